@@ -1,0 +1,59 @@
+/**
+ * The shapes the store, its derived indices and the HTTP layer agree on.
+ * The primary table mirrors upstream's primary store: one row per (urn, aspect, version),
+ * version 0 the latest. Relationships and search documents are derived indices, rebuilt from the
+ * latest aspects of an entity inside the same transaction as the write.
+ */
+import type { Database } from 'better-sqlite3';
+
+export interface AuditStamp {
+  time: number;
+  actor: string;
+}
+
+export interface SystemMetadata {
+  lastObserved?: number;
+  runId?: string;
+  lastRunId?: string;
+  [key: string]: unknown;
+}
+
+export interface StoredAspect {
+  urn: string;
+  aspect: string;
+  version: number;
+  value: Record<string, unknown>;
+  created: AuditStamp;
+  systemMetadata?: SystemMetadata;
+}
+
+export interface TimeseriesPoint {
+  urn: string;
+  entity: string;
+  aspect: string;
+  timestampMillis: number;
+  value: Record<string, unknown>;
+  systemMetadata?: SystemMetadata;
+}
+
+/** Who writes and when; the actor is the token's user, or `urn:<ns>:corpuser:UNKNOWN` without one. */
+export interface WriteContext {
+  actor: string;
+  now: number;
+  systemMetadata?: SystemMetadata;
+}
+
+/**
+ * A table derived from the primary table (relationships, search documents). The store calls
+ * `indexEntity` inside the write transaction after every change to an entity, with its latest
+ * versioned aspects (an empty map when the entity no longer exists).
+ */
+export interface DerivedIndex {
+  readonly name: string;
+  createSchema(db: Database): void;
+  indexEntity(urn: string, entityType: string, latest: ReadonlyMap<string, Record<string, unknown>>): void;
+  /** Drops every derived row (restoreIndices and reset rebuild them). */
+  clear(): void;
+  /** Row count, for the admin snapshot. */
+  count(): number;
+}

@@ -1,0 +1,105 @@
+/**
+ * The one loader of the contract. Everything that consumes the spec (validation, the mock, the
+ * conformance suite, the proxy, the docs) asks it for a namespace and gets the documents with the
+ * four prefixes rewritten (see namespace.ts).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { aspectSpec, type AspectSpec, type JsonSchema } from './aspect-spec.js';
+import { entityRegistry, type EntitySpec, type RawEntityRegistry } from './entity-registry.js';
+import { NAMESPACES, inNamespace, rewriteNamespace, type Namespace, type NamespaceNames } from './namespace.js';
+import { contractOperations, type OperationSpec } from './operations.js';
+import { fromRoot } from './package-root.js';
+
+export * from './namespace.js';
+export * from './aspect-spec.js';
+export * from './entity-registry.js';
+export * from './operations.js';
+export * from './urn.js';
+export { packageRoot, fromRoot } from './package-root.js';
+
+export interface UpstreamDifference {
+  id: string;
+  clause: string;
+  document: string;
+  upstream: string;
+  mock: string;
+  checks: string[];
+}
+
+export interface Contract {
+  namespace: Namespace;
+  names: NamespaceNames;
+  /** The bundled, dereferenced OpenAPI document (generated/openapi.json) in this namespace. */
+  openapi: JsonSchema;
+  operations: OperationSpec[];
+  /** Aspect schemas by aspect name. */
+  aspects: ReadonlyMap<string, AspectSpec>;
+  /** Aspect schemas by fully qualified record name. */
+  aspectsByRecord: ReadonlyMap<string, AspectSpec>;
+  /** The entity registry by entity name. */
+  entities: ReadonlyMap<string, EntitySpec>;
+  /** Entity lookup as upstream does it: case-insensitive. */
+  entity(name: string): EntitySpec | undefined;
+  /** Fully qualified record name of an aspect, with or without a schema. */
+  recordOfAspect(aspectName: string): string | undefined;
+  /** Aspect name of a fully qualified record name, with or without a schema. */
+  aspectOfRecord(record: string): string | undefined;
+  graphqlSdl: string;
+  differences: UpstreamDifference[];
+}
+
+export function readYaml<T>(path: string): T {
+  return parseYaml(readFileSync(path, 'utf8')) as T;
+}
+
+function buildContract(ns: Namespace): Contract {
+  const openapi = inNamespace(JSON.parse(readFileSync(fromRoot('generated', 'openapi.json'), 'utf8')) as JsonSchema, ns);
+  const schemas = ((openapi.components as JsonSchema | undefined)?.schemas ?? {}) as Record<string, JsonSchema>;
+  const aspects = new Map<string, AspectSpec>();
+  const aspectsByRecord = new Map<string, AspectSpec>();
+  for (const schema of Object.values(schemas)) {
+    if (!schema['x-aspect']) continue;
+    const spec = aspectSpec(schema);
+    aspects.set(spec.name, spec);
+    aspectsByRecord.set(spec.record, spec);
+  }
+  const rawRegistry = inNamespace(readYaml<RawEntityRegistry>(fromRoot('spec', 'entities.yaml')), ns);
+  const entities = entityRegistry(rawRegistry);
+  const records = new Map<string, string>(Object.entries(rawRegistry.aspectRecords ?? {}));
+  for (const spec of aspects.values()) records.set(spec.name, spec.record);
+  const recordToAspect = new Map([...records].map(([name, record]) => [record, name]));
+  const lowerCase = new Map([...entities.values()].map((e) => [e.name.toLowerCase(), e]));
+  const differences = readYaml<{ differences: UpstreamDifference[] }>(fromRoot('spec', 'upstream-differences.yaml')).differences;
+  return {
+    namespace: ns,
+    names: NAMESPACES[ns],
+    openapi,
+    operations: contractOperations(openapi),
+    aspects,
+    aspectsByRecord,
+    entities,
+    entity: (name) => entities.get(name) ?? lowerCase.get(name.toLowerCase()),
+    recordOfAspect: (name) => records.get(name),
+    aspectOfRecord: (record) => recordToAspect.get(record),
+    graphqlSdl: rewriteNamespace(readFileSync(fromRoot('spec', 'graphql', 'schema.graphql'), 'utf8'), ns),
+    differences: inNamespace(differences, ns),
+  };
+}
+
+const contracts = new Map<Namespace, Contract>();
+
+/** The contract in a namespace, read once per process. */
+export function loadContract(ns: Namespace = 'svc'): Contract {
+  let contract = contracts.get(ns);
+  if (!contract) {
+    contract = buildContract(ns);
+    contracts.set(ns, contract);
+  }
+  return contract;
+}
+
+/** Names of the files in a spec folder, e.g. the aspect schemas. */
+export function specFiles(folder: string, extension = '.yaml'): string[] {
+  return readdirSync(fromRoot('spec', folder)).filter((f) => f.endsWith(extension)).sort();
+}
