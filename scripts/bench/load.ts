@@ -1,0 +1,47 @@
+/** Drives a server with autocannon and reports throughput and latency percentiles. */
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** Body of each request; called with a counter so every request can differ. */
+  body?: (n: number) => string;
+  seconds?: number;
+  connections?: number;
+}
+
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  let n = 0;
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...options.headers },
+    duration: options.seconds ?? 5,
+    connections: options.connections ?? 16,
+    requests: options.body
+      ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: options.body!(n++) }) }]
+      : undefined,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
