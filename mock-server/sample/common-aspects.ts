@@ -1,0 +1,37 @@
+/**
+ * Aspects every kind of entity in the sample carries (ownership, tags, glossary terms), built the
+ * same way wherever they appear.
+ */
+import type { TagName } from './glossary-and-tags.js';
+import type { AuditStamp, SampleBuilder } from './sample-builder.js';
+
+export interface OwnerDefinition {
+  /** `user:<username>` or `group:<name>`. */
+  owner: `user:${string}` | `group:${string}`;
+  type: 'DATAOWNER' | 'TECHNICAL_OWNER' | 'BUSINESS_OWNER' | 'DATA_STEWARD' | 'PRODUCER' | 'CONSUMER' | 'STAKEHOLDER';
+}
+
+/** `user:<name>` or `group:<name>` as a URN. */
+export function ownerUrn(b: SampleBuilder, owner: OwnerDefinition['owner']): string {
+  const [kind, name = ''] = owner.split(':');
+  return kind === 'group' ? b.group(name) : b.user(name);
+}
+
+/**
+ * An ownership aspect. `typeUrn` names the ownership type entity upstream derives from the legacy
+ * type, and `ownerTypes` groups the owners by it, as upstream fills it on write.
+ */
+export function ownership(b: SampleBuilder, owners: readonly OwnerDefinition[], lastModified: AuditStamp): Record<string, unknown> {
+  const entries = owners.map((o) => ({ owner: ownerUrn(b, o.owner), type: o.type, typeUrn: b.urn('ownershipType', `__system__${o.type.toLowerCase()}`) }));
+  const ownerTypes: Record<string, string[]> = {};
+  for (const e of entries) ownerTypes[e.typeUrn] = [...(ownerTypes[e.typeUrn] ?? []), e.owner];
+  return { owners: entries, ownerTypes, lastModified };
+}
+
+export function globalTags(b: SampleBuilder, tags: readonly TagName[]): Record<string, unknown> {
+  return { tags: tags.map((t) => ({ tag: b.tag(t) })) };
+}
+
+export function glossaryTerms(b: SampleBuilder, terms: readonly string[], auditStamp: AuditStamp): Record<string, unknown> {
+  return { terms: terms.map((t) => ({ urn: b.term(t) })), auditStamp };
+}

@@ -1,0 +1,88 @@
+/**
+ * What every domain file of the sample catalog shares: URNs and record names built from the
+ * contract's namespace (so one sample serves `svc` and `li`), audit stamps on a fixed clock, and the
+ * list of proposals being built.
+ */
+import type { Contract } from '../../spec/index.js';
+import { makeUrn, parseUrn } from '../../spec/index.js';
+
+/**
+ * The sample's "now": every time in the sample is relative to it, so the catalog (and the snapshot
+ * digests taken from it) are the same on every start.
+ */
+export const REFERENCE_TIME = Date.UTC(2026, 10, 1);
+export const DAY_MS = 86_400_000;
+
+export interface SampleProposal {
+  entityType: string;
+  entityUrn: string;
+  changeType: 'UPSERT';
+  aspectName: string;
+  aspect: Record<string, unknown>;
+}
+
+export interface AuditStamp {
+  time: number;
+  actor: string;
+}
+
+export class SampleBuilder {
+  readonly proposals: SampleProposal[] = [];
+
+  constructor(readonly contract: Contract) {}
+
+  urn(entityType: string, ...parts: string[]): string {
+    return makeUrn(this.contract.names.urnPrefix, entityType, parts);
+  }
+
+  user(username: string): string {
+    return this.urn('corpuser', username);
+  }
+
+  group(name: string): string {
+    return this.urn('corpGroup', name);
+  }
+
+  tag(name: string): string {
+    return this.urn('tag', name);
+  }
+
+  term(name: string): string {
+    return this.urn('glossaryTerm', name);
+  }
+
+  glossaryNode(name: string): string {
+    return this.urn('glossaryNode', name);
+  }
+
+  platform(name: string): string {
+    return this.urn('dataPlatform', name);
+  }
+
+  dataset(platform: string, name: string, origin = 'PROD'): string {
+    return this.urn('dataset', this.platform(platform), name, origin);
+  }
+
+  chart(tool: string, chartId: string): string {
+    return this.urn('chart', tool, chartId);
+  }
+
+  dashboard(tool: string, dashboardId: string): string {
+    return this.urn('dashboard', tool, dashboardId);
+  }
+
+  /** A fully qualified record name in the namespace, e.g. `schema.StringType`; used as a union key. */
+  record(shortName: string): string {
+    return `${this.contract.names.recordPrefix}${shortName}`;
+  }
+
+  /** An audit stamp `daysAgo` days before the reference time. */
+  stamp(daysAgo: number, actor: string): AuditStamp {
+    return { time: REFERENCE_TIME - daysAgo * DAY_MS, actor };
+  }
+
+  /** Queues an UPSERT of one aspect; the entity type is the URN's. */
+  add(entityUrn: string, aspectName: string, aspect: Record<string, unknown>): void {
+    this.proposals.push({ entityType: parseUrn(entityUrn).entityType, entityUrn, changeType: 'UPSERT', aspectName, aspect });
+  }
+}
