@@ -41,6 +41,8 @@ export interface WriteContext {
   actor: string;
   now: number;
   systemMetadata?: SystemMetadata;
+  /** How validation messages name the aspect value, e.g. `proposal.aspect.value`; `aspect` when absent. */
+  valueRoot?: string;
 }
 
 /**
@@ -56,4 +58,6 @@ export interface DerivedIndex {
   clear(): void;
   /** Row count, for the admin snapshot. */
   count(): number;
+  /** The SQLite tables holding the index's rows; their rows enter the snapshot digest. */
+  readonly tables?: readonly string[];
 }

@@ -1,0 +1,43 @@
+/**
+ * Whether an aspect may be written for an entity and whether its value is valid. An aspect the
+ * registry allows but the spec has no schema for is accepted opaque (any JSON object).
+ */
+import type { AspectSpec, Contract, EntitySpec } from '../../spec/index.js';
+import { SchemaValidators } from '../../spec/validation.js';
+import { badRequest, unprocessable } from '../errors.js';
+
+export interface AspectRule {
+  /** The aspect's schema, when the spec has one. */
+  spec?: AspectSpec;
+  timeseries: boolean;
+}
+
+export class AspectValidation {
+  // One validator cache per store: each aspect schema is compiled on its first use only.
+  private readonly validators = new SchemaValidators();
+
+  constructor(private readonly contract: Contract) {}
+
+  /** The rule of an aspect the registry allows for the entity; 400 like upstream otherwise. */
+  ruleOf(entity: EntitySpec, aspectName: string): AspectRule {
+    if (!entity.aspects.includes(aspectName)) throw badRequest(`Unknown aspect ${aspectName} for entity ${entity.name}`);
+    const spec = this.contract.aspects.get(aspectName);
+    const timeseries = spec?.kind === 'timeseries' || entity.timeseriesAspects.includes(aspectName);
+    return spec ? { spec, timeseries } : { timeseries };
+  }
+
+  /**
+   * Checks a value against its rule; `root` names the value in messages (`aspect`,
+   * `proposal.aspect.value`). Returns whether a schema validated it (false: stored opaque).
+   */
+  validate(rule: AspectRule, value: unknown, root: string): boolean {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest(`${root}: must be a JSON object`);
+    if (rule.timeseries && !Number.isSafeInteger((value as Record<string, unknown>).timestampMillis)) {
+      throw unprocessable(`${root}.timestampMillis: a time series aspect needs an integer timestampMillis`);
+    }
+    if (!rule.spec) return false;
+    const errors = this.validators.validate(rule.spec.schema, value, root);
+    if (errors.length) throw unprocessable(`Failed to validate record with class ${rule.spec.record}: ${errors.join('; ')}`);
+    return true;
+  }
+}

@@ -1,0 +1,230 @@
+/**
+ * The mock's store: versioned aspects (one row per urn, aspect and version, version 0 the latest),
+ * time series points and the derived indices (relationships, and whatever the caller adds, e.g.
+ * search), in one SQLite database. Every public write is one transaction, so a failure leaves
+ * nothing half-written, and the derived indices change in the same transaction as the aspects.
+ */
+import type { Database } from 'better-sqlite3';
+import { tryParseUrn, type Contract, type EntitySpec } from '../../spec/index.js';
+import { AspectValidation } from './aspect-validation.js';
+import { openDatabase, prepareStatements, type PrimaryStatements } from './database.js';
+import { defaultAspects } from './default-aspects.js';
+import { entityOfUrn, keyAspectOf, systemActor } from './entity-urn.js';
+import { RelationshipIndex, type RelationshipPage, type RelationshipQuery } from './relationship-index.js';
+import { StoreState } from './store-state.js';
+import { readTimeseries, writeTimeseriesPoint } from './timeseries-points.js';
+import type { DerivedIndex, StoredAspect, TimeseriesPoint, WriteContext } from './types.js';
+import { storedAspect, writeVersionedAspect } from './versioned-aspect.js';
+
+export interface CatalogStoreOptions {
+  contract: Contract;
+  /** SQLite file; in memory when absent. */
+  path?: string;
+  /** Extra derived indices, e.g. search. */
+  derived?: DerivedIndex[];
+}
+
+export interface DerivedSelection {
+  urn?: string;
+  aspect?: string;
+  /** SQL LIKE pattern on the URN. */
+  urnLike?: string;
+  start?: number;
+  batchSize?: number;
+}
+
+/** How validation messages name the aspect value when the caller does not say. */
+const DEFAULT_VALUE_ROOT = 'aspect';
+
+export class CatalogStore {
+  readonly db: Database;
+  readonly contract: Contract;
+  /** The actor of the key aspects upstream synthesises for reads of unknown URNs. */
+  readonly systemActor: string;
+  private readonly statements: PrimaryStatements;
+  private readonly relationshipIndex: RelationshipIndex;
+  private readonly derived: readonly DerivedIndex[];
+  private readonly validation: AspectValidation;
+  private readonly state: StoreState;
+
+  constructor(options: CatalogStoreOptions) {
+    this.contract = options.contract;
+    this.systemActor = systemActor(options.contract);
+    this.db = openDatabase(options.path);
+    this.statements = prepareStatements(this.db);
+    this.relationshipIndex = new RelationshipIndex(options.contract);
+    this.derived = [this.relationshipIndex, ...(options.derived ?? [])];
+    for (const index of this.derived) index.createSchema(this.db);
+    this.validation = new AspectValidation(options.contract);
+    this.state = new StoreState(this.db, this.derived);
+    // Until the caller marks it (after seeding), the start-up state is what the file held at open.
+    this.state.markStartup();
+  }
+
+  /** Runs `fn` in one SQLite transaction; a nested call joins the outer one (as a savepoint). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  /**
+   * UPSERT of one aspect (see the rules in versioned-aspect.ts, timeseries-points.ts and
+   * default-aspects.ts). `version` is the highest version stored for a versioned aspect after the
+   * write (0 for time series); `validated` is false when the aspect has no schema and is stored opaque.
+   */
+  upsertAspect(
+    entityType: string,
+    urn: string,
+    aspectName: string,
+    value: Record<string, unknown>,
+    ctx: WriteContext,
+  ): { version: number; changed: boolean; validated: boolean } {
+    return this.transaction(() => {
+      const { entity, parsed } = entityOfUrn(this.contract, urn, entityType);
+      const rule = this.validation.ruleOf(entity, aspectName);
+      const validated = this.validation.validate(rule, value, ctx.valueRoot ?? DEFAULT_VALUE_ROOT);
+      const firstWrite = !this.entityExists(urn);
+      let result = { version: 0, changed: true };
+      if (rule.timeseries) writeTimeseriesPoint(this.statements, { urn, entity: entity.name, aspect: aspectName, value, ctx });
+      else result = writeVersionedAspect(this.statements, { urn, entity: entity.name, aspect: aspectName, value, ctx });
+      let defaultsWritten = false;
+      if (firstWrite) {
+        for (const generated of defaultAspects(this.contract, entity, parsed, new Set([aspectName]))) {
+          this.validation.validate(this.validation.ruleOf(entity, generated.aspect), generated.value, generated.aspect);
+          writeVersionedAspect(this.statements, { urn, entity: entity.name, aspect: generated.aspect, value: generated.value, ctx });
+          defaultsWritten = true;
+        }
+      }
+      if (defaultsWritten || (!rule.timeseries && result.changed)) this.indexEntity(urn, entity);
+      return { ...result, validated };
+    });
+  }
+
+  /** DELETE of one aspect with all its versions or points; deleting the key aspect deletes the entity. */
+  deleteAspect(entityType: string, urn: string, aspectName: string, _ctx: WriteContext): { deleted: number } {
+    return this.transaction(() => {
+      const { entity } = entityOfUrn(this.contract, urn, entityType);
+      const rule = this.validation.ruleOf(entity, aspectName);
+      let deleted: number;
+      if (aspectName === entity.keyAspect) {
+        deleted = this.statements.deleteEntityAspects.run(urn).changes + this.statements.deleteEntityPoints.run(urn).changes;
+      } else if (rule.timeseries) {
+        deleted = this.statements.deletePoints.run(urn, aspectName).changes;
+      } else {
+        deleted = this.statements.deleteAspect.run(urn, aspectName).changes;
+      }
+      if (deleted > 0) this.indexEntity(urn, entity);
+      return { deleted };
+    });
+  }
+
+  /** Whether the entity has any stored versioned aspect. */
+  entityExists(urn: string): boolean {
+    return this.statements.anyAspect.get(urn) !== undefined;
+  }
+
+  /** Whether the latest status aspect says removed (a soft delete). */
+  isSoftDeleted(urn: string): boolean {
+    return this.getAspect(urn, 'status', 0)?.value.removed === true;
+  }
+
+  /** The latest (version 0) aspects of an entity, all or the named ones. */
+  latestAspects(urn: string, aspectNames?: string[]): StoredAspect[] {
+    const rows = this.statements.latestRows.all(urn);
+    const wanted = aspectNames && new Set(aspectNames);
+    return (wanted ? rows.filter((row) => wanted.has(row.aspect)) : rows).map(storedAspect);
+  }
+
+  /** One version of an aspect; version 0 is the latest. */
+  getAspect(urn: string, aspectName: string, version: number): StoredAspect | undefined {
+    const row = this.statements.aspectRow.get(urn, aspectName, version);
+    return row && storedAspect(row);
+  }
+
+  /** The key aspect synthesised from the URN, for reads of unknown URNs of a known entity type (upstream answers with it). */
+  keyAspectOf(urn: string): { aspect: string; value: Record<string, unknown> } {
+    return keyAspectOf(this.contract, urn);
+  }
+
+  /** Time series points in an inclusive range, newest first. */
+  timeseries(q: { urn: string; aspect: string; startTimeMillis?: number; endTimeMillis?: number; limit: number }): TimeseriesPoint[] {
+    return readTimeseries(this.statements, q);
+  }
+
+  relationships(q: RelationshipQuery): RelationshipPage {
+    return this.relationshipIndex.query(q);
+  }
+
+  /** Counts per table and a sha256 digest of every primary, time series and derived row, in a stable order. */
+  snapshot(): { tables: Record<string, number>; digest: string } {
+    return this.state.snapshot();
+  }
+
+  /** Records the current state as the start-up state that reset() brings back. */
+  markStartupState(): void {
+    this.transaction(() => this.state.markStartup());
+  }
+
+  /** Brings back the start-up state: primary and time series rows, then the derived indices rebuilt from them. */
+  reset(): void {
+    this.transaction(() => {
+      this.state.restoreStartup();
+      this.rebuildDerived();
+    });
+  }
+
+  /**
+   * Rebuilds derived indices from the latest rows of the primary table (restoreIndices): all of
+   * them (the indices are cleared first), or the rows selected by urn / aspect / urnLike, paged by
+   * start and batchSize in (urn, aspect) order. Each selected row's entity is reindexed whole.
+   * Rows whose entity or aspect the registry no longer knows are counted as ignored.
+   */
+  rebuildDerived(selection: DerivedSelection = {}): { rowsMigrated: number; ignored: number; lastUrn?: string; lastAspect?: string } {
+    return this.transaction(() => {
+      const { urn, aspect, urnLike, start, batchSize } = selection;
+      const everything = urn === undefined && aspect === undefined && urnLike === undefined && start === undefined && batchSize === undefined;
+      if (everything) for (const index of this.derived) index.clear();
+      const rows = this.statements.latestRowsPage.all({
+        urn: urn ?? null,
+        aspect: aspect ?? null,
+        urnLike: urnLike ?? null,
+        // SQLite reads a negative LIMIT as "no limit".
+        limit: batchSize ?? -1,
+        offset: start ?? 0,
+      });
+      let rowsMigrated = 0;
+      let ignored = 0;
+      const indexed = new Set<string>();
+      for (const row of rows) {
+        const entity = this.contract.entity(row.entity);
+        if (!entity || !entity.aspects.includes(row.aspect)) {
+          ignored++;
+          continue;
+        }
+        rowsMigrated++;
+        if (!indexed.has(row.urn)) this.indexEntity(row.urn, entity);
+        indexed.add(row.urn);
+      }
+      // An entity that no longer has aspects may still have derived rows: clear them when it is named.
+      if (urn !== undefined && rows.length === 0) {
+        const entityType = tryParseUrn(urn)?.entityType;
+        const entity = entityType === undefined ? undefined : this.contract.entity(entityType);
+        if (entity) for (const index of this.derived) index.indexEntity(urn, entity.name, new Map());
+      }
+      const last = rows.at(-1);
+      return last ? { rowsMigrated, ignored, lastUrn: last.urn, lastAspect: last.aspect } : { rowsMigrated, ignored };
+    });
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Hands every derived index the entity's latest aspects (an empty map once it has none). */
+  private indexEntity(urn: string, entity: EntitySpec): void {
+    const latest = new Map<string, Record<string, unknown>>();
+    for (const row of this.statements.latestRows.all(urn)) {
+      if (entity.aspects.includes(row.aspect)) latest.set(row.aspect, JSON.parse(row.value) as Record<string, unknown>);
+    }
+    for (const index of this.derived) index.indexEntity(urn, entity.name, latest);
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The SQLite database of the store: opening it with the durability the mock promises, the DDL of
+ * the primary and time series tables, and every statement of the read and write paths, prepared once.
+ */
+import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
+
+/** Opens the store's database: a file when `path` is given, otherwise in memory. */
+export function openDatabase(path?: string): Database {
+  const db = new BetterSqlite3(path ?? ':memory:');
+  // WAL with synchronous=NORMAL: a committed (acknowledged) write survives the process being killed;
+  // only a power loss may lose the last commits, which the mock does not promise to survive.
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS aspects (
+      urn TEXT NOT NULL,
+      aspect TEXT NOT NULL,
+      version INTEGER NOT NULL,
+      entity TEXT NOT NULL,
+      value TEXT NOT NULL,
+      created_time INTEGER NOT NULL,
+      created_actor TEXT NOT NULL,
+      system_metadata TEXT,
+      PRIMARY KEY (urn, aspect, version)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS aspects_by_aspect ON aspects (aspect, version, urn);
+    CREATE INDEX IF NOT EXISTS aspects_by_entity ON aspects (entity, version, urn);
+    CREATE TABLE IF NOT EXISTS timeseries (
+      urn TEXT NOT NULL,
+      aspect TEXT NOT NULL,
+      timestamp_millis INTEGER NOT NULL,
+      entity TEXT NOT NULL,
+      value TEXT NOT NULL,
+      system_metadata TEXT,
+      byte_size INTEGER NOT NULL,
+      PRIMARY KEY (urn, aspect, timestamp_millis)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS timeseries_by_aspect ON timeseries (entity, aspect, timestamp_millis);
+  `);
+  return db;
+}
+
+/** A row of the primary table as SQLite returns it. */
+export interface AspectRow {
+  urn: string;
+  aspect: string;
+  version: number;
+  entity: string;
+  value: string;
+  created_time: number;
+  created_actor: string;
+  system_metadata: string | null;
+}
+
+/** A row of the time series table as SQLite returns it. */
+export interface TimeseriesRow {
+  urn: string;
+  aspect: string;
+  timestamp_millis: number;
+  entity: string;
+  value: string;
+  system_metadata: string | null;
+  byte_size: number;
+}
+
+/** Filters of restoreIndices' row selection; NULL leaves a filter out, a negative limit means no limit. */
+export interface LatestRowsSelection {
+  urn: string | null;
+  aspect: string | null;
+  urnLike: string | null;
+  limit: number;
+  offset: number;
+}
+
+export type PrimaryStatements = ReturnType<typeof prepareStatements>;
+
+export function prepareStatements(db: Database) {
+  return {
+    aspectRow: db.prepare('SELECT * FROM aspects WHERE urn = ? AND aspect = ? AND version = ?') as Statement<
+      [string, string, number],
+      AspectRow
+    >,
+    latestRows: db.prepare('SELECT * FROM aspects WHERE urn = ? AND version = 0 ORDER BY aspect') as Statement<[string], AspectRow>,
+    maxVersion: db.prepare('SELECT MAX(version) FROM aspects WHERE urn = ? AND aspect = ?').pluck() as Statement<
+      [string, string],
+      number | null
+    >,
+    anyAspect: db.prepare('SELECT 1 FROM aspects WHERE urn = ? LIMIT 1').pluck() as Statement<[string], number>,
+    entityOf: db.prepare('SELECT entity FROM aspects WHERE urn = ? LIMIT 1').pluck() as Statement<[string], string>,
+    insertAspect: db.prepare(
+      `INSERT INTO aspects (urn, aspect, version, entity, value, created_time, created_actor, system_metadata)
+       VALUES (@urn, @aspect, @version, @entity, @value, @created_time, @created_actor, @system_metadata)`,
+    ) as Statement<[AspectRow], void>,
+    updateLatest: db.prepare(
+      `UPDATE aspects SET value = @value, created_time = @created_time, created_actor = @created_actor, system_metadata = @system_metadata
+       WHERE urn = @urn AND aspect = @aspect AND version = 0`,
+    ) as Statement<[Omit<AspectRow, 'version' | 'entity'>], void>,
+    updateLatestSystemMetadata: db.prepare('UPDATE aspects SET system_metadata = ? WHERE urn = ? AND aspect = ? AND version = 0') as Statement<
+      [string, string, string],
+      void
+    >,
+    deleteAspect: db.prepare('DELETE FROM aspects WHERE urn = ? AND aspect = ?') as Statement<[string, string], void>,
+    deleteEntityAspects: db.prepare('DELETE FROM aspects WHERE urn = ?') as Statement<[string], void>,
+    upsertPoint: db.prepare(
+      `INSERT OR REPLACE INTO timeseries (urn, aspect, timestamp_millis, entity, value, system_metadata, byte_size)
+       VALUES (@urn, @aspect, @timestamp_millis, @entity, @value, @system_metadata, @byte_size)`,
+    ) as Statement<[TimeseriesRow], void>,
+    pointsInRange: db.prepare(
+      `SELECT * FROM timeseries WHERE urn = ? AND aspect = ? AND timestamp_millis BETWEEN ? AND ?
+       ORDER BY timestamp_millis DESC LIMIT ?`,
+    ) as Statement<[string, string, number, number, number], TimeseriesRow>,
+    deletePoints: db.prepare('DELETE FROM timeseries WHERE urn = ? AND aspect = ?') as Statement<[string, string], void>,
+    deleteEntityPoints: db.prepare('DELETE FROM timeseries WHERE urn = ?') as Statement<[string], void>,
+    /** Latest rows selected for restoreIndices, in a stable order; every filter is optional (NULL). */
+    latestRowsPage: db.prepare(
+      `SELECT urn, aspect, entity FROM aspects
+       WHERE version = 0 AND (@urn IS NULL OR urn = @urn) AND (@aspect IS NULL OR aspect = @aspect) AND (@urnLike IS NULL OR urn LIKE @urnLike)
+       ORDER BY urn, aspect LIMIT @limit OFFSET @offset`,
+    ) as Statement<[LatestRowsSelection], { urn: string; aspect: string; entity: string }>,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * Versioned aspect writes as upstream's primary store does them (restli-facts §6): version 0 holds
+ * the latest value; a changed value moves the old latest, with its created stamp and system
+ * metadata, to max+1; an identical value adds no version and only refreshes lastObserved.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { AspectRow, PrimaryStatements } from './database.js';
+import type { StoredAspect, SystemMetadata, WriteContext } from './types.js';
+
+const NO_RUN_ID = 'no-run-id-provided';
+
+/** The system metadata of a write: upstream fills lastObserved and the run ids when the client leaves them out. */
+export function writeSystemMetadata(ctx: WriteContext): SystemMetadata {
+  const runId = ctx.systemMetadata?.runId ?? NO_RUN_ID;
+  const lastObserved = ctx.systemMetadata?.lastObserved ?? ctx.now;
+  return { ...ctx.systemMetadata, lastObserved, runId, lastRunId: ctx.systemMetadata?.lastRunId ?? runId };
+}
+
+export function storedAspect(row: AspectRow): StoredAspect {
+  const stored: StoredAspect = {
+    urn: row.urn,
+    aspect: row.aspect,
+    version: row.version,
+    value: JSON.parse(row.value) as Record<string, unknown>,
+    created: { time: row.created_time, actor: row.created_actor },
+  };
+  if (row.system_metadata !== null) stored.systemMetadata = JSON.parse(row.system_metadata) as SystemMetadata;
+  return stored;
+}
+
+export interface VersionedWrite {
+  urn: string;
+  entity: string;
+  aspect: string;
+  value: Record<string, unknown>;
+  ctx: WriteContext;
+}
+
+/**
+ * Writes a versioned aspect. `version` is the highest version now stored for the aspect
+ * (0 after the first write, 2 after three different values).
+ */
+export function writeVersionedAspect(statements: PrimaryStatements, write: VersionedWrite): { version: number; changed: boolean } {
+  const { urn, entity, aspect, value, ctx } = write;
+  const systemMetadata = writeSystemMetadata(ctx);
+  const latest = statements.aspectRow.get(urn, aspect, 0);
+  const row = {
+    urn,
+    aspect,
+    value: JSON.stringify(value),
+    created_time: ctx.now,
+    created_actor: ctx.actor,
+    system_metadata: JSON.stringify(systemMetadata),
+  };
+  if (!latest) {
+    statements.insertAspect.run({ ...row, version: 0, entity });
+    return { version: 0, changed: true };
+  }
+  const maxVersion = statements.maxVersion.get(urn, aspect) ?? 0;
+  // Equality of data, not of text: key order does not make a new version (upstream compares records).
+  if (isDeepStrictEqual(JSON.parse(latest.value), JSON.parse(row.value))) {
+    const previous = latest.system_metadata === null ? {} : (JSON.parse(latest.system_metadata) as SystemMetadata);
+    statements.updateLatestSystemMetadata.run(JSON.stringify({ ...previous, lastObserved: systemMetadata.lastObserved }), urn, aspect);
+    return { version: maxVersion, changed: false };
+  }
+  statements.insertAspect.run({ ...latest, version: maxVersion + 1 });
+  statements.updateLatest.run(row);
+  return { version: maxVersion + 1, changed: true };
+}

@@ -1,0 +1,144 @@
+/** The store across its life: snapshot digests, reset to the start-up state, and a data file across reopening. */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadContract, type Namespace } from '../../spec/index.js';
+import { CatalogStore } from '../store/catalog-store.js';
+import type { Database } from 'better-sqlite3';
+import type { DerivedIndex, WriteContext } from '../store/types.js';
+
+/** A derived index that lists the entities that have aspects, and remembers which it was handed. */
+class VisitedEntities implements DerivedIndex {
+  readonly name = 'visited';
+  readonly tables = ['visited'];
+  readonly visited: string[] = [];
+  private db?: Database;
+
+  createSchema(db: Database): void {
+    db.exec('CREATE TABLE IF NOT EXISTS visited (urn TEXT PRIMARY KEY)');
+    this.db = db;
+  }
+
+  indexEntity(urn: string, _entityType: string, latest: ReadonlyMap<string, Record<string, unknown>>): void {
+    this.db?.prepare('DELETE FROM visited WHERE urn = ?').run(urn);
+    if (latest.size) this.db?.prepare('INSERT INTO visited VALUES (?)').run(urn);
+    this.visited.push(urn);
+  }
+
+  clear(): void {
+    this.db?.exec('DELETE FROM visited');
+  }
+
+  count(): number {
+    return (this.db?.prepare('SELECT COUNT(*) FROM visited').pluck().get() as number | undefined) ?? 0;
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'catalog-store-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
+  const contract = loadContract(ns);
+  const prefix = contract.names.urnPrefix;
+  const dataset = (name: string) => `${prefix}dataset:(${prefix}dataPlatform:hive,${name},PROD)`;
+  const ctx: WriteContext = { actor: `${prefix}corpuser:alice`, now: 1_000 };
+  const owned = { owners: [{ owner: `${prefix}corpuser:bob`, type: 'DATAOWNER' }] };
+
+  it('changes the digest on every change and not on reads', () => {
+    const store = new CatalogStore({ contract });
+    const digests = [store.snapshot().digest];
+    store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx);
+    digests.push(store.snapshot().digest);
+    store.latestAspects(dataset('a'));
+    store.relationships({ urn: dataset('a'), direction: 'OUTGOING', types: [], start: 0, count: 10 });
+    digests.push(store.snapshot().digest);
+    store.upsertAspect('dataset', dataset('a'), 'datasetProfile', { timestampMillis: 1 }, ctx);
+    digests.push(store.snapshot().digest);
+    expect(new Set(digests).size).toBe(3);
+    expect(digests[1]).toBe(digests[2]);
+    store.close();
+  });
+
+  it('counts and digests the rows of an extra derived index', () => {
+    const extra = new VisitedEntities();
+    const store = new CatalogStore({ contract, derived: [extra] });
+    store.upsertAspect('dataset', dataset('a'), 'status', { removed: false }, ctx);
+    expect(extra.visited).toEqual([dataset('a')]);
+    const before = store.snapshot();
+    expect(before.tables.visited).toBe(1);
+    store.db.exec('DELETE FROM visited');
+    expect(store.snapshot().digest).not.toBe(before.digest);
+    store.rebuildDerived();
+    expect(store.snapshot()).toEqual(before);
+    store.close();
+  });
+
+  it('resets to the marked start-up state', () => {
+    const store = new CatalogStore({ contract });
+    store.upsertAspect('dataset', dataset('seeded'), 'ownership', owned, ctx);
+    store.upsertAspect('dataset', dataset('seeded'), 'datasetProfile', { timestampMillis: 1 }, ctx);
+    store.markStartupState();
+    const startup = store.snapshot();
+    store.upsertAspect('dataset', dataset('seeded'), 'ownership', { owners: [] }, ctx);
+    store.upsertAspect('dataset', dataset('later'), 'ownership', owned, ctx);
+    store.upsertAspect('dataset', dataset('seeded'), 'datasetProfile', { timestampMillis: 2 }, ctx);
+    expect(store.snapshot().digest).not.toBe(startup.digest);
+    store.reset();
+    expect(store.snapshot()).toEqual(startup);
+    expect(store.relationships({ urn: `${prefix}corpuser:bob`, direction: 'INCOMING', types: ['OwnedBy'], start: 0, count: 10 }).total).toBe(1);
+    store.close();
+  });
+
+  it('resets to the state it was opened with when no start-up state was marked', () => {
+    const store = new CatalogStore({ contract });
+    const empty = store.snapshot();
+    store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx);
+    store.reset();
+    expect(store.snapshot()).toEqual(empty);
+    store.close();
+  });
+
+  it('keeps its data in a file across close and reopen', () => {
+    const path = join(dataDir, `${ns}.sqlite`);
+    const first = new CatalogStore({ contract, path });
+    first.upsertAspect('dataset', dataset('kept'), 'ownership', owned, ctx);
+    first.upsertAspect('dataset', dataset('kept'), 'datasetProfile', { timestampMillis: 3, rowCount: 1 }, ctx);
+    const written = first.snapshot();
+    first.close();
+    const second = new CatalogStore({ contract, path });
+    expect(second.snapshot()).toEqual(written);
+    expect(second.getAspect(dataset('kept'), 'ownership', 0)?.value).toEqual(owned);
+    expect(second.timeseries({ urn: dataset('kept'), aspect: 'datasetProfile', limit: 5 })).toHaveLength(1);
+    expect(second.relationships({ urn: `${prefix}corpuser:bob`, direction: 'INCOMING', types: ['OwnedBy'], start: 0, count: 10 }).total).toBe(1);
+    second.close();
+  });
+
+  it('keeps an acknowledged write when the process is killed right after it', async () => {
+    const path = join(dataDir, `${ns}-killed.sqlite`);
+    const urn = `${prefix}corpuser:survivor`;
+    // The writer acknowledges on stdout and then idles until it is killed, without closing the store.
+    const writer = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', `
+        const { loadContract } = await import(${JSON.stringify(new URL('../../spec/index.ts', import.meta.url).href)});
+        const { CatalogStore } = await import(${JSON.stringify(new URL('../store/catalog-store.ts', import.meta.url).href)});
+        const store = new CatalogStore({ contract: loadContract(${JSON.stringify(ns)}), path: ${JSON.stringify(path)} });
+        store.upsertAspect('corpuser', ${JSON.stringify(urn)}, 'status', { removed: true }, ${JSON.stringify(ctx)});
+        process.stdout.write('acknowledged\\n');
+        setInterval(() => {}, 60_000);
+      `],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = once(writer, 'exit');
+    const [chunk] = (await once(writer.stdout, 'data')) as [Buffer];
+    expect(chunk.toString()).toBe('acknowledged\n');
+    writer.kill('SIGKILL');
+    await exited;
+    const reopened = new CatalogStore({ contract, path });
+    expect(reopened.isSoftDeleted(urn)).toBe(true);
+    reopened.close();
+  });
+});
