@@ -285,7 +285,8 @@ export interface paths {
         put?: never;
         /**
          * Remove time series entries older than a timestamp
-         * @description Entries of the index of (`entityType`, `aspect`) with `timestampMillis <= endTimeMillis` are deleted.
+         * @description Entries of the index of (`entityType`, `aspect`) with `timestampMillis` strictly older than `endTimeMillis`
+         *     are deleted, as the document says (upstream deletes `<=`; see upstream-differences.yaml).
          *     A dry run (the default) deletes nothing and answers how many rows out of the total would be
          *     deleted, with the percentage, and that re-running with `dryRun` false executes it. A real run
          *     answers the identifier `<node_id>:<task_id>` of the asynchronous delete task, to be polled with
@@ -1289,7 +1290,7 @@ export interface components {
                 /** @description A user or group URN. */
                 owner: components["schemas"]["Urn"];
                 source?: components["schemas"]["OwnershipSource"];
-                type?: components["schemas"]["OwnershipType"];
+                type: components["schemas"]["OwnershipType"];
                 typeUrn?: components["schemas"]["Urn"];
             }[];
             /** @description Owners grouped by ownership type URN. */
@@ -1664,12 +1665,16 @@ export interface components {
          */
         testResults: {
             failing: {
+                lastComputed?: components["schemas"]["AuditStamp"];
                 test: components["schemas"]["Urn"];
+                testDefinitionMd5?: string;
                 /** @enum {string} */
                 type: "SUCCESS" | "FAILURE";
             }[];
             passing: {
+                lastComputed?: components["schemas"]["AuditStamp"];
                 test: components["schemas"]["Urn"];
+                testDefinitionMd5?: string;
                 /** @enum {string} */
                 type: "SUCCESS" | "FAILURE";
             }[];

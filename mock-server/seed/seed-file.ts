@@ -1,0 +1,152 @@
+/**
+ * Reads a seed file (a JSON array of metadata change events and proposals, in any of the three
+ * upstream payload formats) into normalised proposals, one per aspect, in the contract's namespace:
+ * - MCE, Avro-JSON: `{proposedSnapshot: {<snapshot record>: {urn, aspects: [{<aspect record>: {...}}]}}}`;
+ * - MCP with the aspect as a JSON string: `{entityType, entityUrn, changeType, aspectName, aspect: {value, contentType}}`;
+ * - MCP with the aspect embedded: `{..., aspect: {json: {...}}}`.
+ * Nothing is written and nothing is validated here; see proposal-check.ts for validation.
+ */
+import { readFileSync } from 'node:fs';
+import { tryParseUrn, type Contract } from '../../spec/index.js';
+import type { StartupProposal } from '../startup-data.js';
+import type { SystemMetadata } from '../store/types.js';
+import { dropNulls, normaliseAvroJson, stripAvroNamespace } from './avro-json.js';
+
+export type SeedProposal = StartupProposal;
+
+export type SeedEntryFormat = 'mce' | 'mcpValue' | 'mcpJson';
+
+export interface SeedSummary {
+  source: string;
+  /** Entries of the file by format. */
+  entries: Record<SeedEntryFormat, number>;
+  /** Proposals produced, in total and by aspect name and entity type. */
+  proposals: number;
+  byAspect: Record<string, number>;
+  byEntityType: Record<string, number>;
+}
+
+export interface SeedFile {
+  proposals: SeedProposal[];
+  summary: SeedSummary;
+}
+
+export class SeedFileError extends Error {}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function count(map: Record<string, number>, key: string): void {
+  map[key] = (map[key] ?? 0) + 1;
+}
+
+function lowerFirst(name: string): string {
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+/** Reads and converts one seed file. */
+export function readSeedFile(path: string, contract: Contract): SeedFile {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new SeedFileError(`seed file ${path}: ${(error as Error).message}`);
+  }
+  return seedProposals(parsed, contract, path);
+}
+
+/** Converts the parsed content of a seed file (an array of entries, or one entry). */
+export function seedProposals(content: unknown, contract: Contract, source = 'seed'): SeedFile {
+  const entries = Array.isArray(content) ? content : [content];
+  const summary: SeedSummary = { source, entries: { mce: 0, mcpValue: 0, mcpJson: 0 }, proposals: 0, byAspect: {}, byEntityType: {} };
+  const proposals: SeedProposal[] = [];
+  entries.forEach((entry, index) => {
+    const where = `${source} entry ${index}`;
+    if (!isObject(entry)) throw new SeedFileError(`${where}: not a JSON object`);
+    if (isObject(entry.proposedSnapshot)) {
+      summary.entries.mce++;
+      proposals.push(...mceProposals(entry.proposedSnapshot, contract, where));
+    } else if (typeof entry.aspectName === 'string' || typeof entry.entityType === 'string') {
+      const { proposal, format } = mcpProposal(entry, contract, where);
+      summary.entries[format]++;
+      proposals.push(proposal);
+    } else {
+      throw new SeedFileError(`${where}: neither a change event (proposedSnapshot) nor a change proposal (entityType, aspectName)`);
+    }
+  });
+  for (const p of proposals) {
+    count(summary.byAspect, p.aspectName);
+    count(summary.byEntityType, p.entityType);
+  }
+  summary.proposals = proposals.length;
+  return { proposals, summary };
+}
+
+/** The entity type of a URN in the contract's namespace, as the registry spells it. */
+function entityTypeOf(urn: unknown, contract: Contract, where: string): string {
+  if (typeof urn !== 'string') throw new SeedFileError(`${where}: the urn is missing`);
+  const parsed = tryParseUrn(urn);
+  if (!parsed) throw new SeedFileError(`${where}: '${urn}' is not a URN`);
+  if (!urn.startsWith(contract.names.urnPrefix)) {
+    throw new SeedFileError(`${where}: urn '${urn}' is not in namespace '${contract.namespace}' (${contract.names.urnPrefix}); read the file in the namespace it was written for`);
+  }
+  return contract.entity(parsed.entityType)?.name ?? parsed.entityType;
+}
+
+function mceProposals(snapshotUnion: Json, contract: Contract, where: string): SeedProposal[] {
+  const unionEntries = Object.entries(snapshotUnion);
+  const [first] = unionEntries;
+  if (unionEntries.length !== 1 || !first || !isObject(first[1])) throw new SeedFileError(`${where}: proposedSnapshot must hold exactly one snapshot`);
+  const snapshot = first[1];
+  const entityUrn = snapshot.urn as string;
+  const entityType = entityTypeOf(entityUrn, contract, where);
+  const aspects = Array.isArray(snapshot.aspects) ? snapshot.aspects : [];
+  return aspects.map((union, i) => {
+    const members = isObject(union) ? Object.entries(union) : [];
+    const [member] = members;
+    if (members.length !== 1 || !member) throw new SeedFileError(`${where} aspect ${i}: an aspect must be a union with exactly one record name`);
+    const record = stripAvroNamespace(member[0]);
+    if (!record.startsWith(contract.names.recordPrefix)) {
+      throw new SeedFileError(`${where} aspect ${i}: record '${record}' is not in namespace '${contract.namespace}' (${contract.names.recordPrefix})`);
+    }
+    // A record the contract cannot name keeps upstream's convention: the aspect name is the record's short name, lower-cased first.
+    const aspectName = contract.aspectOfRecord(record) ?? lowerFirst(record.slice(record.lastIndexOf('.') + 1));
+    const schema = contract.aspects.get(aspectName)?.schema;
+    const aspect = normaliseAvroJson(member[1], schema) as Record<string, unknown>;
+    return { entityType, entityUrn, changeType: 'UPSERT', aspectName, aspect };
+  });
+}
+
+function mcpProposal(entry: Json, contract: Contract, where: string): { proposal: SeedProposal; format: 'mcpValue' | 'mcpJson' } {
+  const entityUrn = entry.entityUrn as string;
+  const urnType = entityTypeOf(entityUrn, contract, where);
+  const entityType = typeof entry.entityType === 'string' ? (contract.entity(entry.entityType)?.name ?? entry.entityType) : urnType;
+  if (typeof entry.aspectName !== 'string') throw new SeedFileError(`${where}: aspectName is missing`);
+  const changeType = typeof entry.changeType === 'string' ? entry.changeType : 'UPSERT';
+  const envelope = isObject(entry.aspect) ? entry.aspect : {};
+  let format: 'mcpValue' | 'mcpJson';
+  let value: unknown;
+  if (typeof envelope.value === 'string') {
+    format = 'mcpValue';
+    try {
+      value = JSON.parse(envelope.value);
+    } catch (error) {
+      throw new SeedFileError(`${where}: aspect.value is not JSON: ${(error as Error).message}`);
+    }
+  } else if (isObject(envelope.json)) {
+    format = 'mcpJson';
+    value = envelope.json;
+  } else if (changeType === 'DELETE') {
+    format = 'mcpJson';
+    value = {};
+  } else {
+    throw new SeedFileError(`${where}: aspect must be {value: <JSON string>} or {json: <object>}`);
+  }
+  const proposal: SeedProposal = { entityType, entityUrn, changeType, aspectName: entry.aspectName, aspect: dropNulls(value) as Record<string, unknown> };
+  const systemMetadata = isObject(entry.systemMetadata) ? (dropNulls(entry.systemMetadata) as SystemMetadata) : undefined;
+  if (systemMetadata && Object.keys(systemMetadata).length > 0) proposal.systemMetadata = systemMetadata;
+  return { proposal, format };
+}

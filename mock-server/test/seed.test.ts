@@ -1,0 +1,151 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadContract } from '../../spec/index.js';
+import { checkProposals, normaliseAvroJson, readSeedFile, SeedFileError, summariseChecks } from '../seed/index.js';
+
+const FIXTURES = join(fileURLToPath(new URL('.', import.meta.url)), 'fixtures', 'upstream');
+const li = loadContract('li');
+
+/** Every key and string of a JSON value. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...strings(v)]);
+  return [];
+}
+
+function hasNull(value: unknown): boolean {
+  if (value === null) return true;
+  if (Array.isArray(value)) return value.some(hasNull);
+  if (value && typeof value === 'object') return Object.values(value).some(hasNull);
+  return false;
+}
+
+// Counts from the fixtures' README (census).
+const files = [
+  {
+    given: 'bootstrap_mce.json',
+    want: {
+      entries: { mce: 83, mcpValue: 11, mcpJson: 0 },
+      proposals: 151,
+      byAspect: {
+        dataPlatformInfo: 27, mlFeatureProperties: 20, ownership: 18, browsePaths: 7, institutionalMemory: 7, mlPrimaryKeyProperties: 7,
+        schemaMetadata: 7, upstreamLineage: 6, datasetProperties: 5, mlFeatureTableProperties: 5, glossaryTermInfo: 3,
+        chartInfo: 2, globalTags: 2, dataJobInfo: 2, dataJobInputOutput: 2, corpGroupInfo: 2, corpUserInfo: 2, tagProperties: 2,
+        cost: 1, status: 1, dashboardInfo: 1, dataFlowInfo: 1, glossaryNodeInfo: 1, corpUserStatus: 1, mlModelCaveatsAndRecommendations: 1,
+        mlModelEthicalConsiderations: 1, mlModelEvaluationData: 1, intendedUse: 1, mlModelMetrics: 1, mlModelProperties: 1,
+        mlModelTrainingData: 1, editableSchemaMetadata: 1,
+        datasetProfile: 2, datasetUsageStatistics: 1, container: 2, containerProperties: 2, subTypes: 2, dataPlatformInstance: 2,
+      },
+      // Aspects per entity type; these types carry one aspect per entity in this file.
+      byEntityType: { dataPlatform: 27, mlFeature: 20, mlPrimaryKey: 7, container: 7 },
+      opaque: 5,
+    },
+  },
+  { given: 'demo-profiles.json', want: { entries: { mce: 0, mcpValue: 14, mcpJson: 0 }, proposals: 14, byAspect: { datasetProfile: 14 }, byEntityType: { dataset: 14 }, opaque: 0 } },
+  {
+    given: 'search_test_data.json',
+    want: { entries: { mce: 0, mcpValue: 0, mcpJson: 5 }, proposals: 5, byAspect: { datasetProperties: 3, chartInfo: 1, dashboardInfo: 1 }, byEntityType: { dataset: 3, chart: 1, dashboard: 1 }, opaque: 0 },
+  },
+  {
+    given: 'single_owner_types_golden.json',
+    want: { entries: { mce: 0, mcpValue: 0, mcpJson: 15 }, proposals: 15, byAspect: { ownership: 5, status: 5, glossaryTermInfo: 4, glossaryNodeInfo: 1 }, byEntityType: { glossaryTerm: 12, glossaryNode: 3 }, opaque: 0 },
+  },
+];
+
+describe.each(files)('seed file $given (namespace li)', ({ given, want }) => {
+  const { proposals, summary } = readSeedFile(join(FIXTURES, given), li);
+
+  it('gives one proposal per aspect, with the counts of the fixtures README', () => {
+    expect(summary.entries).toEqual(want.entries);
+    expect(summary.proposals).toBe(want.proposals);
+    expect(proposals).toHaveLength(want.proposals);
+    expect(summary.byAspect).toMatchObject(want.byAspect);
+    expect(summary.byEntityType).toMatchObject(want.byEntityType);
+  });
+
+  it('gives proposals that the registry allows and that all validate against their aspect schemas', () => {
+    const checks = checkProposals(proposals, li);
+    const failures = checks.filter((c) => !c.allowed || c.errors.length > 0).map((c) => `${c.proposal.entityType}/${c.proposal.aspectName}: ${c.errors.join('; ')}`);
+    expect(failures).toEqual([]);
+    expect(summariseChecks(checks)).toEqual({ validated: want.proposals - want.opaque, opaque: want.opaque, rejected: 0 });
+  });
+
+  it('leaves no Avro namespace and no null anywhere', () => {
+    expect(strings(proposals).filter((s) => s.includes('pegasus2avro'))).toEqual([]);
+    expect(proposals.filter(hasNull).map((p) => `${p.entityUrn} ${p.aspectName}`)).toEqual([]);
+  });
+
+  it('names entity types and aspects as the registry does', () => {
+    for (const p of proposals) {
+      expect(li.entities.has(p.entityType), p.entityType).toBe(true);
+      expect(p.entityUrn.startsWith(`urn:li:${p.entityType}:`), p.entityUrn).toBe(true);
+      expect(['UPSERT', 'DELETE']).toContain(p.changeType);
+    }
+  });
+});
+
+describe('Avro-JSON change events', () => {
+  const { proposals } = readSeedFile(join(FIXTURES, 'bootstrap_mce.json'), li);
+  const aspectsOf = (name: string) => proposals.filter((p) => p.aspectName === name).map((p) => p.aspect);
+
+  it('keeps ChartInfo.inputs as {string: urn} unions, wrapping the bare form', () => {
+    const inputs = aspectsOf('chartInfo').flatMap((a) => a.inputs as unknown[]);
+    expect(inputs).toHaveLength(2);
+    for (const input of inputs) expect(input).toEqual({ string: expect.stringMatching(/^urn:li:dataset:/) });
+  });
+
+  it('unwraps optional-field unions and keeps the record-name unions without pegasus2avro', () => {
+    const user = aspectsOf('corpUserInfo').find((a) => a.displayName === 'John Doe');
+    expect(user).toMatchObject({ displayName: 'John Doe', title: 'Software Engineer', fullName: 'John Doe' });
+    const schema = aspectsOf('schemaMetadata')[0]!;
+    expect(Object.keys(schema.platformSchema as object)[0]).toMatch(/^com\.linkedin\.schema\.[A-Za-z]+$/);
+    const field = (schema.fields as { type: { type: object }; description?: unknown }[])[0]!;
+    expect(Object.keys(field.type.type)[0]).toMatch(/^com\.linkedin\.schema\.[A-Za-z]+Type$/);
+    expect(typeof field.description).toBe('string');
+  });
+
+  it('collapses unions-with-aliases', () => {
+    expect(aspectsOf('cost')).toEqual([{ costType: 'ORG_COST_TYPE', cost: { costCode: 'sampleCostCode' } }]);
+  });
+
+  it('gives an aspect without a schema the name the registry knows its record by', () => {
+    expect(proposals.filter((p) => p.entityType === 'mlModel').map((p) => p.aspectName).sort()).toEqual(
+      ['cost', 'institutionalMemory', 'intendedUse', 'mlModelCaveatsAndRecommendations', 'mlModelEthicalConsiderations', 'mlModelEvaluationData',
+        'mlModelMetrics', 'mlModelProperties', 'mlModelTrainingData', 'ownership', 'status'].sort(),
+    );
+  });
+});
+
+describe('change proposals', () => {
+  it('keep their system metadata when present, without nulls', () => {
+    const golden = readSeedFile(join(FIXTURES, 'single_owner_types_golden.json'), li).proposals;
+    for (const p of golden) expect(p.systemMetadata).toMatchObject({ runId: expect.any(String), lastObserved: expect.any(Number) });
+    const profiles = readSeedFile(join(FIXTURES, 'demo-profiles.json'), li).proposals;
+    for (const p of profiles) expect(p.systemMetadata).toBeUndefined();
+  });
+});
+
+describe('normaliseAvroJson', () => {
+  const chartInfo = li.aspects.get('chartInfo')!.schema;
+  it.each([
+    { given: { title: { string: 'T' }, chartUrl: null }, want: { title: 'T' } },
+    { given: { inputs: { array: ['urn:li:dataset:(urn:li:dataPlatform:a,b,PROD)'] } }, want: { inputs: [{ string: 'urn:li:dataset:(urn:li:dataPlatform:a,b,PROD)' }] } },
+    { given: { customProperties: { 'a.b': 'c' } }, want: { customProperties: { 'a.b': 'c' } } },
+    { given: { lastModified: { created: { time: { long: 1 }, actor: 'urn:li:corpuser:a', impersonator: null } } }, want: { lastModified: { created: { time: 1, actor: 'urn:li:corpuser:a' } } } },
+  ])('$given -> $want', ({ given, want }) => {
+    expect(normaliseAvroJson(given, chartInfo)).toEqual(want);
+  });
+
+  it('unwraps only primitive wrappers when the aspect has no schema', () => {
+    expect(normaliseAvroJson({ a: { long: 3 }, b: { 'com.linkedin.pegasus2avro.x.Y': { z: 1 } } })).toEqual({ a: 3, b: { 'com.linkedin.x.Y': { z: 1 } } });
+  });
+});
+
+describe('namespace', () => {
+  it('refuses a seed file whose URNs are not in the namespace the mock runs in', () => {
+    expect(() => readSeedFile(join(FIXTURES, 'search_test_data.json'), loadContract('svc'))).toThrow(SeedFileError);
+    expect(() => readSeedFile(join(FIXTURES, 'search_test_data.json'), loadContract('svc'))).toThrow(/not in namespace 'svc'/);
+  });
+});
