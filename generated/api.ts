@@ -1652,13 +1652,6 @@ export interface components {
          * @example ownership.owners.owner
          */
         TestPath: string;
-        TestResult: {
-            lastComputed?: components["schemas"]["AuditStamp"];
-            test: components["schemas"]["Urn"];
-            testDefinitionMd5?: string;
-            /** @enum {string} */
-            type: "SUCCESS" | "FAILURE";
-        };
         /**
          * TestResults
          * @description The metadata tests an entity passes and fails.
@@ -1679,23 +1672,7 @@ export interface components {
                 type: "SUCCESS" | "FAILURE";
             }[];
         };
-        /**
-         * TestResults
-         * @description The metadata tests an entity passes and fails.
-         */
-        TestResults: {
-            failing: components["schemas"]["TestResult"][];
-            passing: components["schemas"]["TestResult"][];
-            $defs: {
-                TestResult: {
-                    lastComputed?: components["schemas"]["AuditStamp"];
-                    test: components["schemas"]["Urn"];
-                    testDefinitionMd5?: string;
-                    /** @enum {string} */
-                    type: "SUCCESS" | "FAILURE";
-                };
-            };
-        };
+        TestResults: components["schemas"]["testResults"];
         /**
          * TestRule
          * @description The rule of a metadata test: a condition (see TestCondition), or `and: [rules]`, `or: [rules]`, `not: rule` over conditions. Combinators nest two levels deep (`and` of `or`s of conditions, ...), which keeps the schema free of recursion.
@@ -1718,7 +1695,6 @@ export interface components {
         } | {
             not: components["schemas"]["TestCondition"];
         };
-        TestTestResults: components["schemas"]["testResults"];
         /**
          * TimeseriesAspectValues
          * @description Time series values of one aspect of one entity, newest first. `startTimeMillis` and
@@ -2612,7 +2588,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        value: components["schemas"]["TestResults"];
+                        value: components["schemas"]["testResults"];
                     };
                 };
             };

@@ -56,7 +56,7 @@ export type TagKey = components['schemas']['TagKey'];
 export type TagProperties = components['schemas']['TagProperties'];
 export type TestInfo = components['schemas']['TestInfo'];
 export type TestKey = components['schemas']['TestKey'];
-export type TestTestResults = components['schemas']['TestTestResults'];
+export type TestResults = components['schemas']['TestResults'];
 export type UpstreamLineage = components['schemas']['UpstreamLineage'];
 
 /** Aspect value types by aspect name. */
@@ -116,6 +116,6 @@ export interface AspectValues {
   tagProperties: TagProperties;
   testInfo: TestInfo;
   testKey: TestKey;
-  testResults: TestTestResults;
+  testResults: TestResults;
   upstreamLineage: UpstreamLineage;
 }
