@@ -1,0 +1,38 @@
+/**
+ * What every resolver receives: the store and contract of the running server, the record shapes,
+ * the caller decided by the HTTP layer's auth rules, and the list the mocked fields report into.
+ */
+import type { Contract } from '../../spec/index.js';
+import { authorize, type AuthConfig, type Caller } from '../auth.js';
+import { RestliError } from '../errors.js';
+import { writeContext } from '../handlers/context.js';
+import type { CatalogStore } from '../store/catalog-store.js';
+import type { WriteContext } from '../store/types.js';
+import { CatalogGraphqlError, UNAUTHORIZED_MESSAGE } from './errors.js';
+import type { RecordShapes } from './records.js';
+
+// A type alias, not an interface: graphql-http's context must be indexable.
+export type GraphqlContext = {
+  contract: Contract;
+  store: CatalogStore;
+  auth: AuthConfig;
+  /** The request's Authorization header, for the per-mutation decision. */
+  authorization: string | undefined;
+  caller: Caller;
+  /** Response paths of the mocked fields the query selected, e.g. `dataset.lineage`. */
+  mockedFields: string[];
+};
+
+/**
+ * The write permission of a mutation, decided by the same rule as the metadata-store API (a reader
+ * token may not write). Upstream checks it before anything else, so a missing target still gives 403.
+ */
+export function authorizeMutation(ctx: GraphqlContext, target: string): WriteContext {
+  try {
+    const caller = authorize(ctx.auth, { authorization: ctx.authorization, kind: 'protected', write: true, target });
+    return writeContext(caller);
+  } catch (error) {
+    if (error instanceof RestliError && error.status === 403) throw new CatalogGraphqlError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+    throw error;
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * GraphQL errors as the real service reports them (graphql-facts §2): HTTP 200, and per error
+ * `extensions {code, type}` with upstream's codes. A failure the mock did not foresee is reported as
+ * upstream reports it, "An unknown error occurred.", and logged; bad input from the store (a 4xx
+ * RestliError) stays a BAD_REQUEST with its message, because the mock never answers bad input as a
+ * server error.
+ */
+import { GraphQLError } from 'graphql';
+import { UrnSyntaxError } from '../../spec/index.js';
+import { RestliError } from '../errors.js';
+import type { MockLogger } from '../options.js';
+
+export const GRAPHQL_ERROR_CODES = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  SERVER_ERROR: 500,
+} as const;
+
+export type GraphqlErrorType = keyof typeof GRAPHQL_ERROR_CODES;
+
+/** Upstream's wording; clients match on it, so it is kept exactly. */
+export const UNAUTHORIZED_MESSAGE = 'Unauthorized to perform this action. Please contact your DataHub administrator.';
+export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';
+
+/** An error a resolver raises on purpose, with the upstream error type it maps to. */
+export class CatalogGraphqlError extends Error {
+  constructor(
+    readonly type: GraphqlErrorType,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CatalogGraphqlError';
+  }
+}
+
+export const badRequestError = (message: string): CatalogGraphqlError => new CatalogGraphqlError('BAD_REQUEST', message);
+
+function classify(error: Error): { type: GraphqlErrorType; message: string } | undefined {
+  if (error instanceof CatalogGraphqlError) return { type: error.type, message: error.message };
+  if (error instanceof UrnSyntaxError) return { type: 'BAD_REQUEST', message: error.message };
+  if (error instanceof RestliError && error.status < 500) {
+    return { type: error.status === 404 ? 'NOT_FOUND' : error.status === 403 ? 'UNAUTHORIZED' : 'BAD_REQUEST', message: error.message };
+  }
+  return undefined;
+}
+
+/**
+ * The formatter of every error in a response. Errors of the query language itself (syntax,
+ * validation, variable coercion) have no original error and keep graphql-js's form.
+ */
+export function errorFormatter(logger: MockLogger): (error: Readonly<GraphQLError | Error>) => GraphQLError | Error {
+  return (error) => {
+    // Duck-typed: graphql-http and this module may load different copies of graphql (CommonJS and ESM).
+    const original = (error as Partial<GraphQLError>).originalError;
+    if (!original) return error as GraphQLError | Error;
+    const known = classify(original);
+    const graphqlError = error as GraphQLError;
+    if (!known) logger(`GraphQL ${graphqlError.path?.join('.') ?? ''} failed: ${original.stack ?? String(original)}`);
+    const { type, message } = known ?? { type: 'SERVER_ERROR' as const, message: UNKNOWN_ERROR_MESSAGE };
+    // Same nodes and path, so the error keeps its locations and path; only message and extensions change.
+    return new GraphQLError(message, {
+      nodes: graphqlError.nodes,
+      source: graphqlError.source,
+      positions: graphqlError.positions,
+      path: graphqlError.path,
+      extensions: { code: GRAPHQL_ERROR_CODES[type], type },
+    });
+  };
+}

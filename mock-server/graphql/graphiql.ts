@@ -1,0 +1,58 @@
+/**
+ * GET /api/graphiql: the GraphiQL explorer, rendered by @graphql-yoga/render-graphiql as one
+ * self-contained page (scripts, styles and editor workers inline), so it works with no network.
+ * It posts to /api/graphql; the headers editor carries the bearer token mutations need.
+ */
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import type { RequestHandler } from 'express';
+import { GRAPHQL_PATH } from './paths.js';
+
+const DEFAULT_QUERY = `# Reads need no token in the default (standard) auth mode. Mutations do: open "Headers" below and enter
+#   {"Authorization": "Bearer <ACCESS_TOKEN>"}
+# with a token the mock server printed at start-up.
+query dataset($urn: String!) {
+  dataset(urn: $urn) {
+    urn
+    exists
+    properties {
+      name
+      description
+    }
+    schemaMetadata {
+      fields {
+        fieldPath
+        type
+        description
+      }
+    }
+  }
+}
+`;
+
+function explorerPage(urnPrefix: string): string {
+  return renderGraphiQL({
+    endpoint: GRAPHQL_PATH,
+    title: 'Metadata catalog GraphQL explorer',
+    method: 'POST',
+    useGETForQueries: false,
+    isHeadersEditorEnabled: true,
+    defaultEditorToolsVisibility: 'variables',
+    defaultQuery: DEFAULT_QUERY,
+    defaultTabs: [
+      {
+        query: DEFAULT_QUERY,
+        variables: JSON.stringify({ urn: `${urnPrefix}dataset:(${urnPrefix}dataPlatform:hive,<name>,PROD)` }, null, 2),
+        headers: '{}',
+      },
+    ],
+  });
+}
+
+export function graphiqlPage(urnPrefix: string): RequestHandler {
+  // About 9 MB; rendered on the first visit, then kept.
+  let page: string | undefined;
+  return (_req, res) => {
+    page ??= explorerPage(urnPrefix);
+    res.type('html').send(page);
+  };
+}

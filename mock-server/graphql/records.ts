@@ -1,0 +1,44 @@
+/**
+ * The shapes of the GraphQL output records, read from the SDL. @graphql-tools/mock invents a value
+ * for every field that resolves to undefined, so a record built from the store must name every
+ * field: `record()` sets each field of the type to null unless the store gave a value. The fields
+ * the SDL marks `Mocked:` are left out on purpose; they are the only ones the mock invents.
+ */
+import { isObjectType, type GraphQLSchema } from 'graphql';
+
+/** The marker of a mocked field in the SDL's field descriptions. */
+const MOCKED_MARKER = 'Mocked:';
+
+/** A GraphQL output record: field values, or thunks `(args, context) => value` for fields with arguments. */
+export type OutputRecord = Record<string, unknown> & { __typename: string };
+
+export class RecordShapes {
+  /** Mocked fields as `Type.field`. */
+  readonly mocked: ReadonlySet<string>;
+  private readonly nullRecords = new Map<string, Record<string, null>>();
+
+  constructor(schema: GraphQLSchema) {
+    const mocked = new Set<string>();
+    const roots = new Set([schema.getQueryType()?.name, schema.getMutationType()?.name]);
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (!isObjectType(type) || type.name.startsWith('__') || roots.has(type.name)) continue;
+      const nulls: Record<string, null> = {};
+      for (const field of Object.values(type.getFields())) {
+        if (field.description?.includes(MOCKED_MARKER)) mocked.add(`${type.name}.${field.name}`);
+        else nulls[field.name] = null;
+      }
+      this.nullRecords.set(type.name, nulls);
+    }
+    this.mocked = mocked;
+  }
+
+  /** A record of an object type: every field the store did not give is an explicit null. */
+  record(typeName: string, values: Record<string, unknown>): OutputRecord {
+    const nulls = this.nullRecords.get(typeName);
+    if (!nulls) throw new Error(`GraphQL schema has no object type ${typeName}`);
+    for (const key of Object.keys(values)) {
+      if (!(key in nulls)) throw new Error(`GraphQL type ${typeName} has no (unmocked) field ${key}`);
+    }
+    return { ...nulls, ...values, __typename: typeName };
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * What every metadata-store handler receives: the checked request with its caller, and the store,
+ * contract and search index of the running server. A handler runs inside one store transaction.
+ */
+import type { Contract, OperationSpec } from '../../spec/index.js';
+import type { Caller } from '../auth.js';
+import type { CheckedRequest } from '../request-validation.js';
+import type { TaskRegistry } from '../operations/index.js';
+import type { RestliQuery } from '../restli-query.js';
+import type { SearchIndex } from '../search/index.js';
+import type { CatalogStore } from '../store/catalog-store.js';
+import type { WriteContext } from '../store/types.js';
+
+export interface MockContext {
+  contract: Contract;
+  store: CatalogStore;
+  /** Answers search, browse and autocomplete with the response `value`. */
+  discovery: SearchIndex;
+  /** The asynchronous tasks (time series truncation) of this server. */
+  tasks: TaskRegistry;
+}
+
+export interface HandlerRequest extends CheckedRequest {
+  op: OperationSpec;
+  /** The query as sent, for list parameters (`List(a,b)`, repeated, or encoded). */
+  rawQuery: RestliQuery;
+  caller: Caller;
+}
+
+/** `json` is sent as JSON, `html` as a page; neither gives 200 with an empty body (void actions). */
+export interface HandlerResult {
+  status?: number;
+  json?: unknown;
+  html?: string;
+}
+
+export type Handler = (request: HandlerRequest, ctx: MockContext) => HandlerResult;
+
+export function writeContext(caller: Caller, systemMetadata?: Record<string, unknown>): WriteContext {
+  const ctx: WriteContext = { actor: caller.user, now: Date.now() };
+  if (systemMetadata) ctx.systemMetadata = systemMetadata;
+  return ctx;
+}

@@ -1,0 +1,20 @@
+/**
+ * The latest aspects of an entity as upstream's reads give them: the key aspect always, first, and
+ * synthesised from the URN (stamped by the system actor, now) when it is not stored, because upstream
+ * answers a read of a never-written URN of a known entity type with its key aspect.
+ */
+import type { EntitySpec } from '../../spec/index.js';
+import type { CatalogStore } from '../store/catalog-store.js';
+import { systemActor } from '../store/entity-urn.js';
+import type { StoredAspect } from '../store/types.js';
+
+export function latestWithKey(store: CatalogStore, entity: EntitySpec, urn: string, aspectNames?: string[]): StoredAspect[] {
+  const others = store.latestAspects(urn, aspectNames).filter((a) => a.aspect !== entity.keyAspect);
+  const [storedKey] = store.latestAspects(urn, [entity.keyAspect]);
+  return [storedKey ?? synthesisedKey(store, urn), ...others];
+}
+
+function synthesisedKey(store: CatalogStore, urn: string): StoredAspect {
+  const { aspect, value } = store.keyAspectOf(urn);
+  return { urn, aspect, version: 0, value, created: { time: Date.now(), actor: systemActor(store.contract) } };
+}

@@ -1,0 +1,24 @@
+/**
+ * The operations resource (index maintenance) and the test resource (metadata test evaluation):
+ * thin adapters from HTTP to the operations and metadata-tests modules, which do the work.
+ */
+import { evaluate } from '../metadata-tests/evaluate.js';
+import { getEsTaskStatus, getIndexSizes, restoreIndices, truncateTimeseriesAspect, type OperationsContext } from '../operations/index.js';
+import type { Caller } from '../auth.js';
+import { writeContext, type Handler, type MockContext } from './context.js';
+
+function operationsContext(caller: Caller, { tasks }: MockContext): OperationsContext {
+  return { ...writeContext(caller), tasks };
+}
+
+export const getIndexSizesHandler: Handler = (_request, { store }) => ({ json: { value: getIndexSizes(store) } });
+
+export const truncateTimeseriesAspectHandler: Handler = ({ body, caller }, ctx) => ({
+  json: { value: truncateTimeseriesAspect(ctx.store, body, operationsContext(caller, ctx)) },
+});
+
+export const getEsTaskStatusHandler: Handler = ({ body, caller }, ctx) => ({ json: { value: getEsTaskStatus(body, operationsContext(caller, ctx)) } });
+
+export const restoreIndicesHandler: Handler = ({ body }, { store }) => ({ json: { value: restoreIndices(store, body) } });
+
+export const evaluateTests: Handler = ({ body, caller }, { store }) => ({ json: { value: evaluate(store, body, writeContext(caller)) } });

@@ -1,0 +1,63 @@
+/**
+ * The optional `filter` of getTimeseriesAspectValues, applied to the time series values themselves
+ * (upstream filters its time series index the same way, e.g. on `partitionSpec.partition`). A
+ * criterion's field is a dotted path into the aspect value; numbers compare as numbers.
+ */
+import { valuesAt, type AspectSpec, type JsonSchema } from '../../spec/index.js';
+import { badRequest } from '../errors.js';
+
+interface Criterion {
+  field: string;
+  value: string;
+  values?: string[];
+  condition?: string;
+  negated?: boolean;
+}
+
+export interface TimeseriesFilter {
+  or?: { and: Criterion[] }[];
+  criteria?: Criterion[];
+}
+
+type Value = Record<string, unknown>;
+
+function compare(actual: unknown, expected: string): number {
+  const a = Number(actual);
+  const b = Number(expected);
+  if (typeof actual === 'number' || (actual !== '' && expected !== '' && !Number.isNaN(a) && !Number.isNaN(b))) return a - b;
+  return String(actual).localeCompare(expected);
+}
+
+const CONDITIONS: Record<string, (actual: unknown, expected: string) => boolean> = {
+  EQUAL: (a, e) => String(a) === e,
+  CONTAIN: (a, e) => String(a).includes(e),
+  START_WITH: (a, e) => String(a).startsWith(e),
+  END_WITH: (a, e) => String(a).endsWith(e),
+  GREATER_THAN: (a, e) => compare(a, e) > 0,
+  GREATER_THAN_OR_EQUAL_TO: (a, e) => compare(a, e) >= 0,
+  LESS_THAN: (a, e) => compare(a, e) < 0,
+  LESS_THAN_OR_EQUAL_TO: (a, e) => compare(a, e) <= 0,
+};
+
+function criterionHolds(criterion: Criterion, value: Value): boolean {
+  const test = CONDITIONS[criterion.condition ?? 'EQUAL'] ?? CONDITIONS.EQUAL!;
+  const expected = criterion.values?.length ? criterion.values : [criterion.value];
+  const actual = valuesAt(value, criterion.field.split('.'));
+  const holds = actual.some((a) => expected.some((e) => test(a, e)));
+  return criterion.negated ? !holds : holds;
+}
+
+/** The predicate of a filter; 400 naming the criterion whose field the aspect's schema does not have. */
+export function timeseriesPredicate(filter: TimeseriesFilter, aspect: AspectSpec | undefined): (value: Value) => boolean {
+  // Upstream ignores the deprecated `criteria` when `or` is present.
+  const clauses = filter.or ?? (filter.criteria ? [{ and: filter.criteria }] : []);
+  const properties = aspect ? ((aspect.schema.properties ?? {}) as Record<string, JsonSchema>) : undefined;
+  clauses.forEach((clause, i) =>
+    clause.and.forEach((criterion, j) => {
+      const top = criterion.field.split('.')[0] ?? '';
+      if (properties && !(top in properties)) throw badRequest(`body.filter.or[${i}].and[${j}].field: ${criterion.field} is not a field of ${aspect?.name}`);
+    }),
+  );
+  if (clauses.length === 0) return () => true;
+  return (value) => clauses.some((clause) => clause.and.every((criterion) => criterionHolds(criterion, value)));
+}

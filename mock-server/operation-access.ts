@@ -1,0 +1,24 @@
+/**
+ * What the auth decision needs to know about an operation, read from the contract: whether the spec
+ * requires a token (every security alternative names a scheme, no anonymous `{}`), whether it is the
+ * reference page (never guarded), and whether it writes (ingest actions, operations, test evaluate).
+ */
+import type { NamespaceNames, OperationSpec } from '../spec/index.js';
+import type { AccessKind } from './auth.js';
+
+export function tokenRequiredBySpec(op: OperationSpec): boolean {
+  const security = op.raw.security;
+  return op.security && !(Array.isArray(security) && security.some((s) => Object.keys(s as object).length === 0));
+}
+
+export function accessKind(op: OperationSpec, names: NamespaceNames): AccessKind {
+  if (op.path === names.docsPath) return 'exempt';
+  return tokenRequiredBySpec(op) ? 'protected' : 'open';
+}
+
+const WRITING_TAGS = new Set(['operations', 'test']);
+
+export function isWrite(op: OperationSpec): boolean {
+  if (op.method === 'get') return false;
+  return /^(ingest|batchIngest)/.test(op.action ?? '') || op.tags.some((t) => WRITING_TAGS.has(t.toLowerCase()));
+}

@@ -1,0 +1,52 @@
+/**
+ * The mock server's settings, shared by the library entry (createMockServer) and the CLI, with the
+ * defaults both document.
+ */
+import type { Namespace } from '../spec/index.js';
+import type { AuthMode, TokenGrant } from './auth.js';
+
+/** Receives the request log (one line per request) and the reports of unexpected failures. */
+export type MockLogger = (line: string) => void;
+
+export interface MockServerOptions {
+  /** TCP port; 0 picks a free one. Default 8080. */
+  port?: number;
+  /** Interface to listen on. Default 127.0.0.1. */
+  host?: string;
+  /** URN and record-name namespace. Default svc. */
+  namespace?: Namespace;
+  /** SQLite file that keeps the state across restarts; in memory when absent. */
+  data?: string;
+  /** Seed files (any of the upstream payload formats), written at every start. */
+  seed?: string[];
+  /** Load the built-in sample catalog into an empty store. Default true. */
+  sample?: boolean;
+  /** Which requests need a bearer token. Default standard. */
+  auth?: AuthMode;
+  /** Accepted tokens; the built-in admin and reader tokens when absent. */
+  tokens?: TokenGrant[];
+  /** Largest accepted request body in bytes. Default 16 MiB. */
+  maxBody?: number;
+  /** Request log; the default writes one line per request. */
+  logger?: MockLogger;
+}
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
+
+export const consoleLogger: MockLogger = (line) => console.log(line);
+
+export const silentLogger: MockLogger = () => {};
+
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3 };
+
+/** Parses a body size such as `16mb`, `1kb` or `2048` into bytes; undefined when it is not one. */
+export function parseByteSize(text: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmg]?b?)\s*$/i.exec(text);
+  if (!match) return undefined;
+  const unit = SIZE_UNITS[(match[2] ?? '').toLowerCase()];
+  if (unit === undefined) return undefined;
+  const bytes = Math.floor(Number(match[1]) * unit);
+  return bytes > 0 ? bytes : undefined;
+}

@@ -1,0 +1,112 @@
+/**
+ * The metadata-store router, built from the contract's operations: a request is matched on its path
+ * (resource), then on `action` and method, then authorised, checked against the operation's schemas
+ * and handed to the operation's handler inside one store transaction. The routing errors are
+ * upstream's Rest.li ones (restli-facts §3.2).
+ */
+import type { Request, RequestHandler, Response } from 'express';
+import type { OperationSpec } from '../spec/index.js';
+import type { SchemaValidators } from '../spec/validation.js';
+import { authorize, type AccessKind, type AuthConfig } from './auth.js';
+import { badRequest, notFound, RestliError } from './errors.js';
+import type { Handler, MockContext } from './handlers/context.js';
+import { HANDLERS } from './handlers/index.js';
+import { accessKind, isWrite } from './operation-access.js';
+import { requestChecker, type RequestChecker } from './request-validation.js';
+import { decodeComponent, RestliQuery } from './restli-query.js';
+
+interface Route {
+  op: OperationSpec;
+  match: (path: string) => Record<string, string> | undefined;
+  check: RequestChecker;
+  handler: Handler | undefined;
+  kind: AccessKind;
+  write: boolean;
+}
+
+/** `/entitiesV2/{urn}` as a matcher; the last parameter takes the rest of the path, as a raw URN may hold slashes. */
+function pathMatcher(path: string): Route['match'] {
+  const names: string[] = [];
+  const segments = path.split('/').filter(Boolean);
+  const source = segments
+    .map((segment, i) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(param[1] ?? '');
+      return i === segments.length - 1 ? '(.+?)' : '([^/]+)';
+    })
+    .join('/');
+  const regex = new RegExp(`^/${source}/?$`);
+  return (requestPath) => {
+    const m = regex.exec(requestPath);
+    if (!m) return undefined;
+    return Object.fromEntries(names.map((name, i) => [name, decodeComponent(m[i + 1] ?? '', `path.${name}`)]));
+  };
+}
+
+/** The entity URN a write targets, read defensively from the unchecked body (for the 403 message). */
+function writeTarget(body: unknown): string | undefined {
+  const field = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined);
+  const snapshotUnion = field(field(body, 'entity'), 'value');
+  const snapshot = typeof snapshotUnion === 'object' && snapshotUnion !== null ? Object.values(snapshotUnion)[0] : undefined;
+  const urn = field(field(body, 'proposal'), 'entityUrn') ?? field(snapshot, 'urn') ?? field(body, 'urn');
+  return typeof urn === 'string' ? urn : undefined;
+}
+
+export interface RouterSettings {
+  context: MockContext;
+  auth: AuthConfig;
+  validators: SchemaValidators;
+}
+
+export function metadataStoreRouter({ context, auth, validators }: RouterSettings): RequestHandler {
+  const { contract } = context;
+  const routes: Route[] = contract.operations.map((op) => ({
+    op,
+    match: pathMatcher(op.path),
+    check: requestChecker(op, validators),
+    handler: HANDLERS[op.operationId],
+    kind: accessKind(op, contract.names),
+    write: isWrite(op),
+  }));
+
+  const choose = (req: Request, path: string, query: RestliQuery): [Route, Record<string, string>] => {
+    const candidates = routes.flatMap((r) => {
+      const params = r.match(path);
+      return params ? [[r, params] as const] : [];
+    });
+    if (!candidates.length) throw notFound(`No root resource defined for path '/${path.split('/')[1] ?? ''}'`);
+    const method = req.method === 'HEAD' ? 'get' : req.method.toLowerCase();
+    const actions = candidates.filter(([r]) => r.op.action).map(([r]) => r.op.action as string);
+    const action = query.get('action');
+    if (action !== undefined) {
+      if (method !== 'post') throw badRequest(`All action methods (specified via 'action' in URI) must be submitted as a POST (was ${req.method})`);
+      const found = candidates.find(([r]) => r.op.method === 'post' && r.op.action === action);
+      if (!found) {
+        const valid = actions.length ? `valid actions: ${actions.join(', ')}` : 'this resource has no actions';
+        throw badRequest(`POST operation named ${action} not supported on resource '${path}'; ${valid}`);
+      }
+      return [found[0], found[1]];
+    }
+    const found = candidates.find(([r]) => r.op.method === method && !r.op.action);
+    if (found) return [found[0], found[1]];
+    const allowed = candidates.filter(([r]) => !r.op.action).map(([r]) => r.op.method.toUpperCase());
+    const hints = [...(allowed.length ? [`methods: ${allowed.join(', ')}`] : []), ...(actions.length ? [`POST with ?action= one of ${actions.join(', ')}`] : [])];
+    throw badRequest(`${req.method} operation not supported for URI: '${path}'; supported: ${hints.join('; ')}`);
+  };
+
+  return (req: Request, res: Response) => {
+    const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+    const query = new RestliQuery(search);
+    const [route, params] = choose(req, req.path, query);
+    const caller = authorize(auth, { authorization: req.get('authorization'), kind: route.kind, write: route.write, target: writeTarget(req.body) });
+    if (!route.handler) throw new RestliError(501, `${route.op.operationId} (${route.op.pathKey}) is part of the contract but this mock server does not serve it`);
+    const checked = route.check(params, query, req.body);
+    const handler = route.handler;
+    const result = context.store.transaction(() => handler({ ...checked, op: route.op, rawQuery: query, caller }, context));
+    res.status(result.status ?? 200);
+    if (result.html !== undefined) res.type('html').send(result.html);
+    else if (result.json !== undefined) res.json(result.json);
+    else res.end();
+  };
+}

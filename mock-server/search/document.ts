@@ -1,0 +1,97 @@
+/**
+ * The search document of an entity, built from the `x-searchable` annotations of its latest
+ * versioned aspects: every value of every search field (one row per distinct value), the
+ * hasValues booleans, the urn, the browse paths and `removed` (false unless the status aspect says true). Values
+ * of text fields, and of fields queried by default or autocompleted, are also analyzed for the
+ * full-text index.
+ */
+import { urnLastPart, valuesAt } from '../../spec/index.js';
+import { indexTokens } from './analyzer.js';
+import { NUMERIC_TYPES, REMOVED_FIELD, TEXT_TYPES, URN_FIELD, URN_TYPES, type EntityIndexFields, type IndexField } from './index-fields.js';
+
+export interface DocumentValue {
+  field: string;
+  value: string;
+  /** The last key part of a URN value, so that `tags:Legacy` finds `urn:svc:tag:Legacy`. */
+  lastPart: string | null;
+  /** The value as a number, for range filters on COUNT and DATETIME fields. */
+  num: number | null;
+  /** Whether the field is aggregated (addToFilters). */
+  facet: boolean;
+}
+
+export interface DocumentText {
+  field: string;
+  value: string;
+  tokens: string[];
+  boost: number;
+  queryByDefault: boolean;
+  autocomplete: boolean;
+}
+
+export interface SearchDocument {
+  urn: string;
+  entity: string;
+  removed: boolean;
+  values: DocumentValue[];
+  texts: DocumentText[];
+  browsePaths: string[];
+}
+
+/** Stored values as strings: scalars as written, map entries as `key=value` (upstream's keyword form of maps). */
+function scalars(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(scalars);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => scalars(v).map((s) => `${k}=${s}`));
+  }
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
+  return [];
+}
+
+function documentValue(field: IndexField, value: string): DocumentValue {
+  const num = NUMERIC_TYPES.has(field.type) && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null;
+  return { field: field.name, value, lastPart: URN_TYPES.has(field.type) ? urnLastPart(value) : null, num, facet: field.addToFilters };
+}
+
+function isAnalyzed(field: IndexField): boolean {
+  return TEXT_TYPES.has(field.type) || field.queryByDefault || field.enableAutocomplete;
+}
+
+export function buildSearchDocument(
+  urn: string,
+  fields: EntityIndexFields,
+  latest: ReadonlyMap<string, Record<string, unknown>>,
+): SearchDocument {
+  const byField = new Map<string, Set<string>>([[URN_FIELD, new Set([urn])]]);
+  const present = new Set<string>();
+  for (const [aspectName, aspectValue] of latest) {
+    for (const annotation of fields.byAspect.get(aspectName) ?? []) {
+      const found = valuesAt(aspectValue, annotation.path).flatMap(scalars);
+      if (found.length === 0) continue;
+      let set = byField.get(annotation.fieldName);
+      if (!set) byField.set(annotation.fieldName, (set = new Set()));
+      for (const v of found) set.add(v);
+      if (annotation.hasValuesFieldName && found.some((v) => v !== '')) present.add(annotation.hasValuesFieldName);
+    }
+  }
+  for (const name of fields.hasValues) byField.set(name, new Set([String(present.has(name))]));
+  const removed = byField.get(REMOVED_FIELD)?.has('true') ?? false;
+  byField.set(REMOVED_FIELD, new Set([String(removed)]));
+
+  const values: DocumentValue[] = [];
+  const texts: DocumentText[] = [];
+  for (const [name, set] of byField) {
+    const field = fields.fields.get(name);
+    if (!field) continue;
+    for (const value of set) {
+      values.push(documentValue(field, value));
+      if (!isAnalyzed(field)) continue;
+      const tokens = indexTokens(value);
+      if (tokens.length === 0) continue;
+      texts.push({ field: name, value, tokens, boost: field.boost, queryByDefault: field.queryByDefault, autocomplete: field.enableAutocomplete });
+    }
+  }
+  const browsePaths = fields.browsePathFields.flatMap((name) => [...(byField.get(name) ?? [])]);
+  return { urn, entity: fields.entity, removed, values, texts, browsePaths };
+}

@@ -1,0 +1,83 @@
+/**
+ * Compiles a search filter (`{or: [{and: [{field, value, condition}]}]}`) into a SQL condition on
+ * the document alias `d`. A criterion holds when any stored value of the field satisfies it.
+ * EQUAL is exact (a URN field compares the full URN; the last-key-part shortcut belongs to
+ * `field:value` queries only). CONTAIN, START_WITH and END_WITH ignore case, as upstream's
+ * case-insensitive wildcard queries do. Range conditions compare numbers on COUNT and DATETIME
+ * fields and strings otherwise. Only search fields of the entity may be named (400 otherwise).
+ */
+import { badRequest } from '../errors.js';
+import { NUMERIC_TYPES, REMOVED_FIELD, indexFieldName, type EntityIndexFields, type IndexField } from './index-fields.js';
+import type { Condition, Criterion, Filter } from './requests.js';
+
+export interface CompiledFilter {
+  /** SQL condition on `d.doc_id`, `1` when there is no filter. */
+  sql: string;
+  params: unknown[];
+  /** Whether a criterion names `removed`; then soft-deleted entities are not hidden. */
+  namesRemoved: boolean;
+}
+
+const RANGE: Partial<Record<Condition, string>> = {
+  GREATER_THAN: '>',
+  GREATER_THAN_OR_EQUAL_TO: '>=',
+  LESS_THAN: '<',
+  LESS_THAN_OR_EQUAL_TO: '<=',
+};
+
+const likePattern = (value: string): string => value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function valueCondition(field: IndexField, condition: Condition, value: string): { sql: string; params: unknown[] } {
+  const numeric = NUMERIC_TYPES.has(field.type);
+  if (numeric && (condition === 'EQUAL' || RANGE[condition])) {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n)) throw badRequest(`filter field '${field.name}': value '${value}' is not a number`);
+    return { sql: `num ${RANGE[condition] ?? '='} ?`, params: [n] };
+  }
+  switch (condition) {
+    case 'EQUAL':
+      return { sql: 'value = ?', params: [field.type === 'BOOLEAN' ? value.toLowerCase() : value] };
+    case 'CONTAIN':
+      return { sql: 'instr(lower(value), ?) > 0', params: [value.toLowerCase()] };
+    case 'START_WITH':
+      return { sql: "lower(value) LIKE ? ESCAPE '\\'", params: [`${likePattern(value)}%`] };
+    case 'END_WITH':
+      return { sql: "lower(value) LIKE ? ESCAPE '\\'", params: [`%${likePattern(value)}`] };
+    default: {
+      const op = RANGE[condition];
+      if (!op) throw badRequest(`filter condition '${String(condition)}' is not supported`);
+      return { sql: `value ${op} ?`, params: [value] };
+    }
+  }
+}
+
+function criterionSql(fields: EntityIndexFields, criterion: Criterion): { sql: string; params: unknown[] } {
+  const field = fields.fields.get(indexFieldName(criterion.field));
+  if (!field) throw badRequest(`filter field '${criterion.field}' is not a searchable field of entity ${fields.entity}`);
+  const condition = criterion.condition ?? 'EQUAL';
+  const values = criterion.values && criterion.values.length > 0 ? criterion.values : [criterion.value ?? ''];
+  const alternatives = values.map((v) => valueCondition(field, condition, v));
+  const sql =
+    `d.doc_id ${criterion.negated ? 'NOT IN' : 'IN'} (SELECT doc_id FROM search_value WHERE field = ? AND ` +
+    `(${alternatives.map((a) => a.sql).join(' OR ')}))`;
+  return { sql, params: [field.name, ...alternatives.flatMap((a) => a.params)] };
+}
+
+export function compileFilter(fields: EntityIndexFields, filter: Filter | undefined): CompiledFilter {
+  const conjunctions = filter?.or ?? (filter?.criteria ? [{ and: filter.criteria }] : []);
+  if (conjunctions.length === 0) return { sql: '1', params: [], namesRemoved: false };
+  const params: unknown[] = [];
+  let namesRemoved = false;
+  const ors = conjunctions.map((group) => {
+    // An empty conjunction is true, as an empty bool query is upstream.
+    if (group.and.length === 0) return '1';
+    const ands = group.and.map((criterion) => {
+      if (indexFieldName(criterion.field) === REMOVED_FIELD) namesRemoved = true;
+      const compiled = criterionSql(fields, criterion);
+      params.push(...compiled.params);
+      return compiled.sql;
+    });
+    return `(${ands.join(' AND ')})`;
+  });
+  return { sql: `(${ors.join(' OR ')})`, params, namesRemoved };
+}

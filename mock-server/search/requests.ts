@@ -1,0 +1,79 @@
+/** Request bodies and result records of the discovery actions (document §4.6), as the search index takes and returns them. */
+export type Condition =
+  | 'CONTAIN'
+  | 'END_WITH'
+  | 'EQUAL'
+  | 'GREATER_THAN'
+  | 'GREATER_THAN_OR_EQUAL_TO'
+  | 'LESS_THAN'
+  | 'LESS_THAN_OR_EQUAL_TO'
+  | 'START_WITH';
+
+export interface Criterion {
+  field: string;
+  value?: string;
+  /** Upstream's multi-value form: any of these values; `value` is ignored when it is set. */
+  values?: string[];
+  condition?: Condition;
+  negated?: boolean;
+}
+
+export interface Filter {
+  or?: { and: Criterion[] }[];
+  /** Upstream's deprecated form, one conjunction; ignored when `or` is present. */
+  criteria?: Criterion[];
+}
+
+export interface SearchRequest {
+  input: string;
+  entity: string;
+  start: number;
+  count: number;
+  filter?: Filter;
+}
+
+export interface MatchedField {
+  name: string;
+  value: string;
+}
+
+export interface SearchResultValue {
+  numEntities: number;
+  pageSize: number;
+  from: number;
+  entities: string[];
+  metadata: {
+    urns: string[];
+    matches: { matchedFields: MatchedField[] }[];
+    searchResultMetadatas: { name: string; aggregations: Record<string, number> }[];
+  };
+}
+
+export interface AutocompleteRequest {
+  query: string;
+  entity: string;
+  limit: number;
+  start?: number;
+  filter?: Filter;
+}
+
+export interface AutocompleteResultValue {
+  suggestions: string[];
+  query: string;
+}
+
+export interface BrowseRequest {
+  path: string;
+  entity: string;
+  start: number;
+  limit: number;
+  filter?: Filter;
+}
+
+export interface BrowseResultValue {
+  numEntities: number;
+  pageSize: number;
+  from: number;
+  metadata: { totalNumEntities: number; groups: { name: string; count: number }[]; path: string };
+  entities: { name: string; urn: string }[];
+}

@@ -1,0 +1,56 @@
+/**
+ * Writes the start-up data (the sample catalog, seed files) into the store as the system actor, and
+ * counts per source how many aspects were validated against a schema, stored opaque (the registry
+ * allows the aspect but the spec has no schema for it) or rejected, with the reasons of rejection.
+ */
+import { RestliError } from './errors.js';
+import type { CatalogStore } from './store/catalog-store.js';
+import { systemActor } from './store/entity-urn.js';
+import type { SystemMetadata } from './store/types.js';
+
+export interface StartupProposal {
+  entityType: string;
+  entityUrn: string;
+  changeType: string;
+  aspectName: string;
+  aspect: Record<string, unknown>;
+  systemMetadata?: SystemMetadata;
+}
+
+export interface LoadReport {
+  source: string;
+  validated: number;
+  opaque: number;
+  rejected: number;
+  /** The first few reasons of rejection, for the start-up output. */
+  errors: string[];
+}
+
+const KEPT_ERRORS = 5;
+
+/** Each proposal in its own savepoint, so one rejected aspect does not drop the others of the source. */
+export function loadProposals(store: CatalogStore, source: string, proposals: readonly StartupProposal[]): LoadReport {
+  const report: LoadReport = { source, validated: 0, opaque: 0, rejected: 0, errors: [] };
+  const actor = systemActor(store.contract);
+  const now = Date.now();
+  store.transaction(() => {
+    for (const p of proposals) {
+      const ctx = { actor, now, ...(p.systemMetadata ? { systemMetadata: p.systemMetadata } : {}) };
+      try {
+        if (p.changeType === 'DELETE') {
+          store.transaction(() => store.deleteAspect(p.entityType, p.entityUrn, p.aspectName, ctx));
+          report.validated++;
+        } else {
+          const { validated } = store.transaction(() => store.upsertAspect(p.entityType, p.entityUrn, p.aspectName, p.aspect, ctx));
+          if (validated) report.validated++;
+          else report.opaque++;
+        }
+      } catch (error) {
+        if (!(error instanceof RestliError)) throw error;
+        report.rejected++;
+        if (report.errors.length < KEPT_ERRORS) report.errors.push(`${p.entityUrn} ${p.aspectName}: ${error.message}`);
+      }
+    }
+  });
+  return report;
+}

@@ -1,0 +1,87 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loadContract, makeUrn } from '../../spec/index.js';
+import { RestliError } from '../errors.js';
+import { createSearchIndex, type AutocompleteRequest, type SearchIndex } from '../search/index.js';
+import { CatalogStore } from '../store/catalog-store.js';
+
+const contract = loadContract('svc');
+const { urnPrefix } = contract.names;
+const ctx = { actor: `${urnPrefix}corpuser:datahub`, now: 1_700_000_000_000 };
+
+const platform = (name: string): string => makeUrn(urnPrefix, 'dataPlatform', [name]);
+const datasetUrn = (platformName: string, name: string): string => makeUrn(urnPrefix, 'dataset', [platform(platformName), name, 'PROD']);
+const chartUrn = (tool: string, id: string): string => makeUrn(urnPrefix, 'chart', [tool, id]);
+
+const KAFKA = datasetUrn('kafka', 'SampleKafkaDataset');
+const HDFS = datasetUrn('hdfs', 'SampleHdfsDataset');
+const USERS = datasetUrn('hive', 'fct_users_created');
+
+describe('autocomplete', () => {
+  let store: CatalogStore;
+  let index: SearchIndex;
+  const suggest = (query: string, more: Partial<AutocompleteRequest> = {}): string[] =>
+    index.autocomplete({ query, entity: 'dataset', limit: 10, ...more }).suggestions;
+
+  beforeEach(() => {
+    index = createSearchIndex(contract);
+    store = new CatalogStore({ contract, derived: [index] });
+    for (const urn of [KAFKA, HDFS, USERS]) store.upsertAspect('dataset', urn, 'datasetProperties', { description: 'sample data' }, ctx);
+    store.upsertAspect('chart', chartUrn('looker', 'baz1'), 'chartInfo', {
+      title: 'Baz Chart 1',
+      description: 'sample chart',
+      lastModified: { created: { time: 0, actor: ctx.actor }, lastModified: { time: 0, actor: ctx.actor } },
+    }, ctx);
+  });
+
+  it.each<{ given: string; want: string[] }>([
+    { given: 'samp', want: ['SampleHdfsDataset', 'SampleKafkaDataset'] },
+    { given: 'SAMPLE', want: ['SampleHdfsDataset', 'SampleKafkaDataset'] },
+    { given: 'sample kaf', want: ['SampleKafkaDataset'] },
+    { given: 'kafka dat', want: ['SampleKafkaDataset', platform('kafka')] },
+    { given: 'kaf', want: ['SampleKafkaDataset', platform('kafka')] },
+    { given: 'users_cr', want: ['fct_users_created'] },
+    { given: 'sam kafka', want: [] },
+    { given: 'data', want: ['SampleHdfsDataset', 'SampleKafkaDataset', platform('hdfs'), platform('hive'), platform('kafka')] },
+    { given: 'nothing', want: [] },
+    { given: '', want: [] },
+  ])('$given', ({ given, want }) => {
+    expect(suggest(given)).toEqual(want);
+  });
+
+  it('suggests from the autocomplete fields of the entity asked for', () => {
+    expect(index.autocomplete({ query: 'Baz Ch', entity: 'chart', limit: 10 })).toEqual({ suggestions: ['Baz Chart 1'], query: 'Baz Ch' });
+  });
+
+  it('de-duplicates values shared by several entities', () => {
+    store.upsertAspect('dataset', datasetUrn('hive', 'orders'), 'datasetProperties', { name: 'SampleKafkaDataset' }, ctx);
+    expect(suggest('samplek')).toEqual(['SampleKafkaDataset']);
+  });
+
+  it.each<{ start?: number; limit: number; want: string[] }>([
+    { limit: 1, want: ['SampleHdfsDataset'] },
+    { start: 1, limit: 1, want: ['SampleKafkaDataset'] },
+    { start: 2, limit: 5, want: [] },
+    { limit: 0, want: [] },
+  ])('pages with start $start and limit $limit', ({ start, limit, want }) => {
+    expect(suggest('sample', start === undefined ? { limit } : { start, limit })).toEqual(want);
+  });
+
+  it('hides soft-deleted entities until they are restored', () => {
+    store.upsertAspect('dataset', KAFKA, 'status', { removed: true }, ctx);
+    expect(suggest('sample')).toEqual(['SampleHdfsDataset']);
+    store.upsertAspect('dataset', KAFKA, 'status', { removed: false }, ctx);
+    expect(suggest('sample')).toEqual(['SampleHdfsDataset', 'SampleKafkaDataset']);
+  });
+
+  it('narrows by a filter and rejects a field the entity does not index', () => {
+    expect(suggest('sample', { filter: { or: [{ and: [{ field: 'platform', value: platform('kafka') }] }] } })).toEqual(['SampleKafkaDataset']);
+    let error: unknown;
+    try {
+      suggest('sample', { filter: { or: [{ and: [{ field: 'colour', value: 'blue' }] }] } });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(RestliError);
+    expect(error).toMatchObject({ status: 400, message: expect.stringContaining('colour') });
+  });
+});

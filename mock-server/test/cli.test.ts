@@ -1,0 +1,169 @@
+/**
+ * The `catalog-contract mock` command: option parsing, and the real process (started through tsx as
+ * one node process, so a SIGKILL hits the server itself): it prints where it listens, serves, and
+ * with --data an acknowledged write survives a SIGKILL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { fromRoot } from '../../spec/index.js';
+import { parseMockArgs, UsageError } from '../cli.js';
+import { call, DATASET, ingest, proposal, startServer } from './http-harness.js';
+
+describe('parseMockArgs', () => {
+  it.each([
+    { given: [], want: { sample: true } },
+    { given: ['--port', '0', '--host', '0.0.0.0'], want: { sample: true, port: 0, host: '0.0.0.0' } },
+    { given: ['--namespace', 'li', '--no-sample'], want: { sample: false, namespace: 'li' } },
+    { given: ['--seed', 'a.json', '--seed', 'b.json', '--data', 'state.db'], want: { sample: true, seed: ['a.json', 'b.json'], data: 'state.db' } },
+    { given: ['--auth', 'all'], want: { sample: true, auth: 'all' } },
+    { given: ['--max-body', '1kb'], want: { sample: true, maxBody: 1024 } },
+    { given: ['--max-body', '16mb'], want: { sample: true, maxBody: 16 * 1024 * 1024 } },
+    { given: ['--max-body', '2048'], want: { sample: true, maxBody: 2048 } },
+    {
+      given: ['--token', 'a=urn:svc:corpuser:ann', '--token', 'r=urn:svc:corpuser:rob:reader'],
+      want: {
+        sample: true,
+        tokens: [
+          { token: 'a', user: 'urn:svc:corpuser:ann', role: 'admin' },
+          { token: 'r', user: 'urn:svc:corpuser:rob', role: 'reader' },
+        ],
+      },
+    },
+  ])('$given', ({ given, want }) => {
+    expect(parseMockArgs(given)).toEqual(want);
+  });
+
+  it('--help asks for the usage', () => {
+    expect(parseMockArgs(['--help'])).toBe('help');
+  });
+
+  it.each([
+    { given: ['--port', 'eighty'], want: /--port/ },
+    { given: ['--port', '70000'], want: /--port/ },
+    { given: ['--namespace', 'xyz'], want: /--namespace 'xyz'.*svc, li/ },
+    { given: ['--auth', 'maybe'], want: /--auth 'maybe'/ },
+    { given: ['--max-body', 'lots'], want: /--max-body 'lots'/ },
+    { given: ['--token', 'nourn'], want: /--token 'nourn'/ },
+    { given: ['--colour'], want: /colour/ },
+    { given: ['positional'], want: /positional/ },
+  ])('$given is refused', ({ given, want }) => {
+    expect(() => parseMockArgs(given)).toThrow(UsageError);
+    expect(() => parseMockArgs(given)).toThrow(want);
+  });
+});
+
+const running: ChildProcess[] = [];
+const scratch = mkdtempSync(join(tmpdir(), 'catalog-contract-cli-'));
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: string;
+}
+
+function runCli(args: string[]): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', fromRoot('bin', 'catalog-contract.ts'), ...args], { cwd: fromRoot(), stdio: ['ignore', 'pipe', 'pipe'] });
+  running.push(child);
+  return child;
+}
+
+/** Starts the mock and resolves with the URL it prints once its start-up report is complete. */
+function startCli(args: string[]): Promise<Started> {
+  const child = runCli(['mock', '--port', '0', ...args]);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    let errors = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url && /token: /.test(output)) resolve({ child, url, output });
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`mock exited with ${code}: ${errors}`)));
+  });
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
+}
+
+describe('catalog-contract mock (process)', () => {
+  it('prints what it serves and answers health', async () => {
+    const { url, output } = await startCli(['--no-sample']);
+    for (const form of ['/api/gms', '/gms', '/api/graphql', '/api/graphiql', '/svc/docs', '/__mock/health', 'admin-token=urn:svc:corpuser:datahub:admin', 'reader-token=urn:svc:corpuser:reader:reader']) {
+      expect(output).toContain(form);
+    }
+    const health = await fetch(`${url}/__mock/health`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+  });
+
+  it('exits with code 2 and a message on a bad option', async () => {
+    const { code, stderr } = await exited(runCli(['mock', '--auth', 'maybe']));
+    expect(code).toBe(2);
+    expect(stderr).toContain("--auth 'maybe'");
+  });
+
+  it('an unknown command exits with code 2', async () => {
+    const { code, stderr } = await exited(runCli(['frobnicate']));
+    expect(code).toBe(2);
+    expect(stderr).toContain("unknown command 'frobnicate'");
+  });
+
+  it('reports per seed file how many aspects were validated, stored opaque and rejected', async () => {
+    const seed = fromRoot('mock-server', 'test', 'fixtures', 'upstream', 'bootstrap_mce.json');
+    const { output } = await startCli(['--no-sample', '--namespace', 'li', '--seed', seed]);
+    expect(output).toMatch(/loaded .*bootstrap_mce\.json: \d+ aspects validated against a schema, \d+ stored opaque, 0 rejected/);
+  });
+
+  it('with --data, an acknowledged write survives a SIGKILL', async () => {
+    const data = join(scratch, 'state.db');
+    const first = await startCli(['--no-sample', '--data', data]);
+    const write = await fetch(`${first.url}/aspects?action=ingestProposal`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(proposal(DATASET, 'status', { removed: true })),
+    });
+    expect(write.status).toBe(200);
+    const killed = exited(first.child);
+    first.child.kill('SIGKILL');
+    await killed;
+    const second = await startCli(['--no-sample', '--data', data]);
+    const read = await fetch(`${second.url}/aspects/${encodeURIComponent(DATASET)}?aspect=status`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual({ version: 0, aspect: { 'com.svc.common.Status': { removed: true } } });
+  });
+});
+
+describe('createMockServer with a data file', () => {
+  it('loads the sample into a new file only, so edits to sample entities survive a restart', async () => {
+    const data = join(scratch, 'sample.db');
+    const search = { input: '*', entity: 'dataset', start: 0, count: 100 };
+    const first = await startServer({ sample: true, data });
+    const before = (await call(first, 'POST', '/entities?action=search', { body: search })).json.value;
+    const [hidden] = before.entities as string[];
+    await ingest(first, hidden as string, 'status', { removed: true });
+    await first.close();
+    const second = await startServer({ sample: true, data });
+    try {
+      expect(second.loaded).toEqual([]);
+      const after = (await call(second, 'POST', '/entities?action=search', { body: search })).json.value;
+      expect(after.numEntities).toBe(before.numEntities - 1);
+      expect(after.entities).not.toContain(hidden);
+    } finally {
+      await second.close();
+    }
+  });
+});

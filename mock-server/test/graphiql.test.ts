@@ -1,0 +1,84 @@
+/**
+ * The explorer at GET /api/graphiql works with no network: headless Chromium opens it, enters and
+ * runs a dataset query, sees the result, and no request leaves the machine. A screenshot is kept
+ * under .tmp/screenshots/ for a human to look at.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromRoot } from '../../spec/index.js';
+import type { MockServer } from '../index.js';
+import { DATASET, call, ingest, startGraphqlServer } from './graphql-harness.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const DESCRIPTION = 'Orders seen through the explorer';
+/** Schemes that never touch the network. */
+const LOCAL_SCHEMES = new Set(['blob:', 'data:', 'about:']);
+
+let server: MockServer;
+beforeAll(async () => {
+  server = await startGraphqlServer();
+  await ingest(server, DATASET, 'datasetProperties', { description: DESCRIPTION });
+});
+afterAll(() => server.close());
+
+describe('GET /api/graphiql', () => {
+  it('serves one self-contained HTML page posting to /api/graphql', async () => {
+    const reply = await call(server, 'GET', '/api/graphiql');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(reply.text).toContain('"endpoint":"/api/graphql"');
+    expect(reply.text).not.toMatch(/<(script|link)[^>]+(src|href)="(https?:)?\/\//);
+  });
+
+  const browserTest = existsSync(CHROMIUM) ? it : it.skip;
+  if (!existsSync(CHROMIUM)) console.warn(`${CHROMIUM} is absent, so the browser test of the explorer is skipped: apt-get install -y chromium`);
+
+  browserTest('runs a dataset query in headless Chromium without leaving the machine', { timeout: 120_000 }, async () => {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'graphiql-chromium-'));
+    const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    const requested: string[] = [];
+    context.on('request', (request) => requested.push(request.url()));
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(`${server.url}/api/graphiql`);
+      const editor = page.locator('.graphiql-query-editor .monaco-editor').first();
+      await editor.waitFor({ state: 'visible', timeout: 60_000 });
+      await editor.click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.press('Delete');
+      // insertText, not type: Monaco would close every bracket and quote typed one key at a time.
+      await page.keyboard.insertText(`{ dataset(urn: "${DATASET}") { urn properties { description } } }`);
+      await page.locator('.graphiql-execute-button').click();
+      // Monaco renders spaces as no-break spaces.
+      const response = async (): Promise<string> => (await page.locator('.graphiql-response').innerText()).replace(/\s+/g, ' ');
+      await expect.poll(response, { timeout: 30_000 }).toContain(DESCRIPTION);
+
+      const screenshots = fromRoot('.tmp', 'screenshots');
+      mkdirSync(screenshots, { recursive: true });
+      await page.screenshot({ path: join(screenshots, 'graphiql-dataset-query.png'), fullPage: true });
+
+      const remote = requested.filter((url) => {
+        const { protocol, hostname } = new URL(url);
+        return !LOCAL_SCHEMES.has(protocol) && hostname !== '127.0.0.1' && hostname !== 'localhost';
+      });
+      expect(remote).toEqual([]);
+      expect(requested.some((url) => url.endsWith('/api/graphql'))).toBe(true);
+    } finally {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
+  });
+});

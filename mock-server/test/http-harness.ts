@@ -1,0 +1,71 @@
+/**
+ * The shared harness of the HTTP tests: a mock server on a free port without the sample catalog (so
+ * data is exact) and a small client that returns status, parsed JSON and text.
+ */
+import { createMockServer, silentLogger, type MockServer, type MockServerOptions } from '../index.js';
+
+/** The three address forms of the metadata-store API. */
+export const ADDRESS_FORMS = ['/api/gms', '/gms', ''] as const;
+
+export const DATASET = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,db.orders,PROD)';
+export const OTHER_DATASET = 'urn:svc:dataset:(urn:svc:dataPlatform:kafka,events,PROD)';
+export const USER = 'urn:svc:corpuser:jdoe';
+
+export function startServer(options: MockServerOptions = {}): Promise<MockServer> {
+  return createMockServer({ port: 0, sample: false, logger: silentLogger, ...options });
+}
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as is (for malformed JSON). */
+  raw?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export async function call(server: MockServer, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.raw;
+  if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] ??= 'application/json';
+  const response = await fetch(server.url + path, { method, headers, body });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+export function proposal(urn: string, aspectName: string, value: unknown, extra: Record<string, unknown> = {}): { proposal: Record<string, unknown> } {
+  return {
+    proposal: {
+      entityType: urn.split(':')[2],
+      entityUrn: urn,
+      changeType: 'UPSERT',
+      aspectName,
+      aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+      ...extra,
+    },
+  };
+}
+
+export async function ingest(server: MockServer, urn: string, aspectName: string, value: unknown, token?: string): Promise<Reply> {
+  const reply = await call(server, 'POST', '/aspects?action=ingestProposal', { body: proposal(urn, aspectName, value), ...(token ? { token } : {}) });
+  if (reply.status !== 200) throw new Error(`ingest ${aspectName} of ${urn}: ${reply.status} ${reply.text}`);
+  return reply;
+}
+
+export async function digest(server: MockServer): Promise<string> {
+  return (await call(server, 'GET', '/__mock/snapshot')).json.digest as string;
+}
