@@ -28,6 +28,7 @@ Options:
   --token T=URN[:ROLE]  accept bearer token T as user URN with role admin (default) or reader;
                       repeatable; without any, admin-token and reader-token are accepted
   --max-body SIZE     largest request body, e.g. 16mb, 512kb or a byte count (default 16mb)
+  --task-delay-ms N   wait N ms before each batch of a truncation task, to watch it running (default 0)
   --help              print this help
 `;
 
@@ -51,6 +52,7 @@ export function parseMockArgs(argv: string[]): MockServerOptions | 'help' {
         auth: { type: 'string' },
         token: { type: 'string', multiple: true },
         'max-body': { type: 'string' },
+        'task-delay-ms': { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -89,6 +91,10 @@ export function parseMockArgs(argv: string[]): MockServerOptions | 'help' {
     const bytes = parseByteSize(v['max-body']);
     if (bytes === undefined) throw new UsageError(`--max-body '${v['max-body']}': expected a size such as 16mb, 512kb or 1048576`);
     options.maxBody = bytes;
+  }
+  if (v['task-delay-ms'] !== undefined) {
+    if (!/^\d+$/.test(v['task-delay-ms'])) throw new UsageError(`--task-delay-ms '${v['task-delay-ms']}': expected a whole number of milliseconds`);
+    options.taskDelayMs = Number(v['task-delay-ms']);
   }
   return options;
 }

@@ -48,7 +48,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
 
     const tokens = options.tokens ?? defaultTokens(contract.names);
     const auth = authConfig(options.auth ?? 'standard', tokens, contract.names);
-    const tasks = new TaskRegistry();
+    const tasks = new TaskRegistry({ taskDelayMs: options.taskDelayMs ?? 0 });
     const app = createApp({ context: { contract, store, discovery, tasks }, auth, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, logger });
     const host = options.host ?? DEFAULT_HOST;
     const server = await new Promise<ReturnType<typeof app.listen>>((resolve, reject) => {

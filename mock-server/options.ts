@@ -27,6 +27,8 @@ export interface MockServerOptions {
   tokens?: TokenGrant[];
   /** Largest accepted request body in bytes. Default 16 MiB. */
   maxBody?: number;
+  /** Delay before each batch of an asynchronous task (truncation), so tests can watch it running. Default 0. */
+  taskDelayMs?: number;
   /** Request log; the default writes one line per request. */
   logger?: MockLogger;
 }

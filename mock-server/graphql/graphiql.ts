@@ -7,11 +7,12 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { RequestHandler } from 'express';
 import { GRAPHQL_PATH } from './paths.js';
 
-const DEFAULT_QUERY = `# Reads need no token in the default (standard) auth mode. Mutations do: open "Headers" below and enter
+/** The first query shown: reads a dataset; the comment says how to send the token mutations need. */
+const defaultQuery = (urnPrefix: string): string => `# Reads need no token in the default (standard) auth mode. Mutations do: open "Headers" below and enter
 #   {"Authorization": "Bearer <ACCESS_TOKEN>"}
 # with a token the mock server printed at start-up.
-query dataset($urn: String!) {
-  dataset(urn: $urn) {
+query dataset {
+  dataset(urn: "${urnPrefix}dataset:(${urnPrefix}dataPlatform:hive,<name>,PROD)") {
     urn
     exists
     properties {
@@ -36,15 +37,8 @@ function explorerPage(urnPrefix: string): string {
     method: 'POST',
     useGETForQueries: false,
     isHeadersEditorEnabled: true,
-    defaultEditorToolsVisibility: 'variables',
-    defaultQuery: DEFAULT_QUERY,
-    defaultTabs: [
-      {
-        query: DEFAULT_QUERY,
-        variables: JSON.stringify({ urn: `${urnPrefix}dataset:(${urnPrefix}dataPlatform:hive,<name>,PROD)` }, null, 2),
-        headers: '{}',
-      },
-    ],
+    defaultEditorToolsVisibility: 'headers',
+    defaultQuery: defaultQuery(urnPrefix),
   });
 }
 

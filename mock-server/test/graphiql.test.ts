@@ -1,16 +1,17 @@
 /**
  * The explorer at GET /api/graphiql works with no network: headless Chromium opens it, enters and
- * runs a dataset query, sees the result, and no request leaves the machine. A screenshot is kept
+ * runs a dataset query, sees the result, runs a mutation with the bearer header entered in the
+ * headers editor, and no request leaves the machine. A screenshot is kept
  * under .tmp/screenshots/ for a human to look at.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../spec/index.js';
 import type { MockServer } from '../index.js';
-import { DATASET, call, ingest, startGraphqlServer } from './graphql-harness.js';
+import { ADMIN, DATASET, call, ingest, startGraphqlServer } from './graphql-harness.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -26,6 +27,15 @@ const CHROMIUM_ARGS = [
 const DESCRIPTION = 'Orders seen through the explorer';
 /** Schemes that never touch the network. */
 const LOCAL_SCHEMES = new Set(['blob:', 'data:', 'about:']);
+
+/** Replaces the text of the Monaco editor inside `container`. */
+async function replaceEditorText(page: Page, container: string, text: string): Promise<void> {
+  await page.locator(`${container} .monaco-editor`).first().click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  // insertText, not type: Monaco would close every bracket and quote typed one key at a time.
+  await page.keyboard.insertText(text);
+}
 
 let server: MockServer;
 beforeAll(async () => {
@@ -54,13 +64,8 @@ describe('GET /api/graphiql', () => {
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(`${server.url}/api/graphiql`);
-      const editor = page.locator('.graphiql-query-editor .monaco-editor').first();
-      await editor.waitFor({ state: 'visible', timeout: 60_000 });
-      await editor.click();
-      await page.keyboard.press('ControlOrMeta+A');
-      await page.keyboard.press('Delete');
-      // insertText, not type: Monaco would close every bracket and quote typed one key at a time.
-      await page.keyboard.insertText(`{ dataset(urn: "${DATASET}") { urn properties { description } } }`);
+      await page.locator('.graphiql-query-editor .monaco-editor').first().waitFor({ state: 'visible', timeout: 60_000 });
+      await replaceEditorText(page, '.graphiql-query-editor', `{ dataset(urn: "${DATASET}") { urn properties { description } } }`);
       await page.locator('.graphiql-execute-button').click();
       // Monaco renders spaces as no-break spaces.
       const response = async (): Promise<string> => (await page.locator('.graphiql-response').innerText()).replace(/\s+/g, ' ');
@@ -69,6 +74,13 @@ describe('GET /api/graphiql', () => {
       const screenshots = fromRoot('.tmp', 'screenshots');
       mkdirSync(screenshots, { recursive: true });
       await page.screenshot({ path: join(screenshots, 'graphiql-dataset-query.png'), fullPage: true });
+
+      // A mutation needs the bearer header, entered in the headers editor.
+      await replaceEditorText(page, '.graphiql-query-editor', 'mutation { createTag(input: { id: "from-explorer", name: "Explorer" }) }');
+      await page.getByRole('tab', { name: 'Headers' }).click();
+      await replaceEditorText(page, '.graphiql-editor-tool', `{ "Authorization": "Bearer ${ADMIN}" }`);
+      await page.locator('.graphiql-execute-button').click();
+      await expect.poll(response, { timeout: 30_000 }).toContain('"createTag": "urn:svc:tag:from-explorer"');
 
       const remote = requested.filter((url) => {
         const { protocol, hostname } = new URL(url);

@@ -56,6 +56,31 @@ describe('truncation task through HTTP', () => {
   });
 });
 
+describe('a slowed-down task (taskDelayMs) through HTTP', () => {
+  it('is seen running, then completed with its counters', async () => {
+    const slow = await startServer({ namespace: 'li', taskDelayMs: 500 });
+    try {
+      const send = (path: string, body: unknown) => call(slow, 'POST', path, { body, token: 'admin-token' });
+      for (const timestampMillis of [1000, 2000]) await ingest(slow, DATASET, 'datasetProfile', { timestampMillis, rowCount: 1 });
+      const started = await send('/operations?action=truncateTimeseriesAspect', { entityType: 'dataset', aspect: 'datasetProfile', endTimeMillis: 5000, dryRun: false, batchSize: 1 });
+      const task = started.json.value as string;
+      const status = async () => JSON.parse((await send('/operations?action=getEsTaskStatus', { task })).json.value as string);
+      expect(await status()).toMatchObject({ completed: false, taskId: task, status: { total: 2 } });
+      const done = await vi.waitFor(
+        async () => {
+          const current = await status();
+          if (!current.completed) throw new Error('still running');
+          return current;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(done).toMatchObject({ completed: true, status: { total: 2, deleted: 2, batches: 2 } });
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('restoreIndices through HTTP', () => {
   it('brings back relationships lost from the derived index', async () => {
     const owners = async () => (await call(server, 'GET', `/relationships?urn=${encodeURIComponent(DATASET)}&direction=OUTGOING&types=OwnedBy`)).json.entities;
