@@ -15,15 +15,15 @@ function segmentValue(value: string): string {
   return tryParseUrn(value) ? urnLastPart(value) : value;
 }
 
-/** The value of `field` or `a.b` (field b of the URN held in key field a); undefined when missing. */
-function templateValue(contract: Contract, fields: Record<string, string>, reference: string): string | undefined {
+/** The value of key field `field`, or of `a.b` (field b of the URN held in key field a); undefined when missing. */
+function keyFieldValue(contract: Contract, fields: Record<string, string>, reference: string): string | undefined {
   const [head, ...rest] = reference.split('.');
   const value = head === undefined ? undefined : fields[head];
-  if (value === undefined || rest.length === 0) return value === undefined ? undefined : segmentValue(value);
+  if (value === undefined || rest.length === 0) return value;
   const inner = tryParseUrn(value);
   const innerEntity = inner && contract.entity(inner.entityType);
   if (!inner || !innerEntity || inner.parts.length !== innerEntity.urnKey.length) return undefined;
-  return templateValue(contract, keyFields(innerEntity, inner), rest.join('.'));
+  return keyFieldValue(contract, keyFields(innerEntity, inner), rest.join('.'));
 }
 
 /** The default browse path of an entity, or undefined when it has no template or a field is missing. */
@@ -33,19 +33,20 @@ export function defaultBrowsePath(contract: Contract, entity: EntitySpec, parsed
   const fields = keyFields(entity, parsed);
   let missing = false;
   const path = template.replace(PLACEHOLDER, (_match, reference: string, dots: string | undefined) => {
-    const value = templateValue(contract, fields, reference);
-    if (value === undefined) {
+    const raw = keyFieldValue(contract, fields, reference);
+    if (raw === undefined) {
       missing = true;
       return '';
     }
+    const value = segmentValue(raw);
     return dots ? value.split('.').join('/') : value;
   });
   return missing ? undefined : path.toLowerCase();
 }
 
-/** The data platform URN an entity's platform key field names (a platform URN, or a tool name). */
+/** The data platform URN an entity's platform key field (`field` or `a.b`) names: a platform URN, or a tool name. */
 export function defaultPlatform(contract: Contract, entity: EntitySpec, parsed: ParsedUrn): string | undefined {
-  const value = entity.platformField ? keyFields(entity, parsed)[entity.platformField] : undefined;
+  const value = entity.platformField ? keyFieldValue(contract, keyFields(entity, parsed), entity.platformField) : undefined;
   if (value === undefined) return undefined;
   return tryParseUrn(value) ? value : `${contract.names.urnPrefix}dataPlatform:${value.toLowerCase()}`;
 }

@@ -77,6 +77,12 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore aspects (%s)', (ns) => {
       entity: 'chart',
       want: { browsePaths: { paths: ['/looker/baz1'] }, dataPlatformInstance: { platform: `${prefix}dataPlatform:looker` } },
     },
+    {
+      given: 'a data job (platform and path from the key of its flow)',
+      urn: () => `${prefix}dataJob:(${prefix}dataFlow:(Airflow,daily_orders,prod),load_orders)`,
+      entity: 'dataJob',
+      want: { browsePaths: { paths: ['/airflow/daily_orders/load_orders'] }, dataPlatformInstance: { platform: `${prefix}dataPlatform:airflow` } },
+    },
     { given: 'a corpuser (no browse paths in its registry)', urn: () => `${prefix}corpuser:carol`, entity: 'corpuser', want: {} },
   ])('generates defaults for $given', ({ urn, entity, want }) => {
     open();
