@@ -16,6 +16,7 @@ export * from './aspect-spec.js';
 export * from './entity-registry.js';
 export * from './operations.js';
 export * from './urn.js';
+export * from './interface-document.js';
 export { packageRoot, fromRoot } from './package-root.js';
 
 export interface UpstreamDifference {
