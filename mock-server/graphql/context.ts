@@ -1,15 +1,14 @@
 /**
- * What every resolver receives: the store and contract of the running server, the record shapes,
- * the caller decided by the HTTP layer's auth rules, and the list the mocked fields report into.
+ * What every resolver receives: the store and contract of the running server, what the mutation
+ * permission is decided from, and the list the mocked fields report into.
  */
 import type { Contract } from '../../spec/index.js';
-import { authorize, type AuthConfig, type Caller } from '../auth.js';
+import { authorize, type AuthConfig } from '../auth.js';
 import { RestliError } from '../errors.js';
 import { writeContext } from '../handlers/context.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { WriteContext } from '../store/types.js';
 import { CatalogGraphqlError, UNAUTHORIZED_MESSAGE } from './errors.js';
-import type { RecordShapes } from './records.js';
 
 // A type alias, not an interface: graphql-http's context must be indexable.
 export type GraphqlContext = {
@@ -18,7 +17,6 @@ export type GraphqlContext = {
   auth: AuthConfig;
   /** The request's Authorization header, for the per-mutation decision. */
   authorization: string | undefined;
-  caller: Caller;
   /** Response paths of the mocked fields the query selected, e.g. `dataset.lineage`. */
   mockedFields: string[];
 };

@@ -9,7 +9,7 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { Kind, OperationTypeNode, parse, type DocumentNode } from 'graphql';
 import { createHandler, type RequestParams } from 'graphql-http';
-import { authorize, type AuthConfig, type Caller } from '../auth.js';
+import { authorize, type AuthConfig } from '../auth.js';
 import { RestliError } from '../errors.js';
 import type { MockContext } from '../handlers/context.js';
 import type { MockLogger } from '../options.js';
@@ -57,6 +57,7 @@ export function graphqlEndpoint({ context, auth, logger }: GraphqlSettings): Req
   const execute = createHandler<ExpressRequest, GraphqlContext, GraphqlContext>({
     schema,
     context: (req) => req.context,
+    // Only reached with a body the handler below already checked, so the params are never a message.
     parseRequestParams: (req) => requestParams(req.body) as RequestParams,
     formatError: errorFormatter(logger),
   });
@@ -64,14 +65,13 @@ export function graphqlEndpoint({ context, auth, logger }: GraphqlSettings): Req
     const params = requestParams(req.body);
     if (typeof params === 'string') return transportError(res, 400, params);
     const authorization = req.get('authorization');
-    let caller: Caller;
     try {
-      caller = authorize(auth, { authorization, kind: containsMutation(params.query) ? 'protected' : 'open', write: false });
+      authorize(auth, { authorization, kind: containsMutation(params.query) ? 'protected' : 'open', write: false });
     } catch (error) {
       if (error instanceof RestliError) return transportError(res, error.status, error.message);
       throw error;
     }
-    const graphqlContext: GraphqlContext = { contract: context.contract, store: context.store, auth, authorization, caller, mockedFields: [] };
+    const graphqlContext: GraphqlContext = { contract: context.contract, store: context.store, auth, authorization, mockedFields: [] };
     const [body, init] = await execute({
       method: 'POST',
       url: req.originalUrl,

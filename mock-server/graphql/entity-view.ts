@@ -200,7 +200,7 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
       urn,
       type: 'DATA_PLATFORM',
       lastIngested: this.lastIngested(urn),
-      name: stringOr(info?.name) ?? urnLastPart(urn),
+      name: urnLastPart(urn),
       properties: info
         ? this.shapes.record('DataPlatformProperties', {
             type: stringOr(info.type),
@@ -276,7 +276,8 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
             skills: Array.isArray(editable.skills) ? editable.skills : null,
           })
         : null,
-      status: stringOr(this.aspect(urn, 'corpUserStatus')?.status),
+      // ACTIVE is the only status the schema declares.
+      status: this.aspect(urn, 'corpUserStatus')?.status === 'ACTIVE' ? 'ACTIVE' : null,
       tags: globalTagsRecord(this, this.aspect(urn, 'globalTags'), urn),
       relationships: this.relationshipsOf(urn),
       isNativeUser: this.aspect(urn, 'corpUserCredentials') !== undefined,
@@ -319,7 +320,7 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
     return this.shapes.record('Tag', {
       urn,
       type: 'TAG',
-      name: stringOr(properties?.name) ?? urnLastPart(urn),
+      name: urnLastPart(urn),
       properties: properties
         ? this.shapes.record('TagProperties', { name: stringOr(properties.name) ?? urnLastPart(urn), description, colorHex: stringOr(properties.colorHex) })
         : null,
@@ -332,15 +333,14 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
 
   glossaryTerm(urn: string): OutputRecord {
     const info = this.aspect(urn, 'glossaryTermInfo');
-    const name = stringOr(info?.name) ?? urnLastPart(urn);
     return this.shapes.record('GlossaryTerm', {
       urn,
       type: 'GLOSSARY_TERM',
-      name,
+      name: urnLastPart(urn),
       hierarchicalName: urnLastPart(urn),
       properties: info
         ? this.shapes.record('GlossaryTermProperties', {
-            name,
+            name: stringOr(info.name) ?? urnLastPart(urn),
             description: stringOr(info.definition),
             definition: stringOr(info.definition) ?? '',
             termSource: stringOr(info.termSource) ?? '',

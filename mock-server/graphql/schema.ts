@@ -24,7 +24,7 @@ const MOCKED_LONG = 1_700_000_000_000;
 const MOCKED_INT_BOUND = 1000;
 
 type Resolver<Args> = GraphQLFieldResolver<unknown, GraphqlContext, Args>;
-type FieldResolvers = Record<string, Record<string, Resolver<any>>>;
+type FieldResolvers = Record<string, Record<string, Resolver<never>>>;
 
 /** Resolvers of the mocked fields: they record the field's path and resolve to undefined, which the mock fills. */
 function mockedFieldRecorders(shapes: RecordShapes): FieldResolvers {

@@ -28,11 +28,13 @@ export function clauseSql(clause: FieldClause): ClauseSql {
     return { sql: `${FTS_ROWS} AND r.field = ?`, params: [tokens.map((t) => ftsTerm(t)).join(' AND '), field.name] };
   }
   const values = 'SELECT doc_id, field, value FROM search_value WHERE field = ?';
-  const head = [field.name];
-  if (URN_TYPES.has(field.type)) return { sql: `${values} AND (value = ? OR last_part = ?)`, params: [...head, value, value] };
+  // A UNION lets each side use its own index; an OR would scan every value of the field.
+  if (URN_TYPES.has(field.type)) {
+    return { sql: `${values} AND value = ? UNION ${values} AND last_part = ?`, params: [field.name, value, field.name, value] };
+  }
   if (NUMERIC_TYPES.has(field.type)) {
     const n = Number(value);
-    return Number.isFinite(n) && value.trim() !== '' ? { sql: `${values} AND num = ?`, params: [...head, n] } : NOTHING;
+    return Number.isFinite(n) && value.trim() !== '' ? { sql: `${values} AND num = ?`, params: [field.name, n] } : NOTHING;
   }
-  return { sql: `${values} AND value = ?`, params: [...head, field.type === 'BOOLEAN' ? value.toLowerCase() : value] };
+  return { sql: `${values} AND value = ?`, params: [field.name, field.type === 'BOOLEAN' ? value.toLowerCase() : value] };
 }

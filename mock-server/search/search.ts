@@ -34,19 +34,20 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
   ].join(' AND ');
   const conditionParams = [fields.entity, ...filter.params, ...fieldClauses.flatMap((c) => c.params)];
   const ranked = tokens.length > 0;
-  const hits = ranked
-    ? `SELECT d.doc_id AS doc_id, d.urn AS urn, ${tables.relevance} AS score FROM search_fulltext ` +
-      `JOIN search_document d ON d.doc_id = search_fulltext.rowid WHERE search_fulltext MATCH ? AND ${conditions}`
-    : `SELECT d.doc_id AS doc_id, d.urn AS urn FROM search_document d WHERE ${conditions}`;
+  const from = ranked
+    ? `FROM search_fulltext JOIN search_document d ON d.doc_id = search_fulltext.rowid WHERE search_fulltext MATCH ? AND ${conditions}`
+    : `FROM search_document d WHERE ${conditions}`;
+  const members = `SELECT d.doc_id AS doc_id ${from}`;
+  const hits = `SELECT d.doc_id AS doc_id, d.urn AS urn${ranked ? `, ${tables.relevance} AS score` : ''} ${from}`;
   const params = ranked ? [tokens.join(' AND '), ...conditionParams] : conditionParams;
 
   const start = Math.max(0, request.start);
   const count = Math.max(0, request.count);
-  const total = (tables.statement(`SELECT COUNT(*) AS n FROM (${hits})`).get(...params) as { n: number }).n;
+  const total = (tables.statement(`SELECT COUNT(*) AS n FROM (${members})`).get(...params) as { n: number }).n;
   const order = ranked ? 'ORDER BY score DESC, urn' : 'ORDER BY urn';
   const page = count > 0 && start < total ? (tables.statement(`${hits} ${order} LIMIT ? OFFSET ?`).all(...params, count, start) as Hit[]) : [];
   const matches = matchedFields(tables, query, page.map((h) => h.doc_id));
-  const scope: AggregationScope = query.matchAll && filter.params.length === 0 ? { kind: 'entity' } : { kind: 'hits', sql: hits, params };
+  const scope: AggregationScope = query.matchAll && filter.params.length === 0 ? { kind: 'entity' } : { kind: 'hits', sql: members, params };
   const urns = page.map((h) => h.urn);
   return {
     numEntities: total,

@@ -40,6 +40,7 @@ CREATE INDEX IF NOT EXISTS search_value_by_doc ON search_value (doc_id, field);
 CREATE INDEX IF NOT EXISTS search_value_by_value ON search_value (field, value);
 CREATE INDEX IF NOT EXISTS search_value_by_last_part ON search_value (field, last_part) WHERE last_part IS NOT NULL;
 CREATE INDEX IF NOT EXISTS search_value_by_number ON search_value (field, num) WHERE num IS NOT NULL;
+CREATE INDEX IF NOT EXISTS search_value_facets ON search_value (doc_id, field, value) WHERE facet = 1;
 CREATE TABLE IF NOT EXISTS search_text_row (
   id INTEGER PRIMARY KEY,
   doc_id INTEGER NOT NULL,

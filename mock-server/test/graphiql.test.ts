@@ -11,7 +11,7 @@ import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../spec/index.js';
 import type { MockServer } from '../index.js';
-import { ADMIN, DATASET, call, ingest, startGraphqlServer } from './graphql-harness.js';
+import { ADMIN, DATASET, call, ingest, startServer } from './graphql-harness.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -25,21 +25,25 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 const DESCRIPTION = 'Orders seen through the explorer';
+/** Longer than GraphiQL's debounce of editor changes. */
+const EDIT_DEBOUNCE_MS = 600;
 /** Schemes that never touch the network. */
 const LOCAL_SCHEMES = new Set(['blob:', 'data:', 'about:']);
 
 /** Replaces the text of the Monaco editor inside `container`. */
 async function replaceEditorText(page: Page, container: string, text: string): Promise<void> {
-  await page.locator(`${container} .monaco-editor`).first().click();
+  await page.locator(`${container} .monaco-editor`).locator('visible=true').first().click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
   // insertText, not type: Monaco would close every bracket and quote typed one key at a time.
   await page.keyboard.insertText(text);
+  // GraphiQL re-parses an edited document after a debounce; running before that sends the old operation name.
+  await page.waitForTimeout(EDIT_DEBOUNCE_MS);
 }
 
 let server: MockServer;
 beforeAll(async () => {
-  server = await startGraphqlServer();
+  server = await startServer();
   await ingest(server, DATASET, 'datasetProperties', { description: DESCRIPTION });
 });
 afterAll(() => server.close());
@@ -77,7 +81,7 @@ describe('GET /api/graphiql', () => {
 
       // A mutation needs the bearer header, entered in the headers editor.
       await replaceEditorText(page, '.graphiql-query-editor', 'mutation { createTag(input: { id: "from-explorer", name: "Explorer" }) }');
-      await page.getByRole('tab', { name: 'Headers' }).click();
+      await page.locator('.graphiql-editor-tools button', { hasText: 'Headers' }).click();
       await replaceEditorText(page, '.graphiql-editor-tool', `{ "Authorization": "Bearer ${ADMIN}" }`);
       await page.locator('.graphiql-execute-button').click();
       await expect.poll(response, { timeout: 30_000 }).toContain('"createTag": "urn:svc:tag:from-explorer"');

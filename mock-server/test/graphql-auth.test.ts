@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthMode } from '../auth.js';
 import type { MockServer } from '../index.js';
 import { UNAUTHORIZED_MESSAGE } from '../graphql/errors.js';
-import { ADMIN, DATASET, READER, call, digest, graphql, ingest, startGraphqlServer } from './graphql-harness.js';
+import { ADMIN, DATASET, READER, call, digest, graphql, ingest, startServer } from './graphql-harness.js';
 
 const QUERY = `{ dataset(urn: "${DATASET}") { urn } }`;
 const MUTATION = `mutation { updateDataset(urn: "${DATASET}", input: { editableProperties: { description: "edited" } }) { urn } }`;
@@ -29,7 +29,7 @@ const table: { mode: AuthMode; token?: string; query: Outcome; mutation: Outcome
 describe.each(['standard', 'all', 'off'] as const)('auth mode %s', (mode) => {
   let server: MockServer;
   beforeAll(async () => {
-    server = await startGraphqlServer({ auth: mode });
+    server = await startServer({ auth: mode });
     await ingest(server, DATASET, 'status', { removed: false }, ADMIN);
   });
   afterAll(() => server.close());
@@ -60,7 +60,7 @@ describe.each(['standard', 'all', 'off'] as const)('auth mode %s', (mode) => {
 
 describe('the token user is the actor of the audit stamps written', () => {
   it('editableDatasetProperties carries the admin token user', async () => {
-    const server = await startGraphqlServer();
+    const server = await startServer();
     try {
       await ingest(server, DATASET, 'status', { removed: false });
       await graphql(server, { query: MUTATION, token: ADMIN });

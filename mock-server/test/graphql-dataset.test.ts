@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../index.js';
-import { DATASET, OTHER_DATASET, USER, graphql, ingest, startGraphqlServer } from './graphql-harness.js';
+import { DATASET, OTHER_DATASET, USER, graphql, ingest, startServer } from './graphql-harness.js';
 
 const field = (fieldPath: string, type: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   fieldPath,
@@ -31,7 +31,7 @@ const SCHEMA = {
 
 let server: MockServer;
 beforeAll(async () => {
-  server = await startGraphqlServer();
+  server = await startServer();
   await ingest(server, DATASET, 'datasetProperties', { name: 'Orders', description: 'All orders', customProperties: { team: 'sales' } });
   await ingest(server, DATASET, 'schemaMetadata', SCHEMA);
   await ingest(server, DATASET, 'editableDatasetProperties', { description: 'Edited orders' });
@@ -78,7 +78,7 @@ describe('dataset(urn) reads the stored aspects', () => {
       institutionalMemory: { elements: [{ url: 'https://wiki/orders', label: 'Runbook', description: 'Runbook', author: { urn: USER, username: 'jdoe' }, created: { time: 5, actor: USER }, associatedUrn: DATASET }] },
     }],
     ['tags with the tag entity', 'tags { tags { tag { urn name properties { name description } } associatedUrn } }', {
-      tags: { tags: [{ tag: { urn: 'urn:svc:tag:pii', name: 'PII', properties: { name: 'PII', description: 'Personal data' } }, associatedUrn: DATASET }] },
+      tags: { tags: [{ tag: { urn: 'urn:svc:tag:pii', name: 'pii', properties: { name: 'PII', description: 'Personal data' } }, associatedUrn: DATASET }] },
     }],
     ['owners as the CorpUser | CorpGroup union', 'ownership { owners { owner { __typename ... on CorpUser { urn } ... on CorpGroup { urn } } type associatedUrn } lastModified { time actor } }', {
       ownership: {
@@ -122,6 +122,34 @@ describe('dataset(urn) reads the stored aspects', () => {
     expect((await read('exists properties { description }', urn)).data.dataset).toEqual({ exists: false, properties: null });
     await ingest(server, urn, 'datasetProperties', { description: 'Fresh' });
     expect((await read('exists properties { description }', urn)).data.dataset).toEqual({ exists: true, properties: { description: 'Fresh' } });
+  });
+});
+
+describe('related entities', () => {
+  it('relationships come from the relationship index, with the entity on the other side', async () => {
+    const json = await read('relationships(input: { types: ["OwnedBy"], direction: OUTGOING }) { start count total relationships { type direction entity { __typename urn } } }');
+    expect(json.data.dataset.relationships).toEqual({
+      start: 0,
+      count: 2,
+      total: 2,
+      relationships: [
+        { type: 'OwnedBy', direction: 'OUTGOING', entity: { __typename: 'CorpGroup', urn: 'urn:svc:corpGroup:sales' } },
+        { type: 'OwnedBy', direction: 'OUTGOING', entity: { __typename: 'CorpUser', urn: USER } },
+      ],
+    });
+  });
+
+  it('the container with its stored properties and platform', async () => {
+    const container = 'urn:svc:container:warehouse';
+    await ingest(server, container, 'containerProperties', { name: 'Warehouse', description: 'All tables' });
+    await ingest(server, container, 'dataPlatformInstance', { platform: 'urn:svc:dataPlatform:hive' });
+    await ingest(server, container, 'editableContainerProperties', { description: 'Edited' });
+    await ingest(server, OTHER_DATASET, 'container', { container });
+    const json = await read('container { urn type exists platform { urn } properties { name description } editableProperties { description } }', OTHER_DATASET);
+    expect(json.data.dataset.container).toEqual({
+      urn: container, type: 'CONTAINER', exists: true, platform: { urn: 'urn:svc:dataPlatform:hive' },
+      properties: { name: 'Warehouse', description: 'All tables' }, editableProperties: { description: 'Edited' },
+    });
   });
 });
 

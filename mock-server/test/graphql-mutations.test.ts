@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../index.js';
-import { ADMIN, DATASET, OTHER_DATASET, USER, call, digest, graphql, ingest, startGraphqlServer } from './graphql-harness.js';
+import { ADMIN, DATASET, OTHER_DATASET, USER, call, digest, graphql, ingest, startServer } from './graphql-harness.js';
 
 const CONTAINER = 'urn:svc:container:warehouse';
 const CHART = 'urn:svc:chart:(looker,orders)';
@@ -13,7 +13,7 @@ const MISSING = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,db.missing,PROD)';
 
 let server: MockServer;
 beforeAll(async () => {
-  server = await startGraphqlServer();
+  server = await startServer();
   await ingest(server, DATASET, 'schemaMetadata', {
     schemaName: 'orders',
     platform: 'urn:svc:dataPlatform:hive',

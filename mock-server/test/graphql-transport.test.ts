@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../spec/index.js';
 import type { MockServer } from '../index.js';
-import { ADMIN, DATASET, call, graphql, ingest, startGraphqlServer } from './graphql-harness.js';
+import { ADMIN, DATASET, call, graphql, ingest, startServer } from './graphql-harness.js';
 
 let server: MockServer;
 beforeAll(async () => {
-  server = await startGraphqlServer();
+  server = await startServer();
   await ingest(server, DATASET, 'schemaMetadata', {
     schemaName: 'orders',
     platform: 'urn:svc:dataPlatform:hive',
@@ -103,5 +103,20 @@ describe('the operations of spec/graphql/operations, exactly as sent', () => {
     const reply = await graphql(server, { query: operation(name), variables, operationName: name, token: ADMIN });
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual({ data, extensions: {} });
+  });
+});
+
+describe('the li namespace', () => {
+  it('reads and writes urn:li: URNs', async () => {
+    const li = await startServer({ namespace: 'li' });
+    try {
+      const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
+      const read = await graphql(li, { query: `{ dataset(urn: "${urn}") { urn exists platform { urn } } }` });
+      expect(read.json.data).toEqual({ dataset: { urn, exists: false, platform: { urn: 'urn:li:dataPlatform:hive' } } });
+      const created = await graphql(li, { query: 'mutation { createTag(input: { id: "li", name: "li" }) }', token: ADMIN });
+      expect(created.json.data).toEqual({ createTag: 'urn:li:tag:li' });
+    } finally {
+      await li.close();
+    }
   });
 });

@@ -248,4 +248,30 @@ describe('search', () => {
     expect(c.urns('day')).toEqual([]);
     expect(c.urns('accounts')).toEqual([USERS]);
   });
+
+  it('drops every document on clear', () => {
+    c.index.clear();
+    expect(c.index.count()).toBe(0);
+    expect(c.search({})).toMatchObject({ numEntities: 0, entities: [], metadata: { searchResultMetadatas: [] } });
+  });
+
+  it('rejects an entity the registry does not know with a 400', () => {
+    const error = restliError(() => c.search({ entity: 'spaceship' }));
+    expect(error.status).toBe(400);
+    expect(error.message).toContain('spaceship');
+  });
+});
+
+describe('search in the li namespace', () => {
+  it('matches and aggregates the namespace URNs', () => {
+    const li = loadContract('li');
+    const index = createSearchIndex(li);
+    const store = new CatalogStore({ contract: li, derived: [index] });
+    const prefix = li.names.urnPrefix;
+    const urn = makeUrn(prefix, 'dataset', [makeUrn(prefix, 'dataPlatform', ['hive']), 'orders', 'PROD']);
+    store.upsertAspect('dataset', urn, 'globalTags', { tags: [{ tag: `${prefix}tag:Legacy` }] }, { actor: `${prefix}corpuser:datahub`, now: 0 });
+    const result = index.search({ input: 'tags:Legacy', entity: 'dataset', start: 0, count: 10 });
+    expect(result.entities).toEqual([urn]);
+    expect(result.metadata.searchResultMetadatas).toContainEqual({ name: 'tags', aggregations: { [`${prefix}tag:Legacy`]: 1 } });
+  });
 });
