@@ -1,84 +1,105 @@
 /**
- * The built-in API reference page (upstream's /restli/docs): one server-rendered HTML page listing
- * every operation of the contract, self-contained (no scripts, no network), so it works offline
- * right after install.
+ * The built-in API reference (upstream's /restli/docs): the mock serves the docs site that
+ * `npm run docs` builds into dist/docs/, at the namespace's docs path. The packed package carries the
+ * built site. In a fresh clone that never ran `npm run docs`, or when the spec changed since, the
+ * first request builds it (a few seconds, with the dev tools); the site's digest of its sources says
+ * whether it is current.
  */
-import type { Contract, JsonSchema, OperationSpec } from '../spec/index.js';
-import { tokenRequiredBySpec } from './operation-access.js';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { Router, type Router as ExpressRouter } from 'express';
+import { NAMESPACES, fromRoot, rewriteNamespace, type Contract, type Namespace } from '../spec/index.js';
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+/** The site's folder, relative to the package root. */
+export const DOCS_DIR = ['dist', 'docs'] as const;
+
+export const DOCS_PAGES = [
+  { file: 'index.html', title: 'Overview', about: 'what this is and where things are' },
+  { file: 'api.html', title: 'Metadata-store API', about: 'every operation of the OpenAPI document, with parameters, bodies and responses' },
+  { file: 'graphql.html', title: 'GraphQL API', about: 'queries, mutations and types of the GraphQL schema' },
+  { file: 'clauses.html', title: 'Clauses and checks', about: 'each clause of the interface document and the conformance checks that verify it' },
+  { file: 'differences.html', title: 'Upstream differences', about: 'where the upstream service differs from the interface document, and what the mock does' },
+] as const;
+
+export type DocsPage = (typeof DOCS_PAGES)[number]['file'];
+
+/** site.json of a built site. */
+export interface DocsSiteManifest {
+  namespace: Namespace;
+  digest: string;
 }
 
-/** A schema's name: its title, else a short description of its type. */
-function schemaName(schema: JsonSchema | undefined): string {
-  if (!schema) return 'none';
-  if (typeof schema.title === 'string') return schema.title;
-  if (schema.type === 'array') return `array of ${schemaName(schema.items as JsonSchema | undefined)}`;
-  if (schema.type === 'object' && schema.properties) return `object {${Object.keys(schema.properties as object).join(', ')}}`;
-  if (Array.isArray(schema.oneOf)) return (schema.oneOf as JsonSchema[]).map(schemaName).join(' | ');
-  return typeof schema.type === 'string' ? schema.type : 'any';
+/** The files a built site is made from; a change to any of them makes the site stale. */
+const SOURCES = [
+  ['generated', 'openapi.json'],
+  ['spec', 'graphql', 'schema.graphql'],
+  ['spec', 'upstream-differences.yaml'],
+  ['spec', 'interface-document.md'],
+  ['package.json'],
+];
+
+export function docsSourceDigest(): string {
+  const hash = createHash('sha256');
+  for (const parts of SOURCES) hash.update(readFileSync(fromRoot(...parts)));
+  return hash.digest('hex');
 }
 
-function parameterType(schema: JsonSchema): string {
-  const base = schemaName(schema);
-  const format = typeof schema.format === 'string' ? ` (${schema.format})` : '';
-  const values = Array.isArray(schema.enum) ? `: ${schema.enum.map(String).join(' | ')}` : '';
-  return base + format + values;
+function currentManifest(): DocsSiteManifest | undefined {
+  const file = fromRoot(...DOCS_DIR, 'site.json');
+  if (!existsSync(file)) return undefined;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as DocsSiteManifest;
+  return manifest.digest === docsSourceDigest() ? manifest : undefined;
 }
 
-function operationSection(op: OperationSpec): string {
-  const summary = typeof op.raw.summary === 'string' ? op.raw.summary : '';
-  const description = typeof op.raw.description === 'string' ? `<p class="desc">${escapeHtml(op.raw.description)}</p>` : '';
-  const rows = op.parameters
-    .map(
-      (p) =>
-        `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${escapeHtml(parameterType(p.schema))}</td>` +
-        `<td>${p.required ? 'yes' : 'no'}</td><td>${p.schema.default === undefined ? '' : `<code>${escapeHtml(JSON.stringify(p.schema.default))}</code>`}</td>` +
-        `<td>${escapeHtml(p.description ?? '')}</td></tr>`,
-    )
-    .join('\n');
-  const parameters = rows
-    ? `<table><thead><tr><th>parameter</th><th>in</th><th>type</th><th>required</th><th>default</th><th>meaning</th></tr></thead><tbody>${rows}</tbody></table>`
-    : '<p>No parameters.</p>';
-  const body = op.requestSchema ? `<p>Request body: <code>${escapeHtml(schemaName(op.requestSchema))}</code>${op.requestRequired ? ' (required)' : ''}</p>` : '';
-  const responses = Object.entries(op.responses)
-    .map(([status, schema]) => `<li><code>${escapeHtml(status)}</code>: ${escapeHtml(schemaName(schema))}</li>`)
-    .join('');
-  const token = op.security ? '<p>Bearer token: accepted' + (tokenRequiredBySpec(op) ? ' and required' : '') + '.</p>' : '';
-  return (
-    `<section id="${escapeHtml(op.operationId)}"><h3><span class="method">${op.method.toUpperCase()}</span> <code>${escapeHtml(op.pathKey)}</code></h3>` +
-    `<p><strong>${escapeHtml(op.operationId)}</strong>${summary ? `: ${escapeHtml(summary)}` : ''}</p>${description}${parameters}${body}` +
-    `<p>Responses:</p><ul>${responses}</ul>${token}</section>`
-  );
+/** Runs `npm run docs`'s script in a child process; only a checkout with the dev tools has it. */
+function buildSite(): DocsSiteManifest {
+  const script = fromRoot('scripts', 'docs.ts');
+  if (!existsSync(script)) throw new Error(`the docs site is missing or stale in ${DOCS_DIR.join('/')}/ and this installation cannot build it`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: fromRoot(), encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`building the docs site failed (run \`npm run docs\` to see why):\n${result.stderr}`);
+  const manifest = currentManifest();
+  if (!manifest) throw new Error('the docs site was built but does not match its sources');
+  return manifest;
 }
 
-export function renderApiReference(contract: Contract): string {
-  const info = (contract.openapi.info ?? {}) as { title?: string; version?: string; description?: string };
-  const title = info.title ?? 'API reference';
-  const byTag = new Map<string, OperationSpec[]>();
-  for (const op of contract.operations) {
-    const tag = op.tags[0] ?? 'other';
-    byTag.set(tag, [...(byTag.get(tag) ?? []), op]);
-  }
-  const index = [...byTag]
-    .map(([tag, ops]) => `<li>${escapeHtml(tag)}: ${ops.map((o) => `<a href="#${escapeHtml(o.operationId)}">${escapeHtml(o.operationId)}</a>`).join(', ')}</li>`)
-    .join('');
-  const sections = [...byTag].map(([tag, ops]) => `<h2>${escapeHtml(tag)}</h2>${ops.map(operationSection).join('\n')}`).join('\n');
-  const servers = ((contract.openapi.servers ?? []) as { url: string; description?: string }[])
-    .map((s) => `<li><code>${escapeHtml(s.url)}</code>${s.description ? `: ${escapeHtml(s.description)}` : ''}</li>`)
-    .join('');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;line-height:1.4}
-table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:top}
-section{border-top:1px solid #ddd;padding:.5rem 0}.method{background:#234;color:#fff;padding:0 .4rem;border-radius:3px}.desc{white-space:pre-wrap}</style>
-</head><body><h1>${escapeHtml(title)}${info.version ? ` <small>${escapeHtml(info.version)}</small>` : ''}</h1>
-${info.description ? `<p class="desc">${escapeHtml(info.description)}</p>` : ''}
-<p>Namespace: <code>${escapeHtml(contract.names.urnPrefix)}</code>; protocol header <code>${escapeHtml(contract.names.protocolHeader)}: 2.0.0</code>.</p>
-<p>Address forms (each operation is served under every one):</p><ul>${servers}</ul>
-<ul>${index}</ul>
-${sections}
-</body></html>
-`;
+let site: DocsSiteManifest | undefined;
+const pages = new Map<string, string>();
+
+/** A page of the site in the contract's namespace; built sites are in one namespace and rewritten to another. */
+export function docsPage(contract: Contract, page: DocsPage): string {
+  const key = `${contract.namespace} ${page}`;
+  const cached = pages.get(key);
+  if (cached !== undefined) return cached;
+  site ??= currentManifest() ?? buildSite();
+  const built = readFileSync(fromRoot(...DOCS_DIR, page), 'utf8');
+  // Redoc also writes the docs path as a JSON-pointer anchor (~1svc~1docs).
+  const pointer = (ns: Namespace): string => NAMESPACES[ns].docsPath.replace(/\//g, '~1');
+  const html = rewriteNamespace(built, contract.namespace, site.namespace).split(pointer(site.namespace)).join(pointer(contract.namespace));
+  pages.set(key, html);
+  return html;
+}
+
+/**
+ * The landing page as served at the docs path itself. Without a trailing slash the page's relative
+ * links would resolve next to the docs path, so it gets a base of its own last segment.
+ */
+export function renderApiReference(contract: Contract, trailingSlash = false): string {
+  const base = trailingSlash ? './' : `${contract.names.docsPath.split('/').pop() ?? ''}/`;
+  return docsPage(contract, 'index.html').replace('<head>', `<head><base href="${base}">`);
+}
+
+/** Serves the site under the docs path: the landing page at its root, each page by its file name. */
+export function docsRouter(contract: Contract): ExpressRouter {
+  const router = Router();
+  const files = new Set<string>(DOCS_PAGES.map((p) => p.file));
+  router.get('/', (req, res) => {
+    res.type('html').send(renderApiReference(contract, req.originalUrl.split('?')[0]?.endsWith('/') ?? false));
+  });
+  router.get('/:page', (req, res, next) => {
+    const page = req.params.page;
+    if (!files.has(page)) return next();
+    res.type('html').send(docsPage(contract, page as DocsPage));
+  });
+  return router;
 }
