@@ -13,7 +13,8 @@ export interface ParsedUrn {
 
 export class UrnSyntaxError extends Error {}
 
-function splitTuple(body: string, urn: string): string[] {
+/** The key parts of a tuple body, or an error message; no exceptions, as tryParseUrn sits on hot paths. */
+function splitTuple(body: string, urn: string): string[] | string {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
@@ -22,32 +23,39 @@ function splitTuple(body: string, urn: string): string[] {
     if (c === '(') depth++;
     else if (c === ')') {
       depth--;
-      if (depth < 0) throw new UrnSyntaxError(`unbalanced parentheses in urn '${urn}'`);
+      if (depth < 0) return `unbalanced parentheses in urn '${urn}'`;
     } else if (c === ',' && depth === 0) {
       parts.push(body.slice(start, i));
       start = i + 1;
     }
   }
-  if (depth !== 0) throw new UrnSyntaxError(`unbalanced parentheses in urn '${urn}'`);
+  if (depth !== 0) return `unbalanced parentheses in urn '${urn}'`;
   parts.push(body.slice(start));
   return parts;
 }
 
-export function parseUrn(urn: string): ParsedUrn {
-  const match = /^urn:([A-Za-z0-9_-]+):([A-Za-z][A-Za-z0-9_]*):(.+)$/s.exec(urn);
-  if (!match) throw new UrnSyntaxError(`'${urn}' is not a URN of the form urn:<namespace>:<entityType>:<key>`);
+const URN_SHAPE = /^urn:([A-Za-z0-9_-]+):([A-Za-z][A-Za-z0-9_]*):(.+)$/s;
+
+/** The parsed URN, or a message saying why the text is not one. */
+function parse(urn: string): ParsedUrn | string {
+  const match = URN_SHAPE.exec(urn);
+  if (!match) return `'${urn}' is not a URN of the form urn:<namespace>:<entityType>:<key>`;
   const [, namespace, entityType, key] = match as unknown as [string, string, string, string];
   const parts = key.startsWith('(') && key.endsWith(')') ? splitTuple(key.slice(1, -1), urn) : [key];
-  if (parts.some((p) => p.length === 0)) throw new UrnSyntaxError(`urn '${urn}' has an empty key part`);
+  if (typeof parts === 'string') return parts;
+  if (parts.some((p) => p.length === 0)) return `urn '${urn}' has an empty key part`;
   return { urn, namespace, entityType, parts };
 }
 
+export function parseUrn(urn: string): ParsedUrn {
+  const parsed = parse(urn);
+  if (typeof parsed === 'string') throw new UrnSyntaxError(parsed);
+  return parsed;
+}
+
 export function tryParseUrn(urn: string): ParsedUrn | undefined {
-  try {
-    return parseUrn(urn);
-  } catch {
-    return undefined;
-  }
+  const parsed = parse(urn);
+  return typeof parsed === 'string' ? undefined : parsed;
 }
 
 export function makeUrn(urnPrefix: string, entityType: string, parts: readonly string[]): string {

@@ -99,7 +99,7 @@ export function createSearchTables(db: Database, boosts: readonly number[]): Sea
   db.exec(SCHEMA);
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS search_fulltext USING fts5 (${columns.join(', ')}, ${FTS_OPTIONS});`);
 
-  const docId = db.prepare<[string], { doc_id: number }>('SELECT doc_id FROM search_document WHERE urn = ?');
+  const docId = db.prepare<[string], { doc_id: number; entity: string; removed: number }>('SELECT doc_id, entity, removed FROM search_document WHERE urn = ?');
   const insertDoc = db.prepare<[string, string, number], { doc_id: number }>(
     'INSERT INTO search_document (urn, entity, removed) VALUES (?, ?, ?) RETURNING doc_id',
   );
@@ -141,19 +141,99 @@ export function createSearchTables(db: Database, boosts: readonly number[]): Sea
     for (const statement of deleteRows) statement.run(id);
   }
 
-  function insertRows(id: number, doc: SearchDocument, removed: number): void {
-    for (const v of doc.values) insertValue.run(id, doc.entity, removed, v.field, v.value, v.lastPart, v.num, v.facet ? 1 : 0);
-    countFacets.run(id);
-    const fulltext = columns.map((): string[] => []);
-    for (const t of doc.texts) {
+  const storedValues = db.prepare<[number], { rowid: number; field: string; value: string; last_part: string | null; num: number | null; facet: number }>(
+    'SELECT rowid, field, value, last_part, num, facet FROM search_value WHERE doc_id = ?',
+  );
+  const storedTexts = db.prepare<[number], { id: number; field: string; value: string; boost: number; query_by_default: number; autocomplete: number }>(
+    'SELECT id, field, value, boost, query_by_default, autocomplete FROM search_text_row WHERE doc_id = ?',
+  );
+  const storedBrowse = db.prepare<[number], { parent: string; child: string; leaf: number }>('SELECT parent, child, leaf FROM search_browse WHERE doc_id = ?');
+  const deleteValue = db.prepare('DELETE FROM search_value WHERE rowid = ?');
+  const deleteTextRow = db.prepare('DELETE FROM search_text_row WHERE id = ?');
+  const deleteText = db.prepare('DELETE FROM search_text WHERE rowid = ?');
+  const deleteFulltext = db.prepare('DELETE FROM search_fulltext WHERE rowid = ?');
+  const deleteBrowse = db.prepare('DELETE FROM search_browse WHERE doc_id = ?');
+  const facetDelta = db.prepare(
+    'INSERT INTO search_facet (entity, field, value, n) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n',
+  );
+
+  const valueKey = (v: { field: string; value: string; lastPart: string | null; num: number | null; facet: boolean }): string =>
+    JSON.stringify([v.field, v.value, v.lastPart, v.num, v.facet]);
+  const textKey = (t: { field: string; value: string; boost: number; queryByDefault: boolean; autocomplete: boolean }): string =>
+    JSON.stringify([t.field, t.value, t.boost, t.queryByDefault, t.autocomplete]);
+
+  function insertValues(id: number, doc: SearchDocument, removed: number, values: readonly SearchDocument['values'][number][]): void {
+    for (const v of values) {
+      insertValue.run(id, doc.entity, removed, v.field, v.value, v.lastPart, v.num, v.facet ? 1 : 0);
+      if (v.facet && !removed) facetDelta.run(doc.entity, v.field, v.value, 1);
+    }
+  }
+
+  function insertTexts(id: number, texts: readonly SearchDocument['texts'][number][]): void {
+    for (const t of texts) {
       const row = insertTextRow.get(id, t.field, t.value, t.boost, t.queryByDefault ? 1 : 0, t.autocomplete ? 1 : 0) as { id: number };
       insertText.run(row.id, t.tokens.join(' '));
+    }
+  }
+
+  function insertFulltextRow(id: number, doc: SearchDocument): void {
+    if (columns.length === 0) return;
+    const fulltext = columns.map((): string[] => []);
+    for (const t of doc.texts) {
       const at = t.queryByDefault ? column.get(t.boost) : undefined;
       if (at !== undefined) fulltext[at]?.push(...t.tokens);
     }
-    if (columns.length > 0) insertFulltext.run(id, ...fulltext.map((tokens) => tokens.join(' ')));
+    insertFulltext.run(id, ...fulltext.map((tokens) => tokens.join(' ')));
+  }
+
+  function browseRows(doc: SearchDocument): [string, string, number][] {
     const steps = new Set(doc.browsePaths.flatMap(browseSteps).map((s) => JSON.stringify([s.parent, s.child, s.leaf ? 1 : 0])));
-    for (const step of steps) insertBrowse.run(id, doc.entity, removed, ...(JSON.parse(step) as [string, string, number]));
+    return [...steps].map((step) => JSON.parse(step) as [string, string, number]);
+  }
+
+  function insertRows(id: number, doc: SearchDocument, removed: number): void {
+    insertValues(id, doc, removed, doc.values);
+    insertTexts(id, doc.texts);
+    insertFulltextRow(id, doc);
+    for (const row of browseRows(doc)) insertBrowse.run(id, doc.entity, removed, ...row);
+  }
+
+  /**
+   * Rewrites only the rows of a stored document that differ from `doc` (same entity type and
+   * removed flag): a write usually changes one aspect, and the full-text tables are the costly part.
+   */
+  function updateRows(id: number, doc: SearchDocument, removed: number): void {
+    const wantedValues = new Map(doc.values.map((v) => [valueKey(v), v]));
+    for (const row of storedValues.all(id)) {
+      const key = valueKey({ field: row.field, value: row.value, lastPart: row.last_part, num: row.num, facet: row.facet === 1 });
+      if (wantedValues.delete(key)) continue;
+      deleteValue.run(row.rowid);
+      if (row.facet === 1 && !removed) facetDelta.run(doc.entity, row.field, row.value, -1);
+    }
+    insertValues(id, doc, removed, [...wantedValues.values()]);
+
+    const wantedTexts = new Map(doc.texts.map((t) => [textKey(t), t]));
+    let fulltextChanged = false;
+    for (const row of storedTexts.all(id)) {
+      const key = textKey({ field: row.field, value: row.value, boost: row.boost, queryByDefault: row.query_by_default === 1, autocomplete: row.autocomplete === 1 });
+      if (wantedTexts.delete(key)) continue;
+      deleteText.run(row.id);
+      deleteTextRow.run(row.id);
+      fulltextChanged ||= row.query_by_default === 1;
+    }
+    const added = [...wantedTexts.values()];
+    insertTexts(id, added);
+    if (fulltextChanged || added.some((t) => t.queryByDefault)) {
+      deleteFulltext.run(id);
+      insertFulltextRow(id, doc);
+    }
+
+    const wantedBrowse = browseRows(doc);
+    const stored = storedBrowse.all(id).map((r) => JSON.stringify([r.parent, r.child, r.leaf]));
+    if (stored.length !== wantedBrowse.length || wantedBrowse.some((row) => !stored.includes(JSON.stringify(row)))) {
+      deleteBrowse.run(id);
+      for (const row of wantedBrowse) insertBrowse.run(id, doc.entity, removed, ...row);
+    }
   }
 
   return {
@@ -162,6 +242,7 @@ export function createSearchTables(db: Database, boosts: readonly number[]): Sea
     write(doc) {
       const removed = doc.removed ? 1 : 0;
       const known = docId.get(doc.urn);
+      if (known && known.entity === doc.entity && known.removed === removed) return updateRows(known.doc_id, doc, removed);
       let id: number;
       if (known) {
         id = known.doc_id;

@@ -275,3 +275,27 @@ describe('search in the li namespace', () => {
     expect(result.metadata.searchResultMetadatas).toContainEqual({ name: 'tags', aggregations: { [`${prefix}tag:Legacy`]: 1 } });
   });
 });
+
+describe('an entity written again', () => {
+  it('is found by its new values only, in full text, field:value, aggregations and autocomplete', () => {
+    const c = catalog();
+    c.store.upsertAspect('dataset', KAFKA, 'datasetProperties', { description: 'Stream of checkout clicks', created: { time: 900 } }, ctx);
+    c.store.upsertAspect('dataset', KAFKA, 'globalTags', { tags: [{ tag: tag('Tier1') }] }, ctx);
+    expect(c.urns('views')).toEqual([]);
+    expect(c.urns('checkout clicks')).toEqual([KAFKA]);
+    expect(c.urns('tags:Legacy')).toEqual([USERS]);
+    expect(c.urns('tags:Tier1')).toEqual([KAFKA]);
+    const tags = c.search({}).metadata.searchResultMetadatas.find((m) => m.name === 'tags');
+    expect(tags?.aggregations).toEqual({ [tag('Legacy')]: 1, [tag('PII')]: 1, [tag('Tier1')]: 1 });
+  });
+
+  it('counts its facets once after identical and changed rewrites', () => {
+    const c = catalog();
+    for (let i = 0; i < 3; i++) c.store.upsertAspect('dataset', USERS, 'globalTags', { tags: [{ tag: tag('Legacy') }, { tag: tag('PII') }] }, ctx);
+    c.store.upsertAspect('dataset', USERS, 'datasetProperties', { description: 'Users created per week', created: { time: 1000 } }, ctx);
+    const tags = c.search({}).metadata.searchResultMetadatas.find((m) => m.name === 'tags');
+    expect(tags?.aggregations).toEqual({ [tag('Legacy')]: 2, [tag('PII')]: 1 });
+    expect(c.urns('week')).toEqual([USERS]);
+    expect(c.urns('day')).toEqual([]);
+  });
+});
