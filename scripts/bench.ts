@@ -1,17 +1,31 @@
 /**
- * `npm run bench [-- --runs N --seconds S]`: the benchmarks, each a median of N runs, printed as a
- * markdown table. Throughput is reported as a ratio to a baseline measured in the same run.
+ * `npm run bench [-- --runs N --seconds S --only core|graphql|timeseries]`: the benchmarks, each a
+ * median of N runs, printed as a markdown table. Throughput is reported as a ratio to a baseline
+ * measured in the same run.
  */
 import { parseArgs } from 'node:util';
+import { benchGraphql } from './bench/graphql.js';
 import { benchMockCore, type BenchRow } from './bench/mock-core.js';
+import { benchTimeseries } from './bench/timeseries.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' }, only: { type: 'string', multiple: true } },
+});
 const runs = Number(values.runs);
 const seconds = Number(values.seconds);
 
+const suites: Record<string, (runs: number, seconds: number) => Promise<BenchRow[]>> = {
+  core: benchMockCore,
+  graphql: benchGraphql,
+  timeseries: benchTimeseries,
+};
+
 const rows: BenchRow[] = [];
-console.error(`mock server core (${runs} runs of ${seconds} s each)`);
-rows.push(...(await benchMockCore(runs, seconds)));
+for (const [name, suite] of Object.entries(suites)) {
+  if (values.only && !values.only.includes(name)) continue;
+  console.error(`${name} (${runs} runs of ${seconds} s each)`);
+  rows.push(...(await suite(runs, seconds)));
+}
 
 console.log(`\n| scenario | median of ${runs} runs | target |\n|---|---|---|`);
 for (const row of rows) console.log(`| ${row.scenario} | ${row.value} | ${row.target} |`);

@@ -7,13 +7,14 @@
  * `standard` mode), every request is in `all`; a missing or unknown token is a 401 before GraphQL runs.
  */
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
-import { Kind, OperationTypeNode, parse, type DocumentNode } from 'graphql';
+import { Kind, OperationTypeNode, type DocumentNode } from 'graphql';
 import { createHandler, type RequestParams } from 'graphql-http';
 import { authorize, type AuthConfig } from '../auth.js';
 import { RestliError } from '../errors.js';
 import type { MockContext } from '../handlers/context.js';
 import type { MockLogger } from '../options.js';
 import type { GraphqlContext } from './context.js';
+import { documentCache, type DocumentCache } from './document-cache.js';
 import { errorFormatter } from './errors.js';
 import { catalogSchema } from './schema.js';
 
@@ -42,10 +43,10 @@ function requestParams(body: unknown): RequestParams | string {
 }
 
 /** Whether the document holds a mutation; an unparsable document holds none (it fails in GraphQL, with 200). */
-function containsMutation(query: string): boolean {
+function containsMutation(query: string, documents: DocumentCache): boolean {
   let document: DocumentNode;
   try {
-    document = parse(query);
+    document = documents.parse(query);
   } catch {
     return false;
   }
@@ -54,8 +55,11 @@ function containsMutation(query: string): boolean {
 
 export function graphqlEndpoint({ context, auth, logger }: GraphqlSettings): RequestHandler {
   const { schema } = catalogSchema(context.contract, context.store);
+  const documents = documentCache();
   const execute = createHandler<ExpressRequest, GraphqlContext, GraphqlContext>({
     schema,
+    parse: documents.parse,
+    validate: documents.validate,
     context: (req) => req.context,
     // Only reached with a body the handler below already checked, so the params are never a message.
     parseRequestParams: (req) => requestParams(req.body) as RequestParams,
@@ -66,7 +70,7 @@ export function graphqlEndpoint({ context, auth, logger }: GraphqlSettings): Req
     if (typeof params === 'string') return transportError(res, 400, params);
     const authorization = req.get('authorization');
     try {
-      authorize(auth, { authorization, kind: containsMutation(params.query) ? 'protected' : 'open', write: false });
+      authorize(auth, { authorization, kind: containsMutation(params.query, documents) ? 'protected' : 'open', write: false });
     } catch (error) {
       if (error instanceof RestliError) return transportError(res, error.status, error.message);
       throw error;

@@ -46,6 +46,16 @@ describe('POST /api/graphql answers every executed request with 200 application/
     expect(reply.json.errors[0].message).toContain('nothing');
   });
 
+  it('reports the same errors for a document sent again (parsed and validated documents are cached)', async () => {
+    for (const query of ['{ nothing }', '{ nothing }', '{ dataset(', '{ dataset(']) {
+      const reply = await graphql(server, { query });
+      expect(reply.json.data).toBeUndefined();
+      expect(reply.json.errors?.length).toBeGreaterThan(0);
+    }
+    const valid = '{ dataset(urn: "urn:svc:dataset:(urn:svc:dataPlatform:hive,db.x,PROD)") { exists } }';
+    for (let i = 0; i < 2; i++) expect((await graphql(server, { query: valid })).json.data).toEqual({ dataset: { exists: false } });
+  });
+
   it('a variable of the wrong type is an error in the body, still 200', async () => {
     const reply = await graphql(server, { query: 'query q($urn: String!) { dataset(urn: $urn) { urn } }', variables: { urn: 5 } });
     expect(reply.status).toBe(200);
