@@ -111,7 +111,7 @@ export const getTimeseriesAspectValues: Handler = ({ body }, { contract, store }
   if (q.startTimeMillis !== undefined) value.startTimeMillis = q.startTimeMillis;
   if (q.endTimeMillis !== undefined) value.endTimeMillis = q.endTimeMillis;
   value.values = points.map((p) => ({
-    aspect: { value: JSON.stringify(p.value), contentType: 'application/json' },
+    aspect: { value: p.valueJson, contentType: 'application/json' },
     ...(p.systemMetadata ? { systemMetadata: p.systemMetadata } : {}),
   }));
   return { json: { value } };

@@ -22,16 +22,31 @@ export function writeTimeseriesPoint(
   });
 }
 
-function timeseriesPoint(row: TimeseriesRow): TimeseriesPoint {
-  const point: TimeseriesPoint = {
-    urn: row.urn,
-    entity: row.entity,
-    aspect: row.aspect,
-    timestampMillis: row.timestamp_millis,
-    value: JSON.parse(row.value) as Record<string, unknown>,
-  };
-  if (row.system_metadata !== null) point.systemMetadata = JSON.parse(row.system_metadata) as SystemMetadata;
-  return point;
+/**
+ * A point read from the table. Its value is parsed on first use: a 10,000-point answer sends the
+ * stored JSON text as it is, and parsing every point would cost more than the query.
+ */
+class StoredPoint implements TimeseriesPoint {
+  readonly urn: string;
+  readonly entity: string;
+  readonly aspect: string;
+  readonly timestampMillis: number;
+  readonly valueJson: string;
+  readonly systemMetadata?: SystemMetadata;
+  private parsed: Record<string, unknown> | undefined;
+
+  constructor(row: TimeseriesRow) {
+    this.urn = row.urn;
+    this.entity = row.entity;
+    this.aspect = row.aspect;
+    this.timestampMillis = row.timestamp_millis;
+    this.valueJson = row.value;
+    if (row.system_metadata !== null) this.systemMetadata = JSON.parse(row.system_metadata) as SystemMetadata;
+  }
+
+  get value(): Record<string, unknown> {
+    return (this.parsed ??= JSON.parse(this.valueJson) as Record<string, unknown>);
+  }
 }
 
 /** Points of one aspect of one entity in an inclusive time range, newest first, at most `limit`. */
@@ -41,5 +56,5 @@ export function readTimeseries(
 ): TimeseriesPoint[] {
   const start = q.startTimeMillis ?? Number.MIN_SAFE_INTEGER;
   const end = q.endTimeMillis ?? Number.MAX_SAFE_INTEGER;
-  return statements.pointsInRange.all(q.urn, q.aspect, start, end, Math.max(0, q.limit)).map(timeseriesPoint);
+  return statements.pointsInRange.all(q.urn, q.aspect, start, end, Math.max(0, q.limit)).map((row) => new StoredPoint(row));
 }

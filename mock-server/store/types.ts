@@ -33,6 +33,8 @@ export interface TimeseriesPoint {
   aspect: string;
   timestampMillis: number;
   value: Record<string, unknown>;
+  /** The value as stored, JSON text: answers that carry the aspect as a string use it without re-serialising. */
+  valueJson: string;
   systemMetadata?: SystemMetadata;
 }
 
