@@ -110,9 +110,9 @@ export const getTimeseriesAspectValues: Handler = ({ body }, { contract, store }
   const value: Record<string, unknown> = { entityName: q.entity, aspectName: q.aspect, limit };
   if (q.startTimeMillis !== undefined) value.startTimeMillis = q.startTimeMillis;
   if (q.endTimeMillis !== undefined) value.endTimeMillis = q.endTimeMillis;
-  value.values = points.map((p) => ({
-    aspect: { value: p.valueJson, contentType: 'application/json' },
-    ...(p.systemMetadata ? { systemMetadata: p.systemMetadata } : {}),
-  }));
+  value.values = points.map((p) => {
+    const systemMetadata = p.systemMetadata;
+    return { aspect: { value: p.valueJson, contentType: 'application/json' }, ...(systemMetadata ? { systemMetadata } : {}) };
+  });
   return { json: { value } };
 };

@@ -106,9 +106,11 @@ export function prepareStatements(db: Database) {
        VALUES (@urn, @aspect, @timestamp_millis, @entity, @value, @system_metadata, @byte_size)`,
     ) as Statement<[TimeseriesRow], void>,
     pointsInRange: db.prepare(
-      `SELECT * FROM timeseries WHERE urn = ? AND aspect = ? AND timestamp_millis BETWEEN ? AND ?
+      // urn and aspect are the query's own: not read back for each of up to 10,000 rows.
+      `SELECT timestamp_millis, entity, value, system_metadata FROM timeseries
+       WHERE urn = ? AND aspect = ? AND timestamp_millis BETWEEN ? AND ?
        ORDER BY timestamp_millis DESC LIMIT ?`,
-    ) as Statement<[string, string, number, number, number], TimeseriesRow>,
+    ) as Statement<[string, string, number, number, number], Pick<TimeseriesRow, 'timestamp_millis' | 'entity' | 'value' | 'system_metadata'>>,
     deletePoints: db.prepare('DELETE FROM timeseries WHERE urn = ? AND aspect = ?') as Statement<[string, string], void>,
     deleteEntityPoints: db.prepare('DELETE FROM timeseries WHERE urn = ?') as Statement<[string], void>,
     /** Latest rows selected for restoreIndices, in a stable order; every filter is optional (NULL). */

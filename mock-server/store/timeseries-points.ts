@@ -27,25 +27,29 @@ export function writeTimeseriesPoint(
  * stored JSON text as it is, and parsing every point would cost more than the query.
  */
 class StoredPoint implements TimeseriesPoint {
-  readonly urn: string;
-  readonly entity: string;
-  readonly aspect: string;
   readonly timestampMillis: number;
+  readonly entity: string;
   readonly valueJson: string;
-  readonly systemMetadata?: SystemMetadata;
+  private readonly systemMetadataJson: string | null;
   private parsed: Record<string, unknown> | undefined;
 
-  constructor(row: TimeseriesRow) {
-    this.urn = row.urn;
-    this.entity = row.entity;
-    this.aspect = row.aspect;
+  constructor(
+    readonly urn: string,
+    readonly aspect: string,
+    row: Pick<TimeseriesRow, 'timestamp_millis' | 'entity' | 'value' | 'system_metadata'>,
+  ) {
     this.timestampMillis = row.timestamp_millis;
+    this.entity = row.entity;
     this.valueJson = row.value;
-    if (row.system_metadata !== null) this.systemMetadata = JSON.parse(row.system_metadata) as SystemMetadata;
+    this.systemMetadataJson = row.system_metadata;
   }
 
   get value(): Record<string, unknown> {
     return (this.parsed ??= JSON.parse(this.valueJson) as Record<string, unknown>);
+  }
+
+  get systemMetadata(): SystemMetadata | undefined {
+    return this.systemMetadataJson === null ? undefined : (JSON.parse(this.systemMetadataJson) as SystemMetadata);
   }
 }
 
@@ -56,5 +60,5 @@ export function readTimeseries(
 ): TimeseriesPoint[] {
   const start = q.startTimeMillis ?? Number.MIN_SAFE_INTEGER;
   const end = q.endTimeMillis ?? Number.MAX_SAFE_INTEGER;
-  return statements.pointsInRange.all(q.urn, q.aspect, start, end, Math.max(0, q.limit)).map((row) => new StoredPoint(row));
+  return statements.pointsInRange.all(q.urn, q.aspect, start, end, Math.max(0, q.limit)).map((row) => new StoredPoint(q.urn, q.aspect, row));
 }

@@ -71,7 +71,7 @@ export async function benchTimeseries(runs: number, seconds: number): Promise<Be
           url: `${mock.url}/aspects?action=getTimeseriesAspectValues`,
           method: 'POST',
           seconds,
-          connections: 4,
+          connections: 1, // latency of one client's 10,000-point answers, not of a queue
           body: () => JSON.stringify({ urn: datasetUrn(n++ % DATASETS), entity: 'dataset', aspect: 'datasetUsageStatistics', limit: 10_000 }),
         });
         if (result.errors + result.non2xx) throw new Error('failed time series reads');
