@@ -3,7 +3,6 @@
  * self-contained page (scripts, styles and editor workers inline), so it works with no network.
  * It posts to /api/graphql; the headers editor carries the bearer token mutations need.
  */
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { RequestHandler } from 'express';
 import { GRAPHQL_PATH } from './paths.js';
 
@@ -30,7 +29,9 @@ query dataset {
 }
 `;
 
-function explorerPage(urnPrefix: string): string {
+async function explorerPage(urnPrefix: string): Promise<string> {
+  // The renderer module holds the whole page (about 9 MB of text): loaded on the first visit, not at start-up.
+  const { renderGraphiQL } = await import('@graphql-yoga/render-graphiql');
   return renderGraphiQL({
     endpoint: GRAPHQL_PATH,
     title: 'Metadata catalog GraphQL explorer',
@@ -43,10 +44,10 @@ function explorerPage(urnPrefix: string): string {
 }
 
 export function graphiqlPage(urnPrefix: string): RequestHandler {
-  // About 9 MB; rendered on the first visit, then kept.
-  let page: string | undefined;
-  return (_req, res) => {
+  // Rendered on the first visit, then kept.
+  let page: Promise<string> | undefined;
+  return async (_req, res) => {
     page ??= explorerPage(urnPrefix);
-    res.type('html').send(page);
+    res.type('html').send(await page);
   };
 }
