@@ -1,21 +1,28 @@
 /**
- * `npm run bench [-- --runs N --seconds S --only core|graphql|timeseries]`: the benchmarks, each a
+ * `npm run bench [-- --runs N --seconds S --only core|search|graphql|timeseries --search-sizes 10000,100000]`: the benchmarks, each a
  * median of N runs, printed as a markdown table. Throughput is reported as a ratio to a baseline
  * measured in the same run.
  */
 import { parseArgs } from 'node:util';
 import { benchGraphql } from './bench/graphql.js';
 import { benchMockCore, type BenchRow } from './bench/mock-core.js';
+import { benchSearch } from './bench/search.js';
 import { benchTimeseries } from './bench/timeseries.js';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' }, only: { type: 'string', multiple: true } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '5' },
+    only: { type: 'string', multiple: true },
+    'search-sizes': { type: 'string', default: '10000,100000' },
+  },
 });
 const runs = Number(values.runs);
 const seconds = Number(values.seconds);
 
 const suites: Record<string, (runs: number, seconds: number) => Promise<BenchRow[]>> = {
   core: benchMockCore,
+  search: (r, s) => benchSearch(r, s, values['search-sizes'].split(',').map(Number)),
   graphql: benchGraphql,
   timeseries: benchTimeseries,
 };
