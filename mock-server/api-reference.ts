@@ -66,16 +66,22 @@ function buildSite(): DocsSiteManifest {
 let site: DocsSiteManifest | undefined;
 const pages = new Map<string, string>();
 
+/** The built site's manifest, building the site first when it is missing or stale. */
+export function ensureDocsSite(): DocsSiteManifest {
+  site ??= currentManifest() ?? buildSite();
+  return site;
+}
+
 /** A page of the site in the contract's namespace; built sites are in one namespace and rewritten to another. */
 export function docsPage(contract: Contract, page: DocsPage): string {
   const key = `${contract.namespace} ${page}`;
   const cached = pages.get(key);
   if (cached !== undefined) return cached;
-  site ??= currentManifest() ?? buildSite();
+  const { namespace: builtIn } = ensureDocsSite();
   const built = readFileSync(fromRoot(...DOCS_DIR, page), 'utf8');
   // Redoc also writes the docs path as a JSON-pointer anchor (~1svc~1docs).
   const pointer = (ns: Namespace): string => NAMESPACES[ns].docsPath.replace(/\//g, '~1');
-  const html = rewriteNamespace(built, contract.namespace, site.namespace).split(pointer(site.namespace)).join(pointer(contract.namespace));
+  const html = rewriteNamespace(built, contract.namespace, builtIn).split(pointer(builtIn)).join(pointer(contract.namespace));
   pages.set(key, html);
   return html;
 }

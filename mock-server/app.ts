@@ -8,6 +8,7 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import { UrnSyntaxError } from '../spec/index.js';
 import { SchemaValidators } from '../spec/validation.js';
 import { adminRouter, ADMIN_PATH } from './admin.js';
+import { docsRouter } from './api-reference.js';
 import type { AuthConfig } from './auth.js';
 import { RestliError, restliErrorBody } from './errors.js';
 import { mountGraphql } from './graphql/index.js';
@@ -50,6 +51,8 @@ export function createApp({ context, auth, maxBody, logger }: AppSettings): Expr
     next();
   });
   app.use(ADMIN_PATH, adminRouter(context.store));
+  // The reference site (GET); other methods on the docs path reach the router, which names the method it allows.
+  app.use(ADDRESS_FORMS.map((prefix) => prefix + names.docsPath), docsRouter(context.contract));
   // Before the body parser and the router: GraphQL parses its own body, and the direct address form would claim its paths.
   mountGraphql(app, { context, auth, maxBody, logger });
   // Any content type: upstream clients do not all send application/json.

@@ -1,0 +1,37 @@
+/**
+ * The two Redoc pages (API reference from the OpenAPI document, GraphQL reference from the SDL),
+ * built by `redocly build-docs --inlineBundle` so the page carries its own script instead of loading
+ * it from a CDN. Redoc's footer ("API docs by" and a logo) cannot be turned off: its logo is an <img>
+ * from cdn.redoc.ly, replaced by an inline image so the page makes no request beyond its own host,
+ * and its link to redocly.com is dropped so the page names no other host.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const LOGO_URLS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg'];
+const INLINE_LOGO = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E";
+const FOOTER_LINK = 'https://redocly.com/redoc/';
+
+function redoclyBin(): string {
+  const require = createRequire(import.meta.url);
+  const manifestPath = require.resolve('@redocly/cli/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin: Record<string, string> };
+  const bin = manifest.bin.redocly ?? Object.values(manifest.bin)[0];
+  if (!bin) throw new Error('@redocly/cli declares no executable');
+  return join(dirname(manifestPath), bin);
+}
+
+/** Builds `source` (an OpenAPI document or a GraphQL SDL file) into the single HTML file `out`. */
+export function buildRedocPage(source: string, out: string, title: string): void {
+  const result = spawnSync(process.execPath, [redoclyBin(), 'build-docs', source, '--inlineBundle', '--title', title, '-o', out], {
+    encoding: 'utf8',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  });
+  if (result.status !== 0) throw new Error(`redocly build-docs ${source} failed:\n${result.stderr}${result.stdout}`);
+  let html = readFileSync(out, 'utf8');
+  for (const url of LOGO_URLS) html = html.split(url).join(INLINE_LOGO);
+  html = html.split(FOOTER_LINK).join('#');
+  writeFileSync(out, html);
+}

@@ -1,0 +1,79 @@
+/**
+ * `npm run docs` builds the five pages of the site, offline, for a namespace: each page is there,
+ * none refers to a resource on another host, the clause index lists every section of the interface
+ * document and every conformance check, and the differences page every listed difference.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCS_PAGES } from '../../mock-server/api-reference.js';
+import { NAMESPACES, interfaceDocument, loadContract, type Namespace } from '../../spec/index.js';
+import { conformanceChecks } from '../docs/checks.js';
+import { buildDocsSite } from '../docs/site.js';
+
+/** Markup that makes a browser fetch from another host: src/href/url() with a scheme or protocol-relative. */
+const EXTERNAL_RESOURCE = /(?:\b(?:src|href|action|srcset)\s*=\s*["']?|url\(\s*["']?)(?:https?:)?\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/i;
+const REDOC_CDN = /cdn\.redoc\.ly|cdn\.redocly\.com\/redoc|unpkg\.com|cdn\.jsdelivr\.net|fonts\.googleapis\.com/;
+
+const out = mkdtempSync(join(tmpdir(), 'catalog-contract-docs-test-'));
+const built = (ns: Namespace, page: string): string => readFileSync(join(out, ns, page), 'utf8');
+
+beforeAll(async () => {
+  await buildDocsSite(join(out, 'svc'), 'svc');
+  await buildDocsSite(join(out, 'li'), 'li');
+}, 60_000);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe.each<Namespace>(['svc', 'li'])('the %s site', (ns) => {
+  it.each(DOCS_PAGES.map((p) => p.file))('%s loads nothing from another host', (file) => {
+    const html = built(ns, file);
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).not.toMatch(EXTERNAL_RESOURCE);
+    expect(html).not.toMatch(REDOC_CDN);
+  });
+
+  it('is written in its own namespace only', () => {
+    const other = NAMESPACES[ns === 'svc' ? 'li' : 'svc'];
+    for (const { file } of DOCS_PAGES) {
+      const html = built(ns, file);
+      for (const foreign of [other.urnPrefix, other.recordPrefix, other.protocolHeader]) expect(html.includes(foreign), `${file} contains ${foreign}`).toBe(false);
+    }
+    expect(built(ns, 'api.html')).toContain(NAMESPACES[ns].protocolHeader);
+  });
+
+  it('api.html carries every operation of the contract', () => {
+    const html = built(ns, 'api.html');
+    for (const op of loadContract(ns).operations) expect(html, op.operationId).toContain(`"operationId":"${op.operationId}"`);
+  });
+
+  it('records its namespace in site.json', () => {
+    expect(JSON.parse(built(ns, 'site.json'))).toMatchObject({ namespace: ns });
+  });
+});
+
+describe('the hand-written pages', () => {
+  it('the landing page links to every other page and to the GraphQL explorer', () => {
+    const html = built('svc', 'index.html');
+    for (const { file } of DOCS_PAGES) expect(html).toContain(`href="${file}"`);
+    expect(html).toContain('href="/api/graphiql"');
+  });
+
+  it('the clause index has every section of the interface document and every conformance check', async () => {
+    const html = built('svc', 'clauses.html');
+    for (const section of interfaceDocument().sections) expect(html).toContain(`id="section-${section.number}"`);
+    for (const check of await conformanceChecks()) expect(html).toContain(`<code>${check.id}</code>`);
+  });
+
+  it('the clause index shows every row of the document tables', () => {
+    const html = built('svc', 'clauses.html');
+    const truncate = interfaceDocument().actionTable('truncateTimeseriesAspect');
+    expect(truncate?.rows.length).toBeGreaterThan(0);
+    for (const row of truncate?.rows ?? []) expect(html).toContain(`<td>${row.Field}</td>`);
+  });
+
+  it('the differences page has every listed difference', () => {
+    const html = built('svc', 'differences.html');
+    for (const d of loadContract('svc').differences) expect(html).toContain(`id="${d.id}"`);
+  });
+});
