@@ -190,13 +190,22 @@ describe('operations and test endpoints (with the admin token)', () => {
 });
 
 describe('API reference page', () => {
-  it('is server-rendered HTML listing every operation, without scripts', async () => {
-    const reply = await call(server, 'GET', '/svc/docs');
-    expect(reply.status).toBe(200);
-    expect(reply.headers.get('content-type')).toMatch(/text\/html/);
-    expect(reply.text).not.toMatch(/<script/i);
-    for (const op of ['ingestProposal', 'getEntityV2', 'getRelationships', 'searchEntities', 'truncateTimeseriesAspect']) expect(reply.text).toContain(op);
-    expect(reply.text).toContain('/aspects?action=ingestProposal');
+  it('is the docs site: a landing page linking the API reference and the explorer, under every address form', async () => {
+    for (const prefix of ADDRESS_FORMS) {
+      const reply = await call(server, 'GET', `${prefix}/svc/docs`);
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('content-type')).toMatch(/text\/html/);
+      expect(reply.text).toContain('api.html');
+      expect(reply.text).toContain('/api/graphiql');
+    }
+    const api = await call(server, 'GET', '/svc/docs/api.html');
+    for (const op of ['ingestProposal', 'getEntityV2', 'getRelationships', 'searchEntities', 'truncateTimeseriesAspect']) expect(api.text).toContain(op);
+  });
+
+  it('answers other methods with a 400 naming the allowed one', async () => {
+    const reply = await call(server, 'POST', '/svc/docs', { body: {} });
+    expect(reply.status).toBe(400);
+    expect(reply.json.message).toMatch(/GET/);
   });
 
   it('uses the namespace’s docs path', async () => {
