@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['spec/test/**/*.test.ts', 'mock-server/test/**/*.test.ts', 'conformance/test/**/*.test.ts', 'scripts/test/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['scripts/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // CI reads the counts from a JSON report (see .ci/run); people read the default reporter.
