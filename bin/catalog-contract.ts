@@ -1,17 +1,23 @@
 #!/usr/bin/env node
 /** The `catalog-contract` command: dispatches to its subcommands. */
 import { MOCK_USAGE, runMock } from '../mock-server/cli.js';
+import { PROXY_USAGE, runProxy } from '../conformance/proxy-cli.js';
+import { CONFORMANCE_USAGE, runConformanceCli } from '../conformance/cli.js';
 
 const USAGE = `Usage: catalog-contract <command> [options]
 
 Commands:
   mock      run the stateful mock server of the metadata catalog service
+  conformance  check a deployment against the interface document
+  proxy     forward traffic to a deployment and report every contract violation in it
 
 Run \`catalog-contract <command> --help\` for the options of a command.
 `;
 
 const commands: Record<string, { run: (argv: string[]) => Promise<number | undefined>; usage: string }> = {
   mock: { run: runMock, usage: MOCK_USAGE },
+  proxy: { run: runProxy, usage: PROXY_USAGE },
+  conformance: { run: runConformanceCli, usage: CONFORMANCE_USAGE },
 };
 
 async function main(argv: string[]): Promise<number | undefined> {

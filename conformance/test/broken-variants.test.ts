@@ -1,0 +1,100 @@
+/**
+ * A suite that cannot fail is worthless: each broken variant of the mock (a rewriting proxy in front
+ * of a real mock, see faults.ts) breaks one documented behaviour, and the suite, run through it with
+ * writes and destructive checks allowed, must fail with a check that names that behaviour's clause.
+ * Each run is restricted with --only to the part of the suite that covers the behaviour; the same
+ * restricted runs pass against the fault-free rewriting proxy, so the failure is the fault's doing.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMockServer, defaultTokens, silentLogger, type MockServer } from '../../mock-server/index.js';
+import { loadContract } from '../../spec/index.js';
+import { runConformance, type CheckResult, type Report } from '../runner.js';
+import { createFaultyServer, FAULTS, faultNamed, type Fault } from './faults.js';
+
+interface Variant {
+  fault: string;
+  /** --only: the part of the suite that covers the broken behaviour. */
+  only: string;
+  /** A failed check whose `<id> <clause>` matches this names the right clause. */
+  want: RegExp;
+}
+
+const VARIANTS: Variant[] = [
+  { fault: 'dry-run-defaults-to-false', only: 'operations.truncate.dry-run', want: /^operations\.truncate\.dry-run-(default|deletes-nothing) / },
+  { fault: 'graphql-get-accepted', only: 'graphql.transport', want: /^graphql\.transport\.get-rejected 4\.1 / },
+  { fault: 'soft-deleted-still-searchable', only: 'lifecycle', want: /^lifecycle\.\S+ 3 States and transitions/ },
+  { fault: 'versions-not-increasing', only: 'reads.aspects.versions', want: /^reads\.aspects\.versions .*version/ },
+  { fault: 'relationship-direction-swapped', only: 'reads.relationships', want: /^reads\.relationships\.direction 4\.5 / },
+  { fault: 'filter-start-with-ignored', only: 'search.filter', want: /^search\.filter\.start-with 4\.6 .*filter/ },
+  { fault: 'graphql-extensions-missing', only: 'graphql.transport.envelope', want: /^graphql\.transport\.envelope 4\.1 .*extensions/ },
+  { fault: 'timeseries-limit-ignored', only: 'reads.timeseries', want: /^reads\.timeseries\.limit 8 Limits/ },
+  { fault: 'timeseries-ascending', only: 'reads.timeseries', want: /^reads\.timeseries\.order 4\.5 / },
+  { fault: 'aggregations-missing', only: 'search.search.aggregations', want: /^search\.search\.aggregations 4\.6 / },
+  { fault: 'task-status-wrong-key', only: 'operations.getEsTaskStatus', want: /^operations\.getEsTaskStatus\.(completion|body-forms) 4\.2 / },
+  { fault: 'unknown-task-without-error', only: 'operations.getEsTaskStatus', want: /^operations\.getEsTaskStatus\.unknown-task\S* 7 Errors/ },
+  { fault: 'relationships-without-entities', only: 'reads.relationships', want: /^reads\.relationships\.shape 4\.5 / },
+  { fault: 'aspects-list-ignored', only: 'reads.entitiesV2', want: /^reads\.entitiesV2\.aspects-list 4\.5 .*aspects=List/ },
+  { fault: 'proposal-delete-ignored', only: 'ingest.proposal.delete', want: /^ingest\.proposal\.delete 4\.4 .*DELETE/ },
+  { fault: 'autocomplete-limit-ignored', only: 'search.autocomplete', want: /^search\.autocomplete\.limit 4\.6 / },
+  { fault: 'browse-groups-missing', only: 'search.browse', want: /^search\.browse\.groups 4\.6 / },
+  { fault: 'mutation-on-missing-entity-succeeds', only: 'missing-entity', want: /^graphql\.updateDataset\.missing-entity 7 Errors/ },
+  { fault: 'malformed-body-500', only: 'negative.invalid-body', want: /^negative\.invalid-body\.\S+ 4\.\d / },
+  { fault: 'truncation-required-field-not-enforced', only: 'operations.truncate.required', want: /^operations\.truncate\.required 4\.2 / },
+];
+
+describe('broken variants of the mock make the suite fail on the right clause', () => {
+  const contract = loadContract('svc');
+  const tokens = defaultTokens(contract.names);
+  const token = tokens.find((t) => t.role === 'admin')?.token;
+  const readerToken = tokens.find((t) => t.role === 'reader')?.token;
+  let mock: MockServer;
+
+  async function runThrough(fault: Fault | undefined, only: string | undefined): Promise<Report> {
+    const server = await createFaultyServer(mock.url, fault);
+    try {
+      return await runConformance({
+        baseUrl: server.url,
+        graphqlUrl: `${server.url}/api/graphql`,
+        ...(token ? { token } : {}),
+        ...(readerToken ? { readerToken } : {}),
+        allowWrites: true,
+        allowDestructive: true,
+        ...(only ? { only } : {}),
+      });
+    } finally {
+      await server.close();
+    }
+  }
+
+  const named = (c: CheckResult): string => `${c.id} ${c.clause}`;
+  const failures = (report: Report): string[] => report.checks.filter((c) => c.status === 'failed').map((c) => `${named(c)}: ${c.message}`);
+
+  beforeAll(async () => {
+    mock = await createMockServer({ port: 0, logger: silentLogger });
+  });
+  beforeEach(async () => {
+    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
+  });
+  afterAll(async () => {
+    await mock?.close();
+  });
+
+  it('covers at least 15 faults, each named in the table once', () => {
+    expect(VARIANTS.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(VARIANTS.map((v) => v.fault)).size).toBe(VARIANTS.length);
+    expect(VARIANTS.map((v) => v.fault).sort()).toEqual(FAULTS.map((f) => f.name).sort());
+  });
+
+  it.each([...new Set(VARIANTS.map((v) => v.only))])('the fault-free rewriting proxy passes --only %s', async (only) => {
+    const report = await runThrough(undefined, only);
+    expect(failures(report)).toEqual([]);
+    expect(report.checks.filter((c) => c.status === 'passed').length).toBeGreaterThan(0);
+  });
+
+  it.each(VARIANTS)('$fault fails the suite (--only $only) on $want', async ({ fault, only, want }) => {
+    const report = await runThrough(faultNamed(fault), only);
+    expect(report.ok).toBe(false);
+    const failed = report.checks.filter((c) => c.status === 'failed');
+    expect(failed.map(named), failures(report).join('\n')).toEqual(expect.arrayContaining([expect.stringMatching(want)]));
+  });
+});
