@@ -1,0 +1,127 @@
+/**
+ * The suite's HTTP client of one deployment under one address prefix. `call` sends a request of a
+ * contract operation and validates the response body against that operation's response schema for
+ * the status it got, so every check validates every body it reads without saying so.
+ */
+import type { Contract, OperationSpec } from '../spec/index.js';
+import { SchemaValidators } from '../spec/validation.js';
+import { fail } from './check.js';
+
+/** Which credential a request carries: the admin --token, the --reader-token, or none. */
+export type Credential = 'token' | 'reader' | 'none';
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON, or the text when the body is not JSON. */
+  body: unknown;
+  text: string;
+}
+
+export interface CallOptions {
+  /** Path parameters, e.g. {urn} (encoded by the client). */
+  path?: Record<string, string>;
+  /** Query parameters besides `action`; a string is appended as written (Rest.li syntax). */
+  query?: Record<string, string> | string;
+  body?: unknown;
+  credential?: Credential;
+  /** Sends the operation with another method (negative checks). */
+  method?: string;
+}
+
+export interface ClientSettings {
+  baseUrl: string;
+  /** `/api/gms`, `/gms` or '' (the direct form). */
+  prefix: string;
+  graphqlUrl: string;
+  contract: Contract;
+  token?: string;
+  readerToken?: string;
+}
+
+const validators = new SchemaValidators();
+
+export class CatalogClient {
+  constructor(readonly settings: ClientSettings) {}
+
+  get prefix(): string {
+    return this.settings.prefix;
+  }
+
+  operation(operationId: string): OperationSpec {
+    const op = this.settings.contract.operations.find((o) => o.operationId === operationId);
+    if (!op) throw new Error(`no operation ${operationId} in the contract`);
+    return op;
+  }
+
+  private headers(credential: Credential, json: boolean): Record<string, string> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (json) headers['Content-Type'] = 'application/json';
+    const token = credential === 'token' ? this.settings.token : credential === 'reader' ? this.settings.readerToken : undefined;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return headers;
+  }
+
+  /** The URL of an operation under this client's prefix. */
+  url(op: OperationSpec, options: CallOptions = {}): string {
+    let path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(options.path?.[name] ?? ''));
+    if (op.path !== this.settings.contract.names.docsPath) path = this.settings.prefix + path;
+    const params = new URLSearchParams();
+    if (op.action) params.set('action', op.action);
+    let query = '';
+    if (typeof options.query === 'string') query = options.query;
+    else for (const [k, v] of Object.entries(options.query ?? {})) params.set(k, v);
+    const all = [params.toString(), query].filter(Boolean).join('&');
+    return `${this.settings.baseUrl}${path}${all ? `?${all}` : ''}`;
+  }
+
+  async send(method: string, url: string, body: unknown, credential: Credential, extraHeaders: Record<string, string> = {}): Promise<ApiResponse> {
+    const hasBody = body !== undefined;
+    const headers = { ...this.headers(credential, hasBody), ...extraHeaders };
+    let response: Response;
+    try {
+      response = await fetch(url, { method, headers, ...(hasBody ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
+    } catch (error) {
+      fail(`${method} ${url}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON: kept as text (HTML pages, plain errors).
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  }
+
+  /** Sends an operation of the contract and validates the response body against its schema. */
+  async call(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
+    const op = this.operation(operationId);
+    const method = options.method ?? op.method.toUpperCase();
+    const url = this.url(op, options);
+    const res = await this.send(method, url, options.body, options.credential ?? 'token', {
+      [this.settings.contract.names.protocolHeader]: '2.0.0',
+    });
+    if (res.status >= 500) fail(`${method} ${url} answered ${res.status}: ${res.text.slice(0, 300)}`);
+    const schema = op.responses[String(res.status)];
+    if (schema && method === op.method.toUpperCase()) {
+      const errors = validators.validate(schema, res.body);
+      if (errors.length) fail(`${op.operationId} ${res.status} response breaks the spec: ${errors.slice(0, 5).join('; ')}`);
+    }
+    return res;
+  }
+
+  /** Like call, and fails unless the status is `status` (200 by default). */
+  async expectStatus(operationId: string, options: CallOptions = {}, status = 200): Promise<ApiResponse> {
+    const res = await this.call(operationId, options);
+    if (res.status !== status) fail(`${operationId} answered ${res.status}, expected ${status}: ${res.text.slice(0, 300)}`);
+    return res;
+  }
+
+  /** A GraphQL request; the body is the parsed envelope. */
+  async graphql(query: string, variables: Record<string, unknown> = {}, credential: Credential = 'token', method = 'POST'): Promise<ApiResponse> {
+    const res = await this.send(method, this.settings.graphqlUrl, method === 'POST' ? { query, variables } : undefined, credential);
+    if (res.status >= 500) fail(`${method} ${this.settings.graphqlUrl} answered ${res.status}: ${res.text.slice(0, 300)}`);
+    return res;
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * The conformance runner: `runConformance(options) -> Promise<Report>`.
+ *
+ * Options are those of the CLI (`catalog-contract conformance`, see README.md):
+ *   baseUrl (required), graphqlUrl (default `<baseUrl>/api/graphql`), token, readerToken,
+ *   namespace ('svc' | 'li', default 'svc'), prefixes (default ['/api/gms', '/gms', '']),
+ *   expectAuth ('standard' | 'all' | 'off'; default 'standard' when token is given, else 'off'),
+ *   allowWrites, allowDestructive (default false), only (a pattern: checks whose id or clause contains
+ *   it, `*` matching any text), runId (default: random), onResult (called as each check finishes,
+ *   for progress). runConformance writes no files; the CLI writes --junit and --json from the Report
+ *   (junit.ts `junitXml(report)`, `report.json` is `JSON.stringify(report)`).
+ *
+ * Report:
+ *   { runId, baseUrl, graphqlUrl, namespace, prefixes, expectAuth, allowWrites, allowDestructive,
+ *     startedAt (ISO), durationMs, ok (true when no check failed),
+ *     checks: CheckResult[]   -- { id, clause, section, prefix?, status, message, difference?, durationMs }
+ *                                status is 'passed' | 'failed' | 'skipped' | 'known-difference';
+ *                                section is the clause's section number ('4.2'); prefix is set on
+ *                                per-prefix checks ('' is the direct form); difference is the id in
+ *                                spec/upstream-differences.yaml of a known-difference;
+ *     sections: SectionSummary[] -- { section, title, passed, failed, skipped, knownDifference }
+ *     clauses: { covered: [{ clause, checks: [id] }], notCovered: [clause] } }  -- covered by checks that ran
+ *
+ * A check that fails while its id is listed in a difference's `checks` is 'known-difference' with
+ * --namespace li (the upstream deployment is allowed to differ) and 'failed' with svc (the document
+ * wins, and the mock follows the document).
+ *
+ * Checks are declared in checks/<section>.ts as a CheckGroup (check.ts): { id, clause, writes?,
+ * destructive?, perPrefix?, needsFixture?, run(ctx) }; a check passes when run resolves, fails when
+ * it throws (CheckFailure carries the message), and is skipped when it calls ctx.skip(reason) or
+ * when its flags need --allow-writes / --allow-destructive that the run does not have.
+ */
+import { randomBytes } from 'node:crypto';
+import { loadContract, type Namespace } from '../spec/index.js';
+import { CheckSkipped, type Check, type CheckContext, type ExpectAuth } from './check.js';
+import { CHECK_GROUPS } from './checks/index.js';
+import { coverage, sectionOf, sectionTitle, type ClauseCoverage } from './clauses.js';
+import { CatalogClient } from './client.js';
+import { RunFixture } from './fixture.js';
+import { matchesOnly } from './only.js';
+
+export type { ExpectAuth } from './check.js';
+
+export const DEFAULT_PREFIXES = ['/api/gms', '/gms', ''] as const;
+
+export interface ConformanceOptions {
+  baseUrl: string;
+  graphqlUrl?: string;
+  token?: string;
+  readerToken?: string;
+  namespace?: Namespace;
+  prefixes?: string[];
+  expectAuth?: ExpectAuth;
+  allowWrites?: boolean;
+  allowDestructive?: boolean;
+  only?: string;
+  runId?: string;
+  onResult?: (result: CheckResult) => void;
+}
+
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'known-difference';
+
+export interface CheckResult {
+  id: string;
+  clause: string;
+  section: string;
+  prefix?: string;
+  status: CheckStatus;
+  message: string;
+  difference?: string;
+  durationMs: number;
+}
+
+export interface SectionSummary {
+  section: string;
+  title: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  knownDifference: number;
+}
+
+export interface Report {
+  runId: string;
+  baseUrl: string;
+  graphqlUrl: string;
+  namespace: Namespace;
+  prefixes: string[];
+  expectAuth: ExpectAuth;
+  allowWrites: boolean;
+  allowDestructive: boolean;
+  startedAt: string;
+  durationMs: number;
+  ok: boolean;
+  checks: CheckResult[];
+  sections: SectionSummary[];
+  clauses: { covered: ClauseCoverage[]; notCovered: string[] };
+}
+
+/** All declared checks, in run order. */
+export function allChecks(): Check[] {
+  return CHECK_GROUPS.flatMap((group) => group.checks);
+}
+
+function skipReason(check: Check, options: Required<Pick<ConformanceOptions, 'allowWrites' | 'allowDestructive'>>): string | undefined {
+  if ((check.writes || check.destructive || check.needsFixture) && !options.allowWrites) return 'needs --allow-writes';
+  if (check.destructive && !options.allowDestructive) return 'needs --allow-destructive';
+  return undefined;
+}
+
+function summarize(checks: CheckResult[]): SectionSummary[] {
+  const bySection = new Map<string, SectionSummary>();
+  for (const result of checks) {
+    let summary = bySection.get(result.section);
+    if (!summary) {
+      summary = { section: result.section, title: sectionTitle(result.section), passed: 0, failed: 0, skipped: 0, knownDifference: 0 };
+      bySection.set(result.section, summary);
+    }
+    if (result.status === 'known-difference') summary.knownDifference++;
+    else summary[result.status]++;
+  }
+  return [...bySection.values()].sort((a, b) => a.section.localeCompare(b.section, 'en', { numeric: true }));
+}
+
+export async function runConformance(options: ConformanceOptions): Promise<Report> {
+  const started = Date.now();
+  const namespace = options.namespace ?? 'svc';
+  const contract = loadContract(namespace);
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const graphqlUrl = options.graphqlUrl ?? `${baseUrl}/api/graphql`;
+  const prefixes = options.prefixes?.length ? options.prefixes : [...DEFAULT_PREFIXES];
+  const expectAuth: ExpectAuth = options.expectAuth ?? (options.token ? 'standard' : 'off');
+  const allowWrites = !!options.allowWrites;
+  const allowDestructive = allowWrites && !!options.allowDestructive;
+  const runId = options.runId ?? `cc${randomBytes(4).toString('hex')}`;
+  const clientOf = (prefix: string): CatalogClient =>
+    new CatalogClient({ baseUrl, prefix, graphqlUrl, contract, ...(options.token ? { token: options.token } : {}), ...(options.readerToken ? { readerToken: options.readerToken } : {}) });
+  const [firstPrefix = ''] = prefixes;
+  const client = clientOf(firstPrefix);
+  const fixture = new RunFixture(client, runId);
+  const differenceOf = new Map(contract.differences.flatMap((d) => d.checks.map((id) => [id, d.id] as const)));
+
+  const selected = allChecks().filter((check) => matchesOnly(options.only, check.id, check.clause));
+  const checks: CheckResult[] = [];
+  const record = (result: CheckResult): void => {
+    checks.push(result);
+    options.onResult?.(result);
+  };
+
+  const runOne = async (check: Check, prefixClient: CatalogClient, prefix: string | undefined): Promise<void> => {
+    const base = { id: check.id, clause: check.clause, section: sectionOf(check.clause), ...(prefix !== undefined ? { prefix } : {}) };
+    const reason = skipReason(check, { allowWrites, allowDestructive }) ?? (check.needsFixture && fixture.failure ? `run fixture could not be written: ${fixture.failure}` : undefined);
+    if (reason) {
+      record({ ...base, status: 'skipped', message: reason, durationMs: 0 });
+      return;
+    }
+    const t0 = Date.now();
+    const ctx: CheckContext = {
+      contract,
+      client,
+      prefixClient,
+      fixture,
+      runId,
+      expectAuth,
+      allowWrites,
+      allowDestructive,
+      skip: (why) => {
+        throw new CheckSkipped(why);
+      },
+    };
+    try {
+      await check.run(ctx);
+      record({ ...base, status: 'passed', message: '', durationMs: Date.now() - t0 });
+    } catch (error) {
+      const durationMs = Date.now() - t0;
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof CheckSkipped) {
+        record({ ...base, status: 'skipped', message, durationMs });
+        return;
+      }
+      const difference = differenceOf.get(check.id);
+      if (difference && namespace === 'li') record({ ...base, status: 'known-difference', message, difference, durationMs });
+      else record({ ...base, status: 'failed', message, ...(difference ? { difference } : {}), durationMs });
+    }
+  };
+
+  if (allowWrites && selected.some((c) => c.needsFixture)) await fixture.write();
+  try {
+    for (const check of selected) {
+      if (check.perPrefix) for (const prefix of prefixes) await runOne(check, clientOf(prefix), prefix);
+      else await runOne(check, client, undefined);
+    }
+  } finally {
+    // Every entity the run wrote ends soft-deleted, whatever the checks did.
+    if (allowWrites) await fixture.cleanUp();
+  }
+  if (fixture.cleanUpFailure) {
+    record({ id: 'lifecycle.cleanup.soft-delete', clause: '3 States and transitions: active', section: '3', status: 'failed', message: fixture.cleanUpFailure, durationMs: 0 });
+  }
+
+  return {
+    runId,
+    baseUrl,
+    graphqlUrl,
+    namespace,
+    prefixes,
+    expectAuth,
+    allowWrites,
+    allowDestructive,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    ok: !checks.some((c) => c.status === 'failed'),
+    checks,
+    sections: summarize(checks),
+    clauses: coverage(checks.filter((c) => c.status !== 'skipped')),
+  };
+}

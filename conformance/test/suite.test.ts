@@ -1,0 +1,117 @@
+/**
+ * The suite against a freshly started mock: a full run (writes and truncation allowed, tokens given)
+ * passes with every check run; a default run writes nothing (the snapshot digest is unchanged) and
+ * skips exactly the checks that write; the JSON report lists covered and uncovered clauses; known
+ * upstream differences are reported as such with --namespace li only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer, defaultTokens, silentLogger, type MockServer } from '../../mock-server/index.js';
+import { loadContract } from '../../spec/index.js';
+import { documentClauses } from '../clauses.js';
+import { allChecks, runConformance, type Report } from '../runner.js';
+import { createFaultyServer, faultNamed, type FaultyServer } from './faults.js';
+
+const [admin, reader] = defaultTokens(loadContract('svc').names);
+
+async function digest(mock: MockServer): Promise<string> {
+  const res = await fetch(`${mock.url}/__mock/snapshot`);
+  return ((await res.json()) as { digest: string }).digest;
+}
+
+function failures(report: Report): string[] {
+  return report.checks.filter((c) => c.status === 'failed').map((c) => `${c.id}: ${c.message}`);
+}
+
+describe('conformance suite against the mock', () => {
+  let mock: MockServer;
+
+  beforeAll(async () => {
+    mock = await createMockServer({ port: 0, logger: silentLogger });
+  });
+
+  afterAll(async () => {
+    await mock.close();
+  });
+
+  it('passes a full run with --allow-writes --allow-destructive, every check run', async () => {
+    const report = await runConformance({ baseUrl: mock.url, token: admin?.token, readerToken: reader?.token, allowWrites: true, allowDestructive: true });
+    expect(failures(report)).toEqual([]);
+    expect(report.ok).toBe(true);
+    // Only the checks of another --expect-auth mode are skipped.
+    expect(report.checks.filter((c) => c.status === 'skipped').map((c) => c.id)).toEqual(['auth.operations.open']);
+    const perPrefix = report.checks.filter((c) => c.id === 'transport.address-form.read').map((c) => c.prefix);
+    expect(perPrefix).toEqual(['/api/gms', '/gms', '']);
+  });
+
+  it('leaves the run entities soft-deleted', async () => {
+    const report = await runConformance({ baseUrl: mock.url, token: admin?.token, allowWrites: true, only: 'reads.timeseries.range', runId: 'ccsoftdel' });
+    expect(report.ok).toBe(true);
+    const urn = `${loadContract('svc').names.urnPrefix}dataset:(${loadContract('svc').names.urnPrefix}dataPlatform:hive,conformance_ccsoftdel.orders,PROD)`;
+    const res = await fetch(`${mock.url}/entitiesV2/${encodeURIComponent(urn)}?aspects=List(status)`);
+    expect(((await res.json()) as { aspects: { status?: { value: { removed: boolean } } } }).aspects.status?.value.removed).toBe(true);
+  });
+
+  it('changes nothing without --allow-writes: the snapshot digest is unchanged', async () => {
+    const before = await digest(mock);
+    const report = await runConformance({ baseUrl: mock.url, token: admin?.token, readerToken: reader?.token });
+    expect(await digest(mock)).toBe(before);
+    expect(failures(report)).toEqual([]);
+    const writing = new Set(allChecks().filter((c) => c.writes || c.destructive || c.needsFixture).map((c) => c.id));
+    expect(report.checks.filter((c) => writing.has(c.id)).every((c) => c.status === 'skipped' && /--allow-writes/.test(c.message))).toBe(true);
+    expect(report.checks.filter((c) => !writing.has(c.id) && c.status === 'passed').length).toBeGreaterThan(20);
+  });
+
+  it('counts only the checks that ran as covering a clause', async () => {
+    const report = await runConformance({ baseUrl: mock.url, only: 'operations.truncate.real' });
+    expect(report.checks).toMatchObject([{ id: 'operations.truncate.real', status: 'skipped' }]);
+    expect(report.clauses.covered).toEqual([]);
+  });
+
+  it('reports the clauses covered and those not covered, from the interface document', async () => {
+    const report = await runConformance({ baseUrl: mock.url, only: 'operations.getEsTaskStatus.unknown-task' });
+    const covered = report.clauses.covered.map((c) => c.clause);
+    expect(report.clauses.covered).toEqual([{ clause: '7 Errors: getEsTaskStatus with an unknown task', checks: ['operations.getEsTaskStatus.unknown-task', 'operations.getEsTaskStatus.unknown-task-parts'] }]);
+    expect([...covered, ...report.clauses.notCovered].sort()).toEqual([...documentClauses()].sort());
+  });
+
+  it.each([
+    { given: { expectAuth: 'standard' as const }, want: { failed: [], skipped: ['auth.operations.open'] } },
+    // The mock runs with auth standard: a run that expects all finds reads open, one that expects off finds operations closed.
+    { given: { expectAuth: 'all' as const }, want: { failed: ['auth.reads.no-token'], skipped: ['auth.operations.open'] } },
+    { given: { expectAuth: 'off' as const }, want: { failed: ['auth.operations.open'], skipped: ['auth.operations.no-token', 'auth.test.no-token', 'auth.operations.reader', 'auth.reads.reader'] } },
+  ])('checks exactly the calls --expect-auth $given.expectAuth names', async ({ given, want }) => {
+    const report = await runConformance({ baseUrl: mock.url, token: admin?.token, readerToken: reader?.token, only: 'auth.', ...given });
+    expect(report.checks.filter((c) => c.status === 'failed').map((c) => c.id)).toEqual(want.failed);
+    expect(report.checks.filter((c) => c.status === 'skipped' && !/--allow-writes/.test(c.message)).map((c) => c.id)).toEqual(want.skipped);
+  });
+});
+
+describe('known upstream differences', () => {
+  let mock: MockServer;
+  let faulty: FaultyServer;
+
+  beforeAll(async () => {
+    mock = await createMockServer({ port: 0, logger: silentLogger, namespace: 'li' });
+    faulty = await createFaultyServer(mock.url, faultNamed('graphql-get-accepted'));
+  });
+
+  afterAll(async () => {
+    await faulty.close();
+    await mock.close();
+  });
+
+  it.each([
+    { given: 'li' as const, want: { status: 'known-difference', ok: true } },
+    { given: 'svc' as const, want: { status: 'failed', ok: false } },
+  ])('a failed check listed in upstream-differences.yaml with --namespace $given is $want.status', async ({ given, want }) => {
+    const report = await runConformance({ baseUrl: faulty.url, namespace: given, only: 'graphql.transport.get-rejected' });
+    expect(report.checks).toMatchObject([{ id: 'graphql.transport.get-rejected', status: want.status, difference: 'graphql-get' }]);
+    expect(report.ok).toBe(want.ok);
+  });
+
+  it('passes a full run in the li namespace against the mock started with --namespace li', async () => {
+    const report = await runConformance({ baseUrl: mock.url, namespace: 'li', token: admin?.token, allowWrites: true, allowDestructive: true });
+    expect(failures(report)).toEqual([]);
+    expect(report.checks.some((c) => c.status === 'known-difference')).toBe(false);
+  });
+});
