@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- --runs N --seconds S --only core|search|graphql|timeseries --search-sizes 10000,100000]`: the benchmarks, each a
+ * `npm run bench [-- --runs N --seconds S --only core|search|graphql|timeseries|conformance --search-sizes 10000,100000]`: the benchmarks, each a
  * median of N runs, printed as a markdown table. Throughput is reported as a ratio to a baseline
  * measured in the same run.
  */
 import { parseArgs } from 'node:util';
+import { benchConformance } from './bench/conformance.js';
 import { benchGraphql } from './bench/graphql.js';
 import { benchMockCore, type BenchRow } from './bench/mock-core.js';
 import { benchSearch } from './bench/search.js';
@@ -25,6 +26,7 @@ const suites: Record<string, (runs: number, seconds: number) => Promise<BenchRow
   search: (r, s) => benchSearch(r, s, values['search-sizes'].split(',').map(Number)),
   graphql: benchGraphql,
   timeseries: benchTimeseries,
+  conformance: (r) => benchConformance(r),
 };
 
 const rows: BenchRow[] = [];
