@@ -109,10 +109,6 @@ export function createSearchTables(db: Database, boosts: readonly number[]): Sea
     'UPDATE search_facet SET n = n - 1 WHERE (entity, field, value) IN ' +
       '(SELECT entity, field, value FROM search_value WHERE doc_id = ? AND facet = 1 AND removed = 0)',
   );
-  const countFacets = db.prepare(
-    'INSERT INTO search_facet (entity, field, value, n) SELECT entity, field, value, 1 FROM search_value ' +
-      'WHERE doc_id = ? AND facet = 1 AND removed = 0 ON CONFLICT DO UPDATE SET n = n + 1',
-  );
   const deleteRows = [
     'DELETE FROM search_text WHERE rowid IN (SELECT id FROM search_text_row WHERE doc_id = ?)',
     'DELETE FROM search_text_row WHERE doc_id = ?',
