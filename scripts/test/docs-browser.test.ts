@@ -46,8 +46,13 @@ async function apiMenuText(page: Page, tags: string[]): Promise<string> {
   const seen: string[] = [];
   for (const tag of tags) {
     // Opening a tag may close another, so each tag's operations are read while it is open.
-    if (!(await tagText(tag)).includes('\n')) await menu.nth((await menu.allInnerTexts()).findIndex((t) => t.split('\n')[0] === tag)).click();
-    await expect.poll(() => tagText(tag)).toContain('\n');
+    // A click that lands while Redoc is still rendering the menu is lost, so a closed tag is clicked again.
+    const open = async (): Promise<string> => {
+      const text = await tagText(tag);
+      if (!text.includes('\n')) await menu.nth((await menu.allInnerTexts()).findIndex((t) => t.split('\n')[0] === tag)).click();
+      return text;
+    };
+    await expect.poll(open, { timeout: 10_000, interval: 250 }).toContain('\n');
     seen.push(await tagText(tag));
   }
   return seen.join('\n');
