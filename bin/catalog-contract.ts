@@ -1,8 +1,5 @@
 #!/usr/bin/env node
 /** The `catalog-contract` command: dispatches to its subcommands. */
-import { MOCK_USAGE, runMock } from '../mock-server/cli.js';
-import { PROXY_USAGE, runProxy } from '../conformance/proxy-cli.js';
-import { CONFORMANCE_USAGE, runConformanceCli } from '../conformance/cli.js';
 
 const USAGE = `Usage: catalog-contract <command> [options]
 
@@ -14,10 +11,13 @@ Commands:
 Run \`catalog-contract <command> --help\` for the options of a command.
 `;
 
-const commands: Record<string, { run: (argv: string[]) => Promise<number | undefined>; usage: string }> = {
-  mock: { run: runMock, usage: MOCK_USAGE },
-  proxy: { run: runProxy, usage: PROXY_USAGE },
-  conformance: { run: runConformanceCli, usage: CONFORMANCE_USAGE },
+type Command = (argv: string[]) => Promise<number | undefined>;
+
+// Loaded on demand: the proxy pulls in Prism (and its fake-data generator), about a second of start-up the mock does not need.
+const commands: Record<string, () => Promise<Command>> = {
+  mock: async () => (await import('../mock-server/cli.js')).runMock,
+  proxy: async () => (await import('../conformance/proxy-cli.js')).runProxy,
+  conformance: async () => (await import('../conformance/cli.js')).runConformanceCli,
 };
 
 async function main(argv: string[]): Promise<number | undefined> {
@@ -35,7 +35,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     console.error(`catalog-contract: unknown command '${name}'\n\n${USAGE}`);
     return 2;
   }
-  return command.run(rest);
+  return (await command())(rest);
 }
 
 const code = await main(process.argv.slice(2));
