@@ -103,7 +103,9 @@ export function metadataStoreRouter({ context, auth, validators }: RouterSetting
     if (!route.handler) throw new RestliError(501, `${route.op.operationId} (${route.op.pathKey}) is part of the contract but this mock server does not serve it`);
     const checked = route.check(params, query, req.body);
     const handler = route.handler;
-    const result = context.store.transaction(() => handler({ ...checked, op: route.op, rawQuery: query, caller }, context));
+    const call = () => handler({ ...checked, op: route.op, rawQuery: query, caller }, context);
+    // A GET only reads, and better-sqlite3 runs it to the end before any other request: no transaction needed.
+    const result = route.op.method === 'get' ? call() : context.store.transaction(call);
     res.status(result.status ?? 200);
     if (result.html !== undefined) res.type('html').send(result.html);
     else if (result.json !== undefined) res.json(result.json);

@@ -9,8 +9,10 @@ import { systemActor } from '../store/entity-urn.js';
 import type { StoredAspect } from '../store/types.js';
 
 export function latestWithKey(store: CatalogStore, entity: EntitySpec, urn: string, aspectNames?: string[]): StoredAspect[] {
-  const others = store.latestAspects(urn, aspectNames).filter((a) => a.aspect !== entity.keyAspect);
-  const [storedKey] = store.latestAspects(urn, [entity.keyAspect]);
+  // One read: the wanted aspects and the key together.
+  const stored = store.latestAspects(urn, aspectNames && [...aspectNames, entity.keyAspect]);
+  const others = stored.filter((a) => a.aspect !== entity.keyAspect);
+  const storedKey = stored.find((a) => a.aspect === entity.keyAspect);
   return [storedKey ?? synthesisedKey(store, urn), ...others];
 }
 
