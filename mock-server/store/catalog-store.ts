@@ -56,9 +56,8 @@ export class CatalogStore {
     this.derived = [this.relationshipIndex, ...(options.derived ?? [])];
     for (const index of this.derived) index.createSchema(this.db);
     this.validation = new AspectValidation(options.contract);
-    this.state = new StoreState(this.db, this.derived);
     // Until the caller marks it (after seeding), the start-up state is what the file held at open.
-    this.state.markStartup();
+    this.state = new StoreState(this.db, this.derived);
   }
 
   /** Runs `fn` in one SQLite transaction; a nested call joins the outer one (as a savepoint). */
@@ -164,11 +163,10 @@ export class CatalogStore {
     this.transaction(() => this.state.markStartup());
   }
 
-  /** Brings back the start-up state: primary and time series rows, then the derived indices rebuilt from them. */
+  /** Brings back the start-up state: primary and time series rows, then the derived rows of the entities that changed. */
   reset(): void {
     this.transaction(() => {
-      this.state.restoreStartup();
-      this.rebuildDerived();
+      for (const urn of this.state.restoreStartup()) this.rebuildDerived({ urn });
     });
   }
 

@@ -101,6 +101,28 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     store.close();
   });
 
+  it('resets replaced time series points, deleted aspects and deleted entities', () => {
+    const store = new CatalogStore({ contract });
+    store.upsertAspect('dataset', dataset('kept'), 'ownership', owned, ctx);
+    store.upsertAspect('dataset', dataset('kept'), 'datasetProfile', { timestampMillis: 1, rowCount: 10 }, ctx);
+    store.upsertAspect('dataset', dataset('gone'), 'ownership', owned, ctx);
+    store.markStartupState();
+    const startup = store.snapshot();
+    // The same timestamp replaces the point (INSERT OR REPLACE); twice, so only the first change is remembered.
+    store.upsertAspect('dataset', dataset('kept'), 'datasetProfile', { timestampMillis: 1, rowCount: 20 }, ctx);
+    store.upsertAspect('dataset', dataset('kept'), 'datasetProfile', { timestampMillis: 1, rowCount: 30 }, ctx);
+    store.deleteAspect('dataset', dataset('kept'), 'ownership', ctx);
+    store.deleteAspect('dataset', dataset('gone'), 'datasetKey', ctx);
+    expect(store.snapshot().digest).not.toBe(startup.digest);
+    store.reset();
+    expect(store.snapshot()).toEqual(startup);
+    // A second round after a reset starts from the start-up state again.
+    store.upsertAspect('dataset', dataset('kept'), 'ownership', { owners: [] }, ctx);
+    store.reset();
+    expect(store.snapshot()).toEqual(startup);
+    store.close();
+  });
+
   it('keeps its data in a file across close and reopen', () => {
     const path = join(dataDir, `${ns}.sqlite`);
     const first = new CatalogStore({ contract, path });
