@@ -138,6 +138,17 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     second.close();
   });
 
+  it('refuses a second store on a data file that is open', () => {
+    const path = join(dataDir, `${ns}-locked.sqlite`);
+    const first = new CatalogStore({ contract, path });
+    first.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx);
+    expect(() => new CatalogStore({ contract, path })).toThrow(`${path} is in use by another process`);
+    first.close();
+    const second = new CatalogStore({ contract, path });
+    expect(second.getAspect(dataset('a'), 'ownership', 0)?.value).toEqual(owned);
+    second.close();
+  });
+
   it('keeps an acknowledged write when the process is killed right after it', async () => {
     const path = join(dataDir, `${ns}-killed.sqlite`);
     const urn = `${prefix}corpuser:survivor`;
