@@ -54,17 +54,19 @@ function containsMutation(query: string, documents: DocumentCache): boolean {
 }
 
 export function graphqlEndpoint({ context, auth, logger }: GraphqlSettings): RequestHandler {
-  const { schema } = catalogSchema(context.contract, context.store);
   const documents = documentCache();
-  const execute = createHandler<ExpressRequest, GraphqlContext, GraphqlContext>({
-    schema,
-    parse: documents.parse,
-    validate: documents.validate,
-    context: (req) => req.context,
-    // Only reached with a body the handler below already checked, so the params are never a message.
-    parseRequestParams: (req) => requestParams(req.body) as RequestParams,
-    formatError: errorFormatter(logger),
-  });
+  // Built on the first GraphQL request: building the executable schema is a tenth of the start-up.
+  let handler: ReturnType<typeof createHandler<ExpressRequest, GraphqlContext, GraphqlContext>> | undefined;
+  const execute: NonNullable<typeof handler> = (req) =>
+    (handler ??= createHandler<ExpressRequest, GraphqlContext, GraphqlContext>({
+      schema: catalogSchema(context.contract, context.store).schema,
+      parse: documents.parse,
+      validate: documents.validate,
+      context: (req) => req.context,
+      // Only reached with a body the handler below already checked, so the params are never a message.
+      parseRequestParams: (req) => requestParams(req.body) as RequestParams,
+      formatError: errorFormatter(logger),
+    }))(req);
   return async (req, res) => {
     const params = requestParams(req.body);
     if (typeof params === 'string') return transportError(res, 400, params);
