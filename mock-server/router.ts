@@ -13,6 +13,7 @@ import type { Handler, MockContext } from './handlers/context.js';
 import { HANDLERS } from './handlers/index.js';
 import { accessKind, isWrite } from './operation-access.js';
 import { requestChecker, type RequestChecker } from './request-validation.js';
+import { stringifyAnswer } from './raw-json.js';
 import { decodeComponent, RestliQuery } from './restli-query.js';
 
 interface Route {
@@ -108,7 +109,7 @@ export function metadataStoreRouter({ context, auth, validators }: RouterSetting
     const result = route.op.method === 'get' ? call() : context.store.transaction(call);
     res.status(result.status ?? 200);
     if (result.html !== undefined) res.type('html').send(result.html);
-    else if (result.json !== undefined) res.json(result.json);
+    else if (result.json !== undefined) res.type('json').send(stringifyAnswer(result.json));
     else res.end();
   };
 }

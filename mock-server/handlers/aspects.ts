@@ -4,6 +4,7 @@
  */
 import type { JsonSchema, OperationSpec } from '../../spec/index.js';
 import { badRequest, notFound } from '../errors.js';
+import { RawJson } from '../raw-json.js';
 import { writeContext, type Handler } from './context.js';
 import { entityNamed, entityOf } from './entity-urn.js';
 import { timeseriesPredicate, type TimeseriesFilter } from './timeseries-filter.js';
@@ -78,7 +79,7 @@ export const getAspect: Handler = ({ params, query }, { contract, store }) => {
   const stored = store.getAspect(urn, aspectName, version);
   const record = contract.recordOfAspect(aspectName);
   if (!stored || !record) throw notFound(`Did not find aspect ${aspectName} at version ${version} of ${urn}`);
-  return { json: { version: stored.version, aspect: { [record]: stored.value } } };
+  return { json: { version: stored.version, aspect: { [record]: new RawJson(stored.valueJson) } } };
 };
 
 interface TimeseriesQuery {

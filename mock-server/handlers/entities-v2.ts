@@ -1,4 +1,5 @@
 /** GET /entitiesV2/{urn}: the latest aspects of an entity, each in its envelope, keyed by aspect name. */
+import { RawJson } from '../raw-json.js';
 import type { Handler } from './context.js';
 import { entityOf } from './entity-urn.js';
 import { latestWithKey } from './latest-aspects.js';
@@ -13,9 +14,9 @@ export const getEntityV2: Handler = ({ params, rawQuery }, { contract, store }) 
       name: a.aspect,
       type: 'VERSIONED',
       version: a.version,
-      value: a.value,
+      value: new RawJson(a.valueJson),
       created: a.created,
-      ...(a.systemMetadata ? { systemMetadata: a.systemMetadata } : {}),
+      ...(a.systemMetadataJson ? { systemMetadata: new RawJson(a.systemMetadataJson) } : {}),
     };
   }
   return { json: { urn, entityName: entity.name, aspects } };

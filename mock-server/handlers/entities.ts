@@ -4,6 +4,7 @@
  */
 import type { Contract } from '../../spec/index.js';
 import { badRequest } from '../errors.js';
+import { RawJson } from '../raw-json.js';
 import { writeContext, type Handler } from './context.js';
 import { entityNamed, entityOf } from './entity-urn.js';
 import { latestWithKey } from './latest-aspects.js';
@@ -41,7 +42,7 @@ export const getEntity: Handler = ({ params }, { contract, store }) => {
   const entity = entityOf(contract, urn, 'path.urn');
   if (!entity.snapshot) throw badRequest(`path.urn: entity ${entity.name} has no snapshot record; read it with entitiesV2`);
   const aspects = latestWithKey(store, entity, urn)
-    .map((a) => [contract.recordOfAspect(a.aspect), a.value] as const)
+    .map((a) => [contract.recordOfAspect(a.aspect), new RawJson(a.valueJson)] as const)
     .filter(([record]) => record !== undefined)
     .map(([record, value]) => ({ [record as string]: value }));
   return { json: { value: { [entity.snapshot]: { urn, aspects } } } };

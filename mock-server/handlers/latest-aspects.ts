@@ -18,5 +18,5 @@ export function latestWithKey(store: CatalogStore, entity: EntitySpec, urn: stri
 
 function synthesisedKey(store: CatalogStore, urn: string): StoredAspect {
   const { aspect, value } = store.keyAspectOf(urn);
-  return { urn, aspect, version: 0, value, created: { time: Date.now(), actor: systemActor(store.contract) } };
+  return { urn, aspect, version: 0, value, valueJson: JSON.stringify(value), created: { time: Date.now(), actor: systemActor(store.contract) } };
 }

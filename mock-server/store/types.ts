@@ -23,8 +23,12 @@ export interface StoredAspect {
   aspect: string;
   version: number;
   value: Record<string, unknown>;
+  /** The value as stored, JSON text: answers that embed the aspect splice it in without re-serialising. */
+  valueJson: string;
   created: AuditStamp;
   systemMetadata?: SystemMetadata;
+  /** The system metadata as stored, JSON text. */
+  systemMetadataJson?: string;
 }
 
 export interface TimeseriesPoint {

@@ -66,3 +66,25 @@ describe('responses follow the spec', () => {
     expect(responseErrors(operationId, status, reply.json)).toEqual([]);
   });
 });
+
+describe('stored aspects in answers', () => {
+  // The reads splice the stored JSON text into the answer; text that looks like the splice marker stays text.
+  const value = { description: '\u00000 "quoted" \\ and \u2028', customProperties: { '\u00001': '\u00002', nested: '{"a":1}' } };
+
+  const record = contract.recordOfAspect('datasetProperties') ?? '';
+  it.each([
+    ['entitiesV2', (u: string) => `/entitiesV2/${enc(u)}`, (json: any) => json.aspects.datasetProperties.value],
+    ['entities', (u: string) => `/entities/${enc(u)}`, (json: any) => Object.assign({}, ...(Object.values(json.value)[0] as any).aspects)[record]],
+    ['aspects', (u: string) => `/aspects/${enc(u)}?aspect=datasetProperties`, (json: any) => json.aspect[record]],
+  ] as const)('come back unchanged from %s, as application/json', async (_name, path, pick) => {
+    const target = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,raw.splice,PROD)';
+    const written = await call(server, 'POST', '/aspects?action=ingestProposal', {
+      body: { proposal: { entityType: 'dataset', entityUrn: target, changeType: 'UPSERT', aspectName: 'datasetProperties', aspect: { value: JSON.stringify(value), contentType: 'application/json' } } },
+    });
+    expect(written.status, written.text).toBe(200);
+    const reply = await call(server, 'GET', path(target));
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(pick(reply.json)).toEqual(value);
+  });
+});
