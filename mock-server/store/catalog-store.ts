@@ -46,11 +46,14 @@ export class CatalogStore {
   private readonly derived: readonly DerivedIndex[];
   private readonly validation: AspectValidation;
   private readonly state: StoreState;
+  // One transaction function for every call: better-sqlite3 builds four wrappers per db.transaction().
+  private readonly runInTransaction: (fn: () => unknown) => unknown;
 
   constructor(options: CatalogStoreOptions) {
     this.contract = options.contract;
     this.systemActor = systemActor(options.contract);
     this.db = openDatabase(options.path);
+    this.runInTransaction = this.db.transaction((fn: () => unknown) => fn());
     this.statements = prepareStatements(this.db);
     this.relationshipIndex = new RelationshipIndex(options.contract);
     this.derived = [this.relationshipIndex, ...(options.derived ?? [])];
@@ -62,7 +65,7 @@ export class CatalogStore {
 
   /** Runs `fn` in one SQLite transaction; a nested call joins the outer one (as a savepoint). */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.runInTransaction(fn) as T;
   }
 
   /**
