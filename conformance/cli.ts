@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseOptions, runSubcommand, UsageError, type Subcommand } from '../bin/command-line.js';
 import { isNamespace } from '../spec/index.js';
 import { progressLine, summaryTable } from './console-report.js';
 import { junitXml } from './junit.js';
@@ -34,35 +34,25 @@ Options:
 
 const EXPECT_AUTH: readonly ExpectAuth[] = ['standard', 'all', 'off'];
 
-export class UsageError extends Error {}
+type ConformanceCliOptions = ConformanceOptions & { junit?: string; json?: string; quiet: boolean };
 
-export function parseConformanceArgs(argv: string[]): (ConformanceOptions & { junit?: string; json?: string; quiet: boolean }) | 'help' {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        'base-url': { type: 'string' },
-        'graphql-url': { type: 'string' },
-        token: { type: 'string' },
-        'reader-token': { type: 'string' },
-        namespace: { type: 'string' },
-        prefix: { type: 'string', multiple: true },
-        'expect-auth': { type: 'string' },
-        'allow-writes': { type: 'boolean' },
-        'allow-destructive': { type: 'boolean' },
-        junit: { type: 'string' },
-        json: { type: 'string' },
-        only: { type: 'string' },
-        quiet: { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'help' {
+  const values = parseOptions(argv, {
+    'base-url': { type: 'string' },
+    'graphql-url': { type: 'string' },
+    token: { type: 'string' },
+    'reader-token': { type: 'string' },
+    namespace: { type: 'string' },
+    prefix: { type: 'string', multiple: true },
+    'expect-auth': { type: 'string' },
+    'allow-writes': { type: 'boolean' },
+    'allow-destructive': { type: 'boolean' },
+    junit: { type: 'string' },
+    json: { type: 'string' },
+    only: { type: 'string' },
+    quiet: { type: 'boolean' },
+    help: { type: 'boolean' },
+  });
   if (values.help) return 'help';
   const baseUrl = values['base-url'];
   if (!baseUrl) throw new UsageError('--base-url is required');
@@ -97,19 +87,13 @@ function writeReport(file: string, text: string): void {
   writeFileSync(file, text);
 }
 
+const CONFORMANCE_COMMAND: Subcommand<ConformanceCliOptions> = { name: 'conformance', usage: CONFORMANCE_USAGE, parse: parseConformanceArgs };
+
 export async function runConformanceCli(argv: string[]): Promise<number> {
-  let options;
-  try {
-    options = parseConformanceArgs(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`catalog-contract conformance: ${error.message}\n\n${CONFORMANCE_USAGE}`);
-    return 2;
-  }
-  if (options === 'help') {
-    console.log(CONFORMANCE_USAGE);
-    return 0;
-  }
+  return runSubcommand(CONFORMANCE_COMMAND, argv, run);
+}
+
+async function run(options: ConformanceCliOptions): Promise<number> {
   const { quiet } = options;
   const report = await runConformance({
     ...options,

@@ -2,8 +2,8 @@
  * `catalog-contract mock`: parses the options, starts the server and prints what it serves. Bad
  * options print a message and give exit code 2.
  */
-import { parseArgs } from 'node:util';
-import { isNamespace, NAMESPACES } from '../spec/index.js';
+import { parseOptions, runSubcommand, serveUntilSignal, SERVER_OPTIONS, serverOptions, UsageError, wholeNumberOption, type Subcommand } from '../bin/command-line.js';
+import { NAMESPACES } from '../spec/index.js';
 import { AUTH_MODES, parseTokenGrant, type AuthMode, type TokenGrant } from './auth.js';
 import { createMockServer, type MockServer } from './index.js';
 import { DEFAULT_HOST, DEFAULT_MAX_BODY, DEFAULT_PORT, parseByteSize, type MockServerOptions } from './options.js';
@@ -32,46 +32,24 @@ Options:
   --help              print this help
 `;
 
-export class UsageError extends Error {}
+// Callers of parseMockArgs catch the UsageError it throws from here.
+export { UsageError };
 
 /** The server options of a command line, or a UsageError saying what is wrong. */
 export function parseMockArgs(argv: string[]): MockServerOptions | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        namespace: { type: 'string' },
-        data: { type: 'string' },
-        seed: { type: 'string', multiple: true },
-        'no-sample': { type: 'boolean' },
-        auth: { type: 'string' },
-        token: { type: 'string', multiple: true },
-        'max-body': { type: 'string' },
-        'task-delay-ms': { type: 'string' },
-        help: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const v = parsed.values;
+  const v = parseOptions(argv, {
+    ...SERVER_OPTIONS,
+    data: { type: 'string' },
+    seed: { type: 'string', multiple: true },
+    'no-sample': { type: 'boolean' },
+    auth: { type: 'string' },
+    token: { type: 'string', multiple: true },
+    'max-body': { type: 'string' },
+    'task-delay-ms': { type: 'string' },
+    help: { type: 'boolean' },
+  });
   if (v.help) return 'help';
-  const options: MockServerOptions = { sample: !v['no-sample'] };
-  if (v.port !== undefined) {
-    const port = Number(v.port);
-    if (!/^\d+$/.test(v.port) || port > 65535) throw new UsageError(`--port '${v.port}': expected a port number 0-65535`);
-    options.port = port;
-  }
-  if (v.host !== undefined) options.host = v.host;
-  if (v.namespace !== undefined) {
-    if (!isNamespace(v.namespace)) throw new UsageError(`--namespace '${v.namespace}': expected one of ${Object.keys(NAMESPACES).join(', ')}`);
-    options.namespace = v.namespace;
-  }
+  const options: MockServerOptions = { sample: !v['no-sample'], ...serverOptions(v) };
   if (v.data !== undefined) options.data = v.data;
   if (v.seed) options.seed = v.seed;
   if (v.auth !== undefined) {
@@ -92,10 +70,7 @@ export function parseMockArgs(argv: string[]): MockServerOptions | 'help' {
     if (bytes === undefined) throw new UsageError(`--max-body '${v['max-body']}': expected a size such as 16mb, 512kb or 1048576`);
     options.maxBody = bytes;
   }
-  if (v['task-delay-ms'] !== undefined) {
-    if (!/^\d+$/.test(v['task-delay-ms'])) throw new UsageError(`--task-delay-ms '${v['task-delay-ms']}': expected a whole number of milliseconds`);
-    options.taskDelayMs = Number(v['task-delay-ms']);
-  }
+  if (v['task-delay-ms'] !== undefined) options.taskDelayMs = wholeNumberOption('--task-delay-ms', v['task-delay-ms'], 'a whole number of milliseconds');
   return options;
 }
 
@@ -118,33 +93,21 @@ export function describeServer(server: MockServer, options: MockServerOptions): 
   return lines.join('\n');
 }
 
+const MOCK_COMMAND: Subcommand<MockServerOptions> = { name: 'mock', usage: MOCK_USAGE, parse: parseMockArgs };
+
 /** Runs the mock until SIGINT/SIGTERM; resolves with the exit code when it cannot start. */
 export async function runMock(argv: string[]): Promise<number | undefined> {
-  let options;
-  try {
-    options = parseMockArgs(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`catalog-contract mock: ${error.message}\n\n${MOCK_USAGE}`);
-    return 2;
-  }
-  if (options === 'help') {
-    console.log(MOCK_USAGE);
-    return 0;
-  }
-  let server: MockServer;
-  try {
-    server = await createMockServer(options);
-  } catch (error) {
-    // A bad seed or data file, a port in use: say what failed, without a stack trace.
-    console.error(`catalog-contract mock: cannot start: ${(error as Error).message}`);
-    return 1;
-  }
-  console.log(describeServer(server, options));
-  const stop = (): void => {
-    void server.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return undefined;
+  return runSubcommand(MOCK_COMMAND, argv, start);
+}
+
+function start(options: MockServerOptions): Promise<number | undefined> {
+  return serveUntilSignal(
+    'mock',
+    () => createMockServer(options),
+    (server) => describeServer(server, options),
+    async (server) => {
+      await server.close();
+      return 0;
+    },
+  );
 }

@@ -5,7 +5,7 @@
 import { globalTags, glossaryTerms, ownerUrn, ownership, type OwnerDefinition } from './common-aspects.js';
 import { datasetUrn } from './datasets.js';
 import type { TagName } from './glossary-and-tags.js';
-import type { SampleBuilder } from './sample-builder.js';
+import type { AuditStamp, SampleBuilder } from './sample-builder.js';
 
 type Tool = 'looker' | 'superset';
 
@@ -115,16 +115,13 @@ const DASHBOARDS: readonly DashboardDefinition[] = [
   },
 ];
 
-function chartUrn(b: SampleBuilder, id: string): string {
-  const chart = CHARTS.find((c) => c.id === id);
-  if (!chart) throw new Error(`sample: no chart '${id}'`);
-  return b.chart(chart.tool, chart.id);
-}
+type ToolAssetKind = 'chart' | 'dashboard';
 
-function dashboardUrn(b: SampleBuilder, id: string): string {
-  const dashboard = DASHBOARDS.find((d) => d.id === id);
-  if (!dashboard) throw new Error(`sample: no dashboard '${id}'`);
-  return b.dashboard(dashboard.tool, dashboard.id);
+/** The URN of the chart or dashboard `id` of the definitions above. */
+function toolAssetUrn(b: SampleBuilder, kind: ToolAssetKind, id: string): string {
+  const asset = (kind === 'chart' ? CHARTS : DASHBOARDS).find((a) => a.id === id);
+  if (!asset) throw new Error(`sample: no ${kind} '${id}'`);
+  return b[kind](asset.tool, asset.id);
 }
 
 const TOOL_URL: Record<Tool, string> = {
@@ -134,48 +131,79 @@ const TOOL_URL: Record<Tool, string> = {
 
 export function addChartsAndDashboards(b: SampleBuilder): void {
   CHARTS.forEach((c, i) => {
-    const urn = b.chart(c.tool, c.id);
-    const created = b.stamp(120 - i * 10, ownerOf(b, c.owners));
-    const modified = b.stamp(5 + i, ownerOf(b, c.owners));
-    b.add(urn, 'chartInfo', {
-      title: c.title,
-      description: c.description,
-      lastModified: { created, lastModified: modified },
-      chartUrl: `${TOOL_URL[c.tool]}/charts/${c.id}`,
-      externalUrl: `${TOOL_URL[c.tool]}/charts/${c.id}`,
-      inputs: c.inputs.map((id) => ({ string: datasetUrn(b, id) })),
-      type: c.type,
-      access: c.access,
-      customProperties: { refresh: 'hourly' },
-    });
-    b.add(urn, 'ownership', ownership(b, c.owners, created));
-    if (c.tags.length) b.add(urn, 'globalTags', globalTags(b, c.tags));
-    if (c.terms.length) b.add(urn, 'glossaryTerms', glossaryTerms(b, c.terms, created));
-    b.add(urn, 'status', { removed: false });
+    addToolAsset(b, 'chart', c, { createdDaysAgo: 120 - i * 10, modifiedDaysAgo: 5 + i }, ({ created, lastModified, url }) => ({
+      info: {
+        title: c.title,
+        description: c.description,
+        lastModified,
+        chartUrl: url,
+        externalUrl: url,
+        inputs: c.inputs.map((id) => ({ string: datasetUrn(b, id) })),
+        type: c.type,
+        access: c.access,
+        customProperties: { refresh: 'hourly' },
+      },
+      more: c.terms.length ? [['glossaryTerms', glossaryTerms(b, c.terms, created)]] : [],
+    }));
   });
   DASHBOARDS.forEach((d, i) => {
-    const urn = b.dashboard(d.tool, d.id);
-    const created = b.stamp(100 - i * 10, ownerOf(b, d.owners));
-    const modified = b.stamp(2 + i, ownerOf(b, d.owners));
-    b.add(urn, 'dashboardInfo', {
-      title: d.title,
-      description: d.description,
-      charts: d.charts.map((id) => chartUrn(b, id)),
-      datasets: d.datasets.map((id) => datasetUrn(b, id)),
-      dashboards: d.dashboards.map((id) => ({ destinationUrn: dashboardUrn(b, id), created })),
-      lastModified: { created, lastModified: modified },
-      dashboardUrl: `${TOOL_URL[d.tool]}/dashboards/${d.id}`,
-      externalUrl: `${TOOL_URL[d.tool]}/dashboards/${d.id}`,
-      access: d.access,
-      customProperties: { audience: d.tool === 'looker' ? 'leadership' : 'growth team' },
-    });
-    b.add(urn, 'ownership', ownership(b, d.owners, created));
-    if (d.tags.length) b.add(urn, 'globalTags', globalTags(b, d.tags));
-    b.add(urn, 'institutionalMemory', {
-      elements: [{ url: `https://wiki.example.com/dashboards/${d.id}`, description: `How to read the ${d.title} dashboard`, createStamp: created }],
-    });
-    b.add(urn, 'status', { removed: false });
+    addToolAsset(b, 'dashboard', d, { createdDaysAgo: 100 - i * 10, modifiedDaysAgo: 2 + i }, ({ created, lastModified, url }) => ({
+      info: {
+        title: d.title,
+        description: d.description,
+        charts: d.charts.map((id) => toolAssetUrn(b, 'chart', id)),
+        datasets: d.datasets.map((id) => datasetUrn(b, id)),
+        dashboards: d.dashboards.map((id) => ({ destinationUrn: toolAssetUrn(b, 'dashboard', id), created })),
+        lastModified,
+        dashboardUrl: url,
+        externalUrl: url,
+        access: d.access,
+        customProperties: { audience: d.tool === 'looker' ? 'leadership' : 'growth team' },
+      },
+      more: [
+        ['institutionalMemory', { elements: [{ url: `https://wiki.example.com/dashboards/${d.id}`, description: `How to read the ${d.title} dashboard`, createStamp: created }] }],
+      ],
+    }));
   });
+}
+
+/** What a chart and a dashboard share in their definitions. */
+type ToolAssetDefinition = Pick<ChartDefinition & DashboardDefinition, 'tool' | 'id' | 'owners' | 'tags'>;
+
+interface ToolAssetStamps {
+  /** Creation by the first owner. */
+  created: AuditStamp;
+  /** The `lastModified` of the info aspect: creation and the latest change, both by the first owner. */
+  lastModified: { created: AuditStamp; lastModified: AuditStamp };
+  /** The asset's page in its tool. */
+  url: string;
+}
+
+interface ToolAssetAspects {
+  /** The chartInfo or dashboardInfo aspect. */
+  info: Record<string, unknown>;
+  /** Aspects written after ownership and tags, before status. */
+  more: [aspectName: string, aspect: Record<string, unknown>][];
+}
+
+/** Writes a chart or dashboard: its info, ownership, tags, the kind's other aspects, and status. */
+function addToolAsset(
+  b: SampleBuilder,
+  kind: ToolAssetKind,
+  a: ToolAssetDefinition,
+  age: { createdDaysAgo: number; modifiedDaysAgo: number },
+  aspects: (stamps: ToolAssetStamps) => ToolAssetAspects,
+): void {
+  const urn = b[kind](a.tool, a.id);
+  const actor = ownerOf(b, a.owners);
+  const created = b.stamp(age.createdDaysAgo, actor);
+  const modified = b.stamp(age.modifiedDaysAgo, actor);
+  const { info, more } = aspects({ created, lastModified: { created, lastModified: modified }, url: `${TOOL_URL[a.tool]}/${kind}s/${a.id}` });
+  b.add(urn, `${kind}Info`, info);
+  b.add(urn, 'ownership', ownership(b, a.owners, created));
+  if (a.tags.length) b.add(urn, 'globalTags', globalTags(b, a.tags));
+  for (const [aspectName, aspect] of more) b.add(urn, aspectName, aspect);
+  b.add(urn, 'status', { removed: false });
 }
 
 /** The actor of the audit stamps: the first owner. */

@@ -35,40 +35,22 @@ export class SampleBuilder {
     return makeUrn(this.contract.names.urnPrefix, entityType, parts);
   }
 
-  user(username: string): string {
-    return this.urn('corpuser', username);
+  /** The URN builder of one entity type whose key parts are given as they are. */
+  private urnOf<Parts extends string[]>(entityType: string): (...parts: Parts) => string {
+    return (...parts) => this.urn(entityType, ...parts);
   }
 
-  group(name: string): string {
-    return this.urn('corpGroup', name);
-  }
-
-  tag(name: string): string {
-    return this.urn('tag', name);
-  }
-
-  term(name: string): string {
-    return this.urn('glossaryTerm', name);
-  }
-
-  glossaryNode(name: string): string {
-    return this.urn('glossaryNode', name);
-  }
-
-  platform(name: string): string {
-    return this.urn('dataPlatform', name);
-  }
+  readonly user = this.urnOf<[username: string]>('corpuser');
+  readonly group = this.urnOf<[name: string]>('corpGroup');
+  readonly tag = this.urnOf<[name: string]>('tag');
+  readonly term = this.urnOf<[name: string]>('glossaryTerm');
+  readonly glossaryNode = this.urnOf<[name: string]>('glossaryNode');
+  readonly platform = this.urnOf<[name: string]>('dataPlatform');
+  readonly chart = this.urnOf<[tool: string, chartId: string]>('chart');
+  readonly dashboard = this.urnOf<[tool: string, dashboardId: string]>('dashboard');
 
   dataset(platform: string, name: string, origin = 'PROD'): string {
     return this.urn('dataset', this.platform(platform), name, origin);
-  }
-
-  chart(tool: string, chartId: string): string {
-    return this.urn('chart', tool, chartId);
-  }
-
-  dashboard(tool: string, dashboardId: string): string {
-    return this.urn('dashboard', tool, dashboardId);
   }
 
   /** A fully qualified record name in the namespace, e.g. `schema.StringType`; used as a union key. */

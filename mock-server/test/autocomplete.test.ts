@@ -1,16 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadContract, makeUrn } from '../../spec/index.js';
+import { makeUrn } from '../../spec/index.js';
 import { RestliError } from '../errors.js';
-import { createSearchIndex, type AutocompleteRequest, type SearchIndex } from '../search/index.js';
-import { CatalogStore } from '../store/catalog-store.js';
+import type { AutocompleteRequest, SearchIndex } from '../search/index.js';
+import type { CatalogStore } from '../store/catalog-store.js';
+import { contract, ctx, datasetUrn, indexedDatasets, platformUrn as platform } from './search-harness.js';
 
-const contract = loadContract('svc');
-const { urnPrefix } = contract.names;
-const ctx = { actor: `${urnPrefix}corpuser:datahub`, now: 1_700_000_000_000 };
-
-const platform = (name: string): string => makeUrn(urnPrefix, 'dataPlatform', [name]);
-const datasetUrn = (platformName: string, name: string): string => makeUrn(urnPrefix, 'dataset', [platform(platformName), name, 'PROD']);
-const chartUrn = (tool: string, id: string): string => makeUrn(urnPrefix, 'chart', [tool, id]);
+const chartUrn = (tool: string, id: string): string => makeUrn(contract.names.urnPrefix, 'chart', [tool, id]);
 
 const KAFKA = datasetUrn('kafka', 'SampleKafkaDataset');
 const HDFS = datasetUrn('hdfs', 'SampleHdfsDataset');
@@ -23,9 +18,7 @@ describe('autocomplete', () => {
     index.autocomplete({ query, entity: 'dataset', limit: 10, ...more }).suggestions;
 
   beforeEach(() => {
-    index = createSearchIndex(contract);
-    store = new CatalogStore({ contract, derived: [index] });
-    for (const urn of [KAFKA, HDFS, USERS]) store.upsertAspect('dataset', urn, 'datasetProperties', { description: 'sample data' }, ctx);
+    ({ store, index } = indexedDatasets([KAFKA, HDFS, USERS], 'sample data'));
     store.upsertAspect('chart', chartUrn('looker', 'baz1'), 'chartInfo', {
       title: 'Baz Chart 1',
       description: 'sample chart',

@@ -1,14 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadContract, makeUrn } from '../../spec/index.js';
-import { createSearchIndex, type BrowseRequest, type SearchIndex } from '../search/index.js';
-import { CatalogStore } from '../store/catalog-store.js';
-
-const contract = loadContract('svc');
-const { urnPrefix } = contract.names;
-const ctx = { actor: `${urnPrefix}corpuser:datahub`, now: 1_700_000_000_000 };
-
-const datasetUrn = (platform: string, name: string): string =>
-  makeUrn(urnPrefix, 'dataset', [makeUrn(urnPrefix, 'dataPlatform', [platform]), name, 'PROD']);
+import type { BrowseRequest, SearchIndex } from '../search/index.js';
+import type { CatalogStore } from '../store/catalog-store.js';
+import { ctx, datasetUrn, indexedDatasets } from './search-harness.js';
 
 // Generated browse paths: /prod/<platform>/<name split at dots>, lower-cased.
 const ORDERS = datasetUrn('hive', 'db.schema.orders');
@@ -25,9 +18,7 @@ describe('browse', () => {
   };
 
   beforeEach(() => {
-    index = createSearchIndex(contract);
-    store = new CatalogStore({ contract, derived: [index] });
-    for (const urn of [ORDERS, CUSTOMERS, SALES, EVENTS]) store.upsertAspect('dataset', urn, 'datasetProperties', { description: 'table' }, ctx);
+    ({ store, index } = indexedDatasets([ORDERS, CUSTOMERS, SALES, EVENTS], 'table'));
   });
 
   it.each<{ path: string; groups: { name: string; count: number }[]; entities: { name: string; urn: string }[]; total: number }>([

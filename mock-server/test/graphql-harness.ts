@@ -3,7 +3,7 @@
  * exact) and a client for POST /api/graphql.
  */
 import type { MockServer } from '../index.js';
-import { call, type Reply } from './http-harness.js';
+import { call, DATASET, ingest, type Reply } from './http-harness.js';
 
 export { DATASET, OTHER_DATASET, USER, call, digest, ingest, startServer } from './http-harness.js';
 
@@ -25,5 +25,20 @@ export function graphql(server: MockServer, request: GraphqlRequest): Promise<Re
     body: { query, ...(variables ? { variables } : {}), ...(operationName ? { operationName } : {}) },
     ...(token ? { token } : {}),
     ...(headers ? { headers } : {}),
+  });
+}
+
+/**
+ * Stores the schemaMetadata of DATASET: one int column `id`, with `description` as its ingested
+ * description when given (the editable one is what mutations write).
+ */
+export async function ingestOrdersSchema(server: MockServer, description?: string): Promise<void> {
+  await ingest(server, DATASET, 'schemaMetadata', {
+    schemaName: 'orders',
+    platform: 'urn:svc:dataPlatform:hive',
+    version: 0,
+    hash: '',
+    platformSchema: { 'com.svc.schema.OtherSchema': { rawSchema: '' } },
+    fields: [{ fieldPath: 'id', ...(description ? { description } : {}), nativeDataType: 'int', type: { type: { 'com.svc.schema.NumberType': {} } } }],
   });
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../index.js';
-import { ADMIN, DATASET, OTHER_DATASET, USER, call, digest, graphql, ingest, startServer } from './graphql-harness.js';
+import { ADMIN, DATASET, OTHER_DATASET, USER, call, digest, graphql, ingest, ingestOrdersSchema, startServer } from './graphql-harness.js';
 
 const CONTAINER = 'urn:svc:container:warehouse';
 const CHART = 'urn:svc:chart:(looker,orders)';
@@ -14,14 +14,7 @@ const MISSING = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,db.missing,PROD)';
 let server: MockServer;
 beforeAll(async () => {
   server = await startServer();
-  await ingest(server, DATASET, 'schemaMetadata', {
-    schemaName: 'orders',
-    platform: 'urn:svc:dataPlatform:hive',
-    version: 0,
-    hash: '',
-    platformSchema: { 'com.svc.schema.OtherSchema': { rawSchema: '' } },
-    fields: [{ fieldPath: 'id', description: 'Ingested id', nativeDataType: 'int', type: { type: { 'com.svc.schema.NumberType': {} } } }],
-  });
+  await ingestOrdersSchema(server, 'Ingested id');
   await ingest(server, OTHER_DATASET, 'status', { removed: false });
   await ingest(server, CONTAINER, 'containerProperties', { name: 'Warehouse' });
   await ingest(server, CHART, 'chartInfo', { title: 'Orders', description: '', lastModified: { created: { time: 0, actor: USER }, lastModified: { time: 0, actor: USER } } });

@@ -7,19 +7,12 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../spec/index.js';
 import type { MockServer } from '../index.js';
-import { ADMIN, DATASET, call, graphql, ingest, startServer } from './graphql-harness.js';
+import { ADMIN, DATASET, call, graphql, ingestOrdersSchema, startServer } from './graphql-harness.js';
 
 let server: MockServer;
 beforeAll(async () => {
   server = await startServer();
-  await ingest(server, DATASET, 'schemaMetadata', {
-    schemaName: 'orders',
-    platform: 'urn:svc:dataPlatform:hive',
-    version: 0,
-    hash: '',
-    platformSchema: { 'com.svc.schema.OtherSchema': { rawSchema: '' } },
-    fields: [{ fieldPath: 'id', nativeDataType: 'int', type: { type: { 'com.svc.schema.NumberType': {} } } }],
-  });
+  await ingestOrdersSchema(server);
 });
 afterAll(() => server.close());
 

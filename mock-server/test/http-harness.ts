@@ -2,6 +2,7 @@
  * The shared harness of the HTTP tests: a mock server on a free port without the sample catalog (so
  * data is exact) and a small client that returns status, parsed JSON and text.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { createMockServer, silentLogger, type MockServer, type MockServerOptions } from '../index.js';
 
 /** The three address forms of the metadata-store API. */
@@ -13,6 +14,32 @@ export const USER = 'urn:svc:corpuser:jdoe';
 
 export function startServer(options: MockServerOptions = {}): Promise<MockServer> {
   return createMockServer({ port: 0, sample: false, logger: silentLogger, ...options });
+}
+
+/**
+ * One server shared by the tests of the enclosing describe (or file): started before the first test,
+ * closed after the last. It exists only once the tests run, hence the function to read it.
+ */
+export function serverForTests(options: MockServerOptions = {}): () => MockServer {
+  let server: MockServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(options);
+  });
+  afterAll(() => server?.close());
+  return () => {
+    if (!server) throw new Error('the server of these tests has not started');
+    return server;
+  };
+}
+
+/** A server of its own for one test, closed whatever the test does. */
+export async function withServer(options: MockServerOptions, use: (server: MockServer) => Promise<void>): Promise<void> {
+  const server = await startServer(options);
+  try {
+    await use(server);
+  } finally {
+    await server.close();
+  }
 }
 
 export interface Reply {
