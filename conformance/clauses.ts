@@ -4,9 +4,11 @@
  * where the label is a table row (its first cell, or `METHOD path`, or `<limit> of <applies to>`,
  * prefixed by the action the table belongs to) or a bold item (`**search**`, `**action=getIndexSizes**`);
  * a section with neither is one clause, `<number> <title>`. A check covers a clause when its own
- * clause is that clause or starts with it followed by a space.
+ * clause is that clause or starts with it followed by a space or a colon. Clauses no call can
+ * observe are declared in not-observable.ts and reported apart.
  */
 import { interfaceDocument, type DocumentSection, type DocumentTable } from '../spec/index.js';
+import { notObservableClauses, type NotObservableClause } from './not-observable.js';
 
 export interface ClauseCoverage {
   clause: string;
@@ -50,7 +52,7 @@ export function documentClauses(): string[] {
 }
 
 export function covers(checkClause: string, clause: string): boolean {
-  return checkClause === clause || checkClause.startsWith(`${clause} `);
+  return checkClause === clause || checkClause.startsWith(`${clause} `) || checkClause.startsWith(`${clause}:`);
 }
 
 /** The section number a clause starts with (`4.2`). */
@@ -62,14 +64,23 @@ export function sectionTitle(number: string): string {
   return interfaceDocument().section(number)?.title ?? '';
 }
 
-/** Which clauses the checks that ran cover, and which no check covers. */
-export function coverage(checks: readonly { id: string; clause: string }[]): { covered: ClauseCoverage[]; notCovered: string[] } {
+export interface Coverage {
+  covered: ClauseCoverage[];
+  notCovered: string[];
+  notObservable: NotObservableClause[];
+}
+
+/** Which clauses the checks that ran cover, which no call can observe, and which no check covers. */
+export function coverage(checks: readonly { id: string; clause: string }[]): Coverage {
+  const notObservable = notObservableClauses();
+  const declared = new Set(notObservable.map((n) => n.clause));
   const covered: ClauseCoverage[] = [];
   const notCovered: string[] = [];
   for (const clause of documentClauses()) {
+    if (declared.has(clause)) continue;
     const ids = [...new Set(checks.filter((c) => covers(c.clause, clause)).map((c) => c.id))];
     if (ids.length) covered.push({ clause, checks: ids });
     else notCovered.push(clause);
   }
-  return { covered, notCovered };
+  return { covered, notCovered, notObservable };
 }

@@ -17,8 +17,8 @@ export function summaryTable(report: Report): string {
   const line = (r: string[]): string => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   const lines = [line(all[0] ?? []), rule, ...rows.map(line), rule, line(total)];
-  const uncovered = report.clauses.notCovered.length;
-  lines.push('', `${report.clauses.covered.length} clauses covered, ${uncovered} not covered; ${(report.durationMs / 1000).toFixed(1)} s; run id ${report.runId}`);
+  const { covered, notCovered, notObservable } = report.clauses;
+  lines.push('', `${covered.length} covered, ${notCovered.length} not covered, ${notObservable.length} not observable; ${(report.durationMs / 1000).toFixed(1)} s; run id ${report.runId}`);
   lines.push(report.ok ? 'conformance: passed' : 'conformance: FAILED');
   return lines.join('\n');
 }

@@ -1,7 +1,8 @@
 /**
  * The run's own catalog data (written only with --allow-writes): datasets, a tag and an owner whose
- * URNs carry the run id, lineage between two of the datasets, and time series points in early 1970.
- * Everything the run wrote is soft-deleted at the end (cleanUp), whatever the checks did.
+ * URNs carry the run id, lineage between two of the datasets, and time series points in early 1970;
+ * the URNs of the run's entity of each kind some checks write themselves; the pattern of the run's
+ * dataset URNs. Everything the run wrote is soft-deleted at the end (cleanUp), whatever the checks did.
  */
 import { createHash } from 'node:crypto';
 import { makeUrn, parseUrn } from '../spec/index.js';
@@ -66,6 +67,31 @@ export class RunFixture {
 
   get owner(): string {
     return makeUrn(this.urnPrefix, 'corpuser', [`conformance_${this.runId}`]);
+  }
+
+  /**
+   * The run's entity of each kind the identifier and aspect-shape checks write (status, the aspects
+   * of 2.3), apart from the entities above so that what those checks write changes no other check's
+   * expectations. A data platform is never written: it has no status aspect to soft-delete it with.
+   */
+  kind(entityType: string): string {
+    const id = `conformance_${this.runId}`;
+    const urns: Record<string, string> = {
+      dataset: this.dataset('shapes'),
+      corpuser: this.owner,
+      corpGroup: makeUrn(this.urnPrefix, 'corpGroup', [id]),
+      chart: makeUrn(this.urnPrefix, 'chart', ['conformance', `${id}.chart`]),
+      dashboard: makeUrn(this.urnPrefix, 'dashboard', ['conformance', `${id}.dashboard`]),
+      // Not `<run tag>.<...>`: a search for the run's tag name must not find what carries this one.
+      tag: makeUrn(this.urnPrefix, 'tag', [`shapes_${id}`]),
+      glossaryTerm: makeUrn(this.urnPrefix, 'glossaryTerm', [id]),
+    };
+    return urns[entityType] ?? fail(`the run writes no ${entityType} entity`);
+  }
+
+  /** The pattern (SQL LIKE, as upstream's restoreIndices takes it) of every dataset URN of the run. */
+  get datasetPattern(): string {
+    return this.dataset('%').replace(/%,PROD\)$/, '%');
   }
 
   /** A word that appears only in the run's descriptions (full-text search). */

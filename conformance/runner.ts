@@ -19,7 +19,8 @@
  *                                per-prefix checks ('' is the direct form); difference is the id in
  *                                spec/upstream-differences.yaml of a known-difference;
  *     sections: SectionSummary[] -- { section, title, passed, failed, skipped, knownDifference }
- *     clauses: { covered: [{ clause, checks: [id] }], notCovered: [clause] } }  -- covered by checks that ran
+ *     clauses: { covered: [{ clause, checks: [id] }], notCovered: [clause], notObservable: [{ clause, reason }] } }
+ *                                -- covered by checks that ran; notObservable: declared in not-observable.ts
  *
  * A check that fails while its id is listed in a difference's `checks` is 'known-difference' with
  * --namespace li (the upstream deployment is allowed to differ) and 'failed' with svc (the document
@@ -34,7 +35,7 @@ import { randomBytes } from 'node:crypto';
 import { loadContract, type Namespace } from '../spec/index.js';
 import { CheckSkipped, type Check, type CheckContext, type ExpectAuth } from './check.js';
 import { CHECK_GROUPS } from './checks/index.js';
-import { coverage, sectionOf, sectionTitle, type ClauseCoverage } from './clauses.js';
+import { coverage, sectionOf, sectionTitle, type Coverage } from './clauses.js';
 import { CatalogClient } from './client.js';
 import { RunFixture } from './fixture.js';
 import { matchesOnly } from './only.js';
@@ -94,7 +95,7 @@ export interface Report {
   ok: boolean;
   checks: CheckResult[];
   sections: SectionSummary[];
-  clauses: { covered: ClauseCoverage[]; notCovered: string[] };
+  clauses: Coverage;
 }
 
 /** All declared checks, in run order. */

@@ -102,6 +102,17 @@ export const graphqlChecks: CheckGroup = {
       },
     },
     {
+      id: 'graphql.errors.method-not-post',
+      clause: '7 Errors: GraphQL request with a method other than POST is unsupported',
+      async run(ctx) {
+        // A read-only query: a deployment that wrongly serves it changes nothing.
+        for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
+          const res = await ctx.client.send(method, ctx.client.settings.graphqlUrl, method === 'GET' ? undefined : { query: '{ __typename }' }, 'token');
+          expect(res.status >= 400 && res.status < 500, `${method} on the GraphQL path answered ${res.status}, expected a 4xx`);
+        }
+      },
+    },
+    {
       id: 'graphql.transport.bad-body',
       clause: '4.1 GraphQL: POST /api/graphql payload {query, variables}',
       async run(ctx) {

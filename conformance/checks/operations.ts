@@ -1,9 +1,11 @@
 /**
- * 4.2 Operations endpoints and the limits of section 8 that apply to them: index sizes, truncation
- * (dry run by default, counts, a real run only on the run's early-1970 points), task status in both
- * body forms, the unknown-task error, task completion, and restoreIndices on the run's URNs only.
+ * 4.2 Operations endpoints and the limits of section 8 that apply to truncation: index sizes,
+ * truncation (dry run by default, counts, the index its entityType and aspect select, batch size and
+ * timeout, a real run only on the run's early-1970 points), task status in both body forms and each
+ * of its fields, the unknown-task error and task completion. restoreIndices: restore-indices.ts.
  */
 import { expect, expectEqual, fail, type CheckContext, type CheckGroup } from '../check.js';
+import type { ApiResponse } from '../client.js';
 import { jsonText, valueOf } from './support.js';
 
 /** The time series the destructive checks write and truncate (the reads checks use datasetProfile). */
@@ -33,7 +35,8 @@ async function untilCompleted(ctx: CheckContext, task: string): Promise<TaskStat
     expect(status.error === undefined, `task ${task}: ${String(status.error)}`);
     if (status.completed === true) return status;
     expectEqual(status.completed, false, 'completed');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Short first waits for small deletes, then at most 50 ms between polls.
+    await new Promise((resolve) => setTimeout(resolve, Math.min(50, 2 ** i)));
   }
   fail(`task ${task} did not complete after ${POLL_LIMIT} polls`);
 }
@@ -50,23 +53,61 @@ async function writeUsage(ctx: CheckContext, offsets: readonly number[]): Promis
   for (const offset of offsets) await ctx.fixture.upsert(ctx.fixture.orders, USAGE, { timestampMillis: ctx.fixture.timeBase + offset, uniqueUserCount: 1, totalSqlQueries: 1 });
 }
 
-/** Truncates the usage index; `end` is an offset from the run's time base unless absolute. */
-async function truncate(ctx: CheckContext, body: { end: number; absolute?: boolean; dryRun?: boolean; aspect?: string }): Promise<string> {
-  const endTimeMillis = body.absolute ? body.end : ctx.fixture.timeBase + body.end;
-  const request = { entityType: 'dataset', aspect: body.aspect ?? USAGE, endTimeMillis, ...(body.dryRun === undefined ? {} : { dryRun: body.dryRun }) };
-  return valueOf<string>(await ctx.client.expectStatus('truncateTimeseriesAspect', { body: request }));
+interface Truncation {
+  /** An offset from the run's time base, unless absolute. */
+  end: number;
+  absolute?: boolean;
+  dryRun?: boolean;
+  entityType?: string;
+  aspect?: string;
+  batchSize?: number;
+  timeoutSeconds?: number;
+}
+
+function truncationBody(ctx: CheckContext, t: Truncation): Record<string, unknown> {
+  const { end, absolute, entityType = 'dataset', aspect = USAGE, ...optional } = t;
+  return { entityType, aspect, endTimeMillis: absolute ? end : ctx.fixture.timeBase + end, ...optional };
+}
+
+/** Truncates (the usage index of datasets unless told otherwise) and answers the value. */
+async function truncate(ctx: CheckContext, t: Truncation): Promise<string> {
+  return valueOf<string>(await ctx.client.expectStatus('truncateTimeseriesAspect', { body: truncationBody(ctx, t) }));
+}
+
+/**
+ * A real truncation after writing the run's usage points at `offsets` (from the time base, as `end`):
+ * the points strictly older than `end` go, the others stay. Answers the completed task's status counts.
+ */
+async function truncateOwnPoints(ctx: CheckContext, offsets: readonly number[], t: Truncation): Promise<Record<string, unknown>> {
+  await writeUsage(ctx, offsets);
+  const task = await truncate(ctx, { ...t, dryRun: false });
+  expect(TASK_ID.test(task), `a real truncation answered ${task}, not a task id <node_id>:<task_id>`);
+  const status = await untilCompleted(ctx, task);
+  const left = (await usagePoints(ctx)).filter((o) => offsets.includes(o));
+  expectEqual(left, offsets.filter((o) => o >= t.end), `the run's points left by the truncation at ${t.end} (older ones go, those at or after it stay)`);
+  return taskCounts(status);
 }
 
 const DRY_RUN_COUNTS = /(\d+) out of (\d+) rows \((\d+(?:\.\d+)?|NaN)%\)/;
 
-async function dryRunCounts(ctx: CheckContext, end: number): Promise<{ n: number; total: number; value: string }> {
-  const value = await truncate(ctx, { end, aspect: 'datasetProfile', dryRun: true });
+async function dryRunCounts(ctx: CheckContext, end: number, index: Pick<Truncation, 'entityType' | 'aspect'> = {}): Promise<{ n: number; total: number; value: string }> {
+  const value = await truncate(ctx, { end, aspect: 'datasetProfile', ...index, dryRun: true });
   const match = DRY_RUN_COUNTS.exec(value);
   expect(match, `the dry run does not state "<n> out of <total> rows (<p>%)": ${value}`);
   const [n, total, percentage] = [Number(match[1]), Number(match[2]), Number(match[3])];
   expect(total > 0 && Math.abs(percentage - (100 * n) / total) < 0.01, `percentage ${String(match[3])} is not ${n}/${total}`);
   expect(/dry\s?run\s*(=|is)?\s*false/i.test(value), `the dry run does not say how to execute it (dryRun = false): ${value}`);
   return { n, total, value };
+}
+
+/** How many more rows a dry run counts when endTimeMillis moves past the run's second profile point. */
+async function countedBetween(ctx: CheckContext, index: Pick<Truncation, 'entityType' | 'aspect'>): Promise<number> {
+  const [first = 0, second = 0] = ctx.fixture.profileTimes.map((t) => t - ctx.fixture.timeBase);
+  return (await dryRunCounts(ctx, second + 1, index)).n - (await dryRunCounts(ctx, first + 1, index)).n;
+}
+
+function taskCounts(status: TaskStatus): Record<string, unknown> {
+  return status.status ?? fail(`the task status has no status object: ${JSON.stringify(status)}`);
 }
 
 /** The run's truncation task: the one operations.truncate.real started, or a new one on the run's own points. */
@@ -178,17 +219,49 @@ export const operationsChecks: CheckGroup = {
       destructive: true,
       needsFixture: true,
       async run(ctx) {
+        // untilCompleted fails unless completed is false until it turns true.
+        await untilCompleted(ctx, await truncationTask(ctx));
+      },
+    },
+    {
+      id: 'operations.getEsTaskStatus.task-id',
+      clause: '4.2 Operations endpoints: getEsTaskStatus taskId <node_id>:<task_id> of the task asked for',
+      destructive: true,
+      needsFixture: true,
+      async run(ctx) {
         const task = await truncationTask(ctx);
-        const status = await untilCompleted(ctx, task);
-        expectEqual(status.taskId, task, 'taskId');
-        expect(Number.isInteger(status.runTimeNanos), 'runTimeNanos is not an integer');
-        const s = status.status ?? fail('status object missing');
+        expectEqual((await taskStatus(ctx, { task })).taskId, task, 'taskId');
+      },
+    },
+    {
+      id: 'operations.getEsTaskStatus.run-time',
+      clause: '4.2 Operations endpoints: getEsTaskStatus runTimeNanos',
+      destructive: true,
+      needsFixture: true,
+      async run(ctx) {
+        const task = await truncationTask(ctx);
+        const { runTimeNanos } = await untilCompleted(ctx, task);
+        expect(Number.isInteger(runTimeNanos) && Number(runTimeNanos) >= 0, `runTimeNanos ${String(runTimeNanos)} is not a non-negative integer`);
+        // A finished task's run time no longer grows.
+        expectEqual((await taskStatus(ctx, { task })).runTimeNanos, runTimeNanos, 'runTimeNanos of the finished task polled again');
+      },
+    },
+    {
+      id: 'operations.getEsTaskStatus.status',
+      clause: '4.2 Operations endpoints: getEsTaskStatus status counts of the delete',
+      destructive: true,
+      needsFixture: true,
+      async run(ctx) {
+        const s = taskCounts(await untilCompleted(ctx, await truncationTask(ctx)));
         for (const key of ['total', 'updated', 'created', 'deleted', 'batches', 'version_conflicts', 'noops', 'throttled_millis', 'throttled_until_millis']) {
           expect(Number.isInteger(s[key]), `status.${key} is not an integer`);
         }
         const retries = s.retries as Record<string, unknown> | undefined;
         expect(Number.isInteger(retries?.bulk) && Number.isInteger(retries?.search), 'status.retries is not {bulk, search}');
         expect(typeof s.requests_per_second === 'number', 'status.requests_per_second is not a number');
+        // The task deleted the run's point before endTimeMillis, and every row it selected is counted once.
+        expect(Number(s.deleted) >= 1, `status.deleted is ${String(s.deleted)}, the run's own point was deleted`);
+        expectEqual(Number(s.deleted) + Number(s.version_conflicts), s.total, 'status.deleted + status.version_conflicts against status.total');
       },
     },
     {
@@ -211,11 +284,80 @@ export const operationsChecks: CheckGroup = {
       destructive: true,
       needsFixture: true,
       async run(ctx) {
-        await writeUsage(ctx, [30_000, 40_000]);
-        await untilCompleted(ctx, await truncate(ctx, { end: 40_000, dryRun: false }));
-        const left = await usagePoints(ctx);
-        expect(!left.includes(30_000), 'the point older than endTimeMillis survived');
-        expect(left.includes(40_000), 'the point exactly at endTimeMillis was deleted; only strictly older entries are');
+        await truncateOwnPoints(ctx, [30_000, 40_000], { end: 40_000 });
+      },
+    },
+    {
+      id: 'operations.truncate.batch-size',
+      clause: '4.2 Operations endpoints: truncateTimeseriesAspect batchSize one batch per batchSize rows',
+      destructive: true,
+      needsFixture: true,
+      async run(ctx) {
+        const s = await truncateOwnPoints(ctx, [41_000, 42_000, 43_000, 44_500], { end: 44_000, batchSize: 1 });
+        expectEqual(s.batches, s.total, 'status.batches of a delete with batchSize 1 (one per row)');
+      },
+    },
+    {
+      id: 'operations.truncate.batch-size-default',
+      clause: '8 Limits: batchSize default of truncateTimeseriesAspect',
+      destructive: true,
+      needsFixture: true,
+      async run(ctx) {
+        // The run's task was started without batchSize: its rows fit in batches of the default 10000.
+        const s = taskCounts(await untilCompleted(ctx, await truncationTask(ctx)));
+        expectEqual(s.batches, Math.ceil(Number(s.total) / 10_000), `status.batches of a delete of ${String(s.total)} rows without batchSize`);
+      },
+    },
+    {
+      id: 'operations.truncate.timeout-seconds',
+      clause: '4.2 Operations endpoints: truncateTimeseriesAspect timeoutSeconds',
+      destructive: true,
+      needsFixture: true,
+      async run(ctx) {
+        // A timeout the delete does not reach leaves it to finish.
+        const s = await truncateOwnPoints(ctx, [45_000, 46_000, 47_500], { end: 47_000, batchSize: 1, timeoutSeconds: 600 });
+        expectEqual(Number(s.deleted) + Number(s.version_conflicts), s.total, 'rows handled by a delete within its timeout');
+      },
+    },
+    {
+      id: 'operations.truncate.timeout-default',
+      clause: '8 Limits: timeoutSeconds default of truncateTimeseriesAspect',
+      destructive: true,
+      needsFixture: true,
+      async run(ctx) {
+        // Without timeoutSeconds nothing stops a delete of many batches before its end.
+        const s = await truncateOwnPoints(ctx, [48_000, 49_000, 50_000, 51_500], { end: 51_000, batchSize: 1 });
+        expectEqual(Number(s.deleted) + Number(s.version_conflicts), s.total, 'rows handled by a delete without timeoutSeconds');
+        expectEqual(s.batches, s.total, 'batches run by a delete without timeoutSeconds');
+      },
+    },
+    {
+      id: 'operations.truncate.aspect',
+      clause: '4.2 Operations endpoints: truncateTimeseriesAspect aspect selects the index',
+      needsFixture: true,
+      async run(ctx) {
+        // The run has a profile point between the two ends and no usage point there.
+        expectEqual(await countedBetween(ctx, { aspect: 'datasetProfile' }), 1, 'rows of datasetProfile between the two ends');
+        expectEqual(await countedBetween(ctx, { aspect: USAGE }), 0, `rows of ${USAGE} between the two ends`);
+      },
+    },
+    {
+      id: 'operations.truncate.entity-type',
+      clause: '4.2 Operations endpoints: truncateTimeseriesAspect entityType selects the index',
+      needsFixture: true,
+      async run(ctx) {
+        expectEqual(await countedBetween(ctx, { entityType: 'dataset' }), 1, 'rows of the dataset datasetProfile index between the two ends');
+        // Charts have no datasetProfile index: the call is refused, or counts none of the run's dataset points.
+        const chartIndex = (end: number): Promise<ApiResponse> =>
+          ctx.client.call('truncateTimeseriesAspect', { body: truncationBody(ctx, { end, entityType: 'chart', aspect: 'datasetProfile', dryRun: true }) });
+        const [first = 0, second = 0] = ctx.fixture.profileTimes.map((t) => t - ctx.fixture.timeBase);
+        const [before, after] = [await chartIndex(first + 1), await chartIndex(second + 1)];
+        if (before.status !== 200) {
+          expect(before.status >= 400 && before.status < 500, `a truncation of an index charts do not have answered ${before.status}`);
+          return;
+        }
+        const counted = (res: ApiResponse): number => Number(DRY_RUN_COUNTS.exec(String(valueOf(res)))?.[1]);
+        expectEqual(counted(after) - counted(before), 0, 'rows of a chart datasetProfile index between the two ends');
       },
     },
     {
@@ -246,33 +388,6 @@ export const operationsChecks: CheckGroup = {
           const res = await ctx.client.call('truncateTimeseriesAspect', { body });
           expect(res.status >= 400 && res.status < 500, `without ${missing} the call answered ${res.status}, expected a 4xx`);
         }
-      },
-    },
-    {
-      id: 'operations.restoreIndices.urn',
-      clause: '4.2 Operations endpoints: restoreIndices urn',
-      needsFixture: true,
-      async run(ctx) {
-        const res = await ctx.client.expectStatus('restoreIndices', { body: { urn: ctx.fixture.orders, aspect: 'datasetProperties' } });
-        const text = JSON.stringify(res.body);
-        // Upstream's text report names the last URN it restored: it must be the one asked for.
-        if (text.includes('lastUrn=')) expect(text.includes(`lastUrn=${ctx.fixture.orders}`), `restoreIndices restored other URNs: ${text.slice(0, 300)}`);
-        const hits = await ctx.client.expectStatus('searchEntities', { body: { input: ctx.fixture.word, entity: 'dataset', start: 0, count: 10 } });
-        expect(valueOf<{ entities: string[] }>(hits).entities.includes(ctx.fixture.orders), 'the restored dataset is not found by search');
-      },
-    },
-    {
-      id: 'operations.restoreIndices.defaults',
-      clause: '8 Limits: batchSize default of restoreIndices',
-      needsFixture: true,
-      async run(ctx) {
-        const res = await ctx.client.expectStatus('restoreIndices', { body: { urn: ctx.fixture.customers } });
-        const text = JSON.stringify(res.body);
-        const batchSize = /batchSize=(\d+)/.exec(text)?.[1];
-        const start = /start=(\d+)/.exec(text)?.[1];
-        if (batchSize === undefined || start === undefined) ctx.skip('the response does not report its arguments (shape not shown)');
-        expectEqual(Number(batchSize), 10, 'default batchSize');
-        expectEqual(Number(start), 0, 'default start');
       },
     },
   ],

@@ -1,12 +1,14 @@
 /**
- * 1 / 4 / 5: the three address forms (a cheap read and an action under every --prefix), the
- * protocol-version header, and authentication as --expect-auth says: standard rejects the
- * operations and test endpoints and GraphQL mutations without a token (401) and writes with the
- * reader token (403); all also rejects every read without a token; off rejects nothing.
+ * 1 / 4 / 5: the three address forms (a cheap read, an action, and a call of every endpoint family
+ * under every --prefix), JSON bodies, the protocol-version header, and authentication as
+ * --expect-auth says: standard rejects the operations and test endpoints and GraphQL mutations
+ * without a token (401) and writes with the reader token (403); all also rejects every read without
+ * a token; off rejects nothing. A token carries its owner's privileges and names the actor of writes.
  */
+import { parseUrn } from '../../spec/index.js';
 import { expect, expectEqual, type CheckContext, type CheckGroup } from '../check.js';
-import type { Credential } from '../client.js';
-import { readableDataset, valueOf } from './support.js';
+import type { ApiResponse, CallOptions, Credential } from '../client.js';
+import { ingestBody, readableDataset, valueOf } from './support.js';
 
 const AUTH = '5 Authentication: Credential';
 
@@ -24,6 +26,53 @@ function needReader(ctx: CheckContext): void {
 
 async function readStatus(ctx: CheckContext, credential: Credential): Promise<number> {
   return (await ctx.client.call('getEntityV2', { path: { urn: await readableDataset(ctx) }, credential })).status;
+}
+
+interface FamilyCall {
+  family: string;
+  operationId: string;
+  options?: CallOptions;
+}
+
+/** One call of each endpoint family of section 1, none of which changes anything. */
+async function familyCalls(ctx: CheckContext): Promise<FamilyCall[]> {
+  const urn = await readableDataset(ctx);
+  const key = ctx.contract.entity('dataset')?.keyAspect ?? 'datasetKey';
+  return [
+    { family: 'entity read (V2)', operationId: 'getEntityV2', options: { path: { urn }, query: `aspects=List(${key})` } },
+    { family: 'entity read (legacy)', operationId: 'getEntity', options: { path: { urn } } },
+    { family: 'aspect point lookup', operationId: 'getAspect', options: { path: { urn }, query: { aspect: key, version: '0' } } },
+    { family: 'time series read', operationId: 'getTimeseriesAspectValues', options: { body: { urn, entity: 'dataset', aspect: 'datasetProfile', startTimeMillis: 0, endTimeMillis: 1 } } },
+    { family: 'relationships', operationId: 'getRelationships', options: { query: { urn, direction: 'OUTGOING', types: 'DownstreamOf' } } },
+    { family: 'browse', operationId: 'browseEntities', options: { body: { path: '/', entity: 'dataset', start: 0, limit: 1 } } },
+    { family: 'search', operationId: 'searchEntities', options: { body: { input: '*', entity: 'dataset', start: 0, count: 1 } } },
+    { family: 'autocomplete', operationId: 'autocompleteEntities', options: { body: { query: 'a', entity: 'dataset', limit: 1 } } },
+    { family: 'index sizes', operationId: 'getIndexSizes' },
+    { family: 'search-index task status', operationId: 'getEsTaskStatus', options: { body: { task: `conformance${ctx.runId}:987654321` } } },
+    { family: 'metadata tests', operationId: 'evaluateTests', options: { body: { urn, shouldPush: false } } },
+  ];
+}
+
+/** The status and the top-level field names of a response (bodies differ in stamps and scores). */
+function outline(res: ApiResponse): { status: number; fields: string[]; valueFields: string[] } {
+  const fieldsOf = (v: unknown): string[] => (v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v).sort() : []);
+  return { status: res.status, fields: fieldsOf(res.body), valueFields: fieldsOf((res.body as { value?: unknown } | undefined)?.value) };
+}
+
+/** The outlines under the first prefix, which every prefix is compared with, once per run. */
+const firstPrefixOutlines = new Map<string, Promise<ReturnType<typeof outline>[]>>();
+
+function outlinesOfFirstPrefix(ctx: CheckContext, calls: FamilyCall[]): Promise<ReturnType<typeof outline>[]> {
+  let outlines = firstPrefixOutlines.get(ctx.runId);
+  if (!outlines) {
+    outlines = (async () => {
+      const out = [];
+      for (const call of calls) out.push(outline(await ctx.client.call(call.operationId, call.options)));
+      return out;
+    })();
+    firstPrefixOutlines.set(ctx.runId, outlines);
+  }
+  return outlines;
 }
 
 export const transportChecks: CheckGroup = {
@@ -48,6 +97,32 @@ export const transportChecks: CheckGroup = {
         expect(Array.isArray(value.entities), 'search under the prefix gave no entities list');
         const sizes = await ctx.prefixClient.call('getIndexSizes');
         expectEqual(sizes.status, 200, `getIndexSizes under '${ctx.prefixClient.prefix}' status`);
+      },
+    },
+    {
+      id: 'transport.address-form.families',
+      clause: '1 What the service does: every endpoint family answers alike under the address forms',
+      perPrefix: true,
+      async run(ctx) {
+        const calls = await familyCalls(ctx);
+        const first = await outlinesOfFirstPrefix(ctx, calls);
+        for (const [i, call] of calls.entries()) {
+          const here = outline(await ctx.prefixClient.call(call.operationId, call.options));
+          // 401 and 403 are the auth checks' business; anything else must be answered.
+          expect(here.status < 300 || here.status === 401 || here.status === 403, `${call.family} under '${ctx.prefixClient.prefix}' answered ${here.status}`);
+          expectEqual(here, first[i], `${call.family} under '${ctx.prefixClient.prefix}' against '${ctx.client.prefix}' (status and fields)`);
+        }
+      },
+    },
+    {
+      id: 'transport.json-bodies',
+      clause: '4 Endpoints: all bodies are JSON',
+      async run(ctx) {
+        for (const call of await familyCalls(ctx)) {
+          const res = await ctx.client.call(call.operationId, call.options);
+          expect(/^application\/json\b/i.test(res.headers.get('content-type') ?? ''), `${call.family} answered Content-Type ${res.headers.get('content-type') ?? 'none'}`);
+          expect(res.body !== undefined && typeof res.body !== 'string', `${call.family} answered a body that is not JSON: ${res.text.slice(0, 200)}`);
+        }
       },
     },
     {
@@ -111,6 +186,33 @@ export const transportChecks: CheckGroup = {
         needReader(ctx);
         const body = { proposal: { entityType: 'dataset', entityUrn: ctx.fixture.orders, changeType: 'UPSERT', aspectName: 'status', aspect: { value: '{"removed":false}', contentType: 'application/json' } } };
         expectRejected((await ctx.client.call('ingestProposal', { body, credential: 'reader' })).status, 403, 'ingestProposal with the reader token');
+      },
+    },
+    {
+      id: 'auth.tokens.owner',
+      clause: '5 Authentication: Personal access tokens carry the privileges of the user who owns the token',
+      writes: true,
+      async run(ctx) {
+        if (!ctx.client.settings.token) ctx.skip('needs --token');
+        const urn = ctx.fixture.kind('dataset');
+        const actorOfWrite = async (credential: Credential): Promise<string | undefined> => {
+          ctx.fixture.track(urn);
+          // Each write changes the value, so that each makes a new latest version with its own stamp.
+          const res = await ctx.client.call('ingestProposal', { body: ingestBody(urn, 'dataset', 'datasetProperties', { description: `Written with credential ${credential}` }), credential });
+          if (res.status !== 200) return undefined;
+          const read = await ctx.client.expectStatus('getEntityV2', { path: { urn }, query: 'aspects=List(datasetProperties)' });
+          return String((read.body as { aspects?: { datasetProperties?: { created?: { actor?: unknown } } } }).aspects?.datasetProperties?.created?.actor);
+        };
+        const owner = await actorOfWrite('token');
+        expect(owner, 'a write with --token was refused');
+        expectEqual(parseUrn(owner).entityType, 'corpuser', `entity type of the actor ${owner} of a write with --token (its owner)`);
+        // Another caller is another actor: the stamp comes from the token, not from the service.
+        const anonymous = await actorOfWrite('none');
+        if (anonymous !== undefined) expect(anonymous !== owner, `a write without a token was stamped with the token owner ${owner}`);
+        if (ctx.client.settings.readerToken) {
+          expect((await actorOfWrite('reader')) === undefined, 'a write with the reader token was accepted: it carries the privileges of a user who may only read');
+          expectEqual(await readStatus(ctx, 'reader'), 200, 'status of a read with the reader token');
+        }
       },
     },
     {

@@ -5,11 +5,12 @@
  * Each run is restricted with --only to the part of the suite that covers the behaviour; the same
  * restricted runs pass against the fault-free rewriting proxy, so the failure is the fault's doing.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMockServer, defaultTokens, silentLogger, type MockServer } from '../../mock-server/index.js';
+import { describe, expect, it } from 'vitest';
+import { defaultTokens } from '../../mock-server/index.js';
 import { loadContract } from '../../spec/index.js';
 import { runConformance, type CheckResult, type Report } from '../runner.js';
 import { createFaultyServer, FAULTS, faultNamed, type Fault } from './faults.js';
+import { resettingMock } from './resetting-mock.js';
 
 interface Variant {
   fault: string;
@@ -40,6 +41,9 @@ const VARIANTS: Variant[] = [
   { fault: 'mutation-on-missing-entity-succeeds', only: 'missing-entity', want: /^graphql\.updateDataset\.missing-entity 7 Errors/ },
   { fault: 'malformed-body-500', only: 'negative.invalid-body', want: /^negative\.invalid-body\.\S+ 4\.\d / },
   { fault: 'truncation-required-field-not-enforced', only: 'operations.truncate.required', want: /^operations\.truncate\.required 4\.2 / },
+  { fault: 'proposal-content-type-ignored', only: 'ingest.proposal.content-type', want: /^ingest\.proposal\.content-type 4\.4 .*contentType/ },
+  { fault: 'proposal-entity-type-mismatch-accepted', only: 'ingest.proposal.entity-type', want: /^ingest\.proposal\.entity-type-mismatch 4\.4 .*entityType/ },
+  { fault: 'restore-urn-like-ignored', only: 'operations.restoreIndices', want: /^operations\.restoreIndices\.urn-like 4\.2 .*urnLike/ },
 ];
 
 describe('broken variants of the mock make the suite fail on the right clause', () => {
@@ -47,10 +51,10 @@ describe('broken variants of the mock make the suite fail on the right clause', 
   const tokens = defaultTokens(contract.names);
   const token = tokens.find((t) => t.role === 'admin')?.token;
   const readerToken = tokens.find((t) => t.role === 'reader')?.token;
-  let mock: MockServer;
+  const mock = resettingMock();
 
   async function runThrough(fault: Fault | undefined, only: string | undefined): Promise<Report> {
-    const server = await createFaultyServer(mock.url, fault);
+    const server = await createFaultyServer(mock().url, fault);
     try {
       return await runConformance({
         baseUrl: server.url,
@@ -68,16 +72,6 @@ describe('broken variants of the mock make the suite fail on the right clause', 
 
   const named = (c: CheckResult): string => `${c.id} ${c.clause}`;
   const failures = (report: Report): string[] => report.checks.filter((c) => c.status === 'failed').map((c) => `${named(c)}: ${c.message}`);
-
-  beforeAll(async () => {
-    mock = await createMockServer({ port: 0, logger: silentLogger });
-  });
-  beforeEach(async () => {
-    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
-  });
-  afterAll(async () => {
-    await mock?.close();
-  });
 
   it('covers at least 15 faults, each named in the table once', () => {
     expect(VARIANTS.length).toBeGreaterThanOrEqual(15);

@@ -47,9 +47,11 @@ describe('catalog-contract conformance', () => {
     expect(out).toMatch(/^skip operations\.truncate\.real .*\n\s+needs --allow-writes$/m);
     expect(out).toMatch(/^section\s+passed\s+failed\s+skipped\s+known upstream difference$/m);
     expect(out).toMatch(/^4\.2 Operations endpoints\s+\d+\s+0\s+\d+\s+0$/m);
+    expect(out).toMatch(/^\d+ covered, \d+ not covered, 2 not observable; \d+\.\d s; run id cc\w+$/m);
     expect(out).toContain('conformance: passed');
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     expect(report.ok).toBe(true);
+    expect(report.clauses.notObservable.map((n) => n.clause)).toEqual(['5 Authentication: Token management', '6 Events']);
     expect(report.checks.map((c) => c.id)).toContain('auth.operations.no-token');
     expect(report.checks.every((c) => c.id.includes('operations.'))).toBe(true);
     expect(readFileSync(junit, 'utf8')).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites /);

@@ -3,9 +3,9 @@
  * answers differently from the fault-free rewriting proxy, which answers exactly as the mock does.
  * (Whether the conformance suite notices is broken-variants.test.ts's question.)
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMockServer, silentLogger, type MockServer } from '../../mock-server/index.js';
+import { describe, expect, it } from 'vitest';
 import { createFaultyServer, FAULTS, faultNamed } from './faults.js';
+import { resetMock, resettingMock } from './resetting-mock.js';
 
 const USER = 'urn:svc:corpuser:datahub';
 const CUSTOMERS = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,clean.customers,PROD)';
@@ -43,6 +43,21 @@ const tagsProposal = (changeType: 'UPSERT' | 'DELETE'): Probe => ({
   body: { proposal: { entityType: 'dataset', entityUrn: TEMP, changeType, aspectName: 'globalTags', aspect: { value: JSON.stringify({ tags: [] }), contentType: 'application/json' } } },
 });
 
+/** A status proposal for TEMP, with the proposal's fields or its aspect's replaced. */
+const proposal = (change: { entityType?: string; contentType?: string }): Probe => ({
+  method: 'POST',
+  path: '/aspects?action=ingestProposal',
+  body: {
+    proposal: {
+      entityType: change.entityType ?? 'dataset',
+      entityUrn: TEMP,
+      changeType: 'UPSERT',
+      aspectName: 'status',
+      aspect: { value: JSON.stringify({ removed: false }), contentType: change.contentType ?? 'application/json' },
+    },
+  },
+});
+
 const CASES: Case[] = [
   { fault: 'dry-run-defaults-to-false', probe: { method: 'POST', path: '/gms/operations?action=truncateTimeseriesAspect', body: { entityType: 'dataset', aspect: 'datasetProfile', endTimeMillis: 1 } } },
   { fault: 'graphql-get-accepted', probe: { method: 'GET', path: '/api/graphql?query=%7B__typename%7D' } },
@@ -76,6 +91,12 @@ const CASES: Case[] = [
   },
   { fault: 'malformed-body-500', probe: { method: 'POST', path: '/entities?action=search', text: '{"input": ' } },
   { fault: 'truncation-required-field-not-enforced', probe: { method: 'POST', path: '/gms/operations?action=truncateTimeseriesAspect', body: { entityType: 'dataset', aspect: 'datasetProfile' } } },
+  { fault: 'proposal-content-type-ignored', probe: proposal({ contentType: 'application/xml' }) },
+  { fault: 'proposal-entity-type-mismatch-accepted', probe: proposal({ entityType: 'chart' }) },
+  {
+    fault: 'restore-urn-like-ignored',
+    probe: { method: 'POST', path: '/gms/operations?action=restoreIndices', body: { urnLike: 'urn:svc:dataset:(urn:svc:dataPlatform:hive,faults.nothing%', batchSize: 1 } },
+  },
 ];
 
 async function call(base: string, probe: Probe): Promise<{ status: number; body: string }> {
@@ -96,16 +117,7 @@ async function withTask(base: string, probe: Probe): Promise<Probe> {
 }
 
 describe('faults of the rewriting proxy', () => {
-  let mock: MockServer;
-  beforeAll(async () => {
-    mock = await createMockServer({ port: 0, logger: silentLogger });
-  });
-  beforeEach(async () => {
-    await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
-  });
-  afterAll(async () => {
-    await mock?.close();
-  });
+  const mock = resettingMock();
 
   it('every fault has a probe', () => {
     expect(CASES.map((c) => c.fault).sort()).toEqual(FAULTS.map((f) => f.name).sort());
@@ -114,13 +126,13 @@ describe('faults of the rewriting proxy', () => {
   it.each(CASES)('$fault changes what the probe sees', async ({ fault, setup = [], probe }) => {
     const answers = [];
     for (const variant of [undefined, faultNamed(fault)]) {
-      await fetch(`${mock.url}/__mock/reset`, { method: 'POST' });
-      const server = await createFaultyServer(mock.url, variant);
+      await resetMock(mock());
+      const server = await createFaultyServer(mock().url, variant);
       try {
         for (const step of setup) expect((await call(server.url, step)).status).toBeLessThan(300);
         const actual = await withTask(server.url, probe);
         const viaProxy = await call(server.url, actual);
-        if (!variant) expect(viaProxy).toEqual(await call(mock.url, actual));
+        if (!variant) expect(viaProxy).toEqual(await call(mock().url, actual));
         answers.push(viaProxy);
       } finally {
         await server.close();

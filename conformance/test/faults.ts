@@ -6,6 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tryParseUrn } from '../../spec/index.js';
 import { sendUpstream, withoutHopByHop } from '../proxy/upstream.js';
 
 /** A request as a fault sees it: the path without the gateway prefix, the query, the JSON body. */
@@ -76,6 +77,10 @@ function criteria(body: unknown): Json[] {
   return out;
 }
 
+function proposalOf(req: FaultRequest): Json | undefined {
+  return isObject(req.body) && isObject(req.body.proposal) ? req.body.proposal : undefined;
+}
+
 /** The status aspect written as not removed, in both ingestion forms. */
 function keepActive(body: unknown): void {
   if (!isObject(body)) return;
@@ -96,6 +101,22 @@ function keepActive(body: unknown): void {
 }
 
 const GRAPHQL_PATH = '/api/graphql';
+
+/** getEsTaskStatus answering the field `from` of its JSON value under the name `to`. */
+function taskStatusFieldRenamed(name: string, breaks: string, from: string, to: string): Fault {
+  return {
+    name,
+    breaks,
+    response(req, res) {
+      if (!isAction(req, '/operations', 'getEsTaskStatus')) return;
+      rewriteValueString(res, (status) => {
+        if (!(from in status)) return;
+        status[to] = status[from];
+        delete status[from];
+      });
+    },
+  };
+}
 
 export const FAULTS: readonly Fault[] = [
   {
@@ -173,30 +194,8 @@ export const FAULTS: readonly Fault[] = [
       if (isObject(metadata)) metadata.searchResultMetadatas = [];
     },
   },
-  {
-    name: 'task-status-wrong-key',
-    breaks: 'getEsTaskStatus reports completed',
-    response(req, res) {
-      if (!isAction(req, '/operations', 'getEsTaskStatus')) return;
-      rewriteValueString(res, (status) => {
-        if (!('completed' in status)) return;
-        status.complete = status.completed;
-        delete status.completed;
-      });
-    },
-  },
-  {
-    name: 'unknown-task-without-error',
-    breaks: 'getEsTaskStatus of an unknown task answers with an error field',
-    response(req, res) {
-      if (!isAction(req, '/operations', 'getEsTaskStatus')) return;
-      rewriteValueString(res, (status) => {
-        if (!('error' in status)) return;
-        status.message = status.error;
-        delete status.error;
-      });
-    },
-  },
+  taskStatusFieldRenamed('task-status-wrong-key', 'getEsTaskStatus reports completed', 'completed', 'complete'),
+  taskStatusFieldRenamed('unknown-task-without-error', 'getEsTaskStatus of an unknown task answers with an error field', 'error', 'message'),
   {
     name: 'relationships-without-entities',
     breaks: 'relationships answer {entities: [urn]}',
@@ -215,8 +214,7 @@ export const FAULTS: readonly Fault[] = [
     name: 'proposal-delete-ignored',
     breaks: 'ingestProposal with changeType DELETE removes the aspect',
     answer(req) {
-      const proposal = isObject(req.body) ? req.body.proposal : undefined;
-      return isAction(req, '/aspects', 'ingestProposal') && isObject(proposal) && proposal.changeType === 'DELETE' ? { status: 200, body: {} } : undefined;
+      return isAction(req, '/aspects', 'ingestProposal') && proposalOf(req)?.changeType === 'DELETE' ? { status: 200, body: {} } : undefined;
     },
   },
   {
@@ -261,6 +259,30 @@ export const FAULTS: readonly Fault[] = [
       if (!isAction(req, '/operations', 'truncateTimeseriesAspect') || !isObject(req.body)) return undefined;
       const missing = ['entityType', 'aspect', 'endTimeMillis'].some((field) => !(field in (req.body as Json)));
       return missing ? { status: 200, body: { value: 'Delete 0 out of 0 rows (0.00%). This was a dry run. Run with dryRun = false to execute.' } } : undefined;
+    },
+  },
+  {
+    name: 'proposal-content-type-ignored',
+    breaks: 'ingestProposal takes aspects with content type application/json',
+    request(req) {
+      const aspect = isAction(req, '/aspects', 'ingestProposal') ? proposalOf(req)?.aspect : undefined;
+      if (isObject(aspect) && 'contentType' in aspect) aspect.contentType = 'application/json';
+    },
+  },
+  {
+    name: 'proposal-entity-type-mismatch-accepted',
+    breaks: 'ingestProposal entityType is the entity of the URN',
+    request(req) {
+      const proposal = isAction(req, '/aspects', 'ingestProposal') ? proposalOf(req) : undefined;
+      const entityType = typeof proposal?.entityUrn === 'string' ? tryParseUrn(proposal.entityUrn)?.entityType : undefined;
+      if (proposal && entityType) proposal.entityType = entityType;
+    },
+  },
+  {
+    name: 'restore-urn-like-ignored',
+    breaks: 'restoreIndices restores only the URNs urnLike matches',
+    request(req) {
+      if (isAction(req, '/operations', 'restoreIndices') && isObject(req.body)) delete req.body.urnLike;
     },
   },
 ];

@@ -1,7 +1,8 @@
 /**
  * The suite against a freshly started mock: a full run (writes and truncation allowed, tokens given)
- * passes with every check run; a default run writes nothing (the snapshot digest is unchanged) and
- * skips exactly the checks that write; the JSON report lists covered and uncovered clauses; known
+ * passes with every check run and leaves no clause uncovered (each is covered or declared not
+ * observable); a default run writes nothing (the snapshot digest is unchanged) and skips exactly the
+ * checks that write; the JSON report lists covered, uncovered and not observable clauses; known
  * upstream differences are reported as such with --namespace li only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,14 +34,25 @@ describe('conformance suite against the mock', () => {
     await mock.close();
   });
 
+  let full: Promise<Report> | undefined;
+  const fullRun = (): Promise<Report> =>
+    (full ??= runConformance({ baseUrl: mock.url, token: admin?.token, readerToken: reader?.token, allowWrites: true, allowDestructive: true }));
+
   it('passes a full run with --allow-writes --allow-destructive, every check run', async () => {
-    const report = await runConformance({ baseUrl: mock.url, token: admin?.token, readerToken: reader?.token, allowWrites: true, allowDestructive: true });
+    const report = await fullRun();
     expect(failures(report)).toEqual([]);
     expect(report.ok).toBe(true);
     // Only the checks of another --expect-auth mode are skipped.
     expect(report.checks.filter((c) => c.status === 'skipped').map((c) => c.id)).toEqual(['auth.operations.open']);
     const perPrefix = report.checks.filter((c) => c.id === 'transport.address-form.read').map((c) => c.prefix);
     expect(perPrefix).toEqual(['/api/gms', '/gms', '']);
+  });
+
+  it('covers every clause of the document in a full run, or declares it not observable', async () => {
+    const { clauses } = await fullRun();
+    expect(clauses.notCovered).toEqual([]);
+    expect(clauses.notObservable.map((n) => n.clause)).toEqual(['5 Authentication: Token management', '6 Events']);
+    for (const { reason } of clauses.notObservable) expect(reason).toMatch(/the document says: ".+"$/);
   });
 
   it('leaves the run entities soft-deleted', async () => {
@@ -67,11 +79,12 @@ describe('conformance suite against the mock', () => {
     expect(report.clauses.covered).toEqual([]);
   });
 
-  it('reports the clauses covered and those not covered, from the interface document', async () => {
+  it('reports the clauses covered, not covered and not observable, from the interface document', async () => {
     const report = await runConformance({ baseUrl: mock.url, only: 'operations.getEsTaskStatus.unknown-task' });
     const covered = report.clauses.covered.map((c) => c.clause);
     expect(report.clauses.covered).toEqual([{ clause: '7 Errors: getEsTaskStatus with an unknown task', checks: ['operations.getEsTaskStatus.unknown-task', 'operations.getEsTaskStatus.unknown-task-parts'] }]);
-    expect([...covered, ...report.clauses.notCovered].sort()).toEqual([...documentClauses()].sort());
+    const notObservable = report.clauses.notObservable.map((n) => n.clause);
+    expect([...covered, ...report.clauses.notCovered, ...notObservable].sort()).toEqual([...documentClauses()].sort());
   });
 
   it.each([

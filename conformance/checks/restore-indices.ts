@@ -1,0 +1,109 @@
+/**
+ * 4.2 restoreIndices and its defaults in 8. Limits, on the run's own rows only: `urn` set to a run
+ * URN, or `urnLike` set to the pattern of the run's dataset URNs. The response shape is not shown;
+ * what was restored is read from upstream's text report (`rowsMigrated=`, `lastUrn=`, `lastAspect=`),
+ * and a check is skipped when the deployment answers something else.
+ */
+import { expect, expectEqual, type CheckContext, type CheckGroup } from '../check.js';
+import { valueOf } from './support.js';
+
+const RESTORE = '4.2 Operations endpoints: restoreIndices';
+
+interface Restored {
+  /** Rows restored (migrated or ignored). */
+  rows: number;
+  /** `<urn> <aspect>` of the last row restored, '' when none was. */
+  last: string;
+}
+
+async function restore(ctx: CheckContext, body: Record<string, unknown>): Promise<Restored> {
+  const text = String(valueOf<unknown>(await ctx.client.expectStatus('restoreIndices', { body })));
+  const migrated = /rowsMigrated=(\d+)/.exec(text)?.[1];
+  const ignored = /ignored=(\d+)/.exec(text)?.[1];
+  const last = /lastUrn=(.*?), lastAspect=(\w*)\)/.exec(text);
+  if (migrated === undefined || ignored === undefined || !last) ctx.skip(`the response does not report what was restored (shape not shown): ${text.slice(0, 200)}`);
+  return { rows: Number(migrated) + Number(ignored), last: last[1] ? `${last[1]} ${last[2] ?? ''}` : '' };
+}
+
+/** The run's dataset rows, restored through urnLike with `extra` (start, batchSize). */
+function runRows(ctx: CheckContext, extra: Record<string, unknown> = {}): Promise<Restored> {
+  return restore(ctx, { urnLike: ctx.fixture.datasetPattern, ...extra });
+}
+
+export const restoreIndicesChecks: CheckGroup = {
+  name: 'restoreIndices',
+  checks: [
+    {
+      id: 'operations.restoreIndices.urn',
+      clause: `${RESTORE} urn`,
+      needsFixture: true,
+      async run(ctx) {
+        const res = await ctx.client.expectStatus('restoreIndices', { body: { urn: ctx.fixture.orders, aspect: 'datasetProperties' } });
+        const text = JSON.stringify(res.body);
+        // Upstream's text report names the last URN it restored: it must be the one asked for.
+        if (text.includes('lastUrn=')) expect(text.includes(`lastUrn=${ctx.fixture.orders}`), `restoreIndices restored other URNs: ${text.slice(0, 300)}`);
+        const hits = await ctx.client.expectStatus('searchEntities', { body: { input: ctx.fixture.word, entity: 'dataset', start: 0, count: 10 } });
+        expect(valueOf<{ entities: string[] }>(hits).entities.includes(ctx.fixture.orders), 'the restored dataset is not found by search');
+      },
+    },
+    {
+      id: 'operations.restoreIndices.aspect',
+      clause: `${RESTORE} aspect`,
+      needsFixture: true,
+      async run(ctx) {
+        const one = await restore(ctx, { urn: ctx.fixture.orders, aspect: 'datasetProperties' });
+        expectEqual(one, { rows: 1, last: `${ctx.fixture.orders} datasetProperties` }, 'rows restored with urn and aspect');
+        expect((await restore(ctx, { urn: ctx.fixture.orders })).rows > 1, 'without aspect no more than one row of the dataset was restored');
+      },
+    },
+    {
+      id: 'operations.restoreIndices.urn-like',
+      clause: `${RESTORE} urnLike`,
+      needsFixture: true,
+      async run(ctx) {
+        const restored = await runRows(ctx, { batchSize: 1000 });
+        expect(restored.rows > 0, `urnLike ${ctx.fixture.datasetPattern} restored no row`);
+        expect(restored.last.startsWith(ctx.fixture.datasetPattern.replace(/%$/, '')), `urnLike ${ctx.fixture.datasetPattern} restored ${restored.last}`);
+        const none = await restore(ctx, { urnLike: `${ctx.fixture.datasetPattern.replace(/%$/, '')}never_written%`, batchSize: 1000 });
+        expectEqual(none, { rows: 0, last: '' }, 'rows restored with a pattern no URN matches');
+      },
+    },
+    {
+      id: 'operations.restoreIndices.start',
+      clause: `${RESTORE} start`,
+      needsFixture: true,
+      async run(ctx) {
+        const firstTwo = await runRows(ctx, { start: 0, batchSize: 2 });
+        expectEqual(await runRows(ctx, { start: 1, batchSize: 1 }), { rows: 1, last: firstTwo.last }, 'the row restored from start 1 (the second of the first two)');
+      },
+    },
+    {
+      id: 'operations.restoreIndices.batch-size',
+      clause: `${RESTORE} batchSize`,
+      needsFixture: true,
+      async run(ctx) {
+        for (const batchSize of [1, 3]) expectEqual((await runRows(ctx, { start: 0, batchSize })).rows, batchSize, `rows restored with batchSize ${batchSize}`);
+      },
+    },
+    {
+      id: 'operations.restoreIndices.defaults',
+      clause: '8 Limits: batchSize default of restoreIndices',
+      needsFixture: true,
+      async run(ctx) {
+        const all = (await runRows(ctx, { batchSize: 1000 })).rows;
+        expect(all > 10, `the run has only ${all} dataset rows; the default batch of 10 cannot be told apart`);
+        expectEqual((await runRows(ctx, { start: 0 })).rows, 10, 'rows restored without batchSize');
+      },
+    },
+    {
+      id: 'operations.restoreIndices.start-default',
+      clause: '8 Limits: start default of restoreIndices',
+      needsFixture: true,
+      async run(ctx) {
+        const fromZero = await runRows(ctx, { start: 0, batchSize: 1 });
+        expectEqual(await runRows(ctx, { batchSize: 1 }), fromZero, 'the row restored without start (the first)');
+        expect((await runRows(ctx, { start: 1, batchSize: 1 })).last !== fromZero.last, 'start 1 restored the same row as start 0');
+      },
+    },
+  ],
+};
