@@ -419,13 +419,22 @@ export interface components {
             pageSize: number;
         };
         /**
+         * ChangeAuditStamp
+         * @description The created or lastModified stamp of a record that includes upstream's ChangeAuditStamps. Upstream fills a missing one with the zero stamp (time 0, actor urn:svc:corpuser:unknown) when it validates the aspect, so it is there on read.
+         * @default {
+         *       "time": 0,
+         *       "actor": "urn:svc:corpuser:unknown"
+         *     }
+         */
+        ChangeAuditStamp: components["schemas"]["AuditStamp"];
+        /**
          * ChangeAuditStamps
          * @description Who created, last modified and deleted a record. Upstream fills created and lastModified with a zero stamp when absent.
          */
         ChangeAuditStamps: {
-            created?: components["schemas"]["AuditStamp"];
+            created?: components["schemas"]["ChangeAuditStamp"];
             deleted?: components["schemas"]["AuditStamp"];
-            lastModified?: components["schemas"]["AuditStamp"];
+            lastModified?: components["schemas"]["ChangeAuditStamp"];
         };
         /**
          * ChartInfo
@@ -886,10 +895,10 @@ export interface components {
          * @description Dataset properties edited in the UI; they take precedence over datasetProperties in views.
          */
         editableDatasetProperties: {
-            created?: components["schemas"]["AuditStamp"];
+            created?: components["schemas"]["ChangeAuditStamp"];
             deleted?: components["schemas"]["AuditStamp"];
             description?: string;
-            lastModified?: components["schemas"]["AuditStamp"];
+            lastModified?: components["schemas"]["ChangeAuditStamp"];
             name?: string;
         };
         EditableDatasetProperties: components["schemas"]["editableDatasetProperties"];
@@ -898,7 +907,7 @@ export interface components {
          * @description Field documentation, tags and terms edited in the UI, keyed by field path.
          */
         editableSchemaMetadata: {
-            created?: components["schemas"]["AuditStamp"];
+            created?: components["schemas"]["ChangeAuditStamp"];
             deleted?: components["schemas"]["AuditStamp"];
             editableSchemaFieldInfo: {
                 description?: string;
@@ -915,7 +924,7 @@ export interface components {
                     }[];
                 };
             }[];
-            lastModified?: components["schemas"]["AuditStamp"];
+            lastModified?: components["schemas"]["ChangeAuditStamp"];
         };
         EditableSchemaMetadata: components["schemas"]["editableSchemaMetadata"];
         /**
@@ -1407,7 +1416,7 @@ export interface components {
          */
         schemaMetadata: {
             cluster?: string;
-            created?: components["schemas"]["AuditStamp"];
+            created?: components["schemas"]["ChangeAuditStamp"];
             dataset?: components["schemas"]["Urn"];
             deleted?: components["schemas"]["AuditStamp"];
             fields: components["schemas"]["SchemaField"][];
@@ -1421,7 +1430,7 @@ export interface components {
                 [key: string]: Record<string, never>;
             };
             hash: string;
-            lastModified?: components["schemas"]["AuditStamp"];
+            lastModified?: components["schemas"]["ChangeAuditStamp"];
             platform: components["schemas"]["Urn"];
             platformSchema: components["schemas"]["PlatformSchema"];
             primaryKeys?: string[];

@@ -12,8 +12,15 @@ const addFormats = addFormatsModule.default;
 /** Keywords of OpenAPI and of this spec that are not JSON Schema validation keywords. */
 const ANNOTATION_KEYWORDS = ['example', 'xml', 'externalDocs', 'discriminator', 'x-aspect', 'x-searchable', 'x-relationship', 'x-mocked'];
 
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, validateFormats: true });
+export function createAjv(options: { fillDefaults?: boolean } = {}): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    validateFormats: true,
+    useDefaults: options.fillDefaults ?? false,
+  });
   addFormats(ajv);
   ajv.addVocabulary(ANNOTATION_KEYWORDS);
   return ajv;
@@ -25,8 +32,13 @@ export interface Validator {
 
 /** Compiles schemas once (by object identity) and returns validators that give readable errors. */
 export class SchemaValidators {
-  private readonly ajv = createAjv();
+  private readonly ajv: Ajv2020;
   private readonly cache = new WeakMap<object, ValidateFunction>();
+
+  /** `fillDefaults`: a valid value gets the schema's `default` for each absent property, as upstream's validation fills them. */
+  constructor(options: { fillDefaults?: boolean } = {}) {
+    this.ajv = createAjv(options);
+  }
 
   compile(schema: JsonSchema): ValidateFunction {
     let fn = this.cache.get(schema);

@@ -185,8 +185,11 @@ const SHAPE_ROWS: Shape[] = [
     aspect: 'editableSchemaMetadata',
     entity: 'dataset',
     value: (ctx) => ({ editableSchemaFieldInfo: [{ fieldPath: 'amount', globalTags: { tags: [{ tag: ctx.fixture.kind('tag') }] } }] }),
-    async verify(ctx) {
-      // The stamps appear on read once an edit through the interface (a field description) made them.
+    async verify(ctx, read) {
+      // The ingest left the stamps out; they are there on read all the same (upstream fills ChangeAuditStamps' defaults).
+      expectAuditStamp(read.created, 'editableSchemaMetadata.created, read after an ingest without it');
+      expectAuditStamp(read.lastModified, 'editableSchemaMetadata.lastModified, read after an ingest without it');
+      // And they stay through an edit made through the interface (a field description), which keeps the field's tags.
       const urn = ctx.fixture.kind('dataset');
       await ctx.fixture.upsert(urn, 'schemaMetadata', schemaMetadata(ctx));
       const edit = await graphql(ctx, 'mutation updateDescription($input: DescriptionUpdateInput!) { updateDescription(input: $input) }', {

@@ -13,8 +13,9 @@ export interface AspectRule {
 }
 
 export class AspectValidation {
-  // One validator cache per store: each aspect schema is compiled on its first use only.
-  private readonly validators = new SchemaValidators();
+  // One validator cache per store: each aspect schema is compiled on its first use only. Absent fields
+  // with a default (the zero audit stamps of ChangeAuditStamps) are filled before the value is stored.
+  private readonly validators = new SchemaValidators({ fillDefaults: true });
 
   constructor(private readonly contract: Contract) {}
 

@@ -104,10 +104,10 @@ describe('dataset(urn) reads the stored aspects', () => {
       platformSchema: { __typename: 'TableSchema', schema: '{"type":"record"}' },
       fields: [
         { fieldPath: 'id', type: 'NUMBER', nativeDataType: 'numbertype', nullable: false, description: 'Order id', isPartOfKey: true, recursive: false },
-        { fieldPath: 'customer', type: 'STRUCT', nativeDataType: 'recordtype', nullable: true, description: null, isPartOfKey: null, recursive: false },
-        { fieldPath: 'customer.name', type: 'STRING', nativeDataType: 'stringtype', nullable: false, description: null, isPartOfKey: null, recursive: false },
-        { fieldPath: 'placed', type: 'DATE', nativeDataType: 'datetype', nullable: false, description: null, isPartOfKey: null, recursive: false },
-        { fieldPath: 'paid', type: 'BOOLEAN', nativeDataType: 'booleantype', nullable: false, description: null, isPartOfKey: null, recursive: false },
+        { fieldPath: 'customer', type: 'STRUCT', nativeDataType: 'recordtype', nullable: true, description: null, isPartOfKey: false, recursive: false },
+        { fieldPath: 'customer.name', type: 'STRING', nativeDataType: 'stringtype', nullable: false, description: null, isPartOfKey: false, recursive: false },
+        { fieldPath: 'placed', type: 'DATE', nativeDataType: 'datetype', nullable: false, description: null, isPartOfKey: false, recursive: false },
+        { fieldPath: 'paid', type: 'BOOLEAN', nativeDataType: 'booleantype', nullable: false, description: null, isPartOfKey: false, recursive: false },
       ],
     });
     expect(json.extensions).toEqual({});

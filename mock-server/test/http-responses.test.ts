@@ -69,7 +69,7 @@ describe('responses follow the spec', () => {
 
 describe('stored aspects in answers', () => {
   // The reads splice the stored JSON text into the answer; text that looks like the splice marker stays text.
-  const value = { description: '\u00000 "quoted" \\ and \u2028', customProperties: { '\u00001': '\u00002', nested: '{"a":1}' } };
+  const value = { description: '\u00000 "quoted" \\ and \u2028', customProperties: { '\u00001': '\u00002', nested: '{"a":1}' }, tags: [] };
 
   const record = contract.recordOfAspect('datasetProperties') ?? '';
   it.each([
@@ -86,5 +86,24 @@ describe('stored aspects in answers', () => {
     expect(reply.status, reply.text).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(pick(reply.json)).toEqual(value);
+  });
+});
+
+describe('defaults upstream fills when it validates an aspect', () => {
+  const target = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,stamps.defaults,PROD)';
+  const zero = { time: 0, actor: 'urn:svc:corpuser:unknown' };
+  const given = { time: 1_700_000_000_000, actor: 'urn:svc:corpuser:jdoe' };
+
+  it.each([
+    ['editableSchemaMetadata', { editableSchemaFieldInfo: [] }, (v: any) => [v.created, v.lastModified], [zero, zero]],
+    ['editableSchemaMetadata', { editableSchemaFieldInfo: [], created: given }, (v: any) => [v.created, v.lastModified], [given, zero]],
+    ['editableDatasetProperties', { description: 'edited' }, (v: any) => [v.created, v.lastModified], [zero, zero]],
+  ] as const)('%s %j is read back with the zero audit stamps it lacked', async (aspectName, value, pick, want) => {
+    const written = await call(server, 'POST', '/aspects?action=ingestProposal', {
+      body: { proposal: { entityType: 'dataset', entityUrn: target, changeType: 'UPSERT', aspectName, aspect: { value: JSON.stringify(value), contentType: 'application/json' } } },
+    });
+    expect(written.status, written.text).toBe(200);
+    const reply = await call(server, 'GET', `/entitiesV2/${enc(target)}?aspects=List(${aspectName})`);
+    expect(pick(reply.json.aspects[aspectName].value)).toEqual(want);
   });
 });
