@@ -114,7 +114,11 @@ export class CatalogClient {
   /** Like call, and fails unless the status is `status` (200 by default). */
   async expectStatus(operationId: string, options: CallOptions = {}, status = 200): Promise<ApiResponse> {
     const res = await this.call(operationId, options);
-    if (res.status !== status) fail(`${operationId} answered ${res.status}, expected ${status}: ${res.text.slice(0, 300)}`);
+    if (res.status !== status) {
+      // The commonest cause of a run full of failures: a service that needs a token, run without one.
+      const hint = res.status === 401 && !this.settings.token ? ' (the service asks for a token: run with --token T)' : '';
+      fail(`${operationId} answered ${res.status}, expected ${status}${hint}: ${res.text.slice(0, 300)}`);
+    }
     return res;
   }
 

@@ -73,6 +73,13 @@ describe('conformance suite against the mock', () => {
     expect(report.checks.filter((c) => !writing.has(c.id) && c.status === 'passed').length).toBeGreaterThan(20);
   });
 
+  it('says a token is missing when a service that needs one answers 401 to a run without --token', async () => {
+    const report = await runConformance({ baseUrl: mock.url, only: 'operations.getIndexSizes.shape' });
+    expect(failures(report)).toEqual([expect.stringMatching(/^operations.getIndexSizes.shape: getIndexSizes answered 401, expected 200 \(the service asks for a token: run with --token T\)/)]);
+    const withToken = await runConformance({ baseUrl: mock.url, token: reader?.token, only: 'operations.getIndexSizes.shape' });
+    expect(failures(withToken)).toEqual([expect.stringMatching(/^operations.getIndexSizes.shape: getIndexSizes answered 403, expected 200: /)]);
+  });
+
   it('counts only the checks that ran as covering a clause', async () => {
     const report = await runConformance({ baseUrl: mock.url, only: 'operations.truncate.real' });
     expect(report.checks).toMatchObject([{ id: 'operations.truncate.real', status: 'skipped' }]);
