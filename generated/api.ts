@@ -80,8 +80,9 @@ export interface paths {
         put?: never;
         /**
          * Suggest completions of a query
-         * @description Suggestions completing `query`, from the latest state of each entity. Sent with GET, or with an
-         *     unknown action, the call is answered with 400.
+         * @description Suggestions completing `query`, from the autocomplete fields (or the one `field`) of the latest state
+         *     of each entity. Soft-deleted entities are left out. Sent with GET, or with an unknown action, the call
+         *     is answered with 400.
          */
         post: operations["autocompleteEntities"];
         delete?: never;
@@ -102,8 +103,8 @@ export interface paths {
         /**
          * Browse entities by path
          * @description The entities directly under a slash-delimited browse path and the groups (sub-paths) below it,
-         *     with their entity counts. Soft-deleted entities are left out. Sent with GET, or with an unknown
-         *     action, the call is answered with 400.
+         *     with their entity counts. Soft-deleted entities are left out, whatever the optional filter says. Sent
+         *     with GET, or with an unknown action, the call is answered with 400.
          */
         post: operations["browseEntities"];
         delete?: never;
@@ -2093,6 +2094,8 @@ export interface operations {
                 "application/json": {
                     /** @description The entity name, e.g. `dataset`. */
                     entity: string;
+                    /** @description Upstream's optional autocomplete parameter, which the document does not show: suggest from this autocomplete field of the entity only (e.g. `name`) instead of from all of them; a field that is not an autocomplete field of the entity is answered with 400. */
+                    field?: string;
                     filter?: components["schemas"]["Filter"];
                     limit: number;
                     query: string;
@@ -2140,6 +2143,8 @@ export interface operations {
                 "application/json": {
                     /** @description The entity name, e.g. `dataset`. */
                     entity: string;
+                    /** @description Upstream's optional browse parameter, which the document does not show: only entities matching the filter are counted and listed. */
+                    filter?: components["schemas"]["Filter"];
                     limit: number;
                     /** @description Slash-delimited browse path, e.g. `/prod/hive`. */
                     path: string;

@@ -15,26 +15,50 @@ interface Bucket {
   n: number;
 }
 
-/** The result a search aggregates over: its hits (a SELECT with a `doc_id` column), or every entity of the type that is not soft-deleted. */
-export type AggregationScope = { kind: 'hits'; sql: string; params: unknown[] } | { kind: 'entity' };
+/**
+ * The result a search aggregates over: the `facets` of each of its hits (see tables.ts), or every
+ * entity of the type that is not soft-deleted.
+ */
+export type AggregationScope = { kind: 'hits'; facets: readonly string[] } | { kind: 'entity' };
+
+const ORDER = 'ORDER BY field, n DESC, value';
+
+const COMMA = 44;
+const ZERO = 48;
+
+/**
+ * Counts of each facet id over the hits, as `[[id, n], ...]`. It reads the comma-separated ids
+ * (`search_document.facets`, see tables.ts) digit by digit: it runs once per hit, and splitting strings there costs ten times more.
+ */
+function countFacets(facets: readonly string[]): string {
+  const counts = new Map<number, number>();
+  for (const ids of facets) {
+    let id = 0;
+    for (let i = 0; i <= ids.length; i++) {
+      const c = i < ids.length ? ids.charCodeAt(i) : COMMA;
+      if (c !== COMMA) id = id * 10 + (c - ZERO);
+      else if (i > 0) {
+        counts.set(id, (counts.get(id) ?? 0) + 1);
+        id = 0;
+      }
+    }
+  }
+  return JSON.stringify([...counts]);
+}
 
 export function aggregations(tables: SearchTables, fields: EntityIndexFields, scope: AggregationScope): Aggregations {
   const names = [...fields.fields.values()].filter((f) => f.addToFilters).map((f) => f.name);
   if (names.length === 0) return [];
   const wanted = JSON.stringify(names);
-  const order = 'ORDER BY field, n DESC, value';
-  // Matching everything reads the maintained counts instead of joining every document.
+  // Matching everything reads the maintained counts instead of reading every document.
   const buckets = (
     scope.kind === 'entity'
       ? tables
-          .statement(`SELECT field, value, n FROM search_facet WHERE entity = ? AND field IN (SELECT value FROM json_each(?)) AND n > 0 ${order}`)
+          .statement(`SELECT field, value, n FROM search_facet WHERE entity = ? AND field IN (SELECT value FROM json_each(?)) AND n > 0 ${ORDER}`)
           .all(fields.entity, wanted)
       : tables
-          .statement(
-            `SELECT v.field AS field, v.value AS value, COUNT(*) AS n FROM (${scope.sql}) hit JOIN search_value v ON v.doc_id = hit.doc_id ` +
-              `WHERE v.facet = 1 GROUP BY v.field, v.value ${order}`,
-          )
-          .all(...scope.params)
+          .statement(`SELECT f.field AS field, f.value AS value, c.value ->> 1 AS n FROM json_each(?) c JOIN search_facet f ON f.id = c.value ->> 0 ${ORDER}`)
+          .all(countFacets(scope.facets))
   ) as Bucket[];
   const byField = new Map<string, [string, number][]>();
   for (const b of buckets) {

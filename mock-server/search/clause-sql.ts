@@ -1,5 +1,6 @@
 /**
- * The SQL of a `field:value` query clause: a SELECT of the (doc_id, field, value) rows it matches.
+ * The SQL of a `field:value` query clause: a SELECT of the (doc_id, field, value) rows it matches
+ * (a row may come more than once).
  * It matches a text field when every token of the value is in one stored value, a URN field by the
  * full URN or its last key part, a number field by numeric equality and any other field by the
  * whole value.
@@ -28,9 +29,10 @@ export function clauseSql(clause: FieldClause): ClauseSql {
     return { sql: `${FTS_ROWS} AND r.field = ?`, params: [tokens.map((t) => ftsTerm(t)).join(' AND '), field.name] };
   }
   const values = 'SELECT doc_id, field, value FROM search_value WHERE field = ?';
-  // A UNION lets each side use its own index; an OR would scan every value of the field.
+  // A UNION ALL lets each side use its own index (an OR would scan every value of the field); a row
+  // both sides find comes twice, which neither an IN nor matchedFields minds.
   if (URN_TYPES.has(field.type)) {
-    return { sql: `${values} AND value = ? UNION ${values} AND last_part = ?`, params: [field.name, value, field.name, value] };
+    return { sql: `${values} AND value = ? UNION ALL ${values} AND last_part = ?`, params: [field.name, value, field.name, value] };
   }
   if (NUMERIC_TYPES.has(field.type)) {
     const n = Number(value);

@@ -3,7 +3,8 @@
  * versioned aspects: every value of every search field (one row per distinct value), the
  * hasValues booleans, the urn, the browse paths and `removed` (false unless the status aspect says true). Values
  * of text fields, and of fields queried by default or autocompleted, are also analyzed for the
- * full-text index.
+ * full-text index. The rows are grouped by field, with every field of the entity present (an
+ * absent field has no rows), so that a write can rewrite only the fields whose rows changed.
  */
 import { urnLastPart, valuesAt } from '../../spec/index.js';
 import { indexTokens } from './analyzer.js';
@@ -16,25 +17,27 @@ export interface DocumentValue {
   lastPart: string | null;
   /** The value as a number, for range filters on COUNT and DATETIME fields. */
   num: number | null;
-  /** Whether the field is aggregated (addToFilters). */
-  facet: boolean;
 }
 
 export interface DocumentText {
   field: string;
   value: string;
   tokens: string[];
-  boost: number;
-  queryByDefault: boolean;
-  autocomplete: boolean;
+}
+
+/** The rows of one search field of the document. */
+export interface DocumentField {
+  field: IndexField;
+  values: DocumentValue[];
+  texts: DocumentText[];
 }
 
 export interface SearchDocument {
   urn: string;
   entity: string;
   removed: boolean;
-  values: DocumentValue[];
-  texts: DocumentText[];
+  /** Every search field of the entity, by name. */
+  fields: ReadonlyMap<string, DocumentField>;
   browsePaths: string[];
 }
 
@@ -51,7 +54,7 @@ function scalars(value: unknown): string[] {
 
 function documentValue(field: IndexField, value: string): DocumentValue {
   const num = NUMERIC_TYPES.has(field.type) && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null;
-  return { field: field.name, value, lastPart: URN_TYPES.has(field.type) ? urnLastPart(value) : null, num, facet: field.addToFilters };
+  return { field: field.name, value, lastPart: URN_TYPES.has(field.type) ? urnLastPart(value) : null, num };
 }
 
 function isAnalyzed(field: IndexField): boolean {
@@ -79,19 +82,21 @@ export function buildSearchDocument(
   const removed = byField.get(REMOVED_FIELD)?.has('true') ?? false;
   byField.set(REMOVED_FIELD, new Set([String(removed)]));
 
-  const values: DocumentValue[] = [];
-  const texts: DocumentText[] = [];
-  for (const [name, set] of byField) {
-    const field = fields.fields.get(name);
-    if (!field) continue;
-    for (const value of set) {
+  // Fields with values first, in the order they were found (the order of matchedFields), then the absent ones.
+  const documentFields = new Map<string, DocumentField>();
+  const ordered = [...byField.keys(), ...fields.fields.keys()].flatMap((name) => fields.fields.get(name) ?? []);
+  for (const field of ordered) {
+    if (documentFields.has(field.name)) continue;
+    const values: DocumentValue[] = [];
+    const texts: DocumentText[] = [];
+    for (const value of byField.get(field.name) ?? []) {
       values.push(documentValue(field, value));
       if (!isAnalyzed(field)) continue;
       const tokens = indexTokens(value);
-      if (tokens.length === 0) continue;
-      texts.push({ field: name, value, tokens, boost: field.boost, queryByDefault: field.queryByDefault, autocomplete: field.enableAutocomplete });
+      if (tokens.length > 0) texts.push({ field: field.name, value, tokens });
     }
+    documentFields.set(field.name, { field, values, texts });
   }
   const browsePaths = fields.browsePathFields.flatMap((name) => [...(byField.get(name) ?? [])]);
-  return { urn, entity: fields.entity, removed, values, texts, browsePaths };
+  return { urn, entity: fields.entity, removed, fields: documentFields, browsePaths };
 }

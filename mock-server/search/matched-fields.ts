@@ -5,6 +5,7 @@
  */
 import { indexTokens } from './analyzer.js';
 import { clauseSql } from './clause-sql.js';
+import { URN_TYPES } from './index-fields.js';
 import type { ParsedQuery } from './query-parser.js';
 import type { MatchedField } from './requests.js';
 import type { SearchTables } from './tables.js';
@@ -38,7 +39,9 @@ export function matchedFields(tables: SearchTables, query: ParsedQuery, docIds: 
   for (const clause of query.clauses) {
     if (clause.kind !== 'field') continue;
     const { sql, params } = clauseSql(clause);
-    const rows = tables.statement(`SELECT doc_id, field, value FROM (${sql}) WHERE doc_id IN (SELECT value FROM json_each(?))`).all(...params, ids) as Row[];
+    // A URN clause reads two indexes one after the other; its rows come in the order of one.
+    const order = URN_TYPES.has(clause.field.type) ? ' ORDER BY doc_id, field, value' : '';
+    const rows = tables.statement(`SELECT doc_id, field, value FROM (${sql}) WHERE doc_id IN (SELECT value FROM json_each(?))${order}`).all(...params, ids) as Row[];
     for (const row of rows) add(row);
   }
   return out;

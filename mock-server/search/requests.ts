@@ -54,6 +54,8 @@ export interface AutocompleteRequest {
   entity: string;
   limit: number;
   start?: number;
+  /** Upstream's optional parameter: suggest from this autocomplete field only. */
+  field?: string;
   filter?: Filter;
 }
 

@@ -26,28 +26,37 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
   const filter = compileFilter(fields, request.filter);
   const tokens = query.clauses.flatMap((c) => (c.kind === 'token' ? [ftsTerm(c.token)] : []));
   const fieldClauses = query.clauses.flatMap((c) => (c.kind === 'field' ? [clauseSql(c)] : []));
-  const conditions = [
-    'd.entity = ?',
-    ...(filter.namesRemoved ? [] : ['d.removed = 0']),
-    filter.sql,
-    ...fieldClauses.map((c) => `d.doc_id IN (SELECT doc_id FROM (${c.sql}))`),
-  ].join(' AND ');
-  const conditionParams = [fields.entity, ...filter.params, ...fieldClauses.flatMap((c) => c.params)];
   const ranked = tokens.length > 0;
-  const from = ranked
-    ? `FROM search_fulltext JOIN search_document d ON d.doc_id = search_fulltext.rowid WHERE search_fulltext MATCH ? AND ${conditions}`
-    : `FROM search_document d WHERE ${conditions}`;
-  const members = `SELECT d.doc_id AS doc_id ${from}`;
+  const narrowed = fieldClauses.length > 0 || filter.params.length > 0;
+  // Without ranking, a pass over the whole result should start from the rows a clause or filter
+  // selects (a `+` keeps SQLite from reading every document of the type through the entity index
+  // instead); the page, in urn order, reads that index and stops at its last row.
+  const conditionsOf = (hinted: boolean): string =>
+    [
+      hinted ? '+d.entity = ?' : 'd.entity = ?',
+      ...(filter.namesRemoved ? [] : [hinted ? '+d.removed = 0' : 'd.removed = 0']),
+      filter.sql,
+      ...fieldClauses.map((c) => `d.doc_id IN (SELECT doc_id FROM (${c.sql}))`),
+    ].join(' AND ');
+  const fromOf = (hinted: boolean): string =>
+    ranked
+      ? `FROM search_fulltext JOIN search_document d ON d.doc_id = search_fulltext.rowid WHERE search_fulltext MATCH ? AND ${conditionsOf(hinted)}`
+      : `FROM search_document d WHERE ${conditionsOf(hinted)}`;
+  const from = fromOf(false);
+  const conditionParams = [fields.entity, ...filter.params, ...fieldClauses.flatMap((c) => c.params)];
   const hits = `SELECT d.doc_id AS doc_id, d.urn AS urn${ranked ? `, ${tables.relevance} AS score` : ''} ${from}`;
   const params = ranked ? [tokens.join(' AND '), ...conditionParams] : conditionParams;
 
   const start = Math.max(0, request.start);
   const count = Math.max(0, request.count);
-  const total = (tables.statement(`SELECT COUNT(*) AS n FROM (${members})`).get(...params) as { n: number }).n;
+  const matchesEverything = query.matchAll && filter.params.length === 0;
+  // One pass over the whole result, without ranking it, gives its size and its aggregations.
+  const facets = matchesEverything ? [] : (tables.statement(`SELECT d.facets ${fromOf(!ranked && narrowed)}`, true).all(...params) as string[]);
+  const total = matchesEverything ? (tables.statement(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n : facets.length;
   const order = ranked ? 'ORDER BY score DESC, urn' : 'ORDER BY urn';
   const page = count > 0 && start < total ? (tables.statement(`${hits} ${order} LIMIT ? OFFSET ?`).all(...params, count, start) as Hit[]) : [];
   const matches = matchedFields(tables, query, page.map((h) => h.doc_id));
-  const scope: AggregationScope = query.matchAll && filter.params.length === 0 ? { kind: 'entity' } : { kind: 'hits', sql: members, params };
+  const scope: AggregationScope = matchesEverything ? { kind: 'entity' } : { kind: 'hits', facets };
   const urns = page.map((h) => h.urn);
   return {
     numEntities: total,

@@ -1,20 +1,28 @@
 /**
- * The search tables, all rewritten for an entity inside the write transaction:
- * - `search_document`: one row per entity (urn, entity type, removed);
- * - `search_value`: one row per (entity, field, distinct value), for filters, `field:value`
- *   queries and aggregations, with the entity type and `removed` copied in;
+ * The search tables, written for an entity inside the write transaction:
+ * - `search_document`: one row per entity (urn, entity type, removed), with the ids of its
+ *   aggregated values (`facets`, so that aggregations over a result read one small row per hit);
+ * - `search_signature`: a signature of each field's rows per entity, so that a write rewrites only
+ *   the fields that changed (kept apart so that queries read small document rows);
+ * - `search_value`: one row per (entity, field, distinct value), for filters and `field:value` queries
+ *   (its indexes end with doc_id, so that the entities a condition selects are read from the index alone);
  * - `search_fulltext` (FTS5): one row per entity holding the tokens of the fields queried by
  *   default, one column per boost (see `queryBoosts`), ranked with BM25 weighted by the boosts;
- * - `search_text_row` and its FTS5 index `search_text`: one row per analyzed value, for
- *   autocomplete, `field:value` on text fields and matchedFields;
- * - `search_facet`: value counts of the aggregated fields over entities that are not removed, so
- *   that a search matching everything reads its aggregations without touching the documents;
+ * - `search_text_row`: one row per analyzed value, for matchedFields; its FTS5 indexes are
+ *   `search_text` (values of text fields, for `field:value` on them) and `search_autocomplete`
+ *   (values of autocomplete fields, with prefix indexes for the word being typed);
+ * - `search_suggestion`: the rows of `search_autocomplete` (same ids) with what autocomplete reads
+ *   (field, value, boost, entity type, removed), in a table of their own that stays small;
+ * - `search_facet`: the aggregated (entity, field, value) triples with an id and the number of
+ *   entities that are not removed holding them, so that a search matching everything reads its
+ *   aggregations without touching the documents;
  * - `search_browse`: one row per (entity, folder, child) along each browse path, so that a
  *   browse reads one folder's rows.
  * The FTS5 tables are contentless: the other tables keep the values.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import type { SearchDocument } from './document.js';
+import type { DocumentField, SearchDocument } from './document.js';
+import { TEXT_TYPES, type IndexField } from './index-fields.js';
 
 const FTS_OPTIONS = "content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 0'";
 
@@ -23,42 +31,55 @@ CREATE TABLE IF NOT EXISTS search_document (
   doc_id INTEGER PRIMARY KEY,
   urn TEXT NOT NULL UNIQUE,
   entity TEXT NOT NULL,
-  removed INTEGER NOT NULL
+  removed INTEGER NOT NULL,
+  facets TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS search_signature (
+  doc_id INTEGER PRIMARY KEY,
+  signatures TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS search_document_by_entity ON search_document (entity, removed, urn);
 CREATE TABLE IF NOT EXISTS search_value (
   doc_id INTEGER NOT NULL,
-  entity TEXT NOT NULL,
-  removed INTEGER NOT NULL,
   field TEXT NOT NULL,
   value TEXT NOT NULL,
   last_part TEXT,
-  num REAL,
-  facet INTEGER NOT NULL
+  num REAL
 );
 CREATE INDEX IF NOT EXISTS search_value_by_doc ON search_value (doc_id, field);
-CREATE INDEX IF NOT EXISTS search_value_by_value ON search_value (field, value);
-CREATE INDEX IF NOT EXISTS search_value_by_last_part ON search_value (field, last_part) WHERE last_part IS NOT NULL;
-CREATE INDEX IF NOT EXISTS search_value_by_number ON search_value (field, num) WHERE num IS NOT NULL;
-CREATE INDEX IF NOT EXISTS search_value_facets ON search_value (doc_id, field, value) WHERE facet = 1;
+CREATE INDEX IF NOT EXISTS search_value_by_value ON search_value (field, value, doc_id);
+CREATE INDEX IF NOT EXISTS search_value_by_last_part ON search_value (field, last_part, doc_id) WHERE last_part IS NOT NULL;
+CREATE INDEX IF NOT EXISTS search_value_by_number ON search_value (field, num, doc_id) WHERE num IS NOT NULL;
 CREATE TABLE IF NOT EXISTS search_text_row (
   id INTEGER PRIMARY KEY,
   doc_id INTEGER NOT NULL,
   field TEXT NOT NULL,
   value TEXT NOT NULL,
-  boost REAL NOT NULL,
   query_by_default INTEGER NOT NULL,
-  autocomplete INTEGER NOT NULL
+  text INTEGER NOT NULL,
+  autocomplete INTEGER NOT NULL,
+  boost REAL NOT NULL
 );
-CREATE INDEX IF NOT EXISTS search_text_row_by_doc ON search_text_row (doc_id);
-CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5 (tokens, ${FTS_OPTIONS}, prefix = '1 2 3');
+CREATE INDEX IF NOT EXISTS search_text_row_by_doc ON search_text_row (doc_id, field);
+CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5 (tokens, ${FTS_OPTIONS});
+CREATE VIRTUAL TABLE IF NOT EXISTS search_autocomplete USING fts5 (tokens, ${FTS_OPTIONS}, prefix = '1 2 3');
+CREATE TABLE IF NOT EXISTS search_suggestion (
+  id INTEGER PRIMARY KEY,
+  doc_id INTEGER NOT NULL,
+  entity TEXT NOT NULL,
+  removed INTEGER NOT NULL,
+  field TEXT NOT NULL,
+  value TEXT NOT NULL,
+  boost REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS search_facet (
+  id INTEGER PRIMARY KEY,
   entity TEXT NOT NULL,
   field TEXT NOT NULL,
   value TEXT NOT NULL,
   n INTEGER NOT NULL,
-  PRIMARY KEY (entity, field, value)
-) WITHOUT ROWID;
+  UNIQUE (entity, field, value)
+);
 CREATE TABLE IF NOT EXISTS search_browse (
   doc_id INTEGER NOT NULL,
   entity TEXT NOT NULL,
@@ -71,6 +92,13 @@ CREATE INDEX IF NOT EXISTS search_browse_by_folder ON search_browse (entity, rem
 CREATE INDEX IF NOT EXISTS search_browse_by_doc ON search_browse (doc_id);
 `;
 
+/**
+ * The layout of the tables below; a data file written with another one (or before layouts were
+ * recorded) has its search tables dropped at open, and restoreIndices fills the new ones.
+ */
+const LAYOUT = 2;
+const TABLES = ['search_document', 'search_signature', 'search_value', 'search_text_row', 'search_text', 'search_autocomplete', 'search_suggestion', 'search_fulltext', 'search_facet', 'search_browse'];
+
 export interface SearchTables {
   readonly db: Database;
   /** `-bm25(...)` of the full-text table with its column weights: higher is more relevant. */
@@ -79,8 +107,8 @@ export interface SearchTables {
   remove(urn: string): void;
   clear(): void;
   count(): number;
-  /** A statement for dynamically built query SQL, prepared once per distinct text. */
-  statement(sql: string): Statement;
+  /** A statement for dynamically built query SQL, prepared once per distinct text (and per `pluck`). */
+  statement(sql: string, pluck?: boolean): Statement;
 }
 
 /** Each (folder, child) step of a browse path: `/a/b/c` gives ('', a), ('/a', b) and the leaf ('/a/b', c). */
@@ -93,143 +121,240 @@ function browseSteps(path: string): { parent: string; child: string; leaf: boole
   }));
 }
 
+/**
+ * A 53-bit hash of a string (cyrb53, public domain): field signatures only need to tell whether
+ * a field's rows changed, and a stored hash keeps the document row small.
+ */
+function hash53(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/** A field's rows follow from its definition (signed apart, see `definitionOf`) and its values. */
+function signature(f: DocumentField): string {
+  return hash53(JSON.stringify(f.values.map((v) => v.value)));
+}
+
+/** Facet ids as stored in `search_document.facets`: comma-separated, so that `[${facets}]` is a JSON array. */
+function facetIds(facets: string): number[] {
+  return facets === '' ? [] : facets.split(',').map(Number);
+}
+
+/** The signature key of the field definitions (no field is named ''). */
+const DEFINITIONS = '';
+
+function useLayout(db: Database): void {
+  const recorded = db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'search_layout'").get()
+    ? db.prepare<[], number>('SELECT version FROM search_layout').pluck().get()
+    : undefined;
+  if (recorded === LAYOUT) return;
+  db.exec([...TABLES, 'search_layout'].map((t) => `DROP TABLE IF EXISTS ${t};`).join(' '));
+  db.exec(`CREATE TABLE search_layout (version INTEGER NOT NULL); INSERT INTO search_layout VALUES (${LAYOUT});`);
+}
+
 export function createSearchTables(db: Database, boosts: readonly number[]): SearchTables {
   const columns = boosts.map((_, i) => `b${i}`);
   const column = new Map(boosts.map((b, i) => [b, i]));
+  useLayout(db);
   db.exec(SCHEMA);
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS search_fulltext USING fts5 (${columns.join(', ')}, ${FTS_OPTIONS});`);
 
-  const docId = db.prepare<[string], { doc_id: number; entity: string; removed: number }>('SELECT doc_id, entity, removed FROM search_document WHERE urn = ?');
+  interface StoredDoc {
+    doc_id: number;
+    entity: string;
+    removed: number;
+    facets: string;
+    signatures: string;
+  }
+  const storedDoc = db.prepare<[string], StoredDoc>(
+    "SELECT d.doc_id, entity, removed, facets, coalesce(signatures, '{}') AS signatures FROM search_document d LEFT JOIN search_signature s USING (doc_id) WHERE urn = ?",
+  );
   const insertDoc = db.prepare<[string, string, number], { doc_id: number }>(
-    'INSERT INTO search_document (urn, entity, removed) VALUES (?, ?, ?) RETURNING doc_id',
+    "INSERT INTO search_document (urn, entity, removed, facets) VALUES (?, ?, ?, '') RETURNING doc_id",
   );
-  const updateDoc = db.prepare('UPDATE search_document SET entity = ?, removed = ? WHERE doc_id = ?');
+  const updateDoc = db.prepare('UPDATE search_document SET entity = ?, removed = ?, facets = ? WHERE doc_id = ?');
+  const updateFacets = db.prepare('UPDATE search_document SET facets = ? WHERE doc_id = ?');
   const deleteDoc = db.prepare('DELETE FROM search_document WHERE doc_id = ?');
-  const uncountFacets = db.prepare(
-    'UPDATE search_facet SET n = n - 1 WHERE (entity, field, value) IN ' +
-      '(SELECT entity, field, value FROM search_value WHERE doc_id = ? AND facet = 1 AND removed = 0)',
+  const writeSignatures = db.prepare('INSERT OR REPLACE INTO search_signature (doc_id, signatures) VALUES (?, ?)');
+  const deleteSignatures = db.prepare('DELETE FROM search_signature WHERE doc_id = ?');
+
+  const insertValue = db.prepare('INSERT INTO search_value (doc_id, field, value, last_part, num) VALUES (?, ?, ?, ?, ?)');
+  const deleteValues = db.prepare('DELETE FROM search_value WHERE doc_id = ?');
+  const deleteFieldValues = db.prepare('DELETE FROM search_value WHERE doc_id = ? AND field = ?');
+
+  const insertTextRow = db.prepare<[number, string, string, number, number, number, number]>(
+    'INSERT INTO search_text_row (doc_id, field, value, query_by_default, text, autocomplete, boost) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const deleteRows = [
-    'DELETE FROM search_text WHERE rowid IN (SELECT id FROM search_text_row WHERE doc_id = ?)',
-    'DELETE FROM search_text_row WHERE doc_id = ?',
-    'DELETE FROM search_value WHERE doc_id = ?',
-    'DELETE FROM search_fulltext WHERE rowid = ?',
-    'DELETE FROM search_browse WHERE doc_id = ?',
-  ].map((sql) => db.prepare(sql));
-  const insertValue = db.prepare(
-    'INSERT INTO search_value (doc_id, entity, removed, field, value, last_part, num, facet) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  type IndexedRow = { id: number; text: number; autocomplete: number };
+  const textRows = db.prepare<[number], IndexedRow>('SELECT id, text, autocomplete FROM search_text_row WHERE doc_id = ? AND (text = 1 OR autocomplete = 1)');
+  const fieldTextRows = db.prepare<[number, string], IndexedRow>(
+    'SELECT id, text, autocomplete FROM search_text_row WHERE doc_id = ? AND field = ? AND (text = 1 OR autocomplete = 1)',
   );
-  const insertTextRow = db.prepare<[number, string, string, number, number, number], { id: number }>(
-    'INSERT INTO search_text_row (doc_id, field, value, boost, query_by_default, autocomplete) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
-  );
+  const deleteTextRows = db.prepare('DELETE FROM search_text_row WHERE doc_id = ?');
+  const deleteFieldTextRows = db.prepare('DELETE FROM search_text_row WHERE doc_id = ? AND field = ?');
   const insertText = db.prepare('INSERT INTO search_text (rowid, tokens) VALUES (?, ?)');
+  const deleteText = db.prepare('DELETE FROM search_text WHERE rowid = ?');
+  const insertAutocomplete = db.prepare('INSERT INTO search_autocomplete (rowid, tokens) VALUES (?, ?)');
+  const deleteAutocomplete = db.prepare('DELETE FROM search_autocomplete WHERE rowid = ?');
+  const insertSuggestion = db.prepare('INSERT INTO search_suggestion (id, doc_id, entity, removed, field, value, boost) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const deleteSuggestion = db.prepare('DELETE FROM search_suggestion WHERE id = ?');
+
   const insertFulltext = db.prepare(
     `INSERT INTO search_fulltext (rowid, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`,
   );
+  const deleteFulltext = db.prepare('DELETE FROM search_fulltext WHERE rowid = ?');
+
+  const facetId = db.prepare<[string, string, string], { id: number }>('SELECT id FROM search_facet WHERE entity = ? AND field = ? AND value = ?');
+  const insertFacet = db.prepare<[string, string, string], { id: number }>(
+    'INSERT INTO search_facet (entity, field, value, n) VALUES (?, ?, ?, 0) RETURNING id',
+  );
+  const countFacets = db.prepare('UPDATE search_facet SET n = n + ? WHERE id IN (SELECT value FROM json_each(?))');
+
   const insertBrowse = db.prepare('INSERT INTO search_browse (doc_id, entity, removed, parent, child, leaf) VALUES (?, ?, ?, ?, ?, ?)');
+  const deleteBrowse = db.prepare('DELETE FROM search_browse WHERE doc_id = ?');
   const countDocs = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM search_document');
   // Query SQL varies with the shape of the request (number of clauses, filter criteria), not its values.
   const statements = new Map<string, Statement>();
   const MAX_STATEMENTS = 500;
 
-  function dropRows(id: number): void {
-    uncountFacets.run(id);
-    for (const statement of deleteRows) statement.run(id);
-  }
+  const isText = (field: IndexField): boolean => TEXT_TYPES.has(field.type);
 
-  const storedValues = db.prepare<[number], { rowid: number; field: string; value: string; last_part: string | null; num: number | null; facet: number }>(
-    'SELECT rowid, field, value, last_part, num, facet FROM search_value WHERE doc_id = ?',
-  );
-  const storedTexts = db.prepare<[number], { id: number; field: string; value: string; boost: number; query_by_default: number; autocomplete: number }>(
-    'SELECT id, field, value, boost, query_by_default, autocomplete FROM search_text_row WHERE doc_id = ?',
-  );
-  const storedBrowse = db.prepare<[number], { parent: string; child: string; leaf: number }>('SELECT parent, child, leaf FROM search_browse WHERE doc_id = ?');
-  const deleteValue = db.prepare('DELETE FROM search_value WHERE rowid = ?');
-  const deleteTextRow = db.prepare('DELETE FROM search_text_row WHERE id = ?');
-  const deleteText = db.prepare('DELETE FROM search_text WHERE rowid = ?');
-  const deleteFulltext = db.prepare('DELETE FROM search_fulltext WHERE rowid = ?');
-  const deleteBrowse = db.prepare('DELETE FROM search_browse WHERE doc_id = ?');
-  const facetDelta = db.prepare(
-    'INSERT INTO search_facet (entity, field, value, n) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n',
-  );
-
-  const valueKey = (v: { field: string; value: string; lastPart: string | null; num: number | null; facet: boolean }): string =>
-    JSON.stringify([v.field, v.value, v.lastPart, v.num, v.facet]);
-  const textKey = (t: { field: string; value: string; boost: number; queryByDefault: boolean; autocomplete: boolean }): string =>
-    JSON.stringify([t.field, t.value, t.boost, t.queryByDefault, t.autocomplete]);
-
-  function insertValues(id: number, doc: SearchDocument, removed: number, values: readonly SearchDocument['values'][number][]): void {
-    for (const v of values) {
-      insertValue.run(id, doc.entity, removed, v.field, v.value, v.lastPart, v.num, v.facet ? 1 : 0);
-      if (v.facet && !removed) facetDelta.run(doc.entity, v.field, v.value, 1);
+  function insertField(id: number, doc: SearchDocument, removed: number, f: DocumentField): void {
+    for (const v of f.values) insertValue.run(id, v.field, v.value, v.lastPart, v.num);
+    const { queryByDefault, enableAutocomplete, boost } = f.field;
+    const text = isText(f.field);
+    for (const t of f.texts) {
+      const rowId = insertTextRow.run(id, t.field, t.value, queryByDefault ? 1 : 0, text ? 1 : 0, enableAutocomplete ? 1 : 0, boost).lastInsertRowid;
+      const tokens = t.tokens.join(' ');
+      if (text) insertText.run(rowId, tokens);
+      if (enableAutocomplete) {
+        insertAutocomplete.run(rowId, tokens);
+        insertSuggestion.run(rowId, id, doc.entity, removed, t.field, t.value, boost);
+      }
     }
   }
 
-  function insertTexts(id: number, texts: readonly SearchDocument['texts'][number][]): void {
-    for (const t of texts) {
-      const row = insertTextRow.get(id, t.field, t.value, t.boost, t.queryByDefault ? 1 : 0, t.autocomplete ? 1 : 0) as { id: number };
-      insertText.run(row.id, t.tokens.join(' '));
+  function dropIndexedTexts(rows: readonly IndexedRow[]): void {
+    for (const row of rows) {
+      if (row.text) deleteText.run(row.id);
+      if (row.autocomplete) {
+        deleteAutocomplete.run(row.id);
+        deleteSuggestion.run(row.id);
+      }
     }
   }
 
   function insertFulltextRow(id: number, doc: SearchDocument): void {
     if (columns.length === 0) return;
     const fulltext = columns.map((): string[] => []);
-    for (const t of doc.texts) {
-      const at = t.queryByDefault ? column.get(t.boost) : undefined;
-      if (at !== undefined) fulltext[at]?.push(...t.tokens);
+    for (const f of doc.fields.values()) {
+      const at = f.field.queryByDefault ? column.get(f.field.boost) : undefined;
+      if (at !== undefined) for (const t of f.texts) fulltext[at]?.push(...t.tokens);
     }
     insertFulltext.run(id, ...fulltext.map((tokens) => tokens.join(' ')));
   }
 
-  function browseRows(doc: SearchDocument): [string, string, number][] {
+  function insertBrowseRows(id: number, doc: SearchDocument, removed: number): void {
     const steps = new Set(doc.browsePaths.flatMap(browseSteps).map((s) => JSON.stringify([s.parent, s.child, s.leaf ? 1 : 0])));
-    return [...steps].map((step) => JSON.parse(step) as [string, string, number]);
+    for (const step of steps) insertBrowse.run(id, doc.entity, removed, ...(JSON.parse(step) as [string, string, number]));
   }
 
-  function insertRows(id: number, doc: SearchDocument, removed: number): void {
-    insertValues(id, doc, removed, doc.values);
-    insertTexts(id, doc.texts);
+  /** The ids of the document's aggregated values, created on first use. */
+  function facetsOf(doc: SearchDocument): number[] {
+    const ids: number[] = [];
+    for (const f of doc.fields.values()) {
+      if (!f.field.addToFilters) continue;
+      for (const v of f.values) {
+        const known = facetId.get(doc.entity, v.field, v.value);
+        ids.push((known ?? (insertFacet.get(doc.entity, v.field, v.value) as { id: number })).id);
+      }
+    }
+    return ids;
+  }
+
+  const definitions = new Map<string, string>();
+  /** A hash of the entity's search fields and their definitions: when it changes (the registry changed under a data file), a document is rewritten whole. */
+  function definitionOf(doc: SearchDocument): string {
+    let known = definitions.get(doc.entity);
+    if (known === undefined) {
+      const fields = [...doc.fields.values()].map(({ field }) => [field.name, field.type, field.boost, field.queryByDefault, field.addToFilters, field.enableAutocomplete]);
+      known = hash53(JSON.stringify(fields.sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1))));
+      definitions.set(doc.entity, known);
+    }
+    return known;
+  }
+
+  /** Signatures of the fields that have values (an absent field has none), and of the definitions under the empty name. */
+  function signaturesOf(doc: SearchDocument): Map<string, string> {
+    const out = new Map<string, string>([[DEFINITIONS, definitionOf(doc)]]);
+    for (const [name, f] of doc.fields) if (f.values.length > 0) out.set(name, signature(f));
+    return out;
+  }
+  const storedSignatures = (json: string): Map<string, string> => new Map(Object.entries(JSON.parse(json) as Record<string, string>));
+  const signaturesJson = (signatures: Map<string, string>): string => JSON.stringify(Object.fromEntries(signatures));
+
+  /** Every row of a stored document except its search_document row; its facet counts are taken back. */
+  function dropRows(stored: StoredDoc): void {
+    if (!stored.removed && stored.facets !== '') countFacets.run(-1, `[${stored.facets}]`);
+    dropIndexedTexts(textRows.all(stored.doc_id));
+    deleteTextRows.run(stored.doc_id);
+    deleteValues.run(stored.doc_id);
+    deleteFulltext.run(stored.doc_id);
+    deleteBrowse.run(stored.doc_id);
+  }
+
+  function insertRows(id: number, doc: SearchDocument, removed: number, signatures: Map<string, string>): void {
+    for (const f of doc.fields.values()) insertField(id, doc, removed, f);
     insertFulltextRow(id, doc);
-    for (const row of browseRows(doc)) insertBrowse.run(id, doc.entity, removed, ...row);
+    insertBrowseRows(id, doc, removed);
+    const facets = facetsOf(doc);
+    if (!removed && facets.length > 0) countFacets.run(1, JSON.stringify(facets));
+    updateDoc.run(doc.entity, removed, facets.join(','), id);
+    writeSignatures.run(id, signaturesJson(signatures));
   }
 
   /**
-   * Rewrites only the rows of a stored document that differ from `doc` (same entity type and
-   * removed flag): a write usually changes one aspect, and the full-text tables are the costly part.
+   * Rewrites only the fields of a stored document (same entity type, removed flag and field
+   * definitions) whose signature changed: a write usually changes one aspect, and the full-text
+   * tables are the costly part.
    */
-  function updateRows(id: number, doc: SearchDocument, removed: number): void {
-    const wantedValues = new Map(doc.values.map((v) => [valueKey(v), v]));
-    for (const row of storedValues.all(id)) {
-      const key = valueKey({ field: row.field, value: row.value, lastPart: row.last_part, num: row.num, facet: row.facet === 1 });
-      if (wantedValues.delete(key)) continue;
-      deleteValue.run(row.rowid);
-      if (row.facet === 1 && !removed) facetDelta.run(doc.entity, row.field, row.value, -1);
+  function updateRows(stored: StoredDoc, doc: SearchDocument, before: Map<string, string>, after: Map<string, string>): void {
+    const id = stored.doc_id;
+    const changed = [...doc.fields.values()].filter((f) => before.get(f.field.name) !== after.get(f.field.name));
+    if (changed.length === 0) return;
+    for (const f of changed) {
+      deleteFieldValues.run(id, f.field.name);
+      dropIndexedTexts(fieldTextRows.all(id, f.field.name));
+      deleteFieldTextRows.run(id, f.field.name);
+      insertField(id, doc, stored.removed, f);
     }
-    insertValues(id, doc, removed, [...wantedValues.values()]);
-
-    const wantedTexts = new Map(doc.texts.map((t) => [textKey(t), t]));
-    let fulltextChanged = false;
-    for (const row of storedTexts.all(id)) {
-      const key = textKey({ field: row.field, value: row.value, boost: row.boost, queryByDefault: row.query_by_default === 1, autocomplete: row.autocomplete === 1 });
-      if (wantedTexts.delete(key)) continue;
-      deleteText.run(row.id);
-      deleteTextRow.run(row.id);
-      fulltextChanged ||= row.query_by_default === 1;
-    }
-    const added = [...wantedTexts.values()];
-    insertTexts(id, added);
-    if (fulltextChanged || added.some((t) => t.queryByDefault)) {
+    if (changed.some((f) => f.field.queryByDefault)) {
       deleteFulltext.run(id);
       insertFulltextRow(id, doc);
     }
-
-    const wantedBrowse = browseRows(doc);
-    const stored = storedBrowse.all(id).map((r) => JSON.stringify([r.parent, r.child, r.leaf]));
-    if (stored.length !== wantedBrowse.length || wantedBrowse.some((row) => !stored.includes(JSON.stringify(row)))) {
+    if (changed.some((f) => f.field.type === 'BROWSE_PATH')) {
       deleteBrowse.run(id);
-      for (const row of wantedBrowse) insertBrowse.run(id, doc.entity, removed, ...row);
+      insertBrowseRows(id, doc, stored.removed);
     }
+    if (changed.some((f) => f.field.addToFilters)) {
+      const ids = facetsOf(doc);
+      updateFacets.run(ids.join(','), id);
+      if (!stored.removed) {
+        const old = new Set(facetIds(stored.facets));
+        const now = new Set(ids);
+        countFacets.run(-1, JSON.stringify([...old].filter((x) => !now.has(x))));
+        countFacets.run(1, JSON.stringify(ids.filter((x) => !old.has(x))));
+      }
+    }
+    writeSignatures.run(id, signaturesJson(after));
   }
 
   return {
@@ -237,37 +362,37 @@ export function createSearchTables(db: Database, boosts: readonly number[]): Sea
     relevance: `-bm25(search_fulltext${boosts.map((b) => `, ${b}`).join('')})`,
     write(doc) {
       const removed = doc.removed ? 1 : 0;
-      const known = docId.get(doc.urn);
-      if (known && known.entity === doc.entity && known.removed === removed) return updateRows(known.doc_id, doc, removed);
-      let id: number;
-      if (known) {
-        id = known.doc_id;
-        dropRows(id);
-        updateDoc.run(doc.entity, removed, id);
-      } else {
-        id = (insertDoc.get(doc.urn, doc.entity, removed) as { doc_id: number }).doc_id;
+      const stored = storedDoc.get(doc.urn);
+      const after = signaturesOf(doc);
+      if (stored && stored.entity === doc.entity && stored.removed === removed) {
+        const before = storedSignatures(stored.signatures);
+        if (before.get(DEFINITIONS) === after.get(DEFINITIONS)) return updateRows(stored, doc, before, after);
       }
-      insertRows(id, doc, removed);
+      if (stored) dropRows(stored);
+      const id = stored ? stored.doc_id : (insertDoc.get(doc.urn, doc.entity, removed) as { doc_id: number }).doc_id;
+      insertRows(id, doc, removed, after);
     },
     remove(urn) {
-      const known = docId.get(urn);
-      if (!known) return;
-      dropRows(known.doc_id);
-      deleteDoc.run(known.doc_id);
+      const stored = storedDoc.get(urn);
+      if (!stored) return;
+      dropRows(stored);
+      deleteDoc.run(stored.doc_id);
+      deleteSignatures.run(stored.doc_id);
     },
     clear() {
       db.exec(
-        'DELETE FROM search_text; DELETE FROM search_text_row; DELETE FROM search_value; DELETE FROM search_fulltext; ' +
-          'DELETE FROM search_facet; DELETE FROM search_browse; DELETE FROM search_document;',
+        'DELETE FROM search_text; DELETE FROM search_autocomplete; DELETE FROM search_suggestion; DELETE FROM search_text_row; DELETE FROM search_value; ' +
+          'DELETE FROM search_fulltext; DELETE FROM search_facet; DELETE FROM search_browse; DELETE FROM search_signature; DELETE FROM search_document;',
       );
     },
     count: () => (countDocs.get() as { n: number }).n,
-    statement(sql) {
-      let s = statements.get(sql);
+    statement(sql, pluck = false) {
+      const key = pluck ? `pluck:${sql}` : sql;
+      let s = statements.get(key);
       if (!s) {
         if (statements.size >= MAX_STATEMENTS) statements.clear();
-        s = db.prepare(sql);
-        statements.set(sql, s);
+        s = pluck ? db.prepare(sql).pluck() : db.prepare(sql);
+        statements.set(key, s);
       }
       return s;
     },

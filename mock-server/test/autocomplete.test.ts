@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeUrn } from '../../spec/index.js';
 import { RestliError } from '../errors.js';
 import type { AutocompleteRequest, SearchIndex } from '../search/index.js';
 import type { CatalogStore } from '../store/catalog-store.js';
+import { call, ingest, serverForTests } from './http-harness.js';
 import { contract, ctx, datasetUrn, indexedDatasets, platformUrn as platform } from './search-harness.js';
 
 const chartUrn = (tool: string, id: string): string => makeUrn(contract.names.urnPrefix, 'chart', [tool, id]);
@@ -76,5 +77,51 @@ describe('autocomplete', () => {
     }
     expect(error).toBeInstanceOf(RestliError);
     expect(error).toMatchObject({ status: 400, message: expect.stringContaining('colour') });
+  });
+});
+
+describe('autocomplete through HTTP with upstream\'s optional field', () => {
+  const server = serverForTests();
+  const ORDERS = datasetUrn('hive', 'orders_daily');
+  const complete = (body: Record<string, unknown>) =>
+    call(server(), 'POST', '/entities?action=autocomplete', { body: { entity: 'dataset', limit: 10, ...body } });
+
+  beforeAll(async () => {
+    // The key name (field `id`) and the display name (field `name`) both complete `orders`.
+    await ingest(server(), ORDERS, 'datasetProperties', { name: 'Orders by day', qualifiedName: 'warehouse.orders_daily', description: 'orders' });
+    await ingest(server(), KAFKA, 'datasetProperties', { name: 'Kafka orders' });
+  });
+
+  it.each<{ title: string; field?: string; want: string[] }>([
+    { title: 'every autocomplete field', want: ['Kafka orders', 'orders_daily', 'Orders by day', 'warehouse.orders_daily'] },
+    { title: 'field name', field: 'name', want: ['Kafka orders', 'Orders by day'] },
+    { title: 'field id', field: 'id', want: ['orders_daily'] },
+    { title: 'field qualifiedName', field: 'qualifiedName', want: ['warehouse.orders_daily'] },
+  ])('suggests from $title', async ({ field, want }) => {
+    const reply = await complete({ query: 'orders', ...(field === undefined ? {} : { field }) });
+    expect(reply.status).toBe(200);
+    expect(reply.json.value).toEqual({ suggestions: want, query: 'orders' });
+  });
+
+  it('applies the field and the filter together', async () => {
+    const filter = { or: [{ and: [{ field: 'platform', value: platform('kafka') }] }] };
+    const reply = await complete({ query: 'orders', field: 'name', filter });
+    expect(reply.json.value.suggestions).toEqual(['Kafka orders']);
+  });
+
+  it.each<{ given: unknown; want: RegExp }>([
+    { given: 'description', want: /^body\.field: 'description' is not an autocomplete field of entity dataset/ },
+    { given: 'colour', want: /^body\.field: 'colour' is not an autocomplete field of entity dataset/ },
+    { given: ['name'], want: /body\.field: must be string/ },
+  ])('rejects the field $given with 400', async ({ given, want }) => {
+    const reply = await complete({ query: 'orders', field: given });
+    expect(reply.status).toBe(400);
+    expect(reply.json.message).toMatch(want);
+  });
+
+  it('rejects a filter on a field the entity does not search with 400', async () => {
+    const reply = await complete({ query: 'orders', filter: { or: [{ and: [{ field: 'colour', value: 'blue' }] }] } });
+    expect(reply.status).toBe(400);
+    expect(reply.json.message).toMatch(/filter field 'colour' is not a searchable field of entity dataset/);
   });
 });

@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowseRequest, SearchIndex } from '../search/index.js';
 import type { CatalogStore } from '../store/catalog-store.js';
+import { call, ingest, serverForTests, USER } from './http-harness.js';
 import { ctx, datasetUrn, indexedDatasets } from './search-harness.js';
 
 // Generated browse paths: /prod/<platform>/<name split at dots>, lower-cased.
@@ -93,5 +94,41 @@ describe('browse', () => {
   it('narrows by a filter', () => {
     const filter = { or: [{ and: [{ field: 'id', value: 'db.schema.orders' }] }] };
     expect(browse('/prod/hive/db', { filter }).metadata).toMatchObject({ totalNumEntities: 1, groups: [{ name: 'schema', count: 1 }] });
+  });
+});
+
+describe('browse through HTTP with upstream\'s optional filter', () => {
+  const server = serverForTests();
+  const browse = (body: Record<string, unknown>) =>
+    call(server(), 'POST', '/entities?action=browse', { body: { entity: 'dataset', start: 0, limit: 10, ...body } });
+  const ownedBy = (owner: string) => ({ or: [{ and: [{ field: 'owners', value: owner, condition: 'EQUAL' }] }] });
+
+  beforeAll(async () => {
+    for (const urn of [ORDERS, CUSTOMERS, SALES, EVENTS]) await ingest(server(), urn, 'datasetProperties', { description: 'table' });
+    for (const urn of [ORDERS, SALES, EVENTS]) await ingest(server(), urn, 'ownership', { owners: [{ owner: USER, type: 'DATAOWNER' }] });
+  });
+
+  it.each<{ path: string; groups: { name: string; count: number }[]; entities: { name: string; urn: string }[]; total: number }>([
+    { path: '/prod', groups: [{ name: 'hive', count: 2 }, { name: 'kafka', count: 1 }], entities: [], total: 3 },
+    { path: '/prod/hive/db', groups: [{ name: 'schema', count: 1 }], entities: [{ name: 'sales', urn: SALES }], total: 2 },
+    { path: '/prod/hive/db/schema', groups: [], entities: [{ name: 'orders', urn: ORDERS }], total: 1 },
+  ])('counts and lists only the entities the filter keeps under $path', async ({ path, groups, entities, total }) => {
+    const reply = await browse({ path, filter: ownedBy(USER) });
+    expect(reply.status).toBe(200);
+    expect(reply.json.value).toEqual({ numEntities: entities.length, pageSize: 10, from: 0, metadata: { totalNumEntities: total, groups, path }, entities });
+  });
+
+  it('lists nothing when the filter keeps no entity', async () => {
+    const reply = await browse({ path: '/prod', filter: ownedBy(`${USER}x`) });
+    expect(reply.json.value).toMatchObject({ numEntities: 0, metadata: { totalNumEntities: 0, groups: [] }, entities: [] });
+  });
+
+  it.each<{ given: unknown; want: RegExp }>([
+    { given: { or: [{ and: [{ field: 'colour', value: 'blue' }] }] }, want: /filter field 'colour' is not a searchable field of entity dataset/ },
+    { given: [{ field: 'owners', value: USER }], want: /body\.filter: must be object/ },
+  ])('rejects the filter $given with 400', async ({ given, want }) => {
+    const reply = await browse({ path: '/prod', filter: given });
+    expect(reply.status).toBe(400);
+    expect(reply.json.message).toMatch(want);
   });
 });

@@ -1,0 +1,151 @@
+/**
+ * The search index stays equal to a fresh build of the catalog whatever the history of writes: the
+ * counts a match-everything search reads (maintained on every write) equal those counted over the
+ * hits, an entity's rewritten, emptied and deleted fields leave no rows behind, paging through a
+ * result of equal scores visits every hit once, in urn order, and a data file holding the search
+ * tables of an earlier layout gets them rebuilt by restoreIndices.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { contract, ctx, datasetUrn } from './search-harness.js';
+import { createSearchIndex, type SearchIndex, type SearchRequest } from '../search/index.js';
+import { CatalogStore } from '../store/catalog-store.js';
+
+const { urnPrefix } = contract.names;
+const tag = (name: string): string => `${urnPrefix}tag:${name}`;
+const owner = (name: string): string => `${urnPrefix}corpuser:${name}`;
+
+type Write = [urn: string, aspect: string, value: Record<string, unknown> | null];
+
+const A = datasetUrn('hive', 'orders');
+const B = datasetUrn('kafka', 'clicks');
+const C = datasetUrn('hive', 'payments');
+
+const tags = (...names: string[]) => ({ tags: names.map((n) => ({ tag: tag(n) })) });
+const owners = (...names: string[]) => ({ owners: names.map((n) => ({ owner: owner(n), type: 'DATAOWNER' })) });
+
+/** Histories of writes; `null` deletes the aspect. */
+const histories: { given: string; writes: Write[] }[] = [
+  {
+    given: 'tags added, replaced and emptied',
+    writes: [
+      [A, 'globalTags', tags('PII', 'Gold')],
+      [B, 'globalTags', tags('PII')],
+      [A, 'globalTags', tags('Gold', 'Legacy')],
+      [B, 'globalTags', tags()],
+      [C, 'globalTags', tags('Legacy')],
+    ],
+  },
+  {
+    given: 'soft delete and restore around a tag change',
+    writes: [
+      [A, 'globalTags', tags('PII')],
+      [B, 'globalTags', tags('PII')],
+      [A, 'status', { removed: true }],
+      [A, 'globalTags', tags('Gold')],
+      [B, 'status', { removed: true }],
+      [A, 'status', { removed: false }],
+    ],
+  },
+  {
+    given: 'aspects deleted and the key aspect deleted',
+    writes: [
+      [A, 'ownership', owners('ann', 'bob')],
+      [B, 'ownership', owners('bob')],
+      [C, 'globalTags', tags('Gold')],
+      [A, 'ownership', null],
+      [B, 'datasetKey', null],
+      [C, 'ownership', owners('ann')],
+    ],
+  },
+];
+
+function replay(writes: readonly Write[]): { store: CatalogStore; index: SearchIndex } {
+  const index = createSearchIndex(contract);
+  const store = new CatalogStore({ contract, derived: [index] });
+  for (const urn of [A, B, C]) store.upsertAspect('dataset', urn, 'datasetProperties', { description: 'A table of the shop' }, ctx);
+  for (const [urn, aspect, value] of writes) {
+    if (value) store.upsertAspect('dataset', urn, aspect, value, ctx);
+    else store.deleteAspect('dataset', urn, aspect, ctx);
+  }
+  return { store, index };
+}
+
+const everything = (index: SearchIndex, request: Partial<SearchRequest> = {}) =>
+  index.search({ input: '*', entity: 'dataset', start: 0, count: 100, ...request });
+/** The same entities as a match-everything search, reached through a filter, so that they are counted hit by hit. */
+const notRemoved: SearchRequest['filter'] = { or: [{ and: [{ field: 'removed', value: 'false' }] }] };
+
+describe('search after a history of writes', () => {
+  it.each(histories)('$given: maintained counts equal counts over the hits', ({ writes }) => {
+    const { index } = replay(writes);
+    const maintained = everything(index);
+    const counted = everything(index, { filter: notRemoved });
+    expect(counted.entities).toEqual(maintained.entities);
+    expect(counted.metadata.searchResultMetadatas).toEqual(maintained.metadata.searchResultMetadatas);
+  });
+
+  it.each(histories)('$given: answers as the index rebuilt from the stored aspects does', ({ writes }) => {
+    const { store, index } = replay(writes);
+    const requests: Partial<SearchRequest>[] = [
+      {},
+      { input: 'tags:PII' },
+      { input: 'tags:Gold' },
+      { input: 'owners:bob' },
+      { input: 'shop' },
+      { input: 'shop', filter: notRemoved },
+    ];
+    const before = requests.map((r) => everything(index, r));
+    store.rebuildDerived();
+    expect(requests.map((r) => everything(index, r))).toEqual(before);
+  });
+});
+
+describe('paging through hits of equal score', () => {
+  it('visits every hit once, in urn order', () => {
+    const index = createSearchIndex(contract);
+    const store = new CatalogStore({ contract, derived: [index] });
+    const urns = Array.from({ length: 25 }, (_, i) => datasetUrn('hive', `table_${(i * 7) % 25}`));
+    store.transaction(() => {
+      for (const urn of urns) store.upsertAspect('dataset', urn, 'datasetProperties', { description: 'same words' }, ctx);
+    });
+    const pages = [0, 10, 20].flatMap((start) => index.search({ input: 'same words', entity: 'dataset', start, count: 10 }).entities);
+    expect(pages).toEqual([...urns].sort());
+  });
+});
+
+describe('a data file with search tables of an earlier layout', () => {
+  it('drops them at open and answers again once restoreIndices rebuilt them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-contract-search-'));
+    try {
+      const file = join(dir, 'catalog.db');
+      const open = () => {
+        const index = createSearchIndex(contract);
+        return { index, store: new CatalogStore({ contract, path: file, derived: [index] }) };
+      };
+      const first = open();
+      first.store.upsertAspect('dataset', A, 'datasetProperties', { description: 'A table of the shop' }, ctx);
+      first.store.close();
+      const db = new BetterSqlite3(file);
+      db.exec(
+        'DROP TABLE search_layout; DROP TABLE search_document; ' +
+          'CREATE TABLE search_document (doc_id INTEGER PRIMARY KEY, urn TEXT NOT NULL UNIQUE, entity TEXT NOT NULL, removed INTEGER NOT NULL)',
+      );
+      db.close();
+
+      const { store, index } = open();
+      try {
+        expect(everything(index, { input: 'shop' }).entities).toEqual([]);
+        store.rebuildDerived();
+        expect(everything(index, { input: 'shop' }).entities).toEqual([A]);
+      } finally {
+        store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
