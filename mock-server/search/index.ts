@@ -54,6 +54,7 @@ export function createSearchIndex(contract: Contract): SearchIndex {
     name: 'search',
     createSchema(db: Database) {
       tables = createSearchTables(db, queryBoosts(fieldsByEntity));
+      return tables.replaced;
     },
     indexEntity(urn, entityType, latest) {
       const fields = fieldsOfEntity(entityType);

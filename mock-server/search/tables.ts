@@ -94,13 +94,15 @@ CREATE INDEX IF NOT EXISTS search_browse_by_doc ON search_browse (doc_id);
 
 /**
  * The layout of the tables below; a data file written with another one (or before layouts were
- * recorded) has its search tables dropped at open, and restoreIndices fills the new ones.
+ * recorded) has its search tables dropped at open, and the store rebuilds them from its aspects.
  */
 const LAYOUT = 2;
 const TABLES = ['search_document', 'search_signature', 'search_value', 'search_text_row', 'search_text', 'search_autocomplete', 'search_suggestion', 'search_fulltext', 'search_facet', 'search_browse'];
 
 export interface SearchTables {
   readonly db: Database;
+  /** Tables of an earlier layout were dropped when these were created: they need a rebuild. */
+  readonly replaced: boolean;
   /** `-bm25(...)` of the full-text table with its column weights: higher is more relevant. */
   readonly relevance: string;
   write(doc: SearchDocument): void;
@@ -151,19 +153,22 @@ function facetIds(facets: string): number[] {
 /** The signature key of the field definitions (no field is named ''). */
 const DEFINITIONS = '';
 
-function useLayout(db: Database): void {
+/** Whether tables of another layout were dropped (a new database has none: nothing to rebuild). */
+function useLayout(db: Database): boolean {
   const recorded = db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'search_layout'").get()
     ? db.prepare<[], number>('SELECT version FROM search_layout').pluck().get()
     : undefined;
-  if (recorded === LAYOUT) return;
+  if (recorded === LAYOUT) return false;
+  const earlier = TABLES.some((t) => db.prepare('SELECT 1 FROM sqlite_schema WHERE name = ?').get(t));
   db.exec([...TABLES, 'search_layout'].map((t) => `DROP TABLE IF EXISTS ${t};`).join(' '));
   db.exec(`CREATE TABLE search_layout (version INTEGER NOT NULL); INSERT INTO search_layout VALUES (${LAYOUT});`);
+  return earlier;
 }
 
 export function createSearchTables(db: Database, boosts: readonly number[]): SearchTables {
   const columns = boosts.map((_, i) => `b${i}`);
   const column = new Map(boosts.map((b, i) => [b, i]));
-  useLayout(db);
+  const replaced = useLayout(db);
   db.exec(SCHEMA);
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS search_fulltext USING fts5 (${columns.join(', ')}, ${FTS_OPTIONS});`);
 
@@ -358,6 +363,7 @@ export function createSearchTables(db: Database, boosts: readonly number[]): Sea
   }
 
   return {
+    replaced,
     db,
     relevance: `-bm25(search_fulltext${boosts.map((b) => `, ${b}`).join('')})`,
     write(doc) {

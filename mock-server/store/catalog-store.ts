@@ -57,10 +57,12 @@ export class CatalogStore {
     this.statements = prepareStatements(this.db);
     this.relationshipIndex = new RelationshipIndex(options.contract);
     this.derived = [this.relationshipIndex, ...(options.derived ?? [])];
-    for (const index of this.derived) index.createSchema(this.db);
+    const replaced = this.derived.map((index) => index.createSchema(this.db));
     this.validation = new AspectValidation(options.contract);
     // Until the caller marks it (after seeding), the start-up state is what the file held at open.
     this.state = new StoreState(this.db, this.derived);
+    // A data file written by an earlier version may hold derived tables of another layout: rebuilt from its aspects.
+    if (replaced.includes(true)) this.rebuildDerived();
   }
 
   /** Runs `fn` in one SQLite transaction; a nested call joins the outer one (as a savepoint). */

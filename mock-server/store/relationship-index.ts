@@ -61,7 +61,7 @@ export class RelationshipIndex implements DerivedIndex {
 
   constructor(private readonly contract: Contract) {}
 
-  createSchema(db: Database): void {
+  createSchema(db: Database): boolean {
     db.exec(`
       CREATE TABLE IF NOT EXISTS ${TABLE} (
         source TEXT NOT NULL,
@@ -83,6 +83,8 @@ export class RelationshipIndex implements DerivedIndex {
         INCOMING: db.prepare(totalSql('destination', 'source')).pluck() as Statement<[Omit<PageParams, 'start' | 'count'>], number>,
       },
     };
+    // One layout so far: nothing to replace.
+    return false;
   }
 
   private get prepared(): NonNullable<RelationshipIndex['statements']> {

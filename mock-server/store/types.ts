@@ -58,7 +58,11 @@ export interface WriteContext {
  */
 export interface DerivedIndex {
   readonly name: string;
-  createSchema(db: Database): void;
+  /**
+   * Creates the index's tables. Returns true when it had to replace tables of an earlier layout: the
+   * store then rebuilds every derived index from the primary table before it serves anything.
+   */
+  createSchema(db: Database): boolean;
   indexEntity(urn: string, entityType: string, latest: ReadonlyMap<string, Record<string, unknown>>): void;
   /** Drops every derived row (restoreIndices and reset rebuild them). */
   clear(): void;

@@ -17,9 +17,10 @@ class VisitedEntities implements DerivedIndex {
   readonly visited: string[] = [];
   private db?: Database;
 
-  createSchema(db: Database): void {
+  createSchema(db: Database): boolean {
     db.exec('CREATE TABLE IF NOT EXISTS visited (urn TEXT PRIMARY KEY)');
     this.db = db;
+    return false;
   }
 
   indexEntity(urn: string, _entityType: string, latest: ReadonlyMap<string, Record<string, unknown>>): void {
