@@ -48,6 +48,8 @@ export class CatalogStore {
   private readonly state: StoreState;
   // One transaction function for every call: better-sqlite3 builds four wrappers per db.transaction().
   private readonly runInTransaction: (fn: () => unknown) => unknown;
+  /** The entities written in the open transaction, whose derived rows it rebuilds before committing. */
+  private written: Map<string, EntitySpec> | undefined;
 
   constructor(options: CatalogStoreOptions) {
     this.contract = options.contract;
@@ -65,9 +67,24 @@ export class CatalogStore {
     if (replaced.includes(true)) this.rebuildDerived();
   }
 
-  /** Runs `fn` in one SQLite transaction; a nested call joins the outer one (as a savepoint). */
+  /**
+   * Runs `fn` in one SQLite transaction; a nested call joins the outer one (as a savepoint). The
+   * derived rows of every entity written in it are rebuilt once, just before it commits, however
+   * many of its aspects the transaction wrote.
+   */
   transaction<T>(fn: () => T): T {
-    return this.runInTransaction(fn) as T;
+    if (this.written) return this.runInTransaction(fn) as T;
+    const written = new Map<string, EntitySpec>();
+    this.written = written;
+    try {
+      return this.runInTransaction(() => {
+        const result = fn();
+        for (const [urn, entity] of written) this.indexEntity(urn, entity);
+        return result;
+      }) as T;
+    } finally {
+      this.written = undefined;
+    }
   }
 
   /**
@@ -98,7 +115,7 @@ export class CatalogStore {
           defaultsWritten = true;
         }
       }
-      if (defaultsWritten || (!rule.timeseries && result.changed)) this.indexEntity(urn, entity);
+      if (defaultsWritten || (!rule.timeseries && result.changed)) this.written?.set(urn, entity);
       return { ...result, validated };
     });
   }
@@ -116,7 +133,7 @@ export class CatalogStore {
       } else {
         deleted = this.statements.deleteAspect.run(urn, aspectName).changes;
       }
-      if (deleted > 0) this.indexEntity(urn, entity);
+      if (deleted > 0) this.written?.set(urn, entity);
       return { deleted };
     });
   }

@@ -63,6 +63,32 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     store.close();
   });
 
+  it('rebuilds the derived rows of an entity once per transaction, with everything it wrote', () => {
+    const extra = new VisitedEntities();
+    const store = new CatalogStore({ contract, derived: [extra] });
+    store.transaction(() => {
+      store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx);
+      store.upsertAspect('dataset', dataset('a'), 'status', { removed: false }, ctx);
+      store.upsertAspect('dataset', dataset('b'), 'status', { removed: false }, ctx);
+      store.deleteAspect('dataset', dataset('a'), 'status', ctx);
+      // Not yet: the transaction has not ended.
+      expect(extra.visited).toEqual([]);
+    });
+    expect(extra.visited).toEqual([dataset('a'), dataset('b')]);
+    expect(store.relationships({ urn: `${prefix}corpuser:bob`, direction: 'INCOMING', types: ['OwnedBy'], start: 0, count: 10 }).total).toBe(1);
+    // A transaction that fails rebuilds nothing and leaves nothing.
+    const before = store.snapshot();
+    expect(() =>
+      store.transaction(() => {
+        store.upsertAspect('dataset', dataset('c'), 'ownership', owned, ctx);
+        throw new Error('rolled back');
+      }),
+    ).toThrow('rolled back');
+    expect(extra.visited).toHaveLength(2);
+    expect(store.snapshot()).toEqual(before);
+    store.close();
+  });
+
   it('counts and digests the rows of an extra derived index', () => {
     const extra = new VisitedEntities();
     const store = new CatalogStore({ contract, derived: [extra] });
