@@ -9,6 +9,7 @@
 import { tryParseUrn, urnLastPart, type Contract } from '../../spec/index.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { RelationshipDirection } from '../store/relationship-index.js';
+import type { StoredAspect } from '../store/types.js';
 import {
   auditStampRecord,
   customPropertiesRecords,
@@ -38,6 +39,25 @@ const DEFAULT_RELATIONSHIP_COUNT = 100;
 /** The run id of writes that did not come from an ingestion run; they do not count as ingestion. */
 const NO_RUN_ID = 'no-run-id-provided';
 
+/** The latest aspects of one entity, as the record builders read them. */
+interface EntityAspects {
+  latest(name: string): StoredAspect | undefined;
+  aspect(name: string): JsonObject | undefined;
+  exists: boolean;
+  lastIngested: () => number | null;
+}
+
+/** When ingestion last wrote any aspect: the newest lastObserved of a write that carried a run id. */
+function lastIngested(aspects: Iterable<StoredAspect>): number | null {
+  let newest: number | null = null;
+  for (const stored of aspects) {
+    const meta = stored.systemMetadata;
+    if (!meta || (meta.runId ?? NO_RUN_ID) === NO_RUN_ID || typeof meta.lastObserved !== 'number') continue;
+    newest = Math.max(newest ?? 0, meta.lastObserved);
+  }
+  return newest;
+}
+
 export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
   readonly urnPrefix: string;
 
@@ -49,8 +69,16 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
     this.urnPrefix = contract.names.urnPrefix;
   }
 
-  private aspect(urn: string, name: string): JsonObject | undefined {
-    return this.store.getAspect(urn, name, 0)?.value;
+  /** An entity's latest aspects, read with one query; a value is parsed when first asked for. */
+  private aspectsOf(urn: string): EntityAspects {
+    const latest = new Map(this.store.latestAspects(urn).map((stored) => [stored.aspect, stored]));
+    return {
+      latest: (name) => latest.get(name),
+      aspect: (name) => latest.get(name)?.value,
+      exists: latest.size > 0,
+      // A thunk: only a query that selects lastIngested parses the system metadata.
+      lastIngested: () => lastIngested(latest.values()),
+    };
   }
 
   /** Any entity the GraphQL schema has a type for; null for other entity types. */
@@ -94,57 +122,48 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
     };
   }
 
-  private domainOf(urn: string): string | null {
-    const domains = this.aspect(urn, 'domains')?.domains;
+  private domainOf(stored: EntityAspects): string | null {
+    const domains = stored.aspect('domains')?.domains;
     return Array.isArray(domains) ? stringOr(domains[0]) : null;
   }
 
-  /** When ingestion last wrote any aspect: the newest lastObserved of a write that carried a run id. */
-  private lastIngested(urn: string): number | null {
-    let newest: number | null = null;
-    for (const stored of this.store.latestAspects(urn)) {
-      const meta = stored.systemMetadata;
-      if (!meta || (meta.runId ?? NO_RUN_ID) === NO_RUN_ID || typeof meta.lastObserved !== 'number') continue;
-      newest = Math.max(newest ?? 0, meta.lastObserved);
-    }
-    return newest;
-  }
-
   dataset(urn: string): OutputRecord {
+    const stored = this.aspectsOf(urn);
     const [platformUrn = '', name = '', origin = ''] = tryParseUrn(urn)?.parts ?? [];
-    const properties = this.aspect(urn, 'datasetProperties');
-    const editable = this.aspect(urn, 'editableDatasetProperties');
-    const tags = globalTagsRecord(this, this.aspect(urn, 'globalTags'), urn);
-    const container = stringOr(this.aspect(urn, 'container')?.container);
-    const domain = this.domainOf(urn);
+    const properties = stored.aspect('datasetProperties');
+    const editable = stored.aspect('editableDatasetProperties');
+    const tags = () => globalTagsRecord(this, stored.aspect('globalTags'), urn);
+    const container = stringOr(stored.aspect('container')?.container);
+    const domain = this.domainOf(stored);
+    // Thunks for the aspect-backed fields: a query parses and maps only the aspects it selects.
     return this.shapes.record('Dataset', {
       urn,
       type: 'DATASET',
-      lastIngested: this.lastIngested(urn),
+      lastIngested: stored.lastIngested,
       platform: () => this.dataPlatform(platformUrn),
       container: () => (container ? this.container(container) : null),
       name,
       origin,
       properties: properties ? this.datasetProperties(urn, properties, name, origin) : null,
       editableProperties: editable ? this.shapes.record('DatasetEditableProperties', { description: stringOr(editable.description), name: stringOr(editable.name) }) : null,
-      ownership: ownershipRecord(this, this.aspect(urn, 'ownership'), urn),
+      ownership: () => ownershipRecord(this, stored.aspect('ownership'), urn),
       // The newer deprecation aspect wins over datasetDeprecation, as in upstream's mapper.
-      deprecation: deprecationRecord(this, this.aspect(urn, 'deprecation') ?? this.aspect(urn, 'datasetDeprecation')),
-      institutionalMemory: institutionalMemoryRecord(this, this.aspect(urn, 'institutionalMemory'), urn),
+      deprecation: () => deprecationRecord(this, stored.aspect('deprecation') ?? stored.aspect('datasetDeprecation')),
+      institutionalMemory: () => institutionalMemoryRecord(this, stored.aspect('institutionalMemory'), urn),
       schemaMetadata: ({ version }: { version?: number | null }) => {
-        const stored = this.store.getAspect(urn, 'schemaMetadata', version ?? 0);
-        return stored ? schemaMetadataRecord(this, stored.value, urn, stored.version) : null;
+        const schema = version ? this.store.getAspect(urn, 'schemaMetadata', version) : stored.latest('schemaMetadata');
+        return schema ? schemaMetadataRecord(this, schema.value, urn, schema.version) : null;
       },
-      editableSchemaMetadata: this.editableSchemaMetadata(urn),
-      status: statusRecord(this, this.aspect(urn, 'status')),
+      editableSchemaMetadata: () => this.editableSchemaMetadata(urn, stored),
+      status: () => statusRecord(this, stored.aspect('status')),
       tags,
       globalTags: tags,
-      glossaryTerms: glossaryTermsRecord(this, this.aspect(urn, 'glossaryTerms'), urn),
+      glossaryTerms: () => glossaryTermsRecord(this, stored.aspect('glossaryTerms'), urn),
       domain: domain ? this.shapes.record('DomainAssociation', { domain: () => this.domain(domain), associatedUrn: urn }) : null,
-      subTypes: subTypesRecord(this, this.aspect(urn, 'subTypes')),
-      exists: this.store.entityExists(urn),
+      subTypes: () => subTypesRecord(this, stored.aspect('subTypes')),
+      exists: stored.exists,
       relationships: this.relationshipsOf(urn),
-      browsePaths: this.browsePaths(urn),
+      browsePaths: this.browsePaths(stored),
       externalUrl: stringOr(properties?.externalUrl),
       description: stringOr(properties?.description),
       uri: stringOr(properties?.uri),
@@ -168,8 +187,8 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
     });
   }
 
-  private editableSchemaMetadata(urn: string): OutputRecord | null {
-    const aspect = this.aspect(urn, 'editableSchemaMetadata');
+  private editableSchemaMetadata(urn: string, stored: EntityAspects): OutputRecord | null {
+    const aspect = stored.aspect('editableSchemaMetadata');
     if (!aspect) return null;
     const editableSchemaFieldInfo = objectsOf(aspect.editableSchemaFieldInfo).map((info) => {
       const tags = globalTagsRecord(this, objectOf(info.globalTags), urn);
@@ -185,8 +204,8 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
   }
 
   /** Slash-delimited stored paths as segment lists; null when the entity has none. */
-  private browsePaths(urn: string): OutputRecord[] | null {
-    const aspect = this.aspect(urn, 'browsePaths');
+  private browsePaths(stored: EntityAspects): OutputRecord[] | null {
+    const aspect = stored.aspect('browsePaths');
     if (!aspect || !Array.isArray(aspect.paths)) return null;
     return aspect.paths.flatMap((path) =>
       typeof path === 'string' ? [this.shapes.record('BrowsePath', { path: path.split('/').filter((segment) => segment !== '') })] : [],
@@ -194,12 +213,13 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
   }
 
   dataPlatform(urn: string): OutputRecord {
-    const info = this.aspect(urn, 'dataPlatformInfo');
+    const stored = this.aspectsOf(urn);
+    const info = stored.aspect('dataPlatformInfo');
     const displayName = stringOr(info?.displayName);
     return this.shapes.record('DataPlatform', {
       urn,
       type: 'DATA_PLATFORM',
-      lastIngested: this.lastIngested(urn),
+      lastIngested: stored.lastIngested,
       name: urnLastPart(urn),
       properties: info
         ? this.shapes.record('DataPlatformProperties', {
@@ -216,15 +236,16 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
 
   /** A container's platform is its dataPlatformInstance's; without one the non-null field is an error, not an invention. */
   container(urn: string): OutputRecord {
-    const properties = this.aspect(urn, 'containerProperties');
-    const editable = this.aspect(urn, 'editableContainerProperties');
-    const platform = stringOr(this.aspect(urn, 'dataPlatformInstance')?.platform);
-    const parent = stringOr(this.aspect(urn, 'container')?.container);
-    const domain = this.domainOf(urn);
+    const stored = this.aspectsOf(urn);
+    const properties = stored.aspect('containerProperties');
+    const editable = stored.aspect('editableContainerProperties');
+    const platform = stringOr(stored.aspect('dataPlatformInstance')?.platform);
+    const parent = stringOr(stored.aspect('container')?.container);
+    const domain = this.domainOf(stored);
     return this.shapes.record('Container', {
       urn,
       type: 'CONTAINER',
-      lastIngested: this.lastIngested(urn),
+      lastIngested: stored.lastIngested,
       platform: () => (platform ? this.dataPlatform(platform) : null),
       container: () => (parent ? this.container(parent) : null),
       properties: properties
@@ -237,22 +258,23 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
           })
         : null,
       editableProperties: editable ? this.shapes.record('ContainerEditableProperties', { description: stringOr(editable.description) }) : null,
-      ownership: ownershipRecord(this, this.aspect(urn, 'ownership'), urn),
-      institutionalMemory: institutionalMemoryRecord(this, this.aspect(urn, 'institutionalMemory'), urn),
-      tags: globalTagsRecord(this, this.aspect(urn, 'globalTags'), urn),
-      glossaryTerms: glossaryTermsRecord(this, this.aspect(urn, 'glossaryTerms'), urn),
-      subTypes: subTypesRecord(this, this.aspect(urn, 'subTypes')),
+      ownership: ownershipRecord(this, stored.aspect('ownership'), urn),
+      institutionalMemory: institutionalMemoryRecord(this, stored.aspect('institutionalMemory'), urn),
+      tags: globalTagsRecord(this, stored.aspect('globalTags'), urn),
+      glossaryTerms: glossaryTermsRecord(this, stored.aspect('glossaryTerms'), urn),
+      subTypes: subTypesRecord(this, stored.aspect('subTypes')),
       domain: domain ? this.shapes.record('DomainAssociation', { domain: () => this.domain(domain), associatedUrn: urn }) : null,
-      deprecation: deprecationRecord(this, this.aspect(urn, 'deprecation')),
+      deprecation: deprecationRecord(this, stored.aspect('deprecation')),
       relationships: this.relationshipsOf(urn),
-      status: statusRecord(this, this.aspect(urn, 'status')),
-      exists: this.store.entityExists(urn),
+      status: statusRecord(this, stored.aspect('status')),
+      exists: stored.exists,
     });
   }
 
   corpUser(urn: string): OutputRecord {
-    const info = this.aspect(urn, 'corpUserInfo');
-    const editable = this.aspect(urn, 'corpUserEditableInfo');
+    const stored = this.aspectsOf(urn);
+    const info = stored.aspect('corpUserInfo');
+    const editable = stored.aspect('corpUserEditableInfo');
     const manager = stringOr(info?.managerUrn);
     const text = (value: JsonObject, keys: string[]): Record<string, string | null> =>
       Object.fromEntries(keys.map((key) => [key, stringOr(value[key])]));
@@ -277,22 +299,23 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
           })
         : null,
       // ACTIVE is the only status the schema declares.
-      status: this.aspect(urn, 'corpUserStatus')?.status === 'ACTIVE' ? 'ACTIVE' : null,
-      tags: globalTagsRecord(this, this.aspect(urn, 'globalTags'), urn),
+      status: stored.aspect('corpUserStatus')?.status === 'ACTIVE' ? 'ACTIVE' : null,
+      tags: globalTagsRecord(this, stored.aspect('globalTags'), urn),
       relationships: this.relationshipsOf(urn),
-      isNativeUser: this.aspect(urn, 'corpUserCredentials') !== undefined,
-      exists: this.store.entityExists(urn),
+      isNativeUser: stored.aspect('corpUserCredentials') !== undefined,
+      exists: stored.exists,
     });
   }
 
   private corpGroup(urn: string): OutputRecord {
-    const info = this.aspect(urn, 'corpGroupInfo');
-    const editable = this.aspect(urn, 'corpGroupEditableInfo');
+    const stored = this.aspectsOf(urn);
+    const info = stored.aspect('corpGroupInfo');
+    const editable = stored.aspect('corpGroupEditableInfo');
     return this.shapes.record('CorpGroup', {
       urn,
       type: 'CORP_GROUP',
       name: urnLastPart(urn),
-      ownership: ownershipRecord(this, this.aspect(urn, 'ownership'), urn),
+      ownership: ownershipRecord(this, stored.aspect('ownership'), urn),
       properties: info
         ? this.shapes.record('CorpGroupProperties', {
             displayName: stringOr(info.displayName),
@@ -310,12 +333,13 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
           })
         : null,
       relationships: this.relationshipsOf(urn),
-      exists: this.store.entityExists(urn),
+      exists: stored.exists,
     });
   }
 
   tag(urn: string): OutputRecord {
-    const properties = this.aspect(urn, 'tagProperties');
+    const stored = this.aspectsOf(urn);
+    const properties = stored.aspect('tagProperties');
     const description = stringOr(properties?.description);
     return this.shapes.record('Tag', {
       urn,
@@ -325,14 +349,15 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
         ? this.shapes.record('TagProperties', { name: stringOr(properties.name) ?? urnLastPart(urn), description, colorHex: stringOr(properties.colorHex) })
         : null,
       editableProperties: properties ? this.shapes.record('EditableTagProperties', { name: stringOr(properties.name), description }) : null,
-      ownership: ownershipRecord(this, this.aspect(urn, 'ownership'), urn),
+      ownership: ownershipRecord(this, stored.aspect('ownership'), urn),
       relationships: this.relationshipsOf(urn),
       description,
     });
   }
 
   glossaryTerm(urn: string): OutputRecord {
-    const info = this.aspect(urn, 'glossaryTermInfo');
+    const stored = this.aspectsOf(urn);
+    const info = stored.aspect('glossaryTermInfo');
     return this.shapes.record('GlossaryTerm', {
       urn,
       type: 'GLOSSARY_TERM',
@@ -350,20 +375,21 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
             rawSchema: stringOr(info.rawSchema),
           })
         : null,
-      ownership: ownershipRecord(this, this.aspect(urn, 'ownership'), urn),
+      ownership: ownershipRecord(this, stored.aspect('ownership'), urn),
       relationships: this.relationshipsOf(urn),
-      exists: this.store.entityExists(urn),
+      exists: stored.exists,
     });
   }
 
   private domain(urn: string): OutputRecord {
-    const properties = this.aspect(urn, 'domainProperties');
+    const stored = this.aspectsOf(urn);
+    const properties = stored.aspect('domainProperties');
     return this.shapes.record('Domain', {
       urn,
       type: 'DOMAIN',
       id: urnLastPart(urn),
       properties: properties ? this.shapes.record('DomainProperties', { name: stringOr(properties.name) ?? '', description: stringOr(properties.description) }) : null,
-      ownership: ownershipRecord(this, this.aspect(urn, 'ownership'), urn),
+      ownership: ownershipRecord(this, stored.aspect('ownership'), urn),
       relationships: this.relationshipsOf(urn),
     });
   }
