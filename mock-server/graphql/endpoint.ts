@@ -53,8 +53,16 @@ function containsMutation(query: string, documents: DocumentCache): boolean {
   return document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === OperationTypeNode.MUTATION);
 }
 
+/** The answer's JSON: the result with `extensions`, holding `mockedFields` when the query selected any. */
+function answerText(result: Record<string, unknown>, mockedFields: string[]): string {
+  return JSON.stringify({ ...result, extensions: { ...(result.extensions as object | undefined), ...(mockedFields.length > 0 ? { mockedFields } : {}) } });
+}
+
+const JSON_ANSWER = { status: 200, statusText: 'OK', headers: { 'content-type': 'application/json; charset=utf-8' } };
+
 export function graphqlEndpoint({ context, auth, logger }: GraphqlSettings): RequestHandler {
   const documents = documentCache();
+  const formatError = errorFormatter(logger);
   // Built on the first GraphQL request: building the executable schema is a tenth of the start-up.
   let handler: ReturnType<typeof createHandler<ExpressRequest, GraphqlContext, GraphqlContext>> | undefined;
   const execute: NonNullable<typeof handler> = (req) =>
@@ -65,7 +73,14 @@ export function graphqlEndpoint({ context, auth, logger }: GraphqlSettings): Req
       context: (req) => req.context,
       // Only reached with a body the handler below already checked, so the params are never a message.
       parseRequestParams: (req) => requestParams(req.body) as RequestParams,
-      formatError: errorFormatter(logger),
+      formatError,
+      // An executed operation is answered here, once: graphql-http would serialise it (through a
+      // replacer, the slow path) only for the extensions to be added to a parsed copy.
+      onOperation: (_req, args, result) => {
+        const { errors, ...rest } = result;
+        const formatted = errors ? { errors: errors.map(formatError), ...rest } : rest;
+        return [answerText(formatted, args.contextValue?.mockedFields ?? []), JSON_ANSWER];
+      },
     }))(req);
   return async (req, res) => {
     const params = requestParams(req.body);
@@ -87,9 +102,9 @@ export function graphqlEndpoint({ context, auth, logger }: GraphqlSettings): Req
       raw: req,
       context: graphqlContext,
     });
-    const payload = typeof body === 'string' ? (JSON.parse(body) as Record<string, unknown>) : {};
-    const mockedFields = graphqlContext.mockedFields;
-    payload.extensions = { ...(payload.extensions as object | undefined), ...(mockedFields.length > 0 ? { mockedFields } : {}) };
-    res.status(init.status ?? 200).json(payload);
+    // Executed operations come back answered; a document that failed to parse or validate comes as graphql-http's errors.
+    const text = typeof body === 'string' ? body : '{}';
+    const answered = init === JSON_ANSWER ? text : answerText(JSON.parse(text) as Record<string, unknown>, graphqlContext.mockedFields);
+    res.status(init.status ?? 200).type('json').send(answered);
   };
 }
