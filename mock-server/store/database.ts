@@ -20,9 +20,6 @@ export function openDatabase(path?: string): Database {
     throw error;
   }
   db.pragma('synchronous = NORMAL');
-  // 64 MiB of page cache (the default is 2 MiB): a catalog of 100,000 datasets reads its search
-  // tables from memory rather than through the file system on every query.
-  if (path) db.pragma('cache_size = -65536');
   db.exec(`
     CREATE TABLE IF NOT EXISTS aspects (
       urn TEXT NOT NULL,
