@@ -19,7 +19,8 @@ Options:
   --port N            TCP port, 0 for any free port (default ${DEFAULT_PORT})
   --host HOST         interface to listen on (default ${DEFAULT_HOST})
   --namespace NS      svc (the document's names) or li (a real deployment's names) (default svc)
-  --data FILE         keep the state in this SQLite file across restarts (default: in memory)
+  --data FILE         keep the state in this SQLite file across restarts; one server
+                      per file at a time (default: in memory)
   --seed FILE         write the aspects of this file at start (MCE/MCP JSON); repeatable
   --no-sample         start without the built-in sample catalog
   --auth MODE         standard: token needed on operations, test and GraphQL mutations;
