@@ -47,8 +47,8 @@ function flushLog(): void {
 }
 
 /**
- * One line per request on stdout, written once per turn of the event loop: under load a write per
- * line (a system call each) costs more than the request itself.
+ * One line per request on stdout, the lines of a turn of the event loop written together: under load
+ * that is one system call for many requests instead of one each.
  */
 export const consoleLogger: MockLogger = (line) => {
   if (!pending.length) {
