@@ -3,7 +3,8 @@
  * same timestamp again replaces the point (upstream's document id is derived from it).
  */
 import type { PrimaryStatements, TimeseriesRow } from './database.js';
-import type { SystemMetadata, TimeseriesPoint, WriteContext } from './types.js';
+import { StoredJson } from './stored-json.js';
+import type { TimeseriesPoint, WriteContext } from './types.js';
 import { writeSystemMetadata } from './versioned-aspect.js';
 
 export function writeTimeseriesPoint(
@@ -22,34 +23,19 @@ export function writeTimeseriesPoint(
   });
 }
 
-/**
- * A point read from the table. Its value is parsed on first use: a 10,000-point answer sends the
- * stored JSON text as it is, and parsing every point would cost more than the query.
- */
-class StoredPoint implements TimeseriesPoint {
+/** A point read from the table; a 10,000-point answer sends the stored JSON text of each as it is. */
+class StoredPoint extends StoredJson implements TimeseriesPoint {
   readonly timestampMillis: number;
   readonly entity: string;
-  readonly valueJson: string;
-  private readonly systemMetadataJson: string | null;
-  private parsed: Record<string, unknown> | undefined;
 
   constructor(
     readonly urn: string,
     readonly aspect: string,
     row: Pick<TimeseriesRow, 'timestamp_millis' | 'entity' | 'value' | 'system_metadata'>,
   ) {
+    super(row);
     this.timestampMillis = row.timestamp_millis;
     this.entity = row.entity;
-    this.valueJson = row.value;
-    this.systemMetadataJson = row.system_metadata;
-  }
-
-  get value(): Record<string, unknown> {
-    return (this.parsed ??= JSON.parse(this.valueJson) as Record<string, unknown>);
-  }
-
-  get systemMetadata(): SystemMetadata | undefined {
-    return this.systemMetadataJson === null ? undefined : (JSON.parse(this.systemMetadataJson) as SystemMetadata);
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { AspectRow, PrimaryStatements } from './database.js';
+import { StoredJson } from './stored-json.js';
 import type { AuditStamp, StoredAspect, SystemMetadata, WriteContext } from './types.js';
 
 const NO_RUN_ID = 'no-run-id-provided';
@@ -16,31 +17,19 @@ export function writeSystemMetadata(ctx: WriteContext): SystemMetadata {
   return { ...ctx.systemMetadata, lastObserved, runId, lastRunId: ctx.systemMetadata?.lastRunId ?? runId };
 }
 
-/** A stored version as reads see it; the JSON columns are parsed only when asked for. */
-class StoredVersion implements StoredAspect {
+/** A stored version as reads see it. */
+class StoredVersion extends StoredJson implements StoredAspect {
   readonly urn: string;
   readonly aspect: string;
   readonly version: number;
   readonly created: AuditStamp;
-  readonly valueJson: string;
-  readonly systemMetadataJson?: string;
-  private parsed: Record<string, unknown> | undefined;
 
   constructor(row: AspectRow) {
+    super(row);
     this.urn = row.urn;
     this.aspect = row.aspect;
     this.version = row.version;
     this.created = { time: row.created_time, actor: row.created_actor };
-    this.valueJson = row.value;
-    if (row.system_metadata !== null) this.systemMetadataJson = row.system_metadata;
-  }
-
-  get value(): Record<string, unknown> {
-    return (this.parsed ??= JSON.parse(this.valueJson) as Record<string, unknown>);
-  }
-
-  get systemMetadata(): SystemMetadata | undefined {
-    return this.systemMetadataJson === undefined ? undefined : (JSON.parse(this.systemMetadataJson) as SystemMetadata);
   }
 }
 
