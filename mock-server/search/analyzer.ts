@@ -33,8 +33,3 @@ export function indexTokens(value: string): string[] {
 export function queryTokens(text: string): string[] {
   return words(text).flatMap(parts);
 }
-
-/** An FTS5 string literal of one token (tokens hold only letters and digits, quoting keeps FTS5 keywords such as AND literal). */
-export function ftsTerm(token: string, prefix = false): string {
-  return `"${token.replace(/"/g, '""')}"${prefix ? '*' : ''}`;
-}

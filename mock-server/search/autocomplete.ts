@@ -7,7 +7,7 @@
  * always excludes them, whatever the filter says).
  */
 import { badRequest } from '../errors.js';
-import { ftsTerm, queryTokens } from './analyzer.js';
+import { queryTokens } from './analyzer.js';
 import { compileFilter } from './filters.js';
 import type { EntityIndexFields } from './index-fields.js';
 import type { AutocompleteRequest, AutocompleteResultValue } from './requests.js';
@@ -18,6 +18,11 @@ function fieldCondition(fields: EntityIndexFields, field: string | undefined): {
   if (field === undefined) return { sql: '1', params: [] };
   if (!fields.fields.get(field)?.enableAutocomplete) throw badRequest(`body.field: '${field}' is not an autocomplete field of entity ${fields.entity}`);
   return { sql: 'd.field = ?', params: [field] };
+}
+
+/** An FTS5 string literal of one token (quoted, so that FTS5 keywords such as AND stay literal), a prefix when asked. */
+function ftsTerm(token: string, prefix: boolean): string {
+  return `"${token.replace(/"/g, '""')}"${prefix ? '*' : ''}`;
 }
 
 export function autocomplete(tables: SearchTables, fields: EntityIndexFields, request: AutocompleteRequest): AutocompleteResultValue {

@@ -1,11 +1,12 @@
 /**
  * The SQL of a `field:value` query clause: a SELECT of the (doc_id, field, value) rows it matches
- * (a row may come more than once).
- * It matches a text field when every token of the value is in one stored value, a URN field by the
+ * (a row may come more than once; for a text field, every value of the field in a matching entity).
+ * It matches a text field when its values hold every token of the value (as a search engine reads a
+ * field of several values, e.g. the descriptions of a schema's columns), a URN field by the
  * full URN or its last key part, a number field by numeric equality and any other field by the
  * whole value.
  */
-import { ftsTerm, queryTokens } from './analyzer.js';
+import { queryTokens } from './analyzer.js';
 import { NUMERIC_TYPES, TEXT_TYPES, URN_TYPES } from './index-fields.js';
 import type { FieldClause } from './query-parser.js';
 
@@ -14,9 +15,11 @@ export interface ClauseSql {
   params: unknown[];
 }
 
-const FTS_ROWS =
-  'SELECT r.doc_id AS doc_id, r.field AS field, r.value AS value ' +
-  'FROM search_text JOIN search_text_row r ON r.id = search_text.rowid WHERE search_text MATCH ?';
+/** The values of a text field in the entities whose values of it hold every token (a (token, field) pair of `?` per token after the field's name). */
+function textRows(tokens: number): string {
+  const holding = Array.from({ length: tokens }, () => 'SELECT doc_id FROM search_field_term WHERE term = ? AND field = ?').join(' INTERSECT ');
+  return `SELECT r.doc_id AS doc_id, r.field AS field, r.value AS value FROM search_text_row r WHERE r.field = ? AND r.doc_id IN (${holding})`;
+}
 
 /** Matches nothing, for a `field:value` whose value cannot match (no tokens, not a number). */
 const NOTHING: ClauseSql = { sql: 'SELECT NULL AS doc_id, NULL AS field, NULL AS value WHERE 0', params: [] };
@@ -26,7 +29,8 @@ export function clauseSql(clause: FieldClause): ClauseSql {
   if (TEXT_TYPES.has(field.type)) {
     const tokens = queryTokens(value);
     if (tokens.length === 0) return NOTHING;
-    return { sql: `${FTS_ROWS} AND r.field = ?`, params: [tokens.map((t) => ftsTerm(t)).join(' AND '), field.name] };
+    const distinct = [...new Set(tokens)];
+    return { sql: textRows(distinct.length), params: [field.name, ...distinct.flatMap((t) => [t, field.name])] };
   }
   const values = 'SELECT doc_id, field, value FROM search_value WHERE field = ?';
   // A UNION ALL lets each side use its own index (an OR would scan every value of the field); a row

@@ -1,14 +1,13 @@
 /**
  * The search document of an entity, built from the `x-searchable` annotations of its latest
  * versioned aspects: every value of every search field (one row per distinct value), the
- * hasValues booleans, the urn, the browse paths and `removed` (false unless the status aspect says true). Values
- * of text fields, and of fields queried by default or autocompleted, are also analyzed for the
- * full-text index. The rows are grouped by field, with every field of the entity present (an
- * absent field has no rows), so that a write can rewrite only the fields whose rows changed.
+ * hasValues booleans, the urn, the browse paths and `removed` (false unless the status aspect says
+ * true). The rows are grouped by field, with every field of the entity present (an absent field has
+ * no rows), so that a write can rewrite only the fields whose rows changed; values are analyzed into
+ * tokens only then, for the fields written (tables.ts).
  */
 import { urnLastPart, valuesAt } from '../../spec/index.js';
-import { indexTokens } from './analyzer.js';
-import { NUMERIC_TYPES, REMOVED_FIELD, TEXT_TYPES, URN_FIELD, URN_TYPES, type EntityIndexFields, type IndexField } from './index-fields.js';
+import { NUMERIC_TYPES, REMOVED_FIELD, URN_FIELD, URN_TYPES, type EntityIndexFields, type IndexField } from './index-fields.js';
 
 export interface DocumentValue {
   field: string;
@@ -19,17 +18,10 @@ export interface DocumentValue {
   num: number | null;
 }
 
-export interface DocumentText {
-  field: string;
-  value: string;
-  tokens: string[];
-}
-
 /** The rows of one search field of the document. */
 export interface DocumentField {
   field: IndexField;
   values: DocumentValue[];
-  texts: DocumentText[];
 }
 
 export interface SearchDocument {
@@ -55,10 +47,6 @@ function scalars(value: unknown): string[] {
 function documentValue(field: IndexField, value: string): DocumentValue {
   const num = NUMERIC_TYPES.has(field.type) && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null;
   return { field: field.name, value, lastPart: URN_TYPES.has(field.type) ? urnLastPart(value) : null, num };
-}
-
-function isAnalyzed(field: IndexField): boolean {
-  return TEXT_TYPES.has(field.type) || field.queryByDefault || field.enableAutocomplete;
 }
 
 export function buildSearchDocument(
@@ -87,15 +75,8 @@ export function buildSearchDocument(
   const ordered = [...byField.keys(), ...fields.fields.keys()].flatMap((name) => fields.fields.get(name) ?? []);
   for (const field of ordered) {
     if (documentFields.has(field.name)) continue;
-    const values: DocumentValue[] = [];
-    const texts: DocumentText[] = [];
-    for (const value of byField.get(field.name) ?? []) {
-      values.push(documentValue(field, value));
-      if (!isAnalyzed(field)) continue;
-      const tokens = indexTokens(value);
-      if (tokens.length > 0) texts.push({ field: field.name, value, tokens });
-    }
-    documentFields.set(field.name, { field, values, texts });
+    const values = [...(byField.get(field.name) ?? [])].map((value) => documentValue(field, value));
+    documentFields.set(field.name, { field, values });
   }
   const browsePaths = fields.browsePathFields.flatMap((name) => [...(byField.get(name) ?? [])]);
   return { urn, entity: fields.entity, removed, fields: documentFields, browsePaths };

@@ -89,14 +89,3 @@ export function indexFieldsOf(contract: Contract): ReadonlyMap<string, EntityInd
 export function indexFieldName(name: string): string {
   return name.endsWith('.keyword') ? name.slice(0, -'.keyword'.length) : name;
 }
-
-/**
- * The distinct boosts of the fields queried by default, highest first. The full-text table has one
- * column per boost, weighted by it in the BM25 ranking, so a match on `id` (boost 10) outranks one
- * on `description` (boost 1), as upstream's boosted query_string does.
- */
-export function queryBoosts(fieldsByEntity: ReadonlyMap<string, EntityIndexFields>): number[] {
-  const boosts = new Set<number>();
-  for (const entity of fieldsByEntity.values()) for (const f of entity.fields.values()) if (f.queryByDefault) boosts.add(f.boost);
-  return [...boosts].sort((a, b) => b - a);
-}

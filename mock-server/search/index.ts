@@ -11,7 +11,7 @@ import type { DerivedIndex } from '../store/types.js';
 import { autocomplete } from './autocomplete.js';
 import { browse } from './browse.js';
 import { buildSearchDocument } from './document.js';
-import { indexFieldsOf, queryBoosts, type EntityIndexFields } from './index-fields.js';
+import { indexFieldsOf, type EntityIndexFields } from './index-fields.js';
 import type {
   AutocompleteRequest,
   AutocompleteResultValue,
@@ -53,7 +53,7 @@ export function createSearchIndex(contract: Contract): SearchIndex {
   return {
     name: 'search',
     createSchema(db: Database) {
-      tables = createSearchTables(db, queryBoosts(fieldsByEntity));
+      tables = createSearchTables(db);
       return tables.replaced;
     },
     indexEntity(urn, entityType, latest) {

@@ -3,9 +3,9 @@
  * `{name, value}` per (field queried by default, stored value) that a query token matched, and for
  * a `field:value` clause the field with the full stored value it matched (e.g. the whole tag URN).
  */
-import { indexTokens } from './analyzer.js';
+import { indexTokens, queryTokens } from './analyzer.js';
 import { clauseSql } from './clause-sql.js';
-import { URN_TYPES } from './index-fields.js';
+import { TEXT_TYPES, URN_TYPES } from './index-fields.js';
 import type { ParsedQuery } from './query-parser.js';
 import type { MatchedField } from './requests.js';
 import type { SearchTables } from './tables.js';
@@ -42,7 +42,9 @@ export function matchedFields(tables: SearchTables, query: ParsedQuery, docIds: 
     // A URN clause reads two indexes one after the other; its rows come in the order of one.
     const order = URN_TYPES.has(clause.field.type) ? ' ORDER BY doc_id, field, value' : '';
     const rows = tables.statement(`SELECT doc_id, field, value FROM (${sql}) WHERE doc_id IN (SELECT value FROM json_each(?))${order}`).all(...params, ids) as Row[];
-    for (const row of rows) add(row);
+    // A text clause matches the field as a whole: the values it names are those holding one of its tokens.
+    const wanted = TEXT_TYPES.has(clause.field.type) ? new Set(queryTokens(clause.value)) : undefined;
+    for (const row of rows) if (!wanted || indexTokens(row.value).some((t) => wanted.has(t))) add(row);
   }
   return out;
 }

@@ -1,18 +1,18 @@
 /**
  * The `search` action over the search tables: the hits of the parsed query (every clause must
  * match), narrowed by the filter and by soft delete, ordered by relevance and then urn, paged by
- * start/count. Tokens are matched in the full-text table and ranked with BM25 weighted by the
- * boosts of the fields they matched, so a match on `id` or `name` (boost 10) ranks above one on
+ * start/count. Tokens are matched in the token index and ranked with BM25 weighted by the
+ * boosts of the fields they matched (ranking.ts), so a match on `id` or `name` (boost 10) ranks above one on
  * `description`; `field:value` clauses narrow the hits without changing their order. The total
  * and the aggregations cover the whole result; `pageSize` is the count asked for, as upstream reports it.
  */
 import { aggregations, type AggregationScope } from './aggregations.js';
-import { ftsTerm } from './analyzer.js';
 import { clauseSql } from './clause-sql.js';
 import { compileFilter } from './filters.js';
 import type { EntityIndexFields } from './index-fields.js';
 import { matchedFields } from './matched-fields.js';
 import { parseQuery } from './query-parser.js';
+import { ranking } from './ranking.js';
 import type { SearchRequest, SearchResultValue } from './requests.js';
 import type { SearchTables } from './tables.js';
 
@@ -24,9 +24,9 @@ interface Hit {
 export function search(tables: SearchTables, fields: EntityIndexFields, request: SearchRequest): SearchResultValue {
   const query = parseQuery(request.input ?? '', fields);
   const filter = compileFilter(fields, request.filter);
-  const tokens = query.clauses.flatMap((c) => (c.kind === 'token' ? [ftsTerm(c.token)] : []));
+  const tokens = [...new Set(query.clauses.flatMap((c) => (c.kind === 'token' ? [c.token] : [])))];
   const fieldClauses = query.clauses.flatMap((c) => (c.kind === 'field' ? [clauseSql(c)] : []));
-  const ranked = tokens.length > 0;
+  const rank = tokens.length > 0 ? ranking(tables, tokens) : undefined;
   const narrowed = fieldClauses.length > 0 || filter.params.length > 0;
   // Without ranking, a pass over the whole result should start from the rows a clause or filter
   // selects (a `+` keeps SQLite from reading every document of the type through the entity index
@@ -39,22 +39,27 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
       ...fieldClauses.map((c) => `d.doc_id IN (SELECT doc_id FROM (${c.sql}))`),
     ].join(' AND ');
   const fromOf = (hinted: boolean): string =>
-    ranked
-      ? `FROM search_fulltext JOIN search_document d ON d.doc_id = search_fulltext.rowid WHERE search_fulltext MATCH ? AND ${conditionsOf(hinted)}`
-      : `FROM search_document d WHERE ${conditionsOf(hinted)}`;
+    rank ? `FROM ${rank.from} WHERE ${rank.where} AND ${conditionsOf(hinted)}` : `FROM search_document d WHERE ${conditionsOf(hinted)}`;
   const from = fromOf(false);
-  const conditionParams = [fields.entity, ...filter.params, ...fieldClauses.flatMap((c) => c.params)];
-  const hits = `SELECT d.doc_id AS doc_id, d.urn AS urn${ranked ? `, ${tables.relevance} AS score` : ''} ${from}`;
-  const params = ranked ? [tokens.join(' AND '), ...conditionParams] : conditionParams;
+  const params = [...(rank?.params ?? []), fields.entity, ...filter.params, ...fieldClauses.flatMap((c) => c.params)];
 
   const start = Math.max(0, request.start);
   const count = Math.max(0, request.count);
   const matchesEverything = query.matchAll && filter.params.length === 0;
   // One pass over the whole result, without ranking it, gives its size and its aggregations.
-  const facets = matchesEverything ? [] : (tables.statement(`SELECT d.facets ${fromOf(!ranked && narrowed)}`, true).all(...params) as string[]);
+  const facets = matchesEverything ? [] : (tables.statement(`SELECT d.facets ${fromOf(!rank && narrowed)}`, true).all(...params) as string[]);
   const total = matchesEverything ? (tables.statement(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n : facets.length;
-  const order = ranked ? 'ORDER BY score DESC, urn' : 'ORDER BY urn';
-  const page = count > 0 && start < total ? (tables.statement(`${hits} ${order} LIMIT ? OFFSET ?`).all(...params, count, start) as Hit[]) : [];
+  const page =
+    count > 0 && start < total
+      ? rank
+        ? (tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn, ${rank.score} AS score ${from} ORDER BY score DESC, urn LIMIT ? OFFSET ?`).all(
+            ...rank.scoreParams,
+            ...params,
+            count,
+            start,
+          ) as Hit[])
+        : (tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn ${from} ORDER BY urn LIMIT ? OFFSET ?`).all(...params, count, start) as Hit[])
+      : [];
   const matches = matchedFields(tables, query, page.map((h) => h.doc_id));
   const scope: AggregationScope = matchesEverything ? { kind: 'entity' } : { kind: 'hits', facets };
   const urns = page.map((h) => h.urn);

@@ -6,25 +6,26 @@
  *   the fields that changed (kept apart so that queries read small document rows);
  * - `search_value`: one row per (entity, field, distinct value), for filters and `field:value` queries
  *   (its indexes end with doc_id, so that the entities a condition selects are read from the index alone);
- * - `search_fulltext` (FTS5): one row per entity holding the tokens of the fields queried by
- *   default, one column per boost (see `queryBoosts`), ranked with BM25 weighted by the boosts;
- * - `search_text_row`: one row per analyzed value, for matchedFields; its FTS5 indexes are
- *   `search_text` (values of text fields, for `field:value` on them) and `search_autocomplete`
- *   (values of autocomplete fields, with prefix indexes for the word being typed);
- * - `search_suggestion`: the rows of `search_autocomplete` (same ids) with what autocomplete reads
- *   (field, value, boost, entity type, removed), in a table of their own that stays small;
+ * - `search_text_row`: one row per analyzed value (of a text field, a field queried by default or an
+ *   autocomplete field), for matchedFields, and to know which tokens a rewritten field takes back;
+ * - the inverted index of their tokens (term-index.ts), and `search_totals`: the number of entities
+ *   and of their tokens queried by default, for BM25 (ranking.ts);
+ * - `search_autocomplete` (FTS5, with prefix indexes for the word being typed): the tokens of the
+ *   text rows of autocomplete fields, and `search_suggestion` those rows (same ids) with what
+ *   autocomplete reads (field, value, boost, entity type, removed), in a table of their own that
+ *   stays small. FTS5 merges its sorted lists of a word and of a prefix several times faster than
+ *   B-tree lookups can, and only writes that change an autocomplete value (a name) pay its commit;
  * - `search_facet`: the aggregated (entity, field, value) triples with an id and the number of
  *   entities that are not removed holding them, so that a search matching everything reads its
  *   aggregations without touching the documents;
  * - `search_browse`: one row per (entity, folder, child) along each browse path, so that a
  *   browse reads one folder's rows.
- * The FTS5 tables are contentless: the other tables keep the values.
  */
 import type { Database, Statement } from 'better-sqlite3';
 import type { DocumentField, SearchDocument } from './document.js';
+import { indexTokens } from './analyzer.js';
 import { TEXT_TYPES, type IndexField } from './index-fields.js';
-
-const FTS_OPTIONS = "content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 0'";
+import { createTermIndex, TERM_SCHEMA, TERM_TABLES, tokenCounts, type TermField, type TermIndex } from './term-index.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS search_document (
@@ -32,7 +33,8 @@ CREATE TABLE IF NOT EXISTS search_document (
   urn TEXT NOT NULL UNIQUE,
   entity TEXT NOT NULL,
   removed INTEGER NOT NULL,
-  facets TEXT NOT NULL
+  facets TEXT NOT NULL,
+  terms INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS search_signature (
   doc_id INTEGER PRIMARY KEY,
@@ -61,8 +63,8 @@ CREATE TABLE IF NOT EXISTS search_text_row (
   boost REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS search_text_row_by_doc ON search_text_row (doc_id, field);
-CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5 (tokens, ${FTS_OPTIONS});
-CREATE VIRTUAL TABLE IF NOT EXISTS search_autocomplete USING fts5 (tokens, ${FTS_OPTIONS}, prefix = '1 2 3');
+CREATE TABLE IF NOT EXISTS search_totals (docs INTEGER NOT NULL, terms INTEGER NOT NULL);
+INSERT INTO search_totals SELECT 0, 0 WHERE NOT EXISTS (SELECT 1 FROM search_totals);
 CREATE TABLE IF NOT EXISTS search_suggestion (
   id INTEGER PRIMARY KEY,
   doc_id INTEGER NOT NULL,
@@ -72,6 +74,7 @@ CREATE TABLE IF NOT EXISTS search_suggestion (
   value TEXT NOT NULL,
   boost REAL NOT NULL
 );
+CREATE VIRTUAL TABLE IF NOT EXISTS search_autocomplete USING fts5 (tokens, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 0', prefix = '1 2 3');
 CREATE TABLE IF NOT EXISTS search_facet (
   id INTEGER PRIMARY KEY,
   entity TEXT NOT NULL,
@@ -95,16 +98,32 @@ CREATE INDEX IF NOT EXISTS search_browse_by_doc ON search_browse (doc_id);
 /**
  * The layout of the tables below; a data file written with another one (or before layouts were
  * recorded) has its search tables dropped at open, and the store rebuilds them from its aspects.
+ * The analyzer is part of the layout: the rows of a value are deleted by its tokens analyzed anew.
  */
-const LAYOUT = 2;
-const TABLES = ['search_document', 'search_signature', 'search_value', 'search_text_row', 'search_text', 'search_autocomplete', 'search_suggestion', 'search_fulltext', 'search_facet', 'search_browse'];
+const LAYOUT = 3;
+/** Every search table of this layout and of the earlier ones (FTS5 tables up to layout 2). */
+const TABLES = [
+  'search_document',
+  'search_signature',
+  'search_value',
+  'search_text_row',
+  ...TERM_TABLES,
+  'search_totals',
+  'search_suggestion',
+  'search_autocomplete',
+  'search_facet',
+  'search_browse',
+  'search_text',
+  'search_fulltext',
+];
 
 export interface SearchTables {
   readonly db: Database;
   /** Tables of an earlier layout were dropped when these were created: they need a rebuild. */
   readonly replaced: boolean;
-  /** `-bm25(...)` of the full-text table with its column weights: higher is more relevant. */
-  readonly relevance: string;
+  /** The entities indexed (of every type, soft-deleted ones too) and their tokens queried by default, for BM25. */
+  totals(): { docs: number; terms: number };
+  readonly terms: TermIndex;
   write(doc: SearchDocument): void;
   remove(urn: string): void;
   clear(): void;
@@ -165,31 +184,38 @@ function useLayout(db: Database): boolean {
   return earlier;
 }
 
-export function createSearchTables(db: Database, boosts: readonly number[]): SearchTables {
-  const columns = boosts.map((_, i) => `b${i}`);
-  const column = new Map(boosts.map((b, i) => [b, i]));
+/** Whether a field's values get text rows: text fields, fields queried by default and autocomplete fields. */
+function isAnalyzed(field: IndexField): boolean {
+  return TEXT_TYPES.has(field.type) || field.queryByDefault || field.enableAutocomplete;
+}
+
+export function createSearchTables(db: Database): SearchTables {
   const replaced = useLayout(db);
-  db.exec(SCHEMA);
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS search_fulltext USING fts5 (${columns.join(', ')}, ${FTS_OPTIONS});`);
+  db.exec(SCHEMA + TERM_SCHEMA);
+  const terms = createTermIndex(db);
 
   interface StoredDoc {
     doc_id: number;
     entity: string;
     removed: number;
     facets: string;
+    terms: number;
     signatures: string;
   }
   const storedDoc = db.prepare<[string], StoredDoc>(
-    "SELECT d.doc_id, entity, removed, facets, coalesce(signatures, '{}') AS signatures FROM search_document d LEFT JOIN search_signature s USING (doc_id) WHERE urn = ?",
+    "SELECT d.doc_id, entity, removed, facets, terms, coalesce(signatures, '{}') AS signatures FROM search_document d LEFT JOIN search_signature s USING (doc_id) WHERE urn = ?",
   );
   const insertDoc = db.prepare<[string, string, number], { doc_id: number }>(
-    "INSERT INTO search_document (urn, entity, removed, facets) VALUES (?, ?, ?, '') RETURNING doc_id",
+    "INSERT INTO search_document (urn, entity, removed, facets, terms) VALUES (?, ?, ?, '', 0) RETURNING doc_id",
   );
-  const updateDoc = db.prepare('UPDATE search_document SET entity = ?, removed = ?, facets = ? WHERE doc_id = ?');
+  const updateDoc = db.prepare('UPDATE search_document SET entity = ?, removed = ?, facets = ?, terms = ? WHERE doc_id = ?');
   const updateFacets = db.prepare('UPDATE search_document SET facets = ? WHERE doc_id = ?');
+  const updateTerms = db.prepare('UPDATE search_document SET terms = ? WHERE doc_id = ?');
   const deleteDoc = db.prepare('DELETE FROM search_document WHERE doc_id = ?');
   const writeSignatures = db.prepare('INSERT OR REPLACE INTO search_signature (doc_id, signatures) VALUES (?, ?)');
   const deleteSignatures = db.prepare('DELETE FROM search_signature WHERE doc_id = ?');
+  const readTotals = db.prepare<[], { docs: number; terms: number }>('SELECT docs, terms FROM search_totals');
+  const addTotals = db.prepare('UPDATE search_totals SET docs = docs + ?, terms = terms + ?');
 
   const insertValue = db.prepare('INSERT INTO search_value (doc_id, field, value, last_part, num) VALUES (?, ?, ?, ?, ?)');
   const deleteValues = db.prepare('DELETE FROM search_value WHERE doc_id = ?');
@@ -198,24 +224,16 @@ export function createSearchTables(db: Database, boosts: readonly number[]): Sea
   const insertTextRow = db.prepare<[number, string, string, number, number, number, number]>(
     'INSERT INTO search_text_row (doc_id, field, value, query_by_default, text, autocomplete, boost) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  type IndexedRow = { id: number; text: number; autocomplete: number };
-  const textRows = db.prepare<[number], IndexedRow>('SELECT id, text, autocomplete FROM search_text_row WHERE doc_id = ? AND (text = 1 OR autocomplete = 1)');
-  const fieldTextRows = db.prepare<[number, string], IndexedRow>(
-    'SELECT id, text, autocomplete FROM search_text_row WHERE doc_id = ? AND field = ? AND (text = 1 OR autocomplete = 1)',
-  );
+  type TextRow = { id: number; field: string; value: string; query_by_default: number; text: number; autocomplete: number; boost: number };
+  const TEXT_ROW = 'SELECT id, field, value, query_by_default, text, autocomplete, boost FROM search_text_row';
+  const textRows = db.prepare<[number], TextRow>(`${TEXT_ROW} WHERE doc_id = ?`);
+  const fieldTextRows = db.prepare<[number, string], TextRow>(`${TEXT_ROW} WHERE doc_id = ? AND field = ?`);
   const deleteTextRows = db.prepare('DELETE FROM search_text_row WHERE doc_id = ?');
   const deleteFieldTextRows = db.prepare('DELETE FROM search_text_row WHERE doc_id = ? AND field = ?');
-  const insertText = db.prepare('INSERT INTO search_text (rowid, tokens) VALUES (?, ?)');
-  const deleteText = db.prepare('DELETE FROM search_text WHERE rowid = ?');
   const insertAutocomplete = db.prepare('INSERT INTO search_autocomplete (rowid, tokens) VALUES (?, ?)');
   const deleteAutocomplete = db.prepare('DELETE FROM search_autocomplete WHERE rowid = ?');
   const insertSuggestion = db.prepare('INSERT INTO search_suggestion (id, doc_id, entity, removed, field, value, boost) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const deleteSuggestion = db.prepare('DELETE FROM search_suggestion WHERE id = ?');
-
-  const insertFulltext = db.prepare(
-    `INSERT INTO search_fulltext (rowid, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`,
-  );
-  const deleteFulltext = db.prepare('DELETE FROM search_fulltext WHERE rowid = ?');
 
   const facetId = db.prepare<[string, string, string], { id: number }>('SELECT id FROM search_facet WHERE entity = ? AND field = ? AND value = ?');
   const insertFacet = db.prepare<[string, string, string], { id: number }>(
@@ -232,39 +250,52 @@ export function createSearchTables(db: Database, boosts: readonly number[]): Sea
 
   const isText = (field: IndexField): boolean => TEXT_TYPES.has(field.type);
 
-  function insertField(id: number, doc: SearchDocument, removed: number, f: DocumentField): void {
-    for (const v of f.values) insertValue.run(id, v.field, v.value, v.lastPart, v.num);
+  const termField = (field: IndexField): TermField => ({ name: field.name, queryByDefault: field.queryByDefault, boost: field.boost, text: isText(field) });
+  const storedTermField = (row: TextRow): TermField => ({ name: row.field, queryByDefault: row.query_by_default === 1, boost: row.boost, text: row.text === 1 });
+
+  /** Text rows (and suggestions) of a field's values; returns the tokens of each value written. */
+  function insertTextRows(id: number, doc: SearchDocument, removed: number, f: DocumentField): string[][] {
+    if (!isAnalyzed(f.field)) return [];
     const { queryByDefault, enableAutocomplete, boost } = f.field;
     const text = isText(f.field);
-    for (const t of f.texts) {
-      const rowId = insertTextRow.run(id, t.field, t.value, queryByDefault ? 1 : 0, text ? 1 : 0, enableAutocomplete ? 1 : 0, boost).lastInsertRowid;
-      const tokens = t.tokens.join(' ');
-      if (text) insertText.run(rowId, tokens);
+    const written: string[][] = [];
+    for (const v of f.values) {
+      const tokens = indexTokens(v.value);
+      if (tokens.length === 0) continue;
+      const rowId = insertTextRow.run(id, v.field, v.value, queryByDefault ? 1 : 0, text ? 1 : 0, enableAutocomplete ? 1 : 0, boost).lastInsertRowid;
       if (enableAutocomplete) {
-        insertAutocomplete.run(rowId, tokens);
-        insertSuggestion.run(rowId, id, doc.entity, removed, t.field, t.value, boost);
+        insertAutocomplete.run(rowId, tokens.join(' '));
+        insertSuggestion.run(rowId, id, doc.entity, removed, v.field, v.value, boost);
       }
+      written.push(tokens);
     }
+    return written;
   }
 
-  function dropIndexedTexts(rows: readonly IndexedRow[]): void {
-    for (const row of rows) {
-      if (row.text) deleteText.run(row.id);
+  /** The suggestions of stored text rows (the caller deletes the rows); returns the tokens of each row. */
+  function dropSuggestions(rows: readonly TextRow[]): string[][] {
+    return rows.map((row) => {
       if (row.autocomplete) {
         deleteAutocomplete.run(row.id);
         deleteSuggestion.run(row.id);
       }
-    }
+      return indexTokens(row.value);
+    });
   }
 
-  function insertFulltextRow(id: number, doc: SearchDocument): void {
-    if (columns.length === 0) return;
-    const fulltext = columns.map((): string[] => []);
-    for (const f of doc.fields.values()) {
-      const at = f.field.queryByDefault ? column.get(f.field.boost) : undefined;
-      if (at !== undefined) for (const t of f.texts) fulltext[at]?.push(...t.tokens);
-    }
-    insertFulltext.run(id, ...fulltext.map((tokens) => tokens.join(' ')));
+  /** Moves the token counts of a field from `before` to `after`; returns the change of the entity's ranked tokens. */
+  function adjustTerms(id: number, field: TermField, before: readonly string[][], after: readonly string[][]): number {
+    if (!field.queryByDefault && !field.text) return 0;
+    const deltas = tokenCounts(after);
+    for (const [token, n] of tokenCounts(before)) deltas.set(token, (deltas.get(token) ?? 0) - n);
+    terms.adjust(id, field, deltas);
+    return field.queryByDefault ? after.reduce((n, t) => n + t.length, 0) - before.reduce((n, t) => n + t.length, 0) : 0;
+  }
+
+  /** Writes the rows of one field; returns the number of tokens it adds to the ranking. */
+  function insertField(id: number, doc: SearchDocument, removed: number, f: DocumentField): number {
+    for (const v of f.values) insertValue.run(id, v.field, v.value, v.lastPart, v.num);
+    return adjustTerms(id, termField(f.field), [], insertTextRows(id, doc, removed, f));
   }
 
   function insertBrowseRows(id: number, doc: SearchDocument, removed: number): void {
@@ -309,41 +340,47 @@ export function createSearchTables(db: Database, boosts: readonly number[]): Sea
   /** Every row of a stored document except its search_document row; its facet counts are taken back. */
   function dropRows(stored: StoredDoc): void {
     if (!stored.removed && stored.facets !== '') countFacets.run(-1, `[${stored.facets}]`);
-    dropIndexedTexts(textRows.all(stored.doc_id));
+    // Taken back with the flags they were written with (the field definitions may have changed since).
+    const byField = new Map<string, TextRow[]>();
+    for (const row of textRows.all(stored.doc_id)) byField.set(row.field, [...(byField.get(row.field) ?? []), row]);
+    for (const rows of byField.values()) adjustTerms(stored.doc_id, storedTermField(rows[0] as TextRow), dropSuggestions(rows), []);
     deleteTextRows.run(stored.doc_id);
     deleteValues.run(stored.doc_id);
-    deleteFulltext.run(stored.doc_id);
     deleteBrowse.run(stored.doc_id);
   }
 
-  function insertRows(id: number, doc: SearchDocument, removed: number, signatures: Map<string, string>): void {
-    for (const f of doc.fields.values()) insertField(id, doc, removed, f);
-    insertFulltextRow(id, doc);
+  /** Writes every row of a document; returns its number of tokens in the ranking. */
+  function insertRows(id: number, doc: SearchDocument, removed: number, signatures: Map<string, string>): number {
+    let ranked = 0;
+    for (const f of doc.fields.values()) ranked += insertField(id, doc, removed, f);
     insertBrowseRows(id, doc, removed);
     const facets = facetsOf(doc);
     if (!removed && facets.length > 0) countFacets.run(1, JSON.stringify(facets));
-    updateDoc.run(doc.entity, removed, facets.join(','), id);
+    updateDoc.run(doc.entity, removed, facets.join(','), ranked, id);
     writeSignatures.run(id, signaturesJson(signatures));
+    return ranked;
   }
 
   /**
    * Rewrites only the fields of a stored document (same entity type, removed flag and field
-   * definitions) whose signature changed: a write usually changes one aspect, and the full-text
-   * tables are the costly part.
+   * definitions) whose signature changed: a write usually changes one aspect.
    */
   function updateRows(stored: StoredDoc, doc: SearchDocument, before: Map<string, string>, after: Map<string, string>): void {
     const id = stored.doc_id;
     const changed = [...doc.fields.values()].filter((f) => before.get(f.field.name) !== after.get(f.field.name));
     if (changed.length === 0) return;
+    let ranked = 0;
     for (const f of changed) {
       deleteFieldValues.run(id, f.field.name);
-      dropIndexedTexts(fieldTextRows.all(id, f.field.name));
+      for (const v of f.values) insertValue.run(id, v.field, v.value, v.lastPart, v.num);
+      // The tokens both versions hold keep their rows: only the counts that changed are written.
+      const before = dropSuggestions(fieldTextRows.all(id, f.field.name));
       deleteFieldTextRows.run(id, f.field.name);
-      insertField(id, doc, stored.removed, f);
+      ranked += adjustTerms(id, termField(f.field), before, insertTextRows(id, doc, stored.removed, f));
     }
-    if (changed.some((f) => f.field.queryByDefault)) {
-      deleteFulltext.run(id);
-      insertFulltextRow(id, doc);
+    if (ranked !== 0) {
+      updateTerms.run(stored.terms + ranked, id);
+      addTotals.run(0, ranked);
     }
     if (changed.some((f) => f.field.type === 'BROWSE_PATH')) {
       deleteBrowse.run(id);
@@ -365,7 +402,8 @@ export function createSearchTables(db: Database, boosts: readonly number[]): Sea
   return {
     replaced,
     db,
-    relevance: `-bm25(search_fulltext${boosts.map((b) => `, ${b}`).join('')})`,
+    terms,
+    totals: () => readTotals.get() as { docs: number; terms: number },
     write(doc) {
       const removed = doc.removed ? 1 : 0;
       const stored = storedDoc.get(doc.urn);
@@ -376,7 +414,8 @@ export function createSearchTables(db: Database, boosts: readonly number[]): Sea
       }
       if (stored) dropRows(stored);
       const id = stored ? stored.doc_id : (insertDoc.get(doc.urn, doc.entity, removed) as { doc_id: number }).doc_id;
-      insertRows(id, doc, removed, after);
+      const ranked = insertRows(id, doc, removed, after);
+      addTotals.run(stored ? 0 : 1, ranked - (stored?.terms ?? 0));
     },
     remove(urn) {
       const stored = storedDoc.get(urn);
@@ -384,11 +423,12 @@ export function createSearchTables(db: Database, boosts: readonly number[]): Sea
       dropRows(stored);
       deleteDoc.run(stored.doc_id);
       deleteSignatures.run(stored.doc_id);
+      addTotals.run(-1, -stored.terms);
     },
     clear() {
       db.exec(
-        'DELETE FROM search_text; DELETE FROM search_autocomplete; DELETE FROM search_suggestion; DELETE FROM search_text_row; DELETE FROM search_value; ' +
-          'DELETE FROM search_fulltext; DELETE FROM search_facet; DELETE FROM search_browse; DELETE FROM search_signature; DELETE FROM search_document;',
+        `${TERM_TABLES.map((t) => `DELETE FROM ${t};`).join(' ')} DELETE FROM search_autocomplete; DELETE FROM search_suggestion; DELETE FROM search_text_row; ` +
+          'DELETE FROM search_value; DELETE FROM search_facet; DELETE FROM search_browse; DELETE FROM search_signature; DELETE FROM search_document; UPDATE search_totals SET docs = 0, terms = 0;',
       );
     },
     count: () => (countDocs.get() as { n: number }).n,

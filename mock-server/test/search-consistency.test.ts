@@ -61,6 +61,18 @@ const histories: { given: string; writes: Write[] }[] = [
       [C, 'ownership', owners('ann')],
     ],
   },
+  {
+    // A shorter description ranks higher for the same word: B ends shorter than A, and an index
+    // holding any earlier length (or equal ones, which rank in urn order) would put A first.
+    given: 'descriptions rewritten to other lengths',
+    writes: [
+      [A, 'datasetProperties', { description: 'shop' }],
+      [B, 'datasetProperties', { description: 'shop with many more words in its long description text' }],
+      [C, 'status', { removed: true }],
+      [A, 'datasetProperties', { description: 'shop with many more words in its long description text' }],
+      [B, 'datasetProperties', { description: 'shop' }],
+    ],
+  },
 ];
 
 function replay(writes: readonly Write[]): { store: CatalogStore; index: SearchIndex } {

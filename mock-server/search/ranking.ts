@@ -1,0 +1,46 @@
+/**
+ * Relevance as SQLite FTS5's bm25() computes it (k1 = 1.2, b = 0.75), over the token index of
+ * term-index.ts: a token's frequency in an entity is the sum of the boosts of the values holding it
+ * (so a match on `id` or `name`, boost 10, outweighs one on `description`), the entity's length is
+ * its number of tokens queried by default, and each token's IDF comes from the number of entities
+ * holding it among all indexed entities. The rarest token drives the join: a selective word among
+ * common ones reads a handful of rows.
+ */
+import { BOOST_UNIT } from './term-index.js';
+import type { SearchTables } from './tables.js';
+
+const K1 = 1.2;
+const B = 0.75;
+
+export interface Ranking {
+  /** FROM items joining the index rows of every token (`m0`, `m1`…) and the hit's document `d`. */
+  from: string;
+  /** The condition on the driving token, for the WHERE clause. */
+  where: string;
+  /** The parameters of `from` and `where`, in that order. */
+  params: unknown[];
+  /** The score of a hit (higher is more relevant), and its parameters. */
+  score: string;
+  scoreParams: unknown[];
+}
+
+export function ranking(tables: SearchTables, tokens: readonly string[]): Ranking {
+  const held = tokens.map((token) => ({ token, docs: tables.terms.docsWith(token) })).sort((a, b) => a.docs - b.docs);
+  const joined = held.slice(1).map((_, i) => `CROSS JOIN search_term m${i + 1} ON m${i + 1}.term = ? AND m${i + 1}.doc_id = m0.doc_id`);
+  const { docs, terms } = tables.totals();
+  // f·(k1+1) / (f + k1·(1 − b + b·length/avgdl)), f in thousandths of a boost: idf·(k1+1), and the
+  // two parts of the denominator's constant term scaled alike, are bound.
+  const base = BOOST_UNIT * K1 * (1 - B);
+  const perToken = terms > 0 ? (BOOST_UNIT * K1 * B * docs) / terms : 0;
+  return {
+    // CROSS JOIN keeps this order: SQLite would otherwise start from the documents of the entity type.
+    from: ['search_term m0', ...joined, 'CROSS JOIN search_document d ON d.doc_id = m0.doc_id'].join(' '),
+    where: 'm0.term = ?',
+    params: [...held.slice(1).map((h) => h.token), held[0]?.token],
+    score: held.map((_, i) => `? * m${i}.f / (m${i}.f + ? + ? * d.terms)`).join(' + '),
+    scoreParams: held.flatMap(({ docs: holders }) => {
+      const idf = Math.log((docs - holders + 0.5) / (holders + 0.5));
+      return [(idf > 0 ? idf : 1e-6) * (K1 + 1), base, perToken];
+    }),
+  };
+}

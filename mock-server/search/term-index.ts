@@ -1,0 +1,97 @@
+/**
+ * The inverted index of the analyzed values, in plain B-tree tables (not FTS5: FTS5 wrote a new
+ * segment of each of its tables at every commit, and rewrote an entity's whole ranking row when one
+ * of its values changed, which was most of the cost of a write):
+ * - `search_term`: one row per (token, entity) for the values of fields queried by default, with
+ *   the token's boosted frequency (the sum of the boosts of the values holding it, in thousandths,
+ *   so that adding and taking back boosts stays exact) and the number of those values;
+ * - `search_term_docs`: how many entities hold each token there, for BM25's IDF;
+ * - `search_field_term`: one row per (token, text field, entity), for `field:value` on text fields.
+ * A write changes only the rows of the tokens whose count changed: rewriting a description changes
+ * the rows of the words that came and went, not those of the words both versions share.
+ */
+import type { Database } from 'better-sqlite3';
+
+export const TERM_SCHEMA = `
+CREATE TABLE IF NOT EXISTS search_term (
+  term TEXT NOT NULL,
+  doc_id INTEGER NOT NULL,
+  f INTEGER NOT NULL,
+  n INTEGER NOT NULL,
+  PRIMARY KEY (term, doc_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS search_term_docs (
+  term TEXT PRIMARY KEY,
+  docs INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS search_field_term (
+  term TEXT NOT NULL,
+  field TEXT NOT NULL,
+  doc_id INTEGER NOT NULL,
+  n INTEGER NOT NULL,
+  PRIMARY KEY (term, field, doc_id)
+) WITHOUT ROWID;
+`;
+
+export const TERM_TABLES = ['search_term', 'search_term_docs', 'search_field_term'];
+
+/** Boosts are stored in thousandths (integers), so that taking a value back restores the exact sum. */
+export const BOOST_UNIT = 1000;
+
+/** How a field's values enter the index. */
+export interface TermField {
+  name: string;
+  /** Queried by default: its tokens are ranked, with this boost. */
+  queryByDefault: boolean;
+  boost: number;
+  /** A text field: `field:value` looks its tokens up. */
+  text: boolean;
+}
+
+/** The number of values holding each token. */
+export function tokenCounts(tokenLists: Iterable<readonly string[]>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const tokens of tokenLists) for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return counts;
+}
+
+export interface TermIndex {
+  /** Adds `delta` values holding each token (negative: values taken back) to the field's rows of the entity. */
+  adjust(docId: number, field: TermField, deltas: ReadonlyMap<string, number>): void;
+  /** How many entities hold the token in a value queried by default. */
+  docsWith(term: string): number;
+}
+
+export function createTermIndex(db: Database): TermIndex {
+  const addTerm = db.prepare<[string, number, number, number], number>(
+    'INSERT INTO search_term (term, doc_id, f, n) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET f = f + excluded.f, n = n + excluded.n RETURNING n',
+  ).pluck();
+  const deleteTerm = db.prepare('DELETE FROM search_term WHERE term = ? AND doc_id = ?');
+  const addDocs = db.prepare<[string, number], number>(
+    'INSERT INTO search_term_docs (term, docs) VALUES (?, ?) ON CONFLICT DO UPDATE SET docs = docs + excluded.docs RETURNING docs',
+  ).pluck();
+  const deleteDocs = db.prepare('DELETE FROM search_term_docs WHERE term = ?');
+  const docsWith = db.prepare<[string], number>('SELECT docs FROM search_term_docs WHERE term = ?').pluck();
+  const addFieldTerm = db.prepare<[string, string, number, number], number>(
+    'INSERT INTO search_field_term (term, field, doc_id, n) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n RETURNING n',
+  ).pluck();
+  const deleteFieldTerm = db.prepare('DELETE FROM search_field_term WHERE term = ? AND field = ? AND doc_id = ?');
+
+  return {
+    adjust(docId, field, deltas) {
+      const weight = Math.round(field.boost * BOOST_UNIT);
+      for (const [term, delta] of deltas) {
+        if (delta === 0) continue;
+        if (field.queryByDefault) {
+          const n = addTerm.get(term, docId, weight * delta, delta) as number;
+          if (n === 0) {
+            deleteTerm.run(term, docId);
+            if (addDocs.get(term, -1) === 0) deleteDocs.run(term);
+          } else if (n === delta) addDocs.get(term, 1);
+        }
+        if (field.text && (addFieldTerm.get(term, field.name, docId, delta) as number) === 0) deleteFieldTerm.run(term, field.name, docId);
+      }
+    },
+    docsWith: (term) => (docsWith.get(term) as number | undefined) ?? 0,
+  };
+}
