@@ -8,7 +8,7 @@ import { AUTH_MODES, parseTokenGrant, type AuthMode, type TokenGrant } from './a
 import { createMockServer, type MockServer } from './index.js';
 import { DEFAULT_HOST, DEFAULT_MAX_BODY, DEFAULT_PORT, parseByteSize, type MockServerOptions } from './options.js';
 import { ADMIN_PATH } from './admin.js';
-import { ADDRESS_FORMS } from './app.js';
+import { ADDRESS_FORMS } from './address-forms.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from './graphql/index.js';
 
 export const MOCK_USAGE = `Usage: catalog-contract mock [options]

@@ -3,9 +3,10 @@
  * start-up data, HTTP server) and resolves once it listens.
  */
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadContract } from '../spec/index.js';
-import { createApp } from './app.js';
+import { createRequestListener } from './app.js';
 import { authConfig, defaultTokens, type AuthConfig, type TokenGrant } from './auth.js';
 import { TaskRegistry } from './operations/index.js';
 import { DEFAULT_HOST, DEFAULT_MAX_BODY, DEFAULT_PORT, consoleLogger, type MockServerOptions } from './options.js';
@@ -49,10 +50,14 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     const tokens = options.tokens ?? defaultTokens(contract.names);
     const auth = authConfig(options.auth ?? 'standard', tokens, contract.names);
     const tasks = new TaskRegistry({ taskDelayMs: options.taskDelayMs ?? 0 });
-    const app = createApp({ context: { contract, store, discovery, tasks }, auth, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, logger });
+    const server = createServer(createRequestListener({ context: { contract, store, discovery, tasks }, auth, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, logger }));
     const host = options.host ?? DEFAULT_HOST;
-    const server = await new Promise<ReturnType<typeof app.listen>>((resolve, reject) => {
-      const s = app.listen(options.port ?? DEFAULT_PORT, host, (error?: Error) => (error ? reject(error) : resolve(s)));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULT_PORT, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
     const { port } = server.address() as AddressInfo;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

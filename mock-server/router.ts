@@ -2,18 +2,17 @@
  * The metadata-store router, built from the contract's operations: a request is matched on its path
  * (resource), then on `action` and method, then authorised, checked against the operation's schemas
  * and handed to the operation's handler inside one store transaction. The routing errors are
- * upstream's Rest.li ones (restli-facts §3.2).
+ * upstream's Rest.li ones (restli-facts §3.2). It knows nothing of HTTP beyond the request's parts:
+ * reading the body and writing the answer are the metadata-store handler's job.
  */
-import type { Request, RequestHandler, Response } from 'express';
 import type { OperationSpec } from '../spec/index.js';
 import type { SchemaValidators } from '../spec/validation.js';
 import { authorize, type AccessKind, type AuthConfig } from './auth.js';
 import { badRequest, notFound, RestliError } from './errors.js';
-import type { Handler, MockContext } from './handlers/context.js';
+import type { Handler, HandlerResult, MockContext } from './handlers/context.js';
 import { HANDLERS } from './handlers/index.js';
 import { accessKind, isWrite } from './operation-access.js';
 import { requestChecker, type RequestChecker } from './request-validation.js';
-import { stringifyAnswer } from './raw-json.js';
 import { decodeComponent, RestliQuery } from './restli-query.js';
 
 interface Route {
@@ -54,34 +53,47 @@ function writeTarget(body: unknown): string | undefined {
   return typeof urn === 'string' ? urn : undefined;
 }
 
+/** A metadata-store request: `path` below the address form, the query as sent, the parsed body (undefined without one). */
+export interface StoreRequest {
+  method: string;
+  path: string;
+  query: RestliQuery;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+export type StoreRouter = (request: StoreRequest) => HandlerResult;
+
 export interface RouterSettings {
   context: MockContext;
   auth: AuthConfig;
   validators: SchemaValidators;
 }
 
-export function metadataStoreRouter({ context, auth, validators }: RouterSettings): RequestHandler {
+export function metadataStoreRouter({ context, auth, validators }: RouterSettings): StoreRouter {
   const { contract } = context;
-  const routes: Route[] = contract.operations.map((op) => ({
-    op,
-    match: pathMatcher(op.path),
-    check: requestChecker(op, validators),
-    handler: HANDLERS[op.operationId],
-    kind: accessKind(op, contract.names),
-    write: isWrite(op),
-  }));
+  // By the first path segment, which is literal in every operation's path: a request tries only its resource's routes.
+  const byResource = new Map<string, Route[]>();
+  for (const op of contract.operations) {
+    const resource = op.path.split('/')[1] ?? '';
+    if (resource.startsWith('{')) throw new Error(`${op.operationId}: a path starting with a parameter (${op.path}) needs a router that tries every route`);
+    const routes = byResource.get(resource) ?? [];
+    routes.push({ op, match: pathMatcher(op.path), check: requestChecker(op, validators), handler: HANDLERS[op.operationId], kind: accessKind(op, contract.names), write: isWrite(op) });
+    byResource.set(resource, routes);
+  }
 
-  const choose = (req: Request, path: string, query: RestliQuery): [Route, Record<string, string>] => {
-    const candidates = routes.flatMap((r) => {
+  const choose = (requestMethod: string, path: string, query: RestliQuery): [Route, Record<string, string>] => {
+    const resource = path.split('/')[1] ?? '';
+    const candidates = (byResource.get(resource) ?? []).flatMap((r) => {
       const params = r.match(path);
       return params ? [[r, params] as const] : [];
     });
-    if (!candidates.length) throw notFound(`No root resource defined for path '/${path.split('/')[1] ?? ''}'`);
-    const method = req.method === 'HEAD' ? 'get' : req.method.toLowerCase();
+    if (!candidates.length) throw notFound(`No root resource defined for path '/${resource}'`);
+    const method = requestMethod === 'HEAD' ? 'get' : requestMethod.toLowerCase();
     const actions = candidates.filter(([r]) => r.op.action).map(([r]) => r.op.action as string);
     const action = query.get('action');
     if (action !== undefined) {
-      if (method !== 'post') throw badRequest(`All action methods (specified via 'action' in URI) must be submitted as a POST (was ${req.method})`);
+      if (method !== 'post') throw badRequest(`All action methods (specified via 'action' in URI) must be submitted as a POST (was ${requestMethod})`);
       const found = candidates.find(([r]) => r.op.method === 'post' && r.op.action === action);
       if (!found) {
         const valid = actions.length ? `valid actions: ${actions.join(', ')}` : 'this resource has no actions';
@@ -93,23 +105,17 @@ export function metadataStoreRouter({ context, auth, validators }: RouterSetting
     if (found) return [found[0], found[1]];
     const allowed = candidates.filter(([r]) => !r.op.action).map(([r]) => r.op.method.toUpperCase());
     const hints = [...(allowed.length ? [`methods: ${allowed.join(', ')}`] : []), ...(actions.length ? [`POST with ?action= one of ${actions.join(', ')}`] : [])];
-    throw badRequest(`${req.method} operation not supported for URI: '${path}'; supported: ${hints.join('; ')}`);
+    throw badRequest(`${requestMethod} operation not supported for URI: '${path}'; supported: ${hints.join('; ')}`);
   };
 
-  return (req: Request, res: Response) => {
-    const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
-    const query = new RestliQuery(search);
-    const [route, params] = choose(req, req.path, query);
-    const caller = authorize(auth, { authorization: req.get('authorization'), kind: route.kind, write: route.write, target: writeTarget(req.body) });
+  return ({ method, path, query, authorization, body }) => {
+    const [route, params] = choose(method, path, query);
+    const caller = authorize(auth, { authorization, kind: route.kind, write: route.write, target: writeTarget(body) });
     if (!route.handler) throw new RestliError(501, `${route.op.operationId} (${route.op.pathKey}) is part of the contract but this mock server does not serve it`);
-    const checked = route.check(params, query, req.body);
+    const checked = route.check(params, query, body);
     const handler = route.handler;
     const call = () => handler({ ...checked, op: route.op, rawQuery: query, caller }, context);
     // A GET only reads, and better-sqlite3 runs it to the end before any other request: no transaction needed.
-    const result = route.op.method === 'get' ? call() : context.store.transaction(call);
-    res.status(result.status ?? 200);
-    if (result.html !== undefined) res.type('html').send(result.html);
-    else if (result.json !== undefined) res.type('json').send(stringifyAnswer(result.json));
-    else res.end();
+    return route.op.method === 'get' ? call() : context.store.transaction(call);
   };
 }

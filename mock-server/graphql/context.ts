@@ -10,7 +10,6 @@ import type { CatalogStore } from '../store/catalog-store.js';
 import type { WriteContext } from '../store/types.js';
 import { CatalogGraphqlError, UNAUTHORIZED_MESSAGE } from './errors.js';
 
-// A type alias, not an interface: graphql-http's context must be indexable.
 export type GraphqlContext = {
   contract: Contract;
   store: CatalogStore;

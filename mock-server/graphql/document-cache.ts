@@ -5,8 +5,8 @@
 import { createRequire } from 'node:module';
 import type { DocumentNode, GraphQLError } from 'graphql';
 
-// The same graphql instance graphql-http and @graphql-tools load (CommonJS): a schema built by one
-// copy fails the other copy's instanceof checks, and test runners may resolve the ESM build for us.
+// The same graphql instance @graphql-tools loads (CommonJS): a schema built by one copy fails the
+// other copy's instanceof checks, and test runners may resolve the ESM build for us.
 const { parse, validate, specifiedRules } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 
 const MAX_DOCUMENTS = 500;
@@ -31,7 +31,7 @@ export function documentCache(): DocumentCache {
       return document;
     },
     validate(schema, document, rules, options, typeInfo) {
-      // Only the default rules (graphql-http passes a copy of them) are cached; anything else is validated afresh.
+      // Only the default rules are cached; anything else is validated afresh.
       const defaultRules = !rules || (rules.length === specifiedRules.length && rules.every((rule, i) => rule === specifiedRules[i]));
       if (!defaultRules || options || typeInfo) return validate(schema, document, rules, options, typeInfo);
       let errors = validated.get(document);

@@ -1,45 +1,58 @@
 /**
- * POST /api/graphql, served by graphql-http and answered as upstream does: every executed request
+ * POST /api/graphql, answered as upstream does: every executed request
  * is HTTP 200 with `application/json`, GraphQL errors included, whatever the Accept header says, and
  * the body always carries `extensions` (an object; `mockedFields` in it when the query selected any
  * mocked field). A body that is not a JSON object with a string `query` is a 400. Access follows the
  * HTTP layer's rule: a request containing a mutation is protected (a token is needed in the
  * `standard` mode), every request is in `all`; a missing or unknown token is a 401 before GraphQL runs.
  */
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
-import { Kind, OperationTypeNode, type DocumentNode } from 'graphql';
-import { createHandler, type RequestParams } from 'graphql-http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
+import { sendJson } from '../answer.js';
 import { authorize, type AuthConfig } from '../auth.js';
 import { RestliError } from '../errors.js';
 import type { MockContext } from '../handlers/context.js';
 import type { MockLogger } from '../options.js';
+import { readJsonBody } from '../request-body.js';
 import type { GraphqlContext } from './context.js';
 import { documentCache, type DocumentCache } from './document-cache.js';
 import { errorFormatter } from './errors.js';
+import { GRAPHIQL_PATH, GRAPHQL_PATH } from './paths.js';
 import { catalogSchema } from './schema.js';
+
+// The graphql instance @graphql-tools builds the schema with (CommonJS; see document-cache.ts).
+const { execute, getOperationAST, GraphQLError, Kind, OperationTypeNode } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 
 export interface GraphqlSettings {
   /** Only the contract and the store: GraphQL reads and writes aspects, search sees the writes through the store. */
   context: Pick<MockContext, 'contract' | 'store'>;
   auth: AuthConfig;
   logger: MockLogger;
+  /** Largest accepted body in bytes. */
+  maxBody: number;
+}
+
+/** The request of a POST: what graphql-over-HTTP calls its parameters. */
+interface RequestParams {
+  query: string;
+  variables: Record<string, unknown> | null;
+  operationName: string | null;
 }
 
 /** Transport failures (no GraphQL execution) carry `{errors: [{message}]}`, as the 405 does. */
-export function transportError(res: ExpressResponse, status: number, message: string): void {
-  res.status(status).json({ errors: [{ message }] });
+function transportError(res: ServerResponse, status: number, message: string): void {
+  sendJson(res, status, JSON.stringify({ errors: [{ message }] }));
 }
 
 /** The request params, or the message of a 400 naming what is wrong with the body. */
 function requestParams(body: unknown): RequestParams | string {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'body: expected a JSON object {query, variables, operationName}';
-  const { query, variables, operationName, extensions } = body as Record<string, unknown>;
+  const { query, variables, operationName } = body as Record<string, unknown>;
   if (typeof query !== 'string') return 'body.query: required, a string holding the GraphQL document';
   if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return 'body.variables: expected an object';
   if (operationName != null && typeof operationName !== 'string') return 'body.operationName: expected a string';
-  const params: RequestParams = { query, variables: (variables ?? null) as Record<string, unknown> | null, operationName: operationName ?? null };
-  if (extensions != null && typeof extensions === 'object') params.extensions = extensions as Record<string, unknown>;
-  return params;
+  return { query, variables: (variables ?? null) as Record<string, unknown> | null, operationName: (operationName as string | null | undefined) ?? null };
 }
 
 /** Whether the document holds a mutation; an unparsable document holds none (it fails in GraphQL, with 200). */
@@ -58,53 +71,59 @@ function answerText(result: Record<string, unknown>, mockedFields: string[]): st
   return JSON.stringify({ ...result, extensions: { ...(result.extensions as object | undefined), ...(mockedFields.length > 0 ? { mockedFields } : {}) } });
 }
 
-const JSON_ANSWER = { status: 200, statusText: 'OK', headers: { 'content-type': 'application/json; charset=utf-8' } };
-
-export function graphqlEndpoint({ context, auth, logger }: GraphqlSettings): RequestHandler {
+/**
+ * POST /api/graphql on node's request and response (other methods: 405 with `Allow: POST`): the body
+ * read as the metadata-store API reads it, then the document parsed, validated and executed with
+ * graphql-js as graphql-over-HTTP prescribes for `application/json` (errors of a document that does
+ * not parse, validate or name an operation are answered with 200, as every execution is).
+ */
+export function graphqlEndpoint({ context, auth, logger, maxBody }: GraphqlSettings): (req: IncomingMessage, res: ServerResponse) => void {
   const documents = documentCache();
   const formatError = errorFormatter(logger);
   // Built on the first GraphQL request: building the executable schema is a tenth of the start-up.
-  let handler: ReturnType<typeof createHandler<ExpressRequest, GraphqlContext, GraphqlContext>> | undefined;
-  const execute: NonNullable<typeof handler> = (req) =>
-    (handler ??= createHandler<ExpressRequest, GraphqlContext, GraphqlContext>({
-      schema: catalogSchema(context.contract, context.store).schema,
-      parse: documents.parse,
-      validate: documents.validate,
-      context: (req) => req.context,
-      // Only reached with a body the handler below already checked, so the params are never a message.
-      parseRequestParams: (req) => requestParams(req.body) as RequestParams,
-      formatError,
-      // An executed operation is answered here, once: graphql-http would serialise it (through a
-      // replacer, the slow path) only for the extensions to be added to a parsed copy.
-      onOperation: (_req, args, result) => {
-        const { errors, ...rest } = result;
-        const formatted = errors ? { errors: errors.map(formatError), ...rest } : rest;
-        return [answerText(formatted, args.contextValue?.mockedFields ?? []), JSON_ANSWER];
-      },
-    }))(req);
-  return async (req, res) => {
-    const params = requestParams(req.body);
-    if (typeof params === 'string') return transportError(res, 400, params);
-    const authorization = req.get('authorization');
+  let schema: GraphQLSchema | undefined;
+  const errorsAnswer = (errors: readonly Error[]): string => answerText({ errors: errors.map(formatError) }, []);
+
+  const run = async (params: RequestParams, contextValue: GraphqlContext): Promise<string> => {
+    schema ??= catalogSchema(context.contract, context.store).schema;
+    let document: DocumentNode;
     try {
-      authorize(auth, { authorization, kind: containsMutation(params.query, documents) ? 'protected' : 'open', write: false });
+      document = documents.parse(params.query);
     } catch (error) {
-      if (error instanceof RestliError) return transportError(res, error.status, error.message);
-      throw error;
+      return errorsAnswer([error as Error]);
     }
-    const graphqlContext: GraphqlContext = { contract: context.contract, store: context.store, auth, authorization, mockedFields: [] };
-    const [body, init] = await execute({
-      method: 'POST',
-      url: req.originalUrl,
-      // Upstream answers JSON whatever the client accepts; graphql-http would answer 406 or 400 otherwise.
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: req.body as Record<string, unknown>,
-      raw: req,
-      context: graphqlContext,
+    const invalid = documents.validate(schema, document);
+    if (invalid.length > 0) return errorsAnswer(invalid);
+    const operation = getOperationAST(document, params.operationName);
+    if (!operation) return errorsAnswer([new GraphQLError('Unable to detect operation AST')]);
+    if (operation.operation === OperationTypeNode.SUBSCRIPTION) return errorsAnswer([new GraphQLError('Subscriptions are not supported')]);
+    const { errors, ...rest } = (await execute({ schema, document, contextValue, variableValues: params.variables, operationName: params.operationName })) as ExecutionResult;
+    return answerText(errors ? { errors: errors.map(formatError), ...rest } : rest, contextValue.mockedFields);
+  };
+
+  return (req, res) => {
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return transportError(res, 405, `Only POST is supported on ${GRAPHQL_PATH}: send a JSON body {query, variables, operationName}; the explorer is at ${GRAPHIQL_PATH}.`);
+    }
+    readJsonBody(req, maxBody, (failure, body) => {
+      if (failure) return transportError(res, failure.status, failure.message);
+      const params = requestParams(body);
+      if (typeof params === 'string') return transportError(res, 400, params);
+      const authorization = req.headers.authorization;
+      const contextValue: GraphqlContext = { contract: context.contract, store: context.store, auth, authorization, mockedFields: [] };
+      const answer = async (): Promise<string> => {
+        authorize(auth, { authorization, kind: containsMutation(params.query, documents) ? 'protected' : 'open', write: false });
+        return run(params, contextValue);
+      };
+      answer().then(
+        (text) => sendJson(res, 200, text),
+        (error: unknown) => {
+          if (error instanceof RestliError) return transportError(res, error.status, error.message);
+          logger(`POST ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`);
+          transportError(res, 500, `Internal error: ${(error as Error)?.message ?? String(error)}`);
+        },
+      );
     });
-    // Executed operations come back answered; a document that failed to parse or validate comes as graphql-http's errors.
-    const text = typeof body === 'string' ? body : '{}';
-    const answered = init === JSON_ANSWER ? text : answerText(JSON.parse(text) as Record<string, unknown>, graphqlContext.mockedFields);
-    res.status(init.status ?? 200).type('json').send(answered);
   };
 }

@@ -39,11 +39,11 @@ const DEFAULT_RELATIONSHIP_COUNT = 100;
 /** The run id of writes that did not come from an ingestion run; they do not count as ingestion. */
 const NO_RUN_ID = 'no-run-id-provided';
 
-/** The latest aspects of one entity, as the record builders read them. */
+/** The latest aspects of one entity, as the record builders read them; each read when first asked for. */
 interface EntityAspects {
   latest(name: string): StoredAspect | undefined;
   aspect(name: string): JsonObject | undefined;
-  exists: boolean;
+  exists: () => boolean;
   lastIngested: () => number | null;
 }
 
@@ -69,15 +69,22 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
     this.urnPrefix = contract.names.urnPrefix;
   }
 
-  /** An entity's latest aspects, read with one query; a value is parsed when first asked for. */
+  /**
+   * An entity's latest aspects, each read (and parsed) when first asked for: a query selects a few of
+   * a dataset's dozen aspects, and reading them all copies the large ones (a schema) for nothing.
+   */
   private aspectsOf(urn: string): EntityAspects {
-    const latest = new Map(this.store.latestAspects(urn).map((stored) => [stored.aspect, stored]));
+    const read = new Map<string, StoredAspect | undefined>();
+    const latest = (name: string): StoredAspect | undefined => {
+      if (!read.has(name)) read.set(name, this.store.getAspect(urn, name, 0));
+      return read.get(name);
+    };
     return {
-      latest: (name) => latest.get(name),
-      aspect: (name) => latest.get(name)?.value,
-      exists: latest.size > 0,
-      // A thunk: only a query that selects lastIngested parses the system metadata.
-      lastIngested: () => lastIngested(latest.values()),
+      latest,
+      aspect: (name) => latest(name)?.value,
+      exists: () => this.store.entityExists(urn),
+      // Only a query that selects lastIngested reads every aspect's system metadata.
+      lastIngested: () => lastIngested(this.store.latestAspects(urn)),
     };
   }
 
@@ -122,30 +129,38 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
     };
   }
 
-  private domainOf(stored: EntityAspects): string | null {
+  /** The entity's domain (the first of its domains aspect), or null. */
+  private domainAssociation(urn: string, stored: EntityAspects): OutputRecord | null {
     const domains = stored.aspect('domains')?.domains;
-    return Array.isArray(domains) ? stringOr(domains[0]) : null;
+    const domain = Array.isArray(domains) ? stringOr(domains[0]) : null;
+    return domain ? this.shapes.record('DomainAssociation', { domain: () => this.domain(domain), associatedUrn: urn }) : null;
   }
 
   dataset(urn: string): OutputRecord {
     const stored = this.aspectsOf(urn);
     const [platformUrn = '', name = '', origin = ''] = tryParseUrn(urn)?.parts ?? [];
-    const properties = stored.aspect('datasetProperties');
-    const editable = stored.aspect('editableDatasetProperties');
+    const properties = () => stored.aspect('datasetProperties');
     const tags = () => globalTagsRecord(this, stored.aspect('globalTags'), urn);
-    const container = stringOr(stored.aspect('container')?.container);
-    const domain = this.domainOf(stored);
-    // Thunks for the aspect-backed fields: a query parses and maps only the aspects it selects.
+    // Thunks for the aspect-backed fields: a query reads, parses and maps only the aspects it selects.
     return this.shapes.record('Dataset', {
       urn,
       type: 'DATASET',
       lastIngested: stored.lastIngested,
       platform: () => this.dataPlatform(platformUrn),
-      container: () => (container ? this.container(container) : null),
+      container: () => {
+        const container = stringOr(stored.aspect('container')?.container);
+        return container ? this.container(container) : null;
+      },
       name,
       origin,
-      properties: properties ? this.datasetProperties(urn, properties, name, origin) : null,
-      editableProperties: editable ? this.shapes.record('DatasetEditableProperties', { description: stringOr(editable.description), name: stringOr(editable.name) }) : null,
+      properties: () => {
+        const aspect = properties();
+        return aspect ? this.datasetProperties(urn, aspect, name, origin) : null;
+      },
+      editableProperties: () => {
+        const editable = stored.aspect('editableDatasetProperties');
+        return editable ? this.shapes.record('DatasetEditableProperties', { description: stringOr(editable.description), name: stringOr(editable.name) }) : null;
+      },
       ownership: () => ownershipRecord(this, stored.aspect('ownership'), urn),
       // The newer deprecation aspect wins over datasetDeprecation, as in upstream's mapper.
       deprecation: () => deprecationRecord(this, stored.aspect('deprecation') ?? stored.aspect('datasetDeprecation')),
@@ -159,14 +174,14 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
       tags,
       globalTags: tags,
       glossaryTerms: () => glossaryTermsRecord(this, stored.aspect('glossaryTerms'), urn),
-      domain: domain ? this.shapes.record('DomainAssociation', { domain: () => this.domain(domain), associatedUrn: urn }) : null,
+      domain: () => this.domainAssociation(urn, stored),
       subTypes: () => subTypesRecord(this, stored.aspect('subTypes')),
       exists: stored.exists,
       relationships: this.relationshipsOf(urn),
-      browsePaths: this.browsePaths(stored),
-      externalUrl: stringOr(properties?.externalUrl),
-      description: stringOr(properties?.description),
-      uri: stringOr(properties?.uri),
+      browsePaths: () => this.browsePaths(stored),
+      externalUrl: () => stringOr(properties()?.externalUrl),
+      description: () => stringOr(properties()?.description),
+      uri: () => stringOr(properties()?.uri),
     });
   }
 
@@ -241,7 +256,6 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
     const editable = stored.aspect('editableContainerProperties');
     const platform = stringOr(stored.aspect('dataPlatformInstance')?.platform);
     const parent = stringOr(stored.aspect('container')?.container);
-    const domain = this.domainOf(stored);
     return this.shapes.record('Container', {
       urn,
       type: 'CONTAINER',
@@ -263,7 +277,7 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
       tags: globalTagsRecord(this, stored.aspect('globalTags'), urn),
       glossaryTerms: glossaryTermsRecord(this, stored.aspect('glossaryTerms'), urn),
       subTypes: subTypesRecord(this, stored.aspect('subTypes')),
-      domain: domain ? this.shapes.record('DomainAssociation', { domain: () => this.domain(domain), associatedUrn: urn }) : null,
+      domain: this.domainAssociation(urn, stored),
       deprecation: deprecationRecord(this, stored.aspect('deprecation')),
       relationships: this.relationshipsOf(urn),
       status: statusRecord(this, stored.aspect('status')),

@@ -52,7 +52,7 @@ function classify(error: Error): { type: GraphqlErrorType; message: string } | u
  */
 export function errorFormatter(logger: MockLogger): (error: Readonly<GraphQLError | Error>) => GraphQLError | Error {
   return (error) => {
-    // Duck-typed: graphql-http and this module may load different copies of graphql (CommonJS and ESM).
+    // Duck-typed: the executor and this module may load different copies of graphql (CommonJS and ESM).
     const original = (error as Partial<GraphQLError>).originalError;
     if (!original) return error as GraphQLError | Error;
     const known = classify(original);
