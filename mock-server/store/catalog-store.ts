@@ -242,8 +242,8 @@ export class CatalogStore {
   /** Hands every derived index the entity's latest aspects (an empty map once it has none). */
   private indexEntity(urn: string, entity: EntitySpec): void {
     const latest = new Map<string, Record<string, unknown>>();
-    for (const row of this.statements.latestRows.all(urn)) {
-      if (entity.aspects.includes(row.aspect)) latest.set(row.aspect, JSON.parse(row.value) as Record<string, unknown>);
+    for (const [aspect, value] of this.statements.latestValues.all(urn)) {
+      if (entity.aspects.includes(aspect)) latest.set(aspect, JSON.parse(value) as Record<string, unknown>);
     }
     for (const index of this.derived) index.indexEntity(urn, entity.name, latest);
   }

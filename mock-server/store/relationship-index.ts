@@ -24,13 +24,6 @@ export interface RelationshipPage {
   relationships: { entity: string; type: string }[];
 }
 
-interface Edge {
-  source: string;
-  type: string;
-  destination: string;
-  aspect: string;
-}
-
 const TABLE = 'relationships';
 
 function pageSql(from: 'source' | 'destination', to: 'source' | 'destination'): string {
@@ -52,7 +45,7 @@ export class RelationshipIndex implements DerivedIndex {
   readonly tables = [TABLE];
   private statements?: {
     deleteSource: Statement<[string], void>;
-    insert: Statement<[Edge], void>;
+    insert: Statement<[source: string, type: string, destination: string, aspect: string], void>;
     clear: Statement<[], void>;
     count: Statement<[], number>;
     page: Record<RelationshipDirection, Statement<[PageParams], { entity: string; type: string }>>;
@@ -74,7 +67,7 @@ export class RelationshipIndex implements DerivedIndex {
     `);
     this.statements = {
       deleteSource: db.prepare(`DELETE FROM ${TABLE} WHERE source = ?`),
-      insert: db.prepare(`INSERT OR IGNORE INTO ${TABLE} (source, type, destination, aspect) VALUES (@source, @type, @destination, @aspect)`),
+      insert: db.prepare(`INSERT OR IGNORE INTO ${TABLE} (source, type, destination, aspect) VALUES (?, ?, ?, ?)`),
       clear: db.prepare(`DELETE FROM ${TABLE}`),
       count: db.prepare(`SELECT COUNT(*) FROM ${TABLE}`).pluck() as Statement<[], number>,
       page: { OUTGOING: db.prepare(pageSql('source', 'destination')), INCOMING: db.prepare(pageSql('destination', 'source')) },
@@ -102,7 +95,7 @@ export class RelationshipIndex implements DerivedIndex {
           // Registry lookups are case-insensitive upstream (corpUser and corpuser are one type).
           const type = entityTypeOf(destination)?.toLowerCase();
           if (type === undefined || !accepted.has(type)) continue;
-          insert.run({ source: urn, type: relationship.name, destination: destination as string, aspect });
+          insert.run(urn, relationship.name, destination as string, aspect);
         }
       }
     }

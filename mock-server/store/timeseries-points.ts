@@ -12,15 +12,9 @@ export function writeTimeseriesPoint(
   point: { urn: string; entity: string; aspect: string; value: Record<string, unknown>; ctx: WriteContext },
 ): void {
   const value = JSON.stringify(point.value);
-  statements.upsertPoint.run({
-    urn: point.urn,
-    aspect: point.aspect,
-    timestamp_millis: point.value.timestampMillis as number,
-    entity: point.entity,
-    value,
-    system_metadata: JSON.stringify(writeSystemMetadata(point.ctx)),
-    byte_size: Buffer.byteLength(value),
-  });
+  const { urn, entity, aspect, ctx } = point;
+  const timestampMillis = point.value.timestampMillis as number;
+  statements.upsertPoint.run(urn, aspect, timestampMillis, entity, value, JSON.stringify(writeSystemMetadata(ctx)), Buffer.byteLength(value));
 }
 
 /** A point read from the table; a 10,000-point answer sends the stored JSON text of each as it is. */

@@ -45,6 +45,11 @@ export interface VersionedWrite {
   ctx: WriteContext;
 }
 
+/** Equality of data, not of text: key order does not make a new version (upstream compares records). */
+function sameData(storedJson: string, writtenJson: string): boolean {
+  return storedJson === writtenJson || isDeepStrictEqual(JSON.parse(storedJson), JSON.parse(writtenJson));
+}
+
 /**
  * Writes a versioned aspect. `version` is the highest version now stored for the aspect
  * (0 after the first write, 2 after three different values).
@@ -52,27 +57,19 @@ export interface VersionedWrite {
 export function writeVersionedAspect(statements: PrimaryStatements, write: VersionedWrite): { version: number; changed: boolean } {
   const { urn, entity, aspect, value, ctx } = write;
   const systemMetadata = writeSystemMetadata(ctx);
-  const latest = statements.aspectRow.get(urn, aspect, 0);
-  const row = {
-    urn,
-    aspect,
-    value: JSON.stringify(value),
-    created_time: ctx.now,
-    created_actor: ctx.actor,
-    system_metadata: JSON.stringify(systemMetadata),
-  };
+  const valueJson = JSON.stringify(value);
+  const latest = statements.latestForWrite.get(urn, aspect, urn, aspect);
   if (!latest) {
-    statements.insertAspect.run({ ...row, version: 0, entity });
+    statements.insertAspect.run(urn, aspect, 0, entity, valueJson, ctx.now, ctx.actor, JSON.stringify(systemMetadata));
     return { version: 0, changed: true };
   }
-  const maxVersion = statements.maxVersion.get(urn, aspect) ?? 0;
-  // Equality of data, not of text: key order does not make a new version (upstream compares records).
-  if (isDeepStrictEqual(JSON.parse(latest.value), JSON.parse(row.value))) {
-    const previous = latest.system_metadata === null ? {} : (JSON.parse(latest.system_metadata) as SystemMetadata);
+  const [latestValue, latestSystemMetadata, maxVersion] = latest;
+  if (sameData(latestValue, valueJson)) {
+    const previous = latestSystemMetadata === null ? {} : (JSON.parse(latestSystemMetadata) as SystemMetadata);
     statements.updateLatestSystemMetadata.run(JSON.stringify({ ...previous, lastObserved: systemMetadata.lastObserved }), urn, aspect);
     return { version: maxVersion, changed: false };
   }
-  statements.insertAspect.run({ ...latest, version: maxVersion + 1 });
-  statements.updateLatest.run(row);
+  statements.copyLatest.run(maxVersion + 1, urn, aspect);
+  statements.updateLatest.run(valueJson, ctx.now, ctx.actor, JSON.stringify(systemMetadata), urn, aspect);
   return { version: maxVersion + 1, changed: true };
 }

@@ -4,8 +4,10 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadContract, type Namespace } from '../../spec/index.js';
+import { TaskRegistry, truncateTimeseriesAspect } from '../operations/index.js';
 import { CatalogStore } from '../store/catalog-store.js';
 import type { Database } from 'better-sqlite3';
 import type { DerivedIndex, WriteContext } from '../store/types.js';
@@ -150,6 +152,122 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     store.close();
   });
 
+  // Each case changes the start-up catalog (a dataset with three ownership versions and two profile
+  // points, another with one version) in one way, and reset must bring back exactly the start-up rows.
+  const resetCases: { name: string; change: (store: CatalogStore) => void }[] = [
+    { name: 'new versions of an aspect with history', change: (store) => [1, 2].forEach((n) => store.upsertAspect('dataset', dataset('kept'), 'ownership', { owners: [], n }, ctx)) },
+    { name: 'an unchanged write that only refreshes lastObserved', change: (store) => store.upsertAspect('dataset', dataset('kept'), 'ownership', owned, { ...ctx, now: 9_000 }) },
+    {
+      name: 'an aspect deleted and written again',
+      change: (store) => {
+        store.deleteAspect('dataset', dataset('kept'), 'ownership', ctx);
+        store.upsertAspect('dataset', dataset('kept'), 'ownership', owned, ctx);
+      },
+    },
+    {
+      name: 'an entity deleted and created again',
+      change: (store) => {
+        store.deleteAspect('dataset', dataset('other'), 'datasetKey', ctx);
+        store.upsertAspect('dataset', dataset('other'), 'ownership', { owners: [] }, ctx);
+      },
+    },
+    { name: 'a new entity', change: (store) => store.upsertAspect('dataset', dataset('new'), 'ownership', owned, ctx) },
+    {
+      name: 'a new point replaced, then every point deleted',
+      change: (store) => {
+        store.upsertAspect('dataset', dataset('kept'), 'datasetProfile', { timestampMillis: 5, rowCount: 1 }, ctx);
+        store.upsertAspect('dataset', dataset('kept'), 'datasetProfile', { timestampMillis: 5, rowCount: 2 }, ctx);
+        store.deleteAspect('dataset', dataset('kept'), 'datasetProfile', ctx);
+      },
+    },
+    {
+      name: 'a start-up point deleted, then written back with other values twice',
+      change: (store) => {
+        store.deleteAspect('dataset', dataset('kept'), 'datasetProfile', ctx);
+        store.upsertAspect('dataset', dataset('kept'), 'datasetProfile', { timestampMillis: 1, rowCount: 20 }, ctx);
+        store.upsertAspect('dataset', dataset('kept'), 'datasetProfile', { timestampMillis: 1, rowCount: 30 }, ctx);
+      },
+    },
+    {
+      name: 'everything at once, in one transaction',
+      change: (store) =>
+        store.transaction(() => {
+          store.upsertAspect('dataset', dataset('kept'), 'ownership', { owners: [] }, ctx);
+          store.upsertAspect('dataset', dataset('kept'), 'datasetProfile', { timestampMillis: 2, rowCount: 0 }, ctx);
+          store.deleteAspect('dataset', dataset('other'), 'datasetKey', ctx);
+          store.upsertAspect('dataset', dataset('new'), 'datasetProfile', { timestampMillis: 3 }, ctx);
+        }),
+    },
+  ];
+
+  it.each(resetCases)('reset undoes $name', ({ change }) => {
+    const store = new CatalogStore({ contract });
+    for (const owners of [[], owned.owners, [{ owner: `${prefix}corpuser:carol`, type: 'DATAOWNER' }]]) store.upsertAspect('dataset', dataset('kept'), 'ownership', { owners }, ctx);
+    for (const timestampMillis of [1, 2]) store.upsertAspect('dataset', dataset('kept'), 'datasetProfile', { timestampMillis, rowCount: 10 }, ctx);
+    store.upsertAspect('dataset', dataset('other'), 'ownership', owned, ctx);
+    store.markStartupState();
+    const startup = store.snapshot();
+    change(store);
+    expect(store.snapshot().digest).not.toBe(startup.digest);
+    store.reset();
+    expect(store.snapshot()).toEqual(startup);
+    // Nothing is left over for a second round: the same change again is undone as well.
+    change(store);
+    store.reset();
+    expect(store.snapshot()).toEqual(startup);
+    store.close();
+  });
+
+  it('forgets a write that rolled back, and still undoes the writes around it', () => {
+    const store = new CatalogStore({ contract });
+    store.upsertAspect('dataset', dataset('kept'), 'ownership', owned, ctx);
+    store.markStartupState();
+    const startup = store.snapshot();
+    expect(() =>
+      store.transaction(() => {
+        store.upsertAspect('dataset', dataset('kept'), 'ownership', { owners: [] }, ctx);
+        throw new Error('rolled back');
+      }),
+    ).toThrow('rolled back');
+    expect(store.snapshot()).toEqual(startup);
+    store.upsertAspect('dataset', dataset('kept'), 'ownership', { owners: [] }, ctx);
+    store.reset();
+    expect(store.snapshot()).toEqual(startup);
+    store.close();
+  });
+
+  it('resets the points a truncation task deleted in batches', async () => {
+    const store = new CatalogStore({ contract });
+    for (let timestampMillis = 1; timestampMillis <= 5; timestampMillis++) {
+      store.upsertAspect('dataset', dataset('kept'), 'datasetProfile', { timestampMillis, rowCount: timestampMillis }, ctx);
+    }
+    store.markStartupState();
+    const startup = store.snapshot();
+    const tasks = new TaskRegistry();
+    const task = truncateTimeseriesAspect(store, { entityType: 'dataset', aspect: 'datasetProfile', endTimeMillis: 4, dryRun: false, batchSize: 2 }, { ...ctx, tasks });
+    const [node, id] = task.split(':');
+    await vi.waitFor(() => expect(tasks.status(node ?? '', Number(id))?.completed).toBe(true));
+    expect(store.timeseries({ urn: dataset('kept'), aspect: 'datasetProfile', limit: 10 }).map((p) => p.timestampMillis)).toEqual([5, 4]);
+    store.reset();
+    expect(store.snapshot()).toEqual(startup);
+    tasks.close();
+    store.close();
+  });
+
+  it('keeps the start-up state out of the data file', () => {
+    const path = join(dataDir, `${ns}-startup.sqlite`);
+    const store = new CatalogStore({ contract, path });
+    store.upsertAspect('dataset', dataset('kept'), 'ownership', owned, ctx);
+    store.markStartupState();
+    store.upsertAspect('dataset', dataset('kept'), 'ownership', { owners: [] }, ctx);
+    store.upsertAspect('dataset', dataset('kept'), 'datasetProfile', { timestampMillis: 1 }, ctx);
+    store.close();
+    const file = new BetterSqlite3(path, { readonly: true });
+    const tables = file.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").pluck().all();
+    file.close();
+    expect(tables).toEqual(['aspects', 'relationships', 'timeseries']);
+  });
+
   it('keeps its data in a file across close and reopen', () => {
     const path = join(dataDir, `${ns}.sqlite`);
     const first = new CatalogStore({ contract, path });
@@ -163,6 +281,25 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     expect(second.timeseries({ urn: dataset('kept'), aspect: 'datasetProfile', limit: 5 })).toHaveLength(1);
     expect(second.relationships({ urn: `${prefix}corpuser:bob`, direction: 'INCOMING', types: ['OwnedBy'], start: 0, count: 10 }).total).toBe(1);
     second.close();
+  });
+
+  it('opens a data file of an earlier layout, whose indices covered every version', () => {
+    const path = join(dataDir, `${ns}-earlier.sqlite`);
+    const first = new CatalogStore({ contract, path });
+    first.upsertAspect('dataset', dataset('kept'), 'ownership', owned, ctx);
+    first.upsertAspect('dataset', dataset('kept'), 'ownership', { owners: [] }, ctx);
+    first.close();
+    const earlier = new BetterSqlite3(path);
+    earlier.exec('CREATE INDEX aspects_by_aspect ON aspects (aspect, version, urn); CREATE INDEX aspects_by_entity ON aspects (entity, version, urn);');
+    earlier.close();
+    const reopened = new CatalogStore({ contract, path });
+    const indices = reopened.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'aspects' AND sql IS NOT NULL").pluck().all();
+    // Only an index of the latest rows: a new version of an aspect updates none.
+    expect(indices).toEqual(['latest_aspects_by_entity']);
+    expect(reopened.getAspect(dataset('kept'), 'ownership', 1)?.value).toEqual(owned);
+    reopened.upsertAspect('dataset', dataset('kept'), 'ownership', owned, ctx);
+    expect(reopened.getAspect(dataset('kept'), 'ownership', 2)?.value).toEqual({ owners: [] });
+    reopened.close();
   });
 
   it('refuses a second store on a data file that is open', () => {
