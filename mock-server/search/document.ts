@@ -28,8 +28,10 @@ export interface SearchDocument {
   urn: string;
   entity: string;
   removed: boolean;
-  /** Every search field of the entity, by name. */
+  /** The search fields of the document, by name: every field of the entity, or those a partial document was built with. */
   fields: ReadonlyMap<string, DocumentField>;
+  /** Every search field of the entity, by name, as its definitions stand. */
+  definitions: ReadonlyMap<string, IndexField>;
   browsePaths: string[];
 }
 
@@ -49,35 +51,44 @@ function documentValue(field: IndexField, value: string): DocumentValue {
   return { field: field.name, value, lastPart: URN_TYPES.has(field.type) ? urnLastPart(value) : null, num };
 }
 
+/**
+ * The document of an entity, whole, or (given `only`) with just those fields, `removed` and the urn:
+ * a write of one aspect reads only the annotations that can have changed.
+ */
 export function buildSearchDocument(
   urn: string,
   fields: EntityIndexFields,
   latest: ReadonlyMap<string, Record<string, unknown>>,
+  only?: ReadonlySet<string>,
 ): SearchDocument {
+  const wanted = (name: string): boolean => only === undefined || name === REMOVED_FIELD || only.has(name);
   const byField = new Map<string, Set<string>>([[URN_FIELD, new Set([urn])]]);
   const present = new Set<string>();
   for (const [aspectName, aspectValue] of latest) {
     for (const annotation of fields.byAspect.get(aspectName) ?? []) {
+      const counted = annotation.hasValuesFieldName !== undefined && wanted(annotation.hasValuesFieldName);
+      if (!wanted(annotation.fieldName) && !counted) continue;
       const found = valuesAt(aspectValue, annotation.path).flatMap(scalars);
       if (found.length === 0) continue;
+      if (counted && found.some((v) => v !== '')) present.add(annotation.hasValuesFieldName as string);
+      if (!wanted(annotation.fieldName)) continue;
       let set = byField.get(annotation.fieldName);
       if (!set) byField.set(annotation.fieldName, (set = new Set()));
       for (const v of found) set.add(v);
-      if (annotation.hasValuesFieldName && found.some((v) => v !== '')) present.add(annotation.hasValuesFieldName);
     }
   }
-  for (const name of fields.hasValues) byField.set(name, new Set([String(present.has(name))]));
+  for (const name of fields.hasValues) if (wanted(name)) byField.set(name, new Set([String(present.has(name))]));
   const removed = byField.get(REMOVED_FIELD)?.has('true') ?? false;
   byField.set(REMOVED_FIELD, new Set([String(removed)]));
 
   // Fields with values first, in the order they were found (the order of matchedFields), then the absent ones.
   const documentFields = new Map<string, DocumentField>();
-  const ordered = [...byField.keys(), ...fields.fields.keys()].flatMap((name) => fields.fields.get(name) ?? []);
+  const ordered = [...byField.keys(), ...fields.fields.keys()].flatMap((name) => (wanted(name) || name === URN_FIELD ? (fields.fields.get(name) ?? []) : []));
   for (const field of ordered) {
     if (documentFields.has(field.name)) continue;
     const values = [...(byField.get(field.name) ?? [])].map((value) => documentValue(field, value));
     documentFields.set(field.name, { field, values });
   }
   const browsePaths = fields.browsePathFields.flatMap((name) => [...(byField.get(name) ?? [])]);
-  return { urn, entity: fields.entity, removed, fields: documentFields, browsePaths };
+  return { urn, entity: fields.entity, removed, fields: documentFields, definitions: fields.fields, browsePaths };
 }

@@ -31,6 +31,31 @@ export interface SearchIndex extends DerivedIndex {
   browse(request: BrowseRequest): BrowseResultValue;
 }
 
+/** The search fields the annotations of these aspects write (hasValues booleans included). */
+function fieldsOfAspects(fields: EntityIndexFields, aspects: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const aspect of aspects) {
+    for (const annotation of fields.byAspect.get(aspect) ?? []) {
+      out.add(annotation.fieldName);
+      if (annotation.hasValuesFieldName) out.add(annotation.hasValuesFieldName);
+    }
+  }
+  return out;
+}
+
+/**
+ * The fields a partial document needs to rewrite the affected ones: those, and when one of them is
+ * aggregated every aggregated field (an entity's facets are written together), when one is a browse
+ * path every browse path field.
+ */
+function documentFieldsFor(fields: EntityIndexFields, affected: ReadonlySet<string>): Set<string> {
+  const out = new Set(affected);
+  const all = [...fields.fields.values()];
+  const groups = [all.filter((f) => f.addToFilters), all.filter((f) => f.type === 'BROWSE_PATH')];
+  for (const group of groups) if (group.some((f) => affected.has(f.name))) for (const f of group) out.add(f.name);
+  return out;
+}
+
 export function createSearchIndex(contract: Contract): SearchIndex {
   const fieldsByEntity = indexFieldsOf(contract);
   let tables: SearchTables | undefined;
@@ -56,10 +81,17 @@ export function createSearchIndex(contract: Contract): SearchIndex {
       tables = createSearchTables(db);
       return tables.replaced;
     },
-    indexEntity(urn, entityType, latest) {
+    derivesFrom: (aspect) => {
+      const spec = contract.aspects.get(aspect);
+      return spec?.kind === 'versioned' && spec.searchable.length > 0;
+    },
+    indexEntity(urn, entityType, latest, changed) {
       const fields = fieldsOfEntity(entityType);
-      if (!fields || latest.size === 0) attached().remove(urn);
-      else attached().write(buildSearchDocument(urn, fields, latest));
+      if (!fields || latest.size === 0) return attached().remove(urn);
+      if (!changed) return attached().write(buildSearchDocument(urn, fields, latest));
+      const affected = fieldsOfAspects(fields, changed);
+      const whole = () => buildSearchDocument(urn, fields, latest);
+      attached().write(buildSearchDocument(urn, fields, latest, documentFieldsFor(fields, affected)), affected, whole);
     },
     clear: () => attached().clear(),
     count: () => attached().count(),

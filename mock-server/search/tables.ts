@@ -124,7 +124,12 @@ export interface SearchTables {
   /** The entities indexed (of every type, soft-deleted ones too) and their tokens queried by default, for BM25. */
   totals(): { docs: number; terms: number };
   readonly terms: TermIndex;
-  write(doc: SearchDocument): void;
+  /**
+   * Writes an entity's document. Given the `affected` fields (the only ones whose values may have
+   * changed), `doc` may hold just those and what depends on them (see index.ts), and `whole()` builds
+   * the whole document when the stored one has to be rewritten whole.
+   */
+  write(doc: SearchDocument, affected?: ReadonlySet<string>, whole?: () => SearchDocument): void;
   remove(urn: string): void;
   clear(): void;
   count(): number;
@@ -321,7 +326,7 @@ export function createSearchTables(db: Database): SearchTables {
   function definitionOf(doc: SearchDocument): string {
     let known = definitions.get(doc.entity);
     if (known === undefined) {
-      const fields = [...doc.fields.values()].map(({ field }) => [field.name, field.type, field.boost, field.queryByDefault, field.addToFilters, field.enableAutocomplete]);
+      const fields = [...doc.definitions.values()].map((field) => [field.name, field.type, field.boost, field.queryByDefault, field.addToFilters, field.enableAutocomplete]);
       known = hash53(JSON.stringify(fields.sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1))));
       definitions.set(doc.entity, known);
     }
@@ -332,6 +337,16 @@ export function createSearchTables(db: Database): SearchTables {
   function signaturesOf(doc: SearchDocument): Map<string, string> {
     const out = new Map<string, string>([[DEFINITIONS, definitionOf(doc)]]);
     for (const [name, f] of doc.fields) if (f.values.length > 0) out.set(name, signature(f));
+    return out;
+  }
+  /** The stored signatures with those of the affected fields computed anew (the others cannot have changed). */
+  function resigned(doc: SearchDocument, before: ReadonlyMap<string, string>, affected: ReadonlySet<string>): Map<string, string> {
+    const out = new Map(before);
+    for (const name of affected) {
+      const f = doc.fields.get(name);
+      if (f && f.values.length > 0) out.set(name, signature(f));
+      else out.delete(name);
+    }
     return out;
   }
   const storedSignatures = (json: string): Map<string, string> => new Map(Object.entries(JSON.parse(json) as Record<string, string>));
@@ -404,14 +419,15 @@ export function createSearchTables(db: Database): SearchTables {
     db,
     terms,
     totals: () => readTotals.get() as { docs: number; terms: number },
-    write(doc) {
-      const removed = doc.removed ? 1 : 0;
-      const stored = storedDoc.get(doc.urn);
-      const after = signaturesOf(doc);
-      if (stored && stored.entity === doc.entity && stored.removed === removed) {
+    write(given, affected, whole) {
+      const removed = given.removed ? 1 : 0;
+      const stored = storedDoc.get(given.urn);
+      if (stored && stored.entity === given.entity && stored.removed === removed) {
         const before = storedSignatures(stored.signatures);
-        if (before.get(DEFINITIONS) === after.get(DEFINITIONS)) return updateRows(stored, doc, before, after);
+        if (before.get(DEFINITIONS) === definitionOf(given)) return updateRows(stored, given, before, affected ? resigned(given, before, affected) : signaturesOf(given));
       }
+      const doc = affected && whole ? whole() : given;
+      const after = signaturesOf(doc);
       if (stored) dropRows(stored);
       const id = stored ? stored.doc_id : (insertDoc.get(doc.urn, doc.entity, removed) as { doc_id: number }).doc_id;
       const ranked = insertRows(id, doc, removed, after);

@@ -48,8 +48,8 @@ export class CatalogStore {
   private readonly state: StoreState;
   // One transaction function for every call: better-sqlite3 builds four wrappers per db.transaction().
   private readonly runInTransaction: (fn: () => unknown) => unknown;
-  /** The entities written in the open transaction, whose derived rows it rebuilds before committing. */
-  private written: Map<string, EntitySpec> | undefined;
+  /** The entities written in the open transaction and the aspects written, whose derived rows it rebuilds before committing. */
+  private written: Map<string, { entity: EntitySpec; aspects: Set<string> }> | undefined;
 
   constructor(options: CatalogStoreOptions) {
     this.contract = options.contract;
@@ -74,12 +74,12 @@ export class CatalogStore {
    */
   transaction<T>(fn: () => T): T {
     if (this.written) return this.runInTransaction(fn) as T;
-    const written = new Map<string, EntitySpec>();
+    const written = new Map<string, { entity: EntitySpec; aspects: Set<string> }>();
     this.written = written;
     try {
       return this.runInTransaction(() => {
         const result = fn();
-        for (const [urn, entity] of written) this.indexEntity(urn, entity);
+        for (const [urn, { entity, aspects }] of written) this.indexEntity(urn, entity, aspects);
         return result;
       }) as T;
     } finally {
@@ -107,15 +107,15 @@ export class CatalogStore {
       let result = { version: 0, changed: true };
       if (rule.timeseries) writeTimeseriesPoint(this.statements, { urn, entity: entity.name, aspect: aspectName, value, ctx });
       else result = writeVersionedAspect(this.statements, { urn, entity: entity.name, aspect: aspectName, value, ctx });
-      let defaultsWritten = false;
+      const changed = !rule.timeseries && result.changed ? [aspectName] : [];
       if (firstWrite) {
         for (const generated of defaultAspects(this.contract, entity, parsed, new Set([aspectName]))) {
           this.validation.validate(this.validation.ruleOf(entity, generated.aspect), generated.value, generated.aspect);
           writeVersionedAspect(this.statements, { urn, entity: entity.name, aspect: generated.aspect, value: generated.value, ctx });
-          defaultsWritten = true;
+          changed.push(generated.aspect);
         }
       }
-      if (defaultsWritten || (!rule.timeseries && result.changed)) this.written?.set(urn, entity);
+      this.noteWritten(urn, entity, changed);
       return { ...result, validated };
     });
   }
@@ -133,7 +133,7 @@ export class CatalogStore {
       } else {
         deleted = this.statements.deleteAspect.run(urn, aspectName).changes;
       }
-      if (deleted > 0) this.written?.set(urn, entity);
+      if (deleted > 0) this.noteWritten(urn, entity, [aspectName]);
       return { deleted };
     });
   }
@@ -239,12 +239,28 @@ export class CatalogStore {
     this.db.close();
   }
 
-  /** Hands every derived index the entity's latest aspects (an empty map once it has none). */
-  private indexEntity(urn: string, entity: EntitySpec): void {
+  /** Records aspects written in the open transaction, for the derived rows it rebuilds before committing. */
+  private noteWritten(urn: string, entity: EntitySpec, aspects: readonly string[]): void {
+    if (!this.written || aspects.length === 0) return;
+    const known = this.written.get(urn);
+    if (known) for (const aspect of aspects) known.aspects.add(aspect);
+    else this.written.set(urn, { entity, aspects: new Set(aspects) });
+  }
+
+  /**
+   * Hands the derived indices the entity's latest aspects (an empty map once it has none): all of
+   * them, or, given the aspects written, those that derive rows from one of them. A written key
+   * aspect (the entity created or deleted) concerns every index.
+   */
+  private indexEntity(urn: string, entity: EntitySpec, changed?: ReadonlySet<string>): void {
+    const concerned =
+      changed === undefined || changed.has(entity.keyAspect) ? this.derived : this.derived.filter((index) => [...changed].some((aspect) => index.derivesFrom(aspect)));
+    if (concerned.length === 0) return;
     const latest = new Map<string, Record<string, unknown>>();
     for (const [aspect, value] of this.statements.latestValues.all(urn)) {
       if (entity.aspects.includes(aspect)) latest.set(aspect, JSON.parse(value) as Record<string, unknown>);
     }
-    for (const index of this.derived) index.indexEntity(urn, entity.name, latest);
+    const given = changed?.has(entity.keyAspect) ? undefined : changed;
+    for (const index of concerned) index.indexEntity(urn, entity.name, latest, given);
   }
 }

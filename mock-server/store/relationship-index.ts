@@ -45,6 +45,7 @@ export class RelationshipIndex implements DerivedIndex {
   readonly tables = [TABLE];
   private statements?: {
     deleteSource: Statement<[string], void>;
+    deleteAspect: Statement<[string, string], void>;
     insert: Statement<[source: string, type: string, destination: string, aspect: string], void>;
     clear: Statement<[], void>;
     count: Statement<[], number>;
@@ -67,6 +68,7 @@ export class RelationshipIndex implements DerivedIndex {
     `);
     this.statements = {
       deleteSource: db.prepare(`DELETE FROM ${TABLE} WHERE source = ?`),
+      deleteAspect: db.prepare(`DELETE FROM ${TABLE} WHERE source = ? AND aspect = ?`),
       insert: db.prepare(`INSERT OR IGNORE INTO ${TABLE} (source, type, destination, aspect) VALUES (?, ?, ?, ?)`),
       clear: db.prepare(`DELETE FROM ${TABLE}`),
       count: db.prepare(`SELECT COUNT(*) FROM ${TABLE}`).pluck() as Statement<[], number>,
@@ -85,10 +87,18 @@ export class RelationshipIndex implements DerivedIndex {
     return this.statements;
   }
 
-  indexEntity(urn: string, _entityType: string, latest: ReadonlyMap<string, Record<string, unknown>>): void {
-    const { deleteSource, insert } = this.prepared;
-    deleteSource.run(urn);
-    for (const [aspect, value] of latest) {
+  derivesFrom(aspect: string): boolean {
+    return (this.contract.aspects.get(aspect)?.relationships.length ?? 0) > 0;
+  }
+
+  /** The edges of the written aspects are replaced (every edge of the entity when any aspect may have changed). */
+  indexEntity(urn: string, _entityType: string, latest: ReadonlyMap<string, Record<string, unknown>>, changed?: ReadonlySet<string>): void {
+    const { deleteSource, deleteAspect, insert } = this.prepared;
+    if (changed) for (const aspect of changed) deleteAspect.run(urn, aspect);
+    else deleteSource.run(urn);
+    for (const aspect of changed ?? latest.keys()) {
+      const value = latest.get(aspect);
+      if (value === undefined) continue;
       for (const relationship of this.contract.aspects.get(aspect)?.relationships ?? []) {
         const accepted = new Set(relationship.entityTypes.map((t) => t.toLowerCase()));
         for (const destination of valuesAt(value, relationship.path)) {

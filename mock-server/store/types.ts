@@ -63,7 +63,13 @@ export interface DerivedIndex {
    * store then rebuilds every derived index from the primary table before it serves anything.
    */
   createSchema(db: Database): boolean;
-  indexEntity(urn: string, entityType: string, latest: ReadonlyMap<string, Record<string, unknown>>): void;
+  /** Whether the index's rows of an entity depend on this aspect: writes of other aspects leave them alone. */
+  derivesFrom(aspect: string): boolean;
+  /**
+   * Rebuilds the entity's rows from its latest versioned aspects. `changed` names the aspects
+   * written since its rows were last built (among them one the index derives from); absent, any may have.
+   */
+  indexEntity(urn: string, entityType: string, latest: ReadonlyMap<string, Record<string, unknown>>, changed?: ReadonlySet<string>): void;
   /** Drops every derived row (restoreIndices and reset rebuild them). */
   clear(): void;
   /** Row count, for the admin snapshot. */

@@ -73,6 +73,18 @@ const histories: { given: string; writes: Write[] }[] = [
       [B, 'datasetProperties', { description: 'shop' }],
     ],
   },
+  {
+    given: 'browse paths moved and aggregated values changed beside unrelated writes',
+    writes: [
+      [A, 'browsePaths', { paths: ['/prod/shop/orders'] }],
+      [B, 'globalTags', tags('PII')],
+      [A, 'datasetProperties', { description: 'A table of the shop', customProperties: { team: 'sales' } }],
+      [B, 'browsePaths', { paths: ['/prod/shop/clicks', '/dev/clicks'] }],
+      [A, 'globalTags', tags('Gold')],
+      [A, 'browsePaths', { paths: ['/prod/archive/orders'] }],
+      [B, 'datasetProperties', { description: 'Clicks of the shop' }],
+    ],
+  },
 ];
 
 function replay(writes: readonly Write[]): { store: CatalogStore; index: SearchIndex } {
@@ -109,10 +121,17 @@ describe('search after a history of writes', () => {
       { input: 'owners:bob' },
       { input: 'shop' },
       { input: 'shop', filter: notRemoved },
+      { input: 'team=sales' },
+      { input: 'clicks' },
     ];
-    const before = requests.map((r) => everything(index, r));
+    const folders = ['', '/prod', '/prod/shop', '/prod/archive', '/dev'];
+    const answers = () => ({
+      searches: requests.map((r) => everything(index, r)),
+      browses: folders.map((path) => index.browse({ path, entity: 'dataset', start: 0, limit: 100 })),
+    });
+    const before = answers();
     store.rebuildDerived();
-    expect(requests.map((r) => everything(index, r))).toEqual(before);
+    expect(answers()).toEqual(before);
   });
 });
 

@@ -25,6 +25,10 @@ class VisitedEntities implements DerivedIndex {
     return false;
   }
 
+  derivesFrom(): boolean {
+    return true;
+  }
+
   indexEntity(urn: string, _entityType: string, latest: ReadonlyMap<string, Record<string, unknown>>): void {
     this.db?.prepare('DELETE FROM visited WHERE urn = ?').run(urn);
     if (latest.size) this.db?.prepare('INSERT INTO visited VALUES (?)').run(urn);

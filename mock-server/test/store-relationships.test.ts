@@ -58,6 +58,21 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore relationships (%s)', (ns) 
     store.close();
   });
 
+  it('replaces only the edges of the aspect written, leaving the rows a rebuild would write', () => {
+    const store = seeded();
+    store.upsertAspect('dataset', datasetUrn('d3'), 'ownership', owners(user('carol')), ctx);
+    store.upsertAspect('dataset', datasetUrn('d3'), 'datasetProperties', { description: 'no edges here' }, ctx);
+    const outgoing = store.relationships({ urn: datasetUrn('d3'), direction: 'OUTGOING', types: [], start: 0, count: 10 });
+    expect(outgoing.relationships).toEqual([
+      { entity: user('carol'), type: 'OwnedBy' },
+      { entity: `${prefix}tag:pii`, type: 'TaggedWith' },
+    ]);
+    const incremental = store.snapshot();
+    store.rebuildDerived();
+    expect(store.snapshot()).toEqual(incremental);
+    store.close();
+  });
+
   it('restores every edge with rebuildDerived after the derived rows were lost', () => {
     const store = seeded();
     const before = store.snapshot();

@@ -51,7 +51,11 @@ async function post(url: string, body: string): Promise<void> {
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
 }
 
-async function measureStore(mode: 'memory' | 'data', dir: string, seconds: number): Promise<{ read: LoadResult; baseline: LoadResult; write: LoadResult }> {
+async function measureStore(
+  mode: 'memory' | 'data',
+  dir: string,
+  seconds: number,
+): Promise<{ read: LoadResult; baseline: LoadResult; write: LoadResult; create: LoadResult }> {
   const mock = await startMock(['--no-sample', ...(mode === 'data' ? ['--data', join(dir, `bench-${Date.now()}.db`)] : [])]);
   try {
     const urn = datasetUrn(0);
@@ -63,13 +67,24 @@ async function measureStore(mode: 'memory' | 'data', dir: string, seconds: numbe
     try {
       const baseline = await load({ url: `${baselineServer.url}/entitiesV2/${encodeURIComponent(urn)}`, seconds });
       const read = await load({ url: readUrl, seconds });
+      // New versions of the properties of 1,000 existing datasets, round robin.
+      for (let i = 1; i < 1000; i++) {
+        await post(`${mock.url}/aspects?action=ingestProposal`, proposal(datasetUrn(i), 'datasetProperties', { description: 'A table to write', customProperties: {} }));
+      }
       const write = await load({
         url: `${mock.url}/aspects?action=ingestProposal`,
         method: 'POST',
         seconds,
         body: (n) => proposal(datasetUrn(n % 1000), 'datasetProperties', { description: `Description number ${n}`, customProperties: {} }),
       });
-      return { read, baseline, write };
+      // The first write of a new dataset also writes its key, browse path and platform instance aspects and its whole search document.
+      const create = await load({
+        url: `${mock.url}/aspects?action=ingestProposal`,
+        method: 'POST',
+        seconds,
+        body: (n) => proposal(datasetUrn(1000 + n), 'datasetProperties', { description: `Description number ${n}`, customProperties: {} }),
+      });
+      return { read, baseline, write, create };
     } finally {
       await baselineServer.stop();
     }
@@ -120,8 +135,9 @@ export async function benchMockCore(runs: number, seconds: number): Promise<Benc
         { scenario: `ingestProposal write, ${label}: proposals/s`, value: fmt(median(results.map((x) => x.write.requestsPerSecond))), target: mode === 'memory' ? '≥ 2,000' : '' },
         { scenario: `ingestProposal write, ${label}: ratio to baseline`, value: fmt(median(results.map((x) => x.write.requestsPerSecond / x.baseline.requestsPerSecond)), 2), target: '' },
         { scenario: `ingestProposal write, ${label}: p99 ms`, value: fmt(median(results.map((x) => x.write.p99Ms)), 1), target: '' },
+        { scenario: `ingestProposal first write of a new dataset, ${label}: proposals/s`, value: fmt(median(results.map((x) => x.create.requestsPerSecond))), target: '' },
       );
-      const failures = results.reduce((n, x) => n + x.read.errors + x.read.non2xx + x.write.errors + x.write.non2xx, 0);
+      const failures = results.reduce((n, x) => n + [x.read, x.write, x.create].reduce((m, r) => m + r.errors + r.non2xx, 0), 0);
       if (failures) throw new Error(`${failures} failed requests during the ${label} runs`);
     }
     const file = await storeWith100kAspects(dir);
