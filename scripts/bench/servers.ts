@@ -1,8 +1,12 @@
 /**
  * Servers under measurement run in their own processes, so the load generator does not share
- * their event loop: the mock through its CLI, and a bare express baseline.
+ * their event loop: the mock through its CLI, and a bare express baseline. Their output goes to a
+ * file, not to this process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fromRoot, packageRoot } from '../../spec/package-root.js';
 
 export interface RunningServer {
@@ -15,38 +19,46 @@ export interface RunningServer {
 
 const TSX = fromRoot('node_modules', 'tsx', 'dist', 'cli.mjs');
 
+/** The server's output, polled until `pattern` shows in it (or the process ends). */
+async function waitForOutput(child: ChildProcess, logFile: string, pattern: RegExp): Promise<RegExpExecArray> {
+  for (;;) {
+    const output = readFileSync(logFile, 'utf8');
+    const match = pattern.exec(output);
+    if (match) return match;
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/**
+ * Starts a server process whose output goes to a file, as a CI job's would: a pipe to this process
+ * would make the load generator read every request-log line, a fifth of the write throughput.
+ */
 async function startProcess(args: string[], healthPath: string): Promise<RunningServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, [TSX, ...args], { cwd: packageRoot(), stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /http:\/\/(?:127\.0\.0\.1|localhost):(\d+)/.exec(output);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
+  const logDir = mkdtempSync(join(tmpdir(), 'catalog-contract-bench-server-'));
+  const logFile = join(logDir, 'output.log');
+  const fd = openSync(logFile, 'w');
+  const child = spawn(process.execPath, [TSX, ...args], { cwd: packageRoot(), stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  const match = await waitForOutput(child, logFile, /http:\/\/(?:127\.0\.0\.1|localhost):(\d+)/);
+  const url = `http://127.0.0.1:${match[1]}`;
   for (;;) {
     const ok = await fetch(url + healthPath).then((r) => r.ok, () => false);
     if (ok) break;
     await new Promise((r) => setTimeout(r, 5));
   }
   const startupMs = performance.now() - started;
-  child.stdout!.resume();
-  child.stderr!.resume();
   return {
     url,
     process: child,
     startupMs,
     stop: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      }).finally(() => rmSync(logDir, { recursive: true, force: true })),
   };
 }
 
