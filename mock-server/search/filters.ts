@@ -11,7 +11,7 @@ import { NUMERIC_TYPES, REMOVED_FIELD, indexFieldName, type EntityIndexFields, t
 import type { Condition, Criterion, Filter } from './requests.js';
 
 export interface CompiledFilter {
-  /** SQL condition on `d.doc_id`, `1` when there is no filter. */
+  /** SQL condition on the document id (`d.doc_id` unless told), `1` when there is no filter. */
   sql: string;
   params: unknown[];
   /** Whether a criterion names `removed`; then soft-deleted entities are not hidden. */
@@ -51,19 +51,20 @@ function valueCondition(field: IndexField, condition: Condition, value: string):
   }
 }
 
-function criterionSql(fields: EntityIndexFields, criterion: Criterion): { sql: string; params: unknown[] } {
+function criterionSql(fields: EntityIndexFields, criterion: Criterion, docId: string): { sql: string; params: unknown[] } {
   const field = fields.fields.get(indexFieldName(criterion.field));
   if (!field) throw badRequest(`filter field '${criterion.field}' is not a searchable field of entity ${fields.entity}`);
   const condition = criterion.condition ?? 'EQUAL';
   const values = criterion.values && criterion.values.length > 0 ? criterion.values : [criterion.value ?? ''];
   const alternatives = values.map((v) => valueCondition(field, condition, v));
   const sql =
-    `d.doc_id ${criterion.negated ? 'NOT IN' : 'IN'} (SELECT doc_id FROM search_value WHERE field = ? AND ` +
+    `${docId} ${criterion.negated ? 'NOT IN' : 'IN'} (SELECT doc_id FROM search_value WHERE field = ? AND ` +
     `(${alternatives.map((a) => a.sql).join(' OR ')}))`;
   return { sql, params: [field.name, ...alternatives.flatMap((a) => a.params)] };
 }
 
-export function compileFilter(fields: EntityIndexFields, filter: Filter | undefined): CompiledFilter {
+/** `docId` is the SQL expression of the document id the criteria test (a ranked search hints its own column). */
+export function compileFilter(fields: EntityIndexFields, filter: Filter | undefined, docId = 'd.doc_id'): CompiledFilter {
   const conjunctions = filter?.or ?? (filter?.criteria ? [{ and: filter.criteria }] : []);
   if (conjunctions.length === 0) return { sql: '1', params: [], namesRemoved: false };
   const params: unknown[] = [];
@@ -73,7 +74,7 @@ export function compileFilter(fields: EntityIndexFields, filter: Filter | undefi
     if (group.and.length === 0) return '1';
     const ands = group.and.map((criterion) => {
       if (indexFieldName(criterion.field) === REMOVED_FIELD) namesRemoved = true;
-      const compiled = criterionSql(fields, criterion);
+      const compiled = criterionSql(fields, criterion, docId);
       params.push(...compiled.params);
       return compiled.sql;
     });

@@ -23,10 +23,13 @@ interface Hit {
 
 export function search(tables: SearchTables, fields: EntityIndexFields, request: SearchRequest): SearchResultValue {
   const query = parseQuery(request.input ?? '', fields);
-  const filter = compileFilter(fields, request.filter);
   const tokens = [...new Set(query.clauses.flatMap((c) => (c.kind === 'token' ? [c.token] : [])))];
-  const fieldClauses = query.clauses.flatMap((c) => (c.kind === 'field' ? [clauseSql(c)] : []));
   const rank = tokens.length > 0 ? ranking(tables, tokens) : undefined;
+  // A ranked search reads its driving token's entities in order and tests the other conditions on
+  // each (the `+` keeps SQLite from looking the token up again for every entity a condition selects).
+  const docId = rank ? '+m0.doc_id' : 'd.doc_id';
+  const filter = compileFilter(fields, request.filter, docId);
+  const fieldClauses = query.clauses.flatMap((c) => (c.kind === 'field' ? [clauseSql(c)] : []));
   const narrowed = fieldClauses.length > 0 || filter.params.length > 0;
   // Without ranking, a pass over the whole result should start from the rows a clause or filter
   // selects (a `+` keeps SQLite from reading every document of the type through the entity index
@@ -36,7 +39,7 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
       hinted ? '+d.entity = ?' : 'd.entity = ?',
       ...(filter.namesRemoved ? [] : [hinted ? '+d.removed = 0' : 'd.removed = 0']),
       filter.sql,
-      ...fieldClauses.map((c) => `d.doc_id IN (SELECT doc_id FROM (${c.sql}))`),
+      ...fieldClauses.map((c) => `${docId} IN (SELECT doc_id FROM (${c.sql}))`),
     ].join(' AND ');
   const fromOf = (hinted: boolean): string =>
     rank ? `FROM ${rank.from} WHERE ${rank.where} AND ${conditionsOf(hinted)}` : `FROM search_document d WHERE ${conditionsOf(hinted)}`;
