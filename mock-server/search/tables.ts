@@ -297,9 +297,13 @@ export function createSearchTables(db: Database): SearchTables {
     return field.queryByDefault ? after.reduce((n, t) => n + t.length, 0) - before.reduce((n, t) => n + t.length, 0) : 0;
   }
 
+  const insertValues = (id: number, f: DocumentField): void => {
+    for (const v of f.values) insertValue.run(id, v.field, v.value, v.lastPart, v.num);
+  };
+
   /** Writes the rows of one field; returns the number of tokens it adds to the ranking. */
   function insertField(id: number, doc: SearchDocument, removed: number, f: DocumentField): number {
-    for (const v of f.values) insertValue.run(id, v.field, v.value, v.lastPart, v.num);
+    insertValues(id, f);
     return adjustTerms(id, termField(f.field), [], insertTextRows(id, doc, removed, f));
   }
 
@@ -387,7 +391,7 @@ export function createSearchTables(db: Database): SearchTables {
     let ranked = 0;
     for (const f of changed) {
       deleteFieldValues.run(id, f.field.name);
-      for (const v of f.values) insertValue.run(id, v.field, v.value, v.lastPart, v.num);
+      insertValues(id, f);
       // The tokens both versions hold keep their rows: only the counts that changed are written.
       const before = dropSuggestions(fieldTextRows.all(id, f.field.name));
       deleteFieldTextRows.run(id, f.field.name);
