@@ -47,7 +47,7 @@ function countFacets(facets: readonly string[]): string {
 }
 
 export function aggregations(tables: SearchTables, fields: EntityIndexFields, scope: AggregationScope): Aggregations {
-  const names = [...fields.fields.values()].filter((f) => f.addToFilters).map((f) => f.name);
+  const names = fields.aggregatedFields;
   if (names.length === 0) return [];
   const wanted = JSON.stringify(names);
   // Matching everything reads the maintained counts instead of reading every document.

@@ -25,6 +25,8 @@ export interface EntityIndexFields {
   hasValues: readonly string[];
   /** Fields whose values are browse paths. */
   browsePathFields: readonly string[];
+  /** Fields added to filters: the aggregations of a search. */
+  aggregatedFields: readonly string[];
 }
 
 export const URN_FIELD = 'urn';
@@ -75,7 +77,8 @@ function entityFields(contract: Contract, entity: string, aspects: readonly stri
     }
   }
   const browsePathFields = [...fields.values()].filter((f) => f.type === 'BROWSE_PATH').map((f) => f.name);
-  return { entity, fields, byAspect, hasValues: [...hasValues], browsePathFields };
+  const aggregatedFields = [...fields.values()].filter((f) => f.addToFilters).map((f) => f.name);
+  return { entity, fields, byAspect, hasValues: [...hasValues], browsePathFields, aggregatedFields };
 }
 
 /** Search fields of every entity of the registry, by entity name. */

@@ -50,9 +50,9 @@ function fieldsOfAspects(fields: EntityIndexFields, aspects: ReadonlySet<string>
  */
 function documentFieldsFor(fields: EntityIndexFields, affected: ReadonlySet<string>): Set<string> {
   const out = new Set(affected);
-  const all = [...fields.fields.values()];
-  const groups = [all.filter((f) => f.addToFilters), all.filter((f) => f.type === 'BROWSE_PATH')];
-  for (const group of groups) if (group.some((f) => affected.has(f.name))) for (const f of group) out.add(f.name);
+  for (const group of [fields.aggregatedFields, fields.browsePathFields]) {
+    if (group.some((name) => affected.has(name))) for (const name of group) out.add(name);
+  }
   return out;
 }
 
