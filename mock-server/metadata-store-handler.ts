@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resourcePath } from './address-forms.js';
-import { sendHtml, sendJson } from './answer.js';
+import { sendJson } from './answer.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
 import type { HandlerResult } from './handlers/context.js';
 import { stringifyAnswer } from './raw-json.js';
@@ -22,13 +22,8 @@ export interface StoreHandlerSettings extends ErrorAnswerSettings {
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 function answer(res: ServerResponse, result: HandlerResult): void {
-  const status = result.status ?? 200;
-  if (result.html !== undefined) sendHtml(res, status, result.html);
-  else if (result.json !== undefined) sendJson(res, status, stringifyAnswer(result.json));
-  else {
-    res.statusCode = status;
-    res.end();
-  }
+  if (result.json !== undefined) sendJson(res, 200, stringifyAnswer(result.json));
+  else res.end();
 }
 
 export function metadataStoreHandler(settings: StoreHandlerSettings): RequestHandler {

@@ -27,11 +27,9 @@ export interface HandlerRequest extends CheckedRequest {
   caller: Caller;
 }
 
-/** `json` is sent as JSON (RawJson values spliced in as they are), `html` as a page; neither gives 200 with an empty body (void actions). */
+/** `json` is sent as JSON (RawJson values spliced in as they are); without it, 200 with an empty body (void actions). */
 export interface HandlerResult {
-  status?: number;
   json?: unknown;
-  html?: string;
 }
 
 export type Handler = (request: HandlerRequest, ctx: MockContext) => HandlerResult;
