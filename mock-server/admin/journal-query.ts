@@ -1,0 +1,32 @@
+/**
+ * `GET /__mock/requests`: the journal entries of one session or of all, oldest first, filtered by
+ * operation, status, urn, session and `since` (an entry id: only later ones), `limit` the newest N.
+ */
+import { badRequest } from '../errors.js';
+import { wholeNumberText } from './admin-input.js';
+import { shownEntry, type Journal, type JournalEntry } from './journal.js';
+
+const FILTERS = ['operation', 'status', 'urn', 'session', 'since', 'limit'];
+
+export function listRequests(journals: readonly Journal[], params: URLSearchParams): { requests: Record<string, unknown>[]; total: number } {
+  for (const key of params.keys()) if (!FILTERS.includes(key)) throw badRequest(`query.${key}: unknown filter; expected ${FILTERS.join(', ')}`);
+  const text = (name: string): string | undefined => params.get(name) ?? undefined;
+  const number = (name: string): number | undefined => (params.has(name) ? wholeNumberText(params.get(name), `query.${name}`) : undefined);
+  const operation = text('operation');
+  const urn = text('urn');
+  const session = text('session');
+  const status = number('status');
+  const since = number('since');
+  const limit = number('limit');
+  const wanted = (e: JournalEntry): boolean =>
+    (operation === undefined || e.operation === operation) &&
+    (status === undefined || e.status === status) &&
+    (urn === undefined || e.urns.includes(urn)) &&
+    (session === undefined || e.session === session) &&
+    (since === undefined || e.id > since);
+  const matching = journals.flatMap((journal) => journal.list().filter(wanted));
+  if (journals.length > 1) matching.sort((a, b) => a.id - b.id);
+  if (limit === 0) throw badRequest('query.limit: expected a whole number of at least 1, got 0');
+  const kept = limit === undefined ? matching : matching.slice(-limit);
+  return { requests: kept.map(shownEntry), total: matching.length };
+}
