@@ -6,12 +6,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Fault } from './admin/faults.js';
-import type { JournalEntry } from './admin/journal.js';
+import { BODY_LIMIT, pathOf, queryOf, type JournalEntry } from './admin/journal.js';
 import { requestUrns } from './admin/request-urns.js';
 import type { MockSession } from './admin/sessions.js';
 import { jittered } from './admin/settings.js';
 import { sentText } from './answer.js';
-import type { ApiDoor, BodyRead } from './api-door.js';
+import type { ApiDoor } from './api-door.js';
 import { readJsonBody } from './request-body.js';
 
 export interface ExchangeSettings {
@@ -22,44 +22,31 @@ export interface ExchangeSettings {
 
 export type ApiExchange = (req: IncomingMessage, res: ServerResponse, door: ApiDoor, session: MockSession) => void;
 
-function journalEntry(req: IncomingMessage, res: ServerResponse, session: MockSession, read: BodyRead, operation: string | undefined, started: { ms: number; ns: bigint }, settings: ExchangeSettings): JournalEntry {
-  const url = req.url ?? '/';
-  const q = url.indexOf('?');
-  const params = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
-  const query: Record<string, string | string[]> = {};
-  for (const [key, value] of params) {
-    const known = query[key];
-    query[key] = known === undefined ? value : Array.isArray(known) ? [...known, value] : [known, value];
-  }
-  const path = q < 0 ? url : url.slice(0, q);
-  const headers = req.headers.authorization === undefined ? { ...req.headers } : { ...req.headers, authorization: '[elided]' };
-  return {
-    id: settings.nextRequestId(),
-    time: new Date(started.ms).toISOString(),
-    session: session.id ?? null,
-    method: req.method ?? 'GET',
-    path,
-    query,
-    operation: operation ?? null,
-    status: res.writableFinished ? res.statusCode : null,
-    durationMs: Number(process.hrtime.bigint() - started.ns) / 1e6,
-    urns: requestUrns(settings.urnPrefix, path, params, read.body),
-    requestHeaders: headers,
-    requestText: read.text,
-    responseText: sentText.get(res),
-  };
-}
-
 export function apiExchange(settings: ExchangeSettings): ApiExchange {
   return (req, res, door, session) => {
-    const started = { ms: Date.now(), ns: process.hrtime.bigint() };
+    const arrived = Date.now();
+    const started = process.hrtime.bigint();
     readJsonBody(req, settings.maxBody, (failure, body, text) => {
-      const read: BodyRead = { failure, body, text };
-      const prepared = door.prepare(req, read);
+      const prepared = door.prepare(req, { failure, body, text });
       const fault: Fault | undefined = session.faults.take(prepared.operation);
       if (session.journal.size > 0) {
         res.once('close', () => {
-          const entry = journalEntry(req, res, session, read, prepared.operation, started, settings);
+          const url = req.url ?? '/';
+          const entry: JournalEntry = {
+            id: settings.nextRequestId(),
+            arrived,
+            session: session.id ?? null,
+            method: req.method ?? 'GET',
+            url,
+            operation: prepared.operation ?? null,
+            status: res.writableFinished ? res.statusCode : null,
+            durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+            headers: req.headers,
+            requestText: text,
+            responseText: sentText.get(res),
+          };
+          // A body too long to keep whole gives its URNs now, while it is at hand.
+          if (text !== undefined && text.length > BODY_LIMIT) entry.urns = requestUrns(settings.urnPrefix, pathOf(url), queryOf(url), body);
           if (fault) entry.fault = { id: fault.id, kind: fault.kind };
           session.journal.add(entry);
         });

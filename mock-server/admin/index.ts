@@ -49,7 +49,7 @@ export function adminRouter({ sessions, scenarios }: AdminSettings): Router {
   router.get('/requests', (req, res) => {
     const session = sessionOf(req);
     const journals = session.id === undefined ? sessions.journals() : [session.journal];
-    res.json(listRequests(journals, new URL(req.originalUrl, 'http://mock').searchParams));
+    res.json(listRequests(journals, new URL(req.originalUrl, 'http://mock').searchParams, session.context.contract.names.urnPrefix));
   });
   router.delete('/requests', (req, res) => {
     sessionOf(req).journal.clear();

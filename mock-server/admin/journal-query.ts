@@ -4,11 +4,18 @@
  */
 import { badRequest } from '../errors.js';
 import { wholeNumberText } from './admin-input.js';
-import { shownEntry, type Journal, type JournalEntry } from './journal.js';
+import { parsedBody, pathOf, queryOf, shownEntry, type Journal, type JournalEntry } from './journal.js';
+import { requestUrns } from './request-urns.js';
 
 const FILTERS = ['operation', 'status', 'urn', 'session', 'since', 'limit'];
 
-export function listRequests(journals: readonly Journal[], params: URLSearchParams): { requests: Record<string, unknown>[]; total: number } {
+/** The URNs of an entry, worked out once. */
+function urnsOf(entry: JournalEntry, urnPrefix: string): string[] {
+  entry.urns ??= requestUrns(urnPrefix, pathOf(entry.url), queryOf(entry.url), parsedBody(entry.requestText));
+  return entry.urns;
+}
+
+export function listRequests(journals: readonly Journal[], params: URLSearchParams, urnPrefix: string): { requests: Record<string, unknown>[]; total: number } {
   for (const key of params.keys()) if (!FILTERS.includes(key)) throw badRequest(`query.${key}: unknown filter; expected ${FILTERS.join(', ')}`);
   const text = (name: string): string | undefined => params.get(name) ?? undefined;
   const number = (name: string): number | undefined => (params.has(name) ? wholeNumberText(params.get(name), `query.${name}`) : undefined);
@@ -21,12 +28,12 @@ export function listRequests(journals: readonly Journal[], params: URLSearchPara
   const wanted = (e: JournalEntry): boolean =>
     (operation === undefined || e.operation === operation) &&
     (status === undefined || e.status === status) &&
-    (urn === undefined || e.urns.includes(urn)) &&
+    (urn === undefined || urnsOf(e, urnPrefix).includes(urn)) &&
     (session === undefined || e.session === session) &&
     (since === undefined || e.id > since);
   const matching = journals.flatMap((journal) => journal.list().filter(wanted));
   if (journals.length > 1) matching.sort((a, b) => a.id - b.id);
   if (limit === 0) throw badRequest('query.limit: expected a whole number of at least 1, got 0');
   const kept = limit === undefined ? matching : matching.slice(-limit);
-  return { requests: kept.map(shownEntry), total: matching.length };
+  return { requests: kept.map((entry) => shownEntry(entry, urnsOf(entry, urnPrefix))), total: matching.length };
 }

@@ -7,47 +7,84 @@
 /** Bodies longer than this are cut, and the entry says so. */
 export const BODY_LIMIT = 64 * 1024;
 
+/**
+ * A request as recorded: what the exchange had at hand, kept as it was (strings and the header object
+ * node made). Everything derived (the time as text, path and query, URNs, parsed bodies) is worked
+ * out when the entry is listed, so the requests under test pay little for the journal.
+ */
 export interface JournalEntry {
   id: number;
-  time: string;
+  /** Epoch ms of arrival. */
+  arrived: number;
   /** The session's id; null for the default session. */
   session: string | null;
   method: string;
-  /** As sent, without the session prefix and the query. */
-  path: string;
-  query: Record<string, string | string[]>;
+  /** The request target as the doors saw it: without the session prefix. */
+  url: string;
   /** The OpenAPI operationId, `graphql:<operation>`, or null when the request matched none. */
   operation: string | null;
   /** null when the connection was closed without an answer. */
   status: number | null;
   durationMs: number;
-  urns: string[];
-  requestHeaders: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | undefined>;
   requestText: string | undefined;
   responseText: string | undefined;
+  /** The URNs the request named: worked out on first listing, or at once for a body too long to keep whole. */
+  urns?: string[];
   /** The fault that answered the request, if one did. */
   fault?: { id: string; kind: string };
+}
+
+/** The parsed JSON of a kept body, undefined when it is not JSON or was cut. */
+export function parsedBody(text: string | undefined): unknown {
+  if (text === undefined || text === '' || text.length > BODY_LIMIT) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A body as the journal shows it: parsed JSON, the text when it is not JSON or was cut, and whether it was. */
 function shownBody(text: string | undefined): { body: unknown; truncated?: true } {
   if (text === undefined || text === '') return { body: null };
   if (text.length > BODY_LIMIT) return { body: text.slice(0, BODY_LIMIT), truncated: true };
-  try {
-    return { body: JSON.parse(text) as unknown };
-  } catch {
-    return { body: text };
-  }
+  return { body: parsedBody(text) ?? text };
 }
 
+/** The query of a request target as an object; a repeated parameter is an array. */
+export function queryOf(url: string): URLSearchParams {
+  const q = url.indexOf('?');
+  return new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+}
+
+export const pathOf = (url: string): string => {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+};
+
 /** An entry as `GET /__mock/requests` answers it. */
-export function shownEntry(entry: JournalEntry): Record<string, unknown> {
-  const { requestHeaders, requestText, responseText, fault, ...rest } = entry;
+export function shownEntry(entry: JournalEntry, urns: string[]): Record<string, unknown> {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of queryOf(entry.url)) {
+    const known = query[key];
+    query[key] = known === undefined ? value : Array.isArray(known) ? [...known, value] : [known, value];
+  }
+  const headers = entry.headers.authorization === undefined ? entry.headers : { ...entry.headers, authorization: '[elided]' };
   return {
-    ...rest,
-    request: { headers: requestHeaders, ...shownBody(requestText) },
-    response: shownBody(responseText),
-    ...(fault ? { fault } : {}),
+    id: entry.id,
+    time: new Date(entry.arrived).toISOString(),
+    session: entry.session,
+    method: entry.method,
+    path: pathOf(entry.url),
+    query,
+    operation: entry.operation,
+    status: entry.status,
+    durationMs: entry.durationMs,
+    urns,
+    request: { headers, ...shownBody(entry.requestText) },
+    response: shownBody(entry.responseText),
+    ...(entry.fault ? { fault: entry.fault } : {}),
   };
 }
 

@@ -65,7 +65,7 @@ export class CatalogStore {
     this.relationshipIndex = new RelationshipIndex(options.contract);
     this.derived = [this.relationshipIndex, ...(options.derived ?? [])];
     const replaced = this.derived.map((index) => index.createSchema(this.db));
-    this.validation = new AspectValidation(options.contract);
+    this.validation = AspectValidation.of(options.contract);
     // Until the caller marks it (after seeding), the start-up state is what the file held at open.
     this.state = new StoreState(this.db, this.derived);
     // A data file written by an earlier version may hold derived tables of another layout: rebuilt from its aspects.
