@@ -88,6 +88,15 @@ export function shownEntry(entry: JournalEntry, urns: string[]): Record<string, 
   };
 }
 
+/**
+ * A text as the journal keeps it: whole up to the limit, otherwise its start and one more character
+ * (which marks it cut), copied so that the large text it came from is not held by the slice.
+ */
+function kept(text: string | undefined): string | undefined {
+  if (text === undefined || text.length <= BODY_LIMIT) return text;
+  return Buffer.from(text.slice(0, BODY_LIMIT + 1), 'utf8').toString('utf8');
+}
+
 export class Journal {
   private entries: JournalEntry[] = [];
 
@@ -95,9 +104,8 @@ export class Journal {
 
   add(entry: JournalEntry): void {
     if (this.size === 0) return;
-    // Only a cut text is kept, never a whole large body.
-    if (entry.requestText !== undefined && entry.requestText.length > BODY_LIMIT) entry.requestText = entry.requestText.slice(0, BODY_LIMIT + 1);
-    if (entry.responseText !== undefined && entry.responseText.length > BODY_LIMIT) entry.responseText = entry.responseText.slice(0, BODY_LIMIT + 1);
+    entry.requestText = kept(entry.requestText);
+    entry.responseText = kept(entry.responseText);
     this.entries.push(entry);
     if (this.entries.length > this.size) this.entries.shift();
   }
