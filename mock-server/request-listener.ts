@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ADDRESS_FORMS } from './address-forms.js';
 import { ADMIN_PATH } from './admin.js';
-import { GRAPHIQL_PATH, GRAPHQL_PATH } from './graphql/index.js';
+import { GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH } from './graphql/index.js';
 import type { RequestHandler } from './metadata-store-handler.js';
 import type { MockLogger } from './options.js';
 
@@ -36,11 +36,9 @@ export function requestListener({ store, graphql, app, protocolHeader, docsPath,
     const q = url.indexOf('?');
     return (q < 0 ? url : url.slice(0, q)).toLowerCase();
   };
-  // The endpoint's own path only (a trailing slash allowed, as express's routes allow it).
-  const isGraphql = (url: string): boolean => {
-    const path = pathOf(url);
-    return path === GRAPHQL_PATH || path === `${GRAPHQL_PATH}/`;
-  };
+  // The endpoint's own paths only (a trailing slash allowed, as express's routes allow it).
+  const graphqlPaths = new Set([GRAPHQL_PATH, GRAPHQL_V2_PATH].flatMap((path) => [path, `${path}/`]));
+  const isGraphql = (url: string): boolean => graphqlPaths.has(pathOf(url));
   const servedByExpress = (method: string | undefined, url: string): boolean => {
     const path = pathOf(url);
     if (expressPrefixes.some((prefix) => under(path, prefix))) return true;
