@@ -9,6 +9,7 @@ import { loadContract } from '../spec/index.js';
 import { createRequestListener } from './app.js';
 import { authConfig, defaultTokens, type AuthConfig, type TokenGrant } from './auth.js';
 import { TaskRegistry } from './operations/index.js';
+import { systemOwnershipTypes } from './system-ownership-types.js';
 import { DEFAULT_HOST, DEFAULT_MAX_BODY, DEFAULT_PORT, consoleLogger, type MockServerOptions } from './options.js';
 import { sampleCatalog } from './sample/index.js';
 import { createSearchIndex } from './search/index.js';
@@ -43,6 +44,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const store = new CatalogStore({ contract, ...(options.data ? { path: options.data } : {}), derived: [discovery] });
   try {
     const loaded: LoadReport[] = [];
+    if (freshStore) {
+      const booted = loadProposals(store, 'system ownership types', systemOwnershipTypes(contract, Date.now()));
+      if (booted.rejected > 0) throw new Error(`the system ownership types do not fit the registry: ${booted.errors.join('; ')}`);
+    }
     if (options.sample !== false && freshStore) loaded.push(loadProposals(store, 'sample catalog', sampleCatalog(contract)));
     for (const file of options.seed ?? []) loaded.push(loadProposals(store, file, readSeedFile(file, contract).proposals));
     store.markStartupState();
