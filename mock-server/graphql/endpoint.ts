@@ -25,8 +25,8 @@ import { catalogSchema } from './schema.js';
 const { execute, getOperationAST, GraphQLError, Kind, OperationTypeNode } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 
 export interface GraphqlSettings {
-  /** Only the contract and the store: GraphQL reads and writes aspects, search sees the writes through the store. */
-  context: Pick<MockContext, 'contract' | 'store'>;
+  /** The contract, the store and its search index: GraphQL reads and writes aspects and searches as the metadata-store API does. */
+  context: Pick<MockContext, 'contract' | 'store' | 'discovery'>;
   auth: AuthConfig;
   logger: MockLogger;
   /** Largest accepted body in bytes. */
@@ -85,7 +85,7 @@ export function graphqlEndpoint({ context, auth, logger, maxBody }: GraphqlSetti
   const errorsAnswer = (errors: readonly Error[]): string => answerText({ errors: errors.map(formatError) }, []);
 
   const run = async (params: RequestParams, contextValue: GraphqlContext): Promise<string> => {
-    schema ??= catalogSchema(context.contract, context.store).schema;
+    schema ??= catalogSchema(context.contract, context.store, context.discovery).schema;
     let document: DocumentNode;
     try {
       document = documents.parse(params.query);
@@ -111,7 +111,7 @@ export function graphqlEndpoint({ context, auth, logger, maxBody }: GraphqlSetti
       const params = requestParams(body);
       if (typeof params === 'string') return transportError(res, 400, params);
       const authorization = req.headers.authorization;
-      const contextValue: GraphqlContext = { contract: context.contract, store: context.store, auth, authorization, mockedFields: [] };
+      const contextValue: GraphqlContext = { contract: context.contract, store: context.store, discovery: context.discovery, auth, authorization, mockedFields: [] };
       const answer = async (): Promise<string> => {
         authorize(auth, { authorization, kind: containsMutation(params.query, documents) ? 'protected' : 'open', write: false });
         return run(params, contextValue);
