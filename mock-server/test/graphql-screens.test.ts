@@ -8,7 +8,9 @@
  * (datahub-graphql-core/src/main/java/com/linkedin/datahub/graphql/resolvers/mutate/util/LabelUtils.java),
  * AddOwnerResolver over OwnerUtils, AddLinkResolver over LinkUtils.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromRoot, specFiles } from '../../spec/index.js';
 import type { MockServer } from '../index.js';
 import { ADMIN, READER, call, digest, graphql, ingest, startServer } from './graphql-harness.js';
 
@@ -344,5 +346,25 @@ describe('entity pages', () => {
     const json = await gql(`{ chart(urn: "${CLEAN_ORDERS}") { urn } }`);
     expect(json.data).toEqual({ chart: null });
     expect(json.errors[0]).toMatchObject({ path: ['chart'], extensions: { type: 'BAD_REQUEST' } });
+  });
+});
+
+describe("the explorer's saved example operations, one per screen", () => {
+  const files = specFiles('graphql/screens', '.graphql');
+
+  it('are offered as tabs of the explorer page', async () => {
+    expect(files.length).toBeGreaterThanOrEqual(9);
+    const page = await call(server, 'GET', '/api/graphiql');
+    for (const file of files) {
+      const name = /^(?:query|mutation) (\w+)/m.exec(readFileSync(fromRoot('spec', 'graphql', 'screens', file), 'utf8'))?.[1] ?? '';
+      expect(page.text, file).toContain(name);
+    }
+  });
+
+  it.each(files)('%s runs against the sample catalog without errors or mocked fields', async (file) => {
+    const json = await gql(readFileSync(fromRoot('spec', 'graphql', 'screens', file), 'utf8'), {}, ADMIN);
+    expect(json.errors).toBeUndefined();
+    expect(json.extensions).toEqual({});
+    expect(Object.values(json.data).every((value) => value !== null)).toBe(true);
   });
 });
