@@ -1648,6 +1648,25 @@ export interface components {
          */
         OwnershipType: "CUSTOM" | "TECHNICAL_OWNER" | "BUSINESS_OWNER" | "DATA_STEWARD" | "NONE" | "DEVELOPER" | "DATAOWNER" | "DELEGATE" | "PRODUCER" | "CONSUMER" | "STAKEHOLDER";
         /**
+         * OwnershipTypeInfo
+         * @description Name and description of an ownership type, the kind of an owner (Owner.typeUrn names it).
+         */
+        ownershipTypeInfo: {
+            created: components["schemas"]["AuditStamp"];
+            description?: string;
+            lastModified: components["schemas"]["AuditStamp"];
+            name: string;
+        };
+        OwnershipTypeInfo: components["schemas"]["ownershipTypeInfo"];
+        /**
+         * OwnershipTypeKey
+         * @description Key of an ownership type, `urn:svc:ownershipType:<id>`; the system types have ids `__system__<type>`.
+         */
+        ownershipTypeKey: {
+            id: string;
+        };
+        OwnershipTypeKey: components["schemas"]["ownershipTypeKey"];
+        /**
          * PartitionSpec
          * @description The partition a time series point describes; the whole table when absent.
          */

@@ -49,6 +49,8 @@ export type TrainingData = components['schemas']['TrainingData'];
 export type MLPrimaryKeyKey = components['schemas']['MLPrimaryKeyKey'];
 export type MLPrimaryKeyProperties = components['schemas']['MLPrimaryKeyProperties'];
 export type Ownership = components['schemas']['Ownership'];
+export type OwnershipTypeInfo = components['schemas']['OwnershipTypeInfo'];
+export type OwnershipTypeKey = components['schemas']['OwnershipTypeKey'];
 export type SchemaMetadata = components['schemas']['SchemaMetadata'];
 export type Status = components['schemas']['Status'];
 export type SubTypes = components['schemas']['SubTypes'];
@@ -109,6 +111,8 @@ export interface AspectValues {
   mlPrimaryKeyKey: MLPrimaryKeyKey;
   mlPrimaryKeyProperties: MLPrimaryKeyProperties;
   ownership: Ownership;
+  ownershipTypeInfo: OwnershipTypeInfo;
+  ownershipTypeKey: OwnershipTypeKey;
   schemaMetadata: SchemaMetadata;
   status: Status;
   subTypes: SubTypes;

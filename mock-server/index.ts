@@ -12,6 +12,7 @@ import { authConfig, defaultTokens, type AuthConfig, type TokenGrant } from './a
 import type { MockContext } from './handlers/context.js';
 import { TaskRegistry } from './operations/index.js';
 import { DEFAULT_HOST, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, consoleLogger, type MockServerOptions } from './options.js';
+import { systemOwnershipTypes } from './system-ownership-types.js';
 import { sampleCatalog } from './sample/index.js';
 import { createSearchIndex } from './search/index.js';
 import { readSeedFile } from './seed/index.js';
@@ -57,6 +58,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   try {
     const scenarios = new ScenarioCatalog(contract, options.scenarios);
     const loaded: LoadReport[] = [];
+    if (freshStore) {
+      const booted = loadProposals(store, 'system ownership types', systemOwnershipTypes(contract));
+      if (booted.rejected > 0) throw new Error(`the system ownership types do not fit the registry: ${booted.errors.join('; ')}`);
+    }
     if (options.sample !== false && freshStore) loaded.push(loadProposals(store, 'sample catalog', sampleCatalog(contract)));
     for (const file of options.seed ?? []) loaded.push(loadProposals(store, file, readSeedFile(file, contract).proposals));
     store.markStartupState();

@@ -12,7 +12,7 @@ import { ADMIN_PATH, adminSessions, checkAdminAccess, SESSION_HEADER, sessionSco
 import type { ApiDoor } from './api-door.js';
 import type { ApiExchange } from './api-exchange.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
-import { GRAPHIQL_PATH, GRAPHQL_PATH } from './graphql/index.js';
+import { GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH } from './graphql/index.js';
 import type { RequestHandler } from './metadata-store-handler.js';
 
 export interface ListenerSettings {
@@ -42,8 +42,9 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
     const q = url.indexOf('?');
     return (q < 0 ? url : url.slice(0, q)).toLowerCase();
   };
-  // The endpoint's own path only (a trailing slash allowed, as express's routes allow it).
-  const isGraphql = (path: string): boolean => path === GRAPHQL_PATH || path === `${GRAPHQL_PATH}/`;
+  // The endpoint's own paths only (a trailing slash allowed, as express's routes allow it).
+  const graphqlPaths = new Set([GRAPHQL_PATH, GRAPHQL_V2_PATH].flatMap((path) => [path, `${path}/`]));
+  const isGraphql = (path: string): boolean => graphqlPaths.has(path);
   // The docs site answers GET (and HEAD); other methods on its paths are the router's.
   const isPage = (method: string | undefined, path: string): boolean =>
     under(path, GRAPHIQL_PATH) || ((method === 'GET' || method === 'HEAD') && docsPrefixes.some((prefix) => under(path, prefix)));

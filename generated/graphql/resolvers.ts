@@ -15,6 +15,91 @@ export type Scalars = {
   Long: { input: number; output: number; }
 };
 
+/** The access level of an entity. */
+export type AccessLevel =
+  /** Restricted to some viewers. */
+  | 'PRIVATE'
+  /** Available to everyone. */
+  | 'PUBLIC';
+
+/** A link to add to an entity. */
+export type AddLinkInput = {
+  /** Label of the link. */
+  label: Scalars['String']['input'];
+  /** URL of the link. */
+  linkUrl: Scalars['String']['input'];
+  /** URN of the entity. */
+  resourceUrn: Scalars['String']['input'];
+};
+
+/** An owner to add to an entity. */
+export type AddOwnerInput = {
+  /** Whether the owner is a user or a group. */
+  ownerEntityType: OwnerEntityType;
+  /** URN of the owner, a user or a group. */
+  ownerUrn: Scalars['String']['input'];
+  /** URN of the ownership type entity, for example `urn:svc:ownershipType:__system__technical_owner`. */
+  ownershipTypeUrn?: InputMaybe<Scalars['String']['input']>;
+  /** URN of the entity. */
+  resourceUrn: Scalars['String']['input'];
+  /**
+   * The kind of ownership; NONE when neither it nor ownershipTypeUrn is given.
+   * @deprecated Use ownershipTypeUrn instead.
+   */
+  type?: InputMaybe<OwnershipType>;
+};
+
+/** Owners to add to one entity. */
+export type AddOwnersInput = {
+  /** The owners. */
+  owners: Array<OwnerInput>;
+  /** URN of the entity. */
+  resourceUrn: Scalars['String']['input'];
+};
+
+/** Tags to add to one entity or schema field. */
+export type AddTagsInput = {
+  /** URN of the entity. */
+  resourceUrn: Scalars['String']['input'];
+  /** The sub-resource, for a schema field its field path. */
+  subResource?: InputMaybe<Scalars['String']['input']>;
+  /** Kind of the sub-resource; DATASET_FIELD for a schema field. */
+  subResourceType?: InputMaybe<SubResourceType>;
+  /** URNs of the tags. */
+  tagUrns: Array<Scalars['String']['input']>;
+};
+
+/** Glossary terms to add to one entity or schema field. */
+export type AddTermsInput = {
+  /** URN of the entity. */
+  resourceUrn: Scalars['String']['input'];
+  /** The sub-resource, for a schema field its field path. */
+  subResource?: InputMaybe<Scalars['String']['input']>;
+  /** Kind of the sub-resource; DATASET_FIELD for a schema field. */
+  subResourceType?: InputMaybe<SubResourceType>;
+  /** URNs of the glossary terms. */
+  termUrns: Array<Scalars['String']['input']>;
+};
+
+/** One value of a facet. */
+export type AggregationMetadata = {
+  __typename?: 'AggregationMetadata';
+  /** Number of results with the value; filtering on it gives exactly this many results. */
+  count: Scalars['Long']['output'];
+  /** Display name of the value; never filled by the mock. */
+  displayName?: Maybe<Scalars['String']['output']>;
+  /** The entity the value names, when it is a URN. */
+  entity?: Maybe<Entity>;
+  /** The value. */
+  value: Scalars['String']['output'];
+};
+
+/** Filters that must all hold. */
+export type AndFilterInput = {
+  /** The filters. */
+  and?: InputMaybe<Array<FacetFilterInput>>;
+};
+
 /** A versioned aspect of an entity. */
 export type Aspect = {
   /** Version of the aspect; 0 is the latest. */
@@ -30,10 +115,146 @@ export type AuditStamp = {
   time: Scalars['Long']['output'];
 };
 
+/** An autocomplete query over one entity type. */
+export type AutoCompleteInput = {
+  /** A field to complete on. */
+  field?: InputMaybe<Scalars['String']['input']>;
+  /** Filters, all of which must hold. */
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  /** Largest number of suggestions (default 10). */
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  /** Alternatives of filters. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** The text to complete. */
+  query: Scalars['String']['input'];
+  /** The entity type; an error when absent (upstream's resolver needs it). */
+  type?: InputMaybe<EntityType>;
+};
+
+/** An autocomplete query over several entity types. */
+export type AutoCompleteMultipleInput = {
+  /** A field to complete on. */
+  field?: InputMaybe<Scalars['String']['input']>;
+  /** Filters, all of which must hold. */
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  /** Largest number of suggestions per type (default 10). */
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  /** Alternatives of filters. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** The text to complete. */
+  query: Scalars['String']['input'];
+  /** The entity types; every type this schema has when absent. */
+  types?: InputMaybe<Array<EntityType>>;
+  /** A saved view to apply; not supported by the mock (an error when given). */
+  viewUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Suggestions for several entity types. */
+export type AutoCompleteMultipleResults = {
+  __typename?: 'AutoCompleteMultipleResults';
+  /** The query completed. */
+  query: Scalars['String']['output'];
+  /** One group per entity type with suggestions. */
+  suggestions: Array<AutoCompleteResultForEntity>;
+};
+
+/** Suggestions of one entity type. */
+export type AutoCompleteResultForEntity = {
+  __typename?: 'AutoCompleteResultForEntity';
+  /** The entities suggested. */
+  entities: Array<Entity>;
+  /** The suggestions. */
+  suggestions: Array<Scalars['String']['output']>;
+  /** The entity type. */
+  type: EntityType;
+};
+
+/** Suggestions for one entity type. */
+export type AutoCompleteResults = {
+  __typename?: 'AutoCompleteResults';
+  /** The entities suggested. */
+  entities: Array<Entity>;
+  /** The query completed. */
+  query: Scalars['String']['output'];
+  /** The suggestions. */
+  suggestions: Array<Scalars['String']['output']>;
+};
+
+/** Owners to add to several entities. */
+export type BatchAddOwnersInput = {
+  /** The owners. */
+  owners: Array<OwnerInput>;
+  /** URN of the ownership type of owners that carry none. */
+  ownershipTypeUrn?: InputMaybe<Scalars['String']['input']>;
+  /** The entities. */
+  resources: Array<InputMaybe<ResourceRefInput>>;
+};
+
+/** Tags to add to several entities or schema fields. */
+export type BatchAddTagsInput = {
+  /** The entities or schema fields. */
+  resources: Array<ResourceRefInput>;
+  /** URNs of the tags. */
+  tagUrns: Array<Scalars['String']['input']>;
+};
+
+/** Glossary terms to add to several entities or schema fields. */
+export type BatchAddTermsInput = {
+  /** The entities or schema fields. */
+  resources: Array<InputMaybe<ResourceRefInput>>;
+  /** URNs of the glossary terms. */
+  termUrns: Array<Scalars['String']['input']>;
+};
+
+/** Owners to remove from several entities. */
+export type BatchRemoveOwnersInput = {
+  /** URNs of the owners. */
+  ownerUrns: Array<Scalars['String']['input']>;
+  /** Only this ownership type is removed; every type when absent. */
+  ownershipTypeUrn?: InputMaybe<Scalars['String']['input']>;
+  /** The entities. */
+  resources: Array<InputMaybe<ResourceRefInput>>;
+};
+
+/** Tags to remove from several entities or schema fields. */
+export type BatchRemoveTagsInput = {
+  /** The entities or schema fields. */
+  resources: Array<InputMaybe<ResourceRefInput>>;
+  /** URNs of the tags. */
+  tagUrns: Array<Scalars['String']['input']>;
+};
+
+/** Glossary terms to remove from several entities or schema fields. */
+export type BatchRemoveTermsInput = {
+  /** The entities or schema fields. */
+  resources: Array<InputMaybe<ResourceRefInput>>;
+  /** URNs of the glossary terms. */
+  termUrns: Array<Scalars['String']['input']>;
+};
+
 /** An entity that has browse paths. */
 export type BrowsableEntity = {
   /** The browse paths of the entity; null when none was ever generated. */
   browsePaths?: Maybe<Array<BrowsePath>>;
+};
+
+/** A browse query. */
+export type BrowseInput = {
+  /** Number of entities (default 10). */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /**
+   * Filters, all of which must hold.
+   * @deprecated Use `orFilters`- they are more expressive
+   */
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  /** Alternatives of filters. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** The browse path, as segments; the root when absent. */
+  path?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Offset of the first entity (default 0). */
+  start?: InputMaybe<Scalars['Int']['input']>;
+  /** The entity type browsed. */
+  type: EntityType;
 };
 
 /** A browse path of an entity. */
@@ -42,6 +263,172 @@ export type BrowsePath = {
   /** Segments of the path, from the root. */
   path: Array<Scalars['String']['output']>;
 };
+
+/** The entity whose browse paths are read. */
+export type BrowsePathsInput = {
+  /** The entity type. */
+  type: EntityType;
+  /** URN of the entity. */
+  urn: Scalars['String']['input'];
+};
+
+/** A next segment below a browse path. */
+export type BrowseResultGroup = {
+  __typename?: 'BrowseResultGroup';
+  /** Number of entities at or below it. */
+  count: Scalars['Long']['output'];
+  /** The segment. */
+  name: Scalars['String']['output'];
+};
+
+/** About a browse path. */
+export type BrowseResultMetadata = {
+  __typename?: 'BrowseResultMetadata';
+  /** The path, as segments. */
+  path: Array<Scalars['String']['output']>;
+  /** Number of entities at or below the path. */
+  totalNumEntities: Scalars['Long']['output'];
+};
+
+/** The groups and entities at a browse path. */
+export type BrowseResults = {
+  __typename?: 'BrowseResults';
+  /** Number of entities asked for. */
+  count: Scalars['Int']['output'];
+  /** The entities whose browse path is exactly the path. */
+  entities: Array<Entity>;
+  /** The next path segments below the path, with their entity counts. */
+  groups: Array<BrowseResultGroup>;
+  /** The path and its entity count. */
+  metadata: BrowseResultMetadata;
+  /** Offset of the first entity. */
+  start: Scalars['Int']['output'];
+  /** Number of entities at exactly the path. */
+  total: Scalars['Int']['output'];
+};
+
+/** A chart, `urn:svc:chart:(<tool>,<id>)`. */
+export type Chart = BrowsableEntity & Entity & EntityWithRelationships & {
+  __typename?: 'Chart';
+  /** The browse paths of the chart; null when none was ever generated. */
+  browsePaths?: Maybe<Array<BrowsePath>>;
+  /** Id of the chart within its tool, from the URN. */
+  chartId: Scalars['String']['output'];
+  /** The container the chart resides in. */
+  container?: Maybe<Container>;
+  /** Deprecation status of the chart. */
+  deprecation?: Maybe<Deprecation>;
+  /** The domain of the chart. */
+  domain?: Maybe<DomainAssociation>;
+  /** Properties edited in the catalog (aspect editableChartProperties). */
+  editableProperties?: Maybe<ChartEditableProperties>;
+  /** Whether the chart exists in the catalog. */
+  exists?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Tags of the chart; same data as tags.
+   * @deprecated Use tags instead.
+   */
+  globalTags?: Maybe<GlobalTags>;
+  /** Glossary terms of the chart. */
+  glossaryTerms?: Maybe<GlossaryTerms>;
+  /** Links to internal documentation about the chart. */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** When the chart was last written by ingestion, in epoch milliseconds. */
+  lastIngested?: Maybe<Scalars['Long']['output']>;
+  /** Edges of this chart in the lineage graph, in one direction. One hop, from the relationships the store derives. */
+  lineage?: Maybe<EntityLineageResult>;
+  /** Owners of the chart. */
+  ownership?: Maybe<Ownership>;
+  /** The containers above the chart, its own container first. */
+  parentContainers?: Maybe<ParentContainersResult>;
+  /** The data platform of the chart, from its info aspect or its URN's tool. */
+  platform: DataPlatform;
+  /** Read-only properties from ingestion (aspect chartInfo); null when the aspect is absent. */
+  properties?: Maybe<ChartProperties>;
+  /** Edges between this chart and other entities, by relationship name and direction. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Whether the chart is soft-deleted. */
+  status?: Maybe<Status>;
+  /** Sub-types of the chart. */
+  subTypes?: Maybe<SubTypes>;
+  /** Tags of the chart. */
+  tags?: Maybe<GlobalTags>;
+  /** The charting tool, from the URN. */
+  tool: Scalars['String']['output'];
+  /** Always CHART. */
+  type: EntityType;
+  /** URN of the chart. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A chart, `urn:svc:chart:(<tool>,<id>)`. */
+export type ChartLineageArgs = {
+  input: LineageInput;
+};
+
+
+/** A chart, `urn:svc:chart:(<tool>,<id>)`. */
+export type ChartRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** Properties of a chart edited in the catalog. */
+export type ChartEditableProperties = {
+  __typename?: 'ChartEditableProperties';
+  /** Edited description of the chart. */
+  description?: Maybe<Scalars['String']['output']>;
+};
+
+/** Read-only properties of a chart. */
+export type ChartProperties = {
+  __typename?: 'ChartProperties';
+  /** Access level of the chart. */
+  access?: Maybe<AccessLevel>;
+  /** When and by whom the chart was created. */
+  created: AuditStamp;
+  /** Custom key-value properties of the chart. */
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  /** When and by whom the chart was deleted. */
+  deleted?: Maybe<AuditStamp>;
+  /** Description of the chart as ingested. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** URL of the chart in its tool. */
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  /** When and by whom the chart was last modified. */
+  lastModified: AuditStamp;
+  /** When the chart was last refreshed, in epoch milliseconds. */
+  lastRefreshed?: Maybe<Scalars['Long']['output']>;
+  /** Display name of the chart (its title). */
+  name: Scalars['String']['output'];
+  /** Kind of chart. */
+  type?: Maybe<ChartType>;
+};
+
+/** The kind of a chart. */
+export type ChartType =
+  /** Area chart. */
+  | 'AREA'
+  /** Bar graph. */
+  | 'BAR'
+  /** Box plot. */
+  | 'BOX_PLOT'
+  /** Cohort analysis. */
+  | 'COHORT'
+  /** Histogram. */
+  | 'HISTOGRAM'
+  /** Line chart. */
+  | 'LINE'
+  /** Pie chart. */
+  | 'PIE'
+  /** Scatter plot. */
+  | 'SCATTER'
+  /** Table. */
+  | 'TABLE'
+  /** Markdown text. */
+  | 'TEXT'
+  /** Word cloud. */
+  | 'WORD_CLOUD';
 
 /** A container of other entities, for example a database or a schema. */
 export type Container = Entity & {
@@ -54,6 +441,8 @@ export type Container = Entity & {
   domain?: Maybe<DomainAssociation>;
   /** Properties edited in the catalog (aspect editableContainerProperties); updateDescription writes here. */
   editableProperties?: Maybe<ContainerEditableProperties>;
+  /** The entities directly inside the container (a search filtered on it). */
+  entities?: Maybe<SearchResults>;
   /** Whether the container exists in the catalog. */
   exists?: Maybe<Scalars['Boolean']['output']>;
   /** Glossary terms of the container. */
@@ -64,6 +453,8 @@ export type Container = Entity & {
   lastIngested?: Maybe<Scalars['Long']['output']>;
   /** Owners of the container. */
   ownership?: Maybe<Ownership>;
+  /** The containers above this container, its parent first. */
+  parentContainers?: Maybe<ParentContainersResult>;
   /** The data platform of the container. */
   platform: DataPlatform;
   /** Read-only properties from ingestion (aspect containerProperties). */
@@ -84,6 +475,12 @@ export type Container = Entity & {
 
 
 /** A container of other entities, for example a database or a schema. */
+export type ContainerEntitiesArgs = {
+  input?: InputMaybe<ContainerEntitiesInput>;
+};
+
+
+/** A container of other entities, for example a database or a schema. */
 export type ContainerRelationshipsArgs = {
   input: RelationshipsInput;
 };
@@ -93,6 +490,18 @@ export type ContainerEditableProperties = {
   __typename?: 'ContainerEditableProperties';
   /** Edited description of the container. */
   description?: Maybe<Scalars['String']['output']>;
+};
+
+/** A search within a container. */
+export type ContainerEntitiesInput = {
+  /** Number of results (default 20). */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** Filters, all of which must hold. */
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  /** The query; everything when absent. */
+  query?: InputMaybe<Scalars['String']['input']>;
+  /** Offset of the first result (default 0). */
+  start?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Read-only properties of a container. */
@@ -272,6 +681,102 @@ export type CustomPropertiesEntry = {
   value?: Maybe<Scalars['String']['output']>;
 };
 
+/** A dashboard, `urn:svc:dashboard:(<tool>,<id>)`. */
+export type Dashboard = BrowsableEntity & Entity & EntityWithRelationships & {
+  __typename?: 'Dashboard';
+  /** The browse paths of the dashboard; null when none was ever generated. */
+  browsePaths?: Maybe<Array<BrowsePath>>;
+  /** The container the dashboard resides in. */
+  container?: Maybe<Container>;
+  /** Id of the dashboard within its tool, from the URN. */
+  dashboardId: Scalars['String']['output'];
+  /** Deprecation status of the dashboard. */
+  deprecation?: Maybe<Deprecation>;
+  /** The domain of the dashboard. */
+  domain?: Maybe<DomainAssociation>;
+  /** Properties edited in the catalog (aspect editableDashboardProperties). */
+  editableProperties?: Maybe<DashboardEditableProperties>;
+  /** Whether the dashboard exists in the catalog. */
+  exists?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Tags of the dashboard; same data as tags.
+   * @deprecated Use tags instead.
+   */
+  globalTags?: Maybe<GlobalTags>;
+  /** Glossary terms of the dashboard. */
+  glossaryTerms?: Maybe<GlossaryTerms>;
+  /** Links to internal documentation about the dashboard. */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** When the dashboard was last written by ingestion, in epoch milliseconds. */
+  lastIngested?: Maybe<Scalars['Long']['output']>;
+  /** Edges of this dashboard in the lineage graph, in one direction. One hop, from the relationships the store derives. */
+  lineage?: Maybe<EntityLineageResult>;
+  /** Owners of the dashboard. */
+  ownership?: Maybe<Ownership>;
+  /** The containers above the dashboard, its own container first. */
+  parentContainers?: Maybe<ParentContainersResult>;
+  /** The data platform of the dashboard, from its info aspect or its URN's tool. */
+  platform: DataPlatform;
+  /** Read-only properties from ingestion (aspect dashboardInfo); null when the aspect is absent. */
+  properties?: Maybe<DashboardProperties>;
+  /** Edges between this dashboard and other entities, by relationship name and direction. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Whether the dashboard is soft-deleted. */
+  status?: Maybe<Status>;
+  /** Sub-types of the dashboard. */
+  subTypes?: Maybe<SubTypes>;
+  /** Tags of the dashboard. */
+  tags?: Maybe<GlobalTags>;
+  /** The dashboard tool, from the URN. */
+  tool: Scalars['String']['output'];
+  /** Always DASHBOARD. */
+  type: EntityType;
+  /** URN of the dashboard. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A dashboard, `urn:svc:dashboard:(<tool>,<id>)`. */
+export type DashboardLineageArgs = {
+  input: LineageInput;
+};
+
+
+/** A dashboard, `urn:svc:dashboard:(<tool>,<id>)`. */
+export type DashboardRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** Properties of a dashboard edited in the catalog. */
+export type DashboardEditableProperties = {
+  __typename?: 'DashboardEditableProperties';
+  /** Edited description of the dashboard. */
+  description?: Maybe<Scalars['String']['output']>;
+};
+
+/** Read-only properties of a dashboard. */
+export type DashboardProperties = {
+  __typename?: 'DashboardProperties';
+  /** Access level of the dashboard. */
+  access?: Maybe<AccessLevel>;
+  /** When and by whom the dashboard was created. */
+  created: AuditStamp;
+  /** Custom key-value properties of the dashboard. */
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  /** When and by whom the dashboard was deleted. */
+  deleted?: Maybe<AuditStamp>;
+  /** Description of the dashboard as ingested. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** URL of the dashboard in its tool. */
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  /** When and by whom the dashboard was last modified. */
+  lastModified: AuditStamp;
+  /** When the dashboard was last refreshed, in epoch milliseconds. */
+  lastRefreshed?: Maybe<Scalars['Long']['output']>;
+  /** Display name of the dashboard (its title). */
+  name: Scalars['String']['output'];
+};
+
 /** A data platform, `urn:svc:dataPlatform:<platform>`, for example a warehouse or a message broker. */
 export type DataPlatform = Entity & {
   __typename?: 'DataPlatform';
@@ -351,10 +856,7 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & {
   institutionalMemory?: Maybe<InstitutionalMemory>;
   /** When the dataset was last written by ingestion, in epoch milliseconds. */
   lastIngested?: Maybe<Scalars['Long']['output']>;
-  /**
-   * Edges of this dataset in the lineage graph, in one direction.
-   * Mocked: invented by the mock server; not read from the store.
-   */
+  /** Edges of this dataset in the lineage graph, in one direction. One hop, from the relationships the store derives. */
   lineage?: Maybe<EntityLineageResult>;
   /** Name of the dataset from its URN. Use properties.name as the display name. */
   name: Scalars['String']['output'];
@@ -365,6 +867,8 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & {
   origin: FabricType;
   /** Owners of the dataset. */
   ownership?: Maybe<Ownership>;
+  /** The containers above the dataset, its own container first. */
+  parentContainers?: Maybe<ParentContainersResult>;
   /** The data platform of the dataset, from its URN. */
   platform: DataPlatform;
   /** Read-only properties from ingestion (aspect datasetProperties); null when the aspect is absent. */
@@ -803,6 +1307,15 @@ export type EntityWithRelationshipsRelationshipsArgs = {
   input: RelationshipsInput;
 };
 
+/** An extra property of a search result. */
+export type ExtraProperty = {
+  __typename?: 'ExtraProperty';
+  /** Name of the property. */
+  name: Scalars['String']['output'];
+  /** Value of the property. */
+  value: Scalars['String']['output'];
+};
+
 /** Environment of an entity, for example production; the origin part of a dataset URN. */
 export type FabricType =
   /** Corporation. */
@@ -838,6 +1351,31 @@ export type FabricType =
   /** User acceptance testing. */
   | 'UAT';
 
+/** A filter on one search field. */
+export type FacetFilterInput = {
+  /** How values are compared; EQUAL when absent. */
+  condition?: InputMaybe<FilterOperator>;
+  /** Name of the search field, for example `tags` or `platform`. */
+  field: Scalars['String']['input'];
+  /** Whether the filter must not hold instead. */
+  negated?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Values, one of which the field must match. */
+  values?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** The values of a filterable field over the results, with their counts. */
+export type FacetMetadata = {
+  __typename?: 'FacetMetadata';
+  /** The values and their counts. */
+  aggregations: Array<AggregationMetadata>;
+  /** Display name of the field. */
+  displayName?: Maybe<Scalars['String']['output']>;
+  /** An entity the facet stands for; never filled by the mock. */
+  entity?: Maybe<Entity>;
+  /** Name of the field, usable in a filter. */
+  field: Scalars['String']['output'];
+};
+
 /** Usage of one field of a dataset. */
 export type FieldUsageCounts = {
   __typename?: 'FieldUsageCounts';
@@ -846,6 +1384,37 @@ export type FieldUsageCounts = {
   /** Path of the field. */
   fieldName?: Maybe<Scalars['String']['output']>;
 };
+
+/** How a filter compares a field with its values. */
+export type FilterOperator =
+  /** The URN or any nested parent. */
+  | 'ANCESTORS_INCL'
+  /** The field contains the value. */
+  | 'CONTAIN'
+  /** The URN or any nested child. */
+  | 'DESCENDANTS_INCL'
+  /** The field ends with the value. */
+  | 'END_WITH'
+  /** The field equals the value. */
+  | 'EQUAL'
+  /** The field has a value. */
+  | 'EXISTS'
+  /** The field is greater than the value. */
+  | 'GREATER_THAN'
+  /** The field is greater than or equal to the value. */
+  | 'GREATER_THAN_OR_EQUAL_TO'
+  /** The field equals the value, ignoring case. */
+  | 'IEQUAL'
+  /** The field equals one of the values. */
+  | 'IN'
+  /** The field is less than the value. */
+  | 'LESS_THAN'
+  /** The field is less than or equal to the value. */
+  | 'LESS_THAN_OR_EQUAL_TO'
+  /** The URN or any nested child or parent. */
+  | 'RELATED_INCL'
+  /** The field starts with the value. */
+  | 'START_WITH';
 
 /** A foreign key constraint between two datasets. */
 export type ForeignKeyConstraint = {
@@ -876,10 +1445,16 @@ export type GlobalTagsUpdate = {
 /** A glossary term, `urn:svc:glossaryTerm:<name>`. */
 export type GlossaryTerm = Entity & {
   __typename?: 'GlossaryTerm';
+  /** Deprecation status of the term. */
+  deprecation?: Maybe<Deprecation>;
+  /** The domain of the term. */
+  domain?: Maybe<DomainAssociation>;
   /** Whether the term exists in the catalog. */
   exists?: Maybe<Scalars['Boolean']['output']>;
   /** Hierarchical name of the term. */
   hierarchicalName: Scalars['String']['output'];
+  /** Links to internal documentation about the term. */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
   /**
    * Name of the term from its URN.
    * @deprecated Use properties.name instead.
@@ -943,6 +1518,20 @@ export type GlossaryTerms = {
   __typename?: 'GlossaryTerms';
   /** The terms. */
   terms?: Maybe<Array<GlossaryTermAssociation>>;
+};
+
+/** One grouping of search results. */
+export type GroupingCriterion = {
+  /** The entity type grouped. */
+  baseEntityType?: InputMaybe<EntityType>;
+  /** The entity type grouped into. */
+  groupingEntityType: EntityType;
+};
+
+/** How search results are grouped. */
+export type GroupingSpec = {
+  /** The grouping criteria. */
+  groupingCriteria?: InputMaybe<Array<GroupingCriterion>>;
 };
 
 /** Links to internal documentation about an entity. */
@@ -1045,14 +1634,59 @@ export type LineageRelationship = {
   updatedOn?: Maybe<Scalars['Long']['output']>;
 };
 
+/** A field of the search document that matched. */
+export type MatchedField = {
+  __typename?: 'MatchedField';
+  /** The entity the value names, when it is a URN. */
+  entity?: Maybe<Entity>;
+  /** Name of the field. */
+  name: Scalars['String']['output'];
+  /** Value that matched. */
+  value: Scalars['String']['output'];
+};
+
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Add a link (institutional memory) to an entity. */
+  addLink?: Maybe<Scalars['Boolean']['output']>;
+  /** Add an owner (a user or a group) to an entity. */
+  addOwner?: Maybe<Scalars['Boolean']['output']>;
+  /** Add several owners to an entity. */
+  addOwners?: Maybe<Scalars['Boolean']['output']>;
+  /** Add a tag to an entity, or to a dataset schema field (`subResourceType: DATASET_FIELD`, written to editableSchemaMetadata). */
+  addTag?: Maybe<Scalars['Boolean']['output']>;
+  /** Add several tags to an entity or a dataset schema field. */
+  addTags?: Maybe<Scalars['Boolean']['output']>;
+  /** Add a glossary term to an entity or a dataset schema field. */
+  addTerm?: Maybe<Scalars['Boolean']['output']>;
+  /** Add several glossary terms to an entity or a dataset schema field. */
+  addTerms?: Maybe<Scalars['Boolean']['output']>;
+  /** Add owners to several entities. */
+  batchAddOwners?: Maybe<Scalars['Boolean']['output']>;
+  /** Add tags to several entities or schema fields. */
+  batchAddTags?: Maybe<Scalars['Boolean']['output']>;
+  /** Add glossary terms to several entities or schema fields. */
+  batchAddTerms?: Maybe<Scalars['Boolean']['output']>;
+  /** Remove owners from several entities. */
+  batchRemoveOwners?: Maybe<Scalars['Boolean']['output']>;
+  /** Remove tags from several entities or schema fields. */
+  batchRemoveTags?: Maybe<Scalars['Boolean']['output']>;
+  /** Remove glossary terms from several entities or schema fields. */
+  batchRemoveTerms?: Maybe<Scalars['Boolean']['output']>;
   /**
    * Create a tag and return its URN, `urn:svc:tag:<id>`. The id is `input.id`, or a random UUID when it is absent.
    * Creating a tag whose URN already exists is an error ("This Tag already exists!").
    */
   createTag?: Maybe<Scalars['String']['output']>;
+  /** Remove a link from an entity, identified by its URL. */
+  removeLink?: Maybe<Scalars['Boolean']['output']>;
+  /** Remove an owner from an entity, of one ownership type or of every type. */
+  removeOwner?: Maybe<Scalars['Boolean']['output']>;
+  /** Remove a tag from an entity or a dataset schema field. */
+  removeTag?: Maybe<Scalars['Boolean']['output']>;
+  /** Remove a glossary term from an entity or a dataset schema field. */
+  removeTerm?: Maybe<Scalars['Boolean']['output']>;
   /**
    * Update the metadata of a dataset and return the dataset as read after the update. Each input section present replaces
    * the whole of the corresponding aspect. The dataset must already exist, otherwise the operation fails.
@@ -1065,12 +1699,116 @@ export type Mutation = {
    * `schemaMetadata` is left unchanged.
    */
   updateDescription?: Maybe<Scalars['Boolean']['output']>;
+  /** Rename an entity: a glossary term or node (its info's name), a group (its display name) or a dataset (its editable name). */
+  updateName?: Maybe<Scalars['Boolean']['output']>;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationAddLinkArgs = {
+  input: AddLinkInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationAddOwnerArgs = {
+  input: AddOwnerInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationAddOwnersArgs = {
+  input: AddOwnersInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationAddTagArgs = {
+  input: TagAssociationInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationAddTagsArgs = {
+  input: AddTagsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationAddTermArgs = {
+  input: TermAssociationInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationAddTermsArgs = {
+  input: AddTermsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationBatchAddOwnersArgs = {
+  input: BatchAddOwnersInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationBatchAddTagsArgs = {
+  input: BatchAddTagsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationBatchAddTermsArgs = {
+  input: BatchAddTermsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationBatchRemoveOwnersArgs = {
+  input: BatchRemoveOwnersInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationBatchRemoveTagsArgs = {
+  input: BatchRemoveTagsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationBatchRemoveTermsArgs = {
+  input: BatchRemoveTermsInput;
 };
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreateTagArgs = {
   input: CreateTagInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRemoveLinkArgs = {
+  input: RemoveLinkInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRemoveOwnerArgs = {
+  input: RemoveOwnerInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRemoveTagArgs = {
+  input: TagAssociationInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRemoveTermArgs = {
+  input: TermAssociationInput;
 };
 
 
@@ -1084,6 +1822,12 @@ export type MutationUpdateDatasetArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateDescriptionArgs = {
   input: DescriptionUpdateInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateNameArgs = {
+  input: UpdateNameInput;
 };
 
 /** One owner of an entity. */
@@ -1102,6 +1846,28 @@ export type Owner = {
    * @deprecated Use ownershipType instead.
    */
   type?: Maybe<OwnershipType>;
+};
+
+/** The kinds of entity that can own others. */
+export type OwnerEntityType =
+  /** A group. */
+  | 'CORP_GROUP'
+  /** A user. */
+  | 'CORP_USER';
+
+/** An owner to add. */
+export type OwnerInput = {
+  /** Whether the owner is a user or a group. */
+  ownerEntityType: OwnerEntityType;
+  /** URN of the owner, a user or a group. */
+  ownerUrn: Scalars['String']['input'];
+  /** URN of the ownership type entity. */
+  ownershipTypeUrn?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * The kind of ownership; NONE when neither it nor ownershipTypeUrn is given.
+   * @deprecated Use ownershipTypeUrn instead.
+   */
+  type?: InputMaybe<OwnershipType>;
 };
 
 /** An owner: a user or a group. */
@@ -1222,6 +1988,15 @@ export type OwnershipUpdate = {
   owners: Array<OwnerUpdate>;
 };
 
+/** The containers above an entity, the nearest first. */
+export type ParentContainersResult = {
+  __typename?: 'ParentContainersResult';
+  /** The containers, the nearest first; empty when there is none. */
+  containers: Array<Container>;
+  /** Number of containers. */
+  count: Scalars['Int']['output'];
+};
+
 /** A native schema: a table schema or a key-value schema. */
 export type PlatformSchema = KeyValueSchema | TableSchema;
 
@@ -1249,6 +2024,26 @@ export type PlatformType =
 /** Reads. */
 export type Query = {
   __typename?: 'Query';
+  /** Suggestions completing a query over one entity type. */
+  autoComplete?: Maybe<AutoCompleteResults>;
+  /** Suggestions completing a query over several entity types, one group per type that has suggestions. */
+  autoCompleteForMultiple?: Maybe<AutoCompleteMultipleResults>;
+  /** The groups and entities at a browse path of one entity type. */
+  browse?: Maybe<BrowseResults>;
+  /** The browse paths of an entity. */
+  browsePaths?: Maybe<Array<BrowsePath>>;
+  /** Fetch a chart by its URN, `urn:svc:chart:(<tool>,<id>)`. */
+  chart?: Maybe<Chart>;
+  /** Fetch a container by its URN, `urn:svc:container:<id>`. */
+  container?: Maybe<Container>;
+  /** Fetch a group by its URN, `urn:svc:corpGroup:<name>`. */
+  corpGroup?: Maybe<CorpGroup>;
+  /** Fetch a user by its URN, `urn:svc:corpuser:<username>`. */
+  corpUser?: Maybe<CorpUser>;
+  /** Fetch a dashboard by its URN, `urn:svc:dashboard:(<tool>,<id>)`. */
+  dashboard?: Maybe<Dashboard>;
+  /** Fetch a data platform by its URN, `urn:svc:dataPlatform:<name>`. */
+  dataPlatform?: Maybe<DataPlatform>;
   /**
    * Fetch a dataset by its URN, `urn:svc:dataset:(urn:svc:dataPlatform:<platform>,<name>,<origin>)`.
    * A well-formed dataset URN that was never written still gives a dataset: `urn`, `type`, `name`, `platform` and `origin`
@@ -1256,11 +2051,122 @@ export type Query = {
    * A malformed URN is an error.
    */
   dataset?: Maybe<Dataset>;
+  /** Fetch entities by their URNs, in the order given; null for an entity type this schema has no type for. */
+  entities?: Maybe<Array<Maybe<Entity>>>;
+  /** Fetch any entity by its URN; null for an entity type this schema has no type for. */
+  entity?: Maybe<Entity>;
+  /** Fetch a glossary term by its URN, `urn:svc:glossaryTerm:<name>`. */
+  glossaryTerm?: Maybe<GlossaryTerm>;
+  /** Full-text search over one entity type. Soft-deleted entities are never returned. */
+  search?: Maybe<SearchResults>;
+  /**
+   * Full-text search over several entity types (all the types this schema has when `types` is absent), with facets.
+   * Soft-deleted entities are never returned.
+   */
+  searchAcrossEntities?: Maybe<SearchResults>;
+  /** Fetch a tag by its URN, `urn:svc:tag:<name>`. */
+  tag?: Maybe<Tag>;
+};
+
+
+/** Reads. */
+export type QueryAutoCompleteArgs = {
+  input: AutoCompleteInput;
+};
+
+
+/** Reads. */
+export type QueryAutoCompleteForMultipleArgs = {
+  input: AutoCompleteMultipleInput;
+};
+
+
+/** Reads. */
+export type QueryBrowseArgs = {
+  input: BrowseInput;
+};
+
+
+/** Reads. */
+export type QueryBrowsePathsArgs = {
+  input: BrowsePathsInput;
+};
+
+
+/** Reads. */
+export type QueryChartArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryContainerArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryCorpGroupArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryCorpUserArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryDashboardArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryDataPlatformArgs = {
+  urn: Scalars['String']['input'];
 };
 
 
 /** Reads. */
 export type QueryDatasetArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryEntitiesArgs = {
+  urns: Array<Scalars['String']['input']>;
+};
+
+
+/** Reads. */
+export type QueryEntityArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryGlossaryTermArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QuerySearchArgs = {
+  input: SearchInput;
+};
+
+
+/** Reads. */
+export type QuerySearchAcrossEntitiesArgs = {
+  input: SearchAcrossEntitiesInput;
+};
+
+
+/** Reads. */
+export type QueryTagArgs = {
   urn: Scalars['String']['input'];
 };
 
@@ -1283,6 +2189,34 @@ export type RelationshipsInput = {
   start?: InputMaybe<Scalars['Int']['input']>;
   /** Relationship names to follow (any of them), for example OwnedBy. */
   types: Array<Scalars['String']['input']>;
+};
+
+/** A link to remove from an entity. */
+export type RemoveLinkInput = {
+  /** URL of the link; every link with this URL is removed. */
+  linkUrl: Scalars['String']['input'];
+  /** URN of the entity. */
+  resourceUrn: Scalars['String']['input'];
+};
+
+/** An owner to remove from an entity. */
+export type RemoveOwnerInput = {
+  /** URN of the owner. */
+  ownerUrn: Scalars['String']['input'];
+  /** Only this ownership type is removed; every type when absent. */
+  ownershipTypeUrn?: InputMaybe<Scalars['String']['input']>;
+  /** URN of the entity. */
+  resourceUrn: Scalars['String']['input'];
+};
+
+/** An entity, or a sub-resource of it, that an edit applies to. */
+export type ResourceRefInput = {
+  /** URN of the entity. */
+  resourceUrn: Scalars['String']['input'];
+  /** The sub-resource, for a schema field its field path. */
+  subResource?: InputMaybe<Scalars['String']['input']>;
+  /** Kind of the sub-resource; DATASET_FIELD for a schema field. */
+  subResourceType?: InputMaybe<SubResourceType>;
 };
 
 /** One field of a dataset schema, as ingested. */
@@ -1402,6 +2336,162 @@ export type SchemaMetadata = Aspect & {
   version: Scalars['Long']['output'];
 };
 
+/** A full-text search over several entity types. */
+export type SearchAcrossEntitiesInput = {
+  /** Number of results (default 10). */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /**
+   * Filters, all of which must hold; ignored when orFilters is given.
+   * @deprecated Use `orFilters`- they are more expressive
+   */
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  /** Alternatives of filters: a result matches when all filters of one alternative hold. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** The query: words, quoted phrases, `<field>:<value>`, or `*` for everything. */
+  query: Scalars['String']['input'];
+  /** Flags of the search; accepted and ignored by the mock. */
+  searchFlags?: InputMaybe<SearchFlags>;
+  /** How results are sorted; accepted and ignored by the mock. */
+  sortInput?: InputMaybe<SearchSortInput>;
+  /** Offset of the first result (default 0). */
+  start?: InputMaybe<Scalars['Int']['input']>;
+  /** The entity types searched; every type this schema has when absent. */
+  types?: InputMaybe<Array<EntityType>>;
+  /** A saved view to apply; not supported by the mock (an error when given). */
+  viewUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Flags controlling a search. */
+export type SearchFlags = {
+  /** Fields to highlight. */
+  customHighlightingFields?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Whether non-latest versions are filtered out. */
+  filterNonLatestVersions?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether the query is full text. */
+  fulltext?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether to ask for query suggestions. */
+  getSuggestions?: InputMaybe<Scalars['Boolean']['input']>;
+  /** How results are grouped. */
+  groupingSpec?: InputMaybe<GroupingSpec>;
+  /** Whether scoring explanations are included. */
+  includeExplain?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether restricted entities are included. */
+  includeRestricted?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether soft-deleted entities are included. */
+  includeSoftDeleted?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether structured property facets are included. */
+  includeStructuredPropertyFacets?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Largest number of values in a facet. */
+  maxAggValues?: InputMaybe<Scalars['Int']['input']>;
+  /** Lowest relevance score of the semantic search path. */
+  minScore?: InputMaybe<Scalars['Float']['input']>;
+  /** The search type of the search engine. */
+  searchType?: InputMaybe<Scalars['String']['input']>;
+  /** Whether to skip facets. */
+  skipAggregates?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether to skip the cache. */
+  skipCache?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether to skip highlighting. */
+  skipHighlighting?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** A full-text search over one entity type. */
+export type SearchInput = {
+  /** Number of results (default 10). */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /**
+   * Filters, all of which must hold; ignored when orFilters is given.
+   * @deprecated Use `orFilters`- they are more expressive
+   */
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  /** Alternatives of filters: a result matches when all filters of one alternative hold. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** The query: words, quoted phrases, `<field>:<value>`, or `*` for everything. */
+  query: Scalars['String']['input'];
+  /** Flags of the search; accepted and ignored by the mock. */
+  searchFlags?: InputMaybe<SearchFlags>;
+  /** Offset of the first result (default 0). */
+  start?: InputMaybe<Scalars['Int']['input']>;
+  /** The entity type searched. */
+  type: EntityType;
+};
+
+/** Why a result was found. */
+export type SearchInsight = {
+  __typename?: 'SearchInsight';
+  /** An emoji shown before it. */
+  icon?: Maybe<Scalars['String']['output']>;
+  /** The insight. */
+  text: Scalars['String']['output'];
+};
+
+/** One search result. */
+export type SearchResult = {
+  __typename?: 'SearchResult';
+  /** The entity found. */
+  entity: Entity;
+  /** Extra properties of the result; never filled by the mock. */
+  extraProperties?: Maybe<Array<ExtraProperty>>;
+  /** Why the entity was found; never filled by the mock. */
+  insights?: Maybe<Array<SearchInsight>>;
+  /** The fields whose values matched the query. */
+  matchedFields: Array<MatchedField>;
+};
+
+/** A page of search results. */
+export type SearchResults = {
+  __typename?: 'SearchResults';
+  /** Number of results in this page. */
+  count: Scalars['Int']['output'];
+  /** Counts of the values of the filterable fields over all matching results. */
+  facets?: Maybe<Array<FacetMetadata>>;
+  /** The results. */
+  searchResults: Array<SearchResult>;
+  /** Offset of the first result. */
+  start: Scalars['Int']['output'];
+  /** Other query texts; never filled by the mock. */
+  suggestions?: Maybe<Array<SearchSuggestion>>;
+  /** Number of results matching the query and filters. */
+  total: Scalars['Int']['output'];
+};
+
+/** How search results are sorted. */
+export type SearchSortInput = {
+  /** Sort criteria, the first first. */
+  sortCriteria?: InputMaybe<Array<SortCriterion>>;
+  /**
+   * One sort criterion.
+   * @deprecated Use sortCriteria instead
+   */
+  sortCriterion?: InputMaybe<SortCriterion>;
+};
+
+/** Another query text. */
+export type SearchSuggestion = {
+  __typename?: 'SearchSuggestion';
+  /** Number of entities it would match. */
+  frequency?: Maybe<Scalars['Int']['output']>;
+  /** How close it is to the query. */
+  score?: Maybe<Scalars['Float']['output']>;
+  /** The suggested text. */
+  text: Scalars['String']['output'];
+};
+
+/** A field to sort search results on. */
+export type SortCriterion = {
+  /** The field. */
+  field: Scalars['String']['input'];
+  /** The order. */
+  sortOrder: SortOrder;
+};
+
+/** A sort order. */
+export type SortOrder =
+  /** Smallest first. */
+  | 'ASCENDING'
+  /** Largest first. */
+  | 'DESCENDING';
+
 /** Lifecycle status of an entity. */
 export type Status = {
   __typename?: 'Status';
@@ -1473,6 +2563,18 @@ export type TagAssociation = {
   tag: Tag;
 };
 
+/** A tag and the entity (or schema field) it is added to or removed from. */
+export type TagAssociationInput = {
+  /** URN of the entity. */
+  resourceUrn: Scalars['String']['input'];
+  /** The sub-resource, for a schema field its field path. */
+  subResource?: InputMaybe<Scalars['String']['input']>;
+  /** Kind of the sub-resource; DATASET_FIELD for a schema field. */
+  subResourceType?: InputMaybe<SubResourceType>;
+  /** URN of the tag. */
+  tagUrn: Scalars['String']['input'];
+};
+
 /** One tag to attach. */
 export type TagAssociationUpdate = {
   /** The tag being attached. */
@@ -1502,6 +2604,18 @@ export type TagUpdateInput = {
   urn: Scalars['String']['input'];
 };
 
+/** A glossary term and the entity (or schema field) it is added to or removed from. */
+export type TermAssociationInput = {
+  /** URN of the entity. */
+  resourceUrn: Scalars['String']['input'];
+  /** The sub-resource, for a schema field its field path. */
+  subResource?: InputMaybe<Scalars['String']['input']>;
+  /** Kind of the sub-resource; DATASET_FIELD for a schema field. */
+  subResourceType?: InputMaybe<SubResourceType>;
+  /** URN of the glossary term. */
+  termUrn: Scalars['String']['input'];
+};
+
 /** Time range of a usage query, ending now. */
 export type TimeRange =
   /** All time. */
@@ -1516,6 +2630,14 @@ export type TimeRange =
   | 'WEEK'
   /** The last year. */
   | 'YEAR';
+
+/** A new name for an entity. */
+export type UpdateNameInput = {
+  /** The new name. */
+  name: Scalars['String']['input'];
+  /** URN of the entity. */
+  urn: Scalars['String']['input'];
+};
 
 /** Usage of a dataset in one time window. */
 export type UsageAggregation = {
@@ -1673,31 +2795,70 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
   Aspect: ( Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<_RefType['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<_RefType['ForeignKeyConstraint']>>>, platformSchema?: Maybe<_RefType['PlatformSchema']> } );
-  BrowsableEntity: ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } );
+  BrowsableEntity:
+    | ( Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
+  ;
   Entity:
-    | ( Omit<Container, 'container' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Container, 'container' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, entities?: Maybe<_RefType['SearchResults']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<CorpGroup, 'ownership' | 'relationships'> & { ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<CorpUser, 'editableProperties' | 'relationships' | 'tags'> & { editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataPlatform, 'properties' | 'relationships'> & { properties?: Maybe<_RefType['DataPlatformProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
+    | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
     | ( Omit<Domain, 'ownership' | 'relationships'> & { ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<GlossaryTerm, 'ownership' | 'relationships'> & { ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'relationships'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<OwnershipTypeEntity, 'info' | 'relationships'> & { info?: Maybe<_RefType['OwnershipTypeInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<SchemaFieldEntity, 'parent' | 'relationships'> & { parent: _RefType['Entity'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Tag, 'editableProperties' | 'ownership' | 'relationships'> & { editableProperties?: Maybe<_RefType['EditableTagProperties']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
   ;
-  EntityWithRelationships: ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } );
+  EntityWithRelationships:
+    | ( Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
+  ;
 };
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AccessLevel: AccessLevel;
+  AddLinkInput: AddLinkInput;
+  AddOwnerInput: AddOwnerInput;
+  AddOwnersInput: AddOwnersInput;
+  AddTagsInput: AddTagsInput;
+  AddTermsInput: AddTermsInput;
+  AggregationMetadata: ResolverTypeWrapper<Omit<AggregationMetadata, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
+  AndFilterInput: AndFilterInput;
   Aspect: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Aspect']>;
   AuditStamp: ResolverTypeWrapper<AuditStamp>;
+  AutoCompleteInput: AutoCompleteInput;
+  AutoCompleteMultipleInput: AutoCompleteMultipleInput;
+  AutoCompleteMultipleResults: ResolverTypeWrapper<Omit<AutoCompleteMultipleResults, 'suggestions'> & { suggestions: Array<ResolversTypes['AutoCompleteResultForEntity']> }>;
+  AutoCompleteResultForEntity: ResolverTypeWrapper<Omit<AutoCompleteResultForEntity, 'entities'> & { entities: Array<ResolversTypes['Entity']> }>;
+  AutoCompleteResults: ResolverTypeWrapper<Omit<AutoCompleteResults, 'entities'> & { entities: Array<ResolversTypes['Entity']> }>;
+  BatchAddOwnersInput: BatchAddOwnersInput;
+  BatchAddTagsInput: BatchAddTagsInput;
+  BatchAddTermsInput: BatchAddTermsInput;
+  BatchRemoveOwnersInput: BatchRemoveOwnersInput;
+  BatchRemoveTagsInput: BatchRemoveTagsInput;
+  BatchRemoveTermsInput: BatchRemoveTermsInput;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BrowsableEntity: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['BrowsableEntity']>;
+  BrowseInput: BrowseInput;
   BrowsePath: ResolverTypeWrapper<BrowsePath>;
-  Container: ResolverTypeWrapper<Omit<Container, 'container' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  BrowsePathsInput: BrowsePathsInput;
+  BrowseResultGroup: ResolverTypeWrapper<BrowseResultGroup>;
+  BrowseResultMetadata: ResolverTypeWrapper<BrowseResultMetadata>;
+  BrowseResults: ResolverTypeWrapper<Omit<BrowseResults, 'entities'> & { entities: Array<ResolversTypes['Entity']> }>;
+  Chart: ResolverTypeWrapper<Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ChartProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  ChartEditableProperties: ResolverTypeWrapper<ChartEditableProperties>;
+  ChartProperties: ResolverTypeWrapper<Omit<ChartProperties, 'created' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
+  ChartType: ChartType;
+  Container: ResolverTypeWrapper<Omit<Container, 'container' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'relationships' | 'tags'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, entities?: Maybe<ResolversTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ContainerEditableProperties: ResolverTypeWrapper<ContainerEditableProperties>;
+  ContainerEntitiesInput: ContainerEntitiesInput;
   ContainerProperties: ResolverTypeWrapper<ContainerProperties>;
   CorpGroup: ResolverTypeWrapper<Omit<CorpGroup, 'ownership' | 'relationships'> & { ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   CorpGroupEditableProperties: ResolverTypeWrapper<CorpGroupEditableProperties>;
@@ -1708,9 +2869,12 @@ export type ResolversTypes = {
   CorpUserStatus: CorpUserStatus;
   CreateTagInput: CreateTagInput;
   CustomPropertiesEntry: ResolverTypeWrapper<CustomPropertiesEntry>;
+  Dashboard: ResolverTypeWrapper<Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DashboardProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  DashboardEditableProperties: ResolverTypeWrapper<DashboardEditableProperties>;
+  DashboardProperties: ResolverTypeWrapper<Omit<DashboardProperties, 'created' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
   DataPlatform: ResolverTypeWrapper<Omit<DataPlatform, 'properties' | 'relationships'> & { properties?: Maybe<ResolversTypes['DataPlatformProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataPlatformProperties: ResolverTypeWrapper<DataPlatformProperties>;
-  Dataset: ResolverTypeWrapper<Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DatasetProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversTypes['SchemaMetadata']>, statsSummary?: Maybe<ResolversTypes['DatasetStatsSummary']>, tags?: Maybe<ResolversTypes['GlobalTags']>, usageStats?: Maybe<ResolversTypes['UsageQueryResult']> }>;
+  Dataset: ResolverTypeWrapper<Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DatasetProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversTypes['SchemaMetadata']>, statsSummary?: Maybe<ResolversTypes['DatasetStatsSummary']>, tags?: Maybe<ResolversTypes['GlobalTags']>, usageStats?: Maybe<ResolversTypes['UsageQueryResult']> }>;
   DatasetDeprecationUpdate: DatasetDeprecationUpdate;
   DatasetEditableProperties: ResolverTypeWrapper<DatasetEditableProperties>;
   DatasetEditablePropertiesUpdate: DatasetEditablePropertiesUpdate;
@@ -1733,15 +2897,22 @@ export type ResolversTypes = {
   EntityRelationshipsResult: ResolverTypeWrapper<Omit<EntityRelationshipsResult, 'relationships'> & { relationships: Array<ResolversTypes['EntityRelationship']> }>;
   EntityType: EntityType;
   EntityWithRelationships: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['EntityWithRelationships']>;
+  ExtraProperty: ResolverTypeWrapper<ExtraProperty>;
   FabricType: FabricType;
+  FacetFilterInput: FacetFilterInput;
+  FacetMetadata: ResolverTypeWrapper<Omit<FacetMetadata, 'aggregations' | 'entity'> & { aggregations: Array<ResolversTypes['AggregationMetadata']>, entity?: Maybe<ResolversTypes['Entity']> }>;
   FieldUsageCounts: ResolverTypeWrapper<FieldUsageCounts>;
+  FilterOperator: FilterOperator;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ForeignKeyConstraint: ResolverTypeWrapper<Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>> }>;
   GlobalTags: ResolverTypeWrapper<Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversTypes['TagAssociation']>> }>;
   GlobalTagsUpdate: GlobalTagsUpdate;
-  GlossaryTerm: ResolverTypeWrapper<Omit<GlossaryTerm, 'ownership' | 'relationships'> & { ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  GlossaryTerm: ResolverTypeWrapper<Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'relationships'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   GlossaryTermAssociation: ResolverTypeWrapper<Omit<GlossaryTermAssociation, 'actor' | 'term'> & { actor?: Maybe<ResolversTypes['CorpUser']>, term: ResolversTypes['GlossaryTerm'] }>;
   GlossaryTermProperties: ResolverTypeWrapper<GlossaryTermProperties>;
   GlossaryTerms: ResolverTypeWrapper<Omit<GlossaryTerms, 'terms'> & { terms?: Maybe<Array<ResolversTypes['GlossaryTermAssociation']>> }>;
+  GroupingCriterion: GroupingCriterion;
+  GroupingSpec: GroupingSpec;
   InstitutionalMemory: ResolverTypeWrapper<Omit<InstitutionalMemory, 'elements'> & { elements: Array<ResolversTypes['InstitutionalMemoryMetadata']> }>;
   InstitutionalMemoryMetadata: ResolverTypeWrapper<Omit<InstitutionalMemoryMetadata, 'author' | 'created'> & { author: ResolversTypes['CorpUser'], created: ResolversTypes['AuditStamp'] }>;
   InstitutionalMemoryMetadataUpdate: InstitutionalMemoryMetadataUpdate;
@@ -1752,8 +2923,11 @@ export type ResolversTypes = {
   LineageInput: LineageInput;
   LineageRelationship: ResolverTypeWrapper<Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversTypes['Entity']>, entity?: Maybe<ResolversTypes['Entity']>, updatedActor?: Maybe<ResolversTypes['Entity']> }>;
   Long: ResolverTypeWrapper<Scalars['Long']['output']>;
+  MatchedField: ResolverTypeWrapper<Omit<MatchedField, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Owner: ResolverTypeWrapper<Omit<Owner, 'owner' | 'ownershipType'> & { owner: ResolversTypes['OwnerType'], ownershipType?: Maybe<ResolversTypes['OwnershipTypeEntity']> }>;
+  OwnerEntityType: OwnerEntityType;
+  OwnerInput: OwnerInput;
   OwnerType: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['OwnerType']>;
   OwnerUpdate: OwnerUpdate;
   Ownership: ResolverTypeWrapper<Omit<Ownership, 'lastModified' | 'owners'> & { lastModified: ResolversTypes['AuditStamp'], owners?: Maybe<Array<ResolversTypes['Owner']>> }>;
@@ -1763,15 +2937,29 @@ export type ResolversTypes = {
   OwnershipTypeEntity: ResolverTypeWrapper<Omit<OwnershipTypeEntity, 'info' | 'relationships'> & { info?: Maybe<ResolversTypes['OwnershipTypeInfo']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   OwnershipTypeInfo: ResolverTypeWrapper<Omit<OwnershipTypeInfo, 'created' | 'lastModified'> & { created?: Maybe<ResolversTypes['AuditStamp']>, lastModified?: Maybe<ResolversTypes['AuditStamp']> }>;
   OwnershipUpdate: OwnershipUpdate;
+  ParentContainersResult: ResolverTypeWrapper<Omit<ParentContainersResult, 'containers'> & { containers: Array<ResolversTypes['Container']> }>;
   PlatformSchema: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PlatformSchema']>;
   PlatformType: PlatformType;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RelationshipDirection: RelationshipDirection;
   RelationshipsInput: RelationshipsInput;
+  RemoveLinkInput: RemoveLinkInput;
+  RemoveOwnerInput: RemoveOwnerInput;
+  ResourceRefInput: ResourceRefInput;
   SchemaField: ResolverTypeWrapper<Omit<SchemaField, 'globalTags' | 'glossaryTerms' | 'schemaFieldEntity' | 'tags'> & { globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, schemaFieldEntity?: Maybe<ResolversTypes['SchemaFieldEntity']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   SchemaFieldDataType: SchemaFieldDataType;
   SchemaFieldEntity: ResolverTypeWrapper<Omit<SchemaFieldEntity, 'parent' | 'relationships'> & { parent: ResolversTypes['Entity'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   SchemaMetadata: ResolverTypeWrapper<Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversTypes['PlatformSchema']> }>;
+  SearchAcrossEntitiesInput: SearchAcrossEntitiesInput;
+  SearchFlags: SearchFlags;
+  SearchInput: SearchInput;
+  SearchInsight: ResolverTypeWrapper<SearchInsight>;
+  SearchResult: ResolverTypeWrapper<Omit<SearchResult, 'entity' | 'matchedFields'> & { entity: ResolversTypes['Entity'], matchedFields: Array<ResolversTypes['MatchedField']> }>;
+  SearchResults: ResolverTypeWrapper<Omit<SearchResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversTypes['FacetMetadata']>>, searchResults: Array<ResolversTypes['SearchResult']> }>;
+  SearchSortInput: SearchSortInput;
+  SearchSuggestion: ResolverTypeWrapper<SearchSuggestion>;
+  SortCriterion: SortCriterion;
+  SortOrder: SortOrder;
   Status: ResolverTypeWrapper<Status>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SubResourceType: SubResourceType;
@@ -1779,10 +2967,13 @@ export type ResolversTypes = {
   TableSchema: ResolverTypeWrapper<TableSchema>;
   Tag: ResolverTypeWrapper<Omit<Tag, 'editableProperties' | 'ownership' | 'relationships'> & { editableProperties?: Maybe<ResolversTypes['EditableTagProperties']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   TagAssociation: ResolverTypeWrapper<Omit<TagAssociation, 'tag'> & { tag: ResolversTypes['Tag'] }>;
+  TagAssociationInput: TagAssociationInput;
   TagAssociationUpdate: TagAssociationUpdate;
   TagProperties: ResolverTypeWrapper<TagProperties>;
   TagUpdateInput: TagUpdateInput;
+  TermAssociationInput: TermAssociationInput;
   TimeRange: TimeRange;
+  UpdateNameInput: UpdateNameInput;
   UsageAggregation: ResolverTypeWrapper<Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversTypes['UsageAggregationMetrics']> }>;
   UsageAggregationMetrics: ResolverTypeWrapper<Omit<UsageAggregationMetrics, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversTypes['UserUsageCounts']>>> }>;
   UsageQueryResult: ResolverTypeWrapper<Omit<UsageQueryResult, 'aggregations' | 'buckets'> & { aggregations?: Maybe<ResolversTypes['UsageQueryResultAggregations']>, buckets?: Maybe<Array<Maybe<ResolversTypes['UsageAggregation']>>> }>;
@@ -1793,13 +2984,40 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AddLinkInput: AddLinkInput;
+  AddOwnerInput: AddOwnerInput;
+  AddOwnersInput: AddOwnersInput;
+  AddTagsInput: AddTagsInput;
+  AddTermsInput: AddTermsInput;
+  AggregationMetadata: Omit<AggregationMetadata, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
+  AndFilterInput: AndFilterInput;
   Aspect: ResolversInterfaceTypes<ResolversParentTypes>['Aspect'];
   AuditStamp: AuditStamp;
+  AutoCompleteInput: AutoCompleteInput;
+  AutoCompleteMultipleInput: AutoCompleteMultipleInput;
+  AutoCompleteMultipleResults: Omit<AutoCompleteMultipleResults, 'suggestions'> & { suggestions: Array<ResolversParentTypes['AutoCompleteResultForEntity']> };
+  AutoCompleteResultForEntity: Omit<AutoCompleteResultForEntity, 'entities'> & { entities: Array<ResolversParentTypes['Entity']> };
+  AutoCompleteResults: Omit<AutoCompleteResults, 'entities'> & { entities: Array<ResolversParentTypes['Entity']> };
+  BatchAddOwnersInput: BatchAddOwnersInput;
+  BatchAddTagsInput: BatchAddTagsInput;
+  BatchAddTermsInput: BatchAddTermsInput;
+  BatchRemoveOwnersInput: BatchRemoveOwnersInput;
+  BatchRemoveTagsInput: BatchRemoveTagsInput;
+  BatchRemoveTermsInput: BatchRemoveTermsInput;
   Boolean: Scalars['Boolean']['output'];
   BrowsableEntity: ResolversInterfaceTypes<ResolversParentTypes>['BrowsableEntity'];
+  BrowseInput: BrowseInput;
   BrowsePath: BrowsePath;
-  Container: Omit<Container, 'container' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  BrowsePathsInput: BrowsePathsInput;
+  BrowseResultGroup: BrowseResultGroup;
+  BrowseResultMetadata: BrowseResultMetadata;
+  BrowseResults: Omit<BrowseResults, 'entities'> & { entities: Array<ResolversParentTypes['Entity']> };
+  Chart: Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ChartProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  ChartEditableProperties: ChartEditableProperties;
+  ChartProperties: Omit<ChartProperties, 'created' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
+  Container: Omit<Container, 'container' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'relationships' | 'tags'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, entities?: Maybe<ResolversParentTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ContainerEditableProperties: ContainerEditableProperties;
+  ContainerEntitiesInput: ContainerEntitiesInput;
   ContainerProperties: ContainerProperties;
   CorpGroup: Omit<CorpGroup, 'ownership' | 'relationships'> & { ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   CorpGroupEditableProperties: CorpGroupEditableProperties;
@@ -1809,9 +3027,12 @@ export type ResolversParentTypes = {
   CorpUserProperties: Omit<CorpUserProperties, 'manager'> & { manager?: Maybe<ResolversParentTypes['CorpUser']> };
   CreateTagInput: CreateTagInput;
   CustomPropertiesEntry: CustomPropertiesEntry;
+  Dashboard: Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DashboardProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  DashboardEditableProperties: DashboardEditableProperties;
+  DashboardProperties: Omit<DashboardProperties, 'created' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
   DataPlatform: Omit<DataPlatform, 'properties' | 'relationships'> & { properties?: Maybe<ResolversParentTypes['DataPlatformProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataPlatformProperties: DataPlatformProperties;
-  Dataset: Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversParentTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DatasetProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversParentTypes['SchemaMetadata']>, statsSummary?: Maybe<ResolversParentTypes['DatasetStatsSummary']>, tags?: Maybe<ResolversParentTypes['GlobalTags']>, usageStats?: Maybe<ResolversParentTypes['UsageQueryResult']> };
+  Dataset: Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversParentTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DatasetProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversParentTypes['SchemaMetadata']>, statsSummary?: Maybe<ResolversParentTypes['DatasetStatsSummary']>, tags?: Maybe<ResolversParentTypes['GlobalTags']>, usageStats?: Maybe<ResolversParentTypes['UsageQueryResult']> };
   DatasetDeprecationUpdate: DatasetDeprecationUpdate;
   DatasetEditableProperties: DatasetEditableProperties;
   DatasetEditablePropertiesUpdate: DatasetEditablePropertiesUpdate;
@@ -1833,14 +3054,20 @@ export type ResolversParentTypes = {
   EntityRelationship: Omit<EntityRelationship, 'created' | 'entity'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, entity?: Maybe<ResolversParentTypes['Entity']> };
   EntityRelationshipsResult: Omit<EntityRelationshipsResult, 'relationships'> & { relationships: Array<ResolversParentTypes['EntityRelationship']> };
   EntityWithRelationships: ResolversInterfaceTypes<ResolversParentTypes>['EntityWithRelationships'];
+  ExtraProperty: ExtraProperty;
+  FacetFilterInput: FacetFilterInput;
+  FacetMetadata: Omit<FacetMetadata, 'aggregations' | 'entity'> & { aggregations: Array<ResolversParentTypes['AggregationMetadata']>, entity?: Maybe<ResolversParentTypes['Entity']> };
   FieldUsageCounts: FieldUsageCounts;
+  Float: Scalars['Float']['output'];
   ForeignKeyConstraint: Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversParentTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>> };
   GlobalTags: Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversParentTypes['TagAssociation']>> };
   GlobalTagsUpdate: GlobalTagsUpdate;
-  GlossaryTerm: Omit<GlossaryTerm, 'ownership' | 'relationships'> & { ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  GlossaryTerm: Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'relationships'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   GlossaryTermAssociation: Omit<GlossaryTermAssociation, 'actor' | 'term'> & { actor?: Maybe<ResolversParentTypes['CorpUser']>, term: ResolversParentTypes['GlossaryTerm'] };
   GlossaryTermProperties: GlossaryTermProperties;
   GlossaryTerms: Omit<GlossaryTerms, 'terms'> & { terms?: Maybe<Array<ResolversParentTypes['GlossaryTermAssociation']>> };
+  GroupingCriterion: GroupingCriterion;
+  GroupingSpec: GroupingSpec;
   InstitutionalMemory: Omit<InstitutionalMemory, 'elements'> & { elements: Array<ResolversParentTypes['InstitutionalMemoryMetadata']> };
   InstitutionalMemoryMetadata: Omit<InstitutionalMemoryMetadata, 'author' | 'created'> & { author: ResolversParentTypes['CorpUser'], created: ResolversParentTypes['AuditStamp'] };
   InstitutionalMemoryMetadataUpdate: InstitutionalMemoryMetadataUpdate;
@@ -1850,8 +3077,10 @@ export type ResolversParentTypes = {
   LineageInput: LineageInput;
   LineageRelationship: Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, entity?: Maybe<ResolversParentTypes['Entity']>, updatedActor?: Maybe<ResolversParentTypes['Entity']> };
   Long: Scalars['Long']['output'];
+  MatchedField: Omit<MatchedField, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   Mutation: Record<PropertyKey, never>;
   Owner: Omit<Owner, 'owner' | 'ownershipType'> & { owner: ResolversParentTypes['OwnerType'], ownershipType?: Maybe<ResolversParentTypes['OwnershipTypeEntity']> };
+  OwnerInput: OwnerInput;
   OwnerType: ResolversUnionTypes<ResolversParentTypes>['OwnerType'];
   OwnerUpdate: OwnerUpdate;
   Ownership: Omit<Ownership, 'lastModified' | 'owners'> & { lastModified: ResolversParentTypes['AuditStamp'], owners?: Maybe<Array<ResolversParentTypes['Owner']>> };
@@ -1859,26 +3088,49 @@ export type ResolversParentTypes = {
   OwnershipTypeEntity: Omit<OwnershipTypeEntity, 'info' | 'relationships'> & { info?: Maybe<ResolversParentTypes['OwnershipTypeInfo']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   OwnershipTypeInfo: Omit<OwnershipTypeInfo, 'created' | 'lastModified'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified?: Maybe<ResolversParentTypes['AuditStamp']> };
   OwnershipUpdate: OwnershipUpdate;
+  ParentContainersResult: Omit<ParentContainersResult, 'containers'> & { containers: Array<ResolversParentTypes['Container']> };
   PlatformSchema: ResolversUnionTypes<ResolversParentTypes>['PlatformSchema'];
   Query: Record<PropertyKey, never>;
   RelationshipsInput: RelationshipsInput;
+  RemoveLinkInput: RemoveLinkInput;
+  RemoveOwnerInput: RemoveOwnerInput;
+  ResourceRefInput: ResourceRefInput;
   SchemaField: Omit<SchemaField, 'globalTags' | 'glossaryTerms' | 'schemaFieldEntity' | 'tags'> & { globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, schemaFieldEntity?: Maybe<ResolversParentTypes['SchemaFieldEntity']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   SchemaFieldEntity: Omit<SchemaFieldEntity, 'parent' | 'relationships'> & { parent: ResolversParentTypes['Entity'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   SchemaMetadata: Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversParentTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversParentTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversParentTypes['PlatformSchema']> };
+  SearchAcrossEntitiesInput: SearchAcrossEntitiesInput;
+  SearchFlags: SearchFlags;
+  SearchInput: SearchInput;
+  SearchInsight: SearchInsight;
+  SearchResult: Omit<SearchResult, 'entity' | 'matchedFields'> & { entity: ResolversParentTypes['Entity'], matchedFields: Array<ResolversParentTypes['MatchedField']> };
+  SearchResults: Omit<SearchResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversParentTypes['FacetMetadata']>>, searchResults: Array<ResolversParentTypes['SearchResult']> };
+  SearchSortInput: SearchSortInput;
+  SearchSuggestion: SearchSuggestion;
+  SortCriterion: SortCriterion;
   Status: Status;
   String: Scalars['String']['output'];
   SubTypes: SubTypes;
   TableSchema: TableSchema;
   Tag: Omit<Tag, 'editableProperties' | 'ownership' | 'relationships'> & { editableProperties?: Maybe<ResolversParentTypes['EditableTagProperties']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   TagAssociation: Omit<TagAssociation, 'tag'> & { tag: ResolversParentTypes['Tag'] };
+  TagAssociationInput: TagAssociationInput;
   TagAssociationUpdate: TagAssociationUpdate;
   TagProperties: TagProperties;
   TagUpdateInput: TagUpdateInput;
+  TermAssociationInput: TermAssociationInput;
+  UpdateNameInput: UpdateNameInput;
   UsageAggregation: Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversParentTypes['UsageAggregationMetrics']> };
   UsageAggregationMetrics: Omit<UsageAggregationMetrics, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversParentTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversParentTypes['UserUsageCounts']>>> };
   UsageQueryResult: Omit<UsageQueryResult, 'aggregations' | 'buckets'> & { aggregations?: Maybe<ResolversParentTypes['UsageQueryResultAggregations']>, buckets?: Maybe<Array<Maybe<ResolversParentTypes['UsageAggregation']>>> };
   UsageQueryResultAggregations: Omit<UsageQueryResultAggregations, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversParentTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversParentTypes['UserUsageCounts']>>> };
   UserUsageCounts: Omit<UserUsageCounts, 'user'> & { user?: Maybe<ResolversParentTypes['CorpUser']> };
+};
+
+export type AggregationMetadataResolvers<ContextType = any, ParentType extends ResolversParentTypes['AggregationMetadata'] = ResolversParentTypes['AggregationMetadata']> = {
+  count?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type AspectResolvers<ContextType = any, ParentType extends ResolversParentTypes['Aspect'] = ResolversParentTypes['Aspect']> = {
@@ -1890,12 +3142,92 @@ export type AuditStampResolvers<ContextType = any, ParentType extends ResolversP
   time?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
 };
 
+export type AutoCompleteMultipleResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['AutoCompleteMultipleResults'] = ResolversParentTypes['AutoCompleteMultipleResults']> = {
+  query?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  suggestions?: Resolver<Array<ResolversTypes['AutoCompleteResultForEntity']>, ParentType, ContextType>;
+};
+
+export type AutoCompleteResultForEntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['AutoCompleteResultForEntity'] = ResolversParentTypes['AutoCompleteResultForEntity']> = {
+  entities?: Resolver<Array<ResolversTypes['Entity']>, ParentType, ContextType>;
+  suggestions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+};
+
+export type AutoCompleteResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['AutoCompleteResults'] = ResolversParentTypes['AutoCompleteResults']> = {
+  entities?: Resolver<Array<ResolversTypes['Entity']>, ParentType, ContextType>;
+  query?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  suggestions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type BrowsableEntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowsableEntity'] = ResolversParentTypes['BrowsableEntity']> = {
-  __resolveType: TypeResolveFn<'Dataset', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Chart' | 'Dashboard' | 'Dataset', ParentType, ContextType>;
 };
 
 export type BrowsePathResolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowsePath'] = ResolversParentTypes['BrowsePath']> = {
   path?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type BrowseResultGroupResolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowseResultGroup'] = ResolversParentTypes['BrowseResultGroup']> = {
+  count?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BrowseResultMetadataResolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowseResultMetadata'] = ResolversParentTypes['BrowseResultMetadata']> = {
+  path?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  totalNumEntities?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+};
+
+export type BrowseResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowseResults'] = ResolversParentTypes['BrowseResults']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  entities?: Resolver<Array<ResolversTypes['Entity']>, ParentType, ContextType>;
+  groups?: Resolver<Array<ResolversTypes['BrowseResultGroup']>, ParentType, ContextType>;
+  metadata?: Resolver<ResolversTypes['BrowseResultMetadata'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ChartResolvers<ContextType = any, ParentType extends ResolversParentTypes['Chart'] = ResolversParentTypes['Chart']> = {
+  browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
+  chartId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType>;
+  deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
+  domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  editableProperties?: Resolver<Maybe<ResolversTypes['ChartEditableProperties']>, ParentType, ContextType>;
+  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<ChartLineageArgs, 'input'>>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
+  platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['ChartProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<ChartRelationshipsArgs, 'input'>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  subTypes?: Resolver<Maybe<ResolversTypes['SubTypes']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  tool?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ChartEditablePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['ChartEditableProperties'] = ResolversParentTypes['ChartEditableProperties']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ChartPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['ChartProperties'] = ResolversParentTypes['ChartProperties']> = {
+  access?: Resolver<Maybe<ResolversTypes['AccessLevel']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  deleted?: Resolver<Maybe<ResolversTypes['AuditStamp']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModified?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
+  lastRefreshed?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['ChartType']>, ParentType, ContextType>;
 };
 
 export type ContainerResolvers<ContextType = any, ParentType extends ResolversParentTypes['Container'] = ResolversParentTypes['Container']> = {
@@ -1903,11 +3235,13 @@ export type ContainerResolvers<ContextType = any, ParentType extends ResolversPa
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
   editableProperties?: Resolver<Maybe<ResolversTypes['ContainerEditableProperties']>, ParentType, ContextType>;
+  entities?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, Partial<ContainerEntitiesArgs>>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
   platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['ContainerProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<ContainerRelationshipsArgs, 'input'>>;
@@ -2004,6 +3338,49 @@ export type CustomPropertiesEntryResolvers<ContextType = any, ParentType extends
   value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type DashboardResolvers<ContextType = any, ParentType extends ResolversParentTypes['Dashboard'] = ResolversParentTypes['Dashboard']> = {
+  browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
+  container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType>;
+  dashboardId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
+  domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  editableProperties?: Resolver<Maybe<ResolversTypes['DashboardEditableProperties']>, ParentType, ContextType>;
+  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<DashboardLineageArgs, 'input'>>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
+  platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['DashboardProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DashboardRelationshipsArgs, 'input'>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  subTypes?: Resolver<Maybe<ResolversTypes['SubTypes']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  tool?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DashboardEditablePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DashboardEditableProperties'] = ResolversParentTypes['DashboardEditableProperties']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DashboardPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DashboardProperties'] = ResolversParentTypes['DashboardProperties']> = {
+  access?: Resolver<Maybe<ResolversTypes['AccessLevel']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  deleted?: Resolver<Maybe<ResolversTypes['AuditStamp']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModified?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
+  lastRefreshed?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type DataPlatformResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataPlatform'] = ResolversParentTypes['DataPlatform']> = {
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
@@ -2040,6 +3417,7 @@ export type DatasetResolvers<ContextType = any, ParentType extends ResolversPare
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   origin?: Resolver<ResolversTypes['FabricType'], ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
   platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['DatasetProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DatasetRelationshipsArgs, 'input'>>;
@@ -2125,7 +3503,7 @@ export type EditableTagPropertiesResolvers<ContextType = any, ParentType extends
 };
 
 export type EntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['Entity'] = ResolversParentTypes['Entity']> = {
-  __resolveType: TypeResolveFn<'Container' | 'CorpGroup' | 'CorpUser' | 'DataPlatform' | 'Dataset' | 'Domain' | 'GlossaryTerm' | 'OwnershipTypeEntity' | 'SchemaFieldEntity' | 'Tag', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataPlatform' | 'Dataset' | 'Domain' | 'GlossaryTerm' | 'OwnershipTypeEntity' | 'SchemaFieldEntity' | 'Tag', ParentType, ContextType>;
 };
 
 export type EntityLineageResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityLineageResult'] = ResolversParentTypes['EntityLineageResult']> = {
@@ -2151,7 +3529,19 @@ export type EntityRelationshipsResultResolvers<ContextType = any, ParentType ext
 };
 
 export type EntityWithRelationshipsResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityWithRelationships'] = ResolversParentTypes['EntityWithRelationships']> = {
-  __resolveType: TypeResolveFn<'Dataset', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Chart' | 'Dashboard' | 'Dataset', ParentType, ContextType>;
+};
+
+export type ExtraPropertyResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExtraProperty'] = ResolversParentTypes['ExtraProperty']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FacetMetadataResolvers<ContextType = any, ParentType extends ResolversParentTypes['FacetMetadata'] = ResolversParentTypes['FacetMetadata']> = {
+  aggregations?: Resolver<Array<ResolversTypes['AggregationMetadata']>, ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type FieldUsageCountsResolvers<ContextType = any, ParentType extends ResolversParentTypes['FieldUsageCounts'] = ResolversParentTypes['FieldUsageCounts']> = {
@@ -2171,8 +3561,11 @@ export type GlobalTagsResolvers<ContextType = any, ParentType extends ResolversP
 };
 
 export type GlossaryTermResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlossaryTerm'] = ResolversParentTypes['GlossaryTerm']> = {
+  deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
+  domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   hierarchicalName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['GlossaryTermProperties']>, ParentType, ContextType>;
@@ -2237,10 +3630,34 @@ export interface LongScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
   name: 'Long';
 }
 
+export type MatchedFieldResolvers<ContextType = any, ParentType extends ResolversParentTypes['MatchedField'] = ResolversParentTypes['MatchedField']> = {
+  entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  addLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddLinkArgs, 'input'>>;
+  addOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddOwnerArgs, 'input'>>;
+  addOwners?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddOwnersArgs, 'input'>>;
+  addTag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddTagArgs, 'input'>>;
+  addTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddTagsArgs, 'input'>>;
+  addTerm?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddTermArgs, 'input'>>;
+  addTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddTermsArgs, 'input'>>;
+  batchAddOwners?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchAddOwnersArgs, 'input'>>;
+  batchAddTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchAddTagsArgs, 'input'>>;
+  batchAddTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchAddTermsArgs, 'input'>>;
+  batchRemoveOwners?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveOwnersArgs, 'input'>>;
+  batchRemoveTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTagsArgs, 'input'>>;
+  batchRemoveTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTermsArgs, 'input'>>;
   createTag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateTagArgs, 'input'>>;
+  removeLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveLinkArgs, 'input'>>;
+  removeOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveOwnerArgs, 'input'>>;
+  removeTag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTagArgs, 'input'>>;
+  removeTerm?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTermArgs, 'input'>>;
   updateDataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<MutationUpdateDatasetArgs, 'input' | 'urn'>>;
   updateDescription?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateDescriptionArgs, 'input'>>;
+  updateName?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateNameArgs, 'input'>>;
 };
 
 export type OwnerResolvers<ContextType = any, ParentType extends ResolversParentTypes['Owner'] = ResolversParentTypes['Owner']> = {
@@ -2281,12 +3698,33 @@ export type OwnershipTypeInfoResolvers<ContextType = any, ParentType extends Res
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ParentContainersResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ParentContainersResult'] = ResolversParentTypes['ParentContainersResult']> = {
+  containers?: Resolver<Array<ResolversTypes['Container']>, ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type PlatformSchemaResolvers<ContextType = any, ParentType extends ResolversParentTypes['PlatformSchema'] = ResolversParentTypes['PlatformSchema']> = {
   __resolveType: TypeResolveFn<'KeyValueSchema' | 'TableSchema', ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = any, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  autoComplete?: Resolver<Maybe<ResolversTypes['AutoCompleteResults']>, ParentType, ContextType, RequireFields<QueryAutoCompleteArgs, 'input'>>;
+  autoCompleteForMultiple?: Resolver<Maybe<ResolversTypes['AutoCompleteMultipleResults']>, ParentType, ContextType, RequireFields<QueryAutoCompleteForMultipleArgs, 'input'>>;
+  browse?: Resolver<Maybe<ResolversTypes['BrowseResults']>, ParentType, ContextType, RequireFields<QueryBrowseArgs, 'input'>>;
+  browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType, RequireFields<QueryBrowsePathsArgs, 'input'>>;
+  chart?: Resolver<Maybe<ResolversTypes['Chart']>, ParentType, ContextType, RequireFields<QueryChartArgs, 'urn'>>;
+  container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType, RequireFields<QueryContainerArgs, 'urn'>>;
+  corpGroup?: Resolver<Maybe<ResolversTypes['CorpGroup']>, ParentType, ContextType, RequireFields<QueryCorpGroupArgs, 'urn'>>;
+  corpUser?: Resolver<Maybe<ResolversTypes['CorpUser']>, ParentType, ContextType, RequireFields<QueryCorpUserArgs, 'urn'>>;
+  dashboard?: Resolver<Maybe<ResolversTypes['Dashboard']>, ParentType, ContextType, RequireFields<QueryDashboardArgs, 'urn'>>;
+  dataPlatform?: Resolver<Maybe<ResolversTypes['DataPlatform']>, ParentType, ContextType, RequireFields<QueryDataPlatformArgs, 'urn'>>;
   dataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<QueryDatasetArgs, 'urn'>>;
+  entities?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType, RequireFields<QueryEntitiesArgs, 'urns'>>;
+  entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType, RequireFields<QueryEntityArgs, 'urn'>>;
+  glossaryTerm?: Resolver<Maybe<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, RequireFields<QueryGlossaryTermArgs, 'urn'>>;
+  search?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchArgs, 'input'>>;
+  searchAcrossEntities?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossEntitiesArgs, 'input'>>;
+  tag?: Resolver<Maybe<ResolversTypes['Tag']>, ParentType, ContextType, RequireFields<QueryTagArgs, 'urn'>>;
 };
 
 export type SchemaFieldResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaField'] = ResolversParentTypes['SchemaField']> = {
@@ -2330,6 +3768,33 @@ export type SchemaMetadataResolvers<ContextType = any, ParentType extends Resolv
   primaryKeys?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SearchInsightResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchInsight'] = ResolversParentTypes['SearchInsight']> = {
+  icon?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SearchResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchResult'] = ResolversParentTypes['SearchResult']> = {
+  entity?: Resolver<ResolversTypes['Entity'], ParentType, ContextType>;
+  extraProperties?: Resolver<Maybe<Array<ResolversTypes['ExtraProperty']>>, ParentType, ContextType>;
+  insights?: Resolver<Maybe<Array<ResolversTypes['SearchInsight']>>, ParentType, ContextType>;
+  matchedFields?: Resolver<Array<ResolversTypes['MatchedField']>, ParentType, ContextType>;
+};
+
+export type SearchResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchResults'] = ResolversParentTypes['SearchResults']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  facets?: Resolver<Maybe<Array<ResolversTypes['FacetMetadata']>>, ParentType, ContextType>;
+  searchResults?: Resolver<Array<ResolversTypes['SearchResult']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  suggestions?: Resolver<Maybe<Array<ResolversTypes['SearchSuggestion']>>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SearchSuggestionResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchSuggestion'] = ResolversParentTypes['SearchSuggestion']> = {
+  frequency?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  score?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type StatusResolvers<ContextType = any, ParentType extends ResolversParentTypes['Status'] = ResolversParentTypes['Status']> = {
@@ -2402,10 +3867,20 @@ export type UserUsageCountsResolvers<ContextType = any, ParentType extends Resol
 };
 
 export type Resolvers<ContextType = any> = {
+  AggregationMetadata?: AggregationMetadataResolvers<ContextType>;
   Aspect?: AspectResolvers<ContextType>;
   AuditStamp?: AuditStampResolvers<ContextType>;
+  AutoCompleteMultipleResults?: AutoCompleteMultipleResultsResolvers<ContextType>;
+  AutoCompleteResultForEntity?: AutoCompleteResultForEntityResolvers<ContextType>;
+  AutoCompleteResults?: AutoCompleteResultsResolvers<ContextType>;
   BrowsableEntity?: BrowsableEntityResolvers<ContextType>;
   BrowsePath?: BrowsePathResolvers<ContextType>;
+  BrowseResultGroup?: BrowseResultGroupResolvers<ContextType>;
+  BrowseResultMetadata?: BrowseResultMetadataResolvers<ContextType>;
+  BrowseResults?: BrowseResultsResolvers<ContextType>;
+  Chart?: ChartResolvers<ContextType>;
+  ChartEditableProperties?: ChartEditablePropertiesResolvers<ContextType>;
+  ChartProperties?: ChartPropertiesResolvers<ContextType>;
   Container?: ContainerResolvers<ContextType>;
   ContainerEditableProperties?: ContainerEditablePropertiesResolvers<ContextType>;
   ContainerProperties?: ContainerPropertiesResolvers<ContextType>;
@@ -2416,6 +3891,9 @@ export type Resolvers<ContextType = any> = {
   CorpUserEditableProperties?: CorpUserEditablePropertiesResolvers<ContextType>;
   CorpUserProperties?: CorpUserPropertiesResolvers<ContextType>;
   CustomPropertiesEntry?: CustomPropertiesEntryResolvers<ContextType>;
+  Dashboard?: DashboardResolvers<ContextType>;
+  DashboardEditableProperties?: DashboardEditablePropertiesResolvers<ContextType>;
+  DashboardProperties?: DashboardPropertiesResolvers<ContextType>;
   DataPlatform?: DataPlatformResolvers<ContextType>;
   DataPlatformProperties?: DataPlatformPropertiesResolvers<ContextType>;
   Dataset?: DatasetResolvers<ContextType>;
@@ -2434,6 +3912,8 @@ export type Resolvers<ContextType = any> = {
   EntityRelationship?: EntityRelationshipResolvers<ContextType>;
   EntityRelationshipsResult?: EntityRelationshipsResultResolvers<ContextType>;
   EntityWithRelationships?: EntityWithRelationshipsResolvers<ContextType>;
+  ExtraProperty?: ExtraPropertyResolvers<ContextType>;
+  FacetMetadata?: FacetMetadataResolvers<ContextType>;
   FieldUsageCounts?: FieldUsageCountsResolvers<ContextType>;
   ForeignKeyConstraint?: ForeignKeyConstraintResolvers<ContextType>;
   GlobalTags?: GlobalTagsResolvers<ContextType>;
@@ -2446,6 +3926,7 @@ export type Resolvers<ContextType = any> = {
   KeyValueSchema?: KeyValueSchemaResolvers<ContextType>;
   LineageRelationship?: LineageRelationshipResolvers<ContextType>;
   Long?: GraphQLScalarType;
+  MatchedField?: MatchedFieldResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   Owner?: OwnerResolvers<ContextType>;
   OwnerType?: OwnerTypeResolvers<ContextType>;
@@ -2453,11 +3934,16 @@ export type Resolvers<ContextType = any> = {
   OwnershipSource?: OwnershipSourceResolvers<ContextType>;
   OwnershipTypeEntity?: OwnershipTypeEntityResolvers<ContextType>;
   OwnershipTypeInfo?: OwnershipTypeInfoResolvers<ContextType>;
+  ParentContainersResult?: ParentContainersResultResolvers<ContextType>;
   PlatformSchema?: PlatformSchemaResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   SchemaField?: SchemaFieldResolvers<ContextType>;
   SchemaFieldEntity?: SchemaFieldEntityResolvers<ContextType>;
   SchemaMetadata?: SchemaMetadataResolvers<ContextType>;
+  SearchInsight?: SearchInsightResolvers<ContextType>;
+  SearchResult?: SearchResultResolvers<ContextType>;
+  SearchResults?: SearchResultsResolvers<ContextType>;
+  SearchSuggestion?: SearchSuggestionResolvers<ContextType>;
   Status?: StatusResolvers<ContextType>;
   SubTypes?: SubTypesResolvers<ContextType>;
   TableSchema?: TableSchemaResolvers<ContextType>;

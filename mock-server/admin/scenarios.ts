@@ -12,13 +12,17 @@ import { sampleCatalog } from '../sample/index.js';
 import { readSeedFile } from '../seed/index.js';
 import { loadProposals, type StartupProposal } from '../startup-data.js';
 import type { CatalogStore } from '../store/catalog-store.js';
+import { systemOwnershipTypes } from '../system-ownership-types.js';
 
 const SEED_EXTENSION = '.json';
 
 export class ScenarioCatalog {
   private readonly scenarios = new Map<string, () => readonly StartupProposal[]>();
 
-  constructor(contract: Contract, dir?: string) {
+  constructor(
+    private readonly contract: Contract,
+    dir?: string,
+  ) {
     this.scenarios.set('sample', () => sampleCatalog(contract));
     this.scenarios.set('empty', () => []);
     if (dir === undefined) return;
@@ -41,7 +45,8 @@ export class ScenarioCatalog {
     if (!proposals) throw notFound(`scenario '${name}' does not exist; known: ${this.names().join(', ')}`);
     store.transaction(() => {
       store.clear();
-      const report = loadProposals(store, `scenario ${name}`, proposals());
+      // A fresh upstream store holds its system ownership types whatever else it is given.
+      const report = loadProposals(store, `scenario ${name}`, [...systemOwnershipTypes(this.contract), ...proposals()]);
       if (report.rejected > 0) throw badRequest(`scenario '${name}': ${report.rejected} aspects rejected: ${report.errors.join('; ')}`);
     });
     store.markStartupState();

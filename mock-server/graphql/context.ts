@@ -6,6 +6,7 @@ import type { Contract } from '../../spec/index.js';
 import { authorize, type AuthConfig } from '../auth.js';
 import { RestliError } from '../errors.js';
 import { writeContext } from '../handlers/context.js';
+import type { SearchIndex } from '../search/index.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { WriteContext } from '../store/types.js';
 import { CatalogGraphqlError, UNAUTHORIZED_MESSAGE } from './errors.js';
@@ -13,6 +14,7 @@ import { CatalogGraphqlError, UNAUTHORIZED_MESSAGE } from './errors.js';
 export type GraphqlContext = {
   contract: Contract;
   store: CatalogStore;
+  discovery: SearchIndex;
   auth: AuthConfig;
   /** The request's Authorization header, for the per-mutation decision. */
   authorization: string | undefined;

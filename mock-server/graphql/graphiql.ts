@@ -5,6 +5,7 @@
  */
 import type { RequestHandler } from 'express';
 import { GRAPHQL_PATH } from './paths.js';
+import { screenOperations } from './screen-operations.js';
 
 /** The first query shown: reads a dataset; the comment says how to send the token mutations need. */
 const defaultQuery = (urnPrefix: string): string => `# Reads need no token in the default (standard) auth mode. Mutations do: open "Headers" below and enter
@@ -40,6 +41,8 @@ async function explorerPage(urnPrefix: string): Promise<string> {
     isHeadersEditorEnabled: true,
     defaultEditorToolsVisibility: 'headers',
     defaultQuery: defaultQuery(urnPrefix),
+    // The first tab is the default query; then a saved example operation per screen.
+    defaultTabs: [{ query: defaultQuery(urnPrefix) }, ...screenOperations(urnPrefix)],
   });
 }
 

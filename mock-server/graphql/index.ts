@@ -9,7 +9,7 @@ import { graphiqlPage } from './graphiql.js';
 import { GRAPHIQL_PATH } from './paths.js';
 
 export { graphqlEndpoint, type GraphqlSettings } from './endpoint.js';
-export { GRAPHIQL_PATH, GRAPHQL_PATH } from './paths.js';
+export { GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH } from './paths.js';
 
 export function mountGraphiql(app: Express, urnPrefix: string): void {
   app.get(GRAPHIQL_PATH, graphiqlPage(urnPrefix));

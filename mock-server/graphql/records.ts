@@ -32,6 +32,18 @@ export class RecordShapes {
     this.mocked = mocked;
   }
 
+  /**
+   * A record of an object type from fields many types share (those the type lacks are left out) and
+   * its own values: an entity page's ownership, tags, links and such are built once for every type.
+   */
+  recordWithShared(typeName: string, shared: Record<string, unknown>, own: Record<string, unknown>): OutputRecord {
+    const nulls = this.nullRecords.get(typeName);
+    if (!nulls) throw new Error(`GraphQL schema has no object type ${typeName}`);
+    const values: Record<string, unknown> = {};
+    for (const key of Object.keys(shared)) if (key in nulls) values[key] = shared[key];
+    return this.record(typeName, Object.assign(values, own));
+  }
+
   /** A record of an object type: every field the store did not give is an explicit null. */
   record(typeName: string, values: Record<string, unknown>): OutputRecord {
     const nulls = this.nullRecords.get(typeName);

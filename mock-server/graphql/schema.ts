@@ -1,6 +1,6 @@
 /**
- * The executable GraphQL schema: the contract's SDL, resolvers over the store, and
- * @graphql-tools/mock for the fields the SDL marks `Mocked:` (the only fields the store cannot
+ * The executable GraphQL schema: the contract's SDL, resolvers over the store and its search index,
+ * and @graphql-tools/mock for the fields the SDL marks `Mocked:` (the only fields the store cannot
  * answer). Records from the store name every other field (see records.ts), so the mock never
  * invents them; each mocked field the query reaches reports its response path into the context.
  */
@@ -8,23 +8,23 @@ import { addMocksToSchema } from '@graphql-tools/mock';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { buildSchema, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import type { Contract } from '../../spec/index.js';
-import type { MutationCreateTagArgs, MutationUpdateDatasetArgs, MutationUpdateDescriptionArgs, QueryDatasetArgs } from '../../generated/graphql/resolvers.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { GraphqlContext } from './context.js';
 import { createTag } from './create-tag.js';
-import { EntityView } from './entity-view.js';
+import { discoveryResolvers } from './discovery/index.js';
+import { editResolvers } from './edits/index.js';
+import { entityResolvers } from './entities/index.js';
+import { EntityView } from './entities/entity-view.js';
 import { RecordShapes } from './records.js';
-import { targetUrn } from './target-urn.js';
 import { updateDataset } from './update-dataset.js';
 import { updateDescription } from './update-description.js';
+import type { FieldResolvers, Resolver } from './resolver-types.js';
+import type { MutationCreateTagArgs, MutationUpdateDatasetArgs, MutationUpdateDescriptionArgs } from '../../generated/graphql/resolvers.js';
 
 /** A fixed instant for mocked Long values, so invented times look like times. */
 const MOCKED_LONG = 1_700_000_000_000;
 /** Mocked Int values are counts (queries, users), so never negative. */
 const MOCKED_INT_BOUND = 1000;
-
-type Resolver<Args> = GraphQLFieldResolver<unknown, GraphqlContext, Args>;
-type FieldResolvers = Record<string, Record<string, Resolver<never>>>;
 
 /** Resolvers of the mocked fields: they record the field's path and resolve to undefined, which the mock fills. */
 function mockedFieldRecorders(shapes: RecordShapes): FieldResolvers {
@@ -52,22 +52,19 @@ export interface CatalogSchema {
 export function catalogSchema(contract: Contract): CatalogSchema {
   const shapes = new RecordShapes(buildSchema(contract.graphqlSdl));
   const views = new WeakMap<CatalogStore, EntityView>();
-  const viewOf = (store: CatalogStore): EntityView => {
-    let view = views.get(store);
-    if (!view) views.set(store, (view = new EntityView(store, shapes, contract)));
+  const viewOf = (ctx: GraphqlContext): EntityView => {
+    let view = views.get(ctx.store);
+    if (!view) views.set(ctx.store, (view = new EntityView(ctx.store, shapes, contract, ctx.discovery)));
     return view;
-  };
-  const dataset: Resolver<QueryDatasetArgs> = (_root, { urn }, ctx) => {
-    targetUrn(ctx, urn, 'dataset');
-    return viewOf(ctx.store).dataset(urn);
   };
   const resolvers: FieldResolvers = {
     ...mockedFieldRecorders(shapes),
-    Query: { dataset },
+    Query: { ...entityResolvers(viewOf), ...discoveryResolvers(viewOf) },
     Mutation: {
       createTag: ((_root, args, ctx) => createTag(ctx, args)) satisfies Resolver<MutationCreateTagArgs>,
-      updateDataset: ((_root, args, ctx) => updateDataset(ctx, viewOf(ctx.store), args)) satisfies Resolver<MutationUpdateDatasetArgs>,
+      updateDataset: ((_root, args, ctx) => updateDataset(ctx, viewOf(ctx), args)) satisfies Resolver<MutationUpdateDatasetArgs>,
       updateDescription: ((_root, args, ctx) => updateDescription(ctx, args)) satisfies Resolver<MutationUpdateDescriptionArgs>,
+      ...editResolvers(),
     },
   };
   const executable = makeExecutableSchema({ typeDefs: contract.graphqlSdl, resolvers });

@@ -9,7 +9,7 @@ import type { GlobalTagsUpdate, MutationUpdateDatasetArgs } from '../../generate
 import type { WriteContext } from '../store/types.js';
 import { authorizeMutation, type GraphqlContext } from './context.js';
 import { CatalogGraphqlError, badRequestError } from './errors.js';
-import type { EntityView } from './entity-view.js';
+import type { EntityView } from './entities/entity-view.js';
 import type { OutputRecord } from './records.js';
 import { targetUrn } from './target-urn.js';
 

@@ -25,21 +25,35 @@ function ftsTerm(token: string, prefix: boolean): string {
   return `"${token.replace(/"/g, '""')}"${prefix ? '*' : ''}`;
 }
 
-export function autocomplete(tables: SearchTables, fields: EntityIndexFields, request: AutocompleteRequest): AutocompleteResultValue {
+/**
+ * The rows the query's tokens match (the last token a prefix), grouped and ranked: `select` and
+ * `groupBy` name what a row is (a suggested value, or the entity holding it).
+ */
+function matchingRows<Row>(tables: SearchTables, fields: EntityIndexFields, request: AutocompleteRequest, select: string, groupBy: string): Row[] {
   const tokens = queryTokens(request.query);
   const filter = compileFilter(fields, request.filter);
   const onField = fieldCondition(fields, request.field);
   const limit = Math.max(0, request.limit);
-  if (tokens.length === 0 || limit === 0) return { suggestions: [], query: request.query };
+  if (tokens.length === 0 || limit === 0) return [];
   const match = tokens.map((t, i) => ftsTerm(t, i === tokens.length - 1)).join(' AND ');
   // The suggestion rows carry the entity type and removed flag, so `d` here is search_suggestion
   // (its doc_id is all a filter reads).
-  const rows = tables
+  return tables
     .statement(
-      'SELECT d.value AS value, MAX(d.boost) AS boost FROM search_autocomplete JOIN search_suggestion d ON d.id = search_autocomplete.rowid ' +
+      `SELECT ${select}, MAX(d.boost) AS boost FROM search_autocomplete JOIN search_suggestion d ON d.id = search_autocomplete.rowid ` +
         `WHERE search_autocomplete MATCH ? AND d.entity = ? AND d.removed = 0 AND ${onField.sql} AND ${filter.sql} ` +
-        'GROUP BY d.value ORDER BY boost DESC, length(d.value), d.value LIMIT ? OFFSET ?',
+        `GROUP BY ${groupBy} ORDER BY boost DESC, length(d.value), d.value LIMIT ? OFFSET ?`,
     )
-    .all(match, fields.entity, ...onField.params, ...filter.params, limit, Math.max(0, request.start ?? 0)) as { value: string }[];
+    .all(match, fields.entity, ...onField.params, ...filter.params, limit, Math.max(0, request.start ?? 0)) as Row[];
+}
+
+export function autocomplete(tables: SearchTables, fields: EntityIndexFields, request: AutocompleteRequest): AutocompleteResultValue {
+  const rows = matchingRows<{ value: string }>(tables, fields, request, 'd.value AS value', 'd.value');
   return { suggestions: rows.map((r) => r.value), query: request.query };
+}
+
+/** The entities whose autocomplete values the query matches, best first (upstream's AutoCompleteResult.entities). */
+export function autocompleteEntities(tables: SearchTables, fields: EntityIndexFields, request: AutocompleteRequest): string[] {
+  const rows = matchingRows<{ urn: string }>(tables, fields, request, '(SELECT urn FROM search_document WHERE doc_id = d.doc_id) AS urn', 'd.doc_id');
+  return rows.map((r) => r.urn);
 }

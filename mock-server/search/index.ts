@@ -8,7 +8,7 @@ import type { Database } from 'better-sqlite3';
 import type { Contract } from '../../spec/index.js';
 import { badRequest } from '../errors.js';
 import type { DerivedIndex } from '../store/types.js';
-import { autocomplete } from './autocomplete.js';
+import { autocomplete, autocompleteEntities } from './autocomplete.js';
 import { browse } from './browse.js';
 import { buildSearchDocument } from './document.js';
 import { indexFieldsOf, type EntityIndexFields } from './index-fields.js';
@@ -28,6 +28,8 @@ export type * from './requests.js';
 export interface SearchIndex extends DerivedIndex {
   search(request: SearchRequest): SearchResultValue;
   autocomplete(request: AutocompleteRequest): AutocompleteResultValue;
+  /** The URNs of the entities an autocomplete request matches, best first. */
+  autocompleteEntities(request: AutocompleteRequest): string[];
   browse(request: BrowseRequest): BrowseResultValue;
 }
 
@@ -97,6 +99,7 @@ export function createSearchIndex(contract: Contract): SearchIndex {
     count: () => attached().count(),
     search: (request) => search(attached(), requestFields(request.entity), request),
     autocomplete: (request) => autocomplete(attached(), requestFields(request.entity), request),
+    autocompleteEntities: (request) => autocompleteEntities(attached(), requestFields(request.entity), request),
     browse: (request) => browse(attached(), requestFields(request.entity), request),
   };
 }

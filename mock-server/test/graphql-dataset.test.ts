@@ -184,8 +184,7 @@ describe('mocked fields', () => {
   it.each([
     ['statsSummary', 'statsSummary { queryCountLast30Days uniqueUserCountLast30Days }', ['dataset.statsSummary']],
     ['usageStats', 'usageStats(range: MONTH) { aggregations { totalSqlQueries } }', ['dataset.usageStats']],
-    ['lineage', 'lineage(input: { direction: UPSTREAM }) { total }', ['dataset.lineage']],
-    ['two of them, with an alias', 'stats: statsSummary { queryCountLast30Days } lineage(input: { direction: DOWNSTREAM }) { count }', ['dataset.stats', 'dataset.lineage']],
+    ['two of them, with an alias', 'stats: statsSummary { queryCountLast30Days } usage: usageStats { aggregations { uniqueUserCount } }', ['dataset.stats', 'dataset.usage']],
   ])('%s is invented and reported in extensions.mockedFields', async (_name, selection, paths) => {
     const json = await read(`urn ${selection}`);
     expect(json.errors).toBeUndefined();
@@ -193,6 +192,7 @@ describe('mocked fields', () => {
     for (const key of Object.keys(json.data.dataset).filter((k) => k !== 'urn')) expect(json.data.dataset[key]).not.toBeNull();
   });
 
+  // Lineage is read from the relationships (graphql-screens.test.ts); it is not invented.
   it('a query without mocked fields has no mockedFields key', async () => {
     const json = await read('urn properties { description } editableProperties { name }');
     expect(json.extensions).toEqual({});

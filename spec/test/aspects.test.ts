@@ -39,9 +39,10 @@ describe('entity registry', () => {
   const entities = [...contract.entities.values()];
   const raw = readYaml<{ aspectRecords: Record<string, string> }>(fromRoot('spec', 'entities.yaml'));
 
+  // ownershipType: the system ownership types upstream boots with, which owners name.
   it('covers the entities of the document and of the upstream fixtures', () => {
     const want = ['dataset', 'dataPlatform', 'corpuser', 'corpGroup', 'chart', 'dashboard', 'tag', 'glossaryTerm', 'container', 'test',
-      'mlFeature', 'mlPrimaryKey', 'mlFeatureTable', 'mlModel', 'dataJob', 'dataFlow', 'glossaryNode'];
+      'mlFeature', 'mlPrimaryKey', 'mlFeatureTable', 'mlModel', 'dataJob', 'dataFlow', 'glossaryNode', 'ownershipType'];
     expect(entities.map((e) => e.name).sort()).toEqual([...want].sort());
   });
 

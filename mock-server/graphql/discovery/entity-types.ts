@@ -1,0 +1,33 @@
+/**
+ * GraphQL's EntityType values and the registry's entity names, for the entity types the GraphQL schema
+ * has an output type for (upstream's EntityTypeMapper pairs them the same way). Discovery of any other
+ * type is a BAD_REQUEST naming it: its results could not be shown as entities.
+ */
+import { badRequestError } from '../errors.js';
+
+const ENTITY_NAMES: Readonly<Record<string, string>> = {
+  DATASET: 'dataset',
+  CHART: 'chart',
+  DASHBOARD: 'dashboard',
+  CONTAINER: 'container',
+  CORP_USER: 'corpuser',
+  CORP_GROUP: 'corpGroup',
+  TAG: 'tag',
+  GLOSSARY_TERM: 'glossaryTerm',
+  DATA_PLATFORM: 'dataPlatform',
+};
+
+const ENTITY_TYPES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(ENTITY_NAMES).map(([type, name]) => [name, type]));
+
+/** The types searched when a cross-entity search or autocomplete names none (upstream's SEARCHABLE_ENTITY_TYPES that the schema serves). */
+export const SEARCHABLE_TYPES: readonly string[] = ['DATASET', 'DASHBOARD', 'CHART', 'CONTAINER', 'GLOSSARY_TERM', 'TAG', 'CORP_USER', 'CORP_GROUP'];
+
+export function entityNameOf(type: string, field: string): string {
+  const name = ENTITY_NAMES[type];
+  if (!name) throw badRequestError(`${field}: entity type ${type} is not served by this GraphQL schema; use one of ${Object.keys(ENTITY_NAMES).join(', ')}`);
+  return name;
+}
+
+export function entityTypeOf(entityName: string): string {
+  return ENTITY_TYPES[entityName] ?? 'OTHER';
+}

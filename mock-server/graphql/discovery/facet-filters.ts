@@ -1,0 +1,42 @@
+/**
+ * GraphQL filters as the search index's filter (upstream's ResolverUtils.buildFilter): `orFilters` when
+ * given, else `filters` as one conjunction; each FacetFilterInput becomes a criterion on its field with
+ * its values, negation and condition. IN is EQUAL over several values, as upstream treats it; the
+ * conditions the index cannot evaluate (IEQUAL, EXISTS, the hierarchy ones) are a BAD_REQUEST naming them.
+ */
+import type { Condition, Criterion, Filter } from '../../search/index.js';
+import { badRequestError } from '../errors.js';
+
+export interface FacetFilterInput {
+  field: string;
+  values?: readonly string[] | null;
+  negated?: boolean | null;
+  condition?: string | null;
+}
+
+export interface FilterArgs {
+  filters?: readonly FacetFilterInput[] | null;
+  orFilters?: readonly { and?: readonly FacetFilterInput[] | null }[] | null;
+}
+
+const CONDITIONS: ReadonlySet<string> = new Set(['CONTAIN', 'EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL_TO', 'LESS_THAN', 'LESS_THAN_OR_EQUAL_TO', 'START_WITH', 'END_WITH']);
+
+function criterion(filter: FacetFilterInput, at: string): Criterion {
+  const condition = filter.condition === 'IN' || filter.condition == null ? 'EQUAL' : filter.condition;
+  if (!CONDITIONS.has(condition)) throw badRequestError(`${at}.condition: ${condition} is not supported by the mock; use one of IN, ${[...CONDITIONS].join(', ')}`);
+  return { field: filter.field, values: [...(filter.values ?? [])], condition: condition as Condition, negated: filter.negated === true };
+}
+
+/** The filter of the input, or undefined when it has none; `field` names the input in messages. */
+export function searchFilter(args: FilterArgs, field: string): Filter | undefined {
+  if (args.orFilters && args.orFilters.length > 0) {
+    return { or: args.orFilters.map((group, i) => ({ and: (group.and ?? []).map((f, j) => criterion(f, `${field}.orFilters[${i}].and[${j}]`)) })) };
+  }
+  if (args.filters && args.filters.length > 0) return { or: [{ and: args.filters.map((f, j) => criterion(f, `${field}.filters[${j}]`)) }] };
+  return undefined;
+}
+
+/** The filter and one more criterion that must hold in every alternative (a container's entities). */
+export function withCriterion(filter: Filter | undefined, extra: Criterion): Filter {
+  return { or: (filter?.or ?? [{ and: [] }]).map((group) => ({ and: [...group.and, extra] })) };
+}

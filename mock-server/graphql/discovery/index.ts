@@ -1,0 +1,24 @@
+/** The discovery root fields as resolvers (see resolvers.ts). */
+import type { EntityView } from '../entities/entity-view.js';
+import type { GraphqlContext } from '../context.js';
+import type { Resolver } from '../resolver-types.js';
+import { autoComplete, autoCompleteForMultiple, browse, browsePaths, search, searchAcrossEntities } from './resolvers.js';
+
+type InputOf<F> = F extends (view: EntityView, input: infer I) => unknown ? I : never;
+
+const withInput =
+  <F extends (view: EntityView, input: never) => unknown>(viewOf: (ctx: GraphqlContext) => EntityView, f: F): Resolver<{ input: InputOf<F> }> =>
+  (_root, { input }, ctx) =>
+    f(viewOf(ctx), input as never);
+
+/** `viewOf` gives the view of the request's store (each session has its own). */
+export function discoveryResolvers(viewOf: (ctx: GraphqlContext) => EntityView): Record<string, Resolver<never>> {
+  return {
+    search: withInput(viewOf, search),
+    searchAcrossEntities: withInput(viewOf, searchAcrossEntities),
+    autoComplete: withInput(viewOf, autoComplete),
+    autoCompleteForMultiple: withInput(viewOf, autoCompleteForMultiple),
+    browse: withInput(viewOf, browse),
+    browsePaths: withInput(viewOf, browsePaths),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The discovery root fields, over the same search index as the metadata-store API's search,
+ * autocomplete and browse actions (so both always agree, soft-deleted entities left out alike):
+ * search, searchAcrossEntities (SearchResolver, SearchAcrossEntitiesResolver: start 0, count 10 by
+ * default), autoComplete and autoCompleteForMultiple (AutoCompleteResolver: limit 5 by default, a
+ * blank query is an error), browse (BrowseResolver and BrowseResultMapper: the index's browse result
+ * as is) and browsePaths (the entity's browsePaths aspect).
+ */
+import type { EntityView } from '../entities/entity-view.js';
+import { browsePathRecords } from '../entities/page-fields.js';
+import { badRequestError } from '../errors.js';
+import type { OutputRecord } from '../records.js';
+import { entityNameOf, entityTypeOf, SEARCHABLE_TYPES } from './entity-types.js';
+import { searchFilter, type FilterArgs } from './facet-filters.js';
+import { nonNegative, searchResults } from './search-results.js';
+
+const DEFAULT_COUNT = 10;
+const DEFAULT_LIMIT = 5;
+
+interface SearchArgs extends FilterArgs {
+  query: string;
+  start?: number | null;
+  count?: number | null;
+}
+
+interface AutoCompleteArgs extends FilterArgs {
+  query: string;
+  field?: string | null;
+  limit?: number | null;
+}
+
+const page = (input: SearchArgs) => ({
+  query: input.query,
+  filter: searchFilter(input, 'input'),
+  start: nonNegative(input.start, 0, 'input.start'),
+  count: nonNegative(input.count, DEFAULT_COUNT, 'input.count'),
+});
+
+export function search(view: EntityView, input: SearchArgs & { type: string }): OutputRecord {
+  return searchResults(view, [entityNameOf(input.type, 'input.type')], page(input), false);
+}
+
+export function searchAcrossEntities(view: EntityView, input: SearchArgs & { types?: readonly string[] | null; viewUrn?: string | null }): OutputRecord {
+  if (input.viewUrn != null) throw badRequestError('input.viewUrn: saved views are not supported by the mock');
+  const types = input.types && input.types.length > 0 ? input.types : SEARCHABLE_TYPES;
+  return searchResults(view, types.map((type) => entityNameOf(type, 'input.types')), page(input), true);
+}
+
+function suggestions(view: EntityView, entity: string, input: AutoCompleteArgs): { suggestions: string[]; entities: string[] } {
+  if (input.query.trim() === '') throw badRequestError("'query' parameter can not be null or empty");
+  const filter = searchFilter(input, 'input');
+  const limit = nonNegative(input.limit, DEFAULT_LIMIT, 'input.limit');
+  const request = { query: input.query, entity, limit, ...(input.field ? { field: input.field } : {}), ...(filter ? { filter } : {}) };
+  return { suggestions: view.discovery.autocomplete(request).suggestions, entities: view.discovery.autocompleteEntities(request) };
+}
+
+export function autoComplete(view: EntityView, input: AutoCompleteArgs & { type?: string | null }): OutputRecord {
+  if (input.type == null) throw badRequestError('input.type: required, the entity type to complete');
+  const found = suggestions(view, entityNameOf(input.type, 'input.type'), input);
+  return view.shapes.record('AutoCompleteResults', { query: input.query, suggestions: found.suggestions, entities: () => found.entities.map((urn) => view.entity(urn)) });
+}
+
+export function autoCompleteForMultiple(view: EntityView, input: AutoCompleteArgs & { types?: readonly string[] | null; viewUrn?: string | null }): OutputRecord {
+  if (input.viewUrn != null) throw badRequestError('input.viewUrn: saved views are not supported by the mock');
+  const types = input.types && input.types.length > 0 ? input.types : SEARCHABLE_TYPES;
+  const groups = types.flatMap((type) => {
+    const entity = entityNameOf(type, 'input.types');
+    const found = suggestions(view, entity, input);
+    if (found.suggestions.length === 0 && found.entities.length === 0) return [];
+    return [view.shapes.record('AutoCompleteResultForEntity', { type: entityTypeOf(entity), suggestions: found.suggestions, entities: () => found.entities.map((urn) => view.entity(urn)) })];
+  });
+  return view.shapes.record('AutoCompleteMultipleResults', { query: input.query, suggestions: groups });
+}
+
+export function browse(view: EntityView, input: FilterArgs & { type: string; path?: readonly string[] | null; start?: number | null; count?: number | null }): OutputRecord {
+  const entity = entityNameOf(input.type, 'input.type');
+  const filter = searchFilter(input, 'input');
+  // Upstream's BrowsableEntityType joins the segments with a leading slash; the root is the empty path.
+  const path = input.path && input.path.length > 0 ? `/${input.path.join('/')}` : '';
+  const start = nonNegative(input.start, 0, 'input.start');
+  const limit = nonNegative(input.count, DEFAULT_COUNT, 'input.count');
+  const result = view.discovery.browse({ path, entity, start, limit, ...(filter ? { filter } : {}) });
+  return view.shapes.record('BrowseResults', {
+    entities: () => result.entities.map(({ urn }) => view.entity(urn)),
+    groups: result.metadata.groups.map(({ name, count }) => view.shapes.record('BrowseResultGroup', { name, count })),
+    start: result.from,
+    count: result.pageSize,
+    total: result.numEntities,
+    metadata: view.shapes.record('BrowseResultMetadata', { path: result.metadata.path.split('/').filter((s) => s !== ''), totalNumEntities: result.metadata.totalNumEntities }),
+  });
+}
+
+export function browsePaths(view: EntityView, input: { type: string; urn: string }): OutputRecord[] {
+  entityNameOf(input.type, 'input.type');
+  return browsePathRecords(view, view.store.getAspect(input.urn, 'browsePaths', 0)?.value) ?? [];
+}

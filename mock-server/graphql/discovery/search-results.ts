@@ -1,0 +1,96 @@
+/**
+ * A search over one or several entity types as a SearchResults record (upstream's
+ * UrnSearchResultsMapper): the index's search per type, its hits with their matched fields, and its
+ * aggregations as facets, each value with its count over the whole result. Several types are searched
+ * as upstream searches several indices: a type that lacks a field the query or a filter names has no
+ * hit (the index's 400 for it is the answer of a one-type search only); the page lists
+ * the results of the types in the order given, each type's ranked as the index ranks them.
+ */
+import { tryParseUrn, type Contract } from '../../../spec/index.js';
+import { RestliError } from '../../errors.js';
+import type { Filter, SearchResultValue } from '../../search/index.js';
+import { badRequestError } from '../errors.js';
+import type { EntityView } from '../entities/entity-view.js';
+import type { OutputRecord } from '../records.js';
+
+export interface SearchPage {
+  query: string;
+  filter: Filter | undefined;
+  start: number;
+  count: number;
+}
+
+/** A start or count from the input: upstream's default when absent, a BAD_REQUEST naming it when negative. */
+export function nonNegative(value: number | null | undefined, fallback: number, field: string): number {
+  if (value == null) return fallback;
+  if (value < 0) throw badRequestError(`${field}: must be 0 or more, got ${value}`);
+  return value;
+}
+
+/** Display names of the filterable fields (the annotations' filterName), for the facets; read once per contract. */
+const DISPLAY_NAMES = new WeakMap<Contract, ReadonlyMap<string, string>>();
+function displayNameOf(contract: Contract, field: string): string | null {
+  let names = DISPLAY_NAMES.get(contract);
+  if (!names) {
+    const found = new Map<string, string>();
+    for (const aspect of contract.aspects.values()) {
+      if (aspect.kind !== 'versioned') continue;
+      for (const f of aspect.searchable) if (f.addToFilters && !found.has(f.fieldName)) found.set(f.fieldName, f.filterName);
+    }
+    DISPLAY_NAMES.set(contract, found);
+    names = found;
+  }
+  return names.get(field) ?? null;
+}
+
+const entityOfValue = (view: EntityView, value: string) => () => (tryParseUrn(value) ? view.entity(value) : null);
+
+function facets(view: EntityView, results: readonly SearchResultValue[]): OutputRecord[] {
+  const counts = new Map<string, Map<string, number>>();
+  for (const result of results) {
+    for (const { name, aggregations } of result.metadata.searchResultMetadatas) {
+      const values = counts.get(name) ?? new Map<string, number>();
+      counts.set(name, values);
+      for (const [value, n] of Object.entries(aggregations)) values.set(value, (values.get(value) ?? 0) + n);
+    }
+  }
+  return [...counts].map(([field, values]) =>
+    view.shapes.record('FacetMetadata', {
+      field,
+      displayName: displayNameOf(view.contract, field),
+      aggregations: [...values]
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .map(([value, count]) => view.shapes.record('AggregationMetadata', { value, count, entity: entityOfValue(view, value) })),
+    }),
+  );
+}
+
+/** The index's 400 for a field an entity type does not have, in a query (`tags:x`) or a filter. */
+const isUnknownField = (error: unknown): boolean => error instanceof RestliError && error.status === 400 && UNKNOWN_FIELD.test(error.message);
+const UNKNOWN_FIELD = /is not a searchable field of entity/;
+
+/** `types` are entity names; with `lenient` (several indices) a type lacking a named field has no hit. */
+export function searchResults(view: EntityView, types: readonly string[], page: SearchPage, lenient: boolean): OutputRecord {
+  const results = types.flatMap((entity) => {
+    try {
+      return [view.discovery.search({ input: page.query, entity, start: 0, count: page.start + page.count, ...(page.filter ? { filter: page.filter } : {}) })];
+    } catch (error) {
+      if (lenient && isUnknownField(error)) return [];
+      throw error;
+    }
+  });
+  const hits = results.flatMap((result) => result.entities.map((urn, i) => ({ urn, matched: result.metadata.matches[i]?.matchedFields ?? [] })));
+  const searchResults = hits.slice(page.start, page.start + page.count).map(({ urn, matched }) =>
+    view.shapes.record('SearchResult', {
+      entity: () => view.entity(urn),
+      matchedFields: matched.map(({ name, value }) => view.shapes.record('MatchedField', { name, value, entity: entityOfValue(view, value) })),
+    }),
+  );
+  return view.shapes.record('SearchResults', {
+    start: page.start,
+    count: searchResults.length,
+    total: results.reduce((sum, result) => sum + result.numEntities, 0),
+    searchResults,
+    facets: () => facets(view, results),
+  });
+}

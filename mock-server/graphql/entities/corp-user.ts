@@ -1,0 +1,43 @@
+/** A user (upstream's CorpUserMapper): username from the URN, properties from corpUserInfo and corpUserEditableInfo. */
+import { urnLastPart } from '../../../spec/index.js';
+import { customPropertiesRecords, globalTagsRecord } from '../aspect-records.js';
+import { numberOr, stringOr, type JsonObject } from '../json-values.js';
+import type { OutputRecord } from '../records.js';
+import { relationshipsOf } from './edges.js';
+import type { EntityView } from './entity-view.js';
+
+const text = (value: JsonObject, keys: string[]): Record<string, string | null> => Object.fromEntries(keys.map((key) => [key, stringOr(value[key])]));
+
+export function corpUserRecord(view: EntityView, urn: string): OutputRecord {
+  const stored = view.aspectsOf(urn);
+  const info = stored.aspect('corpUserInfo');
+  const editable = stored.aspect('corpUserEditableInfo');
+  const manager = stringOr(info?.managerUrn);
+  return view.shapes.record('CorpUser', {
+    urn,
+    type: 'CORP_USER',
+    username: urnLastPart(urn),
+    properties: info
+      ? view.shapes.record('CorpUserProperties', {
+          active: info.active === true,
+          ...text(info, ['displayName', 'email', 'title', 'departmentName', 'firstName', 'lastName', 'fullName', 'countryCode']),
+          manager: () => (manager ? view.corpUser(manager) : null),
+          departmentId: numberOr(info.departmentId),
+          customProperties: customPropertiesRecords(view, info.customProperties, urn),
+        })
+      : null,
+    editableProperties: editable
+      ? view.shapes.record('CorpUserEditableProperties', {
+          ...text(editable, ['displayName', 'title', 'aboutMe', 'pictureLink', 'slack', 'phone', 'email']),
+          teams: Array.isArray(editable.teams) ? editable.teams : null,
+          skills: Array.isArray(editable.skills) ? editable.skills : null,
+        })
+      : null,
+    // ACTIVE is the only status the schema declares.
+    status: stored.aspect('corpUserStatus')?.status === 'ACTIVE' ? 'ACTIVE' : null,
+    tags: globalTagsRecord(view, stored.aspect('globalTags'), urn),
+    relationships: relationshipsOf(view, urn),
+    isNativeUser: stored.aspect('corpUserCredentials') !== undefined,
+    exists: stored.exists,
+  });
+}

@@ -1,0 +1,71 @@
+/** A dataset as upstream's DatasetMapper maps it: name, platform and origin from the URN, the rest from aspects. */
+import { tryParseUrn } from '../../../spec/index.js';
+import { auditStampRecord, customPropertiesRecords, globalTagsRecord, glossaryTermsRecord } from '../aspect-records.js';
+import { numberOr, objectOf, objectsOf, stringOr, type JsonObject } from '../json-values.js';
+import type { OutputRecord } from '../records.js';
+import { schemaMetadataRecord } from '../schema-metadata-record.js';
+import type { EntityAspects, EntityView } from './entity-view.js';
+import { pageFields } from './page-fields.js';
+
+function datasetProperties(view: EntityView, urn: string, properties: JsonObject, keyName: string, origin: string): OutputRecord {
+  const created = objectOf(properties.created);
+  const lastModified = auditStampRecord(view, properties.lastModified);
+  return view.shapes.record('DatasetProperties', {
+    name: stringOr(properties.name) ?? keyName,
+    qualifiedName: stringOr(properties.qualifiedName),
+    origin,
+    description: stringOr(properties.description),
+    customProperties: customPropertiesRecords(view, properties.customProperties, urn),
+    externalUrl: stringOr(properties.externalUrl),
+    created: numberOr(created?.time),
+    createdActor: stringOr(created?.actor),
+    lastModified,
+    lastModifiedActor: lastModified.actor,
+  });
+}
+
+function editableSchemaMetadata(view: EntityView, urn: string, stored: EntityAspects): OutputRecord | null {
+  const aspect = stored.aspect('editableSchemaMetadata');
+  if (!aspect) return null;
+  const editableSchemaFieldInfo = objectsOf(aspect.editableSchemaFieldInfo).map((info) => {
+    const tags = globalTagsRecord(view, objectOf(info.globalTags), urn);
+    return view.shapes.record('EditableSchemaFieldInfo', {
+      fieldPath: stringOr(info.fieldPath) ?? '',
+      description: stringOr(info.description),
+      globalTags: tags,
+      tags,
+      glossaryTerms: glossaryTermsRecord(view, objectOf(info.glossaryTerms), urn),
+    });
+  });
+  return view.shapes.record('EditableSchemaMetadata', { editableSchemaFieldInfo });
+}
+
+export function datasetRecord(view: EntityView, urn: string): OutputRecord {
+  const stored = view.aspectsOf(urn);
+  const [platformUrn = '', name = '', origin = ''] = tryParseUrn(urn)?.parts ?? [];
+  const properties = () => stored.aspect('datasetProperties');
+  // Thunks for the aspect-backed fields: a query reads, parses and maps only the aspects it selects.
+  return view.shapes.recordWithShared('Dataset', pageFields(view, urn, stored), {
+    urn,
+    type: 'DATASET',
+    platform: () => view.dataPlatform(platformUrn),
+    name,
+    origin,
+    properties: () => {
+      const aspect = properties();
+      return aspect ? datasetProperties(view, urn, aspect, name, origin) : null;
+    },
+    editableProperties: () => {
+      const editable = stored.aspect('editableDatasetProperties');
+      return editable ? view.shapes.record('DatasetEditableProperties', { description: stringOr(editable.description), name: stringOr(editable.name) }) : null;
+    },
+    schemaMetadata: ({ version }: { version?: number | null }) => {
+      const schema = version ? view.store.getAspect(urn, 'schemaMetadata', version) : stored.latest('schemaMetadata');
+      return schema ? schemaMetadataRecord(view, schema.value, urn, schema.version) : null;
+    },
+    editableSchemaMetadata: () => editableSchemaMetadata(view, urn, stored),
+    externalUrl: () => stringOr(properties()?.externalUrl),
+    description: () => stringOr(properties()?.description),
+    uri: () => stringOr(properties()?.uri),
+  });
+}

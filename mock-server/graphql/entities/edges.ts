@@ -1,0 +1,93 @@
+/**
+ * The edge fields of every entity: `relationships(input)`, the relationship index as the store keeps
+ * it, and `lineage(input)`, one hop of the lineage graph built from the relationships that upstream
+ * marks as lineage (LineageRegistry, metadata-io/src/main/java/com/linkedin/metadata/graph/LineageRegistry.java):
+ * for `A <name> B` with isUpstream (the default) B is upstream of A and A downstream of B; with
+ * isUpstream false (Produces) the other way round.
+ */
+import { tryParseUrn } from '../../../spec/index.js';
+import type { RelationshipDirection } from '../../store/relationship-index.js';
+import type { OutputRecord } from '../records.js';
+import type { EntityView } from './entity-view.js';
+
+interface RelationshipsInput {
+  types: string[];
+  direction: RelationshipDirection;
+  start?: number | null;
+  count?: number | null;
+  includeSoftDelete?: boolean | null;
+}
+
+interface LineageInput {
+  direction: 'UPSTREAM' | 'DOWNSTREAM';
+  start?: number | null;
+  count?: number | null;
+  includeGhostEntities?: boolean | null;
+}
+
+/** Upstream's default page size for the relationships and lineage fields. */
+const DEFAULT_COUNT = 100;
+/** Every edge of one kind an entity has; lineage pages over all of them after leaving out ghosts. */
+const ALL_EDGES = 10_000;
+
+/**
+ * The lineage relationships of the registry (@Relationship with isLineage: UpstreamLineage, ChartInfo,
+ * DashboardInfo, DataJobInputOutput): source entity type, name, destination entity types, isUpstream.
+ */
+const LINEAGE_EDGES: readonly { source: string; name: string; destinations: readonly string[]; upstream: boolean }[] = [
+  { source: 'dataset', name: 'DownstreamOf', destinations: ['dataset'], upstream: true },
+  { source: 'chart', name: 'Consumes', destinations: ['dataset'], upstream: true },
+  { source: 'dashboard', name: 'Contains', destinations: ['chart'], upstream: true },
+  { source: 'dashboard', name: 'Consumes', destinations: ['dataset'], upstream: true },
+  { source: 'dashboard', name: 'DashboardContainsDashboard', destinations: ['dashboard'], upstream: true },
+  { source: 'dataJob', name: 'Consumes', destinations: ['dataset'], upstream: true },
+  { source: 'dataJob', name: 'DownstreamOf', destinations: ['dataJob'], upstream: true },
+  { source: 'dataJob', name: 'Produces', destinations: ['dataset'], upstream: false },
+];
+
+/** The (relationship, direction, entity types on the other side) an entity type follows in one lineage direction. */
+export function lineageSteps(entityType: string, direction: LineageInput['direction']): { name: string; direction: RelationshipDirection; others: readonly string[] }[] {
+  const wantUpstream = direction === 'UPSTREAM';
+  return LINEAGE_EDGES.flatMap((edge) => {
+    const steps = [];
+    if (edge.source === entityType && edge.upstream === wantUpstream) steps.push({ name: edge.name, direction: 'OUTGOING' as const, others: edge.destinations });
+    if (edge.destinations.includes(entityType) && edge.upstream !== wantUpstream) steps.push({ name: edge.name, direction: 'INCOMING' as const, others: [edge.source] });
+    return steps;
+  });
+}
+
+export function relationshipsOf(view: EntityView, urn: string): (args: { input: RelationshipsInput }) => OutputRecord {
+  return ({ input }) => {
+    const start = input.start ?? 0;
+    const page = view.store.relationships({ urn, direction: input.direction, types: input.types, start, count: input.count ?? DEFAULT_COUNT });
+    const kept = page.relationships.filter((edge) => input.includeSoftDelete !== false || !view.store.isSoftDeleted(edge.entity));
+    const relationships = kept.map((edge) =>
+      view.shapes.record('EntityRelationship', { type: edge.type, direction: input.direction, entity: () => view.entity(edge.entity) }),
+    );
+    return view.shapes.record('EntityRelationshipsResult', { start, count: relationships.length, total: page.total, relationships });
+  };
+}
+
+/**
+ * One hop of lineage (upstream's EntityLineageResultResolver asks its graph service for one hop): the
+ * edges of the lineage steps, without entities that do not exist or are soft-deleted unless
+ * includeGhostEntities (counted in `filtered`), ordered by URN, paged by start and count.
+ */
+export function lineageOf(view: EntityView, urn: string): (args: { input: LineageInput }) => OutputRecord {
+  return ({ input }) => {
+    const entityType = tryParseUrn(urn)?.entityType ?? '';
+    const edges: { entity: string; type: string }[] = [];
+    for (const step of lineageSteps(entityType, input.direction)) {
+      const page = view.store.relationships({ urn, direction: step.direction, types: [step.name], start: 0, count: ALL_EDGES });
+      for (const edge of page.relationships) if (step.others.includes(tryParseUrn(edge.entity)?.entityType ?? '')) edges.push(edge);
+    }
+    const visible = input.includeGhostEntities ? edges : edges.filter((e) => view.store.entityExists(e.entity) && !view.store.isSoftDeleted(e.entity));
+    visible.sort((a, b) => (a.entity === b.entity ? a.type.localeCompare(b.type) : a.entity < b.entity ? -1 : 1));
+    const start = input.start ?? 0;
+    const page = visible.slice(start, start + (input.count ?? DEFAULT_COUNT));
+    const relationships = page.map((edge) =>
+      view.shapes.record('LineageRelationship', { type: edge.type, entity: () => view.entity(edge.entity), degree: 1 }),
+    );
+    return view.shapes.record('EntityLineageResult', { start, count: relationships.length, total: visible.length, filtered: edges.length - visible.length, relationships });
+  };
+}

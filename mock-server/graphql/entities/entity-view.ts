@@ -1,0 +1,119 @@
+/**
+ * The catalog as GraphQL sees it: entity records built from the latest stored aspects (upstream's
+ * entity mappers, one file per entity type in this folder, found through `ENTITY_MAPPERS`). A URN
+ * that was never written still gives a record, from its key alone, as upstream answers with the key
+ * aspect it synthesises: aspect-backed fields are null and `exists` is false. References to other
+ * entities and fields with arguments are thunks, which graphql-js's default resolver calls only when
+ * the query selects them (so cycles such as a tag owned by the user it tags cost nothing).
+ */
+import { tryParseUrn, type Contract } from '../../../spec/index.js';
+import type { SearchIndex } from '../../search/index.js';
+import type { CatalogStore } from '../../store/catalog-store.js';
+import type { StoredAspect } from '../../store/types.js';
+import type { EntityReferences } from '../aspect-records.js';
+import type { JsonObject } from '../json-values.js';
+import type { OutputRecord, RecordShapes } from '../records.js';
+import type { SchemaFieldEntityRefs } from '../schema-metadata-record.js';
+import { ENTITY_MAPPERS } from './mappers.js';
+
+/** The run id of writes that did not come from an ingestion run; they do not count as ingestion. */
+const NO_RUN_ID = 'no-run-id-provided';
+
+/** The latest aspects of one entity, as the record builders read them; each read when first asked for. */
+export interface EntityAspects {
+  latest(name: string): StoredAspect | undefined;
+  aspect(name: string): JsonObject | undefined;
+  exists: () => boolean;
+  lastIngested: () => number | null;
+}
+
+/** When ingestion last wrote any aspect: the newest lastObserved of a write that carried a run id. */
+function lastIngested(aspects: Iterable<StoredAspect>): number | null {
+  let newest: number | null = null;
+  for (const stored of aspects) {
+    const meta = stored.systemMetadata;
+    if (!meta || (meta.runId ?? NO_RUN_ID) === NO_RUN_ID || typeof meta.lastObserved !== 'number') continue;
+    newest = Math.max(newest ?? 0, meta.lastObserved);
+  }
+  return newest;
+}
+
+export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
+  readonly urnPrefix: string;
+
+  constructor(
+    readonly store: CatalogStore,
+    readonly shapes: RecordShapes,
+    readonly contract: Contract,
+    /** The search index, for fields that are searches (a container's entities). */
+    readonly discovery: SearchIndex,
+  ) {
+    this.urnPrefix = contract.names.urnPrefix;
+  }
+
+  /**
+   * An entity's latest aspects, each read (and parsed) when first asked for: a query selects a few of
+   * a dataset's dozen aspects, and reading them all copies the large ones (a schema) for nothing.
+   */
+  aspectsOf(urn: string): EntityAspects {
+    const read = new Map<string, StoredAspect | undefined>();
+    const latest = (name: string): StoredAspect | undefined => {
+      if (!read.has(name)) read.set(name, this.store.getAspect(urn, name, 0));
+      return read.get(name);
+    };
+    return {
+      latest,
+      aspect: (name) => latest(name)?.value,
+      exists: () => this.store.entityExists(urn),
+      // Only a query that selects lastIngested reads every aspect's system metadata.
+      lastIngested: () => lastIngested(this.store.latestAspects(urn)),
+    };
+  }
+
+  /** Whether the GraphQL schema has a type for this entity type. */
+  static serves(entityType: string): boolean {
+    return entityType in ENTITY_MAPPERS;
+  }
+
+  /** Any entity the GraphQL schema has a type for; null for other entity types and malformed URNs. */
+  entity(urn: string): OutputRecord | null {
+    const entityType = tryParseUrn(urn)?.entityType;
+    const mapper = entityType === undefined ? undefined : ENTITY_MAPPERS[entityType];
+    return mapper ? mapper(this, urn) : null;
+  }
+
+  /** The record of an entity of a known type (the caller checked the type), for the references aspect records make. */
+  private known(urn: string): OutputRecord {
+    const record = this.entity(urn);
+    if (!record) throw new Error(`no GraphQL record for ${urn}`);
+    return record;
+  }
+
+  dataset(urn: string): OutputRecord {
+    return this.known(urn);
+  }
+
+  corpUser(urn: string): OutputRecord {
+    return this.known(urn);
+  }
+
+  tag(urn: string): OutputRecord {
+    return this.known(urn);
+  }
+
+  glossaryTerm(urn: string): OutputRecord {
+    return this.known(urn);
+  }
+
+  container(urn: string): OutputRecord {
+    return this.known(urn);
+  }
+
+  dataPlatform(urn: string): OutputRecord {
+    return this.known(urn);
+  }
+
+  schemaField(urn: string): OutputRecord | null {
+    return this.entity(urn);
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The entity page root fields: `dataset`, `chart`, `dashboard`, `container`, `corpUser`, `corpGroup`,
+ * `tag`, `glossaryTerm`, `dataPlatform` (each takes a URN of its own type: another is a BAD_REQUEST
+ * naming it) and `entity(urn)` / `entities(urns)` for any type the schema serves (null for others).
+ */
+import { tryParseUrn } from '../../../spec/index.js';
+import type { GraphqlContext } from '../context.js';
+import { badRequestError } from '../errors.js';
+import type { OutputRecord } from '../records.js';
+import type { Resolver } from '../resolver-types.js';
+import { targetUrn } from '../target-urn.js';
+import type { EntityView } from './entity-view.js';
+
+const TYPED_ROOTS: Readonly<Record<string, string>> = {
+  dataset: 'dataset',
+  chart: 'chart',
+  dashboard: 'dashboard',
+  container: 'container',
+  corpUser: 'corpuser',
+  corpGroup: 'corpGroup',
+  tag: 'tag',
+  glossaryTerm: 'glossaryTerm',
+  dataPlatform: 'dataPlatform',
+};
+
+/** `viewOf` gives the view of the request's store (each session has its own). */
+export function entityResolvers(viewOf: (ctx: GraphqlContext) => EntityView): Record<string, Resolver<never>> {
+  const resolvers: Record<string, Resolver<never>> = {};
+  for (const [field, entityType] of Object.entries(TYPED_ROOTS)) {
+    resolvers[field] = ((_root, { urn }, ctx) => {
+      targetUrn(ctx, urn, entityType);
+      return viewOf(ctx).entity(urn);
+    }) satisfies Resolver<{ urn: string }>;
+  }
+  // Any URN of this namespace: an entity type the registry lacks (e.g. ownershipType) is still shown when the schema serves it.
+  const anyEntity = (ctx: GraphqlContext, urn: string): OutputRecord | null => {
+    const entityType = tryParseUrn(urn)?.entityType;
+    if (entityType === undefined || ctx.contract.entity(entityType)) targetUrn(ctx, urn);
+    else if (!urn.startsWith(ctx.contract.names.urnPrefix)) throw badRequestError(`urn: '${urn}' is not a URN of this namespace (${ctx.contract.names.urnPrefix}...)`);
+    return viewOf(ctx).entity(urn);
+  };
+  resolvers.entity = ((_root, { urn }, ctx) => anyEntity(ctx, urn)) satisfies Resolver<{ urn: string }>;
+  resolvers.entities = ((_root, { urns }, ctx) => urns.map((urn) => anyEntity(ctx, urn))) satisfies Resolver<{ urns: string[] }>;
+  return resolvers;
+}

@@ -1,0 +1,84 @@
+/**
+ * Charts and dashboards (upstream's ChartMapper and DashboardMapper), which map alike: tool and id
+ * from the URN, the platform from dataPlatformInstance or else the tool, the info aspect's properties
+ * (title as name, the tool's URL as externalUrl when no externalUrl is given, the change stamps) and
+ * the editable description.
+ */
+import { makeUrn, tryParseUrn } from '../../../spec/index.js';
+import { auditStampRecord, customPropertiesRecords } from '../aspect-records.js';
+import { numberOr, objectOf, stringOr, type JsonObject } from '../json-values.js';
+import type { OutputRecord } from '../records.js';
+import type { EntityView } from './entity-view.js';
+import type { EntityMapper } from './mappers.js';
+import { pageFields } from './page-fields.js';
+
+interface ToolAsset {
+  typeName: 'Chart' | 'Dashboard';
+  entityType: 'CHART' | 'DASHBOARD';
+  /** The field holding the id within the tool. */
+  idField: 'chartId' | 'dashboardId';
+  infoAspect: string;
+  urlField: string;
+  editableAspect: string;
+  /** Fields of the properties only this kind has. */
+  own: (info: JsonObject) => Record<string, unknown>;
+}
+
+function properties(view: EntityView, asset: ToolAsset, urn: string, info: JsonObject): OutputRecord {
+  const stamps = objectOf(info.lastModified);
+  const deleted = objectOf(stamps?.deleted);
+  return view.shapes.record(`${asset.typeName}Properties`, {
+    name: stringOr(info.title) ?? '',
+    description: stringOr(info.description),
+    externalUrl: stringOr(info.externalUrl) ?? stringOr(info[asset.urlField]),
+    access: stringOr(info.access),
+    customProperties: customPropertiesRecords(view, info.customProperties, urn),
+    lastRefreshed: numberOr(info.lastRefreshed),
+    created: auditStampRecord(view, stamps?.created),
+    lastModified: auditStampRecord(view, stamps?.lastModified),
+    deleted: deleted ? auditStampRecord(view, deleted) : null,
+    ...asset.own(info),
+  });
+}
+
+function toolAssetMapper(asset: ToolAsset): EntityMapper {
+  return (view, urn) => {
+    const stored = view.aspectsOf(urn);
+    const [tool = '', id = ''] = tryParseUrn(urn)?.parts ?? [];
+    return view.shapes.recordWithShared(asset.typeName, pageFields(view, urn, stored), {
+      urn,
+      type: asset.entityType,
+      tool,
+      [asset.idField]: id,
+      platform: () => view.dataPlatform(stringOr(stored.aspect('dataPlatformInstance')?.platform) ?? makeUrn(view.urnPrefix, 'dataPlatform', [tool])),
+      properties: () => {
+        const info = stored.aspect(asset.infoAspect);
+        return info ? properties(view, asset, urn, info) : null;
+      },
+      editableProperties: () => {
+        const editable = stored.aspect(asset.editableAspect);
+        return editable ? view.shapes.record(`${asset.typeName}EditableProperties`, { description: stringOr(editable.description) }) : null;
+      },
+    });
+  };
+}
+
+export const chartRecord = toolAssetMapper({
+  typeName: 'Chart',
+  entityType: 'CHART',
+  idField: 'chartId',
+  infoAspect: 'chartInfo',
+  urlField: 'chartUrl',
+  editableAspect: 'editableChartProperties',
+  own: (info) => ({ type: stringOr(info.type) }),
+});
+
+export const dashboardRecord = toolAssetMapper({
+  typeName: 'Dashboard',
+  entityType: 'DASHBOARD',
+  idField: 'dashboardId',
+  infoAspect: 'dashboardInfo',
+  urlField: 'dashboardUrl',
+  editableAspect: 'editableDashboardProperties',
+  own: () => ({}),
+});
