@@ -407,16 +407,21 @@ export interface components {
                 name?: string;
                 urn: components["schemas"]["Urn"];
             }[];
+            /** Format: int64 */
             from: number;
             metadata: {
                 groups: {
+                    /** Format: int64 */
                     count: number;
                     name: string;
                 }[];
                 path: string;
+                /** Format: int64 */
                 totalNumEntities: number;
             };
+            /** Format: int64 */
             numEntities: number;
+            /** Format: int64 */
             pageSize: number;
         };
         /**
@@ -863,6 +868,7 @@ export interface components {
         datasetUsageStatistics: {
             eventGranularity?: components["schemas"]["TimeWindowSize"];
             fieldCounts?: {
+                /** Format: int64 */
                 count: number;
                 fieldPath: string;
             }[];
@@ -874,9 +880,12 @@ export interface components {
              */
             timestampMillis: number;
             topSqlQueries?: string[];
+            /** Format: int64 */
             totalSqlQueries?: number;
+            /** Format: int64 */
             uniqueUserCount?: number;
             userCounts?: {
+                /** Format: int64 */
                 count: number;
                 user: components["schemas"]["Urn"];
                 userEmail?: string;
@@ -934,7 +943,10 @@ export interface components {
          *     upstream's paged form (`start`, `count`, `total`, `relationships`).
          */
         EntityRelationships: {
-            /** @description Number of relationships returned. */
+            /**
+             * Format: int64
+             * @description Number of relationships returned.
+             */
             count?: number;
             entities: components["schemas"]["Urn"][];
             relationships?: {
@@ -942,8 +954,12 @@ export interface components {
                 /** @description The relationship name, e.g. `OwnedBy`. */
                 type: string;
             }[];
+            /** Format: int64 */
             start?: number;
-            /** @description Number of relationships found. */
+            /**
+             * Format: int64
+             * @description Number of relationships found.
+             */
             total?: number;
         };
         /**
@@ -1366,7 +1382,10 @@ export interface components {
             message?: string;
             /** @description Sent by older servers in place of `message`. */
             stackTrace?: string;
-            /** @description The HTTP status code, repeated. */
+            /**
+             * Format: int32
+             * @description The HTTP status code, repeated.
+             */
             status: number;
         };
         /**
@@ -1446,6 +1465,7 @@ export interface components {
          */
         SearchResult: {
             entities: components["schemas"]["Urn"][];
+            /** Format: int64 */
             from: number;
             metadata: {
                 /** @description One entry per hit, in the order of `urns`. */
@@ -1464,8 +1484,12 @@ export interface components {
                 }[];
                 urns: components["schemas"]["Urn"][];
             };
-            /** @description Total number of hits. */
+            /**
+             * Format: int64
+             * @description Total number of hits.
+             */
             numEntities: number;
+            /** Format: int64 */
             pageSize: number;
         };
         /**
@@ -1717,6 +1741,7 @@ export interface components {
             endTimeMillis?: number;
             entityName: string;
             /**
+             * Format: int64
              * @description The limit applied; 1 when `latestValue` was asked for.
              * @default 10000
              */
@@ -1745,7 +1770,10 @@ export interface components {
          * @description The granularity of a time series point, e.g. one DAY.
          */
         TimeWindowSize: {
-            /** @default 1 */
+            /**
+             * Format: int64
+             * @default 1
+             */
             multiple: number;
             /** @enum {string} */
             unit: "SECOND" | "MINUTE" | "HOUR" | "DAY" | "WEEK" | "MONTH" | "QUARTER" | "YEAR";
@@ -1781,7 +1809,8 @@ export interface components {
         UpstreamLineage: components["schemas"]["upstreamLineage"];
         /**
          * Urn
-         * @description A URN, `urn:svc:<entityType>:<key>`; tuple keys are written `(part,part,...)`.
+         * Format: urn
+         * @description A URN, `urn:svc:<entityType>:<key>`; tuple keys are written `(part,part,...)`. Read by the same parser as an entity URN: balanced parentheses, no empty key part, and as many key parts as the key of its entity type (`format: urn`).
          * @example urn:svc:dataset:(urn:svc:dataPlatform:hive,SampleHiveDataset,PROD)
          */
         Urn: string;
@@ -1959,7 +1988,10 @@ export interface operations {
                      * @default false
                      */
                     latestValue?: boolean;
-                    /** @default 10000 */
+                    /**
+                     * Format: int32
+                     * @default 10000
+                     */
                     limit?: number;
                     /** Format: int64 */
                     startTimeMillis?: number;
@@ -2097,8 +2129,10 @@ export interface operations {
                     /** @description Upstream's optional autocomplete parameter, which the document does not show: suggest from this autocomplete field of the entity only (e.g. `name`) instead of from all of them; a field that is not an autocomplete field of the entity is answered with 400. */
                     field?: string;
                     filter?: components["schemas"]["Filter"];
+                    /** Format: int32 */
                     limit: number;
                     query: string;
+                    /** Format: int32 */
                     start?: number;
                 };
             };
@@ -2145,9 +2179,11 @@ export interface operations {
                     entity: string;
                     /** @description Upstream's optional browse parameter, which the document does not show: only entities matching the filter are counted and listed. */
                     filter?: components["schemas"]["Filter"];
+                    /** Format: int32 */
                     limit: number;
                     /** @description Slash-delimited browse path, e.g. `/prod/hive`. */
                     path: string;
+                    /** Format: int32 */
                     start: number;
                 };
             };
@@ -2232,12 +2268,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * Format: int32
+                     * @description Page size. A count above 10000 is served as 10000 (and reported so in pageSize), as upstream's non-strict result limit does (`searchService.limit.results.max` 10000, `strict: false` in application.yaml; ESUtils.applyResultLimit).
+                     */
                     count: number;
                     /** @description The entity name, e.g. `dataset`. */
                     entity: string;
                     filter?: components["schemas"]["Filter"];
                     /** @description The query text, or `<field>:<value>`. */
                     input: string;
+                    /** Format: int32 */
                     start: number;
                 };
             };
@@ -2412,11 +2453,13 @@ export interface operations {
                     /** @description Restrict to this aspect. */
                     aspect?: string;
                     /**
+                     * Format: int32
                      * @description Number of rows to restore.
                      * @default 10
                      */
                     batchSize?: number;
                     /**
+                     * Format: int32
                      * @description First row number of the store to restore.
                      * @default 0
                      */
@@ -2459,6 +2502,7 @@ export interface operations {
                     /** @description Aspect name of the index, a time series aspect such as `datasetProfile`. */
                     aspect: string;
                     /**
+                     * Format: int32
                      * @description Deletion batch size.
                      * @default 10000
                      */
