@@ -34,6 +34,9 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
+/** Pending connections the kernel may queue before the server accepts them. */
+const LISTEN_BACKLOG = 4096;
+
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const contract = loadContract(options.namespace ?? 'svc');
   const logger = options.logger ?? consoleLogger;
@@ -54,7 +57,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     const host = options.host ?? DEFAULT_HOST;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      // node's default backlog (511) drops connections in a burst of simultaneous connects, which then
+      // wait for the client's SYN retry (a second or more); the kernel caps the value at its somaxconn.
+      server.listen({ port: options.port ?? DEFAULT_PORT, host, backlog: LISTEN_BACKLOG }, () => {
         server.off('error', reject);
         resolve();
       });

@@ -15,9 +15,12 @@ export interface AspectRule {
 export class AspectValidation {
   // One validator cache per store: each aspect schema is compiled on its first use only. Absent fields
   // with a default (the zero audit stamps of ChangeAuditStamps) are filled before the value is stored.
-  private readonly validators = new SchemaValidators({ fillDefaults: true });
+  // URN fields are held to the key arity of their entity type, as entity URNs are.
+  private readonly validators: SchemaValidators;
 
-  constructor(private readonly contract: Contract) {}
+  constructor(private readonly contract: Contract) {
+    this.validators = new SchemaValidators({ fillDefaults: true, urnKeyParts: (type) => contract.entity(type)?.urnKey.length });
+  }
 
   /** The rule of an aspect the registry allows for the entity; 400 like upstream otherwise. */
   ruleOf(entity: EntitySpec, aspectName: string): AspectRule {
