@@ -28,6 +28,8 @@ Options:
   --junit FILE          write a JUnit XML report
   --json FILE           write the JSON report
   --only PATTERN        run the checks whose id or clause contains PATTERN (* matches any text)
+  --fuzz N              also send N invalid or boundary requests drawn from the spec (fuzz phase)
+  --seed S              seed of the fuzz phase's requests (default random; the report prints it)
   --quiet               print only failures and the summary
   --help                print this help
 `;
@@ -50,6 +52,8 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
     junit: { type: 'string' },
     json: { type: 'string' },
     only: { type: 'string' },
+    fuzz: { type: 'string' },
+    seed: { type: 'string' },
     quiet: { type: 'boolean' },
     help: { type: 'boolean' },
   });
@@ -64,6 +68,11 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
   for (const prefix of values.prefix ?? []) {
     if (!(DEFAULT_PREFIXES as readonly string[]).includes(prefix)) throw new UsageError(`--prefix must be one of /api/gms, /gms or '', not '${prefix}'`);
   }
+  const fuzz = values.fuzz === undefined ? undefined : Number(values.fuzz);
+  if (fuzz !== undefined && !(Number.isSafeInteger(fuzz) && fuzz > 0)) throw new UsageError(`--fuzz must be a positive whole number, not '${values.fuzz}'`);
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && !(Number.isSafeInteger(seed) && seed >= 0 && seed < 2 ** 32)) throw new UsageError(`--seed must be a whole number from 0 to 4294967295, not '${values.seed}'`);
+  if (seed !== undefined && fuzz === undefined) throw new UsageError('--seed needs --fuzz');
   if (values['allow-destructive'] && !values['allow-writes']) throw new UsageError('--allow-destructive needs --allow-writes');
   return {
     baseUrl,
@@ -79,6 +88,8 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
     ...(values.junit ? { junit: values.junit } : {}),
     ...(values.json ? { json: values.json } : {}),
     ...(values.only ? { only: values.only } : {}),
+    ...(fuzz !== undefined ? { fuzz } : {}),
+    ...(seed !== undefined ? { seed } : {}),
   };
 }
 

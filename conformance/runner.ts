@@ -38,6 +38,7 @@ import { CHECK_GROUPS } from './checks/index.js';
 import { coverage, sectionOf, sectionTitle, type Coverage } from './clauses.js';
 import { CatalogClient } from './client.js';
 import { RunFixture } from './fixture.js';
+import { runFuzzPhase } from './fuzz/phase.js';
 import { matchesOnly } from './only.js';
 
 export type { ExpectAuth } from './check.js';
@@ -56,6 +57,10 @@ export interface ConformanceOptions {
   allowDestructive?: boolean;
   only?: string;
   runId?: string;
+  /** Cases of the fuzz phase (fuzz/README.md); none without it. */
+  fuzz?: number;
+  /** Seed of the fuzz phase's cases (default: random, printed in its result). */
+  seed?: number;
   onResult?: (result: CheckResult) => void;
 }
 
@@ -194,6 +199,36 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   } finally {
     // Every entity the run wrote ends soft-deleted, whatever the checks did.
     if (allowWrites) await fixture.cleanUp();
+  }
+  if (options.fuzz) {
+    const seed = options.seed ?? randomBytes(4).readUInt32BE(0);
+    const t0 = Date.now();
+    const fuzz = await runFuzzPhase({
+      baseUrl,
+      graphqlUrl,
+      namespace,
+      prefixes,
+      count: options.fuzz,
+      seed,
+      runId,
+      allowWrites,
+      allowDestructive,
+      ...(options.token ? { token: options.token } : {}),
+      ...(options.only ? { only: options.only } : {}),
+    });
+    for (const failure of [...fuzz.failures, ...fuzz.knownDifferences]) {
+      const status = failure.difference ? 'known-difference' : 'failed';
+      record({ id: failure.id, clause: failure.clause, section: sectionOf(failure.clause), status, message: failure.message, ...(failure.difference ? { difference: failure.difference } : {}), durationMs: 0 });
+    }
+    const watched = fuzz.snapshot ? 'the store watched through /__mock/snapshot' : "the store watched through reads of the run's URNs";
+    record({
+      id: 'fuzz.phase',
+      clause: '4 Endpoints',
+      section: '4',
+      status: fuzz.failures.length ? 'failed' : 'passed',
+      message: `${fuzz.cases} cases of seed ${seed}, ${fuzz.failures.length} failed, ${fuzz.knownDifferences.length} known upstream differences; ${watched} (rerun: --fuzz ${options.fuzz} --seed ${seed})`,
+      durationMs: Date.now() - t0,
+    });
   }
   if (fixture.cleanUpFailure) {
     record({ id: 'lifecycle.cleanup.soft-delete', clause: '3 States and transitions: active', section: '3', status: 'failed', message: fixture.cleanUpFailure, durationMs: 0 });

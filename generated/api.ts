@@ -643,16 +643,21 @@ export interface components {
                 name?: string;
                 urn: components["schemas"]["Urn"];
             }[];
+            /** Format: int64 */
             from: number;
             metadata: {
                 groups: {
+                    /** Format: int64 */
                     count: number;
                     name: string;
                 }[];
                 path: string;
+                /** Format: int64 */
                 totalNumEntities: number;
             };
+            /** Format: int64 */
             numEntities: number;
+            /** Format: int64 */
             pageSize: number;
         };
         /**
@@ -1099,6 +1104,7 @@ export interface components {
         datasetUsageStatistics: {
             eventGranularity?: components["schemas"]["TimeWindowSize"];
             fieldCounts?: {
+                /** Format: int64 */
                 count: number;
                 fieldPath: string;
             }[];
@@ -1110,9 +1116,12 @@ export interface components {
              */
             timestampMillis: number;
             topSqlQueries?: string[];
+            /** Format: int64 */
             totalSqlQueries?: number;
+            /** Format: int64 */
             uniqueUserCount?: number;
             userCounts?: {
+                /** Format: int64 */
                 count: number;
                 user: components["schemas"]["Urn"];
                 userEmail?: string;
@@ -1170,7 +1179,10 @@ export interface components {
          *     upstream's paged form (`start`, `count`, `total`, `relationships`).
          */
         EntityRelationships: {
-            /** @description Number of relationships returned. */
+            /**
+             * Format: int64
+             * @description Number of relationships returned.
+             */
             count?: number;
             entities: components["schemas"]["Urn"][];
             relationships?: {
@@ -1178,8 +1190,12 @@ export interface components {
                 /** @description The relationship name, e.g. `OwnedBy`. */
                 type: string;
             }[];
+            /** Format: int64 */
             start?: number;
-            /** @description Number of relationships found. */
+            /**
+             * Format: int64
+             * @description Number of relationships found.
+             */
             total?: number;
         };
         /**
@@ -1253,9 +1269,13 @@ export interface components {
             faults: components["schemas"]["Fault"][];
         };
         FaultRequest: {
-            /** @default 0 */
+            /**
+             * Format: int32
+             * @default 0
+             */
             delayMs: number;
             /**
+             * Format: int32
              * @description Up to this many ms more, at random, on top of `delayMs`.
              * @default 0
              */
@@ -1270,11 +1290,20 @@ export interface components {
             operation: string;
             /** @default 1 */
             probability: number;
-            /** @description Seconds, sent as `Retry-After` with a 429 or 503. */
+            /**
+             * Format: int32
+             * @description Seconds, sent as `Retry-After` with a 429 or 503.
+             */
             retryAfter?: number;
-            /** @default 500 */
+            /**
+             * Format: int32
+             * @default 500
+             */
             status: number;
-            /** @description How many times the fault fires; without it, until removed. */
+            /**
+             * Format: int32
+             * @description How many times the fault fires; without it, until removed.
+             */
             times?: number;
         };
         /**
@@ -1428,7 +1457,10 @@ export interface components {
                 id?: string;
                 kind?: string;
             };
-            /** @description Increases with every request the server journals, across sessions (the `since` filter). */
+            /**
+             * Format: int64
+             * @description Increases with every request the server journals, across sessions (the `since` filter).
+             */
             id: number;
             method: string;
             /** @description The operationId, `graphql:<operation name or first root field>`, or null when the request matched no operation. */
@@ -1445,7 +1477,10 @@ export interface components {
             response: components["schemas"]["JournalBody"];
             /** @description The session's id; null for the default session. */
             session: string | null;
-            /** @description null when the connection was closed without an answer (a reset fault). */
+            /**
+             * Format: int32
+             * @description null when the connection was closed without an answer (a reset fault).
+             */
             status: number | null;
             /** Format: date-time */
             time: string;
@@ -1455,7 +1490,10 @@ export interface components {
         JournalPage: {
             /** @description Oldest first. */
             requests: components["schemas"]["JournalEntry"][];
-            /** @description Entries matching the filters, before `limit`. */
+            /**
+             * Format: int32
+             * @description Entries matching the filters, before `limit`.
+             */
             total: number;
         };
         /**
@@ -1708,7 +1746,10 @@ export interface components {
             message?: string;
             /** @description Sent by older servers in place of `message`. */
             stackTrace?: string;
-            /** @description The HTTP status code, repeated. */
+            /**
+             * Format: int32
+             * @description The HTTP status code, repeated.
+             */
             status: number;
         };
         Scenarios: {
@@ -1792,6 +1833,7 @@ export interface components {
          */
         SearchResult: {
             entities: components["schemas"]["Urn"][];
+            /** Format: int64 */
             from: number;
             metadata: {
                 /** @description One entry per hit, in the order of `urns`. */
@@ -1810,25 +1852,40 @@ export interface components {
                 }[];
                 urns: components["schemas"]["Urn"][];
             };
-            /** @description Total number of hits. */
+            /**
+             * Format: int64
+             * @description Total number of hits.
+             */
             numEntities: number;
+            /** Format: int64 */
             pageSize: number;
         };
         Sessions: {
+            /** Format: int32 */
             maxSessions: number;
             sessions: {
+                /** Format: int32 */
                 faults: number;
                 id: string;
-                /** @description Entries in the session's journal. */
+                /**
+                 * Format: int32
+                 * @description Entries in the session's journal.
+                 */
                 requests: number;
                 /** @description The scenario loaded last, the state a reset returns to. */
                 scenario: string | null;
             }[];
         };
         Settings: {
-            /** @description Up to this many ms more, at random, on top of `latencyMs`. */
+            /**
+             * Format: int32
+             * @description Up to this many ms more, at random, on top of `latencyMs`.
+             */
             jitterMs?: number;
-            /** @description Added before every answer of the session's API requests. */
+            /**
+             * Format: int32
+             * @description Added before every answer of the session's API requests.
+             */
             latencyMs?: number;
         };
         /**
@@ -2080,6 +2137,7 @@ export interface components {
             endTimeMillis?: number;
             entityName: string;
             /**
+             * Format: int64
              * @description The limit applied; 1 when `latestValue` was asked for.
              * @default 10000
              */
@@ -2108,7 +2166,10 @@ export interface components {
          * @description The granularity of a time series point, e.g. one DAY.
          */
         TimeWindowSize: {
-            /** @default 1 */
+            /**
+             * Format: int64
+             * @default 1
+             */
             multiple: number;
             /** @enum {string} */
             unit: "SECOND" | "MINUTE" | "HOUR" | "DAY" | "WEEK" | "MONTH" | "QUARTER" | "YEAR";
@@ -2144,7 +2205,8 @@ export interface components {
         UpstreamLineage: components["schemas"]["upstreamLineage"];
         /**
          * Urn
-         * @description A URN, `urn:svc:<entityType>:<key>`; tuple keys are written `(part,part,...)`.
+         * Format: urn
+         * @description A URN, `urn:svc:<entityType>:<key>`; tuple keys are written `(part,part,...)`. Read by the same parser as an entity URN: balanced parentheses, no empty key part, and as many key parts as the key of its entity type (`format: urn`).
          * @example urn:svc:dataset:(urn:svc:dataPlatform:hive,SampleHiveDataset,PROD)
          */
         Urn: string;
@@ -2789,7 +2851,10 @@ export interface operations {
                      * @default false
                      */
                     latestValue?: boolean;
-                    /** @default 10000 */
+                    /**
+                     * Format: int32
+                     * @default 10000
+                     */
                     limit?: number;
                     /** Format: int64 */
                     startTimeMillis?: number;
@@ -2927,8 +2992,10 @@ export interface operations {
                     /** @description Upstream's optional autocomplete parameter, which the document does not show: suggest from this autocomplete field of the entity only (e.g. `name`) instead of from all of them; a field that is not an autocomplete field of the entity is answered with 400. */
                     field?: string;
                     filter?: components["schemas"]["Filter"];
+                    /** Format: int32 */
                     limit: number;
                     query: string;
+                    /** Format: int32 */
                     start?: number;
                 };
             };
@@ -2975,9 +3042,11 @@ export interface operations {
                     entity: string;
                     /** @description Upstream's optional browse parameter, which the document does not show: only entities matching the filter are counted and listed. */
                     filter?: components["schemas"]["Filter"];
+                    /** Format: int32 */
                     limit: number;
                     /** @description Slash-delimited browse path, e.g. `/prod/hive`. */
                     path: string;
+                    /** Format: int32 */
                     start: number;
                 };
             };
@@ -3062,12 +3131,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * Format: int32
+                     * @description Page size. A count above 10000 is served as 10000 (and reported so in pageSize), as upstream's non-strict result limit does (`searchService.limit.results.max` 10000, `strict: false` in application.yaml; ESUtils.applyResultLimit).
+                     */
                     count: number;
                     /** @description The entity name, e.g. `dataset`. */
                     entity: string;
                     filter?: components["schemas"]["Filter"];
                     /** @description The query text, or `<field>:<value>`. */
                     input: string;
+                    /** Format: int32 */
                     start: number;
                 };
             };
@@ -3242,11 +3316,13 @@ export interface operations {
                     /** @description Restrict to this aspect. */
                     aspect?: string;
                     /**
+                     * Format: int32
                      * @description Number of rows to restore.
                      * @default 10
                      */
                     batchSize?: number;
                     /**
+                     * Format: int32
                      * @description First row number of the store to restore.
                      * @default 0
                      */
@@ -3289,6 +3365,7 @@ export interface operations {
                     /** @description Aspect name of the index, a time series aspect such as `datasetProfile`. */
                     aspect: string;
                     /**
+                     * Format: int32
                      * @description Deletion batch size.
                      * @default 10000
                      */

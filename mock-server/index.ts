@@ -40,6 +40,9 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
+/** Pending connections the kernel may queue before the server accepts them. */
+const LISTEN_BACKLOG = 4096;
+
 /** A store with its search index and tasks: from a file or empty in memory, or from an image of the start-up state. */
 function openContext(contract: Contract, source: { path?: string; image?: Buffer }, taskDelayMs: number): MockContext {
   const discovery = createSearchIndex(contract);
@@ -88,7 +91,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     );
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      // node's default backlog (511) drops connections in a burst of simultaneous connects, which then
+      // wait for the client's SYN retry (a second or more); the kernel caps the value at its somaxconn.
+      server.listen({ port: options.port ?? DEFAULT_PORT, host, backlog: LISTEN_BACKLOG }, () => {
         server.off('error', reject);
         resolve();
       });

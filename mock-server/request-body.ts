@@ -10,6 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { badRequest, RestliError } from './errors.js';
+import { nestsTooDeep, tooDeep } from './json-depth.js';
 
 /** `body` is undefined when the request has none; `text` is the decoded body when it was read whole (the journal shows it). */
 export type BodyCallback = (failure: RestliError | undefined, body?: unknown, text?: string) => void;
@@ -69,6 +70,7 @@ function parseJsonBody(text: string): unknown {
   if (i < text.length && text[i] !== '{' && text[i] !== '[') {
     throw badRequest(`body: malformed JSON (expected an object or an array, found '${text[i]}' at position ${i})`);
   }
+  if (nestsTooDeep(text)) throw tooDeep('body');
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

@@ -6,13 +6,41 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from './aspect-spec.js';
+import { tryParseUrn } from './urn.js';
 
 const addFormats = addFormatsModule.default;
 
 /** Keywords of OpenAPI and of this spec that are not JSON Schema validation keywords. */
 const ANNOTATION_KEYWORDS = ['example', 'xml', 'externalDocs', 'discriminator', 'x-aspect', 'x-searchable', 'x-relationship', 'x-mocked'];
 
-export function createAjv(options: { fillDefaults?: boolean } = {}): Ajv2020 {
+/**
+ * The range of each integer format. An int64 is bounded by the integers a JSON number keeps exactly in
+ * JavaScript (and SQLite stores as an integer), ±(2^53−1): a larger one would be rounded or stored as a
+ * float. ajv-formats' own int64 accepts any whole number, 1e300 included.
+ */
+export const INTEGER_RANGES: Record<string, { min: number; max: number }> = {
+  int32: { min: -(2 ** 31), max: 2 ** 31 - 1 },
+  int64: { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER },
+};
+
+export interface ValidationOptions {
+  /** A valid value gets the schema's `default` for each absent property, as upstream's validation fills them. */
+  fillDefaults?: boolean;
+  /** The number of key parts of an entity type's URNs (from the entity registry); undefined for a type it does not know. */
+  urnKeyParts?: (entityType: string) => number | undefined;
+}
+
+/** `format: urn`: the URN parser of entity URNs, and the key arity of the entity type when it is known. */
+function urnFormat(urnKeyParts: ValidationOptions['urnKeyParts']): (text: string) => boolean {
+  return (text) => {
+    const parsed = tryParseUrn(text);
+    if (!parsed) return false;
+    const parts = urnKeyParts?.(parsed.entityType);
+    return parts === undefined || parts === parsed.parts.length;
+  };
+}
+
+export function createAjv(options: ValidationOptions = {}): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
@@ -22,6 +50,10 @@ export function createAjv(options: { fillDefaults?: boolean } = {}): Ajv2020 {
     useDefaults: options.fillDefaults ?? false,
   });
   addFormats(ajv);
+  for (const [format, { min, max }] of Object.entries(INTEGER_RANGES)) {
+    ajv.addFormat(format, { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= min && n <= max });
+  }
+  ajv.addFormat('urn', { type: 'string', validate: urnFormat(options.urnKeyParts) });
   ajv.addVocabulary(ANNOTATION_KEYWORDS);
   return ajv;
 }
@@ -35,8 +67,7 @@ export class SchemaValidators {
   private readonly ajv: Ajv2020;
   private readonly cache = new WeakMap<object, ValidateFunction>();
 
-  /** `fillDefaults`: a valid value gets the schema's `default` for each absent property, as upstream's validation fills them. */
-  constructor(options: { fillDefaults?: boolean } = {}) {
+  constructor(options: ValidationOptions = {}) {
     this.ajv = createAjv(options);
   }
 
@@ -64,6 +95,9 @@ export function formatAjvErrors(errors: ErrorObject[] | null | undefined, root =
     const where = root + e.instancePath.replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.');
     if (e.keyword === 'additionalProperties') return `${where}: unknown property '${String(e.params.additionalProperty)}'`;
     if (e.keyword === 'required') return `${where}: missing required property '${String(e.params.missingProperty)}'`;
+    const range = e.keyword === 'format' ? INTEGER_RANGES[String(e.params.format)] : undefined;
+    if (range) return `${where}: must be an integer from ${range.min} to ${range.max} (${String(e.params.format)})`;
+    if (e.keyword === 'format' && e.params.format === 'urn') return `${where}: is not a URN of the form urn:<namespace>:<entityType>:<key> with the key parts of its entity type`;
     if (e.keyword === 'enum') return `${where}: must be one of ${(e.params.allowedValues as unknown[]).map(String).join(', ')}`;
     return `${where}: ${e.message ?? 'is invalid'}`;
   });

@@ -18,6 +18,8 @@ interface Variant {
   only: string;
   /** A failed check whose `<id> <clause>` matches this names the right clause. */
   want: RegExp;
+  /** Cases of the fuzz phase, for faults only the fuzz phase meets (seed 1). */
+  fuzz?: number;
 }
 
 const VARIANTS: Variant[] = [
@@ -44,6 +46,9 @@ const VARIANTS: Variant[] = [
   { fault: 'proposal-content-type-ignored', only: 'ingest.proposal.content-type', want: /^ingest\.proposal\.content-type 4\.4 .*contentType/ },
   { fault: 'proposal-entity-type-mismatch-accepted', only: 'ingest.proposal.entity-type', want: /^ingest\.proposal\.entity-type-mismatch 4\.4 .*entityType/ },
   { fault: 'restore-urn-like-ignored', only: 'operations.restoreIndices', want: /^operations\.restoreIndices\.urn-like 4\.2 .*urnLike/ },
+  { fault: 'huge-integer-500', only: 'fuzz.searchEntities', fuzz: 150, want: /^fuzz\.integer\.\S+ 4\.6 Browse, search, autocomplete: search body\.(start|count)/ },
+  { fault: 'malformed-urn-stored', only: 'fuzz.ingestProposal', fuzz: 300, want: /^fuzz\.urn\.malformed 4\.4 Ingestion: ingestProposal body\.proposal\.entityUrn/ },
+  { fault: 'deep-document-accepted', only: 'fuzz.searchEntities', fuzz: 150, want: /^fuzz\.nesting\.deep 4\.6 Browse, search, autocomplete: search body/ },
 ];
 
 describe('broken variants of the mock make the suite fail on the right clause', () => {
@@ -53,7 +58,7 @@ describe('broken variants of the mock make the suite fail on the right clause', 
   const readerToken = tokens.find((t) => t.role === 'reader')?.token;
   const mock = resettingMock();
 
-  async function runThrough(fault: Fault | undefined, only: string | undefined): Promise<Report> {
+  async function runThrough(fault: Fault | undefined, only: string | undefined, fuzz?: number): Promise<Report> {
     const server = await createFaultyServer(mock().url, fault);
     try {
       return await runConformance({
@@ -64,6 +69,7 @@ describe('broken variants of the mock make the suite fail on the right clause', 
         allowWrites: true,
         allowDestructive: true,
         ...(only ? { only } : {}),
+        ...(fuzz ? { fuzz, seed: 1 } : {}),
       });
     } finally {
       await server.close();
@@ -79,14 +85,16 @@ describe('broken variants of the mock make the suite fail on the right clause', 
     expect(VARIANTS.map((v) => v.fault).sort()).toEqual(FAULTS.map((f) => f.name).sort());
   });
 
+  const fuzzOf = (only: string): number | undefined => VARIANTS.find((v) => v.only === only)?.fuzz;
+
   it.each([...new Set(VARIANTS.map((v) => v.only))])('the fault-free rewriting proxy passes --only %s', async (only) => {
-    const report = await runThrough(undefined, only);
+    const report = await runThrough(undefined, only, fuzzOf(only));
     expect(failures(report)).toEqual([]);
     expect(report.checks.filter((c) => c.status === 'passed').length).toBeGreaterThan(0);
   });
 
-  it.each(VARIANTS)('$fault fails the suite (--only $only) on $want', async ({ fault, only, want }) => {
-    const report = await runThrough(faultNamed(fault), only);
+  it.each(VARIANTS)('$fault fails the suite (--only $only) on $want', async ({ fault, only, want, fuzz }) => {
+    const report = await runThrough(faultNamed(fault), only, fuzz);
     expect(report.ok).toBe(false);
     const failed = report.checks.filter((c) => c.status === 'failed');
     expect(failed.map(named), failures(report).join('\n')).toEqual(expect.arrayContaining([expect.stringMatching(want)]));

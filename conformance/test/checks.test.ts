@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { interfaceDocument, loadContract } from '../../spec/index.js';
 import { covers, documentClauses } from '../clauses.js';
+import { FUZZ_KINDS } from '../fuzz/cases.js';
 import { misquoted, notObservableClauses } from '../not-observable.js';
 import { matchesOnly } from '../only.js';
 import { allChecks } from '../runner.js';
@@ -18,8 +19,8 @@ describe('check declarations', () => {
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
   });
 
-  it('include every check id spec/upstream-differences.yaml names', () => {
-    const ids = new Set(checks.map((c) => c.id));
+  it('include every check id spec/upstream-differences.yaml names (the fuzz phase\'s `fuzz.<kind>` included)', () => {
+    const ids = new Set([...checks.map((c) => c.id), ...FUZZ_KINDS.map((kind) => `fuzz.${kind}`)]);
     const named = loadContract('svc').differences.flatMap((d) => d.checks);
     expect(named.filter((id) => !ids.has(id))).toEqual([]);
   });

@@ -73,11 +73,20 @@ describe('catalog-contract conformance', () => {
     { given: ['--base-url', 'http://x', '--prefix', '/api'], want: "--prefix must be one of /api/gms, /gms or ''" },
     { given: ['--base-url', 'http://x', '--allow-destructive'], want: '--allow-destructive needs --allow-writes' },
     { given: ['--base-url', 'http://x', '--bogus'], want: "Unknown option '--bogus'" },
+    { given: ['--base-url', 'http://x', '--fuzz', '0'], want: "--fuzz must be a positive whole number, not '0'" },
+    { given: ['--base-url', 'http://x', '--fuzz', '10', '--seed', '2.5'], want: "--seed must be a whole number from 0 to 4294967295, not '2.5'" },
+    { given: ['--base-url', 'http://x', '--seed', '3'], want: '--seed needs --fuzz' },
   ])('exits 2 on a bad command line: $want', async ({ given, want }) => {
     const { code, err } = await run(given);
     expect(code).toBe(2);
     expect(err).toContain(want);
     expect(err).toContain('Usage: catalog-contract conformance');
+  });
+
+  it('runs the fuzz phase alone with --only fuzz, printing its seed and exiting 0', async () => {
+    const { code, out } = await run(['--base-url', mock.url, '--only', 'fuzz.getEntityV2', '--fuzz', '20', '--seed', '5', '--prefix', '/gms']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^ok\s+fuzz\.phase .*\n\s+20 cases of seed 5, 0 failed/m);
   });
 
   it('prints its usage with --help and exits 0', async () => {

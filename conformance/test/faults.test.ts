@@ -97,6 +97,9 @@ const CASES: Case[] = [
     fault: 'restore-urn-like-ignored',
     probe: { method: 'POST', path: '/gms/operations?action=restoreIndices', body: { urnLike: 'urn:svc:dataset:(urn:svc:dataPlatform:hive,faults.nothing%', batchSize: 1 } },
   },
+  { fault: 'huge-integer-500', probe: { method: 'POST', path: '/entities?action=search', text: '{"input":"x","entity":"dataset","start":0,"count":1e300}' } },
+  { fault: 'malformed-urn-stored', probe: { ...proposal({}), body: { proposal: { ...(proposal({}).body as { proposal: object }).proposal, entityUrn: 'not-a-urn' } } } },
+  { fault: 'deep-document-accepted', probe: { method: 'POST', path: '/entities?action=search', text: `{"input":"x","entity":"dataset","start":0,"count":1,"filter":${'['.repeat(1500)}${']'.repeat(1500)}}` } },
 ];
 
 async function call(base: string, probe: Probe): Promise<{ status: number; body: string }> {

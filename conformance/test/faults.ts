@@ -285,7 +285,58 @@ export const FAULTS: readonly Fault[] = [
       if (isAction(req, '/operations', 'restoreIndices') && isObject(req.body)) delete req.body.urnLike;
     },
   },
+  {
+    name: 'huge-integer-500',
+    breaks: 'an integer beyond its field is a 4xx naming the field, not a 5xx',
+    answer(req) {
+      const huge = someValue(req.body, (v) => typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v));
+      return huge ? { status: 500, body: { status: 500, message: 'Internal error: datatype mismatch', exceptionClass: 'java.lang.RuntimeException' } } : undefined;
+    },
+  },
+  {
+    name: 'malformed-urn-stored',
+    breaks: 'a malformed URN is refused, never stored',
+    request(req) {
+      // The proposal goes on with a well-formed dataset URN instead: the store takes it, as a store that took the malformed one would.
+      if (!isAction(req, '/aspects', 'ingestProposal') || !isObject(req.body) || !isObject(req.body.proposal)) return;
+      const proposal = req.body.proposal;
+      if (typeof proposal.entityUrn === 'string' && !tryParseUrn(proposal.entityUrn)) {
+        proposal.entityUrn = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,malformed.stored,PROD)';
+        proposal.entityType = 'dataset';
+      }
+    },
+  },
+  {
+    name: 'deep-document-accepted',
+    breaks: 'a JSON document nested deeper than 1,000 levels is a 4xx',
+    answer(req) {
+      return depthOf(req.body) > 1000 ? { status: 200, body: { value: 'success' } } : undefined;
+    },
+  },
 ];
+
+/** Whether some value inside `root` satisfies `test` (iteratively: the documents may nest thousands deep). */
+function someValue(root: unknown, test: (value: unknown) => boolean): boolean {
+  const stack = [root];
+  while (stack.length) {
+    const value = stack.pop();
+    if (test(value)) return true;
+    if (value && typeof value === 'object') stack.push(...Object.values(value));
+  }
+  return false;
+}
+
+function depthOf(root: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length) {
+    const [value, depth] = stack.pop() as [unknown, number];
+    if (!value || typeof value !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const child of Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
 
 export function faultNamed(name: string): Fault {
   const fault = FAULTS.find((f) => f.name === name);

@@ -46,18 +46,25 @@ function classify(error: Error): { type: GraphqlErrorType; message: string } | u
   return undefined;
 }
 
+/** An unforeseen error in one log line: its message and the frame that threw it. */
+function oneLine(error: Error): string {
+  const frame = error.stack?.split('\n').find((line) => line.trimStart().startsWith('at '));
+  return frame ? `${error.name}: ${error.message} (${frame.trim()})` : `${error.name}: ${error.message}`;
+}
+
 /**
  * The formatter of every error in a response. Errors of the query language itself (syntax,
- * validation, variable coercion) have no original error and keep graphql-js's form.
+ * validation, variable coercion) keep graphql-js's form. An unforeseen one is logged in one line.
  */
 export function errorFormatter(logger: MockLogger): (error: Readonly<GraphQLError | Error>) => GraphQLError | Error {
   return (error) => {
     // Duck-typed: the executor and this module may load different copies of graphql (CommonJS and ESM).
     const original = (error as Partial<GraphQLError>).originalError;
-    if (!original) return error as GraphQLError | Error;
+    // A variable's value that its type refuses wraps the scalar's own GraphQLError: bad input, in graphql-js's form.
+    if (!original || original.name === 'GraphQLError') return error as GraphQLError | Error;
     const known = classify(original);
     const graphqlError = error as GraphQLError;
-    if (!known) logger(`GraphQL ${graphqlError.path?.join('.') ?? ''} failed: ${original.stack ?? String(original)}`);
+    if (!known) logger(`GraphQL ${graphqlError.path?.join('.') ?? ''} failed: ${oneLine(original)}`);
     const { type, message } = known ?? { type: 'SERVER_ERROR' as const, message: UNKNOWN_ERROR_MESSAGE };
     // Same nodes and path, so the error keeps its locations and path; only message and extensions change.
     return new GraphQLError(message, {

@@ -4,6 +4,7 @@
  */
 import type { JsonSchema, OperationSpec } from '../../spec/index.js';
 import { badRequest, notFound } from '../errors.js';
+import { nestsTooDeep, tooDeep } from '../json-depth.js';
 import { RawJson } from '../raw-json.js';
 import { writeContext, type Handler } from './context.js';
 import { entityNamed, entityOf } from './entity-urn.js';
@@ -29,6 +30,7 @@ function proposedAspect(proposal: Proposal): Record<string, unknown> {
   if (generic.contentType !== undefined && generic.contentType.toLowerCase() !== 'application/json') {
     throw badRequest(`body.proposal.aspect.contentType: must be application/json (was '${generic.contentType}')`);
   }
+  if (nestsTooDeep(generic.value)) throw tooDeep('body.proposal.aspect.value');
   let value: unknown;
   try {
     value = JSON.parse(generic.value);

@@ -5,7 +5,7 @@
  * shouldPush / testUrns, upstream's wire names are push / tests; both are read, the document's win.
  */
 import { tryParseUrn, type EntitySpec } from '../../spec/index.js';
-import { badRequest } from '../errors.js';
+import { atField, badRequest } from '../errors.js';
 import { operationBody } from '../operations/request-body.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import { entityOfUrn } from '../store/entity-urn.js';
@@ -71,7 +71,7 @@ function mergedResults(store: CatalogStore, urn: string, fresh: TestResults, eva
 
 export function evaluate(store: CatalogStore, body: unknown, ctx: WriteContext): TestResults {
   const request = operationBody<EvaluateRequest>(store.contract, 'evaluateTests', body);
-  const { entity } = entityOfUrn(store.contract, request.urn);
+  const { entity } = atField('body.urn', () => entityOfUrn(store.contract, request.urn));
   const testUrnsField = request.testUrns !== undefined ? 'testUrns' : 'tests';
   const chosen = request.testUrns ?? request.tests;
   const tests = (chosen ? chosenTests(store, chosen, testUrnsField) : storedTests(store)).filter((t) => appliesTo(t, entity.name));

@@ -3,7 +3,9 @@
  * table for the selected rows, and answers upstream's text report: a Java Map.toString of the
  * arguments and the result (RestoreIndicesArgs / RestoreIndicesResult toStrings).
  */
+import { atField } from '../errors.js';
 import type { CatalogStore } from '../store/catalog-store.js';
+import { entityOfUrn } from '../store/entity-urn.js';
 import { operationBody } from './request-body.js';
 
 export interface RestoreIndicesRequest {
@@ -22,6 +24,8 @@ const java = (value: string | number | undefined): string => (value === undefine
 
 export function restoreIndices(store: CatalogStore, body: unknown): string {
   const request = operationBody<RestoreIndicesRequest>(store.contract, 'restoreIndices', body);
+  // A URN the store could not hold selects nothing: say so rather than report zero rows restored.
+  if (request.urn !== undefined) atField('body.urn', () => entityOfUrn(store.contract, request.urn as string));
   const start = request.start ?? DEFAULT_START;
   const batchSize = request.batchSize ?? DEFAULT_BATCH_SIZE;
   const selection: Parameters<CatalogStore['rebuildDerived']>[0] = { start, batchSize };

@@ -4,7 +4,8 @@
  * start/count. Tokens are matched in the token index and ranked with BM25 weighted by the
  * boosts of the fields they matched (ranking.ts), so a match on `id` or `name` (boost 10) ranks above one on
  * `description`; `field:value` clauses narrow the hits without changing their order. The total
- * and the aggregations cover the whole result; `pageSize` is the count asked for, as upstream reports it.
+ * and the aggregations cover the whole result; `pageSize` is the count asked for, as upstream reports it,
+ * once bounded by the page limit.
  */
 import { aggregations, type AggregationScope } from './aggregations.js';
 import { clauseSql } from './clause-sql.js';
@@ -15,6 +16,13 @@ import { parseQuery } from './query-parser.js';
 import { ranking } from './ranking.js';
 import type { SearchRequest, SearchResultValue } from './requests.js';
 import type { SearchTables } from './tables.js';
+
+/**
+ * Upstream's largest page: `elasticsearch.search.limit.results.max` / `searchService.limit.results.max`
+ * 10000, not strict, so a larger count is served as 10000 with a warning, not refused (application.yaml;
+ * ESUtils.applyResultLimit, "applying max limit").
+ */
+export const MAX_SEARCH_RESULTS = 10000;
 
 interface Hit {
   doc_id: number;
@@ -47,7 +55,7 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
   const params = [...(rank?.params ?? []), fields.entity, ...filter.params, ...fieldClauses.flatMap((c) => c.params)];
 
   const start = Math.max(0, request.start);
-  const count = Math.max(0, request.count);
+  const count = Math.min(Math.max(0, request.count), MAX_SEARCH_RESULTS);
   const matchesEverything = query.matchAll && filter.params.length === 0;
   // One pass over the whole result, without ranking it, gives its size and its aggregations.
   const facets = matchesEverything ? [] : (tables.statement(`SELECT d.facets ${fromOf(!rank && narrowed)}`, true).all(...params) as string[]);
@@ -68,7 +76,7 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
   const urns = page.map((h) => h.urn);
   return {
     numEntities: total,
-    pageSize: request.count,
+    pageSize: count,
     from: request.start,
     entities: urns,
     metadata: {

@@ -17,10 +17,13 @@ const shared = new WeakMap<Contract, AspectValidation>();
 export class AspectValidation {
   // One validator cache per contract, shared by its stores (every session's): each aspect schema is
   // compiled on its first use only. Absent fields with a default (the zero audit stamps of
-  // ChangeAuditStamps) are filled before the value is stored.
-  private readonly validators = new SchemaValidators({ fillDefaults: true });
+  // ChangeAuditStamps) are filled before the value is stored. URN fields are held to the key arity of
+  // their entity type, as entity URNs are.
+  private readonly validators: SchemaValidators;
 
-  private constructor(private readonly contract: Contract) {}
+  private constructor(private readonly contract: Contract) {
+    this.validators = new SchemaValidators({ fillDefaults: true, urnKeyParts: (type) => contract.entity(type)?.urnKey.length });
+  }
 
   static of(contract: Contract): AspectValidation {
     let validation = shared.get(contract);

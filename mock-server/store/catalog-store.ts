@@ -262,7 +262,9 @@ export class CatalogStore {
         indexed.add(row.urn);
       }
       // An entity that no longer has aspects may still have derived rows: clear them when it is named.
-      if (urn !== undefined && rows.length === 0) {
+      // Only then: a selection that is empty for another reason (an aspect the entity lacks, a start past
+      // its rows) rebuilt nothing, so it removes nothing.
+      if (urn !== undefined && rows.length === 0 && !this.entityExists(urn)) {
         const entityType = tryParseUrn(urn)?.entityType;
         const entity = entityType === undefined ? undefined : this.contract.entity(entityType);
         if (entity) for (const index of this.derived) index.indexEntity(urn, entity.name, new Map());

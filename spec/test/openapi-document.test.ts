@@ -48,6 +48,19 @@ describe('document', () => {
     expect((svc.openapi.servers as { url: string }[]).map((s) => s.url)).toEqual(['/api/gms', '/gms', '/']);
   });
 
+  it('bounds every integer by a format, int32 or int64, so that no request can carry a number the store cannot keep', () => {
+    const unbounded: string[] = [];
+    const walk = (value: unknown, path: string): void => {
+      if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${path}[${i}]`));
+      if (!value || typeof value !== 'object') return;
+      const schema = value as JsonSchema;
+      if (schema.type === 'integer' && schema.format !== 'int32' && schema.format !== 'int64') unbounded.push(path);
+      for (const [key, v] of Object.entries(schema)) walk(v, `${path}.${key}`);
+    };
+    walk(svc.openapi, '');
+    expect(unbounded).toEqual([]);
+  });
+
   it('has unique camelCase operationIds', () => {
     const ids = svc.operations.map((op) => op.operationId);
     for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]*$/);

@@ -1,0 +1,146 @@
+/**
+ * The fuzz phase: `count` cases drawn from the seed, sent one after the other, each answer judged
+ * (verdict.ts), and the store watched: through `/__mock/snapshot` when the deployment has it (a digest
+ * before, after every batch of cases and at the end), otherwise through reads of the run's own URNs
+ * after each case that could write (a deployment that wrongly accepted one stored something there).
+ * Each failure carries the curl that sends the case again and the clause of the broken field.
+ */
+import { loadContract, type Namespace } from '../../spec/index.js';
+import { matchesOnly } from '../only.js';
+import { fuzzCases, type FuzzCase } from './cases.js';
+import { curlOf } from './curl.js';
+import { knownDifference, type FuzzAnswer } from './differences.js';
+import { Random } from './random.js';
+import { fuzzTargets, runUrn } from './targets.js';
+import { verdict } from './verdict.js';
+
+export interface FuzzOptions {
+  baseUrl: string;
+  graphqlUrl?: string;
+  token?: string;
+  namespace?: Namespace;
+  prefixes: string[];
+  count: number;
+  seed: number;
+  runId: string;
+  allowWrites?: boolean;
+  allowDestructive?: boolean;
+  /** --only: the operations whose `fuzz.<operationId>` or clause contains it (GraphQL: `fuzz.graphql`). */
+  only?: string;
+  /** Milliseconds an answer may take before the case counts as a hang. */
+  timeoutMs?: number;
+}
+
+export interface FuzzFailure {
+  id: string;
+  clause: string;
+  message: string;
+  difference?: string;
+}
+
+export interface FuzzReport {
+  seed: number;
+  cases: number;
+  /** Whether the store was watched through /__mock/snapshot (else through reads of the run's URNs). */
+  snapshot: boolean;
+  failures: FuzzFailure[];
+  knownDifferences: FuzzFailure[];
+}
+
+const BATCH = 100;
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+async function send(url: string, fuzzCase: FuzzCase, token: string | undefined, timeoutMs: number): Promise<FuzzAnswer | 'hang'> {
+  try {
+    const response = await fetch(url, {
+      method: fuzzCase.method,
+      headers: { ...fuzzCase.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(fuzzCase.body ? { body: new Uint8Array(fuzzCase.body) } : {}),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return { status: response.status, text: await response.text() };
+  } catch (error) {
+    if ((error as Error).name === 'TimeoutError') return 'hang';
+    throw error;
+  }
+}
+
+async function snapshotDigest(baseUrl: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(`${baseUrl}/__mock/snapshot`, { signal: AbortSignal.timeout(DEFAULT_TIMEOUT_MS) });
+    if (!response.ok) return undefined;
+    const body = (await response.json()) as { digest?: unknown };
+    return typeof body.digest === 'string' ? body.digest : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function runFuzzPhase(options: FuzzOptions): Promise<FuzzReport> {
+  const contract = loadContract(options.namespace ?? 'svc');
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const graphqlUrl = new URL(options.graphqlUrl ?? `${baseUrl}/api/graphql`);
+  const graphqlBase = graphqlUrl.origin;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const cases = fuzzCases({
+    count: options.count,
+    contract,
+    targets: fuzzTargets(contract, options.runId).filter((t) => matchesOnly(options.only, `fuzz.${t.op.operationId}`, t.clause)),
+    graphql: { contract, runId: options.runId, target: graphqlUrl.pathname + graphqlUrl.search, include: matchesOnly(options.only, 'fuzz.graphql', '4.1 GraphQL') },
+    prefixes: options.prefixes,
+    allowWrites: !!options.allowWrites,
+    allowDestructive: !!options.allowWrites && !!options.allowDestructive,
+    random: new Random(options.seed),
+  });
+  const report: FuzzReport = { seed: options.seed, cases: cases.length, snapshot: false, failures: [], knownDifferences: [] };
+  let digest = await snapshotDigest(baseUrl);
+  report.snapshot = digest !== undefined;
+  const strict = report.snapshot;
+  const caseBase = (c: FuzzCase): string => (c.graphql ? graphqlBase : baseUrl);
+  const describe = (c: FuzzCase): string => `case ${c.index} of seed ${options.seed} (${c.field}, ${c.kind}): `;
+  const fail = (c: FuzzCase, why: string, answer?: FuzzAnswer): void => {
+    const message = `${describe(c)}${why}\n    ${curlOf(c, caseBase(c), options.token)}`;
+    const difference = answer ? knownDifference(contract, c, answer) : undefined;
+    const failure = { id: `fuzz.${c.kind}`, clause: c.clause, message, ...(difference ? { difference: difference.id } : {}) };
+    (difference ? report.knownDifferences : report.failures).push(failure);
+  };
+  const ownUrnsUntouched = async (c: FuzzCase): Promise<string | undefined> => {
+    const urn = runUrn(contract, options.runId);
+    const response = await fetch(`${baseUrl}${options.prefixes[0] ?? ''}/entitiesV2/${encodeURIComponent(urn)}`, {
+      headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    });
+    if (!response.ok) return undefined;
+    const aspects = Object.keys(((await response.json()) as { aspects?: object }).aspects ?? {});
+    const key = contract.entity('dataset')?.keyAspect;
+    const stored = aspects.filter((a) => a !== key);
+    return stored.length ? `the run's URN ${urn} now has ${stored.join(', ')} after case ${c.index}` : undefined;
+  };
+
+  let batchStart = 0;
+  const accepted: FuzzCase[] = [];
+  for (const c of cases) {
+    const answer = await send(caseBase(c) + c.target, c, options.token, timeoutMs);
+    if (answer === 'hang') fail(c, `no answer within ${timeoutMs} ms`);
+    else {
+      const wrong = verdict(c, answer, strict);
+      if (wrong) fail(c, wrong, answer);
+      if (answer.status < 400) accepted.push(c);
+    }
+    if (!report.snapshot && c.harm !== 'read') {
+      const changed = await ownUrnsUntouched(c);
+      if (changed) fail(c, changed);
+    }
+    const last = c === cases[cases.length - 1];
+    if (report.snapshot && (last || c.index - batchStart + 1 >= BATCH)) {
+      const now = await snapshotDigest(baseUrl);
+      if (now !== digest) {
+        const suspects = accepted.filter((a) => a.index >= batchStart);
+        const first = suspects[0] ?? c;
+        fail(first, `the store changed (/__mock/snapshot) during cases ${batchStart}-${c.index}${suspects.length ? `; accepted there: ${suspects.map((s) => s.index).join(', ')}` : ''}`);
+        digest = now;
+      }
+      batchStart = c.index + 1;
+    }
+  }
+  return report;
+}
