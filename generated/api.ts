@@ -69,6 +69,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's configuration, as DataHub's clients read it
+         * @description Upstream's `Config` servlet (`metadata-service/servlet/src/main/java/com/datahub/gms/servlet/Config.java`,
+         *     commit 00f84ad2880606e4c72e09b7285ac311d521d6b6). The Python emitter's `test_connection()`
+         *     (`metadata-ingestion/src/datahub/emitter/rest_emitter.py`, commit 008277cc3ae79c37e1abe87eae95426a92f03b68)
+         *     refuses a server whose `noCode` is not the string `"true"` (the frontend answers the same path
+         *     with other content) and reads `versions`; the Java `RestEmitter.testConnection()` needs a 200.
+         *     No token is needed.
+         */
+        get: operations["getServerConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/entities?action=autocomplete": {
         parameters: {
             query?: never;
@@ -197,6 +222,27 @@ export interface paths {
          *     aspect only; an unknown entity type is a 400.
          */
         get: operations["getEntityV2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the server answers
+         * @description 200 with an empty body while the server is up; the status is the answer (upstream's
+         *     quickstart probes it with `curl --fail`). No token is needed.
+         */
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1469,6 +1515,44 @@ export interface components {
             pageSize: number;
         };
         /**
+         * ServerConfig
+         * @description Upstream's `/config` answer (Config.java). Clients read `noCode` (must be the string `"true"`),
+         *     `versions` (the server's version, which the Python client compares to its own) and the capability
+         *     flags; the rest is informative. Open: a deployment may add fields.
+         */
+        ServerConfig: {
+            datahub?: {
+                serverType?: string;
+            };
+            datasetUrnNameCasing?: boolean;
+            managedIngestion?: {
+                defaultCliVersion?: string;
+                enabled?: boolean;
+            };
+            models?: Record<string, never>;
+            /**
+             * @description Marks the metadata store (the frontend answers `/config` differently).
+             * @constant
+             */
+            noCode: "true";
+            patchCapable?: boolean;
+            retention?: string;
+            statefulIngestionCapable?: boolean;
+            supportsImpactAnalysis?: boolean;
+            telemetry?: {
+                enabledCli?: boolean;
+                enabledIngestion?: boolean;
+            };
+            timeZone?: string;
+            /** @description Versions by component; upstream names its own `acryldata/datahub`. */
+            versions: {
+                [key: string]: {
+                    commit?: string;
+                    version?: string;
+                };
+            };
+        };
+        /**
          * Snapshot
          * @description An entity snapshot (legacy ingest and read), a union with exactly one key: the snapshot record name of the entity (`snapshot` in entities.yaml, e.g. `com.svc.metadata.snapshot.DatasetSnapshot`), holding the URN and a list of aspects, each a SnapshotAspect union.
          */
@@ -2072,6 +2156,35 @@ export interface operations {
             404: components["responses"]["responses-NotFound"];
         };
     };
+    getServerConfig: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
+                 *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
+                 *     the header (1.0.0) an array may be a plain value.
+                 * @example 2.0.0
+                 */
+                "X-Svc-Protocol-Version"?: components["parameters"]["ProtocolVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerConfig"];
+                };
+            };
+            400: components["responses"]["responses-BadRequest"];
+        };
+    };
     autocompleteEntities: {
         parameters: {
             query: {
@@ -2333,6 +2446,33 @@ export interface operations {
             401: components["responses"]["responses-Unauthorized"];
             403: components["responses"]["responses-Forbidden"];
             404: components["responses"]["responses-NotFound"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
+                 *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
+                 *     the header (1.0.0) an array may be a plain value.
+                 * @example 2.0.0
+                 */
+                "X-Svc-Protocol-Version"?: components["parameters"]["ProtocolVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["responses-BadRequest"];
         };
     };
     getEsTaskStatus: {

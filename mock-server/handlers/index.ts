@@ -8,6 +8,7 @@ import { autocompleteEntities, browseEntities, getEntity, ingestEntity, searchEn
 import { getEntityV2 } from './entities-v2.js';
 import { evaluateTests, getEsTaskStatusHandler, getIndexSizesHandler, restoreIndicesHandler, truncateTimeseriesAspectHandler } from './operations.js';
 import { getRelationships } from './relationships.js';
+import { getHealth, getServerConfig } from './server.js';
 
 export const HANDLERS: Readonly<Record<string, Handler>> = {
   ingestProposal,
@@ -25,4 +26,6 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   getEsTaskStatus: getEsTaskStatusHandler,
   restoreIndices: restoreIndicesHandler,
   evaluateTests,
+  getServerConfig,
+  getHealth,
 };
