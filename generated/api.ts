@@ -46,6 +46,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/aspects?action=ingestProposalBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ingest several metadata change proposals at once
+         * @description Upstream only (`AspectResource.ingestProposalBatch`,
+         *     `metadata-service/restli-servlet-impl/src/main/java/com/linkedin/metadata/resources/entity/AspectResource.java`,
+         *     commit 024d4f72ad743711b60ca93c5462c3db2388e7c8): what the Python emitter's `emit_mcps` and the
+         *     `datahub-rest` sink's batch mode send, at most 100 proposals per call. Each proposal follows
+         *     ingestProposal's rules; the batch is applied in one transaction, all or nothing, and a bad
+         *     proposal is answered 400 or 422 with a message naming it (`body.proposals[3].entityUrn: ...`).
+         *     The result is `success`.
+         */
+        post: operations["ingestProposalBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/aspects/{urn}": {
         parameters: {
             query?: never;
@@ -2101,6 +2127,53 @@ export interface operations {
         };
         responses: {
             /** @description The proposal was applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StringValue"];
+                };
+            };
+            400: components["responses"]["responses-BadRequest"];
+            401: components["responses"]["responses-Unauthorized"];
+            403: components["responses"]["responses-Forbidden"];
+            413: components["responses"]["responses-PayloadTooLarge"];
+            422: components["responses"]["responses-UnprocessableEntity"];
+        };
+    };
+    ingestProposalBatch: {
+        parameters: {
+            query: {
+                action: "ingestProposalBatch";
+            };
+            header?: {
+                /**
+                 * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
+                 *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
+                 *     the header (1.0.0) an array may be a plain value.
+                 * @example 2.0.0
+                 */
+                "X-Svc-Protocol-Version"?: components["parameters"]["ProtocolVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Upstream; whether the proposals are queued instead of applied at once (`unset` is the server's setting). The mock applies them at once either way.
+                     * @default unset
+                     * @enum {string}
+                     */
+                    async?: "true" | "false" | "unset";
+                    proposals: components["schemas"]["MetadataChangeProposal"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Every proposal was applied. */
             200: {
                 headers: {
                     [name: string]: unknown;

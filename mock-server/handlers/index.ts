@@ -2,7 +2,7 @@
  * The metadata-store handlers by the operationId of the contract operation they serve. The API
  * reference (getApiReference) is served by the docs router in app.ts, ahead of these.
  */
-import { getAspect, getTimeseriesAspectValues, ingestProposal } from './aspects.js';
+import { getAspect, getTimeseriesAspectValues, ingestProposal, ingestProposalBatch } from './aspects.js';
 import type { Handler } from './context.js';
 import { autocompleteEntities, browseEntities, getEntity, ingestEntity, searchEntities } from './entities.js';
 import { getEntityV2 } from './entities-v2.js';
@@ -12,6 +12,7 @@ import { getHealth, getServerConfig } from './server.js';
 
 export const HANDLERS: Readonly<Record<string, Handler>> = {
   ingestProposal,
+  ingestProposalBatch,
   getAspect,
   getTimeseriesAspectValues,
   ingestEntity,
