@@ -441,6 +441,14 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * AssertionKey
+         * @description Key of a assertion entity, `urn:svc:assertion:<assertionId>` (upstream's AssertionKey.pdl).
+         */
+        assertionKey: {
+            assertionId: string;
+        };
+        AssertionKey: components["schemas"]["assertionKey"];
+        /**
          * AuditStamp
          * @description Who did something and when.
          */
@@ -491,6 +499,14 @@ export interface components {
             numEntities: number;
             pageSize: number;
         };
+        /**
+         * BusinessAttributeKey
+         * @description Key of a businessAttribute entity, `urn:svc:businessAttribute:<id>` (upstream's BusinessAttributeKey.pdl).
+         */
+        businessAttributeKey: {
+            id: string;
+        };
+        BusinessAttributeKey: components["schemas"]["businessAttributeKey"];
         /**
          * ChangeAuditStamp
          * @description The created or lastModified stamp of a record that includes upstream's ChangeAuditStamps. Upstream fills a missing one with the zero stamp (time 0, actor urn:svc:corpuser:unknown) when it validates the aspect, so it is there on read.
@@ -742,6 +758,14 @@ export interface components {
         };
         DashboardKey: components["schemas"]["dashboardKey"];
         /**
+         * DataContractKey
+         * @description Key of a dataContract entity, `urn:svc:dataContract:<id>` (upstream's DataContractKey.pdl).
+         */
+        dataContractKey: {
+            id: string;
+        };
+        DataContractKey: components["schemas"]["dataContractKey"];
+        /**
          * DataFlowInfo
          * @description Properties of a data flow (pipeline).
          */
@@ -767,6 +791,110 @@ export interface components {
             orchestrator: string;
         };
         DataFlowKey: components["schemas"]["dataFlowKey"];
+        /**
+         * DataHubAccessTokenKey
+         * @description Key of a dataHubAccessToken entity, `urn:svc:dataHubAccessToken:<id>` (upstream's DataHubAccessTokenKey.pdl).
+         */
+        dataHubAccessTokenKey: {
+            id: string;
+        };
+        DataHubAccessTokenKey: components["schemas"]["dataHubAccessTokenKey"];
+        /**
+         * DataHubActionKey
+         * @description Key of a dataHubAction entity, `urn:svc:dataHubAction:<id>` (upstream's DataHubActionKey.pdl).
+         */
+        dataHubActionKey: {
+            id: string;
+        };
+        DataHubActionKey: components["schemas"]["dataHubActionKey"];
+        /**
+         * DataHubConnectionKey
+         * @description Key of a dataHubConnection entity, `urn:svc:dataHubConnection:<id>` (upstream's DataHubConnectionKey.pdl).
+         */
+        dataHubConnectionKey: {
+            id: string;
+        };
+        DataHubConnectionKey: components["schemas"]["dataHubConnectionKey"];
+        /**
+         * ExecutionRequestKey
+         * @description Key of a dataHubExecutionRequest entity, `urn:svc:dataHubExecutionRequest:<id>` (upstream's ExecutionRequestKey.pdl).
+         */
+        dataHubExecutionRequestKey: {
+            id: string;
+        };
+        /**
+         * DataHubIngestionSourceKey
+         * @description Key of a dataHubIngestionSource entity, `urn:svc:dataHubIngestionSource:<id>` (upstream's DataHubIngestionSourceKey.pdl).
+         */
+        dataHubIngestionSourceKey: {
+            id: string;
+        };
+        DataHubIngestionSourceKey: components["schemas"]["dataHubIngestionSourceKey"];
+        /**
+         * DataHubPersonaKey
+         * @description Key of a dataHubPersona entity, `urn:svc:dataHubPersona:<id>` (upstream's DataHubPersonaKey.pdl).
+         */
+        dataHubPersonaKey: {
+            id: string;
+        };
+        DataHubPersonaKey: components["schemas"]["dataHubPersonaKey"];
+        /**
+         * DataHubPolicyKey
+         * @description Key of a dataHubPolicy entity, `urn:svc:dataHubPolicy:<id>` (upstream's DataHubPolicyKey.pdl).
+         */
+        dataHubPolicyKey: {
+            id: string;
+        };
+        DataHubPolicyKey: components["schemas"]["dataHubPolicyKey"];
+        /**
+         * DataHubRetentionKey
+         * @description Key of a dataHubRetention entity, `urn:svc:dataHubRetention:(<entityName>,<aspectName>)` (upstream's DataHubRetentionKey.pdl).
+         */
+        dataHubRetentionKey: {
+            aspectName: string;
+            entityName: string;
+        };
+        DataHubRetentionKey: components["schemas"]["dataHubRetentionKey"];
+        /**
+         * DataHubRoleKey
+         * @description Key of a dataHubRole entity, `urn:svc:dataHubRole:<id>` (upstream's DataHubRoleKey.pdl).
+         */
+        dataHubRoleKey: {
+            id: string;
+        };
+        DataHubRoleKey: components["schemas"]["dataHubRoleKey"];
+        /**
+         * DataHubSecretKey
+         * @description Key of a dataHubSecret entity, `urn:svc:dataHubSecret:<id>` (upstream's DataHubSecretKey.pdl).
+         */
+        dataHubSecretKey: {
+            id: string;
+        };
+        DataHubSecretKey: components["schemas"]["dataHubSecretKey"];
+        /**
+         * DataHubStepStateKey
+         * @description Key of a dataHubStepState entity, `urn:svc:dataHubStepState:<id>` (upstream's DataHubStepStateKey.pdl).
+         */
+        dataHubStepStateKey: {
+            id: string;
+        };
+        DataHubStepStateKey: components["schemas"]["dataHubStepStateKey"];
+        /**
+         * DataHubUpgradeKey
+         * @description Key of a dataHubUpgrade entity, `urn:svc:dataHubUpgrade:<id>` (upstream's DataHubUpgradeKey.pdl).
+         */
+        dataHubUpgradeKey: {
+            id: string;
+        };
+        DataHubUpgradeKey: components["schemas"]["dataHubUpgradeKey"];
+        /**
+         * DataHubViewKey
+         * @description Key of a dataHubView entity, `urn:svc:dataHubView:<id>` (upstream's DataHubViewKey.pdl).
+         */
+        dataHubViewKey: {
+            id: string;
+        };
+        DataHubViewKey: components["schemas"]["dataHubViewKey"];
         /**
          * DataJobInfo
          * @description Properties of a data job (a task of a data flow).
@@ -837,6 +965,15 @@ export interface components {
         };
         DataPlatformInstance: components["schemas"]["dataPlatformInstance"];
         /**
+         * DataPlatformInstanceKey
+         * @description Key of a dataPlatformInstance entity, `urn:svc:dataPlatformInstance:(<platform>,<instance>)` (upstream's DataPlatformInstanceKey.pdl).
+         */
+        dataPlatformInstanceKey: {
+            instance: string;
+            platform: components["schemas"]["Urn"];
+        };
+        DataPlatformInstanceKey: components["schemas"]["dataPlatformInstanceKey"];
+        /**
          * DataPlatformKey
          * @description Key of a data platform, `urn:svc:dataPlatform:<platformName>`.
          */
@@ -844,6 +981,32 @@ export interface components {
             platformName: string;
         };
         DataPlatformKey: components["schemas"]["dataPlatformKey"];
+        /**
+         * DataProcessInstanceKey
+         * @description Key of a dataProcessInstance entity, `urn:svc:dataProcessInstance:<id>` (upstream's DataProcessInstanceKey.pdl).
+         */
+        dataProcessInstanceKey: {
+            id: string;
+        };
+        DataProcessInstanceKey: components["schemas"]["dataProcessInstanceKey"];
+        /**
+         * DataProcessKey
+         * @description Key of a dataProcess entity, `urn:svc:dataProcess:(<name>,<orchestrator>,<origin>)` (upstream's DataProcessKey.pdl).
+         */
+        dataProcessKey: {
+            name: string;
+            orchestrator: string;
+            origin: components["schemas"]["FabricType"];
+        };
+        DataProcessKey: components["schemas"]["dataProcessKey"];
+        /**
+         * DataProductKey
+         * @description Key of a dataProduct entity, `urn:svc:dataProduct:<id>` (upstream's DataProductKey.pdl).
+         */
+        dataProductKey: {
+            id: string;
+        };
+        DataProductKey: components["schemas"]["dataProductKey"];
         /**
          * DatasetKey
          * @description Key of a dataset; its fields are the parts of the URN `urn:svc:dataset:(<platform>,<name>,<origin>)`.
@@ -956,6 +1119,22 @@ export interface components {
         };
         DatasetUsageStatistics: components["schemas"]["datasetUsageStatistics"];
         /**
+         * DataTypeKey
+         * @description Key of a dataType entity, `urn:svc:dataType:<id>` (upstream's DataTypeKey.pdl).
+         */
+        dataTypeKey: {
+            id: string;
+        };
+        DataTypeKey: components["schemas"]["dataTypeKey"];
+        /**
+         * DomainKey
+         * @description Key of a domain entity, `urn:svc:domain:<id>` (upstream's DomainKey.pdl).
+         */
+        domainKey: {
+            id: string;
+        };
+        DomainKey: components["schemas"]["domainKey"];
+        /**
          * EditableContainerProperties
          * @description Container properties edited in the UI.
          */
@@ -1053,6 +1232,14 @@ export interface components {
                 };
             };
         };
+        /**
+         * EntityTypeKey
+         * @description Key of a entityType entity, `urn:svc:entityType:<id>` (upstream's EntityTypeKey.pdl).
+         */
+        entityTypeKey: {
+            id: string;
+        };
+        EntityTypeKey: components["schemas"]["entityTypeKey"];
         EnvelopedAspect: {
             created: components["schemas"]["AuditStamp"];
             /** @description The aspect name. */
@@ -1073,7 +1260,16 @@ export interface components {
              */
             version: number;
         };
+        /**
+         * ERModelRelationshipKey
+         * @description Key of a erModelRelationship entity, `urn:svc:erModelRelationship:<id>` (upstream's ERModelRelationshipKey.pdl).
+         */
+        erModelRelationshipKey: {
+            id: string;
+        };
+        ERModelRelationshipKey: components["schemas"]["erModelRelationshipKey"];
         EvaluationData: components["schemas"]["mlModelEvaluationData"];
+        ExecutionRequestKey: components["schemas"]["dataHubExecutionRequestKey"];
         /**
          * FabricType
          * @description The environment (fabric) a dataset or model belongs to.
@@ -1113,6 +1309,14 @@ export interface components {
             };
         };
         /**
+         * FormKey
+         * @description Key of a form entity, `urn:svc:form:<id>` (upstream's FormKey.pdl).
+         */
+        formKey: {
+            id: string;
+        };
+        FormKey: components["schemas"]["formKey"];
+        /**
          * GenericAspect
          * @description An aspect serialized for an envelope - the JSON text of the aspect and its content type.
          */
@@ -1125,6 +1329,14 @@ export interface components {
             /** @description The aspect, JSON-serialized; it follows the aspect's schema. */
             value: string;
         };
+        /**
+         * GlobalSettingsKey
+         * @description Key of a globalSettings entity, `urn:svc:globalSettings:<id>` (upstream's GlobalSettingsKey.pdl).
+         */
+        globalSettingsKey: {
+            id: string;
+        };
+        GlobalSettingsKey: components["schemas"]["globalSettingsKey"];
         /**
          * GlobalTags
          * @description The tags attached to an entity.
@@ -1203,6 +1415,14 @@ export interface components {
         };
         GroupMembership: components["schemas"]["groupMembership"];
         /**
+         * IncidentKey
+         * @description Key of a incident entity, `urn:svc:incident:<id>` (upstream's IncidentKey.pdl).
+         */
+        incidentKey: {
+            id: string;
+        };
+        IncidentKey: components["schemas"]["incidentKey"];
+        /**
          * InstitutionalMemory
          * @description Links to documents about an entity. Not indexed.
          */
@@ -1215,6 +1435,14 @@ export interface components {
             }[];
         };
         InstitutionalMemory: components["schemas"]["institutionalMemory"];
+        /**
+         * InviteTokenKey
+         * @description Key of a inviteToken entity, `urn:svc:inviteToken:<id>` (upstream's InviteTokenKey.pdl).
+         */
+        inviteTokenKey: {
+            id: string;
+        };
+        InviteTokenKey: components["schemas"]["inviteTokenKey"];
         /**
          * MetadataChangeProposal
          * @description A proposal to change one aspect of one entity. The service supports the change types UPSERT and
@@ -1282,6 +1510,16 @@ export interface components {
         };
         MLFeatureTableProperties: components["schemas"]["mlFeatureTableProperties"];
         /**
+         * MLModelDeploymentKey
+         * @description Key of a mlModelDeployment entity, `urn:svc:mlModelDeployment:(<platform>,<name>,<origin>)` (upstream's MLModelDeploymentKey.pdl).
+         */
+        mlModelDeploymentKey: {
+            name: string;
+            origin: components["schemas"]["FabricType"];
+            platform: components["schemas"]["Urn"];
+        };
+        MLModelDeploymentKey: components["schemas"]["mlModelDeploymentKey"];
+        /**
          * EvaluationData
          * @description The datasets an ML model was evaluated on.
          */
@@ -1292,6 +1530,16 @@ export interface components {
                 preProcessing?: string[];
             }[];
         };
+        /**
+         * MLModelGroupKey
+         * @description Key of a mlModelGroup entity, `urn:svc:mlModelGroup:(<platform>,<name>,<origin>)` (upstream's MLModelGroupKey.pdl).
+         */
+        mlModelGroupKey: {
+            name: string;
+            origin: components["schemas"]["FabricType"];
+            platform: components["schemas"]["Urn"];
+        };
+        MLModelGroupKey: components["schemas"]["mlModelGroupKey"];
         /**
          * MLModelKey
          * @description Key of an ML model, `urn:svc:mlModel:(<platform>,<name>,<origin>)`.
@@ -1363,6 +1611,15 @@ export interface components {
         };
         MLPrimaryKeyProperties: components["schemas"]["mlPrimaryKeyProperties"];
         /**
+         * NotebookKey
+         * @description Key of a notebook entity, `urn:svc:notebook:(<notebookTool>,<notebookId>)` (upstream's NotebookKey.pdl).
+         */
+        notebookKey: {
+            notebookId: string;
+            notebookTool: string;
+        };
+        NotebookKey: components["schemas"]["notebookKey"];
+        /**
          * Ownership
          * @description The owners of an entity.
          */
@@ -1397,6 +1654,14 @@ export interface components {
          */
         OwnershipType: "CUSTOM" | "TECHNICAL_OWNER" | "BUSINESS_OWNER" | "DATA_STEWARD" | "NONE" | "DEVELOPER" | "DATAOWNER" | "DELEGATE" | "PRODUCER" | "CONSUMER" | "STAKEHOLDER";
         /**
+         * OwnershipTypeKey
+         * @description Key of a ownershipType entity, `urn:svc:ownershipType:<id>` (upstream's OwnershipTypeKey.pdl).
+         */
+        ownershipTypeKey: {
+            id: string;
+        };
+        OwnershipTypeKey: components["schemas"]["ownershipTypeKey"];
+        /**
          * PartitionSpec
          * @description The partition a time series point describes; the whole table when absent.
          */
@@ -1415,12 +1680,36 @@ export interface components {
             type: "FULL_TABLE" | "QUERY" | "PARTITION";
         };
         /**
+         * PlatformResourceKey
+         * @description Key of a platformResource entity, `urn:svc:platformResource:<id>` (upstream's PlatformResourceKey.pdl).
+         */
+        platformResourceKey: {
+            id: string;
+        };
+        PlatformResourceKey: components["schemas"]["platformResourceKey"];
+        /**
          * PlatformSchema
          * @description The native schema, a union keyed by record name, e.g. `{com.svc.schema.KafkaSchema: {documentSchema: "..."}}` or `{com.svc.schema.MySqlDDL: {tableSchema: "..."}}`.
          */
         PlatformSchema: {
             [key: string]: Record<string, never>;
         };
+        /**
+         * PostKey
+         * @description Key of a post entity, `urn:svc:post:<id>` (upstream's PostKey.pdl).
+         */
+        postKey: {
+            id: string;
+        };
+        PostKey: components["schemas"]["postKey"];
+        /**
+         * QueryKey
+         * @description Key of a query entity, `urn:svc:query:<id>` (upstream's QueryKey.pdl).
+         */
+        queryKey: {
+            id: string;
+        };
+        QueryKey: components["schemas"]["queryKey"];
         /**
          * RestliError
          * @description The Rest.li error body of every 4xx and 5xx reply. Older servers send a `stackTrace` instead of
@@ -1441,6 +1730,14 @@ export interface components {
             /** @description The HTTP status code, repeated. */
             status: number;
         };
+        /**
+         * RoleKey
+         * @description Key of a role entity, `urn:svc:role:<id>` (upstream's RoleKey.pdl).
+         */
+        roleKey: {
+            id: string;
+        };
+        RoleKey: components["schemas"]["roleKey"];
         /**
          * SchemaField
          * @description One field of a dataset schema; nested fields have dot-separated paths.
@@ -1483,6 +1780,15 @@ export interface components {
                 [key: string]: Record<string, never>;
             };
         };
+        /**
+         * SchemaFieldKey
+         * @description Key of a schemaField entity, `urn:svc:schemaField:(<parent>,<fieldPath>)` (upstream's SchemaFieldKey.pdl).
+         */
+        schemaFieldKey: {
+            fieldPath: string;
+            parent: components["schemas"]["Urn"];
+        };
+        SchemaFieldKey: components["schemas"]["schemaFieldKey"];
         /**
          * SchemaMetadata
          * @description The schema of a dataset as the platform reports it.
@@ -1670,6 +1976,14 @@ export interface components {
             value: string;
         };
         /**
+         * StructuredPropertyKey
+         * @description Key of a structuredProperty entity, `urn:svc:structuredProperty:<id>` (upstream's StructuredPropertyKey.pdl).
+         */
+        structuredPropertyKey: {
+            id: string;
+        };
+        StructuredPropertyKey: components["schemas"]["structuredPropertyKey"];
+        /**
          * SubTypes
          * @description Finer-grained types of an entity, e.g. View or Database.
          */
@@ -1720,6 +2034,14 @@ export interface components {
             name: string;
         };
         TagProperties: components["schemas"]["tagProperties"];
+        /**
+         * TelemetryKey
+         * @description Key of a telemetry entity, `urn:svc:telemetry:<name>` (upstream's TelemetryKey.pdl).
+         */
+        telemetryKey: {
+            name: string;
+        };
+        TelemetryKey: components["schemas"]["telemetryKey"];
         /**
          * TestComparison
          * @description `[<path>, <literal>]`: a value path and the literal it is compared with.
