@@ -10,6 +10,7 @@ import { DEFAULT_HOST, DEFAULT_MAX_BODY, DEFAULT_PORT, parseByteSize, type MockS
 import { ADMIN_PATH } from './admin.js';
 import { ADDRESS_FORMS } from './address-forms.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from './graphql/index.js';
+import { describeSkip } from './startup-data.js';
 
 export const MOCK_USAGE = `Usage: catalog-contract mock [options]
 
@@ -88,8 +89,11 @@ export function describeServer(server: MockServer, options: MockServerOptions): 
     ...server.tokens.map((t) => `  token:          ${t.token}=${t.user}:${t.role}`),
   ];
   for (const report of server.loaded) {
-    lines.push(`  loaded ${report.source}: ${report.validated} aspects validated against a schema, ${report.opaque} stored opaque, ${report.rejected} rejected`);
-    for (const error of report.errors) lines.push(`    rejected ${error}`);
+    const skippedEntries = report.skipped.length - report.rejected;
+    lines.push(
+      `  loaded ${report.source}: ${report.validated} aspects validated against a schema, ${report.opaque} stored opaque, ${report.rejected} rejected, ${skippedEntries} entries skipped`,
+    );
+    for (const skip of report.skipped) lines.push(`    skipped ${describeSkip(report.source, skip)}`);
   }
   return lines.join('\n');
 }

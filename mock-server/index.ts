@@ -44,7 +44,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   try {
     const loaded: LoadReport[] = [];
     if (options.sample !== false && freshStore) loaded.push(loadProposals(store, 'sample catalog', sampleCatalog(contract)));
-    for (const file of options.seed ?? []) loaded.push(loadProposals(store, file, readSeedFile(file, contract).proposals));
+    for (const file of options.seed ?? []) {
+      const seed = readSeedFile(file, contract);
+      loaded.push(loadProposals(store, file, seed.proposals, seed.skipped));
+    }
     store.markStartupState();
 
     const tokens = options.tokens ?? defaultTokens(contract.names);
