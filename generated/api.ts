@@ -164,6 +164,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/entities?action=delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an entity, or one of its aspects, for good (hard delete)
+         * @description Upstream only (`EntityResource.deleteEntity`,
+         *     `metadata-service/restli-servlet-impl/src/main/java/com/linkedin/metadata/resources/entity/EntityResource.java`):
+         *     what `datahub delete --hard` and the Python emitter's DELETE of a key aspect send, `{urn}`.
+         *     Every version of every aspect and every time series point of the entity is removed with the
+         *     rows derived from them (search document, relationships); with `aspectName`, that aspect only.
+         *     The answer counts the rows removed. A soft delete is an UPSERT of `status` `{removed: true}`.
+         */
+        post: operations["deleteEntity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/entities?action=ingest": {
         parameters: {
             query?: never;
@@ -226,6 +251,32 @@ export interface paths {
          *     an unknown entity type is a 400.
          */
         get: operations["getEntity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entitiesV2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read several entities with their aspects (Rest.li batch get)
+         * @description Upstream only (`EntityV2Resource.batchGet`,
+         *     `metadata-service/restli-servlet-impl/src/main/java/com/linkedin/metadata/resources/entity/EntityV2Resource.java`),
+         *     as upstream's smoke tests and `DataHubGraph` call it: `ids=List(<urn>,...)` with each URN
+         *     URL-encoded, with or without the header `X-RestLi-Method: batch_get`. Each entity reads as
+         *     getEntityV2 reads it (a never-written URN of a known entity type as its key aspect); the answer
+         *     is Rest.li's batch envelope `{results: {<urn>: <entity>}, statuses: {}, errors: {}}`. A
+         *     malformed URN or an unknown entity type fails the whole call with 400 naming `query.ids[i]`.
+         */
+        get: operations["batchGetEntitiesV2"];
         put?: never;
         post?: never;
         delete?: never;
@@ -436,6 +487,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usageStats?action=batchIngest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ingest usage records (legacy)
+         * @description What the Python emitter's `emit_usage` sends, `{buckets: [<UsageAggregation>]}`. Each record is
+         *     stored as the `datasetUsageStatistics` point upstream stores in its place (timestamp = bucket,
+         *     granularity = duration, users and fields as counts; user e-mail addresses are not kept), all in
+         *     one transaction. Answered with 200 and an empty body.
+         */
+        post: operations["batchIngestUsageStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usageStats?action=queryRange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Usage of a resource over a range ending now (legacy)
+         * @description The `datasetUsageStatistics` points of `resource` from the start of the range (`rangeFromEnd`:
+         *     HOUR two hours back, DAY two days, WEEK eight days, MONTH 31, QUARTER 92, YEAR 366, ALL
+         *     everything; upstream's `convertRangeToStartTime`) to now, as buckets of `duration` with the latest
+         *     unique user count, query count and top queries of each, and the users' and fields' counts
+         *     summed over the range.
+         */
+        post: operations["queryUsageStatsRange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -469,6 +567,21 @@ export interface components {
         AutoCompleteResult: {
             query: string;
             suggestions: string[];
+        };
+        /**
+         * BatchEntityResponse
+         * @description Rest.li's batch get envelope around entity reads, keyed by the URN as requested.
+         */
+        BatchEntityResponse: {
+            errors: {
+                [key: string]: components["schemas"]["RestliError"];
+            };
+            results: {
+                [key: string]: components["schemas"]["EntityResponse"];
+            };
+            statuses?: {
+                [key: string]: number;
+            };
         };
         /**
          * BrowsePaths
@@ -2218,6 +2331,55 @@ export interface components {
          */
         Urn: string;
         /**
+         * UsageAggregation
+         * @description Upstream's legacy usage record (`com.svc.usage.UsageAggregation`): the usage of one resource in
+         *     one time bucket. The service stores it as a `datasetUsageStatistics` point of the resource.
+         */
+        UsageAggregation: {
+            /**
+             * Format: int64
+             * @description Start of the bucket, epoch milliseconds.
+             */
+            bucket: number;
+            /** @enum {string} */
+            duration: "YEAR" | "MONTH" | "WEEK" | "DAY" | "HOUR";
+            metrics: {
+                fields?: {
+                    count: number;
+                    fieldName: string;
+                }[];
+                topSqlQueries?: string[];
+                totalSqlQueries?: number;
+                uniqueUserCount?: number;
+                users?: {
+                    count: number;
+                    user?: components["schemas"]["Urn"];
+                    userEmail?: string;
+                }[];
+            };
+            resource: components["schemas"]["Urn"];
+        };
+        /**
+         * UsageQueryResult
+         * @description Upstream's answer to a usage query: the buckets in the range and the aggregations over them.
+         */
+        UsageQueryResult: {
+            aggregations: {
+                fields?: {
+                    count?: number;
+                    fieldName?: string;
+                }[];
+                totalSqlQueries?: number;
+                uniqueUserCount?: number;
+                users?: {
+                    count?: number;
+                    user?: components["schemas"]["Urn"];
+                    userEmail?: string;
+                }[];
+            };
+            buckets: components["schemas"]["UsageAggregation"][];
+        };
+        /**
          * VersionedAspect
          * @description One version of one aspect; `aspect` is a union keyed by the aspect's fully qualified record name.
          */
@@ -2678,6 +2840,55 @@ export interface operations {
             413: components["responses"]["responses-PayloadTooLarge"];
         };
     };
+    deleteEntity: {
+        parameters: {
+            query: {
+                action: "delete";
+            };
+            header?: {
+                /**
+                 * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
+                 *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
+                 *     the header (1.0.0) an array may be a plain value.
+                 * @example 2.0.0
+                 */
+                "X-Svc-Protocol-Version"?: components["parameters"]["ProtocolVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Delete this aspect only (all its versions, or all its points). */
+                    aspectName?: string;
+                    urn: components["schemas"]["Urn"];
+                };
+            };
+        };
+        responses: {
+            /** @description The rows removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: {
+                            /** @description Aspect versions removed. */
+                            rows: number;
+                            /** @description Time series points removed. */
+                            timeseriesRows?: number;
+                            urn: components["schemas"]["Urn"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["responses-BadRequest"];
+            401: components["responses"]["responses-Unauthorized"];
+            403: components["responses"]["responses-Forbidden"];
+        };
+    };
     ingestEntity: {
         parameters: {
             query: {
@@ -2803,6 +3014,42 @@ export interface operations {
             401: components["responses"]["responses-Unauthorized"];
             403: components["responses"]["responses-Forbidden"];
             404: components["responses"]["responses-NotFound"];
+        };
+    };
+    batchGetEntitiesV2: {
+        parameters: {
+            query: {
+                /** @description The aspects to read, written `List(ownership,schemaMetadata)`; all when absent. */
+                aspects?: string;
+                /** @description The entity URNs, written `List(<urn>,...)`, each URL-encoded. */
+                ids: string;
+            };
+            header?: {
+                /**
+                 * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
+                 *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
+                 *     the header (1.0.0) an array may be a plain value.
+                 * @example 2.0.0
+                 */
+                "X-Svc-Protocol-Version"?: components["parameters"]["ProtocolVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entities by URN. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchEntityResponse"];
+                };
+            };
+            400: components["responses"]["responses-BadRequest"];
+            401: components["responses"]["responses-Unauthorized"];
+            403: components["responses"]["responses-Forbidden"];
         };
     };
     getEntityV2: {
@@ -3145,6 +3392,89 @@ export interface operations {
             401: components["responses"]["responses-Unauthorized"];
             403: components["responses"]["responses-Forbidden"];
             413: components["responses"]["responses-PayloadTooLarge"];
+        };
+    };
+    batchIngestUsageStats: {
+        parameters: {
+            query: {
+                action: "batchIngest";
+            };
+            header?: {
+                /**
+                 * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
+                 *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
+                 *     the header (1.0.0) an array may be a plain value.
+                 * @example 2.0.0
+                 */
+                "X-Svc-Protocol-Version"?: components["parameters"]["ProtocolVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    buckets: components["schemas"]["UsageAggregation"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Every record was stored (empty body). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["responses-BadRequest"];
+            401: components["responses"]["responses-Unauthorized"];
+            403: components["responses"]["responses-Forbidden"];
+            422: components["responses"]["responses-UnprocessableEntity"];
+        };
+    };
+    queryUsageStatsRange: {
+        parameters: {
+            query: {
+                action: "queryRange";
+            };
+            header?: {
+                /**
+                 * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
+                 *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
+                 *     the header (1.0.0) an array may be a plain value.
+                 * @example 2.0.0
+                 */
+                "X-Svc-Protocol-Version"?: components["parameters"]["ProtocolVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    duration: "YEAR" | "MONTH" | "WEEK" | "DAY" | "HOUR";
+                    /** @enum {string} */
+                    rangeFromEnd: "HOUR" | "DAY" | "WEEK" | "MONTH" | "QUARTER" | "YEAR" | "ALL";
+                    resource: components["schemas"]["Urn"];
+                };
+            };
+        };
+        responses: {
+            /** @description The usage in the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: components["schemas"]["UsageQueryResult"];
+                    };
+                };
+            };
+            400: components["responses"]["responses-BadRequest"];
+            401: components["responses"]["responses-Unauthorized"];
+            403: components["responses"]["responses-Forbidden"];
         };
     };
 }

@@ -1,7 +1,7 @@
 /**
  * What the auth decision needs to know about an operation, read from the contract: whether the spec
  * requires a token (every security alternative names a scheme, no anonymous `{}`), whether it is never
- * guarded (an empty security list: the reference page, upstream's excluded paths), and whether it writes (ingest actions, operations, test evaluate).
+ * guarded (an empty security list: the reference page, upstream's excluded paths), and whether it writes (ingest and delete actions, operations, test evaluate).
  */
 import type { OperationSpec } from '../spec/index.js';
 import type { AccessKind } from './auth.js';
@@ -21,5 +21,5 @@ const WRITING_TAGS = new Set(['operations', 'test']);
 
 export function isWrite(op: OperationSpec): boolean {
   if (op.method === 'get') return false;
-  return /^(ingest|batchIngest)/.test(op.action ?? '') || op.tags.some((t) => WRITING_TAGS.has(t.toLowerCase()));
+  return /^(ingest|batchIngest|delete)/.test(op.action ?? '') || op.tags.some((t) => WRITING_TAGS.has(t.toLowerCase()));
 }

@@ -5,10 +5,12 @@
 import { getAspect, getTimeseriesAspectValues, ingestProposal, ingestProposalBatch } from './aspects.js';
 import type { Handler } from './context.js';
 import { autocompleteEntities, browseEntities, getEntity, ingestEntity, searchEntities } from './entities.js';
-import { getEntityV2 } from './entities-v2.js';
+import { batchGetEntitiesV2, getEntityV2 } from './entities-v2.js';
+import { deleteEntity } from './entity-delete.js';
 import { evaluateTests, getEsTaskStatusHandler, getIndexSizesHandler, restoreIndicesHandler, truncateTimeseriesAspectHandler } from './operations.js';
 import { getRelationships } from './relationships.js';
 import { getHealth, getServerConfig } from './server.js';
+import { batchIngestUsageStats, queryUsageStatsRange } from './usage-stats.js';
 
 export const HANDLERS: Readonly<Record<string, Handler>> = {
   ingestProposal,
@@ -29,4 +31,8 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   evaluateTests,
   getServerConfig,
   getHealth,
+  batchGetEntitiesV2,
+  deleteEntity,
+  batchIngestUsageStats,
+  queryUsageStatsRange,
 };
