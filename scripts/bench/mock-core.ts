@@ -91,8 +91,8 @@ async function measureStore(
         seconds,
         body: (n) => proposal(datasetUrn(n % 1000), 'datasetProperties', { description: `Description number ${n}`, customProperties: {} }),
       });
-      // The same workload, 100 proposals per ingestProposalBatch call.
-      const batch = await load({ url: `${mock.url}/aspects?action=ingestProposalBatch`, method: 'POST', seconds, body: proposalBatch });
+      // The same workload, 100 proposals per ingestProposalBatch call; 4 connections, since 4 batches in flight already queue 400 proposals.
+      const batch = await load({ url: `${mock.url}/aspects?action=ingestProposalBatch`, method: 'POST', seconds, connections: 4, body: proposalBatch });
       // The first write of a new dataset also writes its key, browse path and platform instance aspects and its whole search document.
       const create = await load({
         url: `${mock.url}/aspects?action=ingestProposal`,
