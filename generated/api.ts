@@ -282,6 +282,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/aspects?action=ingestProposalBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ingest several metadata change proposals at once
+         * @description Upstream only (`AspectResource.ingestProposalBatch`,
+         *     `metadata-service/restli-servlet-impl/src/main/java/com/linkedin/metadata/resources/entity/AspectResource.java`,
+         *     commit 024d4f72ad743711b60ca93c5462c3db2388e7c8): what the Python emitter's `emit_mcps` and the
+         *     `datahub-rest` sink's batch mode send, at most 100 proposals per call. Each proposal follows
+         *     ingestProposal's rules; the batch is applied in one transaction, all or nothing, and a bad
+         *     proposal is answered 400 or 422 with a message naming it (`body.proposals[3].entityUrn: ...`).
+         *     The result is `success`.
+         */
+        post: operations["ingestProposalBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/aspects/{urn}": {
         parameters: {
             query?: never;
@@ -297,6 +323,31 @@ export interface paths {
          *     an absent `version` means 0, the latest. A URN, aspect or version with nothing stored is a 404.
          */
         get: operations["getAspect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's configuration, as DataHub's clients read it
+         * @description Upstream's `Config` servlet (`metadata-service/servlet/src/main/java/com/datahub/gms/servlet/Config.java`,
+         *     commit 00f84ad2880606e4c72e09b7285ac311d521d6b6). The Python emitter's `test_connection()`
+         *     (`metadata-ingestion/src/datahub/emitter/rest_emitter.py`, commit 008277cc3ae79c37e1abe87eae95426a92f03b68)
+         *     refuses a server whose `noCode` is not the string `"true"` (the frontend answers the same path
+         *     with other content) and reads `versions`; the Java `RestEmitter.testConnection()` needs a 200.
+         *     No token is needed.
+         */
+        get: operations["getServerConfig"];
         put?: never;
         post?: never;
         delete?: never;
@@ -343,6 +394,31 @@ export interface paths {
          *     with GET, or with an unknown action, the call is answered with 400.
          */
         post: operations["browseEntities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entities?action=delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an entity, or one of its aspects, for good (hard delete)
+         * @description Upstream only (`EntityResource.deleteEntity`,
+         *     `metadata-service/restli-servlet-impl/src/main/java/com/linkedin/metadata/resources/entity/EntityResource.java`):
+         *     what `datahub delete --hard` and the Python emitter's DELETE of a key aspect send, `{urn}`.
+         *     Every version of every aspect and every time series point of the entity is removed with the
+         *     rows derived from them (search document, relationships); with `aspectName`, that aspect only.
+         *     The answer counts the rows removed. A soft delete is an UPSERT of `status` `{removed: true}`.
+         */
+        post: operations["deleteEntity"];
         delete?: never;
         options?: never;
         head?: never;
@@ -419,6 +495,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/entitiesV2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read several entities with their aspects (Rest.li batch get)
+         * @description Upstream only (`EntityV2Resource.batchGet`,
+         *     `metadata-service/restli-servlet-impl/src/main/java/com/linkedin/metadata/resources/entity/EntityV2Resource.java`),
+         *     as upstream's smoke tests and `DataHubGraph` call it: `ids=List(<urn>,...)` with each URN
+         *     URL-encoded, with or without the header `X-RestLi-Method: batch_get`. Each entity reads as
+         *     getEntityV2 reads it (a never-written URN of a known entity type as its key aspect); the answer
+         *     is Rest.li's batch envelope `{results: {<urn>: <entity>}, statuses: {}, errors: {}}`. A
+         *     malformed URN or an unknown entity type fails the whole call with 400 naming `query.ids[i]`.
+         */
+        get: operations["batchGetEntitiesV2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/entitiesV2/{urn}": {
         parameters: {
             query?: never;
@@ -433,6 +535,27 @@ export interface paths {
          *     aspect only; an unknown entity type is a 400.
          */
         get: operations["getEntityV2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the server answers
+         * @description 200 with an empty body while the server is up; the status is the answer (upstream's
+         *     quickstart probes it with `curl --fail`). No token is needed.
+         */
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -600,10 +723,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usageStats?action=batchIngest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ingest usage records (legacy)
+         * @description What the Python emitter's `emit_usage` sends, `{buckets: [<UsageAggregation>]}`. Each record is
+         *     stored as the `datasetUsageStatistics` point upstream stores in its place (timestamp = bucket,
+         *     granularity = duration, users and fields as counts; user e-mail addresses are not kept), all in
+         *     one transaction. Answered with 200 and an empty body.
+         */
+        post: operations["batchIngestUsageStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usageStats?action=queryRange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Usage of a resource over a range ending now (legacy)
+         * @description The `datasetUsageStatistics` points of `resource` from the start of the range (`rangeFromEnd`:
+         *     HOUR two hours back, DAY two days, WEEK eight days, MONTH 31, QUARTER 92, YEAR 366, ALL
+         *     everything; upstream's `convertRangeToStartTime`) to now, as buckets of `duration` with the latest
+         *     unique user count, query count and top queries of each, and the users' and fields' counts
+         *     summed over the range.
+         */
+        post: operations["queryUsageStatsRange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AssertionKey
+         * @description Key of a assertion entity, `urn:svc:assertion:<assertionId>` (upstream's AssertionKey.pdl).
+         */
+        assertionKey: {
+            assertionId: string;
+        };
+        AssertionKey: components["schemas"]["assertionKey"];
         /**
          * AuditStamp
          * @description Who did something and when.
@@ -625,6 +803,21 @@ export interface components {
         AutoCompleteResult: {
             query: string;
             suggestions: string[];
+        };
+        /**
+         * BatchEntityResponse
+         * @description Rest.li's batch get envelope around entity reads, keyed by the URN as requested.
+         */
+        BatchEntityResponse: {
+            errors: {
+                [key: string]: components["schemas"]["RestliError"];
+            };
+            results: {
+                [key: string]: components["schemas"]["EntityResponse"];
+            };
+            statuses?: {
+                [key: string]: number;
+            };
         };
         /**
          * BrowsePaths
@@ -660,6 +853,14 @@ export interface components {
             /** Format: int64 */
             pageSize: number;
         };
+        /**
+         * BusinessAttributeKey
+         * @description Key of a businessAttribute entity, `urn:svc:businessAttribute:<id>` (upstream's BusinessAttributeKey.pdl).
+         */
+        businessAttributeKey: {
+            id: string;
+        };
+        BusinessAttributeKey: components["schemas"]["businessAttributeKey"];
         /**
          * ChangeAuditStamp
          * @description The created or lastModified stamp of a record that includes upstream's ChangeAuditStamps. Upstream fills a missing one with the zero stamp (time 0, actor urn:svc:corpuser:unknown) when it validates the aspect, so it is there on read.
@@ -911,6 +1112,14 @@ export interface components {
         };
         DashboardKey: components["schemas"]["dashboardKey"];
         /**
+         * DataContractKey
+         * @description Key of a dataContract entity, `urn:svc:dataContract:<id>` (upstream's DataContractKey.pdl).
+         */
+        dataContractKey: {
+            id: string;
+        };
+        DataContractKey: components["schemas"]["dataContractKey"];
+        /**
          * DataFlowInfo
          * @description Properties of a data flow (pipeline).
          */
@@ -936,6 +1145,110 @@ export interface components {
             orchestrator: string;
         };
         DataFlowKey: components["schemas"]["dataFlowKey"];
+        /**
+         * DataHubAccessTokenKey
+         * @description Key of a dataHubAccessToken entity, `urn:svc:dataHubAccessToken:<id>` (upstream's DataHubAccessTokenKey.pdl).
+         */
+        dataHubAccessTokenKey: {
+            id: string;
+        };
+        DataHubAccessTokenKey: components["schemas"]["dataHubAccessTokenKey"];
+        /**
+         * DataHubActionKey
+         * @description Key of a dataHubAction entity, `urn:svc:dataHubAction:<id>` (upstream's DataHubActionKey.pdl).
+         */
+        dataHubActionKey: {
+            id: string;
+        };
+        DataHubActionKey: components["schemas"]["dataHubActionKey"];
+        /**
+         * DataHubConnectionKey
+         * @description Key of a dataHubConnection entity, `urn:svc:dataHubConnection:<id>` (upstream's DataHubConnectionKey.pdl).
+         */
+        dataHubConnectionKey: {
+            id: string;
+        };
+        DataHubConnectionKey: components["schemas"]["dataHubConnectionKey"];
+        /**
+         * ExecutionRequestKey
+         * @description Key of a dataHubExecutionRequest entity, `urn:svc:dataHubExecutionRequest:<id>` (upstream's ExecutionRequestKey.pdl).
+         */
+        dataHubExecutionRequestKey: {
+            id: string;
+        };
+        /**
+         * DataHubIngestionSourceKey
+         * @description Key of a dataHubIngestionSource entity, `urn:svc:dataHubIngestionSource:<id>` (upstream's DataHubIngestionSourceKey.pdl).
+         */
+        dataHubIngestionSourceKey: {
+            id: string;
+        };
+        DataHubIngestionSourceKey: components["schemas"]["dataHubIngestionSourceKey"];
+        /**
+         * DataHubPersonaKey
+         * @description Key of a dataHubPersona entity, `urn:svc:dataHubPersona:<id>` (upstream's DataHubPersonaKey.pdl).
+         */
+        dataHubPersonaKey: {
+            id: string;
+        };
+        DataHubPersonaKey: components["schemas"]["dataHubPersonaKey"];
+        /**
+         * DataHubPolicyKey
+         * @description Key of a dataHubPolicy entity, `urn:svc:dataHubPolicy:<id>` (upstream's DataHubPolicyKey.pdl).
+         */
+        dataHubPolicyKey: {
+            id: string;
+        };
+        DataHubPolicyKey: components["schemas"]["dataHubPolicyKey"];
+        /**
+         * DataHubRetentionKey
+         * @description Key of a dataHubRetention entity, `urn:svc:dataHubRetention:(<entityName>,<aspectName>)` (upstream's DataHubRetentionKey.pdl).
+         */
+        dataHubRetentionKey: {
+            aspectName: string;
+            entityName: string;
+        };
+        DataHubRetentionKey: components["schemas"]["dataHubRetentionKey"];
+        /**
+         * DataHubRoleKey
+         * @description Key of a dataHubRole entity, `urn:svc:dataHubRole:<id>` (upstream's DataHubRoleKey.pdl).
+         */
+        dataHubRoleKey: {
+            id: string;
+        };
+        DataHubRoleKey: components["schemas"]["dataHubRoleKey"];
+        /**
+         * DataHubSecretKey
+         * @description Key of a dataHubSecret entity, `urn:svc:dataHubSecret:<id>` (upstream's DataHubSecretKey.pdl).
+         */
+        dataHubSecretKey: {
+            id: string;
+        };
+        DataHubSecretKey: components["schemas"]["dataHubSecretKey"];
+        /**
+         * DataHubStepStateKey
+         * @description Key of a dataHubStepState entity, `urn:svc:dataHubStepState:<id>` (upstream's DataHubStepStateKey.pdl).
+         */
+        dataHubStepStateKey: {
+            id: string;
+        };
+        DataHubStepStateKey: components["schemas"]["dataHubStepStateKey"];
+        /**
+         * DataHubUpgradeKey
+         * @description Key of a dataHubUpgrade entity, `urn:svc:dataHubUpgrade:<id>` (upstream's DataHubUpgradeKey.pdl).
+         */
+        dataHubUpgradeKey: {
+            id: string;
+        };
+        DataHubUpgradeKey: components["schemas"]["dataHubUpgradeKey"];
+        /**
+         * DataHubViewKey
+         * @description Key of a dataHubView entity, `urn:svc:dataHubView:<id>` (upstream's DataHubViewKey.pdl).
+         */
+        dataHubViewKey: {
+            id: string;
+        };
+        DataHubViewKey: components["schemas"]["dataHubViewKey"];
         /**
          * DataJobInfo
          * @description Properties of a data job (a task of a data flow).
@@ -1006,6 +1319,15 @@ export interface components {
         };
         DataPlatformInstance: components["schemas"]["dataPlatformInstance"];
         /**
+         * DataPlatformInstanceKey
+         * @description Key of a dataPlatformInstance entity, `urn:svc:dataPlatformInstance:(<platform>,<instance>)` (upstream's DataPlatformInstanceKey.pdl).
+         */
+        dataPlatformInstanceKey: {
+            instance: string;
+            platform: components["schemas"]["Urn"];
+        };
+        DataPlatformInstanceKey: components["schemas"]["dataPlatformInstanceKey"];
+        /**
          * DataPlatformKey
          * @description Key of a data platform, `urn:svc:dataPlatform:<platformName>`.
          */
@@ -1013,6 +1335,32 @@ export interface components {
             platformName: string;
         };
         DataPlatformKey: components["schemas"]["dataPlatformKey"];
+        /**
+         * DataProcessInstanceKey
+         * @description Key of a dataProcessInstance entity, `urn:svc:dataProcessInstance:<id>` (upstream's DataProcessInstanceKey.pdl).
+         */
+        dataProcessInstanceKey: {
+            id: string;
+        };
+        DataProcessInstanceKey: components["schemas"]["dataProcessInstanceKey"];
+        /**
+         * DataProcessKey
+         * @description Key of a dataProcess entity, `urn:svc:dataProcess:(<name>,<orchestrator>,<origin>)` (upstream's DataProcessKey.pdl).
+         */
+        dataProcessKey: {
+            name: string;
+            orchestrator: string;
+            origin: components["schemas"]["FabricType"];
+        };
+        DataProcessKey: components["schemas"]["dataProcessKey"];
+        /**
+         * DataProductKey
+         * @description Key of a dataProduct entity, `urn:svc:dataProduct:<id>` (upstream's DataProductKey.pdl).
+         */
+        dataProductKey: {
+            id: string;
+        };
+        DataProductKey: components["schemas"]["dataProductKey"];
         /**
          * DatasetKey
          * @description Key of a dataset; its fields are the parts of the URN `urn:svc:dataset:(<platform>,<name>,<origin>)`.
@@ -1129,6 +1477,22 @@ export interface components {
         };
         DatasetUsageStatistics: components["schemas"]["datasetUsageStatistics"];
         /**
+         * DataTypeKey
+         * @description Key of a dataType entity, `urn:svc:dataType:<id>` (upstream's DataTypeKey.pdl).
+         */
+        dataTypeKey: {
+            id: string;
+        };
+        DataTypeKey: components["schemas"]["dataTypeKey"];
+        /**
+         * DomainKey
+         * @description Key of a domain entity, `urn:svc:domain:<id>` (upstream's DomainKey.pdl).
+         */
+        domainKey: {
+            id: string;
+        };
+        DomainKey: components["schemas"]["domainKey"];
+        /**
          * EditableContainerProperties
          * @description Container properties edited in the UI.
          */
@@ -1233,6 +1597,14 @@ export interface components {
                 };
             };
         };
+        /**
+         * EntityTypeKey
+         * @description Key of a entityType entity, `urn:svc:entityType:<id>` (upstream's EntityTypeKey.pdl).
+         */
+        entityTypeKey: {
+            id: string;
+        };
+        EntityTypeKey: components["schemas"]["entityTypeKey"];
         EnvelopedAspect: {
             created: components["schemas"]["AuditStamp"];
             /** @description The aspect name. */
@@ -1253,7 +1625,16 @@ export interface components {
              */
             version: number;
         };
+        /**
+         * ERModelRelationshipKey
+         * @description Key of a erModelRelationship entity, `urn:svc:erModelRelationship:<id>` (upstream's ERModelRelationshipKey.pdl).
+         */
+        erModelRelationshipKey: {
+            id: string;
+        };
+        ERModelRelationshipKey: components["schemas"]["erModelRelationshipKey"];
         EvaluationData: components["schemas"]["mlModelEvaluationData"];
+        ExecutionRequestKey: components["schemas"]["dataHubExecutionRequestKey"];
         /**
          * FabricType
          * @description The environment (fabric) a dataset or model belongs to.
@@ -1339,6 +1720,14 @@ export interface components {
             };
         };
         /**
+         * FormKey
+         * @description Key of a form entity, `urn:svc:form:<id>` (upstream's FormKey.pdl).
+         */
+        formKey: {
+            id: string;
+        };
+        FormKey: components["schemas"]["formKey"];
+        /**
          * GenericAspect
          * @description An aspect serialized for an envelope - the JSON text of the aspect and its content type.
          */
@@ -1351,6 +1740,14 @@ export interface components {
             /** @description The aspect, JSON-serialized; it follows the aspect's schema. */
             value: string;
         };
+        /**
+         * GlobalSettingsKey
+         * @description Key of a globalSettings entity, `urn:svc:globalSettings:<id>` (upstream's GlobalSettingsKey.pdl).
+         */
+        globalSettingsKey: {
+            id: string;
+        };
+        GlobalSettingsKey: components["schemas"]["globalSettingsKey"];
         /**
          * GlobalTags
          * @description The tags attached to an entity.
@@ -1429,6 +1826,14 @@ export interface components {
         };
         GroupMembership: components["schemas"]["groupMembership"];
         /**
+         * IncidentKey
+         * @description Key of a incident entity, `urn:svc:incident:<id>` (upstream's IncidentKey.pdl).
+         */
+        incidentKey: {
+            id: string;
+        };
+        IncidentKey: components["schemas"]["incidentKey"];
+        /**
          * InstitutionalMemory
          * @description Links to documents about an entity. Not indexed.
          */
@@ -1441,6 +1846,14 @@ export interface components {
             }[];
         };
         InstitutionalMemory: components["schemas"]["institutionalMemory"];
+        /**
+         * InviteTokenKey
+         * @description Key of a inviteToken entity, `urn:svc:inviteToken:<id>` (upstream's InviteTokenKey.pdl).
+         */
+        inviteTokenKey: {
+            id: string;
+        };
+        InviteTokenKey: components["schemas"]["inviteTokenKey"];
         JournalBody: {
             /** @description The JSON body parsed (GraphQL `variables` included), its text when it is not JSON, null without one. */
             body: unknown;
@@ -1563,6 +1976,16 @@ export interface components {
         };
         MLFeatureTableProperties: components["schemas"]["mlFeatureTableProperties"];
         /**
+         * MLModelDeploymentKey
+         * @description Key of a mlModelDeployment entity, `urn:svc:mlModelDeployment:(<platform>,<name>,<origin>)` (upstream's MLModelDeploymentKey.pdl).
+         */
+        mlModelDeploymentKey: {
+            name: string;
+            origin: components["schemas"]["FabricType"];
+            platform: components["schemas"]["Urn"];
+        };
+        MLModelDeploymentKey: components["schemas"]["mlModelDeploymentKey"];
+        /**
          * EvaluationData
          * @description The datasets an ML model was evaluated on.
          */
@@ -1573,6 +1996,16 @@ export interface components {
                 preProcessing?: string[];
             }[];
         };
+        /**
+         * MLModelGroupKey
+         * @description Key of a mlModelGroup entity, `urn:svc:mlModelGroup:(<platform>,<name>,<origin>)` (upstream's MLModelGroupKey.pdl).
+         */
+        mlModelGroupKey: {
+            name: string;
+            origin: components["schemas"]["FabricType"];
+            platform: components["schemas"]["Urn"];
+        };
+        MLModelGroupKey: components["schemas"]["mlModelGroupKey"];
         /**
          * MLModelKey
          * @description Key of an ML model, `urn:svc:mlModel:(<platform>,<name>,<origin>)`.
@@ -1652,6 +2085,15 @@ export interface components {
             };
         };
         /**
+         * NotebookKey
+         * @description Key of a notebook entity, `urn:svc:notebook:(<notebookTool>,<notebookId>)` (upstream's NotebookKey.pdl).
+         */
+        notebookKey: {
+            notebookId: string;
+            notebookTool: string;
+        };
+        NotebookKey: components["schemas"]["notebookKey"];
+        /**
          * Ownership
          * @description The owners of an entity.
          */
@@ -1698,7 +2140,7 @@ export interface components {
         OwnershipTypeInfo: components["schemas"]["ownershipTypeInfo"];
         /**
          * OwnershipTypeKey
-         * @description Key of an ownership type, `urn:svc:ownershipType:<id>`; the system types have ids `__system__<type>`.
+         * @description Key of an ownership type, `urn:svc:ownershipType:<id>` (upstream's OwnershipTypeKey.pdl); the system types have ids `__system__<type>`.
          */
         ownershipTypeKey: {
             id: string;
@@ -1723,12 +2165,36 @@ export interface components {
             type: "FULL_TABLE" | "QUERY" | "PARTITION";
         };
         /**
+         * PlatformResourceKey
+         * @description Key of a platformResource entity, `urn:svc:platformResource:<id>` (upstream's PlatformResourceKey.pdl).
+         */
+        platformResourceKey: {
+            id: string;
+        };
+        PlatformResourceKey: components["schemas"]["platformResourceKey"];
+        /**
          * PlatformSchema
          * @description The native schema, a union keyed by record name, e.g. `{com.svc.schema.KafkaSchema: {documentSchema: "..."}}` or `{com.svc.schema.MySqlDDL: {tableSchema: "..."}}`.
          */
         PlatformSchema: {
             [key: string]: Record<string, never>;
         };
+        /**
+         * PostKey
+         * @description Key of a post entity, `urn:svc:post:<id>` (upstream's PostKey.pdl).
+         */
+        postKey: {
+            id: string;
+        };
+        PostKey: components["schemas"]["postKey"];
+        /**
+         * QueryKey
+         * @description Key of a query entity, `urn:svc:query:<id>` (upstream's QueryKey.pdl).
+         */
+        queryKey: {
+            id: string;
+        };
+        QueryKey: components["schemas"]["queryKey"];
         /**
          * RestliError
          * @description The Rest.li error body of every 4xx and 5xx reply. Older servers send a `stackTrace` instead of
@@ -1752,6 +2218,14 @@ export interface components {
              */
             status: number;
         };
+        /**
+         * RoleKey
+         * @description Key of a role entity, `urn:svc:role:<id>` (upstream's RoleKey.pdl).
+         */
+        roleKey: {
+            id: string;
+        };
+        RoleKey: components["schemas"]["roleKey"];
         Scenarios: {
             /** @description The built-in `sample` and `empty`, then one per seed file of `--scenarios DIR`. */
             scenarios: string[];
@@ -1798,6 +2272,15 @@ export interface components {
                 [key: string]: Record<string, never>;
             };
         };
+        /**
+         * SchemaFieldKey
+         * @description Key of a schemaField entity, `urn:svc:schemaField:(<parent>,<fieldPath>)` (upstream's SchemaFieldKey.pdl).
+         */
+        schemaFieldKey: {
+            fieldPath: string;
+            parent: components["schemas"]["Urn"];
+        };
+        SchemaFieldKey: components["schemas"]["schemaFieldKey"];
         /**
          * SchemaMetadata
          * @description The schema of a dataset as the platform reports it.
@@ -1859,6 +2342,44 @@ export interface components {
             numEntities: number;
             /** Format: int64 */
             pageSize: number;
+        };
+        /**
+         * ServerConfig
+         * @description Upstream's `/config` answer (Config.java). Clients read `noCode` (must be the string `"true"`),
+         *     `versions` (the server's version, which the Python client compares to its own) and the capability
+         *     flags; the rest is informative. Open: a deployment may add fields.
+         */
+        ServerConfig: {
+            datahub?: {
+                serverType?: string;
+            };
+            datasetUrnNameCasing?: boolean;
+            managedIngestion?: {
+                defaultCliVersion?: string;
+                enabled?: boolean;
+            };
+            models?: Record<string, never>;
+            /**
+             * @description Marks the metadata store (the frontend answers `/config` differently).
+             * @constant
+             */
+            noCode: "true";
+            patchCapable?: boolean;
+            retention?: string;
+            statefulIngestionCapable?: boolean;
+            supportsImpactAnalysis?: boolean;
+            telemetry?: {
+                enabledCli?: boolean;
+                enabledIngestion?: boolean;
+            };
+            timeZone?: string;
+            /** @description Versions by component; upstream names its own `acryldata/datahub`. */
+            versions: {
+                [key: string]: {
+                    commit?: string;
+                    version?: string;
+                };
+            };
         };
         Sessions: {
             /** Format: int32 */
@@ -1980,6 +2501,14 @@ export interface components {
             value: string;
         };
         /**
+         * StructuredPropertyKey
+         * @description Key of a structuredProperty entity, `urn:svc:structuredProperty:<id>` (upstream's StructuredPropertyKey.pdl).
+         */
+        structuredPropertyKey: {
+            id: string;
+        };
+        StructuredPropertyKey: components["schemas"]["structuredPropertyKey"];
+        /**
          * SubTypes
          * @description Finer-grained types of an entity, e.g. View or Database.
          */
@@ -2030,6 +2559,14 @@ export interface components {
             name: string;
         };
         TagProperties: components["schemas"]["tagProperties"];
+        /**
+         * TelemetryKey
+         * @description Key of a telemetry entity, `urn:svc:telemetry:<name>` (upstream's TelemetryKey.pdl).
+         */
+        telemetryKey: {
+            name: string;
+        };
+        TelemetryKey: components["schemas"]["telemetryKey"];
         /**
          * TestComparison
          * @description `[<path>, <literal>]`: a value path and the literal it is compared with.
@@ -2210,6 +2747,63 @@ export interface components {
          * @example urn:svc:dataset:(urn:svc:dataPlatform:hive,SampleHiveDataset,PROD)
          */
         Urn: string;
+        /**
+         * UsageAggregation
+         * @description Upstream's legacy usage record (`com.svc.usage.UsageAggregation`): the usage of one resource in
+         *     one time bucket. The service stores it as a `datasetUsageStatistics` point of the resource.
+         */
+        UsageAggregation: {
+            /**
+             * Format: int64
+             * @description Start of the bucket, epoch milliseconds.
+             */
+            bucket: number;
+            /** @enum {string} */
+            duration: "YEAR" | "MONTH" | "WEEK" | "DAY" | "HOUR";
+            metrics: {
+                fields?: {
+                    /** Format: int64 */
+                    count: number;
+                    fieldName: string;
+                }[];
+                topSqlQueries?: string[];
+                /** Format: int64 */
+                totalSqlQueries?: number;
+                /** Format: int64 */
+                uniqueUserCount?: number;
+                users?: {
+                    /** Format: int64 */
+                    count: number;
+                    user?: components["schemas"]["Urn"];
+                    userEmail?: string;
+                }[];
+            };
+            resource: components["schemas"]["Urn"];
+        };
+        /**
+         * UsageQueryResult
+         * @description Upstream's answer to a usage query: the buckets in the range and the aggregations over them.
+         */
+        UsageQueryResult: {
+            aggregations: {
+                fields?: {
+                    /** Format: int64 */
+                    count?: number;
+                    fieldName?: string;
+                }[];
+                /** Format: int64 */
+                totalSqlQueries?: number;
+                /** Format: int64 */
+                uniqueUserCount?: number;
+                users?: {
+                    /** Format: int64 */
+                    count?: number;
+                    user?: components["schemas"]["Urn"];
+                    userEmail?: string;
+                }[];
+            };
+            buckets: components["schemas"]["UsageAggregation"][];
+        };
         /**
          * VersionedAspect
          * @description One version of one aspect; `aspect` is a union keyed by the aspect's fully qualified record name.
@@ -2927,6 +3521,53 @@ export interface operations {
             422: components["responses"]["responses-UnprocessableEntity"];
         };
     };
+    ingestProposalBatch: {
+        parameters: {
+            query: {
+                action: "ingestProposalBatch";
+            };
+            header?: {
+                /**
+                 * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
+                 *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
+                 *     the header (1.0.0) an array may be a plain value.
+                 * @example 2.0.0
+                 */
+                "X-Svc-Protocol-Version"?: components["parameters"]["ProtocolVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Upstream; whether the proposals are queued instead of applied at once (`unset` is the server's setting). The mock applies them at once either way.
+                     * @default unset
+                     * @enum {string}
+                     */
+                    async?: "true" | "false" | "unset";
+                    proposals: components["schemas"]["MetadataChangeProposal"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Every proposal was applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StringValue"];
+                };
+            };
+            400: components["responses"]["responses-BadRequest"];
+            401: components["responses"]["responses-Unauthorized"];
+            403: components["responses"]["responses-Forbidden"];
+            413: components["responses"]["responses-PayloadTooLarge"];
+            422: components["responses"]["responses-UnprocessableEntity"];
+        };
+    };
     getAspect: {
         parameters: {
             query?: {
@@ -2965,6 +3606,35 @@ export interface operations {
             401: components["responses"]["responses-Unauthorized"];
             403: components["responses"]["responses-Forbidden"];
             404: components["responses"]["responses-NotFound"];
+        };
+    };
+    getServerConfig: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
+                 *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
+                 *     the header (1.0.0) an array may be a plain value.
+                 * @example 2.0.0
+                 */
+                "X-Svc-Protocol-Version"?: components["parameters"]["ProtocolVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerConfig"];
+                };
+            };
+            400: components["responses"]["responses-BadRequest"];
         };
     };
     autocompleteEntities: {
@@ -3067,6 +3737,61 @@ export interface operations {
             401: components["responses"]["responses-Unauthorized"];
             403: components["responses"]["responses-Forbidden"];
             413: components["responses"]["responses-PayloadTooLarge"];
+        };
+    };
+    deleteEntity: {
+        parameters: {
+            query: {
+                action: "delete";
+            };
+            header?: {
+                /**
+                 * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
+                 *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
+                 *     the header (1.0.0) an array may be a plain value.
+                 * @example 2.0.0
+                 */
+                "X-Svc-Protocol-Version"?: components["parameters"]["ProtocolVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Delete this aspect only (all its versions, or all its points). */
+                    aspectName?: string;
+                    urn: components["schemas"]["Urn"];
+                };
+            };
+        };
+        responses: {
+            /** @description The rows removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: {
+                            /**
+                             * Format: int64
+                             * @description Aspect versions removed.
+                             */
+                            rows: number;
+                            /**
+                             * Format: int64
+                             * @description Time series points removed.
+                             */
+                            timeseriesRows?: number;
+                            urn: components["schemas"]["Urn"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["responses-BadRequest"];
+            401: components["responses"]["responses-Unauthorized"];
+            403: components["responses"]["responses-Forbidden"];
         };
     };
     ingestEntity: {
@@ -3201,6 +3926,42 @@ export interface operations {
             404: components["responses"]["responses-NotFound"];
         };
     };
+    batchGetEntitiesV2: {
+        parameters: {
+            query: {
+                /** @description The aspects to read, written `List(ownership,schemaMetadata)`; all when absent. */
+                aspects?: string;
+                /** @description The entity URNs, written `List(<urn>,...)`, each URL-encoded. */
+                ids: string;
+            };
+            header?: {
+                /**
+                 * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
+                 *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
+                 *     the header (1.0.0) an array may be a plain value.
+                 * @example 2.0.0
+                 */
+                "X-Svc-Protocol-Version"?: components["parameters"]["ProtocolVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entities by URN. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchEntityResponse"];
+                };
+            };
+            400: components["responses"]["responses-BadRequest"];
+            401: components["responses"]["responses-Unauthorized"];
+            403: components["responses"]["responses-Forbidden"];
+        };
+    };
     getEntityV2: {
         parameters: {
             query?: {
@@ -3237,6 +3998,33 @@ export interface operations {
             401: components["responses"]["responses-Unauthorized"];
             403: components["responses"]["responses-Forbidden"];
             404: components["responses"]["responses-NotFound"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
+                 *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
+                 *     the header (1.0.0) an array may be a plain value.
+                 * @example 2.0.0
+                 */
+                "X-Svc-Protocol-Version"?: components["parameters"]["ProtocolVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["responses-BadRequest"];
         };
     };
     getEsTaskStatus: {
@@ -3517,6 +4305,89 @@ export interface operations {
             401: components["responses"]["responses-Unauthorized"];
             403: components["responses"]["responses-Forbidden"];
             413: components["responses"]["responses-PayloadTooLarge"];
+        };
+    };
+    batchIngestUsageStats: {
+        parameters: {
+            query: {
+                action: "batchIngest";
+            };
+            header?: {
+                /**
+                 * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
+                 *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
+                 *     the header (1.0.0) an array may be a plain value.
+                 * @example 2.0.0
+                 */
+                "X-Svc-Protocol-Version"?: components["parameters"]["ProtocolVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    buckets: components["schemas"]["UsageAggregation"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Every record was stored (empty body). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["responses-BadRequest"];
+            401: components["responses"]["responses-Unauthorized"];
+            403: components["responses"]["responses-Forbidden"];
+            422: components["responses"]["responses-UnprocessableEntity"];
+        };
+    };
+    queryUsageStatsRange: {
+        parameters: {
+            query: {
+                action: "queryRange";
+            };
+            header?: {
+                /**
+                 * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
+                 *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
+                 *     the header (1.0.0) an array may be a plain value.
+                 * @example 2.0.0
+                 */
+                "X-Svc-Protocol-Version"?: components["parameters"]["ProtocolVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    duration: "YEAR" | "MONTH" | "WEEK" | "DAY" | "HOUR";
+                    /** @enum {string} */
+                    rangeFromEnd: "HOUR" | "DAY" | "WEEK" | "MONTH" | "QUARTER" | "YEAR" | "ALL";
+                    resource: components["schemas"]["Urn"];
+                };
+            };
+        };
+        responses: {
+            /** @description The usage in the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: components["schemas"]["UsageQueryResult"];
+                    };
+                };
+            };
+            400: components["responses"]["responses-BadRequest"];
+            401: components["responses"]["responses-Unauthorized"];
+            403: components["responses"]["responses-Forbidden"];
         };
     };
 }

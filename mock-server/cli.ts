@@ -11,6 +11,7 @@ import { DEFAULT_HOST, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY, DEFAULT_MAX_SESSI
 import { ADMIN_PATH, parseLatency } from './admin/index.js';
 import { ADDRESS_FORMS } from './address-forms.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from './graphql/index.js';
+import { describeSkip } from './startup-data.js';
 
 export const MOCK_USAGE = `Usage: catalog-contract mock [options]
 
@@ -22,7 +23,7 @@ Options:
   --namespace NS      svc (the document's names) or li (a real deployment's names) (default svc)
   --data FILE         keep the state in this SQLite file across restarts; one server
                       per file at a time (default: in memory)
-  --seed FILE         write the aspects of this file at start (MCE/MCP JSON); repeatable
+  --seed FILE         write the aspects of this file at start (MCE/MCP JSON, usage records; unusable entries are skipped and reported); repeatable
   --no-sample         start without the built-in sample catalog
   --auth MODE         standard: token needed on operations, test and GraphQL mutations;
                       all: on every request but the reference page and /__mock; off: never
@@ -117,8 +118,11 @@ export function describeServer(server: MockServer, options: MockServerOptions): 
     ...server.tokens.map((t) => `  token:          ${t.token}=${t.user}:${t.role}`),
   ];
   for (const report of server.loaded) {
-    lines.push(`  loaded ${report.source}: ${report.validated} aspects validated against a schema, ${report.opaque} stored opaque, ${report.rejected} rejected`);
-    for (const error of report.errors) lines.push(`    rejected ${error}`);
+    const skippedEntries = report.skipped.length - report.rejected;
+    lines.push(
+      `  loaded ${report.source}: ${report.validated} aspects validated against a schema, ${report.opaque} stored opaque, ${report.rejected} rejected, ${skippedEntries} entries skipped`,
+    );
+    for (const skip of report.skipped) lines.push(`    skipped ${describeSkip(report.source, skip)}`);
   }
   return lines.join('\n');
 }

@@ -16,7 +16,7 @@ import { systemOwnershipTypes } from './system-ownership-types.js';
 import { sampleCatalog } from './sample/index.js';
 import { createSearchIndex } from './search/index.js';
 import { readSeedFile } from './seed/index.js';
-import { loadProposals, type LoadReport } from './startup-data.js';
+import { describeSkip, loadProposals, type LoadReport } from './startup-data.js';
 import { CatalogStore } from './store/catalog-store.js';
 
 export type { MockServerOptions, MockLogger } from './options.js';
@@ -63,10 +63,13 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     const loaded: LoadReport[] = [];
     if (freshStore) {
       const booted = loadProposals(store, 'system ownership types', systemOwnershipTypes(contract));
-      if (booted.rejected > 0) throw new Error(`the system ownership types do not fit the registry: ${booted.errors.join('; ')}`);
+      if (booted.rejected > 0) throw new Error(`the system ownership types do not fit the registry: ${booted.skipped.map((skip) => describeSkip('system ownership types', skip)).join('; ')}`);
     }
     if (options.sample !== false && freshStore) loaded.push(loadProposals(store, 'sample catalog', sampleCatalog(contract)));
-    for (const file of options.seed ?? []) loaded.push(loadProposals(store, file, readSeedFile(file, contract).proposals));
+    for (const file of options.seed ?? []) {
+      const seed = readSeedFile(file, contract);
+      loaded.push(loadProposals(store, file, seed.proposals, seed.skipped));
+    }
     store.markStartupState();
 
     const sessions = new SessionRegistry({

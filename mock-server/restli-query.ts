@@ -46,6 +46,20 @@ export class RestliQuery {
       return list ? splitElements(list[1] ?? '') : [decoded];
     });
   }
+
+  /**
+   * The elements of a list parameter whose elements may themselves hold commas and parentheses
+   * (URNs, as batch get's `ids`): split before decoding, since Rest.li 2.0 clients percent-encode
+   * those characters inside each element and leave the list's own syntax raw.
+   */
+  encodedList(name: string): string[] | undefined {
+    const values = this.raw.get(name);
+    if (!values) return undefined;
+    return values.flatMap((raw) => {
+      const list = /^List(?:\(|%28)(.*)(?:\)|%29)$/is.exec(raw);
+      return (list ? splitElements(list[1] ?? '') : [raw]).map((element) => decodeComponent(element, `query.${name}`));
+    });
+  }
 }
 
 function splitElements(text: string): string[] {

@@ -81,7 +81,7 @@ export function metadataStoreRouter({ contract, auth, validators }: RouterSettin
     const resource = op.path.split('/')[1] ?? '';
     if (resource.startsWith('{')) throw new Error(`${op.operationId}: a path starting with a parameter (${op.path}) needs a router that tries every route`);
     const routes = byResource.get(resource) ?? [];
-    routes.push({ op, match: pathMatcher(op.path), check: requestChecker(op, validators), handler: HANDLERS[op.operationId], kind: accessKind(op, contract.names), write: isWrite(op) });
+    routes.push({ op, match: pathMatcher(op.path), check: requestChecker(op, validators), handler: HANDLERS[op.operationId], kind: accessKind(op), write: isWrite(op) });
     byResource.set(resource, routes);
   }
 

@@ -1,7 +1,9 @@
 /**
  * Writes the start-up data (the sample catalog, seed files) into the store as the system actor, and
  * counts per source how many aspects were validated against a schema, stored opaque (the registry
- * allows the aspect but the spec has no schema for it) or rejected, with the reasons of rejection.
+ * allows the aspect but the spec has no schema for it) or rejected. Every entry not used, whether the
+ * seed reader could not read it or the store refused it, is reported with its 1-based entry number,
+ * URN, aspect and reason; none stops the start-up.
  */
 import { RestliError } from './errors.js';
 import { REFERENCE_TIME } from './sample/index.js';
@@ -16,26 +18,35 @@ export interface StartupProposal {
   aspectName: string;
   aspect: Record<string, unknown>;
   systemMetadata?: SystemMetadata;
+  /** 1-based position of the seed file entry it comes from. */
+  entry?: number;
+}
+
+/** An entry, or one aspect of an entry, that was not written, and why. */
+export interface SkippedEntry {
+  entry?: number;
+  urn?: string;
+  aspect?: string;
+  reason: string;
 }
 
 export interface LoadReport {
   source: string;
   validated: number;
   opaque: number;
+  /** Aspects the store refused (each also in `skipped`). */
   rejected: number;
-  /** The first few reasons of rejection, for the start-up output. */
-  errors: string[];
+  /** Every entry or aspect not written: the reader's skips first, then the store's refusals. */
+  skipped: SkippedEntry[];
 }
-
-const KEPT_ERRORS = 5;
 
 /**
  * Each proposal in its own savepoint, so one rejected aspect does not drop the others of the source.
  * No clock enters the stored state: a proposal's time is its own system metadata's lastObserved, or
  * the sample's reference time, so the same data gives the same snapshot digest in every process.
  */
-export function loadProposals(store: CatalogStore, source: string, proposals: readonly StartupProposal[]): LoadReport {
-  const report: LoadReport = { source, validated: 0, opaque: 0, rejected: 0, errors: [] };
+export function loadProposals(store: CatalogStore, source: string, proposals: readonly StartupProposal[], unread: readonly SkippedEntry[] = []): LoadReport {
+  const report: LoadReport = { source, validated: 0, opaque: 0, rejected: 0, skipped: [...unread] };
   const actor = systemActor(store.contract);
   store.transaction(() => {
     for (const p of proposals) {
@@ -54,9 +65,17 @@ export function loadProposals(store: CatalogStore, source: string, proposals: re
       } catch (error) {
         if (!(error instanceof RestliError)) throw error;
         report.rejected++;
-        if (report.errors.length < KEPT_ERRORS) report.errors.push(`${p.entityUrn} ${p.aspectName}: ${error.message}`);
+        report.skipped.push({ ...(p.entry !== undefined ? { entry: p.entry } : {}), urn: p.entityUrn, aspect: p.aspectName, reason: error.message });
       }
     }
   });
+  report.skipped.sort((a, b) => (a.entry ?? 0) - (b.entry ?? 0));
   return report;
+}
+
+/** One line per skipped entry: `<source> entry <n>: <urn> <aspect>: <reason>`. */
+export function describeSkip(source: string, skip: SkippedEntry): string {
+  const where = skip.entry === undefined ? source : `${source} entry ${skip.entry}`;
+  const what = [skip.urn, skip.aspect].filter(Boolean).join(' ');
+  return `${where}: ${what ? `${what}: ` : ''}${skip.reason}`;
 }

@@ -10,7 +10,7 @@ import type { Contract } from '../../spec/index.js';
 import { badRequest, notFound } from '../errors.js';
 import { sampleCatalog } from '../sample/index.js';
 import { readSeedFile } from '../seed/index.js';
-import { loadProposals, type StartupProposal } from '../startup-data.js';
+import { describeSkip, loadProposals, type StartupProposal } from '../startup-data.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import { systemOwnershipTypes } from '../system-ownership-types.js';
 
@@ -47,7 +47,7 @@ export class ScenarioCatalog {
       store.clear();
       // A fresh upstream store holds its system ownership types whatever else it is given.
       const report = loadProposals(store, `scenario ${name}`, [...systemOwnershipTypes(this.contract), ...proposals()]);
-      if (report.rejected > 0) throw badRequest(`scenario '${name}': ${report.rejected} aspects rejected: ${report.errors.join('; ')}`);
+      if (report.rejected > 0) throw badRequest(`scenario '${name}': ${report.rejected} aspects rejected: ${report.skipped.map((skip) => describeSkip(`scenario ${name}`, skip)).join('; ')}`);
     });
     store.markStartupState();
   }

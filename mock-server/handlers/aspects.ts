@@ -3,10 +3,11 @@
  * versioned aspect, and the time series read.
  */
 import type { JsonSchema, OperationSpec } from '../../spec/index.js';
-import { badRequest, notFound } from '../errors.js';
+import type { Caller } from '../auth.js';
+import { badRequest, notFound, RestliError } from '../errors.js';
 import { nestsTooDeep, tooDeep } from '../json-depth.js';
 import { RawJson } from '../raw-json.js';
-import { writeContext, type Handler } from './context.js';
+import { writeContext, type Handler, type MockContext } from './context.js';
 import { entityNamed, entityOf } from './entity-urn.js';
 import { timeseriesPredicate, type TimeseriesFilter } from './timeseries-filter.js';
 
@@ -21,23 +22,23 @@ interface Proposal {
   systemMetadata?: Record<string, unknown>;
 }
 
-/** Parses `proposal.aspect.value`, the aspect serialised as a JSON string. */
-function proposedAspect(proposal: Proposal): Record<string, unknown> {
+/** Parses `proposal.aspect.value`, the aspect serialised as a JSON string; `at` names the proposal in messages. */
+function proposedAspect(proposal: Proposal, at: string): Record<string, unknown> {
   const generic = proposal.aspect;
   if (!generic || typeof generic.value !== 'string' || !proposal.aspectName) {
-    throw badRequest('body.proposal: Aspect and aspect name is required for create and update operations (aspectName and aspect.value)');
+    throw badRequest(`${at}: Aspect and aspect name is required for create and update operations (aspectName and aspect.value)`);
   }
   if (generic.contentType !== undefined && generic.contentType.toLowerCase() !== 'application/json') {
-    throw badRequest(`body.proposal.aspect.contentType: must be application/json (was '${generic.contentType}')`);
+    throw badRequest(`${at}.aspect.contentType: must be application/json (was '${generic.contentType}')`);
   }
-  if (nestsTooDeep(generic.value)) throw tooDeep('body.proposal.aspect.value');
+  if (nestsTooDeep(generic.value)) throw tooDeep(`${at}.aspect.value`);
   let value: unknown;
   try {
     value = JSON.parse(generic.value);
   } catch (error) {
-    throw badRequest(`body.proposal.aspect.value: is not valid JSON (${(error as Error).message})`);
+    throw badRequest(`${at}.aspect.value: is not valid JSON (${(error as Error).message})`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('body.proposal.aspect.value: must be a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest(`${at}.aspect.value: must be a JSON object`);
   return value as Record<string, unknown>;
 }
 
@@ -50,25 +51,47 @@ function answersWithUrn(op: OperationSpec): boolean {
   return typeof value?.pattern === 'string' && value.pattern.startsWith('^urn');
 }
 
-export const ingestProposal: Handler = ({ op, body, caller }, { contract, store }) => {
-  const proposal = (body as { proposal: Proposal }).proposal;
-  const entity = entityNamed(contract, proposal.entityType, 'body.proposal.entityType');
+/** Applies one checked proposal (UPSERT or DELETE of one aspect); `at` is the request field that carried it. */
+function applyProposal(proposal: Proposal, at: string, caller: Caller, { contract, store }: MockContext): string {
+  const entity = entityNamed(contract, proposal.entityType, `${at}.entityType`);
   const urn = proposal.entityUrn;
-  if (!urn) throw badRequest("body.proposal: missing required property 'entityUrn'");
-  const urnEntity = entityOf(contract, urn, 'body.proposal.entityUrn');
+  if (!urn) throw badRequest(`${at}: missing required property 'entityUrn'`);
+  const urnEntity = entityOf(contract, urn, `${at}.entityUrn`);
   if (urnEntity.name !== entity.name) {
-    throw badRequest(`body.proposal.entityUrn: '${urn}' is a ${urnEntity.name} URN but entityType is ${proposal.entityType}`);
+    throw badRequest(`${at}.entityUrn: '${urn}' is a ${urnEntity.name} URN but entityType is ${proposal.entityType}`);
   }
-  const ctx = writeContext(caller, proposal.systemMetadata);
+  const ctx = { ...writeContext(caller, proposal.systemMetadata), valueRoot: `${at}.aspect.value` };
   if (proposal.changeType === 'DELETE') {
-    if (!proposal.aspectName) throw badRequest("body.proposal: missing required property 'aspectName'");
+    if (!proposal.aspectName) throw badRequest(`${at}: missing required property 'aspectName'`);
     store.deleteAspect(entity.name, urn, proposal.aspectName, ctx);
   } else if (proposal.changeType === 'UPSERT') {
-    store.upsertAspect(entity.name, urn, proposal.aspectName ?? '', proposedAspect(proposal), ctx);
+    store.upsertAspect(entity.name, urn, proposal.aspectName ?? '', proposedAspect(proposal, at), ctx);
   } else {
-    throw badRequest(`body.proposal.changeType: only UPSERT and DELETE are supported (was ${proposal.changeType})`);
+    throw badRequest(`${at}.changeType: only UPSERT and DELETE are supported (was ${proposal.changeType})`);
   }
+  return urn;
+}
+
+export const ingestProposal: Handler = ({ op, body, caller }, context) => {
+  const urn = applyProposal((body as { proposal: Proposal }).proposal, 'body.proposal', caller, context);
   return { json: { value: answersWithUrn(op) ? urn : 'success' } };
+};
+
+/**
+ * Every proposal of the batch in the request's one transaction: the first that fails rolls the
+ * others back, and its error names it (`body.proposals[i]`), whichever check refused it.
+ */
+export const ingestProposalBatch: Handler = ({ body, caller }, context) => {
+  (body as { proposals: Proposal[] }).proposals.forEach((proposal, i) => {
+    const at = `body.proposals[${i}]`;
+    try {
+      applyProposal(proposal, at, caller, context);
+    } catch (error) {
+      if (!(error instanceof RestliError) || error.message.startsWith(at)) throw error;
+      throw new RestliError(error.status, `${at} (${proposal.entityUrn ?? '?'} ${proposal.aspectName ?? '?'}): ${error.message}`);
+    }
+  });
+  return { json: { value: 'success' } };
 };
 
 export const getAspect: Handler = ({ params, query }, { contract, store }) => {

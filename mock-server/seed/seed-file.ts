@@ -4,17 +4,31 @@
  * - MCE, Avro-JSON: `{proposedSnapshot: {<snapshot record>: {urn, aspects: [{<aspect record>: {...}}]}}}`;
  * - MCP with the aspect as a JSON string: `{entityType, entityUrn, changeType, aspectName, aspect: {value, contentType}}`;
  * - MCP with the aspect embedded: `{..., aspect: {json: {...}}}`.
+ * - a legacy usage record (`UsageAggregation`: `{bucket, duration, resource, metrics}`), read as the
+ *   `datasetUsageStatistics` point upstream's usageStats batchIngest stores for it.
+ * An entry that cannot be read is skipped and reported (1-based entry number, URN, aspect, reason);
+ * only an unreadable file, or URNs of another namespace, refuse the whole file.
  * Nothing is written and nothing is validated here; see proposal-check.ts for validation.
  */
 import { readFileSync } from 'node:fs';
 import { tryParseUrn, type Contract } from '../../spec/index.js';
 import type { StartupProposal } from '../startup-data.js';
 import type { SystemMetadata } from '../store/types.js';
+import { datasetUsageStatisticsOf, isUsageAggregation, type UsageAggregation } from '../usage-aggregation.js';
 import { dropNulls, normaliseAvroJson, stripAvroNamespace } from './avro-json.js';
 
 export type SeedProposal = StartupProposal;
 
-export type SeedEntryFormat = 'mce' | 'mcpValue' | 'mcpJson';
+/** An entry of a seed file that was not used, and why. */
+export interface SeedSkip {
+  /** 1-based position of the entry in the file. */
+  entry: number;
+  urn?: string;
+  aspect?: string;
+  reason: string;
+}
+
+export type SeedEntryFormat = 'mce' | 'mcpValue' | 'mcpJson' | 'usage';
 
 export interface SeedSummary {
   source: string;
@@ -29,9 +43,30 @@ export interface SeedSummary {
 export interface SeedFile {
   proposals: SeedProposal[];
   summary: SeedSummary;
+  skipped: SeedSkip[];
 }
 
+/** The whole file is unusable. */
 export class SeedFileError extends Error {}
+
+/** One entry is unusable: it is skipped, the rest of the file is read. */
+class EntryError extends Error {
+  constructor(
+    message: string,
+    readonly urn?: string,
+    readonly aspect?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Change types a seed entry may carry and the mock does not apply, with the reason given when it is
+ * skipped. UPSERT and DELETE are applied; anything else is refused by validation and reported.
+ */
+const SKIPPED_CHANGE_TYPES: Readonly<Record<string, string>> = {
+  PATCH: 'PATCH proposals are not applied by this mock yet',
+};
 
 type Json = Record<string, unknown>;
 
@@ -61,20 +96,18 @@ export function readSeedFile(path: string, contract: Contract): SeedFile {
 /** Converts the parsed content of a seed file (an array of entries, or one entry). */
 export function seedProposals(content: unknown, contract: Contract, source = 'seed'): SeedFile {
   const entries = Array.isArray(content) ? content : [content];
-  const summary: SeedSummary = { source, entries: { mce: 0, mcpValue: 0, mcpJson: 0 }, proposals: 0, byAspect: {}, byEntityType: {} };
+  const summary: SeedSummary = { source, entries: { mce: 0, mcpValue: 0, mcpJson: 0, usage: 0 }, proposals: 0, byAspect: {}, byEntityType: {} };
   const proposals: SeedProposal[] = [];
+  const skipped: SeedSkip[] = [];
   entries.forEach((entry, index) => {
-    const where = `${source} entry ${index}`;
-    if (!isObject(entry)) throw new SeedFileError(`${where}: not a JSON object`);
-    if (isObject(entry.proposedSnapshot)) {
-      summary.entries.mce++;
-      proposals.push(...mceProposals(entry.proposedSnapshot, contract, where));
-    } else if (typeof entry.aspectName === 'string' || typeof entry.entityType === 'string') {
-      const { proposal, format } = mcpProposal(entry, contract, where);
-      summary.entries[format]++;
-      proposals.push(proposal);
-    } else {
-      throw new SeedFileError(`${where}: neither a change event (proposedSnapshot) nor a change proposal (entityType, aspectName)`);
+    const number = index + 1;
+    try {
+      const read = entryProposals(entry, contract, `${source} entry ${number}`);
+      summary.entries[read.format]++;
+      proposals.push(...read.proposals.map((p) => ({ ...p, entry: number })));
+    } catch (error) {
+      if (!(error instanceof EntryError)) throw error;
+      skipped.push({ entry: number, ...(error.urn ? { urn: error.urn } : {}), ...(error.aspect ? { aspect: error.aspect } : {}), reason: error.message });
     }
   });
   for (const p of proposals) {
@@ -82,14 +115,36 @@ export function seedProposals(content: unknown, contract: Contract, source = 'se
     count(summary.byEntityType, p.entityType);
   }
   summary.proposals = proposals.length;
-  return { proposals, summary };
+  return { proposals, summary, skipped };
+}
+
+function entryProposals(entry: unknown, contract: Contract, where: string): { format: SeedEntryFormat; proposals: SeedProposal[] } {
+  if (!isObject(entry)) throw new EntryError('not a JSON object');
+  if (isObject(entry.proposedSnapshot)) return { format: 'mce', proposals: mceProposals(entry.proposedSnapshot, contract, where) };
+  if (typeof entry.aspectName === 'string' || typeof entry.entityType === 'string') {
+    const { proposal, format } = mcpProposal(entry, contract, where);
+    return { format, proposals: [proposal] };
+  }
+  if (isUsageAggregation(entry)) return { format: 'usage', proposals: [usageProposal(entry, contract, where)] };
+  throw new EntryError('neither a change event (proposedSnapshot), a change proposal (entityType, aspectName) nor a usage record (bucket, resource, metrics)');
+}
+
+/** A usage record as the datasetUsageStatistics point upstream stores for it. */
+function usageProposal(entry: Json, contract: Contract, where: string): SeedProposal {
+  const aggregation = dropNulls(normaliseAvroJson(entry)) as unknown as UsageAggregation;
+  const entityUrn = aggregation.resource;
+  const entityType = entityTypeOf(entityUrn, contract, where);
+  if (!isObject(aggregation.metrics) || typeof aggregation.bucket !== 'number' || typeof aggregation.duration !== 'string') {
+    throw new EntryError('a usage record needs bucket (epoch ms), duration and metrics', entityUrn, 'datasetUsageStatistics');
+  }
+  return { entityType, entityUrn, changeType: 'UPSERT', aspectName: 'datasetUsageStatistics', aspect: datasetUsageStatisticsOf(aggregation) };
 }
 
 /** The entity type of a URN in the contract's namespace, as the registry spells it. */
 function entityTypeOf(urn: unknown, contract: Contract, where: string): string {
-  if (typeof urn !== 'string') throw new SeedFileError(`${where}: the urn is missing`);
+  if (typeof urn !== 'string') throw new EntryError('the urn is missing');
   const parsed = tryParseUrn(urn);
-  if (!parsed) throw new SeedFileError(`${where}: '${urn}' is not a URN`);
+  if (!parsed) throw new EntryError(`'${urn}' is not a URN`, urn);
   if (!urn.startsWith(contract.names.urnPrefix)) {
     throw new SeedFileError(`${where}: urn '${urn}' is not in namespace '${contract.namespace}' (${contract.names.urnPrefix}); read the file in the namespace it was written for`);
   }
@@ -99,7 +154,7 @@ function entityTypeOf(urn: unknown, contract: Contract, where: string): string {
 function mceProposals(snapshotUnion: Json, contract: Contract, where: string): SeedProposal[] {
   const unionEntries = Object.entries(snapshotUnion);
   const [first] = unionEntries;
-  if (unionEntries.length !== 1 || !first || !isObject(first[1])) throw new SeedFileError(`${where}: proposedSnapshot must hold exactly one snapshot`);
+  if (unionEntries.length !== 1 || !first || !isObject(first[1])) throw new EntryError('proposedSnapshot must hold exactly one snapshot');
   const snapshot = first[1];
   const entityUrn = snapshot.urn as string;
   const entityType = entityTypeOf(entityUrn, contract, where);
@@ -107,10 +162,10 @@ function mceProposals(snapshotUnion: Json, contract: Contract, where: string): S
   return aspects.map((union, i) => {
     const members = isObject(union) ? Object.entries(union) : [];
     const [member] = members;
-    if (members.length !== 1 || !member) throw new SeedFileError(`${where} aspect ${i}: an aspect must be a union with exactly one record name`);
+    if (members.length !== 1 || !member) throw new EntryError(`aspect ${i}: an aspect must be a union with exactly one record name`, entityUrn);
     const record = stripAvroNamespace(member[0]);
     if (!record.startsWith(contract.names.recordPrefix)) {
-      throw new SeedFileError(`${where} aspect ${i}: record '${record}' is not in namespace '${contract.namespace}' (${contract.names.recordPrefix})`);
+      throw new SeedFileError(`${where} aspect ${i + 1}: record '${record}' is not in namespace '${contract.namespace}' (${contract.names.recordPrefix})`);
     }
     // A record the contract cannot name keeps upstream's convention: the aspect name is the record's short name, lower-cased first.
     const aspectName = contract.aspectOfRecord(record) ?? lowerFirst(record.slice(record.lastIndexOf('.') + 1));
@@ -124,8 +179,10 @@ function mcpProposal(entry: Json, contract: Contract, where: string): { proposal
   const entityUrn = entry.entityUrn as string;
   const urnType = entityTypeOf(entityUrn, contract, where);
   const entityType = typeof entry.entityType === 'string' ? (contract.entity(entry.entityType)?.name ?? entry.entityType) : urnType;
-  if (typeof entry.aspectName !== 'string') throw new SeedFileError(`${where}: aspectName is missing`);
+  if (typeof entry.aspectName !== 'string') throw new EntryError('aspectName is missing', entityUrn);
   const changeType = typeof entry.changeType === 'string' ? entry.changeType : 'UPSERT';
+  const unsupported = SKIPPED_CHANGE_TYPES[changeType];
+  if (unsupported) throw new EntryError(unsupported, entityUrn, entry.aspectName);
   const envelope = isObject(entry.aspect) ? entry.aspect : {};
   let format: 'mcpValue' | 'mcpJson';
   let value: unknown;
@@ -134,7 +191,7 @@ function mcpProposal(entry: Json, contract: Contract, where: string): { proposal
     try {
       value = JSON.parse(envelope.value);
     } catch (error) {
-      throw new SeedFileError(`${where}: aspect.value is not JSON: ${(error as Error).message}`);
+      throw new EntryError(`aspect.value is not JSON: ${(error as Error).message}`, entityUrn, entry.aspectName);
     }
   } else if (isObject(envelope.json)) {
     format = 'mcpJson';
@@ -143,7 +200,7 @@ function mcpProposal(entry: Json, contract: Contract, where: string): { proposal
     format = 'mcpJson';
     value = {};
   } else {
-    throw new SeedFileError(`${where}: aspect must be {value: <JSON string>} or {json: <object>}`);
+    throw new EntryError('aspect must be {value: <JSON string>} or {json: <object>}', entityUrn, entry.aspectName);
   }
   const proposal: SeedProposal = { entityType, entityUrn, changeType, aspectName: entry.aspectName, aspect: dropNulls(value) as Record<string, unknown> };
   const systemMetadata = isObject(entry.systemMetadata) ? (dropNulls(entry.systemMetadata) as SystemMetadata) : undefined;

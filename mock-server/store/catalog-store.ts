@@ -125,21 +125,27 @@ export class CatalogStore {
     });
   }
 
-  /** DELETE of one aspect with all its versions or points; deleting the key aspect deletes the entity. */
-  deleteAspect(entityType: string, urn: string, aspectName: string, _ctx: WriteContext): { deleted: number } {
+  /**
+   * DELETE of one aspect with all its versions or points; deleting the key aspect deletes the entity.
+   * `deleted` counts every row removed, `points` the time series points among them.
+   */
+  deleteAspect(entityType: string, urn: string, aspectName: string, _ctx: WriteContext): { deleted: number; points: number } {
     return this.transaction(() => {
       const { entity } = entityOfUrn(this.contract, urn, entityType);
       const rule = this.validation.ruleOf(entity, aspectName);
-      let deleted: number;
+      let versions = 0;
+      let points = 0;
       if (aspectName === entity.keyAspect) {
-        deleted = this.statements.deleteEntityAspects.run(urn).changes + this.statements.deleteEntityPoints.run(urn).changes;
+        versions = this.statements.deleteEntityAspects.run(urn).changes;
+        points = this.statements.deleteEntityPoints.run(urn).changes;
       } else if (rule.timeseries) {
-        deleted = this.statements.deletePoints.run(urn, aspectName).changes;
+        points = this.statements.deletePoints.run(urn, aspectName).changes;
       } else {
-        deleted = this.statements.deleteAspect.run(urn, aspectName).changes;
+        versions = this.statements.deleteAspect.run(urn, aspectName).changes;
       }
+      const deleted = versions + points;
       if (deleted > 0) this.noteWritten(urn, entity, [aspectName]);
-      return { deleted };
+      return { deleted, points };
     });
   }
 

@@ -133,7 +133,7 @@ describe('catalog-contract mock (process)', () => {
   it('reports per seed file how many aspects were validated, stored opaque and rejected', async () => {
     const seed = fromRoot('mock-server', 'test', 'fixtures', 'upstream', 'bootstrap_mce.json');
     const { output } = await startCli(['--no-sample', '--namespace', 'li', '--seed', seed]);
-    expect(output).toMatch(/loaded .*bootstrap_mce\.json: \d+ aspects validated against a schema, \d+ stored opaque, 0 rejected/);
+    expect(output).toMatch(/loaded .*bootstrap_mce\.json: \d+ aspects validated against a schema, \d+ stored opaque, 0 rejected, 0 entries skipped/);
   });
 
   it('with --data, an acknowledged write survives a SIGKILL', async () => {

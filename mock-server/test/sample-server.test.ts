@@ -23,7 +23,7 @@ describe.each<Namespace>(['svc', 'li'])('the mock with its sample catalog (names
   afterAll(() => server.close());
 
   it('loads every sample aspect validated, none opaque or rejected', () => {
-    expect(server.loaded).toEqual([{ source: 'sample catalog', validated: sampleCatalog(contract).length, opaque: 0, rejected: 0, errors: [] }]);
+    expect(server.loaded).toEqual([{ source: 'sample catalog', validated: sampleCatalog(contract).length, opaque: 0, rejected: 0, skipped: [] }]);
   });
 
   it('browses datasets by environment and platform', async () => {

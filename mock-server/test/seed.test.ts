@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../spec/index.js';
-import { checkProposals, normaliseAvroJson, readSeedFile, SeedFileError, summariseChecks } from '../seed/index.js';
+import { checkProposals, normaliseAvroJson, readSeedFile, SeedFileError, seedProposals, summariseChecks } from '../seed/index.js';
 
 const FIXTURES = join(fileURLToPath(new URL('.', import.meta.url)), 'fixtures', 'upstream');
 const li = loadContract('li');
@@ -27,7 +27,7 @@ const files = [
   {
     given: 'bootstrap_mce.json',
     want: {
-      entries: { mce: 83, mcpValue: 11, mcpJson: 0 },
+      entries: { mce: 83, mcpValue: 11, mcpJson: 0, usage: 0 },
       proposals: 151,
       byAspect: {
         dataPlatformInfo: 27, mlFeatureProperties: 20, ownership: 18, browsePaths: 7, institutionalMemory: 7, mlPrimaryKeyProperties: 7,
@@ -43,22 +43,27 @@ const files = [
       opaque: 5,
     },
   },
-  { given: 'demo-profiles.json', want: { entries: { mce: 0, mcpValue: 14, mcpJson: 0 }, proposals: 14, byAspect: { datasetProfile: 14 }, byEntityType: { dataset: 14 }, opaque: 0 } },
+  { given: 'demo-profiles.json', want: { entries: { mce: 0, mcpValue: 14, mcpJson: 0, usage: 0 }, proposals: 14, byAspect: { datasetProfile: 14 }, byEntityType: { dataset: 14 }, opaque: 0 } },
   {
     given: 'search_test_data.json',
-    want: { entries: { mce: 0, mcpValue: 0, mcpJson: 5 }, proposals: 5, byAspect: { datasetProperties: 3, chartInfo: 1, dashboardInfo: 1 }, byEntityType: { dataset: 3, chart: 1, dashboard: 1 }, opaque: 0 },
+    want: { entries: { mce: 0, mcpValue: 0, mcpJson: 5, usage: 0 }, proposals: 5, byAspect: { datasetProperties: 3, chartInfo: 1, dashboardInfo: 1 }, byEntityType: { dataset: 3, chart: 1, dashboard: 1 }, opaque: 0 },
+  },
+  {
+    given: 'test_serde_usage.json',
+    want: { entries: { mce: 0, mcpValue: 0, mcpJson: 2, usage: 0 }, proposals: 2, byAspect: { datasetUsageStatistics: 2 }, byEntityType: { dataset: 2 }, opaque: 0 },
   },
   {
     given: 'single_owner_types_golden.json',
-    want: { entries: { mce: 0, mcpValue: 0, mcpJson: 15 }, proposals: 15, byAspect: { ownership: 5, status: 5, glossaryTermInfo: 4, glossaryNodeInfo: 1 }, byEntityType: { glossaryTerm: 12, glossaryNode: 3 }, opaque: 0 },
+    want: { entries: { mce: 0, mcpValue: 0, mcpJson: 15, usage: 0 }, proposals: 15, byAspect: { ownership: 5, status: 5, glossaryTermInfo: 4, glossaryNodeInfo: 1 }, byEntityType: { glossaryTerm: 12, glossaryNode: 3 }, opaque: 0 },
   },
 ];
 
 describe.each(files)('seed file $given (namespace li)', ({ given, want }) => {
-  const { proposals, summary } = readSeedFile(join(FIXTURES, given), li);
+  const { proposals, summary, skipped } = readSeedFile(join(FIXTURES, given), li);
 
   it('gives one proposal per aspect, with the counts of the fixtures README', () => {
     expect(summary.entries).toEqual(want.entries);
+    expect(skipped).toEqual([]);
     expect(summary.proposals).toBe(want.proposals);
     expect(proposals).toHaveLength(want.proposals);
     expect(summary.byAspect).toMatchObject(want.byAspect);
@@ -147,5 +152,45 @@ describe('namespace', () => {
   it('refuses a seed file whose URNs are not in the namespace the mock runs in', () => {
     expect(() => readSeedFile(join(FIXTURES, 'search_test_data.json'), loadContract('svc'))).toThrow(SeedFileError);
     expect(() => readSeedFile(join(FIXTURES, 'search_test_data.json'), loadContract('svc'))).toThrow(/not in namespace 'svc'/);
+  });
+});
+
+describe('entries that cannot be used', () => {
+  const dataset = 'urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)';
+  const upsert = { entityType: 'dataset', entityUrn: dataset, changeType: 'UPSERT', aspectName: 'status', aspect: { json: { removed: false } } };
+  it.each([
+    { given: 'a PATCH, whose json is an array', entry: { ...upsert, changeType: 'PATCH', aspect: { json: [{ op: 'add', path: '/removed', value: true }] } }, want: { urn: dataset, aspect: 'status', reason: 'PATCH proposals are not applied by this mock yet' } },
+    { given: 'aspect text that is not JSON', entry: { ...upsert, aspect: { value: '{', contentType: 'application/json' } }, want: { urn: dataset, aspect: 'status', reason: 'aspect.value is not JSON' } },
+    { given: 'neither an event, a proposal nor a usage record', entry: { hello: 'world' }, want: { reason: 'neither a change event' } },
+    { given: 'a URN that is not one', entry: { ...upsert, entityUrn: 'dataset-t' }, want: { urn: 'dataset-t', reason: 'is not a URN' } },
+  ])('skips $given and reads the rest, naming the 1-based entry', ({ entry, want }) => {
+    const { proposals, skipped } = seedProposals([upsert, entry, upsert], li, 'f.json');
+    expect(proposals.map((p) => p.entry)).toEqual([1, 3]);
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]).toMatchObject({ entry: 2, ...want, reason: expect.stringContaining(want.reason) });
+  });
+
+  it('reads a usage record (UsageAggregation) as the datasetUsageStatistics point upstream\'s batchIngest stores', () => {
+    const usage = {
+      bucket: 1622073600000,
+      duration: 'DAY',
+      resource: dataset,
+      metrics: { uniqueUserCount: { int: 1 }, users: [{ user: 'urn:li:corpuser:jdoe', count: 3, userEmail: 'jdoe@example.com' }], totalSqlQueries: 3, topSqlQueries: ['select 1'], fields: [{ fieldName: 'id', count: 2 }] },
+    };
+    const { proposals, summary } = seedProposals([usage], li);
+    expect(summary.entries.usage).toBe(1);
+    expect(proposals[0]).toMatchObject({
+      entityUrn: dataset,
+      aspectName: 'datasetUsageStatistics',
+      aspect: {
+        timestampMillis: 1622073600000,
+        eventGranularity: { unit: 'DAY', multiple: 1 },
+        uniqueUserCount: 1,
+        userCounts: [{ user: 'urn:li:corpuser:jdoe', count: 3 }],
+        totalSqlQueries: 3,
+        topSqlQueries: ['select 1'],
+        fieldCounts: [{ fieldPath: 'id', count: 2 }],
+      },
+    });
   });
 });

@@ -112,7 +112,7 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore aspects (%s)', (ns) => {
     open();
     store.upsertAspect('dataset', dataset, 'datasetProperties', description('A'), alice);
     store.upsertAspect('dataset', dataset, 'datasetProperties', description('B'), alice);
-    expect(store.deleteAspect('dataset', dataset, 'datasetProperties', alice)).toEqual({ deleted: 2 });
+    expect(store.deleteAspect('dataset', dataset, 'datasetProperties', alice)).toEqual({ deleted: 2, points: 0 });
     expect(store.getAspect(dataset, 'datasetProperties', 0)).toBeUndefined();
     expect(store.getAspect(dataset, 'datasetProperties', 1)).toBeUndefined();
     expect(store.entityExists(dataset)).toBe(true);
@@ -123,7 +123,7 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore aspects (%s)', (ns) => {
     store.upsertAspect('dataset', dataset, 'datasetProperties', description('A'), alice);
     store.upsertAspect('dataset', dataset, 'datasetProfile', { timestampMillis: 5, rowCount: 1 }, alice);
     // datasetProperties, datasetKey, browsePaths, dataPlatformInstance and one point.
-    expect(store.deleteAspect('dataset', dataset, 'datasetKey', alice)).toEqual({ deleted: 5 });
+    expect(store.deleteAspect('dataset', dataset, 'datasetKey', alice)).toEqual({ deleted: 5, points: 1 });
     expect(store.entityExists(dataset)).toBe(false);
     expect(store.latestAspects(dataset)).toEqual([]);
     expect(store.timeseries({ urn: dataset, aspect: 'datasetProfile', limit: 10 })).toEqual([]);

@@ -58,7 +58,7 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore time series (%s)', (ns) =>
   it('deletes every point of an aspect', () => {
     const store = storeWithProfiles([10, 20]);
     store.upsertAspect('dataset', dataset, 'datasetUsageStatistics', { timestampMillis: 10 }, ctx);
-    expect(store.deleteAspect('dataset', dataset, 'datasetProfile', ctx)).toEqual({ deleted: 2 });
+    expect(store.deleteAspect('dataset', dataset, 'datasetProfile', ctx)).toEqual({ deleted: 2, points: 2 });
     expect(store.timeseries({ urn: dataset, aspect: 'datasetProfile', limit: 10 })).toEqual([]);
     expect(store.timeseries({ urn: dataset, aspect: 'datasetUsageStatistics', limit: 10 })).toHaveLength(1);
     store.close();

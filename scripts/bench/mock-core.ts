@@ -1,5 +1,6 @@
 /**
- * Mock server core: entitiesV2 reads and ingestProposal writes, each against a bare express baseline
+ * Mock server core: entitiesV2 reads and ingestProposal writes (one per call, and 100 per
+ * ingestProposalBatch call), each against a bare express baseline
  * serving the same bytes in the same run, in memory and with --data; start-up time with 100,000
  * stored aspects.
  */
@@ -20,10 +21,23 @@ export interface BenchRow {
 const names = loadContract('svc').names;
 const datasetUrn = (i: number) => `${names.urnPrefix}dataset:(${names.urnPrefix}dataPlatform:hive,bench.db.table_${i},PROD)`;
 
+const BATCH_SIZE = 100;
+
+function mcp(urn: string, aspectName: string, aspect: unknown) {
+  return { entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { value: JSON.stringify(aspect), contentType: 'application/json' } };
+}
+
 function proposal(urn: string, aspectName: string, aspect: unknown) {
-  return JSON.stringify({
-    proposal: { entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { value: JSON.stringify(aspect), contentType: 'application/json' } },
+  return JSON.stringify({ proposal: mcp(urn, aspectName, aspect) });
+}
+
+/** Batch n of the write workload: the next 100 of the round robin over 1,000 datasets, as the Python emitter's emit_mcps chunks them. */
+function proposalBatch(n: number) {
+  const proposals = Array.from({ length: BATCH_SIZE }, (_, k) => {
+    const i = n * BATCH_SIZE + k;
+    return mcp(datasetUrn(i % 1000), 'datasetProperties', { description: `Description number ${i}`, customProperties: {} });
   });
+  return JSON.stringify({ proposals, async: 'false' });
 }
 
 function schemaMetadata(i: number) {
@@ -55,7 +69,7 @@ async function measureStore(
   mode: 'memory' | 'data',
   dir: string,
   seconds: number,
-): Promise<{ read: LoadResult; baseline: LoadResult; write: LoadResult; create: LoadResult }> {
+): Promise<{ read: LoadResult; baseline: LoadResult; write: LoadResult; batch: LoadResult; create: LoadResult }> {
   const mock = await startMock(['--no-sample', ...(mode === 'data' ? ['--data', join(dir, `bench-${Date.now()}.db`)] : [])]);
   try {
     const urn = datasetUrn(0);
@@ -77,6 +91,8 @@ async function measureStore(
         seconds,
         body: (n) => proposal(datasetUrn(n % 1000), 'datasetProperties', { description: `Description number ${n}`, customProperties: {} }),
       });
+      // The same workload, 100 proposals per ingestProposalBatch call; 4 connections, since 4 batches in flight already queue 400 proposals.
+      const batch = await load({ url: `${mock.url}/aspects?action=ingestProposalBatch`, method: 'POST', seconds, connections: 4, body: proposalBatch });
       // The first write of a new dataset also writes its key, browse path and platform instance aspects and its whole search document.
       const create = await load({
         url: `${mock.url}/aspects?action=ingestProposal`,
@@ -84,7 +100,7 @@ async function measureStore(
         seconds,
         body: (n) => proposal(datasetUrn(1000 + n), 'datasetProperties', { description: `Description number ${n}`, customProperties: {} }),
       });
-      return { read, baseline, write, create };
+      return { read, baseline, write, batch, create };
     } finally {
       await baselineServer.stop();
     }
@@ -135,9 +151,15 @@ export async function benchMockCore(runs: number, seconds: number): Promise<Benc
         { scenario: `ingestProposal write, ${label}: proposals/s`, value: fmt(median(results.map((x) => x.write.requestsPerSecond))), target: mode === 'memory' ? '≥ 2,000' : '' },
         { scenario: `ingestProposal write, ${label}: ratio to baseline`, value: fmt(median(results.map((x) => x.write.requestsPerSecond / x.baseline.requestsPerSecond)), 2), target: '' },
         { scenario: `ingestProposal write, ${label}: p99 ms`, value: fmt(median(results.map((x) => x.write.p99Ms)), 1), target: '' },
+        { scenario: `ingestProposalBatch write (${BATCH_SIZE} per call), ${label}: proposals/s`, value: fmt(median(results.map((x) => x.batch.requestsPerSecond * BATCH_SIZE))), target: '' },
+        {
+          scenario: `ingestProposalBatch write (${BATCH_SIZE} per call), ${label}: ratio to single ingestProposal`,
+          value: fmt(median(results.map((x) => (x.batch.requestsPerSecond * BATCH_SIZE) / x.write.requestsPerSecond)), 2),
+          target: mode === 'memory' ? '≥ 2' : '',
+        },
         { scenario: `ingestProposal first write of a new dataset, ${label}: proposals/s`, value: fmt(median(results.map((x) => x.create.requestsPerSecond))), target: '' },
       );
-      const failures = results.reduce((n, x) => n + [x.read, x.write, x.create].reduce((m, r) => m + r.errors + r.non2xx, 0), 0);
+      const failures = results.reduce((n, x) => n + [x.read, x.write, x.batch, x.create].reduce((m, r) => m + r.errors + r.non2xx, 0), 0);
       if (failures) throw new Error(`${failures} failed requests during the ${label} runs`);
     }
     const file = await storeWith100kAspects(dir);
