@@ -1,8 +1,9 @@
 /**
- * The aspects resource: ingestProposal (UPSERT and DELETE of one aspect), the legacy point lookup of a
+ * The aspects resource: ingestProposal (one aspect, by any change type: ../change-proposal.ts), the legacy point lookup of a
  * versioned aspect, and the time series read.
  */
 import type { JsonSchema, OperationSpec } from '../../spec/index.js';
+import { applyChangeProposal } from '../change-proposal.js';
 import { badRequest, notFound } from '../errors.js';
 import { RawJson } from '../raw-json.js';
 import { writeContext, type Handler } from './context.js';
@@ -20,14 +21,22 @@ interface Proposal {
   systemMetadata?: Record<string, unknown>;
 }
 
-/** Parses `proposal.aspect.value`, the aspect serialised as a JSON string. */
-function proposedAspect(proposal: Proposal): Record<string, unknown> {
+const JSON_CONTENT_TYPE = 'application/json';
+const JSON_PATCH_CONTENT_TYPE = 'application/json-patch+json';
+
+/**
+ * Parses `proposal.aspect.value`, the aspect serialised as a JSON string: an object, or for PATCH a
+ * JSON Patch, which upstream's clients send with content type application/json-patch+json.
+ */
+function proposedAspect(proposal: Proposal): unknown {
   const generic = proposal.aspect;
   if (!generic || typeof generic.value !== 'string' || !proposal.aspectName) {
     throw badRequest('body.proposal: Aspect and aspect name is required for create and update operations (aspectName and aspect.value)');
   }
-  if (generic.contentType !== undefined && generic.contentType.toLowerCase() !== 'application/json') {
-    throw badRequest(`body.proposal.aspect.contentType: must be application/json (was '${generic.contentType}')`);
+  const contentType = generic.contentType?.toLowerCase();
+  const patch = proposal.changeType === 'PATCH';
+  if (contentType !== undefined && contentType !== JSON_CONTENT_TYPE && !(patch && contentType === JSON_PATCH_CONTENT_TYPE)) {
+    throw badRequest(`body.proposal.aspect.contentType: must be ${JSON_CONTENT_TYPE}${patch ? ` or ${JSON_PATCH_CONTENT_TYPE}` : ''} (was '${generic.contentType}')`);
   }
   let value: unknown;
   try {
@@ -35,8 +44,8 @@ function proposedAspect(proposal: Proposal): Record<string, unknown> {
   } catch (error) {
     throw badRequest(`body.proposal.aspect.value: is not valid JSON (${(error as Error).message})`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('body.proposal.aspect.value: must be a JSON object');
-  return value as Record<string, unknown>;
+  if (!patch && (typeof value !== 'object' || value === null || Array.isArray(value))) throw badRequest('body.proposal.aspect.value: must be a JSON object');
+  return value;
 }
 
 /**
@@ -58,14 +67,9 @@ export const ingestProposal: Handler = ({ op, body, caller }, { contract, store 
     throw badRequest(`body.proposal.entityUrn: '${urn}' is a ${urnEntity.name} URN but entityType is ${proposal.entityType}`);
   }
   const ctx = writeContext(caller, proposal.systemMetadata);
-  if (proposal.changeType === 'DELETE') {
-    if (!proposal.aspectName) throw badRequest("body.proposal: missing required property 'aspectName'");
-    store.deleteAspect(entity.name, urn, proposal.aspectName, ctx);
-  } else if (proposal.changeType === 'UPSERT') {
-    store.upsertAspect(entity.name, urn, proposal.aspectName ?? '', proposedAspect(proposal), ctx);
-  } else {
-    throw badRequest(`body.proposal.changeType: only UPSERT and DELETE are supported (was ${proposal.changeType})`);
-  }
+  if (proposal.changeType === 'DELETE' && !proposal.aspectName) throw badRequest("body.proposal: missing required property 'aspectName'");
+  const aspect = proposal.changeType === 'DELETE' ? undefined : proposedAspect(proposal);
+  applyChangeProposal(store, { entityType: entity.name, entityUrn: urn, changeType: proposal.changeType, aspectName: proposal.aspectName ?? '', aspect }, ctx);
   return { json: { value: answersWithUrn(op) ? urn : 'success' } };
 };
 
