@@ -3,6 +3,7 @@
  * counts per source how many aspects were validated against a schema, stored opaque (the registry
  * allows the aspect but the spec has no schema for it) or rejected, with the reasons of rejection.
  */
+import { applyChangeProposal } from './change-proposal.js';
 import { RestliError } from './errors.js';
 import type { CatalogStore } from './store/catalog-store.js';
 import { systemActor } from './store/entity-urn.js';
@@ -13,7 +14,8 @@ export interface StartupProposal {
   entityUrn: string;
   changeType: string;
   aspectName: string;
-  aspect: Record<string, unknown>;
+  /** The aspect, or for PATCH the JSON Patch (an array of operations). */
+  aspect: Record<string, unknown> | unknown[];
   systemMetadata?: SystemMetadata;
 }
 
@@ -28,7 +30,7 @@ export interface LoadReport {
 
 const KEPT_ERRORS = 5;
 
-/** Each proposal in its own savepoint, so one rejected aspect does not drop the others of the source. */
+/** Each proposal by its change type (change-proposal.ts) in its own savepoint, so one rejected aspect does not drop the others of the source. */
 export function loadProposals(store: CatalogStore, source: string, proposals: readonly StartupProposal[]): LoadReport {
   const report: LoadReport = { source, validated: 0, opaque: 0, rejected: 0, errors: [] };
   const actor = systemActor(store.contract);
@@ -37,14 +39,10 @@ export function loadProposals(store: CatalogStore, source: string, proposals: re
     for (const p of proposals) {
       const ctx = { actor, now, ...(p.systemMetadata ? { systemMetadata: p.systemMetadata } : {}) };
       try {
-        if (p.changeType === 'DELETE') {
-          store.transaction(() => store.deleteAspect(p.entityType, p.entityUrn, p.aspectName, ctx));
-          report.validated++;
-        } else {
-          const { validated } = store.transaction(() => store.upsertAspect(p.entityType, p.entityUrn, p.aspectName, p.aspect, ctx));
-          if (validated) report.validated++;
-          else report.opaque++;
-        }
+        // Each in its own savepoint, in file order: a PATCH applies to what the entries before it wrote.
+        const { validated } = applyChangeProposal(store, p, ctx, 'proposal');
+        if (validated) report.validated++;
+        else report.opaque++;
       } catch (error) {
         if (!(error instanceof RestliError)) throw error;
         report.rejected++;

@@ -4,6 +4,7 @@
  * - MCE, Avro-JSON: `{proposedSnapshot: {<snapshot record>: {urn, aspects: [{<aspect record>: {...}}]}}}`;
  * - MCP with the aspect as a JSON string: `{entityType, entityUrn, changeType, aspectName, aspect: {value, contentType}}`;
  * - MCP with the aspect embedded: `{..., aspect: {json: {...}}}`.
+ * A PATCH entry carries a JSON Patch (an array) in either MCP form; it is applied at load time.
  * Nothing is written and nothing is validated here; see proposal-check.ts for validation.
  */
 import { readFileSync } from 'node:fs';
@@ -136,16 +137,16 @@ function mcpProposal(entry: Json, contract: Contract, where: string): { proposal
     } catch (error) {
       throw new SeedFileError(`${where}: aspect.value is not JSON: ${(error as Error).message}`);
     }
-  } else if (isObject(envelope.json)) {
+  } else if (isObject(envelope.json) || (changeType === 'PATCH' && Array.isArray(envelope.json))) {
     format = 'mcpJson';
     value = envelope.json;
   } else if (changeType === 'DELETE') {
     format = 'mcpJson';
     value = {};
   } else {
-    throw new SeedFileError(`${where}: aspect must be {value: <JSON string>} or {json: <object>}`);
+    throw new SeedFileError(`${where}: aspect must be {value: <JSON string>} or {json: <object, or a JSON Patch array for PATCH>}`);
   }
-  const proposal: SeedProposal = { entityType, entityUrn, changeType, aspectName: entry.aspectName, aspect: dropNulls(value) as Record<string, unknown> };
+  const proposal: SeedProposal = { entityType, entityUrn, changeType, aspectName: entry.aspectName, aspect: dropNulls(value) as SeedProposal['aspect'] };
   const systemMetadata = isObject(entry.systemMetadata) ? (dropNulls(entry.systemMetadata) as SystemMetadata) : undefined;
   if (systemMetadata && Object.keys(systemMetadata).length > 0) proposal.systemMetadata = systemMetadata;
   return { proposal, format };

@@ -88,7 +88,7 @@ describe.each(files)('seed file $given (namespace li)', ({ given, want }) => {
 
 describe('Avro-JSON change events', () => {
   const { proposals } = readSeedFile(join(FIXTURES, 'bootstrap_mce.json'), li);
-  const aspectsOf = (name: string) => proposals.filter((p) => p.aspectName === name).map((p) => p.aspect);
+  const aspectsOf = (name: string) => proposals.filter((p) => p.aspectName === name).map((p) => p.aspect as Record<string, unknown>);
 
   it('keeps ChartInfo.inputs as {string: urn} unions, wrapping the bare form', () => {
     const inputs = aspectsOf('chartInfo').flatMap((a) => a.inputs as unknown[]);
