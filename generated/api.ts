@@ -1166,7 +1166,9 @@ export interface components {
             /**
              * @description UPSERT, UPDATE, CREATE and CREATE_ENTITY write the aspect whole; PATCH changes it with a JSON
              *     Patch. A patch addresses the items of an array field by key, as upstream's templates do:
-             *     `/upstreams/<dataset urn>` (upstreamLineage), `/tags/<tag urn>` (globalTags),
+             *     `/upstreams/<dataset urn>` and
+             *     `/fineGrainedLineages/<transformOperation>/<downstream field urn>/<query urn or NONE>/<upstream urn>`
+             *     (upstreamLineage), `/tags/<tag urn>` (globalTags),
              *     `/terms/<term urn>` (glossaryTerms), `/owners/<owner urn>/<type>` (ownership),
              *     `/customProperties/<key>` and `/tags/<tag>` (datasetProperties),
              *     `/editableSchemaFieldInfo/<fieldPath>/globalTags/tags/<tag urn>` (editableSchemaMetadata),

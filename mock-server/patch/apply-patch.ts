@@ -9,6 +9,7 @@
  */
 import fastJsonPatch from 'fast-json-patch';
 import { badRequest, unprocessable } from '../errors.js';
+import { fineGrainedLineagesToArray, fineGrainedLineagesToMap } from './fine-grained-lineage.js';
 import { arraysToMaps, isObject, mapsToArrays } from './keyed-array.js';
 import { PATCH_TEMPLATES, type AuditStamp } from './templates.js';
 
@@ -87,6 +88,8 @@ export function applyAspectPatch({ aspect, current, operations, stamp, where }: 
   const patch = checkedOperations(operations, where);
   const prepared = structuredClone(current ?? template.initial(stamp));
   arraysToMaps(prepared, template.arrays);
+  // Upstream maps the field even when it is absent, and writes it back as an array.
+  if (template.fineGrainedLineages) prepared.fineGrainedLineages = fineGrainedLineagesToMap(prepared.fineGrainedLineages, where);
   createPathObjects(prepared, patch);
   let document = prepared;
   // One operation at a time: fast-json-patch reports some failures with index 0 whatever the operation.
@@ -101,6 +104,7 @@ export function applyAspectPatch({ aspect, current, operations, stamp, where }: 
   });
   if (!isObject(document)) throw unprocessable(`${where}: the patched ${aspect} is not a JSON object`);
   mapsToArrays(document, template.arrays);
+  if (template.fineGrainedLineages) document.fineGrainedLineages = fineGrainedLineagesToArray(document.fineGrainedLineages);
   const required = template.required?.(stamp) ?? {};
   for (const [field, value] of Object.entries(required)) if (document[field] === undefined) document[field] = value;
   return document;

@@ -19,6 +19,8 @@ export interface PatchTemplate {
   initial(stamp: AuditStamp): Record<string, unknown>;
   /** Required fields the template fills in when the value lacks them. */
   required?(stamp: AuditStamp): Record<string, unknown>;
+  /** Whether the fineGrainedLineages array is addressed as upstream's lineage map (fine-grained-lineage.ts). */
+  fineGrainedLineages?: boolean;
 }
 
 const keyed = (path: string, keys: readonly string[], within?: readonly KeyedArray[]): KeyedArray => ({
@@ -32,7 +34,7 @@ const strings = (...fields: string[]): KeyedArray[] => fields.map((field) => key
 
 export const PATCH_TEMPLATES: ReadonlyMap<string, PatchTemplate> = new Map<string, PatchTemplate>([
   // dataset/UpstreamLineageTemplate.java @ 104d2db6df81e996d1f879482ef8cdce6a144f88
-  ['upstreamLineage', { arrays: [keyed('upstreams', ['dataset'])], initial: () => ({ upstreams: [], fineGrainedLineages: [] }) }],
+  ['upstreamLineage', { arrays: [keyed('upstreams', ['dataset'])], fineGrainedLineages: true, initial: () => ({ upstreams: [], fineGrainedLineages: [] }) }],
   // common/GlobalTagsTemplate.java @ 1d4c082be8eed0d2202e90c5affe1f55e60980b5
   ['globalTags', { arrays: [keyed('tags', ['tag'])], initial: () => ({ tags: [] }) }],
   // common/GlossaryTermsTemplate.java @ 1c87f2d59d4101a776483dabca3f7988b65b1bf5: auditStamp is required and deprecated
@@ -99,6 +101,7 @@ export const PATCH_TEMPLATES: ReadonlyMap<string, PatchTemplate> = new Map<strin
     'dataJobInputOutput',
     {
       arrays: [...edges('inputDatajobEdges', 'inputDatasetEdges', 'outputDatasetEdges'), ...strings('inputDatasetFields', 'outputDatasetFields')],
+      fineGrainedLineages: true,
       initial: () => ({
         inputDatajobEdges: [],
         inputDatasetEdges: [],

@@ -38,7 +38,7 @@ const cases: Case[] = [
       { op: 'add', path: `/upstreams/${DS('a')}`, value: { dataset: DS('a'), type: 'TRANSFORMED' } },
       { op: 'add', path: `/upstreams/${DS('c')}`, value: { dataset: DS('c'), type: 'VIEW' } },
     ],
-    want: { upstreams: [{ dataset: DS('a'), type: 'TRANSFORMED' }, { dataset: DS('b'), type: 'VIEW' }, { dataset: DS('c'), type: 'VIEW' }] },
+    want: { upstreams: [{ dataset: DS('a'), type: 'TRANSFORMED' }, { dataset: DS('b'), type: 'VIEW' }, { dataset: DS('c'), type: 'VIEW' }], fineGrainedLineages: [] },
   },
   {
     name: 'removing an upstream, and removing one that is absent (a no-op, as upstream)',
@@ -48,7 +48,7 @@ const cases: Case[] = [
       { op: 'remove', path: `/upstreams/${DS('a')}` },
       { op: 'remove', path: `/upstreams/${DS('never')}` },
     ],
-    want: { upstreams: [{ dataset: DS('b'), type: 'VIEW' }] },
+    want: { upstreams: [{ dataset: DS('b'), type: 'VIEW' }], fineGrainedLineages: [] },
   },
   {
     name: 'a / in a key is ~1 (RFC 6901), as the Python builder quotes it',
@@ -61,7 +61,7 @@ const cases: Case[] = [
     aspect: 'upstreamLineage',
     given: { upstreams: [{ dataset: DS('a'), type: 'COPY' }] },
     patch: [{ op: 'add', path: '/upstreams', value: [{ dataset: DS('z'), type: 'VIEW' }] }],
-    want: { upstreams: [{ dataset: DS('z'), type: 'VIEW' }] },
+    want: { upstreams: [{ dataset: DS('z'), type: 'VIEW' }], fineGrainedLineages: [] },
   },
   // --- globalTags (GlobalTagsTemplate; GlobalTagsTemplateTest @ 1191d2cc66c959bc625ca408a8816ee5043e31a1)
   {
@@ -332,6 +332,62 @@ describe('patch templates', () => {
     const given = { tags: [{ tag: 'urn:li:tag:A' }] };
     patched({ aspect: 'globalTags', given, patch: [{ op: 'remove', path: '/tags/urn:li:tag:A' }] });
     expect(given).toEqual({ tags: [{ tag: 'urn:li:tag:A' }] });
+  });
+});
+
+/** UpstreamLineageTemplateTest.testPatchUpstream @ 17c01b4cfc9263f2c9366612eed44652a12fa223: fine-grained lineage, patch after patch. */
+describe('upstreamLineage fine-grained lineage, as UpstreamLineageTemplateTest.testPatchUpstream', () => {
+  const field = (table: string, column: string, platform = 'bigquery', env = 'PROD') => `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:${platform},${table},${env}),${column})`;
+  const pointer = (urn: string) => urn.replace(/~/g, '~0').replace(/\//g, '~1');
+  const d1 = field('upstream_table_1', 'c1');
+  const u1 = field('upstream_table_2', 'c1');
+  const d2 = field('upstream_table_2', 'c2');
+  const u2 = field('upstream_table_1', 'c2');
+  const s3 = field('test-bucket/hive/folder_1/folder_2/my_dataset', 'c2', 's3', 'DEV');
+  const step = (given: Record<string, unknown>, patch: unknown[]) => patched({ aspect: 'upstreamLineage', given, patch });
+  const lineage = (downstream: string, upstream: string, rest: Record<string, unknown>) => ({ downstreams: [downstream], upstreams: [upstream], ...rest });
+
+  it('adds, overwrites, keeps queries and operations apart, and removes back to the default', () => {
+    const result = step({ upstreams: [], fineGrainedLineages: [] }, [{ op: 'add', path: `/fineGrainedLineages/CREATE/${d1}//${u1}`, value: { confidenceScore: 1.0 } }]);
+    expect((result.fineGrainedLineages as unknown[])[0]).toEqual(lineage(d1, u1, { upstreamType: 'FIELD_SET', downstreamType: 'FIELD', confidenceScore: 1.0, transformOperation: 'CREATE' }));
+
+    const someQuery = `/fineGrainedLineages/CREATE/${d2}/urn:li:query:someQuery/${u2}`;
+    const result2 = step(result, [
+      { op: 'add', path: someQuery, value: { upstreamType: 'FIELD_SET', confidenceScore: 1.0, downstreamType: 'FIELD' } },
+      { op: 'add', path: someQuery, value: { upstreamType: 'DATASET', confidenceScore: 0.1, downstreamType: 'FIELD_SET' } },
+    ]);
+    expect((result2.fineGrainedLineages as unknown[])[1]).toEqual(
+      lineage(d2, u2, { query: 'urn:li:query:someQuery', upstreamType: 'DATASET', downstreamType: 'FIELD_SET', confidenceScore: 0.1, transformOperation: 'CREATE' }),
+    );
+
+    const node = { upstreamType: 'FIELD_SET', confidenceScore: 1.0, downstreamType: 'FIELD' };
+    const result3 = step(result2, [{ op: 'add', path: `/fineGrainedLineages/CREATE/${d2}/urn:li:query:anotherQuery/${u2}`, value: node }]);
+    expect((result3.fineGrainedLineages as unknown[])[2]).toEqual(
+      lineage(d2, u2, { query: 'urn:li:query:anotherQuery', upstreamType: 'FIELD_SET', downstreamType: 'FIELD', confidenceScore: 1.0, transformOperation: 'CREATE' }),
+    );
+
+    const result4 = step(result3, [{ op: 'add', path: `/fineGrainedLineages/TRANSFORM/${d2}/urn:li:query:anotherQuery/${u2}`, value: node }]);
+    expect((result4.fineGrainedLineages as unknown[])[3]).toEqual(
+      lineage(d2, u2, { query: 'urn:li:query:anotherQuery', upstreamType: 'FIELD_SET', downstreamType: 'FIELD', confidenceScore: 1.0, transformOperation: 'TRANSFORM' }),
+    );
+
+    const result5 = step(result4, [{ op: 'add', path: `/fineGrainedLineages/TRANSFORM/${pointer(s3)}/urn:li:query:anotherQuery/${u2}`, value: node }]);
+    expect((result5.fineGrainedLineages as unknown[])[4]).toEqual(
+      lineage(s3, u2, { query: 'urn:li:query:anotherQuery', upstreamType: 'FIELD_SET', downstreamType: 'FIELD', confidenceScore: 1.0, transformOperation: 'TRANSFORM' }),
+    );
+
+    const removed = step(result4, [
+      { op: 'remove', path: `/fineGrainedLineages/CREATE/${d1}/NONE/${u1}` },
+      { op: 'remove', path: `/fineGrainedLineages/CREATE/${d2}/urn:li:query:someQuery/${u2}` },
+      { op: 'remove', path: `/fineGrainedLineages/CREATE/${d2}/urn:li:query:anotherQuery/${u2}` },
+      { op: 'remove', path: `/fineGrainedLineages/TRANSFORM/${d2}/urn:li:query:anotherQuery/${u2}` },
+    ]);
+    expect(removed).toEqual({ upstreams: [], fineGrainedLineages: [] });
+  });
+
+  it('refuses to key a stored lineage with other than one downstream', () => {
+    const given = { upstreams: [], fineGrainedLineages: [{ upstreamType: 'FIELD_SET', downstreamType: 'FIELD_SET', downstreams: [d1, d2], upstreams: [u1] }] };
+    expect(() => step(given, [])).toThrow('fineGrainedLineages[0] has other than exactly one downstream');
   });
 });
 
