@@ -4,7 +4,11 @@
  */
 import type { ServerResponse } from 'node:http';
 
+/** The text of each JSON answer sent, for the request journal (a weak map: nothing kept after the response). */
+export const sentText = new WeakMap<ServerResponse, string>();
+
 export function sendJson(res: ServerResponse, status: number, text: string): void {
+  sentText.set(res, text);
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));

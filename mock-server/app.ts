@@ -1,54 +1,61 @@
 /**
- * The mock's request listener, assembled: the metadata-store router behind its lean HTTP handler,
- * GraphQL on its own handler, and the express app for the rest (admin endpoints, the docs site, the
- * GraphQL explorer), with request-listener.ts choosing among the three by path. Both render failures through
- * error-answer.ts: bad input is always a 4xx in the Rest.li error body; a 500 means a defect.
+ * The mock's request listener, assembled: the metadata-store router behind its lean HTTP door,
+ * GraphQL on its own door, both behind the API exchange of the test controls, and the express app
+ * for the rest (admin endpoints, the docs site, the GraphQL explorer), with request-listener.ts
+ * choosing among them by path. Both render failures through error-answer.ts: bad input is always a
+ * 4xx in the Rest.li error body; a 500 means a defect.
  */
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { SchemaValidators } from '../spec/validation.js';
 import { ADDRESS_FORMS } from './address-forms.js';
-import { adminRouter, ADMIN_PATH } from './admin.js';
+import { adminRouter, ADMIN_PATH, adminSessions, type ScenarioCatalog, type SessionRegistry } from './admin/index.js';
+import { apiExchange } from './api-exchange.js';
 import { docsRouter } from './api-reference.js';
 import type { AuthConfig } from './auth.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
 import { graphqlEndpoint, mountGraphiql } from './graphql/index.js';
-import type { MockContext } from './handlers/context.js';
+import type { Contract } from '../spec/index.js';
 import { metadataStoreHandler, type RequestHandler } from './metadata-store-handler.js';
 import type { MockLogger } from './options.js';
 import { requestListener } from './request-listener.js';
 import { metadataStoreRouter } from './router.js';
 
-
 export interface AppSettings {
-  context: MockContext;
+  contract: Contract;
+  sessions: SessionRegistry;
+  scenarios: ScenarioCatalog;
   auth: AuthConfig;
   maxBody: number;
   logger: MockLogger;
+  adminToken: string | undefined;
 }
 
-/** The express part; `store` answers whatever it does not (`/__mock/nothing` is the metadata store's 404). */
-function createExpressApp({ context }: AppSettings, store: RequestHandler, errors: ErrorAnswerSettings): Express {
+/** The express part; `fallback` answers whatever it does not (a docs path with another method is the router's). */
+function createExpressApp({ contract, sessions, scenarios }: AppSettings, fallback: RequestHandler, errors: ErrorAnswerSettings): Express {
   const app = express();
   app.disable('x-powered-by');
   // The contract shows no ETag: the admin and docs answers carry none, as the metadata-store API's do not.
   app.disable('etag');
-  app.use(ADMIN_PATH, adminRouter(context.store));
+  app.use(ADMIN_PATH, adminRouter({ sessions, scenarios }));
   // The reference site (GET); other methods on the docs path reach the router, which names the method it allows.
-  app.use(ADDRESS_FORMS.map((prefix) => prefix + context.contract.names.docsPath), docsRouter(context.contract));
-  mountGraphiql(app, context.contract.names.urnPrefix);
-  app.use(store);
+  app.use(ADDRESS_FORMS.map((prefix) => prefix + contract.names.docsPath), docsRouter(contract));
+  mountGraphiql(app, contract.names.urnPrefix);
+  app.use(fallback);
   const onError: ErrorRequestHandler = (error, req, res, _next) => answerError(req, res, error, errors);
   app.use(onError);
   return app;
 }
 
 export function createRequestListener(settings: AppSettings): RequestHandler {
-  const { context, auth, maxBody, logger } = settings;
-  const { names } = context.contract;
+  const { contract, sessions, auth, maxBody, logger, adminToken } = settings;
+  const { names } = contract;
   const errors: ErrorAnswerSettings = { logger, recordPrefix: names.recordPrefix };
-  const route = metadataStoreRouter({ context, auth, validators: new SchemaValidators() });
-  const store = metadataStoreHandler({ ...errors, route, maxBody });
-  const graphql = graphqlEndpoint({ context, auth, logger, maxBody });
-  const app = createExpressApp(settings, store, errors);
-  return requestListener({ store, graphql, app, protocolHeader: names.protocolHeader, docsPath: names.docsPath, logger });
+  const route = metadataStoreRouter({ contract, auth, validators: new SchemaValidators() });
+  const store = metadataStoreHandler({ ...errors, route });
+  const graphql = graphqlEndpoint({ contract, auth, logger });
+  const exchange = apiExchange({ maxBody, urnPrefix: names.urnPrefix, nextRequestId: () => sessions.nextRequestId() });
+  // What express does not answer under its paths (e.g. /__mock/nothing) is the metadata store's 404.
+  const fallback: RequestHandler = (req, res) => exchange(req, res, store, adminSessions.get(req) ?? sessions.defaultSession);
+  const app = createExpressApp(settings, fallback, errors);
+  return requestListener({ store, graphql, app, exchange, sessions, adminToken, protocolHeader: names.protocolHeader, docsPath: names.docsPath, errors });
 }

@@ -2,12 +2,13 @@
  * `catalog-contract mock`: parses the options, starts the server and prints what it serves. Bad
  * options print a message and give exit code 2.
  */
+import { existsSync, statSync } from 'node:fs';
 import { parseOptions, runSubcommand, serveUntilSignal, SERVER_OPTIONS, serverOptions, UsageError, wholeNumberOption, type Subcommand } from '../bin/command-line.js';
 import { NAMESPACES } from '../spec/index.js';
 import { AUTH_MODES, parseTokenGrant, type AuthMode, type TokenGrant } from './auth.js';
 import { createMockServer, type MockServer } from './index.js';
-import { DEFAULT_HOST, DEFAULT_MAX_BODY, DEFAULT_PORT, parseByteSize, type MockServerOptions } from './options.js';
-import { ADMIN_PATH } from './admin.js';
+import { DEFAULT_HOST, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, parseByteSize, type MockServerOptions } from './options.js';
+import { ADMIN_PATH, parseLatency } from './admin/index.js';
 import { ADDRESS_FORMS } from './address-forms.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from './graphql/index.js';
 
@@ -30,6 +31,13 @@ Options:
                       repeatable; without any, admin-token and reader-token are accepted
   --max-body SIZE     largest request body, e.g. 16mb, 512kb or a byte count (default 16mb)
   --task-delay-ms N   wait N ms before each batch of a truncation task, to watch it running (default 0)
+  --journal-size N    requests each session's journal keeps, the newest (default ${DEFAULT_JOURNAL_SIZE}); 0 turns it off
+  --max-sessions N    sessions (X-Mock-Session or /__session/<id>/) held at most (default ${DEFAULT_MAX_SESSIONS})
+  --latency MS        add MS (or MIN-MAX: between MIN and MAX) milliseconds to every API request
+  --scenarios DIR     each seed file in DIR is a scenario named after its file, loaded with
+                      POST /__mock/scenarios/<name>
+  --admin-token T     the admin endpoints (/__mock) need Authorization: Bearer T, from anywhere;
+                      without it they answer only on loopback
   --help              print this help
 `;
 
@@ -47,6 +55,11 @@ export function parseMockArgs(argv: string[]): MockServerOptions | 'help' {
     token: { type: 'string', multiple: true },
     'max-body': { type: 'string' },
     'task-delay-ms': { type: 'string' },
+    'journal-size': { type: 'string' },
+    'max-sessions': { type: 'string' },
+    latency: { type: 'string' },
+    scenarios: { type: 'string' },
+    'admin-token': { type: 'string' },
     help: { type: 'boolean' },
   });
   if (v.help) return 'help';
@@ -72,6 +85,21 @@ export function parseMockArgs(argv: string[]): MockServerOptions | 'help' {
     options.maxBody = bytes;
   }
   if (v['task-delay-ms'] !== undefined) options.taskDelayMs = wholeNumberOption('--task-delay-ms', v['task-delay-ms'], 'a whole number of milliseconds');
+  if (v['journal-size'] !== undefined) options.journalSize = wholeNumberOption('--journal-size', v['journal-size'], 'a whole number of requests');
+  if (v['max-sessions'] !== undefined) options.maxSessions = wholeNumberOption('--max-sessions', v['max-sessions'], 'a whole number of sessions');
+  if (v.latency !== undefined) {
+    const latency = parseLatency(v.latency);
+    if (!latency) throw new UsageError(`--latency '${v.latency}': expected milliseconds (300) or a range MIN-MAX (100-500)`);
+    Object.assign(options, latency);
+  }
+  if (v.scenarios !== undefined) {
+    if (!existsSync(v.scenarios) || !statSync(v.scenarios).isDirectory()) throw new UsageError(`--scenarios '${v.scenarios}': not a directory`);
+    options.scenarios = v.scenarios;
+  }
+  if (v['admin-token'] !== undefined) {
+    if (v['admin-token'] === '') throw new UsageError('--admin-token: expected a token');
+    options.adminToken = v['admin-token'];
+  }
   return options;
 }
 
@@ -82,7 +110,8 @@ export function describeServer(server: MockServer, options: MockServerOptions): 
     `  metadata store: ${ADDRESS_FORMS.map((prefix) => server.url + prefix).join('  ')}`,
     `  GraphQL:        ${server.url}${GRAPHQL_PATH}  (explorer: ${server.url}${GRAPHIQL_PATH})`,
     `  API reference:  ${server.url}${names.docsPath}`,
-    `  admin:          ${server.url}${ADMIN_PATH}/health  ${server.url}${ADMIN_PATH}/snapshot  POST ${server.url}${ADMIN_PATH}/reset`,
+    `  admin:          ${server.url}${ADMIN_PATH}/health  ${server.url}${ADMIN_PATH}/snapshot  POST ${server.url}${ADMIN_PATH}/reset  (${options.adminToken === undefined ? 'loopback only' : 'bearer admin token'})`,
+    `  test control:   ${server.url}${ADMIN_PATH}/requests  /faults  /settings  /scenarios  /sessions; sessions by X-Mock-Session or ${server.session('<id>')}/`,
     `  data:           ${options.data ?? 'in memory'}; body limit ${options.maxBody ?? DEFAULT_MAX_BODY} bytes`,
     `  auth:           ${server.auth.mode}`,
     ...server.tokens.map((t) => `  token:          ${t.token}=${t.user}:${t.role}`),

@@ -1,15 +1,17 @@
 /**
  * The library entry: `createMockServer(options)` starts the stateful mock (store, search index,
- * start-up data, HTTP server) and resolves once it listens.
+ * start-up data, sessions, HTTP server) and resolves once it listens.
  */
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadContract } from '../spec/index.js';
+import { loadContract, type Contract } from '../spec/index.js';
+import { isLoopback, ScenarioCatalog, SESSION_PREFIX, SessionRegistry } from './admin/index.js';
 import { createRequestListener } from './app.js';
 import { authConfig, defaultTokens, type AuthConfig, type TokenGrant } from './auth.js';
+import type { MockContext } from './handlers/context.js';
 import { TaskRegistry } from './operations/index.js';
-import { DEFAULT_HOST, DEFAULT_MAX_BODY, DEFAULT_PORT, consoleLogger, type MockServerOptions } from './options.js';
+import { DEFAULT_HOST, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, consoleLogger, type MockServerOptions } from './options.js';
 import { sampleCatalog } from './sample/index.js';
 import { createSearchIndex } from './search/index.js';
 import { readSeedFile } from './seed/index.js';
@@ -25,33 +27,60 @@ export { CatalogStore } from './store/catalog-store.js';
 export interface MockServer {
   /** Base address, e.g. http://127.0.0.1:8080 (the direct form; /api/gms and /gms work too). */
   url: string;
+  /** The default session's store. */
   store: CatalogStore;
   /** The tokens the server accepts. */
   tokens: TokenGrant[];
   auth: AuthConfig;
   /** What the sample catalog (when loaded) and each seed file contributed. */
   loaded: LoadReport[];
+  /** The base address of a session (`<url>/__session/<id>`): every address form, GraphQL and admin below it work on that session. */
+  session(id: string): string;
   close(): Promise<void>;
+}
+
+/** A store with its search index and tasks: from a file or empty in memory, or from an image of the start-up state. */
+function openContext(contract: Contract, source: { path?: string; image?: Buffer }, taskDelayMs: number): MockContext {
+  const discovery = createSearchIndex(contract);
+  const store = new CatalogStore({ contract, ...source, derived: [discovery] });
+  return { contract, store, discovery, tasks: new TaskRegistry({ taskDelayMs }) };
 }
 
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const contract = loadContract(options.namespace ?? 'svc');
   const logger = options.logger ?? consoleLogger;
-  const discovery = createSearchIndex(contract);
+  const taskDelayMs = options.taskDelayMs ?? 0;
   // An existing data file keeps its catalog: reloading the sample would undo the edits made to it.
   const freshStore = !options.data || !existsSync(options.data);
-  const store = new CatalogStore({ contract, ...(options.data ? { path: options.data } : {}), derived: [discovery] });
+  const context = openContext(contract, options.data ? { path: options.data } : {}, taskDelayMs);
+  const { store } = context;
   try {
+    const scenarios = new ScenarioCatalog(contract, options.scenarios);
     const loaded: LoadReport[] = [];
     if (options.sample !== false && freshStore) loaded.push(loadProposals(store, 'sample catalog', sampleCatalog(contract)));
     for (const file of options.seed ?? []) loaded.push(loadProposals(store, file, readSeedFile(file, contract).proposals));
     store.markStartupState();
 
+    const sessions = new SessionRegistry({
+      defaultContext: context,
+      openContext: (image) => {
+        const opened = openContext(contract, { image }, taskDelayMs);
+        opened.store.markStartupState();
+        return opened;
+      },
+      maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+      journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+      settings: { latencyMs: options.latencyMs ?? 0, jitterMs: options.jitterMs ?? 0 },
+    });
     const tokens = options.tokens ?? defaultTokens(contract.names);
     const auth = authConfig(options.auth ?? 'standard', tokens, contract.names);
-    const tasks = new TaskRegistry({ taskDelayMs: options.taskDelayMs ?? 0 });
-    const server = createServer(createRequestListener({ context: { contract, store, discovery, tasks }, auth, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, logger }));
     const host = options.host ?? DEFAULT_HOST;
+    if (options.adminToken === undefined && !isLoopback(host) && host !== 'localhost') {
+      logger(`warning: listening on ${host} without --admin-token: the admin endpoints (/__mock) answer only on loopback`);
+    }
+    const server = createServer(
+      createRequestListener({ contract, sessions, scenarios, auth, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, logger, adminToken: options.adminToken }),
+    );
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? DEFAULT_PORT, host, () => {
@@ -64,14 +93,15 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     let closed: Promise<void> | undefined;
     const close = (): Promise<void> =>
       (closed ??= new Promise<void>((resolve) => {
-        tasks.close();
+        context.tasks.close();
         server.close(() => {
+          sessions.close();
           store.close();
           resolve();
         });
         server.closeAllConnections();
       }));
-    return { url, store, tokens, auth, loaded, close };
+    return { url, store, tokens, auth, loaded, session: (id) => `${url}${SESSION_PREFIX}${encodeURIComponent(id)}`, close };
   } catch (error) {
     store.close();
     throw error;

@@ -31,11 +31,25 @@ export interface MockServerOptions {
   taskDelayMs?: number;
   /** Request log; the default writes one line per request. */
   logger?: MockLogger;
+  /** Entries each session's request journal keeps (the newest); 0 turns the journal off. Default 1,000. */
+  journalSize?: number;
+  /** Sessions the server holds at most besides the default one. Default 64. */
+  maxSessions?: number;
+  /** Latency added to every API request, in ms (every session starts with it). Default 0. */
+  latencyMs?: number;
+  /** Up to this many ms more, at random, on top of latencyMs. Default 0. */
+  jitterMs?: number;
+  /** A folder of seed files, each a scenario named after its file. */
+  scenarios?: string;
+  /** Bearer token the admin endpoints require; without one they answer only on loopback. */
+  adminToken?: string;
 }
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
+export const DEFAULT_JOURNAL_SIZE = 1000;
+export const DEFAULT_MAX_SESSIONS = 64;
 
 let pending: string[] = [];
 let flushOnExit = false;

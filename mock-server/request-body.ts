@@ -11,8 +11,8 @@ import type { Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { badRequest, RestliError } from './errors.js';
 
-/** `body` is undefined when the request has none. */
-export type BodyCallback = (failure: RestliError | undefined, body?: unknown) => void;
+/** `body` is undefined when the request has none; `text` is the decoded body when it was read whole (the journal shows it). */
+export type BodyCallback = (failure: RestliError | undefined, body?: unknown, text?: string) => void;
 
 const DECOMPRESSORS: Record<string, () => Transform> = {
   gzip: () => zlib.createGunzip(),
@@ -115,12 +115,14 @@ export function readJsonBody(req: IncomingMessage, limit: number, done: BodyCall
     if (settled) return;
     settled = true;
     let body: unknown;
+    let text: string | undefined;
     try {
-      body = parseJsonBody(decode(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)));
+      text = decode(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+      body = parseJsonBody(text);
     } catch (error) {
-      return done(error as RestliError);
+      return done(error as RestliError, undefined, text);
     }
-    done(undefined, body);
+    done(undefined, body, text);
   });
   if (decompressor) {
     decompressor.on('error', (error) => fail(badRequest(`body: cannot be decompressed as ${encoding} (${error.message})`)));

@@ -1,27 +1,34 @@
 /**
- * The server's request listener: every request gets the protocol header and one line in the request
- * log, then one look at its path sends it through one of three doors. The metadata-store API, nearly
- * all of the traffic, and GraphQL go to their lean handlers on node's own request and response; the
- * admin endpoints, the docs site and the GraphQL explorer go to the express app (which hands back
- * whatever it does not answer itself, so this look only has to find every path express serves).
+ * The server's request listener, the one entry of every request: the protocol header and one line in
+ * the request log, the session the request names (header or `/__session/<id>` prefix, taken off the
+ * path), then one look at its path. The service's API (the metadata-store API, nearly all of the
+ * traffic, and GraphQL) goes through the API exchange (journal, faults, latency) to its lean door on
+ * node's own request and response; the admin endpoints, once the caller may use them, the docs site
+ * and the GraphQL explorer go to the express app (which hands back whatever it does not answer
+ * itself, so this look only has to find every path express serves).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ADDRESS_FORMS } from './address-forms.js';
-import { ADMIN_PATH } from './admin.js';
+import { ADMIN_PATH, adminSessions, checkAdminAccess, SESSION_HEADER, sessionScope, type SessionRegistry } from './admin/index.js';
+import type { ApiDoor } from './api-door.js';
+import type { ApiExchange } from './api-exchange.js';
+import { answerError, type ErrorAnswerSettings } from './error-answer.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from './graphql/index.js';
 import type { RequestHandler } from './metadata-store-handler.js';
-import type { MockLogger } from './options.js';
 
 export interface ListenerSettings {
   /** The metadata-store API. */
-  store: RequestHandler;
+  store: ApiDoor;
   /** POST /api/graphql (and the 405 of its other methods). */
-  graphql: RequestHandler;
+  graphql: ApiDoor;
   /** The rest: admin, docs, the GraphQL explorer. */
   app: RequestHandler;
+  exchange: ApiExchange;
+  sessions: SessionRegistry;
+  /** Without one, admin answers only on loopback. */
+  adminToken: string | undefined;
   protocolHeader: string;
   docsPath: string;
-  logger: MockLogger;
+  errors: ErrorAnswerSettings;
 }
 
 /** Whether the lower-cased path starts with the prefix at a segment boundary (express's routes ignore case). */
@@ -29,40 +36,45 @@ function under(path: string, prefix: string): boolean {
   return path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/');
 }
 
-export function requestListener({ store, graphql, app, protocolHeader, docsPath, logger }: ListenerSettings): RequestHandler {
+export function requestListener({ store, graphql, app, exchange, sessions, adminToken, protocolHeader, docsPath, errors }: ListenerSettings): RequestHandler {
   const docsPrefixes = ADDRESS_FORMS.map((prefix) => prefix + docsPath);
-  const expressPrefixes = [ADMIN_PATH, GRAPHIQL_PATH];
   const pathOf = (url: string): string => {
     const q = url.indexOf('?');
     return (q < 0 ? url : url.slice(0, q)).toLowerCase();
   };
   // The endpoint's own path only (a trailing slash allowed, as express's routes allow it).
-  const isGraphql = (url: string): boolean => {
-    const path = pathOf(url);
-    return path === GRAPHQL_PATH || path === `${GRAPHQL_PATH}/`;
-  };
-  const servedByExpress = (method: string | undefined, url: string): boolean => {
-    const path = pathOf(url);
-    if (expressPrefixes.some((prefix) => under(path, prefix))) return true;
-    // The docs site answers GET (and HEAD); other methods on its paths are the router's.
-    return (method === 'GET' || method === 'HEAD') && docsPrefixes.some((prefix) => under(path, prefix));
-  };
+  const isGraphql = (path: string): boolean => path === GRAPHQL_PATH || path === `${GRAPHQL_PATH}/`;
+  // The docs site answers GET (and HEAD); other methods on its paths are the router's.
+  const isPage = (method: string | undefined, path: string): boolean =>
+    under(path, GRAPHIQL_PATH) || ((method === 'GET' || method === 'HEAD') && docsPrefixes.some((prefix) => under(path, prefix)));
   return (req, res) => {
     const started = process.hrtime.bigint();
     const url = req.url ?? '/';
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger(`${req.method} ${url} ${res.statusCode} ${ms.toFixed(1)}ms`);
+      errors.logger(`${req.method} ${url} ${res.statusCode} ${ms.toFixed(1)}ms`);
     });
     res.setHeader(protocolHeader, '2.0.0');
-    // HTTP/1.1 servers accept a request target in absolute form (`GET http://host/path`); both doors route on the path.
-    if (url[0] !== '/' && URL.canParse(url)) {
-      const { pathname, search } = new URL(url);
-      req.url = pathname + search;
+    try {
+      // HTTP/1.1 servers accept a request target in absolute form (`GET http://host/path`); both doors route on the path.
+      if (url[0] !== '/' && URL.canParse(url)) {
+        const { pathname, search } = new URL(url);
+        req.url = pathname + search;
+      }
+      const scope = sessionScope(req.url ?? url, req.headers[SESSION_HEADER]);
+      req.url = scope.url;
+      const path = pathOf(scope.url);
+      if (under(path, ADMIN_PATH)) {
+        checkAdminAccess(req, adminToken);
+        adminSessions.set(req, sessions.get(scope.id));
+        app(req, res);
+      } else if (isGraphql(path)) exchange(req, res, graphql, sessions.get(scope.id));
+      else if (isPage(req.method, path)) app(req, res);
+      else exchange(req, res, store, sessions.get(scope.id));
+    } catch (error) {
+      // The session or the admin access refused; the body is not read, and is dropped.
+      req.resume();
+      answerError(req, res, error, errors);
     }
-    const target = req.url ?? url;
-    if (isGraphql(target)) graphql(req, res);
-    else if (servedByExpress(req.method, target)) app(req, res);
-    else store(req, res);
   };
 }

@@ -5,7 +5,7 @@
  * upstream's Rest.li ones (restli-facts §3.2). It knows nothing of HTTP beyond the request's parts:
  * reading the body and writing the answer are the metadata-store handler's job.
  */
-import type { OperationSpec } from '../spec/index.js';
+import type { Contract, OperationSpec } from '../spec/index.js';
 import type { SchemaValidators } from '../spec/validation.js';
 import { authorize, type AccessKind, type AuthConfig } from './auth.js';
 import { badRequest, notFound, RestliError } from './errors.js';
@@ -53,25 +53,28 @@ function writeTarget(body: unknown): string | undefined {
   return typeof urn === 'string' ? urn : undefined;
 }
 
-/** A metadata-store request: `path` below the address form, the query as sent, the parsed body (undefined without one). */
-export interface StoreRequest {
-  method: string;
-  path: string;
-  query: RestliQuery;
+/** What a matched route runs on: the request's credentials and parsed body (undefined without one). */
+export interface StoreCall {
   authorization: string | undefined;
   body: unknown;
 }
 
-export type StoreRouter = (request: StoreRequest) => HandlerResult;
+/** The operation a request matched, and how it runs on a store (the request's session's). */
+export interface StoreRoute {
+  operationId: string;
+  run(call: StoreCall, context: MockContext): HandlerResult;
+}
+
+/** Matches a request (`path` below the address form, the query as sent) to its route, or throws the routing error. */
+export type StoreRouter = (method: string, path: string, query: RestliQuery) => StoreRoute;
 
 export interface RouterSettings {
-  context: MockContext;
+  contract: Contract;
   auth: AuthConfig;
   validators: SchemaValidators;
 }
 
-export function metadataStoreRouter({ context, auth, validators }: RouterSettings): StoreRouter {
-  const { contract } = context;
+export function metadataStoreRouter({ contract, auth, validators }: RouterSettings): StoreRouter {
   // By the first path segment, which is literal in every operation's path: a request tries only its resource's routes.
   const byResource = new Map<string, Route[]>();
   for (const op of contract.operations) {
@@ -108,14 +111,19 @@ export function metadataStoreRouter({ context, auth, validators }: RouterSetting
     throw badRequest(`${requestMethod} operation not supported for URI: '${path}'; supported: ${hints.join('; ')}`);
   };
 
-  return ({ method, path, query, authorization, body }) => {
+  return (method, path, query) => {
     const [route, params] = choose(method, path, query);
-    const caller = authorize(auth, { authorization, kind: route.kind, write: route.write, target: writeTarget(body) });
-    if (!route.handler) throw new RestliError(501, `${route.op.operationId} (${route.op.pathKey}) is part of the contract but this mock server does not serve it`);
-    const checked = route.check(params, query, body);
-    const handler = route.handler;
-    const call = () => handler({ ...checked, op: route.op, rawQuery: query, caller }, context);
-    // A GET only reads, and better-sqlite3 runs it to the end before any other request: no transaction needed.
-    return route.op.method === 'get' ? call() : context.store.transaction(call);
+    return {
+      operationId: route.op.operationId,
+      run({ authorization, body }, context) {
+        const caller = authorize(auth, { authorization, kind: route.kind, write: route.write, target: writeTarget(body) });
+        if (!route.handler) throw new RestliError(501, `${route.op.operationId} (${route.op.pathKey}) is part of the contract but this mock server does not serve it`);
+        const checked = route.check(params, query, body);
+        const handler = route.handler;
+        const call = () => handler({ ...checked, op: route.op, rawQuery: query, caller }, context);
+        // A GET only reads, and better-sqlite3 runs it to the end before any other request: no transaction needed.
+        return route.op.method === 'get' ? call() : context.store.transaction(call);
+      },
+    };
   };
 }

@@ -5,6 +5,7 @@
  */
 import { applyChangeProposal } from './change-proposal.js';
 import { RestliError } from './errors.js';
+import { REFERENCE_TIME } from './sample/index.js';
 import type { CatalogStore } from './store/catalog-store.js';
 import { systemActor } from './store/entity-urn.js';
 import type { SystemMetadata } from './store/types.js';
@@ -30,13 +31,19 @@ export interface LoadReport {
 
 const KEPT_ERRORS = 5;
 
-/** Each proposal by its change type (change-proposal.ts) in its own savepoint, so one rejected aspect does not drop the others of the source. */
+/**
+ * Each proposal by its change type (change-proposal.ts), in file order, in its own savepoint, so one
+ * rejected aspect does not drop the others of the source. No clock enters the stored state: a
+ * proposal's time is its own system metadata's lastObserved, or the sample's reference time, so the
+ * same data gives the same snapshot digest in every process.
+ */
 export function loadProposals(store: CatalogStore, source: string, proposals: readonly StartupProposal[]): LoadReport {
   const report: LoadReport = { source, validated: 0, opaque: 0, rejected: 0, errors: [] };
   const actor = systemActor(store.contract);
-  const now = Date.now();
   store.transaction(() => {
     for (const p of proposals) {
+      const observed = p.systemMetadata?.lastObserved;
+      const now = typeof observed === 'number' ? observed : REFERENCE_TIME;
       const ctx = { actor, now, ...(p.systemMetadata ? { systemMetadata: p.systemMetadata } : {}) };
       try {
         // Each in its own savepoint, in file order: a PATCH applies to what the entries before it wrote.

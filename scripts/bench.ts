@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --runs N --seconds S --only core|search|graphql|timeseries|conformance --search-sizes 10000,100000]`: the benchmarks, each a
+ * `npm run bench [-- --runs N --seconds S --only core|search|graphql|timeseries|conformance|control --search-sizes 10000,100000]`: the benchmarks, each a
  * median of N runs, printed as a markdown table. Throughput is reported as a ratio to a baseline
  * measured in the same run.
  */
@@ -8,6 +8,7 @@ import { benchConformance } from './bench/conformance.js';
 import { benchGraphql } from './bench/graphql.js';
 import { benchMockCore, type BenchRow } from './bench/mock-core.js';
 import { benchSearch } from './bench/search.js';
+import { benchTestControl } from './bench/test-control.js';
 import { benchTimeseries } from './bench/timeseries.js';
 
 const { values } = parseArgs({
@@ -27,6 +28,7 @@ const suites: Record<string, (runs: number, seconds: number) => Promise<BenchRow
   graphql: benchGraphql,
   timeseries: benchTimeseries,
   conformance: (r) => benchConformance(r),
+  control: benchTestControl,
 };
 
 const rows: BenchRow[] = [];

@@ -8,7 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { aspectSpec, type AspectSpec, type JsonSchema } from './aspect-spec.js';
 import { entityRegistry, type EntitySpec, type RawEntityRegistry } from './entity-registry.js';
 import { NAMESPACES, inNamespace, rewriteNamespace, type Namespace, type NamespaceNames } from './namespace.js';
-import { contractOperations, type OperationSpec } from './operations.js';
+import { contractOperations, isAdminOperation, type OperationSpec } from './operations.js';
 import { fromRoot } from './package-root.js';
 
 export * from './namespace.js';
@@ -33,7 +33,10 @@ export interface Contract {
   names: NamespaceNames;
   /** The bundled, dereferenced OpenAPI document (generated/openapi.json) in this namespace. */
   openapi: JsonSchema;
+  /** The service's operations (the admin endpoints of the mock are not among them). */
   operations: OperationSpec[];
+  /** The mock's own admin endpoints, tag `admin`. */
+  adminOperations: OperationSpec[];
   /** Aspect schemas by aspect name. */
   aspects: ReadonlyMap<string, AspectSpec>;
   /** Aspect schemas by fully qualified record name. */
@@ -72,11 +75,13 @@ function buildContract(ns: Namespace): Contract {
   const recordToAspect = new Map([...records].map(([name, record]) => [record, name]));
   const lowerCase = new Map([...entities.values()].map((e) => [e.name.toLowerCase(), e]));
   const differences = readYaml<{ differences: UpstreamDifference[] }>(fromRoot('spec', 'upstream-differences.yaml')).differences;
+  const allOperations = contractOperations(openapi);
   return {
     namespace: ns,
     names: NAMESPACES[ns],
     openapi,
-    operations: contractOperations(openapi),
+    operations: allOperations.filter((op) => !isAdminOperation(op)),
+    adminOperations: allOperations.filter(isAdminOperation),
     aspects,
     aspectsByRecord,
     entities,

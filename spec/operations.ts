@@ -34,6 +34,19 @@ export interface OperationSpec {
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
 
+/** The tag of the mock's own test controls (`/__mock/...`): described in the document, but no operation of the service. */
+export const ADMIN_TAG = 'admin';
+
+/** Whether an operation is one of the mock's admin endpoints rather than the service's. */
+export const isAdminOperation = (op: Pick<OperationSpec, 'tags'>): boolean => op.tags.includes(ADMIN_TAG);
+
+/** The OpenAPI document without the admin endpoints: what the proxy checks traffic against. */
+export function serviceDocument(openapi: JsonSchema): JsonSchema {
+  const paths = (openapi.paths ?? {}) as Record<string, Record<string, JsonSchema>>;
+  const kept = Object.entries(paths).filter(([, item]) => !METHODS.some((method) => ((item[method]?.tags ?? []) as string[]).includes(ADMIN_TAG)));
+  return { ...openapi, paths: Object.fromEntries(kept), tags: ((openapi.tags ?? []) as { name: string }[]).filter((tag) => tag.name !== ADMIN_TAG) };
+}
+
 export function contractOperations(openapi: JsonSchema): OperationSpec[] {
   const out: OperationSpec[] = [];
   const paths = (openapi.paths ?? {}) as Record<string, Record<string, JsonSchema>>;

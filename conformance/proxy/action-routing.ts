@@ -5,7 +5,7 @@
  * single operation its action names, the gateway prefix stripped.
  */
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
-import type { Contract } from '../../spec/index.js';
+import { serviceDocument, type Contract } from '../../spec/index.js';
 
 export type PrismOperation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
 
@@ -24,8 +24,9 @@ export interface ActionRouter {
 }
 
 export async function actionRouter(contract: Contract): Promise<ActionRouter> {
-  // Prism dereferences in place; the contract's document is shared by the whole process.
-  const operations = await getHttpOperationsFromSpec(structuredClone(contract.openapi));
+  // Prism dereferences in place; the contract's document is shared by the whole process. The mock's
+  // admin endpoints are no part of a deployment's contract.
+  const operations = await getHttpOperationsFromSpec(structuredClone(serviceDocument(contract.openapi)));
   const byAction = new Map<string, Map<string, PrismOperation>>();
   const plain: PrismOperation[] = [];
   for (const op of operations) {

@@ -12,9 +12,10 @@ import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
 import { sendJson } from '../answer.js';
 import { authorize, type AuthConfig } from '../auth.js';
 import { RestliError } from '../errors.js';
+import type { Contract } from '../../spec/index.js';
+import type { ApiDoor, BodyRead, PreparedCall } from '../api-door.js';
 import type { MockContext } from '../handlers/context.js';
 import type { MockLogger } from '../options.js';
-import { readJsonBody } from '../request-body.js';
 import type { GraphqlContext } from './context.js';
 import { documentCache, type DocumentCache } from './document-cache.js';
 import { errorFormatter } from './errors.js';
@@ -25,12 +26,10 @@ import { catalogSchema } from './schema.js';
 const { execute, getOperationAST, GraphQLError, Kind, OperationTypeNode } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 
 export interface GraphqlSettings {
-  /** Only the contract and the store: GraphQL reads and writes aspects, search sees the writes through the store. */
-  context: Pick<MockContext, 'contract' | 'store'>;
+  /** GraphQL reads and writes aspects of the request's store; search sees the writes through it. */
+  contract: Contract;
   auth: AuthConfig;
   logger: MockLogger;
-  /** Largest accepted body in bytes. */
-  maxBody: number;
 }
 
 /** The request of a POST: what graphql-over-HTTP calls its parameters. */
@@ -71,13 +70,29 @@ function answerText(result: Record<string, unknown>, mockedFields: string[]): st
   return JSON.stringify({ ...result, extensions: { ...(result.extensions as object | undefined), ...(mockedFields.length > 0 ? { mockedFields } : {}) } });
 }
 
+/** `graphql:` and the operation's name, or the first root field of an unnamed one; undefined when the body names none. */
+function operationOf(params: RequestParams | string, documents: DocumentCache): string | undefined {
+  if (typeof params === 'string') return undefined;
+  let name = params.operationName ?? undefined;
+  if (name === undefined) {
+    try {
+      const operation = getOperationAST(documents.parse(params.query), null);
+      const first = operation?.selectionSet.selections[0];
+      name = operation?.name?.value ?? (first?.kind === Kind.FIELD ? first.name.value : undefined);
+    } catch {
+      return undefined;
+    }
+  }
+  return name === undefined ? undefined : `graphql:${name}`;
+}
+
 /**
  * POST /api/graphql on node's request and response (other methods: 405 with `Allow: POST`): the body
  * read as the metadata-store API reads it, then the document parsed, validated and executed with
  * graphql-js as graphql-over-HTTP prescribes for `application/json` (errors of a document that does
  * not parse, validate or name an operation are answered with 200, as every execution is).
  */
-export function graphqlEndpoint({ context, auth, logger, maxBody }: GraphqlSettings): (req: IncomingMessage, res: ServerResponse) => void {
+export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): ApiDoor {
   const documents = documentCache();
   const formatError = errorFormatter(logger);
   // Built on the first GraphQL request: building the executable schema is a tenth of the start-up.
@@ -85,7 +100,7 @@ export function graphqlEndpoint({ context, auth, logger, maxBody }: GraphqlSetti
   const errorsAnswer = (errors: readonly Error[]): string => answerText({ errors: errors.map(formatError) }, []);
 
   const run = async (params: RequestParams, contextValue: GraphqlContext): Promise<string> => {
-    schema ??= catalogSchema(context.contract, context.store).schema;
+    schema ??= catalogSchema(contract).schema;
     let document: DocumentNode;
     try {
       document = documents.parse(params.query);
@@ -101,29 +116,39 @@ export function graphqlEndpoint({ context, auth, logger, maxBody }: GraphqlSetti
     return answerText(errors ? { errors: errors.map(formatError), ...rest } : rest, contextValue.mockedFields);
   };
 
-  return (req, res) => {
+  const prepare = (req: IncomingMessage, { failure, body }: BodyRead): PreparedCall => {
     if (req.method !== 'POST') {
-      res.setHeader('Allow', 'POST');
-      return transportError(res, 405, `Only POST is supported on ${GRAPHQL_PATH}: send a JSON body {query, variables, operationName}; the explorer is at ${GRAPHIQL_PATH}.`);
-    }
-    readJsonBody(req, maxBody, (failure, body) => {
-      if (failure) return transportError(res, failure.status, failure.message);
-      const params = requestParams(body);
-      if (typeof params === 'string') return transportError(res, 400, params);
-      const authorization = req.headers.authorization;
-      const contextValue: GraphqlContext = { contract: context.contract, store: context.store, auth, authorization, mockedFields: [] };
-      const answer = async (): Promise<string> => {
-        authorize(auth, { authorization, kind: containsMutation(params.query, documents) ? 'protected' : 'open', write: false });
-        return run(params, contextValue);
-      };
-      answer().then(
-        (text) => sendJson(res, 200, text),
-        (error: unknown) => {
-          if (error instanceof RestliError) return transportError(res, error.status, error.message);
-          logger(`POST ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`);
-          transportError(res, 500, `Internal error: ${(error as Error)?.message ?? String(error)}`);
+      return {
+        operation: undefined,
+        answer: (res) => {
+          res.setHeader('Allow', 'POST');
+          transportError(res, 405, `Only POST is supported on ${GRAPHQL_PATH}: send a JSON body {query, variables, operationName}; the explorer is at ${GRAPHIQL_PATH}.`);
         },
-      );
-    });
+      };
+    }
+    const params = failure ? failure.message : requestParams(body);
+    return {
+      operation: operationOf(params, documents),
+      answer: (res, context: MockContext) => {
+        if (failure) return transportError(res, failure.status, failure.message);
+        if (typeof params === 'string') return transportError(res, 400, params);
+        const authorization = req.headers.authorization;
+        const contextValue: GraphqlContext = { contract, store: context.store, auth, authorization, mockedFields: [] };
+        const answer = async (): Promise<string> => {
+          authorize(auth, { authorization, kind: containsMutation(params.query, documents) ? 'protected' : 'open', write: false });
+          return run(params, contextValue);
+        };
+        answer().then(
+          (text) => sendJson(res, 200, text),
+          (error: unknown) => {
+            if (error instanceof RestliError) return transportError(res, error.status, error.message);
+            logger(`POST ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`);
+            transportError(res, 500, `Internal error: ${(error as Error)?.message ?? String(error)}`);
+          },
+        );
+      },
+    };
   };
+
+  return { prepare, fail: transportError };
 }

@@ -48,19 +48,25 @@ export interface CatalogSchema {
   shapes: RecordShapes;
 }
 
-export function catalogSchema(contract: Contract, store: CatalogStore): CatalogSchema {
+/** One schema serves every store of the server (each session has its own): the view is the request's store's. */
+export function catalogSchema(contract: Contract): CatalogSchema {
   const shapes = new RecordShapes(buildSchema(contract.graphqlSdl));
-  const view = new EntityView(store, shapes, contract);
+  const views = new WeakMap<CatalogStore, EntityView>();
+  const viewOf = (store: CatalogStore): EntityView => {
+    let view = views.get(store);
+    if (!view) views.set(store, (view = new EntityView(store, shapes, contract)));
+    return view;
+  };
   const dataset: Resolver<QueryDatasetArgs> = (_root, { urn }, ctx) => {
     targetUrn(ctx, urn, 'dataset');
-    return view.dataset(urn);
+    return viewOf(ctx.store).dataset(urn);
   };
   const resolvers: FieldResolvers = {
     ...mockedFieldRecorders(shapes),
     Query: { dataset },
     Mutation: {
       createTag: ((_root, args, ctx) => createTag(ctx, args)) satisfies Resolver<MutationCreateTagArgs>,
-      updateDataset: ((_root, args, ctx) => updateDataset(ctx, view, args)) satisfies Resolver<MutationUpdateDatasetArgs>,
+      updateDataset: ((_root, args, ctx) => updateDataset(ctx, viewOf(ctx.store), args)) satisfies Resolver<MutationUpdateDatasetArgs>,
       updateDescription: ((_root, args, ctx) => updateDescription(ctx, args)) satisfies Resolver<MutationUpdateDescriptionArgs>,
     },
   };

@@ -12,12 +12,21 @@ export interface AspectRule {
   timeseries: boolean;
 }
 
+const shared = new WeakMap<Contract, AspectValidation>();
+
 export class AspectValidation {
-  // One validator cache per store: each aspect schema is compiled on its first use only. Absent fields
-  // with a default (the zero audit stamps of ChangeAuditStamps) are filled before the value is stored.
+  // One validator cache per contract, shared by its stores (every session's): each aspect schema is
+  // compiled on its first use only. Absent fields with a default (the zero audit stamps of
+  // ChangeAuditStamps) are filled before the value is stored.
   private readonly validators = new SchemaValidators({ fillDefaults: true });
 
-  constructor(private readonly contract: Contract) {}
+  private constructor(private readonly contract: Contract) {}
+
+  static of(contract: Contract): AspectValidation {
+    let validation = shared.get(contract);
+    if (!validation) shared.set(contract, (validation = new AspectValidation(contract)));
+    return validation;
+  }
 
   /** The rule of an aspect the registry allows for the entity; 400 like upstream otherwise. */
   ruleOf(entity: EntitySpec, aspectName: string): AspectRule {

@@ -20,6 +20,8 @@ export interface CatalogStoreOptions {
   contract: Contract;
   /** SQLite file; in memory when absent. */
   path?: string;
+  /** A serialized database (startupImage()) to start from, in memory; instead of `path`. */
+  image?: Buffer;
   /** Extra derived indices, e.g. search. */
   derived?: DerivedIndex[];
 }
@@ -32,6 +34,9 @@ export interface DerivedSelection {
   start?: number;
   batchSize?: number;
 }
+
+/** Thrown to roll back the transaction in which the start-up image is taken. */
+const ROLLED_BACK = Symbol('rolled back');
 
 /** How validation messages name the aspect value when the caller does not say. */
 const DEFAULT_VALUE_ROOT = 'aspect';
@@ -54,13 +59,13 @@ export class CatalogStore {
   constructor(options: CatalogStoreOptions) {
     this.contract = options.contract;
     this.systemActor = systemActor(options.contract);
-    this.db = openDatabase(options.path);
+    this.db = openDatabase(options.image ?? options.path);
     this.runInTransaction = this.db.transaction((fn: () => unknown) => fn());
     this.statements = prepareStatements(this.db);
     this.relationshipIndex = new RelationshipIndex(options.contract);
     this.derived = [this.relationshipIndex, ...(options.derived ?? [])];
     const replaced = this.derived.map((index) => index.createSchema(this.db));
-    this.validation = new AspectValidation(options.contract);
+    this.validation = AspectValidation.of(options.contract);
     // Until the caller marks it (after seeding), the start-up state is what the file held at open.
     this.state = new StoreState(this.db, this.derived);
     // A data file written by an earlier version may hold derived tables of another layout: rebuilt from its aspects.
@@ -185,11 +190,43 @@ export class CatalogStore {
     this.transaction(() => this.state.markStartup());
   }
 
+  /** Removes every aspect, point and derived row (in the caller's transaction, when there is one). */
+  clear(): void {
+    this.transaction(() => {
+      this.statements.deleteAll.run();
+      this.statements.deleteAllPoints.run();
+      for (const index of this.derived) index.clear();
+    });
+  }
+
   /** Brings back the start-up state: primary and time series rows, then the derived rows of the entities that changed. */
   reset(): void {
     this.transaction(() => {
       for (const urn of this.state.restoreStartup()) this.rebuildDerived({ urn });
     });
+  }
+
+  /**
+   * The start-up state as a serialized database, for stores that start from it (`image`). It is
+   * taken inside a transaction that puts the start-up rows back and is then rolled back, so the
+   * store itself does not change and its changes since start-up cost only their undoing.
+   */
+  startupImage(): Buffer {
+    let image: Buffer | undefined;
+    try {
+      this.transaction(() => {
+        for (const urn of this.state.restoreStartup()) this.rebuildDerived({ urn });
+        image = this.db.serialize();
+        throw ROLLED_BACK;
+      });
+    } catch (error) {
+      if (error !== ROLLED_BACK) throw error;
+    }
+    const taken = image as Buffer;
+    // A WAL file's header says WAL (bytes 18 and 19 are 2), which a database in memory cannot use.
+    taken[18] = 1;
+    taken[19] = 1;
+    return taken;
   }
 
   /**

@@ -4,8 +4,13 @@
  */
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
 
-/** Opens the store's database: a file when `path` is given, otherwise in memory. */
-export function openDatabase(path?: string): Database {
+/**
+ * Opens the store's database: a file when `source` is a path, an in-memory copy of a serialized
+ * database when it is a buffer (never written anywhere), otherwise an empty one in memory.
+ */
+export function openDatabase(source?: string | Buffer): Database {
+  if (Buffer.isBuffer(source)) return new BetterSqlite3(source);
+  const path = source;
   const db = new BetterSqlite3(path ?? ':memory:');
   // The data file belongs to one server: an exclusive lock, held from the first statement on, spares
   // every read the file-lock system calls (a third of a read's time) and refuses a second server.
@@ -149,6 +154,8 @@ export function prepareStatements(db: Database) {
       void
     >,
     deleteAspect: db.prepare('DELETE FROM aspects WHERE urn = ? AND aspect = ?') as Statement<[string, string], void>,
+    deleteAll: db.prepare('DELETE FROM aspects') as Statement<[], void>,
+    deleteAllPoints: db.prepare('DELETE FROM timeseries') as Statement<[], void>,
     deleteEntityAspects: db.prepare('DELETE FROM aspects WHERE urn = ?') as Statement<[string], void>,
     upsertPoint: db.prepare(
       `INSERT OR REPLACE INTO timeseries (urn, aspect, timestamp_millis, entity, value, system_metadata, byte_size) VALUES (?, ?, ?, ?, ?, ?, ?)`,

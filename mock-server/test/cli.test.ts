@@ -22,6 +22,10 @@ describe('parseMockArgs', () => {
     { given: ['--max-body', '1kb'], want: { sample: true, maxBody: 1024 } },
     { given: ['--max-body', '16mb'], want: { sample: true, maxBody: 16 * 1024 * 1024 } },
     { given: ['--max-body', '2048'], want: { sample: true, maxBody: 2048 } },
+    { given: ['--latency', '300'], want: { sample: true, latencyMs: 300, jitterMs: 0 } },
+    { given: ['--latency', '100-500'], want: { sample: true, latencyMs: 100, jitterMs: 400 } },
+    { given: ['--journal-size', '0', '--max-sessions', '8'], want: { sample: true, journalSize: 0, maxSessions: 8 } },
+    { given: ['--scenarios', '.', '--admin-token', 'T'], want: { sample: true, scenarios: '.', adminToken: 'T' } },
     {
       given: ['--token', 'a=urn:svc:corpuser:ann', '--token', 'r=urn:svc:corpuser:rob:reader'],
       want: {
@@ -47,6 +51,10 @@ describe('parseMockArgs', () => {
     { given: ['--auth', 'maybe'], want: /--auth 'maybe'/ },
     { given: ['--max-body', 'lots'], want: /--max-body 'lots'/ },
     { given: ['--token', 'nourn'], want: /--token 'nourn'/ },
+    { given: ['--latency', '500-100'], want: /--latency '500-100'/ },
+    { given: ['--latency', 'slow'], want: /--latency 'slow'/ },
+    { given: ['--journal-size', 'all'], want: /--journal-size 'all'/ },
+    { given: ['--scenarios', 'no-such-folder'], want: /--scenarios 'no-such-folder': not a directory/ },
     { given: ['--colour'], want: /colour/ },
     { given: ['positional'], want: /positional/ },
   ])('$given is refused', ({ given, want }) => {

@@ -3,7 +3,7 @@
  * namespaces, the Rest.li action conventions, shared errors and the security of each resource.
  */
 import { describe, expect, it } from 'vitest';
-import { loadContract, type JsonSchema, type Namespace, type OperationSpec } from '../index.js';
+import { loadContract, serviceDocument, type JsonSchema, type Namespace, type OperationSpec } from '../index.js';
 import { interfaceDocument } from '../interface-document.js';
 
 const svc = loadContract('svc');
@@ -88,5 +88,25 @@ describe.each(svc.operations.map((op) => ({ id: op.operationId, op })))('$id', (
     if (tag === 'operations' || tag === 'test') expect(security).toEqual([{ bearerAuth: [] }]);
     else if (tag === 'docs') expect(security).toEqual([]);
     else expect(security).toEqual([{}, { bearerAuth: [] }]);
+  });
+});
+
+describe('admin endpoints of the mock', () => {
+  const paths = svc.openapi.paths as Record<string, { servers?: { url: string }[] }>;
+
+  it('are described under the admin tag, each path on the root server only, and are no operation of the service', () => {
+    expect(svc.adminOperations.map((op) => op.operationId)).toEqual(expect.arrayContaining(['listMockRequests', 'addMockFault', 'putMockSettings', 'loadMockScenario', 'listMockSessions', 'resetMock']));
+    for (const op of svc.adminOperations) {
+      expect(op.tags, op.operationId).toEqual(['admin']);
+      expect(op.path, op.operationId).toMatch(/^\/__mock\//);
+      expect(paths[op.pathKey]?.servers?.map((s) => s.url), op.pathKey).toEqual(['/']);
+    }
+    expect(svc.operations.filter((op) => op.tags.includes('admin'))).toEqual([]);
+  });
+
+  it('are left out of the document the proxy checks traffic against', () => {
+    const service = serviceDocument(svc.openapi);
+    expect(Object.keys(service.paths as object).filter((key) => key.startsWith('/__mock'))).toEqual([]);
+    expect(Object.keys(service.paths as object)).toHaveLength(new Set(svc.operations.map((op) => op.pathKey)).size);
   });
 });

@@ -1,0 +1,49 @@
+/**
+ * Named scenarios a session's state can be replaced with (`POST /__mock/scenarios/<name>`): the
+ * built-in `sample` (the sample catalog) and `empty`, and each seed file of `--scenarios DIR`, named
+ * after its file without the extension. The files are read at start, so a broken one stops the
+ * server there rather than in the middle of a test run.
+ */
+import { readdirSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import type { Contract } from '../../spec/index.js';
+import { badRequest, notFound } from '../errors.js';
+import { sampleCatalog } from '../sample/index.js';
+import { readSeedFile } from '../seed/index.js';
+import { loadProposals, type StartupProposal } from '../startup-data.js';
+import type { CatalogStore } from '../store/catalog-store.js';
+
+const SEED_EXTENSION = '.json';
+
+export class ScenarioCatalog {
+  private readonly scenarios = new Map<string, () => readonly StartupProposal[]>();
+
+  constructor(contract: Contract, dir?: string) {
+    this.scenarios.set('sample', () => sampleCatalog(contract));
+    this.scenarios.set('empty', () => []);
+    if (dir === undefined) return;
+    for (const file of readdirSync(dir).filter((name) => extname(name) === SEED_EXTENSION).sort()) {
+      const { proposals } = readSeedFile(join(dir, file), contract);
+      this.scenarios.set(basename(file, SEED_EXTENSION), () => proposals);
+    }
+  }
+
+  names(): string[] {
+    return [...this.scenarios.keys()];
+  }
+
+  /**
+   * Replaces the store's state with the scenario's, all or nothing: a rejected aspect is a 400 naming
+   * it and leaves the store as it was. The scenario becomes the state a reset returns to.
+   */
+  load(store: CatalogStore, name: string): void {
+    const proposals = this.scenarios.get(name);
+    if (!proposals) throw notFound(`scenario '${name}' does not exist; known: ${this.names().join(', ')}`);
+    store.transaction(() => {
+      store.clear();
+      const report = loadProposals(store, `scenario ${name}`, proposals());
+      if (report.rejected > 0) throw badRequest(`scenario '${name}': ${report.rejected} aspects rejected: ${report.errors.join('; ')}`);
+    });
+    store.markStartupState();
+  }
+}
