@@ -270,8 +270,12 @@ export interface paths {
         put?: never;
         /**
          * Ingest a metadata change proposal
-         * @description Upserts or deletes one aspect of one entity. The aspect travels as JSON text following the
-         *     aspect's schema, with content type `application/json`. The result is `success` (older servers
+         * @description Writes, patches or deletes one aspect of one entity, by the proposal's change type (see
+         *     MetadataChangeProposal). The aspect travels as JSON text following the aspect's schema, with
+         *     content type `application/json`; a PATCH's JSON Patch also as `application/json-patch+json`.
+         *     A CREATE of an aspect that has a value, a CREATE_ENTITY of an entity that exists, and a PATCH
+         *     on an aspect without a patch template or one that does not apply are answered with 422 naming
+         *     the operation index and path. The result is `success` (older servers
          *     answer the URN of the proposal). Sent with GET, or with an unknown action, the call is answered
          *     with 400; an aspect that fails its schema, or that the entity does not allow, with 422.
          */
@@ -1911,9 +1915,13 @@ export interface components {
         };
         /**
          * MetadataChangeProposal
-         * @description A proposal to change one aspect of one entity. The service supports the change types UPSERT and
-         *     DELETE. `entityUrn` and `aspectName`/`aspect` are optional in upstream's record, but an UPSERT
-         *     without an aspect is refused.
+         * @description A proposal to change one aspect of one entity. The document names the change types UPSERT and
+         *     DELETE; the service also takes the others upstream applies (MCPItem.CHANGE_TYPES and PatchItemImpl
+         *     of datahub-project/datahub): UPDATE (as UPSERT), CREATE (refused with 422 when the aspect has a
+         *     value), CREATE_ENTITY (refused with 422 when the entity exists) and PATCH, whose `aspect.value` is a
+         *     JSON Patch (RFC 6902) applied through the aspect's patch template (content type
+         *     `application/json` or `application/json-patch+json`). `entityUrn` and `aspectName`/`aspect` are
+         *     optional in upstream's record, but a write without an aspect is refused.
          */
         MetadataChangeProposal: {
             aspect?: components["schemas"]["GenericAspect"];
@@ -1921,8 +1929,22 @@ export interface components {
             aspectName?: string;
             /** @description Upstream; a Kafka audit header, unused. */
             auditHeader?: Record<string, never>;
-            /** @enum {string} */
-            changeType: "UPSERT" | "DELETE";
+            /**
+             * @description UPSERT, UPDATE, CREATE and CREATE_ENTITY write the aspect whole; PATCH changes it with a JSON
+             *     Patch. A patch addresses the items of an array field by key, as upstream's templates do:
+             *     `/upstreams/<dataset urn>` and
+             *     `/fineGrainedLineages/<transformOperation>/<downstream field urn>/<query urn or NONE>/<upstream urn>`
+             *     (upstreamLineage), `/tags/<tag urn>` (globalTags),
+             *     `/terms/<term urn>` (glossaryTerms), `/owners/<owner urn>/<type>` (ownership),
+             *     `/customProperties/<key>` and `/tags/<tag>` (datasetProperties),
+             *     `/editableSchemaFieldInfo/<fieldPath>/globalTags/tags/<tag urn>` (editableSchemaMetadata),
+             *     `/elements/<url>` (institutionalMemory), `/inputEdges/<urn>` (chartInfo),
+             *     `/chartEdges/<urn>` and `/datasetEdges/<urn>` (dashboardInfo), `/inputDatasetEdges/<urn>`,
+             *     `/outputDatasetEdges/<urn>` and `/inputDatajobEdges/<urn>` (dataJobInputOutput); any other field
+             *     by its plain path (`/description`). A `/` or `~` inside a key is written `~1` or `~0`.
+             * @enum {string}
+             */
+            changeType: "UPSERT" | "UPDATE" | "CREATE" | "CREATE_ENTITY" | "PATCH" | "DELETE";
             /** @description Upstream; the key aspect, an alternative to `entityUrn`. */
             entityKeyAspect?: components["schemas"]["GenericAspect"];
             /** @description The entity name, e.g. `dataset`. */

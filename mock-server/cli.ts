@@ -23,7 +23,8 @@ Options:
   --namespace NS      svc (the document's names) or li (a real deployment's names) (default svc)
   --data FILE         keep the state in this SQLite file across restarts; one server
                       per file at a time (default: in memory)
-  --seed FILE         write the aspects of this file at start (MCE/MCP JSON, usage records; unusable entries are skipped and reported); repeatable
+  --seed FILE         write the aspects of this file at start (MCE/MCP JSON, usage records, in file order,
+                      PATCH included; unusable entries are skipped and reported); repeatable
   --no-sample         start without the built-in sample catalog
   --auth MODE         standard: token needed on operations, test and GraphQL mutations;
                       all: on every request but the reference page and /__mock; off: never

@@ -5,6 +5,7 @@
  * seed reader could not read it or the store refused it, is reported with its 1-based entry number,
  * URN, aspect and reason; none stops the start-up.
  */
+import { applyChangeProposal } from './change-proposal.js';
 import { RestliError } from './errors.js';
 import { REFERENCE_TIME } from './sample/index.js';
 import type { CatalogStore } from './store/catalog-store.js';
@@ -16,7 +17,8 @@ export interface StartupProposal {
   entityUrn: string;
   changeType: string;
   aspectName: string;
-  aspect: Record<string, unknown>;
+  /** The aspect, or for PATCH the JSON Patch (an array of operations). */
+  aspect: Record<string, unknown> | unknown[];
   systemMetadata?: SystemMetadata;
   /** 1-based position of the seed file entry it comes from. */
   entry?: number;
@@ -41,9 +43,10 @@ export interface LoadReport {
 }
 
 /**
- * Each proposal in its own savepoint, so one rejected aspect does not drop the others of the source.
- * No clock enters the stored state: a proposal's time is its own system metadata's lastObserved, or
- * the sample's reference time, so the same data gives the same snapshot digest in every process.
+ * Each proposal by its change type (change-proposal.ts), in file order, in its own savepoint, so one
+ * rejected aspect does not drop the others of the source. No clock enters the stored state: a
+ * proposal's time is its own system metadata's lastObserved, or the sample's reference time, so the
+ * same data gives the same snapshot digest in every process.
  */
 export function loadProposals(store: CatalogStore, source: string, proposals: readonly StartupProposal[], unread: readonly SkippedEntry[] = []): LoadReport {
   const report: LoadReport = { source, validated: 0, opaque: 0, rejected: 0, skipped: [...unread] };
@@ -54,14 +57,10 @@ export function loadProposals(store: CatalogStore, source: string, proposals: re
       const now = typeof observed === 'number' ? observed : REFERENCE_TIME;
       const ctx = { actor, now, ...(p.systemMetadata ? { systemMetadata: p.systemMetadata } : {}) };
       try {
-        if (p.changeType === 'DELETE') {
-          store.transaction(() => store.deleteAspect(p.entityType, p.entityUrn, p.aspectName, ctx));
-          report.validated++;
-        } else {
-          const { validated } = store.transaction(() => store.upsertAspect(p.entityType, p.entityUrn, p.aspectName, p.aspect, ctx));
-          if (validated) report.validated++;
-          else report.opaque++;
-        }
+        // Each in its own savepoint, in file order: a PATCH applies to what the entries before it wrote.
+        const { validated } = applyChangeProposal(store, p, ctx, 'proposal');
+        if (validated) report.validated++;
+        else report.opaque++;
       } catch (error) {
         if (!(error instanceof RestliError)) throw error;
         report.rejected++;

@@ -1,5 +1,5 @@
 /**
- * 4.4 Ingestion: ingestProposal (UPSERT and DELETE), the legacy snapshot ingest with several aspects
+ * 4.4 Ingestion: ingestProposal (UPSERT and DELETE, and upstream's PATCH and CREATE), the legacy snapshot ingest with several aspects
  * of one entity, and the 4xx (never 5xx) answers to proposals the service cannot apply: an unknown
  * or missing aspect, an entityType that is not the URN's, no entityUrn, a content type other than
  * application/json, an aspect value that is not a string.
@@ -62,6 +62,34 @@ export const ingestionChecks: CheckGroup = {
         await ctx.fixture.upsert(urn, 'globalTags', { tags: [{ tag: ctx.fixture.tag }] });
         await ctx.client.expectStatus('ingestProposal', { body: ingestBody(urn, 'dataset', 'globalTags', undefined, 'DELETE') });
         expect(!(await aspectsOf(ctx, urn)).globalTags, 'the aspect is still read after a DELETE proposal');
+      },
+    },
+    {
+      id: 'ingest.proposal.patch',
+      clause: '4.4 Ingestion: ingestProposal proposal.changeType (PATCH, beyond the document)',
+      writes: true,
+      async run(ctx) {
+        const urn = ctx.fixture.dataset('patched');
+        ctx.fixture.track(urn);
+        const other = `${ctx.contract.names.urnPrefix}tag:conformance_patch_${ctx.runId}`;
+        await ctx.fixture.upsert(urn, 'globalTags', { tags: [{ tag: ctx.fixture.tag }] });
+        const patch = [{ op: 'add', path: `/tags/${other}`, value: { tag: other } }];
+        const body = { proposal: { entityType: 'dataset', entityUrn: urn, changeType: 'PATCH', aspectName: 'globalTags', aspect: { value: JSON.stringify(patch), contentType: 'application/json-patch+json' } } };
+        await ctx.client.expectStatus('ingestProposal', { body });
+        const tags = ((await aspectsOf(ctx, urn)).globalTags?.value?.tags ?? []) as { tag?: string }[];
+        expectEqual(tags.map((t) => t.tag).sort(), [ctx.fixture.tag, other].sort(), 'globalTags after a PATCH adding a tag (upstream GlobalTagsTemplate)');
+      },
+    },
+    {
+      id: 'ingest.proposal.create-existing',
+      clause: '4.4 Ingestion: ingestProposal proposal.changeType (CREATE, beyond the document)',
+      writes: true,
+      async run(ctx) {
+        const urn = ctx.fixture.dataset('created');
+        ctx.fixture.track(urn);
+        await ctx.fixture.upsert(urn, 'status', { removed: false });
+        const { status } = await ctx.client.call('ingestProposal', { body: ingestBody(urn, 'dataset', 'status', { removed: false }, 'CREATE') });
+        expect(status >= 400 && status < 500, `a CREATE of an aspect that exists answered ${status}, expected a 4xx (upstream CreateIfNotExistsValidator)`);
       },
     },
     {

@@ -1,9 +1,10 @@
 /**
- * The aspects resource: ingestProposal (UPSERT and DELETE of one aspect), the legacy point lookup of a
+ * The aspects resource: ingestProposal (one aspect, by any change type: ../change-proposal.ts), the legacy point lookup of a
  * versioned aspect, and the time series read.
  */
 import type { JsonSchema, OperationSpec } from '../../spec/index.js';
 import type { Caller } from '../auth.js';
+import { applyChangeProposal } from '../change-proposal.js';
 import { badRequest, notFound, RestliError } from '../errors.js';
 import { nestsTooDeep, tooDeep } from '../json-depth.js';
 import { RawJson } from '../raw-json.js';
@@ -22,14 +23,23 @@ interface Proposal {
   systemMetadata?: Record<string, unknown>;
 }
 
-/** Parses `proposal.aspect.value`, the aspect serialised as a JSON string; `at` names the proposal in messages. */
-function proposedAspect(proposal: Proposal, at: string): Record<string, unknown> {
+const JSON_CONTENT_TYPE = 'application/json';
+const JSON_PATCH_CONTENT_TYPE = 'application/json-patch+json';
+
+/**
+ * Parses `proposal.aspect.value`, the aspect serialised as a JSON string: an object, or for PATCH a
+ * JSON Patch, which upstream's clients send with content type application/json-patch+json; `at`
+ * names the proposal in messages.
+ */
+function proposedAspect(proposal: Proposal, at: string): unknown {
   const generic = proposal.aspect;
   if (!generic || typeof generic.value !== 'string' || !proposal.aspectName) {
     throw badRequest(`${at}: Aspect and aspect name is required for create and update operations (aspectName and aspect.value)`);
   }
-  if (generic.contentType !== undefined && generic.contentType.toLowerCase() !== 'application/json') {
-    throw badRequest(`${at}.aspect.contentType: must be application/json (was '${generic.contentType}')`);
+  const contentType = generic.contentType?.toLowerCase();
+  const patch = proposal.changeType === 'PATCH';
+  if (contentType !== undefined && contentType !== JSON_CONTENT_TYPE && !(patch && contentType === JSON_PATCH_CONTENT_TYPE)) {
+    throw badRequest(`${at}.aspect.contentType: must be ${JSON_CONTENT_TYPE}${patch ? ` or ${JSON_PATCH_CONTENT_TYPE}` : ''} (was '${generic.contentType}')`);
   }
   if (nestsTooDeep(generic.value)) throw tooDeep(`${at}.aspect.value`);
   let value: unknown;
@@ -38,8 +48,8 @@ function proposedAspect(proposal: Proposal, at: string): Record<string, unknown>
   } catch (error) {
     throw badRequest(`${at}.aspect.value: is not valid JSON (${(error as Error).message})`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest(`${at}.aspect.value: must be a JSON object`);
-  return value as Record<string, unknown>;
+  if (!patch && (typeof value !== 'object' || value === null || Array.isArray(value))) throw badRequest(`${at}.aspect.value: must be a JSON object`);
+  return value;
 }
 
 /**
@@ -51,7 +61,7 @@ function answersWithUrn(op: OperationSpec): boolean {
   return typeof value?.pattern === 'string' && value.pattern.startsWith('^urn');
 }
 
-/** Applies one checked proposal (UPSERT or DELETE of one aspect); `at` is the request field that carried it. */
+/** Applies one checked proposal of any change type; `at` is the request field that carried it. */
 function applyProposal(proposal: Proposal, at: string, caller: Caller, { contract, store }: MockContext): string {
   const entity = entityNamed(contract, proposal.entityType, `${at}.entityType`);
   const urn = proposal.entityUrn;
@@ -61,14 +71,9 @@ function applyProposal(proposal: Proposal, at: string, caller: Caller, { contrac
     throw badRequest(`${at}.entityUrn: '${urn}' is a ${urnEntity.name} URN but entityType is ${proposal.entityType}`);
   }
   const ctx = { ...writeContext(caller, proposal.systemMetadata), valueRoot: `${at}.aspect.value` };
-  if (proposal.changeType === 'DELETE') {
-    if (!proposal.aspectName) throw badRequest(`${at}: missing required property 'aspectName'`);
-    store.deleteAspect(entity.name, urn, proposal.aspectName, ctx);
-  } else if (proposal.changeType === 'UPSERT') {
-    store.upsertAspect(entity.name, urn, proposal.aspectName ?? '', proposedAspect(proposal, at), ctx);
-  } else {
-    throw badRequest(`${at}.changeType: only UPSERT and DELETE are supported (was ${proposal.changeType})`);
-  }
+  if (proposal.changeType === 'DELETE' && !proposal.aspectName) throw badRequest(`${at}: missing required property 'aspectName'`);
+  const aspect = proposal.changeType === 'DELETE' ? undefined : proposedAspect(proposal, at);
+  applyChangeProposal(store, { entityType: entity.name, entityUrn: urn, changeType: proposal.changeType, aspectName: proposal.aspectName ?? '', aspect }, ctx, at);
   return urn;
 }
 

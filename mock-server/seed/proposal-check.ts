@@ -28,7 +28,9 @@ export function checkProposals(proposals: readonly SeedProposal[], contract: Con
     const entity = contract.entity(proposal.entityType);
     const allowed = !!entity?.aspects.includes(proposal.aspectName);
     const spec = contract.aspects.get(proposal.aspectName);
-    const errors = spec && proposal.changeType !== 'DELETE' ? validators.validate(spec.schema, proposal.aspect, proposal.aspectName) : [];
+    // A DELETE has no value and a PATCH's value is known only once applied to what is stored.
+    const whole = proposal.changeType !== 'DELETE' && proposal.changeType !== 'PATCH';
+    const errors = spec && whole ? validators.validate(spec.schema, proposal.aspect, proposal.aspectName) : [];
     return { proposal, allowed, hasSchema: !!spec, errors };
   });
 }

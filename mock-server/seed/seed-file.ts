@@ -8,6 +8,7 @@
  *   `datasetUsageStatistics` point upstream's usageStats batchIngest stores for it.
  * An entry that cannot be read is skipped and reported (1-based entry number, URN, aspect, reason);
  * only an unreadable file, or URNs of another namespace, refuse the whole file.
+ * A PATCH entry carries a JSON Patch (an array) in either MCP form; it is applied at load time.
  * Nothing is written and nothing is validated here; see proposal-check.ts for validation.
  */
 import { readFileSync } from 'node:fs';
@@ -59,14 +60,6 @@ class EntryError extends Error {
     super(message);
   }
 }
-
-/**
- * Change types a seed entry may carry and the mock does not apply, with the reason given when it is
- * skipped. UPSERT and DELETE are applied; anything else is refused by validation and reported.
- */
-const SKIPPED_CHANGE_TYPES: Readonly<Record<string, string>> = {
-  PATCH: 'PATCH proposals are not applied by this mock yet',
-};
 
 type Json = Record<string, unknown>;
 
@@ -181,8 +174,6 @@ function mcpProposal(entry: Json, contract: Contract, where: string): { proposal
   const entityType = typeof entry.entityType === 'string' ? (contract.entity(entry.entityType)?.name ?? entry.entityType) : urnType;
   if (typeof entry.aspectName !== 'string') throw new EntryError('aspectName is missing', entityUrn);
   const changeType = typeof entry.changeType === 'string' ? entry.changeType : 'UPSERT';
-  const unsupported = SKIPPED_CHANGE_TYPES[changeType];
-  if (unsupported) throw new EntryError(unsupported, entityUrn, entry.aspectName);
   const envelope = isObject(entry.aspect) ? entry.aspect : {};
   let format: 'mcpValue' | 'mcpJson';
   let value: unknown;
@@ -193,16 +184,16 @@ function mcpProposal(entry: Json, contract: Contract, where: string): { proposal
     } catch (error) {
       throw new EntryError(`aspect.value is not JSON: ${(error as Error).message}`, entityUrn, entry.aspectName);
     }
-  } else if (isObject(envelope.json)) {
+  } else if (isObject(envelope.json) || (changeType === 'PATCH' && Array.isArray(envelope.json))) {
     format = 'mcpJson';
     value = envelope.json;
   } else if (changeType === 'DELETE') {
     format = 'mcpJson';
     value = {};
   } else {
-    throw new EntryError('aspect must be {value: <JSON string>} or {json: <object>}', entityUrn, entry.aspectName);
+    throw new EntryError('aspect must be {value: <JSON string>} or {json: <object, or a JSON Patch array for PATCH>}', entityUrn, entry.aspectName);
   }
-  const proposal: SeedProposal = { entityType, entityUrn, changeType, aspectName: entry.aspectName, aspect: dropNulls(value) as Record<string, unknown> };
+  const proposal: SeedProposal = { entityType, entityUrn, changeType, aspectName: entry.aspectName, aspect: dropNulls(value) as SeedProposal['aspect'] };
   const systemMetadata = isObject(entry.systemMetadata) ? (dropNulls(entry.systemMetadata) as SystemMetadata) : undefined;
   if (systemMetadata && Object.keys(systemMetadata).length > 0) proposal.systemMetadata = systemMetadata;
   return { proposal, format };

@@ -55,7 +55,7 @@ const writes: Case[] = [
   },
   {
     name: 'ingestProposal: changeType outside the enum',
-    given: { method: 'POST', path: INGEST, body: proposal(DATASET, 'status', { removed: true }, { changeType: 'PATCH' }) },
+    given: { method: 'POST', path: INGEST, body: proposal(DATASET, 'status', { removed: true }, { changeType: 'RESTATE' }) },
     want: /body\.proposal\.changeType/,
   },
   {

@@ -54,7 +54,8 @@ describe('a bad proposal refuses the whole batch and names it', () => {
   const good = mcp(DATASET, 'status', { removed: true });
   it.each([
     { given: 'a value that breaks the schema', bad: mcp(OTHER_DATASET, 'status', { removed: 'yes' }), status: 422, message: 'body.proposals[1].aspect.value.removed: must be boolean' },
-    { given: 'an unknown change type', bad: { ...mcp(OTHER_DATASET, 'status', {}), changeType: 'CREATE' }, status: 400, message: 'body.proposals[1].changeType' },
+    { given: 'an unknown change type', bad: { ...mcp(OTHER_DATASET, 'status', {}), changeType: 'RESTATE' }, status: 400, message: 'body.proposals[1].changeType' },
+    { given: 'a CREATE of an aspect that exists', bad: { ...mcp(DATASET, 'datasetProperties', { description: 'x', customProperties: {} }), changeType: 'CREATE' }, status: 422, message: 'body.proposals[1].changeType: Cannot perform CREATE since the aspect already exists.' },
     { given: 'a URN of another entity type', bad: { ...mcp(OTHER_DATASET, 'status', {}), entityType: 'chart' }, status: 400, message: 'body.proposals[1].entityUrn' },
     { given: 'an aspect the entity does not allow', bad: mcp(OTHER_DATASET, 'chartInfo', { title: 'x' }), status: 400, message: 'body.proposals[1]' },
     { given: 'aspect text that is not JSON', bad: { ...mcp(OTHER_DATASET, 'status', {}), aspect: { value: '{', contentType: 'application/json' } }, status: 400, message: 'body.proposals[1].aspect.value: is not valid JSON' },

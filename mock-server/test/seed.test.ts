@@ -93,7 +93,7 @@ describe.each(files)('seed file $given (namespace li)', ({ given, want }) => {
 
 describe('Avro-JSON change events', () => {
   const { proposals } = readSeedFile(join(FIXTURES, 'bootstrap_mce.json'), li);
-  const aspectsOf = (name: string) => proposals.filter((p) => p.aspectName === name).map((p) => p.aspect);
+  const aspectsOf = (name: string) => proposals.filter((p) => p.aspectName === name).map((p) => p.aspect as Record<string, unknown>);
 
   it('keeps ChartInfo.inputs as {string: urn} unions, wrapping the bare form', () => {
     const inputs = aspectsOf('chartInfo').flatMap((a) => a.inputs as unknown[]);
@@ -159,7 +159,7 @@ describe('entries that cannot be used', () => {
   const dataset = 'urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)';
   const upsert = { entityType: 'dataset', entityUrn: dataset, changeType: 'UPSERT', aspectName: 'status', aspect: { json: { removed: false } } };
   it.each([
-    { given: 'a PATCH, whose json is an array', entry: { ...upsert, changeType: 'PATCH', aspect: { json: [{ op: 'add', path: '/removed', value: true }] } }, want: { urn: dataset, aspect: 'status', reason: 'PATCH proposals are not applied by this mock yet' } },
+    { given: 'an aspect with neither value nor json', entry: { ...upsert, aspect: {} }, want: { urn: dataset, aspect: 'status', reason: 'aspect must be {value: <JSON string>} or {json:' } },
     { given: 'aspect text that is not JSON', entry: { ...upsert, aspect: { value: '{', contentType: 'application/json' } }, want: { urn: dataset, aspect: 'status', reason: 'aspect.value is not JSON' } },
     { given: 'neither an event, a proposal nor a usage record', entry: { hello: 'world' }, want: { reason: 'neither a change event' } },
     { given: 'a URN that is not one', entry: { ...upsert, entityUrn: 'dataset-t' }, want: { urn: 'dataset-t', reason: 'is not a URN' } },
