@@ -1,7 +1,8 @@
 /**
  * `catalog-contract conformance`: parses the flags of README.md, runs the suite with progress on the
- * console, prints the table per document section, writes --junit and --json, and gives exit code 0
- * only when no check that ran failed (2 for a bad command line).
+ * console, prints the table per document section, writes --junit and --json. Exit codes: 0 when no
+ * check that ran failed, 1 when one did, 2 for a bad command line, 3 when the target cannot be
+ * checked at all (the pre-flight: unreachable, not the service, token refused).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -9,7 +10,8 @@ import { parseOptions, runSubcommand, UsageError, type Subcommand } from '../bin
 import { isNamespace } from '../spec/index.js';
 import { progressLine, summaryTable } from './console-report.js';
 import { junitXml } from './junit.js';
-import { DEFAULT_PREFIXES, runConformance, type ConformanceOptions, type ExpectAuth } from './runner.js';
+import { preflight } from './preflight.js';
+import { DEFAULT_PREFIXES, runConformance, targetOf, type ConformanceOptions, type ExpectAuth } from './runner.js';
 
 export const CONFORMANCE_USAGE = `Usage: catalog-contract conformance --base-url URL [options]
 
@@ -93,8 +95,23 @@ export async function runConformanceCli(argv: string[]): Promise<number> {
   return runSubcommand(CONFORMANCE_COMMAND, argv, run);
 }
 
+/** The exit code of a run that could not check the target. */
+export const CANNOT_CHECK = 3;
+
 async function run(options: ConformanceCliOptions): Promise<number> {
   const { quiet } = options;
+  const { baseUrl, graphqlUrl, prefixes } = targetOf(options);
+  const cannotCheck = await preflight({
+    baseUrl,
+    graphqlUrl,
+    prefix: prefixes[0] ?? '',
+    namespace: options.namespace ?? 'svc',
+    ...(options.token ? { token: options.token } : {}),
+  });
+  if (cannotCheck) {
+    console.error(`catalog-contract conformance: ${cannotCheck}`);
+    return CANNOT_CHECK;
+  }
   const report = await runConformance({
     ...options,
     onResult: (result) => {

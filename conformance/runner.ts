@@ -123,13 +123,17 @@ function summarize(checks: CheckResult[]): SectionSummary[] {
   return [...bySection.values()].sort((a, b) => a.section.localeCompare(b.section, 'en', { numeric: true }));
 }
 
+/** The addresses a run calls, with their defaults filled in. */
+export function targetOf(options: Pick<ConformanceOptions, 'baseUrl' | 'graphqlUrl' | 'prefixes'>): { baseUrl: string; graphqlUrl: string; prefixes: string[] } {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  return { baseUrl, graphqlUrl: options.graphqlUrl ?? `${baseUrl}/api/graphql`, prefixes: options.prefixes?.length ? options.prefixes : [...DEFAULT_PREFIXES] };
+}
+
 export async function runConformance(options: ConformanceOptions): Promise<Report> {
   const started = Date.now();
   const namespace = options.namespace ?? 'svc';
   const contract = loadContract(namespace);
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const graphqlUrl = options.graphqlUrl ?? `${baseUrl}/api/graphql`;
-  const prefixes = options.prefixes?.length ? options.prefixes : [...DEFAULT_PREFIXES];
+  const { baseUrl, graphqlUrl, prefixes } = targetOf(options);
   const expectAuth: ExpectAuth = options.expectAuth ?? (options.token ? 'standard' : 'off');
   const allowWrites = !!options.allowWrites;
   const allowDestructive = allowWrites && !!options.allowDestructive;

@@ -5,26 +5,15 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, defaultTokens, silentLogger, type MockServer } from '../../mock-server/index.js';
 import { loadContract } from '../../spec/index.js';
-import { runConformanceCli } from '../cli.js';
 import type { Report } from '../runner.js';
+import { runCli } from './run-cli.js';
 
 const [admin] = defaultTokens(loadContract('svc').names);
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void out.push(args.join(' ')));
-  const error = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void err.push(args.join(' ')));
-  try {
-    return { code: await runConformanceCli(argv), out: out.join('\n'), err: err.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
+const run = runCli;
 
 describe('catalog-contract conformance', () => {
   let mock: MockServer;
