@@ -9,9 +9,11 @@ import { dirname } from 'node:path';
 import { parseOptions, runSubcommand, UsageError, type Subcommand } from '../bin/command-line.js';
 import { isNamespace } from '../spec/index.js';
 import { progressLine, summaryTable } from './console-report.js';
+import { nearest } from '../bin/nearest.js';
 import { junitXml } from './junit.js';
+import { matchesOnly } from './only.js';
 import { preflight } from './preflight.js';
-import { DEFAULT_PREFIXES, runConformance, targetOf, type ConformanceOptions, type ExpectAuth } from './runner.js';
+import { allChecks, DEFAULT_PREFIXES, runConformance, targetOf, type ConformanceOptions, type ExpectAuth } from './runner.js';
 
 export const CONFORMANCE_USAGE = `Usage: catalog-contract conformance --base-url URL [options]
 
@@ -67,6 +69,7 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
     if (!(DEFAULT_PREFIXES as readonly string[]).includes(prefix)) throw new UsageError(`--prefix must be one of /api/gms, /gms or '', not '${prefix}'`);
   }
   if (values['allow-destructive'] && !values['allow-writes']) throw new UsageError('--allow-destructive needs --allow-writes');
+  if (values.only !== undefined) checkOnly(values.only);
   return {
     baseUrl,
     namespace,
@@ -82,6 +85,15 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
     ...(values.json ? { json: values.json } : {}),
     ...(values.only ? { only: values.only } : {}),
   };
+}
+
+/** A run that checks nothing is not green: an --only that selects no check is a bad command line. */
+function checkOnly(pattern: string): void {
+  const checks = allChecks();
+  if (checks.some((check) => matchesOnly(pattern, check.id, check.clause))) return;
+  // The ids and the groups they belong to (`reads`, `reads.entitiesV2`), so a misspelt group is found too.
+  const names = checks.flatMap((check) => check.id.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.')));
+  throw new UsageError(`--only '${pattern}' matches no check id or clause; nearest check ids: ${nearest(pattern.replace(/\*/g, ''), names, 5).join(', ')}`);
 }
 
 function writeReport(file: string, text: string): void {

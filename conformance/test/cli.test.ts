@@ -62,6 +62,8 @@ describe('catalog-contract conformance', () => {
     { given: ['--base-url', 'http://x', '--prefix', '/api'], want: "--prefix must be one of /api/gms, /gms or ''" },
     { given: ['--base-url', 'http://x', '--allow-destructive'], want: '--allow-destructive needs --allow-writes' },
     { given: ['--base-url', 'http://x', '--bogus'], want: "Unknown option '--bogus'" },
+    { given: ['--base-url', 'http://x', '--only', 'nomatch'], want: "--only 'nomatch' matches no check id or clause; nearest check ids: " },
+    { given: ['--base-url', 'http://x', '--only', 'operatons.truncate'], want: 'nearest check ids: operations.truncate, ' },
   ])('exits 2 on a bad command line: $want', async ({ given, want }) => {
     const { code, err } = await run(given);
     expect(code).toBe(2);
