@@ -10,6 +10,7 @@ import { parseOptions, runSubcommand, UsageError, type Subcommand } from '../bin
 import { isNamespace } from '../spec/index.js';
 import { progressLine, summaryTable } from './console-report.js';
 import { nearest } from '../bin/nearest.js';
+import { exitCodeOf, watchInterruption } from './interruption.js';
 import { junitXml } from './junit.js';
 import { matchesOnly } from './only.js';
 import { preflight } from './preflight.js';
@@ -124,14 +125,25 @@ async function run(options: ConformanceCliOptions): Promise<number> {
     console.error(`catalog-contract conformance: ${cannotCheck}`);
     return CANNOT_CHECK;
   }
-  const report = await runConformance({
-    ...options,
-    onResult: (result) => {
-      if (!quiet || result.status === 'failed') console.log(progressLine(result));
-    },
-  });
+  const interruption = watchInterruption((line) => console.error(`\n${line}`));
+  let report;
+  try {
+    report = await runConformance({
+      ...options,
+      stop: interruption.stop,
+      leaveWritten: interruption.leaveWritten,
+      onResult: (result) => {
+        if (!quiet || result.status === 'failed') console.log(progressLine(result));
+      },
+    });
+  } finally {
+    interruption.dispose();
+  }
   console.log(`\n${summaryTable(report)}`);
+  if (report.leftBehind.length) console.error(`left behind, not soft-deleted:\n${report.leftBehind.map((urn) => `  ${urn}`).join('\n')}`);
   if (options.junit) writeReport(options.junit, junitXml(report));
   if (options.json) writeReport(options.json, `${JSON.stringify(report, null, 2)}\n`);
+  const signal = interruption.received();
+  if (signal) return exitCodeOf(signal);
   return report.ok ? 0 : 1;
 }

@@ -19,6 +19,7 @@ export function summaryTable(report: Report): string {
   const lines = [line(all[0] ?? []), rule, ...rows.map(line), rule, line(total)];
   const { covered, notCovered, notObservable } = report.clauses;
   lines.push('', `${covered.length} covered, ${notCovered.length} not covered, ${notObservable.length} not observable; ${(report.durationMs / 1000).toFixed(1)} s; run id ${report.runId}`);
-  lines.push(report.ok ? 'conformance: passed' : 'conformance: FAILED');
+  const verdict = report.ok ? 'passed' : 'FAILED';
+  lines.push(report.interrupted ? `conformance: INTERRUPTED after ${report.checks.length} results (${verdict} so far)` : `conformance: ${verdict}`);
   return lines.join('\n');
 }

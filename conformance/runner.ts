@@ -7,12 +7,14 @@
  *   expectAuth ('standard' | 'all' | 'off'; default 'standard' when token is given, else 'off'),
  *   allowWrites, allowDestructive (default false), only (a pattern: checks whose id or clause contains
  *   it, `*` matching any text), runId (default: random), onResult (called as each check finishes,
- *   for progress). runConformance writes no files; the CLI writes --junit and --json from the Report
+ *   for progress), stop and leaveWritten (AbortSignals: stop starting checks; skip the rest of the
+ *   clean-up). runConformance writes no files; the CLI writes --junit and --json from the Report
  *   (junit.ts `junitXml(report)`, `report.json` is `JSON.stringify(report)`).
  *
  * Report:
  *   { runId, baseUrl, graphqlUrl, namespace, prefixes, expectAuth, allowWrites, allowDestructive,
- *     startedAt (ISO), durationMs, ok (true when no check failed),
+ *     startedAt (ISO), durationMs, ok (true when no check failed), interrupted (stopped by `stop`
+ *     before every check ran), leftBehind (URNs written and not soft-deleted: `leaveWritten`),
  *     checks: CheckResult[]   -- { id, clause, section, prefix?, status, message, difference?, durationMs }
  *                                status is 'passed' | 'failed' | 'skipped' | 'known-difference';
  *                                section is the clause's section number ('4.2'); prefix is set on
@@ -57,6 +59,10 @@ export interface ConformanceOptions {
   only?: string;
   runId?: string;
   onResult?: (result: CheckResult) => void;
+  /** Once aborted, no further check starts; the run cleans up and reports what ran (Ctrl-C). */
+  stop?: AbortSignal;
+  /** Once aborted, the clean-up soft-deletes nothing more; what it did not reach is `leftBehind` (a second Ctrl-C). */
+  leaveWritten?: AbortSignal;
 }
 
 export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'known-difference';
@@ -93,6 +99,10 @@ export interface Report {
   startedAt: string;
   durationMs: number;
   ok: boolean;
+  /** The run was stopped before every selected check ran. */
+  interrupted: boolean;
+  /** URNs the run wrote and did not soft-delete, because it was told to leave them. */
+  leftBehind: string[];
   checks: CheckResult[];
   sections: SectionSummary[];
   clauses: Coverage;
@@ -190,14 +200,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   };
 
   if (allowWrites && selected.some((c) => c.needsFixture)) await fixture.write();
+  const stopped = (): boolean => !!options.stop?.aborted;
   try {
     for (const check of selected) {
-      if (check.perPrefix) for (const prefix of prefixes) await runOne(check, clientOf(prefix), prefix);
-      else await runOne(check, client, undefined);
+      if (stopped()) break;
+      if (!check.perPrefix) await runOne(check, client, undefined);
+      else for (const prefix of prefixes) if (!stopped()) await runOne(check, clientOf(prefix), prefix);
     }
   } finally {
-    // Every entity the run wrote ends soft-deleted, whatever the checks did.
-    if (allowWrites) await fixture.cleanUp();
+    // Every entity the run wrote ends soft-deleted, whatever the checks did (unless told to leave them).
+    if (allowWrites) await fixture.cleanUp(options.leaveWritten);
   }
   if (fixture.cleanUpFailure) {
     record({ id: 'lifecycle.cleanup.soft-delete', clause: '3 States and transitions: active', section: '3', status: 'failed', message: fixture.cleanUpFailure, durationMs: 0 });
@@ -215,6 +227,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     ok: !checks.some((c) => c.status === 'failed'),
+    interrupted: stopped(),
+    leftBehind: fixture.leftBehind,
     checks,
     sections: summarize(checks),
     clauses: coverage(checks.filter((c) => c.status !== 'skipped')),
