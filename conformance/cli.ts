@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseOptions, runSubcommand, UsageError, type Subcommand } from '../bin/command-line.js';
 import { isNamespace } from '../spec/index.js';
-import { progressLine, summaryTable } from './console-report.js';
+import { paintFor, progressLine, summaryTable } from './console-report.js';
 import { nearest } from '../bin/nearest.js';
 import { exitCodeOf, watchInterruption } from './interruption.js';
 import { junitXml } from './junit.js';
@@ -125,6 +125,7 @@ async function run(options: ConformanceCliOptions): Promise<number> {
     console.error(`catalog-contract conformance: ${cannotCheck}`);
     return CANNOT_CHECK;
   }
+  const paint = paintFor(process.stdout);
   const interruption = watchInterruption((line) => console.error(`\n${line}`));
   let report;
   try {
@@ -133,13 +134,13 @@ async function run(options: ConformanceCliOptions): Promise<number> {
       stop: interruption.stop,
       leaveWritten: interruption.leaveWritten,
       onResult: (result) => {
-        if (!quiet || result.status === 'failed') console.log(progressLine(result));
+        if (!quiet || result.status === 'failed') console.log(progressLine(result, paint));
       },
     });
   } finally {
     interruption.dispose();
   }
-  console.log(`\n${summaryTable(report)}`);
+  console.log(`\n${summaryTable(report, paint)}`);
   if (report.leftBehind.length) console.error(`left behind, not soft-deleted:\n${report.leftBehind.map((urn) => `  ${urn}`).join('\n')}`);
   if (options.junit) writeReport(options.junit, junitXml(report));
   if (options.json) writeReport(options.json, `${JSON.stringify(report, null, 2)}\n`);

@@ -15,11 +15,12 @@
  *   { runId, baseUrl, graphqlUrl, namespace, prefixes, expectAuth, allowWrites, allowDestructive,
  *     startedAt (ISO), durationMs, ok (true when no check failed), interrupted (stopped by `stop`
  *     before every check ran), leftBehind (URNs written and not soft-deleted: `leaveWritten`),
- *     checks: CheckResult[]   -- { id, clause, section, prefix?, status, message, difference?, durationMs }
+ *     checks: CheckResult[]   -- { id, clause, section, prefix?, status, message, difference?, request?, durationMs }
  *                                status is 'passed' | 'failed' | 'skipped' | 'known-difference';
  *                                section is the clause's section number ('4.2'); prefix is set on
  *                                per-prefix checks ('' is the direct form); difference is the id in
- *                                spec/upstream-differences.yaml of a known-difference;
+ *                                spec/upstream-differences.yaml of a known-difference; request is the
+ *                                last request of a failed check (reproduce.ts);
  *     sections: SectionSummary[] -- { section, title, passed, failed, skipped, knownDifference }
  *     clauses: { covered: [{ clause, checks: [id] }], notCovered: [clause], notObservable: [{ clause, reason }] } }
  *                                -- covered by checks that ran; notObservable: declared in not-observable.ts
@@ -38,9 +39,10 @@ import { loadContract, type Namespace } from '../spec/index.js';
 import { CheckSkipped, type Check, type CheckContext, type ExpectAuth } from './check.js';
 import { CHECK_GROUPS } from './checks/index.js';
 import { coverage, sectionOf, sectionTitle, type Coverage } from './clauses.js';
-import { CatalogClient } from './client.js';
+import { CatalogClient, type Exchange } from './client.js';
 import { RunFixture } from './fixture.js';
 import { matchesOnly } from './only.js';
+import { failedRequest, type FailedRequest } from './reproduce.js';
 
 export type { ExpectAuth } from './check.js';
 
@@ -75,6 +77,8 @@ export interface CheckResult {
   status: CheckStatus;
   message: string;
   difference?: string;
+  /** Of a failed check: its last request, the answer, and a curl command that sends it again. */
+  request?: FailedRequest;
   durationMs: number;
 }
 
@@ -148,8 +152,18 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   const allowWrites = !!options.allowWrites;
   const allowDestructive = allowWrites && !!options.allowDestructive;
   const runId = options.runId ?? `cc${randomBytes(4).toString('hex')}`;
+  // The last request of the check running: what a failure shows, to reproduce it.
+  let lastExchange: Exchange | undefined;
   const clientOf = (prefix: string): CatalogClient =>
-    new CatalogClient({ baseUrl, prefix, graphqlUrl, contract, ...(options.token ? { token: options.token } : {}), ...(options.readerToken ? { readerToken: options.readerToken } : {}) });
+    new CatalogClient({
+      baseUrl,
+      prefix,
+      graphqlUrl,
+      contract,
+      ...(options.token ? { token: options.token } : {}),
+      ...(options.readerToken ? { readerToken: options.readerToken } : {}),
+      record: (exchange) => (lastExchange = exchange),
+    });
   const [firstPrefix = ''] = prefixes;
   const client = clientOf(firstPrefix);
   const fixture = new RunFixture(client, runId);
@@ -170,6 +184,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       return;
     }
     const t0 = Date.now();
+    lastExchange = undefined;
     const ctx: CheckContext = {
       contract,
       client,
@@ -195,7 +210,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       }
       const difference = differenceOf.get(check.id);
       if (difference && namespace === 'li') record({ ...base, status: 'known-difference', message, difference, durationMs });
-      else record({ ...base, status: 'failed', message, ...(difference ? { difference } : {}), durationMs });
+      else record({ ...base, status: 'failed', message, ...(difference ? { difference } : {}), ...(lastExchange ? { request: failedRequest(lastExchange) } : {}), durationMs });
     }
   };
 

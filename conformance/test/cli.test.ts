@@ -2,13 +2,17 @@
  * `catalog-contract conformance` through its entry function: exit codes, progress and the section
  * table on the console, the --json and --junit files, --only, and bad command lines.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, defaultTokens, silentLogger, type MockServer } from '../../mock-server/index.js';
 import { loadContract } from '../../spec/index.js';
 import type { Report } from '../runner.js';
+import { paintFor } from '../console-report.js';
+import { createFaultyServer, faultNamed } from './faults.js';
 import { runCli } from './run-cli.js';
 
 const [admin] = defaultTokens(loadContract('svc').names);
@@ -52,6 +56,42 @@ describe('catalog-contract conformance', () => {
     expect(code).toBe(1);
     expect(out).toMatch(/^FAIL auth\.operations\.open {2}\(5 Authentication: Credential operations endpoints open with --expect-auth off\)\n\s+getIndexSizes without a token: expected 200, got 401$/m);
     expect(out).toContain('conformance: FAILED');
+  });
+
+  it('shows how to reproduce a failure: the request, the answer and a curl command that sends it again, without the token', async () => {
+    const faulty = await createFaultyServer(mock.url, faultNamed('unknown-task-without-error'));
+    const json = join(dir, 'failed.json');
+    try {
+      const { code, out } = await run(['--base-url', faulty.url, '--token', admin?.token ?? '', '--only', 'operations.getEsTaskStatus.unknown-task-parts', '--prefix', '/gms', '--json', json]);
+      expect(code).toBe(1);
+      const [failed] = (JSON.parse(readFileSync(json, 'utf8')) as Report).checks.filter((c) => c.status === 'failed');
+      const request = failed?.request;
+      expect(request?.method).toBe('POST');
+      expect(request?.url).toBe(`${faulty.url}/gms/operations?action=getEsTaskStatus`);
+      expect(out).toContain(`POST ${faulty.url}/gms/operations?action=getEsTaskStatus -> ${request?.status}`);
+      expect(out).toContain(`reproduce: ${request?.curl}`);
+      expect(request?.curl).toContain('"Authorization: Bearer $TOKEN"');
+      expect(out).not.toContain(admin?.token);
+      // The summary repeats the failure, last.
+      expect(out).toMatch(/^failed \(1\):\n {2}FAIL operations\.getEsTaskStatus\.unknown-task-parts: .+\nconformance: FAILED$/m);
+      // Sent again by the shell, with the token in the environment, it gets the answer the check got.
+      // Asynchronously: the servers it calls run in this process.
+      const { stdout: answer } = await promisify(execFile)('sh', ['-c', request?.curl ?? 'false'], { env: { ...process.env, TOKEN: admin?.token ?? '' }, encoding: 'utf8' });
+      const [head = '', body = ''] = answer.split(/\r?\n\r?\n/);
+      expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${request?.status} `));
+      expect(JSON.stringify(JSON.parse(body), null, 2)).toBe(request?.body);
+    } finally {
+      await faulty.close();
+    }
+  });
+
+  it('colours FAIL red and ok green with FORCE_COLOR, and not with NO_COLOR', () => {
+    const tty = { isTTY: true };
+    expect(paintFor(tty, {})('red', 'FAIL')).toBe('\x1b[31mFAIL\x1b[39m');
+    expect(paintFor(tty, { NO_COLOR: '1' })('red', 'FAIL')).toBe('FAIL');
+    expect(paintFor({ isTTY: false }, {})('green', 'ok')).toBe('ok');
+    expect(paintFor({ isTTY: false }, { FORCE_COLOR: '1', NO_COLOR: '1' })('green', 'ok')).toBe('\x1b[32mok\x1b[39m');
+    expect(paintFor(tty, { FORCE_COLOR: '0' })('green', 'ok')).toBe('\x1b[32mok\x1b[39m');
   });
 
   it.each([
