@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseOptions, runSubcommand, UsageError, type Subcommand } from '../bin/command-line.js';
+import { HELP_OPTION, parseOptions, runSubcommand, UsageError, type CommandDefinition, type Subcommand } from '../bin/command-line.js';
 import { isNamespace } from '../spec/index.js';
 import { paintFor, progressLine, summaryTable } from './console-report.js';
 import { nearest } from '../bin/nearest.js';
@@ -16,48 +16,35 @@ import { matchesOnly } from './only.js';
 import { preflight } from './preflight.js';
 import { allChecks, DEFAULT_PREFIXES, runConformance, targetOf, type ConformanceOptions, type ExpectAuth } from './runner.js';
 
-export const CONFORMANCE_USAGE = `Usage: catalog-contract conformance --base-url URL [options]
-
-Checks a deployment of the metadata catalog service against the interface document.
-
-Options:
-  --base-url URL        the service (required)
-  --graphql-url URL     the GraphQL endpoint (default <base-url>/api/graphql)
-  --token T             bearer token sent on every call
-  --reader-token T      a token of a user who may only read (auth checks)
-  --namespace NS        svc or li (default svc); with li, known upstream differences do not fail
-  --prefix P            address form to check: /api/gms, /gms or '' (repeatable; default all three)
-  --expect-auth MODE    standard, all or off (default standard with --token, else off)
-  --allow-writes        write the run's own entities (soft-deleted at the end)
-  --allow-destructive   also truncate time series (the run's early-1970 points only); needs --allow-writes
-  --junit FILE          write a JUnit XML report
-  --json FILE           write the JSON report
-  --only PATTERN        run the checks whose id or clause contains PATTERN (* matches any text)
-  --quiet               print only failures and the summary
-  --help                print this help
-`;
+/** The options of `catalog-contract conformance`: parsing, --help and the README's table come from here. */
+export const CONFORMANCE_COMMAND_DEFINITION = {
+  name: 'conformance',
+  synopsis: '--base-url URL [options]',
+  description: 'Checks a deployment of the metadata catalog service against the interface document.',
+  options: {
+    'base-url': { type: 'string', value: 'URL', help: 'base address of the deployment (required)' },
+    'graphql-url': { type: 'string', value: 'URL', help: 'the GraphQL endpoint (default <base-url>/api/graphql)' },
+    token: { type: 'string', value: 'T', help: 'bearer token for the calls that need one' },
+    'reader-token': { type: 'string', value: 'T', help: 'a token of a user who may only read (auth checks)' },
+    namespace: { type: 'string', value: 'NS', help: 'svc or li (default svc); with li, known upstream differences do not fail' },
+    prefix: { type: 'string', multiple: true, value: 'P', help: "address form to check: /api/gms, /gms or '' (repeatable; default all three)" },
+    'expect-auth': { type: 'string', value: 'MODE', help: 'standard, all or off: which calls the deployment should refuse without a token (default standard with --token, else off)' },
+    'allow-writes': { type: 'boolean', help: "run the checks that write (the run's own entities, soft-deleted at the end)" },
+    'allow-destructive': { type: 'boolean', help: "also truncate time series (the run's early-1970 points only); needs --allow-writes" },
+    only: { type: 'string', value: 'PATTERN', help: 'run the checks whose id or clause contains PATTERN (* matches any text); one that matches no check is an error' },
+    junit: { type: 'string', value: 'FILE', help: 'write a JUnit XML report' },
+    json: { type: 'string', value: 'FILE', help: 'write the JSON report' },
+    quiet: { type: 'boolean', help: 'print only failures and the summary' },
+    ...HELP_OPTION,
+  },
+} as const satisfies CommandDefinition;
 
 const EXPECT_AUTH: readonly ExpectAuth[] = ['standard', 'all', 'off'];
 
 type ConformanceCliOptions = ConformanceOptions & { junit?: string; json?: string; quiet: boolean };
 
 export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'help' {
-  const values = parseOptions(argv, {
-    'base-url': { type: 'string' },
-    'graphql-url': { type: 'string' },
-    token: { type: 'string' },
-    'reader-token': { type: 'string' },
-    namespace: { type: 'string' },
-    prefix: { type: 'string', multiple: true },
-    'expect-auth': { type: 'string' },
-    'allow-writes': { type: 'boolean' },
-    'allow-destructive': { type: 'boolean' },
-    junit: { type: 'string' },
-    json: { type: 'string' },
-    only: { type: 'string' },
-    quiet: { type: 'boolean' },
-    help: { type: 'boolean' },
-  });
+  const values = parseOptions(argv, CONFORMANCE_COMMAND_DEFINITION.options);
   if (values.help) return 'help';
   const baseUrl = values['base-url'];
   if (!baseUrl) throw new UsageError('--base-url is required');
@@ -102,7 +89,7 @@ function writeReport(file: string, text: string): void {
   writeFileSync(file, text);
 }
 
-const CONFORMANCE_COMMAND: Subcommand<ConformanceCliOptions> = { name: 'conformance', usage: CONFORMANCE_USAGE, parse: parseConformanceArgs };
+const CONFORMANCE_COMMAND: Subcommand<ConformanceCliOptions> = { definition: CONFORMANCE_COMMAND_DEFINITION, parse: parseConformanceArgs };
 
 export async function runConformanceCli(argv: string[]): Promise<number> {
   return runSubcommand(CONFORMANCE_COMMAND, argv, run);

@@ -10,7 +10,7 @@ import { ADDRESS_FORMS } from './address-forms.js';
 import { ADMIN_PATH } from './admin.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from './graphql/index.js';
 import type { RequestHandler } from './metadata-store-handler.js';
-import type { MockLogger } from './options.js';
+import { levelOfStatus, type MockLogger } from './options.js';
 
 export interface ListenerSettings {
   /** The metadata-store API. */
@@ -52,7 +52,7 @@ export function requestListener({ store, graphql, app, protocolHeader, docsPath,
     const url = req.url ?? '/';
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger(`${req.method} ${url} ${res.statusCode} ${ms.toFixed(1)}ms`);
+      logger(`${req.method} ${url} ${res.statusCode} ${ms.toFixed(1)}ms`, levelOfStatus(res.statusCode));
     });
     res.setHeader(protocolHeader, '2.0.0');
     // HTTP/1.1 servers accept a request target in absolute form (`GET http://host/path`); both doors route on the path.
