@@ -2,7 +2,8 @@
  * The library entry: `createMockServer(options)` starts the stateful mock (store, search index,
  * start-up data, HTTP server) and resolves once it listens.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadContract } from '../spec/index.js';
@@ -40,6 +41,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const discovery = createSearchIndex(contract);
   // An existing data file keeps its catalog: reloading the sample would undo the edits made to it.
   const freshStore = !options.data || !existsSync(options.data);
+  if (options.data) mkdirSync(dirname(options.data), { recursive: true });
   const store = new CatalogStore({ contract, ...(options.data ? { path: options.data } : {}), derived: [discovery] });
   try {
     const loaded: LoadReport[] = [];
