@@ -27,14 +27,9 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-we
 /** An empty icon in the page itself, so browsers do not ask the server for /favicon.ico on every page view. */
 export const FAVICON = '<link rel="icon" href="data:,">';
 
-/** The links between the pages of the site, marking `current`. */
-export function siteNav(current: DocsPage): string {
-  return DOCS_PAGES.map(({ file, title: label }) => `<a href="${file}"${file === current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a>`).join('');
-}
-
 /** A page of the site, with the navigation bar marking `current`. */
 export function sitePage(current: DocsPage, title: string, body: string): string {
-  const nav = siteNav(current);
+  const nav = DOCS_PAGES.map(({ file, title: label }) => `<a href="${file}"${file === current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 ${FAVICON}<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>

@@ -28,8 +28,8 @@ export async function buildDocsSite(outDir: string, ns: Namespace = 'svc'): Prom
     const sdlFile = join(sources, 'schema.graphql');
     writeFileSync(sdlFile, contract.graphqlSdl);
     const title = String((contract.openapi.info as { title?: unknown } | undefined)?.title ?? 'Metadata store API');
-    buildRedocPage(openapiFile, join(staging, 'api.html'), title, 'api.html');
-    buildRedocPage(sdlFile, join(staging, 'graphql.html'), 'GraphQL API', 'graphql.html');
+    buildRedocPage(openapiFile, join(staging, 'api.html'), title);
+    buildRedocPage(sdlFile, join(staging, 'graphql.html'), 'GraphQL API');
     writeFileSync(join(staging, 'index.html'), renderLandingPage(contract, version));
     // The document is written in the spec's notation; the page speaks the site's namespace.
     writeFileSync(join(staging, 'clauses.html'), rewriteNamespace(renderClausesPage(interfaceDocument(), await conformanceChecks()), ns));
