@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 /** The `catalog-contract` command: dispatches to its subcommands. */
+import { readFileSync } from 'node:fs';
+import { fromRoot } from '../spec/package-root.js';
+import { nearest } from './nearest.js';
 
 const USAGE = `Usage: catalog-contract <command> [options]
 
@@ -8,8 +11,17 @@ Commands:
   conformance  check a deployment against the interface document
   proxy     forward traffic to a deployment and report every contract violation in it
 
+Options:
+  --help, -h   print this help
+  --version    print the version
+
 Run \`catalog-contract <command> --help\` for the options of a command.
 `;
+
+/** The version in the package's package.json (beside dist/ when installed, at the root in a checkout). */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
+}
 
 type Command = (argv: string[]) => Promise<number | undefined>;
 
@@ -30,9 +42,15 @@ async function main(argv: string[]): Promise<number | undefined> {
     console.log(USAGE);
     return 0;
   }
+  if (name === '--version') {
+    console.log(packageVersion());
+    return 0;
+  }
   const command = commands[name];
   if (!command) {
-    console.error(`catalog-contract: unknown command '${name}'\n\n${USAGE}`);
+    // The error last, so that it is what stays on screen.
+    const [guess] = nearest(name, Object.keys(commands), 1, 3);
+    console.error(`${USAGE}\ncatalog-contract: unknown command '${name}'${guess ? `; did you mean ${guess}?` : ''}`);
     return 2;
   }
   return (await command())(rest);

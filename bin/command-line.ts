@@ -7,20 +7,93 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isNamespace, NAMESPACES, type Namespace } from '../spec/index.js';
+import { nearest } from './nearest.js';
 
-/** A command line the command cannot run: the message is printed above the usage, exit code 2. */
+/** A command line the command cannot run: the message is printed below the usage, exit code 2. */
 export class UsageError extends Error {}
 
 type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
 type StrictConfig<O extends OptionsConfig> = { args: string[]; strict: true; allowPositionals: false; options: O };
 export type OptionValues<O extends OptionsConfig> = ReturnType<typeof parseArgs<StrictConfig<O>>>['values'];
 
-/** The values of `options` in `argv`; an unknown option, a missing value or a positional argument is a UsageError. */
-export function parseOptions<const O extends OptionsConfig>(argv: string[], options: O): OptionValues<O> {
+/**
+ * One option of a command, the single source of its parsing, its line in --help and its row in the
+ * README's option table: node's parseArgs settings plus the name of its value and what it does.
+ */
+export type OptionDefinition = OptionsConfig[string] & {
+  /** The value's placeholder in the help (`URL`, `N`); absent for a flag. */
+  value?: string;
+  help: string;
+};
+
+export type OptionDefinitions = Record<string, OptionDefinition>;
+
+/** -h and --help, which every command takes. */
+export const HELP_OPTION = { help: { type: 'boolean', short: 'h', help: 'print this help' } } as const satisfies OptionDefinitions;
+
+/** A command: its synopsis (what follows `catalog-contract <name>`), what it does, its options. */
+export interface CommandDefinition {
+  name: string;
+  synopsis: string;
+  description: string;
+  options: OptionDefinitions;
+}
+
+/** `--name VALUE` (and `-h` for an option with a short form), as the help and the README write it. */
+export function optionLabel(name: string, option: OptionDefinition): string {
+  return `--${name}${option.value ? ` ${option.value}` : ''}${option.short ? `, -${option.short}` : ''}`;
+}
+
+const HELP_WIDTH = 100;
+const LABEL_WIDTH = 22;
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}
+
+/** The --help text of a command. */
+export function usageOf(command: CommandDefinition): string {
+  const rows = Object.entries(command.options).flatMap(([name, option]) => {
+    const label = `  ${optionLabel(name, option)}`;
+    const [first = '', ...rest] = wrap(option.help, HELP_WIDTH - LABEL_WIDTH - 2);
+    const head = label.length < LABEL_WIDTH ? [`${label.padEnd(LABEL_WIDTH)}  ${first}`] : [label, `${' '.repeat(LABEL_WIDTH)}  ${first}`];
+    return [...head, ...rest.map((line) => `${' '.repeat(LABEL_WIDTH)}  ${line}`)];
+  });
+  return [`Usage: catalog-contract ${command.name} ${command.synopsis}`, '', ...wrap(command.description, HELP_WIDTH), '', 'Options:', ...rows, ''].join('\n');
+}
+
+/** The README's option table of a command (scripts/readme-options.ts writes it, a test compares it). */
+export function optionsTable(command: CommandDefinition): string {
+  const cell = (text: string): string => text.replace(/\|/g, '\\|');
+  const rows = Object.entries(command.options).map(([name, option]) => `| \`${cell(optionLabel(name, option))}\` | ${cell(option.help)} |`);
+  return ['| option | meaning |', '|---|---|', ...rows].join('\n');
+}
+
+/** The parseArgs settings of the definitions (without the help texts). */
+function parseArgsOptions<O extends OptionDefinitions>(options: O): O {
+  return Object.fromEntries(Object.entries(options).map(([name, { type, multiple, short }]) => [name, { type, ...(multiple ? { multiple } : {}), ...(short ? { short } : {}) }])) as O;
+}
+
+/**
+ * The values of `options` in `argv`; an unknown option (with the nearest known one), a missing value
+ * or a positional argument is a UsageError.
+ */
+export function parseOptions<const O extends OptionDefinitions>(argv: string[], options: O): OptionValues<O> {
   try {
-    return parseArgs({ args: argv, strict: true, allowPositionals: false, options }).values;
+    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: parseArgsOptions(options) }).values;
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    const unknown = /^Unknown option '([^']+)'/.exec((error as Error).message)?.[1];
+    if (unknown === undefined) throw new UsageError((error as Error).message);
+    const [guess] = nearest(unknown, Object.keys(options).map((name) => `--${name}`), 1, 3);
+    throw new UsageError(`unknown option '${unknown}'${guess ? `; did you mean ${guess}?` : ''}`);
   }
 }
 
@@ -42,14 +115,17 @@ function namespaceOption(text: string): Namespace {
 }
 
 /** The options of a command that serves HTTP (mock, proxy): where it listens and the contract's namespace. */
-export const SERVER_OPTIONS = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  namespace: { type: 'string' },
-} as const;
+export function serverOptionDefinitions(defaultPort: number, defaultHost: string) {
+  return {
+    port: { type: 'string', value: 'N', help: `TCP port, 0 for any free port (default ${defaultPort})` },
+    host: { type: 'string', value: 'HOST', help: `interface to listen on (default ${defaultHost})` },
+    namespace: { type: 'string', value: 'NS', help: "svc (the document's names) or li (a real deployment's names) (default svc)" },
+  } as const satisfies OptionDefinitions;
+}
+type ServerOptionDefinitions = ReturnType<typeof serverOptionDefinitions>;
 
 /** The --port, --host and --namespace given, checked; the ones not given are left out, for the command's defaults. */
-export function serverOptions(values: OptionValues<typeof SERVER_OPTIONS>): { port?: number; host?: string; namespace?: Namespace } {
+export function serverOptions(values: OptionValues<ServerOptionDefinitions>): { port?: number; host?: string; namespace?: Namespace } {
   return {
     ...(values.port !== undefined ? { port: portOption(values.port) } : {}),
     ...(values.host !== undefined ? { host: values.host } : {}),
@@ -58,16 +134,15 @@ export function serverOptions(values: OptionValues<typeof SERVER_OPTIONS>): { po
 }
 
 export interface Subcommand<Options> {
-  /** The word after `catalog-contract`, used to prefix error messages. */
-  name: string;
-  usage: string;
+  definition: CommandDefinition;
   /** The options of a command line, 'help' for --help, or a UsageError. */
   parse: (argv: string[]) => Options | 'help';
 }
 
 /**
- * Parses `argv` for `command` and hands the options to `start`: a bad command line prints the
- * message and the usage on stderr and gives 2, --help prints the usage on stdout and gives 0.
+ * Parses `argv` for `command` and hands the options to `start`: a bad command line prints the usage
+ * and then the message on stderr (last, so it is what stays on screen) and gives 2; --help prints
+ * the usage on stdout and gives 0.
  */
 export async function runSubcommand<Options, Code extends number | undefined>(
   command: Subcommand<Options>,
@@ -79,11 +154,11 @@ export async function runSubcommand<Options, Code extends number | undefined>(
     options = command.parse(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.error(`catalog-contract ${command.name}: ${error.message}\n\n${command.usage}`);
+    console.error(`${usageOf(command.definition)}\ncatalog-contract ${command.definition.name}: ${error.message}`);
     return 2;
   }
   if (options === 'help') {
-    console.log(command.usage);
+    console.log(usageOf(command.definition));
     return 0;
   }
   return start(options);

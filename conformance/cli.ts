@@ -1,62 +1,53 @@
 /**
  * `catalog-contract conformance`: parses the flags of README.md, runs the suite with progress on the
- * console, prints the table per document section, writes --junit and --json, and gives exit code 0
- * only when no check that ran failed (2 for a bad command line).
+ * console, prints the table per document section, writes --junit and --json. Exit codes: 0 when no
+ * check that ran failed, 1 when one did, 2 for a bad command line, 3 when the target cannot be
+ * checked at all (the pre-flight: unreachable, not the service, token refused).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseOptions, runSubcommand, UsageError, type Subcommand } from '../bin/command-line.js';
-import { isNamespace } from '../spec/index.js';
-import { progressLine, summaryTable } from './console-report.js';
+import { HELP_OPTION, parseOptions, runSubcommand, UsageError, type CommandDefinition, type Subcommand } from '../bin/command-line.js';
+import { isNamespace, loadContract, type Namespace } from '../spec/index.js';
+import { fuzzTargets } from './fuzz/targets.js';
+import { paintFor, progressLine, summaryTable } from './console-report.js';
+import { nearest } from '../bin/nearest.js';
+import { exitCodeOf, watchInterruption } from './interruption.js';
 import { junitXml } from './junit.js';
-import { DEFAULT_PREFIXES, runConformance, type ConformanceOptions, type ExpectAuth } from './runner.js';
+import { matchesOnly } from './only.js';
+import { preflight } from './preflight.js';
+import { allChecks, DEFAULT_PREFIXES, runConformance, targetOf, type ConformanceOptions, type ExpectAuth } from './runner.js';
 
-export const CONFORMANCE_USAGE = `Usage: catalog-contract conformance --base-url URL [options]
-
-Checks a deployment of the metadata catalog service against the interface document.
-
-Options:
-  --base-url URL        the service (required)
-  --graphql-url URL     the GraphQL endpoint (default <base-url>/api/graphql)
-  --token T             bearer token sent on every call
-  --reader-token T      a token of a user who may only read (auth checks)
-  --namespace NS        svc or li (default svc); with li, known upstream differences do not fail
-  --prefix P            address form to check: /api/gms, /gms or '' (repeatable; default all three)
-  --expect-auth MODE    standard, all or off (default standard with --token, else off)
-  --allow-writes        write the run's own entities (soft-deleted at the end)
-  --allow-destructive   also truncate time series (the run's early-1970 points only); needs --allow-writes
-  --junit FILE          write a JUnit XML report
-  --json FILE           write the JSON report
-  --only PATTERN        run the checks whose id or clause contains PATTERN (* matches any text)
-  --fuzz N              also send N invalid or boundary requests drawn from the spec (fuzz phase)
-  --seed S              seed of the fuzz phase's requests (default random; the report prints it)
-  --quiet               print only failures and the summary
-  --help                print this help
-`;
+/** The options of `catalog-contract conformance`: parsing, --help and the README's table come from here. */
+export const CONFORMANCE_COMMAND_DEFINITION = {
+  name: 'conformance',
+  synopsis: '--base-url URL [options]',
+  description: 'Checks a deployment of the metadata catalog service against the interface document.',
+  options: {
+    'base-url': { type: 'string', value: 'URL', help: 'base address of the deployment (required)' },
+    'graphql-url': { type: 'string', value: 'URL', help: 'the GraphQL endpoint (default <base-url>/api/graphql)' },
+    token: { type: 'string', value: 'T', help: 'bearer token for the calls that need one' },
+    'reader-token': { type: 'string', value: 'T', help: 'a token of a user who may only read (auth checks)' },
+    namespace: { type: 'string', value: 'NS', help: 'svc or li (default svc); with li, known upstream differences do not fail' },
+    prefix: { type: 'string', multiple: true, value: 'P', help: "address form to check: /api/gms, /gms or '' (repeatable; default all three)" },
+    'expect-auth': { type: 'string', value: 'MODE', help: 'standard, all or off: which calls the deployment should refuse without a token (default standard with --token, else off)' },
+    'allow-writes': { type: 'boolean', help: "run the checks that write (the run's own entities, soft-deleted at the end)" },
+    'allow-destructive': { type: 'boolean', help: "also truncate time series (the run's early-1970 points only); needs --allow-writes" },
+    only: { type: 'string', value: 'PATTERN', help: 'run the checks whose id or clause contains PATTERN (* matches any text); one that matches no check is an error' },
+    junit: { type: 'string', value: 'FILE', help: 'write a JUnit XML report' },
+    json: { type: 'string', value: 'FILE', help: 'write the JSON report' },
+    fuzz: { type: 'string', value: 'N', help: 'also send N invalid or boundary requests drawn from the spec (fuzz phase)' },
+    seed: { type: 'string', value: 'S', help: "seed of the fuzz phase's requests (default random; the report prints it)" },
+    quiet: { type: 'boolean', help: 'print only failures and the summary' },
+    ...HELP_OPTION,
+  },
+} as const satisfies CommandDefinition;
 
 const EXPECT_AUTH: readonly ExpectAuth[] = ['standard', 'all', 'off'];
 
 type ConformanceCliOptions = ConformanceOptions & { junit?: string; json?: string; quiet: boolean };
 
 export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'help' {
-  const values = parseOptions(argv, {
-    'base-url': { type: 'string' },
-    'graphql-url': { type: 'string' },
-    token: { type: 'string' },
-    'reader-token': { type: 'string' },
-    namespace: { type: 'string' },
-    prefix: { type: 'string', multiple: true },
-    'expect-auth': { type: 'string' },
-    'allow-writes': { type: 'boolean' },
-    'allow-destructive': { type: 'boolean' },
-    junit: { type: 'string' },
-    json: { type: 'string' },
-    only: { type: 'string' },
-    fuzz: { type: 'string' },
-    seed: { type: 'string' },
-    quiet: { type: 'boolean' },
-    help: { type: 'boolean' },
-  });
+  const values = parseOptions(argv, CONFORMANCE_COMMAND_DEFINITION.options);
   if (values.help) return 'help';
   const baseUrl = values['base-url'];
   if (!baseUrl) throw new UsageError('--base-url is required');
@@ -74,6 +65,7 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
   if (seed !== undefined && !(Number.isSafeInteger(seed) && seed >= 0 && seed < 2 ** 32)) throw new UsageError(`--seed must be a whole number from 0 to 4294967295, not '${values.seed}'`);
   if (seed !== undefined && fuzz === undefined) throw new UsageError('--seed needs --fuzz');
   if (values['allow-destructive'] && !values['allow-writes']) throw new UsageError('--allow-destructive needs --allow-writes');
+  if (values.only !== undefined) checkOnly(values.only, fuzz === undefined ? [] : fuzzIds(namespace));
   return {
     baseUrl,
     namespace,
@@ -93,27 +85,69 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
   };
 }
 
+/** The ids --only selects the fuzz phase's requests by: one per operation it fuzzes, and GraphQL. */
+function fuzzIds(namespace: Namespace): string[] {
+  return [...fuzzTargets(loadContract(namespace), '').map((target) => `fuzz.${target.op.operationId}`), 'fuzz.graphql'];
+}
+
+/** A run that checks nothing is not green: an --only that selects no check (nor, with --fuzz, no fuzz target) is a bad command line. */
+function checkOnly(pattern: string, fuzz: readonly string[]): void {
+  const checks = allChecks();
+  if (checks.some((check) => matchesOnly(pattern, check.id, check.clause))) return;
+  if (fuzz.some((id) => matchesOnly(pattern, id, ''))) return;
+  // The ids and the groups they belong to (`reads`, `reads.entitiesV2`), so a misspelt group is found too.
+  const names = checks.flatMap((check) => check.id.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.')));
+  throw new UsageError(`--only '${pattern}' matches no check id or clause; nearest check ids: ${nearest(pattern.replace(/\*/g, ''), names, 5).join(', ')}`);
+}
+
 function writeReport(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
 }
 
-const CONFORMANCE_COMMAND: Subcommand<ConformanceCliOptions> = { name: 'conformance', usage: CONFORMANCE_USAGE, parse: parseConformanceArgs };
+const CONFORMANCE_COMMAND: Subcommand<ConformanceCliOptions> = { definition: CONFORMANCE_COMMAND_DEFINITION, parse: parseConformanceArgs };
 
 export async function runConformanceCli(argv: string[]): Promise<number> {
   return runSubcommand(CONFORMANCE_COMMAND, argv, run);
 }
 
+/** The exit code of a run that could not check the target. */
+export const CANNOT_CHECK = 3;
+
 async function run(options: ConformanceCliOptions): Promise<number> {
   const { quiet } = options;
-  const report = await runConformance({
-    ...options,
-    onResult: (result) => {
-      if (!quiet || result.status === 'failed') console.log(progressLine(result));
-    },
+  const { baseUrl, graphqlUrl, prefixes } = targetOf(options);
+  const cannotCheck = await preflight({
+    baseUrl,
+    graphqlUrl,
+    prefix: prefixes[0] ?? '',
+    namespace: options.namespace ?? 'svc',
+    ...(options.token ? { token: options.token } : {}),
   });
-  console.log(`\n${summaryTable(report)}`);
+  if (cannotCheck) {
+    console.error(`catalog-contract conformance: ${cannotCheck}`);
+    return CANNOT_CHECK;
+  }
+  const paint = paintFor(process.stdout);
+  const interruption = watchInterruption((line) => console.error(`\n${line}`));
+  let report;
+  try {
+    report = await runConformance({
+      ...options,
+      stop: interruption.stop,
+      leaveWritten: interruption.leaveWritten,
+      onResult: (result) => {
+        if (!quiet || result.status === 'failed') console.log(progressLine(result, paint));
+      },
+    });
+  } finally {
+    interruption.dispose();
+  }
+  console.log(`\n${summaryTable(report, paint)}`);
+  if (report.leftBehind.length) console.error(`left behind, not soft-deleted:\n${report.leftBehind.map((urn) => `  ${urn}`).join('\n')}`);
   if (options.junit) writeReport(options.junit, junitXml(report));
   if (options.json) writeReport(options.json, `${JSON.stringify(report, null, 2)}\n`);
+  const signal = interruption.received();
+  if (signal) return exitCodeOf(signal);
   return report.ok ? 0 : 1;
 }

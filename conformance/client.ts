@@ -29,6 +29,19 @@ export interface CallOptions {
   method?: string;
 }
 
+/** One request the suite sent and what came back: a failed check shows its last one, to reproduce it. */
+export interface Exchange {
+  method: string;
+  url: string;
+  /** Which credential it carried: shown as $TOKEN or $READER_TOKEN, never as the token itself. */
+  credential: Credential;
+  headers: Record<string, string>;
+  body?: string;
+  /** Absent when no answer came. */
+  status?: number;
+  responseText?: string;
+}
+
 export interface ClientSettings {
   baseUrl: string;
   /** `/api/gms`, `/gms` or '' (the direct form). */
@@ -37,6 +50,8 @@ export interface ClientSettings {
   contract: Contract;
   token?: string;
   readerToken?: string;
+  /** Told of every exchange, as it completes. */
+  record?: (exchange: Exchange) => void;
 }
 
 const validators = new SchemaValidators();
@@ -54,12 +69,8 @@ export class CatalogClient {
     return op;
   }
 
-  private headers(credential: Credential, json: boolean): Record<string, string> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (json) headers['Content-Type'] = 'application/json';
-    const token = credential === 'token' ? this.settings.token : credential === 'reader' ? this.settings.readerToken : undefined;
-    if (token) headers.Authorization = `Bearer ${token}`;
-    return headers;
+  private token(credential: Credential): string | undefined {
+    return credential === 'token' ? this.settings.token : credential === 'reader' ? this.settings.readerToken : undefined;
   }
 
   /** The URL of an operation under this client's prefix. */
@@ -76,22 +87,20 @@ export class CatalogClient {
   }
 
   async send(method: string, url: string, body: unknown, credential: Credential, extraHeaders: Record<string, string> = {}): Promise<ApiResponse> {
-    const hasBody = body !== undefined;
-    const headers = { ...this.headers(credential, hasBody), ...extraHeaders };
+    const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    const headers: Record<string, string> = { Accept: 'application/json', ...(text !== undefined ? { 'Content-Type': 'application/json' } : {}), ...extraHeaders };
+    const token = this.token(credential);
+    const exchange: Exchange = { method, url, credential: token ? credential : 'none', headers, ...(text !== undefined ? { body: text } : {}) };
     let response: Response;
     try {
-      response = await fetch(url, { method, headers, ...(hasBody ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
+      response = await fetch(url, { method, headers: { ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) }, ...(text !== undefined ? { body: text } : {}) });
     } catch (error) {
+      this.settings.record?.(exchange);
       fail(`${method} ${url}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // Not JSON: kept as text (HTML pages, plain errors).
-    }
-    return { status: response.status, headers: response.headers, body: parsed, text };
+    const responseText = await response.text();
+    this.settings.record?.({ ...exchange, status: response.status, responseText });
+    return parsedResponse(response, responseText);
   }
 
   /** Sends an operation of the contract and validates the response body against its schema. */
@@ -128,4 +137,14 @@ export class CatalogClient {
     if (res.status >= 500) fail(`${method} ${this.settings.graphqlUrl} answered ${res.status}: ${res.text.slice(0, 300)}`);
     return res;
   }
+}
+
+function parsedResponse(response: Response, text: string): ApiResponse {
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON: kept as text (HTML pages, plain errors).
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
 }

@@ -1,15 +1,66 @@
-/** What the CLI prints: one line per check as it finishes, and a table per document section at the end. */
+/**
+ * What the CLI prints: one line per check as it finishes (a failure with its last request, the answer
+ * and a curl command that reproduces it), and at the end a table per document section followed by the
+ * failed checks again, so they are what stays on screen. FAIL in red and ok in green when colour is on.
+ */
 import type { CheckResult, Report } from './runner.js';
 
 const MARK: Record<CheckResult['status'], string> = { passed: 'ok  ', failed: 'FAIL', skipped: 'skip', 'known-difference': 'diff' };
 
-export function progressLine(result: CheckResult): string {
-  const where = result.prefix === undefined ? '' : ` [${result.prefix || 'direct'}]`;
-  const detail = result.message ? `\n       ${result.status === 'known-difference' ? `known upstream difference ${result.difference ?? ''}: ` : ''}${result.message}` : '';
-  return `${MARK[result.status]} ${result.id}${where}  (${result.clause})${detail}`;
+const ANSI = { red: [31, 39], green: [32, 39], dim: [2, 22] } as const;
+
+export type Paint = (colour: keyof typeof ANSI, text: string) => string;
+
+const plain: Paint = (_colour, text) => text;
+const ansi: Paint = (colour, text) => `\x1b[${ANSI[colour][0]}m${text}\x1b[${ANSI[colour][1]}m`;
+
+/**
+ * Colour on a terminal, unless NO_COLOR is set (https://no-color.org); FORCE_COLOR (other than 0 or
+ * false) turns it on anywhere, as in node and most command-line tools.
+ */
+export function paintFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): Paint {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '0' && force !== 'false') return ansi;
+  if (env.NO_COLOR) return plain;
+  return stream.isTTY ? ansi : plain;
 }
 
-export function summaryTable(report: Report): string {
+const INDENT = '       ';
+
+function indented(text: string, indent: string): string {
+  return text
+    .split('\n')
+    .map((line) => `${indent}${line}`)
+    .join('\n');
+}
+
+function mark(status: CheckResult['status'], paint: Paint): string {
+  if (status === 'failed') return paint('red', MARK[status]);
+  if (status === 'passed') return paint('green', MARK[status]);
+  return MARK[status];
+}
+
+function named(result: CheckResult): string {
+  return `${result.id}${result.prefix === undefined ? '' : ` [${result.prefix || 'direct'}]`}`;
+}
+
+/** The last request of a failed check and how to send it again. */
+function reproduction(result: CheckResult, paint: Paint): string {
+  const { request } = result;
+  if (!request) return '';
+  const answer = request.status === undefined ? 'no answer' : String(request.status);
+  const lines = [`${request.method} ${request.url} -> ${answer}`];
+  if (request.body) lines.push(indented(request.body, '  '));
+  lines.push(paint('dim', `reproduce: ${request.curl}`));
+  return `\n${indented(lines.join('\n'), INDENT)}`;
+}
+
+export function progressLine(result: CheckResult, paint: Paint = plain): string {
+  const detail = result.message ? `\n${INDENT}${result.status === 'known-difference' ? `known upstream difference ${result.difference ?? ''}: ` : ''}${result.message}` : '';
+  return `${mark(result.status, paint)} ${named(result)}  (${result.clause})${detail}${result.status === 'failed' ? reproduction(result, paint) : ''}`;
+}
+
+export function summaryTable(report: Report, paint: Paint = plain): string {
   const rows = report.sections.map((s) => [`${s.section} ${s.title}`, s.passed, s.failed, s.skipped, s.knownDifference].map(String));
   const total = ['total', ...(['passed', 'failed', 'skipped', 'knownDifference'] as const).map((k) => String(report.sections.reduce((sum, s) => sum + s[k], 0)))];
   const all = [['section', 'passed', 'failed', 'skipped', 'known upstream difference'], ...rows, total];
@@ -19,6 +70,9 @@ export function summaryTable(report: Report): string {
   const lines = [line(all[0] ?? []), rule, ...rows.map(line), rule, line(total)];
   const { covered, notCovered, notObservable } = report.clauses;
   lines.push('', `${covered.length} covered, ${notCovered.length} not covered, ${notObservable.length} not observable; ${(report.durationMs / 1000).toFixed(1)} s; run id ${report.runId}`);
-  lines.push(report.ok ? 'conformance: passed' : 'conformance: FAILED');
+  const failed = report.checks.filter((c) => c.status === 'failed');
+  if (failed.length) lines.push('', `failed (${failed.length}):`, ...failed.map((c) => `  ${mark(c.status, paint)} ${named(c)}: ${c.message.split('\n')[0] ?? ''}`));
+  const verdict = report.ok ? paint('green', 'passed') : paint('red', 'FAILED');
+  lines.push(report.interrupted ? `conformance: INTERRUPTED after ${report.checks.length} results (${verdict} so far)` : `conformance: ${verdict}`);
   return lines.join('\n');
 }

@@ -20,6 +20,8 @@ export class RunFixture {
   /** Why writing the fixture failed, if it did (checks that need it are skipped). */
   failure: string | undefined;
   cleanUpFailure: string | undefined;
+  /** What the clean-up was told not to soft-delete. */
+  readonly leftBehind: string[] = [];
   private readonly written = new Set<string>();
 
   constructor(
@@ -157,10 +159,14 @@ export class RunFixture {
     }
   }
 
-  /** Soft-deletes every entity the run wrote. */
-  async cleanUp(): Promise<void> {
+  /** Soft-deletes every entity the run wrote; once `leave` is aborted, the rest are left behind. */
+  async cleanUp(leave?: AbortSignal): Promise<void> {
     const problems: string[] = [];
     for (const urn of this.written) {
+      if (leave?.aborted) {
+        this.leftBehind.push(urn);
+        continue;
+      }
       try {
         await this.upsert(urn, 'status', { removed: true });
       } catch (error) {

@@ -19,6 +19,12 @@ function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
 
+/** The failed check's last request, its answer and the curl command that sends it again. */
+function reproduction({ request }: CheckResult): string {
+  if (!request) return '';
+  return escape(`\n${request.method} ${request.url} -> ${request.status ?? 'no answer'}\n${request.body}\nreproduce: ${request.curl}`);
+}
+
 function testcase(result: CheckResult, suite: string): string {
   const name = result.prefix === undefined ? result.id : `${result.id} [${result.prefix || 'direct'}]`;
   const open = `    <testcase name="${escape(name)}" classname="${escape(suite)}" time="${seconds(result.durationMs)}"`;
@@ -27,7 +33,7 @@ function testcase(result: CheckResult, suite: string): string {
     case 'passed':
       return `${open}>\n      <system-out>${clause}</system-out>\n    </testcase>`;
     case 'failed':
-      return `${open}>\n      <failure message="${escape(result.message)}" type="${escape(result.clause)}">${clause}: ${escape(result.message)}</failure>\n    </testcase>`;
+      return `${open}>\n      <failure message="${escape(result.message)}" type="${escape(result.clause)}">${clause}: ${escape(result.message)}${reproduction(result)}</failure>\n    </testcase>`;
     case 'skipped':
       return `${open}>\n      <skipped message="${escape(result.message)}"/>\n    </testcase>`;
     case 'known-difference':

@@ -7,17 +7,20 @@
  *   expectAuth ('standard' | 'all' | 'off'; default 'standard' when token is given, else 'off'),
  *   allowWrites, allowDestructive (default false), only (a pattern: checks whose id or clause contains
  *   it, `*` matching any text), runId (default: random), onResult (called as each check finishes,
- *   for progress). runConformance writes no files; the CLI writes --junit and --json from the Report
+ *   for progress), stop and leaveWritten (AbortSignals: stop starting checks; skip the rest of the
+ *   clean-up). runConformance writes no files; the CLI writes --junit and --json from the Report
  *   (junit.ts `junitXml(report)`, `report.json` is `JSON.stringify(report)`).
  *
  * Report:
  *   { runId, baseUrl, graphqlUrl, namespace, prefixes, expectAuth, allowWrites, allowDestructive,
- *     startedAt (ISO), durationMs, ok (true when no check failed),
- *     checks: CheckResult[]   -- { id, clause, section, prefix?, status, message, difference?, durationMs }
+ *     startedAt (ISO), durationMs, ok (true when no check failed), interrupted (stopped by `stop`
+ *     before every check ran), leftBehind (URNs written and not soft-deleted: `leaveWritten`),
+ *     checks: CheckResult[]   -- { id, clause, section, prefix?, status, message, difference?, request?, durationMs }
  *                                status is 'passed' | 'failed' | 'skipped' | 'known-difference';
  *                                section is the clause's section number ('4.2'); prefix is set on
  *                                per-prefix checks ('' is the direct form); difference is the id in
- *                                spec/upstream-differences.yaml of a known-difference;
+ *                                spec/upstream-differences.yaml of a known-difference; request is the
+ *                                last request of a failed check (reproduce.ts);
  *     sections: SectionSummary[] -- { section, title, passed, failed, skipped, knownDifference }
  *     clauses: { covered: [{ clause, checks: [id] }], notCovered: [clause], notObservable: [{ clause, reason }] } }
  *                                -- covered by checks that ran; notObservable: declared in not-observable.ts
@@ -36,10 +39,11 @@ import { loadContract, type Namespace } from '../spec/index.js';
 import { CheckSkipped, type Check, type CheckContext, type ExpectAuth } from './check.js';
 import { CHECK_GROUPS } from './checks/index.js';
 import { coverage, sectionOf, sectionTitle, type Coverage } from './clauses.js';
-import { CatalogClient } from './client.js';
+import { CatalogClient, type Exchange } from './client.js';
 import { RunFixture } from './fixture.js';
 import { runFuzzPhase } from './fuzz/phase.js';
 import { matchesOnly } from './only.js';
+import { failedRequest, type FailedRequest } from './reproduce.js';
 
 export type { ExpectAuth } from './check.js';
 
@@ -62,6 +66,10 @@ export interface ConformanceOptions {
   /** Seed of the fuzz phase's cases (default: random, printed in its result). */
   seed?: number;
   onResult?: (result: CheckResult) => void;
+  /** Once aborted, no further check starts; the run cleans up and reports what ran (Ctrl-C). */
+  stop?: AbortSignal;
+  /** Once aborted, the clean-up soft-deletes nothing more; what it did not reach is `leftBehind` (a second Ctrl-C). */
+  leaveWritten?: AbortSignal;
 }
 
 export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'known-difference';
@@ -74,6 +82,8 @@ export interface CheckResult {
   status: CheckStatus;
   message: string;
   difference?: string;
+  /** Of a failed check: its last request, the answer, and a curl command that sends it again. */
+  request?: FailedRequest;
   durationMs: number;
 }
 
@@ -98,6 +108,10 @@ export interface Report {
   startedAt: string;
   durationMs: number;
   ok: boolean;
+  /** The run was stopped before every selected check ran. */
+  interrupted: boolean;
+  /** URNs the run wrote and did not soft-delete, because it was told to leave them. */
+  leftBehind: string[];
   checks: CheckResult[];
   sections: SectionSummary[];
   clauses: Coverage;
@@ -128,19 +142,33 @@ function summarize(checks: CheckResult[]): SectionSummary[] {
   return [...bySection.values()].sort((a, b) => a.section.localeCompare(b.section, 'en', { numeric: true }));
 }
 
+/** The addresses a run calls, with their defaults filled in. */
+export function targetOf(options: Pick<ConformanceOptions, 'baseUrl' | 'graphqlUrl' | 'prefixes'>): { baseUrl: string; graphqlUrl: string; prefixes: string[] } {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  return { baseUrl, graphqlUrl: options.graphqlUrl ?? `${baseUrl}/api/graphql`, prefixes: options.prefixes?.length ? options.prefixes : [...DEFAULT_PREFIXES] };
+}
+
 export async function runConformance(options: ConformanceOptions): Promise<Report> {
   const started = Date.now();
   const namespace = options.namespace ?? 'svc';
   const contract = loadContract(namespace);
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const graphqlUrl = options.graphqlUrl ?? `${baseUrl}/api/graphql`;
-  const prefixes = options.prefixes?.length ? options.prefixes : [...DEFAULT_PREFIXES];
+  const { baseUrl, graphqlUrl, prefixes } = targetOf(options);
   const expectAuth: ExpectAuth = options.expectAuth ?? (options.token ? 'standard' : 'off');
   const allowWrites = !!options.allowWrites;
   const allowDestructive = allowWrites && !!options.allowDestructive;
   const runId = options.runId ?? `cc${randomBytes(4).toString('hex')}`;
+  // The last request of the check running: what a failure shows, to reproduce it.
+  let lastExchange: Exchange | undefined;
   const clientOf = (prefix: string): CatalogClient =>
-    new CatalogClient({ baseUrl, prefix, graphqlUrl, contract, ...(options.token ? { token: options.token } : {}), ...(options.readerToken ? { readerToken: options.readerToken } : {}) });
+    new CatalogClient({
+      baseUrl,
+      prefix,
+      graphqlUrl,
+      contract,
+      ...(options.token ? { token: options.token } : {}),
+      ...(options.readerToken ? { readerToken: options.readerToken } : {}),
+      record: (exchange) => (lastExchange = exchange),
+    });
   const [firstPrefix = ''] = prefixes;
   const client = clientOf(firstPrefix);
   const fixture = new RunFixture(client, runId);
@@ -161,6 +189,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       return;
     }
     const t0 = Date.now();
+    lastExchange = undefined;
     const ctx: CheckContext = {
       contract,
       client,
@@ -186,19 +215,21 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       }
       const difference = differenceOf.get(check.id);
       if (difference && namespace === 'li') record({ ...base, status: 'known-difference', message, difference, durationMs });
-      else record({ ...base, status: 'failed', message, ...(difference ? { difference } : {}), durationMs });
+      else record({ ...base, status: 'failed', message, ...(difference ? { difference } : {}), ...(lastExchange ? { request: failedRequest(lastExchange) } : {}), durationMs });
     }
   };
 
   if (allowWrites && selected.some((c) => c.needsFixture)) await fixture.write();
+  const stopped = (): boolean => !!options.stop?.aborted;
   try {
     for (const check of selected) {
-      if (check.perPrefix) for (const prefix of prefixes) await runOne(check, clientOf(prefix), prefix);
-      else await runOne(check, client, undefined);
+      if (stopped()) break;
+      if (!check.perPrefix) await runOne(check, client, undefined);
+      else for (const prefix of prefixes) if (!stopped()) await runOne(check, clientOf(prefix), prefix);
     }
   } finally {
-    // Every entity the run wrote ends soft-deleted, whatever the checks did.
-    if (allowWrites) await fixture.cleanUp();
+    // Every entity the run wrote ends soft-deleted, whatever the checks did (unless told to leave them).
+    if (allowWrites) await fixture.cleanUp(options.leaveWritten);
   }
   if (options.fuzz) {
     const seed = options.seed ?? randomBytes(4).readUInt32BE(0);
@@ -246,6 +277,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     ok: !checks.some((c) => c.status === 'failed'),
+    interrupted: stopped(),
+    leftBehind: fixture.leftBehind,
     checks,
     sections: summarize(checks),
     clauses: coverage(checks.filter((c) => c.status !== 'skipped')),

@@ -3,69 +3,59 @@
  * options print a message and give exit code 2.
  */
 import { existsSync, statSync } from 'node:fs';
-import { parseOptions, runSubcommand, serveUntilSignal, SERVER_OPTIONS, serverOptions, UsageError, wholeNumberOption, type Subcommand } from '../bin/command-line.js';
+import { HELP_OPTION, parseOptions, runSubcommand, serveUntilSignal, serverOptionDefinitions, serverOptions, UsageError, wholeNumberOption, type CommandDefinition, type Subcommand } from '../bin/command-line.js';
 import { NAMESPACES } from '../spec/index.js';
 import { AUTH_MODES, parseTokenGrant, type AuthMode, type TokenGrant } from './auth.js';
 import { createMockServer, type MockServer } from './index.js';
-import { DEFAULT_HOST, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, parseByteSize, type MockServerOptions } from './options.js';
+import { consoleLogger, DEFAULT_HOST, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY_TEXT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, levelFilter, LOG_LEVELS, parseByteSize, type LogLevel, type MockServerOptions } from './options.js';
 import { ADMIN_PATH, parseLatency } from './admin/index.js';
 import { ADDRESS_FORMS } from './address-forms.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from './graphql/index.js';
 import { describeSkip } from './startup-data.js';
 
-export const MOCK_USAGE = `Usage: catalog-contract mock [options]
+/** The options of `catalog-contract mock`: parsing, --help and the README's table come from here. */
+export const MOCK_COMMAND_DEFINITION = {
+  name: 'mock',
+  synopsis: '[options]',
+  description: 'Runs the stateful mock of the metadata catalog service.',
+  options: {
+    ...serverOptionDefinitions(DEFAULT_PORT, DEFAULT_HOST),
+    data: { type: 'string', value: 'FILE', help: 'keep the state in this SQLite file across restarts, creating its directory; one server per file at a time (default: in memory)' },
+    seed: { type: 'string', multiple: true, value: 'FILE', help: 'write the aspects of this file at start (MCE/MCP JSON, usage records, in file order, PATCH included); an entry it cannot use is skipped and reported; repeatable' },
+    'no-sample': { type: 'boolean', help: 'start without the built-in sample catalog' },
+    auth: {
+      type: 'string',
+      value: 'MODE',
+      help: 'standard: token needed on operations, test and GraphQL mutations; all: on every request but the docs and /__mock; off: never (default standard)',
+    },
+    token: { type: 'string', multiple: true, value: 'T=URN[:ROLE]', help: 'accept bearer token T as user URN with role admin (default) or reader; repeatable; without any, admin-token and reader-token are accepted' },
+    'max-body': { type: 'string', value: 'SIZE', help: `largest request body, e.g. 16mb, 512kb or a byte count (default ${DEFAULT_MAX_BODY_TEXT})` },
+    'task-delay-ms': { type: 'string', value: 'N', help: 'wait N ms before each batch of a truncation task, to watch it running (default 0)' },
+    'journal-size': { type: 'string', value: 'N', help: `requests each session's journal keeps, the newest (default ${DEFAULT_JOURNAL_SIZE}); 0 turns it off` },
+    'max-sessions': { type: 'string', value: 'N', help: `sessions (X-Mock-Session or /__session/<id>/) held at most (default ${DEFAULT_MAX_SESSIONS})` },
+    latency: { type: 'string', value: 'MS', help: 'add MS (or MIN-MAX: between MIN and MAX) milliseconds to every API request' },
+    scenarios: { type: 'string', value: 'DIR', help: 'each seed file in DIR is a scenario named after its file, loaded with POST /__mock/scenarios/<name>' },
+    'admin-token': { type: 'string', value: 'T', help: 'the admin endpoints (/__mock) need Authorization: Bearer T, from anywhere; without it they answer only on loopback' },
+    'log-level': { type: 'string', value: 'LEVEL', help: 'error: unexpected failures and requests answered 5xx; warn: and 4xx; info: every request (default info)' },
+    quiet: { type: 'boolean', help: 'the same as --log-level error' },
+    ...HELP_OPTION,
+  },
+} as const satisfies CommandDefinition;
 
-Runs the stateful mock of the metadata catalog service.
-
-Options:
-  --port N            TCP port, 0 for any free port (default ${DEFAULT_PORT})
-  --host HOST         interface to listen on (default ${DEFAULT_HOST})
-  --namespace NS      svc (the document's names) or li (a real deployment's names) (default svc)
-  --data FILE         keep the state in this SQLite file across restarts; one server
-                      per file at a time (default: in memory)
-  --seed FILE         write the aspects of this file at start (MCE/MCP JSON, usage records, in file order,
-                      PATCH included; unusable entries are skipped and reported); repeatable
-  --no-sample         start without the built-in sample catalog
-  --auth MODE         standard: token needed on operations, test and GraphQL mutations;
-                      all: on every request but the reference page and /__mock; off: never
-                      (default standard)
-  --token T=URN[:ROLE]  accept bearer token T as user URN with role admin (default) or reader;
-                      repeatable; without any, admin-token and reader-token are accepted
-  --max-body SIZE     largest request body, e.g. 16mb, 512kb or a byte count (default 16mb)
-  --task-delay-ms N   wait N ms before each batch of a truncation task, to watch it running (default 0)
-  --journal-size N    requests each session's journal keeps, the newest (default ${DEFAULT_JOURNAL_SIZE}); 0 turns it off
-  --max-sessions N    sessions (X-Mock-Session or /__session/<id>/) held at most (default ${DEFAULT_MAX_SESSIONS})
-  --latency MS        add MS (or MIN-MAX: between MIN and MAX) milliseconds to every API request
-  --scenarios DIR     each seed file in DIR is a scenario named after its file, loaded with
-                      POST /__mock/scenarios/<name>
-  --admin-token T     the admin endpoints (/__mock) need Authorization: Bearer T, from anywhere;
-                      without it they answer only on loopback
-  --help              print this help
-`;
+/** What the command line sets beyond the server's options: the log level and --max-body as written. */
+export type MockCliOptions = MockServerOptions & { logLevel: LogLevel; maxBodyText: string };
 
 // Callers of parseMockArgs catch the UsageError it throws from here.
 export { UsageError };
 
 /** The server options of a command line, or a UsageError saying what is wrong. */
-export function parseMockArgs(argv: string[]): MockServerOptions | 'help' {
-  const v = parseOptions(argv, {
-    ...SERVER_OPTIONS,
-    data: { type: 'string' },
-    seed: { type: 'string', multiple: true },
-    'no-sample': { type: 'boolean' },
-    auth: { type: 'string' },
-    token: { type: 'string', multiple: true },
-    'max-body': { type: 'string' },
-    'task-delay-ms': { type: 'string' },
-    'journal-size': { type: 'string' },
-    'max-sessions': { type: 'string' },
-    latency: { type: 'string' },
-    scenarios: { type: 'string' },
-    'admin-token': { type: 'string' },
-    help: { type: 'boolean' },
-  });
+export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
+  const v = parseOptions(argv, MOCK_COMMAND_DEFINITION.options);
   if (v.help) return 'help';
-  const options: MockServerOptions = { sample: !v['no-sample'], ...serverOptions(v) };
+  const logLevel = v['log-level'] ?? (v.quiet ? 'error' : 'info');
+  if (!LOG_LEVELS.includes(logLevel as LogLevel)) throw new UsageError(`--log-level '${logLevel}': expected one of ${LOG_LEVELS.join(', ')}`);
+  if (v.quiet && v['log-level'] !== undefined) throw new UsageError('--quiet and --log-level: give one of them');
+  const options: MockCliOptions = { sample: !v['no-sample'], ...serverOptions(v), logLevel: logLevel as LogLevel, maxBodyText: v['max-body'] ?? DEFAULT_MAX_BODY_TEXT };
   if (v.data !== undefined) options.data = v.data;
   if (v.seed) options.seed = v.seed;
   if (v.auth !== undefined) {
@@ -105,7 +95,7 @@ export function parseMockArgs(argv: string[]): MockServerOptions | 'help' {
   return options;
 }
 
-export function describeServer(server: MockServer, options: MockServerOptions): string {
+export function describeServer(server: MockServer, options: MockCliOptions): string {
   const names = NAMESPACES[options.namespace ?? 'svc'];
   const lines = [
     `catalog-contract mock server listening on ${server.url} (namespace ${names.namespace})`,
@@ -114,7 +104,7 @@ export function describeServer(server: MockServer, options: MockServerOptions): 
     `  API reference:  ${server.url}${names.docsPath}`,
     `  admin:          ${server.url}${ADMIN_PATH}/health  ${server.url}${ADMIN_PATH}/snapshot  POST ${server.url}${ADMIN_PATH}/reset  (${options.adminToken === undefined ? 'loopback only' : 'bearer admin token'})`,
     `  test control:   ${server.url}${ADMIN_PATH}/requests  /faults  /settings  /scenarios  /sessions; sessions by X-Mock-Session or ${server.session('<id>')}/`,
-    `  data:           ${options.data ?? 'in memory'}; body limit ${options.maxBody ?? DEFAULT_MAX_BODY} bytes`,
+    `  data:           ${options.data ?? 'in memory'}; body limit ${options.maxBodyText}`,
     `  auth:           ${server.auth.mode}`,
     ...server.tokens.map((t) => `  token:          ${t.token}=${t.user}:${t.role}`),
   ];
@@ -128,17 +118,17 @@ export function describeServer(server: MockServer, options: MockServerOptions): 
   return lines.join('\n');
 }
 
-const MOCK_COMMAND: Subcommand<MockServerOptions> = { name: 'mock', usage: MOCK_USAGE, parse: parseMockArgs };
+const MOCK_COMMAND: Subcommand<MockCliOptions> = { definition: MOCK_COMMAND_DEFINITION, parse: parseMockArgs };
 
 /** Runs the mock until SIGINT/SIGTERM; resolves with the exit code when it cannot start. */
 export async function runMock(argv: string[]): Promise<number | undefined> {
   return runSubcommand(MOCK_COMMAND, argv, start);
 }
 
-function start(options: MockServerOptions): Promise<number | undefined> {
+function start(options: MockCliOptions): Promise<number | undefined> {
   return serveUntilSignal(
     'mock',
-    () => createMockServer(options),
+    () => createMockServer({ ...options, logger: levelFilter(consoleLogger, options.logLevel) }),
     (server) => describeServer(server, options),
     async (server) => {
       await server.close();

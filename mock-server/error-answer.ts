@@ -27,7 +27,7 @@ export function asRestliError(error: unknown): RestliError | undefined {
 
 export function answerError(req: IncomingMessage, res: ServerResponse, error: unknown, { logger, recordPrefix }: ErrorAnswerSettings): void {
   const known = asRestliError(error);
-  if (!known) logger(`${req.method} ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`);
+  if (!known) logger(`${req.method} ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`, 'error');
   const failure = known ?? new RestliError(500, `Internal error: ${(error as Error)?.message ?? String(error)}`);
   // A defect after the answer started cannot change it; the connection ends so the client sees it broken.
   if (res.headersSent) return void res.destroy();

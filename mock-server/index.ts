@@ -2,7 +2,8 @@
  * The library entry: `createMockServer(options)` starts the stateful mock (store, search index,
  * start-up data, sessions, HTTP server) and resolves once it listens.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadContract, type Contract } from '../spec/index.js';
@@ -56,6 +57,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const taskDelayMs = options.taskDelayMs ?? 0;
   // An existing data file keeps its catalog: reloading the sample would undo the edits made to it.
   const freshStore = !options.data || !existsSync(options.data);
+  if (options.data) mkdirSync(dirname(options.data), { recursive: true });
   const context = openContext(contract, options.data ? { path: options.data } : {}, taskDelayMs);
   const { store } = context;
   try {

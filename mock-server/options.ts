@@ -5,8 +5,25 @@
 import type { Namespace } from '../spec/index.js';
 import type { AuthMode, TokenGrant } from './auth.js';
 
-/** Receives the request log (one line per request) and the reports of unexpected failures. */
-export type MockLogger = (line: string) => void;
+/** How much a line of the log matters: a request answered 2xx/3xx is info, 4xx warn, 5xx and unexpected failures error. */
+export type LogLevel = 'error' | 'warn' | 'info';
+
+export const LOG_LEVELS: readonly LogLevel[] = ['error', 'warn', 'info'];
+
+/** Receives the request log (one line per request) and the reports of unexpected failures, each with its level (info when absent). */
+export type MockLogger = (line: string, level?: LogLevel) => void;
+
+export function levelOfStatus(status: number): LogLevel {
+  return status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+}
+
+/** A logger that passes on the lines of `level` and the more serious ones. */
+export function levelFilter(logger: MockLogger, level: LogLevel): MockLogger {
+  const most = LOG_LEVELS.indexOf(level);
+  return (line, lineLevel = 'info') => {
+    if (LOG_LEVELS.indexOf(lineLevel) <= most) logger(line, lineLevel);
+  };
+}
 
 export interface MockServerOptions {
   /** TCP port; 0 picks a free one. Default 8080. */
@@ -50,6 +67,8 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
 export const DEFAULT_JOURNAL_SIZE = 1000;
 export const DEFAULT_MAX_SESSIONS = 64;
+/** DEFAULT_MAX_BODY as the help and the start-up banner write it. */
+export const DEFAULT_MAX_BODY_TEXT = '16mb';
 
 let pending: string[] = [];
 let flushOnExit = false;

@@ -14,6 +14,7 @@ import type { ApiExchange } from './api-exchange.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH } from './graphql/index.js';
 import type { RequestHandler } from './metadata-store-handler.js';
+import { levelOfStatus } from './options.js';
 
 export interface ListenerSettings {
   /** The metadata-store API. */
@@ -53,7 +54,7 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
     const url = req.url ?? '/';
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      errors.logger(`${req.method} ${url} ${res.statusCode} ${ms.toFixed(1)}ms`);
+      errors.logger(`${req.method} ${url} ${res.statusCode} ${ms.toFixed(1)}ms`, levelOfStatus(res.statusCode));
     });
     res.setHeader(protocolHeader, '2.0.0');
     try {

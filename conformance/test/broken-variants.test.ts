@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultTokens } from '../../mock-server/index.js';
 import { loadContract } from '../../spec/index.js';
+import { preflight } from '../preflight.js';
 import { runConformance, type CheckResult, type Report } from '../runner.js';
 import { createFaultyServer, FAULTS, faultNamed, type Fault } from './faults.js';
 import { resettingMock } from './resetting-mock.js';
@@ -86,6 +87,17 @@ describe('broken variants of the mock make the suite fail on the right clause', 
   });
 
   const fuzzOf = (only: string): number | undefined => VARIANTS.find((v) => v.only === only)?.fuzz;
+
+  it('the pre-flight of the command line finds the service through every variant, so the variants fail on checks, not on it', async () => {
+    for (const fault of [undefined, ...FAULTS]) {
+      const server = await createFaultyServer(mock().url, fault);
+      try {
+        expect(await preflight({ baseUrl: server.url, graphqlUrl: `${server.url}/api/graphql`, prefix: '/api/gms', namespace: 'svc', ...(token ? { token } : {}) }), fault?.name).toBeUndefined();
+      } finally {
+        await server.close();
+      }
+    }
+  });
 
   it.each([...new Set(VARIANTS.map((v) => v.only))])('the fault-free rewriting proxy passes --only %s', async (only) => {
     const report = await runThrough(undefined, only, fuzzOf(only));

@@ -2,29 +2,22 @@
  * `catalog-contract conformance` through its entry function: exit codes, progress and the section
  * table on the console, the --json and --junit files, --only, and bad command lines.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, defaultTokens, silentLogger, type MockServer } from '../../mock-server/index.js';
 import { loadContract } from '../../spec/index.js';
-import { runConformanceCli } from '../cli.js';
 import type { Report } from '../runner.js';
+import { paintFor } from '../console-report.js';
+import { createFaultyServer, faultNamed } from './faults.js';
+import { runCli } from './run-cli.js';
 
 const [admin] = defaultTokens(loadContract('svc').names);
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void out.push(args.join(' ')));
-  const error = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void err.push(args.join(' ')));
-  try {
-    return { code: await runConformanceCli(argv), out: out.join('\n'), err: err.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
+const run = runCli;
 
 describe('catalog-contract conformance', () => {
   let mock: MockServer;
@@ -65,6 +58,42 @@ describe('catalog-contract conformance', () => {
     expect(out).toContain('conformance: FAILED');
   });
 
+  it('shows how to reproduce a failure: the request, the answer and a curl command that sends it again, without the token', async () => {
+    const faulty = await createFaultyServer(mock.url, faultNamed('unknown-task-without-error'));
+    const json = join(dir, 'failed.json');
+    try {
+      const { code, out } = await run(['--base-url', faulty.url, '--token', admin?.token ?? '', '--only', 'operations.getEsTaskStatus.unknown-task-parts', '--prefix', '/gms', '--json', json]);
+      expect(code).toBe(1);
+      const [failed] = (JSON.parse(readFileSync(json, 'utf8')) as Report).checks.filter((c) => c.status === 'failed');
+      const request = failed?.request;
+      expect(request?.method).toBe('POST');
+      expect(request?.url).toBe(`${faulty.url}/gms/operations?action=getEsTaskStatus`);
+      expect(out).toContain(`POST ${faulty.url}/gms/operations?action=getEsTaskStatus -> ${request?.status}`);
+      expect(out).toContain(`reproduce: ${request?.curl}`);
+      expect(request?.curl).toContain('"Authorization: Bearer $TOKEN"');
+      expect(out).not.toContain(admin?.token);
+      // The summary repeats the failure, last.
+      expect(out).toMatch(/^failed \(1\):\n {2}FAIL operations\.getEsTaskStatus\.unknown-task-parts: .+\nconformance: FAILED$/m);
+      // Sent again by the shell, with the token in the environment, it gets the answer the check got.
+      // Asynchronously: the servers it calls run in this process.
+      const { stdout: answer } = await promisify(execFile)('sh', ['-c', request?.curl ?? 'false'], { env: { ...process.env, TOKEN: admin?.token ?? '' }, encoding: 'utf8' });
+      const [head = '', body = ''] = answer.split(/\r?\n\r?\n/);
+      expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${request?.status} `));
+      expect(JSON.stringify(JSON.parse(body), null, 2)).toBe(request?.body);
+    } finally {
+      await faulty.close();
+    }
+  });
+
+  it('colours FAIL red and ok green with FORCE_COLOR, and not with NO_COLOR', () => {
+    const tty = { isTTY: true };
+    expect(paintFor(tty, {})('red', 'FAIL')).toBe('\x1b[31mFAIL\x1b[39m');
+    expect(paintFor(tty, { NO_COLOR: '1' })('red', 'FAIL')).toBe('FAIL');
+    expect(paintFor({ isTTY: false }, {})('green', 'ok')).toBe('ok');
+    expect(paintFor({ isTTY: false }, { FORCE_COLOR: '1', NO_COLOR: '1' })('green', 'ok')).toBe('\x1b[32mok\x1b[39m');
+    expect(paintFor(tty, { FORCE_COLOR: '0' })('green', 'ok')).toBe('\x1b[32mok\x1b[39m');
+  });
+
   it.each([
     { given: [], want: '--base-url is required' },
     { given: ['--base-url', 'not a url'], want: "--base-url 'not a url' is not a URL" },
@@ -72,15 +101,19 @@ describe('catalog-contract conformance', () => {
     { given: ['--base-url', 'http://x', '--expect-auth', 'some'], want: '--expect-auth must be one of standard, all, off' },
     { given: ['--base-url', 'http://x', '--prefix', '/api'], want: "--prefix must be one of /api/gms, /gms or ''" },
     { given: ['--base-url', 'http://x', '--allow-destructive'], want: '--allow-destructive needs --allow-writes' },
-    { given: ['--base-url', 'http://x', '--bogus'], want: "Unknown option '--bogus'" },
+    { given: ['--base-url', 'http://x', '--bogus'], want: "unknown option '--bogus'" },
+    { given: ['--base-url', 'http://x', '--tokn', 't'], want: "unknown option '--tokn'; did you mean --token?" },
+    { given: ['--base-url', 'http://x', '--only', 'nomatch'], want: "--only 'nomatch' matches no check id or clause; nearest check ids: " },
+    { given: ['--base-url', 'http://x', '--only', 'operatons.truncate'], want: 'nearest check ids: operations.truncate, ' },
     { given: ['--base-url', 'http://x', '--fuzz', '0'], want: "--fuzz must be a positive whole number, not '0'" },
     { given: ['--base-url', 'http://x', '--fuzz', '10', '--seed', '2.5'], want: "--seed must be a whole number from 0 to 4294967295, not '2.5'" },
     { given: ['--base-url', 'http://x', '--seed', '3'], want: '--seed needs --fuzz' },
   ])('exits 2 on a bad command line: $want', async ({ given, want }) => {
     const { code, err } = await run(given);
     expect(code).toBe(2);
-    expect(err).toContain(want);
-    expect(err).toContain('Usage: catalog-contract conformance');
+    expect(err).toMatch(/^Usage: catalog-contract conformance/);
+    // The error comes last, so that it is what stays on screen.
+    expect(err.split('\n').at(-1)).toContain(want);
   });
 
   it('runs the fuzz phase alone with --only fuzz, printing its seed and exiting 0', async () => {

@@ -142,7 +142,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
           (text) => sendJson(res, 200, text),
           (error: unknown) => {
             if (error instanceof RestliError) return transportError(res, error.status, error.message);
-            logger(`POST ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`);
+            logger(`POST ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`, 'error');
             transportError(res, 500, `Internal error: ${(error as Error)?.message ?? String(error)}`);
           },
         );

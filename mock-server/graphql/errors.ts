@@ -64,7 +64,7 @@ export function errorFormatter(logger: MockLogger): (error: Readonly<GraphQLErro
     if (!original || original.name === 'GraphQLError') return error as GraphQLError | Error;
     const known = classify(original);
     const graphqlError = error as GraphQLError;
-    if (!known) logger(`GraphQL ${graphqlError.path?.join('.') ?? ''} failed: ${oneLine(original)}`);
+    if (!known) logger(`GraphQL ${graphqlError.path?.join('.') ?? ''} failed: ${oneLine(original)}`, 'error');
     const { type, message } = known ?? { type: 'SERVER_ERROR' as const, message: UNKNOWN_ERROR_MESSAGE };
     // Same nodes and path, so the error keeps its locations and path; only message and extensions change.
     return new GraphQLError(message, {

@@ -7,12 +7,20 @@ import type { RequestHandler } from 'express';
 import { GRAPHQL_PATH } from './paths.js';
 import { screenOperations } from './screen-operations.js';
 
-/** The first query shown: reads a dataset; the comment says how to send the token mutations need. */
-const defaultQuery = (urnPrefix: string): string => `# Reads need no token in the default (standard) auth mode. Mutations do: open "Headers" below and enter
-#   {"Authorization": "Bearer <ACCESS_TOKEN>"}
-# with a token the mock server printed at start-up.
+/** The dataset of the sample catalog the first query reads. */
+const SAMPLE_DATASET = 'clean.orders';
+
+/**
+ * The first query shown: a dataset of the sample catalog, so the first run shows its description;
+ * the comment, short enough for the editor's width, says how to send the token mutations need.
+ */
+const defaultQuery = (urnPrefix: string): string => `# ${SAMPLE_DATASET}, a dataset of the sample catalog: press run.
+# Reads need no token (default auth); mutations do:
+# open "Headers" below and enter
+#   {"Authorization": "Bearer admin-token"}
+# or another token the mock printed at start-up.
 query dataset {
-  dataset(urn: "${urnPrefix}dataset:(${urnPrefix}dataPlatform:hive,<name>,PROD)") {
+  dataset(urn: "${urnPrefix}dataset:(${urnPrefix}dataPlatform:hive,${SAMPLE_DATASET},PROD)") {
     urn
     exists
     properties {

@@ -77,13 +77,28 @@ function lowerFirst(name: string): string {
 
 /** Reads and converts one seed file. */
 export function readSeedFile(path: string, contract: Contract): SeedFile {
-  let parsed: unknown;
+  let text: string;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new SeedFileError(`seed file ${path}: ${(error as Error).message}`);
   }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new SeedFileError(`seed file ${path}: ${syntaxErrorAt(text, (error as Error).message)}`);
+  }
   return seedProposals(parsed, contract, path);
+}
+
+/** A JSON syntax error with its line and column (1-based); node reports only the character offset. */
+function syntaxErrorAt(text: string, message: string): string {
+  if (/line \d+ column \d+/.test(message)) return `not valid JSON: ${message}`;
+  const position = /at position (\d+)/.exec(message)?.[1];
+  const offset = position === undefined ? text.length : Number(position);
+  const before = text.slice(0, offset).split('\n');
+  return `not valid JSON at line ${before.length} column ${(before.at(-1)?.length ?? 0) + 1}: ${message}`;
 }
 
 /** Converts the parsed content of a seed file (an array of entries, or one entry). */

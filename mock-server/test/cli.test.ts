@@ -4,7 +4,7 @@
  * with --data an acknowledged write survives a SIGKILL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -19,9 +19,11 @@ describe('parseMockArgs', () => {
     { given: ['--namespace', 'li', '--no-sample'], want: { sample: false, namespace: 'li' } },
     { given: ['--seed', 'a.json', '--seed', 'b.json', '--data', 'state.db'], want: { sample: true, seed: ['a.json', 'b.json'], data: 'state.db' } },
     { given: ['--auth', 'all'], want: { sample: true, auth: 'all' } },
-    { given: ['--max-body', '1kb'], want: { sample: true, maxBody: 1024 } },
-    { given: ['--max-body', '16mb'], want: { sample: true, maxBody: 16 * 1024 * 1024 } },
-    { given: ['--max-body', '2048'], want: { sample: true, maxBody: 2048 } },
+    { given: ['--max-body', '1kb'], want: { sample: true, maxBody: 1024, maxBodyText: '1kb' } },
+    { given: ['--log-level', 'warn'], want: { sample: true, logLevel: 'warn' } },
+    { given: ['--quiet'], want: { sample: true, logLevel: 'error' } },
+    { given: ['--max-body', '16mb'], want: { sample: true, maxBody: 16 * 1024 * 1024, maxBodyText: '16mb' } },
+    { given: ['--max-body', '2048'], want: { sample: true, maxBody: 2048, maxBodyText: '2048' } },
     { given: ['--latency', '300'], want: { sample: true, latencyMs: 300, jitterMs: 0 } },
     { given: ['--latency', '100-500'], want: { sample: true, latencyMs: 100, jitterMs: 400 } },
     { given: ['--journal-size', '0', '--max-sessions', '8'], want: { sample: true, journalSize: 0, maxSessions: 8 } },
@@ -37,11 +39,12 @@ describe('parseMockArgs', () => {
       },
     },
   ])('$given', ({ given, want }) => {
-    expect(parseMockArgs(given)).toEqual(want);
+    expect(parseMockArgs(given)).toEqual({ logLevel: 'info', maxBodyText: '16mb', ...want });
   });
 
-  it('--help asks for the usage', () => {
+  it('--help and -h ask for the usage', () => {
     expect(parseMockArgs(['--help'])).toBe('help');
+    expect(parseMockArgs(['-h'])).toBe('help');
   });
 
   it.each([
@@ -56,6 +59,9 @@ describe('parseMockArgs', () => {
     { given: ['--journal-size', 'all'], want: /--journal-size 'all'/ },
     { given: ['--scenarios', 'no-such-folder'], want: /--scenarios 'no-such-folder': not a directory/ },
     { given: ['--colour'], want: /colour/ },
+    { given: ['--prot', '1'], want: "unknown option '--prot'; did you mean --port?" },
+    { given: ['--log-level', 'loud'], want: "--log-level 'loud': expected one of error, warn, info" },
+    { given: ['--quiet', '--log-level', 'info'], want: '--quiet and --log-level' },
     { given: ['positional'], want: /positional/ },
   ])('$given is refused', ({ given, want }) => {
     expect(() => parseMockArgs(given)).toThrow(UsageError);
@@ -118,16 +124,42 @@ describe('catalog-contract mock (process)', () => {
     expect(await health.json()).toEqual({ status: 'ok' });
   });
 
-  it('exits with code 2 and a message on a bad option', async () => {
-    const { code, stderr } = await exited(runCli(['mock', '--auth', 'maybe']));
+  it('on a bad option prints the usage and then the error, last, and exits with code 2', async () => {
+    const { code, stderr } = await exited(runCli(['mock', '--max-bdy', '1mb']));
     expect(code).toBe(2);
-    expect(stderr).toContain("--auth 'maybe'");
+    expect(stderr).toMatch(/^Usage: catalog-contract mock /);
+    expect(stderr.trimEnd().split('\n').at(-1)).toBe("catalog-contract mock: unknown option '--max-bdy'; did you mean --max-body?");
   });
 
-  it('an unknown command exits with code 2', async () => {
-    const { code, stderr } = await exited(runCli(['frobnicate']));
+  it('an unknown command exits with code 2, the error last', async () => {
+    const { code, stderr } = await exited(runCli(['mokc']));
     expect(code).toBe(2);
-    expect(stderr).toContain("unknown command 'frobnicate'");
+    expect(stderr.trimEnd().split('\n').at(-1)).toBe("catalog-contract: unknown command 'mokc'; did you mean mock?");
+  });
+
+  it('--version prints the version of the package', async () => {
+    const child = runCli(['--version']);
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const { code } = await exited(child);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe((JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version);
+  });
+
+  it('shows --max-body as given, and with --log-level warn logs the requests answered 4xx but not those answered 2xx', async () => {
+    const { child, url, output } = await startCli(['--no-sample', '--max-body', '2mb', '--log-level', 'warn']);
+    expect(output).toContain('body limit 2mb');
+    let log = output;
+    child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    await fetch(`${url}/__mock/health`);
+    await fetch(`${url}/nothing-here`);
+    // The log keeps the order of the requests: once the second is in it, the first would be too.
+    await new Promise<void>((resolve) => {
+      const seen = (): void => void (log.includes('GET /nothing-here 404') && resolve());
+      child.stdout?.on('data', seen);
+      seen();
+    });
+    expect(log).not.toContain('GET /__mock/health');
   });
 
   it('reports per seed file how many aspects were validated, stored opaque and rejected', async () => {

@@ -1,6 +1,7 @@
 /**
- * The explorer at GET /api/graphiql works with no network: headless Chromium opens it, enters and
- * runs a dataset query, sees the result, runs a mutation with the bearer header entered in the
+ * The explorer at GET /api/graphiql works with no network: headless Chromium opens it, runs the
+ * preloaded query (a dataset of the sample catalog, whose description it shows), enters and runs a
+ * dataset query, sees the result, runs a mutation with the bearer header entered in the
  * headers editor, and no request leaves the machine. A screenshot is kept
  * under .tmp/screenshots/ for a human to look at.
  */
@@ -25,6 +26,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 const DESCRIPTION = 'Orders seen through the explorer';
+/** The description of hive clean.orders in the sample catalog (mock-server/sample/dataset-definitions.ts). */
+const SAMPLE_ORDERS_DESCRIPTION = 'Orders with their latest status, de-duplicated from the order events and enriched with product data. One row per order.';
 /** Longer than GraphiQL's debounce of editor changes. */
 const EDIT_DEBOUNCE_MS = 600;
 /** Schemes that never touch the network. */
@@ -43,7 +46,7 @@ async function replaceEditorText(page: Page, container: string, text: string): P
 
 let server: MockServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ sample: true });
   await ingest(server, DATASET, 'datasetProperties', { description: DESCRIPTION });
 });
 afterAll(() => server.close());
@@ -69,10 +72,15 @@ describe('GET /api/graphiql', () => {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(`${server.url}/api/graphiql`);
       await page.locator('.graphiql-query-editor .monaco-editor').first().waitFor({ state: 'visible', timeout: 60_000 });
-      await replaceEditorText(page, '.graphiql-query-editor', `{ dataset(urn: "${DATASET}") { urn properties { description } } }`);
-      await page.locator('.graphiql-execute-button').click();
       // Monaco renders spaces as no-break spaces.
       const response = async (): Promise<string> => (await page.locator('.graphiql-response').innerText()).replace(/\s+/g, ' ');
+      // The preloaded query, run as it comes, reads a dataset of the sample catalog: a description, not nulls.
+      await page.locator('.graphiql-execute-button').click();
+      await expect.poll(response, { timeout: 30_000 }).toContain(`"description": "${SAMPLE_ORDERS_DESCRIPTION}"`);
+      expect(await response()).toContain('"exists": true');
+
+      await replaceEditorText(page, '.graphiql-query-editor', `{ dataset(urn: "${DATASET}") { urn properties { description } } }`);
+      await page.locator('.graphiql-execute-button').click();
       await expect.poll(response, { timeout: 30_000 }).toContain(DESCRIPTION);
 
       const screenshots = fromRoot('.tmp', 'screenshots');

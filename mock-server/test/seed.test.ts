@@ -1,7 +1,10 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../spec/index.js';
+import { fromRoot, loadContract } from '../../spec/index.js';
+import { createMockServer, silentLogger } from '../index.js';
 import { checkProposals, normaliseAvroJson, readSeedFile, SeedFileError, seedProposals, summariseChecks } from '../seed/index.js';
 
 const FIXTURES = join(fileURLToPath(new URL('.', import.meta.url)), 'fixtures', 'upstream');
@@ -192,5 +195,36 @@ describe('entries that cannot be used', () => {
         fieldCounts: [{ fieldPath: 'id', count: 2 }],
       },
     });
+  });
+});
+
+describe('start-up errors name the place', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'seed-errors-'));
+  const svc = loadContract('svc');
+
+  it('a JSON syntax error gives the file, the line and the column', () => {
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, '[\n  {"entityType": "dataset",\n   "aspectName" "status"}\n]\n');
+    expect(() => readSeedFile(file, svc)).toThrow(new RegExp(`^seed file ${file.replace(/[.\\]/g, '\\$&')}: not valid JSON at line 3 column 17`));
+  });
+
+  it('--data in a directory that does not exist yet creates it', async () => {
+    const data = join(dir, 'new', 'deeper', 'state.db');
+    const server = await createMockServer({ port: 0, data, sample: false, logger: silentLogger });
+    await server.close();
+    expect(existsSync(data)).toBe(true);
+  });
+});
+
+describe('the seed file examples of the READMEs', () => {
+  it.each(['README.md', 'mock-server/README.md'])('%s: each example loads, one per format', (readme) => {
+    const section = /^## Seed files\n([\s\S]*?)^## /m.exec(readFileSync(fromRoot(readme), 'utf8'))?.[1] ?? '';
+    const examples = [...section.matchAll(/^```json\n([\s\S]*?)^```/gm)].map((m) => JSON.parse(m[1] ?? '') as unknown);
+    const formats = examples.map((example) => {
+      const { summary, proposals } = seedProposals(example, loadContract('svc'), readme);
+      expect(summariseChecks(checkProposals(proposals, loadContract('svc')))).toMatchObject({ validated: proposals.length, rejected: 0 });
+      return Object.entries(summary.entries).find(([, n]) => n > 0)?.[0];
+    });
+    expect(formats).toEqual(['mce', 'mcpValue', 'mcpJson']);
   });
 });

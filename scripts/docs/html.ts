@@ -24,14 +24,15 @@ table{border-collapse:collapse;margin:.5rem 0 1rem;width:100%}td,th{border:1px s
 th{background:#f6f8fa}code{background:#f6f8fa;padding:0 .2rem;border-radius:3px}.none{color:#8c959f}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:bold}dd{margin:0}`;
 
+/** An empty icon in the page itself, so browsers do not ask the server for /favicon.ico on every page view. */
+export const FAVICON = '<link rel="icon" href="data:,">';
+
 /** A page of the site, with the navigation bar marking `current`. */
 export function sitePage(current: DocsPage, title: string, body: string): string {
-  const nav = DOCS_PAGES.map(
-    ({ file, title: label }) => `<a href="${file}"${file === current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a>`,
-  ).join('');
+  const nav = DOCS_PAGES.map(({ file, title: label }) => `<a href="${file}"${file === current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+${FAVICON}<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><nav>${nav}</nav>
 <h1>${escapeHtml(title)}</h1>
 ${body}

@@ -16,7 +16,8 @@ export function renderLandingPage(contract: Contract, version: string): string {
 mock server, a conformance suite that checks any deployment, and this site.</p>
 <ul>
 ${pages}
-<li><a href="${GRAPHIQL_PATH}">GraphQL explorer</a>: runs queries against the mock server (served by <code>catalog-contract mock</code> at <code>${GRAPHIQL_PATH}</code>).</li>
+<li><a href="${GRAPHIQL_PATH}">GraphQL explorer</a>: runs queries against the mock server, which must be running
+(<code>catalog-contract mock</code>, then <code>http://127.0.0.1:8080${GRAPHIQL_PATH}</code>); the link works on the site the mock serves.</li>
 </ul>
 <h2>This rendering</h2>
 <dl>

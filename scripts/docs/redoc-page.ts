@@ -3,12 +3,14 @@
  * built by `redocly build-docs --inlineBundle` so the page carries its own script instead of loading
  * it from a CDN. Redoc's footer ("API docs by" and a logo) cannot be turned off: its logo is an <img>
  * from cdn.redoc.ly, replaced by an inline image so the page makes no request beyond its own host,
- * and its link to redocly.com is dropped so the page names no other host.
+ * and its link to redocly.com is dropped so the page names no other host; what is left of the badge
+ * is hidden. Each page gets a link back to the site's pages and an inline favicon.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { escapeHtml, FAVICON } from './html.js';
 
 const LOGO_URLS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg'];
 const INLINE_LOGO = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E";
@@ -23,6 +25,12 @@ function redoclyBin(): string {
   return join(dirname(manifestPath), bin);
 }
 
+/** The badge's link once its target is dropped: an anchor opening a new tab on `#`, which nothing else on the page is. */
+const EMPTY_BADGE_STYLE = '<style>a[target="_blank"][href="#"]{display:none}</style>';
+/** Fixed in a corner: a bar above Redoc's layout would push the bottom of its full-height menu off the screen. */
+const NAV_STYLE =
+  '<style>.site-nav{position:fixed;right:1rem;bottom:1rem;z-index:100;padding:.3rem .6rem;border:1px solid #d0d7de;border-radius:4px;font:14px system-ui,sans-serif;background:#fff}</style>';
+
 /** Builds `source` (an OpenAPI document or a GraphQL SDL file) into the single HTML file `out`. */
 export function buildRedocPage(source: string, out: string, title: string): void {
   const result = spawnSync(process.execPath, [redoclyBin(), 'build-docs', source, '--inlineBundle', '--title', title, '-o', out], {
@@ -33,5 +41,6 @@ export function buildRedocPage(source: string, out: string, title: string): void
   let html = readFileSync(out, 'utf8');
   for (const url of LOGO_URLS) html = html.split(url).join(INLINE_LOGO);
   html = html.split(FOOTER_LINK).join('#');
+  html = html.replace('</head>', `${FAVICON}${EMPTY_BADGE_STYLE}${NAV_STYLE}</head>`).replace(/<body([^>]*)>/, `<body$1><nav class="site-nav"><a href="index.html">${escapeHtml(title)}: all pages of the docs site</a></nav>`);
   writeFileSync(out, html);
 }

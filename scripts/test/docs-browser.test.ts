@@ -30,6 +30,7 @@ const external: string[] = [];
 async function openPage(url: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/favicon.ico')) external.push(`${url} -> ${request.url()} (no favicon in the page)`);
     const { protocol, host, hostname } = new URL(request.url());
     if (!LOCAL_SCHEMES.has(protocol) && !LOCAL_HOSTS.has(hostname) && !LOCAL_HOSTS.has(host)) external.push(`${url} -> ${request.url()}`);
   });
@@ -77,6 +78,9 @@ async function checkPage(page: Page, file: DocsPage, source: string): Promise<vo
   if (file === 'api.html') await expectEveryOperation(page);
   else if (file === 'graphql.html') await expectDatasetTypePage(page);
   else await expect.poll(() => page.locator('nav a').count()).toBe(DOCS_PAGES.length);
+  // Every page leads back to the rest of the site, and Redoc's footer leaves no empty badge behind.
+  expect(await page.locator('nav a[href="index.html"]').count(), file).toBe(1);
+  expect(await page.getByText('API docs by').filter({ visible: true }).count(), file).toBe(0);
   await page.screenshot({ path: `${SCREENSHOTS}/docs-${source}-${file.replace('.html', '')}.png` });
 }
 

@@ -31,6 +31,9 @@ describe.each<Namespace>(['svc', 'li'])('the %s site', (ns) => {
     expect(html).toMatch(/^<!doctype html>/i);
     expect(html).not.toMatch(EXTERNAL_RESOURCE);
     expect(html).not.toMatch(REDOC_CDN);
+    // An icon in the page: no request for /favicon.ico on every page view.
+    expect(html).toContain('<link rel="icon" href="data:,">');
+    expect(html).toContain('href="index.html"');
   });
 
   it('is written in its own namespace only', () => {
@@ -57,6 +60,7 @@ describe('the hand-written pages', () => {
     const html = built('svc', 'index.html');
     for (const { file } of DOCS_PAGES) expect(html).toContain(`href="${file}"`);
     expect(html).toContain('href="/api/graphiql"');
+    expect(html).toContain('which must be running');
   });
 
   it('the clause index has every section of the interface document and every conformance check', async () => {

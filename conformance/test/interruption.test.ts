@@ -1,0 +1,99 @@
+/**
+ * Ctrl-C during a run, through the real command in a child process: SIGINT during a writing run stops
+ * it starting checks, soft-deletes what it wrote (no run entity stays discoverable by search), prints
+ * the partial summary, writes the partial reports and exits 130; SIGTERM exits 143.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer, silentLogger, type MockServer } from '../../mock-server/index.js';
+import { fromRoot, makeUrn } from '../../spec/index.js';
+import type { Report } from '../runner.js';
+
+interface Exit {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/** Runs `catalog-contract conformance argv` and sends `signal` once the first check has reported. */
+function interruptedRun(argv: string[], signal: NodeJS.Signals): Promise<Exit> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fromRoot('bin', 'catalog-contract.ts'), 'conformance', ...argv], { cwd: fromRoot(), env: { ...process.env, NO_COLOR: '1' } });
+    let out = '';
+    let err = '';
+    let sent = false;
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (!sent && /^(ok|FAIL|skip|diff) /m.test(out)) {
+        sent = true;
+        child.kill(signal);
+      }
+    });
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('exit', (code) => resolve({ code, out, err }));
+  });
+}
+
+async function searchCount(mock: MockServer, input: string): Promise<number> {
+  const response = await fetch(`${mock.url}/entities?action=search`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ input, entity: 'dataset', start: 0, count: 10 }),
+  });
+  return ((await response.json()) as { value: { numEntities: number } }).value.numEntities;
+}
+
+// The two runs go in parallel: each spends most of its time starting node and tsx.
+describe.concurrent('an interrupted conformance run', () => {
+  let mock: MockServer;
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-interrupted-'));
+
+  beforeAll(async () => {
+    mock = await createMockServer({ port: 0, logger: silentLogger });
+  });
+
+  afterAll(async () => {
+    await mock.close();
+  });
+
+  it('SIGINT during --allow-writes: cleans up, writes the partial reports, exits 130', async () => {
+    const json = join(dir, 'int.json');
+    const junit = join(dir, 'int.xml');
+    const { code, out, err } = await interruptedRun(['--base-url', mock.url, '--token', 'admin-token', '--allow-writes', '--json', json, '--junit', junit], 'SIGINT');
+    expect(code, err).toBe(130);
+    expect(err).toContain('SIGINT: no further check starts');
+    expect(out).toMatch(/^conformance: INTERRUPTED after \d+ results/m);
+
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    expect(report.interrupted).toBe(true);
+    expect(report.leftBehind).toEqual([]);
+    expect(report.checks.length).toBeGreaterThan(0);
+    expect(report.checks.length).toBeLessThan(100);
+    expect(readFileSync(junit, 'utf8')).toContain(`<testsuites name="catalog-contract conformance" tests="${report.checks.length}"`);
+
+    // The run wrote its datasets before its first check, and none is left for search to find.
+    expect(await searchCount(mock, `word${report.runId}`)).toBe(0);
+    expect(await searchCount(mock, `conformance_${report.runId}`)).toBe(0);
+    // The same search finds a run dataset once it is active again: the zero above is the clean-up's doing.
+    const orders = makeUrn('urn:svc:', 'dataset', [makeUrn('urn:svc:', 'dataPlatform', ['hive']), `conformance_${report.runId}.orders`, 'PROD']);
+    const restored = await fetch(`${mock.url}/aspects?action=ingestProposal`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer admin-token' },
+      body: JSON.stringify({ proposal: { entityType: 'dataset', entityUrn: orders, changeType: 'UPSERT', aspectName: 'status', aspect: { value: '{"removed":false}', contentType: 'application/json' } } }),
+    });
+    expect(restored.status).toBe(200);
+    expect(await searchCount(mock, `word${report.runId}`)).toBe(1);
+  }, 60_000);
+
+  it('SIGTERM: exits 143 with the partial JSON report', async () => {
+    const json = join(dir, 'term.json');
+    const { code, err } = await interruptedRun(['--base-url', mock.url, '--json', json], 'SIGTERM');
+    expect(code, err).toBe(143);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    expect(report.interrupted).toBe(true);
+    expect(report.checks.length).toBeGreaterThan(0);
+  }, 60_000);
+});

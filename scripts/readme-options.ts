@@ -1,0 +1,35 @@
+/**
+ * Writes the option tables of README.md's CLI reference from the commands' option definitions (the
+ * same ones their parsing and --help use): `npx tsx scripts/readme-options.ts`. A test fails when the
+ * README differs from what this would write.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { optionsTable, type CommandDefinition } from '../bin/command-line.js';
+import { CONFORMANCE_COMMAND_DEFINITION } from '../conformance/cli.js';
+import { PROXY_COMMAND_DEFINITION } from '../conformance/proxy-cli.js';
+import { MOCK_COMMAND_DEFINITION } from '../mock-server/cli.js';
+import { fromRoot } from '../spec/index.js';
+
+export const COMMAND_DEFINITIONS: readonly CommandDefinition[] = [MOCK_COMMAND_DEFINITION, CONFORMANCE_COMMAND_DEFINITION, PROXY_COMMAND_DEFINITION];
+
+/** `readme` with the first table under each `### \`catalog-contract <command>\`` heading rewritten. */
+export function withOptionTables(readme: string): string {
+  const lines = readme.split('\n');
+  for (const command of COMMAND_DEFINITIONS) {
+    const heading = lines.indexOf(`### \`catalog-contract ${command.name}\``);
+    if (heading < 0) throw new Error(`README.md has no "### \`catalog-contract ${command.name}\`" heading`);
+    const start = lines.findIndex((line, i) => i > heading && line.startsWith('| option |'));
+    const next = lines.findIndex((line, i) => i > heading && line.startsWith('#'));
+    if (start < 0 || (next >= 0 && start > next)) throw new Error(`the README section of catalog-contract ${command.name} has no "| option | meaning |" table`);
+    let end = start;
+    while (lines[end]?.startsWith('|')) end++;
+    lines.splice(start, end - start, ...optionsTable(command).split('\n'));
+  }
+  return lines.join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const file = fromRoot('README.md');
+  writeFileSync(file, withOptionTables(readFileSync(file, 'utf8')));
+}
