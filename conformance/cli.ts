@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseOptions, runSubcommand, UsageError, type Subcommand } from '../bin/command-line.js';
-import { isNamespace } from '../spec/index.js';
+import { isNamespace, tryParseUrn } from '../spec/index.js';
 import { progressLine, summaryTable } from './console-report.js';
 import { junitXml } from './junit.js';
 import { DEFAULT_PREFIXES, runConformance, type ConformanceOptions, type ExpectAuth } from './runner.js';
@@ -23,6 +23,7 @@ Options:
   --namespace NS        svc or li (default svc); with li, known upstream differences do not fail
   --prefix P            address form to check: /api/gms, /gms or '' (repeatable; default all three)
   --expect-auth MODE    standard, all or off (default standard with --token, else off)
+  --dataset URN         a dataset the read-only checks read (default: the first one search finds)
   --allow-writes        write the run's own entities (soft-deleted at the end)
   --allow-destructive   also truncate time series (the run's early-1970 points only); needs --allow-writes
   --junit FILE          write a JUnit XML report
@@ -45,6 +46,7 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
     namespace: { type: 'string' },
     prefix: { type: 'string', multiple: true },
     'expect-auth': { type: 'string' },
+    dataset: { type: 'string' },
     'allow-writes': { type: 'boolean' },
     'allow-destructive': { type: 'boolean' },
     junit: { type: 'string' },
@@ -64,6 +66,7 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
   for (const prefix of values.prefix ?? []) {
     if (!(DEFAULT_PREFIXES as readonly string[]).includes(prefix)) throw new UsageError(`--prefix must be one of /api/gms, /gms or '', not '${prefix}'`);
   }
+  if (values.dataset !== undefined && tryParseUrn(values.dataset)?.entityType !== 'dataset') throw new UsageError(`--dataset must be a dataset URN, not '${values.dataset}'`);
   if (values['allow-destructive'] && !values['allow-writes']) throw new UsageError('--allow-destructive needs --allow-writes');
   return {
     baseUrl,
@@ -79,6 +82,7 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
     ...(values.junit ? { junit: values.junit } : {}),
     ...(values.json ? { json: values.json } : {}),
     ...(values.only ? { only: values.only } : {}),
+    ...(values.dataset ? { dataset: values.dataset } : {}),
   };
 }
 

@@ -5,7 +5,8 @@
  *   baseUrl (required), graphqlUrl (default `<baseUrl>/api/graphql`), token, readerToken,
  *   namespace ('svc' | 'li', default 'svc'), prefixes (default ['/api/gms', '/gms', '']),
  *   expectAuth ('standard' | 'all' | 'off'; default 'standard' when token is given, else 'off'),
- *   allowWrites, allowDestructive (default false), only (a pattern: checks whose id or clause contains
+ *   allowWrites, allowDestructive (default false), dataset (a dataset URN the read-only checks read;
+ *   default: the first the deployment's search finds), only (a pattern: checks whose id or clause contains
  *   it, `*` matching any text), runId (default: random), onResult (called as each check finishes,
  *   for progress). runConformance writes no files; the CLI writes --junit and --json from the Report
  *   (junit.ts `junitXml(report)`, `report.json` is `JSON.stringify(report)`).
@@ -23,8 +24,9 @@
  *                                -- covered by checks that ran; notObservable: declared in not-observable.ts
  *
  * A check that fails while its id is listed in a difference's `checks` is 'known-difference' with
- * --namespace li (the upstream deployment is allowed to differ) and 'failed' with svc (the document
- * wins, and the mock follows the document).
+ * --namespace li when the failure matches the difference's matcher (known-differences.ts), and
+ * 'failed' otherwise, and always with svc (the document wins, and the mock follows the document).
+ * A li run also accepts the upstream response shapes the differences list (client.ts).
  *
  * Checks are declared in checks/<section>.ts as a CheckGroup (check.ts): { id, clause, writes?,
  * destructive?, perPrefix?, needsFixture?, run(ctx) }; a check passes when run resolves, fails when
@@ -33,10 +35,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loadContract, type Namespace } from '../spec/index.js';
-import { CheckSkipped, type Check, type CheckContext, type ExpectAuth } from './check.js';
+import { CheckFailure, CheckSkipped, type Check, type CheckContext, type ExpectAuth } from './check.js';
 import { CHECK_GROUPS } from './checks/index.js';
 import { coverage, sectionOf, sectionTitle, type Coverage } from './clauses.js';
-import { CatalogClient } from './client.js';
+import { CatalogClient, ShapeLog } from './client.js';
+import { KnownDifferences } from './known-differences.js';
 import { RunFixture } from './fixture.js';
 import { matchesOnly } from './only.js';
 
@@ -54,6 +57,8 @@ export interface ConformanceOptions {
   expectAuth?: ExpectAuth;
   allowWrites?: boolean;
   allowDestructive?: boolean;
+  /** A dataset the deployment has, read by the read-only checks (else one is found by search). */
+  dataset?: string;
   only?: string;
   runId?: string;
   onResult?: (result: CheckResult) => void;
@@ -134,12 +139,23 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   const allowWrites = !!options.allowWrites;
   const allowDestructive = allowWrites && !!options.allowDestructive;
   const runId = options.runId ?? `cc${randomBytes(4).toString('hex')}`;
+  const known = new KnownDifferences(contract);
+  const shapeLog = new ShapeLog();
+  const upstreamShapes = namespace === 'li' ? known.shapes() : undefined;
   const clientOf = (prefix: string): CatalogClient =>
-    new CatalogClient({ baseUrl, prefix, graphqlUrl, contract, ...(options.token ? { token: options.token } : {}), ...(options.readerToken ? { readerToken: options.readerToken } : {}) });
+    new CatalogClient({
+      baseUrl,
+      prefix,
+      graphqlUrl,
+      contract,
+      shapeLog,
+      ...(upstreamShapes ? { upstreamShapes } : {}),
+      ...(options.token ? { token: options.token } : {}),
+      ...(options.readerToken ? { readerToken: options.readerToken } : {}),
+    });
   const [firstPrefix = ''] = prefixes;
   const client = clientOf(firstPrefix);
   const fixture = new RunFixture(client, runId);
-  const differenceOf = new Map(contract.differences.flatMap((d) => d.checks.map((id) => [id, d.id] as const)));
 
   const selected = allChecks().filter((check) => matchesOnly(options.only, check.id, check.clause));
   const checks: CheckResult[] = [];
@@ -156,12 +172,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       return;
     }
     const t0 = Date.now();
+    shapeLog.seen.clear();
     const ctx: CheckContext = {
       contract,
       client,
       prefixClient,
       fixture,
       runId,
+      ...(options.dataset ? { dataset: options.dataset } : {}),
       expectAuth,
       allowWrites,
       allowDestructive,
@@ -179,9 +197,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
         record({ ...base, status: 'skipped', message, durationMs });
         return;
       }
-      const difference = differenceOf.get(check.id);
-      if (difference && namespace === 'li') record({ ...base, status: 'known-difference', message, difference, durationMs });
-      else record({ ...base, status: 'failed', message, ...(difference ? { difference } : {}), durationMs });
+      const status = error instanceof CheckFailure ? error.status : undefined;
+      const explained = known.explaining(check.id, { message, shapes: shapeLog.seen, ...(status !== undefined ? { status } : {}) });
+      if (explained && namespace === 'li') record({ ...base, status: 'known-difference', message, difference: explained.id, durationMs });
+      else {
+        const listed = explained ?? known.listing(check.id)[0];
+        record({ ...base, status: 'failed', message, ...(listed ? { difference: listed.id } : {}), durationMs });
+      }
     }
   };
 

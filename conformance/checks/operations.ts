@@ -122,8 +122,9 @@ async function truncationTask(ctx: CheckContext): Promise<string> {
   return task;
 }
 
+/** The index entries of getIndexSizes: JSON text (the document) or an object (spec/upstream-differences.yaml index-sizes-value-type). */
 function indexEntries(value: unknown): Record<string, unknown>[] {
-  const parsed = jsonText<unknown>(value, 'getIndexSizes value');
+  const parsed = typeof value === 'object' && value !== null ? value : jsonText<unknown>(value, 'getIndexSizes value');
   const list = Array.isArray(parsed) ? parsed : (parsed as { indexSizes?: unknown }).indexSizes;
   expect(Array.isArray(list), 'getIndexSizes value holds no list of indices');
   return list as Record<string, unknown>[];

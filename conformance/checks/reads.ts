@@ -3,8 +3,8 @@
  * latest with increasing versions, the time series range, order and limit, relationships in both
  * directions, the reference page, and what a URN that was never written answers.
  */
-import { expect, expectEqual, fail, type CheckContext, type CheckGroup } from '../check.js';
-import { jsonText, readableDataset, valueOf } from './support.js';
+import { expect, expectEqual, expectStatusOf, fail, type CheckContext, type CheckGroup } from '../check.js';
+import { jsonText, readableDataset, restliEncode, restliList, valueOf } from './support.js';
 
 const V2 = '4.5 Reads: GET /entitiesV2/<encoded_urn>';
 const LEGACY = '4.5 Reads: GET /entities/<encoded_urn>';
@@ -28,11 +28,21 @@ async function profiles(ctx: CheckContext, range: { startTimeMillis: number; end
   return { limit: value.limit, times: value.values.map((v) => jsonText<{ timestampMillis: number }>(v.aspect.value, 'aspect.value').timestampMillis) };
 }
 
+/** The query of a relationships read, written as protocol 2.0.0 wants it (`types=List(...)`). */
+function relationshipsQuery(urn: string, direction: string, types = 'DownstreamOf'): string {
+  return `urn=${restliEncode(urn)}&direction=${restliEncode(direction)}&types=${restliList([types])}`;
+}
+
+/**
+ * The related URNs, from either shape: the document's `entities` or upstream's `relationships[].entity`
+ * (spec/upstream-differences.yaml relationships-shape).
+ */
 async function related(ctx: CheckContext, urn: string, direction: string, types = 'DownstreamOf'): Promise<string[]> {
-  const res = await ctx.client.expectStatus('getRelationships', { query: { urn, direction, types } });
-  const entities = (res.body as { entities?: unknown }).entities;
-  expect(Array.isArray(entities), 'the response has no entities list');
-  return entities as string[];
+  const res = await ctx.client.expectStatus('getRelationships', { query: relationshipsQuery(urn, direction, types) });
+  const body = res.body as { entities?: unknown; relationships?: { entity?: unknown }[] };
+  if (Array.isArray(body.entities)) return body.entities as string[];
+  expect(Array.isArray(body.relationships), 'the response lists neither entities nor relationships');
+  return body.relationships.map((r) => String(r.entity));
 }
 
 async function aspectVersion(ctx: CheckContext, urn: string, version: number): Promise<{ status: number; description?: unknown; version?: unknown }> {
@@ -193,7 +203,7 @@ export const readsChecks: CheckGroup = {
       clause: `${RELATIONSHIPS} response {entities: [<urn>]}`,
       async run(ctx) {
         const urn = await readableDataset(ctx);
-        const res = await ctx.client.expectStatus('getRelationships', { query: { urn, direction: 'OUTGOING', types: 'DownstreamOf' } });
+        const res = await ctx.client.expectStatus('getRelationships', { query: relationshipsQuery(urn, 'OUTGOING') });
         const entities = (res.body as { entities?: unknown }).entities;
         if (!Array.isArray(entities) || entities.some((e) => typeof e !== 'string')) fail(`entities is not a list of URNs: ${res.text.slice(0, 200)}`);
       },
@@ -202,8 +212,8 @@ export const readsChecks: CheckGroup = {
       id: 'reads.relationships.invalid-direction',
       clause: `${RELATIONSHIPS} direction other than INCOMING or OUTGOING`,
       async run(ctx) {
-        const res = await ctx.client.call('getRelationships', { query: { urn: await readableDataset(ctx), direction: 'SIDEWAYS', types: 'DownstreamOf' } });
-        expect(res.status >= 400 && res.status < 500, `an invalid direction answered ${res.status}, expected a 4xx`);
+        const res = await ctx.client.call('getRelationships', { query: relationshipsQuery(await readableDataset(ctx), 'SIDEWAYS') });
+        expectStatusOf(res.status, 400, 'an invalid direction');
       },
     },
     {

@@ -23,6 +23,7 @@ interface Variant {
 const VARIANTS: Variant[] = [
   { fault: 'dry-run-defaults-to-false', only: 'operations.truncate.dry-run', want: /^operations\.truncate\.dry-run-(default|deletes-nothing) / },
   { fault: 'graphql-get-accepted', only: 'graphql.transport', want: /^graphql\.transport\.get-rejected 4\.1 / },
+  { fault: 'graphql-get-500', only: 'graphql.transport', want: /^graphql\.transport\.get-rejected 4\.1 / },
   { fault: 'soft-deleted-still-searchable', only: 'lifecycle', want: /^lifecycle\.\S+ 3 States and transitions/ },
   { fault: 'versions-not-increasing', only: 'reads.aspects.versions', want: /^reads\.aspects\.versions .*version/ },
   { fault: 'relationship-direction-swapped', only: 'reads.relationships', want: /^reads\.relationships\.direction 4\.5 / },

@@ -73,11 +73,27 @@ describe('catalog-contract conformance', () => {
     { given: ['--base-url', 'http://x', '--prefix', '/api'], want: "--prefix must be one of /api/gms, /gms or ''" },
     { given: ['--base-url', 'http://x', '--allow-destructive'], want: '--allow-destructive needs --allow-writes' },
     { given: ['--base-url', 'http://x', '--bogus'], want: "Unknown option '--bogus'" },
+    { given: ['--base-url', 'http://x', '--dataset', 'urn:svc:corpuser:x'], want: "--dataset must be a dataset URN, not 'urn:svc:corpuser:x'" },
   ])('exits 2 on a bad command line: $want', async ({ given, want }) => {
     const { code, err } = await run(given);
     expect(code).toBe(2);
     expect(err).toContain(want);
     expect(err).toContain('Usage: catalog-contract conformance');
+  });
+
+  it('reads the dataset --dataset names where search would find none', async () => {
+    const empty = await createMockServer({ port: 0, logger: silentLogger, sample: false });
+    try {
+      const dataset = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,only.named,PROD)';
+      const json = join(dir, 'dataset.json');
+      await run(['--base-url', empty.url, '--only', 'graphql.transport.envelope', '--json', json]);
+      expect((JSON.parse(readFileSync(json, 'utf8')) as Report).checks.find((c) => c.id === 'graphql.transport.envelope')).toMatchObject({ status: 'skipped', message: 'the deployment has no dataset to read' });
+      const { code } = await run(['--base-url', empty.url, '--only', 'graphql.transport.envelope', '--dataset', dataset, '--json', json]);
+      expect(code).toBe(0);
+      expect((JSON.parse(readFileSync(json, 'utf8')) as Report).checks).toMatchObject([{ id: 'graphql.transport.envelope', status: 'passed' }]);
+    } finally {
+      await empty.close();
+    }
   });
 
   it('prints its usage with --help and exits 0', async () => {
