@@ -25,6 +25,13 @@ export interface CheckContext {
   allowDestructive: boolean;
   /** Marks the check as skipped (with the reason) instead of passed. */
   skip(reason: string): never;
+  /**
+   * An index-derived read after a write (search, browse, autocomplete, relationships, time series):
+   * repeats `read` until `visible` holds of its result or --index-wait-ms has passed, and returns the
+   * last result (the check's own expectation then says what is missing). A real deployment indexes
+   * asynchronously; the time waited is reported with the check.
+   */
+  eventually<T>(read: () => Promise<T>, visible: (result: T) => boolean): Promise<T>;
 }
 
 export interface Check {

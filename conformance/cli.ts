@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseOptions, runSubcommand, UsageError, type Subcommand } from '../bin/command-line.js';
+import { parseOptions, runSubcommand, UsageError, wholeNumberOption, type Subcommand } from '../bin/command-line.js';
 import { isNamespace, tryParseUrn } from '../spec/index.js';
 import { progressLine, summaryTable } from './console-report.js';
 import { junitXml } from './junit.js';
@@ -21,9 +21,12 @@ Options:
   --token T             bearer token sent on every call
   --reader-token T      a token of a user who may only read (auth checks)
   --namespace NS        svc or li (default svc); with li, known upstream differences do not fail
-  --prefix P            address form to check: /api/gms, /gms or '' (repeatable; default all three)
-  --expect-auth MODE    standard, all or off (default standard with --token, else off)
+  --gateway-url URL     where /api/gms is served when not at --base-url (DataHub's frontend in front of GMS)
+  --prefix P            address form to check: /api/gms, /gms or '' (repeatable; default all three with svc;
+                        with li '' and, given --gateway-url, /api/gms through it)
+  --expect-auth MODE    standard, all or off (default all with li; else standard with --token, else off)
   --dataset URN         a dataset the read-only checks read (default: the first one search finds)
+  --index-wait-ms N     how long a read after a write polls for the write to be indexed (default 30000)
   --allow-writes        write the run's own entities (soft-deleted at the end)
   --allow-destructive   also truncate time series (the run's early-1970 points only); needs --allow-writes
   --junit FILE          write a JUnit XML report
@@ -41,12 +44,14 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
   const values = parseOptions(argv, {
     'base-url': { type: 'string' },
     'graphql-url': { type: 'string' },
+    'gateway-url': { type: 'string' },
     token: { type: 'string' },
     'reader-token': { type: 'string' },
     namespace: { type: 'string' },
     prefix: { type: 'string', multiple: true },
     'expect-auth': { type: 'string' },
     dataset: { type: 'string' },
+    'index-wait-ms': { type: 'string' },
     'allow-writes': { type: 'boolean' },
     'allow-destructive': { type: 'boolean' },
     junit: { type: 'string' },
@@ -59,6 +64,8 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
   const baseUrl = values['base-url'];
   if (!baseUrl) throw new UsageError('--base-url is required');
   if (!URL.canParse(baseUrl)) throw new UsageError(`--base-url '${baseUrl}' is not a URL`);
+  const gatewayUrl = values['gateway-url'];
+  if (gatewayUrl !== undefined && !URL.canParse(gatewayUrl)) throw new UsageError(`--gateway-url '${gatewayUrl}' is not a URL`);
   const namespace = values.namespace ?? 'svc';
   if (!isNamespace(namespace)) throw new UsageError(`--namespace must be svc or li, not '${namespace}'`);
   const expectAuth = values['expect-auth'];
@@ -75,6 +82,7 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
     allowDestructive: !!values['allow-destructive'],
     quiet: !!values.quiet,
     ...(values['graphql-url'] ? { graphqlUrl: values['graphql-url'] } : {}),
+    ...(gatewayUrl ? { gatewayUrl } : {}),
     ...(values.token ? { token: values.token } : {}),
     ...(values['reader-token'] ? { readerToken: values['reader-token'] } : {}),
     ...(values.prefix ? { prefixes: values.prefix } : {}),
@@ -83,6 +91,7 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
     ...(values.json ? { json: values.json } : {}),
     ...(values.only ? { only: values.only } : {}),
     ...(values.dataset ? { dataset: values.dataset } : {}),
+    ...(values['index-wait-ms'] !== undefined ? { indexWaitMs: wholeNumberOption('--index-wait-ms', values['index-wait-ms'], 'a whole number of milliseconds') } : {}),
   };
 }
 

@@ -3,8 +3,11 @@
  *
  * Options are those of the CLI (`catalog-contract conformance`, see README.md):
  *   baseUrl (required), graphqlUrl (default `<baseUrl>/api/graphql`), token, readerToken,
- *   namespace ('svc' | 'li', default 'svc'), prefixes (default ['/api/gms', '/gms', '']),
- *   expectAuth ('standard' | 'all' | 'off'; default 'standard' when token is given, else 'off'),
+ *   namespace ('svc' | 'li', default 'svc'), gatewayUrl (the address `/api/gms` is served at when it is
+ *   not baseUrl, e.g. DataHub's frontend in front of GMS), prefixes (default: svc ['/api/gms', '/gms', ''];
+ *   li [''], plus '/api/gms' when gatewayUrl is given, as GMS serves only the bare prefix),
+ *   expectAuth ('standard' | 'all' | 'off'; default with li 'all', as GMS guards every path, else
+ *   'standard' when token is given, else 'off'),
  *   allowWrites, allowDestructive (default false), dataset (a dataset URN the read-only checks read;
  *   default: the first the deployment's search finds), only (a pattern: checks whose id or clause contains
  *   it, `*` matching any text), runId (default: random), onResult (called as each check finishes,
@@ -46,6 +49,19 @@ import { matchesOnly } from './only.js';
 export type { ExpectAuth } from './check.js';
 
 export const DEFAULT_PREFIXES = ['/api/gms', '/gms', ''] as const;
+export const DEFAULT_INDEX_WAIT_MS = 30_000;
+const GATEWAY_PREFIX = '/api/gms';
+
+/**
+ * The address forms a run checks by default: the document's three, or for a real deployment (li) the bare
+ * prefix GMS serves (ServletConfig) plus the frontend's `/api/gms` proxy when its address is given.
+ */
+export function defaultPrefixes(namespace: Namespace, gatewayUrl: string | undefined): string[] {
+  if (namespace !== 'li') return [...DEFAULT_PREFIXES];
+  return gatewayUrl ? ['', GATEWAY_PREFIX] : [''];
+}
+/** Between two reads of a poll: short enough for a mock's lag, long enough not to load a deployment. */
+const POLL_INTERVAL_MS = 100;
 
 export interface ConformanceOptions {
   baseUrl: string;
@@ -54,11 +70,15 @@ export interface ConformanceOptions {
   readerToken?: string;
   namespace?: Namespace;
   prefixes?: string[];
+  /** Where the `/api/gms` form is served when not at baseUrl (DataHub's frontend proxies it to GMS). */
+  gatewayUrl?: string;
   expectAuth?: ExpectAuth;
   allowWrites?: boolean;
   allowDestructive?: boolean;
   /** A dataset the deployment has, read by the read-only checks (else one is found by search). */
   dataset?: string;
+  /** How long an index-derived read after a write polls until the write shows (default 30000). */
+  indexWaitMs?: number;
   only?: string;
   runId?: string;
   onResult?: (result: CheckResult) => void;
@@ -75,6 +95,8 @@ export interface CheckResult {
   message: string;
   difference?: string;
   durationMs: number;
+  /** How long the check's index-derived reads waited for its writes to show (absent when none waited). */
+  indexWaitMs?: number;
 }
 
 export interface SectionSummary {
@@ -134,17 +156,19 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   const contract = loadContract(namespace);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const graphqlUrl = options.graphqlUrl ?? `${baseUrl}/api/graphql`;
-  const prefixes = options.prefixes?.length ? options.prefixes : [...DEFAULT_PREFIXES];
-  const expectAuth: ExpectAuth = options.expectAuth ?? (options.token ? 'standard' : 'off');
+  const gatewayUrl = options.gatewayUrl?.replace(/\/+$/, '');
+  const prefixes = options.prefixes?.length ? options.prefixes : defaultPrefixes(namespace, gatewayUrl);
+  const expectAuth: ExpectAuth = options.expectAuth ?? (namespace === 'li' ? 'all' : options.token ? 'standard' : 'off');
   const allowWrites = !!options.allowWrites;
   const allowDestructive = allowWrites && !!options.allowDestructive;
   const runId = options.runId ?? `cc${randomBytes(4).toString('hex')}`;
+  const indexWaitMs = options.indexWaitMs ?? DEFAULT_INDEX_WAIT_MS;
   const known = new KnownDifferences(contract);
   const shapeLog = new ShapeLog();
   const upstreamShapes = namespace === 'li' ? known.shapes() : undefined;
   const clientOf = (prefix: string): CatalogClient =>
     new CatalogClient({
-      baseUrl,
+      baseUrl: prefix === GATEWAY_PREFIX && gatewayUrl ? gatewayUrl : baseUrl,
       prefix,
       graphqlUrl,
       contract,
@@ -173,6 +197,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     }
     const t0 = Date.now();
     shapeLog.seen.clear();
+    const waits = { ms: 0, exhausted: false };
     const ctx: CheckContext = {
       contract,
       client,
@@ -186,23 +211,43 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       skip: (why) => {
         throw new CheckSkipped(why);
       },
+      eventually: async (read, visible) => {
+        let result = await read();
+        // Only a write that did not show at the first read makes the check wait.
+        const started = Date.now();
+        let polled = false;
+        while (!visible(result)) {
+          if (Date.now() - started >= indexWaitMs) {
+            waits.exhausted = true;
+            break;
+          }
+          await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_INTERVAL_MS, indexWaitMs)));
+          result = await read();
+          polled = true;
+        }
+        if (polled) waits.ms += Date.now() - started;
+        return result;
+      },
     };
+    const waited = (): { indexWaitMs?: number } => (waits.ms > 0 ? { indexWaitMs: waits.ms } : {});
     try {
       await check.run(ctx);
-      record({ ...base, status: 'passed', message: '', durationMs: Date.now() - t0 });
+      record({ ...base, status: 'passed', message: '', durationMs: Date.now() - t0, ...waited() });
     } catch (error) {
       const durationMs = Date.now() - t0;
-      const message = error instanceof Error ? error.message : String(error);
+      const reason = error instanceof Error ? error.message : String(error);
+      // A write that never showed: the failure says how long the index was given.
+      const message = waits.exhausted ? `${reason} (not visible after waiting ${indexWaitMs} ms for the index, --index-wait-ms)` : reason;
       if (error instanceof CheckSkipped) {
-        record({ ...base, status: 'skipped', message, durationMs });
+        record({ ...base, status: 'skipped', message, durationMs, ...waited() });
         return;
       }
       const status = error instanceof CheckFailure ? error.status : undefined;
       const explained = known.explaining(check.id, { message, shapes: shapeLog.seen, ...(status !== undefined ? { status } : {}) });
-      if (explained && namespace === 'li') record({ ...base, status: 'known-difference', message, difference: explained.id, durationMs });
+      if (explained && namespace === 'li') record({ ...base, status: 'known-difference', message, difference: explained.id, durationMs, ...waited() });
       else {
         const listed = explained ?? known.listing(check.id)[0];
-        record({ ...base, status: 'failed', message, ...(listed ? { difference: listed.id } : {}), durationMs });
+        record({ ...base, status: 'failed', message, ...(listed ? { difference: listed.id } : {}), durationMs, ...waited() });
       }
     }
   };

@@ -6,16 +6,16 @@
  */
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { SchemaValidators } from '../spec/validation.js';
-import { ADDRESS_FORMS } from './address-forms.js';
+import { ADDRESS_FORMS, UPSTREAM_ADDRESS_FORMS } from './address-forms.js';
 import { adminRouter, ADMIN_PATH } from './admin.js';
 import { docsRouter } from './api-reference.js';
-import type { AuthConfig } from './auth.js';
+import { bearerToken, type AuthConfig } from './auth.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
 import { graphqlEndpoint, mountGraphiql } from './graphql/index.js';
 import type { MockContext } from './handlers/context.js';
 import { metadataStoreHandler, type RequestHandler } from './metadata-store-handler.js';
 import type { MockLogger } from './options.js';
-import { requestListener } from './request-listener.js';
+import { MOCK_DOCS_PATH, requestListener } from './request-listener.js';
 import { metadataStoreRouter } from './router.js';
 
 
@@ -32,9 +32,11 @@ function createExpressApp({ context }: AppSettings, store: RequestHandler, error
   app.disable('x-powered-by');
   // The contract shows no ETag: the admin and docs answers carry none, as the metadata-store API's do not.
   app.disable('etag');
-  app.use(ADMIN_PATH, adminRouter(context.store));
   // The reference site (GET); other methods on the docs path reach the router, which names the method it allows.
-  app.use(ADDRESS_FORMS.map((prefix) => prefix + context.contract.names.docsPath), docsRouter(context.contract));
+  // It is also under the admin path, where the upstream profile (which routes no docs path) keeps it.
+  const docsPaths = context.profile === 'upstream' ? [] : ADDRESS_FORMS.map((prefix) => prefix + context.contract.names.docsPath);
+  app.use([...docsPaths, MOCK_DOCS_PATH], docsRouter(context.contract));
+  app.use(ADMIN_PATH, adminRouter(context.store));
   mountGraphiql(app, context.contract.names.urnPrefix);
   app.use(store);
   const onError: ErrorRequestHandler = (error, req, res, _next) => answerError(req, res, error, errors);
@@ -47,8 +49,11 @@ export function createRequestListener(settings: AppSettings): RequestHandler {
   const { names } = context.contract;
   const errors: ErrorAnswerSettings = { logger, recordPrefix: names.recordPrefix };
   const route = metadataStoreRouter({ context, auth, validators: new SchemaValidators() });
-  const store = metadataStoreHandler({ ...errors, route, maxBody });
+  const upstream = context.profile === 'upstream';
+  const addressForms = upstream ? UPSTREAM_ADDRESS_FORMS : ADDRESS_FORMS;
+  const store = metadataStoreHandler({ ...errors, route, maxBody, protocolHeader: names.protocolHeader, addressForms });
   const graphql = graphqlEndpoint({ context, auth, logger, maxBody });
   const app = createExpressApp(settings, store, errors);
-  return requestListener({ store, graphql, app, protocolHeader: names.protocolHeader, docsPath: names.docsPath, logger });
+  const upstreamGate = upstream ? { addressForms, hasToken: (header: string | undefined) => auth.mode === 'off' || auth.tokens.has(bearerToken(header) ?? '') } : undefined;
+  return requestListener({ store, graphql, app, protocolHeader: names.protocolHeader, docsPath: names.docsPath, logger, ...(upstreamGate ? { upstreamGate } : {}) });
 }

@@ -8,7 +8,9 @@ import { AUTH_MODES, parseTokenGrant, type AuthMode, type TokenGrant } from './a
 import { createMockServer, type MockServer } from './index.js';
 import { DEFAULT_HOST, DEFAULT_MAX_BODY, DEFAULT_PORT, parseByteSize, type MockServerOptions } from './options.js';
 import { ADMIN_PATH } from './admin.js';
-import { ADDRESS_FORMS } from './address-forms.js';
+import { ADDRESS_FORMS, UPSTREAM_ADDRESS_FORMS } from './address-forms.js';
+import { isProfile, PROFILES } from './profile.js';
+import { MOCK_DOCS_PATH } from './request-listener.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from './graphql/index.js';
 
 export const MOCK_USAGE = `Usage: catalog-contract mock [options]
@@ -30,6 +32,12 @@ Options:
                       repeatable; without any, admin-token and reader-token are accepted
   --max-body SIZE     largest request body, e.g. 16mb, 512kb or a byte count (default 16mb)
   --task-delay-ms N   wait N ms before each batch of a truncation task, to watch it running (default 0)
+  --profile P         document (the interface document's behaviour) or upstream (a current DataHub
+                      GMS's where the two differ: result shapes, a token on every path, Spring Boot's
+                      401 body, the bare prefix only, List(...) array parameters, async indexing)
+                      (default document)
+  --index-lag-ms N    search, browse, autocomplete, relationships and time series reads see a write
+                      N ms after it (default 0 with --profile document, 1000 with upstream)
   --help              print this help
 `;
 
@@ -47,6 +55,8 @@ export function parseMockArgs(argv: string[]): MockServerOptions | 'help' {
     token: { type: 'string', multiple: true },
     'max-body': { type: 'string' },
     'task-delay-ms': { type: 'string' },
+    profile: { type: 'string' },
+    'index-lag-ms': { type: 'string' },
     help: { type: 'boolean' },
   });
   if (v.help) return 'help';
@@ -72,6 +82,11 @@ export function parseMockArgs(argv: string[]): MockServerOptions | 'help' {
     options.maxBody = bytes;
   }
   if (v['task-delay-ms'] !== undefined) options.taskDelayMs = wholeNumberOption('--task-delay-ms', v['task-delay-ms'], 'a whole number of milliseconds');
+  if (v.profile !== undefined) {
+    if (!isProfile(v.profile)) throw new UsageError(`--profile '${v.profile}': expected one of ${PROFILES.join(', ')}`);
+    options.profile = v.profile;
+  }
+  if (v['index-lag-ms'] !== undefined) options.indexLagMs = wholeNumberOption('--index-lag-ms', v['index-lag-ms'], 'a whole number of milliseconds');
   return options;
 }
 
@@ -79,9 +94,10 @@ export function describeServer(server: MockServer, options: MockServerOptions): 
   const names = NAMESPACES[options.namespace ?? 'svc'];
   const lines = [
     `catalog-contract mock server listening on ${server.url} (namespace ${names.namespace})`,
-    `  metadata store: ${ADDRESS_FORMS.map((prefix) => server.url + prefix).join('  ')}`,
+    `  profile:        ${options.profile ?? 'document'}; index lag ${server.store.indexLagMs} ms`,
+    `  metadata store: ${(options.profile === 'upstream' ? UPSTREAM_ADDRESS_FORMS : ADDRESS_FORMS).map((prefix) => server.url + prefix).join('  ')}`,
     `  GraphQL:        ${server.url}${GRAPHQL_PATH}  (explorer: ${server.url}${GRAPHIQL_PATH})`,
-    `  API reference:  ${server.url}${names.docsPath}`,
+    `  API reference:  ${options.profile === 'upstream' ? '' : `${server.url}${names.docsPath}  `}${server.url}${MOCK_DOCS_PATH}`,
     `  admin:          ${server.url}${ADMIN_PATH}/health  ${server.url}${ADMIN_PATH}/snapshot  POST ${server.url}${ADMIN_PATH}/reset`,
     `  data:           ${options.data ?? 'in memory'}; body limit ${options.maxBody ?? DEFAULT_MAX_BODY} bytes`,
     `  auth:           ${server.auth.mode}`,

@@ -17,6 +17,10 @@ export interface StoreHandlerSettings extends ErrorAnswerSettings {
   route: StoreRouter;
   /** Largest accepted body in bytes. */
   maxBody: number;
+  /** The namespace's protocol version header name. */
+  protocolHeader: string;
+  /** The address forms whose prefix is taken off the path (upstream GMS serves only the bare one). */
+  addressForms: readonly string[];
 }
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -27,7 +31,8 @@ function answer(res: ServerResponse, result: HandlerResult): void {
 }
 
 export function metadataStoreHandler(settings: StoreHandlerSettings): RequestHandler {
-  const { route, maxBody } = settings;
+  const { route, maxBody, addressForms } = settings;
+  const protocolHeader = settings.protocolHeader.toLowerCase();
   return (req, res) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -35,8 +40,9 @@ export function metadataStoreHandler(settings: StoreHandlerSettings): RequestHan
       try {
         if (failure) throw failure;
         const query = new RestliQuery(q < 0 ? '' : url.slice(q + 1));
-        const path = resourcePath(q < 0 ? url : url.slice(0, q));
-        answer(res, route({ method: req.method ?? 'GET', path, query, authorization: req.headers.authorization, body }));
+        const path = resourcePath(q < 0 ? url : url.slice(0, q), addressForms);
+        const protocolVersion = req.headers[protocolHeader];
+        answer(res, route({ method: req.method ?? 'GET', path, query, authorization: req.headers.authorization, protocolVersion: Array.isArray(protocolVersion) ? protocolVersion[0] : protocolVersion, body }));
       } catch (error) {
         answerError(req, res, error, settings);
       }

@@ -4,6 +4,7 @@
  */
 import type { Namespace } from '../spec/index.js';
 import type { AuthMode, TokenGrant } from './auth.js';
+import type { Profile } from './profile.js';
 
 /** Receives the request log (one line per request) and the reports of unexpected failures. */
 export type MockLogger = (line: string) => void;
@@ -29,6 +30,14 @@ export interface MockServerOptions {
   maxBody?: number;
   /** Delay before each batch of an asynchronous task (truncation), so tests can watch it running. Default 0. */
   taskDelayMs?: number;
+  /** Whose behaviour to reproduce where the document and upstream differ (profile.ts). Default document. */
+  profile?: Profile;
+  /**
+   * Asynchronous indexing: search, browse, autocomplete, relationships and time series reads see a write
+   * this long after it; reads by URN see it at once. Default 0 in the document profile, 1000 in the upstream one.
+   * `MockServer.store.indexLagMs` changes it while the server runs.
+   */
+  indexLagMs?: number;
   /** Request log; the default writes one line per request. */
   logger?: MockLogger;
 }

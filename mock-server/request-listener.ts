@@ -8,6 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ADDRESS_FORMS } from './address-forms.js';
 import { ADMIN_PATH } from './admin.js';
+import { sendJson } from './answer.js';
+import { isExcludedPath, springErrorBody } from './profile.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from './graphql/index.js';
 import type { RequestHandler } from './metadata-store-handler.js';
 import type { MockLogger } from './options.js';
@@ -22,6 +24,22 @@ export interface ListenerSettings {
   protocolHeader: string;
   docsPath: string;
   logger: MockLogger;
+  /** The upstream profile's door (profile.ts): a token on every path but the excluded ones, the bare prefix only. */
+  upstreamGate?: { addressForms: readonly string[]; hasToken(authorization: string | undefined): boolean };
+}
+
+/** The docs site's path under the admin path, served in both profiles (upstream GMS routes no docs path). */
+export const MOCK_DOCS_PATH = `${ADMIN_PATH}/docs`;
+
+/**
+ * Paths upstream GMS does not route (ServletConfig, commit 0fe96b74a801171bc59dd26e2be4d934579a696c): the gateway
+ * prefixes, the Rest.li docs and, in open-source GMS, the metadata tests resource.
+ */
+function unroutedUpstream(path: string, docsPath: string, forms: readonly string[]): boolean {
+  const prefixes = ADDRESS_FORMS.filter((prefix) => prefix && !forms.includes(prefix));
+  const apiPaths = [GRAPHQL_PATH, GRAPHIQL_PATH];
+  if (apiPaths.some((p) => under(path, p))) return false;
+  return prefixes.some((prefix) => under(path, prefix)) || under(path, docsPath.toLowerCase()) || under(path, '/test');
 }
 
 /** Whether the lower-cased path starts with the prefix at a segment boundary (express's routes ignore case). */
@@ -29,7 +47,7 @@ function under(path: string, prefix: string): boolean {
   return path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/');
 }
 
-export function requestListener({ store, graphql, app, protocolHeader, docsPath, logger }: ListenerSettings): RequestHandler {
+export function requestListener({ store, graphql, app, protocolHeader, docsPath, logger, upstreamGate }: ListenerSettings): RequestHandler {
   const docsPrefixes = ADDRESS_FORMS.map((prefix) => prefix + docsPath);
   const expressPrefixes = [ADMIN_PATH, GRAPHIQL_PATH];
   const pathOf = (url: string): string => {
@@ -61,6 +79,13 @@ export function requestListener({ store, graphql, app, protocolHeader, docsPath,
       req.url = pathname + search;
     }
     const target = req.url ?? url;
+    if (upstreamGate && !under(pathOf(target), ADMIN_PATH)) {
+      const path = pathOf(target);
+      const original = (req.url ?? url).split('?')[0] ?? '/';
+      // Authentication runs before routing upstream, so an unrouted path without a token is a 401 too.
+      if (!isExcludedPath(path) && !upstreamGate.hasToken(req.headers.authorization)) return sendJson(res, 401, JSON.stringify(springErrorBody(401, original)));
+      if (unroutedUpstream(path, docsPath, upstreamGate.addressForms)) return sendJson(res, 404, JSON.stringify(springErrorBody(404, original)));
+    }
     if (isGraphql(target)) graphql(req, res);
     else if (servedByExpress(req.method, target)) app(req, res);
     else store(req, res);

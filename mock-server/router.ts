@@ -59,6 +59,8 @@ export interface StoreRequest {
   path: string;
   query: RestliQuery;
   authorization: string | undefined;
+  /** The protocol version header, if the request carried one. */
+  protocolVersion?: string | undefined;
   body: unknown;
 }
 
@@ -108,13 +110,13 @@ export function metadataStoreRouter({ context, auth, validators }: RouterSetting
     throw badRequest(`${requestMethod} operation not supported for URI: '${path}'; supported: ${hints.join('; ')}`);
   };
 
-  return ({ method, path, query, authorization, body }) => {
+  return ({ method, path, query, authorization, protocolVersion, body }) => {
     const [route, params] = choose(method, path, query);
     const caller = authorize(auth, { authorization, kind: route.kind, write: route.write, target: writeTarget(body) });
     if (!route.handler) throw new RestliError(501, `${route.op.operationId} (${route.op.pathKey}) is part of the contract but this mock server does not serve it`);
     const checked = route.check(params, query, body);
     const handler = route.handler;
-    const call = () => handler({ ...checked, op: route.op, rawQuery: query, caller }, context);
+    const call = () => handler({ ...checked, op: route.op, rawQuery: query, caller, protocolVersion }, context);
     // A GET only reads, and better-sqlite3 runs it to the end before any other request: no transaction needed.
     return route.op.method === 'get' ? call() : context.store.transaction(call);
   };

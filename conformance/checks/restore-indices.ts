@@ -60,7 +60,8 @@ export const restoreIndicesChecks: CheckGroup = {
         // Upstream's text report names the last URN it restored: it must be the one asked for.
         const restored = restoredBy(String(valueOf<unknown>(res)));
         if (restored) expect(restored.last.startsWith(`${ctx.fixture.orders} `), `restoreIndices restored other URNs: ${restored.last}`);
-        expect((await searchUrns(ctx, ctx.fixture.word)).includes(ctx.fixture.orders), 'the restored dataset is not found by search');
+        const hits = await ctx.eventually(() => searchUrns(ctx, ctx.fixture.word), (urns) => urns.includes(ctx.fixture.orders));
+        expect(hits.includes(ctx.fixture.orders), 'the restored dataset is not found by search');
       },
     },
     {

@@ -49,6 +49,25 @@ export async function searchUrns(ctx: CheckContext, input: string, extra: Record
   return hitUrns(valueOf(res));
 }
 
+/** Waits until the run's three searchable datasets show in search, their writes indexed. */
+export async function fixtureSearchable(ctx: CheckContext): Promise<void> {
+  const { orders, customers, returns } = ctx.fixture;
+  await ctx.eventually(() => searchUrns(ctx, ctx.fixture.word), (hits) => [orders, customers, returns].every((urn) => hits.includes(urn)));
+}
+
+/** The timestamps of the time series points of a getTimeseriesAspectValues body. */
+export async function pointTimes(ctx: CheckContext, body: Record<string, unknown>): Promise<number[]> {
+  const values = valueOf<{ values: { aspect: { value: unknown } }[] }>(await ctx.client.expectStatus('getTimeseriesAspectValues', { body })).values;
+  return values.map((v) => jsonText<{ timestampMillis: number }>(v.aspect.value, 'aspect.value').timestampMillis);
+}
+
+/** Waits until the run's datasetProfile points on `orders` all show. */
+export async function fixtureProfilesVisible(ctx: CheckContext): Promise<void> {
+  const { timeBase, profileTimes, orders } = ctx.fixture;
+  const body = { urn: orders, entity: 'dataset', aspect: 'datasetProfile', startTimeMillis: timeBase, endTimeMillis: timeBase + 10_000 };
+  await ctx.eventually(() => pointTimes(ctx, body), (times) => profileTimes.every((t) => times.includes(t)));
+}
+
 /** A query value encoded for protocol 2.0.0, where `(`, `)`, `,`, `:` and `'` are structural. */
 export function restliEncode(value: string): string {
   return encodeURIComponent(value).replace(/[()'*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -63,4 +82,9 @@ export function ingestBody(urn: string, entityType: string, aspectName: string, 
   const proposal: Record<string, unknown> = { entityType, entityUrn: urn, changeType, aspectName };
   if (changeType !== 'DELETE') proposal.aspect = { value: JSON.stringify(aspect), contentType: 'application/json' };
   return { proposal };
+}
+
+/** The query of a relationships read, written as protocol 2.0.0 wants it (`types=List(...)`). */
+export function relationshipsQuery(urn: string, direction: string, types = 'DownstreamOf'): string {
+  return `urn=${restliEncode(urn)}&direction=${restliEncode(direction)}&types=${restliList([types])}`;
 }

@@ -64,6 +64,8 @@ describe('broken variants of the mock make the suite fail on the right clause', 
         ...(readerToken ? { readerToken } : {}),
         allowWrites: true,
         allowDestructive: true,
+        // The mock indexes at once: a read that does not show a write never will.
+        indexWaitMs: 0,
         ...(only ? { only } : {}),
       });
     } finally {

@@ -134,8 +134,63 @@ describe('known upstream differences', () => {
   });
 
   it('passes a full run in the li namespace against the mock started with --namespace li', async () => {
-    const report = await runConformance({ baseUrl: mock.url, namespace: 'li', token: admin?.token, allowWrites: true, allowDestructive: true });
+    // The document profile: its auth mode and its three address forms, not a real deployment's defaults.
+    const report = await runConformance({ baseUrl: mock.url, namespace: 'li', token: admin?.token, expectAuth: 'standard', prefixes: ['/api/gms', '/gms', ''], allowWrites: true, allowDestructive: true });
     expect(failures(report)).toEqual([]);
     expect(report.checks.some((c) => c.status === 'known-difference')).toBe(false);
+  });
+});
+
+describe("the suite against the mock's upstream profile (li, asynchronous indexing)", () => {
+  let mock: MockServer;
+  const li = defaultTokens(loadContract('li').names);
+
+  beforeAll(async () => {
+    // A lag the suite must wait out on every index-derived read after a write, small enough for the test budget.
+    mock = await createMockServer({ port: 0, logger: silentLogger, namespace: 'li', profile: 'upstream', indexLagMs: 200 });
+  });
+
+  afterAll(async () => {
+    await mock.close();
+  });
+
+  const run = (writes: boolean): Promise<Report> =>
+    runConformance({
+      baseUrl: mock.url,
+      namespace: 'li',
+      token: li[0]?.token,
+      readerToken: li[1]?.token,
+      allowWrites: writes,
+      allowDestructive: writes,
+      indexWaitMs: 5000,
+    });
+
+  it.each([
+    { given: 'read-only', writes: false, want: ['docs-page-missing', 'evaluate-not-served', 'relationships-shape', 'search-result-shape'] },
+    { given: 'with writes and truncation', writes: true, want: ['browse-result-shape', 'docs-page-missing', 'evaluate-not-served', 'relationships-shape', 'search-result-shape'] },
+  ])('$given: nothing fails, and every known difference is the one its matcher names', async ({ writes, want }) => {
+    const report = await run(writes);
+    expect(failures(report)).toEqual([]);
+    const known = report.checks.filter((c) => c.status === 'known-difference');
+    expect([...new Set(known.map((c) => c.difference))].sort()).toEqual(want);
+    if (writes) expect(report.checks.some((c) => (c.indexWaitMs ?? 0) > 0)).toBe(true);
+    expect({ prefixes: report.prefixes, expectAuth: report.expectAuth }).toEqual({ prefixes: [''], expectAuth: 'all' });
+  });
+
+  it('checks the /api/gms form through --gateway-url, the bare prefix at the base URL', async () => {
+    // A document-profile mock stands in for DataHub's frontend, which proxies /api/gms to GMS.
+    const gateway = await createMockServer({ port: 0, logger: silentLogger, namespace: 'li' });
+    try {
+      const report = await runConformance({ baseUrl: mock.url, gatewayUrl: gateway.url, namespace: 'li', token: li[0]?.token, only: 'transport.address-form.read' });
+      expect(report.prefixes).toEqual(['', '/api/gms']);
+      expect(report.checks.map((c) => [c.prefix, c.status])).toEqual([
+        ['', 'passed'],
+        ['/api/gms', 'passed'],
+      ]);
+      const direct = await runConformance({ baseUrl: mock.url, namespace: 'li', token: li[0]?.token, prefixes: ['/api/gms'], only: 'transport.address-form.read' });
+      expect(direct.checks.map((c) => c.status)).toEqual(['failed']);
+    } finally {
+      await gateway.close();
+    }
   });
 });
