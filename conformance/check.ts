@@ -18,11 +18,20 @@ export interface CheckContext {
   /** The run's own entities and data (URNs unique to the run). */
   fixture: RunFixture;
   runId: string;
+  /** --dataset: a dataset the deployment has, for the read-only checks (else one is found by search). */
+  dataset?: string;
   expectAuth: ExpectAuth;
   allowWrites: boolean;
   allowDestructive: boolean;
   /** Marks the check as skipped (with the reason) instead of passed. */
   skip(reason: string): never;
+  /**
+   * An index-derived read after a write (search, browse, autocomplete, relationships, time series):
+   * repeats `read` until `visible` holds of its result or --index-wait-ms has passed, and returns the
+   * last result (the check's own expectation then says what is missing). A real deployment indexes
+   * asynchronously; the time waited is reported with the check.
+   */
+  eventually<T>(read: () => Promise<T>, visible: (result: T) => boolean): Promise<T>;
 }
 
 export interface Check {
@@ -48,14 +57,26 @@ export interface CheckGroup {
   checks: Check[];
 }
 
-/** A failed expectation; its message is what the report shows. */
-export class CheckFailure extends Error {}
+/** A failed expectation; its message is what the report shows, `status` the status of the response it failed on. */
+export class CheckFailure extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
 
 /** Thrown by ctx.skip. */
 export class CheckSkipped extends Error {}
 
-export function fail(message: string): never {
-  throw new CheckFailure(message);
+export function fail(message: string, status?: number): never {
+  throw new CheckFailure(message, status);
+}
+
+/** Fails unless `status` is the one the document (or upstream's Rest.li, restli-facts §3) gives `what`. */
+export function expectStatusOf(status: number, want: number, what: string): void {
+  if (status !== want) fail(`${what} answered ${status}, expected ${want}`, status);
 }
 
 /** Fails with `message` unless `condition` holds. */

@@ -6,8 +6,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { HELP_OPTION, parseOptions, runSubcommand, UsageError, type CommandDefinition, type Subcommand } from '../bin/command-line.js';
-import { isNamespace, loadContract, type Namespace } from '../spec/index.js';
+import { HELP_OPTION, parseOptions, runSubcommand, UsageError, wholeNumberOption, type CommandDefinition, type Subcommand } from '../bin/command-line.js';
+import { isNamespace, loadContract, tryParseUrn, type Namespace } from '../spec/index.js';
 import { fuzzTargets } from './fuzz/targets.js';
 import { paintFor, progressLine, summaryTable } from './console-report.js';
 import { nearest } from '../bin/nearest.js';
@@ -28,8 +28,11 @@ export const CONFORMANCE_COMMAND_DEFINITION = {
     token: { type: 'string', value: 'T', help: 'bearer token for the calls that need one' },
     'reader-token': { type: 'string', value: 'T', help: 'a token of a user who may only read (auth checks)' },
     namespace: { type: 'string', value: 'NS', help: 'svc or li (default svc); with li, known upstream differences do not fail' },
-    prefix: { type: 'string', multiple: true, value: 'P', help: "address form to check: /api/gms, /gms or '' (repeatable; default all three)" },
-    'expect-auth': { type: 'string', value: 'MODE', help: 'standard, all or off: which calls the deployment should refuse without a token (default standard with --token, else off)' },
+    'gateway-url': { type: 'string', value: 'URL', help: "where /api/gms is served when not at --base-url (DataHub's frontend in front of GMS)" },
+    prefix: { type: 'string', multiple: true, value: 'P', help: "address form to check: /api/gms, /gms or '' (repeatable; default all three with svc; with li '' and, given --gateway-url, /api/gms through it)" },
+    'expect-auth': { type: 'string', value: 'MODE', help: 'standard, all or off: which calls the deployment should refuse without a token (default all with li; else standard with --token, else off)' },
+    dataset: { type: 'string', value: 'URN', help: 'a dataset the read-only checks read (default: the first one search finds)' },
+    'index-wait-ms': { type: 'string', value: 'N', help: 'how long a read after a write polls for the write to be indexed (default 30000)' },
     'allow-writes': { type: 'boolean', help: "run the checks that write (the run's own entities, soft-deleted at the end)" },
     'allow-destructive': { type: 'boolean', help: "also truncate time series (the run's early-1970 points only); needs --allow-writes" },
     only: { type: 'string', value: 'PATTERN', help: 'run the checks whose id or clause contains PATTERN (* matches any text); one that matches no check is an error' },
@@ -52,6 +55,8 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
   const baseUrl = values['base-url'];
   if (!baseUrl) throw new UsageError('--base-url is required');
   if (!URL.canParse(baseUrl)) throw new UsageError(`--base-url '${baseUrl}' is not a URL`);
+  const gatewayUrl = values['gateway-url'];
+  if (gatewayUrl !== undefined && !URL.canParse(gatewayUrl)) throw new UsageError(`--gateway-url '${gatewayUrl}' is not a URL`);
   const namespace = values.namespace ?? 'svc';
   if (!isNamespace(namespace)) throw new UsageError(`--namespace must be svc or li, not '${namespace}'`);
   const expectAuth = values['expect-auth'];
@@ -64,6 +69,7 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !(Number.isSafeInteger(seed) && seed >= 0 && seed < 2 ** 32)) throw new UsageError(`--seed must be a whole number from 0 to 4294967295, not '${values.seed}'`);
   if (seed !== undefined && fuzz === undefined) throw new UsageError('--seed needs --fuzz');
+  if (values.dataset !== undefined && tryParseUrn(values.dataset)?.entityType !== 'dataset') throw new UsageError(`--dataset must be a dataset URN, not '${values.dataset}'`);
   if (values['allow-destructive'] && !values['allow-writes']) throw new UsageError('--allow-destructive needs --allow-writes');
   if (values.only !== undefined) checkOnly(values.only, fuzz === undefined ? [] : fuzzIds(namespace));
   return {
@@ -73,6 +79,7 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
     allowDestructive: !!values['allow-destructive'],
     quiet: !!values.quiet,
     ...(values['graphql-url'] ? { graphqlUrl: values['graphql-url'] } : {}),
+    ...(gatewayUrl ? { gatewayUrl } : {}),
     ...(values.token ? { token: values.token } : {}),
     ...(values['reader-token'] ? { readerToken: values['reader-token'] } : {}),
     ...(values.prefix ? { prefixes: values.prefix } : {}),
@@ -82,6 +89,8 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
     ...(values.only ? { only: values.only } : {}),
     ...(fuzz !== undefined ? { fuzz } : {}),
     ...(seed !== undefined ? { seed } : {}),
+    ...(values.dataset ? { dataset: values.dataset } : {}),
+    ...(values['index-wait-ms'] !== undefined ? { indexWaitMs: wholeNumberOption('--index-wait-ms', values['index-wait-ms'], 'a whole number of milliseconds') } : {}),
   };
 }
 

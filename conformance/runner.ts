@@ -3,9 +3,13 @@
  *
  * Options are those of the CLI (`catalog-contract conformance`, see README.md):
  *   baseUrl (required), graphqlUrl (default `<baseUrl>/api/graphql`), token, readerToken,
- *   namespace ('svc' | 'li', default 'svc'), prefixes (default ['/api/gms', '/gms', '']),
- *   expectAuth ('standard' | 'all' | 'off'; default 'standard' when token is given, else 'off'),
- *   allowWrites, allowDestructive (default false), only (a pattern: checks whose id or clause contains
+ *   namespace ('svc' | 'li', default 'svc'), gatewayUrl (the address `/api/gms` is served at when it is
+ *   not baseUrl, e.g. DataHub's frontend in front of GMS), prefixes (default: svc ['/api/gms', '/gms', ''];
+ *   li [''], plus '/api/gms' when gatewayUrl is given, as GMS serves only the bare prefix),
+ *   expectAuth ('standard' | 'all' | 'off'; default with li 'all', as GMS guards every path, else
+ *   'standard' when token is given, else 'off'),
+ *   allowWrites, allowDestructive (default false), dataset (a dataset URN the read-only checks read;
+ *   default: the first the deployment's search finds), only (a pattern: checks whose id or clause contains
  *   it, `*` matching any text), runId (default: random), onResult (called as each check finishes,
  *   for progress), stop and leaveWritten (AbortSignals: stop starting checks; skip the rest of the
  *   clean-up). runConformance writes no files; the CLI writes --junit and --json from the Report
@@ -26,8 +30,9 @@
  *                                -- covered by checks that ran; notObservable: declared in not-observable.ts
  *
  * A check that fails while its id is listed in a difference's `checks` is 'known-difference' with
- * --namespace li (the upstream deployment is allowed to differ) and 'failed' with svc (the document
- * wins, and the mock follows the document).
+ * --namespace li when the failure matches the difference's matcher (known-differences.ts), and
+ * 'failed' otherwise, and always with svc (the document wins, and the mock follows the document).
+ * A li run also accepts the upstream response shapes the differences list (client.ts).
  *
  * Checks are declared in checks/<section>.ts as a CheckGroup (check.ts): { id, clause, writes?,
  * destructive?, perPrefix?, needsFixture?, run(ctx) }; a check passes when run resolves, fails when
@@ -36,10 +41,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loadContract, type Namespace } from '../spec/index.js';
-import { CheckSkipped, type Check, type CheckContext, type ExpectAuth } from './check.js';
+import { CheckFailure, CheckSkipped, type Check, type CheckContext, type ExpectAuth } from './check.js';
 import { CHECK_GROUPS } from './checks/index.js';
 import { coverage, sectionOf, sectionTitle, type Coverage } from './clauses.js';
-import { CatalogClient, type Exchange } from './client.js';
+import { CatalogClient, ShapeLog, type Exchange } from './client.js';
+import { KnownDifferences } from './known-differences.js';
 import { RunFixture } from './fixture.js';
 import { runFuzzPhase } from './fuzz/phase.js';
 import { matchesOnly } from './only.js';
@@ -48,6 +54,19 @@ import { failedRequest, type FailedRequest } from './reproduce.js';
 export type { ExpectAuth } from './check.js';
 
 export const DEFAULT_PREFIXES = ['/api/gms', '/gms', ''] as const;
+export const DEFAULT_INDEX_WAIT_MS = 30_000;
+const GATEWAY_PREFIX = '/api/gms';
+
+/**
+ * The address forms a run checks by default: the document's three, or for a real deployment (li) the bare
+ * prefix GMS serves (ServletConfig) plus the frontend's `/api/gms` proxy when its address is given.
+ */
+export function defaultPrefixes(namespace: Namespace, gatewayUrl: string | undefined): string[] {
+  if (namespace !== 'li') return [...DEFAULT_PREFIXES];
+  return gatewayUrl ? ['', GATEWAY_PREFIX] : [''];
+}
+/** Between two reads of a poll: short enough for a mock's lag, long enough not to load a deployment. */
+const POLL_INTERVAL_MS = 100;
 
 export interface ConformanceOptions {
   baseUrl: string;
@@ -56,9 +75,15 @@ export interface ConformanceOptions {
   readerToken?: string;
   namespace?: Namespace;
   prefixes?: string[];
+  /** Where the `/api/gms` form is served when not at baseUrl (DataHub's frontend proxies it to GMS). */
+  gatewayUrl?: string;
   expectAuth?: ExpectAuth;
   allowWrites?: boolean;
   allowDestructive?: boolean;
+  /** A dataset the deployment has, read by the read-only checks (else one is found by search). */
+  dataset?: string;
+  /** How long an index-derived read after a write polls until the write shows (default 30000). */
+  indexWaitMs?: number;
   only?: string;
   runId?: string;
   /** Cases of the fuzz phase (fuzz/README.md); none without it. */
@@ -85,6 +110,8 @@ export interface CheckResult {
   /** Of a failed check: its last request, the answer, and a curl command that sends it again. */
   request?: FailedRequest;
   durationMs: number;
+  /** How long the check's index-derived reads waited for its writes to show (absent when none waited). */
+  indexWaitMs?: number;
 }
 
 export interface SectionSummary {
@@ -143,28 +170,37 @@ function summarize(checks: CheckResult[]): SectionSummary[] {
 }
 
 /** The addresses a run calls, with their defaults filled in. */
-export function targetOf(options: Pick<ConformanceOptions, 'baseUrl' | 'graphqlUrl' | 'prefixes'>): { baseUrl: string; graphqlUrl: string; prefixes: string[] } {
+/** Where a run sends its calls: the base URL, GraphQL, the gateway (`/api/gms` in front of GMS) and the address forms to check. */
+export function targetOf(options: Pick<ConformanceOptions, 'baseUrl' | 'graphqlUrl' | 'prefixes' | 'gatewayUrl' | 'namespace'>): { baseUrl: string; graphqlUrl: string; prefixes: string[]; gatewayUrl: string | undefined } {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  return { baseUrl, graphqlUrl: options.graphqlUrl ?? `${baseUrl}/api/graphql`, prefixes: options.prefixes?.length ? options.prefixes : [...DEFAULT_PREFIXES] };
+  const gatewayUrl = options.gatewayUrl?.replace(/\/+$/, '');
+  const prefixes = options.prefixes?.length ? options.prefixes : defaultPrefixes(options.namespace ?? 'svc', gatewayUrl);
+  return { baseUrl, graphqlUrl: options.graphqlUrl ?? `${baseUrl}/api/graphql`, prefixes, gatewayUrl };
 }
 
 export async function runConformance(options: ConformanceOptions): Promise<Report> {
   const started = Date.now();
   const namespace = options.namespace ?? 'svc';
   const contract = loadContract(namespace);
-  const { baseUrl, graphqlUrl, prefixes } = targetOf(options);
-  const expectAuth: ExpectAuth = options.expectAuth ?? (options.token ? 'standard' : 'off');
+  const { baseUrl, graphqlUrl, prefixes, gatewayUrl } = targetOf(options);
+  const expectAuth: ExpectAuth = options.expectAuth ?? (namespace === 'li' ? 'all' : options.token ? 'standard' : 'off');
   const allowWrites = !!options.allowWrites;
   const allowDestructive = allowWrites && !!options.allowDestructive;
   const runId = options.runId ?? `cc${randomBytes(4).toString('hex')}`;
+  const indexWaitMs = options.indexWaitMs ?? DEFAULT_INDEX_WAIT_MS;
+  const known = new KnownDifferences(contract);
+  const shapeLog = new ShapeLog();
+  const upstreamShapes = namespace === 'li' ? known.shapes() : undefined;
   // The last request of the check running: what a failure shows, to reproduce it.
   let lastExchange: Exchange | undefined;
   const clientOf = (prefix: string): CatalogClient =>
     new CatalogClient({
-      baseUrl,
+      baseUrl: prefix === GATEWAY_PREFIX && gatewayUrl ? gatewayUrl : baseUrl,
       prefix,
       graphqlUrl,
       contract,
+      shapeLog,
+      ...(upstreamShapes ? { upstreamShapes } : {}),
       ...(options.token ? { token: options.token } : {}),
       ...(options.readerToken ? { readerToken: options.readerToken } : {}),
       record: (exchange) => (lastExchange = exchange),
@@ -172,7 +208,6 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   const [firstPrefix = ''] = prefixes;
   const client = clientOf(firstPrefix);
   const fixture = new RunFixture(client, runId);
-  const differenceOf = new Map(contract.differences.flatMap((d) => d.checks.map((id) => [id, d.id] as const)));
 
   const selected = allChecks().filter((check) => matchesOnly(options.only, check.id, check.clause));
   const checks: CheckResult[] = [];
@@ -190,32 +225,59 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     }
     const t0 = Date.now();
     lastExchange = undefined;
+    shapeLog.seen.clear();
+    const waits = { ms: 0, exhausted: false };
     const ctx: CheckContext = {
       contract,
       client,
       prefixClient,
       fixture,
       runId,
+      ...(options.dataset ? { dataset: options.dataset } : {}),
       expectAuth,
       allowWrites,
       allowDestructive,
       skip: (why) => {
         throw new CheckSkipped(why);
       },
+      eventually: async (read, visible) => {
+        let result = await read();
+        // Only a write that did not show at the first read makes the check wait.
+        const started = Date.now();
+        let polled = false;
+        while (!visible(result)) {
+          if (Date.now() - started >= indexWaitMs) {
+            waits.exhausted = true;
+            break;
+          }
+          await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_INTERVAL_MS, indexWaitMs)));
+          result = await read();
+          polled = true;
+        }
+        if (polled) waits.ms += Date.now() - started;
+        return result;
+      },
     };
+    const waited = (): { indexWaitMs?: number } => (waits.ms > 0 ? { indexWaitMs: waits.ms } : {});
     try {
       await check.run(ctx);
-      record({ ...base, status: 'passed', message: '', durationMs: Date.now() - t0 });
+      record({ ...base, status: 'passed', message: '', durationMs: Date.now() - t0, ...waited() });
     } catch (error) {
       const durationMs = Date.now() - t0;
-      const message = error instanceof Error ? error.message : String(error);
+      const reason = error instanceof Error ? error.message : String(error);
+      // A write that never showed: the failure says how long the index was given.
+      const message = waits.exhausted ? `${reason} (not visible after waiting ${indexWaitMs} ms for the index, --index-wait-ms)` : reason;
       if (error instanceof CheckSkipped) {
-        record({ ...base, status: 'skipped', message, durationMs });
+        record({ ...base, status: 'skipped', message, durationMs, ...waited() });
         return;
       }
-      const difference = differenceOf.get(check.id);
-      if (difference && namespace === 'li') record({ ...base, status: 'known-difference', message, difference, durationMs });
-      else record({ ...base, status: 'failed', message, ...(difference ? { difference } : {}), ...(lastExchange ? { request: failedRequest(lastExchange) } : {}), durationMs });
+      const status = error instanceof CheckFailure ? error.status : undefined;
+      const explained = known.explaining(check.id, { message, shapes: shapeLog.seen, ...(status !== undefined ? { status } : {}) });
+      if (explained && namespace === 'li') record({ ...base, status: 'known-difference', message, difference: explained.id, durationMs, ...waited() });
+      else {
+        const listed = explained ?? known.listing(check.id)[0];
+        record({ ...base, status: 'failed', message, ...(listed ? { difference: listed.id } : {}), ...(lastExchange ? { request: failedRequest(lastExchange) } : {}), durationMs, ...waited() });
+      }
     }
   };
 

@@ -2422,6 +2422,11 @@ export interface components {
         Settings: {
             /**
              * Format: int32
+             * @description How long after a write the session's search, browse, autocomplete, relationships and time series reads see it (asynchronous indexing, as a real deployment's consumers); reads by URN see it at once. The server's `--index-lag-ms` is the start value.
+             */
+            indexLagMs?: number;
+            /**
+             * Format: int32
              * @description Up to this many ms more, at random, on top of `latencyMs`.
              */
             jitterMs?: number;

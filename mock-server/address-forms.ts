@@ -7,11 +7,16 @@
 /** The gateway prefixes and the direct form (''). */
 export const ADDRESS_FORMS = ['/api/gms', '/gms', ''];
 
-const PREFIXES = ADDRESS_FORMS.filter(Boolean);
+/**
+ * What upstream GMS serves: the bare prefix only (metadata-service/war/.../ServletConfig.java maps the
+ * resources at `/aspects/*`, `/entities/*`, ...; `/api/gms` is the frontend's proxy, datahub-frontend/conf/routes).
+ */
+export const UPSTREAM_ADDRESS_FORMS = [''];
 
 /** The resource path below the address form: `/api/gms/entitiesV2/x` → `/entitiesV2/x`, `/gms` → `/`. */
-export function resourcePath(pathname: string): string {
-  for (const prefix of PREFIXES) {
+export function resourcePath(pathname: string, forms: readonly string[] = ADDRESS_FORMS): string {
+  for (const prefix of forms) {
+    if (!prefix) continue;
     const end = prefix.length;
     if (pathname.length < end || (pathname.length > end && pathname[end] !== '/')) continue;
     if (pathname.slice(0, end).toLowerCase() === prefix) return pathname.slice(end) || '/';

@@ -7,17 +7,18 @@
  */
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { SchemaValidators } from '../spec/validation.js';
-import { ADDRESS_FORMS } from './address-forms.js';
+import { ADDRESS_FORMS, UPSTREAM_ADDRESS_FORMS } from './address-forms.js';
 import { adminRouter, ADMIN_PATH, adminSessions, type ScenarioCatalog, type SessionRegistry } from './admin/index.js';
 import { apiExchange } from './api-exchange.js';
 import { docsRouter } from './api-reference.js';
-import type { AuthConfig } from './auth.js';
+import { bearerToken, type AuthConfig } from './auth.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
 import { graphqlEndpoint, mountGraphiql } from './graphql/index.js';
 import type { Contract } from '../spec/index.js';
 import { metadataStoreHandler, type RequestHandler } from './metadata-store-handler.js';
 import type { MockLogger } from './options.js';
-import { requestListener } from './request-listener.js';
+import type { Profile } from './profile.js';
+import { MOCK_DOCS_PATH, requestListener } from './request-listener.js';
 import { metadataStoreRouter } from './router.js';
 
 export interface AppSettings {
@@ -28,17 +29,21 @@ export interface AppSettings {
   maxBody: number;
   logger: MockLogger;
   adminToken: string | undefined;
+  /** Whose behaviour to reproduce where the document and upstream differ (profile.ts). */
+  profile: Profile;
 }
 
 /** The express part; `fallback` answers whatever it does not (a docs path with another method is the router's). */
-function createExpressApp({ contract, sessions, scenarios }: AppSettings, fallback: RequestHandler, errors: ErrorAnswerSettings): Express {
+function createExpressApp({ contract, sessions, scenarios, profile }: AppSettings, fallback: RequestHandler, errors: ErrorAnswerSettings): Express {
   const app = express();
   app.disable('x-powered-by');
   // The contract shows no ETag: the admin and docs answers carry none, as the metadata-store API's do not.
   app.disable('etag');
   app.use(ADMIN_PATH, adminRouter({ sessions, scenarios }));
   // The reference site (GET); other methods on the docs path reach the router, which names the method it allows.
-  app.use(ADDRESS_FORMS.map((prefix) => prefix + contract.names.docsPath), docsRouter(contract));
+  // It is also under the admin path, where the upstream profile (which routes no docs path) keeps it.
+  const docsPaths = profile === 'upstream' ? [] : ADDRESS_FORMS.map((prefix) => prefix + contract.names.docsPath);
+  app.use([...docsPaths, MOCK_DOCS_PATH], docsRouter(contract));
   mountGraphiql(app, contract.names.urnPrefix);
   app.use(fallback);
   const onError: ErrorRequestHandler = (error, req, res, _next) => answerError(req, res, error, errors);
@@ -51,11 +56,14 @@ export function createRequestListener(settings: AppSettings): RequestHandler {
   const { names } = contract;
   const errors: ErrorAnswerSettings = { logger, recordPrefix: names.recordPrefix };
   const route = metadataStoreRouter({ contract, auth, validators: new SchemaValidators() });
-  const store = metadataStoreHandler({ ...errors, route });
+  const upstream = settings.profile === 'upstream';
+  const addressForms = upstream ? UPSTREAM_ADDRESS_FORMS : ADDRESS_FORMS;
+  const store = metadataStoreHandler({ ...errors, route, protocolHeader: names.protocolHeader, addressForms });
   const graphql = graphqlEndpoint({ contract, auth, logger });
   const exchange = apiExchange({ maxBody, urnPrefix: names.urnPrefix, nextRequestId: () => sessions.nextRequestId() });
   // What express does not answer under its paths (e.g. /__mock/nothing) is the metadata store's 404.
   const fallback: RequestHandler = (req, res) => exchange(req, res, store, adminSessions.get(req) ?? sessions.defaultSession);
   const app = createExpressApp(settings, fallback, errors);
-  return requestListener({ store, graphql, app, exchange, sessions, adminToken, protocolHeader: names.protocolHeader, docsPath: names.docsPath, errors });
+  const upstreamGate = upstream ? { addressForms, hasToken: (header: string | undefined) => auth.mode === 'off' || auth.tokens.has(bearerToken(header) ?? '') } : undefined;
+  return requestListener({ store, graphql, app, exchange, sessions, adminToken, protocolHeader: names.protocolHeader, docsPath: names.docsPath, errors, ...(upstreamGate ? { upstreamGate } : {}) });
 }

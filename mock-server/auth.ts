@@ -83,7 +83,7 @@ export function requiresToken(mode: AuthMode, kind: AccessKind): boolean {
   return mode === 'all' || kind === 'protected';
 }
 
-function bearerToken(header: string | undefined): string | undefined {
+export function bearerToken(header: string | undefined): string | undefined {
   const match = /^\s*Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return match?.[1];
 }

@@ -9,7 +9,9 @@ import { AUTH_MODES, parseTokenGrant, type AuthMode, type TokenGrant } from './a
 import { createMockServer, type MockServer } from './index.js';
 import { consoleLogger, DEFAULT_HOST, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY_TEXT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, levelFilter, LOG_LEVELS, parseByteSize, type LogLevel, type MockServerOptions } from './options.js';
 import { ADMIN_PATH, parseLatency } from './admin/index.js';
-import { ADDRESS_FORMS } from './address-forms.js';
+import { ADDRESS_FORMS, UPSTREAM_ADDRESS_FORMS } from './address-forms.js';
+import { isProfile, PROFILES } from './profile.js';
+import { MOCK_DOCS_PATH } from './request-listener.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from './graphql/index.js';
 import { describeSkip } from './startup-data.js';
 
@@ -36,6 +38,12 @@ export const MOCK_COMMAND_DEFINITION = {
     latency: { type: 'string', value: 'MS', help: 'add MS (or MIN-MAX: between MIN and MAX) milliseconds to every API request' },
     scenarios: { type: 'string', value: 'DIR', help: 'each seed file in DIR is a scenario named after its file, loaded with POST /__mock/scenarios/<name>' },
     'admin-token': { type: 'string', value: 'T', help: 'the admin endpoints (/__mock) need Authorization: Bearer T, from anywhere; without it they answer only on loopback' },
+    profile: {
+      type: 'string',
+      value: 'P',
+      help: "document (the interface document's behaviour) or upstream (a current DataHub GMS's where the two differ: result shapes, a token on every path, Spring Boot's 401 body, the bare prefix only, List(...) array parameters, async indexing) (default document)",
+    },
+    'index-lag-ms': { type: 'string', value: 'N', help: 'search, browse, autocomplete, relationships and time series reads see a write N ms after it (default 0 with --profile document, 1000 with upstream)' },
     'log-level': { type: 'string', value: 'LEVEL', help: 'error: unexpected failures and requests answered 5xx; warn: and 4xx; info: every request (default info)' },
     quiet: { type: 'boolean', help: 'the same as --log-level error' },
     ...HELP_OPTION,
@@ -92,6 +100,11 @@ export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
     if (v['admin-token'] === '') throw new UsageError('--admin-token: expected a token');
     options.adminToken = v['admin-token'];
   }
+  if (v.profile !== undefined) {
+    if (!isProfile(v.profile)) throw new UsageError(`--profile '${v.profile}': expected one of ${PROFILES.join(', ')}`);
+    options.profile = v.profile;
+  }
+  if (v['index-lag-ms'] !== undefined) options.indexLagMs = wholeNumberOption('--index-lag-ms', v['index-lag-ms'], 'a whole number of milliseconds');
   return options;
 }
 
@@ -99,9 +112,10 @@ export function describeServer(server: MockServer, options: MockCliOptions): str
   const names = NAMESPACES[options.namespace ?? 'svc'];
   const lines = [
     `catalog-contract mock server listening on ${server.url} (namespace ${names.namespace})`,
-    `  metadata store: ${ADDRESS_FORMS.map((prefix) => server.url + prefix).join('  ')}`,
+    `  profile:        ${options.profile ?? 'document'}; index lag ${server.store.indexLagMs} ms`,
+    `  metadata store: ${(options.profile === 'upstream' ? UPSTREAM_ADDRESS_FORMS : ADDRESS_FORMS).map((prefix) => server.url + prefix).join('  ')}`,
     `  GraphQL:        ${server.url}${GRAPHQL_PATH}  (explorer: ${server.url}${GRAPHIQL_PATH})`,
-    `  API reference:  ${server.url}${names.docsPath}`,
+    `  API reference:  ${options.profile === 'upstream' ? '' : `${server.url}${names.docsPath}  `}${server.url}${MOCK_DOCS_PATH}`,
     `  admin:          ${server.url}${ADMIN_PATH}/health  ${server.url}${ADMIN_PATH}/snapshot  POST ${server.url}${ADMIN_PATH}/reset  (${options.adminToken === undefined ? 'loopback only' : 'bearer admin token'})`,
     `  test control:   ${server.url}${ADMIN_PATH}/requests  /faults  /settings  /scenarios  /sessions; sessions by X-Mock-Session or ${server.session('<id>')}/`,
     `  data:           ${options.data ?? 'in memory'}; body limit ${options.maxBodyText}`,

@@ -14,6 +14,7 @@ import type { MockContext } from './handlers/context.js';
 import { TaskRegistry } from './operations/index.js';
 import { DEFAULT_HOST, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, consoleLogger, type MockServerOptions } from './options.js';
 import { systemOwnershipTypes } from './system-ownership-types.js';
+import { DEFAULT_INDEX_LAG_MS, type Profile } from './profile.js';
 import { sampleCatalog } from './sample/index.js';
 import { createSearchIndex } from './search/index.js';
 import { readSeedFile } from './seed/index.js';
@@ -25,6 +26,7 @@ export { silentLogger, consoleLogger, parseByteSize } from './options.js';
 export { authorize, requiresToken, authConfig, defaultTokens, parseTokenGrant } from './auth.js';
 export type { AuthConfig, AuthMode, AccessKind, AccessRequest, Caller, Role, TokenGrant } from './auth.js';
 export { CatalogStore } from './store/catalog-store.js';
+export { PROFILES, UPSTREAM_EXCLUDED_PATHS, type Profile } from './profile.js';
 
 export interface MockServer {
   /** Base address, e.g. http://127.0.0.1:8080 (the direct form; /api/gms and /gms work too). */
@@ -45,10 +47,10 @@ export interface MockServer {
 const LISTEN_BACKLOG = 4096;
 
 /** A store with its search index and tasks: from a file or empty in memory, or from an image of the start-up state. */
-function openContext(contract: Contract, source: { path?: string; image?: Buffer }, taskDelayMs: number): MockContext {
+function openContext(contract: Contract, source: { path?: string; image?: Buffer }, taskDelayMs: number, profile: Profile): MockContext {
   const discovery = createSearchIndex(contract);
   const store = new CatalogStore({ contract, ...source, derived: [discovery] });
-  return { contract, store, discovery, tasks: new TaskRegistry({ taskDelayMs }) };
+  return { contract, store, discovery, tasks: new TaskRegistry({ taskDelayMs }), profile };
 }
 
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
@@ -57,8 +59,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const taskDelayMs = options.taskDelayMs ?? 0;
   // An existing data file keeps its catalog: reloading the sample would undo the edits made to it.
   const freshStore = !options.data || !existsSync(options.data);
+  const profile = options.profile ?? 'document';
   if (options.data) mkdirSync(dirname(options.data), { recursive: true });
-  const context = openContext(contract, options.data ? { path: options.data } : {}, taskDelayMs);
+  const context = openContext(contract, options.data ? { path: options.data } : {}, taskDelayMs, profile);
   const { store } = context;
   try {
     const scenarios = new ScenarioCatalog(contract, options.scenarios);
@@ -73,17 +76,21 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       loaded.push(loadProposals(store, file, seed.proposals, seed.skipped));
     }
     store.markStartupState();
+    // After the start-up data, which is indexed at once: only the API's writes wait for the lag.
+    const indexLagMs = options.indexLagMs ?? DEFAULT_INDEX_LAG_MS[profile];
+    store.indexLagMs = indexLagMs;
 
     const sessions = new SessionRegistry({
       defaultContext: context,
       openContext: (image) => {
-        const opened = openContext(contract, { image }, taskDelayMs);
+        const opened = openContext(contract, { image }, taskDelayMs, profile);
         opened.store.markStartupState();
+        opened.store.indexLagMs = indexLagMs;
         return opened;
       },
       maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
       journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
-      settings: { latencyMs: options.latencyMs ?? 0, jitterMs: options.jitterMs ?? 0 },
+      settings: { latencyMs: options.latencyMs ?? 0, jitterMs: options.jitterMs ?? 0, indexLagMs },
     });
     const tokens = options.tokens ?? defaultTokens(contract.names);
     const auth = authConfig(options.auth ?? 'standard', tokens, contract.names);
@@ -92,7 +99,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       logger(`warning: listening on ${host} without --admin-token: the admin endpoints (/__mock) answer only on loopback`);
     }
     const server = createServer(
-      createRequestListener({ contract, sessions, scenarios, auth, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, logger, adminToken: options.adminToken }),
+      createRequestListener({ contract, sessions, scenarios, auth, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, logger, adminToken: options.adminToken, profile }),
     );
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

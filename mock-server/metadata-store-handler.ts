@@ -17,6 +17,10 @@ import type { StoreRoute, StoreRouter } from './router.js';
 
 export interface StoreHandlerSettings extends ErrorAnswerSettings {
   route: StoreRouter;
+  /** The namespace's protocol version header name. */
+  protocolHeader: string;
+  /** The address forms whose prefix is taken off the path (upstream GMS serves only the bare one). */
+  addressForms: readonly string[];
 }
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -27,14 +31,15 @@ function answer(res: ServerResponse, result: HandlerResult): void {
 }
 
 export function metadataStoreHandler(settings: StoreHandlerSettings): ApiDoor {
-  const { route } = settings;
+  const { route, addressForms } = settings;
+  const protocolHeader = settings.protocolHeader.toLowerCase();
   const prepare = (req: IncomingMessage, { failure, body }: { failure: RestliError | undefined; body: unknown }): PreparedCall => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     let matched: StoreRoute | undefined;
     let unmatched: unknown;
     try {
-      matched = route(req.method ?? 'GET', resourcePath(q < 0 ? url : url.slice(0, q)), new RestliQuery(q < 0 ? '' : url.slice(q + 1)));
+      matched = route(req.method ?? 'GET', resourcePath(q < 0 ? url : url.slice(0, q), addressForms), new RestliQuery(q < 0 ? '' : url.slice(q + 1)));
     } catch (error) {
       unmatched = error;
     }
@@ -45,7 +50,8 @@ export function metadataStoreHandler(settings: StoreHandlerSettings): ApiDoor {
           // A body that cannot be read is reported before a path that matches nothing, as it always was.
           if (failure) throw failure;
           if (!matched) throw unmatched;
-          answer(res, matched.run({ authorization: req.headers.authorization, body }, context));
+          const protocolVersion = req.headers[protocolHeader];
+          answer(res, matched.run({ authorization: req.headers.authorization, protocolVersion: Array.isArray(protocolVersion) ? protocolVersion[0] : protocolVersion, body }, context));
         } catch (error) {
           answerError(req, res, error, settings);
         }

@@ -4,6 +4,7 @@
  */
 import type { Namespace } from '../spec/index.js';
 import type { AuthMode, TokenGrant } from './auth.js';
+import type { Profile } from './profile.js';
 
 /** How much a line of the log matters: a request answered 2xx/3xx is info, 4xx warn, 5xx and unexpected failures error. */
 export type LogLevel = 'error' | 'warn' | 'info';
@@ -46,6 +47,14 @@ export interface MockServerOptions {
   maxBody?: number;
   /** Delay before each batch of an asynchronous task (truncation), so tests can watch it running. Default 0. */
   taskDelayMs?: number;
+  /** Whose behaviour to reproduce where the document and upstream differ (profile.ts). Default document. */
+  profile?: Profile;
+  /**
+   * Asynchronous indexing: search, browse, autocomplete, relationships and time series reads see a write
+   * this long after it; reads by URN see it at once. Default 0 in the document profile, 1000 in the upstream one.
+   * `MockServer.store.indexLagMs` changes it while the server runs.
+   */
+  indexLagMs?: number;
   /** Request log; the default writes one line per request. */
   logger?: MockLogger;
   /** Entries each session's request journal keeps (the newest); 0 turns the journal off. Default 1,000. */

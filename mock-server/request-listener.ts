@@ -13,6 +13,8 @@ import type { ApiDoor } from './api-door.js';
 import type { ApiExchange } from './api-exchange.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH } from './graphql/index.js';
+import { sendJson } from './answer.js';
+import { isExcludedPath, springErrorBody } from './profile.js';
 import type { RequestHandler } from './metadata-store-handler.js';
 import { levelOfStatus } from './options.js';
 
@@ -30,6 +32,22 @@ export interface ListenerSettings {
   protocolHeader: string;
   docsPath: string;
   errors: ErrorAnswerSettings;
+  /** The upstream profile's door (profile.ts): a token on every path but the excluded ones, the bare prefix only. */
+  upstreamGate?: { addressForms: readonly string[]; hasToken(authorization: string | undefined): boolean };
+}
+
+/** The docs site's path under the admin path, served in both profiles (upstream GMS routes no docs path). */
+export const MOCK_DOCS_PATH = `${ADMIN_PATH}/docs`;
+
+/**
+ * Paths upstream GMS does not route (ServletConfig, commit 0fe96b74a801171bc59dd26e2be4d934579a696c): the gateway
+ * prefixes, the Rest.li docs and, in open-source GMS, the metadata tests resource.
+ */
+function unroutedUpstream(path: string, docsPath: string, forms: readonly string[]): boolean {
+  const prefixes = ADDRESS_FORMS.filter((prefix) => prefix && !forms.includes(prefix));
+  const apiPaths = [GRAPHQL_PATH, GRAPHQL_V2_PATH, GRAPHIQL_PATH];
+  if (apiPaths.some((p) => under(path, p))) return false;
+  return prefixes.some((prefix) => under(path, prefix)) || under(path, docsPath.toLowerCase()) || under(path, '/test');
 }
 
 /** Whether the lower-cased path starts with the prefix at a segment boundary (express's routes ignore case). */
@@ -37,7 +55,7 @@ function under(path: string, prefix: string): boolean {
   return path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/');
 }
 
-export function requestListener({ store, graphql, app, exchange, sessions, adminToken, protocolHeader, docsPath, errors }: ListenerSettings): RequestHandler {
+export function requestListener({ store, graphql, app, exchange, sessions, adminToken, protocolHeader, docsPath, errors, upstreamGate }: ListenerSettings): RequestHandler {
   const docsPrefixes = ADDRESS_FORMS.map((prefix) => prefix + docsPath);
   const pathOf = (url: string): string => {
     const q = url.indexOf('?');
@@ -66,6 +84,12 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
       const scope = sessionScope(req.url ?? url, req.headers[SESSION_HEADER]);
       req.url = scope.url;
       const path = pathOf(scope.url);
+      if (upstreamGate && !under(path, ADMIN_PATH)) {
+        const original = scope.url.split('?')[0] ?? '/';
+        // Authentication runs before routing upstream, so an unrouted path without a token is a 401 too.
+        if (!isExcludedPath(path) && !upstreamGate.hasToken(req.headers.authorization)) return sendJson(res, 401, JSON.stringify(springErrorBody(401, original)));
+        if (unroutedUpstream(path, docsPath, upstreamGate.addressForms)) return sendJson(res, 404, JSON.stringify(springErrorBody(404, original)));
+      }
       if (under(path, ADMIN_PATH)) {
         checkAdminAccess(req, adminToken);
         adminSessions.set(req, sessions.get(scope.id));

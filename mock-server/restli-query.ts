@@ -37,6 +37,12 @@ export class RestliQuery {
   }
 
   /** The elements of an array parameter in any of the three forms; undefined when absent. */
+  /** Whether every value of the parameter is written `List(...)`, protocol 2.0.0's array form. */
+  isList(name: string): boolean {
+    const values = this.raw.get(name) ?? [];
+    return values.length > 0 && values.every((raw) => /^List\(.*\)$/s.test(decodeComponent(raw, `query.${name}`)));
+  }
+
   list(name: string): string[] | undefined {
     const values = this.raw.get(name);
     if (!values) return undefined;

@@ -56,6 +56,8 @@ function writeTarget(body: unknown): string | undefined {
 /** What a matched route runs on: the request's credentials and parsed body (undefined without one). */
 export interface StoreCall {
   authorization: string | undefined;
+  /** The protocol version header, if the request carried one. */
+  protocolVersion?: string | undefined;
   body: unknown;
 }
 
@@ -115,12 +117,12 @@ export function metadataStoreRouter({ contract, auth, validators }: RouterSettin
     const [route, params] = choose(method, path, query);
     return {
       operationId: route.op.operationId,
-      run({ authorization, body }, context) {
+      run({ authorization, protocolVersion, body }, context) {
         const caller = authorize(auth, { authorization, kind: route.kind, write: route.write, target: writeTarget(body) });
         if (!route.handler) throw new RestliError(501, `${route.op.operationId} (${route.op.pathKey}) is part of the contract but this mock server does not serve it`);
         const checked = route.check(params, query, body);
         const handler = route.handler;
-        const call = () => handler({ ...checked, op: route.op, rawQuery: query, caller }, context);
+        const call = () => handler({ ...checked, op: route.op, rawQuery: query, caller, protocolVersion }, context);
         // A GET only reads, and better-sqlite3 runs it to the end before any other request: no transaction needed.
         return route.op.method === 'get' ? call() : context.store.transaction(call);
       },

@@ -19,12 +19,39 @@ export * from './urn.js';
 export * from './interface-document.js';
 export { packageRoot, fromRoot } from './package-root.js';
 
+/**
+ * How the conformance suite recognises a difference in a failed check: every condition given must
+ * hold. `status`: the response the check failed on had one of these statuses; `message`: the failure
+ * message matches this regular expression (case-insensitive); `shape`: the check read a response in
+ * the difference's upstream shape.
+ */
+export interface DifferenceMatcher {
+  status?: number[];
+  message?: string;
+  shape?: boolean;
+}
+
+/** A response shape upstream answers where the document's differs, accepted from a `li` deployment. */
+export interface UpstreamShape {
+  operation: string;
+  /** The status it answers with (default 200). */
+  status?: number;
+  schema: JsonSchema;
+}
+
 export interface UpstreamDifference {
   id: string;
   clause: string;
   document: string;
   upstream: string;
   mock: string;
+  /** Upstream's source the `upstream` text comes from. */
+  source: string;
+  /** The mock setting that reproduces upstream's behaviour, e.g. `--profile upstream`. */
+  profile: string;
+  /** One matcher, or alternatives of which one must match. */
+  matcher: DifferenceMatcher | DifferenceMatcher[];
+  shape?: UpstreamShape;
   checks: string[];
 }
 

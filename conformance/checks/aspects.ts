@@ -78,7 +78,8 @@ async function timeseriesRoundTrip(ctx: CheckContext, shape: Shape): Promise<Jso
   await ctx.fixture.upsert(urn, shape.aspect, written);
   const t = written.timestampMillis as number;
   const body = { urn, entity: shape.entity, aspect: shape.aspect, startTimeMillis: t, endTimeMillis: t };
-  const values = valueOf<{ values: { aspect: { value: unknown } }[] }>(await ctx.client.expectStatus('getTimeseriesAspectValues', { body })).values;
+  const read = async (): Promise<{ aspect: { value: unknown } }[]> => valueOf<{ values: { aspect: { value: unknown } }[] }>(await ctx.client.expectStatus('getTimeseriesAspectValues', { body })).values;
+  const values = await ctx.eventually(read, (points) => points.length > 0);
   expectEqual(values.length, 1, `${shape.aspect} points at ${t}`);
   return expectAspect(ctx, shape.aspect, jsonText(values[0]?.aspect.value, 'aspect.value'), written, 'getTimeseriesAspectValues');
 }

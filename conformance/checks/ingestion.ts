@@ -4,7 +4,7 @@
  * or missing aspect, an entityType that is not the URN's, no entityUrn, a content type other than
  * application/json, an aspect value that is not a string.
  */
-import { expect, expectEqual, type Check, type CheckContext, type CheckGroup } from '../check.js';
+import { expect, expectEqual, expectStatusOf, type Check, type CheckContext, type CheckGroup } from '../check.js';
 import { ingestBody } from './support.js';
 
 async function aspectsOf(ctx: CheckContext, urn: string): Promise<Record<string, { value?: Record<string, unknown> }>> {
@@ -19,8 +19,8 @@ function withProposal(ctx: CheckContext, name: string, change: (proposal: Record
   return body;
 }
 
-/** A proposal the service cannot apply gets a 4xx, never a 5xx (and is never written). */
-function rejectedProposal(id: string, row: string, what: string, body: (ctx: CheckContext) => Record<string, unknown>): Check {
+/** A proposal the service cannot apply gets `want` (400 for an invalid parameter, restli-facts §3.2), never a 5xx, and is never written. */
+function rejectedProposal(id: string, row: string, what: string, body: (ctx: CheckContext) => Record<string, unknown>, want = 400): Check {
   return {
     id,
     clause: `4.4 Ingestion: ingestProposal ${row}`,
@@ -31,7 +31,7 @@ function rejectedProposal(id: string, row: string, what: string, body: (ctx: Che
       // A deployment that wrongly wrote it still has the run soft-delete it.
       const urn = (request.proposal as { entityUrn?: unknown }).entityUrn;
       if (status < 300 && typeof urn === 'string') ctx.fixture.track(urn);
-      expect(status >= 400 && status < 500, `${what} answered ${status}, expected a 4xx`);
+      expectStatusOf(status, want, what);
     },
   };
 }

@@ -21,7 +21,8 @@ function transitionCheck(id: string, clause: string, removed: boolean[], found: 
     async run(ctx) {
       const urn = ctx.fixture.returns;
       for (const value of removed) await ctx.fixture.upsert(urn, 'status', { removed: value });
-      expectEqual(await discoverable(ctx, urn), { search: found, browse: found, autocomplete: found }, `where the dataset is found after status removed ${removed.join(', then ')}`);
+      const where = await ctx.eventually(() => discoverable(ctx, urn), (d) => d.search === found && d.browse === found && d.autocomplete === found);
+      expectEqual(where, { search: found, browse: found, autocomplete: found }, `where the dataset is found after status removed ${removed.join(', then ')}`);
       await alsoCheck?.(ctx, urn);
     },
   };

@@ -1,13 +1,15 @@
 /**
  * Negative checks: invalid bodies, unknown actions, actions sent with GET and malformed URNs get a
- * 4xx, never a 5xx. Those aimed at write endpoints run only with --allow-writes. errors.malformed-urn
- * keeps the id spec/upstream-differences.yaml gives it.
+ * 400, as Rest.li answers them (restli-facts §3.2: routing errors, parameter validation, an action sent
+ * with GET), never a 5xx; not any 4xx, so a 401 or the 404 of a missing route does not pass. Those
+ * aimed at write endpoints run only with --allow-writes. errors.malformed-urn keeps the id
+ * spec/upstream-differences.yaml gives it.
  */
-import { expect, type CheckContext, type CheckGroup } from '../check.js';
+import { expectStatusOf, type CheckContext, type CheckGroup } from '../check.js';
 import type { ApiResponse } from '../client.js';
 
 function expect4xx(res: ApiResponse, what: string): void {
-  expect(res.status >= 400 && res.status < 500, `${what} answered ${res.status}, expected a 4xx`);
+  expectStatusOf(res.status, 400, what);
 }
 
 async function raw(ctx: CheckContext, method: string, pathAndQuery: string, body?: unknown): Promise<ApiResponse> {

@@ -6,7 +6,7 @@
  */
 import { expect, expectEqual, fail, type CheckContext, type CheckGroup } from '../check.js';
 import type { ApiResponse } from '../client.js';
-import { jsonText, valueOf } from './support.js';
+import { fixtureProfilesVisible, jsonText, valueOf } from './support.js';
 
 /** The time series the destructive checks write and truncate (the reads checks use datasetProfile). */
 const USAGE = 'datasetUsageStatistics';
@@ -49,8 +49,10 @@ async function usagePoints(ctx: CheckContext): Promise<number[]> {
   return values.map((v) => jsonText<{ timestampMillis: number }>(v.aspect.value, 'aspect.value').timestampMillis - base).sort((a, b) => a - b);
 }
 
+/** Writes the run's usage points at `offsets` and waits until they show in the time series index. */
 async function writeUsage(ctx: CheckContext, offsets: readonly number[]): Promise<void> {
   for (const offset of offsets) await ctx.fixture.upsert(ctx.fixture.orders, USAGE, { timestampMillis: ctx.fixture.timeBase + offset, uniqueUserCount: 1, totalSqlQueries: 1 });
+  await ctx.eventually(() => usagePoints(ctx), (points) => offsets.every((o) => points.includes(o)));
 }
 
 interface Truncation {
@@ -83,8 +85,9 @@ async function truncateOwnPoints(ctx: CheckContext, offsets: readonly number[], 
   const task = await truncate(ctx, { ...t, dryRun: false });
   expect(TASK_ID.test(task), `a real truncation answered ${task}, not a task id <node_id>:<task_id>`);
   const status = await untilCompleted(ctx, task);
-  const left = (await usagePoints(ctx)).filter((o) => offsets.includes(o));
-  expectEqual(left, offsets.filter((o) => o >= t.end), `the run's points left by the truncation at ${t.end} (older ones go, those at or after it stay)`);
+  const want = offsets.filter((o) => o >= t.end);
+  const left = (await ctx.eventually(() => usagePoints(ctx), (points) => offsets.every((o) => points.includes(o) === want.includes(o)))).filter((o) => offsets.includes(o));
+  expectEqual(left, want, `the run's points left by the truncation at ${t.end} (older ones go, those at or after it stay)`);
   return taskCounts(status);
 }
 
@@ -122,8 +125,9 @@ async function truncationTask(ctx: CheckContext): Promise<string> {
   return task;
 }
 
+/** The index entries of getIndexSizes: JSON text (the document) or an object (spec/upstream-differences.yaml index-sizes-value-type). */
 function indexEntries(value: unknown): Record<string, unknown>[] {
-  const parsed = jsonText<unknown>(value, 'getIndexSizes value');
+  const parsed = typeof value === 'object' && value !== null ? value : jsonText<unknown>(value, 'getIndexSizes value');
   const list = Array.isArray(parsed) ? parsed : (parsed as { indexSizes?: unknown }).indexSizes;
   expect(Array.isArray(list), 'getIndexSizes value holds no list of indices');
   return list as Record<string, unknown>[];
@@ -179,6 +183,7 @@ export const operationsChecks: CheckGroup = {
       async run(ctx) {
         // The difference of two counts is the run's own points between the two ends, whatever else the index holds.
         const [first = 0, second = 0] = ctx.fixture.profileTimes.map((t) => t - ctx.fixture.timeBase);
+        await fixtureProfilesVisible(ctx);
         const before = await dryRunCounts(ctx, first + 1);
         const after = await dryRunCounts(ctx, second + 1);
         expectEqual(after.n - before.n, 1, 'rows the dry run would delete more when endTimeMillis moves past one more point');
@@ -208,7 +213,7 @@ export const operationsChecks: CheckGroup = {
       needsFixture: true,
       async run(ctx) {
         await untilCompleted(ctx, await truncationTask(ctx));
-        const left = await usagePoints(ctx);
+        const left = await ctx.eventually(() => usagePoints(ctx), (points) => !points.includes(5000));
         expect(!left.includes(5000), 'the point older than endTimeMillis survived the truncation');
         expect(left.includes(20_000), 'the point after endTimeMillis was deleted');
       },

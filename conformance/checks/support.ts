@@ -1,7 +1,8 @@
 /**
  * What several check groups share: reading a `{value}` envelope, decoding JSON text held in a
- * string, and choosing the dataset a read-only check looks at (the run's own with --allow-writes,
- * else the first dataset the deployment's search returns).
+ * string, reading search hits from either shape, and choosing the dataset a read-only check looks at
+ * (the run's own with --allow-writes, else --dataset, else the first dataset the deployment's search
+ * returns).
  */
 import { expect, fail, type CheckContext } from '../check.js';
 import type { ApiResponse } from '../client.js';
@@ -21,23 +22,69 @@ export function jsonText<T = Record<string, unknown>>(text: unknown, what: strin
   }
 }
 
-/** A dataset to read: the run's own, else any the deployment has; skips when there is none. */
+/** A dataset to read: the run's own, else --dataset, else any the deployment's search finds; skips when there is none. */
 export async function readableDataset(ctx: CheckContext): Promise<string> {
   if (ctx.allowWrites && !ctx.fixture.failure && ctx.fixture.urns.length) return ctx.fixture.orders;
-  const res = await ctx.client.expectStatus('searchEntities', { body: { input: '*', entity: 'dataset', start: 0, count: 1 } });
-  const urn = valueOf<{ entities: string[] }>(res).entities[0];
-  if (!urn) ctx.skip('the deployment has no dataset to read');
-  return urn;
+  return ctx.dataset ?? (await anyEntity(ctx, 'dataset'));
+}
+
+/** The first entity of a type the deployment's search finds; skips when there is none. */
+export async function anyEntity(ctx: CheckContext, entity: string): Promise<string> {
+  const res = await ctx.client.expectStatus('searchEntities', { body: { input: '*', entity, start: 0, count: 1 } });
+  return hitUrns(valueOf(res))[0] ?? ctx.skip(`the deployment has no ${entity} to read`);
+}
+
+/**
+ * The URNs of a search result, in either shape: the document's `entities: [urn]` or upstream's
+ * `entities: [{entity: urn, ...}]` (spec/upstream-differences.yaml search-result-shape).
+ */
+export function hitUrns(result: { entities?: unknown }): string[] {
+  const entities = Array.isArray(result.entities) ? (result.entities as unknown[]) : [];
+  return entities.map((e) => (typeof e === 'string' ? e : String((e as { entity?: unknown } | null)?.entity)));
 }
 
 /** Search hits (URNs) of a query restricted to datasets. */
 export async function searchUrns(ctx: CheckContext, input: string, extra: Record<string, unknown> = {}): Promise<string[]> {
   const res = await ctx.client.expectStatus('searchEntities', { body: { input, entity: 'dataset', start: 0, count: 50, ...extra } });
-  return valueOf<{ entities: string[] }>(res).entities;
+  return hitUrns(valueOf(res));
+}
+
+/** Waits until the run's three searchable datasets show in search, their writes indexed. */
+export async function fixtureSearchable(ctx: CheckContext): Promise<void> {
+  const { orders, customers, returns } = ctx.fixture;
+  await ctx.eventually(() => searchUrns(ctx, ctx.fixture.word), (hits) => [orders, customers, returns].every((urn) => hits.includes(urn)));
+}
+
+/** The timestamps of the time series points of a getTimeseriesAspectValues body. */
+export async function pointTimes(ctx: CheckContext, body: Record<string, unknown>): Promise<number[]> {
+  const values = valueOf<{ values: { aspect: { value: unknown } }[] }>(await ctx.client.expectStatus('getTimeseriesAspectValues', { body })).values;
+  return values.map((v) => jsonText<{ timestampMillis: number }>(v.aspect.value, 'aspect.value').timestampMillis);
+}
+
+/** Waits until the run's datasetProfile points on `orders` all show. */
+export async function fixtureProfilesVisible(ctx: CheckContext): Promise<void> {
+  const { timeBase, profileTimes, orders } = ctx.fixture;
+  const body = { urn: orders, entity: 'dataset', aspect: 'datasetProfile', startTimeMillis: timeBase, endTimeMillis: timeBase + 10_000 };
+  await ctx.eventually(() => pointTimes(ctx, body), (times) => profileTimes.every((t) => times.includes(t)));
+}
+
+/** A query value encoded for protocol 2.0.0, where `(`, `)`, `,`, `:` and `'` are structural. */
+export function restliEncode(value: string): string {
+  return encodeURIComponent(value).replace(/[()'*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** An array query parameter as protocol 2.0.0 writes it (upstream answers a plain value with 400). */
+export function restliList(values: readonly string[]): string {
+  return `List(${values.map(restliEncode).join(',')})`;
 }
 
 export function ingestBody(urn: string, entityType: string, aspectName: string, aspect: unknown, changeType = 'UPSERT'): Record<string, unknown> {
   const proposal: Record<string, unknown> = { entityType, entityUrn: urn, changeType, aspectName };
   if (changeType !== 'DELETE') proposal.aspect = { value: JSON.stringify(aspect), contentType: 'application/json' };
   return { proposal };
+}
+
+/** The query of a relationships read, written as protocol 2.0.0 wants it (`types=List(...)`). */
+export function relationshipsQuery(urn: string, direction: string, types = 'DownstreamOf'): string {
+  return `urn=${restliEncode(urn)}&direction=${restliEncode(direction)}&types=${restliList([types])}`;
 }

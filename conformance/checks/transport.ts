@@ -8,7 +8,7 @@
 import { parseUrn } from '../../spec/index.js';
 import { expect, expectEqual, type CheckContext, type CheckGroup } from '../check.js';
 import type { ApiResponse, CallOptions, Credential } from '../client.js';
-import { ingestBody, readableDataset, valueOf } from './support.js';
+import { ingestBody, readableDataset, relationshipsQuery, valueOf } from './support.js';
 
 const AUTH = '5 Authentication: Credential';
 
@@ -43,7 +43,7 @@ async function familyCalls(ctx: CheckContext): Promise<FamilyCall[]> {
     { family: 'entity read (legacy)', operationId: 'getEntity', options: { path: { urn } } },
     { family: 'aspect point lookup', operationId: 'getAspect', options: { path: { urn }, query: { aspect: key, version: '0' } } },
     { family: 'time series read', operationId: 'getTimeseriesAspectValues', options: { body: { urn, entity: 'dataset', aspect: 'datasetProfile', startTimeMillis: 0, endTimeMillis: 1 } } },
-    { family: 'relationships', operationId: 'getRelationships', options: { query: { urn, direction: 'OUTGOING', types: 'DownstreamOf' } } },
+    { family: 'relationships', operationId: 'getRelationships', options: { query: relationshipsQuery(urn, 'OUTGOING') } },
     { family: 'browse', operationId: 'browseEntities', options: { body: { path: '/', entity: 'dataset', start: 0, limit: 1 } } },
     { family: 'search', operationId: 'searchEntities', options: { body: { input: '*', entity: 'dataset', start: 0, count: 1 } } },
     { family: 'autocomplete', operationId: 'autocompleteEntities', options: { body: { query: 'a', entity: 'dataset', limit: 1 } } },

@@ -26,6 +26,7 @@ interface Variant {
 const VARIANTS: Variant[] = [
   { fault: 'dry-run-defaults-to-false', only: 'operations.truncate.dry-run', want: /^operations\.truncate\.dry-run-(default|deletes-nothing) / },
   { fault: 'graphql-get-accepted', only: 'graphql.transport', want: /^graphql\.transport\.get-rejected 4\.1 / },
+  { fault: 'graphql-get-500', only: 'graphql.transport', want: /^graphql\.transport\.get-rejected 4\.1 / },
   { fault: 'soft-deleted-still-searchable', only: 'lifecycle', want: /^lifecycle\.\S+ 3 States and transitions/ },
   { fault: 'versions-not-increasing', only: 'reads.aspects.versions', want: /^reads\.aspects\.versions .*version/ },
   { fault: 'relationship-direction-swapped', only: 'reads.relationships', want: /^reads\.relationships\.direction 4\.5 / },
@@ -69,6 +70,8 @@ describe('broken variants of the mock make the suite fail on the right clause', 
         ...(readerToken ? { readerToken } : {}),
         allowWrites: true,
         allowDestructive: true,
+        // The mock indexes at once: a read that does not show a write never will.
+        indexWaitMs: 0,
         ...(only ? { only } : {}),
         ...(fuzz ? { fuzz, seed: 1 } : {}),
       });
@@ -110,5 +113,55 @@ describe('broken variants of the mock make the suite fail on the right clause', 
     expect(report.ok).toBe(false);
     const failed = report.checks.filter((c) => c.status === 'failed');
     expect(failed.map(named), failures(report).join('\n')).toEqual(expect.arrayContaining([expect.stringMatching(want)]));
+  });
+});
+
+/**
+ * The same on the upstream profile, run as against a real deployment (--namespace li, the bare prefix,
+ * --expect-auth all): listed differences stay known only when they fail the listed way, so a fault
+ * still fails the suite, whether or not the check it breaks is listed.
+ */
+const UPSTREAM_VARIANTS: Variant[] = [
+  { fault: 'filter-start-with-ignored', only: 'search.filter', want: /^search\.filter\.start-with 4\.6 / },
+  { fault: 'soft-deleted-still-searchable', only: 'lifecycle', want: /^lifecycle\.\S+ 3 States and transitions/ },
+  { fault: 'versions-not-increasing', only: 'reads.aspects.versions', want: /^reads\.aspects\.versions / },
+  { fault: 'timeseries-ascending', only: 'reads.timeseries', want: /^reads\.timeseries\.order 4\.5 / },
+  { fault: 'timeseries-limit-ignored', only: 'reads.timeseries', want: /^reads\.timeseries\.limit 8 Limits/ },
+  { fault: 'graphql-get-accepted', only: 'graphql.transport', want: /^graphql\.transport\.get-rejected 4\.1 / },
+  { fault: 'graphql-extensions-missing', only: 'graphql.transport.envelope', want: /^graphql\.transport\.envelope 4\.1 / },
+  { fault: 'malformed-body-500', only: 'negative.invalid-body', want: /^negative\.invalid-body\.\S+ 4\.\d / },
+  { fault: 'truncation-required-field-not-enforced', only: 'operations.truncate.required', want: /^operations\.truncate\.required 4\.2 / },
+  { fault: 'unknown-task-without-error', only: 'operations.getEsTaskStatus', want: /^operations\.getEsTaskStatus\.unknown-task\S* 7 Errors/ },
+  { fault: 'autocomplete-limit-ignored', only: 'search.autocomplete', want: /^search\.autocomplete\.limit 4\.6 / },
+  { fault: 'dry-run-defaults-to-false', only: 'operations.truncate.dry-run', want: /^operations\.truncate\.dry-run-(default|deletes-nothing) / },
+];
+
+describe("broken variants of the mock's upstream profile make a li run fail on the right clause", () => {
+  const mock = resettingMock({ namespace: 'li', profile: 'upstream', indexLagMs: 0 });
+
+  async function runThrough(fault: Fault | undefined, only: string): Promise<Report> {
+    const server = await createFaultyServer(mock().url, fault);
+    try {
+      return await runConformance({ baseUrl: server.url, namespace: 'li', token: 'admin-token', readerToken: 'reader-token', allowWrites: true, allowDestructive: true, indexWaitMs: 0, only });
+    } finally {
+      await server.close();
+    }
+  }
+
+  const named = (c: CheckResult): string => `${c.id} ${c.clause}`;
+
+  it('covers at least 10 faults', () => {
+    expect(new Set(UPSTREAM_VARIANTS.map((v) => v.fault)).size).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each([...new Set(UPSTREAM_VARIANTS.map((v) => v.only))])('the fault-free rewriting proxy passes --only %s', async (only) => {
+    const report = await runThrough(undefined, only);
+    expect(report.checks.filter((c) => c.status === 'failed').map((c) => `${named(c)}: ${c.message}`)).toEqual([]);
+  });
+
+  it.each(UPSTREAM_VARIANTS)('$fault fails the suite (--only $only) on $want', async ({ fault, only, want }) => {
+    const report = await runThrough(faultNamed(fault), only);
+    expect(report.ok).toBe(false);
+    expect(report.checks.filter((c) => c.status === 'failed').map(named)).toEqual(expect.arrayContaining([expect.stringMatching(want)]));
   });
 });

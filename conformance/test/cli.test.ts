@@ -108,6 +108,7 @@ describe('catalog-contract conformance', () => {
     { given: ['--base-url', 'http://x', '--fuzz', '0'], want: "--fuzz must be a positive whole number, not '0'" },
     { given: ['--base-url', 'http://x', '--fuzz', '10', '--seed', '2.5'], want: "--seed must be a whole number from 0 to 4294967295, not '2.5'" },
     { given: ['--base-url', 'http://x', '--seed', '3'], want: '--seed needs --fuzz' },
+    { given: ['--base-url', 'http://x', '--dataset', 'urn:svc:corpuser:x'], want: "--dataset must be a dataset URN, not 'urn:svc:corpuser:x'" },
   ])('exits 2 on a bad command line: $want', async ({ given, want }) => {
     const { code, err } = await run(given);
     expect(code).toBe(2);
@@ -120,6 +121,21 @@ describe('catalog-contract conformance', () => {
     const { code, out } = await run(['--base-url', mock.url, '--only', 'fuzz.getEntityV2', '--fuzz', '20', '--seed', '5', '--prefix', '/gms']);
     expect(code).toBe(0);
     expect(out).toMatch(/^ok\s+fuzz\.phase .*\n\s+20 cases of seed 5, 0 failed/m);
+  });
+
+  it('reads the dataset --dataset names where search would find none', async () => {
+    const empty = await createMockServer({ port: 0, logger: silentLogger, sample: false });
+    try {
+      const dataset = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,only.named,PROD)';
+      const json = join(dir, 'dataset.json');
+      await run(['--base-url', empty.url, '--only', 'graphql.transport.envelope', '--json', json]);
+      expect((JSON.parse(readFileSync(json, 'utf8')) as Report).checks.find((c) => c.id === 'graphql.transport.envelope')).toMatchObject({ status: 'skipped', message: 'the deployment has no dataset to read' });
+      const { code } = await run(['--base-url', empty.url, '--only', 'graphql.transport.envelope', '--dataset', dataset, '--json', json]);
+      expect(code).toBe(0);
+      expect((JSON.parse(readFileSync(json, 'utf8')) as Report).checks).toMatchObject([{ id: 'graphql.transport.envelope', status: 'passed' }]);
+    } finally {
+      await empty.close();
+    }
   });
 
   it('prints its usage with --help and exits 0', async () => {

@@ -61,6 +61,7 @@ const proposal = (change: { entityType?: string; contentType?: string }): Probe 
 const CASES: Case[] = [
   { fault: 'dry-run-defaults-to-false', probe: { method: 'POST', path: '/gms/operations?action=truncateTimeseriesAspect', body: { entityType: 'dataset', aspect: 'datasetProfile', endTimeMillis: 1 } } },
   { fault: 'graphql-get-accepted', probe: { method: 'GET', path: '/api/graphql?query=%7B__typename%7D' } },
+  { fault: 'graphql-get-500', probe: { method: 'GET', path: '/api/graphql?query=%7B__typename%7D' } },
   { fault: 'soft-deleted-still-searchable', setup: [ingestStatus(true)], probe: search },
   { fault: 'versions-not-increasing', setup: [tagsProposal('UPSERT'), tagsProposal('UPSERT'), tagsProposal('UPSERT')], probe: { path: `/aspects/${encodeURIComponent(TEMP)}?aspect=globalTags&version=3` } },
   { fault: 'relationship-direction-swapped', probe: { path: `/relationships?urn=${encodeURIComponent(CUSTOMERS)}&direction=OUTGOING&types=OwnedBy` } },

@@ -132,6 +132,12 @@ export const FAULTS: readonly Fault[] = [
     answer: (req) => (req.path === GRAPHQL_PATH && req.method === 'GET' ? { status: 200, body: { data: { __typename: 'Query' }, extensions: {} } } : undefined),
   },
   {
+    // What early upstream releases did (spec/upstream-differences.yaml graphql-get): a listed difference.
+    name: 'graphql-get-500',
+    breaks: 'only POST is supported on the GraphQL path (a client error, not a server error)',
+    answer: (req) => (req.path === GRAPHQL_PATH && req.method === 'GET' ? { status: 500, body: { message: 'GraphQL gets not supported.' } } : undefined),
+  },
+  {
     name: 'soft-deleted-still-searchable',
     breaks: 'ingesting status removed: true hides the entity from search and browse',
     request(req) {

@@ -10,7 +10,7 @@ import { createMockServer, defaultTokens, silentLogger, type MockServer } from '
 import { loadContract } from '../../spec/index.js';
 import { documentClauses } from '../clauses.js';
 import { allChecks, runConformance, type Report } from '../runner.js';
-import { createFaultyServer, faultNamed, type FaultyServer } from './faults.js';
+import { createFaultyServer, faultNamed } from './faults.js';
 
 const [admin, reader] = defaultTokens(loadContract('svc').names);
 
@@ -108,30 +108,89 @@ describe('conformance suite against the mock', () => {
 
 describe('known upstream differences', () => {
   let mock: MockServer;
-  let faulty: FaultyServer;
 
   beforeAll(async () => {
     mock = await createMockServer({ port: 0, logger: silentLogger, namespace: 'li' });
-    faulty = await createFaultyServer(mock.url, faultNamed('graphql-get-accepted'));
   });
 
   afterAll(async () => {
-    await faulty.close();
     await mock.close();
   });
 
   it.each([
-    { given: 'li' as const, want: { status: 'known-difference', ok: true } },
-    { given: 'svc' as const, want: { status: 'failed', ok: false } },
-  ])('a failed check listed in upstream-differences.yaml with --namespace $given is $want.status', async ({ given, want }) => {
-    const report = await runConformance({ baseUrl: faulty.url, namespace: given, only: 'graphql.transport.get-rejected' });
-    expect(report.checks).toMatchObject([{ id: 'graphql.transport.get-rejected', status: want.status, difference: 'graphql-get' }]);
-    expect(report.ok).toBe(want.ok);
+    { given: { fault: 'graphql-get-500', namespace: 'li' as const }, want: { status: 'known-difference', ok: true } },
+    { given: { fault: 'graphql-get-500', namespace: 'svc' as const }, want: { status: 'failed', ok: false } },
+    // Listed, but not the listed way (200 instead of upstream's 500): a failure, not a known difference.
+    { given: { fault: 'graphql-get-accepted', namespace: 'li' as const }, want: { status: 'failed', ok: false } },
+  ])('a listed check failing through $given.fault with --namespace $given.namespace is $want.status', async ({ given, want }) => {
+    const faulty = await createFaultyServer(mock.url, faultNamed(given.fault));
+    try {
+      const report = await runConformance({ baseUrl: faulty.url, namespace: given.namespace, only: 'graphql.transport.get-rejected' });
+      expect(report.checks).toMatchObject([{ id: 'graphql.transport.get-rejected', status: want.status, difference: 'graphql-get' }]);
+      expect(report.ok).toBe(want.ok);
+    } finally {
+      await faulty.close();
+    }
   });
 
   it('passes a full run in the li namespace against the mock started with --namespace li', async () => {
-    const report = await runConformance({ baseUrl: mock.url, namespace: 'li', token: admin?.token, allowWrites: true, allowDestructive: true });
+    // The document profile: its auth mode and its three address forms, not a real deployment's defaults.
+    const report = await runConformance({ baseUrl: mock.url, namespace: 'li', token: admin?.token, expectAuth: 'standard', prefixes: ['/api/gms', '/gms', ''], allowWrites: true, allowDestructive: true });
     expect(failures(report)).toEqual([]);
     expect(report.checks.some((c) => c.status === 'known-difference')).toBe(false);
+  });
+});
+
+describe("the suite against the mock's upstream profile (li, asynchronous indexing)", () => {
+  let mock: MockServer;
+  const li = defaultTokens(loadContract('li').names);
+
+  beforeAll(async () => {
+    // A lag the suite must wait out on every index-derived read after a write, small enough for the test budget.
+    mock = await createMockServer({ port: 0, logger: silentLogger, namespace: 'li', profile: 'upstream', indexLagMs: 200 });
+  });
+
+  afterAll(async () => {
+    await mock.close();
+  });
+
+  const run = (writes: boolean): Promise<Report> =>
+    runConformance({
+      baseUrl: mock.url,
+      namespace: 'li',
+      token: li[0]?.token,
+      readerToken: li[1]?.token,
+      allowWrites: writes,
+      allowDestructive: writes,
+      indexWaitMs: 5000,
+    });
+
+  it.each([
+    { given: 'read-only', writes: false, want: ['docs-page-missing', 'evaluate-not-served', 'relationships-shape', 'search-result-shape'] },
+    { given: 'with writes and truncation', writes: true, want: ['browse-result-shape', 'docs-page-missing', 'evaluate-not-served', 'relationships-shape', 'search-result-shape'] },
+  ])('$given: nothing fails, and every known difference is the one its matcher names', async ({ writes, want }) => {
+    const report = await run(writes);
+    expect(failures(report)).toEqual([]);
+    const known = report.checks.filter((c) => c.status === 'known-difference');
+    expect([...new Set(known.map((c) => c.difference))].sort()).toEqual(want);
+    if (writes) expect(report.checks.some((c) => (c.indexWaitMs ?? 0) > 0)).toBe(true);
+    expect({ prefixes: report.prefixes, expectAuth: report.expectAuth }).toEqual({ prefixes: [''], expectAuth: 'all' });
+  });
+
+  it('checks the /api/gms form through --gateway-url, the bare prefix at the base URL', async () => {
+    // A document-profile mock stands in for DataHub's frontend, which proxies /api/gms to GMS.
+    const gateway = await createMockServer({ port: 0, logger: silentLogger, namespace: 'li' });
+    try {
+      const report = await runConformance({ baseUrl: mock.url, gatewayUrl: gateway.url, namespace: 'li', token: li[0]?.token, only: 'transport.address-form.read' });
+      expect(report.prefixes).toEqual(['', '/api/gms']);
+      expect(report.checks.map((c) => [c.prefix, c.status])).toEqual([
+        ['', 'passed'],
+        ['/api/gms', 'passed'],
+      ]);
+      const direct = await runConformance({ baseUrl: mock.url, namespace: 'li', token: li[0]?.token, prefixes: ['/api/gms'], only: 'transport.address-form.read' });
+      expect(direct.checks.map((c) => c.status)).toEqual(['failed']);
+    } finally {
+      await gateway.close();
+    }
   });
 });

@@ -86,6 +86,7 @@ export function adminRouter({ sessions, scenarios }: AdminSettings): Router {
   router.put('/settings', json, (req, res) => {
     const session = sessionOf(req);
     session.settings = updatedSettings(session.settings, req.body);
+    session.context.store.indexLagMs = session.settings.indexLagMs;
     res.json(session.settings);
   });
 

@@ -1,7 +1,8 @@
 /**
  * The settings of a session (`PUT /__mock/settings`): latency added to every request of the
- * session's API traffic, with random jitter on top. A setting is an entry of SETTING_FIELDS with
- * its check and its default; adding one (an index lag, say) is an entry there and a field here.
+ * session's API traffic, with random jitter on top, and the index lag of the session's store (how
+ * long search, browse, relationships and time series reads wait to see a write). A setting is an
+ * entry of SETTING_FIELDS with its check and its default.
  */
 import { objectBody, wholeNumber, type Field } from './admin-input.js';
 
@@ -10,14 +11,17 @@ export interface SessionSettings {
   latencyMs: number;
   /** Up to this much more, at random, on top of latencyMs. */
   jitterMs: number;
+  /** Derived reads see a write only this long after it (the store's index lag). */
+  indexLagMs: number;
 }
 
 export const SETTING_FIELDS: { [K in keyof SessionSettings]: Field<SessionSettings[K]> } = {
   latencyMs: wholeNumber,
   jitterMs: wholeNumber,
+  indexLagMs: wholeNumber,
 };
 
-export const DEFAULT_SETTINGS: SessionSettings = { latencyMs: 0, jitterMs: 0 };
+export const DEFAULT_SETTINGS: SessionSettings = { latencyMs: 0, jitterMs: 0, indexLagMs: 0 };
 
 /** The settings after a PUT: the fields given replace their values, the others stay. */
 export function updatedSettings(current: SessionSettings, body: unknown): SessionSettings {

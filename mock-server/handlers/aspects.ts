@@ -124,6 +124,7 @@ interface TimeseriesQuery {
 }
 
 export const getTimeseriesAspectValues: Handler = ({ body }, { contract, store }) => {
+  store.catchUp();
   const q = body as TimeseriesQuery;
   const entity = entityNamed(contract, q.entity, 'body.entity');
   const urnEntity = entityOf(contract, q.urn, 'body.urn');

@@ -4,6 +4,7 @@
  */
 import type { Contract, OperationSpec } from '../../spec/index.js';
 import type { Caller } from '../auth.js';
+import type { Profile } from '../profile.js';
 import type { CheckedRequest } from '../request-validation.js';
 import type { TaskRegistry } from '../operations/index.js';
 import type { RestliQuery } from '../restli-query.js';
@@ -18,6 +19,8 @@ export interface MockContext {
   discovery: SearchIndex;
   /** The asynchronous tasks (time series truncation) of this server. */
   tasks: TaskRegistry;
+  /** Whose behaviour to reproduce where the document and upstream differ (profile.ts). */
+  profile: Profile;
 }
 
 export interface HandlerRequest extends CheckedRequest {
@@ -25,6 +28,8 @@ export interface HandlerRequest extends CheckedRequest {
   /** The query as sent, for list parameters (`List(a,b)`, repeated, or encoded). */
   rawQuery: RestliQuery;
   caller: Caller;
+  /** The protocol version header the request carried, if any. */
+  protocolVersion?: string | undefined;
 }
 
 /** `json` is sent as JSON (RawJson values spliced in as they are); without it, 200 with an empty body (void actions). */

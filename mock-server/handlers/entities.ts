@@ -5,6 +5,7 @@
 import type { Contract } from '../../spec/index.js';
 import { badRequest } from '../errors.js';
 import { RawJson } from '../raw-json.js';
+import { upstreamBrowseResult, upstreamSearchResult } from '../upstream-shapes.js';
 import { writeContext, type Handler } from './context.js';
 import { entityNamed, entityOf } from './entity-urn.js';
 import { latestWithKey } from './latest-aspects.js';
@@ -54,8 +55,20 @@ function discoveryRequest<T>(body: unknown, contract: Contract): T {
   return { ...request, entity: entityNamed(contract, String(request.entity), 'body.entity').name } as T;
 }
 
-export const searchEntities: Handler = ({ body }, { contract, discovery }) => ({ json: { value: discovery.search(discoveryRequest(body, contract)) } });
-export const browseEntities: Handler = ({ body }, { contract, discovery }) => ({ json: { value: discovery.browse(discoveryRequest(body, contract)) } });
-export const autocompleteEntities: Handler = ({ body }, { contract, discovery }) => ({
-  json: { value: discovery.autocomplete(discoveryRequest(body, contract)) },
-});
+// Each discovery read first lets the store index the writes whose index lag has passed.
+export const searchEntities: Handler = ({ body }, { contract, discovery, store, profile }) => {
+  store.catchUp();
+  const result = discovery.search(discoveryRequest(body, contract));
+  return { json: { value: profile === 'upstream' ? upstreamSearchResult(result) : result } };
+};
+
+export const browseEntities: Handler = ({ body }, { contract, discovery, store, profile }) => {
+  store.catchUp();
+  const result = discovery.browse(discoveryRequest(body, contract));
+  return { json: { value: profile === 'upstream' ? upstreamBrowseResult(result) : result } };
+};
+
+export const autocompleteEntities: Handler = ({ body }, { contract, discovery, store }) => {
+  store.catchUp();
+  return { json: { value: discovery.autocomplete(discoveryRequest(body, contract)) } };
+};

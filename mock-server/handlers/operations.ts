@@ -3,7 +3,7 @@
  * thin adapters from HTTP to the operations and metadata-tests modules, which do the work.
  */
 import { evaluate } from '../metadata-tests/evaluate.js';
-import { getEsTaskStatus, getIndexSizes, restoreIndices, truncateTimeseriesAspect, type OperationsContext } from '../operations/index.js';
+import { getEsTaskStatus, getIndexSizes, indexSizes, restoreIndices, truncateTimeseriesAspect, type OperationsContext } from '../operations/index.js';
 import type { Caller } from '../auth.js';
 import { writeContext, type Handler, type MockContext } from './context.js';
 
@@ -11,7 +11,8 @@ function operationsContext(caller: Caller, { tasks }: MockContext): OperationsCo
   return { ...writeContext(caller), tasks };
 }
 
-export const getIndexSizesHandler: Handler = (_request, { store }) => ({ json: { value: getIndexSizes(store) } });
+// Upstream answers TimeseriesIndicesSizesResult, an object; the document a string holding JSON.
+export const getIndexSizesHandler: Handler = (_request, { store, profile }) => ({ json: { value: profile === 'upstream' ? { indexSizes: indexSizes(store) } : getIndexSizes(store) } });
 
 export const truncateTimeseriesAspectHandler: Handler = ({ body, caller }, ctx) => ({
   json: { value: truncateTimeseriesAspect(ctx.store, body, operationsContext(caller, ctx)) },

@@ -13,6 +13,7 @@ import { entityOfUrn, keyAspectOf, systemActor } from './entity-urn.js';
 import { RelationshipIndex, type RelationshipPage, type RelationshipQuery } from './relationship-index.js';
 import { StoreState } from './store-state.js';
 import { readTimeseries, writeTimeseriesPoint } from './timeseries-points.js';
+import { IndexLag } from './index-lag.js';
 import type { DerivedIndex, StoredAspect, TimeseriesPoint, WriteContext } from './types.js';
 import { storedAspect, writeVersionedAspect } from './versioned-aspect.js';
 
@@ -24,6 +25,8 @@ export interface CatalogStoreOptions {
   image?: Buffer;
   /** Extra derived indices, e.g. search. */
   derived?: DerivedIndex[];
+  /** Asynchronous indexing: derived reads see a write this long after it (default 0, at once). */
+  indexLagMs?: number;
 }
 
 export interface DerivedSelection {
@@ -51,6 +54,7 @@ export class CatalogStore {
   private readonly derived: readonly DerivedIndex[];
   private readonly validation: AspectValidation;
   private readonly state: StoreState;
+  private readonly indexLag: IndexLag;
   // One transaction function for every call: better-sqlite3 builds four wrappers per db.transaction().
   private readonly runInTransaction: (fn: () => unknown) => unknown;
   /** The entities written in the open transaction and the aspects written, whose derived rows it rebuilds before committing. */
@@ -61,6 +65,7 @@ export class CatalogStore {
     this.systemActor = systemActor(options.contract);
     this.db = openDatabase(options.image ?? options.path);
     this.runInTransaction = this.db.transaction((fn: () => unknown) => fn());
+    this.indexLag = new IndexLag(options.indexLagMs ?? 0);
     this.statements = prepareStatements(this.db);
     this.relationshipIndex = new RelationshipIndex(options.contract);
     this.derived = [this.relationshipIndex, ...(options.derived ?? [])];
@@ -81,15 +86,33 @@ export class CatalogStore {
     if (this.written) return this.runInTransaction(fn) as T;
     const written = new Map<string, { entity: EntitySpec; aspects: Set<string> }>();
     this.written = written;
+    const deferred = this.indexLag.active;
     try {
-      return this.runInTransaction(() => {
-        const result = fn();
-        for (const [urn, { entity, aspects }] of written) this.indexEntity(urn, entity, aspects);
-        return result;
+      const result = this.runInTransaction(() => {
+        const value = fn();
+        if (!deferred) for (const [urn, { entity, aspects }] of written) this.indexEntity(urn, entity, aspects);
+        return value;
       }) as T;
+      if (deferred) this.indexLag.defer(written);
+      return result;
     } finally {
       this.written = undefined;
     }
+  }
+
+  /** Derived reads see a write only this long after it, as a real deployment's consumers index (0: at once). */
+  get indexLagMs(): number {
+    return this.indexLag.lagMs;
+  }
+
+  set indexLagMs(ms: number) {
+    this.indexLag.lagMs = ms;
+  }
+
+  /** Rebuilds the derived rows whose lag has passed (all queued ones with `everything`); derived reads call it first. */
+  catchUp(everything = false): void {
+    const due = this.indexLag.takeDue(Date.now(), everything);
+    if (due.length) this.transaction(() => due.forEach(({ urn, entity, aspects }) => this.indexEntity(urn, entity, aspects)));
   }
 
   /**
@@ -110,7 +133,10 @@ export class CatalogStore {
       const validated = this.validation.validate(rule, value, ctx.valueRoot ?? DEFAULT_VALUE_ROOT);
       const firstWrite = !this.entityExists(urn);
       let result = { version: 0, changed: true };
-      if (rule.timeseries) writeTimeseriesPoint(this.statements, { urn, entity: entity.name, aspect: aspectName, value, ctx });
+      if (rule.timeseries) {
+        writeTimeseriesPoint(this.statements, { urn, entity: entity.name, aspect: aspectName, value, ctx });
+        this.indexLag.hidePoint(urn, aspectName, value.timestampMillis);
+      }
       else result = writeVersionedAspect(this.statements, { urn, entity: entity.name, aspect: aspectName, value, ctx });
       const changed = !rule.timeseries && result.changed ? [aspectName] : [];
       if (firstWrite) {
@@ -179,10 +205,14 @@ export class CatalogStore {
 
   /** Time series points in an inclusive range, newest first. */
   timeseries(q: { urn: string; aspect: string; startTimeMillis?: number; endTimeMillis?: number; limit: number }): TimeseriesPoint[] {
-    return readTimeseries(this.statements, q);
+    const hidden = this.indexLag.hiddenCount(q.urn, q.aspect);
+    if (!hidden) return readTimeseries(this.statements, q);
+    const visible = readTimeseries(this.statements, { ...q, limit: q.limit + hidden }).filter((p) => !this.indexLag.hides(q.urn, q.aspect, p.timestampMillis));
+    return visible.slice(0, q.limit);
   }
 
   relationships(q: RelationshipQuery): RelationshipPage {
+    this.catchUp();
     return this.relationshipIndex.query(q);
   }
 
@@ -193,6 +223,7 @@ export class CatalogStore {
 
   /** Records the current state as the start-up state that reset() brings back. */
   markStartupState(): void {
+    this.catchUp(true);
     this.transaction(() => this.state.markStartup());
   }
 
@@ -207,9 +238,11 @@ export class CatalogStore {
 
   /** Brings back the start-up state: primary and time series rows, then the derived rows of the entities that changed. */
   reset(): void {
+    this.catchUp(true);
     this.transaction(() => {
       for (const urn of this.state.restoreStartup()) this.rebuildDerived({ urn });
     });
+    this.indexLag.clear();
   }
 
   /**

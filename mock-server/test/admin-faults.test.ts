@@ -54,11 +54,28 @@ describe('faults and latency', () => {
   it('300 ms of latency is seen by the client, in its session only', async () => {
     const s = { 'X-Mock-Session': 'slow' };
     const settings = await call(server(), 'PUT', '/__mock/settings', { body: { latencyMs: 300 }, headers: s });
-    expect(settings.json).toEqual({ latencyMs: 300, jitterMs: 0 });
+    expect(settings.json).toEqual({ latencyMs: 300, jitterMs: 0, indexLagMs: 0 });
     const started = performance.now();
     expect((await call(server(), 'GET', read, { headers: s })).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(300);
-    expect((await call(server(), 'GET', '/__mock/settings')).json).toEqual({ latencyMs: 0, jitterMs: 0 });
+    expect((await call(server(), 'GET', '/__mock/settings')).json).toEqual({ latencyMs: 0, jitterMs: 0, indexLagMs: 0 });
+  });
+
+  it('an index lag set for a session delays its search, not its reads by URN, nor another session\'s search', async () => {
+    const search = { input: 'lagsearchword', entity: 'dataset', start: 0, count: 10 };
+    const write = (urn: string) => ({
+      proposal: { entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName: 'datasetProperties', aspect: { value: JSON.stringify({ description: 'lagsearchword', customProperties: {} }), contentType: 'application/json' } },
+    });
+    const lagged = { 'X-Mock-Session': 'lagged' };
+    const prompt = { 'X-Mock-Session': 'prompt' };
+    expect((await call(server(), 'PUT', '/__mock/settings', { body: { indexLagMs: 60_000 }, headers: lagged })).json).toMatchObject({ indexLagMs: 60_000 });
+    for (const [headers, name] of [[lagged, 'lag.a'], [prompt, 'lag.b']] as const) {
+      const urn = `urn:svc:dataset:(urn:svc:dataPlatform:hive,${name},PROD)`;
+      expect((await call(server(), 'POST', '/aspects?action=ingestProposal', { body: write(urn), headers })).status).toBe(200);
+      expect((await call(server(), 'GET', `/entitiesV2/${encodeURIComponent(urn)}`, { headers })).json.aspects.datasetProperties).toBeDefined();
+    }
+    expect((await call(server(), 'POST', '/entities?action=search', { body: search, headers: lagged })).json.value.numEntities).toBe(0);
+    expect((await call(server(), 'POST', '/entities?action=search', { body: search, headers: prompt })).json.value.numEntities).toBe(1);
   });
 
   it.each([

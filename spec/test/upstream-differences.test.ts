@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loadContract, type UpstreamDifference } from '../index.js';
+import { loadContract, type DifferenceMatcher, type UpstreamDifference } from '../index.js';
+import { SchemaValidators } from '../validation.js';
 import { interfaceDocument } from '../interface-document.js';
 
 const { differences, names } = loadContract('svc');
-const FIELDS = ['id', 'clause', 'document', 'upstream', 'mock'] as const;
+const FIELDS = ['id', 'clause', 'document', 'upstream', 'mock', 'source', 'profile'] as const;
 /** `<number> <section title>: <row>`, e.g. `4.5 Reads: GET /relationships` or `7. Errors: ...`. */
 const CLAUSE = /^(\d+(?:\.\d+)*)\.?\s+([^:]+):\s*\S/;
 /** Conformance check ids: dot-separated lower-case segments, e.g. `reads.relationships.shape`. */
@@ -21,6 +22,23 @@ describe('spec/upstream-differences.yaml', () => {
     }
     expect(difference.checks.length).toBeGreaterThan(0);
     for (const check of difference.checks) expect(check).toMatch(CHECK_ID);
+  });
+
+  it.each(differences.map((d) => [d.id, d] as [string, UpstreamDifference]))('%s carries a matcher the suite can apply', (_id, difference) => {
+    const alternatives: DifferenceMatcher[] = Array.isArray(difference.matcher) ? difference.matcher : [difference.matcher];
+    expect(alternatives.length).toBeGreaterThan(0);
+    for (const matcher of alternatives) {
+      expect(Object.keys(matcher).length, 'a matcher with no condition would explain every failure').toBeGreaterThan(0);
+      for (const status of matcher.status ?? []) expect(Number.isInteger(status)).toBe(true);
+      if (matcher.message !== undefined) expect(() => new RegExp(matcher.message ?? '')).not.toThrow();
+      if (matcher.shape) expect(difference.shape, 'shape: true needs the upstream shape').toBeDefined();
+    }
+  });
+
+  it.each(differences.filter((d) => d.shape).map((d) => [d.id, d] as [string, UpstreamDifference]))('%s lists an upstream shape of a contract operation that compiles', (_id, difference) => {
+    const { operations } = loadContract('svc');
+    expect(operations.map((o) => o.operationId)).toContain(difference.shape?.operation);
+    expect(() => new SchemaValidators().compile(difference.shape?.schema ?? {})).not.toThrow();
   });
 
   it('has unique ids', () => {
