@@ -183,10 +183,28 @@ export async function serveUntilSignal<Server>(
     return 1;
   }
   console.log(started(server));
+  let stopping = false;
   const onSignal = (): void => {
+    if (stopping) return;
+    stopping = true;
     void stop(server).then((code) => process.exit(code));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  stopWhenOrphanedUnderNpm(onSignal);
   return undefined;
+}
+
+/**
+ * `npx catalog-contract …` runs the command through a shell (`sh -c`) that npm starts: npm passes a
+ * SIGTERM on to that shell, which dies of it without passing it on, and this process would go on
+ * serving, re-parented to PID 1. Started by npm, being re-parented means whoever started it is gone:
+ * it stops as on a signal. Started any other way (nohup, a service manager) it keeps running.
+ */
+function stopWhenOrphanedUnderNpm(stop: () => void): void {
+  if (!process.env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 250).unref();
 }
