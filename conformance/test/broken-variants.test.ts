@@ -49,7 +49,7 @@ const VARIANTS: Variant[] = [
   { fault: 'proposal-entity-type-mismatch-accepted', only: 'ingest.proposal.entity-type', want: /^ingest\.proposal\.entity-type-mismatch 4\.4 .*entityType/ },
   { fault: 'restore-urn-like-ignored', only: 'operations.restoreIndices', want: /^operations\.restoreIndices\.urn-like 4\.2 .*urnLike/ },
   { fault: 'huge-integer-500', only: 'fuzz.searchEntities', fuzz: 150, want: /^fuzz\.integer\.\S+ 4\.6 Browse, search, autocomplete: search body\.(start|count)/ },
-  { fault: 'malformed-urn-stored', only: 'fuzz.ingestProposal', fuzz: 300, want: /^fuzz\.urn\.malformed 4\.4 Ingestion: ingestProposal body\.proposal\.entityUrn/ },
+  { fault: 'malformed-urn-stored', only: 'fuzz.ingestProposal', fuzz: 600, want: /^fuzz\.urn\.malformed 4\.4 Ingestion: ingestProposal body\.proposal\.entityUrn/ },
   { fault: 'deep-document-accepted', only: 'fuzz.searchEntities', fuzz: 150, want: /^fuzz\.nesting\.deep 4\.6 Browse, search, autocomplete: search body/ },
 ];
 

@@ -30,14 +30,19 @@ function cases(seed: number, flags: { allowWrites: boolean; allowDestructive: bo
 
 const text = (c: FuzzCase): string => `${c.method} ${c.target} ${c.body?.toString('utf8') ?? ''}`;
 
-describe.each<{ profile: string; options: MockServerOptions }>([{ profile: 'document', options: {} }])('the fuzz phase against the mock ($profile profile)', ({ options }) => {
+describe.each<{ profile: string; options: MockServerOptions; prefixes: string[] }>([
+  { profile: 'document', options: {}, prefixes: ['/api/gms', '/gms', ''] },
+  // Upstream GMS serves the bare prefix only; its names are li's.
+  { profile: 'upstream', options: { profile: 'upstream', namespace: 'li' }, prefixes: [''] },
+])('the fuzz phase against the mock ($profile profile)', ({ options, prefixes }) => {
   it('answers 2,000 broken requests with 4xx bodies naming their field, and changes nothing', async () => {
     const mock = await createMockServer({ port: 0, logger: silentLogger, ...options });
     try {
       const report = await runFuzzPhase({
         baseUrl: mock.url,
         token: 'admin-token',
-        prefixes: ['/api/gms', '/gms', ''],
+        ...(options.namespace ? { namespace: options.namespace } : {}),
+        prefixes,
         count: 2000,
         seed: 20,
         runId: RUN,
