@@ -780,7 +780,7 @@ export interface components {
     schemas: {
         /**
          * AssertionKey
-         * @description Key of a assertion entity, `urn:svc:assertion:<assertionId>` (upstream's AssertionKey.pdl).
+         * @description Key of a assertion entity, `urn:svc:assertion:<assertionId>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/AssertionKey.pdl` at commit 35c1315dc7b247d6a58183e0940586b2c6f0dd95).
          */
         assertionKey: {
             assertionId: string;
@@ -859,7 +859,7 @@ export interface components {
         };
         /**
          * BusinessAttributeKey
-         * @description Key of a businessAttribute entity, `urn:svc:businessAttribute:<id>` (upstream's BusinessAttributeKey.pdl).
+         * @description Key of a businessAttribute entity, `urn:svc:businessAttribute:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/businessattribute/BusinessAttributeKey.pdl` at commit b7d827f0fef3d8c209d88e59a32c92f34ba83f41).
          */
         businessAttributeKey: {
             id: string;
@@ -1117,7 +1117,7 @@ export interface components {
         DashboardKey: components["schemas"]["dashboardKey"];
         /**
          * DataContractKey
-         * @description Key of a dataContract entity, `urn:svc:dataContract:<id>` (upstream's DataContractKey.pdl).
+         * @description Key of a dataContract entity, `urn:svc:dataContract:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataContractKey.pdl` at commit a03f2dc77c08e01fcaeb551518e17e5af683e627).
          */
         dataContractKey: {
             id: string;
@@ -1151,7 +1151,7 @@ export interface components {
         DataFlowKey: components["schemas"]["dataFlowKey"];
         /**
          * DataHubAccessTokenKey
-         * @description Key of a dataHubAccessToken entity, `urn:svc:dataHubAccessToken:<id>` (upstream's DataHubAccessTokenKey.pdl).
+         * @description Key of a dataHubAccessToken entity, `urn:svc:dataHubAccessToken:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubAccessTokenKey.pdl` at commit 6aa416e69d32c9398fed1dc7adbe52c345c23b08).
          */
         dataHubAccessTokenKey: {
             id: string;
@@ -1159,7 +1159,7 @@ export interface components {
         DataHubAccessTokenKey: components["schemas"]["dataHubAccessTokenKey"];
         /**
          * DataHubActionKey
-         * @description Key of a dataHubAction entity, `urn:svc:dataHubAction:<id>` (upstream's DataHubActionKey.pdl).
+         * @description Key of a dataHubAction entity, `urn:svc:dataHubAction:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubActionKey.pdl` at commit 2a8c35e318e46013a8a6ee0ba24a2bfdbc16cad7).
          */
         dataHubActionKey: {
             id: string;
@@ -1167,7 +1167,7 @@ export interface components {
         DataHubActionKey: components["schemas"]["dataHubActionKey"];
         /**
          * DataHubConnectionKey
-         * @description Key of a dataHubConnection entity, `urn:svc:dataHubConnection:<id>` (upstream's DataHubConnectionKey.pdl).
+         * @description Key of a dataHubConnection entity, `urn:svc:dataHubConnection:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubConnectionKey.pdl` at commit ad56db7c8f890266f103b77840ef5b790dcb9686).
          */
         dataHubConnectionKey: {
             id: string;
@@ -1175,14 +1175,14 @@ export interface components {
         DataHubConnectionKey: components["schemas"]["dataHubConnectionKey"];
         /**
          * ExecutionRequestKey
-         * @description Key of a dataHubExecutionRequest entity, `urn:svc:dataHubExecutionRequest:<id>` (upstream's ExecutionRequestKey.pdl).
+         * @description Key of a dataHubExecutionRequest entity, `urn:svc:dataHubExecutionRequest:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/ExecutionRequestKey.pdl` at commit d45798cf17f627c85516fb04b690b1eebce2db21).
          */
         dataHubExecutionRequestKey: {
             id: string;
         };
         /**
          * DataHubIngestionSourceKey
-         * @description Key of a dataHubIngestionSource entity, `urn:svc:dataHubIngestionSource:<id>` (upstream's DataHubIngestionSourceKey.pdl).
+         * @description Key of a dataHubIngestionSource entity, `urn:svc:dataHubIngestionSource:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubIngestionSourceKey.pdl` at commit 27d51b8b4218f61ae650307d4498ad3066ac4b85).
          */
         dataHubIngestionSourceKey: {
             id: string;
@@ -1190,7 +1190,7 @@ export interface components {
         DataHubIngestionSourceKey: components["schemas"]["dataHubIngestionSourceKey"];
         /**
          * DataHubPersonaKey
-         * @description Key of a dataHubPersona entity, `urn:svc:dataHubPersona:<id>` (upstream's DataHubPersonaKey.pdl).
+         * @description Key of a dataHubPersona entity, `urn:svc:dataHubPersona:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubPersonaKey.pdl` at commit b5e36684bb5eec9ffcb86730bde1623265c86d97).
          */
         dataHubPersonaKey: {
             id: string;
@@ -1198,7 +1198,7 @@ export interface components {
         DataHubPersonaKey: components["schemas"]["dataHubPersonaKey"];
         /**
          * DataHubPolicyKey
-         * @description Key of a dataHubPolicy entity, `urn:svc:dataHubPolicy:<id>` (upstream's DataHubPolicyKey.pdl).
+         * @description Key of a dataHubPolicy entity, `urn:svc:dataHubPolicy:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubPolicyKey.pdl` at commit ccb09a69669e24624afbeca486220aa106dabfb7).
          */
         dataHubPolicyKey: {
             id: string;
@@ -1206,7 +1206,7 @@ export interface components {
         DataHubPolicyKey: components["schemas"]["dataHubPolicyKey"];
         /**
          * DataHubRetentionKey
-         * @description Key of a dataHubRetention entity, `urn:svc:dataHubRetention:(<entityName>,<aspectName>)` (upstream's DataHubRetentionKey.pdl).
+         * @description Key of a dataHubRetention entity, `urn:svc:dataHubRetention:(<entityName>,<aspectName>)` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubRetentionKey.pdl` at commit 686c62398a346ebc6bcc4bdcf15a01b1634ad1c8); upstream gives both fields the default `*` (every entity / every aspect), but both are parts of the URN here, so both are required.
          */
         dataHubRetentionKey: {
             aspectName: string;
@@ -1215,7 +1215,7 @@ export interface components {
         DataHubRetentionKey: components["schemas"]["dataHubRetentionKey"];
         /**
          * DataHubRoleKey
-         * @description Key of a dataHubRole entity, `urn:svc:dataHubRole:<id>` (upstream's DataHubRoleKey.pdl).
+         * @description Key of a dataHubRole entity, `urn:svc:dataHubRole:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubRoleKey.pdl` at commit 674149e0ac59722d009cab256637172675ae0271).
          */
         dataHubRoleKey: {
             id: string;
@@ -1223,7 +1223,7 @@ export interface components {
         DataHubRoleKey: components["schemas"]["dataHubRoleKey"];
         /**
          * DataHubSecretKey
-         * @description Key of a dataHubSecret entity, `urn:svc:dataHubSecret:<id>` (upstream's DataHubSecretKey.pdl).
+         * @description Key of a dataHubSecret entity, `urn:svc:dataHubSecret:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubSecretKey.pdl` at commit 3c9d031d5e69bbdf327df8099f557fe558f1447c).
          */
         dataHubSecretKey: {
             id: string;
@@ -1231,7 +1231,7 @@ export interface components {
         DataHubSecretKey: components["schemas"]["dataHubSecretKey"];
         /**
          * DataHubStepStateKey
-         * @description Key of a dataHubStepState entity, `urn:svc:dataHubStepState:<id>` (upstream's DataHubStepStateKey.pdl).
+         * @description Key of a dataHubStepState entity, `urn:svc:dataHubStepState:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubStepStateKey.pdl` at commit 06ffbee87b82869c9f05ec22720396cac5723cad).
          */
         dataHubStepStateKey: {
             id: string;
@@ -1239,7 +1239,7 @@ export interface components {
         DataHubStepStateKey: components["schemas"]["dataHubStepStateKey"];
         /**
          * DataHubUpgradeKey
-         * @description Key of a dataHubUpgrade entity, `urn:svc:dataHubUpgrade:<id>` (upstream's DataHubUpgradeKey.pdl).
+         * @description Key of a dataHubUpgrade entity, `urn:svc:dataHubUpgrade:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubUpgradeKey.pdl` at commit 3c9d031d5e69bbdf327df8099f557fe558f1447c).
          */
         dataHubUpgradeKey: {
             id: string;
@@ -1247,7 +1247,7 @@ export interface components {
         DataHubUpgradeKey: components["schemas"]["dataHubUpgradeKey"];
         /**
          * DataHubViewKey
-         * @description Key of a dataHubView entity, `urn:svc:dataHubView:<id>` (upstream's DataHubViewKey.pdl).
+         * @description Key of a dataHubView entity, `urn:svc:dataHubView:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubViewKey.pdl` at commit 9b6a674cc2192f2d2dbd23bad7c5213d83cad06e).
          */
         dataHubViewKey: {
             id: string;
@@ -1324,7 +1324,7 @@ export interface components {
         DataPlatformInstance: components["schemas"]["dataPlatformInstance"];
         /**
          * DataPlatformInstanceKey
-         * @description Key of a dataPlatformInstance entity, `urn:svc:dataPlatformInstance:(<platform>,<instance>)` (upstream's DataPlatformInstanceKey.pdl).
+         * @description Key of a dataPlatformInstance entity, `urn:svc:dataPlatformInstance:(<platform>,<instance>)` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataPlatformInstanceKey.pdl` at commit 713a392fa90f6c965431e59b88ba404ea51d8349).
          */
         dataPlatformInstanceKey: {
             instance: string;
@@ -1341,7 +1341,7 @@ export interface components {
         DataPlatformKey: components["schemas"]["dataPlatformKey"];
         /**
          * DataProcessInstanceKey
-         * @description Key of a dataProcessInstance entity, `urn:svc:dataProcessInstance:<id>` (upstream's DataProcessInstanceKey.pdl).
+         * @description Key of a dataProcessInstance entity, `urn:svc:dataProcessInstance:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataProcessInstanceKey.pdl` at commit 938689c037a2ba119cc0c28a161efd791f184e33).
          */
         dataProcessInstanceKey: {
             id: string;
@@ -1349,7 +1349,7 @@ export interface components {
         DataProcessInstanceKey: components["schemas"]["dataProcessInstanceKey"];
         /**
          * DataProcessKey
-         * @description Key of a dataProcess entity, `urn:svc:dataProcess:(<name>,<orchestrator>,<origin>)` (upstream's DataProcessKey.pdl).
+         * @description Key of a dataProcess entity, `urn:svc:dataProcess:(<name>,<orchestrator>,<origin>)` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataProcessKey.pdl` at commit 6e24b4c15880374d5a315ddf5bde7a4dc080c7fd).
          */
         dataProcessKey: {
             name: string;
@@ -1359,7 +1359,7 @@ export interface components {
         DataProcessKey: components["schemas"]["dataProcessKey"];
         /**
          * DataProductKey
-         * @description Key of a dataProduct entity, `urn:svc:dataProduct:<id>` (upstream's DataProductKey.pdl).
+         * @description Key of a dataProduct entity, `urn:svc:dataProduct:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/dataproduct/DataProductKey.pdl` at commit 3c9d031d5e69bbdf327df8099f557fe558f1447c).
          */
         dataProductKey: {
             id: string;
@@ -1482,7 +1482,7 @@ export interface components {
         DatasetUsageStatistics: components["schemas"]["datasetUsageStatistics"];
         /**
          * DataTypeKey
-         * @description Key of a dataType entity, `urn:svc:dataType:<id>` (upstream's DataTypeKey.pdl).
+         * @description Key of a dataType entity, `urn:svc:dataType:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/datatype/DataTypeKey.pdl` at commit be2b8269eb4929b3309f86c3edc467cb8c480e1c).
          */
         dataTypeKey: {
             id: string;
@@ -1490,7 +1490,7 @@ export interface components {
         DataTypeKey: components["schemas"]["dataTypeKey"];
         /**
          * DomainKey
-         * @description Key of a domain entity, `urn:svc:domain:<id>` (upstream's DomainKey.pdl).
+         * @description Key of a domain entity, `urn:svc:domain:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DomainKey.pdl` at commit 3c9d031d5e69bbdf327df8099f557fe558f1447c).
          */
         domainKey: {
             id: string;
@@ -1603,7 +1603,7 @@ export interface components {
         };
         /**
          * EntityTypeKey
-         * @description Key of a entityType entity, `urn:svc:entityType:<id>` (upstream's EntityTypeKey.pdl).
+         * @description Key of a entityType entity, `urn:svc:entityType:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/entitytype/EntityTypeKey.pdl` at commit 3d566ab94a108ab2dea32378c361fda8fe22cb48).
          */
         entityTypeKey: {
             id: string;
@@ -1631,7 +1631,7 @@ export interface components {
         };
         /**
          * ERModelRelationshipKey
-         * @description Key of a erModelRelationship entity, `urn:svc:erModelRelationship:<id>` (upstream's ERModelRelationshipKey.pdl).
+         * @description Key of a erModelRelationship entity, `urn:svc:erModelRelationship:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/ERModelRelationshipKey.pdl` at commit b26d8426ff4491fd88ce3a02de300d2f245765a1).
          */
         erModelRelationshipKey: {
             id: string;
@@ -1725,7 +1725,7 @@ export interface components {
         };
         /**
          * FormKey
-         * @description Key of a form entity, `urn:svc:form:<id>` (upstream's FormKey.pdl).
+         * @description Key of a form entity, `urn:svc:form:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/FormKey.pdl` at commit c60d9ab4af1873cf8b2efd4f1182d5701bc65bee).
          */
         formKey: {
             id: string;
@@ -1746,7 +1746,7 @@ export interface components {
         };
         /**
          * GlobalSettingsKey
-         * @description Key of a globalSettings entity, `urn:svc:globalSettings:<id>` (upstream's GlobalSettingsKey.pdl).
+         * @description Key of a globalSettings entity, `urn:svc:globalSettings:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/GlobalSettingsKey.pdl` at commit 06ffbee87b82869c9f05ec22720396cac5723cad).
          */
         globalSettingsKey: {
             id: string;
@@ -1831,7 +1831,7 @@ export interface components {
         GroupMembership: components["schemas"]["groupMembership"];
         /**
          * IncidentKey
-         * @description Key of a incident entity, `urn:svc:incident:<id>` (upstream's IncidentKey.pdl).
+         * @description Key of a incident entity, `urn:svc:incident:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/IncidentKey.pdl` at commit 1d4c082be8eed0d2202e90c5affe1f55e60980b5).
          */
         incidentKey: {
             id: string;
@@ -1852,7 +1852,7 @@ export interface components {
         InstitutionalMemory: components["schemas"]["institutionalMemory"];
         /**
          * InviteTokenKey
-         * @description Key of a inviteToken entity, `urn:svc:inviteToken:<id>` (upstream's InviteTokenKey.pdl).
+         * @description Key of a inviteToken entity, `urn:svc:inviteToken:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/InviteTokenKey.pdl` at commit d5c0edf70e56a06426afc1b3d4ff4ced1758547a).
          */
         inviteTokenKey: {
             id: string;
@@ -1999,7 +1999,7 @@ export interface components {
         MLFeatureTableProperties: components["schemas"]["mlFeatureTableProperties"];
         /**
          * MLModelDeploymentKey
-         * @description Key of a mlModelDeployment entity, `urn:svc:mlModelDeployment:(<platform>,<name>,<origin>)` (upstream's MLModelDeploymentKey.pdl).
+         * @description Key of a mlModelDeployment entity, `urn:svc:mlModelDeployment:(<platform>,<name>,<origin>)` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/MLModelDeploymentKey.pdl` at commit 154866ec1ec01d515d5416783a6e73414512de47).
          */
         mlModelDeploymentKey: {
             name: string;
@@ -2020,7 +2020,7 @@ export interface components {
         };
         /**
          * MLModelGroupKey
-         * @description Key of a mlModelGroup entity, `urn:svc:mlModelGroup:(<platform>,<name>,<origin>)` (upstream's MLModelGroupKey.pdl).
+         * @description Key of a mlModelGroup entity, `urn:svc:mlModelGroup:(<platform>,<name>,<origin>)` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/MLModelGroupKey.pdl` at commit 086893bfbea7bfcc11b400e75a56309908ddb8f4).
          */
         mlModelGroupKey: {
             name: string;
@@ -2108,7 +2108,7 @@ export interface components {
         };
         /**
          * NotebookKey
-         * @description Key of a notebook entity, `urn:svc:notebook:(<notebookTool>,<notebookId>)` (upstream's NotebookKey.pdl).
+         * @description Key of a notebook entity, `urn:svc:notebook:(<notebookTool>,<notebookId>)` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/NotebookKey.pdl` at commit 305d485c6d1fec61f17dca53226c3229db024a03).
          */
         notebookKey: {
             notebookId: string;
@@ -2162,7 +2162,7 @@ export interface components {
         OwnershipTypeInfo: components["schemas"]["ownershipTypeInfo"];
         /**
          * OwnershipTypeKey
-         * @description Key of an ownership type, `urn:svc:ownershipType:<id>` (upstream's OwnershipTypeKey.pdl); the system types have ids `__system__<type>`.
+         * @description Key of an ownership type, `urn:svc:ownershipType:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/OwnershipTypeKey.pdl` at commit 06b02cd55ca792174bdc58194c3cc6f7a777b62b); the system types have ids `__system__<type>`.
          */
         ownershipTypeKey: {
             id: string;
@@ -2188,7 +2188,7 @@ export interface components {
         };
         /**
          * PlatformResourceKey
-         * @description Key of a platformResource entity, `urn:svc:platformResource:<id>` (upstream's PlatformResourceKey.pdl).
+         * @description Key of a platformResource entity, `urn:svc:platformResource:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/platformresource/PlatformResourceKey.pdl` at commit 49977c1f07756cd24ecffc5498b6e939677fb050).
          */
         platformResourceKey: {
             id: string;
@@ -2203,7 +2203,7 @@ export interface components {
         };
         /**
          * PostKey
-         * @description Key of a post entity, `urn:svc:post:<id>` (upstream's PostKey.pdl).
+         * @description Key of a post entity, `urn:svc:post:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/PostKey.pdl` at commit 76cc0feea6d504e30b6a11a9d9e65f4e8046b652).
          */
         postKey: {
             id: string;
@@ -2211,7 +2211,7 @@ export interface components {
         PostKey: components["schemas"]["postKey"];
         /**
          * QueryKey
-         * @description Key of a query entity, `urn:svc:query:<id>` (upstream's QueryKey.pdl).
+         * @description Key of a query entity, `urn:svc:query:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/QueryKey.pdl` at commit 3c9d031d5e69bbdf327df8099f557fe558f1447c).
          */
         queryKey: {
             id: string;
@@ -2242,7 +2242,7 @@ export interface components {
         };
         /**
          * RoleKey
-         * @description Key of a role entity, `urn:svc:role:<id>` (upstream's RoleKey.pdl).
+         * @description Key of a role entity, `urn:svc:role:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/RoleKey.pdl` at commit d7919265a36ccc6e507f067aee6b8dc1985e43e6).
          */
         roleKey: {
             id: string;
@@ -2296,7 +2296,7 @@ export interface components {
         };
         /**
          * SchemaFieldKey
-         * @description Key of a schemaField entity, `urn:svc:schemaField:(<parent>,<fieldPath>)` (upstream's SchemaFieldKey.pdl).
+         * @description Key of a schemaField entity, `urn:svc:schemaField:(<parent>,<fieldPath>)` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/SchemaFieldKey.pdl` at commit 3c9d031d5e69bbdf327df8099f557fe558f1447c).
          */
         schemaFieldKey: {
             fieldPath: string;
@@ -2529,7 +2529,7 @@ export interface components {
         };
         /**
          * StructuredPropertyKey
-         * @description Key of a structuredProperty entity, `urn:svc:structuredProperty:<id>` (upstream's StructuredPropertyKey.pdl).
+         * @description Key of a structuredProperty entity, `urn:svc:structuredProperty:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/structured/StructuredPropertyKey.pdl` at commit 7c0d45f96c972f5bb23977c628f69eb2d9fd89cc).
          */
         structuredPropertyKey: {
             id: string;
@@ -2588,7 +2588,7 @@ export interface components {
         TagProperties: components["schemas"]["tagProperties"];
         /**
          * TelemetryKey
-         * @description Key of a telemetry entity, `urn:svc:telemetry:<name>` (upstream's TelemetryKey.pdl).
+         * @description Key of a telemetry entity, `urn:svc:telemetry:<name>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/TelemetryKey.pdl` at commit 3c9d031d5e69bbdf327df8099f557fe558f1447c).
          */
         telemetryKey: {
             name: string;
