@@ -7,6 +7,9 @@
  * the same label is not added again (the aspect is still written), while the same URL under another
  * label is a second link. Removing without a label (this schema has none) takes away every link with
  * the URL.
+ * Upstream's URL check is `new Url(linkUrl)`, and that constructor (li-utils/src/main/javaPegasus/com/
+ * linkedin/common/url/Url.java) rejects only null, so upstream stores any string; the mock keeps the
+ * check so a string that is no URL is a BAD_REQUEST, in the words upstream wrote for it.
  */
 import type { GraphqlContext } from '../context.js';
 import { badRequestError } from '../errors.js';
