@@ -17,6 +17,8 @@ const BARE_TERM = 'urn:svc:glossaryTerm:finance.bare';
 const DOMAIN = 'urn:svc:domain:sales';
 const GROUP = 'urn:svc:corpGroup:analysts';
 const CHART = 'urn:svc:chart:(looker,orders)';
+const PRODUCT = 'urn:svc:dataProduct:orders';
+const ATTRIBUTE = 'urn:svc:businessAttribute:customer_id';
 const MISSING = 'urn:svc:glossaryTerm:finance.missing';
 const ACTOR = 'urn:svc:corpuser:datahub';
 
@@ -26,6 +28,8 @@ beforeAll(async () => {
   await ingest(server, TERM, 'glossaryTermInfo', { name: 'Revenue', definition: 'Money in.', termSource: 'INTERNAL' });
   await ingest(server, BARE_TERM, 'glossaryTermKey', { name: 'finance.bare' });
   await ingest(server, DOMAIN, 'domainProperties', { name: 'Sales', description: 'Selling things.' });
+  await ingest(server, PRODUCT, 'dataProductProperties', { name: 'Orders', description: 'Order data.' });
+  await ingest(server, ATTRIBUTE, 'businessAttributeInfo', { fieldPath: 'customer_id', name: 'customer_id', created: { time: 0, actor: ACTOR }, lastModified: { time: 0, actor: ACTOR } });
   await ingest(server, GROUP, 'corpGroupInfo', { displayName: 'Analysts', admins: [], members: [], groups: [] });
   await ingest(server, CHART, 'chartInfo', { title: 'Orders', description: '', lastModified: { created: { time: 0, actor: ACTOR }, lastModified: { time: 0, actor: ACTOR } } });
   await ingest(server, DATASET, 'editableDatasetProperties', { description: 'Curated orders', created: { time: 0, actor: ACTOR }, lastModified: { time: 0, actor: ACTOR } });
@@ -51,6 +55,13 @@ describe('updateName (UpdateNameResolver)', () => {
     expect(await aspect(DOMAIN, 'domainProperties')).toMatchObject({ name: 'Sales & Ops', description: 'Selling things.' });
     expect((await updateName({ urn: GROUP, name: 'Data analysts' })).errors).toBeUndefined();
     expect(await aspect(GROUP, 'corpGroupInfo')).toMatchObject({ displayName: 'Data analysts' });
+  });
+
+  it("renames a data product's properties, and a business attribute's fieldPath with its name", async () => {
+    expect((await updateName({ urn: PRODUCT, name: 'Orders v2' })).errors).toBeUndefined();
+    expect(await aspect(PRODUCT, 'dataProductProperties')).toMatchObject({ name: 'Orders v2', description: 'Order data.' });
+    expect((await updateName({ urn: ATTRIBUTE, name: 'client_id' })).errors).toBeUndefined();
+    expect(await aspect(ATTRIBUTE, 'businessAttributeInfo')).toMatchObject({ fieldPath: 'client_id', name: 'client_id' });
   });
 
   it('gives a dataset a new editableDatasetProperties holding the name and lastModified only', async () => {
