@@ -1,8 +1,15 @@
 /**
- * Links (upstream's AddLinkResolver and RemoveLinkResolver over LinkUtils): the resource must exist and
- * the URL be a URL; a link goes to the institutionalMemory aspect with its label as description and a
- * create stamp of the token's user, replacing a link with the same URL; removing takes away every link
- * with the URL.
+ * Links, as upstream's AddLinkResolver and RemoveLinkResolver over LinkUtils
+ * (datahub-graphql-core/src/main/java/com/linkedin/datahub/graphql/resolvers/mutate/util/LinkUtils.java,
+ * commit 06242d7a0e9b7bcb1bffbe1c64eed630eef96ea9): the caller must be allowed, then the URL must be a
+ * URL and the resource exist, with upstream's messages. A link goes to the institutionalMemory aspect
+ * with its label as description and a createStamp of the token's user; a link with the same URL and
+ * the same label is not added again (the aspect is still written), while the same URL under another
+ * label is a second link. Removing without a label (this schema has none) takes away every link with
+ * the URL.
+ * Upstream's URL check is `new Url(linkUrl)`, and that constructor (li-utils/src/main/javaPegasus/com/
+ * linkedin/common/url/Url.java) rejects only null, so upstream stores any string; the mock keeps the
+ * check so a string that is no URL is a BAD_REQUEST, in the words upstream wrote for it.
  */
 import type { GraphqlContext } from '../context.js';
 import { badRequestError } from '../errors.js';
@@ -11,7 +18,7 @@ import { authorizeAll, entityNameOf, stamp, storedCopy, writeAspect } from './re
 
 function validate(ctx: GraphqlContext, linkUrl: string, resourceUrn: string): void {
   entityNameOf(ctx, resourceUrn);
-  if (!URL.canParse(linkUrl)) throw badRequestError(`Failed to change institutional memory for resource ${resourceUrn}. Expected a valid URL.`);
+  if (!URL.canParse(linkUrl)) throw badRequestError(`Failed to change institutional memory for resource ${resourceUrn}. Expected an url.`);
   if (!ctx.store.entityExists(resourceUrn)) throw badRequestError(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
 }
 
@@ -20,8 +27,10 @@ export function addLink(ctx: GraphqlContext, input: { linkUrl: string; label: st
   validate(ctx, input.linkUrl, input.resourceUrn);
   ctx.store.transaction(() => {
     const memory = storedCopy(ctx, input.resourceUrn, 'institutionalMemory');
-    const elements = objectsOf(memory.elements).filter((e) => e.url !== input.linkUrl);
-    elements.push({ url: input.linkUrl, description: input.label, createStamp: stamp(write) });
+    const elements = objectsOf(memory.elements);
+    if (!elements.some((e) => e.url === input.linkUrl && e.description === input.label)) {
+      elements.push({ url: input.linkUrl, description: input.label, createStamp: stamp(write) });
+    }
     writeAspect(ctx, input.resourceUrn, 'institutionalMemory', { ...memory, elements }, write);
   });
   return true;

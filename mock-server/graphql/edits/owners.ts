@@ -4,7 +4,10 @@
  * ownerEntityType says and exist, the resource must exist, and the ownership type (given, or the
  * system type of the deprecated `type`, NONE by default) must exist. An owner already there with the
  * same ownership type is replaced; removing takes the owner away for one ownership type or for all.
- * The ownership aspect's lastModified names the token's user.
+ * The ownership aspect's lastModified names the token's user. An ownership type that does not exist
+ * gets OwnerUtils.validateOwner's message (datahub-graphql-core/src/main/java/com/linkedin/datahub/
+ * graphql/resolvers/mutate/util/OwnerUtils.java, the version with the `__system__` ownership types):
+ * upstream checks only a given ownershipTypeUrn; the system type standing for `type` gets the same words.
  */
 import { makeUrn, tryParseUrn } from '../../../spec/index.js';
 import type { GraphqlContext } from '../context.js';
@@ -43,7 +46,7 @@ function validateOwner(ctx: GraphqlContext, owner: OwnerInput): string {
   if (!ctx.store.entityExists(owner.ownerUrn)) throw badRequestError(`Failed to change ownership for resource(s). Owner with urn ${owner.ownerUrn} does not exist.`);
   const typeUrn = owner.ownershipTypeUrn ?? systemTypeUrn(ctx, owner.type ?? 'NONE');
   if (tryParseUrn(typeUrn)?.entityType !== 'ownershipType' || !ctx.store.entityExists(typeUrn)) {
-    throw badRequestError(`Failed to add Ownership Type ${typeUrn}. Ownership Type does not exist.`);
+    throw badRequestError(`Failed to change ownership for resource(s). Custom Ownership type with urn ${typeUrn} does not exist.`);
   }
   return typeUrn;
 }
