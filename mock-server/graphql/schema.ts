@@ -6,7 +6,7 @@
  */
 import { addMocksToSchema } from '@graphql-tools/mock';
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import { buildSchema, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+import { buildSchema, type GraphQLSchema } from 'graphql';
 import type { Contract } from '../../spec/index.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { GraphqlContext } from './context.js';
