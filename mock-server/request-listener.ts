@@ -40,14 +40,14 @@ export interface ListenerSettings {
 export const MOCK_DOCS_PATH = `${ADMIN_PATH}/docs`;
 
 /**
- * Paths upstream GMS does not route (ServletConfig, commit 0fe96b74a801171bc59dd26e2be4d934579a696c): the gateway
- * prefixes, the Rest.li docs and, in open-source GMS, the metadata tests resource.
+ * Whether upstream GMS leaves a (lower-cased) path unrouted (ServletConfig, commit
+ * 0fe96b74a801171bc59dd26e2be4d934579a696c): the gateway prefixes it does not serve, the Rest.li docs and, in
+ * open-source GMS, the metadata tests resource. Built once per listener.
  */
-function unroutedUpstream(path: string, docsPath: string, forms: readonly string[]): boolean {
-  const prefixes = ADDRESS_FORMS.filter((prefix) => prefix && !forms.includes(prefix));
+function unroutedUpstream(docsPath: string, forms: readonly string[]): (path: string) => boolean {
+  const unrouted = [...ADDRESS_FORMS.filter((prefix) => prefix && !forms.includes(prefix)), docsPath.toLowerCase(), '/test'];
   const apiPaths = [GRAPHQL_PATH, GRAPHQL_V2_PATH, GRAPHIQL_PATH];
-  if (apiPaths.some((p) => under(path, p))) return false;
-  return prefixes.some((prefix) => under(path, prefix)) || under(path, docsPath.toLowerCase()) || under(path, '/test');
+  return (path) => !apiPaths.some((p) => under(path, p)) && unrouted.some((prefix) => under(path, prefix));
 }
 
 /** Whether the lower-cased path starts with the prefix at a segment boundary (express's routes ignore case). */
@@ -67,6 +67,7 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
   // The docs site answers GET (and HEAD); other methods on its paths are the router's.
   const isPage = (method: string | undefined, path: string): boolean =>
     under(path, GRAPHIQL_PATH) || ((method === 'GET' || method === 'HEAD') && docsPrefixes.some((prefix) => under(path, prefix)));
+  const unrouted = upstreamGate ? unroutedUpstream(docsPath, upstreamGate.addressForms) : undefined;
   return (req, res) => {
     const started = process.hrtime.bigint();
     const url = req.url ?? '/';
@@ -84,11 +85,11 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
       const scope = sessionScope(req.url ?? url, req.headers[SESSION_HEADER]);
       req.url = scope.url;
       const path = pathOf(scope.url);
-      if (upstreamGate && !under(path, ADMIN_PATH)) {
+      if (upstreamGate && unrouted && !under(path, ADMIN_PATH)) {
         const original = scope.url.split('?')[0] ?? '/';
         // Authentication runs before routing upstream, so an unrouted path without a token is a 401 too.
         if (!isExcludedPath(path) && !upstreamGate.hasToken(req.headers.authorization)) return sendJson(res, 401, JSON.stringify(springErrorBody(401, original)));
-        if (unroutedUpstream(path, docsPath, upstreamGate.addressForms)) return sendJson(res, 404, JSON.stringify(springErrorBody(404, original)));
+        if (unrouted(path)) return sendJson(res, 404, JSON.stringify(springErrorBody(404, original)));
       }
       if (under(path, ADMIN_PATH)) {
         checkAdminAccess(req, adminToken);
