@@ -3,9 +3,9 @@
  * form) against a freshly started mock, through the CLI as a user runs it.
  */
 import { spawnSync } from 'node:child_process';
-import { fromRoot, packageRoot } from '../../spec/package-root.js';
+import { packageRoot } from '../../spec/package-root.js';
 import { median } from './load.js';
-import type { BenchRow } from './mock-core.js';
+import { below, type BenchRow } from './rows.js';
 import { startMock } from './servers.js';
 
 export async function benchConformance(runs: number): Promise<BenchRow[]> {
@@ -16,7 +16,7 @@ export async function benchConformance(runs: number): Promise<BenchRow[]> {
       const started = performance.now();
       const run = spawnSync(
         process.execPath,
-        [fromRoot('node_modules', 'tsx', 'dist', 'cli.mjs'), 'bin/catalog-contract.ts', 'conformance', '--base-url', mock.url, '--token', 'admin-token', '--reader-token', 'reader-token', '--allow-writes', '--allow-destructive'],
+        ['--import', 'tsx', 'bin/catalog-contract.ts', 'conformance', '--base-url', mock.url, '--token', 'admin-token', '--reader-token', 'reader-token', '--allow-writes', '--allow-destructive'],
         { cwd: packageRoot(), encoding: 'utf8' },
       );
       if (run.status !== 0) throw new Error(`the conformance run failed against the mock:\n${run.stdout}\n${run.stderr}`);
@@ -25,5 +25,5 @@ export async function benchConformance(runs: number): Promise<BenchRow[]> {
       await mock.stop();
     }
   }
-  return [{ scenario: 'conformance suite, full run against the mock (CLI, writes and truncation allowed): s', value: median(times).toFixed(1), target: '< 20' }];
+  return [below('conformance suite, full run against the mock (CLI, writes and truncation allowed): s', median(times), 20, 1)];
 }

@@ -54,3 +54,25 @@ export function median(values: number[]): number {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
+
+/**
+ * Two loads alternated in slices within one run (a, b, a, b…), each slice a `seconds / slices`
+ * share: a change of the machine's speed during the run weighs on both alike, so their ratio holds
+ * where their absolute figures do not. Only the first slice of each is warmed up.
+ */
+export async function alternate(a: LoadOptions, b: LoadOptions, seconds: number, slices = 3): Promise<{ a: LoadResult; b: LoadResult }> {
+  const results: { a: LoadResult[]; b: LoadResult[] } = { a: [], b: [] };
+  for (let i = 0; i < slices; i++) {
+    for (const [key, options] of [['a', a], ['b', b]] as const) {
+      results[key].push(await load({ ...options, seconds: seconds / slices, ...(i > 0 ? { warmupSeconds: 0 } : {}) }));
+    }
+  }
+  const merge = (list: LoadResult[]): LoadResult => ({
+    requestsPerSecond: list.reduce((n, r) => n + r.requestsPerSecond, 0) / list.length,
+    p50Ms: median(list.map((r) => r.p50Ms)),
+    p99Ms: median(list.map((r) => r.p99Ms)),
+    errors: list.reduce((n, r) => n + r.errors, 0),
+    non2xx: list.reduce((n, r) => n + r.non2xx, 0),
+  });
+  return { a: merge(results.a), b: merge(results.b) };
+}

@@ -1,13 +1,14 @@
 /**
  * Servers under measurement run in their own processes, so the load generator does not share
- * their event loop: the mock through its CLI, and a bare express baseline. Their output goes to a
- * file, not to this process.
+ * their event loop: the mock through its CLI as `npm start` runs it (one node process, so that the
+ * process id is the server's and its resident memory is the server's), and a raw `node:http`
+ * baseline. Their output goes to a file, not to this process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fromRoot, packageRoot } from '../../spec/package-root.js';
+import { packageRoot } from '../../spec/package-root.js';
 
 export interface RunningServer {
   url: string;
@@ -17,7 +18,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-const TSX = fromRoot('node_modules', 'tsx', 'dist', 'cli.mjs');
 
 /** The server's output, polled until `pattern` shows in it (or the process ends). */
 async function waitForOutput(child: ChildProcess, logFile: string, pattern: RegExp): Promise<RegExpExecArray> {
@@ -39,7 +39,7 @@ async function startProcess(args: string[], healthPath: string): Promise<Running
   const logDir = mkdtempSync(join(tmpdir(), 'catalog-contract-bench-server-'));
   const logFile = join(logDir, 'output.log');
   const fd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [TSX, ...args], { cwd: packageRoot(), stdio: ['ignore', fd, fd] });
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: packageRoot(), stdio: ['ignore', fd, fd] });
   closeSync(fd);
   const match = await waitForOutput(child, logFile, /http:\/\/(?:127\.0\.0\.1|localhost):(\d+)/);
   const url = `http://127.0.0.1:${match[1]}`;
@@ -62,11 +62,18 @@ async function startProcess(args: string[], healthPath: string): Promise<Running
   };
 }
 
+/** Resident memory of a process in MB (Linux), and its peak since it started. */
+export function residentMb(pid: number): { now: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string): number => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
+  return { now: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
 export function startMock(args: string[]): Promise<RunningServer> {
   return startProcess(['bin/catalog-contract.ts', 'mock', '--port', '0', ...args], '/__mock/health');
 }
 
-/** A bare express handler answering every GET with the given bytes. */
+/** A raw node:http server answering every GET with the given bytes. */
 export function startBaseline(body: string): Promise<RunningServer> {
   return startProcess(['scripts/bench/baseline-server.ts', body], '/health');
 }

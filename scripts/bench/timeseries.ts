@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createMockServer } from '../../mock-server/index.js';
 import { loadContract } from '../../spec/index.js';
 import { load, median } from './load.js';
-import type { BenchRow } from './mock-core.js';
+import { below, fmt, info, type BenchRow } from './rows.js';
 import { startMock } from './servers.js';
 
 const names = loadContract('svc').names;
@@ -37,7 +37,6 @@ async function buildStore(file: string): Promise<void> {
   await server.close();
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function truncationRowsPerSecond(url: string): Promise<{ rows: number; rowsPerSecond: number }> {
   const post = async (path: string, body: unknown) => {
@@ -83,9 +82,9 @@ export async function benchTimeseries(runs: number, seconds: number): Promise<Be
       await mock.stop();
     }
     return [
-      { scenario: 'getTimeseriesAspectValues, 10,000-point answer of 1,000,000 stored (--data): p99 ms', value: fmt(median(p99s), 1), target: '< 100' },
-      { scenario: 'getTimeseriesAspectValues, 10,000-point answers/s', value: fmt(median(rates), 1), target: '' },
-      { scenario: `truncateTimeseriesAspect (real run, ${fmt(truncation.rows)} rows deleted): rows/s`, value: fmt(truncation.rowsPerSecond), target: '' },
+      below('getTimeseriesAspectValues, 10,000-point answer of 1,000,000 stored (--data): p99 ms', median(p99s), 20, 1),
+      info('getTimeseriesAspectValues, 10,000-point answers/s', fmt(median(rates), 1)),
+      info(`truncateTimeseriesAspect (real run, ${fmt(truncation.rows)} rows deleted): rows/s`, fmt(truncation.rowsPerSecond)),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
