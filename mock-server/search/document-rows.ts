@@ -1,0 +1,207 @@
+/**
+ * Writing an entity's search document into the tables of table-schema.ts, inside the store's write
+ * transaction: its values, text rows and suggestions, token counts (term-index.ts), browse steps,
+ * facet ids and counts, signatures and totals. A document of the same entity type, removed flag and
+ * field definitions as the stored one has only its changed fields rewritten; any other is rewritten
+ * whole.
+ */
+import type { DocumentField, SearchDocument } from './document.js';
+import { indexTokens } from './analyzer.js';
+import { TEXT_TYPES, type IndexField } from './index-fields.js';
+import type { RowStatements, StoredDoc, TextRow } from './row-statements.js';
+import { DEFINITIONS, type Signatures } from './signatures.js';
+import { tokenCounts, type TermField, type TermIndex } from './term-index.js';
+import type { SearchTotals } from './totals.js';
+
+export interface DocumentRows {
+  /**
+   * Writes an entity's document. Given the `affected` fields (the only ones whose values may have
+   * changed), `doc` may hold just those and what depends on them (see index.ts), and `whole()` builds
+   * the whole document when the stored one has to be rewritten whole.
+   */
+  write(doc: SearchDocument, affected?: ReadonlySet<string>, whole?: () => SearchDocument): void;
+  remove(urn: string): void;
+}
+
+/** Each (folder, child) step of a browse path: `/a/b/c` gives ('', a), ('/a', b) and the leaf ('/a/b', c). */
+function browseSteps(path: string): { parent: string; child: string; leaf: boolean }[] {
+  const segments = path.split('/').filter((s) => s.length > 0);
+  return segments.map((child, i) => ({
+    parent: i === 0 ? '' : `/${segments.slice(0, i).join('/')}`,
+    child,
+    leaf: i === segments.length - 1,
+  }));
+}
+
+/** Facet ids as stored in `search_document.facets`: comma-separated, so that `[${facets}]` is a JSON array. */
+function facetIds(facets: string): number[] {
+  return facets === '' ? [] : facets.split(',').map(Number);
+}
+
+const isText = (field: IndexField): boolean => TEXT_TYPES.has(field.type);
+
+/** Whether a field's values get text rows: text fields, fields queried by default and autocomplete fields. */
+function isAnalyzed(field: IndexField): boolean {
+  return isText(field) || field.queryByDefault || field.enableAutocomplete;
+}
+
+const termField = (field: IndexField): TermField => ({ name: field.name, queryByDefault: field.queryByDefault, boost: field.boost, text: isText(field) });
+const storedTermField = (row: TextRow): TermField => ({ name: row.field, queryByDefault: row.query_by_default === 1, boost: row.boost, text: row.text === 1 });
+
+export function createDocumentRows(s: RowStatements, terms: TermIndex, totals: SearchTotals, signatures: Signatures): DocumentRows {
+  /** Text rows (and suggestions) of a field's values; returns the tokens of each value written. */
+  function insertTextRows(id: number, doc: SearchDocument, removed: number, f: DocumentField): string[][] {
+    if (!isAnalyzed(f.field)) return [];
+    const { queryByDefault, enableAutocomplete, boost } = f.field;
+    const text = isText(f.field);
+    const written: string[][] = [];
+    for (const v of f.values) {
+      const tokens = indexTokens(v.value);
+      if (tokens.length === 0) continue;
+      const rowId = s.insertTextRow.run(id, v.field, v.value, queryByDefault ? 1 : 0, text ? 1 : 0, enableAutocomplete ? 1 : 0, boost).lastInsertRowid;
+      if (enableAutocomplete) {
+        s.insertAutocomplete.run(rowId, tokens.join(' '));
+        s.insertSuggestion.run(rowId, id, doc.entity, removed, v.field, v.value, boost);
+      }
+      written.push(tokens);
+    }
+    return written;
+  }
+
+  /** The suggestions of stored text rows (the caller deletes the rows); returns the tokens of each row. */
+  function dropSuggestions(rows: readonly TextRow[]): string[][] {
+    return rows.map((row) => {
+      if (row.autocomplete) {
+        s.deleteAutocomplete.run(row.id);
+        s.deleteSuggestion.run(row.id);
+      }
+      return indexTokens(row.value);
+    });
+  }
+
+  /** Moves the token counts of a field from `before` to `after`; returns the change of the entity's ranked tokens. */
+  function adjustTerms(id: number, field: TermField, before: readonly string[][], after: readonly string[][]): number {
+    if (!field.queryByDefault && !field.text) return 0;
+    const deltas = tokenCounts(after);
+    for (const [token, n] of tokenCounts(before)) deltas.set(token, (deltas.get(token) ?? 0) - n);
+    terms.adjust(id, field, deltas);
+    return field.queryByDefault ? after.reduce((n, t) => n + t.length, 0) - before.reduce((n, t) => n + t.length, 0) : 0;
+  }
+
+  const insertValues = (id: number, f: DocumentField): void => {
+    for (const v of f.values) s.insertValue.run(id, v.field, v.value, v.lastPart, v.num);
+  };
+
+  /** Writes the rows of one field; returns the number of tokens it adds to the ranking. */
+  function insertField(id: number, doc: SearchDocument, removed: number, f: DocumentField): number {
+    insertValues(id, f);
+    return adjustTerms(id, termField(f.field), [], insertTextRows(id, doc, removed, f));
+  }
+
+  function insertBrowseRows(id: number, doc: SearchDocument, removed: number): void {
+    const steps = new Set(doc.browsePaths.flatMap(browseSteps).map((step) => JSON.stringify([step.parent, step.child, step.leaf ? 1 : 0])));
+    for (const step of steps) s.insertBrowse.run(id, doc.entity, removed, ...(JSON.parse(step) as [string, string, number]));
+  }
+
+  /** The ids of the document's aggregated values, created on first use. */
+  function facetsOf(doc: SearchDocument): number[] {
+    const ids: number[] = [];
+    for (const f of doc.fields.values()) {
+      if (!f.field.addToFilters) continue;
+      for (const v of f.values) {
+        const known = s.facetId.get(doc.entity, v.field, v.value);
+        ids.push((known ?? (s.insertFacet.get(doc.entity, v.field, v.value) as { id: number })).id);
+      }
+    }
+    return ids;
+  }
+
+  /** Every row of a stored document except its search_document row; its facet counts are taken back. */
+  function dropRows(stored: StoredDoc): void {
+    if (!stored.removed && stored.facets !== '') s.countFacets.run(-1, `[${stored.facets}]`);
+    // Taken back with the flags they were written with (the field definitions may have changed since).
+    const byField = new Map<string, TextRow[]>();
+    for (const row of s.textRows.all(stored.doc_id)) byField.set(row.field, [...(byField.get(row.field) ?? []), row]);
+    for (const rows of byField.values()) adjustTerms(stored.doc_id, storedTermField(rows[0] as TextRow), dropSuggestions(rows), []);
+    s.deleteTextRows.run(stored.doc_id);
+    s.deleteValues.run(stored.doc_id);
+    s.deleteBrowse.run(stored.doc_id);
+  }
+
+  /** Writes every row of a document; returns its number of tokens in the ranking. */
+  function insertRows(id: number, doc: SearchDocument, removed: number, signed: Map<string, string>): number {
+    let ranked = 0;
+    for (const f of doc.fields.values()) ranked += insertField(id, doc, removed, f);
+    insertBrowseRows(id, doc, removed);
+    const facets = facetsOf(doc);
+    if (!removed && facets.length > 0) s.countFacets.run(1, JSON.stringify(facets));
+    s.updateDoc.run(doc.entity, removed, facets.join(','), ranked, id);
+    s.writeSignatures.run(id, signatures.stringify(signed));
+    return ranked;
+  }
+
+  /**
+   * Rewrites only the fields of a stored document (same entity type, removed flag and field
+   * definitions) whose signature changed: a write usually changes one aspect.
+   */
+  function updateRows(stored: StoredDoc, doc: SearchDocument, before: Map<string, string>, after: Map<string, string>): void {
+    const id = stored.doc_id;
+    const changed = [...doc.fields.values()].filter((f) => before.get(f.field.name) !== after.get(f.field.name));
+    if (changed.length === 0) return;
+    let ranked = 0;
+    for (const f of changed) {
+      s.deleteFieldValues.run(id, f.field.name);
+      insertValues(id, f);
+      // The tokens both versions hold keep their rows: only the counts that changed are written.
+      const before = dropSuggestions(s.fieldTextRows.all(id, f.field.name));
+      s.deleteFieldTextRows.run(id, f.field.name);
+      ranked += adjustTerms(id, termField(f.field), before, insertTextRows(id, doc, stored.removed, f));
+    }
+    if (ranked !== 0) {
+      s.updateTerms.run(stored.terms + ranked, id);
+      totals.add(0, ranked);
+    }
+    if (changed.some((f) => f.field.type === 'BROWSE_PATH')) {
+      s.deleteBrowse.run(id);
+      insertBrowseRows(id, doc, stored.removed);
+    }
+    if (changed.some((f) => f.field.addToFilters)) {
+      const ids = facetsOf(doc);
+      s.updateFacets.run(ids.join(','), id);
+      if (!stored.removed) {
+        const old = new Set(facetIds(stored.facets));
+        const now = new Set(ids);
+        s.countFacets.run(-1, JSON.stringify([...old].filter((x) => !now.has(x))));
+        s.countFacets.run(1, JSON.stringify(ids.filter((x) => !old.has(x))));
+      }
+    }
+    s.writeSignatures.run(id, signatures.stringify(after));
+  }
+
+  return {
+    write(given, affected, whole) {
+      const removed = given.removed ? 1 : 0;
+      const stored = s.storedDoc.get(given.urn);
+      if (stored && stored.entity === given.entity && stored.removed === removed) {
+        const before = signatures.parse(stored.signatures);
+        if (before.get(DEFINITIONS) === signatures.definitionOf(given)) {
+          return updateRows(stored, given, before, affected ? signatures.resigned(given, before, affected) : signatures.of(given));
+        }
+      }
+      const doc = affected && whole ? whole() : given;
+      const after = signatures.of(doc);
+      if (stored) dropRows(stored);
+      const id = stored ? stored.doc_id : (s.insertDoc.get(doc.urn, doc.entity, removed) as { doc_id: number }).doc_id;
+      const ranked = insertRows(id, doc, removed, after);
+      totals.add(stored ? 0 : 1, ranked - (stored?.terms ?? 0));
+    },
+    remove(urn) {
+      const stored = s.storedDoc.get(urn);
+      if (!stored) return;
+      dropRows(stored);
+      s.deleteDoc.run(stored.doc_id);
+      s.deleteSignatures.run(stored.doc_id);
+      totals.add(-1, -stored.terms);
+    },
+  };
+}

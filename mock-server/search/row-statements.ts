@@ -1,0 +1,67 @@
+/** The prepared statements of the document rows' writes (table-schema.ts), prepared once per database. */
+import type { Database } from 'better-sqlite3';
+
+/** A stored document's row, with its field signatures (signatures.ts). */
+export interface StoredDoc {
+  doc_id: number;
+  entity: string;
+  removed: number;
+  facets: string;
+  terms: number;
+  signatures: string;
+}
+
+/** A stored text row, with the flags its field had when it was written. */
+export interface TextRow {
+  id: number;
+  field: string;
+  value: string;
+  query_by_default: number;
+  text: number;
+  autocomplete: number;
+  boost: number;
+}
+
+export type RowStatements = ReturnType<typeof prepareRowStatements>;
+
+export function prepareRowStatements(db: Database) {
+  const TEXT_ROW = 'SELECT id, field, value, query_by_default, text, autocomplete, boost FROM search_text_row';
+  return {
+    storedDoc: db.prepare<[string], StoredDoc>(
+      "SELECT d.doc_id, entity, removed, facets, terms, coalesce(signatures, '{}') AS signatures FROM search_document d LEFT JOIN search_signature s USING (doc_id) WHERE urn = ?",
+    ),
+    insertDoc: db.prepare<[string, string, number], { doc_id: number }>(
+      "INSERT INTO search_document (urn, entity, removed, facets, terms) VALUES (?, ?, ?, '', 0) RETURNING doc_id",
+    ),
+    updateDoc: db.prepare('UPDATE search_document SET entity = ?, removed = ?, facets = ?, terms = ? WHERE doc_id = ?'),
+    updateFacets: db.prepare('UPDATE search_document SET facets = ? WHERE doc_id = ?'),
+    updateTerms: db.prepare('UPDATE search_document SET terms = ? WHERE doc_id = ?'),
+    deleteDoc: db.prepare('DELETE FROM search_document WHERE doc_id = ?'),
+    countDocs: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM search_document'),
+    writeSignatures: db.prepare('INSERT OR REPLACE INTO search_signature (doc_id, signatures) VALUES (?, ?)'),
+    deleteSignatures: db.prepare('DELETE FROM search_signature WHERE doc_id = ?'),
+
+    insertValue: db.prepare('INSERT INTO search_value (doc_id, field, value, last_part, num) VALUES (?, ?, ?, ?, ?)'),
+    deleteValues: db.prepare('DELETE FROM search_value WHERE doc_id = ?'),
+    deleteFieldValues: db.prepare('DELETE FROM search_value WHERE doc_id = ? AND field = ?'),
+
+    insertTextRow: db.prepare<[number, string, string, number, number, number, number]>(
+      'INSERT INTO search_text_row (doc_id, field, value, query_by_default, text, autocomplete, boost) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    textRows: db.prepare<[number], TextRow>(`${TEXT_ROW} WHERE doc_id = ?`),
+    fieldTextRows: db.prepare<[number, string], TextRow>(`${TEXT_ROW} WHERE doc_id = ? AND field = ?`),
+    deleteTextRows: db.prepare('DELETE FROM search_text_row WHERE doc_id = ?'),
+    deleteFieldTextRows: db.prepare('DELETE FROM search_text_row WHERE doc_id = ? AND field = ?'),
+    insertAutocomplete: db.prepare('INSERT INTO search_autocomplete (rowid, tokens) VALUES (?, ?)'),
+    deleteAutocomplete: db.prepare('DELETE FROM search_autocomplete WHERE rowid = ?'),
+    insertSuggestion: db.prepare('INSERT INTO search_suggestion (id, doc_id, entity, removed, field, value, boost) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    deleteSuggestion: db.prepare('DELETE FROM search_suggestion WHERE id = ?'),
+
+    facetId: db.prepare<[string, string, string], { id: number }>('SELECT id FROM search_facet WHERE entity = ? AND field = ? AND value = ?'),
+    insertFacet: db.prepare<[string, string, string], { id: number }>('INSERT INTO search_facet (entity, field, value, n) VALUES (?, ?, ?, 0) RETURNING id'),
+    countFacets: db.prepare('UPDATE search_facet SET n = n + ? WHERE id IN (SELECT value FROM json_each(?))'),
+
+    insertBrowse: db.prepare('INSERT INTO search_browse (doc_id, entity, removed, parent, child, leaf) VALUES (?, ?, ?, ?, ?, ?)'),
+    deleteBrowse: db.prepare('DELETE FROM search_browse WHERE doc_id = ?'),
+  };
+}
