@@ -1,5 +1,5 @@
 /** The prepared statements of the document rows' writes (table-schema.ts), prepared once per database. */
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 
 /** A stored document's row, with its field signatures (signatures.ts). */
 export interface StoredDoc {
@@ -22,9 +22,37 @@ export interface TextRow {
   boost: number;
 }
 
-export type RowStatements = ReturnType<typeof prepareRowStatements>;
+/** Explicitly typed: declarations cannot name the statement type better-sqlite3's inference gives. */
+export interface RowStatements {
+  storedDoc: Statement<[string], StoredDoc>;
+  insertDoc: Statement<[string, string, number], { doc_id: number }>;
+  updateDoc: Statement;
+  updateFacets: Statement;
+  updateTerms: Statement;
+  deleteDoc: Statement;
+  countDocs: Statement<[], { n: number }>;
+  writeSignatures: Statement;
+  deleteSignatures: Statement;
+  insertValue: Statement;
+  deleteValues: Statement;
+  deleteFieldValues: Statement;
+  insertTextRow: Statement<[number, string, string, number, number, number, number]>;
+  textRows: Statement<[number], TextRow>;
+  fieldTextRows: Statement<[number, string], TextRow>;
+  deleteTextRows: Statement;
+  deleteFieldTextRows: Statement;
+  insertAutocomplete: Statement;
+  deleteAutocomplete: Statement;
+  insertSuggestion: Statement;
+  deleteSuggestion: Statement;
+  facetId: Statement<[string, string, string], { id: number }>;
+  insertFacet: Statement<[string, string, string], { id: number }>;
+  countFacets: Statement;
+  insertBrowse: Statement;
+  deleteBrowse: Statement;
+}
 
-export function prepareRowStatements(db: Database) {
+export function prepareRowStatements(db: Database): RowStatements {
   const TEXT_ROW = 'SELECT id, field, value, query_by_default, text, autocomplete, boost FROM search_text_row';
   return {
     storedDoc: db.prepare<[string], StoredDoc>(
