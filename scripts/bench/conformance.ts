@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { packageRoot } from '../../spec/package-root.js';
 import { median } from './load.js';
 import { below, type BenchRow } from './rows.js';
-import { startMock } from './servers.js';
+import { builtCli, startMock } from './servers.js';
 
 export async function benchConformance(runs: number): Promise<BenchRow[]> {
   const times: number[] = [];
@@ -16,7 +16,7 @@ export async function benchConformance(runs: number): Promise<BenchRow[]> {
       const started = performance.now();
       const run = spawnSync(
         process.execPath,
-        ['--import', 'tsx', 'bin/catalog-contract.ts', 'conformance', '--base-url', mock.url, '--token', 'admin-token', '--reader-token', 'reader-token', '--allow-writes', '--allow-destructive'],
+        [builtCli(), 'conformance', '--base-url', mock.url, '--token', 'admin-token', '--reader-token', 'reader-token', '--allow-writes', '--allow-destructive'],
         { cwd: packageRoot(), encoding: 'utf8' },
       );
       if (run.status !== 0) throw new Error(`the conformance run failed against the mock:\n${run.stdout}\n${run.stderr}`);

@@ -67,7 +67,7 @@ function dataset(i: number) {
 }
 
 /** Writes the generated datasets into a --data file, 1,000 per transaction; returns the aspects written per second. */
-async function buildStore(file: string, datasets: number, progress = false): Promise<number> {
+export async function buildStore(file: string, datasets: number, progress = false): Promise<number> {
   const server = await createMockServer({ port: 0, sample: false, data: file, logger: () => {} });
   const context = { actor: `${names.urnPrefix}corpuser:bench`, now: 1_700_000_000_000 };
   const started = performance.now();

@@ -1,14 +1,15 @@
 /**
  * Servers under measurement run in their own processes, so the load generator does not share
- * their event loop: the mock through its CLI as `npm start` runs it (one node process, so that the
- * process id is the server's and its resident memory is the server's), and a raw `node:http`
- * baseline. Their output goes to a file, not to this process.
+ * their event loop: the mock through its built CLI as `npm start` runs it (`node dist/bin/…`, one
+ * process, so that the process id and the resident memory are the server's; dist/ is rebuilt first
+ * when a source is newer), and a raw `node:http` baseline. Their output goes to a file, not to this
+ * process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packageRoot } from '../../spec/package-root.js';
+import { fromRoot, packageRoot } from '../../spec/package-root.js';
 
 export interface RunningServer {
   url: string;
@@ -39,7 +40,7 @@ async function startProcess(args: string[], healthPath: string): Promise<Running
   const logDir = mkdtempSync(join(tmpdir(), 'catalog-contract-bench-server-'));
   const logFile = join(logDir, 'output.log');
   const fd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: packageRoot(), stdio: ['ignore', fd, fd] });
+  const child = spawn(process.execPath, args, { cwd: packageRoot(), stdio: ['ignore', fd, fd] });
   closeSync(fd);
   const match = await waitForOutput(child, logFile, /http:\/\/(?:127\.0\.0\.1|localhost):(\d+)/);
   const url = `http://127.0.0.1:${match[1]}`;
@@ -69,11 +70,20 @@ export function residentMb(pid: number): { now: number; peak: number } {
   return { now: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
+let built = false;
+
+/** The built command (dist/bin/catalog-contract.js), rebuilt once per benchmark run when stale, as `npm start`'s prestart does. */
+export function builtCli(): string {
+  if (!built) execFileSync(process.execPath, [fromRoot('scripts', 'build-if-stale.mjs')], { cwd: packageRoot(), stdio: 'inherit' });
+  built = true;
+  return fromRoot('dist', 'bin', 'catalog-contract.js');
+}
+
 export function startMock(args: string[]): Promise<RunningServer> {
-  return startProcess(['bin/catalog-contract.ts', 'mock', '--port', '0', ...args], '/__mock/health');
+  return startProcess([builtCli(), 'mock', '--port', '0', ...args], '/__mock/health');
 }
 
 /** A raw node:http server answering every GET with the given bytes. */
 export function startBaseline(body: string): Promise<RunningServer> {
-  return startProcess(['scripts/bench/baseline-server.ts', body], '/health');
+  return startProcess(['--import', 'tsx', 'scripts/bench/baseline-server.ts', body], '/health');
 }
