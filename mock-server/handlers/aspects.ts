@@ -135,16 +135,21 @@ export const getTimeseriesAspectValues: Handler = ({ body }, { contract, store }
   const limit = q.latestValue ? 1 : Math.min(q.limit ?? MAX_TIMESERIES_LIMIT, MAX_TIMESERIES_LIMIT);
   const matches = timeseriesPredicate(q.filter ?? {}, contract.aspects.get(q.aspect));
   const range = { urn: q.urn, aspect: q.aspect, startTimeMillis: q.startTimeMillis, endTimeMillis: q.endTimeMillis };
+  const value: Record<string, unknown> = { entityName: q.entity, aspectName: q.aspect, limit };
+  if (q.startTimeMillis !== undefined) value.startTimeMillis = q.startTimeMillis;
+  if (q.endTimeMillis !== undefined) value.endTimeMillis = q.endTimeMillis;
+  const written = q.filter ? undefined : store.timeseriesJson({ ...range, limit });
+  if (written !== undefined) {
+    value.values = new RawJson(written);
+    return { json: { value } };
+  }
   // With a filter the limit applies to the values that pass it, so the whole range is read first.
   const points = q.filter
     ? store.timeseries({ ...range, limit: Number.MAX_SAFE_INTEGER }).filter((p) => matches(p.value)).slice(0, limit)
     : store.timeseries({ ...range, limit });
-  const value: Record<string, unknown> = { entityName: q.entity, aspectName: q.aspect, limit };
-  if (q.startTimeMillis !== undefined) value.startTimeMillis = q.startTimeMillis;
-  if (q.endTimeMillis !== undefined) value.endTimeMillis = q.endTimeMillis;
   value.values = points.map((p) => {
-    const systemMetadata = p.systemMetadata;
-    return { aspect: { value: p.valueJson, contentType: 'application/json' }, ...(systemMetadata ? { systemMetadata } : {}) };
+    const systemMetadata = p.systemMetadataJson;
+    return { aspect: { value: p.valueJson, contentType: 'application/json' }, ...(systemMetadata ? { systemMetadata: new RawJson(systemMetadata) } : {}) };
   });
   return { json: { value } };
 };

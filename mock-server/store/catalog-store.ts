@@ -12,7 +12,7 @@ import { defaultAspects } from './default-aspects.js';
 import { entityOfUrn, keyAspectOf, systemActor } from './entity-urn.js';
 import { RelationshipIndex, type RelationshipPage, type RelationshipQuery } from './relationship-index.js';
 import { StoreState } from './store-state.js';
-import { readTimeseries, writeTimeseriesPoint } from './timeseries-points.js';
+import { readTimeseries, readTimeseriesJson, writeTimeseriesPoint, type TimeseriesRange } from './timeseries-points.js';
 import { IndexLag } from './index-lag.js';
 import type { DerivedIndex, StoredAspect, TimeseriesPoint, WriteContext } from './types.js';
 import { storedAspect, writeVersionedAspect } from './versioned-aspect.js';
@@ -209,6 +209,15 @@ export class CatalogStore {
     if (!hidden) return readTimeseries(this.statements, q);
     const visible = readTimeseries(this.statements, { ...q, limit: q.limit + hidden }).filter((p) => !this.indexLag.hides(q.urn, q.aspect, p.timestampMillis));
     return visible.slice(0, q.limit);
+  }
+
+  /**
+   * The points of `timeseries(q)` as a JSON array of enveloped aspects, as getTimeseriesAspectValues
+   * answers them; undefined while some of the range's points are still hidden by the index lag
+   * (the caller then reads the points themselves).
+   */
+  timeseriesJson(q: TimeseriesRange): string | undefined {
+    return this.indexLag.hiddenCount(q.urn, q.aspect) ? undefined : readTimeseriesJson(this.statements, q);
   }
 
   relationships(q: RelationshipQuery): RelationshipPage {

@@ -33,12 +33,28 @@ class StoredPoint extends StoredJson implements TimeseriesPoint {
   }
 }
 
+export interface TimeseriesRange {
+  urn: string;
+  aspect: string;
+  startTimeMillis?: number;
+  endTimeMillis?: number;
+  limit: number;
+}
+
+const rangeParams = (q: TimeseriesRange): [string, string, number, number, number] => [
+  q.urn,
+  q.aspect,
+  q.startTimeMillis ?? Number.MIN_SAFE_INTEGER,
+  q.endTimeMillis ?? Number.MAX_SAFE_INTEGER,
+  Math.max(0, q.limit),
+];
+
 /** Points of one aspect of one entity in an inclusive time range, newest first, at most `limit`. */
-export function readTimeseries(
-  statements: PrimaryStatements,
-  q: { urn: string; aspect: string; startTimeMillis?: number; endTimeMillis?: number; limit: number },
-): TimeseriesPoint[] {
-  const start = q.startTimeMillis ?? Number.MIN_SAFE_INTEGER;
-  const end = q.endTimeMillis ?? Number.MAX_SAFE_INTEGER;
-  return statements.pointsInRange.all(q.urn, q.aspect, start, end, Math.max(0, q.limit)).map((row) => new StoredPoint(q.urn, q.aspect, row));
+export function readTimeseries(statements: PrimaryStatements, q: TimeseriesRange): TimeseriesPoint[] {
+  return statements.pointsInRange.all(...rangeParams(q)).map((row) => new StoredPoint(q.urn, q.aspect, row));
+}
+
+/** The same points as a JSON array of enveloped aspects (`{aspect: {value, contentType}, systemMetadata}`), written by SQLite. */
+export function readTimeseriesJson(statements: PrimaryStatements, q: TimeseriesRange): string {
+  return statements.pointsJsonInRange.get(...rangeParams(q)) as string;
 }

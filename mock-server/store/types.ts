@@ -40,6 +40,8 @@ export interface TimeseriesPoint {
   /** The value as stored, JSON text: answers that carry the aspect as a string use it without re-serialising. */
   valueJson: string;
   systemMetadata?: SystemMetadata;
+  /** The system metadata as stored, JSON text. */
+  systemMetadataJson?: string;
 }
 
 /** Who writes and when; the actor is the token's user, or `urn:<ns>:corpuser:UNKNOWN` without one. */
