@@ -10,7 +10,7 @@ import { indexTokens } from './analyzer.js';
 import { TEXT_TYPES, type IndexField } from './index-fields.js';
 import type { RowStatements, StoredDoc, TextRow } from './row-statements.js';
 import { DEFINITIONS, type Signatures } from './signatures.js';
-import { tokenCounts, type TermField, type TermIndex } from './term-index.js';
+import { DocumentTerms, tokenCounts, type TermField, type TermIndex } from './term-index.js';
 import type { SearchTotals } from './totals.js';
 
 export interface DocumentRows {
@@ -48,7 +48,7 @@ function isAnalyzed(field: IndexField): boolean {
 const termField = (field: IndexField): TermField => ({ name: field.name, queryByDefault: field.queryByDefault, boost: field.boost, text: isText(field) });
 const storedTermField = (row: TextRow): TermField => ({ name: row.field, queryByDefault: row.query_by_default === 1, boost: row.boost, text: row.text === 1 });
 
-export function createDocumentRows(s: RowStatements, terms: TermIndex, totals: SearchTotals, signatures: Signatures): DocumentRows {
+export function createDocumentRows(s: RowStatements, termIndex: TermIndex, totals: SearchTotals, signatures: Signatures): DocumentRows {
   /** Text rows (and suggestions) of a field's values; returns the tokens of each value written. */
   function insertTextRows(id: number, doc: SearchDocument, removed: number, f: DocumentField): string[][] {
     if (!isAnalyzed(f.field)) return [];
@@ -84,7 +84,7 @@ export function createDocumentRows(s: RowStatements, terms: TermIndex, totals: S
     if (!field.queryByDefault && !field.text) return 0;
     const deltas = tokenCounts(after);
     for (const [token, n] of tokenCounts(before)) deltas.set(token, (deltas.get(token) ?? 0) - n);
-    terms.adjust(id, field, deltas);
+    termIndex.adjust(id, field, deltas);
     return field.queryByDefault ? after.reduce((n, t) => n + t.length, 0) - before.reduce((n, t) => n + t.length, 0) : 0;
   }
 
@@ -92,11 +92,6 @@ export function createDocumentRows(s: RowStatements, terms: TermIndex, totals: S
     for (const v of f.values) s.insertValue.run(id, v.field, v.value, v.lastPart, v.num);
   };
 
-  /** Writes the rows of one field; returns the number of tokens it adds to the ranking. */
-  function insertField(id: number, doc: SearchDocument, removed: number, f: DocumentField): number {
-    insertValues(id, f);
-    return adjustTerms(id, termField(f.field), [], insertTextRows(id, doc, removed, f));
-  }
 
   function insertBrowseRows(id: number, doc: SearchDocument, removed: number): void {
     const steps = new Set(doc.browsePaths.flatMap(browseSteps).map((step) => JSON.stringify([step.parent, step.child, step.leaf ? 1 : 0])));
@@ -128,10 +123,20 @@ export function createDocumentRows(s: RowStatements, terms: TermIndex, totals: S
     s.deleteBrowse.run(stored.doc_id);
   }
 
-  /** Writes every row of a document; returns its number of tokens in the ranking. */
+  /** Writes every row of a document that has none (its values and token rows in one statement each); returns its number of tokens in the ranking. */
   function insertRows(id: number, doc: SearchDocument, removed: number, signed: Map<string, string>): number {
     let ranked = 0;
-    for (const f of doc.fields.values()) ranked += insertField(id, doc, removed, f);
+    const terms = new DocumentTerms();
+    const values: [string, string, string | null, number | null][] = [];
+    for (const f of doc.fields.values()) {
+      for (const v of f.values) values.push([v.field, v.value, v.lastPart, v.num]);
+      const field = termField(f.field);
+      const tokens = insertTextRows(id, doc, removed, f);
+      terms.add(field, tokens);
+      if (field.queryByDefault) ranked += tokens.reduce((n, t) => n + t.length, 0);
+    }
+    if (values.length > 0) s.insertValues.run(id, JSON.stringify(values));
+    termIndex.insertDocument(id, terms);
     insertBrowseRows(id, doc, removed);
     const facets = facetsOf(doc);
     if (!removed && facets.length > 0) s.countFacets.run(1, JSON.stringify(facets));

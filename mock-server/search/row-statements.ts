@@ -34,6 +34,7 @@ export interface RowStatements {
   writeSignatures: Statement;
   deleteSignatures: Statement;
   insertValue: Statement;
+  insertValues: Statement<[number, string]>;
   deleteValues: Statement;
   deleteFieldValues: Statement;
   insertTextRow: Statement<[number, string, string, number, number, number, number]>;
@@ -70,6 +71,10 @@ export function prepareRowStatements(db: Database): RowStatements {
     deleteSignatures: db.prepare('DELETE FROM search_signature WHERE doc_id = ?'),
 
     insertValue: db.prepare('INSERT INTO search_value (doc_id, field, value, last_part, num) VALUES (?, ?, ?, ?, ?)'),
+    /** Every value of a document from one JSON array of [field, value, last part, number]. */
+    insertValues: db.prepare<[number, string]>(
+      'INSERT INTO search_value (doc_id, field, value, last_part, num) SELECT ?, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3 FROM json_each(?) j',
+    ),
     deleteValues: db.prepare('DELETE FROM search_value WHERE doc_id = ?'),
     deleteFieldValues: db.prepare('DELETE FROM search_value WHERE doc_id = ? AND field = ?'),
 
