@@ -13,7 +13,7 @@ import { paintFor, progressLine, summaryTable } from '../conformance/console-rep
 import { nearest } from './nearest.js';
 import { exitCodeOf, watchInterruption } from '../conformance/interruption.js';
 import { junitXml } from '../conformance/junit.js';
-import { matchesOnly } from '../conformance/only.js';
+import { matchesOnly } from '../conformance/only-pattern.js';
 import { preflight } from '../conformance/preflight.js';
 import { allChecks, DEFAULT_PREFIXES, runConformance, targetOf, type ConformanceOptions, type ExpectAuth } from '../conformance/runner.js';
 
