@@ -5,14 +5,14 @@
  * that the check itself needs no compiler: when nothing changed it costs a few milliseconds.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const stamp = join(root, 'dist', '.code-build-stamp');
-// What tsconfig.build.json compiles, and the files that change how it compiles.
-const SOURCE_DIRS = ['bin', 'spec', 'generated', 'mock-server', 'conformance'];
+// The folders tsconfig.build.json compiles ("mock-server/**/*.ts" names mock-server), and the files that change how it compiles.
+const SOURCE_DIRS = [...new Set(JSON.parse(readFileSync(join(root, 'tsconfig.build.json'), 'utf8')).include.map((pattern) => pattern.split('/')[0]))];
 const CONFIG_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json'];
 
 function newestMtime(path) {
