@@ -73,6 +73,7 @@ export function scalingChart(points: readonly ScalingPoint[]): string {
       const path = series.map((p) => `${x(p.datasets).toFixed(1)},${y(p[key]).toFixed(1)}`).join(' ');
       out.push(`<polyline points="${path}" fill="none" stroke="${colour}" stroke-width="2"${dash}/>`);
     }
+    for (const p of series) for (const ms of [p.p50, p.p99]) out.push(`<circle cx="${x(p.datasets).toFixed(1)}" cy="${y(ms).toFixed(1)}" r="3" fill="${colour}"/>`);
     const legendY = PLOT.top + 10 + i * 20;
     out.push(`<line x1="${WIDTH - PLOT.right + 15}" x2="${WIDTH - PLOT.right + 35}" y1="${legendY}" y2="${legendY}" stroke="${colour}" stroke-width="2"/>`);
     out.push(`<text x="${WIDTH - PLOT.right + 40}" y="${legendY + 4}">${escape(form)}</text>`);
