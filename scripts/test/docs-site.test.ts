@@ -95,8 +95,8 @@ describe("npm start's prestart: `scripts/docs.ts --if-stale`", () => {
     expect(statSync(manifest).mtimeMs).toBe(before);
   });
 
-  it('is what npm start runs first', () => {
+  it('is what npm start runs first (beside the build of the code)', () => {
     const { scripts } = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { scripts: Record<string, string> };
-    expect(scripts.prestart).toBe('tsx scripts/docs.ts --if-stale');
+    expect(scripts.prestart?.split(' && ')).toContain('tsx scripts/docs.ts --if-stale');
   });
 });
