@@ -1,11 +1,15 @@
 /**
  * What several check groups share: reading a `{value}` envelope, decoding JSON text held in a
- * string, reading search hits from either shape, and choosing the dataset a read-only check looks at
+ * string, and choosing the dataset a read-only check looks at
  * (the run's own with --allow-writes, else --dataset, else the first dataset the deployment's search
  * returns).
  */
 import { expect, fail, type CheckContext } from '../check.js';
 import type { ApiResponse } from '../client.js';
+import { hitUrns, restliEncode, restliList } from '../../shapes/index.js';
+
+// The shape-tolerant readers live in shapes/ (shared with the pull); the checks take them from here.
+export { hitUrns, restliEncode, restliList };
 
 export function valueOf<T = Record<string, unknown>>(res: ApiResponse): T {
   const body = res.body as { value?: unknown } | undefined;
@@ -34,15 +38,6 @@ export async function anyEntity(ctx: CheckContext, entity: string): Promise<stri
   return hitUrns(valueOf(res))[0] ?? ctx.skip(`the deployment has no ${entity} to read`);
 }
 
-/**
- * The URNs of a search result, in either shape: the document's `entities: [urn]` or upstream's
- * `entities: [{entity: urn, ...}]` (spec/upstream-differences.yaml search-result-shape).
- */
-export function hitUrns(result: { entities?: unknown }): string[] {
-  const entities = Array.isArray(result.entities) ? (result.entities as unknown[]) : [];
-  return entities.map((e) => (typeof e === 'string' ? e : String((e as { entity?: unknown } | null)?.entity)));
-}
-
 /** Search hits (URNs) of a query restricted to datasets. */
 export async function searchUrns(ctx: CheckContext, input: string, extra: Record<string, unknown> = {}): Promise<string[]> {
   const res = await ctx.client.expectStatus('searchEntities', { body: { input, entity: 'dataset', start: 0, count: 50, ...extra } });
@@ -66,16 +61,6 @@ export async function fixtureProfilesVisible(ctx: CheckContext): Promise<void> {
   const { timeBase, profileTimes, orders } = ctx.fixture;
   const body = { urn: orders, entity: 'dataset', aspect: 'datasetProfile', startTimeMillis: timeBase, endTimeMillis: timeBase + 10_000 };
   await ctx.eventually(() => pointTimes(ctx, body), (times) => profileTimes.every((t) => times.includes(t)));
-}
-
-/** A query value encoded for protocol 2.0.0, where `(`, `)`, `,`, `:` and `'` are structural. */
-export function restliEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[()'*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/** An array query parameter as protocol 2.0.0 writes it (upstream answers a plain value with 400). */
-export function restliList(values: readonly string[]): string {
-  return `List(${values.map(restliEncode).join(',')})`;
 }
 
 export function ingestBody(urn: string, entityType: string, aspectName: string, aspect: unknown, changeType = 'UPSERT'): Record<string, unknown> {
