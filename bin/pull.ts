@@ -4,7 +4,7 @@
  * a bad command line.
  */
 import { isNamespace, NAMESPACES } from '../spec/index.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_RATE, DEFAULT_SEARCH_LIMIT, pullSlice, writeSeedFile, type PullOptions } from '../pull/index.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_RATE, DEFAULT_SEARCH_LIMIT, pullSlice, redactionPattern, writeSeedFile, type PullOptions } from '../pull/index.js';
 import { HELP_OPTION, parseOptions, runSubcommand, UsageError, wholeNumberOption, type CommandDefinition, type Subcommand } from './command-line.js';
 
 export const PULL_COMMAND_DEFINITION = {
@@ -27,6 +27,7 @@ export const PULL_COMMAND_DEFINITION = {
     hops: { type: 'string', value: 'N', help: 'how many times --follow goes on from what it reached (default 1)' },
     since: { type: 'string', value: 'TIME', help: 'time series points from this time on (ISO 8601 or epoch ms; default: all)' },
     until: { type: 'string', value: 'TIME', help: 'time series points up to this time (ISO 8601 or epoch ms; default: all)' },
+    redact: { type: 'string', multiple: true, value: 'PATTERN', help: 'replace every match of this regular expression (emails, names) with a placeholder, the same text always the same one, so relationships survive; repeatable' },
     concurrency: { type: 'string', value: 'N', help: `requests in flight at most (default ${DEFAULT_CONCURRENCY})` },
     rate: { type: 'string', value: 'N', help: `requests started per second at most (default ${DEFAULT_RATE})` },
     ...HELP_OPTION,
@@ -39,6 +40,19 @@ function timeOption(option: string, text: string): number {
   const time = /^\d+$/.test(text) ? Number(text) : Date.parse(text);
   if (Number.isNaN(time)) throw new UsageError(`${option} '${text}': expected an ISO 8601 time or epoch milliseconds`);
   return time;
+}
+
+/** The patterns of --redact, each a regular expression that can match some text. */
+export function redactPatterns(sources: readonly string[]): RegExp[] {
+  return sources.map((source) => {
+    let pattern: RegExp;
+    try {
+      pattern = redactionPattern(source);
+    } catch (error) {
+      throw new UsageError(`--redact '${source}': ${(error as Error).message}`);
+    }
+    return pattern;
+  });
 }
 
 export function parsePullArgs(argv: string[]): PullCommandOptions | 'help' {
@@ -78,6 +92,7 @@ export function parsePullArgs(argv: string[]): PullCommandOptions | 'help' {
     ...(v.since !== undefined ? { since: timeOption('--since', v.since) } : {}),
     ...(v.until !== undefined ? { until: timeOption('--until', v.until) } : {}),
   };
+  if (v.redact) options.redact = redactPatterns(v.redact);
   if (v.concurrency !== undefined) options.concurrency = Math.max(1, wholeNumberOption('--concurrency', v.concurrency, 'a whole number of requests'));
   if (v.rate !== undefined) options.rate = Math.max(1, wholeNumberOption('--rate', v.rate, 'a whole number of requests per second'));
   return options;
@@ -91,7 +106,7 @@ export function runPull(argv: string[]): Promise<number> {
     try {
       const result = await pullSlice({ ...options, onProgress: progress });
       writeSeedFile(options.out, result.entries);
-      progress(`wrote ${result.entries.length} aspects of ${result.urns.length} entities to ${options.out} (${result.requests} requests${result.skipped.length ? `, ${result.skipped.length} entities skipped` : ''})`);
+      progress(`wrote ${result.entries.length} aspects of ${result.urns.length} entities to ${options.out} (${result.requests} requests${result.skipped.length ? `, ${result.skipped.length} entities skipped` : ''}${options.redact ? `, ${result.redacted} texts redacted` : ''})`);
       return 0;
     } catch (error) {
       console.error(`catalog-contract pull: ${(error as Error).message}`);

@@ -7,17 +7,21 @@ import { writeFileSync } from 'node:fs';
 import { loadContract, type Namespace } from '../spec/index.js';
 import { deploymentReader, ReadError, type ReaderOptions } from './deployment-reader.js';
 import { entityEntries, type SeedEntry, type TimeWindow } from './entity-proposals.js';
+import { redactor } from './redaction.js';
 import { selectedUrns, type Selection } from './selection.js';
 
 export { ReadError, DEFAULT_CONCURRENCY, DEFAULT_RATE } from './deployment-reader.js';
 export { DEFAULT_SEARCH_LIMIT, type Selection } from './selection.js';
 export type { SeedEntry, TimeWindow } from './entity-proposals.js';
+export { redactionPattern } from './redaction.js';
 
 export interface PullOptions extends ReaderOptions {
   /** The deployment's names. Default svc. */
   namespace?: Namespace;
   selection: Selection;
   window?: TimeWindow;
+  /** Every match in a string becomes a stable placeholder (redaction.ts). */
+  redact?: readonly RegExp[];
   /** One line per step (the command writes them on stderr). */
   onProgress?: (line: string) => void;
 }
@@ -31,6 +35,8 @@ export interface PullResult {
   skipped: { urn: string; reason: string }[];
   /** Requests sent. */
   requests: number;
+  /** Distinct texts the redaction replaced. */
+  redacted: number;
 }
 
 /** A refused token or a deployment that fails: no use going on, every other read would fail too. */
@@ -61,7 +67,10 @@ export async function pullSlice(options: PullOptions): Promise<PullResult> {
       }
     }),
   );
-  return { entries: perEntity.flat(), urns: urns.filter((urn) => !skipped.some((s) => s.urn === urn)), skipped, requests: reader.sent() };
+  const redaction = redactor(options.redact ?? []);
+  const entries = perEntity.flat().map((entry) => redaction.entry(entry));
+  const read = urns.filter((urn) => !skipped.some((s) => s.urn === urn));
+  return { entries, urns: read, skipped, requests: reader.sent(), redacted: redaction.replaced() };
 }
 
 /** The entries as a seed file: a JSON array, one entry per line. */

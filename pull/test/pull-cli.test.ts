@@ -39,6 +39,7 @@ describe('catalog-contract pull', () => {
     [['--from', 'http://x', '--out', 'x.json', '--urn', 'urn:li:tag:a', '--since', 'yesterday'], "--since 'yesterday'"],
     [['--from', 'http://x', '--out', 'x.json', '--urn', 'urn:li:tag:a', '--hops', '2'], '--hops applies to --follow'],
     [['--from', 'http://x', '--out', 'x.json', '--urn', 'urn:li:tag:a', '--rat', '5'], 'did you mean --rate?'],
+    [['--from', 'http://x', '--out', 'x.json', '--urn', 'urn:li:tag:a', '--redact', '(a'], "--redact '(a': Invalid regular expression"],
   ])('refuses %j with exit code 2, naming the option', async (argv, message) => {
     const { code, err } = await pull(argv);
     expect(code).toBe(2);
