@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { optionsTable, type CommandDefinition } from '../bin/command-line.js';
 import { CONFORMANCE_COMMAND_DEFINITION } from '../conformance/cli.js';
-import { PROXY_COMMAND_DEFINITION } from '../conformance/proxy-cli.js';
+import { PROXY_COMMAND_DEFINITION } from '../bin/proxy.js';
 import { MOCK_COMMAND_DEFINITION } from '../mock-server/cli.js';
 import { PULL_COMMAND_DEFINITION } from '../bin/pull.js';
 import { fromRoot } from '../spec/index.js';

@@ -10,11 +10,11 @@ import { readFileSync } from 'node:fs';
 import { buildSchema, Kind, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Contract, JsonSchema, OperationSpec } from '../../spec/index.js';
 import { SchemaValidators } from '../../spec/validation.js';
-import { ADDRESS_FORMS, resourcePath } from '../address-forms.js';
+import { ADDRESS_FORMS, resourcePath } from '../http/api-prefixes.js';
 import { SESSION_PREFIX } from '../admin/sessions.js';
 import { GRAPHQL_PATH, GRAPHQL_V2_PATH } from '../graphql/index.js';
-import { isWrite } from '../operation-access.js';
-import { pathMatcher } from '../router.js';
+import { isWrite } from '../auth/operation-access.js';
+import { pathMatcher } from '../http/router.js';
 
 /** A write of the capture, to send again: the resource path (no address form) and query, the body. */
 export interface HarWrite {

@@ -1,6 +1,6 @@
 /**
  * The validation proxy: forwards every request to an upstream unchanged and returns the upstream's
- * answer unchanged, while Prism (routed per action, see proxy/action-routing.ts) checks the request
+ * answer unchanged, while Prism (routed per action, see action-routing.ts) checks the request
  * and the response against the contract. Each violation is recorded and handed to `onViolation` as
  * it happens.
  */
@@ -9,13 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { createLogger } from '@stoplight/prism-core';
 import { createInstance, type IHttpRequest, type IHttpResponse, type PrismHttpComponents } from '@stoplight/prism-http';
 import { loadContract, type Namespace } from '../spec/index.js';
-import { actionRouter, type PrismOperation } from './proxy/action-routing.js';
-import { GRAPHQL_PATH, graphqlRequestChecker } from './proxy/graphql-request.js';
-import { flatHeaders, parsedBody, sendUpstream, withoutHopByHop, type RawRequest, type RawResponse } from './proxy/upstream.js';
-import type { Violation, ViolationSide } from './proxy/violation.js';
+import { actionRouter, type PrismOperation } from './action-routing.js';
+import { GRAPHQL_PATH, graphqlRequestChecker } from './graphql-request.js';
+import { flatHeaders, parsedBody, sendUpstream, withoutHopByHop, type RawRequest, type RawResponse } from './upstream.js';
+import type { Violation, ViolationSide } from './violation.js';
 
-export type { Violation } from './proxy/violation.js';
-export { formatViolation, summarizeViolations } from './proxy/violation.js';
+export type { Violation } from './violation.js';
+export { formatViolation, summarizeViolations } from './violation.js';
 
 export interface ValidationProxyOptions {
   /** Base address of the deployment (or mock) to forward to. */

@@ -5,14 +5,14 @@
  * response ends (or its connection is closed without one).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Fault } from './admin/faults.js';
-import { BODY_LIMIT, pathOf, queryOf, type JournalEntry } from './admin/journal.js';
-import { requestUrns } from './admin/request-urns.js';
-import type { MockSession } from './admin/sessions.js';
-import { jittered } from './admin/settings.js';
-import { sentText } from './answer.js';
+import type { Fault } from '../admin/faults.js';
+import { BODY_LIMIT, pathOf, queryOf, type JournalEntry } from '../admin/journal.js';
+import { requestUrns } from '../admin/request-urns.js';
+import type { MockSession } from '../admin/sessions.js';
+import { jittered } from '../admin/settings.js';
+import { sentText } from './json-answer.js';
 import type { ApiDoor } from './api-door.js';
-import { readJsonBody } from './request-body.js';
+import { readJsonBody } from './json-body.js';
 
 export interface ExchangeSettings {
   maxBody: number;

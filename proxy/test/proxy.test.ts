@@ -2,7 +2,7 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, silentLogger, type MockServer } from '../../mock-server/index.js';
-import { createValidationProxy, formatViolation, type ValidationProxy } from '../proxy.js';
+import { createValidationProxy, formatViolation, type ValidationProxy } from '../index.js';
 
 const DATAHUB_USER = encodeURIComponent('urn:svc:corpuser:datahub');
 const CUSTOMERS = encodeURIComponent('urn:svc:dataset:(urn:svc:dataPlatform:hive,clean.customers,PROD)');

@@ -5,13 +5,13 @@
  * upstream's Rest.li ones (restli-facts §3.2). It knows nothing of HTTP beyond the request's parts:
  * reading the body and writing the answer are the metadata-store handler's job.
  */
-import type { Contract, OperationSpec } from '../spec/index.js';
-import type { SchemaValidators } from '../spec/validation.js';
-import { authorize, type AccessKind, type AuthConfig } from './auth.js';
-import { badRequest, notFound, RestliError } from './errors.js';
-import type { Handler, HandlerResult, MockContext } from './handlers/context.js';
-import { HANDLERS } from './handlers/index.js';
-import { accessKind, isWrite } from './operation-access.js';
+import type { Contract, OperationSpec } from '../../spec/index.js';
+import type { SchemaValidators } from '../../spec/validation.js';
+import { authorize, type AccessKind, type AuthConfig } from '../auth/bearer-auth.js';
+import { badRequest, notFound, RestliError } from '../errors.js';
+import type { Handler, HandlerResult, MockContext } from '../handlers/context.js';
+import { HANDLERS } from '../handlers/index.js';
+import { accessKind, isWrite } from '../auth/operation-access.js';
 import { requestChecker, type RequestChecker } from './request-validation.js';
 import { decodeComponent, RestliQuery } from './restli-query.js';
 

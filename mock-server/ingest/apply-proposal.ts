@@ -8,11 +8,11 @@
  * - DELETE removes the aspect (the key aspect: the entity).
  * The one place every door (ingestProposal, seed files) applies a proposal, in one store transaction.
  */
-import { unprocessable, badRequest } from './errors.js';
-import { applyAspectPatch } from './patch/index.js';
-import type { CatalogStore } from './store/catalog-store.js';
-import { systemActor } from './store/entity-urn.js';
-import type { WriteContext } from './store/types.js';
+import { unprocessable, badRequest } from '../errors.js';
+import { applyAspectPatch } from '../patch/index.js';
+import type { CatalogStore } from '../store/catalog-store.js';
+import { systemActor } from '../store/entity-urn.js';
+import type { WriteContext } from '../store/types.js';
 
 export const CHANGE_TYPES = ['UPSERT', 'UPDATE', 'CREATE', 'CREATE_ENTITY', 'PATCH', 'DELETE'] as const;
 

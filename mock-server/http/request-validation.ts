@@ -5,9 +5,9 @@
  * schemas up front would add a third of a second to start-up for operations a session may never call). Failures are
  * 400s whose message names the field (`body.count: must be integer`, `query.version: must be integer`).
  */
-import type { JsonSchema, OperationSpec, ParameterSpec } from '../spec/index.js';
-import type { SchemaValidators } from '../spec/validation.js';
-import { badRequest } from './errors.js';
+import type { JsonSchema, OperationSpec, ParameterSpec } from '../../spec/index.js';
+import type { SchemaValidators } from '../../spec/validation.js';
+import { badRequest } from '../errors.js';
 import type { RestliQuery } from './restli-query.js';
 
 export interface CheckedRequest {

@@ -3,8 +3,8 @@
  * requires a token (every security alternative names a scheme, no anonymous `{}`), whether it is never
  * guarded (an empty security list: the reference page, upstream's excluded paths), and whether it writes (ingest and delete actions, operations, test evaluate).
  */
-import type { OperationSpec } from '../spec/index.js';
-import type { AccessKind } from './auth.js';
+import type { OperationSpec } from '../../spec/index.js';
+import type { AccessKind } from './bearer-auth.js';
 
 export function tokenRequiredBySpec(op: OperationSpec): boolean {
   const security = op.raw.security;

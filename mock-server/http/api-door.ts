@@ -5,8 +5,8 @@
  * on the store of the request's session, or answer an injected error in the door's own error body.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RestliError } from './errors.js';
-import type { MockContext } from './handlers/context.js';
+import type { RestliError } from '../errors.js';
+import type { MockContext } from '../handlers/context.js';
 
 /** The body as the listener read it. */
 export interface BodyRead {

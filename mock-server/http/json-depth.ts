@@ -3,7 +3,7 @@
  * (1000), which upstream's readers keep. Deeper text would otherwise reach code that recurses once per
  * level (schema validation, the store's canonical JSON) and overflow its stack.
  */
-import { badRequest, type RestliError } from './errors.js';
+import { badRequest, type RestliError } from '../errors.js';
 
 export const MAX_JSON_DEPTH = 1000;
 

@@ -5,7 +5,7 @@
  * single operation its action names, the gateway prefix stripped.
  */
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
-import { serviceDocument, type Contract } from '../../spec/index.js';
+import { serviceDocument, type Contract } from '../spec/index.js';
 
 export type PrismOperation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
 

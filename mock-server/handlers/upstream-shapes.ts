@@ -4,7 +4,7 @@
  * index-sizes-value-type). Each takes the document's shape the mock computes and rewrites it, so both
  * profiles answer from the same search and store.
  */
-import type { BrowseResultValue, SearchResultValue } from './search/requests.js';
+import type { BrowseResultValue, SearchResultValue } from '../search/requests.js';
 
 /** metadata-events/mxe-schemas/.../metadata/search/SearchResult.pdl: hits as SearchEntity, aggregations as AggregationMetadata. */
 export function upstreamSearchResult(result: SearchResultValue): Record<string, unknown> {

@@ -7,16 +7,16 @@
  * and the GraphQL explorer go to the express app (which hands back whatever it does not answer
  * itself, so this look only has to find every path express serves).
  */
-import { ADDRESS_FORMS } from './address-forms.js';
-import { ADMIN_PATH, adminSessions, checkAdminAccess, SESSION_HEADER, sessionScope, type SessionRegistry } from './admin/index.js';
+import { ADDRESS_FORMS } from './api-prefixes.js';
+import { ADMIN_PATH, adminSessions, checkAdminAccess, SESSION_HEADER, sessionScope, type SessionRegistry } from '../admin/index.js';
 import type { ApiDoor } from './api-door.js';
 import type { ApiExchange } from './api-exchange.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
-import { GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH } from './graphql/index.js';
-import { sendJson } from './answer.js';
-import { isExcludedPath, springErrorBody } from './profile.js';
+import { GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH } from '../graphql/index.js';
+import { sendJson } from './json-answer.js';
+import { isExcludedPath, springErrorBody } from '../profile.js';
 import type { RequestHandler } from './metadata-store-handler.js';
-import { levelOfStatus } from './options.js';
+import { levelOfStatus } from '../options.js';
 
 export interface ListenerSettings {
   /** The metadata-store API. */
@@ -32,7 +32,7 @@ export interface ListenerSettings {
   protocolHeader: string;
   docsPath: string;
   errors: ErrorAnswerSettings;
-  /** The upstream profile's door (profile.ts): a token on every path but the excluded ones, the bare prefix only. */
+  /** The upstream profile's door (../profile.ts): a token on every path but the excluded ones, the bare prefix only. */
   upstreamGate?: { addressForms: readonly string[]; hasToken(authorization: string | undefined): boolean };
 }
 

@@ -5,12 +5,12 @@
  * and every failure through the shared error answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resourcePath } from './address-forms.js';
+import { resourcePath } from './api-prefixes.js';
 import type { ApiDoor, PreparedCall } from './api-door.js';
-import { sendJson } from './answer.js';
+import { sendJson } from './json-answer.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
-import { RestliError, restliErrorBody } from './errors.js';
-import type { HandlerResult } from './handlers/context.js';
+import { RestliError, restliErrorBody } from '../errors.js';
+import type { HandlerResult } from '../handlers/context.js';
 import { stringifyAnswer } from './raw-json.js';
 import { RestliQuery } from './restli-query.js';
 import type { StoreRoute, StoreRouter } from './router.js';

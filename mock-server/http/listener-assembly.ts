@@ -6,18 +6,18 @@
  * 4xx in the Rest.li error body; a 500 means a defect.
  */
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import { SchemaValidators } from '../spec/validation.js';
-import { ADDRESS_FORMS, UPSTREAM_ADDRESS_FORMS } from './address-forms.js';
-import { adminRouter, ADMIN_PATH, adminSessions, type ScenarioCatalog, type SessionRegistry } from './admin/index.js';
+import { SchemaValidators } from '../../spec/validation.js';
+import { ADDRESS_FORMS, UPSTREAM_ADDRESS_FORMS } from './api-prefixes.js';
+import { adminRouter, ADMIN_PATH, adminSessions, type ScenarioCatalog, type SessionRegistry } from '../admin/index.js';
 import { apiExchange } from './api-exchange.js';
-import { docsRouter } from './api-reference.js';
-import { bearerToken, type AuthConfig } from './auth.js';
+import { docsRouter } from '../api-reference.js';
+import { bearerToken, type AuthConfig } from '../auth/bearer-auth.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
-import { graphqlEndpoint, mountGraphiql } from './graphql/index.js';
-import type { Contract } from '../spec/index.js';
+import { graphqlEndpoint, mountGraphiql } from '../graphql/index.js';
+import type { Contract } from '../../spec/index.js';
 import { metadataStoreHandler, type RequestHandler } from './metadata-store-handler.js';
-import type { MockLogger } from './options.js';
-import type { Profile } from './profile.js';
+import type { MockLogger } from '../options.js';
+import type { Profile } from '../profile.js';
 import { MOCK_DOCS_PATH, requestListener } from './request-listener.js';
 import { metadataStoreRouter } from './router.js';
 
@@ -29,7 +29,7 @@ export interface AppSettings {
   maxBody: number;
   logger: MockLogger;
   adminToken: string | undefined;
-  /** Whose behaviour to reproduce where the document and upstream differ (profile.ts). */
+  /** Whose behaviour to reproduce where the document and upstream differ (../profile.ts). */
   profile: Profile;
 }
 

@@ -5,12 +5,12 @@
  * seed reader could not read it or the store refused it, is reported with its 1-based entry number,
  * URN, aspect and reason; none stops the start-up.
  */
-import { applyChangeProposal } from './change-proposal.js';
-import { RestliError } from './errors.js';
-import { REFERENCE_TIME } from './sample/index.js';
-import type { CatalogStore } from './store/catalog-store.js';
-import { systemActor } from './store/entity-urn.js';
-import type { SystemMetadata } from './store/types.js';
+import { applyChangeProposal } from './apply-proposal.js';
+import { RestliError } from '../errors.js';
+import { REFERENCE_TIME } from '../sample/index.js';
+import type { CatalogStore } from '../store/catalog-store.js';
+import { systemActor } from '../store/entity-urn.js';
+import type { SystemMetadata } from '../store/types.js';
 
 export interface StartupProposal {
   entityType: string;
@@ -43,7 +43,7 @@ export interface LoadReport {
 }
 
 /**
- * Each proposal by its change type (change-proposal.ts), in file order, in its own savepoint, so one
+ * Each proposal by its change type (apply-proposal.ts), in file order, in its own savepoint, so one
  * rejected aspect does not drop the others of the source. No clock enters the stored state: a
  * proposal's time is its own system metadata's lastObserved, or the sample's reference time, so the
  * same data gives the same snapshot digest in every process.

@@ -3,8 +3,8 @@
  * contract violation as it happens and a summary when stopped (SIGINT/SIGTERM). Bad options print
  * a message and give exit code 2.
  */
-import { HELP_OPTION, parseOptions, runSubcommand, serveUntilSignal, serverOptionDefinitions, serverOptions, UsageError, type CommandDefinition, type Subcommand } from '../bin/command-line.js';
-import { createValidationProxy, formatViolation, summarizeViolations, type ValidationProxyOptions } from './proxy.js';
+import { HELP_OPTION, parseOptions, runSubcommand, serveUntilSignal, serverOptionDefinitions, serverOptions, UsageError, type CommandDefinition, type Subcommand } from './command-line.js';
+import { createValidationProxy, formatViolation, summarizeViolations, type ValidationProxyOptions } from '../proxy/index.js';
 
 export const DEFAULT_PROXY_PORT = 4010;
 

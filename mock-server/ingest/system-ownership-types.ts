@@ -4,10 +4,10 @@
  * mutations and ingestion name): an owner's `typeUrn` and the `ownershipTypeUrn` of addOwner refer
  * to them, so they are part of the start-up state whether or not the sample catalog is loaded.
  */
-import { makeUrn, type Contract } from '../spec/index.js';
-import { REFERENCE_TIME } from './sample/index.js';
+import { makeUrn, type Contract } from '../../spec/index.js';
+import { REFERENCE_TIME } from '../sample/index.js';
 import type { StartupProposal } from './startup-data.js';
-import { systemActor } from './store/entity-urn.js';
+import { systemActor } from '../store/entity-urn.js';
 
 const SYSTEM_TYPES: readonly { id: string; name: string; description: string }[] = [
   { id: '__system__technical_owner', name: 'Technical Owner', description: 'Involved in the production, maintenance, or distribution of the asset(s).' },

@@ -5,10 +5,10 @@
  * answered 500.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { UrnSyntaxError } from '../spec/index.js';
-import { sendJson } from './answer.js';
-import { RestliError, restliErrorBody } from './errors.js';
-import type { MockLogger } from './options.js';
+import { UrnSyntaxError } from '../../spec/index.js';
+import { sendJson } from './json-answer.js';
+import { RestliError, restliErrorBody } from '../errors.js';
+import type { MockLogger } from '../options.js';
 
 export interface ErrorAnswerSettings {
   logger: MockLogger;

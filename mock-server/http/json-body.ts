@@ -9,7 +9,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
-import { badRequest, RestliError } from './errors.js';
+import { badRequest, RestliError } from '../errors.js';
 import { nestsTooDeep, tooDeep } from './json-depth.js';
 
 /** `body` is undefined when the request has none; `text` is the decoded body when it was read whole (the journal shows it). */

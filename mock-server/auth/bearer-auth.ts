@@ -3,8 +3,8 @@
  * decision: `requiresToken` says whether a kind of request needs a token in a mode, `authorize`
  * turns the Authorization header into the caller (the actor of its writes) or a 401/403 RestliError.
  */
-import { tryParseUrn, type NamespaceNames } from '../spec/index.js';
-import { RestliError } from './errors.js';
+import { tryParseUrn, type NamespaceNames } from '../../spec/index.js';
+import { RestliError } from '../errors.js';
 
 /** standard: the spec's protected endpoints (operations, test, GraphQL mutations); all: every API request; off: none. */
 export type AuthMode = 'standard' | 'all' | 'off';

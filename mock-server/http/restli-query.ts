@@ -5,7 +5,7 @@
  * parameters of this contract (aspect and relationship names) never hold commas or parentheses, so
  * every form is decoded first and then split, and all of them give the same elements.
  */
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 
 export class RestliQuery {
   private readonly raw = new Map<string, string[]>();

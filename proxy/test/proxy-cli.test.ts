@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, silentLogger, type MockServer } from '../../mock-server/index.js';
 import { fromRoot } from '../../spec/index.js';
-import { DEFAULT_PROXY_PORT, parseProxyArgs, UsageError } from '../proxy-cli.js';
+import { DEFAULT_PROXY_PORT, parseProxyArgs, UsageError } from '../../bin/proxy.js';
 
 describe('parseProxyArgs', () => {
   it.each([
