@@ -5,7 +5,12 @@
  */
 import { isNamespace, NAMESPACES } from '../spec/index.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_RATE, DEFAULT_SEARCH_LIMIT, pullSlice, redactionPattern, writeSeedFile, type PullOptions } from '../pull/index.js';
-import { HELP_OPTION, parseOptions, runSubcommand, UsageError, wholeNumberOption, type CommandDefinition, type Subcommand } from './command-line.js';
+import { HELP_OPTION, parseOptions, runSubcommand, UsageError, wholeNumberOption, type CommandDefinition, type OptionDefinitions, type Subcommand } from './command-line.js';
+
+/** --redact, which the pull and the proxy's recording take. */
+export const REDACT_OPTION = {
+  redact: { type: 'string', multiple: true, value: 'PATTERN', help: 'replace every match of this regular expression (emails, names) with a placeholder, the same text always the same one, so relationships survive; repeatable' },
+} as const satisfies OptionDefinitions;
 
 export const PULL_COMMAND_DEFINITION = {
   name: 'pull',
@@ -27,7 +32,7 @@ export const PULL_COMMAND_DEFINITION = {
     hops: { type: 'string', value: 'N', help: 'how many times --follow goes on from what it reached (default 1)' },
     since: { type: 'string', value: 'TIME', help: 'time series points from this time on (ISO 8601 or epoch ms; default: all)' },
     until: { type: 'string', value: 'TIME', help: 'time series points up to this time (ISO 8601 or epoch ms; default: all)' },
-    redact: { type: 'string', multiple: true, value: 'PATTERN', help: 'replace every match of this regular expression (emails, names) with a placeholder, the same text always the same one, so relationships survive; repeatable' },
+    ...REDACT_OPTION,
     concurrency: { type: 'string', value: 'N', help: `requests in flight at most (default ${DEFAULT_CONCURRENCY})` },
     rate: { type: 'string', value: 'N', help: `requests started per second at most (default ${DEFAULT_RATE})` },
     ...HELP_OPTION,
