@@ -10,7 +10,7 @@ import { SchemaValidators } from '../../spec/validation.js';
 import { ADDRESS_FORMS, UPSTREAM_ADDRESS_FORMS } from './api-prefixes.js';
 import { adminRouter, ADMIN_PATH, adminSessions, type ScenarioCatalog, type SessionRegistry } from '../admin/index.js';
 import { apiExchange } from './api-exchange.js';
-import { docsRouter } from '../api-reference.js';
+import { docsRouter } from './api-reference.js';
 import { bearerToken, type AuthConfig } from '../auth/bearer-auth.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
 import { graphqlEndpoint, mountGraphiql } from '../graphql/index.js';

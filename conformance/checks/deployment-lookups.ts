@@ -1,30 +1,10 @@
 /**
- * What several check groups share: reading a `{value}` envelope, decoding JSON text held in a
- * string, and choosing the dataset a read-only check looks at
- * (the run's own with --allow-writes, else --dataset, else the first dataset the deployment's search
- * returns).
+ * What a check reads from the deployment before it can check anything: the dataset a read-only check
+ * looks at (the run's own with --allow-writes, else --dataset, else the first dataset the deployment's
+ * search returns), search hits and time series points, and waiting until the run's own writes show.
  */
-import { expect, fail, type CheckContext } from '../check.js';
-import type { ApiResponse } from '../client.js';
-import { hitUrns, restliEncode, restliList } from '../../shapes/index.js';
-
-// The shape-tolerant readers live in shapes/ (shared with the pull); the checks take them from here.
-export { hitUrns, restliEncode, restliList };
-
-export function valueOf<T = Record<string, unknown>>(res: ApiResponse): T {
-  const body = res.body as { value?: unknown } | undefined;
-  expect(body && typeof body === 'object' && 'value' in body, `response has no value: ${res.text.slice(0, 200)}`);
-  return body.value as T;
-}
-
-export function jsonText<T = Record<string, unknown>>(text: unknown, what: string): T {
-  expect(typeof text === 'string', `${what} is not a string holding JSON`);
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    fail(`${what} is not JSON: ${text.slice(0, 200)}`);
-  }
-}
+import type { CheckContext } from '../check.js';
+import { hitUrns, jsonText, valueOf } from './response-readers.js';
 
 /** A dataset to read: the run's own, else --dataset, else any the deployment's search finds; skips when there is none. */
 export async function readableDataset(ctx: CheckContext): Promise<string> {
@@ -61,15 +41,4 @@ export async function fixtureProfilesVisible(ctx: CheckContext): Promise<void> {
   const { timeBase, profileTimes, orders } = ctx.fixture;
   const body = { urn: orders, entity: 'dataset', aspect: 'datasetProfile', startTimeMillis: timeBase, endTimeMillis: timeBase + 10_000 };
   await ctx.eventually(() => pointTimes(ctx, body), (times) => profileTimes.every((t) => times.includes(t)));
-}
-
-export function ingestBody(urn: string, entityType: string, aspectName: string, aspect: unknown, changeType = 'UPSERT'): Record<string, unknown> {
-  const proposal: Record<string, unknown> = { entityType, entityUrn: urn, changeType, aspectName };
-  if (changeType !== 'DELETE') proposal.aspect = { value: JSON.stringify(aspect), contentType: 'application/json' };
-  return { proposal };
-}
-
-/** The query of a relationships read, written as protocol 2.0.0 wants it (`types=List(...)`). */
-export function relationshipsQuery(urn: string, direction: string, types = 'DownstreamOf'): string {
-  return `urn=${restliEncode(urn)}&direction=${restliEncode(direction)}&types=${restliList([types])}`;
 }

@@ -6,16 +6,16 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { HELP_OPTION, parseOptions, runSubcommand, UsageError, wholeNumberOption, type CommandDefinition, type Subcommand } from '../bin/command-line.js';
+import { HELP_OPTION, parseOptions, runSubcommand, UsageError, wholeNumberOption, type CommandDefinition, type Subcommand } from './command-line.js';
 import { isNamespace, loadContract, tryParseUrn, type Namespace } from '../spec/index.js';
-import { fuzzTargets } from './fuzz/targets.js';
-import { paintFor, progressLine, summaryTable } from './console-report.js';
-import { nearest } from '../bin/nearest.js';
-import { exitCodeOf, watchInterruption } from './interruption.js';
-import { junitXml } from './junit.js';
-import { matchesOnly } from './only.js';
-import { preflight } from './preflight.js';
-import { allChecks, DEFAULT_PREFIXES, runConformance, targetOf, type ConformanceOptions, type ExpectAuth } from './runner.js';
+import { fuzzTargets } from '../conformance/fuzz/targets.js';
+import { paintFor, progressLine, summaryTable } from '../conformance/console-report.js';
+import { nearest } from './nearest.js';
+import { exitCodeOf, watchInterruption } from '../conformance/interruption.js';
+import { junitXml } from '../conformance/junit.js';
+import { matchesOnly } from '../conformance/only-pattern.js';
+import { preflight } from '../conformance/preflight.js';
+import { allChecks, DEFAULT_PREFIXES, runConformance, targetOf, type ConformanceOptions, type ExpectAuth } from '../conformance/runner.js';
 
 /** The options of `catalog-contract conformance`: parsing, --help and the README's table come from here. */
 export const CONFORMANCE_COMMAND_DEFINITION = {

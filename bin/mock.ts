@@ -3,18 +3,18 @@
  * options print a message and give exit code 2.
  */
 import { existsSync, statSync } from 'node:fs';
-import { HELP_OPTION, parseOptions, runSubcommand, serveUntilSignal, serverOptionDefinitions, serverOptions, UsageError, wholeNumberOption, type CommandDefinition, type Subcommand } from '../bin/command-line.js';
+import { HELP_OPTION, parseOptions, runSubcommand, serveUntilSignal, serverOptionDefinitions, serverOptions, UsageError, wholeNumberOption, type CommandDefinition, type Subcommand } from './command-line.js';
 import { NAMESPACES } from '../spec/index.js';
-import { AUTH_MODES, parseTokenGrant, type AuthMode, type TokenGrant } from './auth/bearer-auth.js';
-import { createMockServer, type MockServer } from './index.js';
-import { consoleLogger, DEFAULT_HOST, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY_TEXT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, levelFilter, LOG_LEVELS, parseByteSize, type LogLevel, type MockServerOptions } from './options.js';
-import { ADMIN_PATH, parseLatency } from './admin/index.js';
-import { ADDRESS_FORMS, UPSTREAM_ADDRESS_FORMS } from './http/api-prefixes.js';
-import { isProfile, PROFILES } from './profile.js';
-import { MOCK_DOCS_PATH } from './http/request-listener.js';
-import { GRAPHIQL_PATH, GRAPHQL_PATH } from './graphql/index.js';
-import { describeSkip } from './ingest/startup-data.js';
-import { describeHarReplay } from './seed/index.js';
+import { AUTH_MODES, parseTokenGrant, type AuthMode, type TokenGrant } from '../mock-server/auth/bearer-auth.js';
+import { createMockServer, type MockServer } from '../mock-server/index.js';
+import { consoleLogger, DEFAULT_HOST, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY_TEXT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, levelFilter, LOG_LEVELS, parseByteSize, type LogLevel, type MockServerOptions } from '../mock-server/options.js';
+import { ADMIN_PATH, parseLatency } from '../mock-server/admin/index.js';
+import { ADDRESS_FORMS, UPSTREAM_ADDRESS_FORMS } from '../mock-server/http/api-prefixes.js';
+import { isProfile, PROFILES } from '../mock-server/profile.js';
+import { MOCK_DOCS_PATH } from '../mock-server/http/request-listener.js';
+import { GRAPHIQL_PATH, GRAPHQL_PATH } from '../mock-server/graphql/index.js';
+import { describeSkip } from '../mock-server/ingest/startup-data.js';
+import { describeHarReplay } from '../mock-server/seed/index.js';
 
 /** The options of `catalog-contract mock`: parsing, --help and the README's table come from here. */
 export const MOCK_COMMAND_DEFINITION = {
