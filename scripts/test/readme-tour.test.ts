@@ -15,7 +15,8 @@ import { fencedBlocks, readmeSection } from './readme-sections.js';
 
 const TOUR_HEADING = '## 60-second tour';
 const TOUR_PORT = '8080';
-const TOUR_TIMEOUT_MS = 100_000;
+// npm start compiles the code and builds the docs site first in a fresh clone.
+const TOUR_TIMEOUT_MS = 300_000;
 
 const clone = mkdtempSync(join(tmpdir(), 'catalog-contract-clone-'));
 afterAll(() => rmSync(clone, { recursive: true, force: true }));
