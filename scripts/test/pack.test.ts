@@ -3,8 +3,8 @@
  * unpacked into `node_modules/catalog-contract` of a consumer project under `.tmp/`, whose other
  * dependencies resolve from this repository's `node_modules` (Node looks in the folders above). That
  * is an install minus the download, so two checks stand in for the download: every package dist/
- * imports is a declared runtime dependency, and every package its declarations import gives the
- * consumer types. Then the README's consumer example type-checks against the package (tsc, strict,
+ * imports is a declared runtime dependency (or, in the `./msw` entry alone, the optional peer msw,
+ * which no other entry reaches), and every package its declarations import gives the consumer types. Then the README's consumer example type-checks against the package (tsc, strict,
  * module nodenext) and passes, every command has its help, and `npx catalog-contract mock` serves
  * the API and the built docs and stops when npx is told to.
  */
@@ -23,6 +23,7 @@ interface Manifest {
   version: string;
   bin: Record<string, string>;
   dependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
   exports: Record<string, string | { types: string; default: string }>;
 }
 
@@ -80,6 +81,28 @@ function reachableDeclarations(): string[] {
     seen.add(file);
     for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
       if (fileName.startsWith('.')) pending.push(join(dirname(file), fileName.replace(/\.js$/, '.d.ts')));
+    }
+  }
+  return [...seen];
+}
+
+/** The folder of the built entry that may import the optional peers (`catalog-contract/msw`). */
+const OPTIONAL_PEER_DIR = join('dist', 'mock-server', 'msw');
+
+/** Whether a bare package is declared for the file importing it: a dependency, or an optional peer imported by the msw entry. */
+function declaredFor(name: string, file: string): boolean {
+  return name in manifest.dependencies || (manifest.peerDependenciesMeta[name]?.optional === true && file.startsWith(OPTIONAL_PEER_DIR + '/'));
+}
+
+/** The built modules an entry loads: its file and those it imports by relative path, transitively. */
+function reachableModules(entry: string): string[] {
+  const pending = [join(installed, entry)];
+  const seen = new Set<string>();
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+      if (fileName.startsWith('.')) pending.push(join(dirname(file), fileName));
     }
   }
   return [...seen];
@@ -156,8 +179,17 @@ describe('the tarball', () => {
     const packages = importedPackages(filesUnder(join(installed, 'dist')).filter((file) => file.endsWith('.js')));
     // The scan finds what it should: the mock's store needs better-sqlite3.
     expect(packages.has('better-sqlite3')).toBe(true);
-    const undeclared = [...packages].filter(([name]) => !(name in manifest.dependencies));
+    expect(packages.get('msw'), 'the msw entry imports its optional peer').toMatch(/^dist\/mock-server\/msw\//);
+    const undeclared = [...packages].filter(([name, file]) => !declaredFor(name, file));
     expect(undeclared, 'package, first file importing it').toEqual([]);
+  });
+
+  it('loads the optional peer msw from the ./msw entry only: no other entry reaches it', () => {
+    for (const [entry, target] of Object.entries(manifest.exports)) {
+      if (typeof target === 'string' || entry === './msw') continue;
+      const optional = [...importedPackages(reachableModules(target.default))].filter(([name]) => manifest.peerDependenciesMeta[name]);
+      expect(optional, entry).toEqual([]);
+    }
   });
 
   it('declares only types a consumer gets with it: from a dependency that ships them, or its @types package', () => {
@@ -165,7 +197,7 @@ describe('the tarball', () => {
     expect(declarations.filter((file) => !existsSync(file))).toEqual([]);
     const packages = importedPackages(declarations);
     expect(packages.size).toBeGreaterThan(0);
-    const untyped = [...packages].filter(([name]) => !((name in manifest.dependencies && shipsTypes(name)) || `@types/${name}` in manifest.dependencies));
+    const untyped = [...packages].filter(([name, file]) => !((declaredFor(name, file) && shipsTypes(name)) || `@types/${name}` in manifest.dependencies));
     expect(untyped, 'package, first declaration importing it').toEqual([]);
   });
 });
