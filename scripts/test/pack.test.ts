@@ -4,9 +4,11 @@
  * dependencies resolve from this repository's `node_modules` (Node looks in the folders above). That
  * is an install minus the download, so two checks stand in for the download: every package dist/
  * imports is a declared runtime dependency (or, in the `./msw` entry alone, the optional peer msw,
- * which no other entry reaches), and every package its declarations import gives the consumer types. Then the README's consumer example type-checks against the package (tsc, strict,
- * module nodenext) and passes, every command has its help, and `npx catalog-contract mock` serves
- * the API and the built docs and stops when npx is told to.
+ * which no other entry reaches), and every package its declarations import gives the consumer
+ * types. Then the README's consumer example and its msw set-up file (used by a jsdom test)
+ * type-check against the package (tsc, strict, module nodenext) and pass, every command has its
+ * help, and `npx catalog-contract mock` serves the API and the built docs and stops when npx is
+ * told to.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -202,30 +204,52 @@ describe('the tarball', () => {
   });
 });
 
-describe('the README consumer example, against the package', () => {
+/** A consumer's test that uses the README's msw set-up file, under jsdom as a frontend's tests run. */
+const MSW_CONSUMER_TEST = `// @vitest-environment jsdom
+import './msw.setup.js';
+import { expect, it } from 'vitest';
+
+it("answers the app's plain fetch from the mock, through msw", async () => {
+  const response = await fetch('http://localhost:9002/entities?action=search', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ input: 'orders', entity: 'dataset', start: 0, count: 10 }),
+  });
+  expect((await response.json()).value.numEntities).toBeGreaterThan(0);
+});
+`;
+
+describe('the README consumer examples, against the package', () => {
   const readme = readFileSync(fromRoot('README.md'), 'utf8');
   const [example] = fencedBlocks(readmeSection(readme, "## Using the mock in another project's tests") ?? '', 'ts');
+  const [mswSetup] = fencedBlocks(readmeSection(readme, '## Frontend tests without a server (MSW)') ?? '', 'ts');
 
   // skipLibCheck: tsc would spend half a minute checking vitest's and Node's declarations; what the
   // package's own declarations import is checked above, and an entry without types fails here (TS7016).
-  it('type-checks with tsc, strict, module nodenext', () => {
+  it('type-check with tsc, strict, module nodenext', () => {
     expect(example, 'README has no ts block in "Using the mock in another project\'s tests"').toBeDefined();
+    expect(mswSetup, 'README has no ts block in "Frontend tests without a server (MSW)"').toBeDefined();
     writeFileSync(join(project, 'mock.test.ts'), example ?? '');
+    writeFileSync(join(project, 'msw.setup.ts'), mswSetup ?? '');
+    writeFileSync(join(project, 'msw.test.ts'), MSW_CONSUMER_TEST);
     writeFileSync(
       join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: true }, files: ['mock.test.ts'] }),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: true, lib: ['ES2023', 'DOM'] },
+        files: ['mock.test.ts', 'msw.setup.ts', 'msw.test.ts'],
+      }),
     );
     const tsc = node(fromRoot('node_modules', 'typescript', 'bin', 'tsc'), ['-p', project], project);
     expect(tsc.output).toBe('');
     expect(tsc.status).toBe(0);
   }, 120_000);
 
-  it('passes, run with vitest', () => {
+  it('pass, run with vitest', () => {
     // A config of its own: vitest would otherwise take this repository's, found above the project.
-    writeFileSync(join(project, 'vitest.config.mjs'), "export default { test: { include: ['mock.test.ts'] } };\n");
+    writeFileSync(join(project, 'vitest.config.mjs'), "export default { test: { include: ['mock.test.ts', 'msw.test.ts'] } };\n");
     const run = node(fromRoot('node_modules', 'vitest', 'vitest.mjs'), ['run', '--config', 'vitest.config.mjs'], project);
     expect(run.status, run.output).toBe(0);
-    expect(run.output).toMatch(/Tests\s+3 passed/);
+    expect(run.output).toMatch(/Tests\s+4 passed/);
   }, 120_000);
 });
 
