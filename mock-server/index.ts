@@ -13,8 +13,8 @@ export { createMock, type Mock, type MockOptions } from './in-process/create-moc
 export type { MockFetch } from './in-process/injected-fetch.js';
 export type { MockServerOptions, MockLogger } from './options.js';
 export { silentLogger, consoleLogger, parseByteSize } from './options.js';
-export { authorize, requiresToken, authConfig, defaultTokens, parseTokenGrant } from './auth.js';
-export type { AuthConfig, AuthMode, AccessKind, AccessRequest, Caller, Role, TokenGrant } from './auth.js';
+export { authorize, requiresToken, authConfig, defaultTokens, parseTokenGrant } from './auth/bearer-auth.js';
+export type { AuthConfig, AuthMode, AccessKind, AccessRequest, Caller, Role, TokenGrant } from './auth/bearer-auth.js';
 export { CatalogStore } from './store/catalog-store.js';
 export { PROFILES, UPSTREAM_EXCLUDED_PATHS, type Profile } from './profile.js';
 

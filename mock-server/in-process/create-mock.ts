@@ -8,19 +8,19 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { loadContract, type Contract } from '../../spec/index.js';
 import { ScenarioCatalog, SessionRegistry } from '../admin/index.js';
-import { createRequestListener } from '../app.js';
-import { authConfig, defaultTokens, type AuthConfig, type TokenGrant } from '../auth.js';
+import { createRequestListener } from '../http/listener-assembly.js';
+import { authConfig, defaultTokens, type AuthConfig, type TokenGrant } from '../auth/bearer-auth.js';
 import type { MockContext } from '../handlers/context.js';
-import type { RequestHandler } from '../metadata-store-handler.js';
+import type { RequestHandler } from '../http/metadata-store-handler.js';
 import { TaskRegistry } from '../operations/index.js';
 import { DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY, DEFAULT_MAX_SESSIONS, consoleLogger, type MockServerOptions } from '../options.js';
 import { DEFAULT_INDEX_LAG_MS, type Profile } from '../profile.js';
 import { sampleCatalog } from '../sample/index.js';
 import { createSearchIndex } from '../search/index.js';
 import { readSeedFile } from '../seed/index.js';
-import { describeSkip, loadProposals, type LoadReport } from '../startup-data.js';
+import { describeSkip, loadProposals, type LoadReport } from '../ingest/startup-data.js';
 import { CatalogStore } from '../store/catalog-store.js';
-import { systemOwnershipTypes } from '../system-ownership-types.js';
+import { systemOwnershipTypes } from '../ingest/system-ownership-types.js';
 import { injectedFetch, type MockFetch } from './injected-fetch.js';
 
 /** The options of `createMockServer` that do not concern its socket. */

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inject } from 'light-my-request';
-import type { RequestHandler } from '../metadata-store-handler.js';
+import type { RequestHandler } from '../http/metadata-store-handler.js';
 
 export type MockFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
