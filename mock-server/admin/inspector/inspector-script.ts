@@ -106,20 +106,25 @@ export const INSPECTOR_SCRIPT = String.raw`
     });
   }
 
-  function renderSessions(list) {
-    var body = $('sessions').tBodies[0];
+  /** Fills the body of table id with one row per item, the cells cellsOf gives; emptyText when there is none. */
+  function fillTable(id, items, emptyText, cellsOf) {
+    var table = $(id);
+    var body = table.tBodies[0];
     body.replaceChildren();
+    if (items.length === 0) emptyRow(body, table.tHead.rows[0].cells.length, emptyText);
+    items.forEach(function (item) {
+      var row = document.createElement('tr');
+      cellsOf(item).forEach(function (value) { cell(row, value); });
+      body.appendChild(row);
+    });
+  }
+
+  function renderSessions(list) {
+    fillTable('sessions', list.sessions, 'No session besides the default one.', function (s) { return [s.id, s.scenario, s.requests, s.faults]; });
     var select = $('session');
     var chosen = select.value;
     while (select.options.length > 1) select.remove(1);
-    if (list.sessions.length === 0) emptyRow(body, 4, 'No session besides the default one.');
     list.sessions.forEach(function (s) {
-      var row = document.createElement('tr');
-      cell(row, s.id);
-      cell(row, s.scenario);
-      cell(row, s.requests);
-      cell(row, s.faults);
-      body.appendChild(row);
       var option = document.createElement('option');
       option.value = s.id;
       option.textContent = s.id;
@@ -129,18 +134,8 @@ export const INSPECTOR_SCRIPT = String.raw`
   }
 
   function renderFaults(list) {
-    var body = $('faults').tBodies[0];
-    body.replaceChildren();
-    if (list.faults.length === 0) emptyRow(body, 6, 'No active fault in this session.');
-    list.faults.forEach(function (f) {
-      var row = document.createElement('tr');
-      cell(row, f.id);
-      cell(row, f.operation);
-      cell(row, f.kind);
-      cell(row, f.kind === 'error' ? f.status : '');
-      cell(row, f.times === undefined ? 'until removed' : f.times);
-      cell(row, f.probability);
-      body.appendChild(row);
+    fillTable('faults', list.faults, 'No active fault in this session.', function (f) {
+      return [f.id, f.operation, f.kind, f.kind === 'error' ? f.status : '', f.times === undefined ? 'until removed' : f.times, f.probability];
     });
   }
 
