@@ -777,6 +777,174 @@ export type DashboardProperties = {
   name: Scalars['String']['output'];
 };
 
+/** A data flow (a pipeline), `urn:svc:dataFlow:(<orchestrator>,<flow_id>,<cluster>)`. */
+export type DataFlow = BrowsableEntity & Entity & EntityWithRelationships & {
+  __typename?: 'DataFlow';
+  /** The browse paths of the data flow; null when none was ever generated. */
+  browsePaths?: Maybe<Array<BrowsePath>>;
+  /** Cluster of the flow, from the URN. */
+  cluster: Scalars['String']['output'];
+  /** Deprecation status of the data flow. */
+  deprecation?: Maybe<Deprecation>;
+  /** The domain of the data flow. */
+  domain?: Maybe<DomainAssociation>;
+  /** Whether the data flow exists in the catalog. */
+  exists?: Maybe<Scalars['Boolean']['output']>;
+  /** Id of the flow within its orchestrator, from the URN. */
+  flowId: Scalars['String']['output'];
+  /**
+   * Tags of the data flow; same data as tags.
+   * @deprecated Use tags instead.
+   */
+  globalTags?: Maybe<GlobalTags>;
+  /** Glossary terms of the data flow. */
+  glossaryTerms?: Maybe<GlossaryTerms>;
+  /** Links to internal documentation about the data flow. */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** When the data flow was last written by ingestion, in epoch milliseconds. */
+  lastIngested?: Maybe<Scalars['Long']['output']>;
+  /** Edges of this data flow in the lineage graph, in one direction. One hop, from the relationships the store derives. */
+  lineage?: Maybe<EntityLineageResult>;
+  /** The orchestrator running the flow (for example airflow), from the URN. */
+  orchestrator: Scalars['String']['output'];
+  /** Owners of the data flow. */
+  ownership?: Maybe<Ownership>;
+  /** The data platform of the flow: its orchestrator's. */
+  platform: DataPlatform;
+  /** Read-only properties from ingestion (aspect dataFlowInfo); null when the aspect is absent. */
+  properties?: Maybe<DataFlowProperties>;
+  /** Edges between this data flow and other entities, by relationship name and direction. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Whether the data flow is soft-deleted. */
+  status?: Maybe<Status>;
+  /** Tags of the data flow. */
+  tags?: Maybe<GlobalTags>;
+  /** Always DATA_FLOW. */
+  type: EntityType;
+  /** URN of the data flow. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A data flow (a pipeline), `urn:svc:dataFlow:(<orchestrator>,<flow_id>,<cluster>)`. */
+export type DataFlowLineageArgs = {
+  input: LineageInput;
+};
+
+
+/** A data flow (a pipeline), `urn:svc:dataFlow:(<orchestrator>,<flow_id>,<cluster>)`. */
+export type DataFlowRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** Read-only properties of a data flow. */
+export type DataFlowProperties = {
+  __typename?: 'DataFlowProperties';
+  /** Orchestrator-specific key-value pairs. */
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  /** Description of the flow as ingested. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** URL of the flow in its orchestrator. */
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  /** Display name of the flow. */
+  name: Scalars['String']['output'];
+  /** The project or namespace of the flow. */
+  project?: Maybe<Scalars['String']['output']>;
+};
+
+/** A data job (a task of a pipeline), `urn:svc:dataJob:(<data flow URN>,<job_id>)`. */
+export type DataJob = BrowsableEntity & Entity & EntityWithRelationships & {
+  __typename?: 'DataJob';
+  /** The browse paths of the data job; null when none was ever generated. */
+  browsePaths?: Maybe<Array<BrowsePath>>;
+  /** The data flow the job is part of, from the URN (the relationship IsPartOf). */
+  dataFlow?: Maybe<DataFlow>;
+  /** Deprecation status of the data job. */
+  deprecation?: Maybe<Deprecation>;
+  /** The domain of the data job. */
+  domain?: Maybe<DomainAssociation>;
+  /** Whether the data job exists in the catalog. */
+  exists?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Tags of the data job; same data as tags.
+   * @deprecated Use tags instead.
+   */
+  globalTags?: Maybe<GlobalTags>;
+  /** Glossary terms of the data job. */
+  glossaryTerms?: Maybe<GlossaryTerms>;
+  /** The datasets and jobs the job reads and the datasets it writes (aspect dataJobInputOutput); null when the aspect is absent. */
+  inputOutput?: Maybe<DataJobInputOutput>;
+  /** Links to internal documentation about the data job. */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** Id of the job within its flow, from the URN. */
+  jobId: Scalars['String']['output'];
+  /** When the data job was last written by ingestion, in epoch milliseconds. */
+  lastIngested?: Maybe<Scalars['Long']['output']>;
+  /** Edges of this data job in the lineage graph, in one direction. One hop, from the relationships the store derives. */
+  lineage?: Maybe<EntityLineageResult>;
+  /** Owners of the data job. */
+  ownership?: Maybe<Ownership>;
+  /** Read-only properties from ingestion (aspect dataJobInfo); null when the aspect is absent. */
+  properties?: Maybe<DataJobProperties>;
+  /** Edges between this data job and other entities, by relationship name and direction. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Whether the data job is soft-deleted. */
+  status?: Maybe<Status>;
+  /** Sub-types of the data job. */
+  subTypes?: Maybe<SubTypes>;
+  /** Tags of the data job. */
+  tags?: Maybe<GlobalTags>;
+  /** Always DATA_JOB. */
+  type: EntityType;
+  /** URN of the data job. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A data job (a task of a pipeline), `urn:svc:dataJob:(<data flow URN>,<job_id>)`. */
+export type DataJobLineageArgs = {
+  input: LineageInput;
+};
+
+
+/** A data job (a task of a pipeline), `urn:svc:dataJob:(<data flow URN>,<job_id>)`. */
+export type DataJobRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** What a data job reads and writes. */
+export type DataJobInputOutput = {
+  __typename?: 'DataJobInputOutput';
+  /**
+   * The jobs this job depends on (the relationship DownstreamOf).
+   * @deprecated Use the relationship DownstreamOf instead.
+   */
+  inputDatajobs?: Maybe<Array<DataJob>>;
+  /**
+   * The datasets the job reads (the relationship Consumes).
+   * @deprecated Use the relationship Consumes instead.
+   */
+  inputDatasets?: Maybe<Array<Dataset>>;
+  /**
+   * The datasets the job writes (the relationship Produces).
+   * @deprecated Use the relationship Produces instead.
+   */
+  outputDatasets?: Maybe<Array<Dataset>>;
+};
+
+/** Read-only properties of a data job. */
+export type DataJobProperties = {
+  __typename?: 'DataJobProperties';
+  /** Orchestrator-specific key-value pairs. */
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  /** Description of the job as ingested. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** URL of the job in its orchestrator. */
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  /** Display name of the job. */
+  name: Scalars['String']['output'];
+};
+
 /** A data platform, `urn:svc:dataPlatform:<platform>`, for example a warehouse or a message broker. */
 export type DataPlatform = Entity & {
   __typename?: 'DataPlatform';
@@ -2042,6 +2210,10 @@ export type Query = {
   corpUser?: Maybe<CorpUser>;
   /** Fetch a dashboard by its URN, `urn:svc:dashboard:(<tool>,<id>)`. */
   dashboard?: Maybe<Dashboard>;
+  /** Fetch a data flow (a pipeline) by its URN, `urn:svc:dataFlow:(<orchestrator>,<flow_id>,<cluster>)`. */
+  dataFlow?: Maybe<DataFlow>;
+  /** Fetch a data job (a task of a pipeline) by its URN, `urn:svc:dataJob:(<data flow URN>,<job_id>)`. */
+  dataJob?: Maybe<DataJob>;
   /** Fetch a data platform by its URN, `urn:svc:dataPlatform:<name>`. */
   dataPlatform?: Maybe<DataPlatform>;
   /**
@@ -2119,6 +2291,18 @@ export type QueryCorpUserArgs = {
 
 /** Reads. */
 export type QueryDashboardArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryDataFlowArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryDataJobArgs = {
   urn: Scalars['String']['input'];
 };
 
@@ -2798,6 +2982,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
   BrowsableEntity:
     | ( Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<_RefType['DataFlow']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
   ;
   Entity:
@@ -2806,6 +2992,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<CorpGroup, 'ownership' | 'relationships'> & { ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<CorpUser, 'editableProperties' | 'relationships' | 'tags'> & { editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<_RefType['DataFlow']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataPlatform, 'properties' | 'relationships'> & { properties?: Maybe<_RefType['DataPlatformProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
     | ( Omit<Domain, 'ownership' | 'relationships'> & { ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
@@ -2817,6 +3005,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
   EntityWithRelationships:
     | ( Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<_RefType['DataFlow']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
   ;
 };
@@ -2872,6 +3062,11 @@ export type ResolversTypes = {
   Dashboard: ResolverTypeWrapper<Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DashboardProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DashboardEditableProperties: ResolverTypeWrapper<DashboardEditableProperties>;
   DashboardProperties: ResolverTypeWrapper<Omit<DashboardProperties, 'created' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
+  DataFlow: ResolverTypeWrapper<Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  DataFlowProperties: ResolverTypeWrapper<DataFlowProperties>;
+  DataJob: ResolverTypeWrapper<Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<ResolversTypes['DataFlow']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, inputOutput?: Maybe<ResolversTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  DataJobInputOutput: ResolverTypeWrapper<Omit<DataJobInputOutput, 'inputDatajobs' | 'inputDatasets' | 'outputDatasets'> & { inputDatajobs?: Maybe<Array<ResolversTypes['DataJob']>>, inputDatasets?: Maybe<Array<ResolversTypes['Dataset']>>, outputDatasets?: Maybe<Array<ResolversTypes['Dataset']>> }>;
+  DataJobProperties: ResolverTypeWrapper<DataJobProperties>;
   DataPlatform: ResolverTypeWrapper<Omit<DataPlatform, 'properties' | 'relationships'> & { properties?: Maybe<ResolversTypes['DataPlatformProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataPlatformProperties: ResolverTypeWrapper<DataPlatformProperties>;
   Dataset: ResolverTypeWrapper<Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DatasetProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversTypes['SchemaMetadata']>, statsSummary?: Maybe<ResolversTypes['DatasetStatsSummary']>, tags?: Maybe<ResolversTypes['GlobalTags']>, usageStats?: Maybe<ResolversTypes['UsageQueryResult']> }>;
@@ -3030,6 +3225,11 @@ export type ResolversParentTypes = {
   Dashboard: Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DashboardProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DashboardEditableProperties: DashboardEditableProperties;
   DashboardProperties: Omit<DashboardProperties, 'created' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
+  DataFlow: Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  DataFlowProperties: DataFlowProperties;
+  DataJob: Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<ResolversParentTypes['DataFlow']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, inputOutput?: Maybe<ResolversParentTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  DataJobInputOutput: Omit<DataJobInputOutput, 'inputDatajobs' | 'inputDatasets' | 'outputDatasets'> & { inputDatajobs?: Maybe<Array<ResolversParentTypes['DataJob']>>, inputDatasets?: Maybe<Array<ResolversParentTypes['Dataset']>>, outputDatasets?: Maybe<Array<ResolversParentTypes['Dataset']>> };
+  DataJobProperties: DataJobProperties;
   DataPlatform: Omit<DataPlatform, 'properties' | 'relationships'> & { properties?: Maybe<ResolversParentTypes['DataPlatformProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataPlatformProperties: DataPlatformProperties;
   Dataset: Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversParentTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DatasetProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversParentTypes['SchemaMetadata']>, statsSummary?: Maybe<ResolversParentTypes['DatasetStatsSummary']>, tags?: Maybe<ResolversParentTypes['GlobalTags']>, usageStats?: Maybe<ResolversParentTypes['UsageQueryResult']> };
@@ -3160,7 +3360,7 @@ export type AutoCompleteResultsResolvers<ContextType = any, ParentType extends R
 };
 
 export type BrowsableEntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowsableEntity'] = ResolversParentTypes['BrowsableEntity']> = {
-  __resolveType: TypeResolveFn<'Chart' | 'Dashboard' | 'Dataset', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Chart' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'Dataset', ParentType, ContextType>;
 };
 
 export type BrowsePathResolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowsePath'] = ResolversParentTypes['BrowsePath']> = {
@@ -3381,6 +3581,75 @@ export type DashboardPropertiesResolvers<ContextType = any, ParentType extends R
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type DataFlowResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataFlow'] = ResolversParentTypes['DataFlow']> = {
+  browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
+  cluster?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
+  domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  flowId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<DataFlowLineageArgs, 'input'>>;
+  orchestrator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['DataFlowProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataFlowRelationshipsArgs, 'input'>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataFlowPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataFlowProperties'] = ResolversParentTypes['DataFlowProperties']> = {
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DataJobResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataJob'] = ResolversParentTypes['DataJob']> = {
+  browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
+  dataFlow?: Resolver<Maybe<ResolversTypes['DataFlow']>, ParentType, ContextType>;
+  deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
+  domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  inputOutput?: Resolver<Maybe<ResolversTypes['DataJobInputOutput']>, ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  jobId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<DataJobLineageArgs, 'input'>>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['DataJobProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataJobRelationshipsArgs, 'input'>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  subTypes?: Resolver<Maybe<ResolversTypes['SubTypes']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataJobInputOutputResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataJobInputOutput'] = ResolversParentTypes['DataJobInputOutput']> = {
+  inputDatajobs?: Resolver<Maybe<Array<ResolversTypes['DataJob']>>, ParentType, ContextType>;
+  inputDatasets?: Resolver<Maybe<Array<ResolversTypes['Dataset']>>, ParentType, ContextType>;
+  outputDatasets?: Resolver<Maybe<Array<ResolversTypes['Dataset']>>, ParentType, ContextType>;
+};
+
+export type DataJobPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataJobProperties'] = ResolversParentTypes['DataJobProperties']> = {
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type DataPlatformResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataPlatform'] = ResolversParentTypes['DataPlatform']> = {
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
@@ -3503,7 +3772,7 @@ export type EditableTagPropertiesResolvers<ContextType = any, ParentType extends
 };
 
 export type EntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['Entity'] = ResolversParentTypes['Entity']> = {
-  __resolveType: TypeResolveFn<'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataPlatform' | 'Dataset' | 'Domain' | 'GlossaryTerm' | 'OwnershipTypeEntity' | 'SchemaFieldEntity' | 'Tag', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'DataPlatform' | 'Dataset' | 'Domain' | 'GlossaryTerm' | 'OwnershipTypeEntity' | 'SchemaFieldEntity' | 'Tag', ParentType, ContextType>;
 };
 
 export type EntityLineageResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityLineageResult'] = ResolversParentTypes['EntityLineageResult']> = {
@@ -3529,7 +3798,7 @@ export type EntityRelationshipsResultResolvers<ContextType = any, ParentType ext
 };
 
 export type EntityWithRelationshipsResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityWithRelationships'] = ResolversParentTypes['EntityWithRelationships']> = {
-  __resolveType: TypeResolveFn<'Chart' | 'Dashboard' | 'Dataset', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Chart' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'Dataset', ParentType, ContextType>;
 };
 
 export type ExtraPropertyResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExtraProperty'] = ResolversParentTypes['ExtraProperty']> = {
@@ -3717,6 +3986,8 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   corpGroup?: Resolver<Maybe<ResolversTypes['CorpGroup']>, ParentType, ContextType, RequireFields<QueryCorpGroupArgs, 'urn'>>;
   corpUser?: Resolver<Maybe<ResolversTypes['CorpUser']>, ParentType, ContextType, RequireFields<QueryCorpUserArgs, 'urn'>>;
   dashboard?: Resolver<Maybe<ResolversTypes['Dashboard']>, ParentType, ContextType, RequireFields<QueryDashboardArgs, 'urn'>>;
+  dataFlow?: Resolver<Maybe<ResolversTypes['DataFlow']>, ParentType, ContextType, RequireFields<QueryDataFlowArgs, 'urn'>>;
+  dataJob?: Resolver<Maybe<ResolversTypes['DataJob']>, ParentType, ContextType, RequireFields<QueryDataJobArgs, 'urn'>>;
   dataPlatform?: Resolver<Maybe<ResolversTypes['DataPlatform']>, ParentType, ContextType, RequireFields<QueryDataPlatformArgs, 'urn'>>;
   dataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<QueryDatasetArgs, 'urn'>>;
   entities?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType, RequireFields<QueryEntitiesArgs, 'urns'>>;
@@ -3894,6 +4165,11 @@ export type Resolvers<ContextType = any> = {
   Dashboard?: DashboardResolvers<ContextType>;
   DashboardEditableProperties?: DashboardEditablePropertiesResolvers<ContextType>;
   DashboardProperties?: DashboardPropertiesResolvers<ContextType>;
+  DataFlow?: DataFlowResolvers<ContextType>;
+  DataFlowProperties?: DataFlowPropertiesResolvers<ContextType>;
+  DataJob?: DataJobResolvers<ContextType>;
+  DataJobInputOutput?: DataJobInputOutputResolvers<ContextType>;
+  DataJobProperties?: DataJobPropertiesResolvers<ContextType>;
   DataPlatform?: DataPlatformResolvers<ContextType>;
   DataPlatformProperties?: DataPlatformPropertiesResolvers<ContextType>;
   Dataset?: DatasetResolvers<ContextType>;
