@@ -1330,6 +1330,13 @@ export type EntityLineageResult = {
   total?: Maybe<Scalars['Int']['output']>;
 };
 
+/** A path through the lineage graph. */
+export type EntityPath = {
+  __typename?: 'EntityPath';
+  /** The entities of the path, in order. */
+  path: Array<Maybe<Entity>>;
+};
+
 /** An edge between the entity asked about and another entity. */
 export type EntityRelationship = {
   __typename?: 'EntityRelationship';
@@ -1450,6 +1457,14 @@ export type EntityType =
   | 'TAG'
   /** A metadata test. */
   | 'TEST';
+
+/** An entity type, and optionally its platforms. */
+export type EntityTypeToPlatforms = {
+  /** The entity type. */
+  entityType: EntityType;
+  /** Platform URNs of that type; all when absent. */
+  platforms?: InputMaybe<Array<Scalars['String']['input']>>;
+};
 
 /** An entity with lineage. Deprecated upstream in favour of the relationships field; kept because Dataset implements it. */
 export type EntityWithRelationships = {
@@ -1762,6 +1777,18 @@ export type LineageDirection =
   | 'DOWNSTREAM'
   /** Towards the sources of the entity's data. */
   | 'UPSTREAM';
+
+/** Flags of a lineage walk. */
+export type LineageFlags = {
+  /** Only edges seen before this time. */
+  endTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+  /** Most entities explored per hop. */
+  entitiesExploredPerHopLimit?: InputMaybe<Scalars['Int']['input']>;
+  /** Entity types (and platforms) walked through without counting a hop. */
+  ignoreAsHops?: InputMaybe<Array<EntityTypeToPlatforms>>;
+  /** Only edges seen after this time. */
+  startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+};
 
 /** Input of the lineage field of an entity. */
 export type LineageInput = {
@@ -2236,6 +2263,11 @@ export type Query = {
    * Soft-deleted entities are never returned.
    */
   searchAcrossEntities?: Maybe<SearchResults>;
+  /**
+   * Search over the entities the lineage graph reaches from an entity in one direction, every hop; each result carries its
+   * degree (the fewest hops) and the path that reaches it. Soft-deleted entities are never returned.
+   */
+  searchAcrossLineage?: Maybe<SearchAcrossLineageResults>;
   /** Fetch a tag by its URN, `urn:svc:tag:<name>`. */
   tag?: Maybe<Tag>;
 };
@@ -2346,6 +2378,12 @@ export type QuerySearchArgs = {
 /** Reads. */
 export type QuerySearchAcrossEntitiesArgs = {
   input: SearchAcrossEntitiesInput;
+};
+
+
+/** Reads. */
+export type QuerySearchAcrossLineageArgs = {
+  input: SearchAcrossLineageInput;
 };
 
 
@@ -2543,6 +2581,83 @@ export type SearchAcrossEntitiesInput = {
   types?: InputMaybe<Array<EntityType>>;
   /** A saved view to apply; not supported by the mock (an error when given). */
   viewUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A search over what the lineage graph reaches from an entity. */
+export type SearchAcrossLineageInput = {
+  /** Number of results (default 10). */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** The direction to walk. */
+  direction: LineageDirection;
+  /**
+   * Only edges seen before this time; accepted and ignored by the mock.
+   * @deprecated Use LineageFlags instead
+   */
+  endTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+  /**
+   * Filters that must all hold; ignored when orFilters is given.
+   * @deprecated Use `orFilters`- they are more expressive
+   */
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  /** Flags of the walk; accepted and ignored by the mock. */
+  lineageFlags?: InputMaybe<LineageFlags>;
+  /** Alternatives of filters; the field `degree` (values 1, 2, 3+) selects by number of hops. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** Full-text query over the entities reached; `*` when absent. */
+  query?: InputMaybe<Scalars['String']['input']>;
+  /** Flags of the search; accepted and ignored by the mock. */
+  searchFlags?: InputMaybe<SearchFlags>;
+  /** How results are sorted; accepted and ignored by the mock (nearest first). */
+  sortInput?: InputMaybe<SearchSortInput>;
+  /** Offset of the first result (default 0). */
+  start?: InputMaybe<Scalars['Int']['input']>;
+  /**
+   * Only edges seen after this time; accepted and ignored by the mock (it keeps no edge times).
+   * @deprecated Use LineageFlags instead
+   */
+  startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+  /** Entity types to return; all the types this schema has when absent. */
+  types?: InputMaybe<Array<EntityType>>;
+  /** URN of the entity the walk starts from; required. */
+  urn?: InputMaybe<Scalars['String']['input']>;
+  /** A saved view to apply; not supported by the mock (an error when given). */
+  viewUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One entity the lineage walk reached and the search matched. */
+export type SearchAcrossLineageResult = {
+  __typename?: 'SearchAcrossLineageResult';
+  /** The fewest hops from the source to the entity. */
+  degree: Scalars['Int']['output'];
+  /** The hops at which the entity is reached. */
+  degrees?: Maybe<Array<Scalars['Int']['output']>>;
+  /** The entity reached. */
+  entity: Entity;
+  /** Whether the walk went on from this entity (always true: the mock walks every hop). */
+  explored: Scalars['Boolean']['output'];
+  /** Whether the entity was walked through without counting a hop (always false in the mock). */
+  ignoredAsHop: Scalars['Boolean']['output'];
+  /** The fields the query matched. */
+  matchedFields: Array<MatchedField>;
+  /** A path from the source to the entity, both included. */
+  paths?: Maybe<Array<Maybe<EntityPath>>>;
+  /** Whether the entity has edges the walk left out (always false in the mock). */
+  truncatedChildren: Scalars['Boolean']['output'];
+};
+
+/** A page of a search over what the lineage graph reaches. */
+export type SearchAcrossLineageResults = {
+  __typename?: 'SearchAcrossLineageResults';
+  /** Number of results on this page. */
+  count: Scalars['Int']['output'];
+  /** Facets of the results: `_entityType`, the aggregated fields and `degree`. */
+  facets?: Maybe<Array<FacetMetadata>>;
+  /** The results, nearest first. */
+  searchResults: Array<SearchAcrossLineageResult>;
+  /** Offset of the first result. */
+  start: Scalars['Int']['output'];
+  /** Number of results over all pages. */
+  total: Scalars['Int']['output'];
 };
 
 /** Flags controlling a search. */
@@ -3088,9 +3203,11 @@ export type ResolversTypes = {
   EditableTagProperties: ResolverTypeWrapper<EditableTagProperties>;
   Entity: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Entity']>;
   EntityLineageResult: ResolverTypeWrapper<Omit<EntityLineageResult, 'relationships'> & { relationships: Array<ResolversTypes['LineageRelationship']> }>;
+  EntityPath: ResolverTypeWrapper<Omit<EntityPath, 'path'> & { path: Array<Maybe<ResolversTypes['Entity']>> }>;
   EntityRelationship: ResolverTypeWrapper<Omit<EntityRelationship, 'created' | 'entity'> & { created?: Maybe<ResolversTypes['AuditStamp']>, entity?: Maybe<ResolversTypes['Entity']> }>;
   EntityRelationshipsResult: ResolverTypeWrapper<Omit<EntityRelationshipsResult, 'relationships'> & { relationships: Array<ResolversTypes['EntityRelationship']> }>;
   EntityType: EntityType;
+  EntityTypeToPlatforms: EntityTypeToPlatforms;
   EntityWithRelationships: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['EntityWithRelationships']>;
   ExtraProperty: ResolverTypeWrapper<ExtraProperty>;
   FabricType: FabricType;
@@ -3115,6 +3232,7 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   KeyValueSchema: ResolverTypeWrapper<KeyValueSchema>;
   LineageDirection: LineageDirection;
+  LineageFlags: LineageFlags;
   LineageInput: LineageInput;
   LineageRelationship: ResolverTypeWrapper<Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversTypes['Entity']>, entity?: Maybe<ResolversTypes['Entity']>, updatedActor?: Maybe<ResolversTypes['Entity']> }>;
   Long: ResolverTypeWrapper<Scalars['Long']['output']>;
@@ -3146,6 +3264,9 @@ export type ResolversTypes = {
   SchemaFieldEntity: ResolverTypeWrapper<Omit<SchemaFieldEntity, 'parent' | 'relationships'> & { parent: ResolversTypes['Entity'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   SchemaMetadata: ResolverTypeWrapper<Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversTypes['PlatformSchema']> }>;
   SearchAcrossEntitiesInput: SearchAcrossEntitiesInput;
+  SearchAcrossLineageInput: SearchAcrossLineageInput;
+  SearchAcrossLineageResult: ResolverTypeWrapper<Omit<SearchAcrossLineageResult, 'entity' | 'matchedFields' | 'paths'> & { entity: ResolversTypes['Entity'], matchedFields: Array<ResolversTypes['MatchedField']>, paths?: Maybe<Array<Maybe<ResolversTypes['EntityPath']>>> }>;
+  SearchAcrossLineageResults: ResolverTypeWrapper<Omit<SearchAcrossLineageResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversTypes['FacetMetadata']>>, searchResults: Array<ResolversTypes['SearchAcrossLineageResult']> }>;
   SearchFlags: SearchFlags;
   SearchInput: SearchInput;
   SearchInsight: ResolverTypeWrapper<SearchInsight>;
@@ -3251,8 +3372,10 @@ export type ResolversParentTypes = {
   EditableTagProperties: EditableTagProperties;
   Entity: ResolversInterfaceTypes<ResolversParentTypes>['Entity'];
   EntityLineageResult: Omit<EntityLineageResult, 'relationships'> & { relationships: Array<ResolversParentTypes['LineageRelationship']> };
+  EntityPath: Omit<EntityPath, 'path'> & { path: Array<Maybe<ResolversParentTypes['Entity']>> };
   EntityRelationship: Omit<EntityRelationship, 'created' | 'entity'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, entity?: Maybe<ResolversParentTypes['Entity']> };
   EntityRelationshipsResult: Omit<EntityRelationshipsResult, 'relationships'> & { relationships: Array<ResolversParentTypes['EntityRelationship']> };
+  EntityTypeToPlatforms: EntityTypeToPlatforms;
   EntityWithRelationships: ResolversInterfaceTypes<ResolversParentTypes>['EntityWithRelationships'];
   ExtraProperty: ExtraProperty;
   FacetFilterInput: FacetFilterInput;
@@ -3274,6 +3397,7 @@ export type ResolversParentTypes = {
   InstitutionalMemoryUpdate: InstitutionalMemoryUpdate;
   Int: Scalars['Int']['output'];
   KeyValueSchema: KeyValueSchema;
+  LineageFlags: LineageFlags;
   LineageInput: LineageInput;
   LineageRelationship: Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, entity?: Maybe<ResolversParentTypes['Entity']>, updatedActor?: Maybe<ResolversParentTypes['Entity']> };
   Long: Scalars['Long']['output'];
@@ -3299,6 +3423,9 @@ export type ResolversParentTypes = {
   SchemaFieldEntity: Omit<SchemaFieldEntity, 'parent' | 'relationships'> & { parent: ResolversParentTypes['Entity'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   SchemaMetadata: Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversParentTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversParentTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversParentTypes['PlatformSchema']> };
   SearchAcrossEntitiesInput: SearchAcrossEntitiesInput;
+  SearchAcrossLineageInput: SearchAcrossLineageInput;
+  SearchAcrossLineageResult: Omit<SearchAcrossLineageResult, 'entity' | 'matchedFields' | 'paths'> & { entity: ResolversParentTypes['Entity'], matchedFields: Array<ResolversParentTypes['MatchedField']>, paths?: Maybe<Array<Maybe<ResolversParentTypes['EntityPath']>>> };
+  SearchAcrossLineageResults: Omit<SearchAcrossLineageResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversParentTypes['FacetMetadata']>>, searchResults: Array<ResolversParentTypes['SearchAcrossLineageResult']> };
   SearchFlags: SearchFlags;
   SearchInput: SearchInput;
   SearchInsight: SearchInsight;
@@ -3783,6 +3910,10 @@ export type EntityLineageResultResolvers<ContextType = any, ParentType extends R
   total?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type EntityPathResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityPath'] = ResolversParentTypes['EntityPath']> = {
+  path?: Resolver<Array<Maybe<ResolversTypes['Entity']>>, ParentType, ContextType>;
+};
+
 export type EntityRelationshipResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityRelationship'] = ResolversParentTypes['EntityRelationship']> = {
   created?: Resolver<Maybe<ResolversTypes['AuditStamp']>, ParentType, ContextType>;
   direction?: Resolver<ResolversTypes['RelationshipDirection'], ParentType, ContextType>;
@@ -3995,6 +4126,7 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   glossaryTerm?: Resolver<Maybe<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, RequireFields<QueryGlossaryTermArgs, 'urn'>>;
   search?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchArgs, 'input'>>;
   searchAcrossEntities?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossEntitiesArgs, 'input'>>;
+  searchAcrossLineage?: Resolver<Maybe<ResolversTypes['SearchAcrossLineageResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossLineageArgs, 'input'>>;
   tag?: Resolver<Maybe<ResolversTypes['Tag']>, ParentType, ContextType, RequireFields<QueryTagArgs, 'urn'>>;
 };
 
@@ -4039,6 +4171,25 @@ export type SchemaMetadataResolvers<ContextType = any, ParentType extends Resolv
   primaryKeys?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SearchAcrossLineageResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchAcrossLineageResult'] = ResolversParentTypes['SearchAcrossLineageResult']> = {
+  degree?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  degrees?: Resolver<Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
+  entity?: Resolver<ResolversTypes['Entity'], ParentType, ContextType>;
+  explored?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  ignoredAsHop?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  matchedFields?: Resolver<Array<ResolversTypes['MatchedField']>, ParentType, ContextType>;
+  paths?: Resolver<Maybe<Array<Maybe<ResolversTypes['EntityPath']>>>, ParentType, ContextType>;
+  truncatedChildren?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type SearchAcrossLineageResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchAcrossLineageResults'] = ResolversParentTypes['SearchAcrossLineageResults']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  facets?: Resolver<Maybe<Array<ResolversTypes['FacetMetadata']>>, ParentType, ContextType>;
+  searchResults?: Resolver<Array<ResolversTypes['SearchAcrossLineageResult']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type SearchInsightResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchInsight'] = ResolversParentTypes['SearchInsight']> = {
@@ -4185,6 +4336,7 @@ export type Resolvers<ContextType = any> = {
   EditableTagProperties?: EditableTagPropertiesResolvers<ContextType>;
   Entity?: EntityResolvers<ContextType>;
   EntityLineageResult?: EntityLineageResultResolvers<ContextType>;
+  EntityPath?: EntityPathResolvers<ContextType>;
   EntityRelationship?: EntityRelationshipResolvers<ContextType>;
   EntityRelationshipsResult?: EntityRelationshipsResultResolvers<ContextType>;
   EntityWithRelationships?: EntityWithRelationshipsResolvers<ContextType>;
@@ -4216,6 +4368,8 @@ export type Resolvers<ContextType = any> = {
   SchemaField?: SchemaFieldResolvers<ContextType>;
   SchemaFieldEntity?: SchemaFieldEntityResolvers<ContextType>;
   SchemaMetadata?: SchemaMetadataResolvers<ContextType>;
+  SearchAcrossLineageResult?: SearchAcrossLineageResultResolvers<ContextType>;
+  SearchAcrossLineageResults?: SearchAcrossLineageResultsResolvers<ContextType>;
   SearchInsight?: SearchInsightResolvers<ContextType>;
   SearchResult?: SearchResultResolvers<ContextType>;
   SearchResults?: SearchResultsResolvers<ContextType>;

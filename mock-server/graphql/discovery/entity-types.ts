@@ -24,6 +24,9 @@ const ENTITY_TYPES: Readonly<Record<string, string>> = Object.fromEntries(Object
 /** The types searched when a cross-entity search or autocomplete names none (upstream's SEARCHABLE_ENTITY_TYPES that the schema serves). */
 export const SEARCHABLE_TYPES: readonly string[] = ['DATASET', 'DASHBOARD', 'CHART', 'CONTAINER', 'DATA_FLOW', 'DATA_JOB', 'GLOSSARY_TERM', 'TAG', 'CORP_USER', 'CORP_GROUP'];
 
+/** Every EntityType the schema serves. */
+export const SERVED_TYPES: readonly string[] = Object.keys(ENTITY_NAMES);
+
 export function entityNameOf(type: string, field: string): string {
   const name = ENTITY_NAMES[type];
   if (!name) throw badRequestError(`${field}: entity type ${type} is not served by this GraphQL schema; use one of ${Object.keys(ENTITY_NAMES).join(', ')}`);

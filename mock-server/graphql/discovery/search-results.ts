@@ -9,7 +9,7 @@
  */
 import { tryParseUrn, type Contract } from '../../../spec/index.js';
 import { RestliError } from '../../errors.js';
-import type { Filter, SearchResultValue } from '../../search/index.js';
+import type { Filter, MatchedField, SearchResultValue } from '../../search/index.js';
 import { badRequestError } from '../errors.js';
 import { ENTITY_TYPE_DISPLAY_NAME, ENTITY_TYPE_FIELD, filterForType } from './entity-type-facet.js';
 import { entityTypeOf } from './entity-types.js';
@@ -95,23 +95,35 @@ function searchType(view: EntityView, entity: string, page: SearchPage, lenient:
   }
 }
 
+/** The hits of a search over several types: each type's result, in the order the types were given. */
+export interface SearchHits {
+  hits: { urn: string; matched: MatchedField[] }[];
+  total: number;
+  /** The facets of all the hits: `_entityType` first, then the aggregated fields. */
+  facets: () => OutputRecord[];
+}
+
 /** `types` are entity names; with `lenient` (several indices) a type lacking a named field has no hit. */
-export function searchResults(view: EntityView, types: readonly string[], page: SearchPage, lenient: boolean): OutputRecord {
+export function searchHits(view: EntityView, types: readonly string[], page: SearchPage, lenient: boolean): SearchHits {
   const searched = types.map((entity) => ({ entity, result: searchType(view, entity, page, lenient) }));
   const results = searched.flatMap(({ result }) => (result ? [result] : []));
   const counts = searched.map(({ entity, result }) => ({ entity, total: result?.numEntities ?? 0 }));
-  const hits = results.flatMap((result) => result.entities.map((urn, i) => ({ urn, matched: result.metadata.matches[i]?.matchedFields ?? [] })));
-  const searchResults = hits.slice(page.start, page.start + page.count).map(({ urn, matched }) =>
-    view.shapes.record('SearchResult', {
-      entity: () => view.entity(urn),
-      matchedFields: matched.map(({ name, value }) => view.shapes.record('MatchedField', { name, value, entity: entityOfValue(view, value) })),
-    }),
-  );
-  return view.shapes.record('SearchResults', {
-    start: page.start,
-    count: searchResults.length,
+  return {
+    hits: results.flatMap((result) => result.entities.map((urn, i) => ({ urn, matched: result.metadata.matches[i]?.matchedFields ?? [] }))),
     total: results.reduce((sum, result) => sum + result.numEntities, 0),
-    searchResults,
     facets: () => [entityTypeFacet(view, counts), ...facets(view, results)],
-  });
+  };
+}
+
+export function matchedFieldRecords(view: EntityView, matched: readonly MatchedField[]): OutputRecord[] {
+  return matched.map(({ name, value }) => view.shapes.record('MatchedField', { name, value, entity: entityOfValue(view, value) }));
+}
+
+/** A SearchResults record of the page's hits (upstream's UrnSearchResultsMapper). */
+export function searchResults(view: EntityView, types: readonly string[], page: SearchPage, lenient: boolean): OutputRecord {
+  const found = searchHits(view, types, page, lenient);
+  const searchResults = found.hits
+    .slice(page.start, page.start + page.count)
+    .map(({ urn, matched }) => view.shapes.record('SearchResult', { entity: () => view.entity(urn), matchedFields: matchedFieldRecords(view, matched) }));
+  return view.shapes.record('SearchResults', { start: page.start, count: searchResults.length, total: found.total, searchResults, facets: found.facets });
 }
