@@ -126,6 +126,7 @@ export function describeServer(server: MockServer, options: MockCliOptions): str
     `  API reference:  ${options.profile === 'upstream' ? '' : `${server.url}${names.docsPath}  `}${server.url}${MOCK_DOCS_PATH}`,
     `  admin:          ${server.url}${ADMIN_PATH}/health  ${server.url}${ADMIN_PATH}/snapshot  POST ${server.url}${ADMIN_PATH}/reset  (${options.adminToken === undefined ? 'loopback only' : 'bearer admin token'})`,
     `  test control:   ${server.url}${ADMIN_PATH}/requests  /faults  /settings  /scenarios  /sessions; sessions by X-Mock-Session or ${server.session('<id>')}/`,
+    `  inspector:      ${server.url}${ADMIN_PATH}/ui  (the journal live, sessions, faults, an entity's state)`,
     `  data:           ${options.data ?? 'in memory'}; body limit ${options.maxBodyText}`,
     `  auth:           ${server.auth.mode}`,
     ...server.tokens.map((t) => `  token:          ${t.token}=${t.user}:${t.role}`),

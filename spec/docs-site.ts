@@ -14,6 +14,7 @@ export const DOCS_PAGES = [
   { file: 'index.html', title: 'Overview', about: 'what this is and where things are' },
   { file: 'api.html', title: 'Metadata-store API', about: 'every operation of the OpenAPI document, with parameters, bodies and responses' },
   { file: 'graphql.html', title: 'GraphQL API', about: 'queries, mutations and types of the GraphQL schema' },
+  { file: 'aspects.html', title: 'Aspects', about: 'every aspect with a schema: its record, the entities that take it, its fields' },
   { file: 'clauses.html', title: 'Clauses and checks', about: 'each clause of the interface document and the conformance checks that verify it' },
   { file: 'differences.html', title: 'Upstream differences', about: 'where the upstream service differs from the interface document, and what the mock does' },
 ] as const;
@@ -31,6 +32,7 @@ const SOURCES = [
   ['generated', 'openapi.json'],
   ['spec', 'graphql', 'schema.graphql'],
   ['spec', 'upstream-differences.yaml'],
+  ['spec', 'entities.yaml'],
   ['spec', 'interface-document.md'],
   ['package.json'],
 ];

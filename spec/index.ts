@@ -52,7 +52,10 @@ export interface UpstreamDifference {
   /** One matcher, or alternatives of which one must match. */
   matcher: DifferenceMatcher | DifferenceMatcher[];
   shape?: UpstreamShape;
+  /** Conformance checks the difference affects; empty for a surface the suite does not check. */
   checks: string[];
+  /** The mock's own test files proving its side, for a difference no check covers (paths from the package root). */
+  tests?: string[];
 }
 
 export interface Contract {

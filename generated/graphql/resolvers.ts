@@ -777,6 +777,174 @@ export type DashboardProperties = {
   name: Scalars['String']['output'];
 };
 
+/** A data flow (a pipeline), `urn:svc:dataFlow:(<orchestrator>,<flow_id>,<cluster>)`. */
+export type DataFlow = BrowsableEntity & Entity & EntityWithRelationships & {
+  __typename?: 'DataFlow';
+  /** The browse paths of the data flow; null when none was ever generated. */
+  browsePaths?: Maybe<Array<BrowsePath>>;
+  /** Cluster of the flow, from the URN. */
+  cluster: Scalars['String']['output'];
+  /** Deprecation status of the data flow. */
+  deprecation?: Maybe<Deprecation>;
+  /** The domain of the data flow. */
+  domain?: Maybe<DomainAssociation>;
+  /** Whether the data flow exists in the catalog. */
+  exists?: Maybe<Scalars['Boolean']['output']>;
+  /** Id of the flow within its orchestrator, from the URN. */
+  flowId: Scalars['String']['output'];
+  /**
+   * Tags of the data flow; same data as tags.
+   * @deprecated Use tags instead.
+   */
+  globalTags?: Maybe<GlobalTags>;
+  /** Glossary terms of the data flow. */
+  glossaryTerms?: Maybe<GlossaryTerms>;
+  /** Links to internal documentation about the data flow. */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** When the data flow was last written by ingestion, in epoch milliseconds. */
+  lastIngested?: Maybe<Scalars['Long']['output']>;
+  /** Edges of this data flow in the lineage graph, in one direction. One hop, from the relationships the store derives. */
+  lineage?: Maybe<EntityLineageResult>;
+  /** The orchestrator running the flow (for example airflow), from the URN. */
+  orchestrator: Scalars['String']['output'];
+  /** Owners of the data flow. */
+  ownership?: Maybe<Ownership>;
+  /** The data platform of the flow: its orchestrator's. */
+  platform: DataPlatform;
+  /** Read-only properties from ingestion (aspect dataFlowInfo); null when the aspect is absent. */
+  properties?: Maybe<DataFlowProperties>;
+  /** Edges between this data flow and other entities, by relationship name and direction. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Whether the data flow is soft-deleted. */
+  status?: Maybe<Status>;
+  /** Tags of the data flow. */
+  tags?: Maybe<GlobalTags>;
+  /** Always DATA_FLOW. */
+  type: EntityType;
+  /** URN of the data flow. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A data flow (a pipeline), `urn:svc:dataFlow:(<orchestrator>,<flow_id>,<cluster>)`. */
+export type DataFlowLineageArgs = {
+  input: LineageInput;
+};
+
+
+/** A data flow (a pipeline), `urn:svc:dataFlow:(<orchestrator>,<flow_id>,<cluster>)`. */
+export type DataFlowRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** Read-only properties of a data flow. */
+export type DataFlowProperties = {
+  __typename?: 'DataFlowProperties';
+  /** Orchestrator-specific key-value pairs. */
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  /** Description of the flow as ingested. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** URL of the flow in its orchestrator. */
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  /** Display name of the flow. */
+  name: Scalars['String']['output'];
+  /** The project or namespace of the flow. */
+  project?: Maybe<Scalars['String']['output']>;
+};
+
+/** A data job (a task of a pipeline), `urn:svc:dataJob:(<data flow URN>,<job_id>)`. */
+export type DataJob = BrowsableEntity & Entity & EntityWithRelationships & {
+  __typename?: 'DataJob';
+  /** The browse paths of the data job; null when none was ever generated. */
+  browsePaths?: Maybe<Array<BrowsePath>>;
+  /** The data flow the job is part of, from the URN (the relationship IsPartOf). */
+  dataFlow?: Maybe<DataFlow>;
+  /** Deprecation status of the data job. */
+  deprecation?: Maybe<Deprecation>;
+  /** The domain of the data job. */
+  domain?: Maybe<DomainAssociation>;
+  /** Whether the data job exists in the catalog. */
+  exists?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Tags of the data job; same data as tags.
+   * @deprecated Use tags instead.
+   */
+  globalTags?: Maybe<GlobalTags>;
+  /** Glossary terms of the data job. */
+  glossaryTerms?: Maybe<GlossaryTerms>;
+  /** The datasets and jobs the job reads and the datasets it writes (aspect dataJobInputOutput); null when the aspect is absent. */
+  inputOutput?: Maybe<DataJobInputOutput>;
+  /** Links to internal documentation about the data job. */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** Id of the job within its flow, from the URN. */
+  jobId: Scalars['String']['output'];
+  /** When the data job was last written by ingestion, in epoch milliseconds. */
+  lastIngested?: Maybe<Scalars['Long']['output']>;
+  /** Edges of this data job in the lineage graph, in one direction. One hop, from the relationships the store derives. */
+  lineage?: Maybe<EntityLineageResult>;
+  /** Owners of the data job. */
+  ownership?: Maybe<Ownership>;
+  /** Read-only properties from ingestion (aspect dataJobInfo); null when the aspect is absent. */
+  properties?: Maybe<DataJobProperties>;
+  /** Edges between this data job and other entities, by relationship name and direction. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Whether the data job is soft-deleted. */
+  status?: Maybe<Status>;
+  /** Sub-types of the data job. */
+  subTypes?: Maybe<SubTypes>;
+  /** Tags of the data job. */
+  tags?: Maybe<GlobalTags>;
+  /** Always DATA_JOB. */
+  type: EntityType;
+  /** URN of the data job. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A data job (a task of a pipeline), `urn:svc:dataJob:(<data flow URN>,<job_id>)`. */
+export type DataJobLineageArgs = {
+  input: LineageInput;
+};
+
+
+/** A data job (a task of a pipeline), `urn:svc:dataJob:(<data flow URN>,<job_id>)`. */
+export type DataJobRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** What a data job reads and writes. */
+export type DataJobInputOutput = {
+  __typename?: 'DataJobInputOutput';
+  /**
+   * The jobs this job depends on (the relationship DownstreamOf).
+   * @deprecated Use the relationship DownstreamOf instead.
+   */
+  inputDatajobs?: Maybe<Array<DataJob>>;
+  /**
+   * The datasets the job reads (the relationship Consumes).
+   * @deprecated Use the relationship Consumes instead.
+   */
+  inputDatasets?: Maybe<Array<Dataset>>;
+  /**
+   * The datasets the job writes (the relationship Produces).
+   * @deprecated Use the relationship Produces instead.
+   */
+  outputDatasets?: Maybe<Array<Dataset>>;
+};
+
+/** Read-only properties of a data job. */
+export type DataJobProperties = {
+  __typename?: 'DataJobProperties';
+  /** Orchestrator-specific key-value pairs. */
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  /** Description of the job as ingested. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** URL of the job in its orchestrator. */
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  /** Display name of the job. */
+  name: Scalars['String']['output'];
+};
+
 /** A data platform, `urn:svc:dataPlatform:<platform>`, for example a warehouse or a message broker. */
 export type DataPlatform = Entity & {
   __typename?: 'DataPlatform';
@@ -1162,6 +1330,13 @@ export type EntityLineageResult = {
   total?: Maybe<Scalars['Int']['output']>;
 };
 
+/** A path through the lineage graph. */
+export type EntityPath = {
+  __typename?: 'EntityPath';
+  /** The entities of the path, in order. */
+  path: Array<Maybe<Entity>>;
+};
+
 /** An edge between the entity asked about and another entity. */
 export type EntityRelationship = {
   __typename?: 'EntityRelationship';
@@ -1282,6 +1457,14 @@ export type EntityType =
   | 'TAG'
   /** A metadata test. */
   | 'TEST';
+
+/** An entity type, and optionally its platforms. */
+export type EntityTypeToPlatforms = {
+  /** The entity type. */
+  entityType: EntityType;
+  /** Platform URNs of that type; all when absent. */
+  platforms?: InputMaybe<Array<Scalars['String']['input']>>;
+};
 
 /** An entity with lineage. Deprecated upstream in favour of the relationships field; kept because Dataset implements it. */
 export type EntityWithRelationships = {
@@ -1594,6 +1777,18 @@ export type LineageDirection =
   | 'DOWNSTREAM'
   /** Towards the sources of the entity's data. */
   | 'UPSTREAM';
+
+/** Flags of a lineage walk. */
+export type LineageFlags = {
+  /** Only edges seen before this time. */
+  endTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+  /** Most entities explored per hop. */
+  entitiesExploredPerHopLimit?: InputMaybe<Scalars['Int']['input']>;
+  /** Entity types (and platforms) walked through without counting a hop. */
+  ignoreAsHops?: InputMaybe<Array<EntityTypeToPlatforms>>;
+  /** Only edges seen after this time. */
+  startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+};
 
 /** Input of the lineage field of an entity. */
 export type LineageInput = {
@@ -2042,6 +2237,10 @@ export type Query = {
   corpUser?: Maybe<CorpUser>;
   /** Fetch a dashboard by its URN, `urn:svc:dashboard:(<tool>,<id>)`. */
   dashboard?: Maybe<Dashboard>;
+  /** Fetch a data flow (a pipeline) by its URN, `urn:svc:dataFlow:(<orchestrator>,<flow_id>,<cluster>)`. */
+  dataFlow?: Maybe<DataFlow>;
+  /** Fetch a data job (a task of a pipeline) by its URN, `urn:svc:dataJob:(<data flow URN>,<job_id>)`. */
+  dataJob?: Maybe<DataJob>;
   /** Fetch a data platform by its URN, `urn:svc:dataPlatform:<name>`. */
   dataPlatform?: Maybe<DataPlatform>;
   /**
@@ -2064,6 +2263,11 @@ export type Query = {
    * Soft-deleted entities are never returned.
    */
   searchAcrossEntities?: Maybe<SearchResults>;
+  /**
+   * Search over the entities the lineage graph reaches from an entity in one direction, every hop; each result carries its
+   * degree (the fewest hops) and the path that reaches it. Soft-deleted entities are never returned.
+   */
+  searchAcrossLineage?: Maybe<SearchAcrossLineageResults>;
   /** Fetch a tag by its URN, `urn:svc:tag:<name>`. */
   tag?: Maybe<Tag>;
 };
@@ -2124,6 +2328,18 @@ export type QueryDashboardArgs = {
 
 
 /** Reads. */
+export type QueryDataFlowArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryDataJobArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
 export type QueryDataPlatformArgs = {
   urn: Scalars['String']['input'];
 };
@@ -2162,6 +2378,12 @@ export type QuerySearchArgs = {
 /** Reads. */
 export type QuerySearchAcrossEntitiesArgs = {
   input: SearchAcrossEntitiesInput;
+};
+
+
+/** Reads. */
+export type QuerySearchAcrossLineageArgs = {
+  input: SearchAcrossLineageInput;
 };
 
 
@@ -2359,6 +2581,83 @@ export type SearchAcrossEntitiesInput = {
   types?: InputMaybe<Array<EntityType>>;
   /** A saved view to apply; not supported by the mock (an error when given). */
   viewUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A search over what the lineage graph reaches from an entity. */
+export type SearchAcrossLineageInput = {
+  /** Number of results (default 10). */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** The direction to walk. */
+  direction: LineageDirection;
+  /**
+   * Only edges seen before this time; accepted and ignored by the mock.
+   * @deprecated Use LineageFlags instead
+   */
+  endTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+  /**
+   * Filters that must all hold; ignored when orFilters is given.
+   * @deprecated Use `orFilters`- they are more expressive
+   */
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  /** Flags of the walk; accepted and ignored by the mock. */
+  lineageFlags?: InputMaybe<LineageFlags>;
+  /** Alternatives of filters; the field `degree` (values 1, 2, 3+) selects by number of hops. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** Full-text query over the entities reached; `*` when absent. */
+  query?: InputMaybe<Scalars['String']['input']>;
+  /** Flags of the search; accepted and ignored by the mock. */
+  searchFlags?: InputMaybe<SearchFlags>;
+  /** How results are sorted; accepted and ignored by the mock (nearest first). */
+  sortInput?: InputMaybe<SearchSortInput>;
+  /** Offset of the first result (default 0). */
+  start?: InputMaybe<Scalars['Int']['input']>;
+  /**
+   * Only edges seen after this time; accepted and ignored by the mock (it keeps no edge times).
+   * @deprecated Use LineageFlags instead
+   */
+  startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+  /** Entity types to return; all the types this schema has when absent. */
+  types?: InputMaybe<Array<EntityType>>;
+  /** URN of the entity the walk starts from; required. */
+  urn?: InputMaybe<Scalars['String']['input']>;
+  /** A saved view to apply; not supported by the mock (an error when given). */
+  viewUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One entity the lineage walk reached and the search matched. */
+export type SearchAcrossLineageResult = {
+  __typename?: 'SearchAcrossLineageResult';
+  /** The fewest hops from the source to the entity. */
+  degree: Scalars['Int']['output'];
+  /** The hops at which the entity is reached. */
+  degrees?: Maybe<Array<Scalars['Int']['output']>>;
+  /** The entity reached. */
+  entity: Entity;
+  /** Whether the walk went on from this entity (always true: the mock walks every hop). */
+  explored: Scalars['Boolean']['output'];
+  /** Whether the entity was walked through without counting a hop (always false in the mock). */
+  ignoredAsHop: Scalars['Boolean']['output'];
+  /** The fields the query matched. */
+  matchedFields: Array<MatchedField>;
+  /** A path from the source to the entity, both included. */
+  paths?: Maybe<Array<Maybe<EntityPath>>>;
+  /** Whether the entity has edges the walk left out (always false in the mock). */
+  truncatedChildren: Scalars['Boolean']['output'];
+};
+
+/** A page of a search over what the lineage graph reaches. */
+export type SearchAcrossLineageResults = {
+  __typename?: 'SearchAcrossLineageResults';
+  /** Number of results on this page. */
+  count: Scalars['Int']['output'];
+  /** Facets of the results: `_entityType`, the aggregated fields and `degree`. */
+  facets?: Maybe<Array<FacetMetadata>>;
+  /** The results, nearest first. */
+  searchResults: Array<SearchAcrossLineageResult>;
+  /** Offset of the first result. */
+  start: Scalars['Int']['output'];
+  /** Number of results over all pages. */
+  total: Scalars['Int']['output'];
 };
 
 /** Flags controlling a search. */
@@ -2798,6 +3097,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
   BrowsableEntity:
     | ( Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<_RefType['DataFlow']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
   ;
   Entity:
@@ -2806,6 +3107,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<CorpGroup, 'ownership' | 'relationships'> & { ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<CorpUser, 'editableProperties' | 'relationships' | 'tags'> & { editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<_RefType['DataFlow']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataPlatform, 'properties' | 'relationships'> & { properties?: Maybe<_RefType['DataPlatformProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
     | ( Omit<Domain, 'ownership' | 'relationships'> & { ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
@@ -2817,6 +3120,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
   EntityWithRelationships:
     | ( Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<_RefType['DataFlow']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
   ;
 };
@@ -2872,6 +3177,11 @@ export type ResolversTypes = {
   Dashboard: ResolverTypeWrapper<Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DashboardProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DashboardEditableProperties: ResolverTypeWrapper<DashboardEditableProperties>;
   DashboardProperties: ResolverTypeWrapper<Omit<DashboardProperties, 'created' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
+  DataFlow: ResolverTypeWrapper<Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  DataFlowProperties: ResolverTypeWrapper<DataFlowProperties>;
+  DataJob: ResolverTypeWrapper<Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<ResolversTypes['DataFlow']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, inputOutput?: Maybe<ResolversTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  DataJobInputOutput: ResolverTypeWrapper<Omit<DataJobInputOutput, 'inputDatajobs' | 'inputDatasets' | 'outputDatasets'> & { inputDatajobs?: Maybe<Array<ResolversTypes['DataJob']>>, inputDatasets?: Maybe<Array<ResolversTypes['Dataset']>>, outputDatasets?: Maybe<Array<ResolversTypes['Dataset']>> }>;
+  DataJobProperties: ResolverTypeWrapper<DataJobProperties>;
   DataPlatform: ResolverTypeWrapper<Omit<DataPlatform, 'properties' | 'relationships'> & { properties?: Maybe<ResolversTypes['DataPlatformProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataPlatformProperties: ResolverTypeWrapper<DataPlatformProperties>;
   Dataset: ResolverTypeWrapper<Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DatasetProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversTypes['SchemaMetadata']>, statsSummary?: Maybe<ResolversTypes['DatasetStatsSummary']>, tags?: Maybe<ResolversTypes['GlobalTags']>, usageStats?: Maybe<ResolversTypes['UsageQueryResult']> }>;
@@ -2893,9 +3203,11 @@ export type ResolversTypes = {
   EditableTagProperties: ResolverTypeWrapper<EditableTagProperties>;
   Entity: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Entity']>;
   EntityLineageResult: ResolverTypeWrapper<Omit<EntityLineageResult, 'relationships'> & { relationships: Array<ResolversTypes['LineageRelationship']> }>;
+  EntityPath: ResolverTypeWrapper<Omit<EntityPath, 'path'> & { path: Array<Maybe<ResolversTypes['Entity']>> }>;
   EntityRelationship: ResolverTypeWrapper<Omit<EntityRelationship, 'created' | 'entity'> & { created?: Maybe<ResolversTypes['AuditStamp']>, entity?: Maybe<ResolversTypes['Entity']> }>;
   EntityRelationshipsResult: ResolverTypeWrapper<Omit<EntityRelationshipsResult, 'relationships'> & { relationships: Array<ResolversTypes['EntityRelationship']> }>;
   EntityType: EntityType;
+  EntityTypeToPlatforms: EntityTypeToPlatforms;
   EntityWithRelationships: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['EntityWithRelationships']>;
   ExtraProperty: ResolverTypeWrapper<ExtraProperty>;
   FabricType: FabricType;
@@ -2920,6 +3232,7 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   KeyValueSchema: ResolverTypeWrapper<KeyValueSchema>;
   LineageDirection: LineageDirection;
+  LineageFlags: LineageFlags;
   LineageInput: LineageInput;
   LineageRelationship: ResolverTypeWrapper<Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversTypes['Entity']>, entity?: Maybe<ResolversTypes['Entity']>, updatedActor?: Maybe<ResolversTypes['Entity']> }>;
   Long: ResolverTypeWrapper<Scalars['Long']['output']>;
@@ -2951,6 +3264,9 @@ export type ResolversTypes = {
   SchemaFieldEntity: ResolverTypeWrapper<Omit<SchemaFieldEntity, 'parent' | 'relationships'> & { parent: ResolversTypes['Entity'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   SchemaMetadata: ResolverTypeWrapper<Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversTypes['PlatformSchema']> }>;
   SearchAcrossEntitiesInput: SearchAcrossEntitiesInput;
+  SearchAcrossLineageInput: SearchAcrossLineageInput;
+  SearchAcrossLineageResult: ResolverTypeWrapper<Omit<SearchAcrossLineageResult, 'entity' | 'matchedFields' | 'paths'> & { entity: ResolversTypes['Entity'], matchedFields: Array<ResolversTypes['MatchedField']>, paths?: Maybe<Array<Maybe<ResolversTypes['EntityPath']>>> }>;
+  SearchAcrossLineageResults: ResolverTypeWrapper<Omit<SearchAcrossLineageResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversTypes['FacetMetadata']>>, searchResults: Array<ResolversTypes['SearchAcrossLineageResult']> }>;
   SearchFlags: SearchFlags;
   SearchInput: SearchInput;
   SearchInsight: ResolverTypeWrapper<SearchInsight>;
@@ -3030,6 +3346,11 @@ export type ResolversParentTypes = {
   Dashboard: Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DashboardProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DashboardEditableProperties: DashboardEditableProperties;
   DashboardProperties: Omit<DashboardProperties, 'created' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
+  DataFlow: Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  DataFlowProperties: DataFlowProperties;
+  DataJob: Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<ResolversParentTypes['DataFlow']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, inputOutput?: Maybe<ResolversParentTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  DataJobInputOutput: Omit<DataJobInputOutput, 'inputDatajobs' | 'inputDatasets' | 'outputDatasets'> & { inputDatajobs?: Maybe<Array<ResolversParentTypes['DataJob']>>, inputDatasets?: Maybe<Array<ResolversParentTypes['Dataset']>>, outputDatasets?: Maybe<Array<ResolversParentTypes['Dataset']>> };
+  DataJobProperties: DataJobProperties;
   DataPlatform: Omit<DataPlatform, 'properties' | 'relationships'> & { properties?: Maybe<ResolversParentTypes['DataPlatformProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataPlatformProperties: DataPlatformProperties;
   Dataset: Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversParentTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DatasetProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversParentTypes['SchemaMetadata']>, statsSummary?: Maybe<ResolversParentTypes['DatasetStatsSummary']>, tags?: Maybe<ResolversParentTypes['GlobalTags']>, usageStats?: Maybe<ResolversParentTypes['UsageQueryResult']> };
@@ -3051,8 +3372,10 @@ export type ResolversParentTypes = {
   EditableTagProperties: EditableTagProperties;
   Entity: ResolversInterfaceTypes<ResolversParentTypes>['Entity'];
   EntityLineageResult: Omit<EntityLineageResult, 'relationships'> & { relationships: Array<ResolversParentTypes['LineageRelationship']> };
+  EntityPath: Omit<EntityPath, 'path'> & { path: Array<Maybe<ResolversParentTypes['Entity']>> };
   EntityRelationship: Omit<EntityRelationship, 'created' | 'entity'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, entity?: Maybe<ResolversParentTypes['Entity']> };
   EntityRelationshipsResult: Omit<EntityRelationshipsResult, 'relationships'> & { relationships: Array<ResolversParentTypes['EntityRelationship']> };
+  EntityTypeToPlatforms: EntityTypeToPlatforms;
   EntityWithRelationships: ResolversInterfaceTypes<ResolversParentTypes>['EntityWithRelationships'];
   ExtraProperty: ExtraProperty;
   FacetFilterInput: FacetFilterInput;
@@ -3074,6 +3397,7 @@ export type ResolversParentTypes = {
   InstitutionalMemoryUpdate: InstitutionalMemoryUpdate;
   Int: Scalars['Int']['output'];
   KeyValueSchema: KeyValueSchema;
+  LineageFlags: LineageFlags;
   LineageInput: LineageInput;
   LineageRelationship: Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, entity?: Maybe<ResolversParentTypes['Entity']>, updatedActor?: Maybe<ResolversParentTypes['Entity']> };
   Long: Scalars['Long']['output'];
@@ -3099,6 +3423,9 @@ export type ResolversParentTypes = {
   SchemaFieldEntity: Omit<SchemaFieldEntity, 'parent' | 'relationships'> & { parent: ResolversParentTypes['Entity'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   SchemaMetadata: Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversParentTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversParentTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversParentTypes['PlatformSchema']> };
   SearchAcrossEntitiesInput: SearchAcrossEntitiesInput;
+  SearchAcrossLineageInput: SearchAcrossLineageInput;
+  SearchAcrossLineageResult: Omit<SearchAcrossLineageResult, 'entity' | 'matchedFields' | 'paths'> & { entity: ResolversParentTypes['Entity'], matchedFields: Array<ResolversParentTypes['MatchedField']>, paths?: Maybe<Array<Maybe<ResolversParentTypes['EntityPath']>>> };
+  SearchAcrossLineageResults: Omit<SearchAcrossLineageResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversParentTypes['FacetMetadata']>>, searchResults: Array<ResolversParentTypes['SearchAcrossLineageResult']> };
   SearchFlags: SearchFlags;
   SearchInput: SearchInput;
   SearchInsight: SearchInsight;
@@ -3160,7 +3487,7 @@ export type AutoCompleteResultsResolvers<ContextType = any, ParentType extends R
 };
 
 export type BrowsableEntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowsableEntity'] = ResolversParentTypes['BrowsableEntity']> = {
-  __resolveType: TypeResolveFn<'Chart' | 'Dashboard' | 'Dataset', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Chart' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'Dataset', ParentType, ContextType>;
 };
 
 export type BrowsePathResolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowsePath'] = ResolversParentTypes['BrowsePath']> = {
@@ -3381,6 +3708,75 @@ export type DashboardPropertiesResolvers<ContextType = any, ParentType extends R
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type DataFlowResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataFlow'] = ResolversParentTypes['DataFlow']> = {
+  browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
+  cluster?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
+  domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  flowId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<DataFlowLineageArgs, 'input'>>;
+  orchestrator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['DataFlowProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataFlowRelationshipsArgs, 'input'>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataFlowPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataFlowProperties'] = ResolversParentTypes['DataFlowProperties']> = {
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DataJobResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataJob'] = ResolversParentTypes['DataJob']> = {
+  browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
+  dataFlow?: Resolver<Maybe<ResolversTypes['DataFlow']>, ParentType, ContextType>;
+  deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
+  domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  inputOutput?: Resolver<Maybe<ResolversTypes['DataJobInputOutput']>, ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  jobId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<DataJobLineageArgs, 'input'>>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['DataJobProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataJobRelationshipsArgs, 'input'>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  subTypes?: Resolver<Maybe<ResolversTypes['SubTypes']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataJobInputOutputResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataJobInputOutput'] = ResolversParentTypes['DataJobInputOutput']> = {
+  inputDatajobs?: Resolver<Maybe<Array<ResolversTypes['DataJob']>>, ParentType, ContextType>;
+  inputDatasets?: Resolver<Maybe<Array<ResolversTypes['Dataset']>>, ParentType, ContextType>;
+  outputDatasets?: Resolver<Maybe<Array<ResolversTypes['Dataset']>>, ParentType, ContextType>;
+};
+
+export type DataJobPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataJobProperties'] = ResolversParentTypes['DataJobProperties']> = {
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type DataPlatformResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataPlatform'] = ResolversParentTypes['DataPlatform']> = {
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
@@ -3503,7 +3899,7 @@ export type EditableTagPropertiesResolvers<ContextType = any, ParentType extends
 };
 
 export type EntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['Entity'] = ResolversParentTypes['Entity']> = {
-  __resolveType: TypeResolveFn<'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataPlatform' | 'Dataset' | 'Domain' | 'GlossaryTerm' | 'OwnershipTypeEntity' | 'SchemaFieldEntity' | 'Tag', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'DataPlatform' | 'Dataset' | 'Domain' | 'GlossaryTerm' | 'OwnershipTypeEntity' | 'SchemaFieldEntity' | 'Tag', ParentType, ContextType>;
 };
 
 export type EntityLineageResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityLineageResult'] = ResolversParentTypes['EntityLineageResult']> = {
@@ -3512,6 +3908,10 @@ export type EntityLineageResultResolvers<ContextType = any, ParentType extends R
   relationships?: Resolver<Array<ResolversTypes['LineageRelationship']>, ParentType, ContextType>;
   start?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   total?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type EntityPathResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityPath'] = ResolversParentTypes['EntityPath']> = {
+  path?: Resolver<Array<Maybe<ResolversTypes['Entity']>>, ParentType, ContextType>;
 };
 
 export type EntityRelationshipResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityRelationship'] = ResolversParentTypes['EntityRelationship']> = {
@@ -3529,7 +3929,7 @@ export type EntityRelationshipsResultResolvers<ContextType = any, ParentType ext
 };
 
 export type EntityWithRelationshipsResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityWithRelationships'] = ResolversParentTypes['EntityWithRelationships']> = {
-  __resolveType: TypeResolveFn<'Chart' | 'Dashboard' | 'Dataset', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Chart' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'Dataset', ParentType, ContextType>;
 };
 
 export type ExtraPropertyResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExtraProperty'] = ResolversParentTypes['ExtraProperty']> = {
@@ -3717,6 +4117,8 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   corpGroup?: Resolver<Maybe<ResolversTypes['CorpGroup']>, ParentType, ContextType, RequireFields<QueryCorpGroupArgs, 'urn'>>;
   corpUser?: Resolver<Maybe<ResolversTypes['CorpUser']>, ParentType, ContextType, RequireFields<QueryCorpUserArgs, 'urn'>>;
   dashboard?: Resolver<Maybe<ResolversTypes['Dashboard']>, ParentType, ContextType, RequireFields<QueryDashboardArgs, 'urn'>>;
+  dataFlow?: Resolver<Maybe<ResolversTypes['DataFlow']>, ParentType, ContextType, RequireFields<QueryDataFlowArgs, 'urn'>>;
+  dataJob?: Resolver<Maybe<ResolversTypes['DataJob']>, ParentType, ContextType, RequireFields<QueryDataJobArgs, 'urn'>>;
   dataPlatform?: Resolver<Maybe<ResolversTypes['DataPlatform']>, ParentType, ContextType, RequireFields<QueryDataPlatformArgs, 'urn'>>;
   dataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<QueryDatasetArgs, 'urn'>>;
   entities?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType, RequireFields<QueryEntitiesArgs, 'urns'>>;
@@ -3724,6 +4126,7 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   glossaryTerm?: Resolver<Maybe<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, RequireFields<QueryGlossaryTermArgs, 'urn'>>;
   search?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchArgs, 'input'>>;
   searchAcrossEntities?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossEntitiesArgs, 'input'>>;
+  searchAcrossLineage?: Resolver<Maybe<ResolversTypes['SearchAcrossLineageResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossLineageArgs, 'input'>>;
   tag?: Resolver<Maybe<ResolversTypes['Tag']>, ParentType, ContextType, RequireFields<QueryTagArgs, 'urn'>>;
 };
 
@@ -3768,6 +4171,25 @@ export type SchemaMetadataResolvers<ContextType = any, ParentType extends Resolv
   primaryKeys?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SearchAcrossLineageResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchAcrossLineageResult'] = ResolversParentTypes['SearchAcrossLineageResult']> = {
+  degree?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  degrees?: Resolver<Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
+  entity?: Resolver<ResolversTypes['Entity'], ParentType, ContextType>;
+  explored?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  ignoredAsHop?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  matchedFields?: Resolver<Array<ResolversTypes['MatchedField']>, ParentType, ContextType>;
+  paths?: Resolver<Maybe<Array<Maybe<ResolversTypes['EntityPath']>>>, ParentType, ContextType>;
+  truncatedChildren?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type SearchAcrossLineageResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchAcrossLineageResults'] = ResolversParentTypes['SearchAcrossLineageResults']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  facets?: Resolver<Maybe<Array<ResolversTypes['FacetMetadata']>>, ParentType, ContextType>;
+  searchResults?: Resolver<Array<ResolversTypes['SearchAcrossLineageResult']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type SearchInsightResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchInsight'] = ResolversParentTypes['SearchInsight']> = {
@@ -3894,6 +4316,11 @@ export type Resolvers<ContextType = any> = {
   Dashboard?: DashboardResolvers<ContextType>;
   DashboardEditableProperties?: DashboardEditablePropertiesResolvers<ContextType>;
   DashboardProperties?: DashboardPropertiesResolvers<ContextType>;
+  DataFlow?: DataFlowResolvers<ContextType>;
+  DataFlowProperties?: DataFlowPropertiesResolvers<ContextType>;
+  DataJob?: DataJobResolvers<ContextType>;
+  DataJobInputOutput?: DataJobInputOutputResolvers<ContextType>;
+  DataJobProperties?: DataJobPropertiesResolvers<ContextType>;
   DataPlatform?: DataPlatformResolvers<ContextType>;
   DataPlatformProperties?: DataPlatformPropertiesResolvers<ContextType>;
   Dataset?: DatasetResolvers<ContextType>;
@@ -3909,6 +4336,7 @@ export type Resolvers<ContextType = any> = {
   EditableTagProperties?: EditableTagPropertiesResolvers<ContextType>;
   Entity?: EntityResolvers<ContextType>;
   EntityLineageResult?: EntityLineageResultResolvers<ContextType>;
+  EntityPath?: EntityPathResolvers<ContextType>;
   EntityRelationship?: EntityRelationshipResolvers<ContextType>;
   EntityRelationshipsResult?: EntityRelationshipsResultResolvers<ContextType>;
   EntityWithRelationships?: EntityWithRelationshipsResolvers<ContextType>;
@@ -3940,6 +4368,8 @@ export type Resolvers<ContextType = any> = {
   SchemaField?: SchemaFieldResolvers<ContextType>;
   SchemaFieldEntity?: SchemaFieldEntityResolvers<ContextType>;
   SchemaMetadata?: SchemaMetadataResolvers<ContextType>;
+  SearchAcrossLineageResult?: SearchAcrossLineageResultResolvers<ContextType>;
+  SearchAcrossLineageResults?: SearchAcrossLineageResultsResolvers<ContextType>;
   SearchInsight?: SearchInsightResolvers<ContextType>;
   SearchResult?: SearchResultResolvers<ContextType>;
   SearchResults?: SearchResultsResolvers<ContextType>;

@@ -1,12 +1,15 @@
 /**
  * The mock's own endpoints under /__mock, for the tests that drive it: health, a snapshot (row counts
  * and a digest that proves whether anything changed), reset, the request journal, sessions, faults,
- * settings and scenarios. Each works on the session the request names (header or path prefix); the
- * listener has checked that the caller may use them (../auth/admin-access.ts).
+ * settings, scenarios, an entity's stored state, and the inspector page for a person (`/ui`). Each
+ * works on the session the request names (header or path prefix); the listener has checked that the
+ * caller may use them (../auth/admin-access.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import express, { Router, type Request } from 'express';
 import { notFound } from '../errors.js';
+import { entityState } from './entity-state.js';
+import { renderInspector } from './inspector/inspector-page.js';
 import { listRequests } from './journal-query.js';
 import type { ScenarioCatalog } from './scenarios.js';
 import type { MockSession, SessionRegistry } from './sessions.js';
@@ -88,6 +91,16 @@ export function adminRouter({ sessions, scenarios }: AdminSettings): Router {
     session.settings = updatedSettings(session.settings, req.body);
     session.context.store.indexLagMs = session.settings.indexLagMs;
     res.json(session.settings);
+  });
+
+  router.get('/entities/:urn', (req, res) => {
+    res.json(entityState(sessionOf(req).context.store, String(req.params.urn)));
+  });
+
+  // The page is the same for every session: its script names the session it looks at.
+  const inspector = renderInspector();
+  router.get('/ui', (_req, res) => {
+    res.type('html').send(inspector);
   });
 
   router.get('/scenarios', (_req, res) => {

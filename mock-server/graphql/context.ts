@@ -6,6 +6,7 @@ import type { Contract } from '../../spec/index.js';
 import { authorize, type AuthConfig } from '../auth/bearer-auth.js';
 import { RestliError } from '../errors.js';
 import { writeContext } from '../handlers/context.js';
+import type { Profile } from '../profile.js';
 import type { SearchIndex } from '../search/index.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { WriteContext } from '../store/types.js';
@@ -16,6 +17,8 @@ export type GraphqlContext = {
   store: CatalogStore;
   discovery: SearchIndex;
   auth: AuthConfig;
+  /** Whose behaviour to reproduce where the document and upstream differ (the server's profile). */
+  profile: Profile;
   /** The request's Authorization header, for the per-mutation decision. */
   authorization: string | undefined;
   /** Response paths of the mocked fields the query selected, e.g. `dataset.lineage`. */

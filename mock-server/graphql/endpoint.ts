@@ -133,7 +133,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
         if (failure) return transportError(res, failure.status, failure.message);
         if (typeof params === 'string') return transportError(res, 400, params);
         const authorization = req.headers.authorization;
-        const contextValue: GraphqlContext = { contract, store: context.store, discovery: context.discovery, auth, authorization, mockedFields: [] };
+        const contextValue: GraphqlContext = { contract, store: context.store, discovery: context.discovery, profile: context.profile, auth, authorization, mockedFields: [] };
         const answer = async (): Promise<string> => {
           authorize(auth, { authorization, kind: containsMutation(params.query, documents) ? 'protected' : 'open', write: false });
           return run(params, contextValue);

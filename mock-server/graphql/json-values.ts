@@ -8,6 +8,8 @@ export const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? val
 
 export const objectsOf = (value: unknown): JsonObject[] => listOf(value).filter((item): item is JsonObject => objectOf(item) !== undefined);
 
+export const stringsOf = (value: unknown): string[] => listOf(value).filter((item): item is string => typeof item === 'string');
+
 export const stringOr = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 export const numberOr = (value: unknown): number | null => (typeof value === 'number' ? value : null);

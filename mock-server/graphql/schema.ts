@@ -54,7 +54,7 @@ export function catalogSchema(contract: Contract): CatalogSchema {
   const views = new WeakMap<CatalogStore, EntityView>();
   const viewOf = (ctx: GraphqlContext): EntityView => {
     let view = views.get(ctx.store);
-    if (!view) views.set(ctx.store, (view = new EntityView(ctx.store, shapes, contract, ctx.discovery)));
+    if (!view) views.set(ctx.store, (view = new EntityView(ctx.store, shapes, contract, ctx.discovery, ctx.profile)));
     return view;
   };
   const resolvers: FieldResolvers = {

@@ -2,7 +2,9 @@
  * mutation updateDescription (graphql-facts §3.4, document §4.1): the description of a dataset
  * schema field, written to the field's entry in editableSchemaMetadata (the ingested schema is left
  * as it is), or of a container, written to editableContainerProperties. The target must exist.
- * Other entity types are a BAD_REQUEST (upstream-differences: update-description-entity-types).
+ * The upstream profile also accepts the other entity types upstream's resolver supports
+ * (upstream-descriptions.ts); any other type is a BAD_REQUEST (upstream-differences:
+ * update-description-entity-types).
  */
 import type { MutationUpdateDescriptionArgs } from '../../generated/graphql/resolvers.js';
 import type { WriteContext } from '../store/types.js';
@@ -10,6 +12,7 @@ import { authorizeMutation, type GraphqlContext } from './context.js';
 import { badRequestError } from './errors.js';
 import { objectsOf } from './json-values.js';
 import { targetUrn } from './target-urn.js';
+import { hasUpstreamDescription, updateUpstreamDescription } from './upstream-descriptions.js';
 
 type DescriptionUpdateInput = MutationUpdateDescriptionArgs['input'];
 
@@ -51,7 +54,10 @@ export function updateDescription(ctx: GraphqlContext, { input }: MutationUpdate
   ctx.store.transaction(() => {
     if (entity.name === 'dataset') updateFieldDescription(ctx, input, write);
     else if (entity.name === 'container') updateContainerDescription(ctx, input, write);
-    else throw badRequestError(`Failed to update description. Unsupported resource type ${entity.name} of ${input.resourceUrn} provided.`);
+    else if (ctx.profile === 'upstream' && hasUpstreamDescription(entity.name)) {
+      mustExist(ctx, input.resourceUrn);
+      updateUpstreamDescription(ctx, entity.name, input.resourceUrn, input.description, write);
+    } else throw badRequestError(`Failed to update description. Unsupported resource type ${entity.name} of ${input.resourceUrn} provided.`);
   });
   return true;
 }

@@ -53,7 +53,8 @@ export function apiExchange(settings: ExchangeSettings): ApiExchange {
       }
       const go = (): void => {
         if (session.closed) return door.fail(res, 410, `session '${session.id}' was discarded while this request waited`);
-        if (fault?.kind === 'reset') return void req.socket.destroy();
+        // Destroying the response destroys its connection: a reset on a socket, a failed fetch in process.
+        if (fault?.kind === 'reset') return void res.destroy();
         if (fault?.kind === 'error') {
           if (fault.retryAfter !== undefined && (fault.status === 429 || fault.status === 503)) res.setHeader('Retry-After', String(fault.retryAfter));
           return door.fail(res, fault.status, `Fault ${fault.id} injected on ${fault.operation} through /__mock/faults`);

@@ -1,10 +1,11 @@
 /**
- * `--seed-har`: the writes of a HAR capture sent again, in order, to the mock that has just started,
- * as its admin (the capture's own token means nothing here), so they go through the same routes,
+ * `--seed-har`: the writes of a HAR capture sent again, in order, through the in-process fetch of the
+ * mock being made (before it listens), as its admin (the capture's own token means nothing here), so they go through the same routes,
  * checks and GraphQL resolvers as any write; the capture's reads are checked (har-file.ts). A write
  * the mock refuses (a 4xx, or a GraphQL answer with errors) is reported, and the rest applied.
  */
 import type { Contract } from '../../spec/index.js';
+import type { MockFetch } from '../in-process/injected-fetch.js';
 import { readHarFile, type HarNote } from './har-file.js';
 
 export { HarFileError, type HarNote } from './har-file.js';
@@ -30,12 +31,12 @@ function graphqlErrors(text: string): string[] {
   }
 }
 
-export async function replayHar(path: string, target: { url: string; contract: Contract; token: string | undefined }): Promise<HarReplay> {
+export async function replayHar(path: string, target: { fetch: MockFetch; contract: Contract; token: string | undefined }): Promise<HarReplay> {
   const capture = readHarFile(path, target.contract);
   const replay: HarReplay = { source: path, applied: 0, refused: [], reads: capture.reads, violations: capture.violations, ignored: capture.ignored };
   for (const write of capture.writes) {
     const headers = { ...write.headers, ...(target.token ? { authorization: `Bearer ${target.token}` } : {}) };
-    const response = await fetch(target.url + write.target, { method: write.method, headers, ...(write.body !== undefined ? { body: write.body } : {}) });
+    const response = await target.fetch(write.target, { method: write.method, headers, ...(write.body !== undefined ? { body: write.body } : {}) });
     const text = await response.text();
     const errors = response.ok ? graphqlErrors(text) : [text.slice(0, 300)];
     if (errors.length) replay.refused.push({ entry: write.entry, method: write.method, target: write.target, status: response.status, message: errors.join('; ') });

@@ -192,6 +192,11 @@ export class CatalogStore {
     return (wanted ? rows.filter((row) => wanted.has(row.aspect)) : rows).map(storedAspect);
   }
 
+  /** Every stored version of every aspect of an entity, each aspect's newest first. */
+  aspectHistory(urn: string): StoredAspect[] {
+    return this.statements.historyRows.all(urn).map(storedAspect);
+  }
+
   /** One version of an aspect; version 0 is the latest. */
   getAspect(urn: string, aspectName: string, version: number): StoredAspect | undefined {
     const row = this.statements.aspectRow.get(urn, aspectName, version);

@@ -128,6 +128,8 @@ export function prepareStatements(db: Database) {
       AspectRow
     >,
     latestRows: db.prepare('SELECT * FROM aspects WHERE urn = ? AND version = 0 ORDER BY aspect') as Statement<[string], AspectRow>,
+    /** Every version of every aspect of an entity, each aspect's newest first (0, then the highest number down to 1). */
+    historyRows: db.prepare('SELECT * FROM aspects WHERE urn = ? ORDER BY aspect, version = 0 DESC, version DESC') as Statement<[string], AspectRow>,
     /** The latest values of an entity as [aspect, value] arrays, for the derived indices. */
     latestValues: db.prepare('SELECT aspect, value FROM aspects WHERE urn = ? AND version = 0 ORDER BY aspect').raw() as Statement<
       [string],

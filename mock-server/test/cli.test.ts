@@ -117,7 +117,7 @@ function exited(child: ChildProcess): Promise<{ code: number | null; stderr: str
 describe('catalog-contract mock (process)', () => {
   it('prints what it serves and answers health', async () => {
     const { url, output } = await startCli(['--no-sample']);
-    for (const form of ['/api/gms', '/gms', '/api/graphql', '/api/graphiql', '/svc/docs', '/__mock/health', 'admin-token=urn:svc:corpuser:datahub:admin', 'reader-token=urn:svc:corpuser:reader:reader']) {
+    for (const form of ['/api/gms', '/gms', '/api/graphql', '/api/graphiql', '/svc/docs', '/__mock/health', '/__mock/ui', 'admin-token=urn:svc:corpuser:datahub:admin', 'reader-token=urn:svc:corpuser:reader:reader']) {
       expect(output).toContain(form);
     }
     const health = await fetch(`${url}/__mock/health`);

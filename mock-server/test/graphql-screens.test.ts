@@ -181,6 +181,24 @@ describe('search, facets and soft deletion', () => {
     }
   });
 
+  it("has upstream's _entityType facet: every type searched, its REST total, and a filter on it gives that many", async () => {
+    // AggregationQueryBuilder (_entityType: a default facet, minDocCount 0, display name "Type"); MapperUtils.convertFilterValue (EntityType values).
+    const types = ['DATASET', 'CHART', 'DASHBOARD', 'CONTAINER'];
+    const all = await searchAcross({ types, query: 'orders', count: 0 });
+    const facet = (all.facets as { field: string; displayName: string; aggregations: { value: string; count: number }[] }[]).find((f) => f.field === '_entityType');
+    expect(facet?.displayName).toBe('Type');
+    expect(facet?.aggregations.map((a) => a.value).sort()).toEqual([...types].sort());
+    expect(facet?.aggregations.reduce((sum, a) => sum + a.count, 0)).toBe(all.total);
+    for (const { value, count } of facet?.aggregations ?? []) {
+      expect(count, value).toBe((await restSearch(value.toLowerCase(), 'orders')).total);
+      const only = await searchAcross({ types, query: 'orders', count: 0, orFilters: [{ and: [{ field: '_entityType', values: [value] }] }] });
+      expect(only.total, value).toBe(count);
+      const others = await searchAcross({ types, query: 'orders', count: 0, orFilters: [{ and: [{ field: '_entityType', values: [value], negated: true }] }] });
+      expect(others.total, `not ${value}`).toBe(all.total - count);
+    }
+    expect(facet?.aggregations.some((a) => a.count === 0)).toBe(true);
+  });
+
   it('pages with start and count over a total that does not change', async () => {
     const first = await searchAcross({ query: '*', start: 0, count: 4 });
     const second = await searchAcross({ query: '*', start: 4, count: 4 });

@@ -1,6 +1,6 @@
 /**
  * What every hand-written page of the docs site shares: escaping, the layout and the navigation
- * between the five pages. Pages are self-contained (inline style, no scripts), so they load from
+ * between the pages of the site. Pages are self-contained (inline style, no scripts), so they load from
  * disk, from the mock and offline alike.
  */
 import { DOCS_PAGES, type DocsPage } from '../../spec/docs-site.js';

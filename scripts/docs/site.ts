@@ -1,6 +1,6 @@
 /**
  * Builds the whole docs site for one namespace into a folder: the landing page, the two Redoc
- * references, the clause index and the upstream differences, plus site.json (the namespace and the
+ * references, the aspects, the clause index and the upstream differences, plus site.json (the namespace and the
  * digest of the sources, which the mock compares before serving a built site).
  */
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fromRoot, interfaceDocument, loadContract, rewriteNamespace, type Namespace } from '../../spec/index.js';
 import { docsSourceDigest, type DocsSiteManifest } from '../../spec/docs-site.js';
+import { renderAspectsPage } from './aspects-page.js';
 import { conformanceChecks } from './checks.js';
 import { renderClausesPage } from './clauses-page.js';
 import { renderDifferencesPage } from './differences-page.js';
@@ -31,6 +32,7 @@ export async function buildDocsSite(outDir: string, ns: Namespace = 'svc'): Prom
     buildRedocPage(openapiFile, join(staging, 'api.html'), title);
     buildRedocPage(sdlFile, join(staging, 'graphql.html'), 'GraphQL API');
     writeFileSync(join(staging, 'index.html'), renderLandingPage(contract, version));
+    writeFileSync(join(staging, 'aspects.html'), renderAspectsPage(contract));
     // The document is written in the spec's notation; the page speaks the site's namespace.
     writeFileSync(join(staging, 'clauses.html'), rewriteNamespace(renderClausesPage(interfaceDocument(), await conformanceChecks()), ns));
     writeFileSync(join(staging, 'differences.html'), renderDifferencesPage(contract));

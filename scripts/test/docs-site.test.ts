@@ -1,8 +1,8 @@
 /**
- * `npm run docs` builds the five pages of the site, offline, for a namespace: each page is there,
- * none refers to a resource on another host, the clause index lists every section of the interface
- * document and every conformance check, and the differences page every listed difference. npm start's
- * prestart leaves a current site alone.
+ * `npm run docs` builds the pages of the site, offline, for a namespace: each page is there,
+ * none refers to a resource on another host, the aspects page has an anchor per aspect, the clause
+ * index lists every section of the interface document and every conformance check, and the
+ * differences page every listed difference. npm start's prestart leaves a current site alone.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -63,6 +63,14 @@ describe('the hand-written pages', () => {
     for (const { file } of DOCS_PAGES) expect(html).toContain(`href="${file}"`);
     expect(html).toContain('href="/api/graphiql"');
     expect(html).toContain('which must be running');
+  });
+
+  it('the aspects page has a section per aspect with a schema, with its record and the entities that take it', () => {
+    const html = built('svc', 'aspects.html');
+    const contract = loadContract('svc');
+    for (const aspect of contract.aspects.values()) expect(html).toContain(`<section id="aspect-${aspect.name}"><h2>${aspect.name}</h2>`);
+    const properties = html.slice(html.indexOf('<section id="aspect-datasetProperties">'));
+    expect(properties.slice(0, properties.indexOf('</section>'))).toMatch(/com\.svc\.dataset\.DatasetProperties[\s\S]*<code>dataset<\/code>[\s\S]*<code>description<\/code>/);
   });
 
   it('the clause index has every section of the interface document and every conformance check', async () => {

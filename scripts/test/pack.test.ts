@@ -3,10 +3,12 @@
  * unpacked into `node_modules/catalog-contract` of a consumer project under `.tmp/`, whose other
  * dependencies resolve from this repository's `node_modules` (Node looks in the folders above). That
  * is an install minus the download, so two checks stand in for the download: every package dist/
- * imports is a declared runtime dependency, and every package its declarations import gives the
- * consumer types. Then the README's consumer example type-checks against the package (tsc, strict,
- * module nodenext) and passes, every command has its help, and `npx catalog-contract mock` serves
- * the API and the built docs and stops when npx is told to.
+ * imports is a declared runtime dependency (or, in the `./msw` entry alone, the optional peer msw,
+ * which no other entry reaches), and every package its declarations import gives the consumer
+ * types. Then the README's consumer example and its msw set-up file (used by a jsdom test)
+ * type-check against the package (tsc, strict, module nodenext) and pass, every command has its
+ * help, and `npx catalog-contract mock` serves the API and the built docs and stops when npx is
+ * told to.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ interface Manifest {
   version: string;
   bin: Record<string, string>;
   dependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
   exports: Record<string, string | { types: string; default: string }>;
 }
 
@@ -80,6 +83,28 @@ function reachableDeclarations(): string[] {
     seen.add(file);
     for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
       if (fileName.startsWith('.')) pending.push(join(dirname(file), fileName.replace(/\.js$/, '.d.ts')));
+    }
+  }
+  return [...seen];
+}
+
+/** The folder of the built entry that may import the optional peers (`catalog-contract/msw`). */
+const OPTIONAL_PEER_DIR = join('dist', 'mock-server', 'msw');
+
+/** Whether a bare package is declared for the file importing it: a dependency, or an optional peer imported by the msw entry. */
+function declaredFor(name: string, file: string): boolean {
+  return name in manifest.dependencies || (manifest.peerDependenciesMeta[name]?.optional === true && file.startsWith(OPTIONAL_PEER_DIR + '/'));
+}
+
+/** The built modules an entry loads: its file and those it imports by relative path, transitively. */
+function reachableModules(entry: string): string[] {
+  const pending = [join(installed, entry)];
+  const seen = new Set<string>();
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+      if (fileName.startsWith('.')) pending.push(join(dirname(file), fileName));
     }
   }
   return [...seen];
@@ -156,8 +181,17 @@ describe('the tarball', () => {
     const packages = importedPackages(filesUnder(join(installed, 'dist')).filter((file) => file.endsWith('.js')));
     // The scan finds what it should: the mock's store needs better-sqlite3.
     expect(packages.has('better-sqlite3')).toBe(true);
-    const undeclared = [...packages].filter(([name]) => !(name in manifest.dependencies));
+    expect(packages.get('msw'), 'the msw entry imports its optional peer').toMatch(/^dist\/mock-server\/msw\//);
+    const undeclared = [...packages].filter(([name, file]) => !declaredFor(name, file));
     expect(undeclared, 'package, first file importing it').toEqual([]);
+  });
+
+  it('loads the optional peer msw from the ./msw entry only: no other entry reaches it', () => {
+    for (const [entry, target] of Object.entries(manifest.exports)) {
+      if (typeof target === 'string' || entry === './msw') continue;
+      const optional = [...importedPackages(reachableModules(target.default))].filter(([name]) => manifest.peerDependenciesMeta[name]);
+      expect(optional, entry).toEqual([]);
+    }
   });
 
   it('declares only types a consumer gets with it: from a dependency that ships them, or its @types package', () => {
@@ -165,35 +199,57 @@ describe('the tarball', () => {
     expect(declarations.filter((file) => !existsSync(file))).toEqual([]);
     const packages = importedPackages(declarations);
     expect(packages.size).toBeGreaterThan(0);
-    const untyped = [...packages].filter(([name]) => !((name in manifest.dependencies && shipsTypes(name)) || `@types/${name}` in manifest.dependencies));
+    const untyped = [...packages].filter(([name, file]) => !((declaredFor(name, file) && shipsTypes(name)) || `@types/${name}` in manifest.dependencies));
     expect(untyped, 'package, first declaration importing it').toEqual([]);
   });
 });
 
-describe('the README consumer example, against the package', () => {
+/** A consumer's test that uses the README's msw set-up file, under jsdom as a frontend's tests run. */
+const MSW_CONSUMER_TEST = `// @vitest-environment jsdom
+import './msw.setup.js';
+import { expect, it } from 'vitest';
+
+it("answers the app's plain fetch from the mock, through msw", async () => {
+  const response = await fetch('http://localhost:9002/entities?action=search', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ input: 'orders', entity: 'dataset', start: 0, count: 10 }),
+  });
+  expect((await response.json()).value.numEntities).toBeGreaterThan(0);
+});
+`;
+
+describe('the README consumer examples, against the package', () => {
   const readme = readFileSync(fromRoot('README.md'), 'utf8');
   const [example] = fencedBlocks(readmeSection(readme, "## Using the mock in another project's tests") ?? '', 'ts');
+  const [mswSetup] = fencedBlocks(readmeSection(readme, '## Frontend tests without a server (MSW)') ?? '', 'ts');
 
   // skipLibCheck: tsc would spend half a minute checking vitest's and Node's declarations; what the
   // package's own declarations import is checked above, and an entry without types fails here (TS7016).
-  it('type-checks with tsc, strict, module nodenext', () => {
+  it('type-check with tsc, strict, module nodenext', () => {
     expect(example, 'README has no ts block in "Using the mock in another project\'s tests"').toBeDefined();
+    expect(mswSetup, 'README has no ts block in "Frontend tests without a server (MSW)"').toBeDefined();
     writeFileSync(join(project, 'mock.test.ts'), example ?? '');
+    writeFileSync(join(project, 'msw.setup.ts'), mswSetup ?? '');
+    writeFileSync(join(project, 'msw.test.ts'), MSW_CONSUMER_TEST);
     writeFileSync(
       join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: true }, files: ['mock.test.ts'] }),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: true, lib: ['ES2023', 'DOM'] },
+        files: ['mock.test.ts', 'msw.setup.ts', 'msw.test.ts'],
+      }),
     );
     const tsc = node(fromRoot('node_modules', 'typescript', 'bin', 'tsc'), ['-p', project], project);
     expect(tsc.output).toBe('');
     expect(tsc.status).toBe(0);
   }, 120_000);
 
-  it('passes, run with vitest', () => {
+  it('pass, run with vitest', () => {
     // A config of its own: vitest would otherwise take this repository's, found above the project.
-    writeFileSync(join(project, 'vitest.config.mjs'), "export default { test: { include: ['mock.test.ts'] } };\n");
+    writeFileSync(join(project, 'vitest.config.mjs'), "export default { test: { include: ['mock.test.ts', 'msw.test.ts'] } };\n");
     const run = node(fromRoot('node_modules', 'vitest', 'vitest.mjs'), ['run', '--config', 'vitest.config.mjs'], project);
     expect(run.status, run.output).toBe(0);
-    expect(run.output).toMatch(/Tests\s+3 passed/);
+    expect(run.output).toMatch(/Tests\s+4 passed/);
   }, 120_000);
 });
 

@@ -1,5 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadContract, type DifferenceMatcher, type UpstreamDifference } from '../index.js';
+import { fromRoot, loadContract, type DifferenceMatcher, type UpstreamDifference } from '../index.js';
 import { SchemaValidators } from '../validation.js';
 import { interfaceDocument } from '../interface-document.js';
 
@@ -20,8 +21,16 @@ describe('spec/upstream-differences.yaml', () => {
       expect(typeof difference[key], key).toBe('string');
       expect(difference[key].trim(), key).not.toBe('');
     }
-    expect(difference.checks.length).toBeGreaterThan(0);
+    expect(difference.checks.length + (difference.tests?.length ?? 0), 'a conformance check or a mock test proves it').toBeGreaterThan(0);
     for (const check of difference.checks) expect(check).toMatch(CHECK_ID);
+  });
+
+  it.each(differences.filter((d) => d.tests).map((d) => [d.id, d] as [string, UpstreamDifference]))('%s names mock tests that exist and name it', (id, difference) => {
+    for (const test of difference.tests ?? []) {
+      const path = fromRoot(...test.split('/'));
+      expect(existsSync(path), test).toBe(true);
+      expect(readFileSync(path, 'utf8'), `${test} names ${id}`).toContain(id);
+    }
   });
 
   it.each(differences.map((d) => [d.id, d] as [string, UpstreamDifference]))('%s carries a matcher the suite can apply', (_id, difference) => {

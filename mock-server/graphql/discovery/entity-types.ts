@@ -9,6 +9,8 @@ const ENTITY_NAMES: Readonly<Record<string, string>> = {
   DATASET: 'dataset',
   CHART: 'chart',
   DASHBOARD: 'dashboard',
+  DATA_FLOW: 'dataFlow',
+  DATA_JOB: 'dataJob',
   CONTAINER: 'container',
   CORP_USER: 'corpuser',
   CORP_GROUP: 'corpGroup',
@@ -20,7 +22,10 @@ const ENTITY_NAMES: Readonly<Record<string, string>> = {
 const ENTITY_TYPES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(ENTITY_NAMES).map(([type, name]) => [name, type]));
 
 /** The types searched when a cross-entity search or autocomplete names none (upstream's SEARCHABLE_ENTITY_TYPES that the schema serves). */
-export const SEARCHABLE_TYPES: readonly string[] = ['DATASET', 'DASHBOARD', 'CHART', 'CONTAINER', 'GLOSSARY_TERM', 'TAG', 'CORP_USER', 'CORP_GROUP'];
+export const SEARCHABLE_TYPES: readonly string[] = ['DATASET', 'DASHBOARD', 'CHART', 'CONTAINER', 'DATA_FLOW', 'DATA_JOB', 'GLOSSARY_TERM', 'TAG', 'CORP_USER', 'CORP_GROUP'];
+
+/** Every EntityType the schema serves. */
+export const SERVED_TYPES: readonly string[] = Object.keys(ENTITY_NAMES);
 
 export function entityNameOf(type: string, field: string): string {
   const name = ENTITY_NAMES[type];

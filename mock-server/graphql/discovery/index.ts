@@ -3,6 +3,7 @@ import type { EntityView } from '../entities/entity-view.js';
 import type { GraphqlContext } from '../context.js';
 import type { Resolver } from '../resolver-types.js';
 import { autoComplete, autoCompleteForMultiple, browse, browsePaths, search, searchAcrossEntities } from './resolvers.js';
+import { searchAcrossLineage } from './search-across-lineage.js';
 
 type InputOf<F> = F extends (view: EntityView, input: infer I) => unknown ? I : never;
 
@@ -16,6 +17,7 @@ export function discoveryResolvers(viewOf: (ctx: GraphqlContext) => EntityView):
   return {
     search: withInput(viewOf, search),
     searchAcrossEntities: withInput(viewOf, searchAcrossEntities),
+    searchAcrossLineage: withInput(viewOf, searchAcrossLineage),
     autoComplete: withInput(viewOf, autoComplete),
     autoCompleteForMultiple: withInput(viewOf, autoCompleteForMultiple),
     browse: withInput(viewOf, browse),

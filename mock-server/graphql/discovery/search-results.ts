@@ -4,12 +4,15 @@
  * aggregations as facets, each value with its count over the whole result. Several types are searched
  * as upstream searches several indices: a type that lacks a field the query or a filter names has no
  * hit (the index's 400 for it is the answer of a one-type search only); the page lists
- * the results of the types in the order given, each type's ranked as the index ranks them.
+ * the results of the types in the order given, each type's ranked as the index ranks them. The first
+ * facet is upstream's `_entityType`, the number of hits of each type searched.
  */
 import { tryParseUrn, type Contract } from '../../../spec/index.js';
 import { RestliError } from '../../errors.js';
-import type { Filter, SearchResultValue } from '../../search/index.js';
+import type { Filter, MatchedField, SearchResultValue } from '../../search/index.js';
 import { badRequestError } from '../errors.js';
+import { ENTITY_TYPE_DISPLAY_NAME, ENTITY_TYPE_FIELD, filterForType } from './entity-type-facet.js';
+import { entityTypeOf } from './entity-types.js';
 import type { EntityView } from '../entities/entity-view.js';
 import type { OutputRecord } from '../records.js';
 
@@ -69,28 +72,58 @@ function facets(view: EntityView, results: readonly SearchResultValue[]): Output
 const isUnknownField = (error: unknown): boolean => error instanceof RestliError && error.status === 400 && UNKNOWN_FIELD.test(error.message);
 const UNKNOWN_FIELD = /is not a searchable field of entity/;
 
+/** Each searched type with its number of hits, as upstream's `_entityType` facet (entity-type-facet.ts). */
+function entityTypeFacet(view: EntityView, counts: readonly { entity: string; total: number }[]): OutputRecord {
+  return view.shapes.record('FacetMetadata', {
+    field: ENTITY_TYPE_FIELD,
+    displayName: ENTITY_TYPE_DISPLAY_NAME,
+    aggregations: [...counts]
+      .sort((a, b) => b.total - a.total)
+      .map(({ entity, total }) => view.shapes.record('AggregationMetadata', { value: entityTypeOf(entity), count: total, entity: null })),
+  });
+}
+
+/** One type's hits, undefined when the filter rules the type out or (`lenient`) names a field it lacks. */
+function searchType(view: EntityView, entity: string, page: SearchPage, lenient: boolean): SearchResultValue | undefined {
+  const filter = filterForType(page.filter, entity, entityTypeOf(entity));
+  if (filter === null) return undefined;
+  try {
+    return view.discovery.search({ input: page.query, entity, start: 0, count: page.start + page.count, ...(filter ? { filter } : {}) });
+  } catch (error) {
+    if (lenient && isUnknownField(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The hits of a search over several types: each type's result, in the order the types were given. */
+export interface SearchHits {
+  hits: { urn: string; matched: MatchedField[] }[];
+  total: number;
+  /** The facets of all the hits: `_entityType` first, then the aggregated fields. */
+  facets: () => OutputRecord[];
+}
+
 /** `types` are entity names; with `lenient` (several indices) a type lacking a named field has no hit. */
-export function searchResults(view: EntityView, types: readonly string[], page: SearchPage, lenient: boolean): OutputRecord {
-  const results = types.flatMap((entity) => {
-    try {
-      return [view.discovery.search({ input: page.query, entity, start: 0, count: page.start + page.count, ...(page.filter ? { filter: page.filter } : {}) })];
-    } catch (error) {
-      if (lenient && isUnknownField(error)) return [];
-      throw error;
-    }
-  });
-  const hits = results.flatMap((result) => result.entities.map((urn, i) => ({ urn, matched: result.metadata.matches[i]?.matchedFields ?? [] })));
-  const searchResults = hits.slice(page.start, page.start + page.count).map(({ urn, matched }) =>
-    view.shapes.record('SearchResult', {
-      entity: () => view.entity(urn),
-      matchedFields: matched.map(({ name, value }) => view.shapes.record('MatchedField', { name, value, entity: entityOfValue(view, value) })),
-    }),
-  );
-  return view.shapes.record('SearchResults', {
-    start: page.start,
-    count: searchResults.length,
+export function searchHits(view: EntityView, types: readonly string[], page: SearchPage, lenient: boolean): SearchHits {
+  const searched = types.map((entity) => ({ entity, result: searchType(view, entity, page, lenient) }));
+  const results = searched.flatMap(({ result }) => (result ? [result] : []));
+  const counts = searched.map(({ entity, result }) => ({ entity, total: result?.numEntities ?? 0 }));
+  return {
+    hits: results.flatMap((result) => result.entities.map((urn, i) => ({ urn, matched: result.metadata.matches[i]?.matchedFields ?? [] }))),
     total: results.reduce((sum, result) => sum + result.numEntities, 0),
-    searchResults,
-    facets: () => facets(view, results),
-  });
+    facets: () => [entityTypeFacet(view, counts), ...facets(view, results)],
+  };
+}
+
+export function matchedFieldRecords(view: EntityView, matched: readonly MatchedField[]): OutputRecord[] {
+  return matched.map(({ name, value }) => view.shapes.record('MatchedField', { name, value, entity: entityOfValue(view, value) }));
+}
+
+/** A SearchResults record of the page's hits (upstream's UrnSearchResultsMapper). */
+export function searchResults(view: EntityView, types: readonly string[], page: SearchPage, lenient: boolean): OutputRecord {
+  const found = searchHits(view, types, page, lenient);
+  const searchResults = found.hits
+    .slice(page.start, page.start + page.count)
+    .map(({ urn, matched }) => view.shapes.record('SearchResult', { entity: () => view.entity(urn), matchedFields: matchedFieldRecords(view, matched) }));
+  return view.shapes.record('SearchResults', { start: page.start, count: searchResults.length, total: found.total, searchResults, facets: found.facets });
 }

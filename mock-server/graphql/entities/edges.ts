@@ -68,6 +68,17 @@ export function relationshipsOf(view: EntityView, urn: string): (args: { input: 
   };
 }
 
+/** Every lineage edge of an entity in one direction, to entities that may not exist or be soft-deleted. */
+export function lineageEdges(view: EntityView, urn: string, direction: LineageInput['direction']): { entity: string; type: string }[] {
+  const entityType = tryParseUrn(urn)?.entityType ?? '';
+  const edges: { entity: string; type: string }[] = [];
+  for (const step of lineageSteps(entityType, direction)) {
+    const page = view.store.relationships({ urn, direction: step.direction, types: [step.name], start: 0, count: ALL_EDGES });
+    for (const edge of page.relationships) if (step.others.includes(tryParseUrn(edge.entity)?.entityType ?? '')) edges.push(edge);
+  }
+  return edges;
+}
+
 /**
  * One hop of lineage (upstream's EntityLineageResultResolver asks its graph service for one hop): the
  * edges of the lineage steps, without entities that do not exist or are soft-deleted unless
@@ -75,12 +86,7 @@ export function relationshipsOf(view: EntityView, urn: string): (args: { input: 
  */
 export function lineageOf(view: EntityView, urn: string): (args: { input: LineageInput }) => OutputRecord {
   return ({ input }) => {
-    const entityType = tryParseUrn(urn)?.entityType ?? '';
-    const edges: { entity: string; type: string }[] = [];
-    for (const step of lineageSteps(entityType, input.direction)) {
-      const page = view.store.relationships({ urn, direction: step.direction, types: [step.name], start: 0, count: ALL_EDGES });
-      for (const edge of page.relationships) if (step.others.includes(tryParseUrn(edge.entity)?.entityType ?? '')) edges.push(edge);
-    }
+    const edges = lineageEdges(view, urn, input.direction);
     const visible = input.includeGhostEntities ? edges : edges.filter((e) => view.store.entityExists(e.entity) && !view.store.isSoftDeleted(e.entity));
     visible.sort((a, b) => (a.entity === b.entity ? a.type.localeCompare(b.type) : a.entity < b.entity ? -1 : 1));
     const start = input.start ?? 0;

@@ -7,6 +7,7 @@
  * the query selects them (so cycles such as a tag owned by the user it tags cost nothing).
  */
 import { tryParseUrn, type Contract } from '../../../spec/index.js';
+import type { Profile } from '../../profile.js';
 import type { SearchIndex } from '../../search/index.js';
 import type { CatalogStore } from '../../store/catalog-store.js';
 import type { StoredAspect } from '../../store/types.js';
@@ -47,6 +48,8 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
     readonly contract: Contract,
     /** The search index, for fields that are searches (a container's entities). */
     readonly discovery: SearchIndex,
+    /** The server's profile, for the fields whose upstream behaviour differs (a container's entities). */
+    readonly profile: Profile,
   ) {
     this.urnPrefix = contract.names.urnPrefix;
   }

@@ -1,5 +1,5 @@
 /**
- * The entity page root fields: `dataset`, `chart`, `dashboard`, `container`, `corpUser`, `corpGroup`,
+ * The entity page root fields: `dataset`, `chart`, `dashboard`, `dataFlow`, `dataJob`, `container`, `corpUser`, `corpGroup`,
  * `tag`, `glossaryTerm`, `dataPlatform` (each takes a URN of its own type: another is a BAD_REQUEST
  * naming it) and `entity(urn)` / `entities(urns)` for any type the schema serves (null for others).
  */
@@ -15,6 +15,8 @@ const TYPED_ROOTS: Readonly<Record<string, string>> = {
   dataset: 'dataset',
   chart: 'chart',
   dashboard: 'dashboard',
+  dataFlow: 'dataFlow',
+  dataJob: 'dataJob',
   container: 'container',
   corpUser: 'corpuser',
   corpGroup: 'corpGroup',

@@ -6,6 +6,7 @@
 import type { OutputRecord } from '../records.js';
 import { chartRecord, dashboardRecord } from './tool-assets.js';
 import { containerRecord } from './container.js';
+import { dataFlowRecord, dataJobRecord } from './pipeline-assets.js';
 import { corpGroupRecord } from './corp-group.js';
 import { corpUserRecord } from './corp-user.js';
 import { dataPlatformRecord } from './data-platform.js';
@@ -23,6 +24,8 @@ export const ENTITY_MAPPERS: Readonly<Record<string, EntityMapper>> = {
   dataset: datasetRecord,
   chart: chartRecord,
   dashboard: dashboardRecord,
+  dataFlow: dataFlowRecord,
+  dataJob: dataJobRecord,
   container: containerRecord,
   corpuser: corpUserRecord,
   corpGroup: corpGroupRecord,

@@ -1,0 +1,65 @@
+/**
+ * Data flows and data jobs as upstream's DataFlowMapper and DataJobMapper map them
+ * (datahub-graphql-core/.../types/dataflow/mappers/DataFlowMapper.java and
+ * .../types/datajob/mappers/DataJobMapper.java): a flow's orchestrator, flow id and cluster and a
+ * job's flow and job id from the URN (the key aspect), properties from the info aspect (name,
+ * description, project, externalUrl, customProperties), a job's inputOutput from
+ * dataJobInputOutput (each list empty when the aspect lacks it), and the page fields every entity shares.
+ * A flow's platform is its orchestrator's.
+ */
+import { makeUrn, tryParseUrn } from '../../../spec/index.js';
+import { customPropertiesRecords } from '../aspect-records.js';
+import { stringOr, stringsOf, type JsonObject } from '../json-values.js';
+import type { OutputRecord } from '../records.js';
+import type { EntityView } from './entity-view.js';
+import { pageFields } from './page-fields.js';
+
+function properties(view: EntityView, typeName: string, urn: string, info: JsonObject | undefined, own: Record<string, unknown>): OutputRecord | null {
+  if (!info) return null;
+  return view.shapes.record(typeName, {
+    name: stringOr(info.name) ?? '',
+    description: stringOr(info.description),
+    externalUrl: stringOr(info.externalUrl),
+    customProperties: customPropertiesRecords(view, info.customProperties, urn),
+    ...own,
+  });
+}
+
+export function dataFlowRecord(view: EntityView, urn: string): OutputRecord {
+  const stored = view.aspectsOf(urn);
+  const [orchestrator = '', flowId = '', cluster = ''] = tryParseUrn(urn)?.parts ?? [];
+  return view.shapes.recordWithShared('DataFlow', pageFields(view, urn, stored), {
+    urn,
+    type: 'DATA_FLOW',
+    orchestrator,
+    flowId,
+    cluster,
+    platform: () => view.dataPlatform(makeUrn(view.urnPrefix, 'dataPlatform', [orchestrator])),
+    properties: () => {
+      const info = stored.aspect('dataFlowInfo');
+      return properties(view, 'DataFlowProperties', urn, info, { project: stringOr(info?.project) });
+    },
+  });
+}
+
+function inputOutput(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
+  if (!aspect) return null;
+  return view.shapes.record('DataJobInputOutput', {
+    inputDatasets: () => stringsOf(aspect.inputDatasets).flatMap((urn) => view.entity(urn) ?? []),
+    outputDatasets: () => stringsOf(aspect.outputDatasets).flatMap((urn) => view.entity(urn) ?? []),
+    inputDatajobs: () => stringsOf(aspect.inputDatajobs).flatMap((urn) => view.entity(urn) ?? []),
+  });
+}
+
+export function dataJobRecord(view: EntityView, urn: string): OutputRecord {
+  const stored = view.aspectsOf(urn);
+  const [flow = '', jobId = ''] = tryParseUrn(urn)?.parts ?? [];
+  return view.shapes.recordWithShared('DataJob', pageFields(view, urn, stored), {
+    urn,
+    type: 'DATA_JOB',
+    jobId,
+    dataFlow: () => (flow ? view.entity(flow) : null),
+    properties: () => properties(view, 'DataJobProperties', urn, stored.aspect('dataJobInfo'), {}),
+    inputOutput: () => inputOutput(view, stored.aspect('dataJobInputOutput')),
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * The mock without a socket: the store, its start-up data, the sessions and the one request listener
+ * every request goes through, with `fetch` answering from that listener in the process. A server is
+ * this plus a listening socket (`createMockServer`); a frontend's tests use it as it is, or through
+ * MSW (`catalog-contract/msw`).
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { loadContract, type Contract } from '../../spec/index.js';
+import { ScenarioCatalog, SessionRegistry } from '../admin/index.js';
+import { createRequestListener } from '../http/listener-assembly.js';
+import { authConfig, defaultTokens, type AuthConfig, type TokenGrant } from '../auth/bearer-auth.js';
+import type { MockContext } from '../handlers/context.js';
+import type { RequestHandler } from '../http/metadata-store-handler.js';
+import { TaskRegistry } from '../operations/index.js';
+import { DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY, DEFAULT_MAX_SESSIONS, consoleLogger, type MockServerOptions } from '../options.js';
+import { DEFAULT_INDEX_LAG_MS, type Profile } from '../profile.js';
+import { sampleCatalog } from '../sample/index.js';
+import { createSearchIndex } from '../search/index.js';
+import { readSeedFile, replayHar, type HarReplay } from '../seed/index.js';
+import { describeSkip, loadProposals, type LoadReport } from '../ingest/startup-data.js';
+import { CatalogStore } from '../store/catalog-store.js';
+import { systemOwnershipTypes } from '../ingest/system-ownership-types.js';
+import { injectedFetch, type MockFetch } from './injected-fetch.js';
+
+/** The options of `createMockServer` that do not concern its socket. */
+export type MockOptions = Omit<MockServerOptions, 'port' | 'host'>;
+
+export interface Mock {
+  /** A WHATWG fetch answered by the mock in this process: no socket, never the global fetch. A path alone (`/entities?...`) is taken as under `http://localhost`. */
+  fetch: MockFetch;
+  /** The request listener itself, for a server of one's own (`http.createServer(mock.listener)`). */
+  listener: RequestHandler;
+  /** The default session's store. */
+  store: CatalogStore;
+  /** The tokens the mock accepts. */
+  tokens: TokenGrant[];
+  auth: AuthConfig;
+  /** What the sample catalog (when loaded) and each seed file contributed. */
+  loaded: LoadReport[];
+  /** What each `seedHar` capture contributed: writes applied and refused, reads checked. */
+  harReplays: HarReplay[];
+  /** Closes every session's store; the mock answers nothing afterwards. */
+  close(): Promise<void>;
+}
+
+/** A store with its search index and tasks: from a file or empty in memory, or from an image of the start-up state. */
+function openContext(contract: Contract, source: { path?: string; image?: Buffer }, taskDelayMs: number, profile: Profile): MockContext {
+  const discovery = createSearchIndex(contract);
+  const store = new CatalogStore({ contract, ...source, derived: [discovery] });
+  return { contract, store, discovery, tasks: new TaskRegistry({ taskDelayMs }), profile };
+}
+
+export async function createMock(options: MockOptions = {}): Promise<Mock> {
+  const contract = loadContract(options.namespace ?? 'svc');
+  const logger = options.logger ?? consoleLogger;
+  const taskDelayMs = options.taskDelayMs ?? 0;
+  // An existing data file keeps its catalog: reloading the sample would undo the edits made to it.
+  const freshStore = !options.data || !existsSync(options.data);
+  const profile = options.profile ?? 'document';
+  if (options.data) mkdirSync(dirname(options.data), { recursive: true });
+  const context = openContext(contract, options.data ? { path: options.data } : {}, taskDelayMs, profile);
+  const { store } = context;
+  try {
+    const scenarios = new ScenarioCatalog(contract, options.scenarios);
+    const loaded: LoadReport[] = [];
+    if (freshStore) {
+      const booted = loadProposals(store, 'system ownership types', systemOwnershipTypes(contract));
+      if (booted.rejected > 0) throw new Error(`the system ownership types do not fit the registry: ${booted.skipped.map((skip) => describeSkip('system ownership types', skip)).join('; ')}`);
+    }
+    if (options.sample !== false && freshStore) loaded.push(loadProposals(store, 'sample catalog', sampleCatalog(contract)));
+    for (const file of options.seed ?? []) {
+      const seed = readSeedFile(file, contract);
+      loaded.push(loadProposals(store, file, seed.proposals, seed.skipped));
+    }
+    store.markStartupState();
+    // After the start-up data, which is indexed at once: only the API's writes wait for the lag.
+    const indexLagMs = options.indexLagMs ?? DEFAULT_INDEX_LAG_MS[profile];
+    store.indexLagMs = indexLagMs;
+
+    const sessions = new SessionRegistry({
+      defaultContext: context,
+      openContext: (image) => {
+        const opened = openContext(contract, { image }, taskDelayMs, profile);
+        opened.store.markStartupState();
+        opened.store.indexLagMs = indexLagMs;
+        return opened;
+      },
+      maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+      journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+      settings: { latencyMs: options.latencyMs ?? 0, jitterMs: options.jitterMs ?? 0, indexLagMs },
+    });
+    const tokens = options.tokens ?? defaultTokens(contract.names);
+    const auth = authConfig(options.auth ?? 'standard', tokens, contract.names);
+    const listener = createRequestListener({ contract, sessions, scenarios, auth, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, logger, adminToken: options.adminToken, profile });
+    const fetch = injectedFetch(listener);
+    const harReplays: HarReplay[] = [];
+    if (options.seedHar?.length) {
+      // The captures' writes go through the API (routes, checks, GraphQL resolvers), in the process,
+      // before any client can reach the mock, and become part of the start-up state, indexed at once
+      // like the seed files; the journal does not keep them.
+      store.indexLagMs = 0;
+      const admin = tokens.find((grant) => grant.role === 'admin')?.token;
+      for (const file of options.seedHar) harReplays.push(await replayHar(file, { fetch, contract, token: admin }));
+      store.markStartupState();
+      store.indexLagMs = indexLagMs;
+      for (const journal of sessions.journals()) journal.clear();
+    }
+    let closed: Promise<void> | undefined;
+    const close = (): Promise<void> =>
+      (closed ??= Promise.resolve().then(() => {
+        context.tasks.close();
+        sessions.close();
+        store.close();
+      }));
+    return { fetch, listener, store, tokens, auth, loaded, harReplays, close };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
