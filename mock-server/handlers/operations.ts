@@ -20,6 +20,6 @@ export const truncateTimeseriesAspectHandler: Handler = ({ body, caller }, ctx) 
 
 export const getEsTaskStatusHandler: Handler = ({ body, caller }, ctx) => ({ json: { value: getEsTaskStatus(body, operationsContext(caller, ctx)) } });
 
-export const restoreIndicesHandler: Handler = ({ body }, { store }) => ({ json: { value: restoreIndices(store, body) } });
+export const restoreIndicesHandler: Handler = ({ body }, { store, profile }) => ({ json: { value: restoreIndices(store, body, profile) } });
 
 export const evaluateTests: Handler = ({ body, caller }, { store }) => ({ json: { value: evaluate(store, body, writeContext(caller)) } });
