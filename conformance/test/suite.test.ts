@@ -180,6 +180,7 @@ describe("the suite against the mock's upstream profile (li, asynchronous indexi
         'relationships-shape',
         'restore-indices-batch-size-default',
         'restore-indices-batching',
+        'search-count-beyond-limit',
         'search-result-shape',
       ],
     },
