@@ -7,12 +7,15 @@ import { getEsTaskStatus, getIndexSizes, indexSizes, restoreIndices, truncateTim
 import type { Caller } from '../auth.js';
 import { writeContext, type Handler, type MockContext } from './context.js';
 
-function operationsContext(caller: Caller, { tasks }: MockContext): OperationsContext {
-  return { ...writeContext(caller), tasks };
+function operationsContext(caller: Caller, { tasks, profile }: MockContext): OperationsContext {
+  return { ...writeContext(caller), tasks, profile };
 }
 
-// Upstream answers TimeseriesIndicesSizesResult, an object; the document a string holding JSON.
-export const getIndexSizesHandler: Handler = (_request, { store, profile }) => ({ json: { value: profile === 'upstream' ? { indexSizes: indexSizes(store) } : getIndexSizes(store) } });
+// Upstream answers TimeseriesIndicesSizesResult, an object, whose deprecated sizeMb stays 0.0
+// (ElasticSearchTimeseriesAspectService.getIndexSizes fills sizeInMb only); the document a string holding JSON.
+export const getIndexSizesHandler: Handler = (_request, { store, profile }) => ({
+  json: { value: profile === 'upstream' ? { indexSizes: indexSizes(store).map((size) => ({ ...size, sizeMb: 0 })) } : getIndexSizes(store) },
+});
 
 export const truncateTimeseriesAspectHandler: Handler = ({ body, caller }, ctx) => ({
   json: { value: truncateTimeseriesAspect(ctx.store, body, operationsContext(caller, ctx)) },
