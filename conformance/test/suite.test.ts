@@ -178,6 +178,7 @@ describe("the suite against the mock's upstream profile (li, asynchronous indexi
       given: 'with writes and truncation',
       writes: true,
       want: [
+        'aspect-defaults-not-filled',
         'browse-result-shape',
         'docs-page-missing',
         'evaluate-not-served',

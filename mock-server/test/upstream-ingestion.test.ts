@@ -74,3 +74,17 @@ describe('the document profile, unchanged', () => {
     expect(reply.json.message).toContain(names);
   });
 });
+
+describe.each([
+  { profile: 'document' as const, created: { time: 0, actor: 'urn:svc:corpuser:unknown' } },
+  { profile: 'upstream' as const, created: undefined },
+])('schema defaults on write, the $profile profile (upstream: RecordTemplateValidator fixes nothing up)', ({ profile, created }) => {
+  const server = serverForTests({ profile, indexLagMs: 0 });
+
+  it(created ? 'fills the zero stamp in for an absent created' : 'stores the aspect as sent, with no created', async () => {
+    await ingest(server(), DATASET, 'editableDatasetProperties', { description: 'as sent' }, TOKEN);
+    const stored = (await aspectsOf(server(), DATASET)).editableDatasetProperties as { value: Record<string, unknown> };
+    expect(stored.value.description).toBe('as sent');
+    expect(stored.value.created).toEqual(created);
+  });
+});
