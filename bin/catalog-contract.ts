@@ -27,9 +27,9 @@ type Command = (argv: string[]) => Promise<number | undefined>;
 
 // Loaded on demand: the proxy pulls in Prism (and its fake-data generator), about a second of start-up the mock does not need.
 const commands: Record<string, () => Promise<Command>> = {
-  mock: async () => (await import('../mock-server/cli.js')).runMock,
-  proxy: async () => (await import('../conformance/proxy-cli.js')).runProxy,
-  conformance: async () => (await import('../conformance/cli.js')).runConformanceCli,
+  mock: async () => (await import('./mock.js')).runMock,
+  proxy: async () => (await import('./proxy.js')).runProxy,
+  conformance: async () => (await import('./conformance.js')).runConformanceCli,
 };
 
 async function main(argv: string[]): Promise<number | undefined> {

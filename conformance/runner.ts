@@ -48,7 +48,7 @@ import { CatalogClient, ShapeLog, type Exchange } from './client.js';
 import { KnownDifferences } from './known-differences.js';
 import { RunFixture } from './fixture.js';
 import { runFuzzPhase } from './fuzz/phase.js';
-import { matchesOnly } from './only.js';
+import { matchesOnly } from './only-pattern.js';
 import { failedRequest, type FailedRequest } from './reproduce.js';
 
 export type { ExpectAuth } from './check.js';

@@ -3,7 +3,7 @@
  * defaults both document.
  */
 import type { Namespace } from '../spec/index.js';
-import type { AuthMode, TokenGrant } from './auth.js';
+import type { AuthMode, TokenGrant } from './auth/bearer-auth.js';
 import type { Profile } from './profile.js';
 
 /** How much a line of the log matters: a request answered 2xx/3xx is info, 4xx warn, 5xx and unexpected failures error. */

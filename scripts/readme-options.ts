@@ -6,9 +6,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { optionsTable, type CommandDefinition } from '../bin/command-line.js';
-import { CONFORMANCE_COMMAND_DEFINITION } from '../conformance/cli.js';
-import { PROXY_COMMAND_DEFINITION } from '../conformance/proxy-cli.js';
-import { MOCK_COMMAND_DEFINITION } from '../mock-server/cli.js';
+import { CONFORMANCE_COMMAND_DEFINITION } from '../bin/conformance.js';
+import { PROXY_COMMAND_DEFINITION } from '../bin/proxy.js';
+import { MOCK_COMMAND_DEFINITION } from '../bin/mock.js';
 import { fromRoot } from '../spec/index.js';
 
 export const COMMAND_DEFINITIONS: readonly CommandDefinition[] = [MOCK_COMMAND_DEFINITION, CONFORMANCE_COMMAND_DEFINITION, PROXY_COMMAND_DEFINITION];

@@ -9,7 +9,7 @@ import { makeUrn, parseUrn } from '../../spec/index.js';
 import { SchemaValidators } from '../../spec/validation.js';
 import { expect, expectEqual, fail, type Check, type CheckContext, type CheckGroup } from '../check.js';
 import { graphql } from './graphql.js';
-import { jsonText, valueOf } from './support.js';
+import { jsonText, valueOf } from './response-readers.js';
 
 const SHAPES = '2.3 Aspect shapes that appear in the interface';
 const validators = new SchemaValidators();

@@ -7,7 +7,7 @@
 import { buildSchema, parse, validate, type GraphQLSchema } from 'graphql';
 import { expect, expectEqual, expectStatusOf, fail, type CheckContext, type CheckGroup } from '../check.js';
 import type { ApiResponse, Credential } from '../client.js';
-import { readableDataset } from './support.js';
+import { readableDataset } from './deployment-lookups.js';
 
 const schemas = new WeakMap<object, GraphQLSchema>();
 

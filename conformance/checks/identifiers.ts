@@ -7,7 +7,7 @@
  */
 import { interfaceDocument, parseUrn, tryParseUrn, type ParsedUrn } from '../../spec/index.js';
 import { expect, expectEqual, fail, type Check, type CheckContext, type CheckGroup } from '../check.js';
-import { anyEntity, readableDataset } from './support.js';
+import { anyEntity, readableDataset } from './deployment-lookups.js';
 
 const IDENTIFIERS = '2.1 Identifiers';
 const KEYS = '2.3 Aspect shapes that appear in the interface: keys';

@@ -5,7 +5,7 @@
  * application/json, an aspect value that is not a string.
  */
 import { expect, expectEqual, expectStatusOf, type Check, type CheckContext, type CheckGroup } from '../check.js';
-import { ingestBody } from './support.js';
+import { ingestBody } from './request-builders.js';
 
 async function aspectsOf(ctx: CheckContext, urn: string): Promise<Record<string, { value?: Record<string, unknown> }>> {
   const res = await ctx.client.expectStatus('getEntityV2', { path: { urn } });

@@ -4,7 +4,7 @@
  */
 import { expect, expectEqual, type Check, type CheckContext, type CheckGroup } from '../check.js';
 import { browse, suggestions } from './search.js';
-import { searchUrns } from './support.js';
+import { searchUrns } from './deployment-lookups.js';
 
 async function discoverable(ctx: CheckContext, urn: string): Promise<{ search: boolean; browse: boolean; autocomplete: boolean }> {
   const inBrowse = (await browse(ctx, ctx.fixture.browseRoot)).entities.some((e) => e.urn === urn);

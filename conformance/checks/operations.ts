@@ -6,7 +6,8 @@
  */
 import { expect, expectEqual, fail, type CheckContext, type CheckGroup } from '../check.js';
 import type { ApiResponse } from '../client.js';
-import { fixtureProfilesVisible, jsonText, valueOf } from './support.js';
+import { fixtureProfilesVisible } from './deployment-lookups.js';
+import { jsonText, valueOf } from './response-readers.js';
 
 /** The time series the destructive checks write and truncate (the reads checks use datasetProfile). */
 const USAGE = 'datasetUsageStatistics';

@@ -4,7 +4,9 @@
  * directions, the reference page, and what a URN that was never written answers.
  */
 import { expect, expectEqual, expectStatusOf, fail, type CheckContext, type CheckGroup } from '../check.js';
-import { fixtureProfilesVisible, jsonText, readableDataset, relationshipsQuery, valueOf } from './support.js';
+import { fixtureProfilesVisible, readableDataset } from './deployment-lookups.js';
+import { relationshipsQuery } from './request-builders.js';
+import { jsonText, valueOf } from './response-readers.js';
 
 const V2 = '4.5 Reads: GET /entitiesV2/<encoded_urn>';
 const LEGACY = '4.5 Reads: GET /entities/<encoded_urn>';

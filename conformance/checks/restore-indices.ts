@@ -5,7 +5,8 @@
  * and a check is skipped when the deployment answers something else.
  */
 import { expect, expectEqual, type CheckContext, type CheckGroup } from '../check.js';
-import { searchUrns, valueOf } from './support.js';
+import { searchUrns } from './deployment-lookups.js';
+import { valueOf } from './response-readers.js';
 
 const RESTORE = '4.2 Operations endpoints: restoreIndices';
 

@@ -5,7 +5,8 @@
  * unique word keeps other data out of the results).
  */
 import { expect, expectEqual, type CheckContext, type CheckGroup, type Check } from '../check.js';
-import { fixtureSearchable, hitUrns, searchUrns, valueOf } from './support.js';
+import { fixtureSearchable, searchUrns } from './deployment-lookups.js';
+import { hitUrns, valueOf } from './response-readers.js';
 
 const SEARCH = '4.6 Browse, search, autocomplete: search';
 const FILTER = '4.6 Browse, search, autocomplete: filter';
@@ -18,7 +19,7 @@ interface SearchResult {
   numEntities: number;
   pageSize: number;
   from: number;
-  /** The hits' URNs, read from either shape (support.ts hitUrns). */
+  /** The hits' URNs, read from either shape (response-readers.ts hitUrns). */
   entities: string[];
   metadata: { urns?: string[]; matches?: { matchedFields: { name: string; value: string }[] }[]; searchResultMetadatas?: { name: string; aggregations: Record<string, number> }[] };
 }

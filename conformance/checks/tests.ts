@@ -1,6 +1,7 @@
 /** 4.3 Metadata tests: evaluate, without pushing results (a read), and its body names. */
 import { expect, expectStatusOf, type CheckGroup } from '../check.js';
-import { readableDataset, valueOf } from './support.js';
+import { readableDataset } from './deployment-lookups.js';
+import { valueOf } from './response-readers.js';
 
 interface Results {
   passing?: { test: string }[];

@@ -8,7 +8,9 @@
 import { parseUrn } from '../../spec/index.js';
 import { expect, expectEqual, type CheckContext, type CheckGroup } from '../check.js';
 import type { ApiResponse, CallOptions, Credential } from '../client.js';
-import { ingestBody, readableDataset, relationshipsQuery, valueOf } from './support.js';
+import { readableDataset } from './deployment-lookups.js';
+import { ingestBody, relationshipsQuery } from './request-builders.js';
+import { valueOf } from './response-readers.js';
 
 const AUTH = '5 Authentication: Credential';
 

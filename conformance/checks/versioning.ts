@@ -4,7 +4,8 @@
  * metadata, the time series aspect serialized as escaped JSON text with its content type.
  */
 import { expect, expectEqual, type CheckGroup } from '../check.js';
-import { jsonText, readableDataset, valueOf } from './support.js';
+import { readableDataset } from './deployment-lookups.js';
+import { jsonText, valueOf } from './response-readers.js';
 
 interface Envelope {
   name?: unknown;

@@ -6,7 +6,7 @@
  * Each failure carries the curl that sends the case again and the clause of the broken field.
  */
 import { loadContract, type Namespace } from '../../spec/index.js';
-import { matchesOnly } from '../only.js';
+import { matchesOnly } from '../only-pattern.js';
 import { fuzzCases, type FuzzCase } from './cases.js';
 import { curlOf } from './curl.js';
 import { knownDifference, type FuzzAnswer } from './differences.js';

@@ -8,7 +8,7 @@ import { interfaceDocument, loadContract } from '../../spec/index.js';
 import { covers, documentClauses } from '../clauses.js';
 import { FUZZ_KINDS } from '../fuzz/cases.js';
 import { misquoted, notObservableClauses } from '../not-observable.js';
-import { matchesOnly } from '../only.js';
+import { matchesOnly } from '../only-pattern.js';
 import { allChecks } from '../runner.js';
 
 describe('check declarations', () => {

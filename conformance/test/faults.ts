@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tryParseUrn } from '../../spec/index.js';
-import { sendUpstream, withoutHopByHop } from '../proxy/upstream.js';
+import { sendUpstream, withoutHopByHop } from '../../proxy/upstream.js';
 
 /** A request as a fault sees it: the path without the gateway prefix, the query, the JSON body. */
 export interface FaultRequest {

@@ -1,6 +1,6 @@
 /** Runs `catalog-contract conformance` through its entry function, capturing what it prints. */
 import { vi } from 'vitest';
-import { runConformanceCli } from '../cli.js';
+import { runConformanceCli } from '../../bin/conformance.js';
 
 export async function runCli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];

@@ -2,7 +2,7 @@
  * The mock's own endpoints under /__mock, for the tests that drive it: health, a snapshot (row counts
  * and a digest that proves whether anything changed), reset, the request journal, sessions, faults,
  * settings and scenarios. Each works on the session the request names (header or path prefix); the
- * listener has checked that the caller may use them (admin-access.ts).
+ * listener has checked that the caller may use them (../auth/admin-access.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import express, { Router, type Request } from 'express';
@@ -16,7 +16,7 @@ export const ADMIN_PATH = '/__mock';
 
 export { SESSION_HEADER, SESSION_PREFIX, SessionRegistry, sessionScope, type MockSession } from './sessions.js';
 export { ScenarioCatalog } from './scenarios.js';
-export { checkAdminAccess, isLoopback } from './admin-access.js';
+export { checkAdminAccess, isLoopback } from '../auth/admin-access.js';
 export { parseLatency, DEFAULT_SETTINGS, type SessionSettings } from './settings.js';
 
 /** The session of each admin request, set by the listener before express sees the request. */

@@ -10,9 +10,9 @@ import type { Contract } from '../../spec/index.js';
 import { badRequest, notFound } from '../errors.js';
 import { sampleCatalog } from '../sample/index.js';
 import { readSeedFile } from '../seed/index.js';
-import { describeSkip, loadProposals, type StartupProposal } from '../startup-data.js';
+import { describeSkip, loadProposals, type StartupProposal } from '../ingest/startup-data.js';
 import type { CatalogStore } from '../store/catalog-store.js';
-import { systemOwnershipTypes } from '../system-ownership-types.js';
+import { systemOwnershipTypes } from '../ingest/system-ownership-types.js';
 
 const SEED_EXTENSION = '.json';
 

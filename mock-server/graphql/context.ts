@@ -3,7 +3,7 @@
  * permission is decided from, and the list the mocked fields report into.
  */
 import type { Contract } from '../../spec/index.js';
-import { authorize, type AuthConfig } from '../auth.js';
+import { authorize, type AuthConfig } from '../auth/bearer-auth.js';
 import { RestliError } from '../errors.js';
 import { writeContext } from '../handlers/context.js';
 import type { SearchIndex } from '../search/index.js';

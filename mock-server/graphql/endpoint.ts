@@ -9,11 +9,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
-import { sendJson } from '../answer.js';
-import { authorize, type AuthConfig } from '../auth.js';
+import { sendJson } from '../http/json-answer.js';
+import { authorize, type AuthConfig } from '../auth/bearer-auth.js';
 import { RestliError } from '../errors.js';
 import type { Contract } from '../../spec/index.js';
-import type { ApiDoor, BodyRead, PreparedCall } from '../api-door.js';
+import type { ApiDoor, BodyRead, PreparedCall } from '../http/api-door.js';
 import type { MockContext } from '../handlers/context.js';
 import type { MockLogger } from '../options.js';
 import type { GraphqlContext } from './context.js';

@@ -1,13 +1,13 @@
 /**
- * The aspects resource: ingestProposal (one aspect, by any change type: ../change-proposal.ts), the legacy point lookup of a
+ * The aspects resource: ingestProposal (one aspect, by any change type: ../ingest/apply-proposal.ts), the legacy point lookup of a
  * versioned aspect, and the time series read.
  */
 import type { JsonSchema, OperationSpec } from '../../spec/index.js';
-import type { Caller } from '../auth.js';
-import { applyChangeProposal } from '../change-proposal.js';
+import type { Caller } from '../auth/bearer-auth.js';
+import { applyChangeProposal } from '../ingest/apply-proposal.js';
 import { badRequest, notFound, RestliError } from '../errors.js';
-import { nestsTooDeep, tooDeep } from '../json-depth.js';
-import { RawJson } from '../raw-json.js';
+import { nestsTooDeep, tooDeep } from '../http/json-depth.js';
+import { RawJson } from '../http/raw-json.js';
 import { writeContext, type Handler, type MockContext } from './context.js';
 import { entityNamed, entityOf } from './entity-urn.js';
 import { timeseriesPredicate, type TimeseriesFilter } from './timeseries-filter.js';

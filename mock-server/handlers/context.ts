@@ -3,11 +3,11 @@
  * contract and search index of the running server. A handler runs inside one store transaction.
  */
 import type { Contract, OperationSpec } from '../../spec/index.js';
-import type { Caller } from '../auth.js';
+import type { Caller } from '../auth/bearer-auth.js';
 import type { Profile } from '../profile.js';
-import type { CheckedRequest } from '../request-validation.js';
+import type { CheckedRequest } from '../http/request-validation.js';
 import type { TaskRegistry } from '../operations/index.js';
-import type { RestliQuery } from '../restli-query.js';
+import type { RestliQuery } from '../http/restli-query.js';
 import type { SearchIndex } from '../search/index.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { WriteContext } from '../store/types.js';
@@ -19,7 +19,7 @@ export interface MockContext {
   discovery: SearchIndex;
   /** The asynchronous tasks (time series truncation) of this server. */
   tasks: TaskRegistry;
-  /** Whose behaviour to reproduce where the document and upstream differ (profile.ts). */
+  /** Whose behaviour to reproduce where the document and upstream differ (../profile.ts). */
   profile: Profile;
 }
 

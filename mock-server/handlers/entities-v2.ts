@@ -3,7 +3,7 @@
  * of an entity, each in its envelope, keyed by aspect name.
  */
 import type { EntitySpec } from '../../spec/index.js';
-import { RawJson } from '../raw-json.js';
+import { RawJson } from '../http/raw-json.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import { badRequest } from '../errors.js';
 import type { Handler } from './context.js';

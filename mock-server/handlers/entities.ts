@@ -4,9 +4,9 @@
  */
 import type { Contract } from '../../spec/index.js';
 import { badRequest } from '../errors.js';
-import { RawJson } from '../raw-json.js';
+import { RawJson } from '../http/raw-json.js';
 import { upstreamSearchCount, type SearchRequest } from '../search/index.js';
-import { upstreamBrowseResult, upstreamSearchResult } from '../upstream-shapes.js';
+import { upstreamBrowseResult, upstreamSearchResult } from './upstream-shapes.js';
 import { writeContext, type Handler } from './context.js';
 import { entityNamed, entityOf } from './entity-urn.js';
 import { latestWithKey } from './latest-aspects.js';

@@ -4,7 +4,7 @@
  */
 import { evaluate } from '../metadata-tests/evaluate.js';
 import { getEsTaskStatus, getIndexSizes, indexSizes, restoreIndices, truncateTimeseriesAspect, type OperationsContext } from '../operations/index.js';
-import type { Caller } from '../auth.js';
+import type { Caller } from '../auth/bearer-auth.js';
 import { writeContext, type Handler, type MockContext } from './context.js';
 
 function operationsContext(caller: Caller, { tasks, profile }: MockContext): OperationsContext {

@@ -1,9 +1,9 @@
 /**
- * The legacy usageStats resource (upstream's `UsageStats`, see ../usage-aggregation.ts): batchIngest
+ * The legacy usageStats resource (upstream's `UsageStats`, see ../ingest/usage-aggregation.ts): batchIngest
  * stores each usage record as a `datasetUsageStatistics` point; queryRange reads those points back
  * as upstream's `query` does, in buckets of the asked duration with aggregations over the range.
  */
-import { datasetUsageStatisticsOf, type UsageAggregation } from '../usage-aggregation.js';
+import { datasetUsageStatisticsOf, type UsageAggregation } from '../ingest/usage-aggregation.js';
 import { RestliError } from '../errors.js';
 import { writeContext, type Handler } from './context.js';
 import { entityOf } from './entity-urn.js';

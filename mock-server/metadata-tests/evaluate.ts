@@ -6,7 +6,7 @@
  */
 import { tryParseUrn, type EntitySpec } from '../../spec/index.js';
 import { atField, badRequest } from '../errors.js';
-import { operationBody } from '../operations/request-body.js';
+import { operationBody } from '../operations/action-body.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import { entityOfUrn } from '../store/entity-urn.js';
 import type { WriteContext } from '../store/types.js';

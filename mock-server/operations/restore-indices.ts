@@ -14,7 +14,7 @@ import { atField } from '../errors.js';
 import type { Profile } from '../profile.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import { entityOfUrn } from '../store/entity-urn.js';
-import { operationBody } from './request-body.js';
+import { operationBody } from './action-body.js';
 
 export interface RestoreIndicesRequest {
   urn?: string;

@@ -7,7 +7,7 @@
  */
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { OperationsContext } from './context.js';
-import { operationBody } from './request-body.js';
+import { operationBody } from './action-body.js';
 import type { BatchedWork } from './task-registry.js';
 import { timeseriesIndexOf, type TimeseriesIndex } from './timeseries-index.js';
 

@@ -13,9 +13,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { tryParseUrn, type Contract } from '../../spec/index.js';
-import type { StartupProposal } from '../startup-data.js';
+import type { StartupProposal } from '../ingest/startup-data.js';
 import type { SystemMetadata } from '../store/types.js';
-import { datasetUsageStatisticsOf, isUsageAggregation, type UsageAggregation } from '../usage-aggregation.js';
+import { datasetUsageStatisticsOf, isUsageAggregation, type UsageAggregation } from '../ingest/usage-aggregation.js';
 import { dropNulls, normaliseAvroJson, stripAvroNamespace } from './avro-json.js';
 
 export type SeedProposal = StartupProposal;

@@ -11,7 +11,7 @@ import { openDatabase, prepareStatements, type PrimaryStatements } from './datab
 import { defaultAspects } from './default-aspects.js';
 import { entityOfUrn, keyAspectOf, systemActor } from './entity-urn.js';
 import { RelationshipIndex, type RelationshipPage, type RelationshipQuery } from './relationship-index.js';
-import { StoreState } from './store-state.js';
+import { StoreState } from './digest-and-reset.js';
 import { readTimeseries, writeTimeseriesPoint } from './timeseries-points.js';
 import { IndexLag } from './index-lag.js';
 import type { DerivedIndex, StoredAspect, TimeseriesPoint, WriteContext } from './types.js';

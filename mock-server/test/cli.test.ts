@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../spec/index.js';
-import { parseMockArgs, UsageError } from '../cli.js';
+import { parseMockArgs, UsageError } from '../../bin/mock.js';
 import { call, DATASET, ingest, proposal, startServer } from './http-harness.js';
 
 describe('parseMockArgs', () => {

@@ -25,7 +25,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../spec/index.js';
 import type { MockServer } from '../index.js';
 import { dropNulls, normaliseAvroJson } from '../seed/index.js';
-import { describeSkip } from '../startup-data.js';
+import { describeSkip } from '../ingest/startup-data.js';
 import { javaHeaders, pythonHeaders, pythonSystemMetadata, send } from './datahub-client-wire.js';
 import { withServer } from './http-harness.js';
 

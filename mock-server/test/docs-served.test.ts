@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_DIR, DOCS_PAGES, ensureDocsSite } from '../api-reference.js';
+import { DOCS_DIR, DOCS_PAGES } from '../../spec/docs-site.js';
 import { NAMESPACES, fromRoot } from '../../spec/index.js';
 import type { MockServer } from '../index.js';
 import { ADDRESS_FORMS, call, startServer } from './http-harness.js';
@@ -13,7 +13,6 @@ import { ADDRESS_FORMS, call, startServer } from './http-harness.js';
 let svc: MockServer;
 let li: MockServer;
 beforeAll(async () => {
-  ensureDocsSite();
   [svc, li] = await Promise.all([startServer(), startServer({ namespace: 'li' })]);
 }, 60_000);
 afterAll(async () => {

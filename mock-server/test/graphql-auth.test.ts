@@ -4,7 +4,7 @@
  * a 401 before GraphQL runs; a reader token on a mutation is an UNAUTHORIZED error inside a 200.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthMode } from '../auth.js';
+import type { AuthMode } from '../auth/bearer-auth.js';
 import type { MockServer } from '../index.js';
 import { UNAUTHORIZED_MESSAGE } from '../graphql/errors.js';
 import { ADMIN, DATASET, READER, call, digest, graphql, ingest, startServer } from './graphql-harness.js';

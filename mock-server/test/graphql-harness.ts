@@ -7,7 +7,7 @@ import { call, DATASET, ingest, type Reply } from './http-harness.js';
 
 export { DATASET, OTHER_DATASET, USER, call, digest, ingest, startServer } from './http-harness.js';
 
-/** The default tokens (auth.ts defaultTokens). */
+/** The default tokens (auth/bearer-auth.ts defaultTokens). */
 export const ADMIN = 'admin-token';
 export const READER = 'reader-token';
 

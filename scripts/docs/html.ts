@@ -3,7 +3,7 @@
  * between the five pages. Pages are self-contained (inline style, no scripts), so they load from
  * disk, from the mock and offline alike.
  */
-import { DOCS_PAGES, type DocsPage } from '../../mock-server/api-reference.js';
+import { DOCS_PAGES, type DocsPage } from '../../spec/docs-site.js';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

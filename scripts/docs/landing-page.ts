@@ -1,6 +1,6 @@
 /** index.html: what the package is, what the site holds, and where the mock serves what. */
 import type { Contract } from '../../spec/index.js';
-import { DOCS_PAGES } from '../../mock-server/api-reference.js';
+import { DOCS_PAGES } from '../../spec/docs-site.js';
 import { escapeHtml, sitePage } from './html.js';
 
 /** The explorer's path on the mock; the docs only link to it. */

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fromRoot, interfaceDocument, loadContract, rewriteNamespace, type Namespace } from '../../spec/index.js';
-import { docsSourceDigest, type DocsSiteManifest } from '../../mock-server/api-reference.js';
+import { docsSourceDigest, type DocsSiteManifest } from '../../spec/docs-site.js';
 import { conformanceChecks } from './checks.js';
 import { renderClausesPage } from './clauses-page.js';
 import { renderDifferencesPage } from './differences-page.js';

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_DIR, DOCS_PAGES, ensureDocsSite, type DocsPage } from '../../mock-server/api-reference.js';
+import { DOCS_DIR, DOCS_PAGES, type DocsPage } from '../../spec/docs-site.js';
 import { createMockServer, silentLogger, type MockServer } from '../../mock-server/index.js';
 import { fromRoot, loadContract } from '../../spec/index.js';
 
@@ -86,7 +86,6 @@ async function checkPage(page: Page, file: DocsPage, source: string): Promise<vo
 
 describe.skipIf(!haveChromium)('the docs site in Chromium', () => {
   beforeAll(async () => {
-    ensureDocsSite();
     mkdirSync(SCREENSHOTS, { recursive: true });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     server = await createMockServer({ port: 0, sample: false, logger: silentLogger });

@@ -1,14 +1,16 @@
 /**
  * `npm run docs` builds the five pages of the site, offline, for a namespace: each page is there,
  * none refers to a resource on another host, the clause index lists every section of the interface
- * document and every conformance check, and the differences page every listed difference.
+ * document and every conformance check, and the differences page every listed difference. npm start's
+ * prestart leaves a current site alone.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_PAGES } from '../../mock-server/api-reference.js';
-import { NAMESPACES, interfaceDocument, loadContract, type Namespace } from '../../spec/index.js';
+import { DOCS_DIR, DOCS_PAGES, docsSiteIsCurrent } from '../../spec/docs-site.js';
+import { NAMESPACES, fromRoot, interfaceDocument, loadContract, type Namespace } from '../../spec/index.js';
 import { conformanceChecks } from '../docs/checks.js';
 import { buildDocsSite } from '../docs/site.js';
 
@@ -79,5 +81,22 @@ describe('the hand-written pages', () => {
   it('the differences page has every listed difference', () => {
     const html = built('svc', 'differences.html');
     for (const d of loadContract('svc').differences) expect(html).toContain(`id="${d.id}"`);
+  });
+});
+
+describe("npm start's prestart: `scripts/docs.ts --if-stale`", () => {
+  it('leaves a current dist/docs/ as it is (the test run built it, as a fresh checkout builds it)', () => {
+    expect(docsSiteIsCurrent()).toBe(true);
+    const manifest = fromRoot(...DOCS_DIR, 'site.json');
+    const before = statSync(manifest).mtimeMs;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', fromRoot('scripts', 'docs.ts'), '--if-stale'], { cwd: fromRoot(), encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).not.toContain('wrote');
+    expect(statSync(manifest).mtimeMs).toBe(before);
+  });
+
+  it('is what npm start runs first', () => {
+    const { scripts } = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts.prestart).toBe('tsx scripts/docs.ts --if-stale');
   });
 });

@@ -1,9 +1,12 @@
 /**
- * Runs once before the test files: builds the docs site when it is missing or stale, so that test
- * files running in parallel never build it at the same time on their first docs request.
+ * Runs once before the test files: builds the docs site when it is missing or stale (as `npm start`'s
+ * prestart does), so the mock the tests start serves a current site and test files running in
+ * parallel never build it at the same time.
  */
-import { ensureDocsSite } from '../../mock-server/api-reference.js';
+import { DOCS_DIR, docsSiteIsCurrent } from '../../spec/docs-site.js';
+import { fromRoot } from '../../spec/index.js';
+import { buildDocsSite } from '../docs/site.js';
 
-export function setup(): void {
-  ensureDocsSite();
+export async function setup(): Promise<void> {
+  if (!docsSiteIsCurrent()) await buildDocsSite(fromRoot(...DOCS_DIR));
 }

@@ -1,0 +1,152 @@
+/**
+ * `catalog-contract mock`: parses the options, starts the server and prints what it serves. Bad
+ * options print a message and give exit code 2.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { HELP_OPTION, parseOptions, runSubcommand, serveUntilSignal, serverOptionDefinitions, serverOptions, UsageError, wholeNumberOption, type CommandDefinition, type Subcommand } from './command-line.js';
+import { NAMESPACES } from '../spec/index.js';
+import { AUTH_MODES, parseTokenGrant, type AuthMode, type TokenGrant } from '../mock-server/auth/bearer-auth.js';
+import { createMockServer, type MockServer } from '../mock-server/index.js';
+import { consoleLogger, DEFAULT_HOST, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY_TEXT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, levelFilter, LOG_LEVELS, parseByteSize, type LogLevel, type MockServerOptions } from '../mock-server/options.js';
+import { ADMIN_PATH, parseLatency } from '../mock-server/admin/index.js';
+import { ADDRESS_FORMS, UPSTREAM_ADDRESS_FORMS } from '../mock-server/http/api-prefixes.js';
+import { isProfile, PROFILES } from '../mock-server/profile.js';
+import { MOCK_DOCS_PATH } from '../mock-server/http/request-listener.js';
+import { GRAPHIQL_PATH, GRAPHQL_PATH } from '../mock-server/graphql/index.js';
+import { describeSkip } from '../mock-server/ingest/startup-data.js';
+
+/** The options of `catalog-contract mock`: parsing, --help and the README's table come from here. */
+export const MOCK_COMMAND_DEFINITION = {
+  name: 'mock',
+  synopsis: '[options]',
+  description: 'Runs the stateful mock of the metadata catalog service.',
+  options: {
+    ...serverOptionDefinitions(DEFAULT_PORT, DEFAULT_HOST),
+    data: { type: 'string', value: 'FILE', help: 'keep the state in this SQLite file across restarts, creating its directory; one server per file at a time (default: in memory)' },
+    seed: { type: 'string', multiple: true, value: 'FILE', help: 'write the aspects of this file at start (MCE/MCP JSON, usage records, in file order, PATCH included); an entry it cannot use is skipped and reported; repeatable' },
+    'no-sample': { type: 'boolean', help: 'start without the built-in sample catalog' },
+    auth: {
+      type: 'string',
+      value: 'MODE',
+      help: 'standard: token needed on operations, test and GraphQL mutations; all: on every request but the docs and /__mock; off: never (default standard)',
+    },
+    token: { type: 'string', multiple: true, value: 'T=URN[:ROLE]', help: 'accept bearer token T as user URN with role admin (default) or reader; repeatable; without any, admin-token and reader-token are accepted' },
+    'max-body': { type: 'string', value: 'SIZE', help: `largest request body, e.g. 16mb, 512kb or a byte count (default ${DEFAULT_MAX_BODY_TEXT})` },
+    'task-delay-ms': { type: 'string', value: 'N', help: 'wait N ms before each batch of a truncation task, to watch it running (default 0)' },
+    'journal-size': { type: 'string', value: 'N', help: `requests each session's journal keeps, the newest (default ${DEFAULT_JOURNAL_SIZE}); 0 turns it off` },
+    'max-sessions': { type: 'string', value: 'N', help: `sessions (X-Mock-Session or /__session/<id>/) held at most (default ${DEFAULT_MAX_SESSIONS})` },
+    latency: { type: 'string', value: 'MS', help: 'add MS (or MIN-MAX: between MIN and MAX) milliseconds to every API request' },
+    scenarios: { type: 'string', value: 'DIR', help: 'each seed file in DIR is a scenario named after its file, loaded with POST /__mock/scenarios/<name>' },
+    'admin-token': { type: 'string', value: 'T', help: 'the admin endpoints (/__mock) need Authorization: Bearer T, from anywhere; without it they answer only on loopback' },
+    profile: {
+      type: 'string',
+      value: 'P',
+      help: "document (the interface document's behaviour) or upstream (a current DataHub GMS's where the two differ: result shapes, a token on every path, Spring Boot's 401 body, the bare prefix only, List(...) array parameters, async indexing) (default document)",
+    },
+    'index-lag-ms': { type: 'string', value: 'N', help: 'search, browse, autocomplete, relationships and time series reads see a write N ms after it (default 0 with --profile document, 1000 with upstream)' },
+    'log-level': { type: 'string', value: 'LEVEL', help: 'error: unexpected failures and requests answered 5xx; warn: and 4xx; info: every request (default info)' },
+    quiet: { type: 'boolean', help: 'the same as --log-level error' },
+    ...HELP_OPTION,
+  },
+} as const satisfies CommandDefinition;
+
+/** What the command line sets beyond the server's options: the log level and --max-body as written. */
+export type MockCliOptions = MockServerOptions & { logLevel: LogLevel; maxBodyText: string };
+
+// Callers of parseMockArgs catch the UsageError it throws from here.
+export { UsageError };
+
+/** The server options of a command line, or a UsageError saying what is wrong. */
+export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
+  const v = parseOptions(argv, MOCK_COMMAND_DEFINITION.options);
+  if (v.help) return 'help';
+  const logLevel = v['log-level'] ?? (v.quiet ? 'error' : 'info');
+  if (!LOG_LEVELS.includes(logLevel as LogLevel)) throw new UsageError(`--log-level '${logLevel}': expected one of ${LOG_LEVELS.join(', ')}`);
+  if (v.quiet && v['log-level'] !== undefined) throw new UsageError('--quiet and --log-level: give one of them');
+  const options: MockCliOptions = { sample: !v['no-sample'], ...serverOptions(v), logLevel: logLevel as LogLevel, maxBodyText: v['max-body'] ?? DEFAULT_MAX_BODY_TEXT };
+  if (v.data !== undefined) options.data = v.data;
+  if (v.seed) options.seed = v.seed;
+  if (v.auth !== undefined) {
+    if (!AUTH_MODES.includes(v.auth as AuthMode)) throw new UsageError(`--auth '${v.auth}': expected one of ${AUTH_MODES.join(', ')}`);
+    options.auth = v.auth as AuthMode;
+  }
+  if (v.token) {
+    const grants: TokenGrant[] = [];
+    for (const text of v.token) {
+      const grant = parseTokenGrant(text);
+      if (typeof grant === 'string') throw new UsageError(grant);
+      grants.push(grant);
+    }
+    options.tokens = grants;
+  }
+  if (v['max-body'] !== undefined) {
+    const bytes = parseByteSize(v['max-body']);
+    if (bytes === undefined) throw new UsageError(`--max-body '${v['max-body']}': expected a size such as 16mb, 512kb or 1048576`);
+    options.maxBody = bytes;
+  }
+  if (v['task-delay-ms'] !== undefined) options.taskDelayMs = wholeNumberOption('--task-delay-ms', v['task-delay-ms'], 'a whole number of milliseconds');
+  if (v['journal-size'] !== undefined) options.journalSize = wholeNumberOption('--journal-size', v['journal-size'], 'a whole number of requests');
+  if (v['max-sessions'] !== undefined) options.maxSessions = wholeNumberOption('--max-sessions', v['max-sessions'], 'a whole number of sessions');
+  if (v.latency !== undefined) {
+    const latency = parseLatency(v.latency);
+    if (!latency) throw new UsageError(`--latency '${v.latency}': expected milliseconds (300) or a range MIN-MAX (100-500)`);
+    Object.assign(options, latency);
+  }
+  if (v.scenarios !== undefined) {
+    if (!existsSync(v.scenarios) || !statSync(v.scenarios).isDirectory()) throw new UsageError(`--scenarios '${v.scenarios}': not a directory`);
+    options.scenarios = v.scenarios;
+  }
+  if (v['admin-token'] !== undefined) {
+    if (v['admin-token'] === '') throw new UsageError('--admin-token: expected a token');
+    options.adminToken = v['admin-token'];
+  }
+  if (v.profile !== undefined) {
+    if (!isProfile(v.profile)) throw new UsageError(`--profile '${v.profile}': expected one of ${PROFILES.join(', ')}`);
+    options.profile = v.profile;
+  }
+  if (v['index-lag-ms'] !== undefined) options.indexLagMs = wholeNumberOption('--index-lag-ms', v['index-lag-ms'], 'a whole number of milliseconds');
+  return options;
+}
+
+export function describeServer(server: MockServer, options: MockCliOptions): string {
+  const names = NAMESPACES[options.namespace ?? 'svc'];
+  const lines = [
+    `catalog-contract mock server listening on ${server.url} (namespace ${names.namespace})`,
+    `  profile:        ${options.profile ?? 'document'}; index lag ${server.store.indexLagMs} ms`,
+    `  metadata store: ${(options.profile === 'upstream' ? UPSTREAM_ADDRESS_FORMS : ADDRESS_FORMS).map((prefix) => server.url + prefix).join('  ')}`,
+    `  GraphQL:        ${server.url}${GRAPHQL_PATH}  (explorer: ${server.url}${GRAPHIQL_PATH})`,
+    `  API reference:  ${options.profile === 'upstream' ? '' : `${server.url}${names.docsPath}  `}${server.url}${MOCK_DOCS_PATH}`,
+    `  admin:          ${server.url}${ADMIN_PATH}/health  ${server.url}${ADMIN_PATH}/snapshot  POST ${server.url}${ADMIN_PATH}/reset  (${options.adminToken === undefined ? 'loopback only' : 'bearer admin token'})`,
+    `  test control:   ${server.url}${ADMIN_PATH}/requests  /faults  /settings  /scenarios  /sessions; sessions by X-Mock-Session or ${server.session('<id>')}/`,
+    `  data:           ${options.data ?? 'in memory'}; body limit ${options.maxBodyText}`,
+    `  auth:           ${server.auth.mode}`,
+    ...server.tokens.map((t) => `  token:          ${t.token}=${t.user}:${t.role}`),
+  ];
+  for (const report of server.loaded) {
+    const skippedEntries = report.skipped.length - report.rejected;
+    lines.push(
+      `  loaded ${report.source}: ${report.validated} aspects validated against a schema, ${report.opaque} stored opaque, ${report.rejected} rejected, ${skippedEntries} entries skipped`,
+    );
+    for (const skip of report.skipped) lines.push(`    skipped ${describeSkip(report.source, skip)}`);
+  }
+  return lines.join('\n');
+}
+
+const MOCK_COMMAND: Subcommand<MockCliOptions> = { definition: MOCK_COMMAND_DEFINITION, parse: parseMockArgs };
+
+/** Runs the mock until SIGINT/SIGTERM; resolves with the exit code when it cannot start. */
+export async function runMock(argv: string[]): Promise<number | undefined> {
+  return runSubcommand(MOCK_COMMAND, argv, start);
+}
+
+function start(options: MockCliOptions): Promise<number | undefined> {
+  return serveUntilSignal(
+    'mock',
+    () => createMockServer({ ...options, logger: levelFilter(consoleLogger, options.logLevel) }),
+    (server) => describeServer(server, options),
+    async (server) => {
+      await server.close();
+      return 0;
+    },
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Bearer tokens and the access decision. Kept free of express so the GraphQL endpoint makes the same
+ * decision: `requiresToken` says whether a kind of request needs a token in a mode, `authorize`
+ * turns the Authorization header into the caller (the actor of its writes) or a 401/403 RestliError.
+ */
+import { tryParseUrn, type NamespaceNames } from '../../spec/index.js';
+import { RestliError } from '../errors.js';
+
+/** standard: the spec's protected endpoints (operations, test, GraphQL mutations); all: every API request; off: none. */
+export type AuthMode = 'standard' | 'all' | 'off';
+export const AUTH_MODES: readonly AuthMode[] = ['standard', 'all', 'off'];
+
+/** admin may read and write; reader may only read. */
+export type Role = 'admin' | 'reader';
+
+export interface TokenGrant {
+  token: string;
+  user: string;
+  role: Role;
+}
+
+/**
+ * protected: the contract requires a token (operations, test evaluate, GraphQL mutations);
+ * open: the rest of the API; exempt: the reference page, admin and health, never guarded.
+ */
+export type AccessKind = 'protected' | 'open' | 'exempt';
+
+export interface AuthConfig {
+  mode: AuthMode;
+  tokens: ReadonlyMap<string, TokenGrant>;
+  /** The actor of requests without a token, `urn:<ns>:corpuser:UNKNOWN`. */
+  anonymousActor: string;
+}
+
+export interface Caller {
+  /** The user URN written as actor of this caller's writes. */
+  user: string;
+  role: Role | 'anonymous';
+}
+
+export interface AccessRequest {
+  /** The raw Authorization header, if any. */
+  authorization?: string | undefined;
+  kind: AccessKind;
+  write: boolean;
+  /** The entity a write targets, for the 403 message. */
+  target?: string | undefined;
+}
+
+/** The tokens available when none are configured; printed at start-up. */
+export function defaultTokens(names: NamespaceNames): TokenGrant[] {
+  return [
+    { token: 'admin-token', user: `${names.urnPrefix}corpuser:datahub`, role: 'admin' },
+    { token: 'reader-token', user: `${names.urnPrefix}corpuser:reader`, role: 'reader' },
+  ];
+}
+
+/**
+ * Parses `TOKEN=USER_URN[:admin|reader]` (role admin when omitted). A trailing `:admin`/`:reader` is
+ * a role only when what precedes it is still a URN, so `urn:svc:corpuser:reader` names a user.
+ */
+export function parseTokenGrant(text: string): TokenGrant | string {
+  const eq = text.indexOf('=');
+  if (eq <= 0) return `--token '${text}': expected TOKEN=USER_URN[:admin|reader]`;
+  const token = text.slice(0, eq);
+  let user = text.slice(eq + 1);
+  let role: Role = 'admin';
+  const suffix = /:(admin|reader)$/.exec(user);
+  if (suffix && tryParseUrn(user.slice(0, suffix.index))) {
+    role = suffix[1] as Role;
+    user = user.slice(0, suffix.index);
+  }
+  if (!tryParseUrn(user)) return `--token '${text}': '${user}' is not a user URN`;
+  return { token, user, role };
+}
+
+export function authConfig(mode: AuthMode, grants: readonly TokenGrant[], names: NamespaceNames): AuthConfig {
+  return { mode, tokens: new Map(grants.map((g) => [g.token, g])), anonymousActor: `${names.urnPrefix}corpuser:UNKNOWN` };
+}
+
+export function requiresToken(mode: AuthMode, kind: AccessKind): boolean {
+  if (kind === 'exempt' || mode === 'off') return false;
+  return mode === 'all' || kind === 'protected';
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^\s*Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/** The caller of a request, or a 401 (token missing or unknown where one is checked) / 403 (reader writing). */
+export function authorize(config: AuthConfig, request: AccessRequest): Caller {
+  const token = bearerToken(request.authorization);
+  const grant = token === undefined ? undefined : config.tokens.get(token);
+  if (config.mode === 'off') return grant ? { user: grant.user, role: grant.role } : { user: config.anonymousActor, role: 'anonymous' };
+  if (request.authorization !== undefined && request.kind !== 'exempt' && !grant) {
+    throw new RestliError(401, token === undefined ? 'Authorization header is not a bearer token' : 'Unknown or expired access token');
+  }
+  if (!grant) {
+    if (requiresToken(config.mode, request.kind)) throw new RestliError(401, 'Authentication required: send Authorization: Bearer <ACCESS_TOKEN>');
+    return { user: config.anonymousActor, role: 'anonymous' };
+  }
+  if (request.write && grant.role === 'reader') {
+    const target = request.target ? ` ${request.target}` : '';
+    throw new RestliError(403, `User ${grant.user} is unauthorized to modify entity${target}`);
+  }
+  return { user: grant.user, role: grant.role };
+}

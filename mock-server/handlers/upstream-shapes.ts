@@ -1,0 +1,41 @@
+/**
+ * The result shapes a current DataHub GMS answers where the document's differ, for the upstream
+ * profile (spec/upstream-differences.yaml search-result-shape, browse-result-shape, relationships-shape,
+ * index-sizes-value-type). Each takes the document's shape the mock computes and rewrites it, so both
+ * profiles answer from the same search and store.
+ */
+import type { BrowseResultValue, SearchResultValue } from '../search/requests.js';
+
+/** metadata-events/mxe-schemas/.../metadata/search/SearchResult.pdl: hits as SearchEntity, aggregations as AggregationMetadata. */
+export function upstreamSearchResult(result: SearchResultValue): Record<string, unknown> {
+  return {
+    entities: result.entities.map((entity, i) => ({ entity, matchedFields: result.metadata.matches[i]?.matchedFields ?? [] })),
+    metadata: {
+      aggregations: result.metadata.searchResultMetadatas.map(({ name, aggregations }) => ({
+        name,
+        displayName: name,
+        aggregations,
+        filterValues: Object.entries(aggregations).map(([value, facetCount]) => ({ value, facetCount })),
+      })),
+      suggestions: [],
+    },
+    from: result.from,
+    pageSize: result.pageSize,
+    numEntities: result.numEntities,
+  };
+}
+
+/** .../metadata/browse/BrowseResult.pdl: groups at the top level, each entity named by its URN. */
+export function upstreamBrowseResult(result: BrowseResultValue): Record<string, unknown> {
+  const { groups, path, totalNumEntities } = result.metadata;
+  return {
+    entities: result.entities.map(({ urn }) => ({ name: urn, urn })),
+    groups,
+    metadata: { path, totalNumEntities },
+    from: result.from,
+    pageSize: result.pageSize,
+    numEntities: result.numEntities,
+    numGroups: groups.length,
+    numElements: groups.length + result.numEntities,
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The metadata-store API on node's own request and response, without express's layers (they were
+ * most of a request's cost beyond the store): the path below its address form, the query, the
+ * route matched (its operationId named before anything runs), the router's answer written as JSON,
+ * and every failure through the shared error answer.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { resourcePath } from './api-prefixes.js';
+import type { ApiDoor, PreparedCall } from './api-door.js';
+import { sendJson } from './json-answer.js';
+import { answerError, type ErrorAnswerSettings } from './error-answer.js';
+import { RestliError, restliErrorBody } from '../errors.js';
+import type { HandlerResult } from '../handlers/context.js';
+import { stringifyAnswer } from './raw-json.js';
+import { RestliQuery } from './restli-query.js';
+import type { StoreRoute, StoreRouter } from './router.js';
+
+export interface StoreHandlerSettings extends ErrorAnswerSettings {
+  route: StoreRouter;
+  /** The namespace's protocol version header name. */
+  protocolHeader: string;
+  /** The address forms whose prefix is taken off the path (upstream GMS serves only the bare one). */
+  addressForms: readonly string[];
+}
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+function answer(res: ServerResponse, result: HandlerResult): void {
+  if (result.json !== undefined) sendJson(res, 200, stringifyAnswer(result.json));
+  else res.end();
+}
+
+export function metadataStoreHandler(settings: StoreHandlerSettings): ApiDoor {
+  const { route, addressForms } = settings;
+  const protocolHeader = settings.protocolHeader.toLowerCase();
+  const prepare = (req: IncomingMessage, { failure, body }: { failure: RestliError | undefined; body: unknown }): PreparedCall => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    let matched: StoreRoute | undefined;
+    let unmatched: unknown;
+    try {
+      matched = route(req.method ?? 'GET', resourcePath(q < 0 ? url : url.slice(0, q), addressForms), new RestliQuery(q < 0 ? '' : url.slice(q + 1)));
+    } catch (error) {
+      unmatched = error;
+    }
+    return {
+      operation: matched?.operationId,
+      answer(res, context) {
+        try {
+          // A body that cannot be read is reported before a path that matches nothing, as it always was.
+          if (failure) throw failure;
+          if (!matched) throw unmatched;
+          const protocolVersion = req.headers[protocolHeader];
+          answer(res, matched.run({ authorization: req.headers.authorization, protocolVersion: Array.isArray(protocolVersion) ? protocolVersion[0] : protocolVersion, body }, context));
+        } catch (error) {
+          answerError(req, res, error, settings);
+        }
+      },
+    };
+  };
+  const fail = (res: ServerResponse, status: number, message: string): void =>
+    sendJson(res, status, JSON.stringify(restliErrorBody(new RestliError(status, message), settings.recordPrefix)));
+  return { prepare, fail };
+}

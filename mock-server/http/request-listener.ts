@@ -1,0 +1,107 @@
+/**
+ * The server's request listener, the one entry of every request: the protocol header and one line in
+ * the request log, the session the request names (header or `/__session/<id>` prefix, taken off the
+ * path), then one look at its path. The service's API (the metadata-store API, nearly all of the
+ * traffic, and GraphQL) goes through the API exchange (journal, faults, latency) to its lean door on
+ * node's own request and response; the admin endpoints, once the caller may use them, the docs site
+ * and the GraphQL explorer go to the express app (which hands back whatever it does not answer
+ * itself, so this look only has to find every path express serves).
+ */
+import { ADDRESS_FORMS } from './api-prefixes.js';
+import { ADMIN_PATH, adminSessions, checkAdminAccess, SESSION_HEADER, sessionScope, type SessionRegistry } from '../admin/index.js';
+import type { ApiDoor } from './api-door.js';
+import type { ApiExchange } from './api-exchange.js';
+import { answerError, type ErrorAnswerSettings } from './error-answer.js';
+import { GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH } from '../graphql/index.js';
+import { sendJson } from './json-answer.js';
+import { isExcludedPath, springErrorBody } from '../profile.js';
+import type { RequestHandler } from './metadata-store-handler.js';
+import { levelOfStatus } from '../options.js';
+
+export interface ListenerSettings {
+  /** The metadata-store API. */
+  store: ApiDoor;
+  /** POST /api/graphql (and the 405 of its other methods). */
+  graphql: ApiDoor;
+  /** The rest: admin, docs, the GraphQL explorer. */
+  app: RequestHandler;
+  exchange: ApiExchange;
+  sessions: SessionRegistry;
+  /** Without one, admin answers only on loopback. */
+  adminToken: string | undefined;
+  protocolHeader: string;
+  docsPath: string;
+  errors: ErrorAnswerSettings;
+  /** The upstream profile's door (../profile.ts): a token on every path but the excluded ones, the bare prefix only. */
+  upstreamGate?: { addressForms: readonly string[]; hasToken(authorization: string | undefined): boolean };
+}
+
+/** The docs site's path under the admin path, served in both profiles (upstream GMS routes no docs path). */
+export const MOCK_DOCS_PATH = `${ADMIN_PATH}/docs`;
+
+/**
+ * Whether upstream GMS leaves a (lower-cased) path unrouted (ServletConfig, commit
+ * 0fe96b74a801171bc59dd26e2be4d934579a696c): the gateway prefixes it does not serve, the Rest.li docs and, in
+ * open-source GMS, the metadata tests resource. Built once per listener.
+ */
+function unroutedUpstream(docsPath: string, forms: readonly string[]): (path: string) => boolean {
+  const unrouted = [...ADDRESS_FORMS.filter((prefix) => prefix && !forms.includes(prefix)), docsPath.toLowerCase(), '/test'];
+  const apiPaths = [GRAPHQL_PATH, GRAPHQL_V2_PATH, GRAPHIQL_PATH];
+  return (path) => !apiPaths.some((p) => under(path, p)) && unrouted.some((prefix) => under(path, prefix));
+}
+
+/** Whether the lower-cased path starts with the prefix at a segment boundary (express's routes ignore case). */
+function under(path: string, prefix: string): boolean {
+  return path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/');
+}
+
+export function requestListener({ store, graphql, app, exchange, sessions, adminToken, protocolHeader, docsPath, errors, upstreamGate }: ListenerSettings): RequestHandler {
+  const docsPrefixes = ADDRESS_FORMS.map((prefix) => prefix + docsPath);
+  const pathOf = (url: string): string => {
+    const q = url.indexOf('?');
+    return (q < 0 ? url : url.slice(0, q)).toLowerCase();
+  };
+  // The endpoint's own paths only (a trailing slash allowed, as express's routes allow it).
+  const graphqlPaths = new Set([GRAPHQL_PATH, GRAPHQL_V2_PATH].flatMap((path) => [path, `${path}/`]));
+  const isGraphql = (path: string): boolean => graphqlPaths.has(path);
+  // The docs site answers GET (and HEAD); other methods on its paths are the router's.
+  const isPage = (method: string | undefined, path: string): boolean =>
+    under(path, GRAPHIQL_PATH) || ((method === 'GET' || method === 'HEAD') && docsPrefixes.some((prefix) => under(path, prefix)));
+  const unrouted = upstreamGate ? unroutedUpstream(docsPath, upstreamGate.addressForms) : undefined;
+  return (req, res) => {
+    const started = process.hrtime.bigint();
+    const url = req.url ?? '/';
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      errors.logger(`${req.method} ${url} ${res.statusCode} ${ms.toFixed(1)}ms`, levelOfStatus(res.statusCode));
+    });
+    res.setHeader(protocolHeader, '2.0.0');
+    try {
+      // HTTP/1.1 servers accept a request target in absolute form (`GET http://host/path`); both doors route on the path.
+      if (url[0] !== '/' && URL.canParse(url)) {
+        const { pathname, search } = new URL(url);
+        req.url = pathname + search;
+      }
+      const scope = sessionScope(req.url ?? url, req.headers[SESSION_HEADER]);
+      req.url = scope.url;
+      const path = pathOf(scope.url);
+      if (upstreamGate && unrouted && !under(path, ADMIN_PATH)) {
+        const original = scope.url.split('?')[0] ?? '/';
+        // Authentication runs before routing upstream, so an unrouted path without a token is a 401 too.
+        if (!isExcludedPath(path) && !upstreamGate.hasToken(req.headers.authorization)) return sendJson(res, 401, JSON.stringify(springErrorBody(401, original)));
+        if (unrouted(path)) return sendJson(res, 404, JSON.stringify(springErrorBody(404, original)));
+      }
+      if (under(path, ADMIN_PATH)) {
+        checkAdminAccess(req, adminToken);
+        adminSessions.set(req, sessions.get(scope.id));
+        app(req, res);
+      } else if (isGraphql(path)) exchange(req, res, graphql, sessions.get(scope.id));
+      else if (isPage(req.method, path)) app(req, res);
+      else exchange(req, res, store, sessions.get(scope.id));
+    } catch (error) {
+      // The session or the admin access refused; the body is not read, and is dropped.
+      req.resume();
+      answerError(req, res, error, errors);
+    }
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * The boundaries the READMEs draw, enforced on every file's imports (static, `export … from` and
+ * dynamic, read with TypeScript's own pre-processor, so an import in a comment does not count):
+ * the mock, the suite and the proxy stand on `spec/` and `generated/` and never import each other;
+ * `spec/` imports nothing of the package but `generated/`; no library imports `bin/` (so none knows
+ * argv); the mock's store never reaches its search index, handlers or GraphQL, and its error
+ * vocabulary (`mock-server/errors.ts`) stays a leaf. Tests (any file under a
+ * `test/` folder) may cross every boundary: they drive one component with another.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, posix, relative } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { fromRoot } from '../../spec/index.js';
+
+/**
+ * What each top-level folder may import of the package, besides itself. A new component is one
+ * line here; a folder holding TypeScript that has no line fails the test until it is given one.
+ */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  'generated/': [],
+  'spec/': ['generated/'],
+  'mock-server/': ['spec/', 'generated/'],
+  'conformance/': ['spec/', 'generated/'],
+  'proxy/': ['spec/', 'generated/'],
+  'bin/': ['spec/', 'generated/', 'mock-server/', 'conformance/', 'proxy/'],
+  'scripts/': ['spec/', 'generated/', 'mock-server/', 'conformance/', 'proxy/', 'bin/', './'],
+};
+
+/** Folders (or files) that must never reach, directly or through other files, the listed ones (`''`: anything of the package). */
+const NEVER_REACHES: readonly { from: string; never: readonly string[]; why: string }[] = [
+  {
+    from: 'mock-server/store/',
+    never: ['mock-server/search/', 'mock-server/handlers/', 'mock-server/graphql/'],
+    why: 'the store knows its derived indices only through DerivedIndex (store/README.md)',
+  },
+  { from: 'mock-server/errors.ts', never: [''], why: 'the error vocabulary of every folder, store and search included, is a leaf' },
+];
+
+type Files = ReadonlyMap<string, string>;
+
+const isTest = (file: string): boolean => file.split('/').includes('test');
+/** A file's top-level folder; `./` for the files at the package root (codegen.ts, vitest.config.ts). */
+const folderOf = (file: string): string => (file.includes('/') ? `${file.split('/')[0]}/` : './');
+
+/** The package files a file imports (relative specifiers only: packages and node's modules are not the package's). */
+function importsOf(file: string, text: string): string[] {
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((i) => i.fileName)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => posix.normalize(posix.join(posix.dirname(file), spec)).replace(/\.js$/, '.ts'));
+}
+
+/** Every broken boundary among `files` (path relative to the package root → source text), one line each. */
+export function boundaryViolations(files: Files): string[] {
+  const graph = new Map([...files].map(([file, text]) => [file, importsOf(file, text)]));
+  const found: string[] = [];
+  for (const [file, targets] of graph) {
+    if (isTest(file)) continue;
+    const allowed = MAY_IMPORT[folderOf(file)];
+    if (!allowed) {
+      found.push(`${file}: its folder ${folderOf(file)} has no line in MAY_IMPORT`);
+      continue;
+    }
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to !== folderOf(file) && !allowed.includes(to)) found.push(`${file} imports ${target}: ${folderOf(file)} may import only ${allowed.join(', ') || 'itself'}`);
+    }
+  }
+  for (const rule of NEVER_REACHES) {
+    for (const file of graph.keys()) {
+      if (!file.startsWith(rule.from) || isTest(file)) continue;
+      const seen = new Set<string>();
+      const path = new Map<string, string>([[file, file]]);
+      const queue = [file];
+      while (queue.length) {
+        const at = queue.shift() as string;
+        for (const next of graph.get(at) ?? []) {
+          if (seen.has(next)) continue;
+          seen.add(next);
+          path.set(next, `${path.get(at)} → ${next}`);
+          const banned = rule.never.find((prefix) => next.startsWith(prefix));
+          if (banned !== undefined) found.push(`${path.get(next)}: ${rule.from} never reaches ${banned || 'anything of the package'} (${rule.why})`);
+          else queue.push(next);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/** The package's TypeScript files, by path relative to its root (no dependencies, no build output). */
+function packageFiles(): Map<string, string> {
+  const root = fromRoot();
+  const files = new Map<string, string>();
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.ts') && dirname(path) !== root) files.set(relative(root, path).split('\\').join('/'), readFileSync(path, 'utf8'));
+    }
+  };
+  walk(root);
+  return files;
+}
+
+describe('import boundaries', () => {
+  it('every file of the package keeps them', () => {
+    const files = packageFiles();
+    expect(files.size).toBeGreaterThan(100);
+    expect(boundaryViolations(files)).toEqual([]);
+  });
+
+  it.each([
+    ['the mock importing the suite', 'mock-server/http/router.ts', "import { runChecks } from '../../conformance/runner.js';", 'mock-server/http/router.ts imports conformance/runner.ts'],
+    ['the suite importing the proxy', 'conformance/runner.ts', "export { createValidationProxy } from '../proxy/index.js';", 'conformance/runner.ts imports proxy/index.ts'],
+    ['the proxy importing the mock, dynamically', 'proxy/index.ts', "const mock = await import('../mock-server/index.js');", 'proxy/index.ts imports mock-server/index.ts'],
+    ['a library importing bin/', 'mock-server/index.ts', "import type { Subcommand } from '../bin/command-line.js';", 'mock-server/index.ts imports bin/command-line.ts'],
+    ['spec/ importing the mock', 'spec/index.ts', "import { RestliError } from '../mock-server/errors.js';", 'spec/index.ts imports mock-server/errors.ts'],
+  ])('catches %s', (_, file, line, message) => {
+    expect(boundaryViolations(new Map([[file, line]]))).toEqual([expect.stringContaining(message)]);
+  });
+
+  it('catches the store reaching the search index through another file, naming the path', () => {
+    const files = new Map([
+      ['mock-server/store/catalog-store.ts', "import { keyOf } from './keys.js';"],
+      ['mock-server/store/keys.ts', "import { SearchIndex } from '../search/index.js';"],
+      ['mock-server/search/index.ts', ''],
+    ]);
+    const found = boundaryViolations(files);
+    expect(found).toContain('mock-server/store/catalog-store.ts → mock-server/store/keys.ts → mock-server/search/index.ts: mock-server/store/ never reaches mock-server/search/ (the store knows its derived indices only through DerivedIndex (store/README.md))');
+  });
+
+  it('catches the error vocabulary importing anything', () => {
+    expect(boundaryViolations(new Map([['mock-server/errors.ts', "import { NAMESPACES } from '../spec/index.js';"]]))).toEqual([
+      'mock-server/errors.ts → spec/index.ts: mock-server/errors.ts never reaches anything of the package (the error vocabulary of every folder, store and search included, is a leaf)',
+    ]);
+  });
+
+  it('lets tests cross boundaries, ignores imports in comments and names a folder without a rule', () => {
+    expect(boundaryViolations(new Map([['mock-server/test/suite.test.ts', "import { runChecks } from '../../conformance/runner.js';"]]))).toEqual([]);
+    expect(boundaryViolations(new Map([['mock-server/index.ts', "// never: import x from '../conformance/runner.js';"]]))).toEqual([]);
+    expect(boundaryViolations(new Map([['pull/index.ts', '']]))).toEqual(['pull/index.ts: its folder pull/ has no line in MAY_IMPORT']);
+  });
+});
