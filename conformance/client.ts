@@ -5,7 +5,7 @@
  */
 import type { Contract, JsonSchema, OperationSpec } from '../spec/index.js';
 import { SchemaValidators } from '../spec/validation.js';
-import { fail } from './check.js';
+import { fail } from './check-failure.js';
 
 /** Which credential a request carries: the admin --token, the --reader-token, or none. */
 export type Credential = 'token' | 'reader' | 'none';

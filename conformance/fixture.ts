@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { makeUrn, parseUrn } from '../spec/index.js';
-import { fail } from './check.js';
+import { fail } from './check-failure.js';
 import type { CatalogClient } from './client.js';
 
 /** Offsets from the run's time base of the time series points the reads checks use. */

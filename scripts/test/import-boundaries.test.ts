@@ -35,6 +35,9 @@ const NEVER_REACHES: readonly { from: string; never: readonly string[]; why: str
     why: 'the store knows its derived indices only through DerivedIndex (store/README.md)',
   },
   { from: 'mock-server/errors.ts', never: [''], why: 'the error vocabulary of every folder, store and search included, is a leaf' },
+  { from: 'conformance/check-failure.ts', never: [''], why: 'how a check fails is a leaf' },
+  { from: 'conformance/client.ts', never: ['conformance/check.ts'], why: 'the check context names the client: no cycle back' },
+  { from: 'conformance/fixture.ts', never: ['conformance/check.ts'], why: 'the check context names the fixture: no cycle back' },
 ];
 
 type Files = ReadonlyMap<string, string>;
