@@ -10,6 +10,7 @@ Commands:
   mock      run the stateful mock server of the metadata catalog service
   conformance  check a deployment against the interface document
   proxy     forward traffic to a deployment and report every contract violation in it
+  pull      read a slice of a deployment into a seed file the mock loads
 
 Options:
   --help, -h   print this help
@@ -30,6 +31,7 @@ const commands: Record<string, () => Promise<Command>> = {
   mock: async () => (await import('./mock.js')).runMock,
   proxy: async () => (await import('./proxy.js')).runProxy,
   conformance: async () => (await import('./conformance.js')).runConformanceCli,
+  pull: async () => (await import('./pull.js')).runPull,
 };
 
 async function main(argv: string[]): Promise<number | undefined> {

@@ -14,6 +14,7 @@ import { isProfile, PROFILES } from '../mock-server/profile.js';
 import { MOCK_DOCS_PATH } from '../mock-server/http/request-listener.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from '../mock-server/graphql/index.js';
 import { describeSkip } from '../mock-server/ingest/startup-data.js';
+import { describeHarReplay } from '../mock-server/seed/index.js';
 
 /** The options of `catalog-contract mock`: parsing, --help and the README's table come from here. */
 export const MOCK_COMMAND_DEFINITION = {
@@ -24,6 +25,12 @@ export const MOCK_COMMAND_DEFINITION = {
     ...serverOptionDefinitions(DEFAULT_PORT, DEFAULT_HOST),
     data: { type: 'string', value: 'FILE', help: 'keep the state in this SQLite file across restarts, creating its directory; one server per file at a time (default: in memory)' },
     seed: { type: 'string', multiple: true, value: 'FILE', help: 'write the aspects of this file at start (MCE/MCP JSON, usage records, in file order, PATCH included); an entry it cannot use is skipped and reported; repeatable' },
+    'seed-har': {
+      type: 'string',
+      multiple: true,
+      value: 'FILE',
+      help: "apply the writes of this HAR capture at start, in order, after the seed files (ingestProposal, batch, legacy ingest, GraphQL mutations, as the mock's admin); its other requests to the service are checked against the contract; both reported; repeatable",
+    },
     'no-sample': { type: 'boolean', help: 'start without the built-in sample catalog' },
     auth: {
       type: 'string',
@@ -66,6 +73,7 @@ export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
   const options: MockCliOptions = { sample: !v['no-sample'], ...serverOptions(v), logLevel: logLevel as LogLevel, maxBodyText: v['max-body'] ?? DEFAULT_MAX_BODY_TEXT };
   if (v.data !== undefined) options.data = v.data;
   if (v.seed) options.seed = v.seed;
+  if (v['seed-har']) options.seedHar = v['seed-har'];
   if (v.auth !== undefined) {
     if (!AUTH_MODES.includes(v.auth as AuthMode)) throw new UsageError(`--auth '${v.auth}': expected one of ${AUTH_MODES.join(', ')}`);
     options.auth = v.auth as AuthMode;
@@ -129,6 +137,7 @@ export function describeServer(server: MockServer, options: MockCliOptions): str
     );
     for (const skip of report.skipped) lines.push(`    skipped ${describeSkip(report.source, skip)}`);
   }
+  for (const replay of server.harReplays) lines.push(...describeHarReplay(replay).map((line, i) => (i === 0 ? `  replayed ${line}` : `  ${line}`)));
   return lines.join('\n');
 }
 

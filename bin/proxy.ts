@@ -5,6 +5,9 @@
  */
 import { HELP_OPTION, parseOptions, runSubcommand, serveUntilSignal, serverOptionDefinitions, serverOptions, UsageError, type CommandDefinition, type Subcommand } from './command-line.js';
 import { createValidationProxy, formatViolation, summarizeViolations, type ValidationProxyOptions } from '../proxy/index.js';
+import { writeSeedFile } from '../pull/index.js';
+import { createRecording } from '../pull/recording.js';
+import { REDACT_OPTION, redactPatterns } from './pull.js';
 
 export const DEFAULT_PROXY_PORT = 4010;
 
@@ -17,6 +20,13 @@ export const PROXY_COMMAND_DEFINITION = {
   options: {
     upstream: { type: 'string', value: 'URL', help: 'base address of the deployment to check (required)' },
     ...serverOptionDefinitions(DEFAULT_PROXY_PORT, '127.0.0.1'),
+    record: {
+      type: 'string',
+      value: 'FILE',
+      help: 'keep every write the deployment accepts (ingest, batch, legacy ingest, GraphQL mutations) and every read answered; on exit pull the entities they touched and returned into this seed file',
+    },
+    token: { type: 'string', value: 'T', help: "bearer token of the pull at the end of --record (default: the last one the traffic carried); never written to any file" },
+    ...REDACT_OPTION,
     ...HELP_OPTION,
   },
 } as const satisfies CommandDefinition;
@@ -24,30 +34,51 @@ export const PROXY_COMMAND_DEFINITION = {
 // Callers of parseProxyArgs catch the UsageError it throws from here.
 export { UsageError };
 
-export function parseProxyArgs(argv: string[]): ValidationProxyOptions | 'help' {
+/** The proxy's options and, with --record, where the recording goes and how it is pulled. */
+export type ProxyCommandOptions = ValidationProxyOptions & { record?: { file: string; token?: string; redact?: RegExp[] } };
+
+export function parseProxyArgs(argv: string[]): ProxyCommandOptions | 'help' {
   const v = parseOptions(argv, PROXY_COMMAND_DEFINITION.options);
   if (v.help) return 'help';
   if (v.upstream === undefined) throw new UsageError('--upstream URL is required');
   if (!URL.canParse(v.upstream) || !/^https?:$/.test(new URL(v.upstream).protocol)) throw new UsageError(`--upstream '${v.upstream}': expected an http or https URL`);
-  return { upstream: v.upstream, port: DEFAULT_PROXY_PORT, ...serverOptions(v) };
+  const options: ProxyCommandOptions = { upstream: v.upstream, port: DEFAULT_PROXY_PORT, ...serverOptions(v) };
+  if (v.record !== undefined) {
+    options.record = { file: v.record, ...(v.token !== undefined ? { token: v.token } : {}), ...(v.redact ? { redact: redactPatterns(v.redact) } : {}) };
+  } else if (v.token !== undefined || v.redact) throw new UsageError(`--${v.token !== undefined ? 'token' : 'redact'} applies to --record; give --record FILE too`);
+  return options;
 }
 
-const PROXY_COMMAND: Subcommand<ValidationProxyOptions> = { definition: PROXY_COMMAND_DEFINITION, parse: parseProxyArgs };
+const PROXY_COMMAND: Subcommand<ProxyCommandOptions> = { definition: PROXY_COMMAND_DEFINITION, parse: parseProxyArgs };
 
 /** Runs the proxy until SIGINT/SIGTERM; resolves with the exit code when it cannot start. */
 export async function runProxy(argv: string[]): Promise<number | undefined> {
   return runSubcommand(PROXY_COMMAND, argv, start);
 }
 
-function start(options: ValidationProxyOptions): Promise<number | undefined> {
+function start(options: ProxyCommandOptions): Promise<number | undefined> {
+  const { record, ...proxyOptions } = options;
+  const recording = record ? createRecording(options.namespace) : undefined;
   return serveUntilSignal(
     'proxy',
-    () => createValidationProxy({ ...options, onViolation: (v) => console.log(formatViolation(v)) }),
-    (proxy) => `catalog-contract proxy listening on ${proxy.url}, checking traffic to ${options.upstream} (namespace ${options.namespace ?? 'svc'})`,
+    () => createValidationProxy({ ...proxyOptions, onViolation: (v) => console.log(formatViolation(v)), ...(recording ? { onExchange: recording.observe } : {}) }),
+    (proxy) => `catalog-contract proxy listening on ${proxy.url}, checking traffic to ${options.upstream} (namespace ${options.namespace ?? 'svc'})${record ? `, recording into ${record.file}` : ''}`,
     async (proxy) => {
       console.log(summarizeViolations(proxy.violations, proxy.exchanges()));
       await proxy.close();
-      return proxy.violations.length ? 1 : 0;
+      let failed = false;
+      if (record && recording) {
+        const progress = (line: string): void => void process.stderr.write(`record: ${line}\n`);
+        try {
+          const result = await recording.pull({ from: options.upstream, ...(record.token !== undefined ? { token: record.token } : {}), ...(record.redact ? { redact: record.redact } : {}), onProgress: progress });
+          writeSeedFile(record.file, result.entries);
+          progress(`wrote ${result.entries.length} aspects of ${result.urns.length} entities (${recording.touched().length} written, ${recording.returned().length} read) to ${record.file}`);
+        } catch (error) {
+          console.error(`catalog-contract proxy: the recording could not be pulled: ${(error as Error).message}`);
+          failed = true;
+        }
+      }
+      return proxy.violations.length || failed ? 1 : 0;
     },
   );
 }

@@ -3638,15 +3638,7 @@ export interface operations {
     getServerConfig: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
-                 *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
-                 *     the header (1.0.0) an array may be a plain value.
-                 * @example 2.0.0
-                 */
-                "X-Svc-Protocol-Version"?: components["parameters"]["ProtocolVersion"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4030,15 +4022,7 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
-                 *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
-                 *     the header (1.0.0) an array may be a plain value.
-                 * @example 2.0.0
-                 */
-                "X-Svc-Protocol-Version"?: components["parameters"]["ProtocolVersion"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };

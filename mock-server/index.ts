@@ -17,7 +17,7 @@ import { systemOwnershipTypes } from './ingest/system-ownership-types.js';
 import { DEFAULT_INDEX_LAG_MS, type Profile } from './profile.js';
 import { sampleCatalog } from './sample/index.js';
 import { createSearchIndex } from './search/index.js';
-import { readSeedFile } from './seed/index.js';
+import { readSeedFile, replayHar, type HarReplay } from './seed/index.js';
 import { describeSkip, loadProposals, type LoadReport } from './ingest/startup-data.js';
 import { CatalogStore } from './store/catalog-store.js';
 
@@ -38,6 +38,8 @@ export interface MockServer {
   auth: AuthConfig;
   /** What the sample catalog (when loaded) and each seed file contributed. */
   loaded: LoadReport[];
+  /** What each `seedHar` capture contributed: writes applied and refused, reads checked. */
+  harReplays: HarReplay[];
   /** The base address of a session (`<url>/__session/<id>`): every address form, GraphQL and admin below it work on that session. */
   session(id: string): string;
   close(): Promise<void>;
@@ -113,6 +115,22 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     });
     const { port } = server.address() as AddressInfo;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const harReplays: HarReplay[] = [];
+    if (options.seedHar?.length) {
+      // The captures' writes go through the API (routes, checks, GraphQL resolvers) and become part of
+      // the start-up state, indexed at once like the seed files; the journal does not keep them.
+      store.indexLagMs = 0;
+      const admin = tokens.find((grant) => grant.role === 'admin')?.token;
+      try {
+        for (const file of options.seedHar) harReplays.push(await replayHar(file, { url, contract, token: admin }));
+      } catch (error) {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        throw error;
+      }
+      store.markStartupState();
+      store.indexLagMs = indexLagMs;
+      for (const journal of sessions.journals()) journal.clear();
+    }
     let closed: Promise<void> | undefined;
     const close = (): Promise<void> =>
       (closed ??= new Promise<void>((resolve) => {
@@ -124,7 +142,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         });
         server.closeAllConnections();
       }));
-    return { url, store, tokens, auth, loaded, session: (id) => `${url}${SESSION_PREFIX}${encodeURIComponent(id)}`, close };
+    return { url, store, tokens, auth, loaded, harReplays, session: (id) => `${url}${SESSION_PREFIX}${encodeURIComponent(id)}`, close };
   } catch (error) {
     store.close();
     throw error;

@@ -37,6 +37,8 @@ export interface MockServerOptions {
   data?: string;
   /** Seed files (any of the upstream payload formats), written at every start. */
   seed?: string[];
+  /** HAR captures whose writes are applied at start, in order, after the seed files; their reads are checked against the contract. */
+  seedHar?: string[];
   /** Load the built-in sample catalog into an empty store. Default true. */
   sample?: boolean;
   /** Which requests need a bearer token. Default standard. */

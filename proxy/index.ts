@@ -15,6 +15,7 @@ import { flatHeaders, parsedBody, sendUpstream, withoutHopByHop, type RawRequest
 import type { Violation, ViolationSide } from './violation.js';
 
 export type { Violation } from './violation.js';
+export type { RawRequest, RawResponse } from './upstream.js';
 export { formatViolation, summarizeViolations } from './violation.js';
 
 export interface ValidationProxyOptions {
@@ -25,6 +26,8 @@ export interface ValidationProxyOptions {
   host?: string;
   namespace?: Namespace;
   onViolation?: (violation: Violation) => void;
+  /** Each exchange once answered, the request and the upstream's answer as they passed (a recording, pull/recording.ts). */
+  onExchange?: (request: RawRequest, response: RawResponse) => void;
 }
 
 export interface ValidationProxy {
@@ -106,6 +109,7 @@ export async function createValidationProxy(options: ValidationProxyOptions): Pr
     }
     res.writeHead(response.status, withoutHopByHop(response.headers));
     res.end(response.body);
+    options.onExchange?.(raw, response);
   }
 
   async function validated(raw: RawRequest, url: URL, action: string | undefined, base: Pick<Violation, 'method' | 'path' | 'action'>): Promise<RawResponse> {

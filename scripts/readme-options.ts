@@ -9,9 +9,10 @@ import { optionsTable, type CommandDefinition } from '../bin/command-line.js';
 import { CONFORMANCE_COMMAND_DEFINITION } from '../bin/conformance.js';
 import { PROXY_COMMAND_DEFINITION } from '../bin/proxy.js';
 import { MOCK_COMMAND_DEFINITION } from '../bin/mock.js';
+import { PULL_COMMAND_DEFINITION } from '../bin/pull.js';
 import { fromRoot } from '../spec/index.js';
 
-export const COMMAND_DEFINITIONS: readonly CommandDefinition[] = [MOCK_COMMAND_DEFINITION, CONFORMANCE_COMMAND_DEFINITION, PROXY_COMMAND_DEFINITION];
+export const COMMAND_DEFINITIONS: readonly CommandDefinition[] = [MOCK_COMMAND_DEFINITION, CONFORMANCE_COMMAND_DEFINITION, PROXY_COMMAND_DEFINITION, PULL_COMMAND_DEFINITION];
 
 /** `readme` with the first table under each `### \`catalog-contract <command>\`` heading rewritten. */
 export function withOptionTables(readme: string): string {

@@ -4,6 +4,7 @@
  * directions, the reference page, and what a URN that was never written answers.
  */
 import { expect, expectEqual, expectStatusOf, fail, type CheckContext, type CheckGroup } from '../check.js';
+import { relatedUrns } from '../../shapes/index.js';
 import { fixtureProfilesVisible, readableDataset } from './deployment-lookups.js';
 import { relationshipsQuery } from './request-builders.js';
 import { jsonText, valueOf } from './response-readers.js';
@@ -36,10 +37,9 @@ async function profiles(ctx: CheckContext, range: { startTimeMillis: number; end
  */
 async function relatedNow(ctx: CheckContext, urn: string, direction: string, types: string): Promise<string[]> {
   const res = await ctx.client.expectStatus('getRelationships', { query: relationshipsQuery(urn, direction, types) });
-  const body = res.body as { entities?: unknown; relationships?: { entity?: unknown }[] };
-  if (Array.isArray(body.entities)) return body.entities as string[];
-  expect(Array.isArray(body.relationships), 'the response lists neither entities nor relationships');
-  return body.relationships.map((r) => String(r.entity));
+  const urns = relatedUrns(res.body);
+  expect(urns !== undefined, 'the response lists neither entities nor relationships');
+  return urns;
 }
 
 /** The related URNs once the run's writes show (`expected` is what the check wants to see). */

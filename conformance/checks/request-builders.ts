@@ -2,16 +2,10 @@
  * Requests as upstream's clients write them: query values and arrays encoded for protocol 2.0.0, an
  * ingestProposal body, a relationships query.
  */
+import { restliEncode, restliList } from '../../shapes/index.js';
 
-/** A query value encoded for protocol 2.0.0, where `(`, `)`, `,`, `:` and `'` are structural. */
-export function restliEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[()'*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/** An array query parameter as protocol 2.0.0 writes it (upstream answers a plain value with 400). */
-export function restliList(values: readonly string[]): string {
-  return `List(${values.map(restliEncode).join(',')})`;
-}
+// The protocol 2.0.0 encoding lives in shapes/ (shared with the pull); the checks take it from here.
+export { restliEncode, restliList };
 
 export function ingestBody(urn: string, entityType: string, aspectName: string, aspect: unknown, changeType = 'UPSERT'): Record<string, unknown> {
   const proposal: Record<string, unknown> = { entityType, entityUrn: urn, changeType, aspectName };

@@ -5,6 +5,9 @@
 import { expect, fail } from '../check.js';
 import type { ApiResponse } from '../client.js';
 
+// Search hits in either shape are read by shapes/ (shared with the pull); the checks take them from here.
+export { hitUrns } from '../../shapes/index.js';
+
 export function valueOf<T = Record<string, unknown>>(res: ApiResponse): T {
   const body = res.body as { value?: unknown } | undefined;
   expect(body && typeof body === 'object' && 'value' in body, `response has no value: ${res.text.slice(0, 200)}`);
@@ -18,13 +21,4 @@ export function jsonText<T = Record<string, unknown>>(text: unknown, what: strin
   } catch {
     fail(`${what} is not JSON: ${text.slice(0, 200)}`);
   }
-}
-
-/**
- * The URNs of a search result, in either shape: the document's `entities: [urn]` or upstream's
- * `entities: [{entity: urn, ...}]` (spec/upstream-differences.yaml search-result-shape).
- */
-export function hitUrns(result: { entities?: unknown }): string[] {
-  const entities = Array.isArray(result.entities) ? (result.entities as unknown[]) : [];
-  return entities.map((e) => (typeof e === 'string' ? e : String((e as { entity?: unknown } | null)?.entity)));
 }

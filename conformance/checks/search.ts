@@ -5,6 +5,7 @@
  * unique word keeps other data out of the results).
  */
 import { expect, expectEqual, type CheckContext, type CheckGroup, type Check } from '../check.js';
+import { browseGroups } from '../../shapes/index.js';
 import { fixtureSearchable, searchUrns } from './deployment-lookups.js';
 import { hitUrns, valueOf } from './response-readers.js';
 
@@ -46,11 +47,6 @@ async function search(ctx: CheckContext, body: Record<string, unknown>): Promise
 
 export async function browse(ctx: CheckContext, path: string): Promise<BrowseResult> {
   return valueOf<BrowseResult>(await ctx.client.expectStatus('browseEntities', { body: { path, entity: 'dataset', start: 0, limit: 50 } }));
-}
-
-/** The groups of a browse result, from either shape. */
-function groupsOf(result: BrowseResult): Group[] {
-  return result.metadata.groups ?? result.groups ?? [];
 }
 
 export async function suggestions(ctx: CheckContext, query: string, limit = 10): Promise<string[]> {
@@ -222,7 +218,7 @@ export const searchChecks: CheckGroup = {
       async run(ctx) {
         await fixtureSearchable(ctx);
         const result = await browse(ctx, '/conformance');
-        const group = groupsOf(result).find((g) => g.name === ctx.runId);
+        const group = browseGroups(result).find((g) => g.name === ctx.runId);
         expectEqual(group?.count, 3, `count of group ${ctx.runId} under /conformance`);
       },
     },

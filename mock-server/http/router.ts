@@ -25,7 +25,7 @@ interface Route {
 }
 
 /** `/entitiesV2/{urn}` as a matcher; the last parameter takes the rest of the path, as a raw URN may hold slashes. */
-function pathMatcher(path: string): Route['match'] {
+export function pathMatcher(path: string): Route['match'] {
   const names: string[] = [];
   const segments = path.split('/').filter(Boolean);
   const source = segments

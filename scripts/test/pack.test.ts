@@ -200,7 +200,7 @@ describe('the README consumer example, against the package', () => {
 describe('the command, run with npx', () => {
   it('has the help of every command', () => {
     const help = execFileSync('npx', ['catalog-contract', '--help'], { cwd: project, encoding: 'utf8', env: npmEnv });
-    for (const command of ['mock', 'conformance', 'proxy']) {
+    for (const command of ['mock', 'conformance', 'proxy', 'pull']) {
       expect(help).toMatch(new RegExp(`^\\s+${command}\\s`, 'm'));
       expect(execFileSync('npx', ['catalog-contract', command, '--help'], { cwd: project, encoding: 'utf8', env: npmEnv })).toMatch(/--help/);
     }

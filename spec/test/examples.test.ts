@@ -1,6 +1,8 @@
 /**
  * The examples of spec/examples/<operationId>.yaml against their operation: valid requests and
- * responses validate, each invalid request is rejected with its stated error.
+ * responses validate, each invalid request breaks the operation's schemas. What the mock answers to
+ * each (the matched fields of a response, the status and message of an invalid request) is checked
+ * by replaying them: mock-server/test/example-replay.test.ts.
  */
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -69,8 +71,10 @@ describe('example files', () => {
     expect(files.map((f) => f.operationId).sort()).toEqual(contract.operations.map((o) => o.operationId).sort());
   });
 
-  it.each(files)('$operationId has a request, a response and an invalid request', ({ examples }) => {
-    for (const kind of ['request', 'response', 'invalid'] as const) expect(Object.keys(examples[kind] ?? {}).length, kind).toBeGreaterThan(0);
+  it.each(files)('$operationId has a request, a response and, when it takes any input, an invalid request', ({ operationId, examples }) => {
+    const op = operation(operationId);
+    const takesInput = op.requestSchema !== undefined || op.parameters.length > 0;
+    for (const kind of ['request', 'response', ...(takesInput ? ['invalid' as const] : [])] as const) expect(Object.keys(examples[kind] ?? {}).length, kind).toBeGreaterThan(0);
   });
 });
 
@@ -91,7 +95,6 @@ describe('responses', () => {
 describe('invalid requests', () => {
   it.each(cases('invalid'))('$operationId $name', ({ operationId, example }) => {
     expect(example.error, 'an invalid example states its error').toBeTruthy();
-    const errors = requestErrors(operation(operationId), example.value);
-    expect(errors.some((e) => e.includes(example.error ?? '')), `${errors.join('; ')} should contain "${example.error}"`).toBe(true);
+    expect(requestErrors(operation(operationId), example.value)).not.toEqual([]);
   });
 });
