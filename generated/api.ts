@@ -907,7 +907,7 @@ export interface components {
         BusinessAttributeKey: components["schemas"]["businessAttributeKey"];
         /**
          * ChangeAuditStamp
-         * @description The created or lastModified stamp of a record that includes upstream's ChangeAuditStamps. Upstream fills a missing one with the zero stamp (time 0, actor urn:svc:corpuser:unknown) when it validates the aspect, so it is there on read.
+         * @description The created or lastModified stamp of a record that includes upstream's ChangeAuditStamps. Upstream's schema gives a missing one the zero stamp (time 0, actor urn:svc:corpuser:unknown) as its default, but stores the aspect as sent (RecordTemplateValidator validates with CAN_BE_ABSENT_IF_HAS_DEFAULT and fixes nothing up), so it is absent on read; the mock fills the default in, except in its upstream profile.
          * @default {
          *       "time": 0,
          *       "actor": "urn:svc:corpuser:unknown"

@@ -187,7 +187,8 @@ const SHAPE_ROWS: Shape[] = [
     entity: 'dataset',
     value: (ctx) => ({ editableSchemaFieldInfo: [{ fieldPath: 'amount', globalTags: { tags: [{ tag: ctx.fixture.kind('tag') }] } }] }),
     async verify(ctx, read) {
-      // The ingest left the stamps out; they are there on read all the same (upstream fills ChangeAuditStamps' defaults).
+      // The ingest left the stamps out; the document has them on read all the same (upstream stores the aspect as
+      // sent, so they are absent there: spec/upstream-differences.yaml aspect-defaults-not-filled).
       expectAuditStamp(read.created, 'editableSchemaMetadata.created, read after an ingest without it');
       expectAuditStamp(read.lastModified, 'editableSchemaMetadata.lastModified, read after an ingest without it');
       // And they stay through an edit made through the interface (a field description), which keeps the field's tags.

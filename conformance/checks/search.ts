@@ -13,6 +13,8 @@ const SEARCH = '4.6 Browse, search, autocomplete: search';
 const FILTER = '4.6 Browse, search, autocomplete: filter';
 const BROWSE = '4.6 Browse, search, autocomplete: browse';
 const AUTOCOMPLETE = '4.6 Browse, search, autocomplete: autocomplete';
+/** The largest page of a search, upstream's `searchService.limit.results.max`. */
+const LARGEST_PAGE = 10000;
 
 interface SearchResult {
   numEntities: number;
@@ -119,6 +121,19 @@ export const searchChecks: CheckGroup = {
         const hits = pages.flatMap((p) => p.entities);
         expectEqual(hits.length, 3, 'hits over the pages of one');
         expectEqual(new Set(hits).size, 3, 'distinct hits over the pages');
+      },
+    },
+    {
+      // The document shows no page limit; a client asking for more than the largest page expects that
+      // page (upstream's searchService.limit.results.max is 10000), not a smaller one in its place.
+      id: 'search.search.count-beyond-limit',
+      clause: `${SEARCH} start count`,
+      needsFixture: true,
+      async run(ctx) {
+        await fixtureSearchable(ctx);
+        const page = await search(ctx, { input: ctx.fixture.word, start: 0, count: LARGEST_PAGE + 1 });
+        expectEqual(page.entities.length, 3, `hits for count ${LARGEST_PAGE + 1}`);
+        expectEqual(page.pageSize, LARGEST_PAGE, `pageSize for count ${LARGEST_PAGE + 1} (the largest page)`);
       },
     },
     {

@@ -1,7 +1,8 @@
 /**
  * Ctrl-C during a run, through the real command in a child process: SIGINT during a writing run stops
  * it starting checks, soft-deletes what it wrote (no run entity stays discoverable by search), prints
- * the partial summary, writes the partial reports and exits 130; SIGTERM exits 143.
+ * the partial summary, writes the partial reports and exits 130; a second SIGINT skips the clean-up and
+ * names the URNs left behind; SIGTERM exits 143.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -18,21 +19,31 @@ interface Exit {
   err: string;
 }
 
-/** Runs `catalog-contract conformance argv` and sends `signal` once the first check has reported. */
-function interruptedRun(argv: string[], signal: NodeJS.Signals): Promise<Exit> {
+/**
+ * Runs `catalog-contract conformance argv` and sends `signal` once the first check has reported, after
+ * `beforeSignal`; with `again`, sends it a second time once the run has said what the first one does.
+ */
+function interruptedRun(argv: string[], signal: NodeJS.Signals, { beforeSignal = async () => {}, again = false } = {}): Promise<Exit> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', fromRoot('bin', 'catalog-contract.ts'), 'conformance', ...argv], { cwd: fromRoot(), env: { ...process.env, NO_COLOR: '1' } });
     let out = '';
     let err = '';
     let sent = false;
+    let sentAgain = false;
     child.stdout.on('data', (chunk) => {
       out += chunk;
       if (!sent && /^(ok|FAIL|skip|diff) /m.test(out)) {
         sent = true;
+        void beforeSignal().then(() => child.kill(signal));
+      }
+    });
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+      if (again && !sentAgain && err.includes(`${signal}: no further check starts`)) {
+        sentAgain = true;
         child.kill(signal);
       }
     });
-    child.stderr.on('data', (chunk) => (err += chunk));
     child.on('exit', (code) => resolve({ code, out, err }));
   });
 }
@@ -86,6 +97,28 @@ describe.concurrent('an interrupted conformance run', () => {
     });
     expect(restored.status).toBe(200);
     expect(await searchCount(mock, `word${report.runId}`)).toBe(1);
+  }, 60_000);
+
+  it('a second SIGINT skips the clean-up, names the URNs left behind and still exits 130', async () => {
+    // A mock of its own whose writes are slow, so the second signal comes while the clean-up's first soft delete waits.
+    const slow = await createMockServer({ port: 0, logger: silentLogger });
+    try {
+      const slowWrites = () =>
+        fetch(`${slow.url}/__mock/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ operation: 'ingestProposal', kind: 'delay', delayMs: 1500 }) }).then(() => undefined);
+      const json = join(dir, 'twice.json');
+      const { code, err } = await interruptedRun(['--base-url', slow.url, '--token', 'admin-token', '--allow-writes', '--json', json], 'SIGINT', { beforeSignal: slowWrites, again: true });
+      expect(code, err).toBe(130);
+      expect(err).toContain('SIGINT: skipping the clean-up');
+      const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+      expect(report.leftBehind.length).toBeGreaterThan(0);
+      expect(err).toContain(`left behind, not soft-deleted:\n${report.leftBehind.map((urn) => `  ${urn}`).join('\n')}`);
+      // What it names is indeed left: the run's datasets not soft-deleted are still found.
+      const orders = makeUrn('urn:svc:', 'dataset', [makeUrn('urn:svc:', 'dataPlatform', ['hive']), `conformance_${report.runId}.orders`, 'PROD']);
+      expect(report.leftBehind).toContain(orders);
+      expect(await searchCount(slow, `word${report.runId}`)).toBeGreaterThan(0);
+    } finally {
+      await slow.close();
+    }
   }, 60_000);
 
   it('SIGTERM: exits 143 with the partial JSON report', async () => {

@@ -154,20 +154,46 @@ describe("the suite against the mock's upstream profile (li, asynchronous indexi
     await mock.close();
   });
 
-  const run = (writes: boolean): Promise<Report> =>
-    runConformance({
-      baseUrl: mock.url,
-      namespace: 'li',
-      token: li[0]?.token,
-      readerToken: li[1]?.token,
-      allowWrites: writes,
-      allowDestructive: writes,
-      indexWaitMs: 5000,
-    });
+  // One run of each kind, shared by the tests below.
+  const runs = new Map<boolean, Promise<Report>>();
+  const run = (writes: boolean): Promise<Report> => {
+    const started =
+      runs.get(writes) ??
+      runConformance({
+        baseUrl: mock.url,
+        namespace: 'li',
+        token: li[0]?.token,
+        readerToken: li[1]?.token,
+        allowWrites: writes,
+        allowDestructive: writes,
+        indexWaitMs: 5000,
+      });
+    runs.set(writes, started);
+    return started;
+  };
 
   it.each([
     { given: 'read-only', writes: false, want: ['docs-page-missing', 'evaluate-not-served', 'relationships-shape', 'search-result-shape'] },
-    { given: 'with writes and truncation', writes: true, want: ['browse-result-shape', 'docs-page-missing', 'evaluate-not-served', 'relationships-shape', 'search-result-shape', 'update-description-entity-types'] },
+    {
+      given: 'with writes and truncation',
+      writes: true,
+      want: [
+        'aspect-defaults-not-filled',
+        'browse-result-shape',
+        'docs-page-missing',
+        'evaluate-not-served',
+        'proposal-content-type-dropped',
+        'proposal-delete-unsupported',
+        'proposal-entity-type-ignored',
+        'relationships-shape',
+        'restore-indices-batch-size-default',
+        'restore-indices-batching',
+        'search-count-beyond-limit',
+        'search-result-shape',
+        'truncate-boundary',
+        'update-description-entity-types',
+      ],
+    },
   ])('$given: nothing fails, and every known difference is the one its matcher names', async ({ writes, want }) => {
     const report = await run(writes);
     expect(failures(report)).toEqual([]);
@@ -175,6 +201,25 @@ describe("the suite against the mock's upstream profile (li, asynchronous indexi
     expect([...new Set(known.map((c) => c.difference))].sort()).toEqual(want);
     if (writes) expect(report.checks.some((c) => (c.indexWaitMs ?? 0) > 0)).toBe(true);
     expect({ prefixes: report.prefixes, expectAuth: report.expectAuth }).toEqual({ prefixes: [''], expectAuth: 'all' });
+  });
+
+  /**
+   * The registry's entries whose profile names the upstream switch but which the suite cannot show as a
+   * known difference, each with the reason: the suite passes there because it reads through the difference.
+   */
+  const NOT_SHOWN_BY_THE_SUITE: Record<string, string> = {
+    'index-sizes-value-type': 'the suite reads getIndexSizes in either shape; upstream-profile.test.ts sees the object',
+    'index-sizes-size-field': "the check asks only for a number sizeMb, which upstream's 0 is; upstream-operations.test.ts sees the 0",
+    'reads-require-token': 'on li the suite expects a 401 for reads without a token (--expect-auth all); upstream-profile.test.ts sees the Spring body',
+  };
+
+  it('reproduces every registry entry whose profile is --profile upstream: the suite reports it by its matcher, or the reason it cannot is listed', async () => {
+    // An entry no suite check covers (a GraphQL screen's) is proven by the mock tests it lists under `tests`.
+    const switched = loadContract('li').differences.filter((d) => d.profile.startsWith('--profile upstream') && d.checks.length > 0);
+    const known = new Set((await run(true)).checks.flatMap((c) => (c.status === 'known-difference' && c.difference ? [c.difference] : [])));
+    const wrong = switched.filter((d) => known.has(d.id) === d.id in NOT_SHOWN_BY_THE_SUITE).map((d) => `${d.id}: ${known.has(d.id) ? 'shown, yet listed as not shown' : 'not shown'}`);
+    expect(wrong).toEqual([]);
+    expect(Object.keys(NOT_SHOWN_BY_THE_SUITE).filter((id) => !switched.some((d) => d.id === id))).toEqual([]);
   });
 
   it('checks the /api/gms form through --gateway-url, the bare prefix at the base URL', async () => {

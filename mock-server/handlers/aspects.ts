@@ -11,6 +11,7 @@ import { RawJson } from '../http/raw-json.js';
 import { writeContext, type Handler, type MockContext } from './context.js';
 import { entityNamed, entityOf } from './entity-urn.js';
 import { timeseriesPredicate, type TimeseriesFilter } from './timeseries-filter.js';
+import { upstreamDrops } from './upstream-proposal.js';
 
 const MAX_TIMESERIES_LIMIT = 10000;
 
@@ -61,14 +62,19 @@ function answersWithUrn(op: OperationSpec): boolean {
   return typeof value?.pattern === 'string' && value.pattern.startsWith('^urn');
 }
 
-/** Applies one checked proposal of any change type; `at` is the request field that carried it. */
-function applyProposal(proposal: Proposal, at: string, caller: Caller, { contract, store }: MockContext): string {
-  const entity = entityNamed(contract, proposal.entityType, `${at}.entityType`);
+/**
+ * Applies one checked proposal of any change type; `at` is the request field that carried it. The
+ * upstream profile takes the entity from the URN and drops what upstream drops (upstream-proposal.ts).
+ */
+function applyProposal(proposal: Proposal, at: string, caller: Caller, { contract, store, profile }: MockContext): string {
+  const named = entityNamed(contract, proposal.entityType, `${at}.entityType`);
   const urn = proposal.entityUrn;
   if (!urn) throw badRequest(`${at}: missing required property 'entityUrn'`);
-  const urnEntity = entityOf(contract, urn, `${at}.entityUrn`);
-  if (urnEntity.name !== entity.name) {
-    throw badRequest(`${at}.entityUrn: '${urn}' is a ${urnEntity.name} URN but entityType is ${proposal.entityType}`);
+  const entity = entityOf(contract, urn, `${at}.entityUrn`);
+  if (profile === 'upstream') {
+    if (upstreamDrops(proposal, named, at)) return urn;
+  } else if (entity.name !== named.name) {
+    throw badRequest(`${at}.entityUrn: '${urn}' is a ${entity.name} URN but entityType is ${proposal.entityType}`);
   }
   const ctx = { ...writeContext(caller, proposal.systemMetadata), valueRoot: `${at}.aspect.value` };
   if (proposal.changeType === 'DELETE' && !proposal.aspectName) throw badRequest(`${at}: missing required property 'aspectName'`);

@@ -5,6 +5,7 @@
 import type { Contract } from '../../spec/index.js';
 import { badRequest } from '../errors.js';
 import { RawJson } from '../http/raw-json.js';
+import { upstreamSearchCount, type SearchRequest } from '../search/index.js';
 import { upstreamBrowseResult, upstreamSearchResult } from './upstream-shapes.js';
 import { writeContext, type Handler } from './context.js';
 import { entityNamed, entityOf } from './entity-urn.js';
@@ -58,7 +59,8 @@ function discoveryRequest<T>(body: unknown, contract: Contract): T {
 // Each discovery read first lets the store index the writes whose index lag has passed.
 export const searchEntities: Handler = ({ body }, { contract, discovery, store, profile }) => {
   store.catchUp();
-  const result = discovery.search(discoveryRequest(body, contract));
+  const request = discoveryRequest<SearchRequest>(body, contract);
+  const result = discovery.search(profile === 'upstream' ? { ...request, count: upstreamSearchCount(request.count) } : request);
   return { json: { value: profile === 'upstream' ? upstreamSearchResult(result) : result } };
 };
 

@@ -7,12 +7,15 @@ import { getEsTaskStatus, getIndexSizes, indexSizes, restoreIndices, truncateTim
 import type { Caller } from '../auth/bearer-auth.js';
 import { writeContext, type Handler, type MockContext } from './context.js';
 
-function operationsContext(caller: Caller, { tasks }: MockContext): OperationsContext {
-  return { ...writeContext(caller), tasks };
+function operationsContext(caller: Caller, { tasks, profile }: MockContext): OperationsContext {
+  return { ...writeContext(caller), tasks, profile };
 }
 
-// Upstream answers TimeseriesIndicesSizesResult, an object; the document a string holding JSON.
-export const getIndexSizesHandler: Handler = (_request, { store, profile }) => ({ json: { value: profile === 'upstream' ? { indexSizes: indexSizes(store) } : getIndexSizes(store) } });
+// Upstream answers TimeseriesIndicesSizesResult, an object, whose deprecated sizeMb stays 0.0
+// (ElasticSearchTimeseriesAspectService.getIndexSizes fills sizeInMb only); the document a string holding JSON.
+export const getIndexSizesHandler: Handler = (_request, { store, profile }) => ({
+  json: { value: profile === 'upstream' ? { indexSizes: indexSizes(store).map((size) => ({ ...size, sizeMb: 0 })) } : getIndexSizes(store) },
+});
 
 export const truncateTimeseriesAspectHandler: Handler = ({ body, caller }, ctx) => ({
   json: { value: truncateTimeseriesAspect(ctx.store, body, operationsContext(caller, ctx)) },
@@ -20,6 +23,6 @@ export const truncateTimeseriesAspectHandler: Handler = ({ body, caller }, ctx) 
 
 export const getEsTaskStatusHandler: Handler = ({ body, caller }, ctx) => ({ json: { value: getEsTaskStatus(body, operationsContext(caller, ctx)) } });
 
-export const restoreIndicesHandler: Handler = ({ body }, { store }) => ({ json: { value: restoreIndices(store, body) } });
+export const restoreIndicesHandler: Handler = ({ body }, { store, profile }) => ({ json: { value: restoreIndices(store, body, profile) } });
 
 export const evaluateTests: Handler = ({ body, caller }, { store }) => ({ json: { value: evaluate(store, body, writeContext(caller)) } });

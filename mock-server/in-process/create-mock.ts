@@ -47,7 +47,8 @@ export interface Mock {
 /** A store with its search index and tasks: from a file or empty in memory, or from an image of the start-up state. */
 function openContext(contract: Contract, source: { path?: string; image?: Buffer }, taskDelayMs: number, profile: Profile): MockContext {
   const discovery = createSearchIndex(contract);
-  const store = new CatalogStore({ contract, ...source, derived: [discovery] });
+  // Upstream stores an aspect as sent; the document's reading fills the schema defaults in.
+  const store = new CatalogStore({ contract, ...source, derived: [discovery], fillDefaults: profile !== 'upstream' });
   return { contract, store, discovery, tasks: new TaskRegistry({ taskDelayMs }), profile };
 }
 

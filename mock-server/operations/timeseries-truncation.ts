@@ -2,7 +2,8 @@
  * truncateTimeseriesAspect: removes the points of one time series index older than endTimeMillis.
  * A dry run (the default) only reports the counts, in upstream's words; a real run starts a task
  * that deletes the selected points in batches and answers its id. The document says "older than",
- * so a point exactly at endTimeMillis stays (upstream deletes it too: a listed difference).
+ * so a point exactly at endTimeMillis stays; the upstream profile deletes it too, as upstream does (a listed
+ * difference, truncate-boundary).
  */
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { OperationsContext } from './context.js';
@@ -28,11 +29,12 @@ interface PointKey {
   timestampMillis: number;
 }
 
-function pointsOlderThan(store: CatalogStore, index: TimeseriesIndex, endTimeMillis: number): PointKey[] {
+/** `upTo`: also the points at endTimeMillis, as upstream deletes them (Condition.LESS_THAN_OR_EQUAL_TO). */
+function pointsOlderThan(store: CatalogStore, index: TimeseriesIndex, endTimeMillis: number, upTo: boolean): PointKey[] {
   return store.db
     .prepare(
       `SELECT urn, timestamp_millis AS timestampMillis FROM timeseries
-       WHERE entity = ? AND aspect = ? AND timestamp_millis < ? ORDER BY timestamp_millis, urn`,
+       WHERE entity = ? AND aspect = ? AND timestamp_millis ${upTo ? '<=' : '<'} ? ORDER BY timestamp_millis, urn`,
     )
     .all(index.entity.name, index.aspect, endTimeMillis) as PointKey[];
 }
@@ -79,7 +81,7 @@ export function truncateTimeseriesAspect(store: CatalogStore, body: unknown, ctx
   if (request.forceDeleteByQuery !== undefined && request.forceDeleteByQuery === request.forceReindex) {
     return 'please only set forceReindex OR forceDeleteByQuery flags';
   }
-  const points = pointsOlderThan(store, index, request.endTimeMillis);
+  const points = pointsOlderThan(store, index, request.endTimeMillis, ctx.profile === 'upstream');
   const summary = deleteSummary(request, points.length, pointCount(store, index));
   if (request.dryRun ?? true) return `${summary}This was a dry run. Run with dryRun = false to execute.`;
   const work = batchedDelete(store, index, points, request.batchSize ?? DEFAULT_BATCH_SIZE);

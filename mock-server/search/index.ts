@@ -24,6 +24,7 @@ import { search } from './search.js';
 import { createSearchTables, type SearchTables } from './tables.js';
 
 export type * from './requests.js';
+export { upstreamSearchCount } from './search.js';
 
 export interface SearchIndex extends DerivedIndex {
   search(request: SearchRequest): SearchResultValue;

@@ -18,11 +18,22 @@ import type { SearchRequest, SearchResultValue } from './requests.js';
 import type { SearchTables } from './tables.js';
 
 /**
- * Upstream's largest page: `elasticsearch.search.limit.results.max` / `searchService.limit.results.max`
- * 10000, not strict, so a larger count is served as 10000 with a warning, not refused (application.yaml;
- * ESUtils.applyResultLimit, "applying max limit").
+ * The largest page, upstream's `searchService.limit.results.max` (application.yaml): the document
+ * profile serves a larger count as this page rather than refusing it, as a client asking for
+ * "everything" expects; upstream serves its API default instead (upstreamSearchCount).
  */
 export const MAX_SEARCH_RESULTS = 10000;
+const UPSTREAM_API_DEFAULT_RESULTS = 5000;
+
+/**
+ * The count a current GMS searches with (the upstream profile): a count beyond the largest page is
+ * replaced by the API default, 5000, with a warning, not bounded by the largest page
+ * (metadata-service/configuration/.../config/ConfigUtils.java applyLimit, not strict;
+ * `searchService.limit.results` in application.yaml: max 10000, apiDefault 5000, strict false).
+ */
+export function upstreamSearchCount(count: number): number {
+  return count > MAX_SEARCH_RESULTS ? UPSTREAM_API_DEFAULT_RESULTS : count;
+}
 
 interface Hit {
   doc_id: number;

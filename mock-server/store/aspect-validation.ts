@@ -12,22 +12,28 @@ export interface AspectRule {
   timeseries: boolean;
 }
 
-const shared = new WeakMap<Contract, AspectValidation>();
+const shared = { filling: new WeakMap<Contract, AspectValidation>(), asSent: new WeakMap<Contract, AspectValidation>() };
 
 export class AspectValidation {
-  // One validator cache per contract, shared by its stores (every session's): each aspect schema is
-  // compiled on its first use only. Absent fields with a default (the zero audit stamps of
-  // ChangeAuditStamps) are filled before the value is stored. URN fields are held to the key arity of
-  // their entity type, as entity URNs are.
+  // One validator cache per contract and way of handling defaults, shared by its stores (every
+  // session's): each aspect schema is compiled on its first use only. With `fillDefaults`, absent fields
+  // with a default (the zero audit stamps of ChangeAuditStamps) are filled before the value is stored;
+  // without it the value is stored as sent, as upstream does: RecordTemplateValidator validates with
+  // RequiredMode.CAN_BE_ABSENT_IF_HAS_DEFAULT and fixes nothing up. URN fields are held to the key
+  // arity of their entity type, as entity URNs are.
   private readonly validators: SchemaValidators;
 
-  private constructor(private readonly contract: Contract) {
-    this.validators = new SchemaValidators({ fillDefaults: true, urnKeyParts: (type) => contract.entity(type)?.urnKey.length });
+  private constructor(
+    private readonly contract: Contract,
+    fillDefaults: boolean,
+  ) {
+    this.validators = new SchemaValidators({ fillDefaults, urnKeyParts: (type) => contract.entity(type)?.urnKey.length });
   }
 
-  static of(contract: Contract): AspectValidation {
-    let validation = shared.get(contract);
-    if (!validation) shared.set(contract, (validation = new AspectValidation(contract)));
+  static of(contract: Contract, fillDefaults = true): AspectValidation {
+    const cache = fillDefaults ? shared.filling : shared.asSent;
+    let validation = cache.get(contract);
+    if (!validation) cache.set(contract, (validation = new AspectValidation(contract, fillDefaults)));
     return validation;
   }
 

@@ -27,6 +27,11 @@ export interface CatalogStoreOptions {
   derived?: DerivedIndex[];
   /** Asynchronous indexing: derived reads see a write this long after it (default 0, at once). */
   indexLagMs?: number;
+  /**
+   * Whether absent fields with a schema default (the zero stamps of ChangeAuditStamps) are stored filled
+   * in (default true). Upstream stores what it was sent (aspect-validation.ts), as the upstream profile does.
+   */
+  fillDefaults?: boolean;
 }
 
 export interface DerivedSelection {
@@ -70,7 +75,7 @@ export class CatalogStore {
     this.relationshipIndex = new RelationshipIndex(options.contract);
     this.derived = [this.relationshipIndex, ...(options.derived ?? [])];
     const replaced = this.derived.map((index) => index.createSchema(this.db));
-    this.validation = AspectValidation.of(options.contract);
+    this.validation = AspectValidation.of(options.contract, options.fillDefaults ?? true);
     // Until the caller marks it (after seeding), the start-up state is what the file held at open.
     this.state = new StoreState(this.db, this.derived);
     // A data file written by an earlier version may hold derived tables of another layout: rebuilt from its aspects.

@@ -4,7 +4,7 @@
  * with --data an acknowledged write survives a SIGKILL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -162,10 +162,22 @@ describe('catalog-contract mock (process)', () => {
     expect(log).not.toContain('GET /__mock/health');
   });
 
-  it('reports per seed file how many aspects were validated, stored opaque and rejected', async () => {
-    const seed = fromRoot('mock-server', 'test', 'fixtures', 'upstream', 'bootstrap_mce.json');
-    const { output } = await startCli(['--no-sample', '--namespace', 'li', '--seed', seed]);
+  it('reports per seed file how many aspects were validated, stored opaque and rejected, and names a rejected entry by its 1-based number', async () => {
+    const bootstrap = fromRoot('mock-server', 'test', 'fixtures', 'upstream', 'bootstrap_mce.json');
+    const rejected = join(scratch, 'rejected.json');
+    const entry = (name: string, removed: unknown) => ({
+      entityType: 'dataset',
+      entityUrn: `urn:li:dataset:(urn:li:dataPlatform:hive,${name},PROD)`,
+      changeType: 'UPSERT',
+      aspectName: 'status',
+      aspect: { json: { removed } },
+    });
+    writeFileSync(rejected, JSON.stringify([entry('kept', false), entry('refused', 'nope'), entry('also_kept', true)]));
+    const { output } = await startCli(['--no-sample', '--namespace', 'li', '--seed', bootstrap, '--seed', rejected]);
     expect(output).toMatch(/loaded .*bootstrap_mce\.json: \d+ aspects validated against a schema, \d+ stored opaque, 0 rejected, 0 entries skipped/);
+    expect(output).toContain('rejected.json: 2 aspects validated against a schema, 0 stored opaque, 1 rejected');
+    // The store's refusal names the entry as the reader's skips do: file, entry number, URN, aspect, field.
+    expect(output).toMatch(/skipped \S*rejected\.json entry 2: urn:li:dataset:\(urn:li:dataPlatform:hive,refused,PROD\) status: .*removed: must be boolean/);
   });
 
   it('with --data, an acknowledged write survives a SIGKILL', async () => {

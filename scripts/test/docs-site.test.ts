@@ -52,6 +52,13 @@ describe.each<Namespace>(['svc', 'li'])('the %s site', (ns) => {
     for (const op of loadContract(ns).operations) expect(html, op.operationId).toContain(`"operationId":"${op.operationId}"`);
   });
 
+  it("api.html shows each server's description as plain text, without Markdown backticks", () => {
+    // Redoc's server panel prints the description as it is: Markdown there would show as raw backticks.
+    const shown = [...built(ns, 'api.html').matchAll(/data-testid="server-panel-item-name"[^>]*>([^<]*)</g)].map((m) => m[1] ?? '');
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((text) => /`/.test(text))).toEqual([]);
+  });
+
   it('records its namespace in site.json', () => {
     expect(JSON.parse(built(ns, 'site.json'))).toMatchObject({ namespace: ns });
   });
