@@ -21,6 +21,11 @@ export interface DocumentRows {
    */
   write(doc: SearchDocument, affected?: ReadonlySet<string>, whole?: () => SearchDocument): void;
   remove(urn: string): void;
+  /**
+   * Writes the rows held back from the new documents of the transaction (their values, token rows,
+   * facet counts and the totals), each table in one statement: the store calls it before committing.
+   */
+  flush(): void;
 }
 
 /** Each (folder, child) step of a browse path: `/a/b/c` gives ('', a), ('/a', b) and the leaf ('/a/b', c). */
@@ -49,6 +54,24 @@ const termField = (field: IndexField): TermField => ({ name: field.name, queryBy
 const storedTermField = (row: TextRow): TermField => ({ name: row.field, queryByDefault: row.query_by_default === 1, boost: row.boost, text: row.text === 1 });
 
 export function createDocumentRows(s: RowStatements, termIndex: TermIndex, totals: SearchTotals, signatures: Signatures): DocumentRows {
+  // Held back until flush(): the value rows of new documents, and the number of new documents per facet id.
+  let newValues: [docId: number, field: string, value: string, lastPart: string | null, num: number | null][] = [];
+  let newFacetCounts = new Map<number, number>();
+
+  function flush(): void {
+    if (newValues.length > 0) s.insertValues.run(JSON.stringify(newValues));
+    termIndex.flush();
+    if (newFacetCounts.size > 0) s.addFacetCounts.run(JSON.stringify([...newFacetCounts]));
+    totals.flush();
+    newValues = [];
+    newFacetCounts = new Map();
+  }
+
+  /** The rows of stored documents are read (to be taken back) only once none is held back. */
+  function flushBeforeReading(): void {
+    if (newValues.length > 0 || termIndex.pending || newFacetCounts.size > 0) flush();
+  }
+
   /** Text rows (and suggestions) of a field's values; returns the tokens of each value written. */
   function insertTextRows(id: number, doc: SearchDocument, removed: number, f: DocumentField): string[][] {
     if (!isAnalyzed(f.field)) return [];
@@ -127,19 +150,17 @@ export function createDocumentRows(s: RowStatements, termIndex: TermIndex, total
   function insertRows(id: number, doc: SearchDocument, removed: number, signed: Map<string, string>): number {
     let ranked = 0;
     const terms = new DocumentTerms();
-    const values: [string, string, string | null, number | null][] = [];
     for (const f of doc.fields.values()) {
-      for (const v of f.values) values.push([v.field, v.value, v.lastPart, v.num]);
+      for (const v of f.values) newValues.push([id, v.field, v.value, v.lastPart, v.num]);
       const field = termField(f.field);
       const tokens = insertTextRows(id, doc, removed, f);
       terms.add(field, tokens);
       if (field.queryByDefault) ranked += tokens.reduce((n, t) => n + t.length, 0);
     }
-    if (values.length > 0) s.insertValues.run(id, JSON.stringify(values));
     termIndex.insertDocument(id, terms);
     insertBrowseRows(id, doc, removed);
     const facets = facetsOf(doc);
-    if (!removed && facets.length > 0) s.countFacets.run(1, JSON.stringify(facets));
+    if (!removed) for (const facet of facets) newFacetCounts.set(facet, (newFacetCounts.get(facet) ?? 0) + 1);
     s.updateDoc.run(doc.entity, removed, facets.join(','), ranked, id);
     s.writeSignatures.run(id, signatures.stringify(signed));
     return ranked;
@@ -187,6 +208,7 @@ export function createDocumentRows(s: RowStatements, termIndex: TermIndex, total
     write(given, affected, whole) {
       const removed = given.removed ? 1 : 0;
       const stored = s.storedDoc.get(given.urn);
+      if (stored) flushBeforeReading();
       if (stored && stored.entity === given.entity && stored.removed === removed) {
         const before = signatures.parse(stored.signatures);
         if (before.get(DEFINITIONS) === signatures.definitionOf(given)) {
@@ -203,10 +225,12 @@ export function createDocumentRows(s: RowStatements, termIndex: TermIndex, total
     remove(urn) {
       const stored = s.storedDoc.get(urn);
       if (!stored) return;
+      flushBeforeReading();
       dropRows(stored);
       s.deleteDoc.run(stored.doc_id);
       s.deleteSignatures.run(stored.doc_id);
       totals.add(-1, -stored.terms);
     },
+    flush,
   };
 }

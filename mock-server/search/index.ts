@@ -67,6 +67,12 @@ export function createSearchIndex(contract: Contract): SearchIndex {
     if (!tables) throw new Error('search index: createSchema(db) has not been called');
     return tables;
   };
+  // Queries read every row, those a write of the open transaction held back too.
+  const flushed = (): SearchTables => {
+    const t = attached();
+    t.flush();
+    return t;
+  };
   const fieldsOfEntity = (name: string): EntityIndexFields | undefined => {
     const entity = contract.entity(name);
     return entity ? fieldsByEntity.get(entity.name) : undefined;
@@ -96,11 +102,12 @@ export function createSearchIndex(contract: Contract): SearchIndex {
       const whole = () => buildSearchDocument(urn, fields, latest);
       attached().write(buildSearchDocument(urn, fields, latest, documentFieldsFor(fields, affected)), affected, whole);
     },
+    flush: () => attached().flush(),
     clear: () => attached().clear(),
     count: () => attached().count(),
-    search: (request) => search(attached(), requestFields(request.entity), request),
-    autocomplete: (request) => autocomplete(attached(), requestFields(request.entity), request),
-    autocompleteEntities: (request) => autocompleteEntities(attached(), requestFields(request.entity), request),
-    browse: (request) => browse(attached(), requestFields(request.entity), request),
+    search: (request) => search(flushed(), requestFields(request.entity), request),
+    autocomplete: (request) => autocomplete(flushed(), requestFields(request.entity), request),
+    autocompleteEntities: (request) => autocompleteEntities(flushed(), requestFields(request.entity), request),
+    browse: (request) => browse(flushed(), requestFields(request.entity), request),
   };
 }

@@ -34,7 +34,7 @@ export interface RowStatements {
   writeSignatures: Statement;
   deleteSignatures: Statement;
   insertValue: Statement;
-  insertValues: Statement<[number, string]>;
+  insertValues: Statement<[string]>;
   deleteValues: Statement;
   deleteFieldValues: Statement;
   insertTextRow: Statement<[number, string, string, number, number, number, number]>;
@@ -49,6 +49,7 @@ export interface RowStatements {
   facetId: Statement<[string, string, string], { id: number }>;
   insertFacet: Statement<[string, string, string], { id: number }>;
   countFacets: Statement;
+  addFacetCounts: Statement<[string]>;
   insertBrowse: Statement;
   deleteBrowse: Statement;
 }
@@ -71,9 +72,9 @@ export function prepareRowStatements(db: Database): RowStatements {
     deleteSignatures: db.prepare('DELETE FROM search_signature WHERE doc_id = ?'),
 
     insertValue: db.prepare('INSERT INTO search_value (doc_id, field, value, last_part, num) VALUES (?, ?, ?, ?, ?)'),
-    /** Every value of a document from one JSON array of [field, value, last part, number]. */
-    insertValues: db.prepare<[number, string]>(
-      'INSERT INTO search_value (doc_id, field, value, last_part, num) SELECT ?, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3 FROM json_each(?) j',
+    /** The values of new documents from one JSON array of [doc id, field, value, last part, number]. */
+    insertValues: db.prepare<[string]>(
+      'INSERT INTO search_value (doc_id, field, value, last_part, num) SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4 FROM json_each(?) j',
     ),
     deleteValues: db.prepare('DELETE FROM search_value WHERE doc_id = ?'),
     deleteFieldValues: db.prepare('DELETE FROM search_value WHERE doc_id = ? AND field = ?'),
@@ -93,6 +94,8 @@ export function prepareRowStatements(db: Database): RowStatements {
     facetId: db.prepare<[string, string, string], { id: number }>('SELECT id FROM search_facet WHERE entity = ? AND field = ? AND value = ?'),
     insertFacet: db.prepare<[string, string, string], { id: number }>('INSERT INTO search_facet (entity, field, value, n) VALUES (?, ?, ?, 0) RETURNING id'),
     countFacets: db.prepare('UPDATE search_facet SET n = n + ? WHERE id IN (SELECT value FROM json_each(?))'),
+    /** Adds to facet counts from one JSON array of [facet id, count]. */
+    addFacetCounts: db.prepare('UPDATE search_facet SET n = n + j.value ->> 1 FROM json_each(?) j WHERE search_facet.id = j.value ->> 0'),
 
     insertBrowse: db.prepare('INSERT INTO search_browse (doc_id, entity, removed, parent, child, leaf) VALUES (?, ?, ?, ?, ?, ?)'),
     deleteBrowse: db.prepare('DELETE FROM search_browse WHERE doc_id = ?'),

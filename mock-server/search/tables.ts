@@ -42,7 +42,11 @@ export function createSearchTables(db: Database): SearchTables {
     totals: totals.read,
     write: documents.write,
     remove: documents.remove,
-    clear: () => clearTables(db),
+    flush: documents.flush,
+    clear() {
+      documents.flush();
+      clearTables(db);
+    },
     count: () => (rows.countDocs.get() as { n: number }).n,
     statement(sql, pluck = false) {
       const key = pluck ? `pluck:${sql}` : sql;

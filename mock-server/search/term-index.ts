@@ -56,9 +56,9 @@ export function tokenCounts(tokenLists: Iterable<readonly string[]>): Map<string
 }
 
 /**
- * The token rows of a whole document, gathered over its fields before they are written, so that a
- * new document costs three statements (each reading its rows from one JSON array) instead of two
- * or three per token and field: most of the cost of writing many new entities.
+ * The token rows of a whole document, gathered over its fields before they are written, so that the
+ * new documents of a transaction cost three statements in all (each reading its rows from one JSON
+ * array) instead of two or three per token and field: most of the cost of writing many new entities.
  */
 export class DocumentTerms {
   /** [term, boosted frequency, values] of the tokens queried by default. */
@@ -91,8 +91,12 @@ export class DocumentTerms {
 export interface TermIndex {
   /** Adds `delta` values holding each token (negative: values taken back) to the field's rows of the entity. */
   adjust(docId: number, field: TermField, deltas: ReadonlyMap<string, number>): void;
-  /** Writes the token rows of an entity that has none. */
+  /** Holds back the token rows of an entity that has none, until `flush()`. */
   insertDocument(docId: number, terms: DocumentTerms): void;
+  /** Writes the token rows held back: before the transaction commits, and before any read of them. */
+  flush(): void;
+  /** Whether token rows are held back. */
+  readonly pending: boolean;
   /** How many entities hold the token in a value queried by default. */
   docsWith(term: string): number;
 }
@@ -114,24 +118,42 @@ export function createTermIndex(db: Database): TermIndex {
 
   // Upserts, although the entity has no rows yet, so that a mistake could only add, never fail a write.
   const insertTerms = db.prepare(
-    'INSERT INTO search_term (term, doc_id, f, n) SELECT j.value ->> 0, ?, j.value ->> 1, j.value ->> 2 FROM json_each(?) j WHERE true ' +
+    'INSERT INTO search_term (term, doc_id, f, n) SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3 FROM json_each(?) j WHERE true ' +
       'ON CONFLICT DO UPDATE SET f = f + excluded.f, n = n + excluded.n',
   );
   const countNewTerms = db.prepare(
-    'INSERT INTO search_term_docs (term, docs) SELECT j.value, 1 FROM json_each(?) j WHERE true ON CONFLICT DO UPDATE SET docs = docs + 1',
+    'INSERT INTO search_term_docs (term, docs) SELECT j.value ->> 0, j.value ->> 1 FROM json_each(?) j WHERE true ON CONFLICT DO UPDATE SET docs = docs + excluded.docs',
   );
   const insertFieldTerms = db.prepare(
-    'INSERT INTO search_field_term (term, field, doc_id, n) SELECT j.value ->> 0, j.value ->> 1, ?, j.value ->> 2 FROM json_each(?) j WHERE true ' +
+    'INSERT INTO search_field_term (term, field, doc_id, n) SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3 FROM json_each(?) j WHERE true ' +
       'ON CONFLICT DO UPDATE SET n = n + excluded.n',
   );
 
+  // The rows of the new documents of the open transaction, and the number of them holding each token.
+  let ranked: [term: string, docId: number, f: number, n: number][] = [];
+  let fielded: [term: string, field: string, docId: number, n: number][] = [];
+  let newDocs = new Map<string, number>();
+
   return {
     insertDocument(docId, terms) {
-      if (terms.ranked.size > 0) {
-        insertTerms.run(docId, JSON.stringify([...terms.ranked].map(([term, [f, n]]) => [term, f, n])));
-        countNewTerms.run(JSON.stringify([...terms.ranked.keys()]));
+      for (const [term, [f, n]] of terms.ranked) {
+        ranked.push([term, docId, f, n]);
+        newDocs.set(term, (newDocs.get(term) ?? 0) + 1);
       }
-      if (terms.fielded.size > 0) insertFieldTerms.run(docId, JSON.stringify([...terms.fielded.values()]));
+      for (const [term, field, n] of terms.fielded.values()) fielded.push([term, field, docId, n]);
+    },
+    flush() {
+      if (ranked.length > 0) {
+        insertTerms.run(JSON.stringify(ranked));
+        countNewTerms.run(JSON.stringify([...newDocs]));
+      }
+      if (fielded.length > 0) insertFieldTerms.run(JSON.stringify(fielded));
+      ranked = [];
+      fielded = [];
+      newDocs = new Map();
+    },
+    get pending() {
+      return ranked.length > 0 || fielded.length > 0;
     },
     adjust(docId, field, deltas) {
       const weight = Math.round(field.boost * BOOST_UNIT);

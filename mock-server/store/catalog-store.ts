@@ -96,6 +96,7 @@ export class CatalogStore {
       const result = this.runInTransaction(() => {
         const value = fn();
         if (!deferred) for (const [urn, { entity, aspects }] of written) this.indexEntity(urn, entity, aspects);
+        this.flushDerived();
         return value;
       }) as T;
       if (deferred) this.indexLag.defer(written);
@@ -274,6 +275,7 @@ export class CatalogStore {
     try {
       this.transaction(() => {
         for (const urn of this.state.restoreStartup()) this.rebuildDerived({ urn });
+        this.flushDerived();
         image = this.db.serialize();
         throw ROLLED_BACK;
       });
@@ -334,6 +336,11 @@ export class CatalogStore {
 
   close(): void {
     this.db.close();
+  }
+
+  /** Has the derived indices write the rows they held back in the open transaction. */
+  private flushDerived(): void {
+    for (const index of this.derived) index.flush?.();
   }
 
   /** Records aspects written in the open transaction, for the derived rows it rebuilds before committing. */

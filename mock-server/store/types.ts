@@ -72,6 +72,11 @@ export interface DerivedIndex {
    * written since its rows were last built (among them one the index derives from); absent, any may have.
    */
   indexEntity(urn: string, entityType: string, latest: ReadonlyMap<string, Record<string, unknown>>, changed?: ReadonlySet<string>): void;
+  /**
+   * Writes the rows the index held back from the `indexEntity` calls of the transaction (so that
+   * it writes many entities' rows set-based): the store calls it before every commit.
+   */
+  flush?(): void;
   /** Drops every derived row (restoreIndices and reset rebuild them). */
   clear(): void;
   /** Row count, for the admin snapshot. */
