@@ -68,9 +68,14 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
   const start = Math.max(0, request.start);
   const count = Math.min(Math.max(0, request.count), MAX_SEARCH_RESULTS);
   const matchesEverything = query.matchAll && filter.params.length === 0;
-  // One pass over the whole result, without ranking it, gives its size and its aggregations.
-  const facets = matchesEverything ? [] : (tables.statement(`SELECT d.facets ${fromOf(!rank && narrowed)}`, true).all(...params) as string[]);
-  const total = matchesEverything ? (tables.statement(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n : facets.length;
+  // One pass over the whole result, without ranking it, gives its size and the facet ids of its hits, in one row.
+  const counted = matchesEverything
+    ? undefined
+    : (tables.statement(`SELECT COUNT(*) AS n, group_concat(NULLIF(d.facets, '')) AS facets ${fromOf(!rank && narrowed)}`).get(...params) as {
+        n: number;
+        facets: string | null;
+      });
+  const total = counted ? counted.n : (tables.statement(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
   const page =
     count > 0 && start < total
       ? rank
@@ -83,7 +88,7 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
         : (tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn ${from} ORDER BY urn LIMIT ? OFFSET ?`).all(...params, count, start) as Hit[])
       : [];
   const matches = matchedFields(tables, query, page.map((h) => h.doc_id));
-  const scope: AggregationScope = matchesEverything ? { kind: 'entity' } : { kind: 'hits', facets };
+  const scope: AggregationScope = counted ? { kind: 'hits', facets: counted.facets ?? '' } : { kind: 'entity' };
   const urns = page.map((h) => h.urn);
   return {
     numEntities: total,
