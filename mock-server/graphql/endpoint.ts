@@ -1,8 +1,9 @@
 /**
  * POST /api/graphql, answered as upstream does: every executed request
  * is HTTP 200 with `application/json`, GraphQL errors included, whatever the Accept header says, and
- * the body always carries `extensions` (an object; `mockedFields` in it when the query selected any
- * mocked field). A body that is not a JSON object with a string `query` is a 400. Access follows the
+ * the body always carries `extensions` (an object; in the document profile `mockedFields` in it when
+ * the query selected any mocked field, in the upstream profile always `{}` as upstream's GraphQLController
+ * answers: upstream-differences graphql-mocked-fields-extension). A body that is not a JSON object with a string `query` is a 400. Access follows the
  * HTTP layer's rule: a request containing a mutation is protected (a token is needed in the
  * `standard` mode), every request is in `all`; a missing or unknown token is a 401 before GraphQL runs.
  */
@@ -113,7 +114,8 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
     if (!operation) return errorsAnswer([new GraphQLError('Unable to detect operation AST')]);
     if (operation.operation === OperationTypeNode.SUBSCRIPTION) return errorsAnswer([new GraphQLError('Subscriptions are not supported')]);
     const { errors, ...rest } = (await execute({ schema, document, contextValue, variableValues: params.variables, operationName: params.operationName })) as ExecutionResult;
-    return answerText(errors ? { errors: errors.map(formatError), ...rest } : rest, contextValue.mockedFields);
+    const mockedFields = contextValue.profile === 'upstream' ? [] : contextValue.mockedFields;
+    return answerText(errors ? { errors: errors.map(formatError), ...rest } : rest, mockedFields);
   };
 
   const prepare = (req: IncomingMessage, { failure, body }: BodyRead): PreparedCall => {

@@ -1,0 +1,36 @@
+/**
+ * The GraphQL rows of spec/upstream-differences.yaml that the upstream profile reproduces, each seen
+ * through HTTP in both profiles: the document profile keeps the document's behaviour, the upstream
+ * profile answers as upstream does (the source of each is the registry entry's `source`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MockServer } from '../index.js';
+import type { Profile } from '../profile.js';
+import { ADMIN, DATASET, graphql, ingest, startServer } from './graphql-harness.js';
+
+const servers = {} as Record<Profile, MockServer>;
+beforeAll(async () => {
+  for (const profile of ['document', 'upstream'] as const) {
+    // No index lag: these rows are about answers, not indexing.
+    servers[profile] = await startServer({ profile, indexLagMs: 0 });
+    await ingest(servers[profile], DATASET, 'datasetProperties', { description: 'Orders', customProperties: {} }, ADMIN);
+  }
+});
+afterAll(() => Promise.all(Object.values(servers).map((server) => server.close())));
+
+describe('graphql-mocked-fields-extension: extensions of a query selecting a mocked field', () => {
+  const query = `{ dataset(urn: "${DATASET}") { urn statsSummary { queryCountLast30Days } } }`;
+
+  it('lists the mocked field in extensions.mockedFields in the document profile', async () => {
+    const reply = await graphql(servers.document, { query, token: ADMIN });
+    expect(reply.status).toBe(200);
+    expect(reply.json.extensions).toEqual({ mockedFields: ['dataset.statsSummary'] });
+  });
+
+  it('answers extensions {} in the upstream profile, as GraphQLController does', async () => {
+    const reply = await graphql(servers.upstream, { query, token: ADMIN });
+    expect(reply.status).toBe(200);
+    expect(reply.json.data.dataset.urn).toBe(DATASET);
+    expect(reply.json.extensions).toEqual({});
+  });
+});
