@@ -173,7 +173,7 @@ describe("the suite against the mock's upstream profile (li, asynchronous indexi
   };
 
   it.each([
-    { given: 'read-only', writes: false, want: ['docs-page-missing', 'evaluate-not-served', 'relationships-shape', 'search-result-shape'] },
+    { given: 'read-only', writes: false, want: ['docs-page-missing', 'evaluate-not-served', 'graphql-transport-error-bodies', 'relationships-shape', 'search-result-shape'] },
     {
       given: 'with writes and truncation',
       writes: true,
@@ -182,6 +182,7 @@ describe("the suite against the mock's upstream profile (li, asynchronous indexi
         'browse-result-shape',
         'docs-page-missing',
         'evaluate-not-served',
+        'graphql-transport-error-bodies',
         'proposal-content-type-dropped',
         'proposal-delete-unsupported',
         'proposal-entity-type-ignored',

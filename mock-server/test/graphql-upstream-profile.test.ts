@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../index.js';
 import type { Profile } from '../profile.js';
-import { ADMIN, DATASET, graphql, ingest, startServer } from './graphql-harness.js';
+import { ADMIN, DATASET, call, graphql, ingest, startServer } from './graphql-harness.js';
 
 const servers = {} as Record<Profile, MockServer>;
 beforeAll(async () => {
@@ -32,5 +32,31 @@ describe('graphql-mocked-fields-extension: extensions of a query selecting a moc
     expect(reply.status).toBe(200);
     expect(reply.json.data.dataset.urn).toBe(DATASET);
     expect(reply.json.extensions).toEqual({});
+  });
+});
+
+describe('graphql-transport-error-bodies: a body that is not JSON or has no query', () => {
+  const bodies = [
+    ['not JSON', '{"query": '],
+    ['without query', '{"variables": {}}'],
+    ['a JSON array', '[]'],
+  ] as const;
+
+  it.each(bodies)('is a 400 with {errors: [{message}]} naming what is wrong in the document profile (%s)', async (_what, raw) => {
+    const reply = await call(servers.document, 'POST', '/api/graphql', { raw, token: ADMIN });
+    expect(reply.status).toBe(400);
+    expect(reply.json.errors[0].message).toMatch(/^body/);
+  });
+
+  it.each(bodies)('is a 400 with an empty body in the upstream profile, as GraphQLController answers (%s)', async (_what, raw) => {
+    const reply = await call(servers.upstream, 'POST', '/api/graphql', { raw, token: ADMIN });
+    expect(reply.status).toBe(400);
+    expect(reply.text).toBe('');
+  });
+
+  it('keeps its named 400 for a malformed variables field in the upstream profile', async () => {
+    const reply = await call(servers.upstream, 'POST', '/api/graphql', { body: { query: '{ __typename }', variables: [] }, token: ADMIN });
+    expect(reply.status).toBe(400);
+    expect(reply.json.errors[0].message).toContain('body.variables');
   });
 });
