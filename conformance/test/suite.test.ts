@@ -192,6 +192,7 @@ describe("the suite against the mock's upstream profile (li, asynchronous indexi
         'search-count-beyond-limit',
         'search-result-shape',
         'truncate-boundary',
+        'update-dataset-missing-entity',
         'update-description-entity-types',
       ],
     },

@@ -60,3 +60,25 @@ describe('graphql-transport-error-bodies: a body that is not JSON or has no quer
     expect(reply.json.errors[0].message).toContain('body.variables');
   });
 });
+
+describe('update-dataset-missing-entity: updateDataset on a well-formed dataset URN never written', () => {
+  const MISSING = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,db.never_written,PROD)';
+  const query = 'mutation updateDataset($urn: String!, $input: DatasetUpdateInput!) { updateDataset(urn: $urn, input: $input) { urn } }';
+  const variables = { urn: MISSING, input: { editableProperties: { description: 'Written anyway' } } };
+  const aspects = async (profile: Profile) => (await call(servers[profile], 'GET', `/entitiesV2/${encodeURIComponent(MISSING)}`, { token: ADMIN })).json?.aspects;
+
+  it('fails with NOT_FOUND and writes nothing in the document profile', async () => {
+    const reply = await graphql(servers.document, { query, variables, token: ADMIN });
+    expect(reply.json.data).toEqual({ updateDataset: null });
+    expect(reply.json.errors[0]).toMatchObject({ message: `Failed to update ${MISSING}. ${MISSING} does not exist.`, extensions: { code: 404, type: 'NOT_FOUND' } });
+    expect((await aspects('document'))?.editableDatasetProperties).toBeUndefined();
+  });
+
+  it('writes the aspects and returns the dataset in the upstream profile, as upstream does no existence check', async () => {
+    const reply = await graphql(servers.upstream, { query, variables, token: ADMIN });
+    expect(reply.json).toEqual({ data: { updateDataset: { urn: MISSING } }, extensions: {} });
+    expect((await aspects('upstream')).editableDatasetProperties.value).toMatchObject({ description: 'Written anyway' });
+    const read = await graphql(servers.upstream, { query: `{ dataset(urn: "${MISSING}") { exists editableProperties { description } } }`, token: ADMIN });
+    expect(read.json.data.dataset).toEqual({ exists: true, editableProperties: { description: 'Written anyway' } });
+  });
+});
