@@ -82,3 +82,29 @@ describe('update-dataset-missing-entity: updateDataset on a well-formed dataset 
     expect(read.json.data.dataset).toEqual({ exists: true, editableProperties: { description: 'Written anyway' } });
   });
 });
+
+describe('create-tag-ownership: createTag', () => {
+  const query = 'mutation createTag($input: CreateTagInput!) { createTag(input: $input) }';
+  const ACTOR = 'urn:svc:corpuser:datahub';
+  const created = async (profile: Profile, id: string) => {
+    const reply = await graphql(servers[profile], { query, variables: { input: { id, name: id } }, token: ADMIN });
+    expect(reply.json).toEqual({ data: { createTag: `urn:svc:tag:${id}` }, extensions: {} });
+    return (await call(servers[profile], 'GET', `/entitiesV2/${encodeURIComponent(`urn:svc:tag:${id}`)}`, { token: ADMIN })).json.aspects;
+  };
+
+  it('writes tagProperties only in the document profile', async () => {
+    const aspects = await created('document', 'pii');
+    expect(aspects.tagProperties.value).toEqual({ name: 'pii' });
+    expect(aspects.ownership).toBeUndefined();
+  });
+
+  it("makes the token's user a TECHNICAL_OWNER of the new tag in the upstream profile, as OwnerUtils.addCreatorAsOwner does", async () => {
+    const aspects = await created('upstream', 'pii');
+    expect(aspects.tagProperties.value).toEqual({ name: 'pii' });
+    expect(aspects.ownership.value).toMatchObject({
+      owners: [{ owner: ACTOR, type: 'TECHNICAL_OWNER', typeUrn: 'urn:svc:ownershipType:__system__technical_owner', source: { type: 'MANUAL' } }],
+      lastModified: { actor: ACTOR },
+    });
+    expect(aspects.ownership.value.owners).toHaveLength(1);
+  });
+});
