@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,9 +5,6 @@ export default defineConfig({
     include: ['spec/test/**/*.test.ts', 'mock-server/test/**/*.test.ts', 'conformance/test/**/*.test.ts', 'proxy/test/**/*.test.ts', 'pull/test/**/*.test.ts', 'scripts/test/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['scripts/test/global-setup.ts'],
-    // Most test time is spent waiting on child processes and sockets (mock servers, the CLI, npm pack,
-    // tsc, Chromium), so one worker per core rather than vitest's default of one fewer than the cores.
-    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // CI reads the counts from a JSON report (see .ci/run); people read the default reporter.
