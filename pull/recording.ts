@@ -6,7 +6,7 @@
  * The exchanges are those of the proxy (`proxy --record`); the bearer token seen last is kept in
  * memory for the pull when none is given, and written nowhere.
  */
-import { Kind, parse, type DocumentNode } from 'graphql';
+import { getOperationAST, parse, type DocumentNode } from 'graphql';
 import { loadContract, tryParseUrn, type Contract, type Namespace } from '../spec/index.js';
 import { browseUrns, hitUrns, relatedUrns } from '../shapes/index.js';
 import { pullSlice, type PullOptions, type PullResult } from './index.js';
@@ -83,9 +83,9 @@ function graphqlOperation(body: unknown): { document: DocumentNode; operationNam
   }
 }
 
+/** The operation a request runs is a mutation (graphql-js picks it as execution would). */
 function isMutation(document: DocumentNode, operationName: string | undefined): boolean {
-  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
-  return (operations.find((d) => d.name?.value === operationName) ?? operations[0])?.operation === 'mutation';
+  return getOperationAST(document, operationName ?? null)?.operation === 'mutation';
 }
 
 /** The URNs a REST read answered with: the entity its path names, the hits, groups' entities, related entities, a batch's keys. */

@@ -5,8 +5,8 @@
 import type { Contract } from '../../spec/index.js';
 import { badRequest } from '../errors.js';
 import { RawJson } from '../http/raw-json.js';
-import { upstreamSearchCount, type SearchRequest } from '../search/index.js';
-import { upstreamBrowseResult, upstreamSearchResult } from './upstream-shapes.js';
+import { upstreamSearchCount, type AutocompleteRequest, type SearchRequest } from '../search/index.js';
+import { upstreamAutocompleteResult, upstreamBrowseResult, upstreamSearchResult } from './upstream-shapes.js';
 import { writeContext, type Handler } from './context.js';
 import { entityNamed, entityOf } from './entity-urn.js';
 import { latestWithKey } from './latest-aspects.js';
@@ -70,7 +70,9 @@ export const browseEntities: Handler = ({ body }, { contract, discovery, store, 
   return { json: { value: profile === 'upstream' ? upstreamBrowseResult(result) : result } };
 };
 
-export const autocompleteEntities: Handler = ({ body }, { contract, discovery, store }) => {
+export const autocompleteEntities: Handler = ({ body }, { contract, discovery, store, profile }) => {
   store.catchUp();
-  return { json: { value: discovery.autocomplete(discoveryRequest(body, contract)) } };
+  const request = discoveryRequest<AutocompleteRequest>(body, contract);
+  const result = discovery.autocomplete(request);
+  return { json: { value: profile === 'upstream' ? upstreamAutocompleteResult(result, discovery.autocompleteEntities(request)) : result } };
 };

@@ -1,10 +1,10 @@
 /**
  * The result shapes a current DataHub GMS answers where the document's differ, for the upstream
  * profile (spec/upstream-differences.yaml search-result-shape, browse-result-shape, relationships-shape,
- * index-sizes-value-type). Each takes the document's shape the mock computes and rewrites it, so both
+ * index-sizes-value-type, autocomplete-entities). Each takes the document's shape the mock computes and rewrites it, so both
  * profiles answer from the same search and store.
  */
-import type { BrowseResultValue, SearchResultValue } from '../search/requests.js';
+import type { AutocompleteResultValue, BrowseResultValue, SearchResultValue } from '../search/requests.js';
 
 /** metadata-events/mxe-schemas/.../metadata/search/SearchResult.pdl: hits as SearchEntity, aggregations as AggregationMetadata. */
 export function upstreamSearchResult(result: SearchResultValue): Record<string, unknown> {
@@ -38,4 +38,12 @@ export function upstreamBrowseResult(result: BrowseResultValue): Record<string, 
     numGroups: groups.length,
     numElements: groups.length + result.numEntities,
   };
+}
+
+/**
+ * .../metadata/query/AutoCompleteResult.pdl: the entities behind the suggestions as {urn}, best first
+ * (AutocompleteRequestHandler.extractResult fills them from the same hits as the suggestions).
+ */
+export function upstreamAutocompleteResult(result: AutocompleteResultValue, urns: string[]): Record<string, unknown> {
+  return { ...result, entities: urns.map((urn) => ({ urn })) };
 }

@@ -7,7 +7,7 @@
  * (pages, scripts, images) is no traffic of the service and is only counted.
  */
 import { readFileSync } from 'node:fs';
-import { buildSchema, Kind, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { buildSchema, getOperationAST, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Contract, JsonSchema, OperationSpec } from '../../spec/index.js';
 import { SchemaValidators } from '../../spec/validation.js';
 import { ADDRESS_FORMS, resourcePath } from '../http/api-prefixes.js';
@@ -92,10 +92,9 @@ function graphqlDocument(body: string | undefined): { document: DocumentNode; op
   }
 }
 
+/** The operation a request runs is a mutation (graphql-js picks it as execution would). */
 function isMutation(document: DocumentNode, operationName: string | undefined): boolean {
-  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
-  const chosen = operations.find((d) => d.name?.value === operationName) ?? operations[0];
-  return chosen?.operation === 'mutation';
+  return getOperationAST(document, operationName ?? null)?.operation === 'mutation';
 }
 
 /** The contract's operation of a request: its method, resource path and action. */

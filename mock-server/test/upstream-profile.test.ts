@@ -74,6 +74,15 @@ describe('the upstream profile', () => {
     expect(sizes).toHaveProperty('indexSizes');
   });
 
+  it('answers autocomplete with the entities behind the suggestions as {urn}, as AutocompleteRequestHandler.extractResult does', async () => {
+    const { status, body } = await call(mock, '/entities?action=autocomplete', { method: 'POST', headers: JSON_BODY, body: JSON.stringify({ query: 'clean.ord', entity: 'dataset', limit: 5 }) });
+    expect(status).toBe(200);
+    const value = body.value as { suggestions: string[]; entities: { urn: string }[] };
+    expect(value.suggestions.length).toBeGreaterThan(0);
+    expect(value.entities).toContainEqual({ urn: ORDERS });
+    expect(value.entities.every((e) => Object.keys(e).join() === 'urn')).toBe(true);
+  });
+
   it('answers a plain array parameter under protocol 2.0.0 with 400, as Rest.li does', async () => {
     const { status, body } = await call(mock, `/relationships?urn=${encodeURIComponent(ORDERS)}&direction=OUTGOING&types=DownstreamOf`, { headers: JSON_BODY });
     expect(status).toBe(400);
