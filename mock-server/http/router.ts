@@ -128,7 +128,7 @@ export function metadataStoreRouter({ contract, auth, validators }: RouterSettin
         if (!route.handler) throw new RestliError(501, `${route.op.operationId} (${route.op.pathKey}) is part of the contract but this mock server does not serve it`);
         const checked = route.check(params, query, body);
         const handler = route.handler;
-        const call = () => handler({ ...checked, op: route.op, rawQuery: query, caller, protocolVersion }, context);
+        const call = () => handler({ params: checked.params, query: checked.query, body: checked.body, op: route.op, rawQuery: query, caller, protocolVersion }, context);
         // A GET only reads, and better-sqlite3 runs it to the end before any other request: no transaction needed.
         return route.op.method === 'get' ? call() : context.store.transaction(call);
       },
