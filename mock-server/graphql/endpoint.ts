@@ -1,9 +1,12 @@
 /**
  * POST /api/graphql, answered as upstream does: every executed request
  * is HTTP 200 with `application/json`, GraphQL errors included, whatever the Accept header says, and
- * the body always carries `extensions` (an object; `mockedFields` in it when the query selected any
- * mocked field). A body that is not a JSON object with a string `query` is a 400. Access follows the
- * HTTP layer's rule: a request containing a mutation is protected (a token is needed in the
+ * the body always carries `extensions` (an object; in the document profile `mockedFields` in it when
+ * the query selected any mocked field, in the upstream profile always `{}` as upstream's GraphQLController
+ * answers: upstream-differences graphql-mocked-fields-extension). A body that is not a JSON object with a
+ * string `query` is a 400 with `{errors: [{message}]}` naming the field; in the upstream profile, a body
+ * that is not JSON or has no `query` is a 400 with an empty body, as upstream (graphql-transport-error-bodies).
+ * Access follows the HTTP layer's rule: a request containing a mutation is protected (a token is needed in the
  * `standard` mode), every request is in `all`; a missing or unknown token is a 401 before GraphQL runs.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -42,6 +45,16 @@ interface RequestParams {
 /** Transport failures (no GraphQL execution) carry `{errors: [{message}]}`, as the 405 does. */
 function transportError(res: ServerResponse, status: number, message: string): void {
   sendJson(res, status, JSON.stringify({ errors: [{ message }] }));
+}
+
+/**
+ * Whether upstream's GraphQLController would answer the body 400 with no body at all: JSON it cannot
+ * parse, or JSON with no `query` field (postGraphQL in metadata-service/graphql-servlet-impl/src/main/
+ * java/com/datahub/graphql/GraphQLController.java, commit 06d78b48f97d73ce347119fb6801c67b26fe5dc7).
+ */
+function upstreamRefuses(failure: RestliError | undefined, body: unknown): boolean {
+  if (failure) return failure.status === 400;
+  return body === null || typeof body !== 'object' || !('query' in body);
 }
 
 /** The request params, or the message of a 400 naming what is wrong with the body. */
@@ -113,7 +126,8 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
     if (!operation) return errorsAnswer([new GraphQLError('Unable to detect operation AST')]);
     if (operation.operation === OperationTypeNode.SUBSCRIPTION) return errorsAnswer([new GraphQLError('Subscriptions are not supported')]);
     const { errors, ...rest } = (await execute({ schema, document, contextValue, variableValues: params.variables, operationName: params.operationName })) as ExecutionResult;
-    return answerText(errors ? { errors: errors.map(formatError), ...rest } : rest, contextValue.mockedFields);
+    const mockedFields = contextValue.profile === 'upstream' ? [] : contextValue.mockedFields;
+    return answerText(errors ? { errors: errors.map(formatError), ...rest } : rest, mockedFields);
   };
 
   const prepare = (req: IncomingMessage, { failure, body }: BodyRead): PreparedCall => {
@@ -130,6 +144,10 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
     return {
       operation: operationOf(params, documents),
       answer: (res, context: MockContext) => {
+        if (context.profile === 'upstream' && upstreamRefuses(failure, body)) {
+          res.writeHead(400, { 'Content-Length': '0' });
+          return res.end();
+        }
         if (failure) return transportError(res, failure.status, failure.message);
         if (typeof params === 'string') return transportError(res, 400, params);
         const authorization = req.headers.authorization;

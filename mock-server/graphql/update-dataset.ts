@@ -2,7 +2,8 @@
  * mutation updateDataset (graphql-facts §3.3): each input section present replaces its whole
  * aspect, all in one store transaction, and the dataset is returned as read after the write. By
  * the document (§7) a dataset that does not exist makes the mutation fail with NOT_FOUND and nothing
- * written; upstream would create it (upstream-differences: update-dataset-missing-entity).
+ * written. The upstream profile does as upstream, which checks nothing: a well-formed dataset URN never
+ * written gets its aspects and comes into being (upstream-differences: update-dataset-missing-entity).
  */
 import { tryParseUrn } from '../../spec/index.js';
 import type { GlobalTagsUpdate, MutationUpdateDatasetArgs } from '../../generated/graphql/resolvers.js';
@@ -73,7 +74,7 @@ export function updateDataset(ctx: GraphqlContext, view: EntityView, { urn, inpu
   const write = authorizeMutation(ctx, urn);
   const { entity } = targetUrn(ctx, urn, 'dataset');
   ctx.store.transaction(() => {
-    if (!ctx.store.entityExists(urn)) throw new CatalogGraphqlError('NOT_FOUND', `Failed to update ${urn}. ${urn} does not exist.`);
+    if (ctx.profile !== 'upstream' && !ctx.store.entityExists(urn)) throw new CatalogGraphqlError('NOT_FOUND', `Failed to update ${urn}. ${urn} does not exist.`);
     for (const [aspect, value] of sectionAspects(input, write, entity.aspects)) {
       ctx.store.upsertAspect('dataset', urn, aspect, value, { ...write, valueRoot: `input (aspect ${aspect})` });
     }

@@ -13,6 +13,7 @@ import { makeUrn, tryParseUrn } from '../../../spec/index.js';
 import type { GraphqlContext } from '../context.js';
 import { badRequestError } from '../errors.js';
 import { objectsOf } from '../json-values.js';
+import type { WriteContext } from '../../store/types.js';
 import { authorizeAll, entityNameOf, stamp, storedCopy, writeAspect, type ResourceRef } from './resources.js';
 
 export interface OwnerInput {
@@ -65,16 +66,31 @@ export function addOwners(ctx: GraphqlContext, owners: readonly OwnerInput[], re
   for (const ref of refs) validateResourceExists(ctx, ref.resourceUrn);
   ctx.store.transaction(() => {
     for (const { resourceUrn } of refs) {
-      const ownership = storedCopy(ctx, resourceUrn, 'ownership');
-      let list = objectsOf(ownership.owners);
-      for (const { urn, typeUrn } of typed) {
-        list = list.filter((o) => !(o.owner === urn && (o.typeUrn ?? systemTypeUrn(ctx, String(o.type ?? 'NONE'))) === typeUrn));
-        list.push({ owner: urn, type: legacyType(typeUrn), typeUrn, source: { type: 'MANUAL' } });
-      }
-      writeAspect(ctx, resourceUrn, 'ownership', { ...ownership, owners: list, lastModified: stamp(write) }, write);
+      writeAspect(ctx, resourceUrn, 'ownership', ownershipWith(ctx, storedCopy(ctx, resourceUrn, 'ownership'), typed, write), write);
     }
   });
   return true;
+}
+
+/** The ownership aspect with each owner added under its type, replacing the same owner under the same type, a MANUAL source. */
+function ownershipWith(ctx: GraphqlContext, ownership: Record<string, unknown>, owners: readonly { urn: string; typeUrn: string }[], write: WriteContext): Record<string, unknown> {
+  let list = objectsOf(ownership.owners);
+  for (const { urn, typeUrn } of owners) {
+    list = list.filter((o) => !(o.owner === urn && (o.typeUrn ?? systemTypeUrn(ctx, String(o.type ?? 'NONE'))) === typeUrn));
+    list.push({ owner: urn, type: legacyType(typeUrn), typeUrn, source: { type: 'MANUAL' } });
+  }
+  return { ...ownership, owners: list, lastModified: stamp(write) };
+}
+
+/**
+ * The caller made an owner of an entity it created, as upstream's OwnerUtils.addCreatorAsOwner does:
+ * TECHNICAL_OWNER with the system type's typeUrn, NONE when that type entity is missing; with neither,
+ * upstream logs the failure and the entity stays without an owner. No check that the caller exists.
+ */
+export function addCreatorAsOwner(ctx: GraphqlContext, resourceUrn: string, write: WriteContext): void {
+  const typeUrn = ['TECHNICAL_OWNER', 'NONE'].map((type) => systemTypeUrn(ctx, type)).find((urn) => ctx.store.entityExists(urn));
+  if (typeUrn === undefined) return;
+  writeAspect(ctx, resourceUrn, 'ownership', ownershipWith(ctx, storedCopy(ctx, resourceUrn, 'ownership'), [{ urn: write.actor, typeUrn }], write), write);
 }
 
 export function removeOwners(ctx: GraphqlContext, ownerUrns: readonly string[], resources: readonly (ResourceRef | null)[], typeUrn?: string | null): boolean {
