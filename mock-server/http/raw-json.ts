@@ -4,23 +4,45 @@
  * only for the response to serialise them again (most of an entity read's time otherwise).
  */
 
+// The raw texts of the answer being serialised; stringifyAnswer runs synchronously, so one list serves.
+let collecting: string[] | undefined;
+
 /** JSON text that goes into an answer as it is. */
 export class RawJson {
   constructor(readonly text: string) {}
+
+  /**
+   * Inside stringifyAnswer, a placeholder for the text (JSON.stringify calls toJSON only on the
+   * objects that have it, where a replacer would run on every value of the answer); anywhere else,
+   * the value the text stands for.
+   */
+  toJSON(): unknown {
+    return collecting ? `\u0000${collecting.push(this.text) - 1}` : JSON.parse(this.text);
+  }
 }
 
 // A whole JSON string that stands for the n-th raw text. Only the answer's own envelope passes through
 // JSON.stringify, and none of its strings (URNs, names, actors) can be a NUL followed by digits alone.
-const PLACEHOLDER = /"\\u0000(\d+)"/;
+const PLACEHOLDER = /"\\u0000(\d+)"/g;
 
 /** JSON.stringify that writes every RawJson's text in its place. */
 export function stringifyAnswer(value: unknown): string {
   const raws: string[] = [];
-  const text = JSON.stringify(value, (_key, v: unknown) => (v instanceof RawJson ? `\u0000${raws.push(v.text) - 1}` : v));
+  collecting = raws;
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } finally {
+    collecting = undefined;
+  }
   if (!raws.length) return text;
-  // split with a capturing group alternates envelope text and placeholder numbers; raw texts are never scanned.
-  return text
-    .split(PLACEHOLDER)
-    .map((part, i) => (i % 2 ? raws[Number(part)] : part))
-    .join('');
+  // The envelope between placeholders, then each raw text; the raw texts themselves are never scanned.
+  let answer = '';
+  let last = 0;
+  PLACEHOLDER.lastIndex = 0;
+  for (let m = PLACEHOLDER.exec(text); m; m = PLACEHOLDER.exec(text)) {
+    answer += text.slice(last, m.index) + raws[Number(m[1])];
+    last = PLACEHOLDER.lastIndex;
+  }
+  return answer + text.slice(last);
 }

@@ -40,7 +40,9 @@ export function pathMatcher(path: string): Route['match'] {
   return (requestPath) => {
     const m = regex.exec(requestPath);
     if (!m) return undefined;
-    return Object.fromEntries(names.map((name, i) => [name, decodeComponent(m[i + 1] ?? '', `path.${name}`)]));
+    const params: Record<string, string> = {};
+    names.forEach((name, i) => (params[name] = decodeComponent(m[i + 1] ?? '', `path.${name}`)));
+    return params;
   };
 }
 
@@ -87,28 +89,32 @@ export function metadataStoreRouter({ contract, auth, validators }: RouterSettin
     byResource.set(resource, routes);
   }
 
+  // The common case first: the resource's one route that matches the path, method and action; the
+  // routing error's diagnostics (every matching route's methods and actions) only when there is none.
   const choose = (requestMethod: string, path: string, query: RestliQuery): [Route, Record<string, string>] => {
-    const resource = path.split('/')[1] ?? '';
-    const candidates = (byResource.get(resource) ?? []).flatMap((r) => {
-      const params = r.match(path);
-      return params ? [[r, params] as const] : [];
-    });
-    if (!candidates.length) throw notFound(`No root resource defined for path '/${resource}'`);
+    const routes = byResource.get(path.split('/')[1] ?? '') ?? [];
     const method = requestMethod === 'HEAD' ? 'get' : requestMethod.toLowerCase();
-    const actions = candidates.filter(([r]) => r.op.action).map(([r]) => r.op.action as string);
     const action = query.get('action');
+    if (action === undefined || method === 'post') {
+      for (const r of routes) {
+        if (r.op.method !== method || r.op.action !== action) continue;
+        const params = r.match(path);
+        if (params) return [r, params];
+      }
+    }
+    return routingError(routes, requestMethod, method, path, action);
+  };
+
+  const routingError = (routes: Route[], requestMethod: string, method: string, path: string, action: string | undefined): never => {
+    const candidates = routes.filter((r) => r.match(path));
+    if (!candidates.length) throw notFound(`No root resource defined for path '/${path.split('/')[1] ?? ''}'`);
+    const actions = candidates.filter((r) => r.op.action).map((r) => r.op.action as string);
     if (action !== undefined) {
       if (method !== 'post') throw badRequest(`All action methods (specified via 'action' in URI) must be submitted as a POST (was ${requestMethod})`);
-      const found = candidates.find(([r]) => r.op.method === 'post' && r.op.action === action);
-      if (!found) {
-        const valid = actions.length ? `valid actions: ${actions.join(', ')}` : 'this resource has no actions';
-        throw badRequest(`POST operation named ${action} not supported on resource '${path}'; ${valid}`);
-      }
-      return [found[0], found[1]];
+      const valid = actions.length ? `valid actions: ${actions.join(', ')}` : 'this resource has no actions';
+      throw badRequest(`POST operation named ${action} not supported on resource '${path}'; ${valid}`);
     }
-    const found = candidates.find(([r]) => r.op.method === method && !r.op.action);
-    if (found) return [found[0], found[1]];
-    const allowed = candidates.filter(([r]) => !r.op.action).map(([r]) => r.op.method.toUpperCase());
+    const allowed = candidates.filter((r) => !r.op.action).map((r) => r.op.method.toUpperCase());
     const hints = [...(allowed.length ? [`methods: ${allowed.join(', ')}`] : []), ...(actions.length ? [`POST with ?action= one of ${actions.join(', ')}`] : [])];
     throw badRequest(`${requestMethod} operation not supported for URI: '${path}'; supported: ${hints.join('; ')}`);
   };
@@ -122,7 +128,7 @@ export function metadataStoreRouter({ contract, auth, validators }: RouterSettin
         if (!route.handler) throw new RestliError(501, `${route.op.operationId} (${route.op.pathKey}) is part of the contract but this mock server does not serve it`);
         const checked = route.check(params, query, body);
         const handler = route.handler;
-        const call = () => handler({ ...checked, op: route.op, rawQuery: query, caller, protocolVersion }, context);
+        const call = () => handler({ params: checked.params, query: checked.query, body: checked.body, op: route.op, rawQuery: query, caller, protocolVersion }, context);
         // A GET only reads, and better-sqlite3 runs it to the end before any other request: no transaction needed.
         return route.op.method === 'get' ? call() : context.store.transaction(call);
       },

@@ -7,7 +7,7 @@
 import type { Database } from 'better-sqlite3';
 import { tryParseUrn, type Contract, type EntitySpec } from '../../spec/index.js';
 import { AspectValidation } from './aspect-validation.js';
-import { openDatabase, prepareStatements, type PrimaryStatements } from './database.js';
+import { aspectRowOf, openDatabase, prepareStatements, type PrimaryStatements } from './database.js';
 import { defaultAspects } from './default-aspects.js';
 import { entityOfUrn, keyAspectOf, systemActor } from './entity-urn.js';
 import { RelationshipIndex, type RelationshipPage, type RelationshipQuery } from './relationship-index.js';
@@ -195,7 +195,7 @@ export class CatalogStore {
   latestAspects(urn: string, aspectNames?: string[]): StoredAspect[] {
     const rows = this.statements.latestRows.all(urn);
     const wanted = aspectNames && new Set(aspectNames);
-    return (wanted ? rows.filter((row) => wanted.has(row.aspect)) : rows).map(storedAspect);
+    return (wanted ? rows.filter((row) => wanted.has(row[1])) : rows).map((row) => storedAspect(aspectRowOf(row)));
   }
 
   /** Every stored version of every aspect of an entity, each aspect's newest first. */

@@ -73,6 +73,13 @@ export interface AspectRow {
   system_metadata: string | null;
 }
 
+/** An aspects row as an array, its columns in AspectRow's order. */
+export type AspectTuple = [urn: string, aspect: string, version: number, entity: string, value: string, created_time: number, created_actor: string, system_metadata: string | null];
+
+export function aspectRowOf([urn, aspect, version, entity, value, created_time, created_actor, system_metadata]: AspectTuple): AspectRow {
+  return { urn, aspect, version, entity, value, created_time, created_actor, system_metadata };
+}
+
 /** A row of the time series table as SQLite returns it. */
 export interface TimeseriesRow {
   urn: string;
@@ -127,7 +134,10 @@ export function prepareStatements(db: Database) {
       [string, string, number],
       AspectRow
     >,
-    latestRows: db.prepare('SELECT * FROM aspects WHERE urn = ? AND version = 0 ORDER BY aspect') as Statement<[string], AspectRow>,
+    /** The latest rows of an entity as arrays (aspectRowOf): better-sqlite3 makes an array of a row faster than an object (entity reads). */
+    latestRows: db
+      .prepare('SELECT urn, aspect, version, entity, value, created_time, created_actor, system_metadata FROM aspects WHERE urn = ? AND version = 0 ORDER BY aspect')
+      .raw() as Statement<[string], AspectTuple>,
     /** Every version of every aspect of an entity, each aspect's newest first (0, then the highest number down to 1). */
     historyRows: db.prepare('SELECT * FROM aspects WHERE urn = ? ORDER BY aspect, version = 0 DESC, version DESC') as Statement<[string], AspectRow>,
     /** The latest values of an entity as [aspect, value] arrays, for the derived indices. */
