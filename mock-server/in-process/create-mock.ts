@@ -74,10 +74,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       const seed = readSeedFile(file, contract);
       loaded.push(loadProposals(store, file, seed.proposals, seed.skipped));
     }
-    store.markStartupState();
-    // After the start-up data, which is indexed at once: only the API's writes wait for the lag.
     const indexLagMs = options.indexLagMs ?? DEFAULT_INDEX_LAG_MS[profile];
-    store.indexLagMs = indexLagMs;
 
     const sessions = new SessionRegistry({
       defaultContext: context,
@@ -98,15 +95,15 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     const harReplays: HarReplay[] = [];
     if (options.seedHar?.length) {
       // The captures' writes go through the API (routes, checks, GraphQL resolvers), in the process,
-      // before any client can reach the mock, and become part of the start-up state, indexed at once
-      // like the seed files; the journal does not keep them.
-      store.indexLagMs = 0;
+      // before any client can reach the mock; the journal does not keep them.
       const admin = tokens.find((grant) => grant.role === 'admin')?.token;
       for (const file of options.seedHar) harReplays.push(await replayHar(file, { fetch, contract, token: admin }));
-      store.markStartupState();
-      store.indexLagMs = indexLagMs;
       for (const journal of sessions.journals()) journal.clear();
     }
+    // The start-up data (sample, seed files, captures) is indexed at once and is what a reset returns
+    // to; only the API's writes from now on wait for the lag.
+    store.markStartupState();
+    store.indexLagMs = indexLagMs;
     let closed: Promise<void> | undefined;
     const close = (): Promise<void> =>
       (closed ??= Promise.resolve().then(() => {
