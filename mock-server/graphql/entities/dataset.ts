@@ -61,7 +61,7 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
     },
     schemaMetadata: ({ version }: { version?: number | null }) => {
       const schema = version ? view.store.getAspect(urn, 'schemaMetadata', version) : stored.latest('schemaMetadata');
-      return schema ? schemaMetadataRecord(view, schema.value, urn, schema.version) : null;
+      return schema ? schemaMetadataRecord(view, view.valueOf(schema), urn, schema.version) : null;
     },
     editableSchemaMetadata: () => editableSchemaMetadata(view, urn, stored),
     externalUrl: () => stringOr(properties()?.externalUrl),
