@@ -27,6 +27,8 @@ const PLACEHOLDER = /"\\u0000(\d+)"/g;
 
 /** JSON.stringify that writes every RawJson's text in its place. */
 export function stringifyAnswer(value: unknown): string {
+  // An answer that is one raw text (an entity read) is that text.
+  if (value instanceof RawJson) return value.text;
   const raws: string[] = [];
   collecting = raws;
   let text: string;
