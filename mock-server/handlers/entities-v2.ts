@@ -12,8 +12,9 @@ import { latestAspectsWithKey } from './latest-aspects.js';
 import { AnswerCache } from '../store/answer-cache.js';
 
 // Each store's answers to entity reads, kept until its next write: a read of an unchanged entity is
-// then a look-up. A budget of text per store (each answer is kept as text and as its UTF-8 bytes).
-const ANSWER_BUDGET = 4 * 1024 * 1024;
+// then a look-up. A budget of text per store (each answer is kept as text and as its UTF-8 bytes), small
+// enough that every session of a server (64 by default) may fill its own.
+const ANSWER_BUDGET = 1024 * 1024;
 const answerCaches = new WeakMap<CatalogStore, AnswerCache<RawJson>>();
 
 function answerCacheOf(store: CatalogStore): AnswerCache<RawJson> {
