@@ -34,3 +34,5 @@ if (!existsSync(stamp) || statSync(stamp).mtimeMs < sources) {
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
   console.error(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
+// A YAML file edited since the build gets its copy anew (when nothing changed this compares two digests).
+execFileSync(process.execPath, [join(root, 'scripts', 'write-yaml-copies.mjs')], { cwd: root, stdio: 'inherit' });

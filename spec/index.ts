@@ -4,12 +4,12 @@
  * four prefixes rewritten (see namespace.ts).
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 import { aspectSpec, type AspectSpec, type JsonSchema } from './aspect-spec.js';
 import { entityRegistry, type EntitySpec, type RawEntityRegistry } from './entity-registry.js';
 import { NAMESPACES, inNamespace, rewriteNamespace, type Namespace, type NamespaceNames } from './namespace.js';
 import { contractOperations, isAdminOperation, type OperationSpec } from './operations.js';
 import { fromRoot } from './package-root.js';
+import { parseYaml, readStartupYaml } from './yaml-copy.js';
 
 export * from './namespace.js';
 export * from './aspect-spec.js';
@@ -98,13 +98,13 @@ function buildContract(ns: Namespace): Contract {
     aspects.set(spec.name, spec);
     aspectsByRecord.set(spec.record, spec);
   }
-  const rawRegistry = inNamespace(readYaml<RawEntityRegistry>(fromRoot('spec', 'entities.yaml')), ns);
+  const rawRegistry = inNamespace(readStartupYaml<RawEntityRegistry>('entities.yaml'), ns);
   const entities = entityRegistry(rawRegistry);
   const records = new Map<string, string>(Object.entries(rawRegistry.aspectRecords ?? {}));
   for (const spec of aspects.values()) records.set(spec.name, spec.record);
   const recordToAspect = new Map([...records].map(([name, record]) => [record, name]));
   const lowerCase = new Map([...entities.values()].map((e) => [e.name.toLowerCase(), e]));
-  const differences = readYaml<{ differences: UpstreamDifference[] }>(fromRoot('spec', 'upstream-differences.yaml')).differences;
+  const differences = readStartupYaml<{ differences: UpstreamDifference[] }>('upstream-differences.yaml').differences;
   const allOperations = contractOperations(openapi);
   return {
     namespace: ns,

@@ -62,18 +62,21 @@ export interface Validator {
   (value: unknown): string[];
 }
 
-/** Compiles schemas once (by object identity) and returns validators that give readable errors. */
+/**
+ * Compiles schemas once (by object identity) and returns validators that give readable errors. The
+ * Ajv instance is made at the first compile: a server makes several of these at start, and adding
+ * the formats and meta-schemas to each was part of every start, used or not.
+ */
 export class SchemaValidators {
-  private readonly ajv: Ajv2020;
+  private ajv: Ajv2020 | undefined;
   private readonly cache = new WeakMap<object, ValidateFunction>();
 
-  constructor(options: ValidationOptions = {}) {
-    this.ajv = createAjv(options);
-  }
+  constructor(private readonly options: ValidationOptions = {}) {}
 
   compile(schema: JsonSchema): ValidateFunction {
     let fn = this.cache.get(schema);
     if (!fn) {
+      this.ajv ??= createAjv(this.options);
       fn = this.ajv.compile(schema);
       this.cache.set(schema, fn);
     }

@@ -23,7 +23,6 @@ import type { GraphqlContext } from './context.js';
 import { documentCache, type DocumentCache } from './document-cache.js';
 import { errorFormatter } from './errors.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from './paths.js';
-import { catalogSchema } from './schema.js';
 
 // The graphql instance @graphql-tools builds the schema with (CommonJS; see document-cache.ts).
 const { execute, getOperationAST, GraphQLError, Kind, OperationTypeNode } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
@@ -108,12 +107,13 @@ function operationOf(params: RequestParams | string, documents: DocumentCache): 
 export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): ApiDoor {
   const documents = documentCache();
   const formatError = errorFormatter(logger);
-  // Built on the first GraphQL request: building the executable schema is a tenth of the start-up.
-  let schema: GraphQLSchema | undefined;
+  // Loaded and built on the first GraphQL request: loading @graphql-tools and the resolvers was about
+  // a third of a start, building the executable schema a tenth.
+  let built: Promise<GraphQLSchema> | undefined;
   const errorsAnswer = (errors: readonly Error[]): string => answerText({ errors: errors.map(formatError) }, []);
 
   const run = async (params: RequestParams, contextValue: GraphqlContext): Promise<string> => {
-    schema ??= catalogSchema(contract).schema;
+    const schema = await (built ??= import('./schema.js').then(({ catalogSchema }) => catalogSchema(contract).schema));
     let document: DocumentNode;
     try {
       document = documents.parse(params.query);

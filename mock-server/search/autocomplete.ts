@@ -25,35 +25,55 @@ function ftsTerm(token: string, prefix: boolean): string {
   return `"${token.replace(/"/g, '""')}"${prefix ? '*' : ''}`;
 }
 
-/**
- * The rows the query's tokens match (the last token a prefix), grouped and ranked: `select` and
- * `groupBy` name what a row is (a suggested value, or the entity holding it).
- */
-function matchingRows<Row>(tables: SearchTables, fields: EntityIndexFields, request: AutocompleteRequest, select: string, groupBy: string): Row[] {
+/** The rows the query's tokens match (the last token a prefix), as a FROM ... WHERE clause and its parameters; none for an empty query. */
+function matching(fields: EntityIndexFields, request: AutocompleteRequest): { sql: string; params: unknown[] } | undefined {
   const tokens = queryTokens(request.query);
   const filter = compileFilter(fields, request.filter);
   const onField = fieldCondition(fields, request.field);
-  const limit = Math.max(0, request.limit);
-  if (tokens.length === 0 || limit === 0) return [];
+  if (tokens.length === 0 || request.limit <= 0) return undefined;
   const match = tokens.map((t, i) => ftsTerm(t, i === tokens.length - 1)).join(' AND ');
   // The suggestion rows carry the entity type and removed flag, so `d` here is search_suggestion
   // (its doc_id is all a filter reads).
-  return tables
-    .statement(
-      `SELECT ${select}, MAX(d.boost) AS boost FROM search_autocomplete JOIN search_suggestion d ON d.id = search_autocomplete.rowid ` +
-        `WHERE search_autocomplete MATCH ? AND d.entity = ? AND d.removed = 0 AND ${onField.sql} AND ${filter.sql} ` +
-        `GROUP BY ${groupBy} ORDER BY boost DESC, length(d.value), d.value LIMIT ? OFFSET ?`,
-    )
-    .all(match, fields.entity, ...onField.params, ...filter.params, limit, Math.max(0, request.start ?? 0)) as Row[];
+  return {
+    sql:
+      'FROM search_autocomplete JOIN search_suggestion d ON d.id = search_autocomplete.rowid ' +
+      `WHERE search_autocomplete MATCH ? AND d.entity = ? AND d.removed = 0 AND ${onField.sql} AND ${filter.sql}`,
+    params: [match, fields.entity, ...onField.params, ...filter.params],
+  };
 }
 
+/** Suggestion rows read at least per round; a value held by several rows (several fields, entities) needs more rows than suggestions. */
+const MIN_ROWS = 32;
+
+/**
+ * The suggested values, ranked by their best boost, then shorter first, then alphabetically. The
+ * rows are read in that order and each value kept where it first shows (there with its best boost,
+ * so the order of first showings is the ranking of the values): SQLite keeps only the first rows
+ * of the order instead of grouping every matching row by value. When the rows read hold too few
+ * distinct values, the next round reads four times as many.
+ */
 export function autocomplete(tables: SearchTables, fields: EntityIndexFields, request: AutocompleteRequest): AutocompleteResultValue {
-  const rows = matchingRows<{ value: string }>(tables, fields, request, 'd.value AS value', 'd.value');
-  return { suggestions: rows.map((r) => r.value), query: request.query };
+  const rows = matching(fields, request);
+  if (!rows) return { suggestions: [], query: request.query };
+  const start = Math.max(0, request.start ?? 0);
+  const wanted = start + request.limit;
+  const statement = tables.statement(`SELECT d.value ${rows.sql} ORDER BY d.boost DESC, length(d.value), d.value LIMIT ?`, true);
+  for (let read = Math.max(MIN_ROWS, 2 * wanted); ; read *= 4) {
+    const values = statement.all(...rows.params, read) as string[];
+    const distinct = [...new Set(values)];
+    if (distinct.length >= wanted || values.length < read) return { suggestions: distinct.slice(start, wanted), query: request.query };
+  }
 }
 
 /** The entities whose autocomplete values the query matches, best first (upstream's AutoCompleteResult.entities). */
 export function autocompleteEntities(tables: SearchTables, fields: EntityIndexFields, request: AutocompleteRequest): string[] {
-  const rows = matchingRows<{ urn: string }>(tables, fields, request, '(SELECT urn FROM search_document WHERE doc_id = d.doc_id) AS urn', 'd.doc_id');
-  return rows.map((r) => r.urn);
+  const rows = matching(fields, request);
+  if (!rows) return [];
+  return tables
+    .statement(
+      `SELECT (SELECT urn FROM search_document WHERE doc_id = d.doc_id) AS urn, MAX(d.boost) AS boost ${rows.sql} ` +
+        'GROUP BY d.doc_id ORDER BY boost DESC, length(d.value), d.value LIMIT ? OFFSET ?',
+      true,
+    )
+    .all(...rows.params, request.limit, Math.max(0, request.start ?? 0)) as string[];
 }
