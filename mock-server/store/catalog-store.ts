@@ -137,13 +137,18 @@ export class CatalogStore {
       const { entity, parsed } = entityOfUrn(this.contract, urn, entityType);
       const rule = this.validation.ruleOf(entity, aspectName);
       const validated = this.validation.validate(rule, value, ctx.valueRoot ?? DEFAULT_VALUE_ROOT);
-      const firstWrite = !this.entityExists(urn);
       let result = { version: 0, changed: true };
+      let firstWrite: boolean;
       if (rule.timeseries) {
+        firstWrite = !this.entityExists(urn);
         writeTimeseriesPoint(this.statements, { urn, entity: entity.name, aspect: aspectName, value, ctx });
         this.indexLag.hidePoint(urn, aspectName, value.timestampMillis);
+      } else {
+        const { version, changed, created } = writeVersionedAspect(this.statements, { urn, entity: entity.name, aspect: aspectName, value, ctx });
+        result = { version, changed };
+        // An aspect that had a value says the entity existed; only a new one needs another look.
+        firstWrite = created && this.statements.anotherAspect.get(urn, aspectName) === undefined;
       }
-      else result = writeVersionedAspect(this.statements, { urn, entity: entity.name, aspect: aspectName, value, ctx });
       const changed = !rule.timeseries && result.changed ? [aspectName] : [];
       if (firstWrite) {
         for (const generated of defaultAspects(this.contract, entity, parsed, new Set([aspectName]))) {

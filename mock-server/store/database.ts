@@ -153,6 +153,7 @@ export function prepareStatements(db: Database) {
       )
       .raw() as Statement<[string, string, string, string], LatestForWrite>,
     anyAspect: db.prepare('SELECT 1 FROM aspects WHERE urn = ? LIMIT 1').pluck() as Statement<[string], number>,
+    anotherAspect: db.prepare('SELECT 1 FROM aspects WHERE urn = ? AND aspect <> ? LIMIT 1').pluck() as Statement<[string, string], number>,
     insertAspect: db.prepare(
       `INSERT INTO aspects (urn, aspect, version, entity, value, created_time, created_actor, system_metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ) as Statement<AspectColumns, void>,
