@@ -14,6 +14,7 @@ import { RelationshipIndex, type RelationshipPage, type RelationshipQuery } from
 import { StoreState } from './digest-and-reset.js';
 import { readTimeseries, readTimeseriesJson, writeTimeseriesPoint, type TimeseriesRange } from './timeseries-points.js';
 import { IndexLag } from './index-lag.js';
+import { LatestAspects } from './latest-aspects.js';
 import type { DerivedIndex, StoredAspect, TimeseriesPoint, WriteContext } from './types.js';
 import { storedAspect, writeVersionedAspect } from './versioned-aspect.js';
 
@@ -365,10 +366,11 @@ export class CatalogStore {
     const concerned =
       changed === undefined || changed.has(entity.keyAspect) ? this.derived : this.derived.filter((index) => [...changed].some((aspect) => index.derivesFrom(aspect)));
     if (concerned.length === 0) return;
-    const latest = new Map<string, Record<string, unknown>>();
+    const stored = new Map<string, string>();
     for (const [aspect, value] of this.statements.latestValues.all(urn)) {
-      if (entity.aspects.includes(aspect)) latest.set(aspect, JSON.parse(value) as Record<string, unknown>);
+      if (entity.aspects.includes(aspect)) stored.set(aspect, value);
     }
+    const latest = new LatestAspects(stored);
     const given = changed?.has(entity.keyAspect) ? undefined : changed;
     for (const index of concerned) index.indexEntity(urn, entity.name, latest, given);
   }
