@@ -98,7 +98,10 @@ function kept(text: string | undefined): string | undefined {
 }
 
 export class Journal {
+  // A ring once full: the oldest entry is overwritten in place instead of shifting the whole array.
   private entries: JournalEntry[] = [];
+  /** Where the next entry goes once the ring is full (also where the oldest one is). */
+  private next = 0;
 
   constructor(readonly size: number) {}
 
@@ -106,12 +109,17 @@ export class Journal {
     if (this.size === 0) return;
     entry.requestText = kept(entry.requestText);
     entry.responseText = kept(entry.responseText);
-    this.entries.push(entry);
-    if (this.entries.length > this.size) this.entries.shift();
+    if (this.entries.length < this.size) {
+      this.entries.push(entry);
+      return;
+    }
+    this.entries[this.next] = entry;
+    this.next = (this.next + 1) % this.size;
   }
 
+  /** Oldest first. */
   list(): readonly JournalEntry[] {
-    return this.entries;
+    return this.next === 0 ? this.entries : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
   }
 
   get count(): number {
@@ -120,5 +128,6 @@ export class Journal {
 
   clear(): void {
     this.entries = [];
+    this.next = 0;
   }
 }

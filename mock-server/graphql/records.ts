@@ -22,12 +22,14 @@ export class RecordShapes {
     const roots = new Set([schema.getQueryType()?.name, schema.getMutationType()?.name]);
     for (const type of Object.values(schema.getTypeMap())) {
       if (!isObjectType(type) || type.name.startsWith('__') || roots.has(type.name)) continue;
-      const nulls: Record<string, null> = {};
+      const stored: string[] = [];
       for (const field of Object.values(type.getFields())) {
         if (field.description?.includes(MOCKED_MARKER)) mocked.add(`${type.name}.${field.name}`);
-        else nulls[field.name] = null;
+        else stored.push(field.name);
       }
-      this.nullRecords.set(type.name, nulls);
+      // Made at once rather than a property at a time, so that V8 keeps the template's properties
+      // fast and clones it at once into each record.
+      this.nullRecords.set(type.name, Object.fromEntries(stored.map((name) => [name, null])));
     }
     this.mocked = mocked;
   }
@@ -37,20 +39,34 @@ export class RecordShapes {
    * its own values: an entity page's ownership, tags, links and such are built once for every type.
    */
   recordWithShared(typeName: string, shared: Record<string, unknown>, own: Record<string, unknown>): OutputRecord {
-    const nulls = this.nullRecords.get(typeName);
-    if (!nulls) throw new Error(`GraphQL schema has no object type ${typeName}`);
-    const values: Record<string, unknown> = {};
-    for (const key of Object.keys(shared)) if (key in nulls) values[key] = shared[key];
-    return this.record(typeName, Object.assign(values, own));
+    const { nulls, record } = this.blank(typeName);
+    for (const key in shared) if (key in nulls) record[key] = shared[key];
+    return this.filled(typeName, nulls, record, own);
   }
 
   /** A record of an object type: every field the store did not give is an explicit null. */
   record(typeName: string, values: Record<string, unknown>): OutputRecord {
+    const { nulls, record } = this.blank(typeName);
+    return this.filled(typeName, nulls, record, values);
+  }
+
+  /**
+   * A copy of the type's template, written into field by field: V8 clones a template of fast
+   * properties at once, where merging objects key by key (a spread or an assign of several) grew a
+   * dataset record property by property, six times slower.
+   */
+  private blank(typeName: string): { nulls: Record<string, null>; record: Record<string, unknown> } {
     const nulls = this.nullRecords.get(typeName);
     if (!nulls) throw new Error(`GraphQL schema has no object type ${typeName}`);
-    for (const key of Object.keys(values)) {
+    return { nulls, record: Object.assign({}, nulls) };
+  }
+
+  private filled(typeName: string, nulls: Record<string, null>, record: Record<string, unknown>, values: Record<string, unknown>): OutputRecord {
+    for (const key in values) {
       if (!(key in nulls)) throw new Error(`GraphQL type ${typeName} has no (unmocked) field ${key}`);
+      record[key] = values[key];
     }
-    return { ...nulls, ...values, __typename: typeName };
+    record.__typename = typeName;
+    return record as OutputRecord;
   }
 }

@@ -51,7 +51,8 @@ export interface SchemaFieldEntityRefs extends EntityReferences {
 
 function schemaFieldRecord(view: SchemaFieldEntityRefs, field: JsonObject, datasetUrn: string): OutputRecord {
   const fieldPath = stringOr(field.fieldPath) ?? '';
-  const tags = globalTagsRecord(view, objectOf(field.globalTags), datasetUrn);
+  // Thunks: a schema has many fields, and most queries of it select none of their tags or terms.
+  const tags = () => globalTagsRecord(view, objectOf(field.globalTags), datasetUrn);
   return view.shapes.record('SchemaField', {
     fieldPath,
     jsonPath: stringOr(field.jsonPath),
@@ -63,7 +64,7 @@ function schemaFieldRecord(view: SchemaFieldEntityRefs, field: JsonObject, datas
     recursive: booleanOr(field.recursive) ?? false,
     globalTags: tags,
     tags,
-    glossaryTerms: glossaryTermsRecord(view, objectOf(field.glossaryTerms), datasetUrn),
+    glossaryTerms: () => glossaryTermsRecord(view, objectOf(field.glossaryTerms), datasetUrn),
     isPartOfKey: booleanOr(field.isPartOfKey),
     isPartitioningKey: booleanOr(field.isPartitioningKey),
     jsonProps: stringOr(field.jsonProps),

@@ -4,7 +4,7 @@
  * answer). Records from the store name every other field (see records.ts), so the mock never
  * invents them; each mocked field the query reaches reports its response path into the context.
  */
-import { addMocksToSchema } from '@graphql-tools/mock';
+import { addMocksToSchema, createMockStore } from '@graphql-tools/mock';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import type { Contract } from '../../spec/index.js';
@@ -16,6 +16,7 @@ import { editResolvers } from './edits/index.js';
 import { entityResolvers } from './entities/index.js';
 import { EntityView } from './entities/entity-view.js';
 import { RecordShapes } from './records.js';
+import { addRootResolvers } from './root-fields.js';
 import { updateDataset } from './update-dataset.js';
 import { updateDescription } from './update-description.js';
 import type { FieldResolvers, Resolver } from './resolver-types.js';
@@ -57,8 +58,7 @@ export function catalogSchema(contract: Contract): CatalogSchema {
     if (!view) views.set(ctx.store, (view = new EntityView(ctx.store, shapes, contract, ctx.discovery, ctx.profile)));
     return view;
   };
-  const resolvers: FieldResolvers = {
-    ...mockedFieldRecorders(shapes),
+  const roots: FieldResolvers = {
     Query: { ...entityResolvers(viewOf), ...discoveryResolvers(viewOf) },
     Mutation: {
       createTag: ((_root, args, ctx) => createTag(ctx, args)) satisfies Resolver<MutationCreateTagArgs>,
@@ -67,7 +67,9 @@ export function catalogSchema(contract: Contract): CatalogSchema {
       ...editResolvers(),
     },
   };
-  const executable = makeExecutableSchema({ typeDefs: contract.graphqlSdl, resolvers });
-  const schema = addMocksToSchema({ schema: executable, preserveResolvers: true, mocks: { Long: () => MOCKED_LONG, Int: () => Math.floor(Math.random() * MOCKED_INT_BOUND) } });
+  const executable = makeExecutableSchema({ typeDefs: contract.graphqlSdl, resolvers: mockedFieldRecorders(shapes) });
+  const store = createMockStore({ schema: executable, mocks: { Long: () => MOCKED_LONG, Int: () => Math.floor(Math.random() * MOCKED_INT_BOUND) } });
+  const schema = addMocksToSchema({ schema: executable, store, preserveResolvers: true });
+  addRootResolvers(schema, store, roots);
   return { schema, shapes };
 }

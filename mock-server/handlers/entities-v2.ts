@@ -8,27 +8,51 @@ import type { CatalogStore } from '../store/catalog-store.js';
 import { badRequest } from '../errors.js';
 import type { Handler } from './context.js';
 import { entityOf } from './entity-urn.js';
-import { latestWithKey } from './latest-aspects.js';
+import { latestAspectsWithKey } from './latest-aspects.js';
+import { AnswerCache } from '../store/answer-cache.js';
+
+// Each store's answers to entity reads, kept until its next write: a read of an unchanged entity is
+// then a look-up. A budget of text per store (each answer is kept as text and as its UTF-8 bytes), small
+// enough that every session of a server (64 by default) may fill its own.
+const ANSWER_BUDGET = 1024 * 1024;
+const answerCaches = new WeakMap<CatalogStore, AnswerCache<RawJson>>();
+
+function answerCacheOf(store: CatalogStore): AnswerCache<RawJson> {
+  let cache = answerCaches.get(store);
+  if (!cache) answerCaches.set(store, (cache = new AnswerCache(store.db, ANSWER_BUDGET)));
+  return cache;
+}
 
 /**
  * One entity as getEntityV2 answers it, written as JSON text at once: every aspect's value and system
  * metadata are stored texts already, so only the envelope's few strings need escaping. Unknown aspect
  * names in the filter are skipped, as upstream does.
  */
-function entityResponse(store: CatalogStore, entity: EntitySpec, urn: string, aspectNames: string[] | undefined): RawJson {
+function entityResponse(store: CatalogStore, entity: EntitySpec, urn: string, aspectNames: string[] | undefined): { text: string; synthesisedKey: boolean } {
   const aspects: string[] = [];
+  const latest = latestAspectsWithKey(store, entity, urn, aspectNames);
   // The aspects are distinct (one latest row each), so each is one member of the object.
-  for (const a of latestWithKey(store, entity, urn, aspectNames)) {
+  for (const a of latest.aspects) {
     const name = JSON.stringify(a.aspect);
     const systemMetadata = a.systemMetadataJson ? `,"systemMetadata":${a.systemMetadataJson}` : '';
     aspects.push(`${name}:{"name":${name},"type":"VERSIONED","version":${a.version},"value":${a.valueJson},"created":${JSON.stringify(a.created)}${systemMetadata}}`);
   }
-  return new RawJson(`{"urn":${JSON.stringify(urn)},"entityName":${JSON.stringify(entity.name)},"aspects":{${aspects.join(',')}}}`);
+  const text = `{"urn":${JSON.stringify(urn)},"entityName":${JSON.stringify(entity.name)},"aspects":{${aspects.join(',')}}}`;
+  return { text, synthesisedKey: latest.synthesisedKey };
 }
 
 export const getEntityV2: Handler = ({ params, rawQuery }, { contract, store }) => {
   const urn = params.urn ?? '';
-  return { json: entityResponse(store, entityOf(contract, urn, 'path.urn'), urn, rawQuery.list('aspects')) };
+  const aspectNames = rawQuery.list('aspects');
+  // The answer is a function of the URN, the aspect list and the store's rows: JSON of the list
+  // (or null) ends where it closes, so no two (list, URN) pairs make one key.
+  const key = (aspectNames ? JSON.stringify(aspectNames) : 'null') + urn;
+  const json = answerCacheOf(store).answer(key, () => {
+    const { text, synthesisedKey } = entityResponse(store, entityOf(contract, urn, 'path.urn'), urn, aspectNames);
+    // A synthesised key aspect is stamped with the time of the read: such an answer is not kept.
+    return synthesisedKey ? { value: new RawJson(text) } : { value: new RawJson(text, Buffer.from(text, 'utf8')), size: text.length };
+  });
+  return { json };
 };
 
 /** Rest.li's batch get: every URN checked first (a bad one fails the call, naming it), then each read as getEntityV2 reads it. */
@@ -39,7 +63,7 @@ export const batchGetEntitiesV2: Handler = ({ rawQuery }, { contract, store }) =
   const aspectNames = rawQuery.list('aspects');
   const results: Record<string, unknown> = {};
   urns.forEach((urn, i) => {
-    results[urn] = entityResponse(store, entities[i]!, urn, aspectNames);
+    results[urn] = new RawJson(entityResponse(store, entities[i]!, urn, aspectNames).text);
   });
   return { json: { results, statuses: {}, errors: {} } };
 };

@@ -8,12 +8,22 @@ import type { CatalogStore } from '../store/catalog-store.js';
 import { systemActor } from '../store/entity-urn.js';
 import type { StoredAspect } from '../store/types.js';
 
-export function latestWithKey(store: CatalogStore, entity: EntitySpec, urn: string, aspectNames?: string[]): StoredAspect[] {
+export interface LatestAspects {
+  aspects: StoredAspect[];
+  /** The key aspect was synthesised: what is made of it holds the time of this read. */
+  synthesisedKey: boolean;
+}
+
+export function latestAspectsWithKey(store: CatalogStore, entity: EntitySpec, urn: string, aspectNames?: string[]): LatestAspects {
   // One read: the wanted aspects and the key together.
   const stored = store.latestAspects(urn, aspectNames && [...aspectNames, entity.keyAspect]);
   const others = stored.filter((a) => a.aspect !== entity.keyAspect);
   const storedKey = stored.find((a) => a.aspect === entity.keyAspect);
-  return [storedKey ?? synthesisedKey(store, urn), ...others];
+  return { aspects: [storedKey ?? synthesisedKey(store, urn), ...others], synthesisedKey: !storedKey };
+}
+
+export function latestWithKey(store: CatalogStore, entity: EntitySpec, urn: string, aspectNames?: string[]): StoredAspect[] {
+  return latestAspectsWithKey(store, entity, urn, aspectNames).aspects;
 }
 
 function synthesisedKey(store: CatalogStore, urn: string): StoredAspect {

@@ -25,7 +25,7 @@ export type ApiExchange = (req: IncomingMessage, res: ServerResponse, door: ApiD
 export function apiExchange(settings: ExchangeSettings): ApiExchange {
   return (req, res, door, session) => {
     const arrived = Date.now();
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     readJsonBody(req, settings.maxBody, (failure, body, text) => {
       const prepared = door.prepare(req, { failure, body, text });
       const fault: Fault | undefined = session.faults.take(prepared.operation);
@@ -40,10 +40,10 @@ export function apiExchange(settings: ExchangeSettings): ApiExchange {
             url,
             operation: prepared.operation ?? null,
             status: res.writableFinished ? res.statusCode : null,
-            durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+            durationMs: performance.now() - started,
             headers: req.headers,
             requestText: text,
-            responseText: sentText.get(res),
+            responseText: sentText(res),
           };
           // A body too long to keep whole gives its URNs now, while it is at hand.
           if (text !== undefined && text.length > BODY_LIMIT) entry.urns = requestUrns(settings.urnPrefix, pathOf(url), queryOf(url), body);

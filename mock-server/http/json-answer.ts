@@ -4,13 +4,22 @@
  */
 import type { ServerResponse } from 'node:http';
 
-/** The text of each JSON answer sent, for the request journal (a weak map: nothing kept after the response). */
-export const sentText = new WeakMap<ServerResponse, string>();
+// The text of the JSON answer sent, kept on the response for the request journal. A property rather
+// than a weak map: a weak map's entries for short-lived responses cost every garbage collection.
+const SENT_TEXT = Symbol('sent JSON text');
 
-export function sendJson(res: ServerResponse, status: number, text: string): void {
-  sentText.set(res, text);
+type Answered = ServerResponse & { [SENT_TEXT]?: string };
+
+/** The text of the JSON answer sent on this response, if one was. */
+export function sentText(res: ServerResponse): string | undefined {
+  return (res as Answered)[SENT_TEXT];
+}
+
+/** `bytes`, when given, is the text already encoded as UTF-8 (an answer kept across requests). */
+export function sendJson(res: ServerResponse, status: number, text: string, bytes?: Buffer): void {
+  (res as Answered)[SENT_TEXT] = text;
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
+  res.setHeader('Content-Length', bytes ? bytes.length : Buffer.byteLength(text));
+  res.end(bytes ?? text);
 }

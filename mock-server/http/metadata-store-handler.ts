@@ -11,7 +11,7 @@ import { sendJson } from './json-answer.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
 import { RestliError, restliErrorBody } from '../errors.js';
 import type { HandlerResult } from '../handlers/context.js';
-import { stringifyAnswer } from './raw-json.js';
+import { RawJson, stringifyAnswer } from './raw-json.js';
 import { RestliQuery } from './restli-query.js';
 import type { StoreRoute, StoreRouter } from './router.js';
 
@@ -26,7 +26,9 @@ export interface StoreHandlerSettings extends ErrorAnswerSettings {
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 function answer(res: ServerResponse, result: HandlerResult): void {
-  if (result.json !== undefined) sendJson(res, 200, stringifyAnswer(result.json));
+  // An answer that is one raw text (an entity read) is written as it is.
+  if (result.json instanceof RawJson) sendJson(res, 200, result.json.text, result.json.bytes);
+  else if (result.json !== undefined) sendJson(res, 200, stringifyAnswer(result.json));
   else res.end();
 }
 

@@ -9,7 +9,11 @@ let collecting: string[] | undefined;
 
 /** JSON text that goes into an answer as it is. */
 export class RawJson {
-  constructor(readonly text: string) {}
+  /** `bytes`, when given, is the text as UTF-8, made once for an answer sent many times. */
+  constructor(
+    readonly text: string,
+    readonly bytes?: Buffer,
+  ) {}
 
   /**
    * Inside stringifyAnswer, a placeholder for the text (JSON.stringify calls toJSON only on the

@@ -69,11 +69,10 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
     under(path, GRAPHIQL_PATH) || ((method === 'GET' || method === 'HEAD') && docsPrefixes.some((prefix) => under(path, prefix)));
   const unrouted = upstreamGate ? unroutedUpstream(docsPath, upstreamGate.addressForms) : undefined;
   return (req, res) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const url = req.url ?? '/';
     res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      errors.logger(`${req.method} ${url} ${res.statusCode} ${ms.toFixed(1)}ms`, levelOfStatus(res.statusCode));
+      errors.logger(`${req.method} ${url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`, levelOfStatus(res.statusCode));
     });
     res.setHeader(protocolHeader, '2.0.0');
     try {

@@ -29,10 +29,11 @@ const ZERO = 48;
 
 /**
  * Counts of each facet id, as `[[id, n], ...]`. It reads the ids digit by digit: the string holds
- * every hit's ids, and splitting it costs ten times more.
+ * every hit's ids, and splitting it costs ten times more. The counts are an array indexed by id
+ * (ids are the small rowids of `search_facet`), several times cheaper than a Map per id.
  */
 function countFacets(facets: string): string {
-  const counts = new Map<number, number>();
+  const counts: number[] = [];
   let id = 0;
   let digits = false;
   for (let i = 0; i <= facets.length; i++) {
@@ -41,12 +42,14 @@ function countFacets(facets: string): string {
       id = id * 10 + (c - ZERO);
       digits = true;
     } else if (digits) {
-      counts.set(id, (counts.get(id) ?? 0) + 1);
+      counts[id] = (counts[id] ?? 0) + 1;
       id = 0;
       digits = false;
     }
   }
-  return JSON.stringify([...counts]);
+  const pairs: [number, number][] = [];
+  counts.forEach((n, i) => pairs.push([i, n]));
+  return JSON.stringify(pairs);
 }
 
 export function aggregations(tables: SearchTables, fields: EntityIndexFields, scope: AggregationScope): Aggregations {

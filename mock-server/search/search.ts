@@ -13,7 +13,7 @@ import { compileFilter } from './filters.js';
 import type { EntityIndexFields } from './index-fields.js';
 import { matchedFields } from './matched-fields.js';
 import { parseQuery } from './query-parser.js';
-import { ranking } from './ranking.js';
+import { ranking, type Ranking } from './ranking.js';
 import type { SearchRequest, SearchResultValue } from './requests.js';
 import type { SearchTables } from './tables.js';
 
@@ -68,23 +68,29 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
   const start = Math.max(0, request.start);
   const count = Math.min(Math.max(0, request.count), MAX_SEARCH_RESULTS);
   const matchesEverything = query.matchAll && filter.params.length === 0;
+  // A ranked search narrowed by a filter or a clause takes its hits' ids from the pass that counts
+  // them, and ranks only those: the page's pass does not build the condition's sets of entities again.
+  const keepsIds = rank !== undefined && narrowed;
   // One pass over the whole result, without ranking it, gives its size and the facet ids of its hits, in one row.
   const counted = matchesEverything
     ? undefined
-    : (tables.statement(`SELECT COUNT(*) AS n, group_concat(NULLIF(d.facets, '')) AS facets ${fromOf(!rank && narrowed)}`).get(...params) as {
-        n: number;
-        facets: string | null;
-      });
+    : (tables
+        .statement(`SELECT COUNT(*) AS n, group_concat(NULLIF(d.facets, '')) AS facets${keepsIds ? ", '[' || group_concat(d.doc_id) || ']' AS ids" : ''} ${fromOf(!rank && narrowed)}`)
+        .get(...params) as { n: number; facets: string | null; ids?: string | null });
   const total = counted ? counted.n : (tables.statement(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
+  const rankedPage = (r: Ranking): Hit[] => {
+    const select = `SELECT d.doc_id AS doc_id, d.urn AS urn, ${r.score} AS score`;
+    const order = 'ORDER BY score DESC, urn LIMIT ? OFFSET ?';
+    return (
+      counted?.ids
+        ? tables.statement(`${select} FROM json_each(?) h CROSS JOIN ${r.from} WHERE m0.doc_id = h.value AND ${r.where} ${order}`).all(...r.scoreParams, counted.ids, ...r.params, count, start)
+        : tables.statement(`${select} ${from} ${order}`).all(...r.scoreParams, ...params, count, start)
+    ) as Hit[];
+  };
   const page =
     count > 0 && start < total
       ? rank
-        ? (tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn, ${rank.score} AS score ${from} ORDER BY score DESC, urn LIMIT ? OFFSET ?`).all(
-            ...rank.scoreParams,
-            ...params,
-            count,
-            start,
-          ) as Hit[])
+        ? rankedPage(rank)
         : (tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn ${from} ORDER BY urn LIMIT ? OFFSET ?`).all(...params, count, start) as Hit[])
       : [];
   const matches = matchedFields(tables, query, page.map((h) => h.doc_id));

@@ -78,9 +78,10 @@ describe('request journal', () => {
 
   it('keeps the newest --journal-size entries, and none with 0', async () => {
     await withServer({ journalSize: 2 }, async (small) => {
-      for (const urn of ['a', 'b', 'c']) await call(small, 'GET', `/entitiesV2/${encodeURIComponent(`urn:svc:corpuser:${urn}`)}`);
+      // Five requests overwrite the oldest entry three times: the two newest remain, oldest first.
+      for (const urn of ['a', 'b', 'c', 'd', 'e']) await call(small, 'GET', `/entitiesV2/${encodeURIComponent(`urn:svc:corpuser:${urn}`)}`);
       const { json } = await call(small, 'GET', '/__mock/requests');
-      expect(json.requests.map((r: { urns: string[] }) => r.urns[0])).toEqual(['urn:svc:corpuser:b', 'urn:svc:corpuser:c']);
+      expect(json.requests.map((r: { urns: string[] }) => r.urns[0])).toEqual(['urn:svc:corpuser:d', 'urn:svc:corpuser:e']);
     });
     await withServer({ journalSize: 0 }, async (off) => {
       await call(off, 'GET', `/entitiesV2/${encodeURIComponent(DATASET)}`);

@@ -9,18 +9,18 @@ import { pageFields } from './page-fields.js';
 
 function datasetProperties(view: EntityView, urn: string, properties: JsonObject, keyName: string, origin: string): OutputRecord {
   const created = objectOf(properties.created);
-  const lastModified = auditStampRecord(view, properties.lastModified);
+  // Thunks for the nested records, built only when selected.
   return view.shapes.record('DatasetProperties', {
     name: stringOr(properties.name) ?? keyName,
     qualifiedName: stringOr(properties.qualifiedName),
     origin,
     description: stringOr(properties.description),
-    customProperties: customPropertiesRecords(view, properties.customProperties, urn),
+    customProperties: () => customPropertiesRecords(view, properties.customProperties, urn),
     externalUrl: stringOr(properties.externalUrl),
     created: numberOr(created?.time),
     createdActor: stringOr(created?.actor),
-    lastModified,
-    lastModifiedActor: lastModified.actor,
+    lastModified: () => auditStampRecord(view, properties.lastModified),
+    lastModifiedActor: stringOr(objectOf(properties.lastModified)?.actor),
   });
 }
 
@@ -61,7 +61,7 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
     },
     schemaMetadata: ({ version }: { version?: number | null }) => {
       const schema = version ? view.store.getAspect(urn, 'schemaMetadata', version) : stored.latest('schemaMetadata');
-      return schema ? schemaMetadataRecord(view, schema.value, urn, schema.version) : null;
+      return schema ? schemaMetadataRecord(view, view.valueOf(schema), urn, schema.version) : null;
     },
     editableSchemaMetadata: () => editableSchemaMetadata(view, urn, stored),
     externalUrl: () => stringOr(properties()?.externalUrl),

@@ -16,6 +16,7 @@ import type { JsonObject } from '../json-values.js';
 import type { OutputRecord, RecordShapes } from '../records.js';
 import type { SchemaFieldEntityRefs } from '../schema-metadata-record.js';
 import { ENTITY_MAPPERS } from './mappers.js';
+import { ParsedValues } from './parsed-values.js';
 
 /** The run id of writes that did not come from an ingestion run; they do not count as ingestion. */
 const NO_RUN_ID = 'no-run-id-provided';
@@ -41,6 +42,7 @@ function lastIngested(aspects: Iterable<StoredAspect>): number | null {
 
 export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
   readonly urnPrefix: string;
+  private readonly parsed = new ParsedValues();
 
   constructor(
     readonly store: CatalogStore,
@@ -66,11 +68,19 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
     };
     return {
       latest,
-      aspect: (name) => latest(name)?.value,
+      aspect: (name) => {
+        const stored = latest(name);
+        return stored && this.parsed.of(stored);
+      },
       exists: () => this.store.entityExists(urn),
       // Only a query that selects lastIngested reads every aspect's system metadata.
       lastIngested: () => lastIngested(this.store.latestAspects(urn)),
     };
+  }
+
+  /** A stored aspect's value, parsed once per distinct text and frozen (shared by the requests that read it). */
+  valueOf(stored: StoredAspect): JsonObject {
+    return this.parsed.of(stored);
   }
 
   /** Whether the GraphQL schema has a type for this entity type. */
