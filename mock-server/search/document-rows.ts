@@ -9,7 +9,7 @@ import type { DocumentField, SearchDocument } from './document.js';
 import { indexTokens } from './analyzer.js';
 import { TEXT_TYPES, type IndexField } from './index-fields.js';
 import type { RowStatements, StoredDoc, TextRow } from './row-statements.js';
-import { DEFINITIONS, type Signatures } from './signatures.js';
+import { DEFINITIONS, signatureOf, type FieldSignatures, type Signatures } from './signatures.js';
 import { DocumentTerms, tokenCounts, type TermField, type TermIndex } from './term-index.js';
 import type { SearchTotals } from './totals.js';
 
@@ -147,7 +147,7 @@ export function createDocumentRows(s: RowStatements, termIndex: TermIndex, total
   }
 
   /** Writes every row of a document that has none (its values and token rows in one statement each); returns its number of tokens in the ranking. */
-  function insertRows(id: number, doc: SearchDocument, removed: number, signed: Map<string, string>): number {
+  function insertRows(id: number, doc: SearchDocument, removed: number, signed: FieldSignatures): number {
     let ranked = 0;
     const terms = new DocumentTerms();
     for (const f of doc.fields.values()) {
@@ -170,9 +170,9 @@ export function createDocumentRows(s: RowStatements, termIndex: TermIndex, total
    * Rewrites only the fields of a stored document (same entity type, removed flag and field
    * definitions) whose signature changed: a write usually changes one aspect.
    */
-  function updateRows(stored: StoredDoc, doc: SearchDocument, before: Map<string, string>, after: Map<string, string>): void {
+  function updateRows(stored: StoredDoc, doc: SearchDocument, before: FieldSignatures, after: FieldSignatures): void {
     const id = stored.doc_id;
-    const changed = [...doc.fields.values()].filter((f) => before.get(f.field.name) !== after.get(f.field.name));
+    const changed = [...doc.fields.values()].filter((f) => signatureOf(before, f.field.name) !== signatureOf(after, f.field.name));
     if (changed.length === 0) return;
     let ranked = 0;
     for (const f of changed) {
@@ -211,7 +211,7 @@ export function createDocumentRows(s: RowStatements, termIndex: TermIndex, total
       if (stored) flushBeforeReading();
       if (stored && stored.entity === given.entity && stored.removed === removed) {
         const before = signatures.parse(stored.signatures);
-        if (before.get(DEFINITIONS) === signatures.definitionOf(given)) {
+        if (signatureOf(before, DEFINITIONS) === signatures.definitionOf(given)) {
           return updateRows(stored, given, before, affected ? signatures.resigned(given, before, affected) : signatures.of(given));
         }
       }

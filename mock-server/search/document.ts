@@ -64,11 +64,12 @@ export function buildSearchDocument(
   const wanted = (name: string): boolean => only === undefined || name === REMOVED_FIELD || only.has(name);
   const byField = new Map<string, Set<string>>([[URN_FIELD, new Set([urn])]]);
   const present = new Set<string>();
-  for (const [aspectName, aspectValue] of latest) {
+  // An aspect's value is read only for a field wanted (the store parses it then).
+  for (const aspectName of latest.keys()) {
     for (const annotation of fields.byAspect.get(aspectName) ?? []) {
       const counted = annotation.hasValuesFieldName !== undefined && wanted(annotation.hasValuesFieldName);
       if (!wanted(annotation.fieldName) && !counted) continue;
-      const found = valuesAt(aspectValue, annotation.path).flatMap(scalars);
+      const found = valuesAt(latest.get(aspectName), annotation.path).flatMap(scalars);
       if (found.length === 0) continue;
       if (counted && found.some((v) => v !== '')) present.add(annotation.hasValuesFieldName as string);
       if (!wanted(annotation.fieldName)) continue;
@@ -83,12 +84,13 @@ export function buildSearchDocument(
 
   // Fields with values first, in the order they were found (the order of matchedFields), then the absent ones.
   const documentFields = new Map<string, DocumentField>();
-  const ordered = [...byField.keys(), ...fields.fields.keys()].flatMap((name) => (wanted(name) || name === URN_FIELD ? (fields.fields.get(name) ?? []) : []));
-  for (const field of ordered) {
-    if (documentFields.has(field.name)) continue;
-    const values = [...(byField.get(field.name) ?? [])].map((value) => documentValue(field, value));
-    documentFields.set(field.name, { field, values });
-  }
+  const addField = (name: string): void => {
+    if (documentFields.has(name) || !(wanted(name) || name === URN_FIELD)) return;
+    const field = fields.fields.get(name);
+    if (field) documentFields.set(name, { field, values: [...(byField.get(name) ?? [])].map((value) => documentValue(field, value)) });
+  };
+  for (const name of byField.keys()) addField(name);
+  for (const name of fields.fields.keys()) addField(name);
   const browsePaths = fields.browsePathFields.flatMap((name) => [...(byField.get(name) ?? [])]);
   return { urn, entity: fields.entity, removed, fields: documentFields, definitions: fields.fields, browsePaths };
 }

@@ -31,15 +31,27 @@ function signature(f: DocumentField): string {
   return hash53(JSON.stringify(f.values.map((v) => v.value)));
 }
 
+/**
+ * Signatures by field name, as stored: a plain object (not a Map), so that reading the stored text
+ * and writing it back cost one JSON.parse and one JSON.stringify, in the same key order a Map
+ * would keep (no field name is an array index).
+ */
+export type FieldSignatures = Record<string, string>;
+
+/** The signature of a field, or undefined when it has none (an own property only: the names are the contract's). */
+export function signatureOf(signatures: FieldSignatures, name: string): string | undefined {
+  return Object.hasOwn(signatures, name) ? signatures[name] : undefined;
+}
+
 export interface Signatures {
   /** A hash of the entity's search fields and their definitions. */
   definitionOf(doc: SearchDocument): string;
   /** Signatures of the fields that have values (an absent field has none), and of the definitions under the empty name. */
-  of(doc: SearchDocument): Map<string, string>;
+  of(doc: SearchDocument): FieldSignatures;
   /** The stored signatures with those of the affected fields computed anew (the others cannot have changed). */
-  resigned(doc: SearchDocument, before: ReadonlyMap<string, string>, affected: ReadonlySet<string>): Map<string, string>;
-  parse(json: string): Map<string, string>;
-  stringify(signatures: Map<string, string>): string;
+  resigned(doc: SearchDocument, before: FieldSignatures, affected: ReadonlySet<string>): FieldSignatures;
+  parse(json: string): FieldSignatures;
+  stringify(signatures: FieldSignatures): string;
 }
 
 export function createSignatures(): Signatures {
@@ -56,20 +68,20 @@ export function createSignatures(): Signatures {
   return {
     definitionOf,
     of(doc) {
-      const out = new Map<string, string>([[DEFINITIONS, definitionOf(doc)]]);
-      for (const [name, f] of doc.fields) if (f.values.length > 0) out.set(name, signature(f));
+      const out: FieldSignatures = { [DEFINITIONS]: definitionOf(doc) };
+      for (const [name, f] of doc.fields) if (f.values.length > 0) out[name] = signature(f);
       return out;
     },
     resigned(doc, before, affected) {
-      const out = new Map(before);
+      const out = { ...before };
       for (const name of affected) {
         const f = doc.fields.get(name);
-        if (f && f.values.length > 0) out.set(name, signature(f));
-        else out.delete(name);
+        if (f && f.values.length > 0) out[name] = signature(f);
+        else delete out[name];
       }
       return out;
     },
-    parse: (json) => new Map(Object.entries(JSON.parse(json) as Record<string, string>)),
-    stringify: (signatures) => JSON.stringify(Object.fromEntries(signatures)),
+    parse: (json) => JSON.parse(json) as FieldSignatures,
+    stringify: (signatures) => JSON.stringify(signatures),
   };
 }

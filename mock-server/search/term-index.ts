@@ -102,19 +102,31 @@ export interface TermIndex {
 }
 
 export function createTermIndex(db: Database): TermIndex {
-  const addTerm = db.prepare<[string, number, number, number], number>(
-    'INSERT INTO search_term (term, doc_id, f, n) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET f = f + excluded.f, n = n + excluded.n RETURNING n',
-  ).pluck();
-  const deleteTerm = db.prepare('DELETE FROM search_term WHERE term = ? AND doc_id = ?');
-  const addDocs = db.prepare<[string, number], number>(
-    'INSERT INTO search_term_docs (term, docs) VALUES (?, ?) ON CONFLICT DO UPDATE SET docs = docs + excluded.docs RETURNING docs',
-  ).pluck();
+  // A token that comes into an entity's field is usually new there, and one that goes usually leaves
+  // it: the plain insert and the delete of the exact count are tried first (no upsert, no RETURNING),
+  // and the row's count is moved only when the entity still holds the token elsewhere.
+  const insertTerm = db.prepare<[string, number, number, number]>('INSERT OR IGNORE INTO search_term (term, doc_id, f, n) VALUES (?, ?, ?, ?)');
+  const moveTerm = db.prepare<[number, number, string, number]>('UPDATE search_term SET f = f + ?, n = n + ? WHERE term = ? AND doc_id = ?');
+  const dropTerm = db.prepare<[string, number, number]>('DELETE FROM search_term WHERE term = ? AND doc_id = ? AND n = ?');
+  const countDoc = db.prepare<[string]>('INSERT INTO search_term_docs (term, docs) VALUES (?, 1) ON CONFLICT DO UPDATE SET docs = docs + 1');
+  const uncountDoc = db.prepare<[string], number>('UPDATE search_term_docs SET docs = docs - 1 WHERE term = ? RETURNING docs').pluck();
   const deleteDocs = db.prepare('DELETE FROM search_term_docs WHERE term = ?');
   const docsWith = db.prepare<[string], number>('SELECT docs FROM search_term_docs WHERE term = ?').pluck();
-  const addFieldTerm = db.prepare<[string, string, number, number], number>(
-    'INSERT INTO search_field_term (term, field, doc_id, n) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n RETURNING n',
-  ).pluck();
-  const deleteFieldTerm = db.prepare('DELETE FROM search_field_term WHERE term = ? AND field = ? AND doc_id = ?');
+  const insertFieldTerm = db.prepare<[string, string, number, number]>('INSERT OR IGNORE INTO search_field_term (term, field, doc_id, n) VALUES (?, ?, ?, ?)');
+  const moveFieldTerm = db.prepare<[number, string, string, number]>('UPDATE search_field_term SET n = n + ? WHERE term = ? AND field = ? AND doc_id = ?');
+  const dropFieldTerm = db.prepare<[string, string, number, number]>('DELETE FROM search_field_term WHERE term = ? AND field = ? AND doc_id = ? AND n = ?');
+
+  /** Whether the entity's row of the token came or went (the number of entities holding the token changes). */
+  function moveRanked(term: string, docId: number, f: number, delta: number): boolean {
+    if (delta > 0 ? insertTerm.run(term, docId, f, delta).changes === 1 : dropTerm.run(term, docId, -delta).changes === 1) return true;
+    moveTerm.run(f, delta, term, docId);
+    return false;
+  }
+
+  function moveFielded(term: string, field: string, docId: number, delta: number): void {
+    if (delta > 0 ? insertFieldTerm.run(term, field, docId, delta).changes === 1 : dropFieldTerm.run(term, field, docId, -delta).changes === 1) return;
+    moveFieldTerm.run(delta, term, field, docId);
+  }
 
   // Upserts, although the entity has no rows yet, so that a mistake could only add, never fail a write.
   const insertTerms = db.prepare(
@@ -159,14 +171,11 @@ export function createTermIndex(db: Database): TermIndex {
       const weight = Math.round(field.boost * BOOST_UNIT);
       for (const [term, delta] of deltas) {
         if (delta === 0) continue;
-        if (field.queryByDefault) {
-          const n = addTerm.get(term, docId, weight * delta, delta) as number;
-          if (n === 0) {
-            deleteTerm.run(term, docId);
-            if (addDocs.get(term, -1) === 0) deleteDocs.run(term);
-          } else if (n === delta) addDocs.get(term, 1);
+        if (field.queryByDefault && moveRanked(term, docId, weight * delta, delta)) {
+          if (delta > 0) countDoc.run(term);
+          else if (uncountDoc.get(term) === 0) deleteDocs.run(term);
         }
-        if (field.text && (addFieldTerm.get(term, field.name, docId, delta) as number) === 0) deleteFieldTerm.run(term, field.name, docId);
+        if (field.text) moveFielded(term, field.name, docId, delta);
       }
     },
     docsWith: (term) => (docsWith.get(term) as number | undefined) ?? 0,

@@ -14,6 +14,7 @@ import { RelationshipIndex, type RelationshipPage, type RelationshipQuery } from
 import { StoreState } from './digest-and-reset.js';
 import { readTimeseries, readTimeseriesJson, writeTimeseriesPoint, type TimeseriesRange } from './timeseries-points.js';
 import { IndexLag } from './index-lag.js';
+import { LatestAspects } from './latest-aspects.js';
 import type { DerivedIndex, StoredAspect, TimeseriesPoint, WriteContext } from './types.js';
 import { storedAspect, writeVersionedAspect } from './versioned-aspect.js';
 
@@ -137,13 +138,18 @@ export class CatalogStore {
       const { entity, parsed } = entityOfUrn(this.contract, urn, entityType);
       const rule = this.validation.ruleOf(entity, aspectName);
       const validated = this.validation.validate(rule, value, ctx.valueRoot ?? DEFAULT_VALUE_ROOT);
-      const firstWrite = !this.entityExists(urn);
       let result = { version: 0, changed: true };
+      let firstWrite: boolean;
       if (rule.timeseries) {
+        firstWrite = !this.entityExists(urn);
         writeTimeseriesPoint(this.statements, { urn, entity: entity.name, aspect: aspectName, value, ctx });
         this.indexLag.hidePoint(urn, aspectName, value.timestampMillis);
+      } else {
+        const { version, changed, created } = writeVersionedAspect(this.statements, { urn, entity: entity.name, aspect: aspectName, value, ctx });
+        result = { version, changed };
+        // An aspect that had a value says the entity existed; only a new one needs another look.
+        firstWrite = created && this.statements.anotherAspect.get(urn, aspectName) === undefined;
       }
-      else result = writeVersionedAspect(this.statements, { urn, entity: entity.name, aspect: aspectName, value, ctx });
       const changed = !rule.timeseries && result.changed ? [aspectName] : [];
       if (firstWrite) {
         for (const generated of defaultAspects(this.contract, entity, parsed, new Set([aspectName]))) {
@@ -360,10 +366,11 @@ export class CatalogStore {
     const concerned =
       changed === undefined || changed.has(entity.keyAspect) ? this.derived : this.derived.filter((index) => [...changed].some((aspect) => index.derivesFrom(aspect)));
     if (concerned.length === 0) return;
-    const latest = new Map<string, Record<string, unknown>>();
+    const stored = new Map<string, string>();
     for (const [aspect, value] of this.statements.latestValues.all(urn)) {
-      if (entity.aspects.includes(aspect)) latest.set(aspect, JSON.parse(value) as Record<string, unknown>);
+      if (entity.aspects.includes(aspect)) stored.set(aspect, value);
     }
+    const latest = new LatestAspects(stored);
     const given = changed?.has(entity.keyAspect) ? undefined : changed;
     for (const index of concerned) index.indexEntity(urn, entity.name, latest, given);
   }

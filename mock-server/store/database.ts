@@ -100,8 +100,8 @@ export interface LatestRowsSelection {
   offset: number;
 }
 
-/** What a versioned write reads of the latest row, as an array: value, system metadata and the highest version. */
-export type LatestForWrite = [value: string, systemMetadata: string | null, maxVersion: number];
+/** What a versioned write reads of the latest row, as an array: its columns a copy needs and the highest version. */
+export type LatestForWrite = [value: string, systemMetadata: string | null, maxVersion: number, entity: string, createdTime: number, createdActor: string];
 
 /** The columns of a primary row in table order, bound positionally (named parameters cost a property lookup each). */
 export type AspectColumns = [
@@ -148,19 +148,15 @@ export function prepareStatements(db: Database) {
     /** The latest row and the highest version of an aspect in one step (urn and aspect bound twice). */
     latestForWrite: db
       .prepare(
-        `SELECT value, system_metadata, (SELECT MAX(version) FROM aspects WHERE urn = ? AND aspect = ?)
+        `SELECT value, system_metadata, (SELECT MAX(version) FROM aspects WHERE urn = ? AND aspect = ?), entity, created_time, created_actor
          FROM aspects WHERE urn = ? AND aspect = ? AND version = 0`,
       )
       .raw() as Statement<[string, string, string, string], LatestForWrite>,
     anyAspect: db.prepare('SELECT 1 FROM aspects WHERE urn = ? LIMIT 1').pluck() as Statement<[string], number>,
+    anotherAspect: db.prepare('SELECT 1 FROM aspects WHERE urn = ? AND aspect <> ? LIMIT 1').pluck() as Statement<[string, string], number>,
     insertAspect: db.prepare(
       `INSERT INTO aspects (urn, aspect, version, entity, value, created_time, created_actor, system_metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ) as Statement<AspectColumns, void>,
-    /** Copies the latest row to a version number: the old latest value moves aside before an update. */
-    copyLatest: db.prepare(
-      `INSERT INTO aspects (urn, aspect, version, entity, value, created_time, created_actor, system_metadata)
-       SELECT urn, aspect, ?, entity, value, created_time, created_actor, system_metadata FROM aspects WHERE urn = ? AND aspect = ? AND version = 0`,
-    ) as Statement<[number, string, string], void>,
     updateLatest: db.prepare(
       `UPDATE aspects SET value = ?, created_time = ?, created_actor = ?, system_metadata = ? WHERE urn = ? AND aspect = ? AND version = 0`,
     ) as Statement<[value: string, createdTime: number, createdActor: string, systemMetadata: string, urn: string, aspect: string], void>,

@@ -45,31 +45,37 @@ export interface VersionedWrite {
   ctx: WriteContext;
 }
 
-/** Equality of data, not of text: key order does not make a new version (upstream compares records). */
+/**
+ * Equality of data, not of text: key order does not make a new version (upstream compares records).
+ * Both texts are JSON.stringify's, whose length does not depend on key order: texts of different
+ * lengths hold different data, and only texts of the same length are parsed and compared.
+ */
 function sameData(storedJson: string, writtenJson: string): boolean {
-  return storedJson === writtenJson || isDeepStrictEqual(JSON.parse(storedJson), JSON.parse(writtenJson));
+  if (storedJson === writtenJson) return true;
+  return storedJson.length === writtenJson.length && isDeepStrictEqual(JSON.parse(storedJson), JSON.parse(writtenJson));
 }
 
 /**
  * Writes a versioned aspect. `version` is the highest version now stored for the aspect
- * (0 after the first write, 2 after three different values).
+ * (0 after the first write, 2 after three different values); `created` says it had no value before.
  */
-export function writeVersionedAspect(statements: PrimaryStatements, write: VersionedWrite): { version: number; changed: boolean } {
+export function writeVersionedAspect(statements: PrimaryStatements, write: VersionedWrite): { version: number; changed: boolean; created: boolean } {
   const { urn, entity, aspect, value, ctx } = write;
   const systemMetadata = writeSystemMetadata(ctx);
   const valueJson = JSON.stringify(value);
   const latest = statements.latestForWrite.get(urn, aspect, urn, aspect);
   if (!latest) {
     statements.insertAspect.run(urn, aspect, 0, entity, valueJson, ctx.now, ctx.actor, JSON.stringify(systemMetadata));
-    return { version: 0, changed: true };
+    return { version: 0, changed: true, created: true };
   }
-  const [latestValue, latestSystemMetadata, maxVersion] = latest;
+  const [latestValue, latestSystemMetadata, maxVersion, storedEntity, createdTime, createdActor] = latest;
   if (sameData(latestValue, valueJson)) {
     const previous = latestSystemMetadata === null ? {} : (JSON.parse(latestSystemMetadata) as SystemMetadata);
     statements.updateLatestSystemMetadata.run(JSON.stringify({ ...previous, lastObserved: systemMetadata.lastObserved }), urn, aspect);
-    return { version: maxVersion, changed: false };
+    return { version: maxVersion, changed: false, created: false };
   }
-  statements.copyLatest.run(maxVersion + 1, urn, aspect);
+  // The old latest moves aside to a new version number, from the columns already read.
+  statements.insertAspect.run(urn, aspect, maxVersion + 1, storedEntity, latestValue, createdTime, createdActor, latestSystemMetadata);
   statements.updateLatest.run(valueJson, ctx.now, ctx.actor, JSON.stringify(systemMetadata), urn, aspect);
-  return { version: maxVersion + 1, changed: true };
+  return { version: maxVersion + 1, changed: true, created: false };
 }
