@@ -24,6 +24,8 @@ export interface Ranking {
   from: string;
   /** The condition on the driving token, for the WHERE clause. */
   where: string;
+  /** The driving token (the rarest). */
+  driving: string;
   /** The parameters of `from` and `where`, in that order. */
   params: unknown[];
   /** The score of a hit (higher is more relevant), and its parameters. */
@@ -51,6 +53,7 @@ export function ranking(tables: SearchTables, tokens: readonly string[]): Rankin
     // CROSS JOIN keeps this order: SQLite would otherwise start from the documents of the entity type.
     from: ['search_term m0', ...joined, 'CROSS JOIN search_document d ON d.doc_id = m0.doc_id'].join(' '),
     where: 'm0.term = ?',
+    driving: held[0]?.token ?? '',
     params: [...held.slice(1).map((h) => h.token), held[0]?.token],
     score: held.map((_, i) => `? * m${i}.f / (m${i}.f + ? + ? * d.terms)`).join(' + '),
     scoreParams: weights.flatMap((w) => [w.scale, w.base, w.perToken]),

@@ -73,6 +73,17 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
     rank ? `FROM ${rank.from} WHERE ${rank.where} AND ${conditionsOf(hinted)}` : `FROM search_document d WHERE ${conditionsOf(hinted)}`;
   const from = fromOf(false);
   const params = [...(rank?.params ?? []), fields.entity, ...filter.params, ...fieldClauses.flatMap((c) => c.params)];
+  // A ranked search narrowed by a conjunction reads the driving token's entities and each
+  // condition's, all in doc_id order from their indexes, as one merged INTERSECT: cheaper than
+  // building a set of every condition's entities to test the token's against.
+  const sets = rank && narrowed && filter.sets ? [...filter.sets, ...fieldClauses.map((c) => ({ sql: `SELECT doc_id FROM (${c.sql})`, params: c.params }))] : undefined;
+  const merged =
+    rank && sets
+      ? {
+          sql: `FROM (SELECT doc_id FROM search_term WHERE term = ? ${sets.map((s) => `INTERSECT ${s.sql} `).join('')}ORDER BY 1) h CROSS JOIN ${rank.from} WHERE m0.doc_id = h.doc_id AND ${rank.where} AND d.entity = ?${filter.namesRemoved ? '' : ' AND d.removed = 0'}`,
+          params: [rank.driving, ...sets.flatMap((s) => s.params), ...rank.params, fields.entity],
+        }
+      : undefined;
 
   const start = Math.max(0, request.start);
   const count = Math.min(Math.max(0, request.count), MAX_SEARCH_RESULTS);
@@ -85,8 +96,8 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
   const counted = matchesEverything
     ? undefined
     : (tables
-        .statement(`SELECT COUNT(*) AS n, group_concat(NULLIF(d.facets, '')) AS facets${ranksPage ? ', group_concat(d.doc_id) AS ids' : ''}${scoreLists} ${fromOf(!rank && narrowed)}`)
-        .get(...params) as CountedHits | undefined);
+        .statement(`SELECT COUNT(*) AS n, group_concat(NULLIF(d.facets, '')) AS facets${ranksPage ? ', group_concat(d.doc_id) AS ids' : ''}${scoreLists} ${merged?.sql ?? fromOf(!rank && narrowed)}`)
+        .get(...(merged?.params ?? params)) as CountedHits | undefined);
   const total = counted ? counted.n : (tables.statement(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
   const rankedPage = (r: Ranking, hits: CountedHits): Hit[] => {
     const lists = r.frequencies.map((_, i) => hits[`s${i}`] ?? '');
