@@ -25,25 +25,78 @@ function ftsTerm(token: string, prefix: boolean): string {
   return `"${token.replace(/"/g, '""')}"${prefix ? '*' : ''}`;
 }
 
-/** The rows the query's tokens match (the last token a prefix), as a FROM ... WHERE clause and its parameters; none for an empty query. */
-function matching(fields: EntityIndexFields, request: AutocompleteRequest): { sql: string; params: unknown[] } | undefined {
+/** What a query matches: its FTS5 expression (the last token a prefix) and the conditions on the suggestion row `d`; none for an empty query. */
+interface Matching {
+  match: string;
+  conditions: { sql: string; params: unknown[] };
+  /** Whether a field or a filter narrows the rows. */
+  narrowed: boolean;
+}
+
+function matching(fields: EntityIndexFields, request: AutocompleteRequest): Matching | undefined {
   const tokens = queryTokens(request.query);
   const filter = compileFilter(fields, request.filter);
   const onField = fieldCondition(fields, request.field);
   if (tokens.length === 0 || request.limit <= 0) return undefined;
-  const match = tokens.map((t, i) => ftsTerm(t, i === tokens.length - 1)).join(' AND ');
   // The suggestion rows carry the entity type and removed flag, so `d` here is search_suggestion
   // (its doc_id is all a filter reads).
   return {
-    sql:
-      'FROM search_autocomplete JOIN search_suggestion d ON d.id = search_autocomplete.rowid ' +
-      `WHERE search_autocomplete MATCH ? AND d.entity = ? AND d.removed = 0 AND ${onField.sql} AND ${filter.sql}`,
-    params: [match, fields.entity, ...onField.params, ...filter.params],
+    match: tokens.map((t, i) => ftsTerm(t, i === tokens.length - 1)).join(' AND '),
+    conditions: { sql: `${onField.sql} AND ${filter.sql}`, params: [...onField.params, ...filter.params] },
+    narrowed: request.field !== undefined || filter.sql !== '1',
   };
 }
 
+/** The matching rows as a FROM ... WHERE clause and its parameters, read match by match. */
+function everyMatch(fields: EntityIndexFields, m: Matching): { sql: string; params: unknown[] } {
+  return {
+    sql:
+      'FROM search_autocomplete JOIN search_suggestion d ON d.id = search_autocomplete.rowid ' +
+      `WHERE search_autocomplete MATCH ? AND d.entity = ? AND d.removed = 0 AND ${m.conditions.sql}`,
+    params: [m.match, fields.entity, ...m.conditions.params],
+  };
+}
+
+/** Matches from which a query walks the ranked suggestions first: below it, reading every match costs less than a walk. */
+const BROAD = 1_000;
+/** Suggestion rows of the entity a walk reads at most before the query reads every match instead. */
+const RANKED_ROWS = 8_192;
+
 /** Suggestion rows read at least per round; a value held by several rows (several fields, entities) needs more rows than suggestions. */
 const MIN_ROWS = 32;
+
+/**
+ * The first `read` matching rows' values in ranking order (boost, then shorter, then alphabetically;
+ * rows that tie have the same value), read from the entity's suggestions walked in that order
+ * (`search_suggestion_ranked`, which holds the values) and kept when among the matches: the walk
+ * stops after `read` of them, where reading every match looks each one up. It reads at most
+ * RANKED_ROWS rows; undefined when those hold fewer than `read` matches (then a larger `read` finds
+ * no more either).
+ */
+function walkRanked(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number): string[] | undefined {
+  const walked = tables
+    .statement(
+      'SELECT w.value FROM (SELECT id, value FROM search_suggestion INDEXED BY search_suggestion_ranked ' +
+        'WHERE entity = ? AND removed = 0 ORDER BY boost DESC, length(value), value LIMIT ?) w ' +
+        'WHERE w.id IN (SELECT rowid FROM search_autocomplete WHERE search_autocomplete MATCH ?) LIMIT ?',
+      true,
+    )
+    .all(fields.entity, RANKED_ROWS, m.match, read) as string[];
+  return walked.length === read ? walked : undefined;
+}
+
+/** The first `read` matching rows' values in ranking order, every match looked up and the first `read` kept. */
+function sortMatches(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number): string[] {
+  const rows = everyMatch(fields, m);
+  return tables.statement(`SELECT d.value ${rows.sql} ORDER BY d.boost DESC, length(d.value), d.value LIMIT ?`, true).all(...rows.params, read) as string[];
+}
+
+/** Whether a query without field or filter matches at least BROAD rows (counted up to there only). */
+function isBroad(tables: SearchTables, m: Matching): boolean {
+  if (m.narrowed) return false;
+  const counted = tables.statement('SELECT count(*) FROM (SELECT rowid FROM search_autocomplete WHERE search_autocomplete MATCH ? LIMIT ?)', true).get(m.match, BROAD);
+  return counted === BROAD;
+}
 
 /**
  * The suggested values, ranked by their best boost, then shorter first, then alphabetically. The
@@ -53,13 +106,17 @@ const MIN_ROWS = 32;
  * distinct values, the next round reads four times as many.
  */
 export function autocomplete(tables: SearchTables, fields: EntityIndexFields, request: AutocompleteRequest): AutocompleteResultValue {
-  const rows = matching(fields, request);
-  if (!rows) return { suggestions: [], query: request.query };
+  const m = matching(fields, request);
+  if (!m) return { suggestions: [], query: request.query };
   const start = Math.max(0, request.start ?? 0);
   const wanted = start + request.limit;
-  const statement = tables.statement(`SELECT d.value ${rows.sql} ORDER BY d.boost DESC, length(d.value), d.value LIMIT ?`, true);
+  // A broad query without field or filter walks the ranked suggestions while the walk finds enough
+  // matches; a narrow one (or a field, a filter, matches that rank low) sorts its matches.
+  let walk = isBroad(tables, m);
   for (let read = Math.max(MIN_ROWS, 2 * wanted); ; read *= 4) {
-    const values = statement.all(...rows.params, read) as string[];
+    const walked = walk ? walkRanked(tables, fields, m, read) : undefined;
+    walk = walked !== undefined;
+    const values = walked ?? sortMatches(tables, fields, m, read);
     const distinct = [...new Set(values)];
     if (distinct.length >= wanted || values.length < read) return { suggestions: distinct.slice(start, wanted), query: request.query };
   }
@@ -67,8 +124,9 @@ export function autocomplete(tables: SearchTables, fields: EntityIndexFields, re
 
 /** The entities whose autocomplete values the query matches, best first (upstream's AutoCompleteResult.entities). */
 export function autocompleteEntities(tables: SearchTables, fields: EntityIndexFields, request: AutocompleteRequest): string[] {
-  const rows = matching(fields, request);
-  if (!rows) return [];
+  const m = matching(fields, request);
+  if (!m) return [];
+  const rows = everyMatch(fields, m);
   return tables
     .statement(
       `SELECT (SELECT urn FROM search_document WHERE doc_id = d.doc_id) AS urn, MAX(d.boost) AS boost ${rows.sql} ` +

@@ -125,3 +125,39 @@ describe('autocomplete through HTTP with upstream\'s optional field', () => {
     expect(reply.json.message).toMatch(/filter field 'colour' is not a searchable field of entity dataset/);
   });
 });
+
+// Over a thousand matching rows a query walks the ranked suggestions instead of sorting its matches:
+// the ranking, paging and soft-delete rules hold the same on that path.
+describe('autocomplete of a prefix that thousands of rows match', () => {
+  const DATASETS = 1_500;
+  const orders = (i: number): string => datasetUrn('hive', `orders_${i}`);
+  let store: CatalogStore;
+  let index: SearchIndex;
+  const suggest = (query: string, more: Partial<AutocompleteRequest> = {}): string[] =>
+    index.autocomplete({ query, entity: 'dataset', limit: 10, ...more }).suggestions;
+
+  beforeAll(() => {
+    ({ store, index } = indexedDatasets([], ''));
+    store.transaction(() => {
+      for (let i = 0; i < DATASETS; i++) store.upsertAspect('dataset', orders(i), 'datasetProperties', { name: `orders_${i}` }, ctx);
+    });
+  });
+
+  it('ranks shorter values first, then alphabetically, and pages through them', () => {
+    expect(suggest('orders', { limit: 5 })).toEqual(['orders_0', 'orders_1', 'orders_2', 'orders_3', 'orders_4']);
+    expect(suggest('ord', { start: 8, limit: 4 })).toEqual(['orders_8', 'orders_9', 'orders_10', 'orders_11']);
+    expect(suggest('orders 14', { limit: 3 })).toEqual(['orders_14', 'orders_140', 'orders_141']);
+  });
+
+  it('suggests a value that every entity holds once, after the better boosted ones', () => {
+    expect(suggest('hiv')).toEqual([platform('hive')]);
+    expect(suggest('o', { start: 1_495, limit: 10 })).toEqual(Array.from({ length: 5 }, (_, i) => `orders_${1_495 + i}`));
+  });
+
+  it('hides soft-deleted entities until they are restored', () => {
+    store.upsertAspect('dataset', orders(0), 'status', { removed: true }, ctx);
+    expect(suggest('orders', { limit: 2 })).toEqual(['orders_1', 'orders_2']);
+    store.upsertAspect('dataset', orders(0), 'status', { removed: false }, ctx);
+    expect(suggest('orders', { limit: 2 })).toEqual(['orders_0', 'orders_1']);
+  });
+});
