@@ -16,6 +16,11 @@ export interface CompiledFilter {
   params: unknown[];
   /** Whether a criterion names `removed`; then soft-deleted entities are not hidden. */
   namesRemoved: boolean;
+  /**
+   * For a filter of one conjunction without negation (or none): the SELECT of each criterion's
+   * entities (`doc_id`), whose intersection is the filter's, so that a search can merge them.
+   */
+  sets?: { sql: string; params: unknown[] }[];
 }
 
 const RANGE: Partial<Record<Condition, string>> = {
@@ -51,34 +56,38 @@ function valueCondition(field: IndexField, condition: Condition, value: string):
   }
 }
 
-function criterionSql(fields: EntityIndexFields, criterion: Criterion, docId: string): { sql: string; params: unknown[] } {
+function criterionSet(fields: EntityIndexFields, criterion: Criterion): { sql: string; params: unknown[] } {
   const field = fields.fields.get(indexFieldName(criterion.field));
   if (!field) throw badRequest(`filter field '${criterion.field}' is not a searchable field of entity ${fields.entity}`);
   const condition = criterion.condition ?? 'EQUAL';
   const values = criterion.values && criterion.values.length > 0 ? criterion.values : [criterion.value ?? ''];
   const alternatives = values.map((v) => valueCondition(field, condition, v));
-  const sql =
-    `${docId} ${criterion.negated ? 'NOT IN' : 'IN'} (SELECT doc_id FROM search_value WHERE field = ? AND ` +
-    `(${alternatives.map((a) => a.sql).join(' OR ')}))`;
+  const sql = `SELECT doc_id FROM search_value WHERE field = ? AND (${alternatives.map((a) => a.sql).join(' OR ')})`;
   return { sql, params: [field.name, ...alternatives.flatMap((a) => a.params)] };
 }
 
 /** `docId` is the SQL expression of the document id the criteria test (a ranked search hints its own column). */
 export function compileFilter(fields: EntityIndexFields, filter: Filter | undefined, docId = 'd.doc_id'): CompiledFilter {
   const conjunctions = filter?.or ?? (filter?.criteria ? [{ and: filter.criteria }] : []);
-  if (conjunctions.length === 0) return { sql: '1', params: [], namesRemoved: false };
+  if (conjunctions.length === 0) return { sql: '1', params: [], namesRemoved: false, sets: [] };
   const params: unknown[] = [];
   let namesRemoved = false;
-  const ors = conjunctions.map((group) => {
-    // An empty conjunction is true, as an empty bool query is upstream.
-    if (group.and.length === 0) return '1';
-    const ands = group.and.map((criterion) => {
+  const groups = conjunctions.map((group) =>
+    group.and.map((criterion) => {
       if (indexFieldName(criterion.field) === REMOVED_FIELD) namesRemoved = true;
-      const compiled = criterionSql(fields, criterion, docId);
-      params.push(...compiled.params);
-      return compiled.sql;
+      return { set: criterionSet(fields, criterion), negated: Boolean(criterion.negated) };
+    }),
+  );
+  const ors = groups.map((group) => {
+    // An empty conjunction is true, as an empty bool query is upstream.
+    if (group.length === 0) return '1';
+    const ands = group.map(({ set, negated }) => {
+      params.push(...set.params);
+      return `${docId} ${negated ? 'NOT IN' : 'IN'} (${set.sql})`;
     });
     return `(${ands.join(' AND ')})`;
   });
-  return { sql: `(${ors.join(' OR ')})`, params, namesRemoved };
+  const only = groups.length === 1 ? groups[0]! : undefined;
+  const sets = only && !only.some((c) => c.negated) ? only.map((c) => c.set) : undefined;
+  return { sql: `(${ors.join(' OR ')})`, params, namesRemoved, sets };
 }

@@ -12,16 +12,29 @@ import type { SearchTables } from './tables.js';
 const K1 = 1.2;
 const B = 0.75;
 
+/** A token's part of the score: `scale · f / (f + base + perToken · length)`. */
+export interface TokenWeight {
+  scale: number;
+  base: number;
+  perToken: number;
+}
+
 export interface Ranking {
   /** FROM items joining the index rows of every token (`m0`, `m1`…) and the hit's document `d`. */
   from: string;
   /** The condition on the driving token, for the WHERE clause. */
   where: string;
+  /** The driving token (the rarest). */
+  driving: string;
   /** The parameters of `from` and `where`, in that order. */
   params: unknown[];
   /** The score of a hit (higher is more relevant), and its parameters. */
   score: string;
   scoreParams: unknown[];
+  /** Each token's frequency column (`m0.f`, `m1.f`…), in the order of `weights`. */
+  frequencies: string[];
+  /** The weights of the tokens, in the order the score adds them. */
+  weights: TokenWeight[];
 }
 
 export function ranking(tables: SearchTables, tokens: readonly string[]): Ranking {
@@ -32,15 +45,19 @@ export function ranking(tables: SearchTables, tokens: readonly string[]): Rankin
   // two parts of the denominator's constant term scaled alike, are bound.
   const base = BOOST_UNIT * K1 * (1 - B);
   const perToken = terms > 0 ? (BOOST_UNIT * K1 * B * docs) / terms : 0;
+  const weights = held.map(({ docs: holders }) => {
+    const idf = Math.log((docs - holders + 0.5) / (holders + 0.5));
+    return { scale: (idf > 0 ? idf : 1e-6) * (K1 + 1), base, perToken };
+  });
   return {
     // CROSS JOIN keeps this order: SQLite would otherwise start from the documents of the entity type.
     from: ['search_term m0', ...joined, 'CROSS JOIN search_document d ON d.doc_id = m0.doc_id'].join(' '),
     where: 'm0.term = ?',
+    driving: held[0]?.token ?? '',
     params: [...held.slice(1).map((h) => h.token), held[0]?.token],
     score: held.map((_, i) => `? * m${i}.f / (m${i}.f + ? + ? * d.terms)`).join(' + '),
-    scoreParams: held.flatMap(({ docs: holders }) => {
-      const idf = Math.log((docs - holders + 0.5) / (holders + 0.5));
-      return [(idf > 0 ? idf : 1e-6) * (K1 + 1), base, perToken];
-    }),
+    scoreParams: weights.flatMap((w) => [w.scale, w.base, w.perToken]),
+    frequencies: held.map((_, i) => `m${i}.f`),
+    weights,
   };
 }

@@ -7,6 +7,7 @@
  * and the aggregations cover the whole result; `pageSize` is the count asked for, as upstream reports it,
  * once bounded by the page limit.
  */
+import { bestHits } from './best-hits.js';
 import { aggregations, type AggregationScope } from './aggregations.js';
 import { clauseSql } from './clause-sql.js';
 import { compileFilter } from './filters.js';
@@ -33,6 +34,14 @@ const UPSTREAM_API_DEFAULT_RESULTS = 5000;
  */
 export function upstreamSearchCount(count: number): number {
   return count > MAX_SEARCH_RESULTS ? UPSTREAM_API_DEFAULT_RESULTS : count;
+}
+
+/** The counting pass's row: `ids` and the score lists `s0`, `s1`… (see bestHits) when it ranks a page. */
+interface CountedHits {
+  n: number;
+  facets: string | null;
+  ids?: string | null;
+  [scoreList: `s${number}`]: string | null | undefined;
 }
 
 interface Hit {
@@ -64,33 +73,43 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
     rank ? `FROM ${rank.from} WHERE ${rank.where} AND ${conditionsOf(hinted)}` : `FROM search_document d WHERE ${conditionsOf(hinted)}`;
   const from = fromOf(false);
   const params = [...(rank?.params ?? []), fields.entity, ...filter.params, ...fieldClauses.flatMap((c) => c.params)];
+  // A ranked search narrowed by a conjunction reads the driving token's entities and each
+  // condition's, all in doc_id order from their indexes, as one merged INTERSECT: cheaper than
+  // building a set of every condition's entities to test the token's against.
+  const sets = rank && narrowed && filter.sets ? [...filter.sets, ...fieldClauses.map((c) => ({ sql: `SELECT doc_id FROM (${c.sql})`, params: c.params }))] : undefined;
+  const merged =
+    rank && sets
+      ? {
+          sql: `FROM (SELECT doc_id FROM search_term WHERE term = ? ${sets.map((s) => `INTERSECT ${s.sql} `).join('')}ORDER BY 1) h CROSS JOIN ${rank.from} WHERE m0.doc_id = h.doc_id AND ${rank.where} AND d.entity = ?${filter.namesRemoved ? '' : ' AND d.removed = 0'}`,
+          params: [rank.driving, ...sets.flatMap((s) => s.params), ...rank.params, fields.entity],
+        }
+      : undefined;
 
   const start = Math.max(0, request.start);
   const count = Math.min(Math.max(0, request.count), MAX_SEARCH_RESULTS);
   const matchesEverything = query.matchAll && filter.params.length === 0;
-  // A ranked search narrowed by a filter or a clause takes its hits' ids from the pass that counts
-  // them, and ranks only those: the page's pass does not build the condition's sets of entities again.
-  const keepsIds = rank !== undefined && narrowed;
-  // One pass over the whole result, without ranking it, gives its size and the facet ids of its hits, in one row.
+  // One pass over the whole result, without ranking it, gives its size and the facet ids of its hits,
+  // in one row; for a ranked page, also each hit's id and the integers of its score, from which
+  // bestHits keeps the few hits the page can hold: the page ranks those instead of reading every hit again.
+  const ranksPage = rank !== undefined && count > 0;
+  const scoreLists = ranksPage ? [...rank.frequencies, 'd.terms'].map((c, i) => `, group_concat(${c}) AS s${i}`).join('') : '';
   const counted = matchesEverything
     ? undefined
     : (tables
-        .statement(`SELECT COUNT(*) AS n, group_concat(NULLIF(d.facets, '')) AS facets${keepsIds ? ", '[' || group_concat(d.doc_id) || ']' AS ids" : ''} ${fromOf(!rank && narrowed)}`)
-        .get(...params) as { n: number; facets: string | null; ids?: string | null });
+        .statement(`SELECT COUNT(*) AS n, group_concat(NULLIF(d.facets, '')) AS facets${ranksPage ? ', group_concat(d.doc_id) AS ids' : ''}${scoreLists} ${merged?.sql ?? fromOf(!rank && narrowed)}`)
+        .get(...(merged?.params ?? params)) as CountedHits | undefined);
   const total = counted ? counted.n : (tables.statement(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
-  const rankedPage = (r: Ranking): Hit[] => {
-    const select = `SELECT d.doc_id AS doc_id, d.urn AS urn, ${r.score} AS score`;
-    const order = 'ORDER BY score DESC, urn LIMIT ? OFFSET ?';
-    return (
-      counted?.ids
-        ? tables.statement(`${select} FROM json_each(?) h CROSS JOIN ${r.from} WHERE m0.doc_id = h.value AND ${r.where} ${order}`).all(...r.scoreParams, counted.ids, ...r.params, count, start)
-        : tables.statement(`${select} ${from} ${order}`).all(...r.scoreParams, ...params, count, start)
-    ) as Hit[];
+  const rankedPage = (r: Ranking, hits: CountedHits): Hit[] => {
+    const lists = r.frequencies.map((_, i) => hits[`s${i}`] ?? '');
+    const best = bestHits(hits.n, start + count, hits.ids ?? '', lists, hits[`s${r.frequencies.length}`] ?? '', r.weights);
+    return tables
+      .statement(`SELECT d.doc_id AS doc_id, d.urn AS urn, ${r.score} AS score FROM json_each(?) h CROSS JOIN ${r.from} WHERE m0.doc_id = h.value AND ${r.where} ORDER BY score DESC, urn LIMIT ? OFFSET ?`)
+      .all(...r.scoreParams, best, ...r.params, count, start) as Hit[];
   };
   const page =
     count > 0 && start < total
-      ? rank
-        ? rankedPage(rank)
+      ? rank && counted
+        ? rankedPage(rank, counted)
         : (tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn ${from} ORDER BY urn LIMIT ? OFFSET ?`).all(...params, count, start) as Hit[])
       : [];
   const matches = matchedFields(tables, query, page.map((h) => h.doc_id));

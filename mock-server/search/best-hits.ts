@@ -1,0 +1,77 @@
+/**
+ * The hits a ranked page can hold, chosen in JavaScript from the pass that counts the result: it
+ * hands over, as `group_concat` strings, each hit's id and the integers its BM25 score is computed
+ * from (each token's frequency, the entity's length). Scoring them here and keeping those at or
+ * above the score of the page's last row lets the page rank a handful of ids instead of reading
+ * every hit's rows a second time; the page still orders them by the SQL score and urn, so ties
+ * and the order are SQLite's.
+ */
+import type { TokenWeight } from './ranking.js';
+
+const COMMA = 44;
+const ZERO = 48;
+
+/** The `n` non-negative integers of a comma-separated list, read digit by digit (splitting costs several times more). */
+function integers(list: string, n: number): Float64Array {
+  const values = new Float64Array(n);
+  let value = 0;
+  let k = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list.charCodeAt(i);
+    if (c === COMMA) {
+      values[k++] = value;
+      value = 0;
+    } else value = value * 10 + (c - ZERO);
+  }
+  if (list.length > 0) values[k] = value;
+  return values;
+}
+
+/** The k-th largest value (k from 1), by selection in place: linear on average, where a sort is not. */
+function kthLargest(values: Float64Array, k: number): number {
+  const target = k - 1;
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! > pivot) i++;
+      while (values[j]! < pivot) j--;
+      if (i <= j) {
+        const v = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = v;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else return pivot;
+  }
+  return values[target]!;
+}
+
+/** A slack far above rounding, far below the gap between two distinct scores: a row more is harmless. */
+const SLACK = 1e-9;
+
+/**
+ * The ids (a JSON array) of the hits whose score is at least the `rows`-th best: `ids`, `frequencies`
+ * (one list per token, in the ranking's order) and `lengths` are the counting pass's lists of `n` hits.
+ */
+export function bestHits(n: number, rows: number, ids: string, frequencies: readonly string[], lengths: string, weights: readonly TokenWeight[]): string {
+  if (rows >= n) return `[${ids}]`;
+  const length = integers(lengths, n);
+  const scores = new Float64Array(n);
+  frequencies.forEach((list, t) => {
+    const f = integers(list, n);
+    const { scale, base, perToken } = weights[t]!;
+    for (let i = 0; i < n; i++) scores[i] = scores[i]! + (scale * f[i]!) / (f[i]! + base + perToken * length[i]!);
+  });
+  const last = kthLargest(Float64Array.from(scores), rows);
+  const floor = last - Math.abs(last) * SLACK;
+  const hitIds = integers(ids, n);
+  const kept: number[] = [];
+  for (let i = 0; i < n; i++) if (scores[i]! >= floor) kept.push(hitIds[i]!);
+  return JSON.stringify(kept);
+}
