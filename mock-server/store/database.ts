@@ -181,14 +181,16 @@ export function prepareStatements(db: Database) {
      * The same points as one JSON array of enveloped aspects ({aspect: {value, contentType},
      * systemMetadata}), concatenated by SQLite from the stored texts (the system metadata is stored
      * as JSON text, the value is quoted as a JSON string): a 10,000-point answer built from row
-     * objects spent half its time making them and serialising them again.
+     * objects spent half its time making them and serialising them again. The inner query keeps
+     * the newest-first order of its key range scan (its LIMIT keeps it a co-routine that the
+     * aggregate reads row by row); an ORDER BY inside group_concat sorted the whole answer again
+     * in a temporary B-tree, a third of the statement's time.
      */
     pointsJsonInRange: db
       .prepare(
-        `SELECT '[' || coalesce(group_concat(
-           '{"aspect":{"value":' || json_quote(value) || ',"contentType":"application/json"}' || coalesce(',"systemMetadata":' || system_metadata, '') || '}', ','
-           ORDER BY timestamp_millis DESC), '') || ']'
-         FROM (SELECT timestamp_millis, value, system_metadata FROM timeseries
+        `SELECT '[' || coalesce(group_concat(point, ','), '') || ']'
+         FROM (SELECT '{"aspect":{"value":' || json_quote(value) || ',"contentType":"application/json"}' || coalesce(',"systemMetadata":' || system_metadata, '') || '}' AS point
+               FROM timeseries
                WHERE urn = ? AND aspect = ? AND timestamp_millis BETWEEN ? AND ?
                ORDER BY timestamp_millis DESC LIMIT ?)`,
       )
