@@ -8,6 +8,7 @@
  */
 import { urnLastPart, valuesAt } from '../../spec/index.js';
 import { NUMERIC_TYPES, REMOVED_FIELD, URN_FIELD, URN_TYPES, type EntityIndexFields, type IndexField } from './index-fields.js';
+import type { LatestAspectValues } from '../store/types.js';
 
 export interface DocumentValue {
   field: string;
@@ -58,7 +59,7 @@ function documentValue(field: IndexField, value: string): DocumentValue {
 export function buildSearchDocument(
   urn: string,
   fields: EntityIndexFields,
-  latest: ReadonlyMap<string, Record<string, unknown>>,
+  latest: LatestAspectValues,
   only?: ReadonlySet<string>,
 ): SearchDocument {
   const wanted = (name: string): boolean => only === undefined || name === REMOVED_FIELD || only.has(name);

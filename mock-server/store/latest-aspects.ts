@@ -3,9 +3,11 @@
  * first time it is read: a write of one aspect rebuilds only the rows that aspect feeds, which read
  * a few of the entity's aspects, not all of them.
  */
+import type { LatestAspectValues } from './types.js';
+
 type AspectValue = Record<string, unknown>;
 
-export class LatestAspects implements ReadonlyMap<string, AspectValue> {
+export class LatestAspects implements LatestAspectValues {
   private readonly parsed = new Map<string, AspectValue>();
 
   /** The stored JSON by aspect name, in the order the store read them. */
@@ -15,8 +17,8 @@ export class LatestAspects implements ReadonlyMap<string, AspectValue> {
     return this.stored.size;
   }
 
-  has(aspect: string): boolean {
-    return this.stored.has(aspect);
+  keys(): MapIterator<string> {
+    return this.stored.keys();
   }
 
   get(aspect: string): AspectValue | undefined {
@@ -27,25 +29,5 @@ export class LatestAspects implements ReadonlyMap<string, AspectValue> {
     const value = JSON.parse(json) as AspectValue;
     this.parsed.set(aspect, value);
     return value;
-  }
-
-  keys(): MapIterator<string> {
-    return this.stored.keys();
-  }
-
-  entries(): MapIterator<[string, AspectValue]> {
-    return new Map([...this.stored.keys()].map((aspect): [string, AspectValue] => [aspect, this.get(aspect) as AspectValue])).entries();
-  }
-
-  values(): MapIterator<AspectValue> {
-    return new Map(this.entries()).values();
-  }
-
-  [Symbol.iterator](): MapIterator<[string, AspectValue]> {
-    return this.entries();
-  }
-
-  forEach(callback: (value: AspectValue, aspect: string, map: ReadonlyMap<string, AspectValue>) => void, thisArg?: unknown): void {
-    for (const [aspect, value] of this.entries()) callback.call(thisArg, value, aspect, this);
   }
 }

@@ -6,7 +6,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { valuesAt, type Contract } from '../../spec/index.js';
 import { entityTypeOf } from './entity-urn.js';
-import type { DerivedIndex } from './types.js';
+import type { DerivedIndex, LatestAspectValues } from './types.js';
 
 export type RelationshipDirection = 'INCOMING' | 'OUTGOING';
 
@@ -92,7 +92,7 @@ export class RelationshipIndex implements DerivedIndex {
   }
 
   /** The edges of the written aspects are replaced (every edge of the entity when any aspect may have changed). */
-  indexEntity(urn: string, _entityType: string, latest: ReadonlyMap<string, Record<string, unknown>>, changed?: ReadonlySet<string>): void {
+  indexEntity(urn: string, _entityType: string, latest: LatestAspectValues, changed?: ReadonlySet<string>): void {
     const { deleteSource, deleteAspect, insert } = this.prepared;
     if (changed) for (const aspect of changed) deleteAspect.run(urn, aspect);
     else deleteSource.run(urn);

@@ -53,6 +53,9 @@ export interface WriteContext {
   valueRoot?: string;
 }
 
+/** An entity's latest versioned aspects by name, as much of a map as the derived indices read (a `Map` is one). */
+export type LatestAspectValues = Pick<ReadonlyMap<string, Record<string, unknown>>, 'size' | 'keys' | 'get'>;
+
 /**
  * A table derived from the primary table (relationships, search documents). The store calls
  * `indexEntity` inside the write transaction after every change to an entity, with its latest
@@ -71,7 +74,7 @@ export interface DerivedIndex {
    * Rebuilds the entity's rows from its latest versioned aspects. `changed` names the aspects
    * written since its rows were last built (among them one the index derives from); absent, any may have.
    */
-  indexEntity(urn: string, entityType: string, latest: ReadonlyMap<string, Record<string, unknown>>, changed?: ReadonlySet<string>): void;
+  indexEntity(urn: string, entityType: string, latest: LatestAspectValues, changed?: ReadonlySet<string>): void;
   /**
    * Writes the rows the index held back from the `indexEntity` calls of the transaction (so that
    * it writes many entities' rows set-based): the store calls it before every commit.

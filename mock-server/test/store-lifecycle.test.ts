@@ -10,7 +10,7 @@ import { loadContract, type Namespace } from '../../spec/index.js';
 import { TaskRegistry, truncateTimeseriesAspect } from '../operations/index.js';
 import { CatalogStore } from '../store/catalog-store.js';
 import type { Database } from 'better-sqlite3';
-import type { DerivedIndex, WriteContext } from '../store/types.js';
+import type { DerivedIndex, LatestAspectValues, WriteContext } from '../store/types.js';
 
 /** A derived index that lists the entities that have aspects, and remembers which it was handed. */
 class VisitedEntities implements DerivedIndex {
@@ -29,7 +29,7 @@ class VisitedEntities implements DerivedIndex {
     return true;
   }
 
-  indexEntity(urn: string, _entityType: string, latest: ReadonlyMap<string, Record<string, unknown>>): void {
+  indexEntity(urn: string, _entityType: string, latest: LatestAspectValues): void {
     this.db?.prepare('DELETE FROM visited WHERE urn = ?').run(urn);
     if (latest.size) this.db?.prepare('INSERT INTO visited VALUES (?)').run(urn);
     this.visited.push(urn);
