@@ -230,10 +230,10 @@ export class CatalogStore {
 
   /**
    * The points of `timeseries(q)` as a JSON array of enveloped aspects, as getTimeseriesAspectValues
-   * answers them; undefined while some of the range's points are still hidden by the index lag
-   * (the caller then reads the points themselves).
+   * answers them, in UTF-8; undefined while some of the range's points are still hidden by the
+   * index lag (the caller then reads the points themselves).
    */
-  timeseriesJson(q: TimeseriesRange): string | undefined {
+  timeseriesJson(q: TimeseriesRange): Buffer | undefined {
     return this.indexLag.hiddenCount(q.urn, q.aspect) ? undefined : readTimeseriesJson(this.statements, q);
   }
 

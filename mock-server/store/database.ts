@@ -184,17 +184,18 @@ export function prepareStatements(db: Database) {
      * objects spent half its time making them and serialising them again. The inner query keeps
      * the newest-first order of its key range scan (its LIMIT keeps it a co-routine that the
      * aggregate reads row by row); an ORDER BY inside group_concat sorted the whole answer again
-     * in a temporary B-tree, a third of the statement's time.
+     * in a temporary B-tree, a third of the statement's time. The array comes back as a BLOB, its
+     * UTF-8 bytes as they are sent: as TEXT, making it a JavaScript string cost another third.
      */
     pointsJsonInRange: db
       .prepare(
-        `SELECT '[' || coalesce(group_concat(point, ','), '') || ']'
+        `SELECT CAST('[' || coalesce(group_concat(point, ','), '') || ']' AS BLOB)
          FROM (SELECT '{"aspect":{"value":' || json_quote(value) || ',"contentType":"application/json"}' || coalesce(',"systemMetadata":' || system_metadata, '') || '}' AS point
                FROM timeseries
                WHERE urn = ? AND aspect = ? AND timestamp_millis BETWEEN ? AND ?
                ORDER BY timestamp_millis DESC LIMIT ?)`,
       )
-      .pluck() as Statement<[string, string, number, number, number], string>,
+      .pluck() as Statement<[string, string, number, number, number], Buffer>,
     deletePoints: db.prepare('DELETE FROM timeseries WHERE urn = ? AND aspect = ?') as Statement<[string, string], void>,
     deleteEntityPoints: db.prepare('DELETE FROM timeseries WHERE urn = ?') as Statement<[string], void>,
     /** Latest rows selected for restoreIndices, in a stable order; every filter is optional (NULL). */

@@ -54,7 +54,7 @@ export function readTimeseries(statements: PrimaryStatements, q: TimeseriesRange
   return statements.pointsInRange.all(...rangeParams(q)).map((row) => new StoredPoint(q.urn, q.aspect, row));
 }
 
-/** The same points as a JSON array of enveloped aspects (`{aspect: {value, contentType}, systemMetadata}`), written by SQLite. */
-export function readTimeseriesJson(statements: PrimaryStatements, q: TimeseriesRange): string {
-  return statements.pointsJsonInRange.get(...rangeParams(q)) as string;
+/** The same points as a JSON array of enveloped aspects (`{aspect: {value, contentType}, systemMetadata}`), written by SQLite, in UTF-8. */
+export function readTimeseriesJson(statements: PrimaryStatements, q: TimeseriesRange): Buffer {
+  return statements.pointsJsonInRange.get(...rangeParams(q)) as Buffer;
 }
