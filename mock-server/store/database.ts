@@ -54,10 +54,14 @@ export function openDatabase(source?: string | Buffer): Database {
       value TEXT NOT NULL,
       system_metadata TEXT,
       byte_size INTEGER NOT NULL,
+      answer_json TEXT,
       PRIMARY KEY (urn, aspect, timestamp_millis)
     ) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS timeseries_by_aspect ON timeseries (entity, aspect, timestamp_millis);
   `);
+  // Data files written before points kept their answer's JSON gain the column (at once: no row is
+  // rewritten); their points are answered from value and system metadata until written again.
+  if (!db.prepare(`SELECT 1 FROM pragma_table_info('timeseries') WHERE name = 'answer_json'`).get()) db.exec('ALTER TABLE timeseries ADD COLUMN answer_json TEXT');
   return db;
 }
 
@@ -89,6 +93,8 @@ export interface TimeseriesRow {
   value: string;
   system_metadata: string | null;
   byte_size: number;
+  /** The point as getTimeseriesAspectValues answers it; null in rows of older data files. */
+  answer_json: string | null;
 }
 
 /** Filters of restoreIndices' row selection; NULL leaves a filter out, a negative limit means no limit. */
@@ -124,6 +130,7 @@ export type PointColumns = [
   value: string,
   systemMetadata: string | null,
   byteSize: number,
+  answerJson: string,
 ];
 
 export type PrimaryStatements = ReturnType<typeof prepareStatements>;
@@ -169,7 +176,7 @@ export function prepareStatements(db: Database) {
     deleteAllPoints: db.prepare('DELETE FROM timeseries') as Statement<[], void>,
     deleteEntityAspects: db.prepare('DELETE FROM aspects WHERE urn = ?') as Statement<[string], void>,
     upsertPoint: db.prepare(
-      `INSERT OR REPLACE INTO timeseries (urn, aspect, timestamp_millis, entity, value, system_metadata, byte_size) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO timeseries (urn, aspect, timestamp_millis, entity, value, system_metadata, byte_size, answer_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ) as Statement<PointColumns, void>,
     pointsInRange: db.prepare(
       // urn and aspect are the query's own: not read back for each of up to 10,000 rows.
@@ -179,9 +186,11 @@ export function prepareStatements(db: Database) {
     ) as Statement<[string, string, number, number, number], Pick<TimeseriesRow, 'timestamp_millis' | 'entity' | 'value' | 'system_metadata'>>,
     /**
      * The same points as one JSON array of enveloped aspects ({aspect: {value, contentType},
-     * systemMetadata}), concatenated by SQLite from the stored texts (the system metadata is stored
-     * as JSON text, the value is quoted as a JSON string): a 10,000-point answer built from row
-     * objects spent half its time making them and serialising them again. The inner query keeps
+     * systemMetadata}), concatenated by SQLite from each point's answer JSON, written with the point
+     * (a 10,000-point answer built from row objects spent half its time making them and serialising
+     * them again; quoting each value here, another third of the statement). A point of a data file
+     * written before it kept its answer JSON is answered from its value and system metadata, the
+     * same bytes (the value quoted as a JSON string, the system metadata as stored). The inner query keeps
      * the newest-first order of its key range scan (its LIMIT keeps it a co-routine that the
      * aggregate reads row by row); an ORDER BY inside group_concat sorted the whole answer again
      * in a temporary B-tree, a third of the statement's time. The array comes back as a BLOB, its
@@ -190,7 +199,7 @@ export function prepareStatements(db: Database) {
     pointsJsonInRange: db
       .prepare(
         `SELECT CAST('[' || coalesce(group_concat(point, ','), '') || ']' AS BLOB)
-         FROM (SELECT '{"aspect":{"value":' || json_quote(value) || ',"contentType":"application/json"}' || coalesce(',"systemMetadata":' || system_metadata, '') || '}' AS point
+         FROM (SELECT coalesce(answer_json, '{"aspect":{"value":' || json_quote(value) || ',"contentType":"application/json"}' || coalesce(',"systemMetadata":' || system_metadata, '') || '}') AS point
                FROM timeseries
                WHERE urn = ? AND aspect = ? AND timestamp_millis BETWEEN ? AND ?
                ORDER BY timestamp_millis DESC LIMIT ?)`,

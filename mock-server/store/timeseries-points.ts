@@ -7,14 +7,22 @@ import { StoredJson } from './stored-json.js';
 import type { TimeseriesPoint, WriteContext } from './types.js';
 import { writeSystemMetadata } from './versioned-aspect.js';
 
+/**
+ * A point as getTimeseriesAspectValues answers it: the value's JSON text as a JSON string, the
+ * system metadata as stored. Kept with the point, so that reading 10,000 of them only concatenates.
+ */
+const answerJsonOf = (value: string, systemMetadata: string): string =>
+  `{"aspect":{"value":${JSON.stringify(value)},"contentType":"application/json"},"systemMetadata":${systemMetadata}}`;
+
 export function writeTimeseriesPoint(
   statements: PrimaryStatements,
   point: { urn: string; entity: string; aspect: string; value: Record<string, unknown>; ctx: WriteContext },
 ): void {
   const value = JSON.stringify(point.value);
-  const { urn, entity, aspect, ctx } = point;
+  const systemMetadata = JSON.stringify(writeSystemMetadata(point.ctx));
+  const { urn, entity, aspect } = point;
   const timestampMillis = point.value.timestampMillis as number;
-  statements.upsertPoint.run(urn, aspect, timestampMillis, entity, value, JSON.stringify(writeSystemMetadata(ctx)), Buffer.byteLength(value));
+  statements.upsertPoint.run(urn, aspect, timestampMillis, entity, value, systemMetadata, Buffer.byteLength(value), answerJsonOf(value, systemMetadata));
 }
 
 /** A point read from the table; a 10,000-point answer sends the stored JSON text of each as it is. */

@@ -1,10 +1,16 @@
 /**
  * getTimeseriesAspectValues writes an unfiltered answer from the stored texts (SQLite concatenates
- * the points) and a filtered one from the parsed points (JSON.stringify): the two must be the same
- * bytes for the same points, whatever the values hold, and the Content-Length must count those bytes.
+ * each point's answer JSON, written with the point) and a filtered one from the parsed points
+ * (JSON.stringify): the two must be the same bytes for the same points, whatever the values hold,
+ * and the Content-Length must count those bytes. Data files written before points kept their answer
+ * JSON open and answer the same bytes.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { call, DATASET, ingest, serverForTests } from './http-harness.js';
+import { call, DATASET, ingest, serverForTests, withServer } from './http-harness.js';
 
 const HOUR = 3_600_000;
 // Quotes, backslashes, control characters, line and paragraph separators, characters of two, three
@@ -31,5 +37,36 @@ describe('getTimeseriesAspectValues answer bytes', () => {
     }
     const all = await call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', { body: query });
     expect(all.json.value.values.map((v: { aspect: { value: string } }) => JSON.parse(v.aspect.value).fieldProfiles[0].fieldPath)).toEqual([...AWKWARD].reverse());
+  });
+});
+
+describe('getTimeseriesAspectValues on a data file of the older layout (no answer JSON column)', () => {
+  it('opens it, answers its points with the same bytes and keeps taking new points', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'timeseries-layout-'));
+    const data = join(dir, 'catalog.db');
+    const query = { urn: DATASET, entity: 'dataset', aspect: 'datasetProfile' };
+    const read = (server: Parameters<typeof call>[0], body: object = query) => call(server, 'POST', '/aspects?action=getTimeseriesAspectValues', { body });
+    try {
+      let written = '';
+      await withServer({ data }, async (server) => {
+        for (let i = 0; i < AWKWARD.length; i++) {
+          await ingest(server, DATASET, 'datasetProfile', { timestampMillis: (i + 1) * HOUR, rowCount: i + 1, fieldProfiles: [{ fieldPath: AWKWARD[i], sampleValues: AWKWARD }] });
+        }
+        written = (await read(server)).text;
+      });
+      const file = new BetterSqlite3(data);
+      file.exec('ALTER TABLE timeseries DROP COLUMN answer_json');
+      file.close();
+      await withServer({ data }, async (server) => {
+        expect((await read(server)).text).toBe(written);
+        await ingest(server, DATASET, 'datasetProfile', { timestampMillis: 100 * HOUR, rowCount: 100 });
+        const both = await read(server, { ...query, limit: 2 });
+        const parsed = await read(server, { ...query, limit: 2, filter: { or: [{ and: [{ field: 'rowCount', value: '0', condition: 'GREATER_THAN' }] }] } });
+        expect(both.json.value.values.map((v: { aspect: { value: string } }) => JSON.parse(v.aspect.value).rowCount)).toEqual([100, AWKWARD.length]);
+        expect(both.text).toBe(parsed.text);
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
