@@ -14,7 +14,7 @@ import { timeseriesPredicate, type TimeseriesFilter } from './timeseries-filter.
 import { upstreamDrops } from './upstream-proposal.js';
 
 const MAX_TIMESERIES_LIMIT = 10000;
-const ENVELOPE_END = Buffer.from('}}');
+const ENVELOPE_END = '}}';
 
 interface Proposal {
   entityType: string;
@@ -145,13 +145,12 @@ export const getTimeseriesAspectValues: Handler = ({ body }, { contract, store }
   const value: Record<string, unknown> = { entityName: q.entity, aspectName: q.aspect, limit };
   if (q.startTimeMillis !== undefined) value.startTimeMillis = q.startTimeMillis;
   if (q.endTimeMillis !== undefined) value.endTimeMillis = q.endTimeMillis;
-  const written = q.filter ? undefined : store.timeseriesJson({ ...range, limit });
-  if (written !== undefined) {
-    // The answer (megabytes at 10,000 points) stays in the UTF-8 bytes SQLite wrote; the envelope
-    // closes around them, values as its last field.
+  if (!q.filter) {
+    // The answer (megabytes at 10,000 points) is the UTF-8 bytes SQLite writes: the envelope around
+    // the points, values as its last field.
     const envelope = JSON.stringify({ value });
-    const bytes = Buffer.concat([Buffer.from(`${envelope.slice(0, -ENVELOPE_END.length)},"values":`), written, ENVELOPE_END]);
-    return { json: new RawJson(bytes.toString(), bytes) };
+    const written = store.timeseriesJson({ ...range, limit }, { before: `${envelope.slice(0, -ENVELOPE_END.length)},"values":`, after: ENVELOPE_END });
+    if (written !== undefined) return { json: new RawJson(written.toString(), written) };
   }
   // With a filter the limit applies to the values that pass it, so the whole range is read first.
   const points = q.filter

@@ -12,7 +12,7 @@ import { defaultAspects } from './default-aspects.js';
 import { entityOfUrn, keyAspectOf, systemActor } from './entity-urn.js';
 import { RelationshipIndex, type RelationshipPage, type RelationshipQuery } from './relationship-index.js';
 import { StoreState } from './digest-and-reset.js';
-import { readTimeseries, readTimeseriesJson, writeTimeseriesPoint, type TimeseriesRange } from './timeseries-points.js';
+import { readTimeseries, readTimeseriesJson, writeTimeseriesPoint, type TextsAround, type TimeseriesRange } from './timeseries-points.js';
 import { IndexLag } from './index-lag.js';
 import { LatestAspects } from './latest-aspects.js';
 import type { DerivedIndex, StoredAspect, TimeseriesPoint, WriteContext } from './types.js';
@@ -230,11 +230,11 @@ export class CatalogStore {
 
   /**
    * The points of `timeseries(q)` as a JSON array of enveloped aspects, as getTimeseriesAspectValues
-   * answers them, in UTF-8; undefined while some of the range's points are still hidden by the
-   * index lag (the caller then reads the points themselves).
+   * answers them, between the texts of `around`, in UTF-8; undefined while some of the range's
+   * points are still hidden by the index lag (the caller then reads the points themselves).
    */
-  timeseriesJson(q: TimeseriesRange): Buffer | undefined {
-    return this.indexLag.hiddenCount(q.urn, q.aspect) ? undefined : readTimeseriesJson(this.statements, q);
+  timeseriesJson(q: TimeseriesRange, around: TextsAround): Buffer | undefined {
+    return this.indexLag.hiddenCount(q.urn, q.aspect) ? undefined : readTimeseriesJson(this.statements, q, around);
   }
 
   relationships(q: RelationshipQuery): RelationshipPage {

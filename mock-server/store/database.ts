@@ -194,17 +194,19 @@ export function prepareStatements(db: Database) {
      * the newest-first order of its key range scan (its LIMIT keeps it a co-routine that the
      * aggregate reads row by row); an ORDER BY inside group_concat sorted the whole answer again
      * in a temporary B-tree, a third of the statement's time. The array comes back as a BLOB, its
-     * UTF-8 bytes as they are sent: as TEXT, making it a JavaScript string cost another third.
+     * UTF-8 bytes as they are sent: as TEXT, making it a JavaScript string cost another third. The
+     * texts before and after the array (the answer's envelope) are the first two parameters, so
+     * that the megabytes of a large answer are not copied again to put them around it.
      */
     pointsJsonInRange: db
       .prepare(
-        `SELECT CAST('[' || coalesce(group_concat(point, ','), '') || ']' AS BLOB)
+        `SELECT CAST(? || '[' || coalesce(group_concat(point, ','), '') || ']' || ? AS BLOB)
          FROM (SELECT coalesce(answer_json, '{"aspect":{"value":' || json_quote(value) || ',"contentType":"application/json"}' || coalesce(',"systemMetadata":' || system_metadata, '') || '}') AS point
                FROM timeseries
                WHERE urn = ? AND aspect = ? AND timestamp_millis BETWEEN ? AND ?
                ORDER BY timestamp_millis DESC LIMIT ?)`,
       )
-      .pluck() as Statement<[string, string, number, number, number], Buffer>,
+      .pluck() as Statement<[before: string, after: string, urn: string, aspect: string, start: number, end: number, limit: number], Buffer>,
     deletePoints: db.prepare('DELETE FROM timeseries WHERE urn = ? AND aspect = ?') as Statement<[string, string], void>,
     deleteEntityPoints: db.prepare('DELETE FROM timeseries WHERE urn = ?') as Statement<[string], void>,
     /** Latest rows selected for restoreIndices, in a stable order; every filter is optional (NULL). */

@@ -62,7 +62,16 @@ export function readTimeseries(statements: PrimaryStatements, q: TimeseriesRange
   return statements.pointsInRange.all(...rangeParams(q)).map((row) => new StoredPoint(q.urn, q.aspect, row));
 }
 
-/** The same points as a JSON array of enveloped aspects (`{aspect: {value, contentType}, systemMetadata}`), written by SQLite, in UTF-8. */
-export function readTimeseriesJson(statements: PrimaryStatements, q: TimeseriesRange): Buffer {
-  return statements.pointsJsonInRange.get(...rangeParams(q)) as Buffer;
+/**
+ * The same points as a JSON array of enveloped aspects (`{aspect: {value, contentType}, systemMetadata}`)
+ * between the texts `around` gives, written by SQLite, in UTF-8.
+ */
+export function readTimeseriesJson(statements: PrimaryStatements, q: TimeseriesRange, around: TextsAround): Buffer {
+  return statements.pointsJsonInRange.get(around.before, around.after, ...rangeParams(q)) as Buffer;
+}
+
+/** The texts written before and after a JSON value: the answer it is part of. */
+export interface TextsAround {
+  before: string;
+  after: string;
 }
