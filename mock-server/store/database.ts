@@ -197,7 +197,7 @@ export function prepareStatements(db: Database) {
      * UTF-8 bytes as they are sent: as TEXT, making it a JavaScript string cost another third. The
      * texts before and after the array (the answer's envelope) are the first two parameters, so
      * that the megabytes of a large answer are not copied again to put them around it; concat()
-     * copies them once where each || made a copy (concat() takes no points, a NULL, as '').
+     * copies them once where each || made a copy, and reads the NULL of a range without points as ''.
      */
     pointsJsonInRange: db
       .prepare(
