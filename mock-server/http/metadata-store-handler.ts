@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resourcePath } from './api-prefixes.js';
 import type { ApiDoor, PreparedCall } from './api-door.js';
-import { sendJson } from './json-answer.js';
+import { protocolHeaderNow, sendJson } from './json-answer.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
 import { RestliError, restliErrorBody } from '../errors.js';
 import type { HandlerResult } from '../handlers/context.js';
@@ -29,7 +29,10 @@ function answer(res: ServerResponse, result: HandlerResult): void {
   // An answer that is one raw text (an entity read) is written as it is.
   if (result.json instanceof RawJson) sendJson(res, 200, result.json.text, result.json.bytes);
   else if (result.json !== undefined) sendJson(res, 200, stringifyAnswer(result.json));
-  else res.end();
+  else {
+    protocolHeaderNow(res);
+    res.end();
+  }
 }
 
 export function metadataStoreHandler(settings: StoreHandlerSettings): ApiDoor {

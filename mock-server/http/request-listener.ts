@@ -13,7 +13,7 @@ import type { ApiDoor } from './api-door.js';
 import type { ApiExchange } from './api-exchange.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH } from '../graphql/index.js';
-import { sendJson } from './json-answer.js';
+import { protocolHeaderLater, protocolHeaderNow, sendJson } from './json-answer.js';
 import { isExcludedPath, springErrorBody } from '../profile.js';
 import type { RequestHandler } from './metadata-store-handler.js';
 import { levelOfStatus } from '../options.js';
@@ -74,7 +74,7 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
     res.on('finish', () => {
       errors.logger(`${req.method} ${url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`, levelOfStatus(res.statusCode));
     });
-    res.setHeader(protocolHeader, '2.0.0');
+    protocolHeaderLater(res, protocolHeader);
     try {
       // HTTP/1.1 servers accept a request target in absolute form (`GET http://host/path`); both doors route on the path.
       if (url[0] !== '/' && URL.canParse(url)) {
@@ -91,12 +91,17 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
         if (unrouted(path)) return sendJson(res, 404, JSON.stringify(springErrorBody(404, original)));
       }
       if (under(path, ADMIN_PATH)) {
+        protocolHeaderNow(res);
         checkAdminAccess(req, adminToken);
         adminSessions.set(req, sessions.get(scope.id));
         app(req, res);
-      } else if (isGraphql(path)) exchange(req, res, graphql, sessions.get(scope.id));
-      else if (isPage(req.method, path)) app(req, res);
-      else exchange(req, res, store, sessions.get(scope.id));
+      } else if (isGraphql(path)) {
+        protocolHeaderNow(res);
+        exchange(req, res, graphql, sessions.get(scope.id));
+      } else if (isPage(req.method, path)) {
+        protocolHeaderNow(res);
+        app(req, res);
+      } else exchange(req, res, store, sessions.get(scope.id));
     } catch (error) {
       // The session or the admin access refused; the body is not read, and is dropped.
       req.resume();
