@@ -14,6 +14,10 @@ import type { HandlerResult } from '../handlers/context.js';
 import { RawJson, stringifyAnswer } from './raw-json.js';
 import { RestliQuery } from './restli-query.js';
 import type { StoreRoute, StoreRouter } from './router.js';
+import { RecentTargets } from './recent-targets.js';
+
+/** Request targets whose route is kept (a few hundred bytes each). */
+const ROUTES_KEPT = 1000;
 
 export interface StoreHandlerSettings extends ErrorAnswerSettings {
   route: StoreRouter;
@@ -38,13 +42,19 @@ function answer(res: ServerResponse, result: HandlerResult): void {
 export function metadataStoreHandler(settings: StoreHandlerSettings): ApiDoor {
   const { route, addressForms } = settings;
   const protocolHeader = settings.protocolHeader.toLowerCase();
+  // The route of a (method, target) pair does not depend on the session, the body or the time.
+  const routes = new RecentTargets<StoreRoute>(ROUTES_KEPT);
+  const routeOf = (method: string, url: string): StoreRoute => {
+    const q = url.indexOf('?');
+    return route(method, resourcePath(q < 0 ? url : url.slice(0, q), addressForms), new RestliQuery(q < 0 ? '' : url.slice(q + 1)));
+  };
   const prepare = (req: IncomingMessage, { failure, body }: { failure: RestliError | undefined; body: unknown }): PreparedCall => {
     const url = req.url ?? '/';
-    const q = url.indexOf('?');
+    const method = req.method ?? 'GET';
     let matched: StoreRoute | undefined;
     let unmatched: unknown;
     try {
-      matched = route(req.method ?? 'GET', resourcePath(q < 0 ? url : url.slice(0, q), addressForms), new RestliQuery(q < 0 ? '' : url.slice(q + 1)));
+      matched = routes.get(`${method} ${url}`, () => routeOf(method, url));
     } catch (error) {
       unmatched = error;
     }
