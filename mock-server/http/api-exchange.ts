@@ -30,7 +30,8 @@ export function apiExchange(settings: ExchangeSettings): ApiExchange {
       const prepared = door.prepare(req, { failure, body, text });
       const fault: Fault | undefined = session.faults.take(prepared.operation);
       if (session.journal.size > 0) {
-        res.once('close', () => {
+        // A response closes once: `on` spares the wrapper and removal `once` would add to every request.
+        res.on('close', () => {
           const url = req.url ?? '/';
           const entry: JournalEntry = {
             id: settings.nextRequestId(),

@@ -54,7 +54,7 @@ export function metadataStoreHandler(settings: StoreHandlerSettings): ApiDoor {
     let matched: StoreRoute | undefined;
     let unmatched: unknown;
     try {
-      matched = routes.get(`${method} ${url}`, () => routeOf(method, url));
+      matched = routes.get(method, url, () => routeOf(method, url));
     } catch (error) {
       unmatched = error;
     }

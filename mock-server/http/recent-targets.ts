@@ -9,19 +9,28 @@
 const LONGEST_TARGET = 2048;
 
 export class RecentTargets<T> {
-  private readonly kept = new Map<string, T>();
+  // By method, then by target: the target's own text is the key (no joined string to build and hash).
+  private readonly kept = new Map<string, Map<string, T>>();
+  private size = 0;
 
   /** `capacity`: how many targets are kept; past it the memo empties and fills anew. */
   constructor(private readonly capacity: number) {}
 
-  /** The value kept for this target, or `work()`'s (kept if it returns). */
-  get(target: string, work: () => T): T {
-    const known = this.kept.get(target);
+  /** The value kept for this method and target, or `work()`'s (kept if it returns). */
+  get(method: string, target: string, work: () => T): T {
+    let byTarget = this.kept.get(method);
+    const known = byTarget?.get(target);
     if (known !== undefined) return known;
     const value = work();
     if (target.length <= LONGEST_TARGET) {
-      if (this.kept.size >= this.capacity) this.kept.clear();
-      this.kept.set(target, value);
+      if (this.size >= this.capacity) {
+        this.kept.clear();
+        this.size = 0;
+        byTarget = undefined;
+      }
+      if (!byTarget) this.kept.set(method, (byTarget = new Map()));
+      byTarget.set(target, value);
+      this.size++;
     }
     return value;
   }
