@@ -195,14 +195,14 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
           return failed(error);
         }
         // A document holding a mutation is never answered from, nor kept in, the store's answers.
-        const answers = mutation || text === undefined ? undefined : keptAnswers(context.store.db);
-        const key = answers ? answerKey(context.profile, authorization, text as string) : '';
+        const key = mutation || text === undefined ? undefined : answerKey(context.profile, authorization, text);
+        const answers = key === undefined ? undefined : keptAnswers(context.store.db);
         const since = answers?.since();
-        const known = since === undefined ? undefined : answers?.kept(key);
+        const known = key === undefined || since === undefined ? undefined : answers?.kept(key);
         if (known) return sendJson(res, 200, known.text, known.bytes);
         const contextValue: GraphqlContext = { contract, store: context.store, discovery: context.discovery, profile: context.profile, auth, authorization, mockedFields: [], unrepeatable: false };
         run(params, contextValue).then(({ text: answer, keepable }) => {
-          if (!answers || !keepable) return sendJson(res, 200, answer);
+          if (!answers || key === undefined || !keepable) return sendJson(res, 200, answer);
           const bytes = Buffer.from(answer, 'utf8');
           answers.keep(key, { value: { text: answer, bytes }, size: answer.length }, since);
           sendJson(res, 200, answer, bytes);
