@@ -12,12 +12,20 @@ const withInput =
   (_root, { input }, ctx) =>
     f(viewOf(ctx), input as never);
 
+/** A resolver that walks the relationship index, which catches up with the index lag as it is read (see edges.ts). */
+const unrepeatable =
+  <A>(resolve: Resolver<A>): Resolver<A> =>
+  (root, args, ctx, info) => {
+    ctx.unrepeatable = true;
+    return resolve(root, args, ctx, info);
+  };
+
 /** `viewOf` gives the view of the request's store (each session has its own). */
 export function discoveryResolvers(viewOf: (ctx: GraphqlContext) => EntityView): Record<string, Resolver<never>> {
   return {
     search: withInput(viewOf, search),
     searchAcrossEntities: withInput(viewOf, searchAcrossEntities),
-    searchAcrossLineage: withInput(viewOf, searchAcrossLineage),
+    searchAcrossLineage: unrepeatable(withInput(viewOf, searchAcrossLineage)),
     autoComplete: withInput(viewOf, autoComplete),
     autoCompleteForMultiple: withInput(viewOf, autoCompleteForMultiple),
     browse: withInput(viewOf, browse),
