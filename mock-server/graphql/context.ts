@@ -1,7 +1,6 @@
 /**
  * What every resolver receives: the store and contract of the running server, what the mutation
- * permission is decided from, and what the answer's keeping is decided from (the mocked fields, an
- * unrepeatable read).
+ * permission is decided from, and the list the mocked fields report into (an answer with one is not kept).
  */
 import type { Contract } from '../../spec/index.js';
 import { authorize, type AuthConfig } from '../auth/bearer-auth.js';
@@ -24,11 +23,6 @@ export type GraphqlContext = {
   authorization: string | undefined;
   /** Response paths of the mocked fields the query selected, e.g. `dataset.lineage`. */
   mockedFields: string[];
-  /**
-   * Set by a resolver that read something which may change while no row of the store does (the
-   * relationship index catches up with the index lag as it is read): such an answer is not kept.
-   */
-  unrepeatable: boolean;
 };
 
 /**

@@ -140,8 +140,9 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
 
   /**
    * The answer, keepable only for a query that gave no error (an error may be logged) and read
-   * nothing that can change while the store's rows do not: no mocked field (invented at random) and
-   * no unrepeatable read (see GraphqlContext).
+   * nothing that can change while the store's rows do not: no mocked field (invented at random), and
+   * no write still waiting for the index lag once it ran (the derived reads then change with the time
+   * alone, as the lag passes).
    */
   const run = async (params: RequestParams, contextValue: GraphqlContext): Promise<Answer> => {
     const schema = await (built ??= import('./schema.js').then(({ catalogSchema }) => catalogSchema(contract).schema));
@@ -158,7 +159,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
     if (operation.operation === OperationTypeNode.SUBSCRIPTION) return errorsAnswer([new GraphQLError('Subscriptions are not supported')]);
     const { errors, ...rest } = (await execute({ schema, document, contextValue, variableValues: params.variables, operationName: params.operationName })) as ExecutionResult;
     const mockedFields = contextValue.profile === 'upstream' ? [] : contextValue.mockedFields;
-    const keepable = !errors && operation.operation === OperationTypeNode.QUERY && contextValue.mockedFields.length === 0 && !contextValue.unrepeatable;
+    const keepable = !errors && operation.operation === OperationTypeNode.QUERY && contextValue.mockedFields.length === 0 && !contextValue.store.indexWaiting;
     return { text: answerText(errors ? { errors: errors.map(formatError), ...rest } : rest, mockedFields), keepable };
   };
 
@@ -200,7 +201,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
         const since = answers?.since();
         const known = key === undefined || since === undefined ? undefined : answers?.kept(key);
         if (known) return sendJson(res, 200, known.text, known.bytes);
-        const contextValue: GraphqlContext = { contract, store: context.store, discovery: context.discovery, profile: context.profile, auth, authorization, mockedFields: [], unrepeatable: false };
+        const contextValue: GraphqlContext = { contract, store: context.store, discovery: context.discovery, profile: context.profile, auth, authorization, mockedFields: [] };
         run(params, contextValue).then(({ text: answer, keepable }) => {
           if (!answers || key === undefined || !keepable) return sendJson(res, 200, answer);
           const bytes = Buffer.from(answer, 'utf8');

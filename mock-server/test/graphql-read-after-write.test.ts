@@ -4,7 +4,7 @@
  * kind of write (ingestProposal, a batch, a GraphQL mutation, a delete, an admin reset, a session's
  * own writes) shows in the next query, through HTTP as a client sees it. A kept answer is never given
  * to another session or to a caller the query would refuse, and a read that changes with the time
- * alone (the relationship index catching up with the index lag) is never kept.
+ * alone (while a write waits for the index lag) is never kept.
  */
 import { describe, expect, it } from 'vitest';
 import { ADMIN, OTHER_DATASET, READER, USER, call, graphql, ingest } from './graphql-harness.js';
@@ -132,6 +132,25 @@ describe('a GraphQL query of relationships under an index lag', () => {
         seen = await totals();
       }
       expect(seen).toEqual([1, 1]);
+    });
+  });
+});
+
+describe('a GraphQL search under an index lag', () => {
+  it('finds a new dataset once the lag has passed, asked by GraphQL alone, with no other request in between', async () => {
+    await withServer({ indexLagMs: 300 }, async (server) => {
+      const name = 'laggedgraphqlsearchterm';
+      const urn = `urn:svc:dataset:(urn:svc:dataPlatform:hive,${name},PROD)`;
+      const found = `{ searchAcrossEntities(input: {types: [DATASET], query: "${name}", start: 0, count: 10}) { total searchResults { entity { urn } } } }`;
+      const total = async (): Promise<number> => (await graphql(server, { query: found })).json.data.searchAcrossEntities.total;
+      await ingest(server, urn, 'datasetProperties', { name, customProperties: {} });
+      expect(await total()).toBe(0);
+      let seen = await total();
+      for (let attempt = 0; attempt < 100 && seen === 0; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen = await total();
+      }
+      expect(seen).toBe(1);
     });
   });
 });

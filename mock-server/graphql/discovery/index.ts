@@ -7,17 +7,13 @@ import { searchAcrossLineage } from './search-across-lineage.js';
 
 type InputOf<F> = F extends (view: EntityView, input: infer I) => unknown ? I : never;
 
+/** Every discovery read first takes in the writes whose index lag has passed, as the metadata-store API's search does. */
 const withInput =
   <F extends (view: EntityView, input: never) => unknown>(viewOf: (ctx: GraphqlContext) => EntityView, f: F): Resolver<{ input: InputOf<F> }> =>
-  (_root, { input }, ctx) =>
-    f(viewOf(ctx), input as never);
-
-/** A resolver that walks the relationship index, which catches up with the index lag as it is read (see edges.ts). */
-const unrepeatable =
-  <A>(resolve: Resolver<A>): Resolver<A> =>
-  (root, args, ctx, info) => {
-    ctx.unrepeatable = true;
-    return resolve(root, args, ctx, info);
+  (_root, { input }, ctx) => {
+    const view = viewOf(ctx);
+    view.store.catchUp();
+    return f(view, input as never);
   };
 
 /** `viewOf` gives the view of the request's store (each session has its own). */
@@ -25,7 +21,7 @@ export function discoveryResolvers(viewOf: (ctx: GraphqlContext) => EntityView):
   return {
     search: withInput(viewOf, search),
     searchAcrossEntities: withInput(viewOf, searchAcrossEntities),
-    searchAcrossLineage: unrepeatable(withInput(viewOf, searchAcrossLineage)),
+    searchAcrossLineage: withInput(viewOf, searchAcrossLineage),
     autoComplete: withInput(viewOf, autoComplete),
     autoCompleteForMultiple: withInput(viewOf, autoCompleteForMultiple),
     browse: withInput(viewOf, browse),

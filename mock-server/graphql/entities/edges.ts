@@ -7,7 +7,6 @@
  */
 import { tryParseUrn } from '../../../spec/index.js';
 import type { RelationshipDirection } from '../../store/relationship-index.js';
-import type { GraphqlContext } from '../context.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
 
@@ -57,13 +56,8 @@ export function lineageSteps(entityType: string, direction: LineageInput['direct
   });
 }
 
-/**
- * The relationship index catches up with the index lag when read, so what it answers may change with
- * the time alone: the answer is marked unrepeatable.
- */
-export function relationshipsOf(view: EntityView, urn: string): (args: { input: RelationshipsInput }, ctx: GraphqlContext) => OutputRecord {
-  return ({ input }, ctx) => {
-    ctx.unrepeatable = true;
+export function relationshipsOf(view: EntityView, urn: string): (args: { input: RelationshipsInput }) => OutputRecord {
+  return ({ input }) => {
     const start = input.start ?? 0;
     const page = view.store.relationships({ urn, direction: input.direction, types: input.types, start, count: input.count ?? DEFAULT_COUNT });
     const kept = page.relationships.filter((edge) => input.includeSoftDelete !== false || !view.store.isSoftDeleted(edge.entity));
@@ -88,12 +82,10 @@ export function lineageEdges(view: EntityView, urn: string, direction: LineageIn
 /**
  * One hop of lineage (upstream's EntityLineageResultResolver asks its graph service for one hop): the
  * edges of the lineage steps, without entities that do not exist or are soft-deleted unless
- * includeGhostEntities (counted in `filtered`), ordered by URN, paged by start and count. Unrepeatable,
- * as relationships are.
+ * includeGhostEntities (counted in `filtered`), ordered by URN, paged by start and count.
  */
-export function lineageOf(view: EntityView, urn: string): (args: { input: LineageInput }, ctx: GraphqlContext) => OutputRecord {
-  return ({ input }, ctx) => {
-    ctx.unrepeatable = true;
+export function lineageOf(view: EntityView, urn: string): (args: { input: LineageInput }) => OutputRecord {
+  return ({ input }) => {
     const edges = lineageEdges(view, urn, input.direction);
     const visible = input.includeGhostEntities ? edges : edges.filter((e) => view.store.entityExists(e.entity) && !view.store.isSoftDeleted(e.entity));
     visible.sort((a, b) => (a.entity === b.entity ? a.type.localeCompare(b.type) : a.entity < b.entity ? -1 : 1));
