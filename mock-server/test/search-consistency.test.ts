@@ -3,7 +3,9 @@
  * counts a match-everything search reads (maintained on every write) equal those counted over the
  * hits, an entity's rewritten, emptied and deleted fields leave no rows behind, paging through a
  * result of equal scores visits every hit once, in urn order, and a data file holding the search
- * tables of an earlier layout gets them rebuilt from its aspects when it is opened.
+ * tables of an earlier layout gets them rebuilt from its aspects when it is opened. Searches between
+ * writes, and inside a transaction that is then rolled back, answer as an index that has not
+ * searched before (a search reads each hit's document from columns kept beside the table).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -132,6 +134,68 @@ describe('search after a history of writes', () => {
     const before = answers();
     store.rebuildDerived();
     expect(answers()).toEqual(before);
+  });
+});
+
+describe('search between writes', () => {
+  const requests: Partial<SearchRequest>[] = [
+    { filter: notRemoved },
+    { input: 'shop' },
+    { input: 'shop', count: 1 },
+    { input: 'tags:PII' },
+    { input: 'tags:Gold', filter: notRemoved },
+    { input: 'shop', filter: { or: [{ and: [{ field: 'tags', value: tag('PII') }] }] } },
+  ];
+  const answers = (index: SearchIndex) => requests.map((r) => everything(index, r));
+
+  it.each(histories)('$given: answers after each write as an index that had not searched before', ({ writes }) => {
+    const { store, index } = replay([]);
+    answers(index);
+    writes.forEach(([urn, aspect, value], i) => {
+      if (value) store.upsertAspect('dataset', urn, aspect, value, ctx);
+      else store.deleteAspect('dataset', urn, aspect, ctx);
+      expect(answers(index)).toEqual(answers(replay(writes.slice(0, i + 1)).index));
+    });
+  });
+
+  const rolledBack = (store: CatalogStore, work: () => void): void => {
+    const failure = new Error('rolled back');
+    expect(() =>
+      store.transaction(() => {
+        work();
+        throw failure;
+      }),
+    ).toThrow(failure);
+  };
+
+  it('answers as before a transaction that searched after its writes and was rolled back', async () => {
+    const { store, index } = replay(histories[0]!.writes);
+    const before = answers(index);
+    rolledBack(store, () => {
+      store.upsertAspect('dataset', A, 'globalTags', tags('PII'), ctx);
+      store.upsertAspect('dataset', B, 'status', { removed: true }, ctx);
+      store.upsertAspect('dataset', C, 'datasetProperties', { description: 'shop shop shop' }, ctx);
+      // A transaction indexes its writes before it commits; the start-up image's, say, sooner.
+      for (const urn of [A, B, C]) store.rebuildDerived({ urn });
+      expect(answers(index)).not.toEqual(before);
+    });
+    expect(answers(index)).toEqual(before);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answers(index)).toEqual(before);
+  });
+
+  it('answers as before a transaction that rebuilt the index, searched and was rolled back', async () => {
+    const { store, index } = replay(histories[1]!.writes);
+    const before = answers(index);
+    rolledBack(store, () => {
+      store.upsertAspect('dataset', C, 'globalTags', tags('PII'), ctx);
+      store.rebuildDerived();
+      store.deleteAspect('dataset', A, 'datasetKey', ctx);
+      expect(answers(index)).not.toEqual(before);
+    });
+    expect(answers(index)).toEqual(before);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answers(index)).toEqual(before);
   });
 });
 
