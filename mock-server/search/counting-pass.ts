@@ -17,6 +17,8 @@ export interface CountedHits {
   ids: Float64Array;
   frequencies: Float64Array[];
   lengths: Float64Array;
+  /** When the candidates could repeat: the stamp the hits are marked with (`search_hit`, document-columns.ts). */
+  stamp?: number;
 }
 
 export interface CountingQuery {
@@ -73,5 +75,5 @@ export function countHits(tables: SearchTables, q: CountingQuery): CountedHits {
     }
     n++;
   }
-  return { n, facetCounts: facetPairs(counts), ids, frequencies, lengths };
+  return { n, facetCounts: facetPairs(counts), ids, frequencies, lengths, ...(q.repeats ? { stamp } : {}) };
 }

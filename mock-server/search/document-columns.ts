@@ -31,7 +31,10 @@ export interface Columns {
   readonly facetStart: Int32Array;
   readonly facetCount: Uint16Array;
   readonly pool: Int32Array;
-  /** A mark per doc_id, for a pass to tell a hit it has already seen: `stamp()` gives a fresh value. */
+  /**
+   * A mark per doc_id, for a pass to tell a hit it has already seen: `stamp()` gives a fresh value.
+   * SQL reads the marks as `search_hit(doc_id, stamp)` (1 when marked with that stamp).
+   */
   readonly seen: Int32Array;
   stamp(): number;
 }
@@ -207,6 +210,7 @@ export function createDocumentColumns(db: Database): DocumentColumns {
   // Documents were written that the notes do not name: columns read now must be built again once committed.
   let unnoted = false;
   let settling = false;
+  db.function('search_hit', { varargs: false }, (docId, stamp) => (columns?.seen[docId as number] === stamp ? 1 : 0));
 
   const build = (): Arrays => {
     const built = new Arrays();

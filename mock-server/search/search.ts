@@ -123,11 +123,22 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
       .statement(`SELECT d.doc_id AS doc_id, d.urn AS urn, ${r.score} AS score FROM json_each(?) h CROSS JOIN ${r.from} WHERE m0.doc_id = h.value AND ${r.where} ORDER BY score DESC, urn LIMIT ? OFFSET ?`)
       .all(...r.scoreParams, best, ...r.params, count, start) as Hit[];
   };
+  // Without ranking, the page walks the entity's documents in urn order until it has found its
+  // rows: the hits the counting pass marked are told apart by their marks (a call per document
+  // walked) where that walk is short against building the result's set of entities again, which a
+  // deep page or a sparse result would rather pay.
+  const markedPage = (stamp: number): Hit[] =>
+    tables
+      .statement('SELECT d.doc_id AS doc_id, d.urn AS urn FROM search_document d WHERE d.entity = ? AND d.removed = 0 AND search_hit(d.doc_id, ?) ORDER BY urn LIMIT ? OFFSET ?')
+      .all(fields.entity, stamp, count, start) as Hit[];
+  const walksShort = (hits: number): boolean => (start + count) * tables.totals().docs < hits * hits;
   const page =
     count > 0 && start < total
       ? rank && counted
         ? rankedPage(rank, counted)
-        : (tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn ${from} ORDER BY urn LIMIT ? OFFSET ?`).all(...params, count, start) as Hit[])
+        : counted?.stamp !== undefined && !filter.namesRemoved && walksShort(counted.n)
+          ? markedPage(counted.stamp)
+          : (tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn ${from} ORDER BY urn LIMIT ? OFFSET ?`).all(...params, count, start) as Hit[])
       : [];
   const matches = matchedFields(tables, query, page.map((h) => h.doc_id));
   const scope: AggregationScope = counted

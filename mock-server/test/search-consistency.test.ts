@@ -210,6 +210,22 @@ describe('paging through hits of equal score', () => {
     const pages = [0, 10, 20].flatMap((start) => index.search({ input: 'same words', entity: 'dataset', start, count: 10 }).entities);
     expect(pages).toEqual([...urns].sort());
   });
+
+  it('visits every hit of a field:value or a filter once, in urn order, on shallow and deep pages alike', () => {
+    const index = createSearchIndex(contract);
+    const store = new CatalogStore({ contract, derived: [index] });
+    const urns = Array.from({ length: 40 }, (_, i) => datasetUrn('hive', `table_${(i * 7) % 40}`));
+    store.transaction(() => {
+      urns.forEach((urn, i) => store.upsertAspect('dataset', urn, 'globalTags', tags(i % 4 === 0 ? 'PII' : 'Gold'), ctx));
+      store.upsertAspect('dataset', urns[1]!, 'status', { removed: true }, ctx);
+    });
+    const gold = urns.filter((urn, i) => i % 4 !== 0 && i !== 1).sort();
+    const filter = { or: [{ and: [{ field: 'tags', value: tag('Gold') }] }] };
+    for (const request of [{ input: 'tags:Gold' }, { input: '*', filter }]) {
+      const pages = [0, 5, 10, 15, 20, 25].flatMap((start) => index.search({ ...request, entity: 'dataset', start, count: 5 }).entities);
+      expect(pages).toEqual(gold);
+    }
+  });
 });
 
 describe('a data file with search tables of an earlier layout', () => {
