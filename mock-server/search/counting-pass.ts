@@ -7,6 +7,7 @@
  */
 import { facetPairs } from './aggregations.js';
 import { integers } from './best-hits.js';
+import type { Columns } from './document-columns.js';
 import type { SearchTables } from './tables.js';
 
 export interface CountedHits {
@@ -32,6 +33,18 @@ export interface CountingQuery {
   withRemoved: boolean;
   /** Whether a candidate may come more than once (a URN clause's two indexes, a criterion of several values). */
   repeats: boolean;
+  /** Facet ids a hit must hold: one of each list (a filter's criteria on aggregated values). */
+  requiredFacets?: readonly (readonly number[])[];
+}
+
+/** Whether the document holds one of the facet ids of each list. */
+function holds(c: Columns, id: number, required: readonly (readonly number[])[]): boolean {
+  const first = c.facetStart[id]!;
+  const end = first + c.facetCount[id]!;
+  return required.every((ids) => {
+    for (let j = first; j < end; j++) if (ids.includes(c.pool[j]!)) return true;
+    return false;
+  });
 }
 
 interface Lists {
@@ -55,6 +68,7 @@ export function countHits(tables: SearchTables, q: CountingQuery): CountedHits {
   for (let i = 0; i < rows; i++) {
     const id = ids[i]!;
     if (c.entity[id] !== code || code === 0 || (!q.withRemoved && c.removed[id] !== 0)) continue;
+    if (q.requiredFacets && !holds(c, id, q.requiredFacets)) continue;
     if (q.repeats) {
       if (c.seen[id] === stamp) continue;
       c.seen[id] = stamp;

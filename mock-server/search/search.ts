@@ -48,6 +48,12 @@ interface Hit {
   urn: string;
 }
 
+/** The ids of a field's aggregated values (those no entity ever held have none). */
+function facetIdsOf(tables: SearchTables, entity: string, field: string, values: readonly string[]): number[] {
+  const id = tables.statement('SELECT id FROM search_facet WHERE entity = ? AND field = ? AND value = ?', true);
+  return values.flatMap((value) => (id.get(entity, field, value) as number | undefined) ?? []);
+}
+
 export function search(tables: SearchTables, fields: EntityIndexFields, request: SearchRequest): SearchResultValue {
   const query = parseQuery(request.input ?? '', fields);
   const tokens = [...new Set(query.clauses.flatMap((c) => (c.kind === 'token' ? [c.token] : [])))];
@@ -77,16 +83,24 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
   // building a set of every condition's entities to test the token's against.
   const sets = narrowed && filter.sets ? [...filter.sets, ...fieldClauses.map((c) => ({ sql: `SELECT doc_id FROM (${c.sql})`, params: c.params }))] : undefined;
   const clauseTests = fieldClauses.map((c) => ` AND ${docId} IN (SELECT doc_id FROM (${c.sql}))`).join('');
+  // A ranked search whose filter names only aggregated values tests each hit's facet ids (in the
+  // document columns) instead of reading every condition's entities.
+  const requiredFacets =
+    rank && fieldClauses.length === 0 && filter.sets && filter.sets.length > 0 && filter.sets.every((s) => s.facet)
+      ? filter.sets.map(({ facet }) => facetIdsOf(tables, fields.entity, facet!.field, facet!.values))
+      : undefined;
   const candidates = rank
-    ? sets
+    ? sets && !requiredFacets
       ? {
           from: `FROM (SELECT doc_id FROM search_term WHERE term = ? ${sets.map((s) => `INTERSECT ${s.sql} `).join('')}ORDER BY 1) h CROSS JOIN ${rank.tokens} WHERE m0.doc_id = h.doc_id AND ${rank.where}`,
           params: [rank.driving, ...sets.flatMap((s) => s.params), ...rank.params],
         }
-      : {
-          from: `FROM ${rank.tokens} WHERE ${rank.where} AND ${filter.sql}${clauseTests}`,
-          params: [...rank.params, ...filter.params, ...fieldClauses.flatMap((c) => c.params)],
-        }
+      : requiredFacets
+        ? { from: `FROM ${rank.tokens} WHERE ${rank.where}`, params: rank.params }
+        : {
+            from: `FROM ${rank.tokens} WHERE ${rank.where} AND ${filter.sql}${clauseTests}`,
+            params: [...rank.params, ...filter.params, ...fieldClauses.flatMap((c) => c.params)],
+          }
     : sets && sets.length > 0
       ? {
           from: `FROM (${sets.map((s) => s.sql).join(' INTERSECT ')}${sets.length > 1 ? ' ORDER BY 1' : ''})`,
@@ -110,6 +124,7 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
           entity: fields.entity,
           withRemoved: filter.namesRemoved,
           repeats: !rank,
+          ...(requiredFacets ? { requiredFacets } : {}),
         });
   // Other filters without ranking (several conjunctions, a negation) test every document of the type.
   const documents =
