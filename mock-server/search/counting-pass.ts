@@ -14,7 +14,7 @@ export interface CountedHits {
   n: number;
   /** The hits holding each facet id, `[[id, n], ...]` (aggregations.ts). */
   facetCounts: string;
-  /** The first `n` are the hits' ids, each token's frequencies in them and their lengths. */
+  /** To rank: the first `n` are the hits' ids, each token's frequencies in them and their lengths. */
   ids: Float64Array;
   frequencies: Float64Array[];
   lengths: Float64Array;
@@ -37,14 +37,20 @@ export interface CountingQuery {
   requiredFacets?: readonly (readonly number[])[];
 }
 
-/** Whether the document holds one of the facet ids of each list. */
-function holds(c: Columns, id: number, required: readonly (readonly number[])[]): boolean {
-  const first = c.facetStart[id]!;
-  const end = first + c.facetCount[id]!;
-  return required.every((ids) => {
-    for (let j = first; j < end; j++) if (ids.includes(c.pool[j]!)) return true;
-    return false;
+/** The facet ids of the conditions as bits: facet id → the conditions it meets; a hit meets every one (`all`). */
+interface FacetMasks {
+  bits: Int32Array;
+  all: number;
+}
+
+/** At most 31 conditions (bits of an Int32Array); facet-conditions.ts gives no more. */
+function facetMasks(required: readonly (readonly number[])[]): FacetMasks {
+  const largest = Math.max(0, ...required.flat());
+  const bits = new Int32Array(largest + 1);
+  required.forEach((ids, k) => {
+    for (const id of ids) bits[id]! |= 1 << k;
   });
+  return { bits, all: (1 << required.length) - 1 };
 }
 
 interface Lists {
@@ -53,33 +59,52 @@ interface Lists {
   [frequencies: `f${number}`]: string | null;
 }
 
-export function countHits(tables: SearchTables, q: CountingQuery): CountedHits {
-  const lists = q.frequencyColumns.map((c, i) => `, group_concat(${c}) AS f${i}`).join('');
-  const row = tables.statement(`SELECT COUNT(*) AS n, group_concat(${q.idColumn}) AS ids${lists} ${q.from}`).get(...q.params) as Lists;
-  const rows = row.n;
-  const ids = integers(row.ids ?? '', rows);
-  const frequencies = q.frequencyColumns.map((_, i) => integers(row[`f${i}`] ?? '', rows));
-  const lengths = new Float64Array(rows);
-  const c = tables.columns();
+/**
+ * The candidates whose documents are hits, counted (and their facet ids): the first `rows` of `ids`,
+ * or every doc_id below `rows` without `ids`. To rank, the hits' ids, frequencies and lengths are
+ * moved to the front of the arrays.
+ */
+function tally(
+  c: Columns,
+  q: Omit<CountingQuery, 'from' | 'params' | 'idColumn' | 'frequencyColumns'>,
+  rows: number,
+  ids: Float64Array | undefined,
+  frequencies: Float64Array[],
+): CountedHits {
+  const ranks = frequencies.length > 0;
+  const lengths = new Float64Array(ranks ? rows : 0);
   const code = c.entityCode(q.entity);
   const stamp = q.repeats ? c.stamp() : 0;
+  const masks = q.requiredFacets && facetMasks(q.requiredFacets);
+  // The columns as locals: the loop runs once per candidate.
+  const { entity, removed, terms, facetStart, facetCount, pool, seen } = c;
+  const { withRemoved, repeats } = q;
+  const bits = masks?.bits;
+  const all = masks?.all ?? 0;
   let counts = new Int32Array(256);
   let n = 0;
   for (let i = 0; i < rows; i++) {
-    const id = ids[i]!;
-    if (c.entity[id] !== code || code === 0 || (!q.withRemoved && c.removed[id] !== 0)) continue;
-    if (q.requiredFacets && !holds(c, id, q.requiredFacets)) continue;
-    if (q.repeats) {
-      if (c.seen[id] === stamp) continue;
-      c.seen[id] = stamp;
+    const id = ids ? ids[i]! : i;
+    if (entity[id] !== code || code === 0 || (!withRemoved && removed[id] !== 0)) continue;
+    const first = facetStart[id]!;
+    const end = first + facetCount[id]!;
+    if (bits) {
+      // One of each condition's facet ids (facet id → the conditions it meets, as bits).
+      let met = 0;
+      for (let j = first; j < end; j++) met |= bits[pool[j]!] ?? 0;
+      if (met !== all) continue;
     }
-    ids[n] = id;
-    for (const f of frequencies) f[n] = f[i]!;
-    lengths[n] = c.terms[id]!;
-    const first = c.facetStart[id]!;
-    const end = first + c.facetCount[id]!;
+    if (repeats) {
+      if (seen[id] === stamp) continue;
+      seen[id] = stamp;
+    }
+    if (ranks) {
+      ids![n] = id;
+      for (const f of frequencies) f[n] = f[i]!;
+      lengths[n] = terms[id]!;
+    }
     for (let j = first; j < end; j++) {
-      const facet = c.pool[j]!;
+      const facet = pool[j]!;
       if (facet >= counts.length) {
         const wider = new Int32Array(Math.max(facet + 1, counts.length * 2));
         wider.set(counts);
@@ -89,5 +114,22 @@ export function countHits(tables: SearchTables, q: CountingQuery): CountedHits {
     }
     n++;
   }
-  return { n, facetCounts: facetPairs(counts), ids, frequencies, lengths, ...(q.repeats ? { stamp } : {}) };
+  return { n, facetCounts: facetPairs(counts), ids: ids ?? new Float64Array(0), frequencies, lengths, ...(q.repeats ? { stamp } : {}) };
+}
+
+export function countHits(tables: SearchTables, q: CountingQuery): CountedHits {
+  const lists = q.frequencyColumns.map((c, i) => `, group_concat(${c}) AS f${i}`).join('');
+  const row = tables.statement(`SELECT COUNT(*) AS n, group_concat(${q.idColumn}) AS ids${lists} ${q.from}`).get(...q.params) as Lists;
+  const frequencies = q.frequencyColumns.map((_, i) => integers(row[`f${i}`] ?? '', row.n));
+  return tally(tables.columns(), q, row.n, integers(row.ids ?? '', row.n), frequencies);
+}
+
+/**
+ * The hits among every document of the entity type that hold the required facets, without SQL: a
+ * condition on aggregated values matching a large share of the catalog reads its many index rows
+ * at several times the cost of testing every document's facet ids (the hits are marked, as repeats).
+ */
+export function scanHits(tables: SearchTables, entity: string, requiredFacets: readonly (readonly number[])[]): CountedHits {
+  const c = tables.columns();
+  return tally(c, { entity, withRemoved: false, repeats: true, requiredFacets }, c.entity.length, undefined, []);
 }

@@ -10,7 +10,8 @@
 import { bestHits } from './best-hits.js';
 import { aggregations, countFacets, type AggregationScope } from './aggregations.js';
 import { clauseSql } from './clause-sql.js';
-import { countHits, type CountedHits } from './counting-pass.js';
+import { countHits, scanHits, type CountedHits } from './counting-pass.js';
+import { facetConditions } from './facet-conditions.js';
 import { compileFilter } from './filters.js';
 import type { EntityIndexFields } from './index-fields.js';
 import { matchedFields } from './matched-fields.js';
@@ -48,11 +49,8 @@ interface Hit {
   urn: string;
 }
 
-/** The ids of a field's aggregated values (those no entity ever held have none). */
-function facetIdsOf(tables: SearchTables, entity: string, field: string, values: readonly string[]): number[] {
-  const id = tables.statement('SELECT id FROM search_facet WHERE entity = ? AND field = ? AND value = ?', true);
-  return values.flatMap((value) => (id.get(entity, field, value) as number | undefined) ?? []);
-}
+/** Conditions without ranking are tested on every document when their holders are at least this share of the entities (1/32). */
+const SCAN_SHARE = 32;
 
 export function search(tables: SearchTables, fields: EntityIndexFields, request: SearchRequest): SearchResultValue {
   const query = parseQuery(request.input ?? '', fields);
@@ -83,12 +81,12 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
   // building a set of every condition's entities to test the token's against.
   const sets = narrowed && filter.sets ? [...filter.sets, ...fieldClauses.map((c) => ({ sql: `SELECT doc_id FROM (${c.sql})`, params: c.params }))] : undefined;
   const clauseTests = fieldClauses.map((c) => ` AND ${docId} IN (SELECT doc_id FROM (${c.sql}))`).join('');
-  // A ranked search whose filter names only aggregated values tests each hit's facet ids (in the
-  // document columns) instead of reading every condition's entities.
-  const requiredFacets =
-    rank && fieldClauses.length === 0 && filter.sets && filter.sets.length > 0 && filter.sets.every((s) => s.facet)
-      ? filter.sets.map(({ facet }) => facetIdsOf(tables, fields.entity, facet!.field, facet!.values))
-      : undefined;
+  // Conditions on aggregated values alone are tested on each hit's facet ids (facet-conditions.ts):
+  // a ranked search tests its tokens' hits; one without ranking tests every document of the type
+  // when the conditions hold a large share of them (fewer are read from the value index).
+  const conditions = narrowed ? facetConditions(tables, fields.entity, filter.sets, query.clauses.filter((c) => c.kind === 'field')) : undefined;
+  const requiredFacets = conditions?.map((c) => c.ids);
+  const scans = !rank && conditions !== undefined && Math.min(...conditions.map((c) => c.holders)) * SCAN_SHARE >= tables.totals().docs;
   const candidates = rank
     ? sets && !requiredFacets
       ? {
@@ -114,18 +112,21 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
   // One pass over the whole result, without ranking it, gives its size and the facet counts of its
   // hits; for a ranked page, also each hit's id and the integers of its score, from which bestHits
   // keeps the few hits the page can hold: the page ranks those instead of reading every hit again.
-  const counted =
-    matchesEverything || !candidates
-      ? undefined
-      : countHits(tables, {
-          ...candidates,
-          idColumn: rank ? 'm0.doc_id' : 'doc_id',
-          frequencyColumns: rank && count > 0 ? rank.frequencies : [],
-          entity: fields.entity,
-          withRemoved: filter.namesRemoved,
-          repeats: !rank,
-          ...(requiredFacets ? { requiredFacets } : {}),
-        });
+  const counted = matchesEverything
+    ? undefined
+    : scans && requiredFacets
+      ? scanHits(tables, fields.entity, requiredFacets)
+      : !candidates
+        ? undefined
+        : countHits(tables, {
+            ...candidates,
+            idColumn: rank ? 'm0.doc_id' : 'doc_id',
+            frequencyColumns: rank && count > 0 ? rank.frequencies : [],
+            entity: fields.entity,
+            withRemoved: filter.namesRemoved,
+            repeats: !rank,
+            ...(rank && requiredFacets ? { requiredFacets } : {}),
+          });
   // Other filters without ranking (several conjunctions, a negation) test every document of the type.
   const documents =
     matchesEverything || counted

@@ -114,9 +114,10 @@ describe('search after a history of writes', () => {
     expect(counted.metadata.searchResultMetadatas).toEqual(maintained.metadata.searchResultMetadatas);
   });
 
-  // A filter on aggregated values alone is tested on each hit's facet ids; with `removed` named too
-  // (which hides the same entities) it reads each condition's entities from the value index instead.
-  it.each(histories)('$given: a filter on aggregated values answers as the value index does', ({ writes }) => {
+  // A filter or `field:value` on aggregated values alone is tested on each hit's facet ids; with
+  // `removed` named too (which hides the same entities) each condition's entities are read from the
+  // value index instead.
+  it.each(histories)('$given: conditions on aggregated values answer as the value index does', ({ writes }) => {
     const { index } = replay(writes);
     const criteria = [
       [{ field: 'tags', value: tag('PII') }],
@@ -125,10 +126,15 @@ describe('search after a history of writes', () => {
       [{ field: 'owners', value: owner('bob') }],
       [{ field: 'tags', value: tag('Unknown') }],
     ];
-    for (const and of criteria) {
-      const onFacets = everything(index, { input: 'shop', filter: { or: [{ and }] } });
-      const onValues = everything(index, { input: 'shop', filter: { or: [{ and: [...and, { field: 'removed', value: 'false' }] }] } });
-      expect(onFacets).toEqual(onValues);
+    for (const input of ['shop', '*', 'tags:Gold', 'platform:hive']) {
+      for (const and of criteria) {
+        const onFacets = everything(index, { input, filter: { or: [{ and }] } });
+        const onValues = everything(index, { input, filter: { or: [{ and: [...and, { field: 'removed', value: 'false' }] }] } });
+        expect(onFacets).toEqual(onValues);
+      }
+    }
+    for (const input of ['tags:Gold', 'tags:Legacy', 'tags:PII', 'tags:Gold platform:hive', `tags:"${tag('Legacy')}"`, 'owners:bob', 'shop tags:Gold', 'tags:Unknown']) {
+      expect(everything(index, { input })).toEqual(everything(index, { input, filter: notRemoved }));
     }
   });
 
