@@ -1,6 +1,6 @@
 /**
  * What every resolver receives: the store and contract of the running server, what the mutation
- * permission is decided from, and the list the mocked fields report into.
+ * permission is decided from, and the list the mocked fields report into (an answer with one is not kept).
  */
 import type { Contract } from '../../spec/index.js';
 import { authorize, type AuthConfig } from '../auth/bearer-auth.js';

@@ -15,6 +15,7 @@ import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
 import { sendJson } from '../http/json-answer.js';
 import { authorize, type AuthConfig } from '../auth/bearer-auth.js';
 import { RestliError } from '../errors.js';
+import { answerCaches } from '../store/answer-cache.js';
 import type { Contract } from '../../spec/index.js';
 import type { ApiDoor, BodyRead, PreparedCall } from '../http/api-door.js';
 import type { MockContext } from '../handlers/context.js';
@@ -39,6 +40,30 @@ interface RequestParams {
   query: string;
   variables: Record<string, unknown> | null;
   operationName: string | null;
+}
+
+/** An answer of GraphQL: its text, and whether the same request may be answered with it until the store's next write. */
+interface Answer {
+  text: string;
+  keepable: boolean;
+}
+
+/** A kept answer: its text, for the request journal, and the bytes sent. */
+interface KeptAnswer {
+  text: string;
+  bytes: Buffer;
+}
+
+// Each store's answers to queries, kept until its next write, as the entity reads' are: a budget of
+// text per store (each answer kept as text and as its UTF-8 bytes), every session of a server may fill its own.
+const ANSWER_BUDGET = 1024 * 1024;
+
+/**
+ * What a query's answer depends on besides the store's rows: the body's text (document, variables and
+ * operation name), the caller (no header value holds a line break) and the profile (a word).
+ */
+function answerKey(profile: string, authorization: string | undefined, body: string): string {
+  return `${profile} ${authorization === undefined ? '-' : `+${authorization}`}\n${body}`;
 }
 
 /** Transport failures (no GraphQL execution) carry `{errors: [{message}]}`, as the 405 does. */
@@ -110,9 +135,16 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
   // Loaded and built on the first GraphQL request: loading @graphql-tools and the resolvers was about
   // a third of a start, building the executable schema a tenth.
   let built: Promise<GraphQLSchema> | undefined;
-  const errorsAnswer = (errors: readonly Error[]): string => answerText({ errors: errors.map(formatError) }, []);
+  const keptAnswers = answerCaches<KeptAnswer>(ANSWER_BUDGET);
+  const errorsAnswer = (errors: readonly Error[]): Answer => ({ text: answerText({ errors: errors.map(formatError) }, []), keepable: false });
 
-  const run = async (params: RequestParams, contextValue: GraphqlContext): Promise<string> => {
+  /**
+   * The answer, keepable only for a query that gave no error (an error may be logged) and read
+   * nothing that can change while the store's rows do not: no mocked field (invented at random), and
+   * no write still waiting for the index lag once it ran (the derived reads then change with the time
+   * alone, as the lag passes).
+   */
+  const run = async (params: RequestParams, contextValue: GraphqlContext): Promise<Answer> => {
     const schema = await (built ??= import('./schema.js').then(({ catalogSchema }) => catalogSchema(contract).schema));
     let document: DocumentNode;
     try {
@@ -127,10 +159,11 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
     if (operation.operation === OperationTypeNode.SUBSCRIPTION) return errorsAnswer([new GraphQLError('Subscriptions are not supported')]);
     const { errors, ...rest } = (await execute({ schema, document, contextValue, variableValues: params.variables, operationName: params.operationName })) as ExecutionResult;
     const mockedFields = contextValue.profile === 'upstream' ? [] : contextValue.mockedFields;
-    return answerText(errors ? { errors: errors.map(formatError), ...rest } : rest, mockedFields);
+    const keepable = !errors && operation.operation === OperationTypeNode.QUERY && contextValue.mockedFields.length === 0 && !contextValue.store.indexWaiting;
+    return { text: answerText(errors ? { errors: errors.map(formatError), ...rest } : rest, mockedFields), keepable };
   };
 
-  const prepare = (req: IncomingMessage, { failure, body }: BodyRead): PreparedCall => {
+  const prepare = (req: IncomingMessage, { failure, body, text }: BodyRead): PreparedCall => {
     if (req.method !== 'POST') {
       return {
         operation: undefined,
@@ -151,19 +184,30 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
         if (failure) return transportError(res, failure.status, failure.message);
         if (typeof params === 'string') return transportError(res, 400, params);
         const authorization = req.headers.authorization;
-        const contextValue: GraphqlContext = { contract, store: context.store, discovery: context.discovery, profile: context.profile, auth, authorization, mockedFields: [] };
-        const answer = async (): Promise<string> => {
-          authorize(auth, { authorization, kind: containsMutation(params.query, documents) ? 'protected' : 'open', write: false });
-          return run(params, contextValue);
+        const failed = (error: unknown): void => {
+          if (error instanceof RestliError) return transportError(res, error.status, error.message);
+          logger(`POST ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`, 'error');
+          transportError(res, 500, `Internal error: ${(error as Error)?.message ?? String(error)}`);
         };
-        answer().then(
-          (text) => sendJson(res, 200, text),
-          (error: unknown) => {
-            if (error instanceof RestliError) return transportError(res, error.status, error.message);
-            logger(`POST ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`, 'error');
-            transportError(res, 500, `Internal error: ${(error as Error)?.message ?? String(error)}`);
-          },
-        );
+        const mutation = containsMutation(params.query, documents);
+        try {
+          authorize(auth, { authorization, kind: mutation ? 'protected' : 'open', write: false });
+        } catch (error) {
+          return failed(error);
+        }
+        // A document holding a mutation is never answered from, nor kept in, the store's answers.
+        const key = mutation || text === undefined ? undefined : answerKey(context.profile, authorization, text);
+        const answers = key === undefined ? undefined : keptAnswers(context.store.db);
+        const since = answers?.since();
+        const known = key === undefined || since === undefined ? undefined : answers?.kept(key);
+        if (known) return sendJson(res, 200, known.text, known.bytes);
+        const contextValue: GraphqlContext = { contract, store: context.store, discovery: context.discovery, profile: context.profile, auth, authorization, mockedFields: [] };
+        run(params, contextValue).then(({ text: answer, keepable }) => {
+          if (!answers || key === undefined || !keepable) return sendJson(res, 200, answer);
+          const bytes = Buffer.from(answer, 'utf8');
+          answers.keep(key, { value: { text: answer, bytes }, size: answer.length }, since);
+          sendJson(res, 200, answer, bytes);
+        }, failed);
       },
     };
   };

@@ -9,19 +9,13 @@ import { badRequest } from '../errors.js';
 import type { Handler } from './context.js';
 import { entityOf } from './entity-urn.js';
 import { latestAspectsWithKey } from './latest-aspects.js';
-import { AnswerCache } from '../store/answer-cache.js';
+import { answerCaches } from '../store/answer-cache.js';
 
 // Each store's answers to entity reads, kept until its next write: a read of an unchanged entity is
 // then a look-up. A budget of text per store (each answer is kept as text and as its UTF-8 bytes), small
 // enough that every session of a server (64 by default) may fill its own.
 const ANSWER_BUDGET = 1024 * 1024;
-const answerCaches = new WeakMap<CatalogStore, AnswerCache<RawJson>>();
-
-function answerCacheOf(store: CatalogStore): AnswerCache<RawJson> {
-  let cache = answerCaches.get(store);
-  if (!cache) answerCaches.set(store, (cache = new AnswerCache(store.db, ANSWER_BUDGET)));
-  return cache;
-}
+const answerCacheOf = answerCaches<RawJson>(ANSWER_BUDGET);
 
 /**
  * One entity as getEntityV2 answers it, written as JSON text at once: every aspect's value and system
@@ -47,7 +41,7 @@ export const getEntityV2: Handler = ({ params, rawQuery }, { contract, store }) 
   // The answer is a function of the URN, the aspect list and the store's rows: JSON of the list
   // (or null) ends where it closes, so no two (list, URN) pairs make one key.
   const key = (aspectNames ? JSON.stringify(aspectNames) : 'null') + urn;
-  const json = answerCacheOf(store).answer(key, () => {
+  const json = answerCacheOf(store.db).answer(key, () => {
     const { text, synthesisedKey } = entityResponse(store, entityOf(contract, urn, 'path.urn'), urn, aspectNames);
     // A synthesised key aspect is stamped with the time of the read: such an answer is not kept.
     return synthesisedKey ? { value: new RawJson(text) } : { value: new RawJson(text, Buffer.from(text, 'utf8')), size: text.length };

@@ -10,7 +10,7 @@ import { BODY_LIMIT, pathOf, queryOf, type JournalEntry } from '../admin/journal
 import { requestUrns } from '../admin/request-urns.js';
 import type { MockSession } from '../admin/sessions.js';
 import { jittered } from '../admin/settings.js';
-import { sentText } from './json-answer.js';
+import { protocolHeaderNow, sentText } from './json-answer.js';
 import type { ApiDoor } from './api-door.js';
 import { readJsonBody } from './json-body.js';
 
@@ -30,7 +30,8 @@ export function apiExchange(settings: ExchangeSettings): ApiExchange {
       const prepared = door.prepare(req, { failure, body, text });
       const fault: Fault | undefined = session.faults.take(prepared.operation);
       if (session.journal.size > 0) {
-        res.once('close', () => {
+        // A response closes once: `on` spares the wrapper and removal `once` would add to every request.
+        res.on('close', () => {
           const url = req.url ?? '/';
           const entry: JournalEntry = {
             id: settings.nextRequestId(),
@@ -56,7 +57,10 @@ export function apiExchange(settings: ExchangeSettings): ApiExchange {
         // Destroying the response destroys its connection: a reset on a socket, a failed fetch in process.
         if (fault?.kind === 'reset') return void res.destroy();
         if (fault?.kind === 'error') {
-          if (fault.retryAfter !== undefined && (fault.status === 429 || fault.status === 503)) res.setHeader('Retry-After', String(fault.retryAfter));
+          if (fault.retryAfter !== undefined && (fault.status === 429 || fault.status === 503)) {
+            protocolHeaderNow(res);
+            res.setHeader('Retry-After', String(fault.retryAfter));
+          }
           return door.fail(res, fault.status, `Fault ${fault.id} injected on ${fault.operation} through /__mock/faults`);
         }
         prepared.answer(res, session.context);

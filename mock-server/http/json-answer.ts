@@ -1,14 +1,44 @@
 /**
  * Writes a JSON answer on node's response with the headers clients have always seen from this server:
- * the media type with its charset and the Content-Length (a HEAD gets both, without the body).
+ * the protocol header, the media type with its charset and the Content-Length (a HEAD gets them all,
+ * without the body).
  */
-import type { ServerResponse } from 'node:http';
+import { ServerResponse } from 'node:http';
+
+/** The Rest.li protocol version every answer names in the namespace's protocol header. */
+export const PROTOCOL_VERSION = '2.0.0';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 // The text of the JSON answer sent, kept on the response for the request journal. A property rather
 // than a weak map: a weak map's entries for short-lived responses cost every garbage collection.
 const SENT_TEXT = Symbol('sent JSON text');
+// The protocol header's name while it is not set yet (see protocolHeaderLater).
+const PROTOCOL_HEADER = Symbol('protocol header not set yet');
 
-type Answered = ServerResponse & { [SENT_TEXT]?: string };
+type Answered = ServerResponse & { [SENT_TEXT]?: string; [PROTOCOL_HEADER]?: string | undefined };
+
+const nodeWriteHead = ServerResponse.prototype.writeHead;
+
+/**
+ * Gives the response the protocol header. On node's own response, while no other header is set, the
+ * header waits to be written with the answer's others in one `writeHead` (node's headers set one by
+ * one cost about 5 µs a response, a sixth of a whole answer's work in node); any other header set
+ * must first call `protocolHeaderNow`. A response with a writeHead of its own (an injected one, which
+ * reads the headers set one by one) gets it at once.
+ */
+export function protocolHeaderLater(res: ServerResponse, name: string): void {
+  if (res.writeHead === nodeWriteHead) (res as Answered)[PROTOCOL_HEADER] = name;
+  else res.setHeader(name, PROTOCOL_VERSION);
+}
+
+/** Sets the protocol header if it is still waiting: before another header is set or an answer is written otherwise than by sendJson. */
+export function protocolHeaderNow(res: ServerResponse): void {
+  const name = (res as Answered)[PROTOCOL_HEADER];
+  if (name === undefined) return;
+  (res as Answered)[PROTOCOL_HEADER] = undefined;
+  res.setHeader(name, PROTOCOL_VERSION);
+}
 
 /** The text of the JSON answer sent on this response, if one was. */
 export function sentText(res: ServerResponse): string | undefined {
@@ -18,8 +48,16 @@ export function sentText(res: ServerResponse): string | undefined {
 /** `bytes`, when given, is the text already encoded as UTF-8 (an answer kept across requests). */
 export function sendJson(res: ServerResponse, status: number, text: string, bytes?: Buffer): void {
   (res as Answered)[SENT_TEXT] = text;
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', bytes ? bytes.length : Buffer.byteLength(text));
+  const length = bytes ? bytes.length : Buffer.byteLength(text);
+  const protocolHeader = (res as Answered)[PROTOCOL_HEADER];
+  if (protocolHeader !== undefined) {
+    // No header set yet: the whole head at once, in the order the headers have always had.
+    (res as Answered)[PROTOCOL_HEADER] = undefined;
+    res.writeHead(status, [protocolHeader, PROTOCOL_VERSION, 'Content-Type', JSON_TYPE, 'Content-Length', String(length)]);
+  } else {
+    res.statusCode = status;
+    res.setHeader('Content-Type', JSON_TYPE);
+    res.setHeader('Content-Length', length);
+  }
   res.end(bytes ?? text);
 }

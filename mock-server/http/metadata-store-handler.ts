@@ -7,13 +7,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resourcePath } from './api-prefixes.js';
 import type { ApiDoor, PreparedCall } from './api-door.js';
-import { sendJson } from './json-answer.js';
+import { protocolHeaderNow, sendJson } from './json-answer.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
 import { RestliError, restliErrorBody } from '../errors.js';
 import type { HandlerResult } from '../handlers/context.js';
 import { RawJson, stringifyAnswer } from './raw-json.js';
 import { RestliQuery } from './restli-query.js';
 import type { StoreRoute, StoreRouter } from './router.js';
+import { RecentTargets } from './recent-targets.js';
+
+/** Request targets whose route is kept (a few hundred bytes each). */
+const ROUTES_KEPT = 1000;
 
 export interface StoreHandlerSettings extends ErrorAnswerSettings {
   route: StoreRouter;
@@ -29,19 +33,28 @@ function answer(res: ServerResponse, result: HandlerResult): void {
   // An answer that is one raw text (an entity read) is written as it is.
   if (result.json instanceof RawJson) sendJson(res, 200, result.json.text, result.json.bytes);
   else if (result.json !== undefined) sendJson(res, 200, stringifyAnswer(result.json));
-  else res.end();
+  else {
+    protocolHeaderNow(res);
+    res.end();
+  }
 }
 
 export function metadataStoreHandler(settings: StoreHandlerSettings): ApiDoor {
   const { route, addressForms } = settings;
   const protocolHeader = settings.protocolHeader.toLowerCase();
+  // The route of a (method, target) pair does not depend on the session, the body or the time.
+  const routes = new RecentTargets<StoreRoute>(ROUTES_KEPT);
+  const routeOf = (method: string, url: string): StoreRoute => {
+    const q = url.indexOf('?');
+    return route(method, resourcePath(q < 0 ? url : url.slice(0, q), addressForms), new RestliQuery(q < 0 ? '' : url.slice(q + 1)));
+  };
   const prepare = (req: IncomingMessage, { failure, body }: { failure: RestliError | undefined; body: unknown }): PreparedCall => {
     const url = req.url ?? '/';
-    const q = url.indexOf('?');
+    const method = req.method ?? 'GET';
     let matched: StoreRoute | undefined;
     let unmatched: unknown;
     try {
-      matched = route(req.method ?? 'GET', resourcePath(q < 0 ? url : url.slice(0, q), addressForms), new RestliQuery(q < 0 ? '' : url.slice(q + 1)));
+      matched = routes.get(method, url, () => routeOf(method, url));
     } catch (error) {
       unmatched = error;
     }

@@ -13,7 +13,7 @@ import type { ApiDoor } from './api-door.js';
 import type { ApiExchange } from './api-exchange.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH } from '../graphql/index.js';
-import { sendJson } from './json-answer.js';
+import { protocolHeaderLater, protocolHeaderNow, sendJson } from './json-answer.js';
 import { isExcludedPath, springErrorBody } from '../profile.js';
 import type { RequestHandler } from './metadata-store-handler.js';
 import { levelOfStatus } from '../options.js';
@@ -63,6 +63,13 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
   };
   // The endpoint's own paths only (a trailing slash allowed, as express's routes allow it).
   const graphqlPaths = new Set([GRAPHQL_PATH, GRAPHQL_V2_PATH].flatMap((path) => [path, `${path}/`]));
+  // Every path looked for below is shorter than this: a longer path (an entity's, nearly all of the
+  // traffic) is told apart by its start alone, lower-cased, instead of the whole of it.
+  const headLength = Math.max(ADMIN_PATH.length, GRAPHIQL_PATH.length, ...[...graphqlPaths].map((p) => p.length), ...docsPrefixes.map((p) => p.length)) + 2;
+  const headOf = (url: string): string => {
+    const q = url.indexOf('?');
+    return url.slice(0, Math.min(q < 0 ? url.length : q, headLength)).toLowerCase();
+  };
   const isGraphql = (path: string): boolean => graphqlPaths.has(path);
   // The docs site answers GET (and HEAD); other methods on its paths are the router's.
   const isPage = (method: string | undefined, path: string): boolean =>
@@ -74,7 +81,7 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
     res.on('finish', () => {
       errors.logger(`${req.method} ${url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`, levelOfStatus(res.statusCode));
     });
-    res.setHeader(protocolHeader, '2.0.0');
+    protocolHeaderLater(res, protocolHeader);
     try {
       // HTTP/1.1 servers accept a request target in absolute form (`GET http://host/path`); both doors route on the path.
       if (url[0] !== '/' && URL.canParse(url)) {
@@ -83,20 +90,26 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
       }
       const scope = sessionScope(req.url ?? url, req.headers[SESSION_HEADER]);
       req.url = scope.url;
-      const path = pathOf(scope.url);
+      const path = headOf(scope.url);
       if (upstreamGate && unrouted && !under(path, ADMIN_PATH)) {
         const original = scope.url.split('?')[0] ?? '/';
+        const wholePath = pathOf(scope.url);
         // Authentication runs before routing upstream, so an unrouted path without a token is a 401 too.
-        if (!isExcludedPath(path) && !upstreamGate.hasToken(req.headers.authorization)) return sendJson(res, 401, JSON.stringify(springErrorBody(401, original)));
-        if (unrouted(path)) return sendJson(res, 404, JSON.stringify(springErrorBody(404, original)));
+        if (!isExcludedPath(wholePath) && !upstreamGate.hasToken(req.headers.authorization)) return sendJson(res, 401, JSON.stringify(springErrorBody(401, original)));
+        if (unrouted(wholePath)) return sendJson(res, 404, JSON.stringify(springErrorBody(404, original)));
       }
       if (under(path, ADMIN_PATH)) {
+        protocolHeaderNow(res);
         checkAdminAccess(req, adminToken);
         adminSessions.set(req, sessions.get(scope.id));
         app(req, res);
-      } else if (isGraphql(path)) exchange(req, res, graphql, sessions.get(scope.id));
-      else if (isPage(req.method, path)) app(req, res);
-      else exchange(req, res, store, sessions.get(scope.id));
+      } else if (isGraphql(path)) {
+        protocolHeaderNow(res);
+        exchange(req, res, graphql, sessions.get(scope.id));
+      } else if (isPage(req.method, path)) {
+        protocolHeaderNow(res);
+        app(req, res);
+      } else exchange(req, res, store, sessions.get(scope.id));
     } catch (error) {
       // The session or the admin access refused; the body is not read, and is dropped.
       req.resume();

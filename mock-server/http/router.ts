@@ -12,7 +12,7 @@ import { badRequest, notFound, RestliError } from '../errors.js';
 import type { Handler, HandlerResult, MockContext } from '../handlers/context.js';
 import { HANDLERS } from '../handlers/index.js';
 import { accessKind, isWrite } from '../auth/operation-access.js';
-import { requestChecker, type RequestChecker } from './request-validation.js';
+import { requestChecker, type CheckedRequest, type RequestChecker } from './request-validation.js';
 import { decodeComponent, RestliQuery } from './restli-query.js';
 
 interface Route {
@@ -53,6 +53,14 @@ function writeTarget(body: unknown): string | undefined {
   const snapshot = typeof snapshotUnion === 'object' && snapshotUnion !== null ? Object.values(snapshotUnion)[0] : undefined;
   const urn = field(field(body, 'proposal'), 'entityUrn') ?? field(snapshot, 'urn') ?? field(body, 'urn');
   return typeof urn === 'string' ? urn : undefined;
+}
+
+/** A checked request shared between calls: its parameters and their list values cannot be changed by one of them. */
+function frozen(checked: CheckedRequest): CheckedRequest {
+  Object.freeze(checked.params);
+  for (const value of Object.values(checked.query)) if (Array.isArray(value)) Object.freeze(value);
+  Object.freeze(checked.query);
+  return checked;
 }
 
 /** What a matched route runs on: the request's credentials and parsed body (undefined without one). */
@@ -121,12 +129,14 @@ export function metadataStoreRouter({ contract, auth, validators }: RouterSettin
 
   return (method, path, query) => {
     const [route, params] = choose(method, path, query);
+    // A call without a body is checked on its path and query alone: once, then shared (frozen) by every call of this route.
+    let checkedWithoutBody: CheckedRequest | undefined;
     return {
       operationId: route.op.operationId,
       run({ authorization, protocolVersion, body }, context) {
         const caller = authorize(auth, { authorization, kind: route.kind, write: route.write, target: writeTarget(body) });
         if (!route.handler) throw new RestliError(501, `${route.op.operationId} (${route.op.pathKey}) is part of the contract but this mock server does not serve it`);
-        const checked = route.check(params, query, body);
+        const checked = body !== undefined ? route.check(params, query, body) : (checkedWithoutBody ??= frozen(route.check(params, query, undefined)));
         const handler = route.handler;
         const call = () => handler({ params: checked.params, query: checked.query, body: checked.body, op: route.op, rawQuery: query, caller, protocolVersion }, context);
         // A GET only reads, and better-sqlite3 runs it to the end before any other request: no transaction needed.

@@ -29,28 +29,59 @@ export class AnswerCache<T> {
   }
 
   /**
-   * The answer for `key`: the one kept when no row has changed since, otherwise `work()`'s, kept
-   * when it says so (an answer that holds the time of its read is not).
+   * The count of changed rows an answer worked out from now is kept against (see `keep`), every
+   * answer kept under an earlier count dropped; undefined inside a transaction.
    */
-  answer(key: string, work: () => Kept<T> | { value: T; size?: undefined }): T {
-    if (this.db.inTransaction) return work().value;
+  since(): number | undefined {
+    if (this.db.inTransaction) return undefined;
     const changes = this.changes.get() as number;
     if (changes !== this.changesSeen) {
       this.answers.clear();
       this.sizeKept = 0;
       this.changesSeen = changes;
-    } else {
-      const known = this.answers.get(key);
-      if (known) return known.value;
     }
-    const worked = work();
-    if (worked.size === undefined || worked.size > this.budget) return worked.value;
+    return changes;
+  }
+
+  /** The answer kept for `key`, asked right after `since()` gave a count. */
+  kept(key: string): T | undefined {
+    return this.answers.get(key)?.value;
+  }
+
+  /**
+   * Keeps an answer worked out after `since()` gave `since`, unless a row changed meanwhile (work that
+   * waited, or wrote, may have read rows of both sides of the change).
+   */
+  keep(key: string, worked: Kept<T>, since: number | undefined): void {
+    if (since === undefined || worked.size > this.budget || this.since() !== since) return;
     if (this.sizeKept + worked.size > this.budget) {
       this.answers.clear();
       this.sizeKept = 0;
     }
-    this.answers.set(key, worked as Kept<T>);
+    this.answers.set(key, worked);
     this.sizeKept += worked.size;
+  }
+
+  /**
+   * The answer for `key`: the one kept when no row has changed since, otherwise `work()`'s, kept
+   * when it says so (an answer that holds the time of its read is not).
+   */
+  answer(key: string, work: () => Kept<T> | { value: T; size?: undefined }): T {
+    const since = this.since();
+    const known = since === undefined ? undefined : this.kept(key);
+    if (known !== undefined) return known;
+    const worked = work();
+    if (worked.size !== undefined) this.keep(key, worked as Kept<T>, since);
     return worked.value;
   }
+}
+
+/** One cache per database, made when first asked for (each session's store has its own database). */
+export function answerCaches<T>(budget: number): (db: Database) => AnswerCache<T> {
+  const caches = new WeakMap<Database, AnswerCache<T>>();
+  return (db) => {
+    let cache = caches.get(db);
+    if (!cache) caches.set(db, (cache = new AnswerCache<T>(db, budget)));
+    return cache;
+  };
 }

@@ -116,6 +116,14 @@ export class CatalogStore {
     this.indexLag.lagMs = ms;
   }
 
+  /**
+   * Whether a write's derived rows or time series points still wait for the index lag: until they
+   * are in, what a derived read answers may change with no row written.
+   */
+  get indexWaiting(): boolean {
+    return this.indexLag.waiting;
+  }
+
   /** Rebuilds the derived rows whose lag has passed (all queued ones with `everything`); derived reads call it first. */
   catchUp(everything = false): void {
     const due = this.indexLag.takeDue(Date.now(), everything);

@@ -31,6 +31,11 @@ export class IndexLag {
     return this.lagMs > 0;
   }
 
+  /** Whether a rebuild or a hidden point still waits: derived reads may then change with the time alone. */
+  get waiting(): boolean {
+    return this.entities.length > 0 || this.points.length > 0;
+  }
+
   /** Queues the rebuild of entities a committed transaction wrote. */
   defer(written: ReadonlyMap<string, { entity: EntitySpec; aspects: Set<string> }>, now = Date.now()): void {
     for (const [urn, { entity, aspects }] of written) this.entities.push({ urn, entity, aspects: new Set(aspects), due: now + this.lagMs });

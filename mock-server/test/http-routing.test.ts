@@ -249,6 +249,23 @@ describe('protocol', () => {
   });
 });
 
+
+describe('a request target sent again', () => {
+  it('is routed, checked and answered as the first time: by its method, its body and its own parameters, a failure failing again', async () => {
+    const read = `/aspects/${encodeURIComponent(DATASET)}?aspect=status&version=0`;
+    await call(server, 'POST', '/aspects?action=ingestProposal', { body: proposal(DATASET, 'status', { removed: false }) });
+    for (let round = 0; round < 2; round++) {
+      // Version 0 is the latest: the write at the end of the round before shows.
+      expect((await call(server, 'GET', read)).json).toMatchObject({ aspect: { 'com.svc.common.Status': { removed: round === 1 } } });
+      expect((await call(server, 'DELETE', read)).json.message).toMatch(/^DELETE operation not supported/);
+      expect((await call(server, 'GET', `${read}x`)).json.message).toMatch(/^query\.version: must be integer/);
+      const badBody = await call(server, 'POST', '/aspects?action=ingestProposal', { body: {} });
+      expect([badBody.status, badBody.json.message]).toEqual([400, "body: missing required property 'proposal'"]);
+      expect((await call(server, 'POST', '/aspects?action=ingestProposal', { body: proposal(DATASET, 'status', { removed: round === 0 }) })).status).toBe(200);
+    }
+    expect((await call(server, 'GET', read)).json).toMatchObject({ aspect: { 'com.svc.common.Status': { removed: false } } });
+  });
+});
 describe('GraphQL next to the metadata store', () => {
   it('answers POST /api/graphql, refuses other methods and serves the explorer', async () => {
     const query = await call(server, 'POST', '/api/graphql', { body: { query: '{ __typename }' } });

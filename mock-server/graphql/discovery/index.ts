@@ -7,10 +7,14 @@ import { searchAcrossLineage } from './search-across-lineage.js';
 
 type InputOf<F> = F extends (view: EntityView, input: infer I) => unknown ? I : never;
 
+/** Every discovery read first takes in the writes whose index lag has passed, as the metadata-store API's search does. */
 const withInput =
   <F extends (view: EntityView, input: never) => unknown>(viewOf: (ctx: GraphqlContext) => EntityView, f: F): Resolver<{ input: InputOf<F> }> =>
-  (_root, { input }, ctx) =>
-    f(viewOf(ctx), input as never);
+  (_root, { input }, ctx) => {
+    const view = viewOf(ctx);
+    view.store.catchUp();
+    return f(view, input as never);
+  };
 
 /** `viewOf` gives the view of the request's store (each session has its own). */
 export function discoveryResolvers(viewOf: (ctx: GraphqlContext) => EntityView): Record<string, Resolver<never>> {
