@@ -135,7 +135,7 @@ export function createDocumentRows(
       if (!f.field.addToFilters) continue;
       for (const v of f.values) {
         const known = s.facetId.get(doc.entity, v.field, v.value);
-        ids.push((known ?? (s.insertFacet.get(doc.entity, v.field, v.value) as { id: number })).id);
+        ids.push(known ? known.id : Number(s.insertFacet.run(doc.entity, v.field, v.value).lastInsertRowid));
       }
     }
     return ids;
@@ -228,7 +228,7 @@ export function createDocumentRows(
       const doc = affected && whole ? whole() : given;
       const after = signatures.of(doc);
       if (stored) dropRows(stored);
-      const id = stored ? stored.doc_id : (s.insertDoc.get(doc.urn, doc.entity, removed) as { doc_id: number }).doc_id;
+      const id = stored ? stored.doc_id : Number(s.insertDoc.run(doc.urn, doc.entity, removed).lastInsertRowid);
       if (!stored) changed(id);
       const ranked = insertRows(id, doc, removed, after);
       totals.add(stored ? 0 : 1, ranked - (stored?.terms ?? 0));

@@ -25,7 +25,7 @@ export interface TextRow {
 /** Explicitly typed: declarations cannot name the statement type better-sqlite3's inference gives. */
 export interface RowStatements {
   storedDoc: Statement<[string], StoredDoc>;
-  insertDoc: Statement<[string, string, number], { doc_id: number }>;
+  insertDoc: Statement<[string, string, number]>;
   updateDoc: Statement;
   updateFacets: Statement;
   updateTerms: Statement;
@@ -47,7 +47,7 @@ export interface RowStatements {
   insertSuggestion: Statement;
   deleteSuggestion: Statement;
   facetId: Statement<[string, string, string], { id: number }>;
-  insertFacet: Statement<[string, string, string], { id: number }>;
+  insertFacet: Statement<[string, string, string]>;
   countFacets: Statement;
   addFacetCounts: Statement<[string]>;
   insertBrowse: Statement;
@@ -60,9 +60,9 @@ export function prepareRowStatements(db: Database): RowStatements {
     storedDoc: db.prepare<[string], StoredDoc>(
       "SELECT d.doc_id, entity, removed, facets, terms, coalesce(signatures, '{}') AS signatures FROM search_document d LEFT JOIN search_signature s USING (doc_id) WHERE urn = ?",
     ),
-    insertDoc: db.prepare<[string, string, number], { doc_id: number }>(
-      "INSERT INTO search_document (urn, entity, removed, facets, terms) VALUES (?, ?, ?, '', 0) RETURNING doc_id",
-    ),
+    // The new row's id is the run's lastInsertRowid (doc_id is the rowid): RETURNING costs the
+    // statement a temporary table of its own.
+    insertDoc: db.prepare<[string, string, number]>("INSERT INTO search_document (urn, entity, removed, facets, terms) VALUES (?, ?, ?, '', 0)"),
     updateDoc: db.prepare('UPDATE search_document SET entity = ?, removed = ?, facets = ?, terms = ? WHERE doc_id = ?'),
     updateFacets: db.prepare('UPDATE search_document SET facets = ? WHERE doc_id = ?'),
     updateTerms: db.prepare('UPDATE search_document SET terms = ? WHERE doc_id = ?'),
@@ -92,7 +92,7 @@ export function prepareRowStatements(db: Database): RowStatements {
     deleteSuggestion: db.prepare('DELETE FROM search_suggestion WHERE id = ?'),
 
     facetId: db.prepare<[string, string, string], { id: number }>('SELECT id FROM search_facet WHERE entity = ? AND field = ? AND value = ?'),
-    insertFacet: db.prepare<[string, string, string], { id: number }>('INSERT INTO search_facet (entity, field, value, n) VALUES (?, ?, ?, 0) RETURNING id'),
+    insertFacet: db.prepare<[string, string, string]>('INSERT INTO search_facet (entity, field, value, n) VALUES (?, ?, ?, 0)'),
     countFacets: db.prepare('UPDATE search_facet SET n = n + ? WHERE id IN (SELECT value FROM json_each(?))'),
     /** Adds to facet counts from one JSON array of [facet id, count]. */
     addFacetCounts: db.prepare('UPDATE search_facet SET n = n + j.value ->> 1 FROM json_each(?) j WHERE search_facet.id = j.value ->> 0'),

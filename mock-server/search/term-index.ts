@@ -109,8 +109,10 @@ export function createTermIndex(db: Database): TermIndex {
   const moveTerm = db.prepare<[number, number, string, number]>('UPDATE search_term SET f = f + ?, n = n + ? WHERE term = ? AND doc_id = ?');
   const dropTerm = db.prepare<[string, number, number]>('DELETE FROM search_term WHERE term = ? AND doc_id = ? AND n = ?');
   const countDoc = db.prepare<[string]>('INSERT INTO search_term_docs (term, docs) VALUES (?, 1) ON CONFLICT DO UPDATE SET docs = docs + 1');
-  const uncountDoc = db.prepare<[string], number>('UPDATE search_term_docs SET docs = docs - 1 WHERE term = ? RETURNING docs').pluck();
-  const deleteDocs = db.prepare('DELETE FROM search_term_docs WHERE term = ?');
+  // The last entity holding a token takes its row away; otherwise its count goes down (a plain delete
+  // and update: an update with RETURNING fills a temporary table, and cost more than both).
+  const dropLastDoc = db.prepare<[string]>('DELETE FROM search_term_docs WHERE term = ? AND docs = 1');
+  const uncountDoc = db.prepare<[string]>('UPDATE search_term_docs SET docs = docs - 1 WHERE term = ?');
   const docsWith = db.prepare<[string], number>('SELECT docs FROM search_term_docs WHERE term = ?').pluck();
   const insertFieldTerm = db.prepare<[string, string, number, number]>('INSERT OR IGNORE INTO search_field_term (term, field, doc_id, n) VALUES (?, ?, ?, ?)');
   const moveFieldTerm = db.prepare<[number, string, string, number]>('UPDATE search_field_term SET n = n + ? WHERE term = ? AND field = ? AND doc_id = ?');
@@ -173,7 +175,7 @@ export function createTermIndex(db: Database): TermIndex {
         if (delta === 0) continue;
         if (field.queryByDefault && moveRanked(term, docId, weight * delta, delta)) {
           if (delta > 0) countDoc.run(term);
-          else if (uncountDoc.get(term) === 0) deleteDocs.run(term);
+          else if (dropLastDoc.run(term).changes === 0) uncountDoc.run(term);
         }
         if (field.text) moveFielded(term, field.name, docId, delta);
       }

@@ -20,7 +20,7 @@ export class StoreState {
   ) {
     const digested = [...PRIMARY_TABLES, ...derived.flatMap((index) => index.tables ?? [])];
     this.rowsOf = digested.map((table) => ({ table, rows: db.prepare(`SELECT * FROM ${quoted(table)}`).raw() as Statement<[], unknown[]> }));
-    this.undoLogs = [new GroupUndoLog(db, 'aspects', ['urn', 'aspect']), new RowUndoLog(db, 'timeseries')];
+    this.undoLogs = [new GroupUndoLog(db, 'aspects', ['urn']), new RowUndoLog(db, 'timeseries')];
   }
 
   /** Counts per table and a sha256 over every row of the primary, time series and derived tables. */
