@@ -16,23 +16,28 @@ interface Bucket {
 }
 
 /**
- * The result a search aggregates over: the facet ids of all its hits, comma-separated (SQLite's
- * `group_concat` of their `facets`, see tables.ts: one string instead of a row per hit, whose
- * handing over cost more than counting), or every entity of the type that is not soft-deleted.
+ * The result a search aggregates over: the number of its hits holding each facet id, as
+ * `[[id, n], ...]` (JSON), or every entity of the type that is not soft-deleted.
  */
-export type AggregationScope = { kind: 'hits'; facets: string } | { kind: 'entity' };
+export type AggregationScope = { kind: 'hits'; counts: string } | { kind: 'entity' };
 
 const ORDER = 'ORDER BY field, n DESC, value';
 
 const COMMA = 44;
 const ZERO = 48;
 
+/** `[[id, n], ...]` of the facet ids counted (an array indexed by id: ids are the small rowids of `search_facet`). */
+export function facetPairs(counts: ArrayLike<number>): string {
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < counts.length; i++) if (counts[i]) pairs.push([i, counts[i]!]);
+  return JSON.stringify(pairs);
+}
+
 /**
- * Counts of each facet id, as `[[id, n], ...]`. It reads the ids digit by digit: the string holds
- * every hit's ids, and splitting it costs ten times more. The counts are an array indexed by id
- * (ids are the small rowids of `search_facet`), several times cheaper than a Map per id.
+ * Counts of each facet id in the `group_concat` of hits' `facets` (comma-separated), read digit by
+ * digit: the string holds every hit's ids, and splitting it costs ten times more.
  */
-function countFacets(facets: string): string {
+export function countFacets(facets: string): string {
   const counts: number[] = [];
   let id = 0;
   let digits = false;
@@ -47,9 +52,7 @@ function countFacets(facets: string): string {
       digits = false;
     }
   }
-  const pairs: [number, number][] = [];
-  counts.forEach((n, i) => pairs.push([i, n]));
-  return JSON.stringify(pairs);
+  return facetPairs(counts);
 }
 
 export function aggregations(tables: SearchTables, fields: EntityIndexFields, scope: AggregationScope): Aggregations {
@@ -64,7 +67,7 @@ export function aggregations(tables: SearchTables, fields: EntityIndexFields, sc
           .all(fields.entity, wanted)
       : tables
           .statement(`SELECT f.field AS field, f.value AS value, c.value ->> 1 AS n FROM json_each(?) c JOIN search_facet f ON f.id = c.value ->> 0 ${ORDER}`)
-          .all(countFacets(scope.facets))
+          .all(scope.counts)
   ) as Bucket[];
   const byField = new Map<string, [string, number][]>();
   for (const b of buckets) {

@@ -1,7 +1,7 @@
 /**
  * The hits a ranked page can hold, chosen in JavaScript from the pass that counts the result: it
- * hands over, as `group_concat` strings, each hit's id and the integers its BM25 score is computed
- * from (each token's frequency, the entity's length). Scoring them here and keeping those at or
+ * gives each hit's id and the integers its BM25 score is computed from (each token's frequency,
+ * the entity's length; see counting-pass.ts). Scoring them here and keeping those at or
  * above the score of the page's last row lets the page rank a handful of ids instead of reading
  * every hit's rows a second time; the page still orders them by the SQL score and urn, so ties
  * and the order are SQLite's.
@@ -12,7 +12,7 @@ const COMMA = 44;
 const ZERO = 48;
 
 /** The `n` non-negative integers of a comma-separated list, read digit by digit (splitting costs several times more). */
-function integers(list: string, n: number): Float64Array {
+export function integers(list: string, n: number): Float64Array {
   const values = new Float64Array(n);
   let value = 0;
   let k = 0;
@@ -56,22 +56,26 @@ function kthLargest(values: Float64Array, k: number): number {
 const SLACK = 1e-9;
 
 /**
- * The ids (a JSON array) of the hits whose score is at least the `rows`-th best: `ids`, `frequencies`
- * (one list per token, in the ranking's order) and `lengths` are the counting pass's lists of `n` hits.
+ * The ids (a JSON array) of the hits whose score is at least the `rows`-th best: the first `n` of
+ * `ids`, of each token's `frequencies` (in the ranking's order) and of `lengths` describe the hits.
  */
-export function bestHits(n: number, rows: number, ids: string, frequencies: readonly string[], lengths: string, weights: readonly TokenWeight[]): string {
-  if (rows >= n) return `[${ids}]`;
-  const length = integers(lengths, n);
+export function bestHits(
+  n: number,
+  rows: number,
+  ids: Float64Array,
+  frequencies: readonly Float64Array[],
+  lengths: Float64Array,
+  weights: readonly TokenWeight[],
+): string {
+  if (rows >= n) return JSON.stringify(Array.from(ids.subarray(0, n)));
   const scores = new Float64Array(n);
-  frequencies.forEach((list, t) => {
-    const f = integers(list, n);
+  frequencies.forEach((f, t) => {
     const { scale, base, perToken } = weights[t]!;
-    for (let i = 0; i < n; i++) scores[i] = scores[i]! + (scale * f[i]!) / (f[i]! + base + perToken * length[i]!);
+    for (let i = 0; i < n; i++) scores[i] = scores[i]! + (scale * f[i]!) / (f[i]! + base + perToken * lengths[i]!);
   });
   const last = kthLargest(Float64Array.from(scores), rows);
   const floor = last - Math.abs(last) * SLACK;
-  const hitIds = integers(ids, n);
   const kept: number[] = [];
-  for (let i = 0; i < n; i++) if (scores[i]! >= floor) kept.push(hitIds[i]!);
+  for (let i = 0; i < n; i++) if (scores[i]! >= floor) kept.push(ids[i]!);
   return JSON.stringify(kept);
 }

@@ -53,7 +53,14 @@ function isAnalyzed(field: IndexField): boolean {
 const termField = (field: IndexField): TermField => ({ name: field.name, queryByDefault: field.queryByDefault, boost: field.boost, text: isText(field) });
 const storedTermField = (row: TextRow): TermField => ({ name: row.field, queryByDefault: row.query_by_default === 1, boost: row.boost, text: row.text === 1 });
 
-export function createDocumentRows(s: RowStatements, termIndex: TermIndex, totals: SearchTotals, signatures: Signatures): DocumentRows {
+/** `changed` is told of every document written or removed (document-columns.ts follows the table by it). */
+export function createDocumentRows(
+  s: RowStatements,
+  termIndex: TermIndex,
+  totals: SearchTotals,
+  signatures: Signatures,
+  changed: (docId: number) => void,
+): DocumentRows {
   // Held back until flush(): the value rows of new documents, and the number of new documents per facet id.
   let newValues: [docId: number, field: string, value: string, lastPart: string | null, num: number | null][] = [];
   let newFacetCounts = new Map<number, number>();
@@ -208,7 +215,10 @@ export function createDocumentRows(s: RowStatements, termIndex: TermIndex, total
     write(given, affected, whole) {
       const removed = given.removed ? 1 : 0;
       const stored = s.storedDoc.get(given.urn);
-      if (stored) flushBeforeReading();
+      if (stored) {
+        flushBeforeReading();
+        changed(stored.doc_id);
+      }
       if (stored && stored.entity === given.entity && stored.removed === removed) {
         const before = signatures.parse(stored.signatures);
         if (signatureOf(before, DEFINITIONS) === signatures.definitionOf(given)) {
@@ -219,6 +229,7 @@ export function createDocumentRows(s: RowStatements, termIndex: TermIndex, total
       const after = signatures.of(doc);
       if (stored) dropRows(stored);
       const id = stored ? stored.doc_id : Number(s.insertDoc.run(doc.urn, doc.entity, removed).lastInsertRowid);
+      if (!stored) changed(id);
       const ranked = insertRows(id, doc, removed, after);
       totals.add(stored ? 0 : 1, ranked - (stored?.terms ?? 0));
     },
@@ -226,6 +237,7 @@ export function createDocumentRows(s: RowStatements, termIndex: TermIndex, total
       const stored = s.storedDoc.get(urn);
       if (!stored) return;
       flushBeforeReading();
+      changed(stored.doc_id);
       dropRows(stored);
       s.deleteDoc.run(stored.doc_id);
       s.deleteSignatures.run(stored.doc_id);

@@ -20,7 +20,17 @@ export interface CompiledFilter {
    * For a filter of one conjunction without negation (or none): the SELECT of each criterion's
    * entities (`doc_id`), whose intersection is the filter's, so that a search can merge them.
    */
-  sets?: { sql: string; params: unknown[] }[];
+  sets?: CriterionSet[];
+}
+
+export interface CriterionSet {
+  sql: string;
+  params: unknown[];
+  /**
+   * For an EQUAL criterion on an aggregated field compared as stored (not a number, not a boolean):
+   * its field and values, whose facet ids an entity holds exactly when it has one of these values.
+   */
+  facet?: { field: string; values: string[] };
 }
 
 const RANGE: Partial<Record<Condition, string>> = {
@@ -56,14 +66,15 @@ function valueCondition(field: IndexField, condition: Condition, value: string):
   }
 }
 
-function criterionSet(fields: EntityIndexFields, criterion: Criterion): { sql: string; params: unknown[] } {
+function criterionSet(fields: EntityIndexFields, criterion: Criterion): CriterionSet {
   const field = fields.fields.get(indexFieldName(criterion.field));
   if (!field) throw badRequest(`filter field '${criterion.field}' is not a searchable field of entity ${fields.entity}`);
   const condition = criterion.condition ?? 'EQUAL';
   const values = criterion.values && criterion.values.length > 0 ? criterion.values : [criterion.value ?? ''];
   const alternatives = values.map((v) => valueCondition(field, condition, v));
   const sql = `SELECT doc_id FROM search_value WHERE field = ? AND (${alternatives.map((a) => a.sql).join(' OR ')})`;
-  return { sql, params: [field.name, ...alternatives.flatMap((a) => a.params)] };
+  const asStored = condition === 'EQUAL' && field.addToFilters && !NUMERIC_TYPES.has(field.type) && field.type !== 'BOOLEAN';
+  return { sql, params: [field.name, ...alternatives.flatMap((a) => a.params)], ...(asStored ? { facet: { field: field.name, values } } : {}) };
 }
 
 /** `docId` is the SQL expression of the document id the criteria test (a ranked search hints its own column). */

@@ -22,6 +22,8 @@ export interface TokenWeight {
 export interface Ranking {
   /** FROM items joining the index rows of every token (`m0`, `m1`…) and the hit's document `d`. */
   from: string;
+  /** The same without the document: the index rows of every token alone. */
+  tokens: string;
   /** The condition on the driving token, for the WHERE clause. */
   where: string;
   /** The driving token (the rarest). */
@@ -52,6 +54,7 @@ export function ranking(tables: SearchTables, tokens: readonly string[]): Rankin
   return {
     // CROSS JOIN keeps this order: SQLite would otherwise start from the documents of the entity type.
     from: ['search_term m0', ...joined, 'CROSS JOIN search_document d ON d.doc_id = m0.doc_id'].join(' '),
+    tokens: ['search_term m0', ...joined].join(' '),
     where: 'm0.term = ?',
     driving: held[0]?.token ?? '',
     params: [...held.slice(1).map((h) => h.token), held[0]?.token],

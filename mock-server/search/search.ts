@@ -8,8 +8,10 @@
  * once bounded by the page limit.
  */
 import { bestHits } from './best-hits.js';
-import { aggregations, type AggregationScope } from './aggregations.js';
+import { aggregations, countFacets, type AggregationScope } from './aggregations.js';
 import { clauseSql } from './clause-sql.js';
+import { countHits, scanHits, type CountedHits } from './counting-pass.js';
+import { facetConditions } from './facet-conditions.js';
 import { compileFilter } from './filters.js';
 import type { EntityIndexFields } from './index-fields.js';
 import { matchedFields } from './matched-fields.js';
@@ -36,18 +38,19 @@ export function upstreamSearchCount(count: number): number {
   return count > MAX_SEARCH_RESULTS ? UPSTREAM_API_DEFAULT_RESULTS : count;
 }
 
-/** The counting pass's row: `ids` and the score lists `s0`, `s1`… (see bestHits) when it ranks a page. */
-interface CountedHits {
+/** The old-style counting pass's row: a filter of several conjunctions or a negation, without ranking. */
+interface CountedDocuments {
   n: number;
   facets: string | null;
-  ids?: string | null;
-  [scoreList: `s${number}`]: string | null | undefined;
 }
 
 interface Hit {
   doc_id: number;
   urn: string;
 }
+
+/** Conditions without ranking are tested on every document when their holders are at least this share of the entities (1/32). */
+const SCAN_SHARE = 32;
 
 export function search(tables: SearchTables, fields: EntityIndexFields, request: SearchRequest): SearchResultValue {
   const query = parseQuery(request.input ?? '', fields);
@@ -76,44 +79,89 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
   // A ranked search narrowed by a conjunction reads the driving token's entities and each
   // condition's, all in doc_id order from their indexes, as one merged INTERSECT: cheaper than
   // building a set of every condition's entities to test the token's against.
-  const sets = rank && narrowed && filter.sets ? [...filter.sets, ...fieldClauses.map((c) => ({ sql: `SELECT doc_id FROM (${c.sql})`, params: c.params }))] : undefined;
-  const merged =
-    rank && sets
+  const sets = narrowed && filter.sets ? [...filter.sets, ...fieldClauses.map((c) => ({ sql: `SELECT doc_id FROM (${c.sql})`, params: c.params }))] : undefined;
+  const clauseTests = fieldClauses.map((c) => ` AND ${docId} IN (SELECT doc_id FROM (${c.sql}))`).join('');
+  // Conditions on aggregated values alone are tested on each hit's facet ids (facet-conditions.ts):
+  // a ranked search tests its tokens' hits; one without ranking tests every document of the type
+  // when the conditions hold a large share of them (fewer are read from the value index).
+  const conditions = narrowed ? facetConditions(tables, fields.entity, filter.sets, query.clauses.filter((c) => c.kind === 'field')) : undefined;
+  const requiredFacets = conditions?.map((c) => c.ids);
+  const scans = !rank && conditions !== undefined && Math.min(...conditions.map((c) => c.holders)) * SCAN_SHARE >= tables.totals().docs;
+  const candidates = rank
+    ? sets && !requiredFacets
       ? {
-          sql: `FROM (SELECT doc_id FROM search_term WHERE term = ? ${sets.map((s) => `INTERSECT ${s.sql} `).join('')}ORDER BY 1) h CROSS JOIN ${rank.from} WHERE m0.doc_id = h.doc_id AND ${rank.where} AND d.entity = ?${filter.namesRemoved ? '' : ' AND d.removed = 0'}`,
-          params: [rank.driving, ...sets.flatMap((s) => s.params), ...rank.params, fields.entity],
+          from: `FROM (SELECT doc_id FROM search_term WHERE term = ? ${sets.map((s) => `INTERSECT ${s.sql} `).join('')}ORDER BY 1) h CROSS JOIN ${rank.tokens} WHERE m0.doc_id = h.doc_id AND ${rank.where}`,
+          params: [rank.driving, ...sets.flatMap((s) => s.params), ...rank.params],
+        }
+      : requiredFacets
+        ? { from: `FROM ${rank.tokens} WHERE ${rank.where}`, params: rank.params }
+        : {
+            from: `FROM ${rank.tokens} WHERE ${rank.where} AND ${filter.sql}${clauseTests}`,
+            params: [...rank.params, ...filter.params, ...fieldClauses.flatMap((c) => c.params)],
+          }
+    : sets && sets.length > 0
+      ? {
+          from: `FROM (${sets.map((s) => s.sql).join(' INTERSECT ')}${sets.length > 1 ? ' ORDER BY 1' : ''})`,
+          params: sets.flatMap((s) => s.params),
         }
       : undefined;
 
   const start = Math.max(0, request.start);
   const count = Math.min(Math.max(0, request.count), MAX_SEARCH_RESULTS);
   const matchesEverything = query.matchAll && filter.params.length === 0;
-  // One pass over the whole result, without ranking it, gives its size and the facet ids of its hits,
-  // in one row; for a ranked page, also each hit's id and the integers of its score, from which
-  // bestHits keeps the few hits the page can hold: the page ranks those instead of reading every hit again.
-  const ranksPage = rank !== undefined && count > 0;
-  const scoreLists = ranksPage ? [...rank.frequencies, 'd.terms'].map((c, i) => `, group_concat(${c}) AS s${i}`).join('') : '';
+  // One pass over the whole result, without ranking it, gives its size and the facet counts of its
+  // hits; for a ranked page, also each hit's id and the integers of its score, from which bestHits
+  // keeps the few hits the page can hold: the page ranks those instead of reading every hit again.
   const counted = matchesEverything
     ? undefined
-    : (tables
-        .statement(`SELECT COUNT(*) AS n, group_concat(NULLIF(d.facets, '')) AS facets${ranksPage ? ', group_concat(d.doc_id) AS ids' : ''}${scoreLists} ${merged?.sql ?? fromOf(!rank && narrowed)}`)
-        .get(...(merged?.params ?? params)) as CountedHits | undefined);
-  const total = counted ? counted.n : (tables.statement(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
+    : scans && requiredFacets
+      ? scanHits(tables, fields.entity, requiredFacets)
+      : !candidates
+        ? undefined
+        : countHits(tables, {
+            ...candidates,
+            idColumn: rank ? 'm0.doc_id' : 'doc_id',
+            frequencyColumns: rank && count > 0 ? rank.frequencies : [],
+            entity: fields.entity,
+            withRemoved: filter.namesRemoved,
+            repeats: !rank,
+            ...(rank && requiredFacets ? { requiredFacets } : {}),
+          });
+  // Other filters without ranking (several conjunctions, a negation) test every document of the type.
+  const documents =
+    matchesEverything || counted
+      ? undefined
+      : (tables.statement(`SELECT COUNT(*) AS n, group_concat(NULLIF(d.facets, '')) AS facets ${fromOf(narrowed)}`).get(...params) as CountedDocuments);
+  const total = counted?.n ?? documents?.n ?? (tables.statement(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
   const rankedPage = (r: Ranking, hits: CountedHits): Hit[] => {
-    const lists = r.frequencies.map((_, i) => hits[`s${i}`] ?? '');
-    const best = bestHits(hits.n, start + count, hits.ids ?? '', lists, hits[`s${r.frequencies.length}`] ?? '', r.weights);
+    const best = bestHits(hits.n, start + count, hits.ids, hits.frequencies, hits.lengths, r.weights);
     return tables
       .statement(`SELECT d.doc_id AS doc_id, d.urn AS urn, ${r.score} AS score FROM json_each(?) h CROSS JOIN ${r.from} WHERE m0.doc_id = h.value AND ${r.where} ORDER BY score DESC, urn LIMIT ? OFFSET ?`)
       .all(...r.scoreParams, best, ...r.params, count, start) as Hit[];
   };
+  // Without ranking, the page walks the entity's documents in urn order until it has found its
+  // rows: the hits the counting pass marked are told apart by their marks (a call per document
+  // walked) where that walk is short against building the result's set of entities again, which a
+  // deep page or a sparse result would rather pay.
+  const markedPage = (stamp: number): Hit[] =>
+    tables
+      .statement('SELECT d.doc_id AS doc_id, d.urn AS urn FROM search_document d WHERE d.entity = ? AND d.removed = 0 AND search_hit(d.doc_id, ?) ORDER BY urn LIMIT ? OFFSET ?')
+      .all(fields.entity, stamp, count, start) as Hit[];
+  const walksShort = (hits: number): boolean => (start + count) * tables.totals().docs < hits * hits;
   const page =
     count > 0 && start < total
       ? rank && counted
         ? rankedPage(rank, counted)
-        : (tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn ${from} ORDER BY urn LIMIT ? OFFSET ?`).all(...params, count, start) as Hit[])
+        : counted?.stamp !== undefined && !filter.namesRemoved && walksShort(counted.n)
+          ? markedPage(counted.stamp)
+          : (tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn ${from} ORDER BY urn LIMIT ? OFFSET ?`).all(...params, count, start) as Hit[])
       : [];
   const matches = matchedFields(tables, query, page.map((h) => h.doc_id));
-  const scope: AggregationScope = counted ? { kind: 'hits', facets: counted.facets ?? '' } : { kind: 'entity' };
+  const scope: AggregationScope = counted
+    ? { kind: 'hits', counts: counted.facetCounts }
+    : documents
+      ? { kind: 'hits', counts: countFacets(documents.facets ?? '') }
+      : { kind: 'entity' };
   const urns = page.map((h) => h.urn);
   return {
     numEntities: total,

@@ -5,6 +5,7 @@
  * the search, autocomplete and browse actions build.
  */
 import type { Database, Statement } from 'better-sqlite3';
+import { createDocumentColumns, type Columns } from './document-columns.js';
 import { createDocumentRows, type DocumentRows } from './document-rows.js';
 import { prepareRowStatements } from './row-statements.js';
 import { createSignatures } from './signatures.js';
@@ -19,6 +20,8 @@ export interface SearchTables extends DocumentRows {
   /** The entities indexed (of every type, soft-deleted ones too) and their tokens queried by default, for BM25. */
   totals(): { docs: number; terms: number };
   readonly terms: TermIndex;
+  /** What the counting pass reads of every document, in step with the table (document-columns.ts). */
+  columns(): Columns;
   clear(): void;
   count(): number;
   /** A statement for dynamically built query SQL, prepared once per distinct text (and per `pluck`). */
@@ -33,7 +36,8 @@ export function createSearchTables(db: Database): SearchTables {
   const terms = createTermIndex(db);
   const rows = prepareRowStatements(db);
   const totals = createTotals(db);
-  const documents = createDocumentRows(rows, terms, totals, createSignatures());
+  const columns = createDocumentColumns(db);
+  const documents = createDocumentRows(rows, terms, totals, createSignatures(), columns.changed);
   const statements = new Map<string, Statement>();
   return {
     replaced,
@@ -43,9 +47,11 @@ export function createSearchTables(db: Database): SearchTables {
     write: documents.write,
     remove: documents.remove,
     flush: documents.flush,
+    columns: columns.read,
     clear() {
       documents.flush();
       clearTables(db);
+      columns.cleared();
     },
     count: () => (rows.countDocs.get() as { n: number }).n,
     statement(sql, pluck = false) {

@@ -3,14 +3,16 @@
  * counts a match-everything search reads (maintained on every write) equal those counted over the
  * hits, an entity's rewritten, emptied and deleted fields leave no rows behind, paging through a
  * result of equal scores visits every hit once, in urn order, and a data file holding the search
- * tables of an earlier layout gets them rebuilt from its aspects when it is opened.
+ * tables of an earlier layout gets them rebuilt from its aspects when it is opened. Searches between
+ * writes, and inside a transaction that is then rolled back, answer as an index that has not
+ * searched before (a search reads each hit's document from columns kept beside the table).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { contract, ctx, datasetUrn } from './search-harness.js';
+import { contract, ctx, datasetUrn, platformUrn } from './search-harness.js';
 import { createSearchIndex, type SearchIndex, type SearchRequest } from '../search/index.js';
 import { CatalogStore } from '../store/catalog-store.js';
 
@@ -112,6 +114,30 @@ describe('search after a history of writes', () => {
     expect(counted.metadata.searchResultMetadatas).toEqual(maintained.metadata.searchResultMetadatas);
   });
 
+  // A filter or `field:value` on aggregated values alone is tested on each hit's facet ids; with
+  // `removed` named too (which hides the same entities) each condition's entities are read from the
+  // value index instead.
+  it.each(histories)('$given: conditions on aggregated values answer as the value index does', ({ writes }) => {
+    const { index } = replay(writes);
+    const criteria = [
+      [{ field: 'tags', value: tag('PII') }],
+      [{ field: 'tags', value: tag('Gold') }, { field: 'platform', value: platformUrn('hive') }],
+      [{ field: 'tags', values: [tag('Gold'), tag('Legacy')] }],
+      [{ field: 'owners', value: owner('bob') }],
+      [{ field: 'tags', value: tag('Unknown') }],
+    ];
+    for (const input of ['shop', '*', 'tags:Gold', 'platform:hive']) {
+      for (const and of criteria) {
+        const onFacets = everything(index, { input, filter: { or: [{ and }] } });
+        const onValues = everything(index, { input, filter: { or: [{ and: [...and, { field: 'removed', value: 'false' }] }] } });
+        expect(onFacets).toEqual(onValues);
+      }
+    }
+    for (const input of ['tags:Gold', 'tags:Legacy', 'tags:PII', 'tags:Gold platform:hive', `tags:"${tag('Legacy')}"`, 'owners:bob', 'shop tags:Gold', 'tags:Unknown']) {
+      expect(everything(index, { input })).toEqual(everything(index, { input, filter: notRemoved }));
+    }
+  });
+
   it.each(histories)('$given: answers as the index rebuilt from the stored aspects does', ({ writes }) => {
     const { store, index } = replay(writes);
     const requests: Partial<SearchRequest>[] = [
@@ -135,6 +161,68 @@ describe('search after a history of writes', () => {
   });
 });
 
+describe('search between writes', () => {
+  const requests: Partial<SearchRequest>[] = [
+    { filter: notRemoved },
+    { input: 'shop' },
+    { input: 'shop', count: 1 },
+    { input: 'tags:PII' },
+    { input: 'tags:Gold', filter: notRemoved },
+    { input: 'shop', filter: { or: [{ and: [{ field: 'tags', value: tag('PII') }] }] } },
+  ];
+  const answers = (index: SearchIndex) => requests.map((r) => everything(index, r));
+
+  it.each(histories)('$given: answers after each write as an index that had not searched before', ({ writes }) => {
+    const { store, index } = replay([]);
+    answers(index);
+    writes.forEach(([urn, aspect, value], i) => {
+      if (value) store.upsertAspect('dataset', urn, aspect, value, ctx);
+      else store.deleteAspect('dataset', urn, aspect, ctx);
+      expect(answers(index)).toEqual(answers(replay(writes.slice(0, i + 1)).index));
+    });
+  });
+
+  const rolledBack = (store: CatalogStore, work: () => void): void => {
+    const failure = new Error('rolled back');
+    expect(() =>
+      store.transaction(() => {
+        work();
+        throw failure;
+      }),
+    ).toThrow(failure);
+  };
+
+  it('answers as before a transaction that searched after its writes and was rolled back', async () => {
+    const { store, index } = replay(histories[0]!.writes);
+    const before = answers(index);
+    rolledBack(store, () => {
+      store.upsertAspect('dataset', A, 'globalTags', tags('PII'), ctx);
+      store.upsertAspect('dataset', B, 'status', { removed: true }, ctx);
+      store.upsertAspect('dataset', C, 'datasetProperties', { description: 'shop shop shop' }, ctx);
+      // A transaction indexes its writes before it commits; the start-up image's, say, sooner.
+      for (const urn of [A, B, C]) store.rebuildDerived({ urn });
+      expect(answers(index)).not.toEqual(before);
+    });
+    expect(answers(index)).toEqual(before);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answers(index)).toEqual(before);
+  });
+
+  it('answers as before a transaction that rebuilt the index, searched and was rolled back', async () => {
+    const { store, index } = replay(histories[1]!.writes);
+    const before = answers(index);
+    rolledBack(store, () => {
+      store.upsertAspect('dataset', C, 'globalTags', tags('PII'), ctx);
+      store.rebuildDerived();
+      store.deleteAspect('dataset', A, 'datasetKey', ctx);
+      expect(answers(index)).not.toEqual(before);
+    });
+    expect(answers(index)).toEqual(before);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answers(index)).toEqual(before);
+  });
+});
+
 describe('paging through hits of equal score', () => {
   it('visits every hit once, in urn order', () => {
     const index = createSearchIndex(contract);
@@ -145,6 +233,22 @@ describe('paging through hits of equal score', () => {
     });
     const pages = [0, 10, 20].flatMap((start) => index.search({ input: 'same words', entity: 'dataset', start, count: 10 }).entities);
     expect(pages).toEqual([...urns].sort());
+  });
+
+  it('visits every hit of a field:value or a filter once, in urn order, on shallow and deep pages alike', () => {
+    const index = createSearchIndex(contract);
+    const store = new CatalogStore({ contract, derived: [index] });
+    const urns = Array.from({ length: 40 }, (_, i) => datasetUrn('hive', `table_${(i * 7) % 40}`));
+    store.transaction(() => {
+      urns.forEach((urn, i) => store.upsertAspect('dataset', urn, 'globalTags', tags(i % 4 === 0 ? 'PII' : 'Gold'), ctx));
+      store.upsertAspect('dataset', urns[1]!, 'status', { removed: true }, ctx);
+    });
+    const gold = urns.filter((urn, i) => i % 4 !== 0 && i !== 1).sort();
+    const filter = { or: [{ and: [{ field: 'tags', value: tag('Gold') }] }] };
+    for (const request of [{ input: 'tags:Gold' }, { input: '*', filter }]) {
+      const pages = [0, 5, 10, 15, 20, 25].flatMap((start) => index.search({ ...request, entity: 'dataset', start, count: 5 }).entities);
+      expect(pages).toEqual(gold);
+    }
   });
 });
 
