@@ -66,14 +66,14 @@ const RANKED_ROWS = 8_192;
 const MIN_ROWS = 32;
 
 /**
- * The first `read` matching rows' values in ranking order (boost, then shorter, then alphabetically;
- * rows that tie have the same value), read from the entity's suggestions walked in that order
+ * The first matching rows' values in ranking order (boost, then shorter, then alphabetically; rows
+ * that tie have the same value), read from the entity's suggestions walked in that order
  * (`search_suggestion_ranked`, which holds the values) and kept when among the matches: the walk
  * stops after `read` of them, where reading every match looks each one up. It reads at most
- * RANKED_ROWS rows; undefined when those hold fewer than `read` matches (then a larger `read` finds
- * no more either).
+ * RANKED_ROWS rows, so it may find fewer than `read`; those are still the first matching rows of
+ * the ranking (every row before them was tested), and `exhausted` says the walk found no more.
  */
-function walkRanked(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number): string[] | undefined {
+function walkRanked(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number): { values: string[]; exhausted: boolean } {
   const walked = tables
     .statement(
       'SELECT w.value FROM (SELECT id, value FROM search_suggestion INDEXED BY search_suggestion_ranked ' +
@@ -82,7 +82,7 @@ function walkRanked(tables: SearchTables, fields: EntityIndexFields, m: Matching
       true,
     )
     .all(fields.entity, RANKED_ROWS, m.match, read) as string[];
-  return walked.length === read ? walked : undefined;
+  return { values: walked, exhausted: walked.length < read };
 }
 
 /** The first `read` matching rows' values in ranking order, every match looked up and the first `read` kept. */
@@ -114,9 +114,17 @@ export function autocomplete(tables: SearchTables, fields: EntityIndexFields, re
   // matches; a narrow one (or a field, a filter, matches that rank low) sorts its matches.
   let walk = isBroad(tables, m);
   for (let read = Math.max(MIN_ROWS, 2 * wanted); ; read *= 4) {
-    const walked = walk ? walkRanked(tables, fields, m, read) : undefined;
-    walk = walked !== undefined;
-    const values = walked ?? sortMatches(tables, fields, m, read);
+    if (walk) {
+      // A walk that stopped short of `read` rows may still hold enough distinct values: they are
+      // the first of the ranking all the same (in a large catalog the matches thin out among the
+      // first RANKED_ROWS, and sorting every match costs far more than the walk).
+      const walked = walkRanked(tables, fields, m, read);
+      const distinct = [...new Set(walked.values)];
+      if (distinct.length >= wanted) return { suggestions: distinct.slice(start, wanted), query: request.query };
+      walk = !walked.exhausted;
+      if (walk) continue;
+    }
+    const values = sortMatches(tables, fields, m, read);
     const distinct = [...new Set(values)];
     if (distinct.length >= wanted || values.length < read) return { suggestions: distinct.slice(start, wanted), query: request.query };
   }

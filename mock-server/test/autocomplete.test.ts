@@ -161,3 +161,29 @@ describe('autocomplete of a prefix that thousands of rows match', () => {
     expect(suggest('orders', { limit: 2 })).toEqual(['orders_0', 'orders_1']);
   });
 });
+
+// In a large catalog the first rows of the ranking a walk reads may hold fewer matches than it asks
+// for (here 8,180 shorter values come first, then the six shortest matches): the suggestions they
+// hold are kept when enough, and the matches are sorted otherwise, in the same order either way.
+describe('autocomplete of a prefix whose matches rank after thousands of other values', () => {
+  const OTHERS = 4_090;
+  let index: SearchIndex;
+  const suggest = (query: string, more: Partial<AutocompleteRequest> = {}): string[] =>
+    index.autocomplete({ query, entity: 'dataset', limit: 10, ...more }).suggestions;
+
+  beforeAll(() => {
+    let store: CatalogStore;
+    ({ store, index } = indexedDatasets([], ''));
+    store.transaction(() => {
+      for (let i = 0; i < OTHERS; i++) store.upsertAspect('dataset', datasetUrn('hive', `a_${i}`), 'datasetProperties', { name: `a_${i}` }, ctx);
+      for (let i = 0; i < 1_000; i++) store.upsertAspect('dataset', datasetUrn('hive', `orders_${i}`), 'datasetProperties', { name: `orders_${i}` }, ctx);
+    });
+  });
+
+  it('suggests the best ranked matches, however few of them the first rows hold', () => {
+    expect(suggest('orders', { limit: 5 })).toEqual(['orders_0', 'orders_1', 'orders_2', 'orders_3', 'orders_4']);
+    expect(suggest('orders', { start: 4, limit: 2 })).toEqual(['orders_4', 'orders_5']);
+    expect(suggest('orders')).toEqual(Array.from({ length: 10 }, (_, i) => `orders_${i}`));
+    expect(suggest('ord', { start: 8, limit: 4 })).toEqual(['orders_8', 'orders_9', 'orders_10', 'orders_11']);
+  });
+});
