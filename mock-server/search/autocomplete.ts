@@ -59,8 +59,13 @@ function everyMatch(fields: EntityIndexFields, m: Matching): { sql: string; para
 
 /** Matches from which a query walks the ranked suggestions first: below it, reading every match costs less than a walk. */
 const BROAD = 1_000;
-/** Suggestion rows of the entity a walk reads at most before the query reads every match instead. */
+/**
+ * Suggestion rows of the entity a walk reads at most before the query reads every match instead:
+ * RANKED_ROWS, or one per ENTITIES_PER_RANKED_ROW entities indexed in a larger catalog, where more
+ * values rank before a query's best matches (shorter ones) and the sort of its matches grows too.
+ */
 const RANKED_ROWS = 8_192;
+const ENTITIES_PER_RANKED_ROW = 16;
 
 /** Suggestion rows read at least per round; a value held by several rows (several fields, entities) needs more rows than suggestions. */
 const MIN_ROWS = 32;
@@ -69,9 +74,10 @@ const MIN_ROWS = 32;
  * The first matching rows' values in ranking order (boost, then shorter, then alphabetically; rows
  * that tie have the same value), read from the entity's suggestions walked in that order
  * (`search_suggestion_ranked`, which holds the values) and kept when among the matches: the walk
- * stops after `read` of them, where reading every match looks each one up. It reads at most
- * RANKED_ROWS rows, so it may find fewer than `read`; those are still the first matching rows of
- * the ranking (every row before them was tested), and `exhausted` says the walk found no more.
+ * stops after `read` of them, where reading every match looks each one up. It reads a bounded
+ * number of rows (see RANKED_ROWS), so it may find fewer than `read`; those are still the first
+ * matching rows of the ranking (every row before them was tested), and `exhausted` says the walk
+ * found no more.
  */
 function walkRanked(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number): { values: string[]; exhausted: boolean } {
   const walked = tables
@@ -81,7 +87,7 @@ function walkRanked(tables: SearchTables, fields: EntityIndexFields, m: Matching
         'WHERE w.id IN (SELECT rowid FROM search_autocomplete WHERE search_autocomplete MATCH ?) LIMIT ?',
       true,
     )
-    .all(fields.entity, RANKED_ROWS, m.match, read) as string[];
+    .all(fields.entity, Math.max(RANKED_ROWS, Math.floor(tables.totals().docs / ENTITIES_PER_RANKED_ROW)), m.match, read) as string[];
   return { values: walked, exhausted: walked.length < read };
 }
 
