@@ -150,7 +150,7 @@ export const getTimeseriesAspectValues: Handler = ({ body }, { contract, store }
     // the points, values as its last field.
     const envelope = JSON.stringify({ value });
     const written = store.timeseriesJson({ ...range, limit }, { before: `${envelope.slice(0, -ENVELOPE_END.length)},"values":`, after: ENVELOPE_END });
-    if (written !== undefined) return { json: new RawJson(written.toString(), written) };
+    if (written !== undefined) return { json: new RawJson(undefined, written) };
   }
   // With a filter the limit applies to the values that pass it, so the whole range is read first.
   const points = q.filter

@@ -44,7 +44,8 @@ export function apiExchange(settings: ExchangeSettings): ApiExchange {
             durationMs: performance.now() - started,
             headers: req.headers,
             requestText: text,
-            responseText: sentText(res),
+            // The journal keeps the first BODY_LIMIT characters and one more, which says it was cut.
+            responseText: sentText(res, BODY_LIMIT + 1),
           };
           // A body too long to keep whole gives its URNs now, while it is at hand.
           if (text !== undefined && text.length > BODY_LIMIT) entry.urns = requestUrns(settings.urnPrefix, pathOf(url), queryOf(url), body);

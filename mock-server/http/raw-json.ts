@@ -9,11 +9,28 @@ let collecting: string[] | undefined;
 
 /** JSON text that goes into an answer as it is. */
 export class RawJson {
-  /** `bytes`, when given, is the text as UTF-8, made once for an answer sent many times. */
+  private decoded: string | undefined;
+
+  /**
+   * `bytes`, when given, is the text as UTF-8, made once for an answer sent many times, or written
+   * by SQLite (a time series answer, megabytes long, made of bytes alone: its text is decoded only
+   * if something asks for it).
+   */
   constructor(
-    readonly text: string,
+    text: string | undefined,
     readonly bytes?: Buffer,
-  ) {}
+  ) {
+    this.decoded = text;
+  }
+
+  get text(): string {
+    return (this.decoded ??= (this.bytes as Buffer).toString('utf8'));
+  }
+
+  /** The text if it is at hand, undefined for bytes alone not decoded (the answer is sent as the bytes). */
+  get textAtHand(): string | undefined {
+    return this.decoded;
+  }
 
   /**
    * Inside stringifyAnswer, a placeholder for the text (JSON.stringify calls toJSON only on the

@@ -2,7 +2,8 @@
  * getTimeseriesAspectValues writes an unfiltered answer from the stored texts (SQLite concatenates
  * each point's answer JSON, written with the point) and a filtered one from the parsed points
  * (JSON.stringify): the two must be the same bytes for the same points, whatever the values hold,
- * and the Content-Length must count those bytes. Data files written before points kept their answer
+ * and the Content-Length must count those bytes; the request journal keeps the first 64 kB of a long
+ * one, as of any answer. Data files written before points kept their answer
  * JSON open and answer the same bytes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,6 +38,17 @@ describe('getTimeseriesAspectValues answer bytes', () => {
     }
     const all = await call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', { body: query });
     expect(all.json.value.values.map((v: { aspect: { value: string } }) => JSON.parse(v.aspect.value).fieldProfiles[0].fieldPath)).toEqual([...AWKWARD].reverse());
+  });
+
+  it('are journaled as their first 64 kB, characters of every UTF-8 length cut as in any other answer', async () => {
+    const urn = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,timeseries.journal,PROD)';
+    const sampleValues = Array.from({ length: 40 }, (_, i) => `${AWKWARD[i % AWKWARD.length]} ${i}`);
+    for (let i = 1; i <= 90; i++) await ingest(server(), urn, 'datasetProfile', { timestampMillis: i * HOUR, rowCount: i, fieldProfiles: [{ fieldPath: 'f', sampleValues }] });
+    const answer = await call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', { body: { urn, entity: 'dataset', aspect: 'datasetProfile' } });
+    expect(answer.text.length).toBeGreaterThan(64 * 1024);
+    const { json } = await call(server(), 'GET', '/__mock/requests?operation=getTimeseriesAspectValues&limit=1');
+    expect(json.requests[0].response.truncated).toBe(true);
+    expect(json.requests[0].response.body).toBe(Buffer.from(answer.text.slice(0, 64 * 1024 + 1)).toString().slice(0, 64 * 1024));
   });
 });
 
