@@ -4,8 +4,9 @@
  * hits, an entity's rewritten, emptied and deleted fields leave no rows behind, paging through a
  * result of equal scores visits every hit once, in urn order, and a data file holding the search
  * tables of an earlier layout gets them rebuilt from its aspects when it is opened. Searches between
- * writes, and inside a transaction that is then rolled back, answer as an index that has not
- * searched before (a search reads each hit's document from columns kept beside the table).
+ * writes, inside a transaction that is then rolled back, and after more writes than the columns
+ * follow one by one, answer as an index that has not searched before (a search reads each hit's
+ * document from columns kept beside the table).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -220,6 +221,27 @@ describe('search between writes', () => {
     expect(answers(index)).toEqual(before);
     await new Promise((resolve) => setImmediate(resolve));
     expect(answers(index)).toEqual(before);
+  });
+});
+
+describe('search after more writes than it follows one by one', () => {
+  it('answers as an index that had not searched before, once 4,200 datasets were written between two searches', () => {
+    // Past 4,096 written documents the columns are built again from the whole table.
+    const many: Write[] = Array.from({ length: 4_200 }, (_, i) => [
+      datasetUrn(i % 2 ? 'hive' : 'kafka', `bulk_${i}`),
+      i % 3 ? 'datasetProperties' : 'globalTags',
+      i % 3 ? { description: i % 5 ? 'A table of the shop' : 'shop shop' } : tags(i % 2 ? 'PII' : 'Gold'),
+    ]);
+    const { store, index } = replay(histories[0]!.writes);
+    const requests: Partial<SearchRequest>[] = [{ filter: notRemoved }, { input: 'shop', count: 20 }, { input: 'tags:PII', count: 20 }, { input: 'shop', filter: { or: [{ and: [{ field: 'tags', value: tag('Gold') }] }] } }];
+    const answers = (i: SearchIndex) => requests.map((r) => everything(i, r));
+    answers(index);
+    store.transaction(() => {
+      for (const [urn, aspect, value] of many) store.upsertAspect('dataset', urn, aspect, value as Record<string, unknown>, ctx);
+    });
+    const after = answers(index);
+    expect(after[0]!.numEntities).toBe(4_203);
+    expect(after).toEqual(answers(replay([...histories[0]!.writes, ...many]).index));
   });
 });
 
