@@ -87,24 +87,24 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
   const conditions = narrowed ? facetConditions(tables, fields.entity, filter.sets, query.clauses.filter((c) => c.kind === 'field')) : undefined;
   const requiredFacets = conditions?.map((c) => c.ids);
   const scans = !rank && conditions !== undefined && Math.min(...conditions.map((c) => c.holders)) * SCAN_SHARE >= tables.totals().docs;
-  const candidates = rank
-    ? sets && !requiredFacets
-      ? {
-          from: `FROM (SELECT doc_id FROM search_term WHERE term = ? ${sets.map((s) => `INTERSECT ${s.sql} `).join('')}ORDER BY 1) h CROSS JOIN ${rank.tokens} WHERE m0.doc_id = h.doc_id AND ${rank.where}`,
-          params: [rank.driving, ...sets.flatMap((s) => s.params), ...rank.params],
-        }
-      : requiredFacets
-        ? { from: `FROM ${rank.tokens} WHERE ${rank.where}`, params: rank.params }
-        : {
-            from: `FROM ${rank.tokens} WHERE ${rank.where} AND ${filter.sql}${clauseTests}`,
-            params: [...rank.params, ...filter.params, ...fieldClauses.flatMap((c) => c.params)],
-          }
-    : sets && sets.length > 0
-      ? {
-          from: `FROM (${sets.map((s) => s.sql).join(' INTERSECT ')}${sets.length > 1 ? ' ORDER BY 1' : ''})`,
-          params: sets.flatMap((s) => s.params),
-        }
-      : undefined;
+  // Where the counting pass reads its candidates: a ranked search from its tokens' rows, tested by
+  // the facet conditions, merged with the conjunction's sets, or tested by the filter's SQL; one
+  // without ranking from its conjunction's sets (undefined: another pass counts it).
+  const candidatesOf = (): { from: string; params: unknown[] } | undefined => {
+    if (!rank) {
+      if (!sets || sets.length === 0) return undefined;
+      return { from: `FROM (${sets.map((s) => s.sql).join(' INTERSECT ')}${sets.length > 1 ? ' ORDER BY 1' : ''})`, params: sets.flatMap((s) => s.params) };
+    }
+    if (requiredFacets) return { from: `FROM ${rank.tokens} WHERE ${rank.where}`, params: rank.params };
+    if (sets) {
+      return {
+        from: `FROM (SELECT doc_id FROM search_term WHERE term = ? ${sets.map((s) => `INTERSECT ${s.sql} `).join('')}ORDER BY 1) h CROSS JOIN ${rank.tokens} WHERE m0.doc_id = h.doc_id AND ${rank.where}`,
+        params: [rank.driving, ...sets.flatMap((s) => s.params), ...rank.params],
+      };
+    }
+    return { from: `FROM ${rank.tokens} WHERE ${rank.where} AND ${filter.sql}${clauseTests}`, params: [...rank.params, ...filter.params, ...fieldClauses.flatMap((c) => c.params)] };
+  };
+  const candidates = candidatesOf();
 
   const start = Math.max(0, request.start);
   const count = Math.min(Math.max(0, request.count), MAX_SEARCH_RESULTS);
