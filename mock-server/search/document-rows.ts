@@ -28,14 +28,24 @@ export interface DocumentRows {
   flush(): void;
 }
 
-/** Each (folder, child) step of a browse path: `/a/b/c` gives ('', a), ('/a', b) and the leaf ('/a/b', c). */
-function browseSteps(path: string): { parent: string; child: string; leaf: boolean }[] {
-  const segments = path.split('/').filter((s) => s.length > 0);
-  return segments.map((child, i) => ({
-    parent: i === 0 ? '' : `/${segments.slice(0, i).join('/')}`,
-    child,
-    leaf: i === segments.length - 1,
-  }));
+/**
+ * The distinct (folder, child, leaf) steps of browse paths, in order of first appearance: `/a/b/c`
+ * gives ('', a, 0), ('/a', b, 0) and ('/a/b', c, 1).
+ */
+function browseSteps(paths: readonly string[]): [parent: string, child: string, leaf: number][] {
+  const steps = new Map<string, [string, string, number]>();
+  for (const path of paths) {
+    const segments = path.split('/').filter((s) => s.length > 0);
+    let parent = '';
+    segments.forEach((child, i) => {
+      const leaf = i === segments.length - 1 ? 1 : 0;
+      // A child holds no '/', so leaf, child and parent read back from the key unambiguously.
+      const key = `${leaf}${child}/${parent}`;
+      if (!steps.has(key)) steps.set(key, [parent, child, leaf]);
+      parent = `${parent}/${child}`;
+    });
+  }
+  return [...steps.values()];
 }
 
 /** Facet ids as stored in `search_document.facets`: comma-separated, so that `[${facets}]` is a JSON array. */
@@ -124,8 +134,7 @@ export function createDocumentRows(
 
 
   function insertBrowseRows(id: number, doc: SearchDocument, removed: number): void {
-    const steps = new Set(doc.browsePaths.flatMap(browseSteps).map((step) => JSON.stringify([step.parent, step.child, step.leaf ? 1 : 0])));
-    for (const step of steps) s.insertBrowse.run(id, doc.entity, removed, ...(JSON.parse(step) as [string, string, number]));
+    for (const [parent, child, leaf] of browseSteps(doc.browsePaths)) s.insertBrowse.run(id, doc.entity, removed, parent, child, leaf);
   }
 
   /** The ids of the document's aggregated values, created on first use. */
