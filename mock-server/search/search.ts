@@ -132,7 +132,8 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
     matchesEverything || counted
       ? undefined
       : (tables.statement(`SELECT COUNT(*) AS n, group_concat(NULLIF(d.facets, '')) AS facets ${fromOf(narrowed)}`).get(...params) as CountedDocuments);
-  const total = counted?.n ?? documents?.n ?? (tables.statement(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
+  // Matching everything: the entity's documents that are not soft-deleted, counted as the columns follow the table (live-counts.ts).
+  const total = counted?.n ?? documents?.n ?? tables.columns().liveDocuments(fields.entity);
   const rankedPage = (r: Ranking, hits: CountedHits): Hit[] => {
     const best = bestHits(hits.n, start + count, hits.ids, hits.frequencies, hits.lengths, r.weights);
     return tables
