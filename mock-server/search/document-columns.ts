@@ -40,6 +40,11 @@ export interface Columns {
   stamp(): number;
   /** The documents of the entity type that are not soft-deleted (live-counts.ts). */
   liveDocuments(entity: string): number;
+  /**
+   * Moves whenever these columns take a document in or out (read again, even unchanged): what was
+   * worked out of the search tables at one version of these columns holds until it moves.
+   */
+  version(): number;
 }
 
 export interface DocumentColumns {
@@ -80,6 +85,7 @@ class Arrays implements Columns {
   private lastStamp = 0;
   private readonly codes = new Map<string, number>();
   private readonly live = new LiveCounts();
+  private changes = 0;
 
   entityCode(entity: string): number {
     return this.codes.get(entity) ?? 0;
@@ -87,6 +93,10 @@ class Arrays implements Columns {
 
   liveDocuments(entity: string): number {
     return this.live.of(this.entityCode(entity));
+  }
+
+  version(): number {
+    return this.changes;
   }
 
   stamp(): number {
@@ -164,6 +174,7 @@ class Arrays implements Columns {
 
   set([docId, entity, removed, terms, facets]: Row): void {
     this.grow(docId);
+    this.changes++;
     this.live.move(this.entity[docId]!, this.removed[docId]!, -1);
     this.entity[docId] = this.code(entity);
     this.removed[docId] = removed;
@@ -173,6 +184,7 @@ class Arrays implements Columns {
   }
 
   unset(docId: number): void {
+    this.changes++;
     if (docId >= this.entity.length) return;
     this.live.move(this.entity[docId]!, this.removed[docId]!, -1);
     this.entity[docId] = 0;
