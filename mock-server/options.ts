@@ -20,9 +20,10 @@ export function levelOfStatus(status: number): LogLevel {
 
 /** A logger that passes on the lines of `level` and the more serious ones. */
 export function levelFilter(logger: MockLogger, level: LogLevel): MockLogger {
-  const most = LOG_LEVELS.indexOf(level);
+  // Whether each level passes, decided once rather than for every line.
+  const passes = Object.fromEntries(LOG_LEVELS.map((l, i) => [l, i <= LOG_LEVELS.indexOf(level)])) as Record<LogLevel, boolean>;
   return (line, lineLevel = 'info') => {
-    if (LOG_LEVELS.indexOf(lineLevel) <= most) logger(line, lineLevel);
+    if (passes[lineLevel]) logger(line, lineLevel);
   };
 }
 

@@ -99,14 +99,15 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
       const scope = sessionScope(req.url ?? url, req.headers[SESSION_HEADER]);
       req.url = scope.url;
       const path = headOf(scope.url);
-      if (upstreamGate && unrouted && !under(path, ADMIN_PATH)) {
+      const admin = under(path, ADMIN_PATH);
+      if (upstreamGate && unrouted && !admin) {
         const original = scope.url.split('?')[0] ?? '/';
         const wholePath = pathOf(scope.url);
         // Authentication runs before routing upstream, so an unrouted path without a token is a 401 too.
         if (!isExcludedPath(wholePath) && !upstreamGate.hasToken(req.headers.authorization)) return sendJson(res, 401, JSON.stringify(springErrorBody(401, original)));
         if (unrouted(wholePath)) return sendJson(res, 404, JSON.stringify(springErrorBody(404, original)));
       }
-      if (under(path, ADMIN_PATH)) {
+      if (admin) {
         protocolHeaderNow(res);
         checkAdminAccess(req, adminToken);
         adminSessions.set(req, sessions.get(scope.id));
