@@ -2,9 +2,8 @@
  * The hits a ranked page can hold, chosen in JavaScript from the pass that counts the result: it
  * gives each hit's id and the integers its BM25 score is computed from (each token's frequency,
  * the entity's length; see counting-pass.ts). Scoring them here and keeping those at or
- * above the score of the page's last row lets the page rank a handful of ids instead of reading
- * every hit's rows a second time; the page still orders them by the SQL score and urn, so ties
- * and the order are SQLite's.
+ * above the score of the page's last row lets the page (ranked-page.ts) order a handful of hits
+ * instead of reading every hit's rows a second time.
  */
 import type { TokenWeight } from './ranking.js';
 
@@ -52,12 +51,16 @@ function kthLargest(values: Float64Array, k: number): number {
   return values[target]!;
 }
 
-/** A slack far above rounding, far below the gap between two distinct scores: a row more is harmless. */
-const SLACK = 1e-9;
+/** The hits a page can hold: their doc_ids and scores (in the counting pass's order). */
+export interface ScoredHits {
+  ids: number[];
+  scores: number[];
+}
 
 /**
- * The ids (a JSON array) of the hits whose score is at least the `rows`-th best: the first `n` of
- * `ids`, of each token's `frequencies` (in the ranking's order) and of `lengths` describe the hits.
+ * The hits whose score is at least the `rows`-th best: the first `n` of `ids`, of each token's
+ * `frequencies` (in the ranking's order) and of `lengths` describe the hits. A score is the sum of
+ * each token's `scale · f / (f + base + perToken · length)`, in that order, as SQLite computed it.
  */
 export function bestHits(
   n: number,
@@ -66,16 +69,18 @@ export function bestHits(
   frequencies: readonly Float64Array[],
   lengths: Float64Array,
   weights: readonly TokenWeight[],
-): string {
-  if (rows >= n) return JSON.stringify(Array.from(ids.subarray(0, n)));
+): ScoredHits {
   const scores = new Float64Array(n);
   frequencies.forEach((f, t) => {
     const { scale, base, perToken } = weights[t]!;
     for (let i = 0; i < n; i++) scores[i] = scores[i]! + (scale * f[i]!) / (f[i]! + base + perToken * lengths[i]!);
   });
-  const last = kthLargest(Float64Array.from(scores), rows);
-  const floor = last - Math.abs(last) * SLACK;
-  const kept: number[] = [];
-  for (let i = 0; i < n; i++) if (scores[i]! >= floor) kept.push(ids[i]!);
-  return JSON.stringify(kept);
+  const last = rows >= n ? -Infinity : kthLargest(Float64Array.from(scores), rows);
+  const kept: ScoredHits = { ids: [], scores: [] };
+  for (let i = 0; i < n; i++) {
+    if (scores[i]! < last) continue;
+    kept.ids.push(ids[i]!);
+    kept.scores.push(scores[i]!);
+  }
+  return kept;
 }

@@ -3,12 +3,14 @@
  * alone (a token's `search_term` rows, a condition's `search_value` rows) and hands over their ids
  * (and, to rank a page, each token's frequency in them) as `group_concat` lists; what the pass
  * needs of each hit's document (its entity type, removed flag, length and facet ids) comes from the
- * document columns (document-columns.ts) instead of a lookup of its row per hit.
+ * document columns (document-columns.ts) instead of a lookup of its row per hit. A ranked search
+ * of one token reads its posting list instead, kept in memory (term-lists.ts).
  */
 import { facetPairs } from './aggregations.js';
 import { integers } from './best-hits.js';
 import type { Columns } from './document-columns.js';
 import type { SearchTables } from './tables.js';
+import type { PostingList } from './term-lists.js';
 
 export interface CountedHits {
   n: number;
@@ -20,6 +22,8 @@ export interface CountedHits {
   lengths: Float64Array;
   /** When the candidates could repeat: the stamp the hits are marked with (`search_hit`, document-columns.ts). */
   stamp?: number;
+  /** The posting list the hits were read from (which keeps their urns, term-lists.ts). */
+  list?: PostingList;
 }
 
 export interface CountingQuery {
@@ -35,6 +39,8 @@ export interface CountingQuery {
   repeats: boolean;
   /** Facet ids a hit must hold: one of each list (a filter's criteria on aggregated values). */
   requiredFacets?: readonly (readonly number[])[];
+  /** The candidates as a token's posting list instead of `from` (its one frequency column is the list's). */
+  list?: PostingList;
 }
 
 /** The facet ids of the conditions as bits: facet id → the conditions it meets; a hit meets every one (`all`). */
@@ -62,17 +68,19 @@ interface Lists {
 /**
  * The candidates whose documents are hits, counted (and their facet ids): the first `rows` of `ids`,
  * or every doc_id below `rows` without `ids`. To rank, the hits' ids, frequencies and lengths are
- * moved to the front of the arrays.
+ * copied to arrays of their own (the candidates' may be a kept posting list).
  */
 function tally(
   c: Columns,
   q: Omit<CountingQuery, 'from' | 'params' | 'idColumn' | 'frequencyColumns'>,
   rows: number,
   ids: Float64Array | undefined,
-  frequencies: Float64Array[],
+  frequencies: readonly Float64Array[],
 ): CountedHits {
   const ranks = frequencies.length > 0;
   const lengths = new Float64Array(ranks ? rows : 0);
+  const hitIds = new Float64Array(ranks ? rows : 0);
+  const hitFrequencies = frequencies.map(() => new Float64Array(rows));
   const code = c.entityCode(q.entity);
   const stamp = q.repeats ? c.stamp() : 0;
   const masks = q.requiredFacets && facetMasks(q.requiredFacets);
@@ -99,8 +107,8 @@ function tally(
       seen[id] = stamp;
     }
     if (ranks) {
-      ids![n] = id;
-      for (const f of frequencies) f[n] = f[i]!;
+      hitIds[n] = id;
+      for (let t = 0; t < frequencies.length; t++) hitFrequencies[t]![n] = frequencies[t]![i]!;
       lengths[n] = terms[id]!;
     }
     for (let j = first; j < end; j++) {
@@ -114,10 +122,11 @@ function tally(
     }
     n++;
   }
-  return { n, facetCounts: facetPairs(counts), ids: ids ?? new Float64Array(0), frequencies, lengths, ...(q.repeats ? { stamp } : {}) };
+  return { n, facetCounts: facetPairs(counts), ids: hitIds, frequencies: hitFrequencies, lengths, ...(q.repeats ? { stamp } : {}), ...(q.list ? { list: q.list } : {}) };
 }
 
 export function countHits(tables: SearchTables, q: CountingQuery): CountedHits {
+  if (q.list) return tally(tables.columns(), q, q.list.n, q.list.ids, q.frequencyColumns.length > 0 ? [q.list.f] : []);
   const lists = q.frequencyColumns.map((c, i) => `, group_concat(${c}) AS f${i}`).join('');
   const row = tables.statement(`SELECT COUNT(*) AS n, group_concat(${q.idColumn}) AS ids${lists} ${q.from}`).get(...q.params) as Lists;
   const frequencies = q.frequencyColumns.map((_, i) => integers(row[`f${i}`] ?? '', row.n));

@@ -30,9 +30,6 @@ export interface Ranking {
   driving: string;
   /** The parameters of `from` and `where`, in that order. */
   params: unknown[];
-  /** The score of a hit (higher is more relevant), and its parameters. */
-  score: string;
-  scoreParams: unknown[];
   /** Each token's frequency column (`m0.f`, `m1.f`…), in the order of `weights`. */
   frequencies: string[];
   /** The weights of the tokens, in the order the score adds them. */
@@ -58,8 +55,6 @@ export function ranking(tables: SearchTables, tokens: readonly string[]): Rankin
     where: 'm0.term = ?',
     driving: held[0]?.token ?? '',
     params: [...held.slice(1).map((h) => h.token), held[0]?.token],
-    score: held.map((_, i) => `? * m${i}.f / (m${i}.f + ? + ? * d.terms)`).join(' + '),
-    scoreParams: weights.flatMap((w) => [w.scale, w.base, w.perToken]),
     frequencies: held.map((_, i) => `m${i}.f`),
     weights,
   };

@@ -12,11 +12,12 @@ import { aggregations, countFacets, type AggregationScope } from './aggregations
 import { clauseSql } from './clause-sql.js';
 import { countHits, scanHits, type CountedHits } from './counting-pass.js';
 import { facetConditions } from './facet-conditions.js';
+import { rankedPage, type Hit } from './ranked-page.js';
 import { compileFilter } from './filters.js';
 import type { EntityIndexFields } from './index-fields.js';
 import { matchedFields } from './matched-fields.js';
 import { parseQuery } from './query-parser.js';
-import { ranking, type Ranking } from './ranking.js';
+import { ranking } from './ranking.js';
 import type { SearchRequest, SearchResultValue } from './requests.js';
 import type { SearchTables } from './tables.js';
 
@@ -42,11 +43,6 @@ export function upstreamSearchCount(count: number): number {
 interface CountedDocuments {
   n: number;
   facets: string | null;
-}
-
-interface Hit {
-  doc_id: number;
-  urn: string;
 }
 
 /** Conditions without ranking are tested on every document when their holders are at least this share of the entities (1/32). */
@@ -105,6 +101,8 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
     return { from: `FROM ${rank.tokens} WHERE ${rank.where} AND ${filter.sql}${clauseTests}`, params: [...rank.params, ...filter.params, ...fieldClauses.flatMap((c) => c.params)] };
   };
   const candidates = candidatesOf();
+  // A ranked search of one token, narrowed by nothing or by facet conditions alone, reads the token's posting list (term-lists.ts).
+  const list = rank && tokens.length === 1 && (requiredFacets || (filter.sql === '1' && fieldClauses.length === 0)) ? tables.terms.lists.list(rank.driving) : undefined;
 
   const start = Math.max(0, request.start);
   const count = Math.min(Math.max(0, request.count), MAX_SEARCH_RESULTS);
@@ -126,6 +124,7 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
             withRemoved: filter.namesRemoved,
             repeats: !rank,
             ...(rank && requiredFacets ? { requiredFacets } : {}),
+            ...(list ? { list } : {}),
           });
   // Other filters without ranking (several conjunctions, a negation) test every document of the type.
   const documents =
@@ -133,12 +132,6 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
       ? undefined
       : (tables.statement(`SELECT COUNT(*) AS n, group_concat(NULLIF(d.facets, '')) AS facets ${fromOf(narrowed)}`).get(...params) as CountedDocuments);
   const total = counted?.n ?? documents?.n ?? (tables.statement(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
-  const rankedPage = (r: Ranking, hits: CountedHits): Hit[] => {
-    const best = bestHits(hits.n, start + count, hits.ids, hits.frequencies, hits.lengths, r.weights);
-    return tables
-      .statement(`SELECT d.doc_id AS doc_id, d.urn AS urn, ${r.score} AS score FROM json_each(?) h CROSS JOIN ${r.from} WHERE m0.doc_id = h.value AND ${r.where} ORDER BY score DESC, urn LIMIT ? OFFSET ?`)
-      .all(...r.scoreParams, best, ...r.params, count, start) as Hit[];
-  };
   // Without ranking, the page walks the entity's documents in urn order until it has found its
   // rows: the hits the counting pass marked are told apart by their marks (a call per document
   // walked) where that walk is short against building the result's set of entities again, which a
@@ -151,7 +144,7 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
   const page =
     count > 0 && start < total
       ? rank && counted
-        ? rankedPage(rank, counted)
+        ? rankedPage(tables.terms.lists, counted.list, bestHits(counted.n, start + count, counted.ids, counted.frequencies, counted.lengths, rank.weights), start, count)
         : counted?.stamp !== undefined && !filter.namesRemoved && walksShort(counted.n)
           ? markedPage(counted.stamp)
           : (tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn ${from} ORDER BY urn LIMIT ? OFFSET ?`).all(...params, count, start) as Hit[])

@@ -52,6 +52,7 @@ export function createSearchTables(db: Database): SearchTables {
       documents.flush();
       clearTables(db);
       columns.cleared();
+      terms.cleared();
     },
     count: () => (rows.countDocs.get() as { n: number }).n,
     statement(sql, pluck = false) {

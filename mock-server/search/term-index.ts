@@ -11,6 +11,7 @@
  * the rows of the words that came and went, not those of the words both versions share.
  */
 import type { Database } from 'better-sqlite3';
+import { createTermLists, type TermLists } from './term-lists.js';
 
 export const TERM_SCHEMA = `
 CREATE TABLE IF NOT EXISTS search_term (
@@ -99,6 +100,10 @@ export interface TermIndex {
   readonly pending: boolean;
   /** How many entities hold the token in a value queried by default. */
   docsWith(term: string): number;
+  /** The tokens' posting lists kept in memory, dropped when a token's rows change (term-lists.ts). */
+  readonly lists: TermLists;
+  /** The tables were emptied. */
+  cleared(): void;
 }
 
 export function createTermIndex(db: Database): TermIndex {
@@ -118,8 +123,11 @@ export function createTermIndex(db: Database): TermIndex {
   const moveFieldTerm = db.prepare<[number, string, string, number]>('UPDATE search_field_term SET n = n + ? WHERE term = ? AND field = ? AND doc_id = ?');
   const dropFieldTerm = db.prepare<[string, string, number, number]>('DELETE FROM search_field_term WHERE term = ? AND field = ? AND doc_id = ? AND n = ?');
 
+  const lists = createTermLists(db);
+
   /** Whether the entity's row of the token came or went (the number of entities holding the token changes). */
   function moveRanked(term: string, docId: number, f: number, delta: number): boolean {
+    lists.touched(term);
     if (delta > 0 ? insertTerm.run(term, docId, f, delta).changes === 1 : dropTerm.run(term, docId, -delta).changes === 1) return true;
     moveTerm.run(f, delta, term, docId);
     return false;
@@ -151,6 +159,7 @@ export function createTermIndex(db: Database): TermIndex {
   return {
     insertDocument(docId, terms) {
       for (const [term, [f, n]] of terms.ranked) {
+        lists.touched(term);
         ranked.push([term, docId, f, n]);
         newDocs.set(term, (newDocs.get(term) ?? 0) + 1);
       }
@@ -181,5 +190,7 @@ export function createTermIndex(db: Database): TermIndex {
       }
     },
     docsWith: (term) => (docsWith.get(term) as number | undefined) ?? 0,
+    lists,
+    cleared: lists.cleared,
   };
 }

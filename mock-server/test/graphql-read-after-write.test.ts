@@ -138,7 +138,8 @@ describe('a GraphQL query of relationships under an index lag', () => {
 
 describe('a GraphQL search under an index lag', () => {
   it('finds a new dataset once the lag has passed, asked by GraphQL alone, with no other request in between', async () => {
-    await withServer({ indexLagMs: 300 }, async (server) => {
+    // A lag long enough that a busy machine still asks the first search inside it.
+    await withServer({ indexLagMs: 2000 }, async (server) => {
       const name = 'laggedgraphqlsearchterm';
       const urn = `urn:svc:dataset:(urn:svc:dataPlatform:hive,${name},PROD)`;
       const found = `{ searchAcrossEntities(input: {types: [DATASET], query: "${name}", start: 0, count: 10}) { total searchResults { entity { urn } } } }`;
@@ -147,7 +148,7 @@ describe('a GraphQL search under an index lag', () => {
       expect(await total()).toBe(0);
       let seen = await total();
       for (let attempt = 0; attempt < 100 && seen === 0; attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => setTimeout(resolve, 100));
         seen = await total();
       }
       expect(seen).toBe(1);
