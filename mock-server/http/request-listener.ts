@@ -7,7 +7,9 @@
  * and the GraphQL explorer go to the express app (which hands back whatever it does not answer
  * itself, so this look only has to find every path express serves).
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ADDRESS_FORMS } from './api-prefixes.js';
+import { answeredAtOnce } from './answered-at-once.js';
 import { ADMIN_PATH, adminSessions, checkAdminAccess, SESSION_HEADER, sessionScope, type SessionRegistry } from '../admin/index.js';
 import type { ApiDoor } from './api-door.js';
 import type { ApiExchange } from './api-exchange.js';
@@ -75,13 +77,19 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
   const isPage = (method: string | undefined, path: string): boolean =>
     under(path, GRAPHIQL_PATH) || ((method === 'GET' || method === 'HEAD') && docsPrefixes.some((prefix) => under(path, prefix)));
   const unrouted = upstreamGate ? unroutedUpstream(docsPath, upstreamGate.addressForms) : undefined;
+  const logLine = (method: string | undefined, url: string, status: number, started: number): void =>
+    errors.logger(`${method} ${url} ${status} ${(performance.now() - started).toFixed(1)}ms`, levelOfStatus(status));
   return (req, res) => {
     const started = performance.now();
     const url = req.url ?? '/';
-    res.on('finish', () => {
-      errors.logger(`${req.method} ${url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`, levelOfStatus(res.statusCode));
-    });
     protocolHeaderLater(res, protocolHeader);
+    dispatch(req, res, url);
+    // The line is written when the answer is: at once when it went out whole in this call (nearly every request).
+    if (answeredAtOnce(res)) logLine(req.method, url, res.statusCode, started);
+    else res.on('finish', () => logLine(req.method, url, res.statusCode, started));
+  };
+
+  function dispatch(req: IncomingMessage, res: ServerResponse, url: string): void {
     try {
       // HTTP/1.1 servers accept a request target in absolute form (`GET http://host/path`); both doors route on the path.
       if (url[0] !== '/' && URL.canParse(url)) {
@@ -91,14 +99,15 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
       const scope = sessionScope(req.url ?? url, req.headers[SESSION_HEADER]);
       req.url = scope.url;
       const path = headOf(scope.url);
-      if (upstreamGate && unrouted && !under(path, ADMIN_PATH)) {
+      const admin = under(path, ADMIN_PATH);
+      if (upstreamGate && unrouted && !admin) {
         const original = scope.url.split('?')[0] ?? '/';
         const wholePath = pathOf(scope.url);
         // Authentication runs before routing upstream, so an unrouted path without a token is a 401 too.
         if (!isExcludedPath(wholePath) && !upstreamGate.hasToken(req.headers.authorization)) return sendJson(res, 401, JSON.stringify(springErrorBody(401, original)));
         if (unrouted(wholePath)) return sendJson(res, 404, JSON.stringify(springErrorBody(404, original)));
       }
-      if (under(path, ADMIN_PATH)) {
+      if (admin) {
         protocolHeaderNow(res);
         checkAdminAccess(req, adminToken);
         adminSessions.set(req, sessions.get(scope.id));
@@ -115,5 +124,5 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
       req.resume();
       answerError(req, res, error, errors);
     }
-  };
+  }
 }

@@ -3,6 +3,7 @@
  * the whole result (not the page), keyed by the stored value (the full URN for URN fields). Buckets
  * with no hits do not exist, and a field without buckets is left out, as upstream drops them.
  */
+import type { Columns } from './document-columns.js';
 import type { EntityIndexFields } from './index-fields.js';
 import type { SearchResultValue } from './requests.js';
 import type { SearchTables } from './tables.js';
@@ -55,7 +56,30 @@ export function countFacets(facets: string): string {
   return facetPairs(counts);
 }
 
+/**
+ * The aggregations of a search matching everything, by entity type, as worked out at one version of
+ * the store's document columns: the maintained counts they read change only with a document written
+ * or removed, which the columns read again before the next search (moving their version). Frozen:
+ * every such search answers the same objects.
+ */
+const kept = new WeakMap<Columns, { version: number; byEntity: Map<string, Aggregations> }>();
+
+function deepFrozen(aggregations: Aggregations): Aggregations {
+  for (const a of aggregations) Object.freeze(Object.freeze(a).aggregations);
+  return Object.freeze(aggregations) as Aggregations;
+}
+
 export function aggregations(tables: SearchTables, fields: EntityIndexFields, scope: AggregationScope): Aggregations {
+  if (scope.kind === 'hits') return counted(tables, fields, scope);
+  const columns = tables.columns();
+  let held = kept.get(columns);
+  if (held?.version !== columns.version()) kept.set(columns, (held = { version: columns.version(), byEntity: new Map() }));
+  let answer = held.byEntity.get(fields.entity);
+  if (!answer) held.byEntity.set(fields.entity, (answer = deepFrozen(counted(tables, fields, scope))));
+  return answer;
+}
+
+function counted(tables: SearchTables, fields: EntityIndexFields, scope: AggregationScope): Aggregations {
   const names = fields.aggregatedFields;
   if (names.length === 0) return [];
   const wanted = JSON.stringify(names);

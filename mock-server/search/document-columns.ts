@@ -15,6 +15,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import { integers } from './best-hits.js';
+import { LiveCounts } from './live-counts.js';
 
 /** Documents noted before the columns are simply built again from the whole table. */
 const MOST_NOTED = 4096;
@@ -37,6 +38,13 @@ export interface Columns {
    */
   readonly seen: Int32Array;
   stamp(): number;
+  /** The documents of the entity type that are not soft-deleted (live-counts.ts). */
+  liveDocuments(entity: string): number;
+  /**
+   * Moves whenever these columns take a document in or out (read again, even unchanged): what was
+   * worked out of the search tables at one version of these columns holds until it moves.
+   */
+  version(): number;
 }
 
 export interface DocumentColumns {
@@ -76,9 +84,19 @@ class Arrays implements Columns {
   private livePool = 0;
   private lastStamp = 0;
   private readonly codes = new Map<string, number>();
+  private readonly live = new LiveCounts();
+  private changes = 0;
 
   entityCode(entity: string): number {
     return this.codes.get(entity) ?? 0;
+  }
+
+  liveDocuments(entity: string): number {
+    return this.live.of(this.entityCode(entity));
+  }
+
+  version(): number {
+    return this.changes;
   }
 
   stamp(): number {
@@ -130,6 +148,7 @@ class Arrays implements Columns {
       const id = ids[i]!;
       this.entity[id] = this.code(entities[i]!);
       this.removed[id] = removed[i]!;
+      this.live.move(this.entity[id]!, removed[i]!, 1);
       this.terms[id] = terms[i]!;
       this.facetStart[id] = length;
       let value = 0;
@@ -155,14 +174,19 @@ class Arrays implements Columns {
 
   set([docId, entity, removed, terms, facets]: Row): void {
     this.grow(docId);
+    this.changes++;
+    this.live.move(this.entity[docId]!, this.removed[docId]!, -1);
     this.entity[docId] = this.code(entity);
     this.removed[docId] = removed;
+    this.live.move(this.entity[docId]!, removed, 1);
     this.terms[docId] = terms;
     this.setFacets(docId, facets);
   }
 
   unset(docId: number): void {
+    this.changes++;
     if (docId >= this.entity.length) return;
+    this.live.move(this.entity[docId]!, this.removed[docId]!, -1);
     this.entity[docId] = 0;
     this.livePool -= this.facetCount[docId]!;
     this.facetCount[docId] = 0;

@@ -131,7 +131,8 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
     matchesEverything || counted
       ? undefined
       : (tables.statement(`SELECT COUNT(*) AS n, group_concat(NULLIF(d.facets, '')) AS facets ${fromOf(narrowed)}`).get(...params) as CountedDocuments);
-  const total = counted?.n ?? documents?.n ?? (tables.statement(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
+  // Matching everything: the entity's documents that are not soft-deleted, counted as the columns follow the table (live-counts.ts).
+  const total = counted?.n ?? documents?.n ?? tables.columns().liveDocuments(fields.entity);
   // Without ranking, the page walks the entity's documents in urn order until it has found its
   // rows: the hits the counting pass marked are told apart by their marks (a call per document
   // walked) where that walk is short against building the result's set of entities again, which a

@@ -1,6 +1,15 @@
 /** The request journal: what the app sent, as GET /__mock/requests lists it, filtered, bounded and cleared. */
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { call, DATASET, ingest, proposal, serverForTests, withServer } from './http-harness.js';
+
+/** Polls until `check` holds (or fails the test after a few seconds). */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; !(await check()); tries++) {
+    if (tries > 200) throw new Error('the condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 const UPDATE = `mutation update($urn: String!, $input: DatasetUpdateInput!) { updateDataset(urn: $urn, input: $input) { urn } }`;
 
@@ -44,6 +53,31 @@ describe('request journal', () => {
     expect(graphql.json.requests[0].urns).toEqual(['urn:svc:dataset:(urn:svc:dataPlatform:hive,x,PROD)']);
     const failed = await call(server(), 'GET', '/__mock/requests?operation=searchEntities&status=400');
     expect(failed.json.requests.at(-1)).toMatchObject({ status: 400, request: { body: { start: 'zero' } }, response: { body: { status: 400 } } });
+  });
+
+  it('logs and journals each answered request once, and journals a request its client left while it waited with status null and no log line', async () => {
+    const lines: string[] = [];
+    // Every session starts with 10 s of latency; the default one is set back to none.
+    await withServer({ latencyMs: 10_000, logger: (line) => lines.push(line) }, async (own) => {
+      await call(own, 'PUT', '/__mock/settings', { body: { latencyMs: 0 } });
+      const read = `/entitiesV2/${encodeURIComponent(DATASET)}`;
+      for (let i = 0; i < 2; i++) expect((await call(own, 'GET', read)).status).toBe(200);
+      const left = net.connect(Number(new URL(own.url).port), '127.0.0.1');
+      left.write(`GET ${read} HTTP/1.1\r\nHost: x\r\nX-Mock-Session: left\r\n\r\n`);
+      // The session is made when its first request arrives; that request then waits out the latency.
+      await until(async () => (await call(own, 'GET', '/__mock/sessions')).json.sessions.some((s: { id: string }) => s.id === 'left'));
+      left.destroy();
+      await until(async () => (await call(own, 'GET', '/__session/left/__mock/requests')).json.total === 1);
+      const [abandoned] = (await call(own, 'GET', '/__session/left/__mock/requests')).json.requests;
+      expect(abandoned).toMatchObject({ session: 'left', operation: 'getEntityV2', status: null, response: { body: null } });
+      const every = (await call(own, 'GET', '/__mock/requests?operation=getEntityV2')).json;
+      expect(every.requests.map((r: { session: string | null; status: number | null }) => [r.session, r.status])).toEqual([
+        [null, 200],
+        [null, 200],
+        ['left', null],
+      ]);
+      expect(lines.filter((line) => line.startsWith(`GET ${read} `)).map((line) => line.replace(/ [\d.]+ms$/, ''))).toEqual([`GET ${read} 200`, `GET ${read} 200`]);
+    });
   });
 
   it('filters by since and limit, oldest first, and clears', async () => {

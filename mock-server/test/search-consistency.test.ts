@@ -164,6 +164,7 @@ describe('search after a history of writes', () => {
 
 describe('search between writes', () => {
   const requests: Partial<SearchRequest>[] = [
+    {},
     { filter: notRemoved },
     { input: 'shop' },
     { input: 'shop', count: 1 },
