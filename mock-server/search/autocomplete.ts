@@ -7,7 +7,7 @@
  * always excludes them, whatever the filter says).
  */
 import { badRequest } from '../errors.js';
-import { queryTokens } from './analyzer.js';
+import { indexTokens, queryTokens } from './analyzer.js';
 import { compileFilter } from './filters.js';
 import type { EntityIndexFields } from './index-fields.js';
 import type { AutocompleteRequest, AutocompleteResultValue } from './requests.js';
@@ -28,6 +28,8 @@ function ftsTerm(token: string, prefix: boolean): string {
 /** What a query matches: its FTS5 expression (the last token a prefix) and the conditions on the suggestion row `d`; none for an empty query. */
 interface Matching {
   match: string;
+  /** The query's tokens, the last one a prefix. */
+  tokens: string[];
   conditions: { sql: string; params: unknown[] };
   /** Whether a field or a filter narrows the rows. */
   narrowed: boolean;
@@ -42,6 +44,7 @@ function matching(fields: EntityIndexFields, request: AutocompleteRequest): Matc
   // (its doc_id is all a filter reads).
   return {
     match: tokens.map((t, i) => ftsTerm(t, i === tokens.length - 1)).join(' AND '),
+    tokens,
     conditions: { sql: `${onField.sql} AND ${filter.sql}`, params: [...onField.params, ...filter.params] },
     narrowed: request.field !== undefined || filter.sql !== '1',
   };
@@ -80,6 +83,13 @@ const MIN_ROWS = 32;
  * found no more.
  */
 function walkRanked(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number): { values: string[]; exhausted: boolean } {
+  const rows = rankedRows(tables);
+  if (m.tokens.every((t) => ASCII_TOKEN.test(t))) return walkByValue(tables, fields, m, read, rows) ?? walkInMatches(tables, fields, m, read, rows);
+  return walkInMatches(tables, fields, m, read, rows);
+}
+
+/** The walk kept when among the FTS5 match list (`LIST SUBQUERY`, built once with a Bloom filter). */
+function walkInMatches(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number, rows: number): { values: string[]; exhausted: boolean } {
   const walked = tables
     .statement(
       'SELECT w.value FROM (SELECT id, value FROM search_suggestion INDEXED BY search_suggestion_ranked ' +
@@ -87,8 +97,56 @@ function walkRanked(tables: SearchTables, fields: EntityIndexFields, m: Matching
         'WHERE w.id IN (SELECT rowid FROM search_autocomplete WHERE search_autocomplete MATCH ?) LIMIT ?',
       true,
     )
-    .all(fields.entity, Math.max(RANKED_ROWS, Math.floor(tables.totals().docs / ENTITIES_PER_RANKED_ROW)), m.match, read) as string[];
+    .all(fields.entity, rows, m.match, read) as string[];
   return { values: walked, exhausted: walked.length < read };
+}
+
+/** Suggestion rows of the ranking a walk reads at most (see RANKED_ROWS). */
+function rankedRows(tables: SearchTables): number {
+  return Math.max(RANKED_ROWS, Math.floor(tables.totals().docs / ENTITIES_PER_RANKED_ROW));
+}
+
+/** A query token FTS5's unicode61 tokenizer keeps as it is. */
+const ASCII_TOKEN = /^[a-z0-9]+$/;
+
+/**
+ * The walk of walkRanked for a query of ASCII tokens, tested on the walked values instead of
+ * against the FTS5 match list (which is built whole before the walk reads a row: most of its cost).
+ * The tokens FTS5 holds for a row are indexTokens of its value, lower-cased parts of it, so a row of
+ * an ASCII value matches only when the value holds every query token, in any case (LIKE's): SQLite
+ * passes those rows, and each is decided by its tokens. A non-ASCII value's tokens may be
+ * case-folded from other letters (the Kelvin sign to k), and FTS5 ignores a rowid bound beside a
+ * prefix query, so one such value among the rows walked hands the walk back to the match list
+ * (undefined).
+ */
+function walkByValue(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number, rows: number): { values: string[]; exhausted: boolean } | undefined {
+  const holds = m.tokens.map(() => 'w.value LIKE ?').join(' AND ');
+  const passed = tables
+    .statement(
+      'SELECT w.value, octet_length(w.value) > length(w.value) AS wide FROM (SELECT value FROM search_suggestion ' +
+        'INDEXED BY search_suggestion_ranked WHERE entity = ? AND removed = 0 ORDER BY boost DESC, length(value), value LIMIT ?) w ' +
+        `WHERE (${holds}) OR octet_length(w.value) > length(w.value)`,
+    )
+    .iterate(fields.entity, rows, ...m.tokens.map((t) => `%${t}%`)) as IterableIterator<{ value: string; wide: number }>;
+  const values: string[] = [];
+  for (const row of passed) {
+    if (row.wide) {
+      passed.return?.();
+      return undefined;
+    }
+    if (matchesTokens(m.tokens, indexTokens(row.value))) values.push(row.value);
+    if (values.length === read) {
+      passed.return?.();
+      return { values, exhausted: false };
+    }
+  }
+  return { values, exhausted: true };
+}
+
+/** Whether a value's tokens hold every query token, the last one as a prefix (FTS5's `"a" AND "b"*`). */
+function matchesTokens(query: string[], tokens: string[]): boolean {
+  const last = query.length - 1;
+  return query.every((q, i) => (i === last ? tokens.some((t) => t.startsWith(q)) : tokens.includes(q)));
 }
 
 /** The first `read` matching rows' values in ranking order, every match looked up and the first `read` kept. */
