@@ -82,9 +82,9 @@ const MIN_ROWS = 32;
  * matching rows of the ranking (every row before them was tested), and `exhausted` says the walk
  * found no more.
  */
-function walkRanked(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number): { values: string[]; exhausted: boolean } {
+function walkRanked(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number, wanted: number): { values: string[]; exhausted: boolean } {
   const rows = rankedRows(tables);
-  if (m.tokens.every((t) => ASCII_TOKEN.test(t))) return walkByValue(tables, fields, m, read, rows) ?? walkInMatches(tables, fields, m, read, rows);
+  if (m.tokens.every((t) => ASCII_TOKEN.test(t))) return walkByValue(tables, fields, m, read, wanted, rows) ?? walkInMatches(tables, fields, m, read, rows);
   return walkInMatches(tables, fields, m, read, rows);
 }
 
@@ -117,9 +117,10 @@ const ASCII_TOKEN = /^[a-z0-9]+$/;
  * passes those rows, and each is decided by its tokens. A non-ASCII value's tokens may be
  * case-folded from other letters (the Kelvin sign to k), and FTS5 ignores a rowid bound beside a
  * prefix query, so one such value among the rows walked hands the walk back to the match list
- * (undefined).
+ * (undefined). Read row by row, the walk also stops once its values hold the `wanted` distinct
+ * ones, the first of the ranking all the same.
  */
-function walkByValue(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number, rows: number): { values: string[]; exhausted: boolean } | undefined {
+function walkByValue(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number, wanted: number, rows: number): { values: string[]; exhausted: boolean } | undefined {
   const holds = m.tokens.map(() => 'w.value LIKE ?').join(' AND ');
   const passed = tables
     .statement(
@@ -129,13 +130,17 @@ function walkByValue(tables: SearchTables, fields: EntityIndexFields, m: Matchin
     )
     .iterate(fields.entity, rows, ...m.tokens.map((t) => `%${t}%`)) as IterableIterator<{ value: string; wide: number }>;
   const values: string[] = [];
+  const distinct = new Set<string>();
   for (const row of passed) {
     if (row.wide) {
       passed.return?.();
       return undefined;
     }
-    if (matchesTokens(m.tokens, indexTokens(row.value))) values.push(row.value);
-    if (values.length === read) {
+    if (matchesTokens(m.tokens, indexTokens(row.value))) {
+      values.push(row.value);
+      distinct.add(row.value);
+    }
+    if (values.length === read || distinct.size === wanted) {
       passed.return?.();
       return { values, exhausted: false };
     }
@@ -182,7 +187,7 @@ export function autocomplete(tables: SearchTables, fields: EntityIndexFields, re
       // A walk that stopped short of `read` rows may still hold enough distinct values: they are
       // the first of the ranking all the same (in a large catalog the matches thin out among the
       // first RANKED_ROWS, and sorting every match costs far more than the walk).
-      const walked = walkRanked(tables, fields, m, read);
+      const walked = walkRanked(tables, fields, m, read, wanted);
       const distinct = [...new Set(walked.values)];
       if (distinct.length >= wanted) return { suggestions: distinct.slice(start, wanted), query: request.query };
       walk = !walked.exhausted;
