@@ -13,3 +13,9 @@ export function answeredAtOnce(res: ServerResponse): boolean {
   const socket = res.socket;
   return res.writableEnded && !res.destroyed && socket !== null && !socket.destroyed && socket.writableLength === 0 && res.writableLength === 0;
 }
+
+/** Runs `write` now when the response was answered at once, else once it finishes. */
+export function whenAnswered(res: ServerResponse, write: () => void): void {
+  if (answeredAtOnce(res)) write();
+  else res.once('finish', write);
+}

@@ -13,7 +13,7 @@ import type { MockSession } from '../admin/sessions.js';
 import { jittered } from '../admin/settings.js';
 import { protocolHeaderNow, sentText } from './json-answer.js';
 import type { ApiDoor, BodyRead, PreparedCall } from './api-door.js';
-import { answeredAtOnce } from './answered-at-once.js';
+import { answeredAtOnce, whenAnswered } from './answered-at-once.js';
 import { readJsonBody } from './json-body.js';
 
 export interface ExchangeSettings {
@@ -22,7 +22,12 @@ export interface ExchangeSettings {
   nextRequestId: () => number;
 }
 
-export type ApiExchange = (req: IncomingMessage, res: ServerResponse, door: ApiDoor, session: MockSession) => void;
+/**
+ * `answered`, when given, is what the caller records once the answer has gone out (its log line):
+ * called at once when the answer went out whole in the call that read the body (a POST's body
+ * arrives after the caller has returned), else on `finish`.
+ */
+export type ApiExchange = (req: IncomingMessage, res: ServerResponse, door: ApiDoor, session: MockSession, answered?: () => void) => void;
 
 /** The journal entry of an exchange; `status` null when the connection closed without an answer. */
 function record(settings: ExchangeSettings, session: MockSession, req: IncomingMessage, res: ServerResponse, status: number | null, arrived: number, started: number, call: PreparedCall, read: BodyRead, fault: Fault | undefined): void {
@@ -68,7 +73,7 @@ function answerCall(session: MockSession, res: ServerResponse, door: ApiDoor, ca
 }
 
 export function apiExchange(settings: ExchangeSettings): ApiExchange {
-  return (req, res, door, session) => {
+  return (req, res, door, session, answered) => {
     const arrived = Date.now();
     const started = performance.now();
     readJsonBody(req, settings.maxBody, (failure, body, text) => {
@@ -79,14 +84,17 @@ export function apiExchange(settings: ExchangeSettings): ApiExchange {
       const delay = jittered(session.settings.latencyMs, session.settings.jitterMs) + (fault ? jittered(fault.delayMs, fault.jitterMs) : 0);
       if (delay > 0) {
         if (journaled) recordOnClose(settings, session, req, res, arrived, started, call, read, fault);
+        if (answered) res.once('finish', answered);
         setTimeout(answerCall, delay, session, res, door, call, fault);
         return;
       }
       answerCall(session, res, door, call, fault);
-      if (!journaled) return;
-      // Written when the response closes (an abort included), or now when the answer went out whole in this call.
-      if (answeredAtOnce(res)) record(settings, session, req, res, res.statusCode, arrived, started, call, read, fault);
-      else recordOnClose(settings, session, req, res, arrived, started, call, read, fault);
+      if (journaled) {
+        // Written when the response closes (an abort included), or now when the answer went out whole in this call.
+        if (answeredAtOnce(res)) record(settings, session, req, res, res.statusCode, arrived, started, call, read, fault);
+        else recordOnClose(settings, session, req, res, arrived, started, call, read, fault);
+      }
+      if (answered) whenAnswered(res, answered);
     });
   };
 }

@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ADDRESS_FORMS } from './api-prefixes.js';
-import { answeredAtOnce } from './answered-at-once.js';
+import { whenAnswered } from './answered-at-once.js';
 import { ADMIN_PATH, adminSessions, checkAdminAccess, SESSION_HEADER, sessionScope, type SessionRegistry } from '../admin/index.js';
 import type { ApiDoor } from './api-door.js';
 import type { ApiExchange } from './api-exchange.js';
@@ -83,13 +83,14 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
     const started = performance.now();
     const url = req.url ?? '/';
     protocolHeaderLater(res, protocolHeader);
-    dispatch(req, res, url);
-    // The line is written when the answer is: at once when it went out whole in this call (nearly every request).
-    if (answeredAtOnce(res)) logLine(req.method, url, res.statusCode, started);
-    else res.on('finish', () => logLine(req.method, url, res.statusCode, started));
+    // The line is written when the answer is: at once when it went out whole in the call that
+    // answered (nearly every request; for the API, the call that read the body), else on `finish`.
+    const logged = (): void => logLine(req.method, url, res.statusCode, started);
+    if (!dispatch(req, res, url, logged)) whenAnswered(res, logged);
   };
 
-  function dispatch(req: IncomingMessage, res: ServerResponse, url: string): void {
+  /** Whether the request went to the API exchange, which then writes the log line (`logged`) itself. */
+  function dispatch(req: IncomingMessage, res: ServerResponse, url: string, logged: () => void): boolean {
     try {
       // HTTP/1.1 servers accept a request target in absolute form (`GET http://host/path`); both doors route on the path.
       if (url[0] !== '/' && URL.canParse(url)) {
@@ -104,8 +105,11 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
         const original = scope.url.split('?')[0] ?? '/';
         const wholePath = pathOf(scope.url);
         // Authentication runs before routing upstream, so an unrouted path without a token is a 401 too.
-        if (!isExcludedPath(wholePath) && !upstreamGate.hasToken(req.headers.authorization)) return sendJson(res, 401, JSON.stringify(springErrorBody(401, original)));
-        if (unrouted(wholePath)) return sendJson(res, 404, JSON.stringify(springErrorBody(404, original)));
+        const refused = !isExcludedPath(wholePath) && !upstreamGate.hasToken(req.headers.authorization) ? 401 : unrouted(wholePath) ? 404 : undefined;
+        if (refused !== undefined) {
+          sendJson(res, refused, JSON.stringify(springErrorBody(refused, original)));
+          return false;
+        }
       }
       if (admin) {
         protocolHeaderNow(res);
@@ -114,15 +118,20 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
         app(req, res);
       } else if (isGraphql(path)) {
         protocolHeaderNow(res);
-        exchange(req, res, graphql, sessions.get(scope.id));
+        exchange(req, res, graphql, sessions.get(scope.id), logged);
+        return true;
       } else if (isPage(req.method, path)) {
         protocolHeaderNow(res);
         app(req, res);
-      } else exchange(req, res, store, sessions.get(scope.id));
+      } else {
+        exchange(req, res, store, sessions.get(scope.id), logged);
+        return true;
+      }
     } catch (error) {
       // The session or the admin access refused; the body is not read, and is dropped.
       req.resume();
       answerError(req, res, error, errors);
     }
+    return false;
   }
 }
