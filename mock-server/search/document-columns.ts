@@ -16,6 +16,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { integers } from './best-hits.js';
 import { LiveCounts } from './live-counts.js';
+import { afterTransaction, NotedKeys } from './transaction-notes.js';
 
 /** Documents noted before the columns are simply built again from the whole table. */
 const MOST_NOTED = 4096;
@@ -230,10 +231,9 @@ export function createDocumentColumns(db: Database): DocumentColumns {
   );
   const one: Statement = db.prepare('SELECT doc_id, entity, removed, terms, facets FROM search_document WHERE doc_id = ?').raw();
   let columns: Arrays | undefined;
-  let noted = new Set<number>();
-  // Documents were written that the notes do not name: columns read now must be built again once committed.
-  let unnoted = false;
-  let settling = false;
+  // Past MOST_NOTED (or the tables cleared), documents were written that the notes do not name:
+  // columns read now must be built again once committed.
+  const noted = new NotedKeys<number>(MOST_NOTED);
   db.function('search_hit', { varargs: false }, (docId, stamp) => (columns?.seen[docId as number] === stamp ? 1 : 0));
 
   const build = (): Arrays => {
@@ -249,40 +249,20 @@ export function createDocumentColumns(db: Database): DocumentColumns {
   /** Reads the table again where it may differ; outside a transaction what it holds is committed. */
   const refresh = (): Arrays => {
     const committed = !db.inTransaction;
-    if (!columns || unnoted) {
-      columns = build();
-      if (committed) unnoted = false;
-    } else {
-      for (const docId of noted) reread(columns, docId);
-    }
-    if (committed) noted = new Set();
+    if (!columns || noted.everything) columns = build();
+    else for (const docId of noted.values()) reread(columns, docId);
+    if (committed) noted.clear();
     else settle();
     return columns;
   };
   // Once the transaction is over (committed or rolled back), what the notes name is read again.
-  const settle = (): void => {
-    if (settling) return;
-    settling = true;
-    setImmediate(() => {
-      settling = false;
-      if (!db.open || !columns) return;
-      if (db.inTransaction) settle();
-      else if (unnoted || noted.size > 0) refresh();
-    });
-  };
+  const settle = afterTransaction(db, () => {
+    if (noted.any) refresh();
+  });
 
   return {
     read: refresh,
-    changed(docId) {
-      if (unnoted) return;
-      if (noted.size >= MOST_NOTED) {
-        unnoted = true;
-        noted = new Set();
-      } else noted.add(docId);
-    },
-    cleared() {
-      unnoted = true;
-      noted = new Set();
-    },
+    changed: (docId) => noted.note(docId),
+    cleared: () => noted.noteEverything(),
   };
 }

@@ -18,6 +18,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import { integers } from './best-hits.js';
+import { afterTransaction, NotedKeys } from './transaction-notes.js';
 
 /** The bytes the kept lists may hold (ids and frequencies 16 bytes an entity; urns about their length). */
 export const TERM_LIST_BUDGET = 48 * 1024 * 1024;
@@ -70,9 +71,7 @@ export function createTermLists(db: Database, budget = TERM_LIST_BUDGET): TermLi
   // Least recently used first (a Map keeps the order entries were set in).
   const kept = new Map<string, Entry>();
   let bytes = 0;
-  let touchedTerms = new Set<string>();
-  let touchedAll = false;
-  let settling = false;
+  const touched = new NotedKeys<string>(MOST_TOUCHED);
 
   const drop = (entry: Entry): void => {
     kept.delete(entry.term);
@@ -98,18 +97,10 @@ export function createTermLists(db: Database, budget = TERM_LIST_BUDGET): TermLi
   /** Outside a transaction every row is committed: the record of touched tokens can go. */
   const committed = (): boolean => {
     if (db.inTransaction) return false;
-    touchedTerms = new Set();
-    touchedAll = false;
+    touched.clear();
     return true;
   };
-  const settle = (): void => {
-    if (settling) return;
-    settling = true;
-    setImmediate(() => {
-      settling = false;
-      if (db.open && !committed()) settle();
-    });
-  };
+  const settle = afterTransaction(db, () => touched.clear());
 
   return {
     list(term) {
@@ -129,7 +120,7 @@ export function createTermLists(db: Database, budget = TERM_LIST_BUDGET): TermLi
         bytes: LIST_OVERHEAD + rows.n * 16,
         kept: false,
       };
-      if (committed() || !(touchedAll || touchedTerms.has(term))) keep(entry);
+      if (committed() || !touched.has(term)) keep(entry);
       return entry;
     },
     urns(list, docIds) {
@@ -150,12 +141,7 @@ export function createTermLists(db: Database, budget = TERM_LIST_BUDGET): TermLi
       const found = kept.get(term);
       if (found) drop(found);
       if (!db.inTransaction) return;
-      if (!touchedAll) {
-        if (touchedTerms.size >= MOST_TOUCHED) {
-          touchedAll = true;
-          touchedTerms = new Set();
-        } else touchedTerms.add(term);
-      }
+      touched.note(term);
       settle();
     },
     cleared() {
@@ -163,8 +149,7 @@ export function createTermLists(db: Database, budget = TERM_LIST_BUDGET): TermLi
       kept.clear();
       bytes = 0;
       if (!db.inTransaction) return;
-      touchedAll = true;
-      touchedTerms = new Set();
+      touched.noteEverything();
       settle();
     },
   };
