@@ -11,6 +11,7 @@ import { graphqlCases, type GraphqlCaseSource } from './graphql-cases.js';
 import { deepValue, hostileParameterTexts, hostileValues, malformedUrns } from './hostile-values.js';
 import { jsonText } from './json-text.js';
 import type { Random } from './random.js';
+import type { FuzzCase } from './fuzz-case.js';
 import type { FuzzTarget, Harm } from './targets.js';
 
 /** Every kind of break a case can be; `fuzz.<kind>` is the check id of its failures (upstream-differences.yaml may list it). */
@@ -36,24 +37,6 @@ export const FUZZ_KINDS = [
   'method.wrong',
   'action.unknown',
 ] as const;
-
-export interface FuzzCase {
-  index: number;
-  /** `type.wrong`, `integer.huge`, `urn.malformed`...; the failure's check id is `fuzz.<kind>`. */
-  kind: string;
-  /** The field, parameter or part of the request the case breaks (`body.count`, `query.version`, `header Content-Encoding`). */
-  field: string;
-  clause: string;
-  harm: Harm;
-  graphql: boolean;
-  method: string;
-  /** Path and query, below the base URL (or the GraphQL URL's path for GraphQL). */
-  target: string;
-  headers: Record<string, string>;
-  body?: Buffer;
-  /** An error body of the mock names the field when its message contains one of these (case-insensitive). */
-  names: string[];
-}
 
 type Draft = Omit<FuzzCase, 'index' | 'clause' | 'harm' | 'graphql' | 'target' | 'headers' | 'method'> & {
   method?: string;

@@ -1,5 +1,5 @@
 /** The curl command that sends a case again, for the failure report. */
-import type { FuzzCase } from './cases.js';
+import type { FuzzCase } from './fuzz-case.js';
 
 const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 

@@ -4,7 +4,7 @@
  * the run checks a real deployment's names (--namespace li), as for the suite's other checks.
  */
 import type { Contract, UpstreamDifference } from '../../spec/index.js';
-import type { FuzzCase } from './cases.js';
+import type { FuzzCase } from './fuzz-case.js';
 
 export interface FuzzAnswer {
   status: number;

@@ -6,7 +6,7 @@
  */
 import { buildSchema, getNamedType, isInputObjectType, isLeafType, isNonNullType, isEnumType, isScalarType, type GraphQLArgument, type GraphQLField, type GraphQLInputType } from 'graphql';
 import type { Contract } from '../../spec/index.js';
-import type { FuzzCase } from './cases.js';
+import type { FuzzCase } from './fuzz-case.js';
 import { malformedUrns } from './hostile-values.js';
 import type { Random } from './random.js';
 import { runUrn } from './targets.js';

@@ -7,7 +7,8 @@
  */
 import { loadContract, type Namespace } from '../../spec/index.js';
 import { matchesOnly } from '../only-pattern.js';
-import { fuzzCases, type FuzzCase } from './cases.js';
+import { fuzzCases } from './cases.js';
+import type { FuzzCase } from './fuzz-case.js';
 import { curlOf } from './curl.js';
 import { knownDifference, type FuzzAnswer } from './differences.js';
 import { Random } from './random.js';

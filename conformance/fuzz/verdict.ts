@@ -4,7 +4,7 @@
  * `{status, message, exceptionClass}` whose message names the broken field (401 and 404 exempt).
  * Undefined when the answer is right, else why it is wrong.
  */
-import type { FuzzCase } from './cases.js';
+import type { FuzzCase } from './fuzz-case.js';
 import type { FuzzAnswer } from './differences.js';
 
 function parsed(text: string): unknown {

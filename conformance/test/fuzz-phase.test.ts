@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMockServer, silentLogger, type MockServerOptions } from '../../mock-server/index.js';
 import { loadContract } from '../../spec/index.js';
-import { FUZZ_KINDS, fuzzCases, type FuzzCase } from '../fuzz/cases.js';
+import { FUZZ_KINDS, fuzzCases } from '../fuzz/cases.js';
+import type { FuzzCase } from '../fuzz/fuzz-case.js';
 import { runFuzzPhase } from '../fuzz/phase.js';
 import { Random } from '../fuzz/random.js';
 import { fuzzTargets } from '../fuzz/targets.js';

@@ -2,7 +2,6 @@
  * Aspects every kind of entity in the sample carries (ownership, tags, glossary terms), built the
  * same way wherever they appear.
  */
-import type { TagName } from './glossary-and-tags.js';
 import type { AuditStamp, SampleBuilder } from './sample-builder.js';
 
 export interface OwnerDefinition {
@@ -28,7 +27,8 @@ export function ownership(b: SampleBuilder, owners: readonly OwnerDefinition[], 
   return { owners: entries, ownerTypes, lastModified };
 }
 
-export function globalTags(b: SampleBuilder, tags: readonly TagName[]): Record<string, unknown> {
+/** Tags by name; the definitions that call it type their names as the sample's tags (`TagName`). */
+export function globalTags(b: SampleBuilder, tags: readonly string[]): Record<string, unknown> {
   return { tags: tags.map((t) => ({ tag: b.tag(t) })) };
 }
 

@@ -5,26 +5,8 @@
  * above the score of the page's last row lets the page (ranked-page.ts) order a handful of hits
  * instead of reading every hit's rows a second time.
  */
+import { integers } from './integer-list.js';
 import type { TokenWeight } from './ranking.js';
-
-const COMMA = 44;
-const ZERO = 48;
-
-/** The `n` non-negative integers of a comma-separated list, read digit by digit (splitting costs several times more). */
-export function integers(list: string, n: number): Float64Array {
-  const values = new Float64Array(n);
-  let value = 0;
-  let k = 0;
-  for (let i = 0; i < list.length; i++) {
-    const c = list.charCodeAt(i);
-    if (c === COMMA) {
-      values[k++] = value;
-      value = 0;
-    } else value = value * 10 + (c - ZERO);
-  }
-  if (list.length > 0) values[k] = value;
-  return values;
-}
 
 /** The k-th largest value (k from 1), by selection in place: linear on average, where a sort is not. */
 function kthLargest(values: Float64Array, k: number): number {

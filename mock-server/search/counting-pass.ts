@@ -7,7 +7,7 @@
  * of one token reads its posting list instead, kept in memory (term-lists.ts).
  */
 import { facetPairs } from './aggregations.js';
-import { integers } from './best-hits.js';
+import { integers } from './integer-list.js';
 import type { Columns } from './document-columns.js';
 import type { SearchTables } from './tables.js';
 import type { PostingList } from './term-lists.js';

@@ -14,7 +14,7 @@
  * once no transaction is open when they were built inside one.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import { integers } from './best-hits.js';
+import { integers } from './integer-list.js';
 import { LiveCounts } from './live-counts.js';
 import { afterTransaction, NotedKeys } from './transaction-notes.js';
 

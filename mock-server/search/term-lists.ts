@@ -17,7 +17,7 @@
  * next read outside one). The lists are bounded by a byte budget; the least recently used go first.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import { integers } from './best-hits.js';
+import { integers } from './integer-list.js';
 import { afterTransaction, NotedKeys } from './transaction-notes.js';
 
 /** The bytes the kept lists may hold (ids and frequencies 16 bytes an entity; urns about their length). */

@@ -5,13 +5,8 @@
  * declares not observable over HTTP shows why, in its row or under its section.
  */
 import type { DocumentSection, InterfaceDocument } from '../../spec/index.js';
-import { notObservableClauses, type NotObservableClause } from './checks.js';
+import { notObservableClauses, type ClauseCheck, type NotObservableClause } from './checks.js';
 import { escapeHtml, inlineMarkdown, sitePage } from './html.js';
-
-export interface ClauseCheck {
-  id: string;
-  clause: string;
-}
 
 function sectionNumberOf(clause: string): string {
   return /^(\d+(?:\.\d+)*)/.exec(clause)?.[1] ?? '';

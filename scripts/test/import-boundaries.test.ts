@@ -5,8 +5,9 @@
  * suite and the pull share the answer readers of `shapes/`, a leaf);
  * `spec/` imports nothing of the package but `generated/`; no library imports `bin/` (so none knows
  * argv); the mock's store never reaches its search index, handlers or GraphQL, and its error
- * vocabulary (`mock-server/errors.ts`) stays a leaf. Tests (any file under a
- * `test/` folder) may cross every boundary: they drive one component with another.
+ * vocabulary (`mock-server/errors.ts`) stays a leaf; no files import one another in a circle but
+ * GraphQL's types. Tests (any file under a `test/` folder) may cross every boundary: they drive one
+ * component with another.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
@@ -43,6 +44,14 @@ const NEVER_REACHES: readonly { from: string; never: readonly string[]; why: str
   { from: 'conformance/client.ts', never: ['conformance/check.ts'], why: 'the check context names the client: no cycle back' },
   { from: 'conformance/fixture.ts', never: ['conformance/check.ts'], why: 'the check context names the fixture: no cycle back' },
 ];
+
+/**
+ * Where files may import one another in a circle: GraphQL's entity types return one another, as
+ * the SDL's do (a dataset's owner is a user whose groups are entities...), and one registry maps
+ * every type (graphql/entities/mappers.ts). Anywhere else a cycle, even of types only, is a
+ * violation: it makes the order in which modules load matter and hides which file owns a name.
+ */
+const CYCLES_ALLOWED_UNDER = ['mock-server/graphql/'];
 
 type Files = ReadonlyMap<string, string>;
 
@@ -94,7 +103,43 @@ export function boundaryViolations(files: Files): string[] {
       }
     }
   }
+  for (const cycle of importCycles(graph)) {
+    if (!cycle.every((file) => CYCLES_ALLOWED_UNDER.some((prefix) => file.startsWith(prefix)))) found.push(`import cycle among ${cycle.join(', ')}`);
+  }
   return found;
+}
+
+/** The files that import one another in a circle (strongly connected components of two files or more, tests left out), each sorted. */
+function importCycles(graph: ReadonlyMap<string, string[]>): string[][] {
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (file: string): void => {
+    order.set(file, order.size);
+    low.set(file, order.get(file) as number);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!graph.has(next) || isTest(next)) continue;
+      if (!order.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file) as number, low.get(next) as number));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file) as number, order.get(next) as number));
+    }
+    if (low.get(file) !== order.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!isTest(file) && !order.has(file)) visit(file);
+  return cycles;
 }
 
 /** The package's TypeScript files, by path relative to its root (no dependencies, no build output). */
@@ -144,6 +189,19 @@ describe('import boundaries', () => {
     expect(boundaryViolations(new Map([['mock-server/errors.ts', "import { NAMESPACES } from '../spec/index.js';"]]))).toEqual([
       'mock-server/errors.ts → spec/index.ts: mock-server/errors.ts never reaches anything of the package (the error vocabulary of every folder, store and search included, is a leaf)',
     ]);
+  });
+
+  it('catches an import cycle, of types only too, and lets GraphQL types refer to one another', () => {
+    const cycle = new Map([
+      ['mock-server/sample/common-aspects.ts', "import type { TagName } from './glossary-and-tags.js';"],
+      ['mock-server/sample/glossary-and-tags.ts', "import { ownership } from './common-aspects.js';"],
+    ]);
+    expect(boundaryViolations(cycle)).toEqual(['import cycle among mock-server/sample/common-aspects.ts, mock-server/sample/glossary-and-tags.ts']);
+    const graphqlTypes = new Map([
+      ['mock-server/graphql/entities/dataset.ts', "import { viewOf } from './entity-view.js';"],
+      ['mock-server/graphql/entities/entity-view.ts', "import { datasetView } from './dataset.js';"],
+    ]);
+    expect(boundaryViolations(graphqlTypes)).toEqual([]);
   });
 
   it('lets tests cross boundaries, ignores imports in comments and names a folder without a rule', () => {
