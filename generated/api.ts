@@ -1730,7 +1730,7 @@ export interface components {
              * @enum {string}
              */
             kind: "error" | "reset" | "delay";
-            /** @description An operationId, `graphql:<operation name>` or `*` (every request to the API). */
+            /** @description An operationId of the service, `graphql:<operation name>` or `*` (every request to the API). */
             operation: string;
             /** @default 1 */
             probability: number;
@@ -2462,6 +2462,8 @@ export interface components {
                 };
             };
         };
+        /** @description A session id, 1 to 64 of `A-Za-z0-9_-`. */
+        SessionId: string;
         Sessions: {
             /** Format: int32 */
             maxSessions: number;
@@ -3036,7 +3038,9 @@ export interface components {
     };
     parameters: {
         /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-        MockSession: string;
+        MockSession: components["schemas"]["SessionId"];
+        /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
+        "parameters-MockSession": components["schemas"]["SessionId"];
         /**
          * @description The metadata-store protocol version; the document sends 2.0.0 on some calls. Under 2.0.0 arrays in
          *     query parameters are written `List(a,b)` and `(`, `)`, `,` inside values are percent-encoded; without
@@ -3056,11 +3060,11 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-                "X-Mock-Session"?: components["parameters"]["MockSession"];
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
             };
             path: {
                 /** @description The entity's URN, encoded. */
-                urn: string;
+                urn: components["schemas"]["Urn"];
             };
             cookie?: never;
         };
@@ -3087,7 +3091,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-                "X-Mock-Session"?: components["parameters"]["MockSession"];
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
             };
             path?: never;
             cookie?: never;
@@ -3114,7 +3118,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-                "X-Mock-Session"?: components["parameters"]["MockSession"];
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
             };
             path?: never;
             cookie?: never;
@@ -3147,7 +3151,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-                "X-Mock-Session"?: components["parameters"]["MockSession"];
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
             };
             path?: never;
             cookie?: never;
@@ -3174,10 +3178,10 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-                "X-Mock-Session"?: components["parameters"]["MockSession"];
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
             };
             path: {
-                /** @description The fault id. */
+                /** @description The fault id, as adding it answered. */
                 id: string;
             };
             cookie?: never;
@@ -3205,7 +3209,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-                "X-Mock-Session"?: components["parameters"]["MockSession"];
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
             };
             path?: never;
             cookie?: never;
@@ -3238,17 +3242,17 @@ export interface operations {
                 /** @description An operationId or `graphql:<name>`. */
                 operation?: string;
                 /** @description A session id. */
-                session?: string;
+                session?: components["schemas"]["SessionId"];
                 /** @description An entry id: only later entries. */
                 since?: number;
                 /** @description The HTTP status answered. */
                 status?: number;
                 /** @description A URN the request named. */
-                urn?: string;
+                urn?: components["schemas"]["Urn"];
             };
             header?: {
                 /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-                "X-Mock-Session"?: components["parameters"]["MockSession"];
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
             };
             path?: never;
             cookie?: never;
@@ -3275,7 +3279,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-                "X-Mock-Session"?: components["parameters"]["MockSession"];
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
             };
             path?: never;
             cookie?: never;
@@ -3302,7 +3306,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-                "X-Mock-Session"?: components["parameters"]["MockSession"];
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
             };
             path?: never;
             cookie?: never;
@@ -3329,7 +3333,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-                "X-Mock-Session"?: components["parameters"]["MockSession"];
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
             };
             path?: never;
             cookie?: never;
@@ -3356,10 +3360,10 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-                "X-Mock-Session"?: components["parameters"]["MockSession"];
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
             };
             path: {
-                /** @description The scenario name. */
+                /** @description The scenario name (`GET /__mock/scenarios` lists them). */
                 name: string;
             };
             cookie?: never;
@@ -3389,7 +3393,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-                "X-Mock-Session"?: components["parameters"]["MockSession"];
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
             };
             path?: never;
             cookie?: never;
@@ -3416,11 +3420,11 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-                "X-Mock-Session"?: components["parameters"]["MockSession"];
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
             };
             path: {
                 /** @description The session id. */
-                id: string;
+                id: components["schemas"]["SessionId"];
             };
             cookie?: never;
         };
@@ -3449,7 +3453,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-                "X-Mock-Session"?: components["parameters"]["MockSession"];
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
             };
             path?: never;
             cookie?: never;
@@ -3476,7 +3480,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-                "X-Mock-Session"?: components["parameters"]["MockSession"];
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
             };
             path?: never;
             cookie?: never;
@@ -3507,7 +3511,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
-                "X-Mock-Session"?: components["parameters"]["MockSession"];
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
             };
             path?: never;
             cookie?: never;

@@ -1,7 +1,8 @@
 /**
  * JSON Schema validation against the contract: one Ajv instance per contract, schemas compiled once
- * and cached, and one error formatter whose messages name the offending field
- * (`body.count: must be integer`, `body: missing required property 'input'`).
+ * and cached, and one error formatter whose messages name the offending field and show its value
+ * (`body.count: must be integer, got "ten"`, `body: missing required property 'input'`,
+ * `body: unknown property 'when' (known: operation, kind, ...)`).
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -47,6 +48,8 @@ export function createAjv(options: ValidationOptions = {}): Ajv2020 {
     strictTypes: false,
     strictRequired: false,
     validateFormats: true,
+    // Each error carries the value it is about and its schema, for the message (formatAjvErrors).
+    verbose: true,
     useDefaults: options.fillDefaults ?? false,
   });
   addFormats(ajv);
@@ -90,19 +93,39 @@ export class SchemaValidators {
   }
 }
 
+/** The keywords whose message is about the value itself: the message shows it. */
+const VALUE_KEYWORDS = new Set(['type', 'format', 'enum', 'const', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength']);
+/** How much of a value a message shows. */
+const SHOWN_VALUE_LENGTH = 80;
+
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > SHOWN_VALUE_LENGTH ? `${text.slice(0, SHOWN_VALUE_LENGTH)}…` : text;
+}
+
+/** The properties an object's schema names, for the message about one it does not. */
+function knownProperties(e: ErrorObject): string {
+  const names = Object.keys(((e.parentSchema as JsonSchema | undefined)?.properties ?? {}) as object);
+  return names.length ? ` (known: ${names.join(', ')})` : '';
+}
+
 export function formatAjvErrors(errors: ErrorObject[] | null | undefined, root = 'body'): string[] {
   const all = errors ?? [];
   const specific = all.filter((e) => !['oneOf', 'anyOf', 'if', 'not'].includes(e.keyword) && !(e.keyword === 'type' && e.params.type === 'null'));
   const chosen = specific.length ? specific : all;
   const messages = chosen.map((e) => {
     const where = root + e.instancePath.replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.');
-    if (e.keyword === 'additionalProperties') return `${where}: unknown property '${String(e.params.additionalProperty)}'`;
+    if (e.keyword === 'additionalProperties') return `${where}: unknown property '${String(e.params.additionalProperty)}'${knownProperties(e)}`;
     if (e.keyword === 'required') return `${where}: missing required property '${String(e.params.missingProperty)}'`;
-    const range = e.keyword === 'format' ? INTEGER_RANGES[String(e.params.format)] : undefined;
-    if (range) return `${where}: must be an integer from ${range.min} to ${range.max} (${String(e.params.format)})`;
-    if (e.keyword === 'format' && e.params.format === 'urn') return `${where}: is not a URN of the form urn:<namespace>:<entityType>:<key> with the key parts of its entity type`;
-    if (e.keyword === 'enum') return `${where}: must be one of ${(e.params.allowedValues as unknown[]).map(String).join(', ')}`;
-    return `${where}: ${e.message ?? 'is invalid'}`;
+    return `${where}: ${problem(e)}${VALUE_KEYWORDS.has(e.keyword) && 'data' in e ? `, got ${shown(e.data)}` : ''}`;
   });
   return [...new Set(messages)];
+}
+
+function problem(e: ErrorObject): string {
+  const range = e.keyword === 'format' ? INTEGER_RANGES[String(e.params.format)] : undefined;
+  if (range) return `must be an integer from ${range.min} to ${range.max} (${String(e.params.format)})`;
+  if (e.keyword === 'format' && e.params.format === 'urn') return 'is not a URN of the form urn:<namespace>:<entityType>:<key> with the key parts of its entity type';
+  if (e.keyword === 'enum') return `must be one of ${(e.params.allowedValues as unknown[]).map(String).join(', ')}`;
+  return e.message ?? 'is invalid';
 }

@@ -3,8 +3,8 @@
  * read straight from the store (not through the service's API, so the inspector's reads are neither
  * journaled nor faulted).
  */
-import { tryParseUrn } from '../../spec/index.js';
-import { badRequest, notFound } from '../errors.js';
+import { parseUrn } from '../../spec/index.js';
+import { notFound } from '../errors.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { AuditStamp, SystemMetadata } from '../store/types.js';
 
@@ -21,9 +21,8 @@ export interface EntityState {
   aspects: { name: string; record: string | null; versions: AspectVersion[] }[];
 }
 
+/** The state of the entity of `urn`, a URN as the request check passed it (`path.urn`, the document's Urn). */
 export function entityState(store: CatalogStore, urn: string): EntityState {
-  const parsed = tryParseUrn(urn);
-  if (!parsed) throw badRequest(`path.urn: '${urn}' is not a URN (urn:<namespace>:<entityType>:<key>)`);
   const rows = store.aspectHistory(urn);
   if (rows.length === 0) throw notFound(`path.urn: nothing is stored for '${urn}' in this session`);
   const aspects = new Map<string, AspectVersion[]>();
@@ -34,7 +33,7 @@ export function entityState(store: CatalogStore, urn: string): EntityState {
   }
   return {
     urn,
-    entityType: parsed.entityType,
+    entityType: parseUrn(urn).entityType,
     aspects: [...aspects].map(([name, versions]) => ({ name, record: store.contract.recordOfAspect(name) ?? null, versions })),
   };
 }

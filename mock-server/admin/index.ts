@@ -6,14 +6,19 @@
  * caller may use them (../auth/admin-access.ts).
  */
 import type { IncomingMessage } from 'node:http';
-import express, { Router, type Request } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { OperationSpec } from '../../spec/index.js';
+import type { SchemaValidators } from '../../spec/validation.js';
 import { notFound } from '../errors.js';
+import type { CheckedRequest } from '../http/request-validation.js';
+import { adminRequestChecker } from './admin-request.js';
 import { entityState } from './entity-state.js';
+import type { FaultRequest } from './faults.js';
 import { renderInspector } from './inspector/inspector-page.js';
-import { listRequests } from './journal-query.js';
+import { listRequests, type JournalFilters } from './journal-query.js';
 import type { ScenarioCatalog } from './scenarios.js';
 import type { MockSession, SessionRegistry } from './sessions.js';
-import { updatedSettings } from './settings.js';
+import { updatedSettings, type SettingsChange } from './settings.js';
 
 export const ADMIN_PATH = '/__mock';
 
@@ -28,91 +33,91 @@ export const adminSessions = new WeakMap<IncomingMessage, MockSession>();
 export interface AdminSettings {
   sessions: SessionRegistry;
   scenarios: ScenarioCatalog;
+  /** The contract's admin operations (tag admin): each is a route, its requests checked against it. */
+  operations: readonly OperationSpec[];
+  /** Validators that fill in the schemas' defaults: a fault's body is kept as checked, defaults and all. */
+  validators: SchemaValidators;
 }
 
-export function adminRouter({ sessions, scenarios }: AdminSettings): Router {
-  const router = Router();
-  const sessionOf = (req: Request): MockSession => adminSessions.get(req) ?? sessions.defaultSession;
+/** One admin endpoint: its checked request, on the request's session, answered on `res`. */
+type AdminEndpoint = (request: CheckedRequest, session: MockSession, res: Response) => void;
+
+function adminEndpoints({ sessions, scenarios }: AdminSettings): Record<string, AdminEndpoint> {
   const snapshot = (session: MockSession) => session.context.store.snapshot();
-  // Only the endpoints that take a body read it: what the router does not answer goes on, body unread, to the metadata store's 404.
-  const json = express.json({ limit: '1mb', type: () => true, strict: false });
-
-  router.get('/health', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  router.get('/snapshot', (req, res) => {
-    res.json(snapshot(sessionOf(req)));
-  });
-  router.post('/reset', (req, res) => {
-    const session = sessionOf(req);
-    session.context.store.reset();
-    res.json(snapshot(session));
-  });
-
-  router.get('/requests', (req, res) => {
-    const session = sessionOf(req);
-    const journals = session.id === undefined ? sessions.journals() : [session.journal];
-    res.json(listRequests(journals, new URL(req.originalUrl, 'http://mock').searchParams, session.context.contract.names.urnPrefix));
-  });
-  router.delete('/requests', (req, res) => {
-    sessionOf(req).journal.clear();
-    res.json({ requests: [], total: 0 });
-  });
-
-  router.get('/sessions', (_req, res) => {
-    res.json({ sessions: sessions.list().map((s) => ({ id: s.id, scenario: s.scenario ?? null, requests: s.journal.count, faults: s.faults.list().length })), maxSessions: sessions.maxSessions });
-  });
-  router.delete('/sessions/:id', (req, res) => {
-    sessions.discard(String(req.params.id));
-    res.json({ id: req.params.id });
-  });
-
-  router.get('/faults', (req, res) => {
-    res.json({ faults: sessionOf(req).faults.list() });
-  });
-  router.post('/faults', json, (req, res) => {
-    res.json({ id: sessionOf(req).faults.add(req.body).id });
-  });
-  router.delete('/faults', (req, res) => {
-    sessionOf(req).faults.clear();
-    res.json({ faults: [] });
-  });
-  router.delete('/faults/:id', (req, res) => {
-    const session = sessionOf(req);
-    if (!session.faults.remove(String(req.params.id))) throw notFound(`fault '${req.params.id}' does not exist in this session`);
-    res.json({ faults: session.faults.list() });
-  });
-
-  router.get('/settings', (req, res) => {
-    res.json(sessionOf(req).settings);
-  });
-  router.put('/settings', json, (req, res) => {
-    const session = sessionOf(req);
-    session.settings = updatedSettings(session.settings, req.body);
-    session.context.store.indexLagMs = session.settings.indexLagMs;
-    res.json(session.settings);
-  });
-
-  router.get('/entities/:urn', (req, res) => {
-    res.json(entityState(sessionOf(req).context.store, String(req.params.urn)));
-  });
-
   // The page is the same for every session: its script names the session it looks at.
   const inspector = renderInspector();
-  router.get('/ui', (_req, res) => {
-    res.type('html').send(inspector);
-  });
+  return {
+    getMockHealth: (_request, _session, res) => res.json({ status: 'ok' }),
+    getMockSnapshot: (_request, session, res) => res.json(snapshot(session)),
+    resetMock: (_request, session, res) => {
+      session.context.store.reset();
+      res.json(snapshot(session));
+    },
+    listMockRequests: ({ query }, session, res) => {
+      const journals = session.id === undefined ? sessions.journals() : [session.journal];
+      res.json(listRequests(journals, query as JournalFilters, session.context.contract.names.urnPrefix));
+    },
+    clearMockRequests: (_request, session, res) => {
+      session.journal.clear();
+      res.json({ requests: [], total: 0 });
+    },
+    listMockSessions: (_request, _session, res) => {
+      res.json({ sessions: sessions.list().map((s) => ({ id: s.id, scenario: s.scenario ?? null, requests: s.journal.count, faults: s.faults.list().length })), maxSessions: sessions.maxSessions });
+    },
+    discardMockSession: ({ params }, _session, res) => {
+      sessions.discard(params.id ?? '');
+      res.json({ id: params.id });
+    },
+    listMockFaults: (_request, session, res) => res.json({ faults: session.faults.list() }),
+    addMockFault: ({ body }, session, res) => res.json({ id: session.faults.add(body as FaultRequest).id }),
+    clearMockFaults: (_request, session, res) => {
+      session.faults.clear();
+      res.json({ faults: [] });
+    },
+    removeMockFault: ({ params }, session, res) => {
+      if (!session.faults.remove(params.id ?? '')) throw notFound(`fault '${params.id}' does not exist in this session`);
+      res.json({ faults: session.faults.list() });
+    },
+    getMockSettings: (_request, session, res) => res.json(session.settings),
+    putMockSettings: ({ body }, session, res) => {
+      session.settings = updatedSettings(session.settings, body as SettingsChange);
+      session.context.store.indexLagMs = session.settings.indexLagMs;
+      res.json(session.settings);
+    },
+    getMockEntityState: ({ params }, session, res) => res.json(entityState(session.context.store, params.urn ?? '')),
+    getMockInspector: (_request, _session, res) => {
+      res.type('html').send(inspector);
+    },
+    listMockScenarios: (_request, _session, res) => res.json({ scenarios: scenarios.names() }),
+    loadMockScenario: ({ params }, session, res) => {
+      const name = params.name ?? '';
+      // Sessions copy the server's start-up state: it is taken before the default session replaces it.
+      if (session.id === undefined) sessions.startupImage();
+      scenarios.load(session.context.store, name);
+      session.scenario = name;
+      res.json({ scenario: session.scenario, ...snapshot(session) });
+    },
+  };
+}
 
-  router.get('/scenarios', (_req, res) => {
-    res.json({ scenarios: scenarios.names() });
-  });
-  router.post('/scenarios/:name', (req, res) => {
-    const session = sessionOf(req);
-    // Sessions copy the server's start-up state: it is taken before the default session replaces it.
-    if (session.id === undefined) sessions.startupImage();
-    scenarios.load(session.context.store, String(req.params.name));
-    session.scenario = String(req.params.name);
-    res.json({ scenario: session.scenario, ...snapshot(session) });
-  });
+/** `/__mock/faults/{id}` as express writes it below the admin path: `/faults/:id`. */
+function routePath(op: OperationSpec): string {
+  if (!op.path.startsWith(`${ADMIN_PATH}/`)) throw new Error(`${op.operationId}: an admin operation's path starts with ${ADMIN_PATH}/, not ${op.path}`);
+  return op.path.slice(ADMIN_PATH.length).replace(/\{([^}]+)\}/g, ':$1');
+}
+
+export function adminRouter(settings: AdminSettings): Router {
+  const router = Router();
+  const endpoints = adminEndpoints(settings);
+  const sessionOf = (req: Request): MockSession => adminSessions.get(req) ?? settings.sessions.defaultSession;
+  // Only the endpoints that take a body read it: what the router does not answer goes on, body unread, to the metadata store's 404.
+  const json = express.json({ limit: '1mb', type: () => true, strict: false });
+  for (const op of settings.operations) {
+    const endpoint = endpoints[op.operationId];
+    if (!endpoint) throw new Error(`${op.operationId} (${op.method.toUpperCase()} ${op.path}) is an admin operation of the document the mock does not serve`);
+    const check = adminRequestChecker(op, settings.validators);
+    const answer: RequestHandler = (req, res) => endpoint(check(req), sessionOf(req), res);
+    router[op.method](routePath(op), ...(op.requestSchema ? [json, answer] : [answer]));
+  }
   return router;
 }

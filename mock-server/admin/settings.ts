@@ -1,36 +1,21 @@
 /**
  * The settings of a session (`PUT /__mock/settings`): latency added to every request of the
  * session's API traffic, with random jitter on top, and the index lag of the session's store (how
- * long search, browse, relationships and time series reads wait to see a write). A setting is an
- * entry of SETTING_FIELDS with its check and its default.
+ * long search, browse, relationships and time series reads wait to see a write). A setting is a
+ * property of the document's Settings (spec/schemas/MockAdmin.yaml), which checks it, with its default here.
  */
-import { objectBody, wholeNumber, type Field } from './admin-input.js';
+import type { components } from '../../spec/types.js';
 
-export interface SessionSettings {
-  /** Added before every answer. */
-  latencyMs: number;
-  /** Up to this much more, at random, on top of latencyMs. */
-  jitterMs: number;
-  /** Derived reads see a write only this long after it (the store's index lag). */
-  indexLagMs: number;
-}
-
-export const SETTING_FIELDS: { [K in keyof SessionSettings]: Field<SessionSettings[K]> } = {
-  latencyMs: wholeNumber,
-  jitterMs: wholeNumber,
-  indexLagMs: wholeNumber,
-};
+/** A PUT body, checked against its schema: the settings it changes. */
+export type SettingsChange = components['schemas']['Settings'];
+/** Every setting of a session: latencyMs added before every answer, up to jitterMs more at random, indexLagMs the store's index lag. */
+export type SessionSettings = Required<SettingsChange>;
 
 export const DEFAULT_SETTINGS: SessionSettings = { latencyMs: 0, jitterMs: 0, indexLagMs: 0 };
 
 /** The settings after a PUT: the fields given replace their values, the others stay. */
-export function updatedSettings(current: SessionSettings, body: unknown): SessionSettings {
-  const given = objectBody(body, Object.keys(SETTING_FIELDS));
-  const next = { ...current };
-  for (const [name, check] of Object.entries(SETTING_FIELDS) as [keyof SessionSettings, Field<number>][]) {
-    if (given[name] !== undefined) next[name] = check(given[name], `body.${name}`);
-  }
-  return next;
+export function updatedSettings(current: SessionSettings, change: SettingsChange): SessionSettings {
+  return { ...current, ...change };
 }
 
 /** A delay of `ms` plus up to `jitterMs` more, at random. */

@@ -39,7 +39,7 @@ function createExpressApp({ contract, sessions, scenarios, profile }: AppSetting
   app.disable('x-powered-by');
   // The contract shows no ETag: the admin and docs answers carry none, as the metadata-store API's do not.
   app.disable('etag');
-  app.use(ADMIN_PATH, adminRouter({ sessions, scenarios }));
+  app.use(ADMIN_PATH, adminRouter({ sessions, scenarios, operations: contract.adminOperations, validators: new SchemaValidators({ fillDefaults: true }) }));
   // The reference site (GET); other methods on the docs path reach the router, which names the method it allows.
   // It is also under the admin path, where the upstream profile (which routes no docs path) keeps it.
   const docsPaths = profile === 'upstream' ? [] : ADDRESS_FORMS.map((prefix) => prefix + contract.names.docsPath);

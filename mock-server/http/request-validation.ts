@@ -3,7 +3,8 @@
  * text to the parameter's schema type first, since a query string only carries text) and the JSON
  * body. Each schema is compiled once, on the first request that needs it (compiling every operation's
  * schemas up front would add a third of a second to start-up for operations a session may never call). Failures are
- * 400s whose message names the field (`body.count: must be integer`, `query.version: must be integer`).
+ * 400s whose message names the field and shows its value (`body.count: must be integer, got "ten"`,
+ * `query.limit: must be >= 1, got 0`). The admin endpoints' requests are checked here too (../admin/admin-request.ts).
  */
 import type { JsonSchema, OperationSpec, ParameterSpec } from '../../spec/index.js';
 import type { SchemaValidators } from '../../spec/validation.js';
