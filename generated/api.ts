@@ -1704,15 +1704,14 @@ export interface components {
          * @enum {string}
          */
         FabricType: "DEV" | "TEST" | "QA" | "UAT" | "EI" | "PRE" | "STG" | "NON_PROD" | "PROD" | "CORP" | "RVW" | "PRD" | "TST" | "SIT" | "SBX" | "SANDBOX";
-        Fault: components["schemas"]["FaultRequest"] & {
+        /** @description A fault of the session as listed. */
+        Fault: {
             id: string;
             /** @description How many more times it fires. */
             times?: unknown;
-        };
-        FaultList: {
-            faults: components["schemas"]["Fault"][];
-        };
-        FaultRequest: {
+        } & WithRequired<components["schemas"]["FaultFields"], "operation" | "kind" | "status" | "delayMs" | "jitterMs" | "probability">;
+        /** @description What a fault does, as added and as listed. */
+        FaultFields: {
             /**
              * Format: int32
              * @default 0
@@ -1731,7 +1730,7 @@ export interface components {
              */
             kind: "error" | "reset" | "delay";
             /** @description An operationId of the service, `graphql:<operation name>` or `*` (every request to the API). */
-            operation: string;
+            operation?: string;
             /** @default 1 */
             probability: number;
             /**
@@ -1750,6 +1749,11 @@ export interface components {
              */
             times?: number;
         };
+        FaultList: {
+            faults: components["schemas"]["Fault"][];
+        };
+        /** @description The body of `POST /__mock/faults`; a field it does not name is refused. */
+        FaultRequest: WithRequired<components["schemas"]["FaultFields"], "operation">;
         /**
          * Filter
          * @description A disjunction of conjunctions of criteria: `{or: [{and: [{field, value, condition}]}]}`. Each
@@ -4518,3 +4522,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

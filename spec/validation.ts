@@ -103,10 +103,18 @@ function shown(value: unknown): string {
   return text.length > SHOWN_VALUE_LENGTH ? `${text.slice(0, SHOWN_VALUE_LENGTH)}…` : text;
 }
 
-/** The properties an object's schema names, for the message about one it does not. */
-function knownProperties(e: ErrorObject): string {
-  const names = Object.keys(((e.parentSchema as JsonSchema | undefined)?.properties ?? {}) as object);
-  return names.length ? ` (known: ${names.join(', ')})` : '';
+/** The properties an object's schema names, its own and those of its allOf parts (the document is dereferenced). */
+function propertyNames(schema: JsonSchema | undefined): string[] {
+  if (!schema) return [];
+  const parts = (schema.allOf ?? []) as JsonSchema[];
+  return [...new Set([...parts.flatMap(propertyNames), ...Object.keys((schema.properties ?? {}) as object)])];
+}
+
+/** The message about a property the object's schema does not name (additionalProperties or unevaluatedProperties false). */
+function unknownProperty(e: ErrorObject, where: string): string {
+  const names = propertyNames(e.parentSchema as JsonSchema | undefined);
+  const property = String(e.params.additionalProperty ?? e.params.unevaluatedProperty);
+  return `${where}: unknown property '${property}'${names.length ? ` (known: ${names.join(', ')})` : ''}`;
 }
 
 export function formatAjvErrors(errors: ErrorObject[] | null | undefined, root = 'body'): string[] {
@@ -115,7 +123,7 @@ export function formatAjvErrors(errors: ErrorObject[] | null | undefined, root =
   const chosen = specific.length ? specific : all;
   const messages = chosen.map((e) => {
     const where = root + e.instancePath.replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.');
-    if (e.keyword === 'additionalProperties') return `${where}: unknown property '${String(e.params.additionalProperty)}'${knownProperties(e)}`;
+    if (e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties') return unknownProperty(e, where);
     if (e.keyword === 'required') return `${where}: missing required property '${String(e.params.missingProperty)}'`;
     return `${where}: ${problem(e)}${VALUE_KEYWORDS.has(e.keyword) && 'data' in e ? `, got ${shown(e.data)}` : ''}`;
   });

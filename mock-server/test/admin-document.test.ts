@@ -1,7 +1,8 @@
 /** Every admin endpoint the OpenAPI document describes (tag admin) is served by the mock, and no other. */
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../spec/index.js';
-import { call, serverForTests } from './http-harness.js';
+import { SchemaValidators } from '../../spec/validation.js';
+import { call, DATASET, serverForTests } from './http-harness.js';
 
 const { adminOperations } = loadContract('svc');
 
@@ -17,6 +18,22 @@ describe('admin endpoints of the document', () => {
       expect(reply.status).toBeLessThan(500);
     },
   );
+
+  it("answers as the operations' response schemas say, a fault listed with the defaults of its body filled in", async () => {
+    const headers = { 'X-Mock-Session': 'documented' };
+    await call(server(), 'POST', '/__mock/faults', { body: { operation: 'getEntityV2', times: 2 }, headers });
+    await call(server(), 'PUT', '/__mock/settings', { body: { latencyMs: 1 }, headers });
+    await call(server(), 'GET', `/entitiesV2/${encodeURIComponent(DATASET)}`, { headers });
+    const validators = new SchemaValidators();
+    for (const [operationId, path] of [['listMockFaults', '/__mock/faults'], ['getMockSettings', '/__mock/settings'], ['listMockRequests', '/__mock/requests'], ['listMockSessions', '/__mock/sessions'], ['getMockSnapshot', '/__mock/snapshot']] as const) {
+      const op = adminOperations.find((o) => o.operationId === operationId);
+      const reply = await call(server(), 'GET', path, { headers });
+      expect(reply.status).toBe(200);
+      expect(validators.validate(op?.responses['200'] ?? {}, reply.json), operationId).toEqual([]);
+    }
+    const { json } = await call(server(), 'GET', '/__mock/faults', { headers });
+    expect(json.faults).toEqual([{ id: expect.any(String), operation: 'getEntityV2', kind: 'error', status: 500, delayMs: 0, jitterMs: 0, probability: 1, times: 1 }]);
+  });
 
   it('an admin path the document does not describe is the metadata store 404', async () => {
     const reply = await call(server(), 'GET', '/__mock/nothing');
