@@ -99,7 +99,8 @@ const VALUE_KEYWORDS = new Set(['type', 'format', 'enum', 'const', 'pattern', 'm
 const SHOWN_VALUE_LENGTH = 80;
 
 function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  // A number as JavaScript writes it: JSON has no Infinity (a body's 1e400 parses to it).
+  const text = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
   return text.length > SHOWN_VALUE_LENGTH ? `${text.slice(0, SHOWN_VALUE_LENGTH)}…` : text;
 }
 

@@ -6,10 +6,11 @@
  * caller may use them (../auth/admin-access.ts).
  */
 import type { IncomingMessage } from 'node:http';
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { OperationSpec } from '../../spec/index.js';
 import type { SchemaValidators } from '../../spec/validation.js';
 import { notFound } from '../errors.js';
+import { readJsonBody } from '../http/json-body.js';
 import type { CheckedRequest } from '../http/request-validation.js';
 import { adminRequestChecker } from './admin-request.js';
 import { entityState } from './entity-state.js';
@@ -21,6 +22,9 @@ import type { MockSession, SessionRegistry } from './sessions.js';
 import { updatedSettings, type SettingsChange } from './settings.js';
 
 export const ADMIN_PATH = '/__mock';
+
+/** The largest admin body read (a fault or settings body is a few hundred bytes). */
+const ADMIN_BODY_LIMIT = 1024 * 1024;
 
 export { SESSION_HEADER, SESSION_PREFIX, SessionRegistry, sessionScope, type MockSession } from './sessions.js';
 export { ScenarioCatalog } from './scenarios.js';
@@ -110,8 +114,13 @@ export function adminRouter(settings: AdminSettings): Router {
   const router = Router();
   const endpoints = adminEndpoints(settings);
   const sessionOf = (req: Request): MockSession => adminSessions.get(req) ?? settings.sessions.defaultSession;
-  // Only the endpoints that take a body read it: what the router does not answer goes on, body unread, to the metadata store's 404.
-  const json = express.json({ limit: '1mb', type: () => true, strict: false });
+  // Only the endpoints that take a body read it, as the API's are read: what the router does not answer goes on, body unread, to the metadata store's 404.
+  const json: RequestHandler = (req, _res, next) => {
+    readJsonBody(req, ADMIN_BODY_LIMIT, (failure, body) => {
+      req.body = body;
+      next(failure);
+    });
+  };
   for (const op of settings.operations) {
     const endpoint = endpoints[op.operationId];
     if (!endpoint) throw new Error(`${op.operationId} (${op.method.toUpperCase()} ${op.path}) is an admin operation of the document the mock does not serve`);

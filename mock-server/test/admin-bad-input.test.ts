@@ -12,11 +12,14 @@ interface Case {
   method: string;
   path: string;
   body?: unknown;
+  /** The body as JSON text, sent as it is. */
+  raw?: string;
   want: string;
 }
 
-/** Bodies sent to one endpoint, each as [what is wrong, the body (none: undefined), what the message says]. */
-const bodies = (method: string, path: string, cases: [string, unknown, string][]): Case[] => cases.map(([name, body, want]) => ({ name, method, path, body, want }));
+/** Bodies sent to one endpoint, each as [what is wrong, the body (a string: its JSON text; none: undefined), what the message says]. */
+const bodies = (method: string, path: string, cases: [string, unknown, string][]): Case[] =>
+  cases.map(([name, body, want]) => ({ name, method, path, ...(typeof body === 'string' ? { raw: body } : { body }), want }));
 
 const faults = bodies('POST', '/__mock/faults', [
   ['a status as text', { operation: '*', status: '503' }, 'body.status: must be integer, got "503"'],
@@ -36,7 +39,9 @@ const faults = bodies('POST', '/__mock/faults', [
   ['graphql: without a name', { operation: 'graphql:' }, 'body.operation: must match pattern'],
   ['two unknown fields', { operation: '*', when: 'now', statusCode: 503 }, "body: unknown property 'when' (known: operation, kind, status"],
   ['a body that is an array', [{ operation: '*' }], 'body: must be object, got [{"operation":"*"}]'],
-  ['a body that is text', '*', 'body: must be object, got "*"'],
+  ['a body that is a JSON string', '"*"', "body: malformed JSON (expected an object or an array, found '\"' at position 0)"],
+  ['a body cut short', '{"operation":', 'body: malformed JSON'],
+  ['a status beyond what a number holds', '{"operation":"*","status":1e400}', 'body.status: must be integer, got Infinity'],
   ['an empty body', undefined, "body: missing required property 'operation'"],
 ]);
 
@@ -77,19 +82,17 @@ const others = ([
 
 describe('bad admin input', () => {
   const server = serverForTests();
+  const send = ({ method, path, body, raw }: Case) => call(server(), method, path, { headers: session, ...(body !== undefined ? { body } : {}), ...(raw !== undefined ? { raw } : {}) });
 
-  it.each([...faults, ...settings, ...journal, ...others])('$method $path: $name is a 400 naming the field', async ({ method, path, body, want }) => {
-    const reply = await call(server(), method, path, { headers: session, ...(body !== undefined ? { body } : {}) });
+  it.each([...faults, ...settings, ...journal, ...others])('$method $path: $name is a 400 naming the field', async (c) => {
+    const reply = await send(c);
     expect(reply.status, reply.text).toBe(400);
-    expect(reply.json.message).toContain(want);
+    expect(reply.json.message).toContain(c.want);
   });
 
   it('leaves the session without faults and with its settings', async () => {
     await call(server(), 'PUT', '/__mock/settings', { body: { latencyMs: 0, jitterMs: 0, indexLagMs: 0 }, headers: session });
-    for (const { body } of [...faults, ...settings]) {
-      await call(server(), 'POST', '/__mock/faults', { body, headers: session });
-      await call(server(), 'PUT', '/__mock/settings', { body, headers: session });
-    }
+    for (const c of [...faults, ...settings]) expect((await send(c)).status).toBe(400);
     expect((await call(server(), 'GET', '/__mock/faults', { headers: session })).json).toEqual({ faults: [] });
     expect((await call(server(), 'GET', '/__mock/settings', { headers: session })).json).toEqual({ latencyMs: 0, jitterMs: 0, indexLagMs: 0 });
   });
