@@ -115,7 +115,7 @@ export function adminRouter(settings: AdminSettings): Router {
   const endpoints = adminEndpoints(settings);
   const sessionOf = (req: Request): MockSession => adminSessions.get(req) ?? settings.sessions.defaultSession;
   // Only the endpoints that take a body read it, as the API's are read: what the router does not answer goes on, body unread, to the metadata store's 404.
-  const json: RequestHandler = (req, _res, next) => {
+  const readBody: RequestHandler = (req, _res, next) => {
     readJsonBody(req, ADMIN_BODY_LIMIT, (failure, body) => {
       req.body = body;
       next(failure);
@@ -126,7 +126,7 @@ export function adminRouter(settings: AdminSettings): Router {
     if (!endpoint) throw new Error(`${op.operationId} (${op.method.toUpperCase()} ${op.path}) is an admin operation of the document the mock does not serve`);
     const check = adminRequestChecker(op, settings.validators);
     const answer: RequestHandler = (req, res) => endpoint(check(req), sessionOf(req), res);
-    router[op.method](routePath(op), ...(op.requestSchema ? [json, answer] : [answer]));
+    router[op.method](routePath(op), ...(op.requestSchema ? [readBody, answer] : [answer]));
   }
   return router;
 }
