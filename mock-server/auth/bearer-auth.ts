@@ -84,8 +84,9 @@ export function requiresToken(mode: AuthMode, kind: AccessKind): boolean {
 }
 
 export function bearerToken(header: string | undefined): string | undefined {
-  const match = /^\s*Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-  return match?.[1];
+  // Most requests have no Authorization header: no pattern to run.
+  if (header === undefined) return undefined;
+  return /^\s*Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
 }
 
 /** The caller of a request, or a 401 (token missing or unknown where one is checked) / 403 (reader writing). */

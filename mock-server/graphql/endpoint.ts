@@ -197,7 +197,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
         }
         // A document holding a mutation is never answered from, nor kept in, the store's answers.
         const key = mutation || text === undefined ? undefined : answerKey(context.profile, authorization, text);
-        const answers = key === undefined ? undefined : keptAnswers(context.store.db);
+        const answers = key === undefined ? undefined : keptAnswers(context.store);
         const since = answers?.since();
         const known = key === undefined || since === undefined ? undefined : answers?.kept(key);
         if (known) return sendJson(res, 200, known.text, known.bytes);

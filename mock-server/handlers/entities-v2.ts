@@ -38,10 +38,11 @@ function entityResponse(store: CatalogStore, entity: EntitySpec, urn: string, as
 export const getEntityV2: Handler = ({ params, rawQuery }, { contract, store }) => {
   const urn = params.urn ?? '';
   const aspectNames = rawQuery.list('aspects');
-  // The answer is a function of the URN, the aspect list and the store's rows: JSON of the list
-  // (or null) ends where it closes, so no two (list, URN) pairs make one key.
-  const key = (aspectNames ? JSON.stringify(aspectNames) : 'null') + urn;
-  const json = answerCacheOf(store.db).answer(key, () => {
+  // The answer is a function of the URN, the aspect list and the store's rows: the URN alone without
+  // a list (the route's own string, its hash computed once), else JSON of the list, which ends where
+  // it closes and starts with '[' where a URN starts with 'urn:', so no two (list, URN) pairs make one key.
+  const key = aspectNames ? JSON.stringify(aspectNames) + urn : urn;
+  const json = answerCacheOf(store).answer(key, () => {
     const { text, synthesisedKey } = entityResponse(store, entityOf(contract, urn, 'path.urn'), urn, aspectNames);
     // A synthesised key aspect is stamped with the time of the read: such an answer is not kept.
     return synthesisedKey ? { value: new RawJson(text) } : { value: new RawJson(text, Buffer.from(text, 'utf8')), size: text.length };

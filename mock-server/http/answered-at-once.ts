@@ -14,8 +14,8 @@ export function answeredAtOnce(res: ServerResponse): boolean {
   return res.writableEnded && !res.destroyed && socket !== null && !socket.destroyed && socket.writableLength === 0 && res.writableLength === 0;
 }
 
-/** Runs `write` now when the response was answered at once, else once it finishes. */
-export function whenAnswered(res: ServerResponse, write: () => void): void {
-  if (answeredAtOnce(res)) write();
+/** Runs `write` now when the response was answered at once (`atOnce`, when the caller knows it already), else once it finishes. */
+export function whenAnswered(res: ServerResponse, write: () => void, atOnce = answeredAtOnce(res)): void {
+  if (atOnce) write();
   else res.once('finish', write);
 }

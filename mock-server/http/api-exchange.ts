@@ -89,12 +89,14 @@ export function apiExchange(settings: ExchangeSettings): ApiExchange {
         return;
       }
       answerCall(session, res, door, call, fault);
+      // The entry and the log line are written now when the answer went out whole in this call, else
+      // when the response closes (an abort included) and when it finishes.
+      const atOnce = answeredAtOnce(res);
       if (journaled) {
-        // Written when the response closes (an abort included), or now when the answer went out whole in this call.
-        if (answeredAtOnce(res)) record(settings, session, req, res, res.statusCode, arrived, started, call, read, fault);
+        if (atOnce) record(settings, session, req, res, res.statusCode, arrived, started, call, read, fault);
         else recordOnClose(settings, session, req, res, arrived, started, call, read, fault);
       }
-      if (answered) whenAnswered(res, answered);
+      if (answered) whenAnswered(res, answered, atOnce);
     });
   };
 }

@@ -1,12 +1,17 @@
 /**
  * Answers worked out from a store's rows, kept until the store's next write. Whether anything was
- * written is SQLite's own count of the rows every INSERT, UPDATE and DELETE on the connection changed
- * (`total_changes()`, triggers included, whichever code wrote them): it only grows, so an answer is
- * used again only while not one row of the database has changed since it was worked out. No other
- * connection can write the data (the store holds it in memory or under an exclusive lock), and inside
- * a transaction nothing is kept or used (what it wrote may yet be rolled back).
+ * written is the store's count of ended transactions (`CatalogStore.writes`): every write of its rows
+ * is in one, and the count only grows, so an answer is used again only while no transaction has ended
+ * since it was worked out. No other connection can write the data (the store holds it in memory or
+ * under an exclusive lock), and inside a transaction nothing is kept or used (what it wrote may yet be
+ * rolled back).
  */
-import type { Database, Statement } from 'better-sqlite3';
+
+/** What a cache asks of its store (`CatalogStore`). */
+export interface WrittenStore {
+  readonly writes: number;
+  readonly inTransaction: boolean;
+}
 
 export interface Kept<T> {
   value: T;
@@ -16,31 +21,28 @@ export interface Kept<T> {
 
 export class AnswerCache<T> {
   private answers = new Map<string, Kept<T>>();
-  private changesSeen = -1;
+  private writesSeen = -1;
   private sizeKept = 0;
-  private readonly changes: Statement<[], number>;
 
   /** `budget`: the total size kept; past it everything is dropped and the cache fills anew. */
   constructor(
-    private readonly db: Database,
+    private readonly store: WrittenStore,
     private readonly budget: number,
-  ) {
-    this.changes = db.prepare<[], number>('SELECT total_changes()').pluck();
-  }
+  ) {}
 
   /**
-   * The count of changed rows an answer worked out from now is kept against (see `keep`), every
+   * The store's count of writes an answer worked out from now is kept against (see `keep`), every
    * answer kept under an earlier count dropped; undefined inside a transaction.
    */
   since(): number | undefined {
-    if (this.db.inTransaction) return undefined;
-    const changes = this.changes.get() as number;
-    if (changes !== this.changesSeen) {
+    if (this.store.inTransaction) return undefined;
+    const writes = this.store.writes;
+    if (writes !== this.writesSeen) {
       this.answers.clear();
       this.sizeKept = 0;
-      this.changesSeen = changes;
+      this.writesSeen = writes;
     }
-    return changes;
+    return writes;
   }
 
   /** The answer kept for `key`, asked right after `since()` gave a count. */
@@ -49,8 +51,8 @@ export class AnswerCache<T> {
   }
 
   /**
-   * Keeps an answer worked out after `since()` gave `since`, unless a row changed meanwhile (work that
-   * waited, or wrote, may have read rows of both sides of the change).
+   * Keeps an answer worked out after `since()` gave `since`, unless the store was written meanwhile
+   * (work that waited, or wrote, may have read rows of both sides of the write).
    */
   keep(key: string, worked: Kept<T>, since: number | undefined): void {
     if (since === undefined || worked.size > this.budget || this.since() !== since) return;
@@ -63,8 +65,8 @@ export class AnswerCache<T> {
   }
 
   /**
-   * The answer for `key`: the one kept when no row has changed since, otherwise `work()`'s, kept
-   * when it says so (an answer that holds the time of its read is not).
+   * The answer for `key`: the one kept when the store was not written since, otherwise `work()`'s,
+   * kept when it says so (an answer that holds the time of its read is not).
    */
   answer(key: string, work: () => Kept<T> | { value: T; size?: undefined }): T {
     const since = this.since();
@@ -76,12 +78,12 @@ export class AnswerCache<T> {
   }
 }
 
-/** One cache per database, made when first asked for (each session's store has its own database). */
-export function answerCaches<T>(budget: number): (db: Database) => AnswerCache<T> {
-  const caches = new WeakMap<Database, AnswerCache<T>>();
-  return (db) => {
-    let cache = caches.get(db);
-    if (!cache) caches.set(db, (cache = new AnswerCache<T>(db, budget)));
+/** One cache per store, made when first asked for (each session has a store of its own). */
+export function answerCaches<T>(budget: number): (store: WrittenStore) => AnswerCache<T> {
+  const caches = new WeakMap<WrittenStore, AnswerCache<T>>();
+  return (store) => {
+    let cache = caches.get(store);
+    if (!cache) caches.set(store, (cache = new AnswerCache<T>(store, budget)));
     return cache;
   };
 }

@@ -65,6 +65,7 @@ export class CatalogStore {
   private readonly runInTransaction: (fn: () => unknown) => unknown;
   /** The entities written in the open transaction and the aspects written, whose derived rows it rebuilds before committing. */
   private written: Map<string, { entity: EntitySpec; aspects: Set<string> }> | undefined;
+  private transactionsEnded = 0;
 
   constructor(options: CatalogStoreOptions) {
     this.contract = options.contract;
@@ -104,7 +105,23 @@ export class CatalogStore {
       return result;
     } finally {
       this.written = undefined;
+      this.transactionsEnded++;
     }
+  }
+
+  /**
+   * How many transactions have ended on the store, committed or rolled back. Every write of its rows
+   * is in one (each public write opens one, and code that writes through `db` must too, as the time
+   * series truncation does), so what was read from the rows still holds while this count stays the
+   * same and no transaction is open.
+   */
+  get writes(): number {
+    return this.transactionsEnded;
+  }
+
+  /** Whether a transaction is open: what it wrote may yet be rolled back. */
+  get inTransaction(): boolean {
+    return this.written !== undefined;
   }
 
   /** Derived reads see a write only this long after it, as a real deployment's consumers index (0: at once). */

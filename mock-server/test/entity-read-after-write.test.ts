@@ -1,13 +1,18 @@
 /**
  * An entity read answers what the store holds now, whichever way it was written since the last read:
  * repeated reads of an unchanged entity may be answered from the reads before them, and every kind
- * of write (ingestProposal, a batch, a GraphQL mutation, a delete, an admin reset, a session's own
- * writes) shows in the next read, through HTTP as a client sees it.
+ * of write (ingestProposal of every change type, a batch, the legacy ingest, GraphQL mutations, a
+ * delete, pushed test results, an admin reset, a scenario loaded, a session's own writes) shows in
+ * the next read, through HTTP as a client sees it.
  */
 import { describe, expect, it } from 'vitest';
 import { call, ingest, proposal, serverForTests, type Reply } from './http-harness.js';
 
 const UPDATE = `mutation update($urn: String!, $input: DatasetUpdateInput!) { updateDataset(urn: $urn, input: $input) { urn } }`;
+const ADD_LINK = 'mutation addLink($input: AddLinkInput!) { addLink(input: $input) }';
+const LINK = 'https://wiki.example.com/reads';
+const TAG = 'urn:svc:tag:Gold';
+const TEST_DEFINITION = 'urn:svc:test:reads-described';
 
 let n = 0;
 /** A dataset no other test of the file writes. */
@@ -70,6 +75,60 @@ describe('an entity read after a write', () => {
     expect(await description(urn)).toBe('back again');
     expect((await call(server(), 'POST', '/__mock/reset')).status).toBe(200);
     expect(await description(urn)).toBeUndefined();
+  });
+
+  // Each kind of write not shown above, after two reads that say 'before' (the second may be a kept
+  // answer): what the next read must show. `session` runs the whole case in a session of its own.
+  const writes: { kind: string; session?: string; write: (urn: string, prefix: string) => Promise<Reply>; after: (aspects: Record<string, any>) => unknown; want: unknown }[] = [
+    {
+      kind: 'the legacy ingest of a snapshot',
+      write: (urn) =>
+        call(server(), 'POST', '/entities?action=ingest', {
+          body: { entity: { value: { 'com.svc.metadata.snapshot.DatasetSnapshot': { urn, aspects: [{ 'com.svc.dataset.DatasetProperties': { description: 'legacy', customProperties: {} } }] } } } },
+        }),
+      after: (aspects) => aspects.datasetProperties.value.description,
+      want: 'legacy',
+    },
+    {
+      kind: 'a PATCH proposal',
+      write: (urn) =>
+        call(server(), 'POST', '/aspects?action=ingestProposal', {
+          body: proposal(urn, 'globalTags', undefined, { changeType: 'PATCH', aspect: { value: JSON.stringify([{ op: 'add', path: `/tags/${TAG}`, value: { tag: TAG } }]), contentType: 'application/json-patch+json' } }),
+        }),
+      after: (aspects) => aspects.globalTags?.value.tags,
+      want: [{ tag: TAG }],
+    },
+    {
+      kind: 'a GraphQL link mutation',
+      write: (urn) => call(server(), 'POST', '/api/graphql', { body: { query: ADD_LINK, variables: { input: { linkUrl: LINK, label: 'Wiki', resourceUrn: urn } } }, token: 'admin-token' }),
+      after: (aspects) => aspects.institutionalMemory?.value.elements.map((e: { url: string }) => e.url),
+      want: [LINK],
+    },
+    {
+      kind: "a test evaluation that pushes its results (the test's definition written before the reads)",
+      write: (urn) => call(server(), 'POST', '/test?action=evaluate', { body: { urn, shouldPush: true }, token: 'admin-token' }),
+      after: (aspects) => aspects.testResults?.value.passing,
+      want: [{ test: TEST_DEFINITION, type: 'SUCCESS' }],
+    },
+    {
+      kind: 'a scenario loaded',
+      session: 'reads-scenario',
+      write: (_urn, prefix) => call(server(), 'POST', `${prefix}/__mock/scenarios/empty`),
+      after: (aspects) => aspects.datasetProperties,
+      want: undefined,
+    },
+  ];
+
+  it.each(writes)('shows $kind in the next read', async ({ session, write, after, want }) => {
+    const urn = freshDataset();
+    const prefix = session ? `/__session/${session}` : '';
+    await ingest(server(), TEST_DEFINITION, 'testInfo', { name: 'described', entityTypes: ['dataset'], rules: { exists: 'datasetProperties.description' } });
+    expect((await call(server(), 'POST', `${prefix}/aspects?action=ingestProposal`, { body: proposal(urn, 'datasetProperties', { description: 'before', customProperties: {} }) })).status).toBe(200);
+    expect([await description(urn, prefix), await description(urn, prefix)]).toEqual(['before', 'before']);
+    const written = await write(urn, prefix);
+    expect(written.status, written.text).toBe(200);
+    expect(written.json?.errors).toBeUndefined();
+    expect(after((await read(urn, '', prefix)).json.aspects)).toEqual(want);
   });
 
   it('keeps each session to its own store: a write in one shows there and not in another', async () => {

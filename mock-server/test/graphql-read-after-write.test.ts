@@ -1,8 +1,8 @@
 /**
  * A GraphQL query answers what the store holds now, whichever way it was written since the last
  * query: repeated queries of an unchanged store may be answered from the ones before them, and every
- * kind of write (ingestProposal, a batch, a GraphQL mutation, a delete, an admin reset, a session's
- * own writes) shows in the next query, through HTTP as a client sees it. A kept answer is never given
+ * kind of write (ingestProposal, a batch, the legacy ingest, a GraphQL mutation, a delete, an admin
+ * reset, a scenario loaded, a session's own writes) shows in the next query, through HTTP as a client sees it. A kept answer is never given
  * to another session or to a caller the query would refuse, and a read that changes with the time
  * alone (while a write waits for the index lag) is never kept.
  */
@@ -51,8 +51,18 @@ describe('a GraphQL query after a write', () => {
   });
 
   // Each kind of write, after a kept answer that says 'before': what the next query must say.
-  const writes: { kind: string; write: (urn: string) => Promise<Reply>; after: (reply: Reply) => unknown; want: unknown }[] = [
+  // `session` runs the whole case in a session of its own.
+  const writes: { kind: string; session?: string; write: (urn: string, prefix: string) => Promise<Reply>; after: (reply: Reply) => unknown; want: unknown }[] = [
     { kind: 'an ingestProposal', write: (urn) => describeAs(urn, 'single'), after: (r) => r.json.data.dataset.properties.description, want: 'single' },
+    {
+      kind: 'the legacy ingest of a snapshot',
+      write: (urn) =>
+        call(server(), 'POST', '/entities?action=ingest', {
+          body: { entity: { value: { 'com.svc.metadata.snapshot.DatasetSnapshot': { urn, aspects: [{ 'com.svc.dataset.DatasetProperties': { description: 'legacy', customProperties: {} } }] } } } },
+        }),
+      after: (r) => r.json.data.dataset.properties.description,
+      want: 'legacy',
+    },
     {
       kind: 'an ingestProposalBatch',
       write: (urn) => call(server(), 'POST', '/aspects?action=ingestProposalBatch', { body: { proposals: [proposal(urn, 'datasetProperties', { description: 'batch', customProperties: {} }).proposal] } }),
@@ -73,16 +83,24 @@ describe('a GraphQL query after a write', () => {
     },
     { kind: 'a hard delete of the entity', write: (urn) => call(server(), 'POST', '/entities?action=delete', { body: { urn } }), after: (r) => r.json.data.dataset.properties, want: null },
     { kind: 'an admin reset', write: () => call(server(), 'POST', '/__mock/reset'), after: (r) => r.json.data.dataset.properties, want: null },
+    {
+      kind: 'a scenario loaded',
+      session: 'graphql-reads-scenario',
+      write: (_urn, prefix) => call(server(), 'POST', `${prefix}/__mock/scenarios/empty`),
+      after: (r) => r.json.data.dataset.properties,
+      want: null,
+    },
   ];
 
-  it.each(writes)('shows $kind in the next query', async ({ write, after, want }) => {
+  it.each(writes)('shows $kind in the next query', async ({ session, write, after, want }) => {
     const urn = freshDataset();
-    await describeAs(urn, 'before');
-    expect([await description(urn), await description(urn)]).toEqual(['before', 'before']);
-    const written = await write(urn);
+    const prefix = session ? `/__session/${session}` : '';
+    await describeAs(urn, 'before', prefix);
+    expect([await description(urn, prefix), await description(urn, prefix)]).toEqual(['before', 'before']);
+    const written = await write(urn, prefix);
     expect(written.status).toBe(200);
-    expect(written.json.errors).toBeUndefined();
-    expect(after(await query(urn))).toEqual(want);
+    expect(written.json?.errors).toBeUndefined();
+    expect(after(await query(urn, prefix))).toEqual(want);
   });
 
   it("keeps each session to its own answers: a session's write shows there and not in another", async () => {
