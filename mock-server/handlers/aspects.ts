@@ -146,8 +146,8 @@ export const getTimeseriesAspectValues: Handler = ({ body }, { contract, store }
   if (q.startTimeMillis !== undefined) value.startTimeMillis = q.startTimeMillis;
   if (q.endTimeMillis !== undefined) value.endTimeMillis = q.endTimeMillis;
   if (!q.filter) {
-    // The answer (megabytes at 10,000 points) is the UTF-8 bytes SQLite writes: the envelope around
-    // the points, values as its last field.
+    // The answer (megabytes at 10,000 points) is the UTF-8 bytes SQLite writes of the points, sent
+    // between the envelope's texts, values as its last field.
     const envelope = JSON.stringify({ value });
     const written = store.timeseriesJson({ ...range, limit }, { before: `${envelope.slice(0, -ENVELOPE_END.length)},"values":`, after: ENVELOPE_END });
     if (written !== undefined) return { json: new RawJson(undefined, written) };

@@ -3,6 +3,7 @@
  * answer that carries it as a JSON value can splice that text in instead of parsing it into objects
  * only for the response to serialise them again (most of an entity read's time otherwise).
  */
+import { textOf, type AnswerBytes } from './json-answer.js';
 
 // The raw texts of the answer being serialised; stringifyAnswer runs synchronously, so one list serves.
 let collecting: string[] | undefined;
@@ -13,18 +14,18 @@ export class RawJson {
 
   /**
    * `bytes`, when given, is the text as UTF-8, made once for an answer sent many times, or written
-   * by SQLite (a time series answer, megabytes long, made of bytes alone: its text is decoded only
-   * if something asks for it).
+   * by SQLite (a time series answer, megabytes long, sent as its parts' bytes alone: its text is
+   * decoded only if something asks for it).
    */
   constructor(
     text: string | undefined,
-    readonly bytes?: Buffer,
+    readonly bytes?: AnswerBytes,
   ) {
     this.decoded = text;
   }
 
   get text(): string {
-    return (this.decoded ??= (this.bytes as Buffer).toString('utf8'));
+    return (this.decoded ??= textOf(this.bytes as AnswerBytes));
   }
 
   /** The text if it is at hand, undefined for bytes alone not decoded (the answer is sent as the bytes). */

@@ -255,10 +255,11 @@ export class CatalogStore {
 
   /**
    * The points of `timeseries(q)` as a JSON array of enveloped aspects, as getTimeseriesAspectValues
-   * answers them, between the texts of `around`, in UTF-8; undefined while some of the range's
-   * points are still hidden by the index lag (the caller then reads the points themselves).
+   * answers them, between the texts of `around`, in UTF-8 (parts sent one after another); undefined
+   * while some of the range's points are still hidden by the index lag (the caller then reads the
+   * points themselves).
    */
-  timeseriesJson(q: TimeseriesRange, around: TextsAround): Buffer | undefined {
+  timeseriesJson(q: TimeseriesRange, around: TextsAround): Buffer[] | undefined {
     return this.indexLag.hiddenCount(q.urn, q.aspect) ? undefined : readTimeseriesJson(this.statements, q, around);
   }
 

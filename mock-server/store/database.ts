@@ -198,29 +198,29 @@ export function prepareStatements(db: Database) {
        ORDER BY timestamp_millis DESC LIMIT ?`,
     ) as Statement<[string, string, number, number, number], Pick<TimeseriesRow, 'timestamp_millis' | 'entity' | 'value' | 'system_metadata'>>,
     /**
-     * The same points as one JSON array of enveloped aspects ({aspect: {value, contentType},
-     * systemMetadata}), concatenated by SQLite from each point's answer JSON, written with the point
-     * (a 10,000-point answer built from row objects spent half its time making them and serialising
-     * them again; quoting each value here, another third of the statement). A point of a data file
-     * written before it kept its answer JSON is answered from its value and system metadata, the
-     * same bytes (the value quoted as a JSON string, the system metadata as stored). The inner query keeps
-     * the newest-first order of its key range scan (its LIMIT keeps it a co-routine that the
-     * aggregate reads row by row); an ORDER BY inside group_concat sorted the whole answer again
-     * in a temporary B-tree, a third of the statement's time. The array comes back as a BLOB, its
-     * UTF-8 bytes as they are sent: as TEXT, making it a JavaScript string cost another third. The
-     * texts before and after the array (the answer's envelope) are the first two parameters, so
-     * that the megabytes of a large answer are not copied again to put them around it; concat()
-     * copies them once where each || made a copy, and reads the NULL of a range without points as ''.
+     * The same points as the items of one JSON array of enveloped aspects ({aspect: {value, contentType},
+     * systemMetadata}, separated by commas, without the brackets), concatenated by SQLite from each
+     * point's answer JSON, written with the point (a 10,000-point answer built from row objects spent
+     * half its time making them and serialising them again; quoting each value here, another third of
+     * the statement). A point of a data file written before it kept its answer JSON is answered from
+     * its value and system metadata, the same bytes (the value quoted as a JSON string, the system
+     * metadata as stored). The inner query keeps the newest-first order of its key range scan (its
+     * LIMIT keeps it a co-routine that the aggregate reads row by row); an ORDER BY inside
+     * group_concat sorted the whole answer again in a temporary B-tree, a third of the statement's
+     * time. The items come back as a BLOB, their UTF-8 bytes as they are sent: as TEXT, making them a
+     * JavaScript string cost another third. Nothing is put around them here: the answer's other
+     * texts are sent before and after these bytes, where adding them in SQL (concat()) copied the
+     * megabytes of a large answer once more. NULL for a range without points.
      */
     pointsJsonInRange: db
       .prepare(
-        `SELECT CAST(concat(?, '[', group_concat(point, ','), ']', ?) AS BLOB)
+        `SELECT CAST(group_concat(point, ',') AS BLOB)
          FROM (SELECT coalesce(answer_json, '{"aspect":{"value":' || json_quote(value) || ',"contentType":"application/json"}' || coalesce(',"systemMetadata":' || system_metadata, '') || '}') AS point
                FROM timeseries
                WHERE urn = ? AND aspect = ? AND timestamp_millis BETWEEN ? AND ?
                ORDER BY timestamp_millis DESC LIMIT ?)`,
       )
-      .pluck() as Statement<[before: string, after: string, urn: string, aspect: string, start: number, end: number, limit: number], Buffer>,
+      .pluck() as Statement<[urn: string, aspect: string, start: number, end: number, limit: number], Buffer | null>,
     deletePoints: db.prepare('DELETE FROM timeseries WHERE urn = ? AND aspect = ?') as Statement<[string, string], void>,
     deleteEntityPoints: db.prepare('DELETE FROM timeseries WHERE urn = ?') as Statement<[string], void>,
     /** Latest rows selected for restoreIndices, in a stable order; every filter is optional (NULL). */

@@ -105,4 +105,25 @@ describe('createMockServer', () => {
       await server.close();
     }
   });
+
+  it('answers a time series read (its points written in parts) with the bytes HTTP sends', async () => {
+    const server = await createMockServer({ port: 0, sample: false, logger: silentLogger });
+    try {
+      for (const [i, fieldPath] of ['plain', 'ünïcödé ✓', '𝔘 🙂'].entries()) {
+        const point = proposal(DATASET, 'datasetProfile', { timestampMillis: (i + 1) * 1000, rowCount: i, fieldProfiles: [{ fieldPath }] });
+        expect((await server.fetch('/aspects?action=ingestProposal', { method: 'POST', headers: json, body: JSON.stringify(point) })).status).toBe(200);
+      }
+      for (const range of [{}, { startTimeMillis: 99_000 }]) {
+        const body = JSON.stringify({ urn: DATASET, entity: 'dataset', aspect: 'datasetProfile', ...range });
+        const init = { method: 'POST', headers: json, body };
+        const [overHttp, inProcess] = [await fetch(`${server.url}/aspects?action=getTimeseriesAspectValues`, init), await server.fetch('/aspects?action=getTimeseriesAspectValues', init)];
+        const bytes = Buffer.from(await inProcess.arrayBuffer());
+        expect(bytes.equals(Buffer.from(await overHttp.arrayBuffer()))).toBe(true);
+        expect(Number(inProcess.headers.get('content-length'))).toBe(bytes.length);
+        expect(JSON.parse(bytes.toString('utf8')).value.values).toHaveLength(range.startTimeMillis ? 0 : 3);
+      }
+    } finally {
+      await server.close();
+    }
+  });
 });
