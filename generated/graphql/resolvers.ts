@@ -2573,7 +2573,11 @@ export type SearchAcrossEntitiesInput = {
   query: Scalars['String']['input'];
   /** Flags of the search; accepted and ignored by the mock. */
   searchFlags?: InputMaybe<SearchFlags>;
-  /** How results are sorted; accepted and ignored by the mock. */
+  /**
+   * How results are sorted: by the criteria, then urn, instead of relevance. A field no searched type can sort on
+   * (a keyword, text, number, date or boolean search field, `<field>.keyword` of a text or URN field, or urn) is a
+   * BAD_REQUEST naming it.
+   */
   sortInput?: InputMaybe<SearchSortInput>;
   /** Offset of the first result (default 0). */
   start?: InputMaybe<Scalars['Int']['input']>;

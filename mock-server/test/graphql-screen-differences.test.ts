@@ -3,8 +3,8 @@
  * profiles, through HTTP:
  * - graphql-screens-malformed-urn-code: a URN that does not parse is BAD_REQUEST in both profiles
  *   (upstream: SERVER_ERROR, Urn.createFromString in AddTagResolver.java, UrnUtils.getUrn in the loaders);
- * - graphql-search-sort-and-flags-ignored: sortInput and searchFlags change nothing
- *   (upstream sorts: SearchUtils.getSortCriteria in SearchAcrossLineageResolver.java);
+ * - graphql-search-sort-and-flags-ignored: searchFlags change nothing (upstream maps them:
+ *   SearchFlagsInputMapper.java); searchAcrossEntities' sortInput is honoured (graphql-search-sort.test.ts);
  * - graphql-search-saved-views: viewUrn is BAD_REQUEST naming it (upstream's resolveView in
  *   SearchAcrossEntitiesResolver.java applies the view, or drops an unknown one);
  * - graphql-container-entities-filters: Container.entities(input) applies input.filters in the document
@@ -47,14 +47,12 @@ describe.each<Profile>(['document', 'upstream'])('the %s profile', (profile) => 
     expect(edit.errors?.[0]?.message).toContain('orders');
   });
 
-  it('graphql-search-sort-and-flags-ignored: sortInput and searchFlags leave the results as they were', async () => {
-    const SEARCH = 'query s($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total searchResults { entity { urn } } } }';
-    const plain = await gql(SEARCH, { input: { types: ['DATASET'], query: '*' } });
-    expect(plain.data?.searchAcrossEntities.total).toBe(2);
-    for (const sortOrder of ['ASCENDING', 'DESCENDING']) {
-      const input = { types: ['DATASET'], query: '*', sortInput: { sortCriteria: [{ field: 'urn', sortOrder }] }, searchFlags: { maxAggValues: 1, skipCache: true } };
-      expect((await gql(SEARCH, { input })).data).toEqual(plain.data);
-    }
+  it('graphql-search-sort-and-flags-ignored: searchFlags leave the results and facets as they were', async () => {
+    const SEARCH = 'query s($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total searchResults { entity { urn } } facets { field aggregations { value count } } } }';
+    const plain = await gql(SEARCH, { input: { types: ['DATASET', 'CONTAINER'], query: '*' } });
+    expect(plain.data?.searchAcrossEntities.total).toBe(3);
+    const input = { types: ['DATASET', 'CONTAINER'], query: '*', searchFlags: { maxAggValues: 1, skipAggregates: true, skipCache: true } };
+    expect((await gql(SEARCH, { input })).data).toEqual(plain.data);
   });
 
   it('graphql-search-saved-views: a viewUrn is BAD_REQUEST naming input.viewUrn', async () => {

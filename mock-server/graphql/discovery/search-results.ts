@@ -4,12 +4,14 @@
  * aggregations as facets, each value with its count over the whole result. Several types are searched
  * as upstream searches several indices: a type that lacks a field the query or a filter names has no
  * hit (the index's 400 for it is the answer of a one-type search only); the page lists
- * the results of the types in the order given, each type's ranked as the index ranks them. The first
- * facet is upstream's `_entityType`, the number of hits of each type searched.
+ * the results of the types in the order given, each type's ranked as the index ranks them, or, with
+ * sort criteria, the hits of every type in the order of the criteria (as upstream's one search over
+ * several indices sorts them). The first facet is upstream's `_entityType`, the number of hits of
+ * each type searched.
  */
 import { tryParseUrn, type Contract } from '../../../spec/index.js';
 import { RestliError } from '../../errors.js';
-import type { Filter, MatchedField, SearchResultValue } from '../../search/index.js';
+import type { Filter, MatchedField, SearchResultValue, SortCriterion } from '../../search/index.js';
 import { badRequestError } from '../errors.js';
 import { ENTITY_TYPE_DISPLAY_NAME, ENTITY_TYPE_FIELD, filterForType } from './entity-type-facet.js';
 import { entityTypeOf } from './entity-types.js';
@@ -21,6 +23,8 @@ export interface SearchPage {
   filter: Filter | undefined;
   start: number;
   count: number;
+  /** Fields to order by instead of relevance (sort-input.ts). */
+  sort?: SortCriterion[];
 }
 
 /** A start or count from the input: upstream's default when absent, a BAD_REQUEST naming it when negative. */
@@ -88,7 +92,8 @@ function searchType(view: EntityView, entity: string, page: SearchPage, lenient:
   const filter = filterForType(page.filter, entity, entityTypeOf(entity));
   if (filter === null) return undefined;
   try {
-    return view.discovery.search({ input: page.query, entity, start: 0, count: page.start + page.count, ...(filter ? { filter } : {}) });
+    const request = { input: page.query, entity, start: 0, count: page.start + page.count, ...(filter ? { filter } : {}), ...(page.sort ? { sort: page.sort } : {}) };
+    return view.discovery.search(request);
   } catch (error) {
     if (lenient && isUnknownField(error)) return undefined;
     throw error;
@@ -103,13 +108,20 @@ export interface SearchHits {
   facets: () => OutputRecord[];
 }
 
+/** The hits of several types (each type's sorted) in the order of the sort criteria. */
+function inSortOrder<H extends { urn: string }>(view: EntityView, hits: readonly H[], sort: readonly SortCriterion[]): H[] {
+  const byUrn = new Map(hits.map((hit) => [hit.urn, hit]));
+  return view.discovery.sortUrns([...byUrn.keys()], sort).map((urn) => byUrn.get(urn)!);
+}
+
 /** `types` are entity names; with `lenient` (several indices) a type lacking a named field has no hit. */
 export function searchHits(view: EntityView, types: readonly string[], page: SearchPage, lenient: boolean): SearchHits {
   const searched = types.map((entity) => ({ entity, result: searchType(view, entity, page, lenient) }));
   const results = searched.flatMap(({ result }) => (result ? [result] : []));
   const counts = searched.map(({ entity, result }) => ({ entity, total: result?.numEntities ?? 0 }));
+  const hits = results.flatMap((result) => result.entities.map((urn, i) => ({ urn, matched: result.metadata.matches[i]?.matchedFields ?? [] })));
   return {
-    hits: results.flatMap((result) => result.entities.map((urn, i) => ({ urn, matched: result.metadata.matches[i]?.matchedFields ?? [] }))),
+    hits: page.sort && results.length > 1 ? inSortOrder(view, hits, page.sort) : hits,
     total: results.reduce((sum, result) => sum + result.numEntities, 0),
     facets: () => [entityTypeFacet(view, counts), ...facets(view, results)],
   };

@@ -1,0 +1,142 @@
+/**
+ * The order of a search sorted by fields, as upstream builds it (ESUtils.buildSortOrder,
+ * metadata-io/src/main/java/com/linkedin/metadata/search/utils/ESUtils.java): the criteria in turn,
+ * then the urn ascending (upstream adds that sort unless a criterion names `urn`); relevance plays no
+ * part once a criterion is given. The values compare as upstream's mappings index them
+ * (MappingsBuilder.getMappingsForField, metadata-io/.../search/elasticsearch/indexbuilder/MappingsBuilder.java):
+ * - KEYWORD, TEXT, TEXT_PARTIAL and WORD_GRAM fields are keyword fields with the lower-casing
+ *   `keyword_normalizer`: compared lower-cased; their `<field>.keyword` subfield as stored;
+ * - URN and URN_PARTIAL fields are text fields, which Elasticsearch will not sort on: only their
+ *   `<field>.keyword` subfield sorts, as stored; `urn` itself is a keyword field;
+ * - DATETIME and COUNT fields (date, long) as numbers, BOOLEAN fields (hasValues flags too) false first;
+ * - other types (browse paths, maps) do not sort.
+ * Strings compare by their UTF-8 bytes, as Elasticsearch compares keyword terms. An entity with several
+ * values sorts by the smallest ascending and by the largest descending (Elasticsearch's default sort
+ * mode), one without a value after every other in either order (its default `missing: _last`).
+ */
+import type { SearchableFieldType } from '../../spec/index.js';
+import { NUMERIC_TYPES, URN_FIELD, URN_TYPES, type EntityIndexFields } from './index-fields.js';
+import { compareUrns } from './ranked-page.js';
+import type { SortCriterion } from './requests.js';
+import type { SearchTables } from './tables.js';
+
+/** How the values of a sort field compare. */
+type SortKind = 'lowerCased' | 'stored' | 'number' | 'boolean';
+
+const KEYWORD_TYPES: ReadonlySet<SearchableFieldType> = new Set(['KEYWORD', 'TEXT', 'TEXT_PARTIAL', 'WORD_GRAM']);
+const KEYWORD_SUFFIX = '.keyword';
+
+/** The index field a sort field reads, and how its values compare; undefined when the entity cannot sort on it. */
+export function sortField(fields: EntityIndexFields, name: string): { field: string; kind: SortKind } | undefined {
+  if (name === URN_FIELD) return { field: URN_FIELD, kind: 'stored' };
+  const subfield = name.endsWith(KEYWORD_SUFFIX);
+  const field = subfield ? name.slice(0, -KEYWORD_SUFFIX.length) : name;
+  const type = field === URN_FIELD ? undefined : fields.fields.get(field)?.type;
+  if (type === undefined) return undefined;
+  if (subfield) return KEYWORD_TYPES.has(type) || URN_TYPES.has(type) ? { field, kind: 'stored' } : undefined;
+  if (KEYWORD_TYPES.has(type)) return { field, kind: 'lowerCased' };
+  if (NUMERIC_TYPES.has(type)) return { field, kind: 'number' };
+  if (type === 'BOOLEAN') return { field, kind: 'boolean' };
+  return undefined;
+}
+
+/** A hit to order: its document, urn and entity type. */
+export interface SortedHit {
+  doc_id: number;
+  urn: string;
+  entity: string;
+}
+
+type Key = string | number | undefined;
+
+interface ValueRow {
+  doc_id: number;
+  value: string;
+  num: number | null;
+}
+
+function keyOf(kind: SortKind, row: ValueRow): Key {
+  switch (kind) {
+    case 'lowerCased':
+      return row.value.toLowerCase();
+    case 'stored':
+      return row.value;
+    case 'number':
+      return row.num ?? undefined;
+    case 'boolean':
+      return row.value === 'true' ? 1 : 0;
+  }
+}
+
+/** Numbers before strings (a field of one name may be of two kinds across entity types). */
+function compareKeys(a: string | number, b: string | number): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  return compareUrns(a, b);
+}
+
+/**
+ * Each hit's key for one criterion: the values of its field (the smallest ascending, the largest
+ * descending), undefined for a hit whose entity type cannot sort on the field or has no value.
+ */
+function criterionKeys(tables: SearchTables, fieldsOf: (entity: string) => EntityIndexFields | undefined, hits: readonly SortedHit[], criterion: SortCriterion): Key[] {
+  const descending = criterion.order === 'DESCENDING';
+  const keys: Key[] = new Array<Key>(hits.length);
+  const byField = new Map<string, { kind: SortKind; at: number[] }>();
+  hits.forEach((hit, i) => {
+    const fields = fieldsOf(hit.entity);
+    const found = fields && sortField(fields, criterion.field);
+    if (!found) return;
+    if (found.field === URN_FIELD) {
+      keys[i] = hit.urn;
+      return;
+    }
+    const group = byField.get(`${found.kind}:${found.field}`) ?? { kind: found.kind, at: [] };
+    byField.set(`${found.kind}:${found.field}`, group);
+    group.at.push(i);
+  });
+  for (const [name, { kind, at }] of byField) {
+    const field = name.slice(kind.length + 1);
+    const position = new Map(at.map((i) => [hits[i]!.doc_id, i]));
+    const rows = tables
+      .statement('SELECT v.doc_id AS doc_id, v.value AS value, v.num AS num FROM json_each(?) j CROSS JOIN search_value v ON v.doc_id = j.value AND v.field = ?')
+      .all(JSON.stringify([...position.keys()]), field) as ValueRow[];
+    for (const row of rows) {
+      const i = position.get(row.doc_id)!;
+      const key = keyOf(kind, row);
+      if (key === undefined) continue;
+      const held = keys[i];
+      if (held === undefined || compareKeys(key, held) * (descending ? -1 : 1) < 0) keys[i] = key;
+    }
+  }
+  return keys;
+}
+
+/** The hits in the order of the criteria, then of their urns. */
+export function sortHits<H extends SortedHit>(
+  tables: SearchTables,
+  fieldsOf: (entity: string) => EntityIndexFields | undefined,
+  hits: readonly H[],
+  sort: readonly SortCriterion[],
+): H[] {
+  const columns = sort.map((criterion) => ({ sign: criterion.order === 'DESCENDING' ? -1 : 1, keys: criterionKeys(tables, fieldsOf, hits, criterion) }));
+  const order = (i: number, j: number): number => {
+    for (const { sign, keys } of columns) {
+      const a = keys[i];
+      const b = keys[j];
+      // The missing values come last in either order.
+      if (a === undefined || b === undefined) {
+        if (a !== b) return a === undefined ? 1 : -1;
+        continue;
+      }
+      const c = compareKeys(a, b) * sign;
+      if (c !== 0) return c;
+    }
+    return compareUrns(hits[i]!.urn, hits[j]!.urn);
+  };
+  return hits
+    .map((_, i) => i)
+    .sort(order)
+    .map((i) => hits[i]!);
+}
