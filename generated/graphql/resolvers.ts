@@ -2571,7 +2571,10 @@ export type SearchAcrossEntitiesInput = {
   orFilters?: InputMaybe<Array<AndFilterInput>>;
   /** The query: words, quoted phrases, `<field>:<value>`, or `*` for everything. */
   query: Scalars['String']['input'];
-  /** Flags of the search; accepted and ignored by the mock. */
+  /**
+   * Flags of the search: maxAggValues cuts each facet to its first values by count (every value when absent),
+   * skipAggregates leaves the facets out; the mock accepts and ignores the others.
+   */
   searchFlags?: InputMaybe<SearchFlags>;
   /**
    * How results are sorted: by the criteria, then urn, instead of relevance. A field no searched type can sort on
@@ -2609,7 +2612,10 @@ export type SearchAcrossLineageInput = {
   orFilters?: InputMaybe<Array<AndFilterInput>>;
   /** Full-text query over the entities reached; `*` when absent. */
   query?: InputMaybe<Scalars['String']['input']>;
-  /** Flags of the search; accepted and ignored by the mock. */
+  /**
+   * Flags of the search: maxAggValues cuts each facet to its first values by count (every value when absent),
+   * skipAggregates leaves the facets out; the mock accepts and ignores the others.
+   */
   searchFlags?: InputMaybe<SearchFlags>;
   /** How results are sorted; accepted and ignored by the mock (nearest first). */
   sortInput?: InputMaybe<SearchSortInput>;
@@ -2711,7 +2717,10 @@ export type SearchInput = {
   orFilters?: InputMaybe<Array<AndFilterInput>>;
   /** The query: words, quoted phrases, `<field>:<value>`, or `*` for everything. */
   query: Scalars['String']['input'];
-  /** Flags of the search; accepted and ignored by the mock. */
+  /**
+   * Flags of the search: maxAggValues cuts each facet to its first values by count (every value when absent),
+   * skipAggregates leaves the facets out; the mock accepts and ignores the others.
+   */
   searchFlags?: InputMaybe<SearchFlags>;
   /** Offset of the first result (default 0). */
   start?: InputMaybe<Scalars['Int']['input']>;

@@ -3,8 +3,10 @@
  * profiles, through HTTP:
  * - graphql-screens-malformed-urn-code: a URN that does not parse is BAD_REQUEST in both profiles
  *   (upstream: SERVER_ERROR, Urn.createFromString in AddTagResolver.java, UrnUtils.getUrn in the loaders);
- * - graphql-search-sort-and-flags-ignored: searchFlags change nothing (upstream maps them:
- *   SearchFlagsInputMapper.java); searchAcrossEntities' sortInput is honoured (graphql-search-sort.test.ts);
+ * - graphql-search-sort-and-flags-ignored: the search flags other than maxAggValues and skipAggregates
+ *   change nothing, and without maxAggValues a facet keeps every value (upstream maps every flag,
+ *   SearchFlagsInputMapper.java, and cuts facets at 20 by default); searchAcrossEntities' sortInput and
+ *   the two facet flags are honoured (graphql-search-sort.test.ts, graphql-search-flags.test.ts);
  * - graphql-search-saved-views: viewUrn is BAD_REQUEST naming it (upstream's resolveView in
  *   SearchAcrossEntitiesResolver.java applies the view, or drops an unknown one);
  * - graphql-container-entities-filters: Container.entities(input) applies input.filters in the document
@@ -47,12 +49,18 @@ describe.each<Profile>(['document', 'upstream'])('the %s profile', (profile) => 
     expect(edit.errors?.[0]?.message).toContain('orders');
   });
 
-  it('graphql-search-sort-and-flags-ignored: searchFlags leave the results and facets as they were', async () => {
-    const SEARCH = 'query s($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total searchResults { entity { urn } } facets { field aggregations { value count } } } }';
-    const plain = await gql(SEARCH, { input: { types: ['DATASET', 'CONTAINER'], query: '*' } });
+  it('graphql-search-sort-and-flags-ignored: the other search flags leave the results as they were, and no flag keeps every facet value', async () => {
+    const SEARCH =
+      'query s($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total searchResults { entity { urn } matchedFields { name value } } facets { field aggregations { value count } } } }';
+    const plain = await gql(SEARCH, { input: { types: ['DATASET', 'CONTAINER'], query: 'sales' } });
     expect(plain.data?.searchAcrossEntities.total).toBe(3);
-    const input = { types: ['DATASET', 'CONTAINER'], query: '*', searchFlags: { maxAggValues: 1, skipAggregates: true, skipCache: true } };
-    expect((await gql(SEARCH, { input })).data).toEqual(plain.data);
+    const searchFlags = { fulltext: false, skipHighlighting: true, skipCache: true, getSuggestions: true, includeSoftDeleted: true };
+    expect((await gql(SEARCH, { input: { types: ['DATASET', 'CONTAINER'], query: 'sales', searchFlags } })).data).toEqual(plain.data);
+    // 21 tags on one dataset: upstream's default maxAggValues (20) would keep 20 of them.
+    const many = Array.from({ length: 21 }, (_, i) => ({ tag: `urn:svc:tag:t${String(i).padStart(2, '0')}` }));
+    await ingest(server, REFUNDS, 'globalTags', { tags: many }, ADMIN);
+    const facets = (await gql(SEARCH, { input: { types: ['DATASET'], query: '*' } })).data?.searchAcrossEntities.facets as { field: string; aggregations: unknown[] }[];
+    expect(facets.find((f) => f.field === 'tags')?.aggregations).toHaveLength(22);
   });
 
   it('graphql-search-saved-views: a viewUrn is BAD_REQUEST naming input.viewUrn', async () => {

@@ -12,13 +12,14 @@ import { badRequestError } from '../errors.js';
 import type { OutputRecord } from '../records.js';
 import { entityNameOf, entityTypeOf, SEARCHABLE_TYPES } from './entity-types.js';
 import { searchFilter, type FilterArgs } from './facet-filters.js';
+import { facetShape, type SearchFlagsArgs } from './search-flags.js';
 import { nonNegative, searchResults } from './search-results.js';
 import { sortCriteria, type SortInputArgs } from './sort-input.js';
 
 const DEFAULT_COUNT = 10;
 const DEFAULT_LIMIT = 5;
 
-interface SearchArgs extends FilterArgs {
+interface SearchArgs extends FilterArgs, SearchFlagsArgs {
   query: string;
   start?: number | null;
   count?: number | null;
@@ -35,6 +36,7 @@ const page = (input: SearchArgs) => ({
   filter: searchFilter(input, 'input'),
   start: nonNegative(input.start, 0, 'input.start'),
   count: nonNegative(input.count, DEFAULT_COUNT, 'input.count'),
+  facets: facetShape(input),
 });
 
 export function search(view: EntityView, input: SearchArgs & { type: string }): OutputRecord {

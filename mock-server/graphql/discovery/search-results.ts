@@ -7,7 +7,7 @@
  * the results of the types in the order given, each type's ranked as the index ranks them, or, with
  * sort criteria, the hits of every type in the order of the criteria (as upstream's one search over
  * several indices sorts them). The first facet is upstream's `_entityType`, the number of hits of
- * each type searched.
+ * each type searched; the search flags may leave the facets out or cut their values (search-flags.ts).
  */
 import { tryParseUrn, type Contract } from '../../../spec/index.js';
 import { RestliError } from '../../errors.js';
@@ -17,6 +17,7 @@ import { ENTITY_TYPE_DISPLAY_NAME, ENTITY_TYPE_FIELD, filterForType } from './en
 import { entityTypeOf } from './entity-types.js';
 import type { EntityView } from '../entities/entity-view.js';
 import type { OutputRecord } from '../records.js';
+import type { FacetShape } from './search-flags.js';
 
 export interface SearchPage {
   query: string;
@@ -25,6 +26,8 @@ export interface SearchPage {
   count: number;
   /** Fields to order by instead of relevance (sort-input.ts). */
   sort?: SortCriterion[];
+  /** The facets' shape from the search flags (search-flags.ts); every value of every facet when absent. */
+  facets?: FacetShape;
 }
 
 /** A start or count from the input: upstream's default when absent, a BAD_REQUEST naming it when negative. */
@@ -52,7 +55,7 @@ function displayNameOf(contract: Contract, field: string): string | null {
 
 const entityOfValue = (view: EntityView, value: string) => () => (tryParseUrn(value) ? view.entity(value) : null);
 
-function facets(view: EntityView, results: readonly SearchResultValue[]): OutputRecord[] {
+function facets(view: EntityView, results: readonly SearchResultValue[], maxValues: number | undefined): OutputRecord[] {
   const counts = new Map<string, Map<string, number>>();
   for (const result of results) {
     for (const { name, aggregations } of result.metadata.searchResultMetadatas) {
@@ -67,6 +70,7 @@ function facets(view: EntityView, results: readonly SearchResultValue[]): Output
       displayName: displayNameOf(view.contract, field),
       aggregations: [...values]
         .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, maxValues)
         .map(([value, count]) => view.shapes.record('AggregationMetadata', { value, count, entity: entityOfValue(view, value) })),
     }),
   );
@@ -77,12 +81,13 @@ const isUnknownField = (error: unknown): boolean => error instanceof RestliError
 const UNKNOWN_FIELD = /is not a searchable field of entity/;
 
 /** Each searched type with its number of hits, as upstream's `_entityType` facet (entity-type-facet.ts). */
-function entityTypeFacet(view: EntityView, counts: readonly { entity: string; total: number }[]): OutputRecord {
+function entityTypeFacet(view: EntityView, counts: readonly { entity: string; total: number }[], maxValues: number | undefined): OutputRecord {
   return view.shapes.record('FacetMetadata', {
     field: ENTITY_TYPE_FIELD,
     displayName: ENTITY_TYPE_DISPLAY_NAME,
     aggregations: [...counts]
       .sort((a, b) => b.total - a.total)
+      .slice(0, maxValues)
       .map(({ entity, total }) => view.shapes.record('AggregationMetadata', { value: entityTypeOf(entity), count: total, entity: null })),
   });
 }
@@ -104,7 +109,7 @@ function searchType(view: EntityView, entity: string, page: SearchPage, lenient:
 export interface SearchHits {
   hits: { urn: string; matched: MatchedField[] }[];
   total: number;
-  /** The facets of all the hits: `_entityType` first, then the aggregated fields. */
+  /** The facets of all the hits: `_entityType` first, then the aggregated fields (none when the flags skip them). */
   facets: () => OutputRecord[];
 }
 
@@ -123,7 +128,7 @@ export function searchHits(view: EntityView, types: readonly string[], page: Sea
   return {
     hits: page.sort && results.length > 1 ? inSortOrder(view, hits, page.sort) : hits,
     total: results.reduce((sum, result) => sum + result.numEntities, 0),
-    facets: () => [entityTypeFacet(view, counts), ...facets(view, results)],
+    facets: () => (page.facets?.skip ? [] : [entityTypeFacet(view, counts, page.facets?.maxValues), ...facets(view, results, page.facets?.maxValues)]),
   };
 }
 
