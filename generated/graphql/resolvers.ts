@@ -2617,7 +2617,10 @@ export type SearchAcrossLineageInput = {
    * skipAggregates leaves the facets out; the mock accepts and ignores the others.
    */
   searchFlags?: InputMaybe<SearchFlags>;
-  /** How results are sorted; accepted and ignored by the mock (nearest first). */
+  /**
+   * How results are sorted: by the criteria, then urn, instead of nearest first. A field no searched type can sort on
+   * is a BAD_REQUEST naming it.
+   */
   sortInput?: InputMaybe<SearchSortInput>;
   /** Offset of the first result (default 0). */
   start?: InputMaybe<Scalars['Int']['input']>;

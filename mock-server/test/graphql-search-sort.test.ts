@@ -1,10 +1,11 @@
 /**
- * searchAcrossEntities with `sortInput`, through POST /api/graphql, as upstream orders a sorted search
+ * searchAcrossEntities and searchAcrossLineage with `sortInput`, through POST /api/graphql, as upstream orders a sorted search
  * (SearchUtils.getSortCriteria in datahub-graphql-core/.../resolvers/search/SearchUtils.java, then
  * ESUtils.buildSortOrder in metadata-io/.../search/utils/ESUtils.java): by the criteria, then urn
  * ascending, the hits of several types interleaved; text values lower-cased, dates as numbers, an
  * entity without the value last in either order; a field no searched type can sort on is BAD_REQUEST
- * naming `input.sortInput...`.
+ * naming `input.sortInput...`. searchAcrossLineage hands the criteria to the search of the entities it
+ * reached (LineageSearchService.getSearchResultInBatches in metadata-io/.../search/LineageSearchService.java).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../index.js';
@@ -19,7 +20,7 @@ const BOARD = 'urn:svc:dashboard:(looker,revenue)';
 
 const SEARCH = 'query s($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total searchResults { entity { urn } } } }';
 
-describe('searchAcrossEntities sortInput', () => {
+describe('sortInput', () => {
   let server: MockServer;
   beforeAll(async () => {
     server = await startServer({ indexLagMs: 0 });
@@ -33,6 +34,13 @@ describe('searchAcrossEntities sortInput', () => {
       await ingest(server, urn, 'datasetProperties', { name, description: 'sales', lastModified: { time, actor: 'urn:svc:corpuser:etl' } }, ADMIN);
     }
     await ingest(server, UNNAMED, 'datasetProperties', { description: 'sales' }, ADMIN);
+    // Lineage from UNNAMED: BETA and GAMMA one hop downstream, ALPHA two (through GAMMA).
+    const edges: [string, string][] = [
+      [BETA, UNNAMED],
+      [GAMMA, UNNAMED],
+      [ALPHA, GAMMA],
+    ];
+    for (const [urn, upstream] of edges) await ingest(server, urn, 'upstreamLineage', { upstreams: [{ dataset: upstream, type: 'TRANSFORMED' }] }, ADMIN);
     await ingest(server, BOARD, 'dashboardInfo', { title: 'sales board', description: 'sales', lastModified: { lastModified: { time: 1500, actor: 'urn:svc:corpuser:etl' } } }, ADMIN);
   });
   afterAll(() => server.close());
@@ -68,6 +76,32 @@ describe('searchAcrossEntities sortInput', () => {
   it('breaks ties by urn ascending, and takes the sortCriteria list before sortCriterion', async () => {
     const sortInput = { sortCriterion: { field: 'name', sortOrder: 'DESCENDING' }, sortCriteria: [{ field: 'hasDescription', sortOrder: 'ASCENDING' }] };
     expect(await urns({ types: ['DATASET'], query: 'sales', sortInput })).toEqual([ALPHA, BETA, GAMMA, UNNAMED]);
+  });
+
+  it('orders searchAcrossLineage by its sortInput instead of nearest first', async () => {
+    const LINEAGE = 'query l($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { searchResults { degree entity { urn } } } }';
+    const lineage = async (sortInput?: Record<string, unknown>) => {
+      const input = { urn: UNNAMED, direction: 'DOWNSTREAM', types: ['DATASET'], query: '*', ...(sortInput ? { sortInput } : {}) };
+      const reply = await graphql(server, { query: LINEAGE, variables: { input }, token: ADMIN });
+      return reply.json as { data: { searchAcrossLineage: { searchResults: { degree: number; entity: { urn: string } }[] } | null } | null; errors?: { message: string }[] };
+    };
+    const order = async (sortInput?: Record<string, unknown>) => (await lineage(sortInput)).data?.searchAcrossLineage?.searchResults.map((r) => [r.entity.urn, r.degree]);
+    expect(await order()).toEqual([
+      [BETA, 1],
+      [GAMMA, 1],
+      [ALPHA, 2],
+    ]);
+    expect(await order(by('name', 'ASCENDING'))).toEqual([
+      [ALPHA, 2],
+      [BETA, 1],
+      [GAMMA, 1],
+    ]);
+    expect(await order({ sortCriterion: { field: 'lastModifiedAt', sortOrder: 'DESCENDING' } })).toEqual([
+      [GAMMA, 1],
+      [BETA, 1],
+      [ALPHA, 2],
+    ]);
+    expect((await lineage(by('noSuchField', 'ASCENDING'))).errors?.[0]?.message).toContain('input.sortInput.sortCriteria[0].field');
   });
 
   it('a field no searched type can sort on is BAD_REQUEST naming it', async () => {
