@@ -9,7 +9,9 @@
  * - URN and URN_PARTIAL fields are text fields, which Elasticsearch will not sort on: only their
  *   `<field>.keyword` subfield sorts, as stored; `urn` itself is a keyword field;
  * - DATETIME and COUNT fields (date, long) as numbers, BOOLEAN fields (hasValues flags too) false first;
- * - other types (browse paths, maps) do not sort.
+ * - other types (browse paths, maps) do not sort;
+ * - an alias of a field (the annotations' fieldNameAliases: `_entityName`, which upstream's search
+ *   screens sort by name with) sorts as the field.
  * Strings compare by their UTF-8 bytes, as Elasticsearch compares keyword terms. An entity with several
  * values sorts by the smallest ascending and by the largest descending (Elasticsearch's default sort
  * mode), one without a value after every other in either order (its default `missing: _last`).
@@ -30,7 +32,8 @@ const KEYWORD_SUFFIX = '.keyword';
 export function sortField(fields: EntityIndexFields, name: string): { field: string; kind: SortKind } | undefined {
   if (name === URN_FIELD) return { field: URN_FIELD, kind: 'stored' };
   const subfield = name.endsWith(KEYWORD_SUFFIX);
-  const field = subfield ? name.slice(0, -KEYWORD_SUFFIX.length) : name;
+  const named = subfield ? name.slice(0, -KEYWORD_SUFFIX.length) : name;
+  const field = fields.aliases.get(named) ?? named;
   const type = field === URN_FIELD ? undefined : fields.fields.get(field)?.type;
   if (type === undefined) return undefined;
   if (subfield) return KEYWORD_TYPES.has(type) || URN_TYPES.has(type) ? { field, kind: 'stored' } : undefined;

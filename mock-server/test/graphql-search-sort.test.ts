@@ -73,6 +73,12 @@ describe('sortInput', () => {
     expect(await urns({ types: ['DATASET', 'DASHBOARD'], query: 'sales', sortInput: by('lastModifiedAt', 'ASCENDING'), count: 3 })).toEqual([ALPHA, BOARD, BETA]);
   });
 
+  it("orders by a field's alias as by the field: `_entityName`, which upstream's search screens sort by name with", async () => {
+    // The dashboard's title has no alias (restli-facts 4.2): it sorts as missing the value, after the datasets with a name.
+    const sortInput = by('_entityName', 'ASCENDING');
+    expect(await urns({ types: ['DATASET', 'DASHBOARD'], query: 'sales', sortInput })).toEqual([ALPHA, BETA, GAMMA, BOARD, UNNAMED]);
+  });
+
   it('breaks ties by urn ascending, and takes the sortCriteria list before sortCriterion', async () => {
     const sortInput = { sortCriterion: { field: 'name', sortOrder: 'DESCENDING' }, sortCriteria: [{ field: 'hasDescription', sortOrder: 'ASCENDING' }] };
     expect(await urns({ types: ['DATASET'], query: 'sales', sortInput })).toEqual([ALPHA, BETA, GAMMA, UNNAMED]);
