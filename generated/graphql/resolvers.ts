@@ -2665,7 +2665,7 @@ export type SearchAcrossLineageResults = {
   count: Scalars['Int']['output'];
   /** Facets of the results: `_entityType`, the aggregated fields and `degree`. */
   facets?: Maybe<Array<FacetMetadata>>;
-  /** The results, nearest first. */
+  /** The results, nearest first, or in the order of the input's sortInput. */
   searchResults: Array<SearchAcrossLineageResult>;
   /** Offset of the first result. */
   start: Scalars['Int']['output'];

@@ -151,7 +151,7 @@ export function search(
   // Sorted by fields: every hit, ordered by their values (the result's size is bounded by the catalog's).
   const sortedPage = (sort: readonly SortCriterion[]): Hit[] => {
     const hits = tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn, d.entity AS entity ${from}`).all(...params) as SortedHit[];
-    return sortHits(tables, fieldsOf, hits, sort).slice(start, start + count);
+    return sortHits(tables, fieldsOf, hits, sort, start + count).slice(start);
   };
   const page =
     count > 0 && start < total

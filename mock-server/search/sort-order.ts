@@ -18,7 +18,7 @@
  */
 import type { SearchableFieldType } from '../../spec/index.js';
 import { NUMERIC_TYPES, URN_FIELD, URN_TYPES, type EntityIndexFields } from './index-fields.js';
-import { compareUrns } from './ranked-page.js';
+import { compareUrns, firstInOrder } from './page-order.js';
 import type { SortCriterion } from './requests.js';
 import type { SearchTables } from './tables.js';
 
@@ -79,6 +79,24 @@ function compareKeys(a: string | number, b: string | number): number {
   return compareUrns(a, b);
 }
 
+/** Hits that are at least this share of the entities read their field's values from the whole field (one index range) instead of one lookup each. */
+const SCAN_SHARE = 8;
+
+/** The value rows of a field for these documents (and, when the field is read whole, others). */
+function valueRows(tables: SearchTables, field: string, kind: SortKind, docs: ReadonlyMap<number, number>): ValueRow[] {
+  if (docs.size * SCAN_SHARE >= tables.totals().docs) {
+    // The (field, value, doc_id) and (field, num, doc_id) indexes hold what is read: no table row is looked up.
+    const whole =
+      kind === 'number'
+        ? "SELECT doc_id, '' AS value, num FROM search_value WHERE field = ? AND num IS NOT NULL"
+        : 'SELECT doc_id, value, NULL AS num FROM search_value WHERE field = ?';
+    return tables.statement(whole).all(field) as ValueRow[];
+  }
+  return tables
+    .statement('SELECT v.doc_id AS doc_id, v.value AS value, v.num AS num FROM json_each(?) j CROSS JOIN search_value v ON v.doc_id = j.value AND v.field = ?')
+    .all(JSON.stringify([...docs.keys()]), field) as ValueRow[];
+}
+
 /**
  * Each hit's key for one criterion: the values of its field (the smallest ascending, the largest
  * descending), undefined for a hit whose entity type cannot sort on the field or has no value.
@@ -102,11 +120,9 @@ function criterionKeys(tables: SearchTables, fieldsOf: (entity: string) => Entit
   for (const [name, { kind, at }] of byField) {
     const field = name.slice(kind.length + 1);
     const position = new Map(at.map((i) => [hits[i]!.doc_id, i]));
-    const rows = tables
-      .statement('SELECT v.doc_id AS doc_id, v.value AS value, v.num AS num FROM json_each(?) j CROSS JOIN search_value v ON v.doc_id = j.value AND v.field = ?')
-      .all(JSON.stringify([...position.keys()]), field) as ValueRow[];
-    for (const row of rows) {
-      const i = position.get(row.doc_id)!;
+    for (const row of valueRows(tables, field, kind, position)) {
+      const i = position.get(row.doc_id);
+      if (i === undefined) continue;
       const key = keyOf(kind, row);
       if (key === undefined) continue;
       const held = keys[i];
@@ -116,12 +132,13 @@ function criterionKeys(tables: SearchTables, fieldsOf: (entity: string) => Entit
   return keys;
 }
 
-/** The hits in the order of the criteria, then of their urns. */
+/** The first `rows` hits (all by default) in the order of the criteria, then of their urns. */
 export function sortHits<H extends SortedHit>(
   tables: SearchTables,
   fieldsOf: (entity: string) => EntityIndexFields | undefined,
   hits: readonly H[],
   sort: readonly SortCriterion[],
+  rows = hits.length,
 ): H[] {
   const columns = sort.map((criterion) => ({ sign: criterion.order === 'DESCENDING' ? -1 : 1, keys: criterionKeys(tables, fieldsOf, hits, criterion) }));
   const order = (i: number, j: number): number => {
@@ -138,8 +155,5 @@ export function sortHits<H extends SortedHit>(
     }
     return compareUrns(hits[i]!.urn, hits[j]!.urn);
   };
-  return hits
-    .map((_, i) => i)
-    .sort(order)
-    .map((i) => hits[i]!);
+  return firstInOrder(hits.length, rows, order).map((i) => hits[i]!);
 }

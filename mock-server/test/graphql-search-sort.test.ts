@@ -73,6 +73,13 @@ describe('sortInput', () => {
     expect(await urns({ types: ['DATASET', 'DASHBOARD'], query: 'sales', sortInput: by('lastModifiedAt', 'ASCENDING'), count: 3 })).toEqual([ALPHA, BOARD, BETA]);
   });
 
+  it('orders a few hits of a larger catalog alike (their values looked up one by one rather than read for the whole field)', async () => {
+    for (let i = 0; i < 16; i++) await ingest(server, `urn:svc:dataset:(urn:svc:dataPlatform:hive,stock.filler${i},PROD)`, 'datasetProperties', { name: `filler ${i}` }, ADMIN);
+    const orFilters = [{ and: [{ field: 'urn', values: [ALPHA, BETA] }] }];
+    expect(await urns({ types: ['DATASET'], query: '*', orFilters, sortInput: by('name', 'DESCENDING') })).toEqual([BETA, ALPHA]);
+    expect(await urns({ types: ['DATASET'], query: '*', orFilters, sortInput: by('lastModifiedAt', 'DESCENDING') })).toEqual([BETA, ALPHA]);
+  });
+
   it("orders by a field's alias as by the field: `_entityName`, which upstream's search screens sort by name with", async () => {
     // The dashboard's title has no alias (restli-facts 4.2): it sorts as missing the value, after the datasets with a name.
     const sortInput = by('_entityName', 'ASCENDING');
