@@ -2578,7 +2578,7 @@ export type SearchAcrossEntitiesInput = {
   searchFlags?: InputMaybe<SearchFlags>;
   /**
    * How results are sorted: by the criteria, then urn, instead of relevance. A field no searched type can sort on
-   * (a keyword, text, number, date or boolean search field, `<field>.keyword` of a text or URN field, or urn) is a
+   * (a keyword, text, number, date or boolean search field or its alias, `<field>.keyword` of a text or URN field, or urn) is a
    * BAD_REQUEST naming it.
    */
   sortInput?: InputMaybe<SearchSortInput>;

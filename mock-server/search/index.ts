@@ -22,10 +22,11 @@ import type {
   SortCriterion,
 } from './requests.js';
 import { search } from './search.js';
-import { sortField, sortHits, type SortedHit } from './sort-order.js';
+import { checkedSort, sortHits, type GivenSortCriterion, type SortedHit } from './sort-order.js';
 import { createSearchTables, type SearchTables } from './tables.js';
 
 export type * from './requests.js';
+export type { GivenSortCriterion } from './sort-order.js';
 export { upstreamSearchCount } from './search.js';
 
 export interface SearchIndex extends DerivedIndex {
@@ -34,8 +35,8 @@ export interface SearchIndex extends DerivedIndex {
   /** The URNs of the entities an autocomplete request matches, best first. */
   autocompleteEntities(request: AutocompleteRequest): string[];
   browse(request: BrowseRequest): BrowseResultValue;
-  /** Whether a search of this entity type can sort on the field (sort-order.ts). */
-  sortable(entity: string, field: string): boolean;
+  /** The sort criteria of a search over these entity types (sort-order.ts); a field none of them can sort on is a 400 naming it by `at`. */
+  sortCriteria(entities: readonly string[], given: readonly GivenSortCriterion[]): SortCriterion[];
   /** Indexed entities of any types in the order of the sort criteria, then of their urns (a search's sort, across types). */
   sortUrns(urns: readonly string[], sort: readonly SortCriterion[]): string[];
 }
@@ -115,7 +116,7 @@ export function createSearchIndex(contract: Contract): SearchIndex {
     autocomplete: (request) => autocomplete(flushed(), requestFields(request.entity), request),
     autocompleteEntities: (request) => autocompleteEntities(flushed(), requestFields(request.entity), request),
     browse: (request) => browse(flushed(), requestFields(request.entity), request),
-    sortable: (entity, field) => sortField(requestFields(entity), field) !== undefined,
+    sortCriteria: (entities, given) => checkedSort(requestFields, entities, given),
     sortUrns(urns, sort) {
       const t = flushed();
       const hits = t

@@ -17,6 +17,7 @@
  * mode), one without a value after every other in either order (its default `missing: _last`).
  */
 import type { SearchableFieldType } from '../../spec/index.js';
+import { badRequest } from '../errors.js';
 import { NUMERIC_TYPES, URN_FIELD, URN_TYPES, type EntityIndexFields } from './index-fields.js';
 import { compareUrns, firstInOrder } from './page-order.js';
 import type { SortCriterion } from './requests.js';
@@ -41,6 +42,24 @@ export function sortField(fields: EntityIndexFields, name: string): { field: str
   if (NUMERIC_TYPES.has(type)) return { field, kind: 'number' };
   if (type === 'BOOLEAN') return { field, kind: 'boolean' };
   return undefined;
+}
+
+/** A criterion as a request gives it, with the name of its field in the request (for messages). */
+export interface GivenSortCriterion extends SortCriterion {
+  at: string;
+}
+
+/** The criteria of a search over these entity types; a field none of them can sort on is a 400 naming it. */
+export function checkedSort(fieldsOf: (entity: string) => EntityIndexFields, entities: readonly string[], given: readonly GivenSortCriterion[]): SortCriterion[] {
+  return given.map(({ field, order, at }) => {
+    if (!entities.some((entity) => sortField(fieldsOf(entity), field))) {
+      throw badRequest(
+        `${at}: ${field} is not a field ${entities.join(', ') || 'the entity types searched'} can be sorted on ` +
+          '(a keyword, text, number, date or boolean search field or its alias, `<field>.keyword` of a text or URN field, or urn)',
+      );
+    }
+    return { field, order };
+  });
 }
 
 /** A hit to order: its document, urn and entity type. */

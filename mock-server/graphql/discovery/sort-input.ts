@@ -2,15 +2,14 @@
  * A search's `sortInput` as the index's sort criteria (upstream's SearchUtils.getSortCriteria,
  * datahub-graphql-core/.../resolvers/search/SearchUtils.java): the `sortCriteria` list when given,
  * else the one deprecated `sortCriterion`, else none (relevance). A field none of the searched entity
- * types can sort on is a BAD_REQUEST naming it: upstream hands it to Elasticsearch as is
- * (ESUtils.buildSortOrder only logs "Sort criterion field ... was not found in any entity spec"),
+ * types can sort on is a BAD_REQUEST naming it (the search index's check, as for the REST search):
+ * upstream hands it to Elasticsearch as is (ESUtils.buildSortOrder only logs "Sort criterion field
+ * ... was not found in any entity spec"),
  * whose search then fails for want of a mapping to sort on. A type that lacks a field another
  * searched type has sorts its hits as missing that value (upstream's `unmappedType`).
  */
 import type { SortCriterion } from '../../search/index.js';
 import type { EntityView } from '../entities/entity-view.js';
-import { badRequestError } from '../errors.js';
-import { entityTypeOf } from './entity-types.js';
 
 interface SortCriterionInput {
   field: string;
@@ -25,19 +24,9 @@ export interface SortInputArgs {
 export function sortCriteria(view: EntityView, args: SortInputArgs, entities: readonly string[]): SortCriterion[] | undefined {
   const input = args.sortInput;
   const given = input?.sortCriteria
-    ? input.sortCriteria.map((c, i) => ({ criterion: c, at: `input.sortInput.sortCriteria[${i}].field` }))
+    ? input.sortCriteria.map((c, i) => ({ field: c.field, order: c.sortOrder, at: `input.sortInput.sortCriteria[${i}].field` }))
     : input?.sortCriterion
-      ? [{ criterion: input.sortCriterion, at: 'input.sortInput.sortCriterion.field' }]
+      ? [{ field: input.sortCriterion.field, order: input.sortCriterion.sortOrder, at: 'input.sortInput.sortCriterion.field' }]
       : [];
-  if (given.length === 0) return undefined;
-  return given.map(({ criterion, at }) => {
-    if (!entities.some((entity) => view.discovery.sortable(entity, criterion.field))) {
-      const types = entities.map(entityTypeOf).join(', ');
-      throw badRequestError(
-        `${at}: ${criterion.field} is not a field the search can sort on for ${types || 'the types searched'} ` +
-          '(a keyword, text, number, date or boolean search field, `<field>.keyword` of a text or URN field, or urn)',
-      );
-    }
-    return { field: criterion.field, order: criterion.sortOrder };
-  });
+  return given.length > 0 ? view.discovery.sortCriteria(entities, given) : undefined;
 }
