@@ -4,30 +4,27 @@
  * its search orders by them (ESUtils.buildSortOrder: the criteria, then urn); the same sort as GraphQL's
  * (graphql-search-sort.test.ts). A field the entity cannot sort on is a 400 naming it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../index.js';
-import { call, ingest, startServer } from './http-harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, ingest, serverForTests } from './http-harness.js';
 
 const dataset = (name: string) => `urn:svc:dataset:(urn:svc:dataPlatform:hive,shop.${name},PROD)`;
 const ALPHA = dataset('alpha');
 const BETA = dataset('beta');
 const GAMMA = dataset('gamma');
 
+/** Names whose lower-cased order (apple, mango, Zebra) differs from their stored order and from the urns' order. */
+const NAMED = { [ALPHA]: ['Zebra', 2000], [BETA]: ['apple', 3000], [GAMMA]: ['mango', 1000] } as const;
+
 describe('the REST search sorted', () => {
-  let server: MockServer;
+  const server = serverForTests({ indexLagMs: 0 });
   beforeAll(async () => {
-    server = await startServer({ indexLagMs: 0 });
-    const rows: [string, string, number][] = [
-      [ALPHA, 'Zebra', 2000],
-      [BETA, 'apple', 3000],
-      [GAMMA, 'mango', 1000],
-    ];
-    for (const [urn, name, time] of rows) await ingest(server, urn, 'datasetProperties', { name, lastModified: { time, actor: 'urn:svc:corpuser:etl' } });
+    for (const [urn, [name, time]] of Object.entries(NAMED)) {
+      await ingest(server(), urn, 'datasetProperties', { name, lastModified: { time, actor: 'urn:svc:corpuser:etl' } });
+    }
   });
-  afterAll(() => server.close());
 
   const search = (extra: Record<string, unknown>) =>
-    call(server, 'POST', '/entities?action=search', { body: { input: '*', entity: 'dataset', start: 0, count: 10, ...extra } });
+    call(server(), 'POST', '/entities?action=search', { body: { input: '*', entity: 'dataset', start: 0, count: 10, ...extra } });
   const urns = async (extra: Record<string, unknown>) => {
     const reply = await search(extra);
     expect(reply.status).toBe(200);
