@@ -30,7 +30,7 @@ const KEYWORD_TYPES: ReadonlySet<SearchableFieldType> = new Set(['KEYWORD', 'TEX
 const KEYWORD_SUFFIX = '.keyword';
 
 /** The index field a sort field reads, and how its values compare; undefined when the entity cannot sort on it. */
-export function sortField(fields: EntityIndexFields, name: string): { field: string; kind: SortKind } | undefined {
+function sortField(fields: EntityIndexFields, name: string): { field: string; kind: SortKind } | undefined {
   if (name === URN_FIELD) return { field: URN_FIELD, kind: 'stored' };
   const subfield = name.endsWith(KEYWORD_SUFFIX);
   const named = subfield ? name.slice(0, -KEYWORD_SUFFIX.length) : name;
