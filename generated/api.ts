@@ -2577,6 +2577,18 @@ export interface components {
             [key: string]: Record<string, never>;
         };
         /**
+         * SortCriterion
+         * @description A field to order search hits by (upstream's SortCriterion): a keyword, text, number, date or boolean
+         *     search field of the entity, an alias of one (`_entityName`), `<field>.keyword` of a text or URN
+         *     field, or `urn`. Text compares lower-cased, `.keyword` as stored, dates and counts as numbers; an
+         *     entity without a value comes last in either order; ties go by urn.
+         */
+        SortCriterion: {
+            field: string;
+            /** @enum {string} */
+            order: "ASCENDING" | "DESCENDING";
+        };
+        /**
          * Status
          * @description Lifecycle state; `removed: true` soft-deletes the entity (hidden from search and browse, still readable).
          */
@@ -4005,6 +4017,10 @@ export interface operations {
                     filter?: components["schemas"]["Filter"];
                     /** @description The query text, or `<field>:<value>`. */
                     input: string;
+                    /** @description One field to order the hits by instead of relevance; ignored when sortCriteria is given. */
+                    sort?: components["schemas"]["SortCriterion"];
+                    /** @description Fields to order the hits by, the first first, then urn (upstream's ESUtils.buildSortOrder). A field the entity cannot sort on is answered with 400 naming it. */
+                    sortCriteria?: components["schemas"]["SortCriterion"][];
                     /** Format: int32 */
                     start: number;
                 };

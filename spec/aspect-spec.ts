@@ -30,6 +30,8 @@ export interface SearchableField {
   boostScore: number;
   /** Boolean index field that is true when the value is present and non-empty (e.g. hasDescription). */
   hasValuesFieldName?: string;
+  /** Other names of the field (upstream's fieldNameAliases, e.g. `_entityName` on a dataset's name), for sorting. */
+  fieldNameAliases?: string[];
 }
 
 export interface RelationshipField {
@@ -62,6 +64,7 @@ interface RawSearchable {
   enableAutocomplete?: boolean;
   boostScore?: number;
   hasValuesFieldName?: string;
+  fieldNameAliases?: string[];
 }
 
 /** Applies upstream's @Searchable defaults (restli-facts §4.1) to one annotation. */
@@ -81,6 +84,7 @@ function searchableField(raw: RawSearchable, path: string[], schema: JsonSchema)
     boostScore: raw.boostScore ?? 1,
   };
   if (raw.hasValuesFieldName) field.hasValuesFieldName = raw.hasValuesFieldName;
+  if (raw.fieldNameAliases && raw.fieldNameAliases.length > 0) field.fieldNameAliases = [...raw.fieldNameAliases];
   return field;
 }
 

@@ -2571,9 +2571,16 @@ export type SearchAcrossEntitiesInput = {
   orFilters?: InputMaybe<Array<AndFilterInput>>;
   /** The query: words, quoted phrases, `<field>:<value>`, or `*` for everything. */
   query: Scalars['String']['input'];
-  /** Flags of the search; accepted and ignored by the mock. */
+  /**
+   * Flags of the search: maxAggValues cuts each facet to its first values by count (every value when absent),
+   * skipAggregates leaves the facets out; the mock accepts and ignores the others.
+   */
   searchFlags?: InputMaybe<SearchFlags>;
-  /** How results are sorted; accepted and ignored by the mock. */
+  /**
+   * How results are sorted: by the criteria, then urn, instead of relevance. A field no searched type can sort on
+   * (a keyword, text, number, date or boolean search field or its alias, `<field>.keyword` of a text or URN field, or urn) is a
+   * BAD_REQUEST naming it.
+   */
   sortInput?: InputMaybe<SearchSortInput>;
   /** Offset of the first result (default 0). */
   start?: InputMaybe<Scalars['Int']['input']>;
@@ -2605,9 +2612,15 @@ export type SearchAcrossLineageInput = {
   orFilters?: InputMaybe<Array<AndFilterInput>>;
   /** Full-text query over the entities reached; `*` when absent. */
   query?: InputMaybe<Scalars['String']['input']>;
-  /** Flags of the search; accepted and ignored by the mock. */
+  /**
+   * Flags of the search: maxAggValues cuts each facet to its first values by count (every value when absent),
+   * skipAggregates leaves the facets out; the mock accepts and ignores the others.
+   */
   searchFlags?: InputMaybe<SearchFlags>;
-  /** How results are sorted; accepted and ignored by the mock (nearest first). */
+  /**
+   * How results are sorted: by the criteria, then urn, instead of nearest first. A field no searched type can sort on
+   * is a BAD_REQUEST naming it.
+   */
   sortInput?: InputMaybe<SearchSortInput>;
   /** Offset of the first result (default 0). */
   start?: InputMaybe<Scalars['Int']['input']>;
@@ -2652,7 +2665,7 @@ export type SearchAcrossLineageResults = {
   count: Scalars['Int']['output'];
   /** Facets of the results: `_entityType`, the aggregated fields and `degree`. */
   facets?: Maybe<Array<FacetMetadata>>;
-  /** The results, nearest first. */
+  /** The results, nearest first, or in the order of the input's sortInput. */
   searchResults: Array<SearchAcrossLineageResult>;
   /** Offset of the first result. */
   start: Scalars['Int']['output'];
@@ -2707,7 +2720,10 @@ export type SearchInput = {
   orFilters?: InputMaybe<Array<AndFilterInput>>;
   /** The query: words, quoted phrases, `<field>:<value>`, or `*` for everything. */
   query: Scalars['String']['input'];
-  /** Flags of the search; accepted and ignored by the mock. */
+  /**
+   * Flags of the search: maxAggValues cuts each facet to its first values by count (every value when absent),
+   * skipAggregates leaves the facets out; the mock accepts and ignores the others.
+   */
   searchFlags?: InputMaybe<SearchFlags>;
   /** Offset of the first result (default 0). */
   start?: InputMaybe<Scalars['Int']['input']>;

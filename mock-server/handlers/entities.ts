@@ -5,7 +5,7 @@
 import type { Contract } from '../../spec/index.js';
 import { badRequest } from '../errors.js';
 import { RawJson } from '../http/raw-json.js';
-import { upstreamSearchCount, type AutocompleteRequest, type SearchRequest } from '../search/index.js';
+import { upstreamSearchCount, type AutocompleteRequest, type SearchIndex, type SearchRequest, type SortCriterion } from '../search/index.js';
 import { upstreamAutocompleteResult, upstreamBrowseResult, upstreamSearchResult } from './upstream-shapes.js';
 import { writeContext, type Handler } from './context.js';
 import { entityNamed, entityOf } from './entity-urn.js';
@@ -56,10 +56,27 @@ function discoveryRequest<T>(body: unknown, contract: Contract): T {
   return { ...request, entity: entityNamed(contract, String(request.entity), 'body.entity').name } as T;
 }
 
+/**
+ * The REST search's sort: `sortCriteria` when given (empty: relevance), else `sort`, as upstream's
+ * EntityResource.getSortCriteria picks them (metadata-service/restli-servlet-impl/.../entity/EntityResource.java);
+ * the index checks each field.
+ */
+function searchSort(discovery: SearchIndex, entity: string, sort?: SortCriterion, sortCriteria?: SortCriterion[]): SortCriterion[] | undefined {
+  const given = sortCriteria
+    ? sortCriteria.map((c, i) => ({ ...c, at: `body.sortCriteria[${i}].field` }))
+    : sort
+      ? [{ ...sort, at: 'body.sort.field' }]
+      : [];
+  return given.length > 0 ? discovery.sortCriteria([entity], given) : undefined;
+}
+
 // Each discovery read first lets the store index the writes whose index lag has passed.
 export const searchEntities: Handler = ({ body }, { contract, discovery, store, profile }) => {
   store.catchUp();
-  const request = discoveryRequest<SearchRequest>(body, contract);
+  const { sort, sortCriteria, ...rest } = body as { sort?: SortCriterion; sortCriteria?: SortCriterion[] };
+  const found = discoveryRequest<SearchRequest>(rest, contract);
+  const criteria = searchSort(discovery, found.entity, sort, sortCriteria);
+  const request: SearchRequest = criteria ? { ...found, sort: criteria } : found;
   const result = discovery.search(profile === 'upstream' ? { ...request, count: upstreamSearchCount(request.count) } : request);
   return { json: { value: profile === 'upstream' ? upstreamSearchResult(result) : result } };
 };

@@ -27,6 +27,8 @@ export interface EntityIndexFields {
   browsePathFields: readonly string[];
   /** Fields added to filters: the aggregations of a search. */
   aggregatedFields: readonly string[];
+  /** The field each alias names (the annotations' fieldNameAliases). */
+  aliases: ReadonlyMap<string, string>;
 }
 
 export const URN_FIELD = 'urn';
@@ -55,6 +57,7 @@ function entityFields(contract: Contract, entity: string, aspects: readonly stri
   const fields = new Map<string, IndexField>();
   const byAspect = new Map<string, SearchableField[]>();
   const hasValues = new Set<string>();
+  const aliases = new Map<string, string>();
   merge(fields, { name: URN_FIELD, type: 'URN', queryByDefault: true, addToFilters: false, enableAutocomplete: false, boost: 1 });
   merge(fields, { name: REMOVED_FIELD, type: 'BOOLEAN', queryByDefault: false, addToFilters: false, enableAutocomplete: false, boost: 1 });
   for (const aspectName of aspects) {
@@ -70,6 +73,7 @@ function entityFields(contract: Contract, entity: string, aspects: readonly stri
         enableAutocomplete: s.enableAutocomplete,
         boost: s.boostScore,
       });
+      for (const alias of s.fieldNameAliases ?? []) if (!aliases.has(alias)) aliases.set(alias, s.fieldName);
       if (s.hasValuesFieldName) {
         hasValues.add(s.hasValuesFieldName);
         merge(fields, { name: s.hasValuesFieldName, type: 'BOOLEAN', queryByDefault: false, addToFilters: false, enableAutocomplete: false, boost: 1 });
@@ -78,7 +82,7 @@ function entityFields(contract: Contract, entity: string, aspects: readonly stri
   }
   const browsePathFields = [...fields.values()].filter((f) => f.type === 'BROWSE_PATH').map((f) => f.name);
   const aggregatedFields = [...fields.values()].filter((f) => f.addToFilters).map((f) => f.name);
-  return { entity, fields, byAspect, hasValues: [...hasValues], browsePathFields, aggregatedFields };
+  return { entity, fields, byAspect, hasValues: [...hasValues], browsePathFields, aggregatedFields, aliases };
 }
 
 /** Search fields of every entity of the registry, by entity name. */

@@ -19,11 +19,14 @@ import type {
   BrowseResultValue,
   SearchRequest,
   SearchResultValue,
+  SortCriterion,
 } from './requests.js';
 import { search } from './search.js';
+import { checkedSort, sortHits, type GivenSortCriterion, type SortedHit } from './sort-order.js';
 import { createSearchTables, type SearchTables } from './tables.js';
 
 export type * from './requests.js';
+export type { GivenSortCriterion } from './sort-order.js';
 export { upstreamSearchCount } from './search.js';
 
 export interface SearchIndex extends DerivedIndex {
@@ -32,6 +35,10 @@ export interface SearchIndex extends DerivedIndex {
   /** The URNs of the entities an autocomplete request matches, best first. */
   autocompleteEntities(request: AutocompleteRequest): string[];
   browse(request: BrowseRequest): BrowseResultValue;
+  /** The sort criteria of a search over these entity types (sort-order.ts); a field none of them can sort on is a 400 naming it by `at`. */
+  sortCriteria(entities: readonly string[], given: readonly GivenSortCriterion[]): SortCriterion[];
+  /** Indexed entities of any types in the order of the sort criteria, then of their urns (a search's sort, across types). */
+  sortUrns(urns: readonly string[], sort: readonly SortCriterion[]): string[];
 }
 
 /** The search fields the annotations of these aspects write (hasValues booleans included). */
@@ -105,9 +112,17 @@ export function createSearchIndex(contract: Contract): SearchIndex {
     flush: () => attached().flush(),
     clear: () => attached().clear(),
     count: () => attached().count(),
-    search: (request) => search(flushed(), requestFields(request.entity), request),
+    search: (request) => search(flushed(), requestFields(request.entity), request, fieldsOfEntity),
     autocomplete: (request) => autocomplete(flushed(), requestFields(request.entity), request),
     autocompleteEntities: (request) => autocompleteEntities(flushed(), requestFields(request.entity), request),
     browse: (request) => browse(flushed(), requestFields(request.entity), request),
+    sortCriteria: (entities, given) => checkedSort(requestFields, entities, given),
+    sortUrns(urns, sort) {
+      const t = flushed();
+      const hits = t
+        .statement('SELECT d.doc_id AS doc_id, d.urn AS urn, d.entity AS entity FROM json_each(?) j CROSS JOIN search_document d ON d.urn = j.value')
+        .all(JSON.stringify(urns)) as SortedHit[];
+      return sortHits(t, fieldsOfEntity, hits, sort).map((hit) => hit.urn);
+    },
   };
 }

@@ -24,12 +24,20 @@ export interface Filter {
   criteria?: Criterion[];
 }
 
+/** Upstream's SortCriterion (metadata-models/.../metadata/query/filter/SortCriterion.pdl). */
+export interface SortCriterion {
+  field: string;
+  order: 'ASCENDING' | 'DESCENDING';
+}
+
 export interface SearchRequest {
   input: string;
   entity: string;
   start: number;
   count: number;
   filter?: Filter;
+  /** Fields to order the hits by, the first first, instead of relevance (sort-order.ts). */
+  sort?: readonly SortCriterion[];
 }
 
 export interface MatchedField {

@@ -1,9 +1,9 @@
 /**
  * The `search` action over the search tables: the hits of the parsed query (every clause must
- * match), narrowed by the filter and by soft delete, ordered by relevance and then urn, paged by
- * start/count. Tokens are matched in the token index and ranked with BM25 weighted by the
- * boosts of the fields they matched (ranking.ts), so a match on `id` or `name` (boost 10) ranks above one on
- * `description`; `field:value` clauses narrow the hits without changing their order. The total
+ * match), narrowed by the filter and by soft delete, ordered by relevance and then urn (or, given
+ * sort criteria, by those and then urn: sort-order.ts), paged by start/count. Tokens are matched in
+ * the token index and ranked with BM25 weighted by the boosts of the fields they matched
+ * (ranking.ts), so a match on `id` or `name` (boost 10) ranks above one on `description`; `field:value` clauses narrow the hits without changing their order. The total
  * and the aggregations cover the whole result; `pageSize` is the count asked for, as upstream reports it,
  * once bounded by the page limit.
  */
@@ -18,7 +18,8 @@ import type { EntityIndexFields } from './index-fields.js';
 import { matchedFields } from './matched-fields.js';
 import { parseQuery } from './query-parser.js';
 import { ranking } from './ranking.js';
-import type { SearchRequest, SearchResultValue } from './requests.js';
+import type { SearchRequest, SearchResultValue, SortCriterion } from './requests.js';
+import { sortHits, type SortedHit } from './sort-order.js';
 import type { SearchTables } from './tables.js';
 
 /**
@@ -48,7 +49,12 @@ interface CountedDocuments {
 /** Conditions without ranking are tested on every document when their holders are at least this share of the entities (1/32). */
 const SCAN_SHARE = 32;
 
-export function search(tables: SearchTables, fields: EntityIndexFields, request: SearchRequest): SearchResultValue {
+export function search(
+  tables: SearchTables,
+  fields: EntityIndexFields,
+  request: SearchRequest,
+  fieldsOf: (entity: string) => EntityIndexFields | undefined,
+): SearchResultValue {
   const query = parseQuery(request.input ?? '', fields);
   const tokens = [...new Set(query.clauses.flatMap((c) => (c.kind === 'token' ? [c.token] : [])))];
   const rank = tokens.length > 0 ? ranking(tables, tokens) : undefined;
@@ -142,9 +148,16 @@ export function search(tables: SearchTables, fields: EntityIndexFields, request:
       .statement('SELECT d.doc_id AS doc_id, d.urn AS urn FROM search_document d WHERE d.entity = ? AND d.removed = 0 AND search_hit(d.doc_id, ?) ORDER BY urn LIMIT ? OFFSET ?')
       .all(fields.entity, stamp, count, start) as Hit[];
   const walksShort = (hits: number): boolean => (start + count) * tables.totals().docs < hits * hits;
+  // Sorted by fields: every hit, ordered by their values (the result's size is bounded by the catalog's).
+  const sortedPage = (sort: readonly SortCriterion[]): Hit[] => {
+    const hits = tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn, d.entity AS entity ${from}`).all(...params) as SortedHit[];
+    return sortHits(tables, fieldsOf, hits, sort, start + count).slice(start);
+  };
   const page =
     count > 0 && start < total
-      ? rank && counted
+      ? request.sort && request.sort.length > 0
+        ? sortedPage(request.sort)
+        : rank && counted
         ? rankedPage(tables.terms.lists, counted.list, bestHits(counted.n, start + count, counted.ids, counted.frequencies, counted.lengths, rank.weights), start, count)
         : counted?.stamp !== undefined && !filter.namesRemoved && walksShort(counted.n)
           ? markedPage(counted.stamp)

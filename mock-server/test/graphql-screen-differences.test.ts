@@ -3,8 +3,12 @@
  * profiles, through HTTP:
  * - graphql-screens-malformed-urn-code: a URN that does not parse is BAD_REQUEST in both profiles
  *   (upstream: SERVER_ERROR, Urn.createFromString in AddTagResolver.java, UrnUtils.getUrn in the loaders);
- * - graphql-search-sort-and-flags-ignored: sortInput and searchFlags change nothing
- *   (upstream sorts: SearchUtils.getSortCriteria in SearchAcrossLineageResolver.java);
+ * - graphql-search-sort-and-flags-ignored: the search flags other than maxAggValues and skipAggregates
+ *   change nothing, and without maxAggValues a facet keeps every value (upstream maps every flag,
+ *   SearchFlagsInputMapper.java, and cuts facets at 20 by default), nor do searchAcrossLineage's
+ *   lineageFlags and time bounds (upstream's graph walk keeps edges by their times); a sort on a field
+ *   upstream indexes and the mock's annotations lack (lastOperationTime) is BAD_REQUEST; sortInput and
+ *   the two facet flags are honoured (graphql-search-sort.test.ts, graphql-search-flags.test.ts);
  * - graphql-search-saved-views: viewUrn is BAD_REQUEST naming it (upstream's resolveView in
  *   SearchAcrossEntitiesResolver.java applies the view, or drops an unknown one);
  * - graphql-container-entities-filters: Container.entities(input) applies input.filters in the document
@@ -47,14 +51,37 @@ describe.each<Profile>(['document', 'upstream'])('the %s profile', (profile) => 
     expect(edit.errors?.[0]?.message).toContain('orders');
   });
 
-  it('graphql-search-sort-and-flags-ignored: sortInput and searchFlags leave the results as they were', async () => {
-    const SEARCH = 'query s($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total searchResults { entity { urn } } } }';
-    const plain = await gql(SEARCH, { input: { types: ['DATASET'], query: '*' } });
-    expect(plain.data?.searchAcrossEntities.total).toBe(2);
-    for (const sortOrder of ['ASCENDING', 'DESCENDING']) {
-      const input = { types: ['DATASET'], query: '*', sortInput: { sortCriteria: [{ field: 'urn', sortOrder }] }, searchFlags: { maxAggValues: 1, skipCache: true } };
-      expect((await gql(SEARCH, { input })).data).toEqual(plain.data);
-    }
+  it('graphql-search-sort-and-flags-ignored: the other search flags leave the results as they were, and no flag keeps every facet value', async () => {
+    const SEARCH =
+      'query s($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total searchResults { entity { urn } matchedFields { name value } } facets { field aggregations { value count } } } }';
+    const plain = await gql(SEARCH, { input: { types: ['DATASET', 'CONTAINER'], query: 'sales' } });
+    expect(plain.data?.searchAcrossEntities.total).toBe(3);
+    const searchFlags = { fulltext: false, skipHighlighting: true, skipCache: true, getSuggestions: true, includeSoftDeleted: true };
+    expect((await gql(SEARCH, { input: { types: ['DATASET', 'CONTAINER'], query: 'sales', searchFlags } })).data).toEqual(plain.data);
+    // 21 tags on one dataset: upstream's default maxAggValues (20) would keep 20 of them.
+    const many = Array.from({ length: 21 }, (_, i) => ({ tag: `urn:svc:tag:t${String(i).padStart(2, '0')}` }));
+    await ingest(server, REFUNDS, 'globalTags', { tags: many }, ADMIN);
+    const facets = (await gql(SEARCH, { input: { types: ['DATASET'], query: '*' } })).data?.searchAcrossEntities.facets as { field: string; aggregations: unknown[] }[];
+    expect(facets.find((f) => f.field === 'tags')?.aggregations).toHaveLength(22);
+  });
+
+  it('graphql-search-sort-and-flags-ignored: a sort on a field upstream indexes and the mock does not is BAD_REQUEST naming it', async () => {
+    const input = { types: ['DATASET'], query: '*', sortInput: { sortCriterion: { field: 'lastOperationTime', sortOrder: 'DESCENDING' } } };
+    const json = await gql('query s($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total } }', { input });
+    expect(json.errors?.[0]?.extensions).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
+    expect(json.errors?.[0]?.message).toContain('input.sortInput.sortCriterion.field: lastOperationTime');
+  });
+
+  it('graphql-search-sort-and-flags-ignored: lineageFlags and the time bounds leave the lineage as it was', async () => {
+    const created = { time: 1000, actor: 'urn:svc:corpuser:etl' };
+    await ingest(server, REFUNDS, 'upstreamLineage', { upstreams: [{ dataset: ORDERS, type: 'TRANSFORMED', created, auditStamp: created }] }, ADMIN);
+    const LINEAGE = 'query l($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { total searchResults { degree entity { urn } } } }';
+    const input = { urn: ORDERS, direction: 'DOWNSTREAM', types: ['DATASET'] };
+    const plain = await gql(LINEAGE, { input });
+    expect(plain.data?.searchAcrossLineage.searchResults).toEqual([{ degree: 1, entity: { urn: REFUNDS } }]);
+    const lineageFlags = { startTimeMillis: 5000, endTimeMillis: 6000, entitiesExploredPerHopLimit: 1 };
+    expect((await gql(LINEAGE, { input: { ...input, lineageFlags } })).data).toEqual(plain.data);
+    expect((await gql(LINEAGE, { input: { ...input, startTimeMillis: 5000, endTimeMillis: 6000 } })).data).toEqual(plain.data);
   });
 
   it('graphql-search-saved-views: a viewUrn is BAD_REQUEST naming input.viewUrn', async () => {

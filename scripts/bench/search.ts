@@ -117,6 +117,9 @@ const QUERIES: { name: string; action: 'search' | 'autocomplete' | 'browse'; bod
     target: (n) => discoveryTarget(n, 10),
   },
   { name: 'search, * with all aggregations', action: 'search', body: { input: '*' }, target: (n) => (n >= 100_000 ? 150 : undefined) },
+  // Sorted searches read every hit's sort value (no target: the UI sorts a result a user has narrowed).
+  { name: 'search, * sorted by name', action: 'search', body: { input: '*', sortCriteria: [{ field: 'name', order: 'ASCENDING' }] }, target: () => undefined },
+  { name: 'search, a broad term sorted by date', action: 'search', body: { input: 'payments', sortCriteria: [{ field: 'createdAt', order: 'DESCENDING' }] }, target: () => undefined },
   { name: 'autocomplete', action: 'autocomplete', body: { query: 'raw.pay', limit: 10 }, target: (n) => discoveryTarget(n, 5) },
   { name: 'browse /prod/hive', action: 'browse', body: { path: '/prod/hive', start: 0, limit: 20 }, target: (n) => discoveryTarget(n, 5) },
 ];

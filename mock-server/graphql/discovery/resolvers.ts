@@ -12,12 +12,14 @@ import { badRequestError } from '../errors.js';
 import type { OutputRecord } from '../records.js';
 import { entityNameOf, entityTypeOf, SEARCHABLE_TYPES } from './entity-types.js';
 import { searchFilter, type FilterArgs } from './facet-filters.js';
+import { facetShape, type SearchFlagsArgs } from './search-flags.js';
 import { nonNegative, searchResults } from './search-results.js';
+import { sortCriteria, type SortInputArgs } from './sort-input.js';
 
 const DEFAULT_COUNT = 10;
 const DEFAULT_LIMIT = 5;
 
-interface SearchArgs extends FilterArgs {
+interface SearchArgs extends FilterArgs, SearchFlagsArgs {
   query: string;
   start?: number | null;
   count?: number | null;
@@ -34,16 +36,19 @@ const page = (input: SearchArgs) => ({
   filter: searchFilter(input, 'input'),
   start: nonNegative(input.start, 0, 'input.start'),
   count: nonNegative(input.count, DEFAULT_COUNT, 'input.count'),
+  facets: facetShape(input),
 });
 
 export function search(view: EntityView, input: SearchArgs & { type: string }): OutputRecord {
   return searchResults(view, [entityNameOf(input.type, 'input.type')], page(input), false);
 }
 
-export function searchAcrossEntities(view: EntityView, input: SearchArgs & { types?: readonly string[] | null; viewUrn?: string | null }): OutputRecord {
+export function searchAcrossEntities(view: EntityView, input: SearchArgs & SortInputArgs & { types?: readonly string[] | null; viewUrn?: string | null }): OutputRecord {
   if (input.viewUrn != null) throw badRequestError('input.viewUrn: saved views are not supported by the mock');
   const types = input.types && input.types.length > 0 ? input.types : SEARCHABLE_TYPES;
-  return searchResults(view, types.map((type) => entityNameOf(type, 'input.types')), page(input), true);
+  const entities = types.map((type) => entityNameOf(type, 'input.types'));
+  const sort = sortCriteria(view, input, entities);
+  return searchResults(view, entities, { ...page(input), ...(sort ? { sort } : {}) }, true);
 }
 
 function suggestions(view: EntityView, entity: string, input: AutoCompleteArgs): { suggestions: string[]; entities: string[] } {

@@ -6,9 +6,12 @@
  * its degree and the path that reached it (source first); then a search of the query over those
  * entities (so soft-deleted ones are left out, as in every search), with the input's types and filters.
  * A filter on `degree` keeps the entities at the degrees it names ("1", "2", "3+" for three and more).
- * Results come nearest first. The facets are the search's, then upstream's `degree` group
+ * Results come nearest first, or with a `sortInput` in its order (sort-input.ts), as upstream hands the
+ * sort criteria to the search of the entities reached (LineageSearchService.getSearchResultInBatches). The facets are the search's, then upstream's `degree` group
  * ("Degree of Dependencies": 1, 2, 3+), which upstream always sends with count 0 and the document
- * profile fills with the counts of the results (upstream-differences: graphql-lineage-degree-counts).
+ * profile fills with the counts of the results (upstream-differences: graphql-lineage-degree-counts);
+ * the search flags shape the search's facets, not the `degree` group, which upstream adds to whatever
+ * the search returned (LineageSearchService.getSearchResultInBatches).
  * The urn is required (UrnUtils.requireUrn: an IllegalArgumentException, so BAD_REQUEST upstream too).
  */
 import { tryParseUrn } from '../../../spec/index.js';
@@ -19,9 +22,11 @@ import { badRequestError } from '../errors.js';
 import type { OutputRecord } from '../records.js';
 import { entityNameOf, SERVED_TYPES } from './entity-types.js';
 import { searchFilter, type FilterArgs } from './facet-filters.js';
+import { facetShape, type SearchFlagsArgs } from './search-flags.js';
 import { matchedFieldRecords, nonNegative, searchHits } from './search-results.js';
+import { sortCriteria, type SortInputArgs } from './sort-input.js';
 
-export interface SearchAcrossLineageInput extends FilterArgs {
+export interface SearchAcrossLineageInput extends FilterArgs, SearchFlagsArgs, SortInputArgs {
   urn?: string | null;
   direction: 'UPSTREAM' | 'DOWNSTREAM';
   types?: readonly string[] | null;
@@ -94,9 +99,11 @@ export function searchAcrossLineage(view: EntityView, input: SearchAcrossLineage
   const count = nonNegative(input.count, DEFAULT_COUNT, 'input.count');
   const filter = walkFilter(searchFilter(input, 'input'), reached, types);
   const searched = filter ? types.filter((type) => [...reached.keys()].some((urn) => tryParseUrn(urn)?.entityType === type)) : [];
-  const found = searchHits(view, searched, { query: input.query || '*', filter: filter ?? undefined, start: 0, count: reached.size }, true);
+  const sort = sortCriteria(view, input, types);
+  const page = { query: input.query || '*', filter: filter ?? undefined, start: 0, count: reached.size, facets: facetShape(input), ...(sort ? { sort } : {}) };
+  const found = searchHits(view, searched, page, true);
   const degreeOf = (urn: string) => reached.get(urn)?.degree ?? 0;
-  const ordered = [...found.hits].sort((a, b) => degreeOf(a.urn) - degreeOf(b.urn));
+  const ordered = sort ? found.hits : [...found.hits].sort((a, b) => degreeOf(a.urn) - degreeOf(b.urn));
   const results = ordered.slice(start, start + count).map(({ urn, matched }) => {
     const { degree, path } = reached.get(urn) ?? { degree: 0, path: [] };
     return view.shapes.record('SearchAcrossLineageResult', {

@@ -4,23 +4,30 @@
  * aggregations as facets, each value with its count over the whole result. Several types are searched
  * as upstream searches several indices: a type that lacks a field the query or a filter names has no
  * hit (the index's 400 for it is the answer of a one-type search only); the page lists
- * the results of the types in the order given, each type's ranked as the index ranks them. The first
- * facet is upstream's `_entityType`, the number of hits of each type searched.
+ * the results of the types in the order given, each type's ranked as the index ranks them, or, with
+ * sort criteria, the hits of every type in the order of the criteria (as upstream's one search over
+ * several indices sorts them). The first facet is upstream's `_entityType`, the number of hits of
+ * each type searched; the search flags may leave the facets out or cut their values (search-flags.ts).
  */
 import { tryParseUrn, type Contract } from '../../../spec/index.js';
 import { RestliError } from '../../errors.js';
-import type { Filter, MatchedField, SearchResultValue } from '../../search/index.js';
+import type { Filter, MatchedField, SearchResultValue, SortCriterion } from '../../search/index.js';
 import { badRequestError } from '../errors.js';
 import { ENTITY_TYPE_DISPLAY_NAME, ENTITY_TYPE_FIELD, filterForType } from './entity-type-facet.js';
 import { entityTypeOf } from './entity-types.js';
 import type { EntityView } from '../entities/entity-view.js';
 import type { OutputRecord } from '../records.js';
+import type { FacetShape } from './search-flags.js';
 
 export interface SearchPage {
   query: string;
   filter: Filter | undefined;
   start: number;
   count: number;
+  /** Fields to order by instead of relevance (sort-input.ts). */
+  sort?: SortCriterion[];
+  /** The facets' shape from the search flags (search-flags.ts); every value of every facet when absent. */
+  facets?: FacetShape;
 }
 
 /** A start or count from the input: upstream's default when absent, a BAD_REQUEST naming it when negative. */
@@ -48,7 +55,7 @@ function displayNameOf(contract: Contract, field: string): string | null {
 
 const entityOfValue = (view: EntityView, value: string) => () => (tryParseUrn(value) ? view.entity(value) : null);
 
-function facets(view: EntityView, results: readonly SearchResultValue[]): OutputRecord[] {
+function facets(view: EntityView, results: readonly SearchResultValue[], maxValues: number | undefined): OutputRecord[] {
   const counts = new Map<string, Map<string, number>>();
   for (const result of results) {
     for (const { name, aggregations } of result.metadata.searchResultMetadatas) {
@@ -63,6 +70,7 @@ function facets(view: EntityView, results: readonly SearchResultValue[]): Output
       displayName: displayNameOf(view.contract, field),
       aggregations: [...values]
         .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, maxValues)
         .map(([value, count]) => view.shapes.record('AggregationMetadata', { value, count, entity: entityOfValue(view, value) })),
     }),
   );
@@ -73,12 +81,13 @@ const isUnknownField = (error: unknown): boolean => error instanceof RestliError
 const UNKNOWN_FIELD = /is not a searchable field of entity/;
 
 /** Each searched type with its number of hits, as upstream's `_entityType` facet (entity-type-facet.ts). */
-function entityTypeFacet(view: EntityView, counts: readonly { entity: string; total: number }[]): OutputRecord {
+function entityTypeFacet(view: EntityView, counts: readonly { entity: string; total: number }[], maxValues: number | undefined): OutputRecord {
   return view.shapes.record('FacetMetadata', {
     field: ENTITY_TYPE_FIELD,
     displayName: ENTITY_TYPE_DISPLAY_NAME,
     aggregations: [...counts]
       .sort((a, b) => b.total - a.total)
+      .slice(0, maxValues)
       .map(({ entity, total }) => view.shapes.record('AggregationMetadata', { value: entityTypeOf(entity), count: total, entity: null })),
   });
 }
@@ -88,7 +97,8 @@ function searchType(view: EntityView, entity: string, page: SearchPage, lenient:
   const filter = filterForType(page.filter, entity, entityTypeOf(entity));
   if (filter === null) return undefined;
   try {
-    return view.discovery.search({ input: page.query, entity, start: 0, count: page.start + page.count, ...(filter ? { filter } : {}) });
+    const request = { input: page.query, entity, start: 0, count: page.start + page.count, ...(filter ? { filter } : {}), ...(page.sort ? { sort: page.sort } : {}) };
+    return view.discovery.search(request);
   } catch (error) {
     if (lenient && isUnknownField(error)) return undefined;
     throw error;
@@ -99,8 +109,14 @@ function searchType(view: EntityView, entity: string, page: SearchPage, lenient:
 export interface SearchHits {
   hits: { urn: string; matched: MatchedField[] }[];
   total: number;
-  /** The facets of all the hits: `_entityType` first, then the aggregated fields. */
+  /** The facets of all the hits: `_entityType` first, then the aggregated fields (none when the flags skip them). */
   facets: () => OutputRecord[];
+}
+
+/** The hits of several types (each type's sorted) in the order of the sort criteria. */
+function inSortOrder<H extends { urn: string }>(view: EntityView, hits: readonly H[], sort: readonly SortCriterion[]): H[] {
+  const byUrn = new Map(hits.map((hit) => [hit.urn, hit]));
+  return view.discovery.sortUrns([...byUrn.keys()], sort).map((urn) => byUrn.get(urn)!);
 }
 
 /** `types` are entity names; with `lenient` (several indices) a type lacking a named field has no hit. */
@@ -108,10 +124,11 @@ export function searchHits(view: EntityView, types: readonly string[], page: Sea
   const searched = types.map((entity) => ({ entity, result: searchType(view, entity, page, lenient) }));
   const results = searched.flatMap(({ result }) => (result ? [result] : []));
   const counts = searched.map(({ entity, result }) => ({ entity, total: result?.numEntities ?? 0 }));
+  const hits = results.flatMap((result) => result.entities.map((urn, i) => ({ urn, matched: result.metadata.matches[i]?.matchedFields ?? [] })));
   return {
-    hits: results.flatMap((result) => result.entities.map((urn, i) => ({ urn, matched: result.metadata.matches[i]?.matchedFields ?? [] }))),
+    hits: page.sort && results.length > 1 ? inSortOrder(view, hits, page.sort) : hits,
     total: results.reduce((sum, result) => sum + result.numEntities, 0),
-    facets: () => [entityTypeFacet(view, counts), ...facets(view, results)],
+    facets: () => (page.facets?.skip ? [] : [entityTypeFacet(view, counts, page.facets?.maxValues), ...facets(view, results, page.facets?.maxValues)]),
   };
 }
 
