@@ -12,7 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
-import { sendJson } from '../http/json-answer.js';
+import { protocolHeaderNow, sendJson } from '../http/json-answer.js';
 import { authorize, type AuthConfig } from '../auth/bearer-auth.js';
 import { RestliError } from '../errors.js';
 import { answerCaches } from '../store/answer-cache.js';
@@ -168,6 +168,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
       return {
         operation: undefined,
         answer: (res) => {
+          protocolHeaderNow(res);
           res.setHeader('Allow', 'POST');
           transportError(res, 405, `Only POST is supported on ${GRAPHQL_PATH}: send a JSON body {query, variables, operationName}; the explorer is at ${GRAPHIQL_PATH}.`);
         },
@@ -178,6 +179,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
       operation: operationOf(params, documents),
       answer: (res, context: MockContext) => {
         if (context.profile === 'upstream' && upstreamRefuses(failure, body)) {
+          protocolHeaderNow(res);
           res.writeHead(400, { 'Content-Length': '0' });
           return res.end();
         }
