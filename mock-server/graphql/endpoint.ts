@@ -48,6 +48,8 @@ interface CheckedBody {
   params: RequestParams;
   operation: string | undefined;
   mutation: boolean;
+  /** The kept answers' key for the last caller that sent the body, made once while that caller sends it again. */
+  lastKey?: { profile: string; authorization: string | undefined; key: string };
 }
 
 /** An answer of GraphQL: its text, and whether the same request may be answered with it until the store's next write. */
@@ -73,10 +75,15 @@ const ANSWER_BUDGET = 1024 * 1024;
 
 /**
  * What a query's answer depends on besides the store's rows: the body's text (document, variables and
- * operation name), the caller (no header value holds a line break) and the profile (a word).
+ * operation name), the caller (no header value holds a line break) and the profile (a word). The same
+ * string while the same caller sends the same body: its hash is worked out once.
  */
-function answerKey(profile: string, authorization: string | undefined, body: string): string {
-  return `${profile} ${authorization === undefined ? '-' : `+${authorization}`}\n${body}`;
+function answerKey(checked: CheckedBody, profile: string, authorization: string | undefined, body: string): string {
+  const last = checked.lastKey;
+  if (last !== undefined && last.profile === profile && last.authorization === authorization) return last.key;
+  const key = `${profile} ${authorization === undefined ? '-' : `+${authorization}`}\n${body}`;
+  checked.lastKey = { profile, authorization, key };
+  return key;
 }
 
 /** Transport failures (no GraphQL execution) carry `{errors: [{message}]}`, as the 405 does. */
@@ -232,7 +239,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
           return failed(error);
         }
         // A document holding a mutation is never answered from, nor kept in, the store's answers.
-        const key = mutation ? undefined : answerKey(context.profile, authorization, read.text as string);
+        const key = mutation ? undefined : answerKey(checked, context.profile, authorization, read.text as string);
         const answers = key === undefined ? undefined : keptAnswers(context.store.db);
         const since = answers?.since();
         const known = key === undefined || since === undefined ? undefined : answers?.kept(key);
