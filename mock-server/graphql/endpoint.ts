@@ -182,6 +182,13 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
     return { text: answerText(errors ? { errors: errors.map(formatError), ...rest } : rest, mockedFields), keepable };
   };
 
+  /** A failure while answering: a RestliError in the transport's error body, anything else a logged 500. */
+  const failed = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
+    if (error instanceof RestliError) return transportError(res, error.status, error.message);
+    logger(`POST ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`, 'error');
+    transportError(res, 500, `Internal error: ${(error as Error)?.message ?? String(error)}`);
+  };
+
   // What each body's text decides, kept while the same bodies come again (JSON.parse and the checks
   // were a tenth of a kept answer's work).
   const bodies = new RecentTexts<CheckedBody>(BODIES_KEPT, LONGEST_BODY);
@@ -228,15 +235,10 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
       operation: checked.operation,
       answer: (res, context: MockContext) => {
         const authorization = req.headers.authorization;
-        const failed = (error: unknown): void => {
-          if (error instanceof RestliError) return transportError(res, error.status, error.message);
-          logger(`POST ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`, 'error');
-          transportError(res, 500, `Internal error: ${(error as Error)?.message ?? String(error)}`);
-        };
         try {
           authorize(auth, { authorization, kind: mutation ? 'protected' : 'open', write: false });
         } catch (error) {
-          return failed(error);
+          return failed(req, res, error);
         }
         // A document holding a mutation is never answered from, nor kept in, the store's answers.
         const key = mutation ? undefined : answerKey(checked, context.profile, authorization, read.text as string);
@@ -250,7 +252,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
           const bytes = Buffer.from(answer, 'utf8');
           answers.keep(key, { value: { text: answer, bytes }, size: answer.length }, since);
           sendJson(res, 200, answer, bytes);
-        }, failed);
+        }, (error: unknown) => failed(req, res, error));
       },
     };
   };
