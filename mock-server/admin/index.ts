@@ -116,9 +116,9 @@ export function adminRouter(settings: AdminSettings): Router {
   const sessionOf = (req: Request): MockSession => adminSessions.get(req) ?? settings.sessions.defaultSession;
   // Only the endpoints that take a body read it, as the API's are read: what the router does not answer goes on, body unread, to the metadata store's 404.
   const readBody: RequestHandler = (req, _res, next) => {
-    readJsonBody(req, ADMIN_BODY_LIMIT, (failure, body) => {
-      req.body = body;
-      next(failure);
+    readJsonBody(req, ADMIN_BODY_LIMIT, (read) => {
+      req.body = read.body;
+      next(read.failure);
     });
   };
   for (const op of settings.operations) {

@@ -12,10 +12,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
-import { sendJson } from '../http/json-answer.js';
+import { protocolHeaderNow, sendJson } from '../http/json-answer.js';
 import { authorize, type AuthConfig } from '../auth/bearer-auth.js';
 import { RestliError } from '../errors.js';
 import { answerCaches } from '../store/answer-cache.js';
+import { RecentTexts } from '../http/recent-texts.js';
 import type { Contract } from '../../spec/index.js';
 import type { ApiDoor, BodyRead, PreparedCall } from '../http/api-door.js';
 import type { MockContext } from '../handlers/context.js';
@@ -42,6 +43,15 @@ interface RequestParams {
   operationName: string | null;
 }
 
+/** What a body's text alone decides: the checked request, the operation it names (journal and faults), whether its document holds a mutation. */
+interface CheckedBody {
+  params: RequestParams;
+  operation: string | undefined;
+  mutation: boolean;
+  /** The kept answers' key for the last caller that sent the body, made once while that caller sends it again. */
+  lastKey?: { profile: string; authorization: string | undefined; key: string };
+}
+
 /** An answer of GraphQL: its text, and whether the same request may be answered with it until the store's next write. */
 interface Answer {
   text: string;
@@ -54,16 +64,26 @@ interface KeptAnswer {
   bytes: Buffer;
 }
 
+// Bodies whose checked request is kept, and the longest body kept (the parsed request is kept beside its text).
+const BODIES_KEPT = 256;
+const LONGEST_BODY = 16 * 1024;
+const POST = 'POST';
+
 // Each store's answers to queries, kept until its next write, as the entity reads' are: a budget of
 // text per store (each answer kept as text and as its UTF-8 bytes), every session of a server may fill its own.
 const ANSWER_BUDGET = 1024 * 1024;
 
 /**
  * What a query's answer depends on besides the store's rows: the body's text (document, variables and
- * operation name), the caller (no header value holds a line break) and the profile (a word).
+ * operation name), the caller (no header value holds a line break) and the profile (a word). The same
+ * string while the same caller sends the same body: its hash is worked out once.
  */
-function answerKey(profile: string, authorization: string | undefined, body: string): string {
-  return `${profile} ${authorization === undefined ? '-' : `+${authorization}`}\n${body}`;
+function answerKey(checked: CheckedBody, profile: string, authorization: string | undefined, body: string): string {
+  const last = checked.lastKey;
+  if (last !== undefined && last.profile === profile && last.authorization === authorization) return last.key;
+  const key = `${profile} ${authorization === undefined ? '-' : `+${authorization}`}\n${body}`;
+  checked.lastKey = { profile, authorization, key };
+  return key;
 }
 
 /** Transport failures (no GraphQL execution) carry `{errors: [{message}]}`, as the 405 does. */
@@ -108,8 +128,7 @@ function answerText(result: Record<string, unknown>, mockedFields: string[]): st
 }
 
 /** `graphql:` and the operation's name, or the first root field of an unnamed one; undefined when the body names none. */
-function operationOf(params: RequestParams | string, documents: DocumentCache): string | undefined {
-  if (typeof params === 'string') return undefined;
+function operationOf(params: RequestParams, documents: DocumentCache): string | undefined {
   let name = params.operationName ?? undefined;
   if (name === undefined) {
     try {
@@ -163,40 +182,66 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
     return { text: answerText(errors ? { errors: errors.map(formatError), ...rest } : rest, mockedFields), keepable };
   };
 
-  const prepare = (req: IncomingMessage, { failure, body, text }: BodyRead): PreparedCall => {
-    if (req.method !== 'POST') {
+  /** A failure while answering: a RestliError in the transport's error body, anything else a logged 500. */
+  const failed = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
+    if (error instanceof RestliError) return transportError(res, error.status, error.message);
+    logger(`POST ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`, 'error');
+    transportError(res, 500, `Internal error: ${(error as Error)?.message ?? String(error)}`);
+  };
+
+  // What each body's text decides, kept while the same bodies come again (JSON.parse and the checks
+  // were a tenth of a kept answer's work).
+  const bodies = new RecentTexts<CheckedBody>(BODIES_KEPT, LONGEST_BODY);
+  /** The body's checked request, or the message of the 400 naming what is wrong with it. */
+  const checkedBody = (read: BodyRead): CheckedBody | string => {
+    const { text } = read;
+    const known = text === undefined ? undefined : bodies.known(POST, text);
+    if (known) return known;
+    const params = read.failure ? read.failure.message : requestParams(read.body);
+    if (typeof params === 'string') return params;
+    const checked: CheckedBody = { params, operation: operationOf(params, documents), mutation: containsMutation(params.query, documents) };
+    // A body that was checked was read whole: it has its text.
+    bodies.keep(POST, text as string, checked);
+    return checked;
+  };
+
+  const prepare = (req: IncomingMessage, read: BodyRead): PreparedCall => {
+    if (req.method !== POST) {
       return {
         operation: undefined,
         answer: (res) => {
+          protocolHeaderNow(res);
           res.setHeader('Allow', 'POST');
           transportError(res, 405, `Only POST is supported on ${GRAPHQL_PATH}: send a JSON body {query, variables, operationName}; the explorer is at ${GRAPHIQL_PATH}.`);
         },
       };
     }
-    const params = failure ? failure.message : requestParams(body);
+    const checked = checkedBody(read);
+    if (typeof checked === 'string') {
+      return {
+        operation: undefined,
+        answer: (res, context: MockContext) => {
+          if (context.profile === 'upstream' && upstreamRefuses(read.failure, read.body)) {
+            protocolHeaderNow(res);
+            res.writeHead(400, { 'Content-Length': '0' });
+            return res.end();
+          }
+          transportError(res, read.failure?.status ?? 400, checked);
+        },
+      };
+    }
+    const { params, mutation } = checked;
     return {
-      operation: operationOf(params, documents),
+      operation: checked.operation,
       answer: (res, context: MockContext) => {
-        if (context.profile === 'upstream' && upstreamRefuses(failure, body)) {
-          res.writeHead(400, { 'Content-Length': '0' });
-          return res.end();
-        }
-        if (failure) return transportError(res, failure.status, failure.message);
-        if (typeof params === 'string') return transportError(res, 400, params);
         const authorization = req.headers.authorization;
-        const failed = (error: unknown): void => {
-          if (error instanceof RestliError) return transportError(res, error.status, error.message);
-          logger(`POST ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`, 'error');
-          transportError(res, 500, `Internal error: ${(error as Error)?.message ?? String(error)}`);
-        };
-        const mutation = containsMutation(params.query, documents);
         try {
           authorize(auth, { authorization, kind: mutation ? 'protected' : 'open', write: false });
         } catch (error) {
-          return failed(error);
+          return failed(req, res, error);
         }
         // A document holding a mutation is never answered from, nor kept in, the store's answers.
-        const key = mutation || text === undefined ? undefined : answerKey(context.profile, authorization, text);
+        const key = mutation ? undefined : answerKey(checked, context.profile, authorization, read.text as string);
         const answers = key === undefined ? undefined : keptAnswers(context.store);
         const since = answers?.since();
         const known = key === undefined || since === undefined ? undefined : answers?.kept(key);
@@ -207,7 +252,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
           const bytes = Buffer.from(answer, 'utf8');
           answers.keep(key, { value: { text: answer, bytes }, size: answer.length }, since);
           sendJson(res, 200, answer, bytes);
-        }, failed);
+        }, (error: unknown) => failed(req, res, error));
       },
     };
   };

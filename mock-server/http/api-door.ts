@@ -8,12 +8,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RestliError } from '../errors.js';
 import type { MockContext } from '../handlers/context.js';
 
-/** The body as the listener read it. */
+/** The body as the listener read it; its JSON is parsed when `failure` or `body` is first asked for. */
 export interface BodyRead {
-  failure: RestliError | undefined;
-  body: unknown;
-  /** The decoded text, when the body was read whole. */
-  text: string | undefined;
+  /** Why the body cannot be used: unreadable, too large, not JSON. */
+  readonly failure: RestliError | undefined;
+  /** Its JSON value; undefined when the request has none or it failed. */
+  readonly body: unknown;
+  /** The decoded text, when the body was read whole (the journal shows it). */
+  readonly text: string | undefined;
 }
 
 export interface PreparedCall {

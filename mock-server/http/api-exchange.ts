@@ -76,8 +76,7 @@ export function apiExchange(settings: ExchangeSettings): ApiExchange {
   return (req, res, door, session, answered) => {
     const arrived = Date.now();
     const started = performance.now();
-    readJsonBody(req, settings.maxBody, (failure, body, text) => {
-      const read: BodyRead = { failure, body, text };
+    readJsonBody(req, settings.maxBody, (read) => {
       const call = door.prepare(req, read);
       const fault: Fault | undefined = session.faults.take(call.operation);
       const journaled = session.journal.size > 0;

@@ -10,10 +10,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { badRequest, RestliError } from '../errors.js';
+import type { BodyRead } from './api-door.js';
 import { nestsTooDeep, tooDeep } from './json-depth.js';
 
-/** `body` is undefined when the request has none; `text` is the decoded body when it was read whole (the journal shows it). */
-export type BodyCallback = (failure: RestliError | undefined, body?: unknown, text?: string) => void;
+export type BodyCallback = (read: BodyRead) => void;
 
 const DECOMPRESSORS: Record<string, () => Transform> = {
   gzip: () => zlib.createGunzip(),
@@ -55,10 +55,54 @@ function decompressorFor(encoding: string): Transform | undefined {
   return create();
 }
 
+/** A body's JSON value, or why it cannot be used. */
+interface Parsed {
+  failure: RestliError | undefined;
+  body: unknown;
+}
+
+// A request without a body.
+const NO_BODY: Parsed = Object.freeze({ failure: undefined, body: undefined });
+
+/**
+ * A body as read: its text, parsed as JSON when its value or failure is first asked for (a door that
+ * has seen the same text before, as GraphQL's repeated requests, answers from the text alone); a
+ * failure to read it, or no body at all, known at once.
+ */
+class JsonBody implements BodyRead {
+  private parsed: Parsed | undefined;
+
+  constructor(
+    readonly text: string | undefined,
+    failure?: RestliError,
+  ) {
+    if (failure || text === undefined) this.parsed = failure ? { failure, body: undefined } : NO_BODY;
+  }
+
+  get failure(): RestliError | undefined {
+    return this.parse().failure;
+  }
+
+  get body(): unknown {
+    return this.parse().body;
+  }
+
+  private parse(): Parsed {
+    if (!this.parsed) {
+      try {
+        this.parsed = { failure: undefined, body: parseJsonBody(this.text as string) };
+      } catch (error) {
+        this.parsed = { failure: error as RestliError, body: undefined };
+      }
+    }
+    return this.parsed;
+  }
+}
+
 /** Refuses a body at once, without waiting for the rest: it is read and dropped, so the connection stays usable. */
 function refuse(req: IncomingMessage, failure: RestliError, done: BodyCallback): void {
   req.resume();
-  done(failure);
+  done(new JsonBody(undefined, failure));
 }
 
 /** JSON.parse for a request body, which must be an object or an array. */
@@ -80,7 +124,7 @@ function parseJsonBody(text: string): unknown {
 
 export function readJsonBody(req: IncomingMessage, limit: number, done: BodyCallback): void {
   const { headers } = req;
-  if (headers['transfer-encoding'] === undefined && headers['content-length'] === undefined) return done(undefined, undefined);
+  if (headers['transfer-encoding'] === undefined && headers['content-length'] === undefined) return done(new JsonBody(undefined));
   const encoding = (headers['content-encoding'] ?? 'identity').toLowerCase();
   let decode: (bytes: Buffer) => string;
   let decompressor: Transform | undefined;
@@ -116,15 +160,13 @@ export function readJsonBody(req: IncomingMessage, limit: number, done: BodyCall
   source.once('end', () => {
     if (settled) return;
     settled = true;
-    let body: unknown;
-    let text: string | undefined;
+    let text: string;
     try {
       text = decode(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
-      body = parseJsonBody(text);
     } catch (error) {
-      return done(error as RestliError, undefined, text);
+      return done(new JsonBody(undefined, error as RestliError));
     }
-    done(undefined, body, text);
+    done(new JsonBody(text));
   });
   if (decompressor) {
     decompressor.on('error', (error) => fail(badRequest(`body: cannot be decompressed as ${encoding} (${error.message})`)));

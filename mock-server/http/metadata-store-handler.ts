@@ -14,10 +14,11 @@ import type { HandlerResult } from '../handlers/context.js';
 import { RawJson, stringifyAnswer } from './raw-json.js';
 import { RestliQuery } from './restli-query.js';
 import type { StoreRoute, StoreRouter } from './router.js';
-import { RecentTargets } from './recent-targets.js';
+import { RecentTexts } from './recent-texts.js';
 
-/** Request targets whose route is kept (a few hundred bytes each). */
+/** Request targets whose route is kept (a few hundred bytes each), and the longest target kept. */
 const ROUTES_KEPT = 1000;
+const LONGEST_TARGET = 2048;
 
 export interface StoreHandlerSettings extends ErrorAnswerSettings {
   route: StoreRouter;
@@ -43,7 +44,7 @@ export function metadataStoreHandler(settings: StoreHandlerSettings): ApiDoor {
   const { route, addressForms } = settings;
   const protocolHeader = settings.protocolHeader.toLowerCase();
   // The route of a (method, target) pair does not depend on the session, the body or the time.
-  const routes = new RecentTargets<StoreRoute>(ROUTES_KEPT);
+  const routes = new RecentTexts<StoreRoute>(ROUTES_KEPT, LONGEST_TARGET);
   const routeOf = (method: string, url: string): StoreRoute => {
     const q = url.indexOf('?');
     return route(method, resourcePath(q < 0 ? url : url.slice(0, q), addressForms), new RestliQuery(q < 0 ? '' : url.slice(q + 1)));

@@ -116,15 +116,12 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
         checkAdminAccess(req, adminToken);
         adminSessions.set(req, sessions.get(scope.id));
         app(req, res);
-      } else if (isGraphql(path)) {
-        protocolHeaderNow(res);
-        exchange(req, res, graphql, sessions.get(scope.id), logged);
-        return true;
       } else if (isPage(req.method, path)) {
         protocolHeaderNow(res);
         app(req, res);
       } else {
-        exchange(req, res, store, sessions.get(scope.id), logged);
+        // The protocol header waits for the answer's other headers (json-answer.ts), on either door.
+        exchange(req, res, isGraphql(path) ? graphql : store, sessions.get(scope.id), logged);
         return true;
       }
     } catch (error) {

@@ -42,6 +42,20 @@ describe('faults and latency', () => {
     expect(reply.json.errors[0].message).toContain('graphql:dataset');
   });
 
+  it('a GraphQL body sent again, its answer kept, is still named for the fault and the journal', async () => {
+    const s = { 'X-Mock-Session': 'graphql-again' };
+    const body = { query: `query named { dataset(urn: "${DATASET}") { urn } }` };
+    const first = await call(server(), 'POST', '/api/graphql', { body, headers: s });
+    expect((await call(server(), 'POST', '/api/graphql', { body, headers: s })).json).toEqual(first.json);
+    await call(server(), 'POST', '/__mock/faults', { body: { operation: 'graphql:named', status: 502, times: 1 }, headers: s });
+    const refused = await call(server(), 'POST', '/api/graphql', { body, headers: s });
+    expect(refused.status).toBe(502);
+    expect(refused.json.errors[0].message).toContain('graphql:named');
+    expect((await call(server(), 'POST', '/api/graphql', { body, headers: s })).json).toEqual(first.json);
+    const journal = await call(server(), 'GET', '/__mock/requests?operation=graphql:named', { headers: s });
+    expect(journal.json.requests.map((r: { status: number }) => r.status)).toEqual([200, 200, 502, 200]);
+  });
+
   it('a reset fault closes the connection without an answer', async () => {
     const s = { 'X-Mock-Session': 'reset' };
     await call(server(), 'POST', '/__mock/faults', { body: { operation: 'getEntityV2', kind: 'reset' }, headers: s });
