@@ -53,6 +53,7 @@ CREATE INDEX IF NOT EXISTS search_value_by_doc ON search_value (doc_id, field);
 CREATE INDEX IF NOT EXISTS search_value_by_value ON search_value (field, value, doc_id);
 CREATE INDEX IF NOT EXISTS search_value_by_last_part ON search_value (field, last_part, doc_id) WHERE last_part IS NOT NULL;
 CREATE INDEX IF NOT EXISTS search_value_by_number ON search_value (field, num, doc_id) WHERE num IS NOT NULL;
+CREATE INDEX IF NOT EXISTS search_value_by_lower ON search_value (field, value GLOB '*[^ -~]*', lower(value), doc_id) WHERE num IS NULL AND last_part IS NULL;
 CREATE TABLE IF NOT EXISTS search_text_row (
   id INTEGER PRIMARY KEY,
   doc_id INTEGER NOT NULL,
