@@ -3,10 +3,16 @@
  * POST /entities?action=search: every page, deep ones too, holds the rows of the one order of the
  * criteria (text lower-cased and compared by its UTF-8 bytes, beyond ASCII too; dates as numbers),
  * then urn ascending; an entity without the value last in both orders; alike for a search matching
- * everything, a ranked term and a `field:value` clause.
+ * everything, a ranked term and a `field:value` clause; alike on a data file of an earlier build,
+ * which gets the index of lower-cased values at open.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, ingest, serverForTests } from './http-harness.js';
+import type { MockServer } from '../index.js';
+import { call, ingest, serverForTests, withServer } from './http-harness.js';
 
 const DATASETS = 48;
 const PAGE = 5;
@@ -50,26 +56,30 @@ function expected(entries: readonly Entry[], key: (e: Entry) => string | number 
     .map((e) => e.urn);
 }
 
+async function load(server: MockServer): Promise<void> {
+  for (const e of ENTRIES) {
+    await ingest(server, e.urn, 'datasetProperties', {
+      ...(e.name === undefined ? {} : { name: e.name }),
+      description: e.sales ? 'sales' : 'stock',
+      ...(e.time === undefined ? {} : { lastModified: { time: e.time, actor: 'urn:svc:corpuser:etl' } }),
+    });
+    if (e.gold) await ingest(server, e.urn, 'globalTags', { tags: [{ tag: 'urn:svc:tag:Gold' }] });
+  }
+}
+
+async function page(server: MockServer, input: string, field: string, order: string, start: number, count: number) {
+  const reply = await call(server, 'POST', '/entities?action=search', {
+    body: { input, entity: 'dataset', start, count, sortCriteria: [{ field, order }] },
+  });
+  expect(reply.status).toBe(200);
+  return (reply.json as { value: { entities: string[]; numEntities: number } }).value;
+}
+
+const byName = (e: Entry) => e.name?.toLowerCase();
+
 describe('sorted search pages over a larger result', () => {
   const server = serverForTests({ indexLagMs: 0 });
-  beforeAll(async () => {
-    for (const e of ENTRIES) {
-      await ingest(server(), e.urn, 'datasetProperties', {
-        ...(e.name === undefined ? {} : { name: e.name }),
-        description: e.sales ? 'sales' : 'stock',
-        ...(e.time === undefined ? {} : { lastModified: { time: e.time, actor: 'urn:svc:corpuser:etl' } }),
-      });
-      if (e.gold) await ingest(server(), e.urn, 'globalTags', { tags: [{ tag: 'urn:svc:tag:Gold' }] });
-    }
-  });
-
-  const page = async (input: string, field: string, order: string, start: number, count: number) => {
-    const reply = await call(server(), 'POST', '/entities?action=search', {
-      body: { input, entity: 'dataset', start, count, sortCriteria: [{ field, order }] },
-    });
-    expect(reply.status).toBe(200);
-    return (reply.json as { value: { entities: string[]; numEntities: number } }).value;
-  };
+  beforeAll(() => load(server()));
 
   const queries: [input: string, hits: (e: Entry) => boolean][] = [
     ['*', () => true],
@@ -77,7 +87,7 @@ describe('sorted search pages over a larger result', () => {
     ['tags:Gold', (e) => e.gold],
   ];
   const sorts: [field: string, key: (e: Entry) => string | number | undefined][] = [
-    ['name', (e) => e.name?.toLowerCase()],
+    ['name', byName],
     ['name.keyword', (e) => e.name],
     ['lastModifiedAt', (e) => e.time],
   ];
@@ -90,14 +100,41 @@ describe('sorted search pages over a larger result', () => {
           const want = expected(result, key, order === 'DESCENDING');
           const got: string[] = [];
           for (let start = 0; start < result.length; start += PAGE) {
-            const value = await page(input, field, order, start, PAGE);
+            const value = await page(server(), input, field, order, start, PAGE);
             expect(value.numEntities).toBe(result.length);
             got.push(...value.entities);
           }
           expect(got).toEqual(want);
-          expect((await page(input, field, order, 17, 3)).entities).toEqual(want.slice(17, 20));
+          expect((await page(server(), input, field, order, 17, 3)).entities).toEqual(want.slice(17, 20));
         });
       }
     }
   }
+
+  it('orders alike on a data file of an earlier build, which gets the index of lower-cased values at open', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sorted-pages-'));
+    const data = join(dir, 'catalog.sqlite');
+    const lowerCasedIndexes = () => {
+      const file = new BetterSqlite3(data);
+      const names = file.prepare("SELECT name FROM sqlite_schema WHERE name = 'search_value_by_lower'").pluck().all();
+      return { file, names };
+    };
+    try {
+      await withServer({ data, indexLagMs: 0 }, load);
+      const earlier = lowerCasedIndexes();
+      expect(earlier.names).toHaveLength(1);
+      earlier.file.exec('DROP INDEX search_value_by_lower');
+      earlier.file.close();
+      await withServer({ data, indexLagMs: 0 }, async (reopened) => {
+        const want = expected(ENTRIES, byName, false);
+        expect((await page(reopened, '*', 'name', 'ASCENDING', 0, PAGE)).entities).toEqual(want.slice(0, PAGE));
+        expect((await page(reopened, '*', 'name', 'ASCENDING', 40, PAGE)).entities).toEqual(want.slice(40, 45));
+      });
+      const reopened = lowerCasedIndexes();
+      reopened.file.close();
+      expect(reopened.names).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
