@@ -9,7 +9,7 @@
  * The index orders what SQLite can compare as the key compares: a number (`search_value_by_number`),
  * a value as stored, by its UTF-8 bytes (`search_value_by_value`), a lower-cased value of printable
  * ASCII by SQLite's `lower()`, which lower-cases ASCII letters alone (`search_value_by_lower`); the
- * other lower-cased values (a letter beyond ASCII may lower-case to anything), few in a catalog, are
+ * other lower-cased values (a letter beyond ASCII may lower-case to anything; a name holds one rarely) are
  * read whole from the same index, keyed and ordered in JavaScript, and merged into the walk.
  */
 import type { EntityIndexFields } from './index-fields.js';
