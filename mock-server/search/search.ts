@@ -20,6 +20,7 @@ import { parseQuery } from './query-parser.js';
 import { ranking } from './ranking.js';
 import type { SearchRequest, SearchResultValue, SortCriterion } from './requests.js';
 import { sortHits, type SortedHit } from './sort-order.js';
+import { walkedHits } from './sorted-walk.js';
 import type { SearchTables } from './tables.js';
 
 /**
@@ -148,10 +149,33 @@ export function search(
       .statement('SELECT d.doc_id AS doc_id, d.urn AS urn FROM search_document d WHERE d.entity = ? AND d.removed = 0 AND search_hit(d.doc_id, ?) ORDER BY urn LIMIT ? OFFSET ?')
       .all(fields.entity, stamp, count, start) as Hit[];
   const walksShort = (hits: number): boolean => (start + count) * tables.totals().docs < hits * hits;
-  // Sorted by fields: every hit, ordered by their values (the result's size is bounded by the catalog's).
+  // Sorted by fields: the hits the walk of the first criterion's values in index order meets first
+  // (sorted-walk.ts) where that walk is short against the result, as for a page in urn order;
+  // otherwise every hit, ordered by their values (the result's size is bounded by the catalog's).
   const sortedPage = (sort: readonly SortCriterion[]): Hit[] => {
-    const hits = tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn, d.entity AS entity ${from}`).all(...params) as SortedHit[];
+    const isHit = walksShort(total) ? hitTest() : undefined;
+    const walked = isHit && walkedHits(tables, fields, sort, start + count, isHit);
+    const hits = walked
+      ? (tables.statement('SELECT doc_id, urn, entity FROM search_document WHERE doc_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(walked)) as SortedHit[])
+      : (tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn, d.entity AS entity ${from}`).all(...params) as SortedHit[]);
     return sortHits(tables, fieldsOf, hits, sort, start + count).slice(start);
+  };
+  // Whether a document is a hit, from the columns: matching everything, a live document of the type;
+  // else one the counting pass marked, or a ranked hit it listed (marked here); undefined when another pass counted.
+  const hitTest = (): ((docId: number) => boolean) | undefined => {
+    const c = tables.columns();
+    if (matchesEverything) {
+      const code = c.entityCode(fields.entity);
+      return (id) => code !== 0 && c.entity[id] === code && c.removed[id] === 0;
+    }
+    if (!counted) return undefined;
+    let stamp = counted.stamp;
+    if (stamp === undefined) {
+      stamp = c.stamp();
+      for (let i = 0; i < counted.n; i++) c.seen[counted.ids[i]!] = stamp;
+    }
+    const marked = stamp;
+    return (id) => c.seen[id] === marked;
   };
   const page =
     count > 0 && start < total

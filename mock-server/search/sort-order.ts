@@ -24,13 +24,13 @@ import type { SortCriterion } from './requests.js';
 import type { SearchTables } from './tables.js';
 
 /** How the values of a sort field compare. */
-type SortKind = 'lowerCased' | 'stored' | 'number' | 'boolean';
+export type SortKind = 'lowerCased' | 'stored' | 'number' | 'boolean';
 
 const KEYWORD_TYPES: ReadonlySet<SearchableFieldType> = new Set(['KEYWORD', 'TEXT', 'TEXT_PARTIAL', 'WORD_GRAM']);
 const KEYWORD_SUFFIX = '.keyword';
 
 /** The index field a sort field reads, and how its values compare; undefined when the entity cannot sort on it. */
-function sortField(fields: EntityIndexFields, name: string): { field: string; kind: SortKind } | undefined {
+export function sortField(fields: EntityIndexFields, name: string): { field: string; kind: SortKind } | undefined {
   if (name === URN_FIELD) return { field: URN_FIELD, kind: 'stored' };
   const subfield = name.endsWith(KEYWORD_SUFFIX);
   const named = subfield ? name.slice(0, -KEYWORD_SUFFIX.length) : name;
@@ -69,15 +69,15 @@ export interface SortedHit {
   entity: string;
 }
 
-type Key = string | number | undefined;
+export type Key = string | number | undefined;
 
-interface ValueRow {
+export interface ValueRow {
   doc_id: number;
   value: string;
   num: number | null;
 }
 
-function keyOf(kind: SortKind, row: ValueRow): Key {
+export function keyOf(kind: SortKind, row: ValueRow): Key {
   switch (kind) {
     case 'lowerCased':
       return row.value.toLowerCase();
@@ -91,7 +91,7 @@ function keyOf(kind: SortKind, row: ValueRow): Key {
 }
 
 /** Numbers before strings (a field of one name may be of two kinds across entity types). */
-function compareKeys(a: string | number, b: string | number): number {
+export function compareKeys(a: string | number, b: string | number): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'number') return -1;
   if (typeof b === 'number') return 1;

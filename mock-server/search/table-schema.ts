@@ -6,7 +6,9 @@
  * - `search_signature`: a signature of each field's rows per entity, so that a write rewrites only
  *   the fields that changed (kept apart so that queries read small document rows);
  * - `search_value`: one row per (entity, field, distinct value), for filters and `field:value` queries
- *   (its indexes end with doc_id, so that the entities a condition selects are read from the index alone);
+ *   (its indexes end with doc_id, so that the entities a condition selects are read from the index alone;
+ *   the values of text fields in lower-cased order too, for a sorted search to walk: sorted-walk.ts,
+ *   an index a data file of an earlier build gets at open);
  * - `search_text_row`: one row per analyzed value (of a text field, a field queried by default or an
  *   autocomplete field), for matchedFields, and to know which tokens a rewritten field takes back;
  * - the inverted index of their tokens (term-index.ts), and `search_totals`: the number of entities
@@ -53,6 +55,7 @@ CREATE INDEX IF NOT EXISTS search_value_by_doc ON search_value (doc_id, field);
 CREATE INDEX IF NOT EXISTS search_value_by_value ON search_value (field, value, doc_id);
 CREATE INDEX IF NOT EXISTS search_value_by_last_part ON search_value (field, last_part, doc_id) WHERE last_part IS NOT NULL;
 CREATE INDEX IF NOT EXISTS search_value_by_number ON search_value (field, num, doc_id) WHERE num IS NOT NULL;
+CREATE INDEX IF NOT EXISTS search_value_by_lower ON search_value (field, value GLOB '*[^ -~]*', lower(value), doc_id) WHERE num IS NULL AND last_part IS NULL;
 CREATE TABLE IF NOT EXISTS search_text_row (
   id INTEGER PRIMARY KEY,
   doc_id INTEGER NOT NULL,
