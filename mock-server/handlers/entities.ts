@@ -5,7 +5,7 @@
 import type { Contract } from '../../spec/index.js';
 import { badRequest } from '../errors.js';
 import { RawJson } from '../http/raw-json.js';
-import { upstreamSearchCount, type AutocompleteRequest, type SearchIndex, type SearchRequest, type SortCriterion } from '../search/index.js';
+import { givenSort, upstreamSearchCount, type AutocompleteRequest, type SearchIndex, type SearchRequest, type SortCriterion } from '../search/index.js';
 import { upstreamAutocompleteResult, upstreamBrowseResult, upstreamSearchResult } from './upstream-shapes.js';
 import { writeContext, type Handler } from './context.js';
 import { entityNamed, entityOf } from './entity-urn.js';
@@ -62,11 +62,7 @@ function discoveryRequest<T>(body: unknown, contract: Contract): T {
  * the index checks each field.
  */
 function searchSort(discovery: SearchIndex, entity: string, sort?: SortCriterion, sortCriteria?: SortCriterion[]): SortCriterion[] | undefined {
-  const given = sortCriteria
-    ? sortCriteria.map((c, i) => ({ ...c, at: `body.sortCriteria[${i}].field` }))
-    : sort
-      ? [{ ...sort, at: 'body.sort.field' }]
-      : [];
+  const given = givenSort(sortCriteria, sort, 'body.sortCriteria', 'body.sort');
   return given.length > 0 ? discovery.sortCriteria([entity], given) : undefined;
 }
 

@@ -26,7 +26,7 @@ import { checkedSort, sortHits, type GivenSortCriterion, type SortedHit } from '
 import { createSearchTables, type SearchTables } from './tables.js';
 
 export type * from './requests.js';
-export type { GivenSortCriterion } from './sort-order.js';
+export { givenSort, type GivenSortCriterion } from './sort-order.js';
 export { upstreamSearchCount } from './search.js';
 
 export interface SearchIndex extends DerivedIndex {

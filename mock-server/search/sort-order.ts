@@ -49,6 +49,16 @@ export interface GivenSortCriterion extends SortCriterion {
   at: string;
 }
 
+/**
+ * The criteria a search was given, picked from its two inputs as upstream picks them (the REST
+ * search's EntityResource.getSortCriteria, GraphQL's SearchUtils.getSortCriteria): the list when
+ * given (empty: relevance), else the one criterion, else none; each named by where the request holds it.
+ */
+export function givenSort(list: readonly SortCriterion[] | undefined, single: SortCriterion | undefined, listAt: string, singleAt: string): GivenSortCriterion[] {
+  if (list) return list.map(({ field, order }, i) => ({ field, order, at: `${listAt}[${i}].field` }));
+  return single ? [{ field: single.field, order: single.order, at: `${singleAt}.field` }] : [];
+}
+
 /** The criteria of a search over these entity types; a field none of them can sort on is a 400 naming it. */
 export function checkedSort(fieldsOf: (entity: string) => EntityIndexFields, entities: readonly string[], given: readonly GivenSortCriterion[]): SortCriterion[] {
   return given.map(({ field, order, at }) => {

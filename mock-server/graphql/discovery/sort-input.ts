@@ -8,7 +8,7 @@
  * whose search then fails for want of a mapping to sort on. A type that lacks a field another
  * searched type has sorts its hits as missing that value (upstream's `unmappedType`).
  */
-import type { SortCriterion } from '../../search/index.js';
+import { givenSort, type SortCriterion } from '../../search/index.js';
 import type { EntityView } from '../entities/entity-view.js';
 
 interface SortCriterionInput {
@@ -23,10 +23,12 @@ export interface SortInputArgs {
 /** The criteria of `input.sortInput` over the entity types searched (registry names); undefined for relevance. */
 export function sortCriteria(view: EntityView, args: SortInputArgs, entities: readonly string[]): SortCriterion[] | undefined {
   const input = args.sortInput;
-  const given = input?.sortCriteria
-    ? input.sortCriteria.map((c, i) => ({ field: c.field, order: c.sortOrder, at: `input.sortInput.sortCriteria[${i}].field` }))
-    : input?.sortCriterion
-      ? [{ field: input.sortCriterion.field, order: input.sortCriterion.sortOrder, at: 'input.sortInput.sortCriterion.field' }]
-      : [];
+  const criterion = ({ field, sortOrder }: SortCriterionInput): SortCriterion => ({ field, order: sortOrder });
+  const given = givenSort(
+    input?.sortCriteria?.map(criterion),
+    input?.sortCriterion ? criterion(input.sortCriterion) : undefined,
+    'input.sortInput.sortCriteria',
+    'input.sortInput.sortCriterion',
+  );
   return given.length > 0 ? view.discovery.sortCriteria(entities, given) : undefined;
 }
