@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContract } from '../../spec/index.js';
+import { measureBareWrites, recordWrites, type WriteWorkload } from './bare-writes.js';
 import { alternate, load, median, type LoadResult } from './load.js';
 import { atLeast, fmt, info, type BenchRow } from './rows.js';
 import { startBaseline, startMock } from './servers.js';
@@ -32,6 +33,27 @@ function proposalBatch(n: number) {
     return mcp(datasetUrn(i % 1000), 'datasetProperties', { description: `Description number ${i}`, customProperties: {} });
   });
   return JSON.stringify({ proposals, async: 'false' });
+}
+
+/** The single write workload: new versions of the properties of 1,000 existing datasets, round robin. */
+const writeWorkload: WriteWorkload = {
+  seed: Array.from({ length: 1000 }, (_, i) => proposal(datasetUrn(i), 'datasetProperties', { description: 'A table to write', customProperties: {} })),
+  body: (n) => proposal(datasetUrn(n % 1000), 'datasetProperties', { description: `Description number ${n}`, customProperties: {} }),
+};
+
+/**
+ * The single write's ceiling in this run (bare-writes.ts): the workload's writes as the in-memory
+ * mock runs them, replayed by a bare node:http server with bare SQLite; the first 2,000 unmeasured.
+ */
+async function measureWriteCeiling(dir: string, seconds: number): Promise<LoadResult> {
+  const file = join(dir, `writes-${Date.now()}.jsonl`);
+  const writes = 2000 + 4000 * seconds;
+  try {
+    await recordWrites(file, writeWorkload, writes);
+    return await measureBareWrites(file, writeWorkload, writes, 2000);
+  } finally {
+    rmSync(file, { force: true });
+  }
 }
 
 function schemaMetadata(i: number) {
@@ -74,16 +96,9 @@ async function measureStore(
     const baselineServer = await startBaseline(bytes);
     try {
       const { a: baseline, b: read } = await alternate({ url: `${baselineServer.url}/entitiesV2/${encodeURIComponent(urn)}` }, { url: readUrl }, seconds);
-      // New versions of the properties of 1,000 existing datasets, round robin.
-      for (let i = 1; i < 1000; i++) {
-        await post(`${mock.url}/aspects?action=ingestProposal`, proposal(datasetUrn(i), 'datasetProperties', { description: 'A table to write', customProperties: {} }));
-      }
-      const write = await load({
-        url: `${mock.url}/aspects?action=ingestProposal`,
-        method: 'POST',
-        seconds,
-        body: (n) => proposal(datasetUrn(n % 1000), 'datasetProperties', { description: `Description number ${n}`, customProperties: {} }),
-      });
+      // Dataset 0 is written already.
+      for (const body of writeWorkload.seed.slice(1)) await post(`${mock.url}/aspects?action=ingestProposal`, body);
+      const write = await load({ url: `${mock.url}/aspects?action=ingestProposal`, method: 'POST', seconds, body: writeWorkload.body });
       // The same workload, 100 proposals per ingestProposalBatch call; 4 connections, since 4 batches in flight already queue 400 proposals.
       const batch = await load({ url: `${mock.url}/aspects?action=ingestProposalBatch`, method: 'POST', seconds, connections: 4, body: proposalBatch });
       // The first write of a new dataset also writes its key, browse path and platform instance aspects and its whole search document.
@@ -107,8 +122,11 @@ export async function benchMockCore(runs: number, seconds: number): Promise<Benc
   const rows: BenchRow[] = [];
   try {
     for (const mode of ['memory', 'data'] as const) {
-      const results: Awaited<ReturnType<typeof measureStore>>[] = [];
-      for (let r = 0; r < runs; r++) results.push(await measureStore(mode, dir, seconds));
+      const results: (Awaited<ReturnType<typeof measureStore>> & { ceiling?: LoadResult })[] = [];
+      for (let r = 0; r < runs; r++) {
+        const measured = await measureStore(mode, dir, seconds);
+        results.push(mode === 'memory' ? { ...measured, ceiling: await measureWriteCeiling(dir, seconds) } : measured);
+      }
       const of = (pick: (x: (typeof results)[number]) => number): number => median(results.map(pick));
       const memory = mode === 'memory';
       const label = memory ? 'in memory' : 'with --data';
@@ -120,6 +138,15 @@ export async function benchMockCore(runs: number, seconds: number): Promise<Benc
         memory ? atLeast(`entitiesV2 read, ${label}: ratio to the raw node:http baseline`, readRatio, 0.7, 2) : info(`entitiesV2 read, ${label}: ratio to the raw node:http baseline`, fmt(readRatio, 2)),
         info(`entitiesV2 read, ${label}: p99 ms`, fmt(of((x) => x.read.p99Ms), 1)),
         memory ? atLeast(`ingestProposal write, one per request, ${label}: proposals/s`, writes, 5000) : info(`ingestProposal write, one per request, ${label}: proposals/s`, fmt(writes)),
+        ...(memory
+          ? [
+              info(
+                `ingestProposal write, one per request, ${label}: the same statements by bare SQLite behind bare node:http (bare-writes.ts): proposals/s`,
+                fmt(of((x) => x.ceiling!.requestsPerSecond)),
+              ),
+              info(`ingestProposal write, one per request, ${label}: ratio to that ceiling`, fmt(of((x) => x.write.requestsPerSecond / x.ceiling!.requestsPerSecond), 2)),
+            ]
+          : []),
         info(`ingestProposal write, ${label}: p99 ms`, fmt(of((x) => x.write.p99Ms), 1)),
         info(`ingestProposalBatch write (${BATCH_SIZE} per call), ${label}: proposals/s`, fmt(of((x) => x.batch.requestsPerSecond * BATCH_SIZE))),
         memory

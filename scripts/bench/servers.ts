@@ -35,7 +35,7 @@ async function waitForOutput(child: ChildProcess, logFile: string, pattern: RegE
  * Starts a server process whose output goes to a file, as a CI job's would: a pipe to this process
  * would make the load generator read every request-log line, a fifth of the write throughput.
  */
-async function startProcess(args: string[], healthPath: string): Promise<RunningServer> {
+export async function startProcess(args: string[], healthPath: string): Promise<RunningServer> {
   const started = performance.now();
   const logDir = mkdtempSync(join(tmpdir(), 'catalog-contract-bench-server-'));
   const logFile = join(logDir, 'output.log');

@@ -1,0 +1,114 @@
+/**
+ * The single write's ceiling: the statements the mock ran for a run of ingestProposal writes,
+ * replayed by a bare node:http server (bare-write-server.ts) that answers each POST with the next
+ * write's statements, in that write's transaction, by bare better-sqlite3. The record holds every
+ * call of the mock's database from its opening on (every prepared statement's run, get, all or
+ * iterate with its arguments, and every exec), taken in this process by wrapping better-sqlite3's
+ * methods while an in-process mock serves the writes; the server replays the calls before the
+ * writes untimed, so that each write meets the same rows. None of the mock's code runs in the timed
+ * loop: its rate is what node's HTTP and SQLite take for these writes, how fast the mock could
+ * answer them at best.
+ */
+import BetterSqlite3 from 'better-sqlite3';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { createMockServer } from '../../mock-server/index.js';
+import { load, type LoadResult } from './load.js';
+import { startProcess } from './servers.js';
+
+/** A line of the record: `["sql", i, text]` names statement i; `[i, method, args]` calls it; `["exec", text]`; `["writes"]` marks where the timed writes begin. */
+type RecordLine = ['sql', number, string] | [number, string, unknown[]] | ['exec', string] | ['writes'];
+
+const STATEMENT_METHODS = ['run', 'get', 'all', 'iterate'] as const;
+
+/** Wraps better-sqlite3's statement and exec methods so that every call is appended to `file`; `stop()` restores them. */
+function startRecording(file: string): { mark(): void; stop(): void } {
+  writeFileSync(file, '');
+  const probe = new BetterSqlite3(':memory:');
+  const statementProto = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<string, (...args: unknown[]) => unknown>;
+  probe.close();
+  const databaseProto = BetterSqlite3.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const originals = new Map<string, (...args: unknown[]) => unknown>();
+  const sqlIds = new Map<string, number>();
+  let pending: string[] = [];
+  const append = (line: RecordLine): void => {
+    pending.push(JSON.stringify(line));
+    if (pending.length >= 10_000) flush();
+  };
+  const flush = (): void => {
+    if (pending.length > 0) appendFileSync(file, pending.join('\n') + '\n');
+    pending = [];
+  };
+  for (const method of STATEMENT_METHODS) {
+    const original = statementProto[method]!;
+    originals.set(method, original);
+    statementProto[method] = function (this: { source: string }, ...args: unknown[]) {
+      let id = sqlIds.get(this.source);
+      if (id === undefined) {
+        id = sqlIds.size;
+        sqlIds.set(this.source, id);
+        append(['sql', id, this.source]);
+      }
+      append([id, method, args]);
+      return original.apply(this, args);
+    };
+  }
+  const exec = databaseProto.exec!;
+  databaseProto.exec = function (this: unknown, sql: unknown) {
+    append(['exec', sql as string]);
+    return exec.call(this, sql);
+  };
+  return {
+    mark: () => append(['writes']),
+    stop() {
+      for (const [method, original] of originals) statementProto[method] = original;
+      databaseProto.exec = exec;
+      flush();
+    },
+  };
+}
+
+export interface WriteWorkload {
+  /** The first write of each entity the writes then change, sent before the record's writes. */
+  seed: string[];
+  /** Body of write n. */
+  body: (n: number) => string;
+}
+
+/** Records `writes` ingestProposal writes of the workload into `file`, from an in-memory mock of this process. */
+export async function recordWrites(file: string, workload: WriteWorkload, writes: number): Promise<void> {
+  const recording = startRecording(file);
+  try {
+    const mock = await createMockServer({ port: 0, sample: false, logger: () => {} });
+    try {
+      const url = `${mock.url}/aspects?action=ingestProposal`;
+      for (const body of workload.seed) {
+        const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        if (!response.ok) throw new Error(`seed write: ${response.status} ${await response.text()}`);
+      }
+      recording.mark();
+      const result = await load({ url, method: 'POST', amount: writes, body: workload.body });
+      if (result.errors + result.non2xx > 0) throw new Error(`${result.errors + result.non2xx} failed writes while recording`);
+    } finally {
+      await mock.close();
+    }
+  } finally {
+    recording.stop();
+  }
+}
+
+/**
+ * The bare server's rate over the recorded writes: the first `warmup` unmeasured, the rest sent as
+ * the workload sends them, one write per request on 16 connections.
+ */
+export async function measureBareWrites(file: string, workload: WriteWorkload, writes: number, warmup: number): Promise<LoadResult> {
+  const server = await startProcess(['--import', 'tsx', 'scripts/bench/bare-write-server.ts', file], '/health');
+  try {
+    const url = `${server.url}/aspects?action=ingestProposal`;
+    await load({ url, method: 'POST', amount: warmup, body: workload.body });
+    const result = await load({ url, method: 'POST', amount: writes - warmup, body: (n) => workload.body(warmup + n) });
+    if (result.errors + result.non2xx > 0) throw new Error(`${result.errors + result.non2xx} failed requests to the bare write server`);
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
