@@ -2411,7 +2411,7 @@ export interface components {
                         value: string;
                     }[];
                 }[];
-                /** @description One aggregation per filterable field, counts keyed by value. */
+                /** @description One aggregation per filterable field, counts keyed by value, counted over the whole result: the 20 values counted most (ties by value), as upstream's default aggregation size keeps them, then each value a filter criterion names that the aggregation lacks, at 0 (with an aggregation of its own for a filtered field without one). */
                 searchResultMetadatas: {
                     aggregations: {
                         [key: string]: number;

@@ -2572,7 +2572,7 @@ export type SearchAcrossEntitiesInput = {
   /** The query: words, quoted phrases, `<field>:<value>`, or `*` for everything. */
   query: Scalars['String']['input'];
   /**
-   * Flags of the search: maxAggValues cuts each facet to its first values by count (every value when absent),
+   * Flags of the search: maxAggValues cuts each facet to its first values by count (20 when absent, 60 at most),
    * skipAggregates leaves the facets out; the mock accepts and ignores the others.
    */
   searchFlags?: InputMaybe<SearchFlags>;
@@ -2613,7 +2613,7 @@ export type SearchAcrossLineageInput = {
   /** Full-text query over the entities reached; `*` when absent. */
   query?: InputMaybe<Scalars['String']['input']>;
   /**
-   * Flags of the search: maxAggValues cuts each facet to its first values by count (every value when absent),
+   * Flags of the search: maxAggValues cuts each facet to its first values by count (20 when absent, 60 at most),
    * skipAggregates leaves the facets out; the mock accepts and ignores the others.
    */
   searchFlags?: InputMaybe<SearchFlags>;
@@ -2721,7 +2721,7 @@ export type SearchInput = {
   /** The query: words, quoted phrases, `<field>:<value>`, or `*` for everything. */
   query: Scalars['String']['input'];
   /**
-   * Flags of the search: maxAggValues cuts each facet to its first values by count (every value when absent),
+   * Flags of the search: maxAggValues cuts each facet to its first values by count (20 when absent, 60 at most),
    * skipAggregates leaves the facets out; the mock accepts and ignores the others.
    */
   searchFlags?: InputMaybe<SearchFlags>;

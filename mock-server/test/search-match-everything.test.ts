@@ -31,7 +31,11 @@ describe('a search matching everything, after each kind of write', () => {
   /** The kept answer, checked against the hits counted one by one; returns its total and platform counts. */
   const everything = async (prefix = '', entity = 'dataset'): Promise<[number, Record<string, number> | undefined]> => {
     const kept = await searchAll(prefix, entity);
-    expect(kept).toEqual(await searchAll(prefix, entity, notRemoved));
+    // The filter's value shows as a facet of its own at 0, as upstream adds filtered values (facet-values.ts).
+    const filtered = await searchAll(prefix, entity, notRemoved);
+    const { removed, ...counted } = filtered.aggregations;
+    expect(removed).toEqual({ false: 0 });
+    expect(kept).toEqual({ ...filtered, aggregations: counted });
     expect(kept.urns).toHaveLength(kept.total);
     return [kept.total, kept.aggregations.platform];
   };

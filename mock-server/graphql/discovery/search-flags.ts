@@ -3,9 +3,10 @@
  * datahub-graphql-core/.../types/common/mappers/SearchFlagsInputMapper.java, read by the search's
  * aggregations in metadata-io): `skipAggregates` leaves the facets out, `maxAggValues` keeps the
  * first values of each facet, by count (Elasticsearch's terms aggregation `size`, which refuses a size
- * below 1: a BAD_REQUEST naming it here). Absent, every value is kept (upstream's default is 20:
- * upstream-differences graphql-search-sort-and-flags-ignored). The other flags are accepted and ignored.
+ * below 1: a BAD_REQUEST naming it here), 20 when absent and 60 at most (../../search/facet-values.ts).
+ * The other flags are accepted and ignored.
  */
+import { facetValueLimit } from '../../search/index.js';
 import { badRequestError } from '../errors.js';
 
 export interface SearchFlagsArgs {
@@ -15,12 +16,12 @@ export interface SearchFlagsArgs {
 /** What a search's facets hold: none (`skip`), or at most `maxValues` values each. */
 export interface FacetShape {
   skip: boolean;
-  maxValues?: number;
+  maxValues: number;
 }
 
 export function facetShape(args: SearchFlagsArgs): FacetShape {
   const flags = args.searchFlags;
   const max = flags?.maxAggValues;
   if (max != null && max < 1) throw badRequestError(`input.searchFlags.maxAggValues: must be 1 or more, got ${max}`);
-  return { skip: flags?.skipAggregates === true, ...(max != null ? { maxValues: max } : {}) };
+  return { skip: flags?.skipAggregates === true, maxValues: facetValueLimit(max ?? undefined) };
 }

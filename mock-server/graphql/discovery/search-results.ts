@@ -11,7 +11,7 @@
  */
 import { tryParseUrn, type Contract } from '../../../spec/index.js';
 import { RestliError } from '../../errors.js';
-import type { Filter, MatchedField, SearchResultValue, SortCriterion } from '../../search/index.js';
+import { bucketOrder, facetValueLimit, filteredValues, withFilteredValues, type Filter, type MatchedField, type SearchResultValue, type SortCriterion } from '../../search/index.js';
 import { badRequestError } from '../errors.js';
 import { ENTITY_TYPE_DISPLAY_NAME, ENTITY_TYPE_FIELD, filterForType } from './entity-type-facet.js';
 import { entityTypeOf } from './entity-types.js';
@@ -26,7 +26,7 @@ export interface SearchPage {
   count: number;
   /** Fields to order by instead of relevance (sort-input.ts). */
   sort?: SortCriterion[];
-  /** The facets' shape from the search flags (search-flags.ts); every value of every facet when absent. */
+  /** The facets' shape from the search flags (search-flags.ts); upstream's default number of values of each facet when absent. */
   facets?: FacetShape;
 }
 
@@ -55,7 +55,8 @@ function displayNameOf(contract: Contract, field: string): string | null {
 
 const entityOfValue = (view: EntityView, value: string) => () => (tryParseUrn(value) ? view.entity(value) : null);
 
-function facets(view: EntityView, results: readonly SearchResultValue[], maxValues: number | undefined): OutputRecord[] {
+/** The aggregated fields' facets of all the types' hits (facet-values.ts): each cut to `maxValues`, then the filter's values added. */
+function facets(view: EntityView, results: readonly SearchResultValue[], maxValues: number, filter: Filter | undefined): OutputRecord[] {
   const counts = new Map<string, Map<string, number>>();
   for (const result of results) {
     for (const { name, aggregations } of result.metadata.searchResultMetadatas) {
@@ -64,14 +65,12 @@ function facets(view: EntityView, results: readonly SearchResultValue[], maxValu
       for (const [value, n] of Object.entries(aggregations)) values.set(value, (values.get(value) ?? 0) + n);
     }
   }
-  return [...counts].map(([field, values]) =>
+  const cut = [...counts].map(([field, values]) => [field, [...values].sort(bucketOrder).slice(0, maxValues)] as const);
+  return withFilteredValues(cut, filteredValues(filter, new Set([ENTITY_TYPE_FIELD]))).map(([field, values]) =>
     view.shapes.record('FacetMetadata', {
       field,
       displayName: displayNameOf(view.contract, field),
-      aggregations: [...values]
-        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-        .slice(0, maxValues)
-        .map(([value, count]) => view.shapes.record('AggregationMetadata', { value, count, entity: entityOfValue(view, value) })),
+      aggregations: values.map(([value, count]) => view.shapes.record('AggregationMetadata', { value, count, entity: entityOfValue(view, value) })),
     }),
   );
 }
@@ -81,7 +80,7 @@ const isUnknownField = (error: unknown): boolean => error instanceof RestliError
 const UNKNOWN_FIELD = /is not a searchable field of entity/;
 
 /** Each searched type with its number of hits, as upstream's `_entityType` facet (entity-type-facet.ts). */
-function entityTypeFacet(view: EntityView, counts: readonly { entity: string; total: number }[], maxValues: number | undefined): OutputRecord {
+function entityTypeFacet(view: EntityView, counts: readonly { entity: string; total: number }[], maxValues: number): OutputRecord {
   return view.shapes.record('FacetMetadata', {
     field: ENTITY_TYPE_FIELD,
     displayName: ENTITY_TYPE_DISPLAY_NAME,
@@ -128,7 +127,11 @@ export function searchHits(view: EntityView, types: readonly string[], page: Sea
   return {
     hits: page.sort && results.length > 1 ? inSortOrder(view, hits, page.sort) : hits,
     total: results.reduce((sum, result) => sum + result.numEntities, 0),
-    facets: () => (page.facets?.skip ? [] : [entityTypeFacet(view, counts, page.facets?.maxValues), ...facets(view, results, page.facets?.maxValues)]),
+    facets: () => {
+      if (page.facets?.skip) return [];
+      const maxValues = page.facets?.maxValues ?? facetValueLimit();
+      return [entityTypeFacet(view, counts, maxValues), ...facets(view, results, maxValues, page.filter)];
+    },
   };
 }
 
