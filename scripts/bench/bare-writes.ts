@@ -74,20 +74,30 @@ export interface WriteWorkload {
   body: (n: number) => string;
 }
 
-/** Records `writes` ingestProposal writes of the workload into `file`, from an in-memory mock of this process. */
-export async function recordWrites(file: string, workload: WriteWorkload, writes: number): Promise<void> {
+/** The most writes per second the bare server is expected to answer: a load of it records this many per second of the load. */
+const BARE_WRITES_PER_SECOND = 10_000;
+
+async function post(url: string, body: string): Promise<void> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+}
+
+/** Records the workload's writes for a bare load of `seconds` (and its second of warm-up) into `file`, from an in-memory mock of this process. */
+export async function recordWrites(file: string, workload: WriteWorkload, seconds: number): Promise<void> {
+  const writes = BARE_WRITES_PER_SECOND * (seconds + 1);
   const recording = startRecording(file);
   try {
     const mock = await createMockServer({ port: 0, sample: false, logger: () => {} });
     try {
       const url = `${mock.url}/aspects?action=ingestProposal`;
-      for (const body of workload.seed) {
-        const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-        if (!response.ok) throw new Error(`seed write: ${response.status} ${await response.text()}`);
-      }
+      for (const body of workload.seed) await post(url, body);
       recording.mark();
-      const result = await load({ url, method: 'POST', amount: writes, body: workload.body });
-      if (result.errors + result.non2xx > 0) throw new Error(`${result.errors + result.non2xx} failed writes while recording`);
+      // 16 writers, as the load sends them; the order of the writes is the order the mock ran them.
+      let next = 0;
+      const writer = async (): Promise<void> => {
+        while (next < writes) await post(url, workload.body(next++));
+      };
+      await Promise.all(Array.from({ length: 16 }, writer));
     } finally {
       await mock.close();
     }
@@ -96,17 +106,13 @@ export async function recordWrites(file: string, workload: WriteWorkload, writes
   }
 }
 
-/**
- * The bare server's rate over the recorded writes: the first `warmup` unmeasured, the rest sent as
- * the workload sends them, one write per request on 16 connections.
- */
-export async function measureBareWrites(file: string, workload: WriteWorkload, writes: number, warmup: number): Promise<LoadResult> {
+/** The bare server's rate over the recorded writes, loaded as the workload loads the mock (16 connections, a second of warm-up, then `seconds`). */
+export async function measureBareWrites(file: string, workload: WriteWorkload, seconds: number): Promise<LoadResult> {
   const server = await startProcess(['--import', 'tsx', 'scripts/bench/bare-write-server.ts', file], '/health');
   try {
-    const url = `${server.url}/aspects?action=ingestProposal`;
-    await load({ url, method: 'POST', amount: warmup, body: workload.body });
-    const result = await load({ url, method: 'POST', amount: writes - warmup, body: (n) => workload.body(warmup + n) });
-    if (result.errors + result.non2xx > 0) throw new Error(`${result.errors + result.non2xx} failed requests to the bare write server`);
+    const result = await load({ url: `${server.url}/aspects?action=ingestProposal`, method: 'POST', seconds, body: workload.body });
+    if (result.non2xx > 0) throw new Error(`the bare write server answered ${result.non2xx} requests with an error: it ran out of recorded writes above ${BARE_WRITES_PER_SECOND} writes/s`);
+    if (result.errors > 0) throw new Error(`${result.errors} failed requests to the bare write server`);
     return result;
   } finally {
     await server.stop();

@@ -21,8 +21,6 @@ export interface LoadOptions {
   /** Body of each request; called with a counter so every request can differ. */
   body?: (n: number) => string;
   seconds?: number;
-  /** A number of requests to send in all instead of sending for `seconds` (no warm-up unless `warmupSeconds` is given). */
-  amount?: number;
   connections?: number;
   warmupSeconds?: number;
 }
@@ -30,12 +28,12 @@ export interface LoadOptions {
 export async function load(options: LoadOptions): Promise<LoadResult> {
   let n = 0;
   const connections = options.connections ?? 16;
-  const warmupSeconds = options.warmupSeconds ?? (options.amount === undefined ? 1 : 0);
+  const warmupSeconds = options.warmupSeconds ?? 1;
   const result = await autocannon({
     url: options.url,
     method: options.method ?? 'GET',
     headers: { 'content-type': 'application/json', ...options.headers },
-    ...(options.amount === undefined ? { duration: options.seconds ?? 5 } : { amount: options.amount }),
+    duration: options.seconds ?? 5,
     connections,
     ...(warmupSeconds > 0 ? { warmup: { connections, duration: warmupSeconds } } : {}),
     requests: options.body

@@ -43,14 +43,15 @@ const writeWorkload: WriteWorkload = {
 
 /**
  * The single write's ceiling in this run (bare-writes.ts): the workload's writes as the in-memory
- * mock runs them, replayed by a bare node:http server with bare SQLite; the first 2,000 unmeasured.
+ * mock runs them, replayed by a bare node:http server with bare SQLite, loaded for at most 3 s
+ * (each second of load is 10,000 writes to record first).
  */
 async function measureWriteCeiling(dir: string, seconds: number): Promise<LoadResult> {
   const file = join(dir, `writes-${Date.now()}.jsonl`);
-  const writes = 2000 + 4000 * seconds;
+  const bareSeconds = Math.min(seconds, 3);
   try {
-    await recordWrites(file, writeWorkload, writes);
-    return await measureBareWrites(file, writeWorkload, writes, 2000);
+    await recordWrites(file, writeWorkload, bareSeconds);
+    return await measureBareWrites(file, writeWorkload, bareSeconds);
   } finally {
     rmSync(file, { force: true });
   }
