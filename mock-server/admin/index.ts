@@ -26,7 +26,7 @@ export const ADMIN_PATH = '/__mock';
 /** The largest admin body read (a fault or settings body is a few hundred bytes). */
 const ADMIN_BODY_LIMIT = 1024 * 1024;
 
-export { SESSION_HEADER, SESSION_PREFIX, SessionRegistry, sessionScope, type MockSession } from './sessions.js';
+export { SESSION_HEADER, SESSION_PREFIX, SessionRegistry, type MockSession } from './sessions.js';
 export { ScenarioCatalog } from './scenarios.js';
 export { checkAdminAccess, isLoopback } from '../auth/admin-access.js';
 export { parseLatency, DEFAULT_SETTINGS, type SessionSettings } from './settings.js';

@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ADDRESS_FORMS } from './api-prefixes.js';
 import { whenAnswered } from './answered-at-once.js';
-import { ADMIN_PATH, adminSessions, checkAdminAccess, SESSION_HEADER, sessionScope, type SessionRegistry } from '../admin/index.js';
+import { ADMIN_PATH, adminSessions, checkAdminAccess, SESSION_HEADER, type SessionRegistry } from '../admin/index.js';
 import type { ApiDoor } from './api-door.js';
 import type { ApiExchange } from './api-exchange.js';
 import { answerError, type ErrorAnswerSettings } from './error-answer.js';
@@ -97,7 +97,7 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
         const { pathname, search } = new URL(url);
         req.url = pathname + search;
       }
-      const scope = sessionScope(req.url ?? url, req.headers[SESSION_HEADER]);
+      const scope = sessions.scope(req.url ?? url, req.headers[SESSION_HEADER]);
       req.url = scope.url;
       const path = headOf(scope.url);
       const admin = under(path, ADMIN_PATH);

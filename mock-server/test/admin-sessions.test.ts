@@ -51,9 +51,13 @@ describe('sessions', () => {
   });
 
   it('refuses a malformed id with 400 and a session beyond --max-sessions with 429 naming the limit, and discards one', async () => {
+    // The pattern is the spec's (MockAdmin.yaml SessionId), named in the message.
     const bad = await call(server(), 'GET', '/entitiesV2/x', { headers: { 'X-Mock-Session': 'no spaces' } });
     expect(bad.status).toBe(400);
-    expect(bad.json.message).toContain('X-Mock-Session');
+    expect(bad.json.message).toBe('header X-Mock-Session: must match pattern "^[A-Za-z0-9_-]{1,64}$", got "no spaces"');
+    const long = await call(server(), 'GET', `/__session/${'x'.repeat(65)}/entitiesV2/x`);
+    expect(long.status).toBe(400);
+    expect(long.json.message).toBe(`path: session id must match pattern "^[A-Za-z0-9_-]{1,64}$", got "${'x'.repeat(65)}"`);
     for (const id of ['worker-a', 'worker-b', 'fresh', 'graphql-c']) await call(server(), 'GET', `/__session/${id}/__mock/health`);
     const over = await call(server(), 'GET', '/__session/one-too-many/__mock/health');
     expect(over.status).toBe(429);
