@@ -4,7 +4,20 @@
  * index-sizes-value-type, autocomplete-entities). Each takes the document's shape the mock computes and rewrites it, so both
  * profiles answer from the same search and store.
  */
+import { tryParseUrn } from '../../spec/index.js';
 import type { AutocompleteResultValue, BrowseResultValue, SearchResultValue } from '../search/requests.js';
+
+/**
+ * An aggregation's values as upstream's FilterValue records (SearchUtil.convertToFilters and
+ * createFilterValue in metadata-io/.../search/utils/SearchUtil.java), most counted first: `filtered`
+ * only on a value a filter names that the aggregation lacked, which upstream adds at 0
+ * (../search/facet-values.ts; a counted value is never 0), and `entity` for a value that is a URN.
+ */
+function filterValues(aggregations: Record<string, number>): Record<string, unknown>[] {
+  return Object.entries(aggregations)
+    .sort((a, b) => b[1] - a[1])
+    .map(([value, facetCount]) => ({ value, facetCount, filtered: facetCount === 0, ...(tryParseUrn(value) ? { entity: value } : {}) }));
+}
 
 /** metadata-events/mxe-schemas/.../metadata/search/SearchResult.pdl: hits as SearchEntity, aggregations as AggregationMetadata. */
 export function upstreamSearchResult(result: SearchResultValue): Record<string, unknown> {
@@ -15,7 +28,7 @@ export function upstreamSearchResult(result: SearchResultValue): Record<string, 
         name,
         displayName: name,
         aggregations,
-        filterValues: Object.entries(aggregations).map(([value, facetCount]) => ({ value, facetCount })),
+        filterValues: filterValues(aggregations),
       })),
       suggestions: [],
     },

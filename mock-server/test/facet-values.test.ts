@@ -85,3 +85,22 @@ describe('the values a facet keeps', () => {
     expect(await graphqlTags(ACROSS, { types: ['DATASET'], query: '*', orFilters: cut, searchFlags: { maxAggValues: 3 } })).toEqual([...ORDERED.slice(0, 3), `${unique(69)}:0`]);
   });
 });
+
+describe('the upstream profile', () => {
+  const server = serverForTests({ profile: 'upstream', indexLagMs: 0 });
+
+  it("answers each aggregation's values as upstream's FilterValue records: most counted first, filtered only for a value the filter adds, entity for a URN", async () => {
+    const proposals = [0, 1].map((i) => proposal(dataset(i), 'globalTags', { tags: [tag('common'), ...(i === 0 ? [unique(0)] : [])].map((t) => ({ tag: t })) }).proposal);
+    expect((await call(server(), 'POST', '/aspects?action=ingestProposalBatch', { body: { proposals }, token: ADMIN })).status).toBe(200);
+    const NONE = tag('nothing');
+    const filter = { or: [{ and: [{ field: 'tags', condition: 'EQUAL', value: NONE, values: [unique(0), NONE, tag('common')] }] }] };
+    const reply = await call(server(), 'POST', '/entities?action=search', { body: { input: '*', entity: 'dataset', start: 0, count: 5, filter }, token: ADMIN });
+    expect(reply.status, reply.text).toBe(200);
+    const tags = (reply.json.value.metadata.aggregations as { name: string; filterValues: unknown[] }[]).find((a) => a.name === 'tags');
+    expect(tags?.filterValues).toEqual([
+      { value: tag('common'), facetCount: 2, filtered: false, entity: tag('common') },
+      { value: unique(0), facetCount: 1, filtered: false, entity: unique(0) },
+      { value: NONE, facetCount: 0, filtered: true, entity: NONE },
+    ]);
+  });
+});
