@@ -12,8 +12,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { createMockServer } from '../../mock-server/index.js';
-import { load, type LoadResult } from './load.js';
-import { startProcess } from './servers.js';
+import { post } from './load.js';
+import { startProcess, type RunningServer } from './servers.js';
 
 /** A line of the record: `["sql", i, text]` names statement i; `[i, method, args]` calls it; `["exec", text]`; `["writes"]` marks where the timed writes begin. */
 type RecordLine = ['sql', number, string] | [number, string, unknown[]] | ['exec', string] | ['writes'];
@@ -29,6 +29,12 @@ function startRecording(file: string): { mark(): void; stop(): void } {
   const databaseProto = BetterSqlite3.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
   const originals = new Map<string, (...args: unknown[]) => unknown>();
   const sqlIds = new Map<string, number>();
+  // The server replays the calls into one database: a second one would make the record wrong.
+  let recorded: unknown;
+  const check = (database: unknown): void => {
+    recorded ??= database;
+    if (database !== recorded) throw new Error('the write record holds the calls of one database, and a second one was used');
+  };
   let pending: string[] = [];
   const append = (line: RecordLine): void => {
     pending.push(JSON.stringify(line));
@@ -41,7 +47,8 @@ function startRecording(file: string): { mark(): void; stop(): void } {
   for (const method of STATEMENT_METHODS) {
     const original = statementProto[method]!;
     originals.set(method, original);
-    statementProto[method] = function (this: { source: string }, ...args: unknown[]) {
+    statementProto[method] = function (this: { source: string; database: unknown }, ...args: unknown[]) {
+      check(this.database);
       let id = sqlIds.get(this.source);
       if (id === undefined) {
         id = sqlIds.size;
@@ -54,6 +61,7 @@ function startRecording(file: string): { mark(): void; stop(): void } {
   }
   const exec = databaseProto.exec!;
   databaseProto.exec = function (this: unknown, sql: unknown) {
+    check(this);
     append(['exec', sql as string]);
     return exec.call(this, sql);
   };
@@ -76,11 +84,6 @@ export interface WriteWorkload {
 
 /** The most writes per second the bare server is expected to answer: a load of it records this many per second of the load. */
 const BARE_WRITES_PER_SECOND = 10_000;
-
-async function post(url: string, body: string): Promise<void> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-}
 
 /** Records the workload's writes for a bare load of `seconds` (and its second of warm-up) into `file`, from an in-memory mock of this process. */
 export async function recordWrites(file: string, workload: WriteWorkload, seconds: number): Promise<void> {
@@ -106,15 +109,10 @@ export async function recordWrites(file: string, workload: WriteWorkload, second
   }
 }
 
-/** The bare server's rate over the recorded writes, loaded as the workload loads the mock (16 connections, a second of warm-up, then `seconds`). */
-export async function measureBareWrites(file: string, workload: WriteWorkload, seconds: number): Promise<LoadResult> {
-  const server = await startProcess(['--import', 'tsx', 'scripts/bench/bare-write-server.ts', file], '/health');
-  try {
-    const result = await load({ url: `${server.url}/aspects?action=ingestProposal`, method: 'POST', seconds, body: workload.body });
-    if (result.non2xx > 0) throw new Error(`the bare write server answered ${result.non2xx} requests with an error: it ran out of recorded writes above ${BARE_WRITES_PER_SECOND} writes/s`);
-    if (result.errors > 0) throw new Error(`${result.errors} failed requests to the bare write server`);
-    return result;
-  } finally {
-    await server.stop();
-  }
+/** The bare server on the recorded writes (it has read the file once it answers); each request past the last recorded write is a 503. */
+export function startBareWriteServer(file: string): Promise<RunningServer> {
+  return startProcess(['--import', 'tsx', 'scripts/bench/bare-write-server.ts', file], '/health');
 }
+
+/** What a load of the bare server says when it ran out of recorded writes. */
+export const OUT_OF_WRITES = `the bare write server ran out of recorded writes (more than ${BARE_WRITES_PER_SECOND} writes/s)`;

@@ -49,6 +49,12 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
+/** One JSON POST, which must succeed (setting up a load's data). */
+export async function post(url: string, body: string): Promise<void> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

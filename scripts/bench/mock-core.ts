@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContract } from '../../spec/index.js';
-import { measureBareWrites, recordWrites, type WriteWorkload } from './bare-writes.js';
-import { alternate, load, median, type LoadResult } from './load.js';
+import { OUT_OF_WRITES, recordWrites, startBareWriteServer, type WriteWorkload } from './bare-writes.js';
+import { alternate, load, median, post, type LoadResult } from './load.js';
 import { atLeast, fmt, info, type BenchRow } from './rows.js';
-import { startBaseline, startMock } from './servers.js';
+import { startBaseline, startMock, type RunningServer } from './servers.js';
 
 const names = loadContract('svc').names;
 const datasetUrn = (i: number) => `${names.urnPrefix}dataset:(${names.urnPrefix}dataPlatform:hive,bench.db.table_${i},PROD)`;
@@ -42,16 +42,15 @@ const writeWorkload: WriteWorkload = {
 };
 
 /**
- * The single write's ceiling in this run (bare-writes.ts): the workload's writes as the in-memory
- * mock runs them, replayed by a bare node:http server with bare SQLite, loaded for at most 3 s
- * (each second of load is 10,000 writes to record first).
+ * The single write's ceiling in this run (bare-writes.ts): the workload's writes for a load of
+ * `seconds` (and its warm-up) recorded from an in-memory mock, then served by the bare server,
+ * loaded alternated with the mock's writes.
  */
-async function measureWriteCeiling(dir: string, seconds: number): Promise<LoadResult> {
+async function startWriteCeiling(dir: string, seconds: number): Promise<RunningServer> {
   const file = join(dir, `writes-${Date.now()}.jsonl`);
-  const bareSeconds = Math.min(seconds, 3);
   try {
-    await recordWrites(file, writeWorkload, bareSeconds);
-    return await measureBareWrites(file, writeWorkload, bareSeconds);
+    await recordWrites(file, writeWorkload, seconds);
+    return await startBareWriteServer(file);
   } finally {
     rmSync(file, { force: true });
   }
@@ -77,16 +76,12 @@ function schemaMetadata(i: number) {
   };
 }
 
-async function post(url: string, body: string): Promise<void> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-}
-
 async function measureStore(
   mode: 'memory' | 'data',
   dir: string,
   seconds: number,
-): Promise<{ read: LoadResult; baseline: LoadResult; write: LoadResult; batch: LoadResult; create: LoadResult }> {
+): Promise<{ read: LoadResult; baseline: LoadResult; write: LoadResult; ceiling?: LoadResult; batch: LoadResult; create: LoadResult }> {
+  const ceilingServer = mode === 'memory' ? await startWriteCeiling(dir, seconds) : undefined;
   const mock = await startMock(['--no-sample', ...(mode === 'data' ? ['--data', join(dir, `bench-${Date.now()}.db`)] : [])]);
   try {
     const urn = datasetUrn(0);
@@ -99,7 +94,11 @@ async function measureStore(
       const { a: baseline, b: read } = await alternate({ url: `${baselineServer.url}/entitiesV2/${encodeURIComponent(urn)}` }, { url: readUrl }, seconds);
       // Dataset 0 is written already.
       for (const body of writeWorkload.seed.slice(1)) await post(`${mock.url}/aspects?action=ingestProposal`, body);
-      const write = await load({ url: `${mock.url}/aspects?action=ingestProposal`, method: 'POST', seconds, body: writeWorkload.body });
+      const writes = { url: `${mock.url}/aspects?action=ingestProposal`, method: 'POST' as const, body: writeWorkload.body };
+      const { write, ceiling } = ceilingServer
+        ? await alternate(writes, { ...writes, url: `${ceilingServer.url}/aspects?action=ingestProposal` }, seconds).then(({ a, b }) => ({ write: a, ceiling: b }))
+        : { write: await load({ ...writes, seconds }), ceiling: undefined };
+      if (ceiling && ceiling.non2xx > 0) throw new Error(OUT_OF_WRITES);
       // The same workload, 100 proposals per ingestProposalBatch call; 4 connections, since 4 batches in flight already queue 400 proposals.
       const batch = await load({ url: `${mock.url}/aspects?action=ingestProposalBatch`, method: 'POST', seconds, connections: 4, body: proposalBatch });
       // The first write of a new dataset also writes its key, browse path and platform instance aspects and its whole search document.
@@ -109,12 +108,13 @@ async function measureStore(
         seconds,
         body: (n) => proposal(datasetUrn(1000 + n), 'datasetProperties', { description: `Description number ${n}`, customProperties: {} }),
       });
-      return { read, baseline, write, batch, create };
+      return { read, baseline, write, ...(ceiling ? { ceiling } : {}), batch, create };
     } finally {
       await baselineServer.stop();
     }
   } finally {
     await mock.stop();
+    await ceilingServer?.stop();
   }
 }
 
@@ -123,11 +123,8 @@ export async function benchMockCore(runs: number, seconds: number): Promise<Benc
   const rows: BenchRow[] = [];
   try {
     for (const mode of ['memory', 'data'] as const) {
-      const results: (Awaited<ReturnType<typeof measureStore>> & { ceiling?: LoadResult })[] = [];
-      for (let r = 0; r < runs; r++) {
-        const measured = await measureStore(mode, dir, seconds);
-        results.push(mode === 'memory' ? { ...measured, ceiling: await measureWriteCeiling(dir, seconds) } : measured);
-      }
+      const results: Awaited<ReturnType<typeof measureStore>>[] = [];
+      for (let r = 0; r < runs; r++) results.push(await measureStore(mode, dir, seconds));
       const of = (pick: (x: (typeof results)[number]) => number): number => median(results.map(pick));
       const memory = mode === 'memory';
       const label = memory ? 'in memory' : 'with --data';
@@ -142,7 +139,7 @@ export async function benchMockCore(runs: number, seconds: number): Promise<Benc
         ...(memory
           ? [
               info(
-                `ingestProposal write, one per request, ${label}: the same statements by bare SQLite behind bare node:http (bare-writes.ts): proposals/s`,
+                `ingestProposal write, one per request, ${label}: the same statements by bare SQLite behind bare node:http (bare-writes.ts, alternated): proposals/s`,
                 fmt(of((x) => x.ceiling!.requestsPerSecond)),
               ),
               info(`ingestProposal write, one per request, ${label}: ratio to that ceiling`, fmt(of((x) => x.write.requestsPerSecond / x.ceiling!.requestsPerSecond), 2)),
@@ -155,7 +152,7 @@ export async function benchMockCore(runs: number, seconds: number): Promise<Benc
           : info(`ingestProposalBatch write (${BATCH_SIZE} per call), ${label}: ratio to single ingestProposal`, fmt(batchRatio, 2)),
         info(`ingestProposal first write of a new dataset, ${label}: proposals/s`, fmt(of((x) => x.create.requestsPerSecond))),
       );
-      const failures = results.reduce((n, x) => n + [x.read, x.write, x.batch, x.create].reduce((m, r) => m + r.errors + r.non2xx, 0), 0);
+      const failures = results.reduce((n, x) => n + [x.read, x.write, x.batch, x.create, ...(x.ceiling ? [x.ceiling] : [])].reduce((m, r) => m + r.errors + r.non2xx, 0), 0);
       if (failures) throw new Error(`${failures} failed requests during the ${label} runs`);
     }
   } finally {
