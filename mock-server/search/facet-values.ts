@@ -13,8 +13,8 @@
 import { indexFieldName } from './index-fields.js';
 import type { Filter, SearchResultValue } from './requests.js';
 
-export const DEFAULT_FACET_VALUES = 20;
-export const MAX_FACET_VALUES = 60;
+const DEFAULT_FACET_VALUES = 20;
+const MAX_FACET_VALUES = 60;
 
 /** The number of values a facet keeps, given the search flags' `maxAggValues` (absent: upstream's default). */
 export function facetValueLimit(maxAggValues?: number): number {

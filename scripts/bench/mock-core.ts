@@ -76,12 +76,27 @@ function schemaMetadata(i: number) {
   };
 }
 
-async function measureStore(
-  mode: 'memory' | 'data',
-  dir: string,
-  seconds: number,
-): Promise<{ read: LoadResult; baseline: LoadResult; write: LoadResult; ceiling?: LoadResult; batch: LoadResult; create: LoadResult }> {
+interface StoreFigures {
+  read: LoadResult;
+  baseline: LoadResult;
+  write: LoadResult;
+  ceiling?: LoadResult;
+  batch: LoadResult;
+  create: LoadResult;
+}
+
+/** One run of the suite in a mode; in memory, with the single write's ceiling served beside the mock. */
+async function measureStore(mode: 'memory' | 'data', dir: string, seconds: number): Promise<StoreFigures> {
   const ceilingServer = mode === 'memory' ? await startWriteCeiling(dir, seconds) : undefined;
+  try {
+    return await measureMock(mode, dir, seconds, ceilingServer);
+  } finally {
+    await ceilingServer?.stop();
+  }
+}
+
+/** The mock's reads against the baseline, its single writes (alternated with the ceiling's when there is one), batches and first writes. */
+async function measureMock(mode: 'memory' | 'data', dir: string, seconds: number, ceilingServer: RunningServer | undefined): Promise<StoreFigures> {
   const mock = await startMock(['--no-sample', ...(mode === 'data' ? ['--data', join(dir, `bench-${Date.now()}.db`)] : [])]);
   try {
     const urn = datasetUrn(0);
@@ -114,7 +129,6 @@ async function measureStore(
     }
   } finally {
     await mock.stop();
-    await ceilingServer?.stop();
   }
 }
 
