@@ -15,10 +15,10 @@ import type { SessionSettings } from './settings.js';
 export const SESSION_HEADER = 'x-mock-session';
 export const SESSION_PREFIX = '/__session/';
 
-/** The pattern of a session id, as the spec gives it (the X-Mock-Session parameter's schema, MockAdmin.yaml's SessionId). */
-function sessionIdPattern(contract: Contract): string {
+/** A session id's pattern, as the spec gives it (the X-Mock-Session parameter's schema, MockAdmin.yaml's SessionId). */
+function sessionIdPattern(contract: Contract): RegExp {
   const parameters = (contract.openapi.components as JsonSchema).parameters as Record<string, { schema: JsonSchema }>;
-  return parameters.MockSession!.schema.pattern as string;
+  return new RegExp(parameters.MockSession!.schema.pattern as string);
 }
 
 export interface MockSession {
@@ -44,8 +44,8 @@ export interface SessionRegistrySettings {
   settings: SessionSettings;
 }
 
-/** The session id and the request target without the session prefix; a 400 when the id does not match `pattern` or prefix and header disagree. */
-function sessionScope(url: string, header: string | string[] | undefined, pattern: string, idTest: RegExp): { id: string | undefined; url: string } {
+/** The session id and the request target without the session prefix; a 400 (naming the pattern) when the id does not match `pattern` or prefix and header disagree. */
+function sessionScope(url: string, header: string | string[] | undefined, pattern: RegExp): { id: string | undefined; url: string } {
   let id: string | undefined;
   let rest = url;
   if (url.startsWith(SESSION_PREFIX)) {
@@ -53,11 +53,11 @@ function sessionScope(url: string, header: string | string[] | undefined, patter
     id = end < 0 ? url.slice(SESSION_PREFIX.length) : url.slice(SESSION_PREFIX.length, SESSION_PREFIX.length + end);
     rest = end < 0 ? '/' : url.slice(SESSION_PREFIX.length + end);
     if (rest[0] === '?') rest = `/${rest}`;
-    if (!idTest.test(id)) throw badRequest(`path: session id must match pattern "${pattern}", got "${id}"`);
+    if (!pattern.test(id)) throw badRequest(`path: session id must match pattern "${pattern.source}", got "${id}"`);
   }
   if (header !== undefined) {
     const named = Array.isArray(header) ? header.join(',') : header;
-    if (!idTest.test(named)) throw badRequest(`header X-Mock-Session: must match pattern "${pattern}", got "${named}"`);
+    if (!pattern.test(named)) throw badRequest(`header X-Mock-Session: must match pattern "${pattern.source}", got "${named}"`);
     if (id !== undefined && id !== named) throw badRequest(`header X-Mock-Session: '${named}' names another session than the path prefix '${id}'`);
     id = named;
   }
@@ -71,18 +71,16 @@ export class SessionRegistry {
   /** Journal ids count across sessions, so `since` orders every session's entries alike. */
   private requestIds = 0;
 
-  private readonly idPattern: string;
-  private readonly idTest: RegExp;
+  private readonly idPattern: RegExp;
 
   constructor(private readonly settings: SessionRegistrySettings) {
     this.defaultSession = this.session(undefined, settings.defaultContext);
     this.idPattern = sessionIdPattern(settings.defaultContext.contract);
-    this.idTest = new RegExp(this.idPattern);
   }
 
   /** The session a request names (path prefix or header) and its target without the prefix; a 400 when the id is malformed or the two disagree. */
   scope(url: string, header: string | string[] | undefined): { id: string | undefined; url: string } {
-    return sessionScope(url, header, this.idPattern, this.idTest);
+    return sessionScope(url, header, this.idPattern);
   }
 
   get maxSessions(): number {
