@@ -42,12 +42,20 @@ export function filteredValues(filter: Filter | undefined, skip: ReadonlySet<str
   return byFacet;
 }
 
-/** Facets as [name, [value, count][]] with the filtered values they lack added at 0, and a facet for each filtered field without one. */
-export function withFilteredValues<F extends readonly [string, readonly (readonly [string, number])[]]>(
-  facets: readonly F[],
+/** Elasticsearch's bucket order: by count, most first, then by value. */
+const bucketOrder = (a: readonly [string, number], b: readonly [string, number]): number => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+/**
+ * Facets as a search answer shows them: each facet's values (value and count over the whole result)
+ * cut to the first `limit` in bucket order, then the `filtered` values (filteredValues) each lacks
+ * added at 0, and a facet for each filtered field without one.
+ */
+export function shownFacets(
+  facets: Iterable<readonly [string, Iterable<readonly [string, number]>]>,
+  limit: number,
   filtered: ReadonlyMap<string, readonly string[]>,
-): [string, [string, number][]][] {
-  const out: [string, [string, number][]][] = facets.map(([name, values]) => [name, values.map(([v, n]) => [v, n] as [string, number])]);
+): [string, (readonly [string, number])[]][] {
+  const out = [...facets].map(([name, values]): [string, (readonly [string, number])[]] => [name, [...values].sort(bucketOrder).slice(0, limit)]);
   for (const [field, values] of filtered) {
     let facet = out.find(([name]) => name === field);
     if (!facet) out.push((facet = [field, []]));
@@ -56,23 +64,24 @@ export function withFilteredValues<F extends readonly [string, readonly (readonl
   return out;
 }
 
-/** Elasticsearch's bucket order: by count, most first, then by value. */
-export const bucketOrder = (a: readonly [string, number], b: readonly [string, number]): number => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-
 /**
- * The cut of aggregations the index keeps for every search matching everything (aggregations.ts),
- * kept with them: each such search answers the same cut.
+ * The shown facets of aggregations the index keeps for every search matching everything
+ * (aggregations.ts), kept with them: each such search answers the same ones.
  */
 const keptCuts = new WeakMap<Aggregations, { limit: number; cut: Aggregations }>();
 
-/** The aggregations of a REST search answer: each facet cut to its first `limit` values in bucket order, then the filter's values added. */
+/** The aggregations of a REST search answer, shown (shownFacets) for its filter. */
 export function answerFacets(aggregations: Aggregations, limit: number, filter: Filter | undefined): Aggregations {
   const filtered = filteredValues(filter);
   const kept = filtered.size === 0 ? keptCuts.get(aggregations) : undefined;
   if (kept?.limit === limit) return kept.cut;
-  const cut = aggregations.map(({ name, aggregations: counts }) => [name, Object.entries(counts).sort(bucketOrder).slice(0, limit)] as const);
+  const shown = shownFacets(
+    aggregations.map(({ name, aggregations: counts }) => [name, Object.entries(counts)] as const),
+    limit,
+    filtered,
+  );
   // fromEntries makes every value an own key, even one spelled `__proto__`.
-  const answer = withFilteredValues(cut, filtered).map(([name, values]) => ({ name, aggregations: Object.fromEntries(values) }));
+  const answer = shown.map(([name, values]) => ({ name, aggregations: Object.fromEntries(values) }));
   if (filtered.size === 0 && Object.isFrozen(aggregations)) {
     for (const facet of answer) Object.freeze(Object.freeze(facet).aggregations);
     keptCuts.set(aggregations, { limit, cut: Object.freeze(answer) as Aggregations });

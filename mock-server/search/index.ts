@@ -28,7 +28,7 @@ import { createSearchTables, type SearchTables } from './tables.js';
 export type * from './requests.js';
 export { givenSort, type GivenSortCriterion } from './sort-order.js';
 export { upstreamSearchCount } from './search.js';
-export { answerFacets, bucketOrder, facetValueLimit, filteredValues, withFilteredValues } from './facet-values.js';
+export { answerFacets, facetValueLimit, filteredValues, shownFacets } from './facet-values.js';
 
 export interface SearchIndex extends DerivedIndex {
   search(request: SearchRequest): SearchResultValue;

@@ -11,7 +11,7 @@
  */
 import { tryParseUrn, type Contract } from '../../../spec/index.js';
 import { RestliError } from '../../errors.js';
-import { bucketOrder, facetValueLimit, filteredValues, withFilteredValues, type Filter, type MatchedField, type SearchResultValue, type SortCriterion } from '../../search/index.js';
+import { facetValueLimit, filteredValues, shownFacets, type Filter, type MatchedField, type SearchResultValue, type SortCriterion } from '../../search/index.js';
 import { badRequestError } from '../errors.js';
 import { ENTITY_TYPE_DISPLAY_NAME, ENTITY_TYPE_FIELD, filterForType } from './entity-type-facet.js';
 import { entityTypeOf } from './entity-types.js';
@@ -65,8 +65,7 @@ function facets(view: EntityView, results: readonly SearchResultValue[], maxValu
       for (const [value, n] of Object.entries(aggregations)) values.set(value, (values.get(value) ?? 0) + n);
     }
   }
-  const cut = [...counts].map(([field, values]) => [field, [...values].sort(bucketOrder).slice(0, maxValues)] as const);
-  return withFilteredValues(cut, filteredValues(filter, new Set([ENTITY_TYPE_FIELD]))).map(([field, values]) =>
+  return shownFacets(counts, maxValues, filteredValues(filter, new Set([ENTITY_TYPE_FIELD]))).map(([field, values]) =>
     view.shapes.record('FacetMetadata', {
       field,
       displayName: displayNameOf(view.contract, field),
