@@ -14,6 +14,7 @@ import { jittered } from '../admin/settings.js';
 import { protocolHeaderNow, sentText } from './json-answer.js';
 import type { ApiDoor, BodyRead, PreparedCall } from './api-door.js';
 import { answeredAtOnce, whenAnswered } from './answered-at-once.js';
+import { holdUntilCommitted } from './held-answer.js';
 import { readJsonBody } from './json-body.js';
 
 export interface ExchangeSettings {
@@ -69,6 +70,8 @@ function answerCall(session: MockSession, res: ServerResponse, door: ApiDoor, ca
     }
     return door.fail(res, fault.status, `Fault ${fault.id} injected on ${fault.operation} through /__mock/faults`);
   }
+  // The answer may have read or written rows of the turn's open transaction: it leaves once they are committed.
+  holdUntilCommitted(res, session.context.store);
   call.answer(res, session.context);
 }
 

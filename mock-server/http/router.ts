@@ -140,7 +140,8 @@ export function metadataStoreRouter({ contract, auth, validators }: RouterSettin
         const handler = route.handler;
         const call = () => handler({ params: checked.params, query: checked.query, body: checked.body, op: route.op, rawQuery: query, caller, protocolVersion }, context);
         // A GET only reads, and better-sqlite3 runs it to the end before any other request: no transaction needed.
-        return route.op.method === 'get' ? call() : context.store.transaction(call);
+        // Any other call is a write of its turn's transaction (turn-commit.ts), which the exchange's answer waits for.
+        return route.op.method === 'get' ? call() : context.store.turnTransaction(call);
       },
     };
   };

@@ -2,7 +2,8 @@
  * The mock's store: versioned aspects (one row per urn, aspect and version, version 0 the latest),
  * time series points and the derived indices (relationships, and whatever the caller adds, e.g.
  * search), in one SQLite database. Every public write is one transaction, so a failure leaves
- * nothing half-written, and the derived indices change in the same transaction as the aspects.
+ * nothing half-written, and the derived indices change in the same transaction as the aspects. The
+ * API's writes run in the transaction of their turn of the event loop (turn-commit.ts).
  */
 import type { Database } from 'better-sqlite3';
 import { tryParseUrn, type Contract, type EntitySpec } from '../../spec/index.js';
@@ -17,6 +18,7 @@ import { IndexLag } from './index-lag.js';
 import { LatestAspects } from './latest-aspects.js';
 import type { DerivedIndex, StoredAspect, TimeseriesPoint, WriteContext } from './types.js';
 import { storedAspect, writeVersionedAspect } from './versioned-aspect.js';
+import { TurnCommit, type CommitWaiter, type WrittenEntities } from './turn-commit.js';
 
 export interface CatalogStoreOptions {
   contract: Contract;
@@ -64,14 +66,17 @@ export class CatalogStore {
   // One transaction function for every call: better-sqlite3 builds four wrappers per db.transaction().
   private readonly runInTransaction: (fn: () => unknown) => unknown;
   /** The entities written in the open transaction and the aspects written, whose derived rows it rebuilds before committing. */
-  private written: Map<string, { entity: EntitySpec; aspects: Set<string> }> | undefined;
+  private written: WrittenEntities | undefined;
   private transactionsEnded = 0;
+  /** The transaction the API's writes of one turn of the event loop share. */
+  private readonly turn: TurnCommit;
 
   constructor(options: CatalogStoreOptions) {
     this.contract = options.contract;
     this.systemActor = systemActor(options.contract);
     this.db = openDatabase(options.image ?? options.path);
     this.runInTransaction = this.db.transaction((fn: () => unknown) => fn());
+    this.turn = new TurnCommit(this.db, (written) => this.settle(written));
     this.indexLag = new IndexLag(options.indexLagMs ?? 0);
     this.statements = prepareStatements(this.db);
     this.relationshipIndex = new RelationshipIndex(options.contract);
@@ -85,28 +90,52 @@ export class CatalogStore {
   }
 
   /**
-   * Runs `fn` in one SQLite transaction; a nested call joins the outer one (as a savepoint). The
-   * derived rows of every entity written in it are rebuilt once, just before it commits, however
-   * many of its aspects the transaction wrote.
+   * Runs `fn` in one SQLite transaction of its own, committed when it returns (a turn's open
+   * transaction is committed first); a nested call joins the outer one (as a savepoint). The derived
+   * rows of every entity written in it are rebuilt once, just before it commits, however many of its
+   * aspects the transaction wrote.
    */
   transaction<T>(fn: () => T): T {
     if (this.written) return this.runInTransaction(fn) as T;
-    const written = new Map<string, { entity: EntitySpec; aspects: Set<string> }>();
+    this.turn.end();
+    const written: WrittenEntities = new Map();
     this.written = written;
-    const deferred = this.indexLag.active;
     try {
-      const result = this.runInTransaction(() => {
+      return this.runInTransaction(() => {
         const value = fn();
-        if (!deferred) for (const [urn, { entity, aspects }] of written) this.indexEntity(urn, entity, aspects);
-        this.flushDerived();
+        this.settle(written);
         return value;
       }) as T;
-      if (deferred) this.indexLag.defer(written);
-      return result;
     } finally {
       this.written = undefined;
       this.transactionsEnded++;
     }
+  }
+
+  /**
+   * Runs `fn` as one write of the turn's transaction (turn-commit.ts): a savepoint in the transaction
+   * shared by this turn of the event loop, which commits at its end; a nested call joins the outer one.
+   * What is answered meanwhile waits for that commit (`whenCommitted`).
+   */
+  turnTransaction<T>(fn: () => T): T {
+    if (this.written) return this.runInTransaction(fn) as T;
+    this.written = this.turn.join();
+    try {
+      return this.runInTransaction(fn) as T;
+    } finally {
+      this.written = undefined;
+      this.transactionsEnded++;
+    }
+  }
+
+  /** Calls `waiter` once the turn's open transaction has ended, and says whether it committed (at once when none is open). */
+  whenCommitted(waiter: CommitWaiter): void {
+    this.turn.wait(waiter);
+  }
+
+  /** Whether answers now would wait for a turn's commit. */
+  get turnOpen(): boolean {
+    return this.turn.open;
   }
 
   /**
@@ -121,7 +150,7 @@ export class CatalogStore {
 
   /** Whether a transaction is open: what it wrote may yet be rolled back. */
   get inTransaction(): boolean {
-    return this.written !== undefined;
+    return this.written !== undefined || this.turn.open;
   }
 
   /** Derived reads see a write only this long after it, as a real deployment's consumers index (0: at once). */
@@ -143,6 +172,7 @@ export class CatalogStore {
 
   /** Rebuilds the derived rows whose lag has passed (all queued ones with `everything`); derived reads call it first. */
   catchUp(everything = false): void {
+    this.settleTurn();
     const due = this.indexLag.takeDue(Date.now(), everything);
     if (due.length) this.transaction(() => due.forEach(({ urn, entity, aspects }) => this.indexEntity(urn, entity, aspects)));
   }
@@ -263,6 +293,25 @@ export class CatalogStore {
     return this.indexLag.hiddenCount(q.urn, q.aspect) ? undefined : readTimeseriesJson(this.statements, q, around);
   }
 
+  /**
+   * A derived read in a turn sees the turn's writes: the derived rows of the entities written so far
+   * are rebuilt now, in the turn's transaction (with an index lag, they wait for the turn's end).
+   */
+  private settleTurn(): void {
+    const pending = this.turn.pending;
+    if (!pending || pending.size === 0 || this.indexLag.active) return;
+    const written: WrittenEntities = new Map(pending);
+    pending.clear();
+    this.runInTransaction(() => this.settle(written));
+  }
+
+  /** Rebuilds the derived rows of the entities a transaction wrote (queues them, with an index lag); it then commits. */
+  private settle(written: WrittenEntities): void {
+    if (this.indexLag.active) this.indexLag.defer(written);
+    else for (const [urn, { entity, aspects }] of written) this.indexEntity(urn, entity, aspects);
+    this.flushDerived();
+  }
+
   relationships(q: RelationshipQuery): RelationshipPage {
     this.catchUp();
     return this.relationshipIndex.query(q);
@@ -270,6 +319,7 @@ export class CatalogStore {
 
   /** Counts per table and a sha256 digest of every primary, time series and derived row, in a stable order. */
   snapshot(): { tables: Record<string, number>; digest: string } {
+    this.turn.end();
     return this.state.snapshot();
   }
 
@@ -367,6 +417,7 @@ export class CatalogStore {
   }
 
   close(): void {
+    this.turn.end();
     this.db.close();
   }
 

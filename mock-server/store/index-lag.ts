@@ -36,7 +36,7 @@ export class IndexLag {
     return this.entities.length > 0 || this.points.length > 0;
   }
 
-  /** Queues the rebuild of entities a committed transaction wrote. */
+  /** Queues the rebuild of entities a transaction wrote, as it commits (one rolled back after all costs a rebuild that changes nothing). */
   defer(written: ReadonlyMap<string, { entity: EntitySpec; aspects: Set<string> }>, now = Date.now()): void {
     for (const [urn, { entity, aspects }] of written) this.entities.push({ urn, entity, aspects: new Set(aspects), due: now + this.lagMs });
   }

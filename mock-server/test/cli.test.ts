@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../spec/index.js';
 import { parseMockArgs, UsageError } from '../../bin/mock.js';
-import { call, DATASET, ingest, proposal, startServer } from './http-harness.js';
+import { call, DATASET, ingest, pipelined, proposal, startServer } from './http-harness.js';
 
 describe('parseMockArgs', () => {
   it.each([
@@ -196,6 +196,20 @@ describe('catalog-contract mock (process)', () => {
     const read = await fetch(`${second.url}/aspects/${encodeURIComponent(DATASET)}?aspect=status`);
     expect(read.status).toBe(200);
     expect(await read.json()).toEqual({ version: 0, aspect: { 'com.svc.common.Status': { removed: true } } });
+  });
+
+  it('with --data, the acknowledged writes of one turn (pipelined) survive a SIGKILL, their search rows with them', async () => {
+    const data = join(scratch, 'turn.db');
+    const first = await startCli(['--no-sample', '--data', data]);
+    const urns = Array.from({ length: 20 }, (_, i) => `urn:svc:dataset:(urn:svc:dataPlatform:hive,turn.t${i},PROD)`);
+    const writes = urns.map((urn) => ({ method: 'POST', path: '/aspects?action=ingestProposal', body: proposal(urn, 'datasetProperties', { description: 'pipelined platypus', customProperties: {} }) }));
+    expect((await pipelined(first.url, writes)).map((a) => a.status)).toEqual(urns.map(() => 200));
+    const killed = exited(first.child);
+    first.child.kill('SIGKILL');
+    await killed;
+    const second = await startCli(['--no-sample', '--data', data]);
+    const found = await fetch(`${second.url}/entities?action=search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input: 'platypus', entity: 'dataset', start: 0, count: 50 }) });
+    expect(((await found.json()) as { value: { entities: string[] } }).value.entities.sort()).toEqual([...urns].sort());
   });
 });
 

@@ -2,6 +2,7 @@
  * The shared harness of the HTTP tests: a mock server on a free port without the sample catalog (so
  * data is exact) and a small client that returns status, parsed JSON and text.
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { createMockServer, silentLogger, type MockServer, type MockServerOptions } from '../index.js';
 
@@ -95,4 +96,42 @@ export async function ingest(server: MockServer, urn: string, aspectName: string
 
 export async function digest(server: MockServer): Promise<string> {
   return (await call(server, 'GET', '/__mock/snapshot')).json.digest as string;
+}
+
+export interface PipelinedRequest {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+/**
+ * Sends the requests on one connection in one write, so that the server reads them all in one turn
+ * of its event loop (HTTP/1.1 pipelining); the answers in order, each with its status and JSON body.
+ */
+export async function pipelined(url: string, requests: readonly PipelinedRequest[]): Promise<{ status: number; json: any }[]> {
+  const { hostname, port } = new URL(url);
+  const text = requests
+    .map(({ method, path, body }, i) => {
+      const payload = body === undefined ? '' : JSON.stringify(body);
+      const close = i === requests.length - 1 ? 'Connection: close\r\n' : '';
+      return `${method} ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n${close}\r\n${payload}`;
+    })
+    .join('');
+  const socket = connect(Number(port), hostname);
+  socket.end(text);
+  const chunks: Buffer[] = [];
+  for await (const chunk of socket) chunks.push(chunk as Buffer);
+  const received = Buffer.concat(chunks);
+  const answers: { status: number; json: any }[] = [];
+  let at = 0;
+  while (at < received.length) {
+    const headEnd = received.indexOf('\r\n\r\n', at);
+    const head = received.subarray(at, headEnd).toString();
+    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1]);
+    if (!Number.isInteger(length)) throw new Error(`an answer without Content-Length: ${head}`);
+    const body = received.subarray(headEnd + 4, headEnd + 4 + length).toString();
+    answers.push({ status: Number(head.split(' ')[1]), json: body ? JSON.parse(body) : undefined });
+    at = headEnd + 4 + length;
+  }
+  return answers;
 }

@@ -95,6 +95,39 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     store.close();
   });
 
+  it('commits the writes of a turn at its end, its derived rows rebuilt once, and then tells who waits', async () => {
+    const extra = new VisitedEntities();
+    const store = new CatalogStore({ contract, derived: [extra] });
+    store.turnTransaction(() => store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx));
+    store.turnTransaction(() => store.upsertAspect('dataset', dataset('a'), 'status', { removed: false }, ctx));
+    expect(() => store.turnTransaction(() => store.upsertAspect('dataset', dataset('b'), 'status', { removed: 'no' }, ctx))).toThrow('removed');
+    const heard: boolean[] = [];
+    store.whenCommitted((committed) => heard.push(committed));
+    expect([store.turnOpen, store.inTransaction, heard, extra.visited]).toEqual([true, true, [], []]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([store.turnOpen, store.inTransaction, heard, extra.visited]).toEqual([false, false, [true], [dataset('a')]]);
+    expect(store.entityExists(dataset('b'))).toBe(false);
+    store.whenCommitted((committed) => heard.push(committed));
+    expect(heard).toEqual([true, true]);
+    store.close();
+  });
+
+  it('commits an open turn before a transaction of its own, and tells a turn rolled back under it that it did not commit', () => {
+    const store = new CatalogStore({ contract });
+    const heard: boolean[] = [];
+    store.turnTransaction(() => store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx));
+    store.whenCommitted((committed) => heard.push(committed));
+    store.transaction(() => store.upsertAspect('dataset', dataset('b'), 'ownership', owned, ctx));
+    expect([heard, store.turnOpen]).toEqual([[true], false]);
+    store.turnTransaction(() => store.upsertAspect('dataset', dataset('c'), 'ownership', owned, ctx));
+    store.whenCommitted((committed) => heard.push(committed));
+    store.db.prepare('ROLLBACK').run();
+    store.snapshot();
+    expect(heard).toEqual([true, false]);
+    expect([dataset('a'), dataset('b'), dataset('c')].map((urn) => store.entityExists(urn))).toEqual([true, true, false]);
+    store.close();
+  });
+
   it('counts and digests the rows of an extra derived index', () => {
     const extra = new VisitedEntities();
     const store = new CatalogStore({ contract, derived: [extra] });
