@@ -58,7 +58,7 @@ export function loadProposals(store: CatalogStore, source: string, proposals: re
       const ctx = { actor, now, ...(p.systemMetadata ? { systemMetadata: p.systemMetadata } : {}) };
       try {
         // Each in its own savepoint, in file order: a PATCH applies to what the entries before it wrote.
-        const { validated } = applyChangeProposal(store, p, ctx, 'proposal');
+        const { validated } = store.savepoint(() => applyChangeProposal(store, p, ctx, 'proposal'));
         if (validated) report.validated++;
         else report.opaque++;
       } catch (error) {

@@ -133,6 +133,18 @@ export function createDocumentRows(
   };
 
 
+  /** Replaces a field's value rows: one value that replaces one row is updated in place (one statement, and the index by document untouched). */
+  function rewriteValues(id: number, f: DocumentField): void {
+    const [only] = f.values;
+    if (f.values.length === 1 && only) {
+      const updated = s.updateFieldValue.run(only.value, only.lastPart, only.num, id, f.field.name).changes;
+      if (updated === 1) return;
+      if (updated === 0) return insertValues(id, f);
+    }
+    s.deleteFieldValues.run(id, f.field.name);
+    insertValues(id, f);
+  }
+
   function insertBrowseRows(id: number, doc: SearchDocument, removed: number): void {
     for (const [parent, child, leaf] of browseSteps(doc.browsePaths)) s.insertBrowse.run(id, doc.entity, removed, parent, child, leaf);
   }
@@ -192,8 +204,7 @@ export function createDocumentRows(
     if (changed.length === 0) return;
     let ranked = 0;
     for (const f of changed) {
-      s.deleteFieldValues.run(id, f.field.name);
-      insertValues(id, f);
+      rewriteValues(id, f);
       // The tokens both versions hold keep their rows: only the counts that changed are written.
       const before = dropSuggestions(s.fieldTextRows.all(id, f.field.name));
       s.deleteFieldTextRows.run(id, f.field.name);

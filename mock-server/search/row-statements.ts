@@ -37,6 +37,8 @@ export interface RowStatements {
   insertValues: Statement<[string]>;
   deleteValues: Statement;
   deleteFieldValues: Statement;
+  /** Rewrites a field's values in place (the number of rows it changed: right only when it is 1). */
+  updateFieldValue: Statement;
   insertTextRow: Statement<[number, string, string, number, number, number, number]>;
   textRows: Statement<[number], TextRow>;
   fieldTextRows: Statement<[number, string], TextRow>;
@@ -78,6 +80,7 @@ export function prepareRowStatements(db: Database): RowStatements {
     ),
     deleteValues: db.prepare('DELETE FROM search_value WHERE doc_id = ?'),
     deleteFieldValues: db.prepare('DELETE FROM search_value WHERE doc_id = ? AND field = ?'),
+    updateFieldValue: db.prepare('UPDATE search_value SET value = ?, last_part = ?, num = ? WHERE doc_id = ? AND field = ?'),
 
     insertTextRow: db.prepare<[number, string, string, number, number, number, number]>(
       'INSERT INTO search_text_row (doc_id, field, value, query_by_default, text, autocomplete, boost) VALUES (?, ?, ?, ?, ?, ?, ?)',

@@ -91,12 +91,13 @@ export class CatalogStore {
 
   /**
    * Runs `fn` in one SQLite transaction of its own, committed when it returns (a turn's open
-   * transaction is committed first); a nested call joins the outer one (as a savepoint). The derived
-   * rows of every entity written in it are rebuilt once, just before it commits, however many of its
-   * aspects the transaction wrote.
+   * transaction is committed first). A nested call joins the outer one: what it wrote is undone only
+   * with the outer one, so a caller that catches a nested call's failure and goes on uses `savepoint`.
+   * The derived rows of every entity written in it are rebuilt once, just before it commits, however
+   * many of its aspects the transaction wrote.
    */
   transaction<T>(fn: () => T): T {
-    if (this.written) return this.runInTransaction(fn) as T;
+    if (this.written) return fn();
     this.turn.end();
     const written: WrittenEntities = new Map();
     this.written = written;
@@ -118,7 +119,7 @@ export class CatalogStore {
    * What is answered meanwhile waits for that commit (`whenCommitted`).
    */
   turnTransaction<T>(fn: () => T): T {
-    if (this.written) return this.runInTransaction(fn) as T;
+    if (this.written) return fn();
     this.written = this.turn.join();
     try {
       return this.runInTransaction(fn) as T;
@@ -126,6 +127,11 @@ export class CatalogStore {
       this.written = undefined;
       this.transactionsEnded++;
     }
+  }
+
+  /** Runs `fn` so that a failure in it undoes what it wrote and nothing else: a savepoint in the open transaction, else a transaction of its own. */
+  savepoint<T>(fn: () => T): T {
+    return this.written ? (this.runInTransaction(fn) as T) : this.transaction(fn);
   }
 
   /** Calls `waiter` once the turn's open transaction has ended, and says whether it committed (at once when none is open). */
@@ -355,7 +361,7 @@ export class CatalogStore {
   startupImage(): Buffer {
     let image: Buffer | undefined;
     try {
-      this.transaction(() => {
+      this.savepoint(() => {
         for (const urn of this.state.restoreStartup()) this.rebuildDerived({ urn });
         this.flushDerived();
         image = this.db.serialize();
@@ -443,11 +449,8 @@ export class CatalogStore {
     const concerned =
       changed === undefined || changed.has(entity.keyAspect) ? this.derived : this.derived.filter((index) => [...changed].some((aspect) => index.derivesFrom(aspect)));
     if (concerned.length === 0) return;
-    const stored = new Map<string, string>();
-    for (const [aspect, value] of this.statements.latestValues.all(urn)) {
-      if (entity.aspects.includes(aspect)) stored.set(aspect, value);
-    }
-    const latest = new LatestAspects(stored);
+    const names = new Set(this.statements.latestAspectNames.all(urn).filter((aspect) => entity.aspects.includes(aspect)));
+    const latest = new LatestAspects(names, (aspect) => this.statements.latestValue.get(urn, aspect));
     const given = changed?.has(entity.keyAspect) ? undefined : changed;
     for (const index of concerned) index.indexEntity(urn, entity.name, latest, given);
   }

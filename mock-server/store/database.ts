@@ -47,6 +47,10 @@ export function openDatabase(source?: string | Buffer): Database {
     DROP INDEX IF EXISTS aspects_by_aspect;
     DROP INDEX IF EXISTS aspects_by_entity;
     CREATE INDEX IF NOT EXISTS latest_aspects_by_entity ON aspects (entity, aspect, urn) WHERE version = 0;
+    -- An entity's latest rows without reading its history: by the primary key they are found only by
+    -- reading every version of every aspect (a dataset written 1,000 times, 1,000 rows to read). An
+    -- aspect's new version does not touch it (the rows of version 0 are updated in place, keys unchanged).
+    CREATE INDEX IF NOT EXISTS latest_aspects_by_urn ON aspects (urn, aspect) WHERE version = 0;
     CREATE TABLE IF NOT EXISTS timeseries (
       urn TEXT NOT NULL,
       aspect TEXT NOT NULL,
@@ -156,15 +160,14 @@ export function prepareStatements(db: Database) {
     >,
     /** The latest rows of an entity as arrays (aspectRowOf): better-sqlite3 makes an array of a row faster than an object (entity reads). */
     latestRows: db
-      .prepare('SELECT urn, aspect, version, entity, value, created_time, created_actor, system_metadata FROM aspects WHERE urn = ? AND version = 0 ORDER BY aspect')
+      .prepare('SELECT urn, aspect, version, entity, value, created_time, created_actor, system_metadata FROM aspects INDEXED BY latest_aspects_by_urn WHERE urn = ? AND version = 0 ORDER BY aspect')
       .raw() as Statement<[string], AspectTuple>,
     /** Every version of every aspect of an entity, each aspect's newest first (0, then the highest number down to 1). */
     historyRows: db.prepare('SELECT * FROM aspects WHERE urn = ? ORDER BY aspect, version = 0 DESC, version DESC') as Statement<[string], AspectRow>,
-    /** The latest values of an entity as [aspect, value] arrays, for the derived indices. */
-    latestValues: db.prepare('SELECT aspect, value FROM aspects WHERE urn = ? AND version = 0 ORDER BY aspect').raw() as Statement<
-      [string],
-      [aspect: string, value: string]
-    >,
+    /** The names of an entity's latest aspects, from the index alone, for the derived indices. */
+    latestAspectNames: db.prepare('SELECT aspect FROM aspects INDEXED BY latest_aspects_by_urn WHERE urn = ? AND version = 0 ORDER BY aspect').pluck() as Statement<[string], string>,
+    /** The latest value of one aspect. */
+    latestValue: db.prepare('SELECT value FROM aspects WHERE urn = ? AND aspect = ? AND version = 0').pluck() as Statement<[string, string], string>,
     /** The latest row and the highest version of an aspect in one step (urn and aspect bound twice). */
     latestForWrite: db
       .prepare(

@@ -1,7 +1,7 @@
 /**
- * An entity's latest aspects as the derived indices read them, each parsed from its stored JSON the
- * first time it is read: a write of one aspect rebuilds only the rows that aspect feeds, which read
- * a few of the entity's aspects, not all of them.
+ * An entity's latest aspects as the derived indices read them, each read and parsed from its stored
+ * JSON the first time it is asked for: a write of one aspect rebuilds only the rows that aspect feeds,
+ * which read a few of the entity's aspects, not all of them.
  */
 import type { LatestAspectValues } from './types.js';
 
@@ -10,21 +10,24 @@ type AspectValue = Record<string, unknown>;
 export class LatestAspects implements LatestAspectValues {
   private readonly parsed = new Map<string, AspectValue>();
 
-  /** The stored JSON by aspect name, in the order the store read them. */
-  constructor(private readonly stored: ReadonlyMap<string, string>) {}
+  /** The names of the aspects the entity has, in the order the store read them, and how to read one's stored JSON. */
+  constructor(
+    private readonly names: ReadonlySet<string>,
+    private readonly read: (aspect: string) => string | undefined,
+  ) {}
 
   get size(): number {
-    return this.stored.size;
+    return this.names.size;
   }
 
-  keys(): MapIterator<string> {
-    return this.stored.keys();
+  keys(): SetIterator<string> {
+    return this.names.values();
   }
 
   get(aspect: string): AspectValue | undefined {
     const known = this.parsed.get(aspect);
     if (known !== undefined) return known;
-    const json = this.stored.get(aspect);
+    const json = this.names.has(aspect) ? this.read(aspect) : undefined;
     if (json === undefined) return undefined;
     const value = JSON.parse(json) as AspectValue;
     this.parsed.set(aspect, value);

@@ -331,8 +331,8 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     earlier.close();
     const reopened = new CatalogStore({ contract, path });
     const indices = reopened.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'aspects' AND sql IS NOT NULL").pluck().all();
-    // Only an index of the latest rows: a new version of an aspect updates none.
-    expect(indices).toEqual(['latest_aspects_by_entity']);
+    // Only indices of the latest rows: a new version of an aspect updates none.
+    expect(indices).toEqual(['latest_aspects_by_entity', 'latest_aspects_by_urn']);
     expect(reopened.getAspect(dataset('kept'), 'ownership', 1)?.value).toEqual(owned);
     reopened.upsertAspect('dataset', dataset('kept'), 'ownership', owned, ctx);
     expect(reopened.getAspect(dataset('kept'), 'ownership', 2)?.value).toEqual({ owners: [] });

@@ -1,7 +1,8 @@
 /**
  * The single write's ceiling: the statements the mock ran for a run of ingestProposal writes,
  * replayed by a bare node:http server (bare-write-server.ts) that answers each POST with the next
- * write's statements, in that write's transaction, by bare better-sqlite3. The record holds every
+ * write's statements by bare better-sqlite3, in the transactions the mock ran them in (it commits the
+ * writes it reads in one turn of the event loop together: mock-server/store/turn-commit.ts). The record holds every
  * call of the mock's database from its opening on (every prepared statement's run, get, all or
  * iterate with its arguments, and every exec), taken in this process by wrapping better-sqlite3's
  * methods while an in-process mock serves the writes; the server replays the calls before the
@@ -83,7 +84,7 @@ export interface WriteWorkload {
 }
 
 /** The most writes per second the bare server is expected to answer: a load of it records this many per second of the load. */
-const BARE_WRITES_PER_SECOND = 10_000;
+const BARE_WRITES_PER_SECOND = 20_000;
 
 /** Records the workload's writes for a bare load of `seconds` (and its second of warm-up) into `file`, from an in-memory mock of this process. */
 export async function recordWrites(file: string, workload: WriteWorkload, seconds: number): Promise<void> {
