@@ -145,6 +145,27 @@ export function createDocumentRows(
     insertValues(id, f);
   }
 
+  /**
+   * Replaces a field's text rows and moves its token counts (the tokens both versions hold keep their
+   * rows: only the counts that changed are written); returns the change of the entity's ranked tokens.
+   * One value with tokens that replaces one row without suggestions is updated in place.
+   */
+  function rewriteTextRows(id: number, doc: SearchDocument, removed: number, f: DocumentField): number {
+    const rows = s.fieldTextRows.all(id, f.field.name);
+    const [row] = rows;
+    const [only] = f.values;
+    if (rows.length === 1 && row && !row.autocomplete && f.values.length === 1 && only && isAnalyzed(f.field) && !f.field.enableAutocomplete) {
+      const tokens = indexTokens(only.value);
+      if (tokens.length > 0) {
+        s.updateTextRow.run(only.value, row.id);
+        return adjustTerms(id, termField(f.field), [indexTokens(row.value)], [tokens]);
+      }
+    }
+    const before = dropSuggestions(rows);
+    s.deleteFieldTextRows.run(id, f.field.name);
+    return adjustTerms(id, termField(f.field), before, insertTextRows(id, doc, removed, f));
+  }
+
   function insertBrowseRows(id: number, doc: SearchDocument, removed: number): void {
     for (const [parent, child, leaf] of browseSteps(doc.browsePaths)) s.insertBrowse.run(id, doc.entity, removed, parent, child, leaf);
   }
@@ -205,10 +226,7 @@ export function createDocumentRows(
     let ranked = 0;
     for (const f of changed) {
       rewriteValues(id, f);
-      // The tokens both versions hold keep their rows: only the counts that changed are written.
-      const before = dropSuggestions(s.fieldTextRows.all(id, f.field.name));
-      s.deleteFieldTextRows.run(id, f.field.name);
-      ranked += adjustTerms(id, termField(f.field), before, insertTextRows(id, doc, stored.removed, f));
+      ranked += rewriteTextRows(id, doc, stored.removed, f);
     }
     if (ranked !== 0) {
       s.updateTerms.run(stored.terms + ranked, id);

@@ -44,6 +44,8 @@ export interface RowStatements {
   fieldTextRows: Statement<[number, string], TextRow>;
   deleteTextRows: Statement;
   deleteFieldTextRows: Statement;
+  /** Rewrites a text row's value in place (a row without suggestions: its id is nobody's key). */
+  updateTextRow: Statement;
   insertAutocomplete: Statement;
   deleteAutocomplete: Statement;
   insertSuggestion: Statement;
@@ -89,6 +91,7 @@ export function prepareRowStatements(db: Database): RowStatements {
     fieldTextRows: db.prepare<[number, string], TextRow>(`${TEXT_ROW} WHERE doc_id = ? AND field = ?`),
     deleteTextRows: db.prepare('DELETE FROM search_text_row WHERE doc_id = ?'),
     deleteFieldTextRows: db.prepare('DELETE FROM search_text_row WHERE doc_id = ? AND field = ?'),
+    updateTextRow: db.prepare('UPDATE search_text_row SET value = ? WHERE id = ?'),
     insertAutocomplete: db.prepare('INSERT INTO search_autocomplete (rowid, tokens) VALUES (?, ?)'),
     deleteAutocomplete: db.prepare('DELETE FROM search_autocomplete WHERE rowid = ?'),
     insertSuggestion: db.prepare('INSERT INTO search_suggestion (id, doc_id, entity, removed, field, value, boost) VALUES (?, ?, ?, ?, ?, ?, ?)'),

@@ -73,13 +73,15 @@ export function createSignatures(): Signatures {
       return out;
     },
     resigned(doc, before, affected) {
-      const out = { ...before };
+      const out: Record<string, string | undefined> = { ...before };
+      // A field that lost its values loses its signature: undefined is not stringified, where a delete
+      // would turn the object into a slow dictionary; a field that had none gets no key.
       for (const name of affected) {
         const f = doc.fields.get(name);
         if (f && f.values.length > 0) out[name] = signature(f);
-        else delete out[name];
+        else if (Object.hasOwn(out, name)) out[name] = undefined;
       }
-      return out;
+      return out as FieldSignatures;
     },
     parse: (json) => JSON.parse(json) as FieldSignatures,
     stringify: (signatures) => JSON.stringify(signatures),

@@ -46,6 +46,12 @@ export interface DerivedSelection {
   batchSize?: number;
 }
 
+/** Whether the index derives rows from one of the aspects. */
+function derivesFromAny(index: DerivedIndex, aspects: ReadonlySet<string>): boolean {
+  for (const aspect of aspects) if (index.derivesFrom(aspect)) return true;
+  return false;
+}
+
 /** Thrown to roll back the transaction in which the start-up image is taken. */
 const ROLLED_BACK = Symbol('rolled back');
 
@@ -446,8 +452,7 @@ export class CatalogStore {
    * aspect (the entity created or deleted) concerns every index.
    */
   private indexEntity(urn: string, entity: EntitySpec, changed?: ReadonlySet<string>): void {
-    const concerned =
-      changed === undefined || changed.has(entity.keyAspect) ? this.derived : this.derived.filter((index) => [...changed].some((aspect) => index.derivesFrom(aspect)));
+    const concerned = changed === undefined || changed.has(entity.keyAspect) ? this.derived : this.derived.filter((index) => derivesFromAny(index, changed));
     if (concerned.length === 0) return;
     const names = new Set(this.statements.latestAspectNames.all(urn).filter((aspect) => entity.aspects.includes(aspect)));
     const latest = new LatestAspects(names, (aspect) => this.statements.latestValue.get(urn, aspect));

@@ -77,6 +77,18 @@ const histories: { given: string; writes: Write[] }[] = [
     ],
   },
   {
+    // One value replacing one is rewritten in place; a field emptied, given back or grown to more values is rewritten row by row.
+    given: 'a description rewritten in place, emptied and given back, beside custom properties that grow and shrink',
+    writes: [
+      [A, 'datasetProperties', { description: 'clicks of the shop', customProperties: { team: 'sales', tier: 'gold' } }],
+      [A, 'datasetProperties', { description: 'shop orders', customProperties: { team: 'sales' } }],
+      [B, 'datasetProperties', { customProperties: { team: 'sales' } }],
+      [A, 'datasetProperties', { customProperties: {} }],
+      [B, 'datasetProperties', { description: 'clicks', customProperties: { team: 'sales', tier: 'gold' } }],
+      [A, 'datasetProperties', { description: 'the shop of clicks' }],
+    ],
+  },
+  {
     given: 'browse paths moved and aggregated values changed beside unrelated writes',
     writes: [
       [A, 'browsePaths', { paths: ['/prod/shop/orders'] }],
