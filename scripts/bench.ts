@@ -14,29 +14,57 @@ import { benchSearch } from './bench/search.js';
 import { benchTestControl } from './bench/test-control.js';
 import { benchTimeseries } from './bench/timeseries.js';
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '3' },
-    seconds: { type: 'string', default: '5' },
-    only: { type: 'string', multiple: true },
-    'search-sizes': { type: 'string', default: '10000,100000,1000000' },
-  },
-});
-const runs = Number(values.runs);
-const seconds = Number(values.seconds);
+const USAGE = 'usage: npm run bench [-- --runs N --seconds S --only core|search|graphql|timeseries|conformance|control ... --search-sizes 10000,100000,1000000]';
+
+/** The options, or a one-line reason (and the usage) on stderr and exit 2. */
+function options() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        runs: { type: 'string', default: '3' },
+        seconds: { type: 'string', default: '5' },
+        only: { type: 'string', multiple: true },
+        'search-sizes': { type: 'string', default: '10000,100000,1000000' },
+        help: { type: 'boolean', default: false },
+      },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    const count = (name: string, text: string): number => {
+      const n = Number(text);
+      if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} '${text}': expected a whole number of at least 1`);
+      return n;
+    };
+    const unknown = (values.only ?? []).filter((name) => !(name in suites));
+    if (unknown.length > 0) throw new Error(`--only '${unknown.join("', '")}': expected one of ${Object.keys(suites).join(', ')}`);
+    return {
+      runs: count('runs', values.runs),
+      seconds: count('seconds', values.seconds),
+      only: values.only,
+      searchSizes: values['search-sizes'].split(',').map((size) => count('search-sizes', size)),
+    };
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
 
 const suites: Record<string, (runs: number, seconds: number) => Promise<BenchRow[]>> = {
   core: benchMockCore,
-  search: (r, s) => benchSearch(r, s, values['search-sizes'].split(',').map(Number)),
+  search: (r, s) => benchSearch(r, s, chosen.searchSizes),
   graphql: benchGraphql,
   timeseries: benchTimeseries,
   conformance: (r) => benchConformance(r),
   control: benchTestControl,
 };
+const chosen = options();
+const { runs, seconds } = chosen;
 
 const rows: BenchRow[] = [];
 for (const [name, suite] of Object.entries(suites)) {
-  if (values.only && !values.only.includes(name)) continue;
+  if (chosen.only && !chosen.only.includes(name)) continue;
   console.error(`${name} (${runs} runs of ${seconds} s each)`);
   rows.push(...(await suite(runs, seconds)));
 }

@@ -5,11 +5,11 @@
  * turn open the response writes at once, as any other.
  */
 import type { ServerResponse } from 'node:http';
-import type { CommitWaiter } from '../store/turn-commit.js';
 
+/** The store as an answer waits for it (`CatalogStore`): whether a turn is open, and a call once it has ended. */
 export interface CommittingStore {
   readonly turnOpen: boolean;
-  whenCommitted(waiter: CommitWaiter): void;
+  whenCommitted(waiter: (committed: boolean) => void): void;
 }
 
 export function holdUntilCommitted(res: ServerResponse, store: CommittingStore): void {
