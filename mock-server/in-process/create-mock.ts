@@ -13,7 +13,7 @@ import { authConfig, defaultTokens, type AuthConfig, type TokenGrant } from '../
 import type { MockContext } from '../handlers/context.js';
 import type { RequestHandler } from '../http/metadata-store-handler.js';
 import { TaskRegistry } from '../operations/index.js';
-import { DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY, DEFAULT_MAX_SESSIONS, consoleLogger, type MockServerOptions } from '../options.js';
+import { DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY, DEFAULT_MAX_SESSIONS, consoleLogger, type MockLogger, type MockServerOptions } from '../options.js';
 import { DEFAULT_INDEX_LAG_MS, type Profile } from '../profile.js';
 import { sampleCatalog } from '../sample/index.js';
 import { createSearchIndex } from '../search/index.js';
@@ -45,10 +45,11 @@ export interface Mock {
 }
 
 /** A store with its search index and tasks: from a file or empty in memory, or from an image of the start-up state. */
-function openContext(contract: Contract, source: { path?: string; image?: Buffer }, taskDelayMs: number, profile: Profile): MockContext {
+function openContext(contract: Contract, source: { path?: string; image?: Buffer }, taskDelayMs: number, profile: Profile, logger: MockLogger): MockContext {
   const discovery = createSearchIndex(contract);
   // Upstream stores an aspect as sent; the document's reading fills the schema defaults in.
-  const store = new CatalogStore({ contract, ...source, derived: [discovery], fillDefaults: profile !== 'upstream' });
+  const onCommitFailure = (error: unknown) => logger(`a turn's writes could not be committed, and the connections of their answers were closed: ${(error as Error).stack ?? String(error)}`, 'error');
+  const store = new CatalogStore({ contract, ...source, derived: [discovery], fillDefaults: profile !== 'upstream', onCommitFailure });
   return { contract, store, discovery, tasks: new TaskRegistry({ taskDelayMs }), profile };
 }
 
@@ -60,7 +61,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const freshStore = !options.data || !existsSync(options.data);
   const profile = options.profile ?? 'document';
   if (options.data) mkdirSync(dirname(options.data), { recursive: true });
-  const context = openContext(contract, options.data ? { path: options.data } : {}, taskDelayMs, profile);
+  const context = openContext(contract, options.data ? { path: options.data } : {}, taskDelayMs, profile, logger);
   const { store } = context;
   try {
     const scenarios = new ScenarioCatalog(contract, options.scenarios);
@@ -79,7 +80,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     const sessions = new SessionRegistry({
       defaultContext: context,
       openContext: (image) => {
-        const opened = openContext(contract, { image }, taskDelayMs, profile);
+        const opened = openContext(contract, { image }, taskDelayMs, profile, logger);
         opened.store.markStartupState();
         opened.store.indexLagMs = indexLagMs;
         return opened;

@@ -35,6 +35,8 @@ export interface CatalogStoreOptions {
    * in (default true). Upstream stores what it was sent (aspect-validation.ts), as the upstream profile does.
    */
   fillDefaults?: boolean;
+  /** Told why a turn's transaction could not commit (its waiting answers are told it did not); by default written to stderr. */
+  onCommitFailure?: (error: unknown) => void;
 }
 
 export interface DerivedSelection {
@@ -82,7 +84,7 @@ export class CatalogStore {
     this.systemActor = systemActor(options.contract);
     this.db = openDatabase(options.image ?? options.path);
     this.runInTransaction = this.db.transaction((fn: () => unknown) => fn());
-    this.turn = new TurnCommit(this.db, (written) => this.settle(written));
+    this.turn = new TurnCommit(this.db, (written) => this.settle(written), options.onCommitFailure ?? ((error) => console.error(error)));
     this.indexLag = new IndexLag(options.indexLagMs ?? 0);
     this.statements = prepareStatements(this.db);
     this.relationshipIndex = new RelationshipIndex(options.contract);

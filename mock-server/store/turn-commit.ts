@@ -27,10 +27,14 @@ export class TurnCommit {
   private readonly commit: Statement;
   private readonly rollback: Statement;
 
-  /** `settle` rebuilds (or queues, with an index lag) the derived rows of the turn's entities, inside its transaction. */
+  /**
+   * `settle` rebuilds (or queues, with an index lag) the derived rows of the turn's entities, inside
+   * its transaction; `failed` is told why a turn could not commit (a defect, or a full disk).
+   */
   constructor(
     private readonly db: Database,
     private readonly settle: (written: WrittenEntities) => void,
+    private readonly failed: (error: unknown) => void,
   ) {
     this.begin = db.prepare('BEGIN');
     this.commit = db.prepare('COMMIT');
@@ -80,8 +84,9 @@ export class TurnCommit {
         this.commit.run();
         committed = true;
       }
-    } catch {
+    } catch (error) {
       if (this.db.inTransaction) this.rollback.run();
+      this.failed(error);
     }
     for (const waiter of waiting) waiter(committed);
   }

@@ -45,14 +45,24 @@ export interface VersionedWrite {
   ctx: WriteContext;
 }
 
+/** The sum of a text's character codes: the same for any order of the same characters. */
+function codeSum(text: string): number {
+  let sum = 0;
+  for (let i = 0; i < text.length; i++) sum += text.charCodeAt(i);
+  return sum;
+}
+
 /**
  * Equality of data, not of text: key order does not make a new version (upstream compares records).
- * Both texts are JSON.stringify's, whose length does not depend on key order: texts of different
- * lengths hold different data, and only texts of the same length are parsed and compared.
+ * Both texts are JSON.stringify's, which for the same data in another key order holds the same
+ * characters in another order: texts of different lengths or character sums hold different data, and
+ * only the others are parsed and compared (a new value of the same length, as a counter's, is told
+ * apart without parsing).
  */
 function sameData(storedJson: string, writtenJson: string): boolean {
   if (storedJson === writtenJson) return true;
-  return storedJson.length === writtenJson.length && isDeepStrictEqual(JSON.parse(storedJson), JSON.parse(writtenJson));
+  if (storedJson.length !== writtenJson.length || codeSum(storedJson) !== codeSum(writtenJson)) return false;
+  return isDeepStrictEqual(JSON.parse(storedJson), JSON.parse(writtenJson));
 }
 
 /**

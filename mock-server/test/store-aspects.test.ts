@@ -43,6 +43,17 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore aspects (%s)', (ns) => {
     expect(latest?.systemMetadata).toMatchObject({ lastObserved: 2_000, runId: 'no-run-id-provided' });
   });
 
+  it('adds a version for a value of the same characters in another order', () => {
+    open();
+    store.upsertAspect('dataset', dataset, 'datasetProperties', { description: 'AB', customProperties: { a: '1' } }, alice);
+    const swapped = store.upsertAspect('dataset', dataset, 'datasetProperties', { description: 'BA', customProperties: { a: '1' } }, bob);
+    const moved = store.upsertAspect('dataset', dataset, 'datasetProperties', { description: 'BA', customProperties: { 1: 'a' } }, bob);
+    expect([swapped, moved].map((r) => [r.changed, r.version])).toEqual([
+      [true, 1],
+      [true, 2],
+    ]);
+  });
+
   it('moves the old latest with its system metadata when the value changes', () => {
     open();
     store.upsertAspect('dataset', dataset, 'datasetProperties', description('A'), alice);

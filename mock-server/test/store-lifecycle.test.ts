@@ -128,6 +128,30 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     store.close();
   });
 
+  it('rolls a turn back whole when its derived rows cannot be built, and says so to the answers and the failure callback', async () => {
+    const failures: unknown[] = [];
+    const broken: DerivedIndex = {
+      name: 'broken',
+      createSchema: () => false,
+      derivesFrom: () => true,
+      indexEntity: (urn) => {
+        if (urn === dataset('b')) throw new Error('cannot index b');
+      },
+      clear: () => {},
+      count: () => 0,
+    };
+    const store = new CatalogStore({ contract, derived: [broken], onCommitFailure: (error) => failures.push(error) });
+    const heard: boolean[] = [];
+    store.turnTransaction(() => store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx));
+    store.turnTransaction(() => store.upsertAspect('dataset', dataset('b'), 'ownership', owned, ctx));
+    store.whenCommitted((committed) => heard.push(committed));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toEqual([false]);
+    expect(failures.map((error) => (error as Error).message)).toEqual(['cannot index b']);
+    expect([store.entityExists(dataset('a')), store.entityExists(dataset('b')), store.turnOpen]).toEqual([false, false, false]);
+    store.close();
+  });
+
   it('counts and digests the rows of an extra derived index', () => {
     const extra = new VisitedEntities();
     const store = new CatalogStore({ contract, derived: [extra] });
