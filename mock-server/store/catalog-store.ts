@@ -309,14 +309,15 @@ export class CatalogStore {
 
   /**
    * A derived read in a turn sees the turn's writes: the derived rows of the entities written so far
-   * are rebuilt now, in the turn's transaction (with an index lag, they wait for the turn's end).
+   * are rebuilt now, in the turn's transaction (with an index lag, they wait for the turn's end). They
+   * are forgotten only once rebuilt: a rebuild that failed (its savepoint undone) is tried again when
+   * the turn ends.
    */
   private settleTurn(): void {
     const pending = this.turn.pending;
     if (!pending || pending.size === 0 || this.indexLag.active) return;
-    const written: WrittenEntities = new Map(pending);
+    this.runInTransaction(() => this.settle(pending));
     pending.clear();
-    this.runInTransaction(() => this.settle(written));
   }
 
   /** Rebuilds the derived rows of the entities a transaction wrote (queues them, with an index lag); it then commits. */

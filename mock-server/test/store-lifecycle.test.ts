@@ -152,6 +152,33 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     store.close();
   });
 
+  it('rebuilds at the end of the turn what a derived read in the turn failed to rebuild', async () => {
+    let failures = 1;
+    const indexed: string[] = [];
+    const flaky: DerivedIndex = {
+      name: 'flaky',
+      createSchema: () => false,
+      derivesFrom: () => true,
+      indexEntity: (urn) => {
+        if (failures > 0) {
+          failures--;
+          throw new Error('not this time');
+        }
+        indexed.push(urn);
+      },
+      clear: () => {},
+      count: () => 0,
+    };
+    const store = new CatalogStore({ contract, derived: [flaky] });
+    const heard: boolean[] = [];
+    store.turnTransaction(() => store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx));
+    expect(() => store.catchUp()).toThrow('not this time');
+    store.whenCommitted((committed) => heard.push(committed));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([heard, indexed, store.entityExists(dataset('a'))]).toEqual([[true], [dataset('a')], true]);
+    store.close();
+  });
+
   it('counts and digests the rows of an extra derived index', () => {
     const extra = new VisitedEntities();
     const store = new CatalogStore({ contract, derived: [extra] });
