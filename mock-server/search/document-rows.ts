@@ -7,9 +7,9 @@
  */
 import type { DocumentField, SearchDocument } from './document.js';
 import { indexTokens } from './analyzer.js';
-import { TEXT_TYPES, type IndexField } from './index-fields.js';
+import { NUMERIC_TYPES, TEXT_TYPES, URN_TYPES, type IndexField } from './index-fields.js';
 import type { RowStatements, StoredDoc, TextRow } from './row-statements.js';
-import { DEFINITIONS, signatureOf, type FieldSignatures, type Signatures } from './signatures.js';
+import type { Signatures } from './signatures.js';
 import { DocumentTerms, tokenCounts, type TermField, type TermIndex } from './term-index.js';
 import type { SearchTotals } from './totals.js';
 
@@ -137,7 +137,9 @@ export function createDocumentRows(
   function rewriteValues(id: number, f: DocumentField): void {
     const [only] = f.values;
     if (f.values.length === 1 && only) {
-      const updated = s.updateFieldValue.run(only.value, only.lastPart, only.num, id, f.field.name).changes;
+      const { type, name } = f.field;
+      const plain = !URN_TYPES.has(type) && !NUMERIC_TYPES.has(type);
+      const updated = (plain ? s.updatePlainValue.run(only.value, id, name) : s.updateFieldValue.run(only.value, only.lastPart, only.num, id, name)).changes;
       if (updated === 1) return;
       if (updated === 0) return insertValues(id, f);
     }
@@ -196,7 +198,7 @@ export function createDocumentRows(
   }
 
   /** Writes every row of a document that has none (its values and token rows in one statement each); returns its number of tokens in the ranking. */
-  function insertRows(id: number, doc: SearchDocument, removed: number, signed: FieldSignatures): number {
+  function insertRows(id: number, doc: SearchDocument, removed: number, signed: string): number {
     let ranked = 0;
     const terms = new DocumentTerms();
     for (const f of doc.fields.values()) {
@@ -211,7 +213,7 @@ export function createDocumentRows(
     const facets = facetsOf(doc);
     if (!removed) for (const facet of facets) newFacetCounts.set(facet, (newFacetCounts.get(facet) ?? 0) + 1);
     s.updateDoc.run(doc.entity, removed, facets.join(','), ranked, id);
-    s.writeSignatures.run(id, signatures.stringify(signed));
+    s.writeSignatures.run(id, signed);
     return ranked;
   }
 
@@ -219,9 +221,9 @@ export function createDocumentRows(
    * Rewrites only the fields of a stored document (same entity type, removed flag and field
    * definitions) whose signature changed: a write usually changes one aspect.
    */
-  function updateRows(stored: StoredDoc, doc: SearchDocument, before: FieldSignatures, after: FieldSignatures): void {
+  function updateRows(stored: StoredDoc, doc: SearchDocument, before: string, after: string): void {
     const id = stored.doc_id;
-    const changed = [...doc.fields.values()].filter((f) => signatureOf(before, f.field.name) !== signatureOf(after, f.field.name));
+    const changed = signatures.changedFields(doc, before, after);
     if (changed.length === 0) return;
     let ranked = 0;
     for (const f of changed) {
@@ -246,7 +248,7 @@ export function createDocumentRows(
         s.countFacets.run(1, JSON.stringify(ids.filter((x) => !old.has(x))));
       }
     }
-    s.writeSignatures.run(id, signatures.stringify(after));
+    s.writeSignatures.run(id, after);
   }
 
   return {
@@ -258,8 +260,8 @@ export function createDocumentRows(
         changed(stored.doc_id);
       }
       if (stored && stored.entity === given.entity && stored.removed === removed) {
-        const before = signatures.parse(stored.signatures);
-        if (signatureOf(before, DEFINITIONS) === signatures.definitionOf(given)) {
+        const before = stored.signatures;
+        if (signatures.sameDefinitions(given, before)) {
           return updateRows(stored, given, before, affected ? signatures.resigned(given, before, affected) : signatures.of(given));
         }
       }

@@ -91,7 +91,8 @@ export function buildSearchDocument(
     if (field) documentFields.set(name, { field, values: [...(byField.get(name) ?? [])].map((value) => documentValue(field, value)) });
   };
   for (const name of byField.keys()) addField(name);
-  for (const name of fields.fields.keys()) addField(name);
+  // An absent field has no rows, whatever its place: a partial document looks only at those it wants.
+  for (const name of only ?? fields.fields.keys()) addField(name);
   const browsePaths = fields.browsePathFields.flatMap((name) => [...(byField.get(name) ?? [])]);
   return { urn, entity: fields.entity, removed, fields: documentFields, definitions: fields.fields, browsePaths };
 }

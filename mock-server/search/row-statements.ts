@@ -39,6 +39,11 @@ export interface RowStatements {
   deleteFieldValues: Statement;
   /** Rewrites a field's values in place (the number of rows it changed: right only when it is 1). */
   updateFieldValue: Statement;
+  /**
+   * The same for a field whose values have no last part and no number (neither URN nor numeric): the
+   * indexes of those columns are left untouched, where setting them (to null again) rewrote their entries.
+   */
+  updatePlainValue: Statement;
   insertTextRow: Statement<[number, string, string, number, number, number, number]>;
   textRows: Statement<[number], TextRow>;
   fieldTextRows: Statement<[number, string], TextRow>;
@@ -62,7 +67,7 @@ export function prepareRowStatements(db: Database): RowStatements {
   const TEXT_ROW = 'SELECT id, field, value, query_by_default, text, autocomplete, boost FROM search_text_row';
   return {
     storedDoc: db.prepare<[string], StoredDoc>(
-      "SELECT d.doc_id, entity, removed, facets, terms, coalesce(signatures, '{}') AS signatures FROM search_document d LEFT JOIN search_signature s USING (doc_id) WHERE urn = ?",
+      "SELECT d.doc_id, entity, removed, facets, terms, coalesce(signatures, '') AS signatures FROM search_document d LEFT JOIN search_signature s USING (doc_id) WHERE urn = ?",
     ),
     // The new row's id is the run's lastInsertRowid (doc_id is the rowid): RETURNING costs the
     // statement a temporary table of its own.
@@ -83,6 +88,7 @@ export function prepareRowStatements(db: Database): RowStatements {
     deleteValues: db.prepare('DELETE FROM search_value WHERE doc_id = ?'),
     deleteFieldValues: db.prepare('DELETE FROM search_value WHERE doc_id = ? AND field = ?'),
     updateFieldValue: db.prepare('UPDATE search_value SET value = ?, last_part = ?, num = ? WHERE doc_id = ? AND field = ?'),
+    updatePlainValue: db.prepare('UPDATE search_value SET value = ? WHERE doc_id = ? AND field = ?'),
 
     insertTextRow: db.prepare<[number, string, string, number, number, number, number]>(
       'INSERT INTO search_text_row (doc_id, field, value, query_by_default, text, autocomplete, boost) VALUES (?, ?, ?, ?, ?, ?, ?)',

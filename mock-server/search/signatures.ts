@@ -1,89 +1,107 @@
 /**
- * Field signatures of a search document: a hash of each field's values, and under the empty name
- * a hash of the entity's field definitions, stored in `search_signature`, so that a write rewrites
- * only the fields whose values changed, and a document whose definitions changed (the registry
+ * Field signatures of a search document, stored in `search_signature` so that a write rewrites only
+ * the fields whose values changed, and a document whose field definitions changed (the registry
  * changed under a data file) is rewritten whole.
+ *
+ * They are one string of fixed-width slots: a hash of the entity's field definitions (in their
+ * order), then one slot per field in that order, holding a hash of its values, or blanks when it has
+ * none. A write reads and replaces only the slots of the fields it affects: neither the stored text
+ * nor the new one is parsed or built whole (as a JSON object of every field, they were 5% of a write).
  */
-import type { DocumentField, SearchDocument } from './document.js';
+import type { DocumentField, DocumentValue, SearchDocument } from './document.js';
+import type { IndexField } from './index-fields.js';
 
-/** The signature key of the field definitions (no field is named ''). */
-export const DEFINITIONS = '';
+/** The width of a slot: the longest 53-bit number in base 36. */
+const WIDTH = 11;
+/** The slot of a field without values. */
+const NONE = ' '.repeat(WIDTH);
 
 /**
- * A 53-bit hash of a string (cyrb53, public domain): field signatures only need to tell whether
- * a field's rows changed, and a stored hash keeps the document row small.
+ * A 53-bit hash (cyrb53, public domain) of a list of texts, each followed by a code no character
+ * has, in a slot's width: a signature only needs to tell whether a field's rows changed, and a
+ * stored hash keeps the row small.
  */
-function hash53(text: string): string {
+function hash53(texts: readonly string[]): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
+  for (const text of texts) {
+    for (let i = 0; i <= text.length; i++) {
+      const c = i < text.length ? text.charCodeAt(i) : 0x10000;
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36).padStart(WIDTH, '0');
 }
 
-/** A field's rows follow from its definition (signed apart, see `definitionOf`) and its values. */
-function signature(f: DocumentField): string {
-  return hash53(JSON.stringify(f.values.map((v) => v.value)));
+/** A field's rows follow from its definition (signed apart) and its values. */
+function signature(values: readonly DocumentValue[]): string {
+  return values.length === 0 ? NONE : hash53(values.map((v) => v.value));
 }
 
-/**
- * Signatures by field name, as stored: a plain object (not a Map), so that reading the stored text
- * and writing it back cost one JSON.parse and one JSON.stringify, in the same key order a Map
- * would keep (no field name is an array index).
- */
-export type FieldSignatures = Record<string, string>;
-
-/** The signature of a field, or undefined when it has none (an own property only: the names are the contract's). */
-export function signatureOf(signatures: FieldSignatures, name: string): string | undefined {
-  return Object.hasOwn(signatures, name) ? signatures[name] : undefined;
+/** Where the slots of an entity type's fields are, and the hash of their definitions that leads them. */
+interface Layout {
+  definitions: string;
+  slots: ReadonlyMap<string, number>;
+  length: number;
 }
 
 export interface Signatures {
-  /** A hash of the entity's search fields and their definitions. */
-  definitionOf(doc: SearchDocument): string;
-  /** Signatures of the fields that have values (an absent field has none), and of the definitions under the empty name. */
-  of(doc: SearchDocument): FieldSignatures;
+  /** Whether stored signatures were written with the document's field definitions (in this form). */
+  sameDefinitions(doc: SearchDocument, stored: string): boolean;
+  /** The signatures of every field of a whole document. */
+  of(doc: SearchDocument): string;
   /** The stored signatures with those of the affected fields computed anew (the others cannot have changed). */
-  resigned(doc: SearchDocument, before: FieldSignatures, affected: ReadonlySet<string>): FieldSignatures;
-  parse(json: string): FieldSignatures;
-  stringify(signatures: FieldSignatures): string;
+  resigned(doc: SearchDocument, before: string, affected: ReadonlySet<string>): string;
+  /** The document's fields whose signature differs between two signatures of its definitions. */
+  changedFields(doc: SearchDocument, before: string, after: string): DocumentField[];
 }
 
 export function createSignatures(): Signatures {
-  const definitions = new Map<string, string>();
-  function definitionOf(doc: SearchDocument): string {
-    let known = definitions.get(doc.entity);
+  const layouts = new Map<string, Layout>();
+  function layoutOf(doc: SearchDocument): Layout {
+    let known = layouts.get(doc.entity);
     if (known === undefined) {
-      const fields = [...doc.definitions.values()].map((field) => [field.name, field.type, field.boost, field.queryByDefault, field.addToFilters, field.enableAutocomplete]);
-      known = hash53(JSON.stringify(fields.sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1))));
-      definitions.set(doc.entity, known);
+      const fields: IndexField[] = [...doc.definitions.values()];
+      const definitions = hash53(fields.map((f) => JSON.stringify([f.name, f.type, f.boost, f.queryByDefault, f.addToFilters, f.enableAutocomplete])));
+      known = { definitions, slots: new Map(fields.map((f, i) => [f.name, (i + 1) * WIDTH])), length: (fields.length + 1) * WIDTH };
+      layouts.set(doc.entity, known);
     }
     return known;
   }
   return {
-    definitionOf,
+    sameDefinitions(doc, stored) {
+      const layout = layoutOf(doc);
+      return stored.length === layout.length && stored.startsWith(layout.definitions);
+    },
     of(doc) {
-      const out: FieldSignatures = { [DEFINITIONS]: definitionOf(doc) };
-      for (const [name, f] of doc.fields) if (f.values.length > 0) out[name] = signature(f);
+      let out = layoutOf(doc).definitions;
+      for (const name of doc.definitions.keys()) out += signature(doc.fields.get(name)?.values ?? []);
       return out;
     },
     resigned(doc, before, affected) {
-      const out: Record<string, string | undefined> = { ...before };
-      // A field that lost its values loses its signature: undefined is not stringified, where a delete
-      // would turn the object into a slow dictionary; a field that had none gets no key.
-      for (const name of affected) {
-        const f = doc.fields.get(name);
-        if (f && f.values.length > 0) out[name] = signature(f);
-        else if (Object.hasOwn(out, name)) out[name] = undefined;
+      const layout = layoutOf(doc);
+      // A document has fields of its definitions only: an affected name that is none has no slot.
+      const slots = [...affected].flatMap((name): [number, string][] => {
+        const at = layout.slots.get(name);
+        return at === undefined ? [] : [[at, name]];
+      });
+      let out = '';
+      let from = 0;
+      for (const [at, name] of slots.sort((a, b) => a[0] - b[0])) {
+        out += before.slice(from, at) + signature(doc.fields.get(name)?.values ?? []);
+        from = at + WIDTH;
       }
-      return out as FieldSignatures;
+      return out + before.slice(from);
     },
-    parse: (json) => JSON.parse(json) as FieldSignatures,
-    stringify: (signatures) => JSON.stringify(signatures),
+    changedFields(doc, before, after) {
+      const layout = layoutOf(doc);
+      return [...doc.fields.values()].filter((f) => {
+        const at = layout.slots.get(f.field.name) ?? 0;
+        return before.slice(at, at + WIDTH) !== after.slice(at, at + WIDTH);
+      });
+    },
   };
 }
