@@ -99,8 +99,8 @@ export function createSignatures(): Signatures {
     changedFields(doc, before, after) {
       const layout = layoutOf(doc);
       return [...doc.fields.values()].filter((f) => {
-        const at = layout.slots.get(f.field.name) ?? 0;
-        return before.slice(at, at + WIDTH) !== after.slice(at, at + WIDTH);
+        const at = layout.slots.get(f.field.name);
+        return at !== undefined && before.slice(at, at + WIDTH) !== after.slice(at, at + WIDTH);
       });
     },
   };
