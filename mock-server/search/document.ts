@@ -53,7 +53,7 @@ function documentValue(field: IndexField, value: string): DocumentValue {
 }
 
 /**
- * The document of an entity, whole, or (given `only`) with just those fields, `removed` and the urn:
+ * The document of an entity, whole, or (given `only`) with just those fields (its `removed` flag read all the same):
  * a write of one aspect reads only the annotations that can have changed.
  */
 export function buildSearchDocument(
@@ -86,7 +86,7 @@ export function buildSearchDocument(
   // Fields with values first, in the order they were found (the order of matchedFields), then the absent ones.
   const documentFields = new Map<string, DocumentField>();
   const addField = (name: string): void => {
-    if (documentFields.has(name) || !(wanted(name) || name === URN_FIELD)) return;
+    if (documentFields.has(name) || (only !== undefined && !only.has(name))) return;
     const field = fields.fields.get(name);
     if (field) documentFields.set(name, { field, values: [...(byField.get(name) ?? [])].map((value) => documentValue(field, value)) });
   };

@@ -44,7 +44,10 @@ function signature(values: readonly DocumentValue[]): string {
 /** Where the slots of an entity type's fields are, and the hash of their definitions that leads them. */
 interface Layout {
   definitions: string;
+  /** Where each field's slot starts. */
   slots: ReadonlyMap<string, number>;
+  /** The field of each slot, in order. */
+  names: readonly string[];
   length: number;
 }
 
@@ -66,7 +69,8 @@ export function createSignatures(): Signatures {
     if (known === undefined) {
       const fields: IndexField[] = [...doc.definitions.values()];
       const definitions = hash53(fields.map((f) => JSON.stringify([f.name, f.type, f.boost, f.queryByDefault, f.addToFilters, f.enableAutocomplete])));
-      known = { definitions, slots: new Map(fields.map((f, i) => [f.name, (i + 1) * WIDTH])), length: (fields.length + 1) * WIDTH };
+      const names = fields.map((f) => f.name);
+      known = { definitions, slots: new Map(names.map((name, i) => [name, (i + 1) * WIDTH])), names, length: (fields.length + 1) * WIDTH };
       layouts.set(doc.entity, known);
     }
     return known;
@@ -84,17 +88,20 @@ export function createSignatures(): Signatures {
     resigned(doc, before, affected) {
       const layout = layoutOf(doc);
       // A document has fields of its definitions only: an affected name that is none has no slot.
-      const slots = [...affected].flatMap((name): [number, string][] => {
+      const slots: number[] = [];
+      for (const name of affected) {
         const at = layout.slots.get(name);
-        return at === undefined ? [] : [[at, name]];
-      });
-      let out = '';
+        if (at !== undefined) slots.push(at);
+      }
+      // Joined once into a flat string, which the comparisons slice and SQLite reads without copying it again.
+      const parts: string[] = [];
       let from = 0;
-      for (const [at, name] of slots.sort((a, b) => a[0] - b[0])) {
-        out += before.slice(from, at) + signature(doc.fields.get(name)?.values ?? []);
+      for (const at of slots.sort((x, y) => x - y)) {
+        parts.push(before.slice(from, at), signature(doc.fields.get(layout.names[at / WIDTH - 1] as string)?.values ?? []));
         from = at + WIDTH;
       }
-      return out + before.slice(from);
+      parts.push(before.slice(from));
+      return parts.join('');
     },
     changedFields(doc, before, after) {
       const layout = layoutOf(doc);
