@@ -44,6 +44,11 @@ class VisitedEntities implements DerivedIndex {
   }
 }
 
+/** A derived index of no rows that derives from every aspect: only what its `indexEntity` does when called. */
+function rowlessIndex(name: string, indexEntity: (urn: string) => void): DerivedIndex {
+  return { name, createSchema: () => false, derivesFrom: () => true, indexEntity, clear: () => {}, count: () => 0 };
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'catalog-store-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -130,16 +135,9 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
 
   it('rolls a turn back whole when its derived rows cannot be built, and says so to the answers and the failure callback', async () => {
     const failures: unknown[] = [];
-    const broken: DerivedIndex = {
-      name: 'broken',
-      createSchema: () => false,
-      derivesFrom: () => true,
-      indexEntity: (urn) => {
-        if (urn === dataset('b')) throw new Error('cannot index b');
-      },
-      clear: () => {},
-      count: () => 0,
-    };
+    const broken = rowlessIndex('broken', (urn) => {
+      if (urn === dataset('b')) throw new Error('cannot index b');
+    });
     const store = new CatalogStore({ contract, derived: [broken], onCommitFailure: (error) => failures.push(error) });
     const heard: boolean[] = [];
     store.turnTransaction(() => store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx));
@@ -155,20 +153,13 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
   it('rebuilds at the end of the turn what a derived read in the turn failed to rebuild', async () => {
     let failures = 1;
     const indexed: string[] = [];
-    const flaky: DerivedIndex = {
-      name: 'flaky',
-      createSchema: () => false,
-      derivesFrom: () => true,
-      indexEntity: (urn) => {
-        if (failures > 0) {
-          failures--;
-          throw new Error('not this time');
-        }
-        indexed.push(urn);
-      },
-      clear: () => {},
-      count: () => 0,
-    };
+    const flaky = rowlessIndex('flaky', (urn) => {
+      if (failures > 0) {
+        failures--;
+        throw new Error('not this time');
+      }
+      indexed.push(urn);
+    });
     const store = new CatalogStore({ contract, derived: [flaky] });
     const heard: boolean[] = [];
     store.turnTransaction(() => store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx));
