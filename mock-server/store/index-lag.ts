@@ -5,12 +5,10 @@
  * queue is caught up lazily, by the next derived read after the due time. `lagMs` may change at any
  * time (a setting of the server, or of a session); 0 indexes inside the write's transaction.
  */
-import type { EntitySpec } from '../../spec/index.js';
+import type { WrittenEntity } from './turn-commit.js';
 
-export interface PendingEntity {
+export interface PendingEntity extends WrittenEntity {
   urn: string;
-  entity: EntitySpec;
-  aspects: Set<string>;
   due: number;
 }
 
@@ -37,7 +35,7 @@ export class IndexLag {
   }
 
   /** Queues the rebuild of entities a transaction wrote, as it commits (one rolled back after all costs a rebuild that changes nothing). */
-  defer(written: ReadonlyMap<string, { entity: EntitySpec; aspects: Set<string> }>, now = Date.now()): void {
+  defer(written: ReadonlyMap<string, WrittenEntity>, now = Date.now()): void {
     for (const [urn, { entity, aspects }] of written) this.entities.push({ urn, entity, aspects: new Set(aspects), due: now + this.lagMs });
   }
 

@@ -14,8 +14,14 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { EntitySpec } from '../../spec/index.js';
 
-/** The entities written and, for each, the aspects written (whose derived rows are rebuilt). */
-export type WrittenEntities = Map<string, { entity: EntitySpec; aspects: Set<string> }>;
+/** An entity written in a transaction, and the aspects written (whose derived rows are rebuilt). */
+export interface WrittenEntity {
+  entity: EntitySpec;
+  aspects: Set<string>;
+}
+
+/** The entities written, by urn. */
+export type WrittenEntities = Map<string, WrittenEntity>;
 
 /** Told, once the turn has ended, whether what was answered in it was committed. */
 export type CommitWaiter = (committed: boolean) => void;
