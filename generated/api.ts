@@ -2179,6 +2179,38 @@ export interface components {
         };
         NotebookKey: components["schemas"]["notebookKey"];
         /**
+         * Operation
+         * @description One change made to a dataset in its platform (time series): rows inserted or deleted, the table altered or dropped. Upstream: metadata-models/src/main/pegasus/com/linkedin/common/Operation.pdl. The newest point's lastUpdatedTimestamp is the dataset's searchable lastOperationTime, which the UI's "Last Modified in Platform" sort asks for.
+         */
+        operation: {
+            actor?: components["schemas"]["Urn"];
+            affectedDatasets?: components["schemas"]["Urn"][];
+            /** @description The kind of a CUSTOM operation. */
+            customOperationType?: string;
+            customProperties?: components["schemas"]["CustomProperties"];
+            eventGranularity?: components["schemas"]["TimeWindowSize"];
+            /**
+             * Format: int64
+             * @description When the operation happened, epoch milliseconds.
+             */
+            lastUpdatedTimestamp: number;
+            messageId?: string;
+            /** Format: int64 */
+            numAffectedRows?: number;
+            /** @enum {string} */
+            operationType: "INSERT" | "UPDATE" | "DELETE" | "CREATE" | "ALTER" | "DROP" | "CUSTOM" | "UNKNOWN";
+            partitionSpec?: components["schemas"]["PartitionSpec"];
+            queries?: components["schemas"]["Urn"][];
+            /** @enum {string} */
+            sourceType?: "DATA_PROCESS" | "DATA_PLATFORM";
+            /**
+             * Format: int64
+             * @description When the operation was reported, epoch milliseconds.
+             */
+            timestampMillis: number;
+        };
+        Operation: components["schemas"]["operation"];
+        /**
          * Ownership
          * @description The owners of an entity.
          */

@@ -79,6 +79,7 @@ export type TrainingData = components['schemas']['TrainingData'];
 export type MLPrimaryKeyKey = components['schemas']['MLPrimaryKeyKey'];
 export type MLPrimaryKeyProperties = components['schemas']['MLPrimaryKeyProperties'];
 export type NotebookKey = components['schemas']['NotebookKey'];
+export type Operation = components['schemas']['Operation'];
 export type Ownership = components['schemas']['Ownership'];
 export type OwnershipTypeInfo = components['schemas']['OwnershipTypeInfo'];
 export type OwnershipTypeKey = components['schemas']['OwnershipTypeKey'];
@@ -179,6 +180,7 @@ export interface AspectValues {
   mlPrimaryKeyKey: MLPrimaryKeyKey;
   mlPrimaryKeyProperties: MLPrimaryKeyProperties;
   notebookKey: NotebookKey;
+  operation: Operation;
   ownership: Ownership;
   ownershipTypeInfo: OwnershipTypeInfo;
   ownershipTypeKey: OwnershipTypeKey;

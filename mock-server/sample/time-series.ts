@@ -1,6 +1,7 @@
 /**
- * Thirty days of profiles and usage for the most used datasets, one point per day ending at the
- * reference time. Values follow a weekly rhythm (weekends are busier in a shop) on top of steady
+ * Thirty days of profiles, usage and loads (operations) for the most used datasets, one point per day
+ * ending at the reference time; each dataset's daily load finishes at its own hour, so sorting by
+ * the last operation time (the UI's "Last Modified in Platform") gives them a distinct order. Values follow a weekly rhythm (weekends are busier in a shop) on top of steady
  * growth, so charts of them look like real ones and are the same on every start.
  */
 import { DATASETS } from './dataset-definitions.js';
@@ -129,15 +130,27 @@ function seriesTimestamps(): number[] {
   return Array.from({ length: TIME_SERIES_DAYS }, (_, i) => REFERENCE_TIME - (TIME_SERIES_DAYS - 1 - i) * DAY_MS);
 }
 
+/** How long before each day's midnight a dataset's daily load finishes: the first listed last. */
+const LOAD_LEAD_MS = 45 * 60_000;
+
 export function addTimeSeries(b: SampleBuilder): void {
-  for (const p of PROFILED_DATASETS) {
+  PROFILED_DATASETS.forEach((p, rank) => {
     const urn = datasetUrn(b, p.id);
     const columnCount = DATASETS.find((d) => d.id === p.id)?.fields.filter((f) => !f.path.includes('.')).length ?? 0;
     let rowCount = p.baseRows;
     seriesTimestamps().forEach((timestampMillis, day) => {
       const rhythm = WEEKLY_RHYTHM[new Date(timestampMillis).getUTCDay()] ?? 1;
-      rowCount += Math.round(p.dailyRows * rhythm);
+      const rowsAdded = Math.round(p.dailyRows * rhythm);
+      rowCount += rowsAdded;
       const growth = 1 + day / 300;
+      b.add(urn, 'operation', {
+        timestampMillis,
+        operationType: 'INSERT',
+        actor: b.user(p.users[0] as string),
+        numAffectedRows: rowsAdded,
+        sourceType: 'DATA_PLATFORM',
+        lastUpdatedTimestamp: timestampMillis - (rank + 1) * LOAD_LEAD_MS,
+      });
       b.add(urn, 'datasetProfile', {
         timestampMillis,
         eventGranularity: { unit: 'DAY', multiple: 1 },
@@ -156,8 +169,8 @@ export function addTimeSeries(b: SampleBuilder): void {
         totalSqlQueries: queries,
         topSqlQueries: p.topQueries,
         userCounts: rhythm < 1 ? userCounts.slice(0, -1) : userCounts,
-        fieldCounts: p.fields.map((f, rank) => ({ fieldPath: f.path, count: Math.round(queries / (rank + 2)) })),
+        fieldCounts: p.fields.map((f, fieldRank) => ({ fieldPath: f.path, count: Math.round(queries / (fieldRank + 2)) })),
       });
     });
-  }
+  });
 }

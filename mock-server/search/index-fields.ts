@@ -1,6 +1,6 @@
 /**
  * The search fields of each entity, read from the `x-searchable` annotations of the aspects the
- * registry allows for it. A field name written by several aspects (e.g. `platform` by the key and by
+ * registry allows for it, time series aspects included (their newest point's values). A field name written by several aspects (e.g. `platform` by the key and by
  * dataPlatformInstance) is one field whose values are the union; its flags are the union and its
  * boost the highest. `hasValuesFieldName` fields are booleans; `urn` and `removed` exist for every
  * entity because upstream always indexes them.
@@ -62,7 +62,7 @@ function entityFields(contract: Contract, entity: string, aspects: readonly stri
   merge(fields, { name: REMOVED_FIELD, type: 'BOOLEAN', queryByDefault: false, addToFilters: false, enableAutocomplete: false, boost: 1 });
   for (const aspectName of aspects) {
     const aspect = contract.aspects.get(aspectName);
-    if (!aspect || aspect.kind !== 'versioned' || aspect.searchable.length === 0) continue;
+    if (!aspect || aspect.searchable.length === 0) continue;
     byAspect.set(aspectName, aspect.searchable);
     for (const s of aspect.searchable) {
       merge(fields, {

@@ -1,6 +1,6 @@
 /**
  * The search index of the mock: a derived index kept in step with the primary table (the store
- * calls `indexEntity` with an entity's latest versioned aspects inside every write transaction)
+ * calls `indexEntity` with an entity's latest aspects inside every write transaction)
  * that answers the discovery actions of document §4.6: search, autocomplete and browse. Each query
  * method takes the validated request body and returns the `value` record of the response.
  */
@@ -98,10 +98,7 @@ export function createSearchIndex(contract: Contract): SearchIndex {
       tables = createSearchTables(db);
       return tables.replaced;
     },
-    derivesFrom: (aspect) => {
-      const spec = contract.aspects.get(aspect);
-      return spec?.kind === 'versioned' && spec.searchable.length > 0;
-    },
+    derivesFrom: (aspect) => (contract.aspects.get(aspect)?.searchable.length ?? 0) > 0,
     indexEntity(urn, entityType, latest, changed) {
       const fields = fieldsOfEntity(entityType);
       if (!fields || latest.size === 0) return attached().remove(urn);

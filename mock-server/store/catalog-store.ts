@@ -68,6 +68,7 @@ export class CatalogStore {
   private readonly statements: PrimaryStatements;
   private readonly relationshipIndex: RelationshipIndex;
   private readonly derived: readonly DerivedIndex[];
+  private readonly pointAspectsByEntity = new Map<string, readonly string[]>();
   private readonly validation: AspectValidation;
   private readonly state: StoreState;
   private readonly indexLag: IndexLag;
@@ -219,7 +220,8 @@ export class CatalogStore {
         // An aspect that had a value says the entity existed; only a new one needs another look.
         firstWrite = created && this.statements.anotherAspect.get(urn, aspectName) === undefined;
       }
-      const changed = !rule.timeseries && result.changed ? [aspectName] : [];
+      // A point changes derived rows only where an index derives from its aspect (its newest point's values).
+      const changed = (rule.timeseries ? this.derivedPointAspects(entity).includes(aspectName) : result.changed) ? [aspectName] : [];
       if (firstWrite) {
         for (const generated of defaultAspects(this.contract, entity, parsed, new Set([aspectName]))) {
           this.validation.validate(this.validation.ruleOf(entity, generated.aspect), generated.value, generated.aspect);
@@ -449,6 +451,16 @@ export class CatalogStore {
     else this.written.set(urn, { entity, aspects: new Set(aspects) });
   }
 
+  /** The entity's time series aspects some derived index derives from (their newest point's values). */
+  private derivedPointAspects(entity: EntitySpec): readonly string[] {
+    let aspects = this.pointAspectsByEntity.get(entity.name);
+    if (!aspects) {
+      aspects = entity.aspects.filter((aspect) => this.validation.ruleOf(entity, aspect).timeseries && this.derived.some((index) => index.derivesFrom(aspect)));
+      this.pointAspectsByEntity.set(entity.name, aspects);
+    }
+    return aspects;
+  }
+
   /**
    * Hands the derived indices the entity's latest aspects (an empty map once it has none): all of
    * them, or, given the aspects written, those that derive rows from one of them. A written key
@@ -458,7 +470,12 @@ export class CatalogStore {
     const concerned = changed === undefined || changed.has(entity.keyAspect) ? this.derived : this.derived.filter((index) => derivesFromAny(index, changed));
     if (concerned.length === 0) return;
     const names = new Set(this.statements.latestAspectNames.all(urn).filter((aspect) => entity.aspects.includes(aspect)));
-    const latest = new LatestAspects(names, (aspect) => this.statements.latestValue.get(urn, aspect));
+    const latest = new LatestAspects(
+      names,
+      (aspect) => this.statements.latestValue.get(urn, aspect),
+      this.derivedPointAspects(entity),
+      (aspect) => this.statements.newestPointValue.get(urn, aspect),
+    );
     const given = changed?.has(entity.keyAspect) ? undefined : changed;
     for (const index of concerned) index.indexEntity(urn, entity.name, latest, given);
   }

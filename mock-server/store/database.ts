@@ -224,6 +224,10 @@ export function prepareStatements(db: Database) {
                ORDER BY timestamp_millis DESC LIMIT ?)`,
       )
       .pluck() as Statement<[urn: string, aspect: string, start: number, end: number, limit: number], Buffer | null>,
+    /** The value of an aspect's newest point (the end of its key range), for the derived indices. */
+    newestPointValue: db
+      .prepare('SELECT value FROM timeseries WHERE urn = ? AND aspect = ? ORDER BY timestamp_millis DESC LIMIT 1')
+      .pluck() as Statement<[string, string], string>,
     deletePoints: db.prepare('DELETE FROM timeseries WHERE urn = ? AND aspect = ?') as Statement<[string, string], void>,
     deleteEntityPoints: db.prepare('DELETE FROM timeseries WHERE urn = ?') as Statement<[string], void>,
     /** Latest rows selected for restoreIndices, in a stable order; every filter is optional (NULL). */

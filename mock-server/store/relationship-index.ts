@@ -97,9 +97,10 @@ export class RelationshipIndex implements DerivedIndex {
     if (changed) for (const aspect of changed) deleteAspect.run(urn, aspect);
     else deleteSource.run(urn);
     for (const aspect of changed ?? latest.keys()) {
-      const value = latest.get(aspect);
+      const relationships = this.contract.aspects.get(aspect)?.relationships ?? [];
+      const value = relationships.length > 0 ? latest.get(aspect) : undefined;
       if (value === undefined) continue;
-      for (const relationship of this.contract.aspects.get(aspect)?.relationships ?? []) {
+      for (const relationship of relationships) {
         const accepted = new Set(relationship.entityTypes.map((t) => t.toLowerCase()));
         for (const destination of valuesAt(value, relationship.path)) {
           // Registry lookups are case-insensitive upstream (corpUser and corpuser are one type).

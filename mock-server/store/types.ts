@@ -53,13 +53,18 @@ export interface WriteContext {
   valueRoot?: string;
 }
 
-/** An entity's latest versioned aspects by name, as much of a map as the derived indices read (a `Map` is one). */
+/**
+ * An entity's latest versioned aspects by name, as much of a map as the derived indices read (a `Map`
+ * is one); the time series aspects an index derives from are there as their newest point's value
+ * (`keys` may name one without points, whose `get` is undefined). `size` counts the versioned ones.
+ */
 export type LatestAspectValues = Pick<ReadonlyMap<string, Record<string, unknown>>, 'size' | 'keys' | 'get'>;
 
 /**
  * A table derived from the primary table (relationships, search documents). The store calls
  * `indexEntity` inside the write transaction after every change to an entity, with its latest
- * versioned aspects (an empty map when the entity no longer exists).
+ * versioned aspects and the newest points of the time series aspects it derives from (an empty
+ * map when the entity no longer exists).
  */
 export interface DerivedIndex {
   readonly name: string;

@@ -6,9 +6,9 @@
  * - graphql-search-sort-and-flags-ignored: the search flags other than maxAggValues and skipAggregates
  *   change nothing, and without maxAggValues a facet keeps every value (upstream maps every flag,
  *   SearchFlagsInputMapper.java, and cuts facets at 20 by default), nor do searchAcrossLineage's
- *   lineageFlags and time bounds (upstream's graph walk keeps edges by their times); a sort on a field
- *   upstream indexes and the mock's annotations lack (lastOperationTime) is BAD_REQUEST; sortInput and
- *   the two facet flags are honoured (graphql-search-sort.test.ts, graphql-search-flags.test.ts);
+ *   lineageFlags and time bounds (upstream's graph walk keeps edges by their times); sortInput and
+ *   the two facet flags are honoured (graphql-search-sort.test.ts, graphql-search-flags.test.ts), and
+ *   lastOperationTime is the operation aspect's newest point (operation-search.test.ts);
  * - graphql-search-saved-views: viewUrn is BAD_REQUEST naming it (upstream's resolveView in
  *   SearchAcrossEntitiesResolver.java applies the view, or drops an unknown one);
  * - graphql-container-entities-filters: Container.entities(input) applies input.filters in the document
@@ -63,13 +63,6 @@ describe.each<Profile>(['document', 'upstream'])('the %s profile', (profile) => 
     await ingest(server, REFUNDS, 'globalTags', { tags: many }, ADMIN);
     const facets = (await gql(SEARCH, { input: { types: ['DATASET'], query: '*' } })).data?.searchAcrossEntities.facets as { field: string; aggregations: unknown[] }[];
     expect(facets.find((f) => f.field === 'tags')?.aggregations).toHaveLength(20);
-  });
-
-  it('graphql-search-sort-and-flags-ignored: a sort on a field upstream indexes and the mock does not is BAD_REQUEST naming it', async () => {
-    const input = { types: ['DATASET'], query: '*', sortInput: { sortCriterion: { field: 'lastOperationTime', sortOrder: 'DESCENDING' } } };
-    const json = await gql('query s($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total } }', { input });
-    expect(json.errors?.[0]?.extensions).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
-    expect(json.errors?.[0]?.message).toContain('input.sortInput.sortCriterion.field: lastOperationTime');
   });
 
   it('graphql-search-sort-and-flags-ignored: lineageFlags and the time bounds leave the lineage as it was', async () => {

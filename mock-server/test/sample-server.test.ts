@@ -74,4 +74,13 @@ describe.each<Namespace>(['svc', 'li'])('the mock with its sample catalog (names
     expect(times).toHaveLength(30);
     expect(times[29]).toBe(REFERENCE_TIME);
   });
+
+  it("sorts datasets by their last load (the UI's Last Modified in Platform), those without operations after them", async () => {
+    const sortCriteria = [{ field: 'lastOperationTime', order: 'DESCENDING' }];
+    const reply = await call(server, 'POST', '/entities?action=search', { body: { input: '*', entity: 'dataset', start: 0, count: 5, sortCriteria } });
+    expect(reply.status).toBe(200);
+    const loaded = ['clean.orders', 'clean.customers', 'analytics.mart.daily_revenue', 'analytics.mart.customer_lifetime_value'];
+    expect((reply.json.value.entities as string[]).slice(0, 4).map((u) => parseUrn(u).parts[1])).toEqual(loaded);
+    expect(loaded).not.toContain(parseUrn(reply.json.value.entities[4]).parts[1]);
+  });
 });

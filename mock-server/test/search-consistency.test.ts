@@ -100,6 +100,20 @@ const histories: { given: string; writes: Write[] }[] = [
       [B, 'datasetProperties', { description: 'Clicks of the shop' }],
     ],
   },
+  {
+    // A time series aspect's newest point is a field (lastOperationTime); an older point written later leaves it.
+    given: 'operation points written out of order, beside other writes, and their aspect deleted',
+    writes: [
+      [A, 'operation', { timestampMillis: 20, operationType: 'INSERT', lastUpdatedTimestamp: 200 }],
+      [B, 'operation', { timestampMillis: 10, operationType: 'ALTER', lastUpdatedTimestamp: 100 }],
+      [A, 'globalTags', tags('PII')],
+      [A, 'operation', { timestampMillis: 5, operationType: 'DELETE', lastUpdatedTimestamp: 50 }],
+      [B, 'operation', { timestampMillis: 30, operationType: 'UPDATE', lastUpdatedTimestamp: 300 }],
+      [C, 'operation', { timestampMillis: 1, operationType: 'CREATE', lastUpdatedTimestamp: 10 }],
+      [C, 'operation', null],
+      [B, 'datasetProperties', { description: 'Clicks of the shop' }],
+    ],
+  },
 ];
 
 function replay(writes: readonly Write[]): { store: CatalogStore; index: SearchIndex } {
@@ -162,6 +176,8 @@ describe('search after a history of writes', () => {
       { input: 'shop', filter: notRemoved },
       { input: 'team=sales' },
       { input: 'clicks' },
+      { sort: [{ field: 'lastOperationTime', order: 'DESCENDING' }] },
+      { input: 'lastOperationTime:200' },
     ];
     const folders = ['', '/prod', '/prod/shop', '/prod/archive', '/dev'];
     const answers = () => ({

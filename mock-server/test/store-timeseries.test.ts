@@ -49,9 +49,10 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore time series (%s)', (ns) =>
 
   it('stores a time series aspect without a schema (registry timeseriesAspects) opaque', () => {
     const store = new CatalogStore({ contract });
-    const result = store.upsertAspect('dataset', dataset, 'operation', { timestampMillis: 5, anything: 'goes' }, ctx);
+    const chart = `${prefix}chart:(looker,revenue)`;
+    const result = store.upsertAspect('chart', chart, 'chartUsageStatistics', { timestampMillis: 5, anything: 'goes' }, ctx);
     expect(result.validated).toBe(false);
-    expect(store.timeseries({ urn: dataset, aspect: 'operation', limit: 1 }).map((p) => p.value)).toEqual([{ timestampMillis: 5, anything: 'goes' }]);
+    expect(store.timeseries({ urn: chart, aspect: 'chartUsageStatistics', limit: 1 }).map((p) => p.value)).toEqual([{ timestampMillis: 5, anything: 'goes' }]);
     store.close();
   });
 

@@ -44,7 +44,6 @@ function displayNameOf(contract: Contract, field: string): string | null {
   if (!names) {
     const found = new Map<string, string>();
     for (const aspect of contract.aspects.values()) {
-      if (aspect.kind !== 'versioned') continue;
       for (const f of aspect.searchable) if (f.addToFilters && !found.has(f.fieldName)) found.set(f.fieldName, f.filterName);
     }
     DISPLAY_NAMES.set(contract, found);
