@@ -1029,6 +1029,12 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & {
   /** Name of the dataset from its URN. Use properties.name as the display name. */
   name: Scalars['String']['output'];
   /**
+   * Operations on the dataset (the operation time series aspect): the latest lastUpdatedTimestamp first, at most limit
+   * of them (10,000 when absent), within the inclusive range of timestampMillis given; filter criteria test the points'
+   * fields (a dotted path into the aspect), as getTimeseriesAspectValues' filter does.
+   */
+  operations?: Maybe<Array<Operation>>;
+  /**
    * Environment of the dataset, from its URN.
    * @deprecated Use properties.origin instead.
    */
@@ -1076,6 +1082,15 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & {
 /** A dataset: a table, a collection, a topic or another set of data with its own lifecycle. */
 export type DatasetLineageArgs = {
   input: LineageInput;
+};
+
+
+/** A dataset: a table, a collection, a topic or another set of data with its own lifecycle. */
+export type DatasetOperationsArgs = {
+  endTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+  filter?: InputMaybe<FilterInput>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
 };
 
 
@@ -1568,6 +1583,12 @@ export type FieldUsageCounts = {
   fieldName?: Maybe<Scalars['String']['output']>;
 };
 
+/** Criteria that must all hold. */
+export type FilterInput = {
+  /** The criteria. */
+  and: Array<FacetFilterInput>;
+};
+
 /** How a filter compares a field with its values. */
 export type FilterOperator =
   /** The URN or any nested parent. */
@@ -2024,6 +2045,57 @@ export type MutationUpdateDescriptionArgs = {
 export type MutationUpdateNameArgs = {
   input: UpdateNameInput;
 };
+
+/** One change made to an asset in its platform (a point of the operation aspect). */
+export type Operation = TimeSeriesAspect & {
+  __typename?: 'Operation';
+  /** URN of the actor who issued the operation. */
+  actor?: Maybe<Scalars['String']['output']>;
+  /** URNs of other datasets the operation affected. */
+  affectedDatasets?: Maybe<Array<Scalars['String']['output']>>;
+  /** The kind of a CUSTOM operation. */
+  customOperationType?: Maybe<Scalars['String']['output']>;
+  /** Custom properties of the operation. */
+  customProperties?: Maybe<Array<StringMapEntry>>;
+  /** When the asset was actually changed, epoch milliseconds. */
+  lastUpdatedTimestamp: Scalars['Long']['output'];
+  /** How many rows the operation affected. */
+  numAffectedRows?: Maybe<Scalars['Long']['output']>;
+  /** The kind of change. */
+  operationType: OperationType;
+  /** The partition the operation changed (partitionSpec.partition). */
+  partition?: Maybe<Scalars['String']['output']>;
+  /** Where the operation was reported from. */
+  sourceType?: Maybe<OperationSourceType>;
+  /** When the operation was reported, epoch milliseconds. */
+  timestampMillis: Scalars['Long']['output'];
+};
+
+/** Where an operation was reported from. */
+export type OperationSourceType =
+  /** The data platform itself. */
+  | 'DATA_PLATFORM'
+  /** A data process (a job). */
+  | 'DATA_PROCESS';
+
+/** The kind of change an operation made. */
+export type OperationType =
+  /** The asset was altered. */
+  | 'ALTER'
+  /** The asset was created. */
+  | 'CREATE'
+  /** Another kind, named by customOperationType. */
+  | 'CUSTOM'
+  /** Rows were deleted. */
+  | 'DELETE'
+  /** The asset was dropped. */
+  | 'DROP'
+  /** Rows were inserted. */
+  | 'INSERT'
+  /** Not known. */
+  | 'UNKNOWN'
+  /** Rows were updated. */
+  | 'UPDATE';
 
 /** One owner of an entity. */
 export type Owner = {
@@ -2814,6 +2886,15 @@ export type Status = {
   removed: Scalars['Boolean']['output'];
 };
 
+/** An entry of a string map. */
+export type StringMapEntry = {
+  __typename?: 'StringMapEntry';
+  /** Key of the entry. */
+  key: Scalars['String']['output'];
+  /** Value of the entry. */
+  value?: Maybe<Scalars['String']['output']>;
+};
+
 /** Kind of a sub-resource of an entity. */
 export type SubResourceType =
   /** A field of a dataset's schema, identified by its field path. */
@@ -2945,6 +3026,12 @@ export type TimeRange =
   | 'WEEK'
   /** The last year. */
   | 'YEAR';
+
+/** A point of a time series aspect of an entity. */
+export type TimeSeriesAspect = {
+  /** When the point was reported, epoch milliseconds. */
+  timestampMillis: Scalars['Long']['output'];
+};
 
 /** A new name for an entity. */
 export type UpdateNameInput = {
@@ -3140,6 +3227,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<_RefType['DataFlow']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
   ;
+  TimeSeriesAspect: ( Operation );
 };
 
 /** Mapping between all available schema types and the resolvers types */
@@ -3230,6 +3318,7 @@ export type ResolversTypes = {
   FacetFilterInput: FacetFilterInput;
   FacetMetadata: ResolverTypeWrapper<Omit<FacetMetadata, 'aggregations' | 'entity'> & { aggregations: Array<ResolversTypes['AggregationMetadata']>, entity?: Maybe<ResolversTypes['Entity']> }>;
   FieldUsageCounts: ResolverTypeWrapper<FieldUsageCounts>;
+  FilterInput: FilterInput;
   FilterOperator: FilterOperator;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ForeignKeyConstraint: ResolverTypeWrapper<Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>> }>;
@@ -3254,6 +3343,9 @@ export type ResolversTypes = {
   Long: ResolverTypeWrapper<Scalars['Long']['output']>;
   MatchedField: ResolverTypeWrapper<Omit<MatchedField, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Operation: ResolverTypeWrapper<Operation>;
+  OperationSourceType: OperationSourceType;
+  OperationType: OperationType;
   Owner: ResolverTypeWrapper<Omit<Owner, 'owner' | 'ownershipType'> & { owner: ResolversTypes['OwnerType'], ownershipType?: Maybe<ResolversTypes['OwnershipTypeEntity']> }>;
   OwnerEntityType: OwnerEntityType;
   OwnerInput: OwnerInput;
@@ -3294,6 +3386,7 @@ export type ResolversTypes = {
   SortOrder: SortOrder;
   Status: ResolverTypeWrapper<Status>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  StringMapEntry: ResolverTypeWrapper<StringMapEntry>;
   SubResourceType: SubResourceType;
   SubTypes: ResolverTypeWrapper<SubTypes>;
   TableSchema: ResolverTypeWrapper<TableSchema>;
@@ -3305,6 +3398,7 @@ export type ResolversTypes = {
   TagUpdateInput: TagUpdateInput;
   TermAssociationInput: TermAssociationInput;
   TimeRange: TimeRange;
+  TimeSeriesAspect: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['TimeSeriesAspect']>;
   UpdateNameInput: UpdateNameInput;
   UsageAggregation: ResolverTypeWrapper<Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversTypes['UsageAggregationMetrics']> }>;
   UsageAggregationMetrics: ResolverTypeWrapper<Omit<UsageAggregationMetrics, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversTypes['UserUsageCounts']>>> }>;
@@ -3397,6 +3491,7 @@ export type ResolversParentTypes = {
   FacetFilterInput: FacetFilterInput;
   FacetMetadata: Omit<FacetMetadata, 'aggregations' | 'entity'> & { aggregations: Array<ResolversParentTypes['AggregationMetadata']>, entity?: Maybe<ResolversParentTypes['Entity']> };
   FieldUsageCounts: FieldUsageCounts;
+  FilterInput: FilterInput;
   Float: Scalars['Float']['output'];
   ForeignKeyConstraint: Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversParentTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>> };
   GlobalTags: Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversParentTypes['TagAssociation']>> };
@@ -3419,6 +3514,7 @@ export type ResolversParentTypes = {
   Long: Scalars['Long']['output'];
   MatchedField: Omit<MatchedField, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   Mutation: Record<PropertyKey, never>;
+  Operation: Operation;
   Owner: Omit<Owner, 'owner' | 'ownershipType'> & { owner: ResolversParentTypes['OwnerType'], ownershipType?: Maybe<ResolversParentTypes['OwnershipTypeEntity']> };
   OwnerInput: OwnerInput;
   OwnerType: ResolversUnionTypes<ResolversParentTypes>['OwnerType'];
@@ -3452,6 +3548,7 @@ export type ResolversParentTypes = {
   SortCriterion: SortCriterion;
   Status: Status;
   String: Scalars['String']['output'];
+  StringMapEntry: StringMapEntry;
   SubTypes: SubTypes;
   TableSchema: TableSchema;
   Tag: Omit<Tag, 'editableProperties' | 'ownership' | 'relationships'> & { editableProperties?: Maybe<ResolversParentTypes['EditableTagProperties']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
@@ -3461,6 +3558,7 @@ export type ResolversParentTypes = {
   TagProperties: TagProperties;
   TagUpdateInput: TagUpdateInput;
   TermAssociationInput: TermAssociationInput;
+  TimeSeriesAspect: ResolversInterfaceTypes<ResolversParentTypes>['TimeSeriesAspect'];
   UpdateNameInput: UpdateNameInput;
   UsageAggregation: Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversParentTypes['UsageAggregationMetrics']> };
   UsageAggregationMetrics: Omit<UsageAggregationMetrics, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversParentTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversParentTypes['UserUsageCounts']>>> };
@@ -3827,6 +3925,7 @@ export type DatasetResolvers<ContextType = any, ParentType extends ResolversPare
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<DatasetLineageArgs, 'input'>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  operations?: Resolver<Maybe<Array<ResolversTypes['Operation']>>, ParentType, ContextType, Partial<DatasetOperationsArgs>>;
   origin?: Resolver<ResolversTypes['FabricType'], ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
@@ -4076,6 +4175,20 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   updateName?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateNameArgs, 'input'>>;
 };
 
+export type OperationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Operation'] = ResolversParentTypes['Operation']> = {
+  actor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  affectedDatasets?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  customOperationType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['StringMapEntry']>>, ParentType, ContextType>;
+  lastUpdatedTimestamp?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  numAffectedRows?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  operationType?: Resolver<ResolversTypes['OperationType'], ParentType, ContextType>;
+  partition?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourceType?: Resolver<Maybe<ResolversTypes['OperationSourceType']>, ParentType, ContextType>;
+  timestampMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type OwnerResolvers<ContextType = any, ParentType extends ResolversParentTypes['Owner'] = ResolversParentTypes['Owner']> = {
   associatedUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   owner?: Resolver<ResolversTypes['OwnerType'], ParentType, ContextType>;
@@ -4239,6 +4352,11 @@ export type StatusResolvers<ContextType = any, ParentType extends ResolversParen
   removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type StringMapEntryResolvers<ContextType = any, ParentType extends ResolversParentTypes['StringMapEntry'] = ResolversParentTypes['StringMapEntry']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type SubTypesResolvers<ContextType = any, ParentType extends ResolversParentTypes['SubTypes'] = ResolversParentTypes['SubTypes']> = {
   typeNames?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
 };
@@ -4269,6 +4387,10 @@ export type TagPropertiesResolvers<ContextType = any, ParentType extends Resolve
   colorHex?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type TimeSeriesAspectResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimeSeriesAspect'] = ResolversParentTypes['TimeSeriesAspect']> = {
+  __resolveType: TypeResolveFn<'Operation', ParentType, ContextType>;
 };
 
 export type UsageAggregationResolvers<ContextType = any, ParentType extends ResolversParentTypes['UsageAggregation'] = ResolversParentTypes['UsageAggregation']> = {
@@ -4372,6 +4494,7 @@ export type Resolvers<ContextType = any> = {
   Long?: GraphQLScalarType;
   MatchedField?: MatchedFieldResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  Operation?: OperationResolvers<ContextType>;
   Owner?: OwnerResolvers<ContextType>;
   OwnerType?: OwnerTypeResolvers<ContextType>;
   Ownership?: OwnershipResolvers<ContextType>;
@@ -4391,11 +4514,13 @@ export type Resolvers<ContextType = any> = {
   SearchResults?: SearchResultsResolvers<ContextType>;
   SearchSuggestion?: SearchSuggestionResolvers<ContextType>;
   Status?: StatusResolvers<ContextType>;
+  StringMapEntry?: StringMapEntryResolvers<ContextType>;
   SubTypes?: SubTypesResolvers<ContextType>;
   TableSchema?: TableSchemaResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
   TagAssociation?: TagAssociationResolvers<ContextType>;
   TagProperties?: TagPropertiesResolvers<ContextType>;
+  TimeSeriesAspect?: TimeSeriesAspectResolvers<ContextType>;
   UsageAggregation?: UsageAggregationResolvers<ContextType>;
   UsageAggregationMetrics?: UsageAggregationMetricsResolvers<ContextType>;
   UsageQueryResult?: UsageQueryResultResolvers<ContextType>;

@@ -47,15 +47,22 @@ function criterionHolds(criterion: Criterion, value: Value): boolean {
   return criterion.negated ? !holds : holds;
 }
 
-/** The predicate of a filter; 400 naming the criterion whose field the aspect's schema does not have. */
-export function timeseriesPredicate(filter: TimeseriesFilter, aspect: AspectSpec | undefined): (value: Value) => boolean {
+/**
+ * The predicate of a filter; 400 naming the criterion whose field the aspect's schema does not have
+ * (`criterionAt` names the j-th criterion of the i-th clause as the request spelled it).
+ */
+export function timeseriesPredicate(
+  filter: TimeseriesFilter,
+  aspect: AspectSpec | undefined,
+  criterionAt = (i: number, j: number): string => `body.filter.or[${i}].and[${j}]`,
+): (value: Value) => boolean {
   // Upstream ignores the deprecated `criteria` when `or` is present.
   const clauses = filter.or ?? (filter.criteria ? [{ and: filter.criteria }] : []);
   const properties = aspect ? ((aspect.schema.properties ?? {}) as Record<string, JsonSchema>) : undefined;
   clauses.forEach((clause, i) =>
     clause.and.forEach((criterion, j) => {
       const top = criterion.field.split('.')[0] ?? '';
-      if (properties && !(top in properties)) throw badRequest(`body.filter.or[${i}].and[${j}].field: ${criterion.field} is not a field of ${aspect?.name}`);
+      if (properties && !(top in properties)) throw badRequest(`${criterionAt(i, j)}.field: ${criterion.field} is not a field of ${aspect?.name}`);
     }),
   );
   if (clauses.length === 0) return () => true;

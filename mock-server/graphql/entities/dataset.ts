@@ -5,6 +5,7 @@ import { numberOr, objectOf, objectsOf, stringOr, type JsonObject } from '../jso
 import type { OutputRecord } from '../records.js';
 import { schemaMetadataRecord } from '../schema-metadata-record.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
+import { operationRecords, type OperationsArgs } from './operations.js';
 import { pageFields } from './page-fields.js';
 
 function datasetProperties(view: EntityView, urn: string, properties: JsonObject, keyName: string, origin: string): OutputRecord {
@@ -67,5 +68,6 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
     externalUrl: () => stringOr(properties()?.externalUrl),
     description: () => stringOr(properties()?.description),
     uri: () => stringOr(properties()?.uri),
+    operations: (args: OperationsArgs) => operationRecords(view, urn, args),
   });
 }
