@@ -21,6 +21,13 @@ import { afterTransaction, NotedKeys } from './transaction-notes.js';
 /** Documents noted before the columns are simply built again from the whole table. */
 const MOST_NOTED = 4096;
 
+/**
+ * The doc_ids whose rows one statement of a build reads. The lists of the whole table at once were
+ * strings of tens of MB at 1,000,000 documents, alive together while parsed: the collector then set
+ * its next full collection by them, and the heap grew by hundreds of MB of garbage before it.
+ */
+const BUILD_CHUNK = 65_536;
+
 export interface Columns {
   /** The code of an entity type in `entity` (0: no document holds it). */
   entityCode(entity: string): number;
@@ -59,7 +66,7 @@ export interface DocumentColumns {
 
 type Row = [docId: number, entity: string, removed: number, terms: number, facets: string];
 
-/** The whole table as lists (`group_concat`): a row object per document cost several times more. */
+/** A range of the table as lists (`group_concat`): a row object per document cost several times more. */
 interface Table {
   n: number;
   ids: string | null;
@@ -108,7 +115,8 @@ class Arrays implements Columns {
     return ++this.lastStamp;
   }
 
-  private grow(docId: number): void {
+  /** Makes room for the documents up to `docId`. */
+  grow(docId: number): void {
     if (docId < this.entity.length) return;
     const size = Math.max(1024, docId + 1, this.entity.length * 2);
     const wider = <T extends Uint16Array | Uint8Array | Int32Array>(old: T, make: (n: number) => T): T => {
@@ -130,7 +138,7 @@ class Arrays implements Columns {
     return code;
   }
 
-  /** Every document, from the lists of the whole table (the facet ids of each document end with `;`). */
+  /** The documents of a range, from its lists (the facet ids of each document end with `;`), after those loaded before. */
   load(table: Table): void {
     const { n } = table;
     const ids = integers(table.ids ?? '', n);
@@ -142,9 +150,15 @@ class Arrays implements Columns {
     for (let i = 0; i < n; i++) last = Math.max(last, ids[i]!);
     this.grow(last);
     const facets = table.facets ?? '';
-    this.pool = new Int32Array(Math.max(1024, Math.ceil(facets.length / 2)));
+    // Each id takes a digit and a separator at least.
+    const room = this.poolLength + Math.ceil(facets.length / 2);
+    if (room > this.pool.length) {
+      const pool = new Int32Array(Math.max(room, this.pool.length * 2));
+      pool.set(this.pool.subarray(0, this.poolLength));
+      this.pool = pool;
+    }
     let at = 0;
-    let length = 0;
+    let length = this.poolLength;
     for (let i = 0; i < n; i++) {
       const id = ids[i]!;
       this.entity[id] = this.code(entities[i]!);
@@ -226,8 +240,9 @@ class Arrays implements Columns {
 }
 
 export function createDocumentColumns(db: Database): DocumentColumns {
-  const all: Statement = db.prepare(
-    "SELECT COUNT(*) AS n, group_concat(doc_id) AS ids, group_concat(entity) AS entities, group_concat(removed) AS removed, group_concat(terms) AS terms, group_concat(facets || ';', '') AS facets FROM search_document",
+  const bounds = db.prepare('SELECT min(doc_id), max(doc_id) FROM search_document').raw() as Statement<[], [number | null, number | null]>;
+  const range: Statement = db.prepare(
+    "SELECT COUNT(*) AS n, group_concat(doc_id) AS ids, group_concat(entity) AS entities, group_concat(removed) AS removed, group_concat(terms) AS terms, group_concat(facets || ';', '') AS facets FROM search_document WHERE doc_id BETWEEN ? AND ?",
   );
   const one: Statement = db.prepare('SELECT doc_id, entity, removed, terms, facets FROM search_document WHERE doc_id = ?').raw();
   let columns: Arrays | undefined;
@@ -238,7 +253,10 @@ export function createDocumentColumns(db: Database): DocumentColumns {
 
   const build = (): Arrays => {
     const built = new Arrays();
-    built.load(all.get() as Table);
+    const [first, last] = bounds.get() ?? [null, null];
+    if (first === null || last === null) return built;
+    built.grow(last);
+    for (let from = first; from <= last; from += BUILD_CHUNK) built.load(range.get(from, from + BUILD_CHUNK - 1) as Table);
     return built;
   };
   const reread = (c: Arrays, docId: number): void => {
