@@ -5,7 +5,7 @@
  * above the score of the page's last row lets the page (ranked-page.ts) order a handful of hits
  * instead of reading every hit's rows a second time.
  */
-import { integers } from './integer-list.js';
+import { scratch } from './scratch-arrays.js';
 import type { TokenWeight } from './ranking.js';
 
 /** The k-th largest value (k from 1), by selection in place: linear on average, where a sort is not. */
@@ -52,12 +52,18 @@ export function bestHits(
   lengths: Float64Array,
   weights: readonly TokenWeight[],
 ): ScoredHits {
-  const scores = new Float64Array(n);
+  const scores = scratch('scores', n).fill(0);
   frequencies.forEach((f, t) => {
     const { scale, base, perToken } = weights[t]!;
     for (let i = 0; i < n; i++) scores[i] = scores[i]! + (scale * f[i]!) / (f[i]! + base + perToken * lengths[i]!);
   });
-  const last = rows >= n ? -Infinity : kthLargest(Float64Array.from(scores), rows);
+  let last = -Infinity;
+  if (rows < n) {
+    // The selection reorders its array: a copy of the scores.
+    const selected = scratch('scores selected', n);
+    selected.set(scores);
+    last = kthLargest(selected, rows);
+  }
   const kept: ScoredHits = { ids: [], scores: [] };
   for (let i = 0; i < n; i++) {
     if (scores[i]! < last) continue;

@@ -8,6 +8,7 @@
  */
 import { facetPairs } from './aggregations.js';
 import { integers } from './integer-list.js';
+import { scratch } from './scratch-arrays.js';
 import type { Columns } from './document-columns.js';
 import type { SearchTables } from './tables.js';
 import type { PostingList } from './term-lists.js';
@@ -16,7 +17,7 @@ export interface CountedHits {
   n: number;
   /** The hits holding each facet id, `[[id, n], ...]` (aggregations.ts). */
   facetCounts: string;
-  /** To rank: the first `n` are the hits' ids, each token's frequencies in them and their lengths. */
+  /** To rank: the first `n` are the hits' ids, each token's frequencies in them and their lengths (scratch-arrays.ts: read them before the next search). */
   ids: Float64Array;
   frequencies: Float64Array[];
   lengths: Float64Array;
@@ -78,9 +79,9 @@ function tally(
   frequencies: readonly Float64Array[],
 ): CountedHits {
   const ranks = frequencies.length > 0;
-  const lengths = new Float64Array(ranks ? rows : 0);
-  const hitIds = new Float64Array(ranks ? rows : 0);
-  const hitFrequencies = frequencies.map(() => new Float64Array(rows));
+  const lengths = scratch('hit lengths', ranks ? rows : 0);
+  const hitIds = scratch('hit ids', ranks ? rows : 0);
+  const hitFrequencies = frequencies.map((_, t) => scratch(`hit frequencies ${t}`, rows));
   const code = c.entityCode(q.entity);
   const stamp = q.repeats ? c.stamp() : 0;
   const masks = q.requiredFacets && facetMasks(q.requiredFacets);
@@ -129,8 +130,8 @@ export function countHits(tables: SearchTables, q: CountingQuery): CountedHits {
   if (q.list) return tally(tables.columns(), q, q.list.n, q.list.ids, q.frequencyColumns.length > 0 ? [q.list.f] : []);
   const lists = q.frequencyColumns.map((c, i) => `, group_concat(${c}) AS f${i}`).join('');
   const row = tables.statement(`SELECT COUNT(*) AS n, group_concat(${q.idColumn}) AS ids${lists} ${q.from}`).get(...q.params) as Lists;
-  const frequencies = q.frequencyColumns.map((_, i) => integers(row[`f${i}`] ?? '', row.n));
-  return tally(tables.columns(), q, row.n, integers(row.ids ?? '', row.n), frequencies);
+  const frequencies = q.frequencyColumns.map((_, i) => integers(row[`f${i}`] ?? '', row.n, scratch(`candidate frequencies ${i}`, row.n)));
+  return tally(tables.columns(), q, row.n, integers(row.ids ?? '', row.n, scratch('candidate ids', row.n)), frequencies);
 }
 
 /**

@@ -5,9 +5,11 @@
 const COMMA = 44;
 const ZERO = 48;
 
-/** The `n` non-negative integers of a comma-separated list, read digit by digit (splitting costs several times more). */
-export function integers(list: string, n: number): Float64Array {
-  const values = new Float64Array(n);
+/**
+ * The `n` non-negative integers of a comma-separated list, read digit by digit (splitting costs
+ * several times more), into `values` when given (n long).
+ */
+export function integers(list: string, n: number, values = new Float64Array(n)): Float64Array {
   let value = 0;
   let k = 0;
   for (let i = 0; i < list.length; i++) {
