@@ -4,10 +4,12 @@
  * (and, to rank a page, each token's frequency in them) as `group_concat` lists; what the pass
  * needs of each hit's document (its entity type, removed flag, length and facet ids) comes from the
  * document columns (document-columns.ts) instead of a lookup of its row per hit. A ranked search
- * of one token reads its posting list instead, kept in memory (term-lists.ts).
+ * of one token, or of tokens held by comparable numbers of entities, reads their posting lists
+ * instead, kept in memory (term-lists.ts, list-intersection.ts).
  */
 import { facetPairs } from './aggregations.js';
 import { integers } from './integer-list.js';
+import { intersection } from './list-intersection.js';
 import { scratch } from './scratch-arrays.js';
 import type { Columns } from './document-columns.js';
 import type { SearchTables } from './tables.js';
@@ -23,7 +25,7 @@ export interface CountedHits {
   lengths: Float64Array;
   /** When the candidates could repeat: the stamp the hits are marked with (`search_hit`, document-columns.ts). */
   stamp?: number;
-  /** The posting list the hits were read from (which keeps their urns, term-lists.ts). */
+  /** The posting list the hits were read from, the first of several (which keeps their urns, term-lists.ts). */
   list?: PostingList;
 }
 
@@ -40,8 +42,11 @@ export interface CountingQuery {
   repeats: boolean;
   /** Facet ids a hit must hold: one of each list (a filter's criteria on aggregated values). */
   requiredFacets?: readonly (readonly number[])[];
-  /** The candidates as a token's posting list instead of `from` (its one frequency column is the list's). */
-  list?: PostingList;
+  /**
+   * The candidates as the entities every one of these posting lists holds, instead of `from`: the
+   * tokens' lists in the ranking's order (the frequency columns are theirs).
+   */
+  lists?: readonly PostingList[];
 }
 
 /** The facet ids of the conditions as bits: facet id → the conditions it meets; a hit meets every one (`all`). */
@@ -123,11 +128,15 @@ function tally(
     }
     n++;
   }
-  return { n, facetCounts: facetPairs(counts), ids: hitIds, frequencies: hitFrequencies, lengths, ...(q.repeats ? { stamp } : {}), ...(q.list ? { list: q.list } : {}) };
+  return { n, facetCounts: facetPairs(counts), ids: hitIds, frequencies: hitFrequencies, lengths, ...(q.repeats ? { stamp } : {}), ...(q.lists ? { list: q.lists[0] } : {}) };
 }
 
 export function countHits(tables: SearchTables, q: CountingQuery): CountedHits {
-  if (q.list) return tally(tables.columns(), q, q.list.n, q.list.ids, q.frequencyColumns.length > 0 ? [q.list.f] : []);
+  if (q.lists) {
+    const [only] = q.lists;
+    const candidates = q.lists.length === 1 && only ? { n: only.n, ids: only.ids, frequencies: [only.f] } : intersection(q.lists);
+    return tally(tables.columns(), q, candidates.n, candidates.ids, q.frequencyColumns.length > 0 ? candidates.frequencies : []);
+  }
   const lists = q.frequencyColumns.map((c, i) => `, group_concat(${c}) AS f${i}`).join('');
   const row = tables.statement(`SELECT COUNT(*) AS n, group_concat(${q.idColumn}) AS ids${lists} ${q.from}`).get(...q.params) as Lists;
   const frequencies = q.frequencyColumns.map((_, i) => integers(row[`f${i}`] ?? '', row.n, scratch(`candidate frequencies ${i}`, row.n)));

@@ -28,6 +28,8 @@ export interface Ranking {
   where: string;
   /** The driving token (the rarest). */
   driving: string;
+  /** The tokens in the order of `m0`, `m1`…, the rarest first, and the number of entities holding each. */
+  held: readonly { token: string; docs: number }[];
   /** The parameters of `from` and `where`, in that order. */
   params: unknown[];
   /** Each token's frequency column (`m0.f`, `m1.f`…), in the order of `weights`. */
@@ -54,6 +56,7 @@ export function ranking(tables: SearchTables, tokens: readonly string[]): Rankin
     tokens: ['search_term m0', ...joined].join(' '),
     where: 'm0.term = ?',
     driving: held[0]?.token ?? '',
+    held,
     params: [...held.slice(1).map((h) => h.token), held[0]?.token],
     frequencies: held.map((_, i) => `m${i}.f`),
     weights,

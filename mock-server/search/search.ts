@@ -50,6 +50,13 @@ interface CountedDocuments {
 /** Conditions without ranking are tested on every document when their holders are at least this share of the entities (1/32). */
 const SCAN_SHARE = 32;
 
+/**
+ * Tokens are read from their posting lists when each is held by at most this many times the
+ * entities of the rarest: a list read costs about 0.15 µs an entity, a probe of a token's rows for
+ * one of the rarest token's entities about 2 µs (../../scripts/bench/README.md).
+ */
+const LISTS_BREADTH = 8;
+
 export function search(
   tables: SearchTables,
   fields: EntityIndexFields,
@@ -108,8 +115,11 @@ export function search(
     return { from: `FROM ${rank.tokens} WHERE ${rank.where} AND ${filter.sql}${clauseTests}`, params: [...rank.params, ...filter.params, ...fieldClauses.flatMap((c) => c.params)] };
   };
   const candidates = candidatesOf();
-  // A ranked search of one token, narrowed by nothing or by facet conditions alone, reads the token's posting list (term-lists.ts).
-  const list = rank && tokens.length === 1 && (requiredFacets || (filter.sql === '1' && fieldClauses.length === 0)) ? tables.terms.lists.list(rank.driving) : undefined;
+  // A ranked search narrowed by nothing or by facet conditions alone reads its tokens' posting lists
+  // (term-lists.ts), when it has one token or tokens held by comparable numbers of entities: reading
+  // another token's list costs less than probing its rows for each of the driving token's entities.
+  const listed = rank && (requiredFacets || (filter.sql === '1' && fieldClauses.length === 0)) && rank.held.every((h) => h.docs <= LISTS_BREADTH * rank.held[0]!.docs);
+  const lists = listed ? rank.held.map((h) => tables.terms.lists.list(h.token)) : undefined;
 
   const start = Math.max(0, request.start);
   const count = Math.min(Math.max(0, request.count), MAX_SEARCH_RESULTS);
@@ -131,7 +141,7 @@ export function search(
             withRemoved: filter.namesRemoved,
             repeats: !rank,
             ...(rank && requiredFacets ? { requiredFacets } : {}),
-            ...(list ? { list } : {}),
+            ...(lists ? { lists } : {}),
           });
   // Other filters without ranking (several conjunctions, a negation) test every document of the type.
   const documents =

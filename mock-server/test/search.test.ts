@@ -299,3 +299,36 @@ describe('an entity written again', () => {
     expect(c.urns('day')).toEqual([]);
   });
 });
+
+// Tokens held by comparable numbers of entities are read from their posting lists and merged
+// (list-intersection.ts); a token held by more than eight times the entities of the rarest, from
+// its rows in SQL. Either way a hit holds every token, and each token's frequency counts.
+describe('a search of several tokens', () => {
+  const DUAL = datasetUrn('hive', 'a_dual');
+  const BOOSTED = datasetUrn('hive', 'b_boosted');
+  const RED = datasetUrn('hive', 'c_red');
+  const GREEN = datasetUrn('hive', 'd_green');
+
+  function colours(moreGreen: number) {
+    const index = createSearchIndex(contract);
+    const store = new CatalogStore({ contract, derived: [index] });
+    const write = (urn: string, value: Record<string, unknown>) => store.upsertAspect('dataset', urn, 'datasetProperties', value, ctx);
+    write(DUAL, { description: 'red green' });
+    // `green` in the boosted name: with `red` as often as in DUAL, its green weighs more.
+    write(BOOSTED, { name: 'green', description: 'red' });
+    write(RED, { description: 'red' });
+    write(GREEN, { description: 'green' });
+    for (let i = 0; i < moreGreen; i++) write(datasetUrn('hdfs', `green_${i}`), { description: 'green' });
+    return (input: string) => index.search({ input, entity: 'dataset', start: 0, count: 10 }).entities;
+  }
+
+  it.each([
+    { given: 'tokens of comparable breadth (posting lists)', moreGreen: 0 },
+    { given: 'one token far broader (SQL)', moreGreen: 30 },
+  ])('$given: hits hold every token, ranked by every token’s frequency', ({ moreGreen }) => {
+    const search = colours(moreGreen);
+    expect(search('red green')).toEqual([BOOSTED, DUAL]);
+    expect(search('green red')).toEqual([BOOSTED, DUAL]);
+    expect(search('red green blue')).toEqual([]);
+  });
+});

@@ -109,6 +109,8 @@ const QUERIES: { name: string; action: 'search' | 'autocomplete' | 'browse'; bod
   { name: 'search, a selective term', action: 'search', body: { input: 'dataset number 4242' }, target: (n) => discoveryTarget(n, 10) },
   { name: 'search, a broad term (~10%)', action: 'search', body: { input: 'payments' }, target: (n) => discoveryTarget(n, 10) },
   { name: 'search, a term in every dataset', action: 'search', body: { input: 'daily' }, target: (n) => (n >= 1_000_000 ? 500 : n >= 100_000 ? 50 : undefined) },
+  // Two such terms: every dataset is a hit and both lists are merged (no target: the table has none).
+  { name: 'search, two terms in every dataset', action: 'search', body: { input: 'snapshot summary' }, target: () => undefined },
   { name: 'search, field:value', action: 'search', body: { input: 'tags:Gold' }, target: (n) => discoveryTarget(n, 10) },
   {
     name: 'search, a two-condition filter',
