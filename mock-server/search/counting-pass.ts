@@ -55,10 +55,14 @@ interface FacetMasks {
   all: number;
 }
 
-/** At most 31 conditions (bits of an Int32Array); facet-conditions.ts gives no more. */
-function facetMasks(required: readonly (readonly number[])[]): FacetMasks {
+/**
+ * At most 31 conditions (bits of an Int32Array); facet-conditions.ts gives no more. The masks cover
+ * every facet id a document holds (`limit`): a read past a typed array's end, which gives undefined,
+ * made the loop over a million documents' facet ids a fifth slower.
+ */
+function facetMasks(required: readonly (readonly number[])[], limit: number): FacetMasks {
   const largest = Math.max(0, ...required.flat());
-  const bits = new Int32Array(largest + 1);
+  const bits = new Int32Array(Math.max(largest + 1, limit));
   required.forEach((ids, k) => {
     for (const id of ids) bits[id]! |= 1 << k;
   });
@@ -89,13 +93,13 @@ function tally(
   const hitFrequencies = frequencies.map((_, t) => scratch(`hit frequencies ${t}`, rows));
   const code = c.entityCode(q.entity);
   const stamp = q.repeats ? c.stamp() : 0;
-  const masks = q.requiredFacets && facetMasks(q.requiredFacets);
+  const masks = q.requiredFacets && facetMasks(q.requiredFacets, c.facetLimit);
   // The columns as locals: the loop runs once per candidate.
   const { entity, removed, terms, facetStart, facetCount, pool, seen } = c;
   const { withRemoved, repeats } = q;
   const bits = masks?.bits;
   const all = masks?.all ?? 0;
-  let counts = new Int32Array(256);
+  const counts = new Int32Array(c.facetLimit);
   let n = 0;
   for (let i = 0; i < rows; i++) {
     const id = ids ? ids[i]! : i;
@@ -105,7 +109,7 @@ function tally(
     if (bits) {
       // One of each condition's facet ids (facet id → the conditions it meets, as bits).
       let met = 0;
-      for (let j = first; j < end; j++) met |= bits[pool[j]!] ?? 0;
+      for (let j = first; j < end; j++) met |= bits[pool[j]!]!;
       if (met !== all) continue;
     }
     if (repeats) {
@@ -117,15 +121,7 @@ function tally(
       for (let t = 0; t < frequencies.length; t++) hitFrequencies[t]![n] = frequencies[t]![i]!;
       lengths[n] = terms[id]!;
     }
-    for (let j = first; j < end; j++) {
-      const facet = pool[j]!;
-      if (facet >= counts.length) {
-        const wider = new Int32Array(Math.max(facet + 1, counts.length * 2));
-        wider.set(counts);
-        counts = wider;
-      }
-      counts[facet]!++;
-    }
+    for (let j = first; j < end; j++) counts[pool[j]!]!++;
     n++;
   }
   return { n, facetCounts: facetPairs(counts), ids: hitIds, frequencies: hitFrequencies, lengths, ...(q.repeats ? { stamp } : {}), ...(q.lists ? { list: q.lists[0] } : {}) };

@@ -40,6 +40,8 @@ export interface Columns {
   readonly facetStart: Int32Array;
   readonly facetCount: Uint16Array;
   readonly pool: Int32Array;
+  /** One past the largest facet id a document has held: arrays indexed by facet id this long are never read past their end. */
+  readonly facetLimit: number;
   /**
    * A mark per doc_id, for a pass to tell a hit it has already seen: `stamp()` gives a fresh value.
    * SQL reads the marks as `search_hit(doc_id, stamp)` (1 when marked with that stamp).
@@ -88,6 +90,7 @@ class Arrays implements Columns {
   facetCount = new Uint16Array(0);
   seen = new Int32Array(0);
   pool = new Int32Array(1024);
+  facetLimit = 0;
   private poolLength = 0;
   private livePool = 0;
   private lastStamp = 0;
@@ -171,7 +174,10 @@ class Arrays implements Columns {
       for (; at < facets.length; at++) {
         const c = facets.charCodeAt(at);
         if (c === COMMA || c === SEMICOLON) {
-          if (digits) this.pool[length++] = value;
+          if (digits) {
+            this.pool[length++] = value;
+            if (value >= this.facetLimit) this.facetLimit = value + 1;
+          }
           value = 0;
           digits = false;
           if (c === SEMICOLON) break;
@@ -210,6 +216,7 @@ class Arrays implements Columns {
   /** Facet ids as stored: comma-separated; written where the document's were when they fit. */
   private setFacets(docId: number, facets: string): void {
     const ids = facets === '' ? [] : facets.split(',').map(Number);
+    for (const id of ids) if (id >= this.facetLimit) this.facetLimit = id + 1;
     const old = this.facetCount[docId]!;
     this.livePool += ids.length - old;
     let start = this.facetStart[docId]!;
