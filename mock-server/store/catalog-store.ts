@@ -470,12 +470,11 @@ export class CatalogStore {
     const concerned = changed === undefined || changed.has(entity.keyAspect) ? this.derived : this.derived.filter((index) => derivesFromAny(index, changed));
     if (concerned.length === 0) return;
     const names = new Set(this.statements.latestAspectNames.all(urn).filter((aspect) => entity.aspects.includes(aspect)));
-    const latest = new LatestAspects(
-      names,
-      (aspect) => this.statements.latestValue.get(urn, aspect),
-      this.derivedPointAspects(entity),
-      (aspect) => this.statements.newestPointValue.get(urn, aspect),
-    );
+    const versioned = names.size;
+    const points = this.derivedPointAspects(entity);
+    for (const aspect of points) names.add(aspect);
+    const read = (aspect: string) => (points.includes(aspect) ? this.statements.newestPointValue : this.statements.latestValue).get(urn, aspect);
+    const latest = new LatestAspects(names, read, versioned);
     const given = changed?.has(entity.keyAspect) ? undefined : changed;
     for (const index of concerned) index.indexEntity(urn, entity.name, latest, given);
   }

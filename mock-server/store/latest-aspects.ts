@@ -12,31 +12,29 @@ export class LatestAspects implements LatestAspectValues {
   private readonly parsed = new Map<string, AspectValue>();
 
   /**
-   * The names of the versioned aspects the entity has, in the order the store read them, and how to
-   * read one's stored JSON; then the time series aspects that may have points, and how to read the
-   * newest one's value.
+   * The names of the aspects the entity has, in the order the store read them (the versioned ones,
+   * the first `versioned`, then the time series ones an index derives from, which may have no point),
+   * and how to read one's stored JSON.
    */
   constructor(
     private readonly names: ReadonlySet<string>,
     private readonly read: (aspect: string) => string | undefined,
-    private readonly pointAspects: readonly string[] = [],
-    private readonly readPoint: (aspect: string) => string | undefined = () => undefined,
+    private readonly versioned = names.size,
   ) {}
 
   /** The versioned aspects alone: an entity without any no longer exists, whatever points it had. */
   get size(): number {
-    return this.names.size;
+    return this.versioned;
   }
 
-  *keys(): IterableIterator<string> {
-    yield* this.names;
-    yield* this.pointAspects;
+  keys(): SetIterator<string> {
+    return this.names.values();
   }
 
   get(aspect: string): AspectValue | undefined {
     const known = this.parsed.get(aspect);
     if (known !== undefined) return known;
-    const json = this.names.has(aspect) ? this.read(aspect) : this.pointAspects.includes(aspect) ? this.readPoint(aspect) : undefined;
+    const json = this.names.has(aspect) ? this.read(aspect) : undefined;
     if (json === undefined) return undefined;
     const value = JSON.parse(json) as AspectValue;
     this.parsed.set(aspect, value);
