@@ -99,7 +99,8 @@ function tally(
   const { withRemoved, repeats } = q;
   const bits = masks?.bits;
   const all = masks?.all ?? 0;
-  const counts = new Int32Array(c.facetLimit);
+  // Grown to the largest facet id the hits hold: a search of a few hits counts a few ids.
+  let counts = new Int32Array(256);
   let n = 0;
   for (let i = 0; i < rows; i++) {
     const id = ids ? ids[i]! : i;
@@ -121,7 +122,15 @@ function tally(
       for (let t = 0; t < frequencies.length; t++) hitFrequencies[t]![n] = frequencies[t]![i]!;
       lengths[n] = terms[id]!;
     }
-    for (let j = first; j < end; j++) counts[pool[j]!]!++;
+    for (let j = first; j < end; j++) {
+      const facet = pool[j]!;
+      if (facet >= counts.length) {
+        const wider = new Int32Array(Math.max(facet + 1, counts.length * 2));
+        wider.set(counts);
+        counts = wider;
+      }
+      counts[facet]!++;
+    }
     n++;
   }
   return { n, facetCounts: facetPairs(counts), ids: hitIds, frequencies: hitFrequencies, lengths, ...(q.repeats ? { stamp } : {}), ...(q.lists ? { list: q.lists[0] } : {}) };
