@@ -993,6 +993,11 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & {
   browsePaths?: Maybe<Array<BrowsePath>>;
   /** The container the dataset resides in. */
   container?: Maybe<Container>;
+  /**
+   * Profiles of the dataset (the datasetProfile time series aspect): the newest first, at most limit of them (10,000
+   * when absent), within the inclusive range of timestampMillis given; filter criteria test the points' fields.
+   */
+  datasetProfiles?: Maybe<Array<DatasetProfile>>;
   /** Deprecation status of the dataset. */
   deprecation?: Maybe<Deprecation>;
   /**
@@ -1080,6 +1085,15 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & {
 
 
 /** A dataset: a table, a collection, a topic or another set of data with its own lifecycle. */
+export type DatasetDatasetProfilesArgs = {
+  endTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+  filter?: InputMaybe<FilterInput>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+};
+
+
+/** A dataset: a table, a collection, a topic or another set of data with its own lifecycle. */
 export type DatasetLineageArgs = {
   input: LineageInput;
 };
@@ -1137,6 +1151,48 @@ export type DatasetEditablePropertiesUpdate = {
   description: Scalars['String']['input'];
   /** Editable display name of the dataset. */
   name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Statistics of one field of a dataset in a profile. */
+export type DatasetFieldProfile = {
+  __typename?: 'DatasetFieldProfile';
+  /** Path of the field. */
+  fieldPath: Scalars['String']['output'];
+  /** Largest value. */
+  max?: Maybe<Scalars['String']['output']>;
+  /** Mean value. */
+  mean?: Maybe<Scalars['String']['output']>;
+  /** Median value. */
+  median?: Maybe<Scalars['String']['output']>;
+  /** Smallest value. */
+  min?: Maybe<Scalars['String']['output']>;
+  /** Number of null values. */
+  nullCount?: Maybe<Scalars['Long']['output']>;
+  /** Share of the rows with null values. */
+  nullProportion?: Maybe<Scalars['Float']['output']>;
+  /** Some of the values. */
+  sampleValues?: Maybe<Array<Scalars['String']['output']>>;
+  /** Standard deviation. */
+  stdev?: Maybe<Scalars['String']['output']>;
+  /** Number of distinct values. */
+  uniqueCount?: Maybe<Scalars['Long']['output']>;
+  /** Share of the rows with distinct values. */
+  uniqueProportion?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Statistics of a dataset at one point in time (a point of the datasetProfile aspect). */
+export type DatasetProfile = TimeSeriesAspect & {
+  __typename?: 'DatasetProfile';
+  /** Number of columns. */
+  columnCount?: Maybe<Scalars['Long']['output']>;
+  /** Statistics of each profiled field. */
+  fieldProfiles?: Maybe<Array<DatasetFieldProfile>>;
+  /** Number of rows. */
+  rowCount?: Maybe<Scalars['Long']['output']>;
+  /** Size of the stored data in bytes. */
+  sizeInBytes?: Maybe<Scalars['Long']['output']>;
+  /** When the profile was taken, epoch milliseconds. */
+  timestampMillis: Scalars['Long']['output'];
 };
 
 /** Read-only properties of a dataset, from ingestion. */
@@ -3227,7 +3283,10 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<_RefType['DataFlow']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
   ;
-  TimeSeriesAspect: ( Operation );
+  TimeSeriesAspect:
+    | ( DatasetProfile )
+    | ( Operation )
+  ;
 };
 
 /** Mapping between all available schema types and the resolvers types */
@@ -3292,6 +3351,8 @@ export type ResolversTypes = {
   DatasetDeprecationUpdate: DatasetDeprecationUpdate;
   DatasetEditableProperties: ResolverTypeWrapper<DatasetEditableProperties>;
   DatasetEditablePropertiesUpdate: DatasetEditablePropertiesUpdate;
+  DatasetFieldProfile: ResolverTypeWrapper<DatasetFieldProfile>;
+  DatasetProfile: ResolverTypeWrapper<DatasetProfile>;
   DatasetProperties: ResolverTypeWrapper<Omit<DatasetProperties, 'lastModified'> & { lastModified: ResolversTypes['AuditStamp'] }>;
   DatasetStatsSummary: ResolverTypeWrapper<Omit<DatasetStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
   DatasetUpdateInput: DatasetUpdateInput;
@@ -3467,6 +3528,8 @@ export type ResolversParentTypes = {
   DatasetDeprecationUpdate: DatasetDeprecationUpdate;
   DatasetEditableProperties: DatasetEditableProperties;
   DatasetEditablePropertiesUpdate: DatasetEditablePropertiesUpdate;
+  DatasetFieldProfile: DatasetFieldProfile;
+  DatasetProfile: DatasetProfile;
   DatasetProperties: Omit<DatasetProperties, 'lastModified'> & { lastModified: ResolversParentTypes['AuditStamp'] };
   DatasetStatsSummary: Omit<DatasetStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
   DatasetUpdateInput: DatasetUpdateInput;
@@ -3912,6 +3975,7 @@ export type DataPlatformPropertiesResolvers<ContextType = any, ParentType extend
 export type DatasetResolvers<ContextType = any, ParentType extends ResolversParentTypes['Dataset'] = ResolversParentTypes['Dataset']> = {
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
   container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType>;
+  datasetProfiles?: Resolver<Maybe<Array<ResolversTypes['DatasetProfile']>>, ParentType, ContextType, Partial<DatasetDatasetProfilesArgs>>;
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
@@ -3947,6 +4011,29 @@ export type DatasetResolvers<ContextType = any, ParentType extends ResolversPare
 export type DatasetEditablePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DatasetEditableProperties'] = ResolversParentTypes['DatasetEditableProperties']> = {
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DatasetFieldProfileResolvers<ContextType = any, ParentType extends ResolversParentTypes['DatasetFieldProfile'] = ResolversParentTypes['DatasetFieldProfile']> = {
+  fieldPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  max?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mean?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  median?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  min?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nullCount?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  nullProportion?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  sampleValues?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  stdev?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  uniqueCount?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  uniqueProportion?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type DatasetProfileResolvers<ContextType = any, ParentType extends ResolversParentTypes['DatasetProfile'] = ResolversParentTypes['DatasetProfile']> = {
+  columnCount?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  fieldProfiles?: Resolver<Maybe<Array<ResolversTypes['DatasetFieldProfile']>>, ParentType, ContextType>;
+  rowCount?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  sizeInBytes?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  timestampMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type DatasetPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DatasetProperties'] = ResolversParentTypes['DatasetProperties']> = {
@@ -4390,7 +4477,7 @@ export type TagPropertiesResolvers<ContextType = any, ParentType extends Resolve
 };
 
 export type TimeSeriesAspectResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimeSeriesAspect'] = ResolversParentTypes['TimeSeriesAspect']> = {
-  __resolveType: TypeResolveFn<'Operation', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'DatasetProfile' | 'Operation', ParentType, ContextType>;
 };
 
 export type UsageAggregationResolvers<ContextType = any, ParentType extends ResolversParentTypes['UsageAggregation'] = ResolversParentTypes['UsageAggregation']> = {
@@ -4463,6 +4550,8 @@ export type Resolvers<ContextType = any> = {
   DataPlatformProperties?: DataPlatformPropertiesResolvers<ContextType>;
   Dataset?: DatasetResolvers<ContextType>;
   DatasetEditableProperties?: DatasetEditablePropertiesResolvers<ContextType>;
+  DatasetFieldProfile?: DatasetFieldProfileResolvers<ContextType>;
+  DatasetProfile?: DatasetProfileResolvers<ContextType>;
   DatasetProperties?: DatasetPropertiesResolvers<ContextType>;
   DatasetStatsSummary?: DatasetStatsSummaryResolvers<ContextType>;
   Deprecation?: DeprecationResolvers<ContextType>;

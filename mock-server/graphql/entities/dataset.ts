@@ -5,8 +5,10 @@ import { numberOr, objectOf, objectsOf, stringOr, type JsonObject } from '../jso
 import type { OutputRecord } from '../records.js';
 import { schemaMetadataRecord } from '../schema-metadata-record.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
-import { operationRecords, type OperationsArgs } from './operations.js';
+import { datasetProfileRecords } from './dataset-profiles.js';
+import { operationRecords } from './operations.js';
 import { pageFields } from './page-fields.js';
+import type { TimeSeriesArgs } from './time-series-values.js';
 
 function datasetProperties(view: EntityView, urn: string, properties: JsonObject, keyName: string, origin: string): OutputRecord {
   const created = objectOf(properties.created);
@@ -68,6 +70,7 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
     externalUrl: () => stringOr(properties()?.externalUrl),
     description: () => stringOr(properties()?.description),
     uri: () => stringOr(properties()?.uri),
-    operations: (args: OperationsArgs) => operationRecords(view, urn, args),
+    operations: (args: TimeSeriesArgs) => operationRecords(view, urn, args),
+    datasetProfiles: (args: TimeSeriesArgs) => datasetProfileRecords(view, urn, args),
   });
 }

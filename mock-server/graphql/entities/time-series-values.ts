@@ -1,0 +1,40 @@
+/**
+ * The points of a time series aspect as a field such as `operations(startTimeMillis, endTimeMillis,
+ * filter, limit)` reads them: upstream's TimeSeriesAspectResolver
+ * (datahub-graphql-core/.../resolvers/load/TimeSeriesAspectResolver.java) asks getTimeseriesAspectValues
+ * for the inclusive range, the filter's criteria (each a dotted path into the point) and the limit,
+ * newest first unless the field names another sort.
+ */
+import { badRequest } from '../../errors.js';
+import { timeseriesPredicate } from '../../handlers/timeseries-filter.js';
+import type { JsonObject } from '../json-values.js';
+import type { EntityView } from './entity-view.js';
+
+/** getTimeseriesAspectValues' limit when none is given, and its most. */
+const MOST_POINTS = 10_000;
+
+export interface TimeSeriesArgs {
+  startTimeMillis?: number | null;
+  endTimeMillis?: number | null;
+  filter?: { and: { field: string; values?: string[] | null; condition?: string | null; negated?: boolean | null }[] } | null;
+  limit?: number | null;
+}
+
+/** The values of the entity's points of `aspect` the arguments select, newest first or in `order` (a stable sort of them). */
+export function timeSeriesValues(view: EntityView, urn: string, aspect: string, args: TimeSeriesArgs, order?: (a: JsonObject, b: JsonObject) => number): JsonObject[] {
+  if (args.limit != null && args.limit < 0) throw badRequest(`limit: must be 0 or more, got ${args.limit}`);
+  const criteria = (args.filter?.and ?? []).map((c) => ({
+    field: c.field,
+    value: c.values?.[0] ?? '',
+    ...(c.values ? { values: c.values } : {}),
+    ...(c.condition ? { condition: c.condition } : {}),
+    ...(c.negated ? { negated: true } : {}),
+  }));
+  const matches = timeseriesPredicate({ or: [{ and: criteria }] }, view.contract.aspects.get(aspect), (_, j) => `filter.and[${j}]`);
+  const values = view.store
+    .timeseries({ urn, aspect, startTimeMillis: args.startTimeMillis ?? undefined, endTimeMillis: args.endTimeMillis ?? undefined, limit: Number.MAX_SAFE_INTEGER })
+    .map((p) => p.value)
+    .filter(matches);
+  if (order) values.sort(order);
+  return values.slice(0, Math.min(args.limit ?? MOST_POINTS, MOST_POINTS));
+}
