@@ -1077,8 +1077,9 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & {
   /** URN of the dataset. */
   urn: Scalars['String']['output'];
   /**
-   * Usage statistics of the dataset over a time range. The first argument, resource, is ignored.
-   * Mocked: invented by the mock server; not read from the store.
+   * Usage statistics of the dataset over a time range up to now, from its stored usage points (the datasetUsageStatistics
+   * aspect, as usageStats batchIngest writes it): one bucket per day (its latest point) and the range's totals. The
+   * first argument, resource, is ignored; range is required.
    */
   usageStats?: Maybe<UsageQueryResult>;
 };

@@ -183,8 +183,7 @@ describe('a URN that was never written', () => {
 describe('mocked fields', () => {
   it.each([
     ['statsSummary', 'statsSummary { queryCountLast30Days uniqueUserCountLast30Days }', ['dataset.statsSummary']],
-    ['usageStats', 'usageStats(range: MONTH) { aggregations { totalSqlQueries } }', ['dataset.usageStats']],
-    ['two of them, with an alias', 'stats: statsSummary { queryCountLast30Days } usage: usageStats { aggregations { uniqueUserCount } }', ['dataset.stats', 'dataset.usage']],
+    ['twice, with aliases', 'stats: statsSummary { queryCountLast30Days } summary: statsSummary { uniqueUserCountLast30Days }', ['dataset.stats', 'dataset.summary']],
   ])('%s is invented and reported in extensions.mockedFields', async (_name, selection, paths) => {
     const json = await read(`urn ${selection}`);
     expect(json.errors).toBeUndefined();

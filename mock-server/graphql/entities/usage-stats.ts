@@ -1,0 +1,47 @@
+/**
+ * A dataset's `usageStats(range)`: its stored usage points over the range, as upstream's
+ * DatasetUsageStatsResolver reads them (UsageClient.getUsageStats: the UsageStats `queryRange` action
+ * with a duration of DAY and the range from now, ../../handlers/usage-query.ts) and
+ * UsageQueryResultMapper maps them (datahub-graphql-core/.../types/usage/: the buckets, their metrics,
+ * the aggregations, each user as a CorpUser of that urn).
+ */
+import { badRequest } from '../../errors.js';
+import { usageInRange, type UsageQueryResult } from '../../handlers/usage-query.js';
+import type { OutputRecord } from '../records.js';
+import type { EntityView } from './entity-view.js';
+
+type Users = UsageQueryResult['aggregations']['users'];
+type Fields = UsageQueryResult['aggregations']['fields'];
+
+const usersOf = (view: EntityView, users: Users): OutputRecord[] =>
+  users.map((u) => view.shapes.record('UserUsageCounts', { user: () => view.corpUser(u.user), count: u.count, userEmail: u.userEmail ?? null }));
+const fieldsOf = (view: EntityView, fields: Fields): OutputRecord[] =>
+  fields.map((f) => view.shapes.record('FieldUsageCounts', { fieldName: f.fieldName, count: f.count }));
+
+export function usageStatsRecord(view: EntityView, urn: string, range: string | null | undefined): OutputRecord {
+  // Upstream's UsageTimeRange.valueOf(null) fails as a server error; the mock names the argument.
+  if (!range) throw badRequest('range: a TimeRange is required (DAY, WEEK, MONTH, QUARTER, YEAR or ALL)');
+  const { buckets, aggregations } = usageInRange(view.store, urn, 'DAY', range);
+  return view.shapes.record('UsageQueryResult', {
+    buckets: buckets.map((b) =>
+      view.shapes.record('UsageAggregation', {
+        bucket: b.bucket,
+        duration: b.duration,
+        resource: b.resource,
+        metrics: view.shapes.record('UsageAggregationMetrics', {
+          uniqueUserCount: b.metrics.uniqueUserCount ?? null,
+          totalSqlQueries: b.metrics.totalSqlQueries ?? null,
+          topSqlQueries: b.metrics.topSqlQueries ?? null,
+          users: null,
+          fields: null,
+        }),
+      }),
+    ),
+    aggregations: view.shapes.record('UsageQueryResultAggregations', {
+      uniqueUserCount: aggregations.uniqueUserCount,
+      users: usersOf(view, aggregations.users),
+      fields: fieldsOf(view, aggregations.fields),
+      totalSqlQueries: aggregations.totalSqlQueries ?? null,
+    }),
+  });
+}
