@@ -13,7 +13,8 @@ import { entityNamed, entityOf } from './entity-urn.js';
 import { timeseriesPredicate, type TimeseriesFilter } from './timeseries-filter.js';
 import { upstreamDrops } from './upstream-proposal.js';
 
-const MAX_TIMESERIES_LIMIT = 10000;
+/** getTimeseriesAspectValues' limit when none is given, and its most (GraphQL's time series fields read the same). */
+export const MAX_TIMESERIES_LIMIT = 10000;
 const ENVELOPE_END = '}}';
 
 interface Proposal {

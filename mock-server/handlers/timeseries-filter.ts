@@ -9,7 +9,7 @@ import { badRequest } from '../errors.js';
 interface Criterion {
   field: string;
   value: string;
-  values?: string[];
+  values?: readonly string[];
   condition?: string;
   negated?: boolean;
 }

@@ -6,17 +6,16 @@
  * newest first unless the field names another sort.
  */
 import { badRequest } from '../../errors.js';
+import { MAX_TIMESERIES_LIMIT } from '../../handlers/aspects.js';
 import { timeseriesPredicate } from '../../handlers/timeseries-filter.js';
+import type { FacetFilterInput } from '../discovery/facet-filters.js';
 import type { JsonObject } from '../json-values.js';
 import type { EntityView } from './entity-view.js';
-
-/** getTimeseriesAspectValues' limit when none is given, and its most. */
-const MOST_POINTS = 10_000;
 
 export interface TimeSeriesArgs {
   startTimeMillis?: number | null;
   endTimeMillis?: number | null;
-  filter?: { and: { field: string; values?: string[] | null; condition?: string | null; negated?: boolean | null }[] } | null;
+  filter?: { and: readonly FacetFilterInput[] } | null;
   limit?: number | null;
 }
 
@@ -36,5 +35,5 @@ export function timeSeriesValues(view: EntityView, urn: string, aspect: string, 
     .map((p) => p.value)
     .filter(matches);
   if (order) values.sort(order);
-  return values.slice(0, Math.min(args.limit ?? MOST_POINTS, MOST_POINTS));
+  return values.slice(0, Math.min(args.limit ?? MAX_TIMESERIES_LIMIT, MAX_TIMESERIES_LIMIT));
 }
