@@ -12,7 +12,7 @@ const ORDERS = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,sales.orders,PROD)';
 const DAY = 86_400_000;
 const today = Math.floor(Date.now() / DAY) * DAY;
 const QUERY = `{ dataset(urn: "${ORDERS}") { usageStats(range: $RANGE) {
-  buckets { bucket duration resource metrics { uniqueUserCount totalSqlQueries topSqlQueries } }
+  buckets { bucket duration resource metrics { uniqueUserCount totalSqlQueries topSqlQueries users { count } fields { count } } }
   aggregations { uniqueUserCount totalSqlQueries users { user { urn } count userEmail } fields { fieldName count } } } } }`;
 
 describe('Dataset.usageStats', () => {
@@ -41,7 +41,7 @@ describe('Dataset.usageStats', () => {
     expect(week.extensions?.mockedFields).toBeUndefined();
     const rest = (await call(server(), 'POST', '/usageStats?action=queryRange', { body: { resource: ORDERS, duration: 'DAY', rangeFromEnd: 'WEEK' } })).json.value;
     expect(week.data?.dataset?.usageStats).toEqual({
-      buckets: rest.buckets.map((b: { metrics: Record<string, unknown> }) => ({ ...b, metrics: { uniqueUserCount: null, totalSqlQueries: null, topSqlQueries: null, ...b.metrics } })),
+      buckets: rest.buckets.map((b: { metrics: Record<string, unknown> }) => ({ ...b, metrics: { uniqueUserCount: null, totalSqlQueries: null, topSqlQueries: null, users: null, fields: null, ...b.metrics } })),
       aggregations: {
         ...rest.aggregations,
         users: rest.aggregations.users.map((u: { user: string; count: number; userEmail?: string }) => ({ user: { urn: u.user }, count: u.count, userEmail: u.userEmail ?? null })),

@@ -32,8 +32,6 @@ export function usageStatsRecord(view: EntityView, urn: string, range: string | 
           uniqueUserCount: b.metrics.uniqueUserCount ?? null,
           totalSqlQueries: b.metrics.totalSqlQueries ?? null,
           topSqlQueries: b.metrics.topSqlQueries ?? null,
-          users: null,
-          fields: null,
         }),
       }),
     ),
