@@ -1,7 +1,12 @@
 /**
  * The optional `filter` of getTimeseriesAspectValues, applied to the time series values themselves
  * (upstream filters its time series index the same way, e.g. on `partitionSpec.partition`). A
- * criterion's field is a dotted path into the aspect value; numbers compare as numbers.
+ * criterion's field is a dotted path into the aspect value; numbers compare as numbers. The
+ * conditions are those upstream's time series filter evaluates (ESUtils'
+ * getQueryBuilderFromCriterionForSingleField, metadata-io/.../search/utils/ESUtils.java): EXISTS
+ * holds when the field has a value, whatever the criterion's value; IN is EQUAL over several values,
+ * as the mock's search treats it. Any other condition is a 400 naming it (upstream fails with
+ * "Unsupported condition").
  */
 import { valuesAt, type AspectSpec, type JsonSchema } from '../../spec/index.js';
 import { badRequest } from '../errors.js';
@@ -39,17 +44,23 @@ const CONDITIONS: Record<string, (actual: unknown, expected: string) => boolean>
   LESS_THAN_OR_EQUAL_TO: (a, e) => compare(a, e) <= 0,
 };
 
+/** The test of a criterion's condition, EQUAL when it names none; undefined for a condition not evaluated here. */
+function conditionTest(condition = 'EQUAL'): ((actual: unknown, expected: string) => boolean) | undefined {
+  return CONDITIONS[condition === 'IN' ? 'EQUAL' : condition];
+}
+
 function criterionHolds(criterion: Criterion, value: Value): boolean {
-  const test = CONDITIONS[criterion.condition ?? 'EQUAL'] ?? CONDITIONS.EQUAL!;
-  const expected = criterion.values?.length ? criterion.values : [criterion.value];
   const actual = valuesAt(value, criterion.field.split('.'));
-  const holds = actual.some((a) => expected.some((e) => test(a, e)));
+  const expected = criterion.values?.length ? criterion.values : [criterion.value];
+  const test = conditionTest(criterion.condition);
+  const holds = test ? actual.some((a) => expected.some((e) => test(a, e))) : actual.length > 0;
   return criterion.negated ? !holds : holds;
 }
 
 /**
- * The predicate of a filter; 400 naming the criterion whose field the aspect's schema does not have
- * (`criterionAt` names the j-th criterion of the i-th clause as the request spelled it).
+ * The predicate of a filter; 400 naming the criterion whose field the aspect's schema does not have,
+ * or whose condition is not evaluated (`criterionAt` names the j-th criterion of the i-th clause as
+ * the request spelled it).
  */
 export function timeseriesPredicate(
   filter: TimeseriesFilter,
@@ -63,6 +74,9 @@ export function timeseriesPredicate(
     clause.and.forEach((criterion, j) => {
       const top = criterion.field.split('.')[0] ?? '';
       if (properties && !(top in properties)) throw badRequest(`${criterionAt(i, j)}.field: ${criterion.field} is not a field of ${aspect?.name}`);
+      if (criterion.condition !== 'EXISTS' && !conditionTest(criterion.condition)) {
+        throw badRequest(`${criterionAt(i, j)}.condition: ${criterion.condition} is not supported for time series; use one of EXISTS, IN, ${Object.keys(CONDITIONS).join(', ')}`);
+      }
     }),
   );
   if (clauses.length === 0) return () => true;

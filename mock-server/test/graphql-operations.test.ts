@@ -71,11 +71,18 @@ describe('Dataset.operations', () => {
     expect(await times('(filter: {and: [{field: "operationType", values: ["ALTER", "CUSTOM"]}]})')).toEqual([3_000, 1_000]);
     expect(await times('(filter: {and: [{field: "lastUpdatedTimestamp", values: ["4500"], condition: GREATER_THAN}]})')).toEqual([4_000, 2_000]);
     expect(await times('(filter: {and: [{field: "operationType", values: ["INSERT"], negated: true}]})')).toEqual([3_000, 1_000]);
+    // IN is EQUAL over the values; EXISTS holds where the field has a value, whatever the values say
+    // (ESUtils.getQueryBuilderFromCriterionForSingleField).
+    expect(await times('(filter: {and: [{field: "operationType", values: ["ALTER", "CUSTOM"], condition: IN}]})')).toEqual([3_000, 1_000]);
+    expect(await times('(filter: {and: [{field: "customOperationType", values: ["ignored"], condition: EXISTS}]})')).toEqual([1_000]);
+    expect(await times('(filter: {and: [{field: "customOperationType", condition: EXISTS, negated: true}]})')).toEqual([4_000, 2_000, 3_000]);
   });
 
   it('a filter on a field operations lack, or a negative limit, is BAD_REQUEST naming it', async () => {
     for (const [args, named] of [
       ['(filter: {and: [{field: "rowCount", values: ["1"]}]})', 'filter.and[0].field: rowCount'],
+      ['(filter: {and: [{field: "operationType", values: ["x"]}, {field: "operationType", values: ["insert"], condition: IEQUAL}]})', 'filter.and[1].condition: IEQUAL'],
+      ['(filter: {and: [{field: "operationType", values: ["x"], condition: DESCENDANTS_INCL}]})', 'filter.and[0].condition: DESCENDANTS_INCL'],
       ['(limit: -1)', 'limit'],
     ] as const) {
       const json = await operations(args);
