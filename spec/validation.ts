@@ -12,7 +12,7 @@ import { tryParseUrn } from './urn.js';
 const addFormats = addFormatsModule.default;
 
 /** Keywords of OpenAPI and of this spec that are not JSON Schema validation keywords. */
-const ANNOTATION_KEYWORDS = ['example', 'xml', 'externalDocs', 'discriminator', 'x-aspect', 'x-searchable', 'x-relationship', 'x-mocked'];
+const ANNOTATION_KEYWORDS = ['example', 'xml', 'externalDocs', 'discriminator', 'x-aspect', 'x-searchable', 'x-relationship'];
 
 /**
  * The range of each integer format. An int64 is bounded by the integers a JSON number keeps exactly in

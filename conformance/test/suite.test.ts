@@ -211,7 +211,6 @@ describe("the suite against the mock's upstream profile (li, asynchronous indexi
    */
   const NOT_SHOWN_BY_THE_SUITE: Record<string, string> = {
     'create-tag-ownership': "the check asks for the tag URN and its tagProperties, which upstream also writes; graphql-upstream-profile.test.ts sees the ownership",
-    'graphql-mocked-fields-extension': "the envelope check asks only that extensions is an object, which upstream's {} is; graphql-upstream-profile.test.ts sees mockedFields left out",
     'autocomplete-entities': "the document's schema admits the added entities, so the check passes; upstream-profile.test.ts sees them",
     'index-sizes-value-type': 'the suite reads getIndexSizes in either shape; upstream-profile.test.ts sees the object',
     'index-sizes-size-field': "the check asks only for a number sizeMb, which upstream's 0 is; upstream-operations.test.ts sees the 0",

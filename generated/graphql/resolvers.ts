@@ -1057,8 +1057,8 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & {
   /** Schema of the dataset as ingested, at the given aspect version (latest when absent); null when there is no schema. */
   schemaMetadata?: Maybe<SchemaMetadata>;
   /**
-   * Summary of the dataset's usage over the last 30 days.
-   * Mocked: invented by the mock server; not read from the store.
+   * Summary of the dataset's usage over the last 30 days: usageStats(range: MONTH) summed up, its five most active users
+   * first.
    */
   statsSummary?: Maybe<DatasetStatsSummary>;
   /** Whether the dataset is soft-deleted. */
@@ -1227,9 +1227,12 @@ export type DatasetProperties = {
 /** Summary of a dataset's usage over the last 30 days. */
 export type DatasetStatsSummary = {
   __typename?: 'DatasetStatsSummary';
-  /** Number of queries in the last 30 days. */
+  /**
+   * Number of queries in the last 30 days: the sum of each day's latest totalSqlQueries; null when no point of the
+   * range has one.
+   */
   queryCountLast30Days?: Maybe<Scalars['Int']['output']>;
-  /** The most active users in the last 30 days. */
+  /** The most active users in the last 30 days, at most five, by their summed counts, the most active first. */
   topUsersLast30Days?: Maybe<Array<CorpUser>>;
   /** Number of distinct users in the last 30 days. */
   uniqueUserCountLast30Days?: Maybe<Scalars['Int']['output']>;

@@ -1,6 +1,6 @@
 /**
- * What every resolver receives: the store and contract of the running server, what the mutation
- * permission is decided from, and the list the mocked fields report into (an answer with one is not kept).
+ * What every resolver receives: the store and contract of the running server, and what the mutation
+ * permission is decided from.
  */
 import type { Contract } from '../../spec/index.js';
 import { authorize, type AuthConfig } from '../auth/bearer-auth.js';
@@ -21,8 +21,6 @@ export type GraphqlContext = {
   profile: Profile;
   /** The request's Authorization header, for the per-mutation decision. */
   authorization: string | undefined;
-  /** Response paths of the mocked fields the query selected, e.g. `dataset.lineage`. */
-  mockedFields: string[];
 };
 
 /**

@@ -1,9 +1,7 @@
 /**
  * POST /api/graphql, answered as upstream does: every executed request
  * is HTTP 200 with `application/json`, GraphQL errors included, whatever the Accept header says, and
- * the body always carries `extensions` (an object; in the document profile `mockedFields` in it when
- * the query selected any mocked field, in the upstream profile always `{}` as upstream's GraphQLController
- * answers: upstream-differences graphql-mocked-fields-extension). A body that is not a JSON object with a
+ * the body always carries `extensions` (`{}`, as upstream's GraphQLController answers). A body that is not a JSON object with a
  * string `query` is a 400 with `{errors: [{message}]}` naming the field; in the upstream profile, a body
  * that is not JSON or has no `query` is a 400 with an empty body, as upstream (graphql-transport-error-bodies).
  * Access follows the HTTP layer's rule: a request containing a mutation is protected (a token is needed in the
@@ -122,9 +120,9 @@ function containsMutation(query: string, documents: DocumentCache): boolean {
   return document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === OperationTypeNode.MUTATION);
 }
 
-/** The answer's JSON: the result with `extensions`, holding `mockedFields` when the query selected any. */
-function answerText(result: Record<string, unknown>, mockedFields: string[]): string {
-  return JSON.stringify({ ...result, extensions: { ...(result.extensions as object | undefined), ...(mockedFields.length > 0 ? { mockedFields } : {}) } });
+/** The answer's JSON: the result with `extensions`, an object always. */
+function answerText(result: Record<string, unknown>): string {
+  return JSON.stringify({ ...result, extensions: { ...(result.extensions as object | undefined) } });
 }
 
 /** `graphql:` and the operation's name, or the first root field of an unnamed one; undefined when the body names none. */
@@ -155,13 +153,12 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
   // a third of a start, building the executable schema a tenth.
   let built: Promise<GraphQLSchema> | undefined;
   const keptAnswers = answerCaches<KeptAnswer>(ANSWER_BUDGET);
-  const errorsAnswer = (errors: readonly Error[]): Answer => ({ text: answerText({ errors: errors.map(formatError) }, []), keepable: false });
+  const errorsAnswer = (errors: readonly Error[]): Answer => ({ text: answerText({ errors: errors.map(formatError) }), keepable: false });
 
   /**
    * The answer, keepable only for a query that gave no error (an error may be logged) and read
-   * nothing that can change while the store's rows do not: no mocked field (invented at random), and
-   * no write still waiting for the index lag once it ran (the derived reads then change with the time
-   * alone, as the lag passes).
+   * nothing that can change while the store's rows do not: no write still waiting for the index lag
+   * once it ran (the derived reads then change with the time alone, as the lag passes).
    */
   const run = async (params: RequestParams, contextValue: GraphqlContext): Promise<Answer> => {
     const schema = await (built ??= import('./schema.js').then(({ catalogSchema }) => catalogSchema(contract).schema));
@@ -177,9 +174,8 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
     if (!operation) return errorsAnswer([new GraphQLError('Unable to detect operation AST')]);
     if (operation.operation === OperationTypeNode.SUBSCRIPTION) return errorsAnswer([new GraphQLError('Subscriptions are not supported')]);
     const { errors, ...rest } = (await execute({ schema, document, contextValue, variableValues: params.variables, operationName: params.operationName })) as ExecutionResult;
-    const mockedFields = contextValue.profile === 'upstream' ? [] : contextValue.mockedFields;
-    const keepable = !errors && operation.operation === OperationTypeNode.QUERY && contextValue.mockedFields.length === 0 && !contextValue.store.indexWaiting;
-    return { text: answerText(errors ? { errors: errors.map(formatError), ...rest } : rest, mockedFields), keepable };
+    const keepable = !errors && operation.operation === OperationTypeNode.QUERY && !contextValue.store.indexWaiting;
+    return { text: answerText(errors ? { errors: errors.map(formatError), ...rest } : rest), keepable };
   };
 
   /** A failure while answering: a RestliError in the transport's error body, anything else a logged 500. */
@@ -246,7 +242,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
         const since = answers?.since();
         const known = key === undefined || since === undefined ? undefined : answers?.kept(key);
         if (known) return sendJson(res, 200, known.text, known.bytes);
-        const contextValue: GraphqlContext = { contract, store: context.store, discovery: context.discovery, profile: context.profile, auth, authorization, mockedFields: [] };
+        const contextValue: GraphqlContext = { contract, store: context.store, discovery: context.discovery, profile: context.profile, auth, authorization };
         run(params, contextValue).then(({ text: answer, keepable }) => {
           if (!answers || key === undefined || !keepable) return sendJson(res, 200, answer);
           const bytes = Buffer.from(answer, 'utf8');

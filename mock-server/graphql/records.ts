@@ -1,37 +1,25 @@
 /**
- * The shapes of the GraphQL output records, read from the SDL. @graphql-tools/mock invents a value
- * for every field that resolves to undefined, so a record built from the store must name every
- * field: `record()` sets each field of the type to null unless the store gave a value. The fields
- * the SDL marks `Mocked:` are left out on purpose; they are the only ones the mock invents.
+ * The shapes of the GraphQL output records, read from the SDL. A record built from the store names
+ * every field of its type: `record()` sets each field to null unless the store gave a value, so that
+ * a field the store has nothing for answers null, and a value for a field the type lacks is a
+ * programming error caught at once.
  */
 import { isObjectType, type GraphQLSchema } from 'graphql';
-
-/** The marker of a mocked field in the SDL's field descriptions. */
-const MOCKED_MARKER = 'Mocked:';
 
 /** A GraphQL output record: field values, or thunks `(args, context) => value` for fields with arguments. */
 export type OutputRecord = Record<string, unknown> & { __typename: string };
 
 export class RecordShapes {
-  /** Mocked fields as `Type.field`. */
-  readonly mocked: ReadonlySet<string>;
   private readonly nullRecords = new Map<string, Record<string, null>>();
 
   constructor(schema: GraphQLSchema) {
-    const mocked = new Set<string>();
     const roots = new Set([schema.getQueryType()?.name, schema.getMutationType()?.name]);
     for (const type of Object.values(schema.getTypeMap())) {
       if (!isObjectType(type) || type.name.startsWith('__') || roots.has(type.name)) continue;
-      const stored: string[] = [];
-      for (const field of Object.values(type.getFields())) {
-        if (field.description?.includes(MOCKED_MARKER)) mocked.add(`${type.name}.${field.name}`);
-        else stored.push(field.name);
-      }
       // Made at once rather than a property at a time, so that V8 keeps the template's properties
       // fast and clones it at once into each record.
-      this.nullRecords.set(type.name, Object.fromEntries(stored.map((name) => [name, null])));
+      this.nullRecords.set(type.name, Object.fromEntries(Object.keys(type.getFields()).map((name) => [name, null])));
     }
-    this.mocked = mocked;
   }
 
   /**
@@ -63,7 +51,7 @@ export class RecordShapes {
 
   private filled(typeName: string, nulls: Record<string, null>, record: Record<string, unknown>, values: Record<string, unknown>): OutputRecord {
     for (const key in values) {
-      if (!(key in nulls)) throw new Error(`GraphQL type ${typeName} has no (unmocked) field ${key}`);
+      if (!(key in nulls)) throw new Error(`GraphQL type ${typeName} has no field ${key}`);
       record[key] = values[key];
     }
     record.__typename = typeName;

@@ -1,10 +1,8 @@
 /**
- * The executable GraphQL schema: the contract's SDL, resolvers over the store and its search index,
- * and @graphql-tools/mock for the fields the SDL marks `Mocked:` (the only fields the store cannot
- * answer). Records from the store name every other field (see records.ts), so the mock never
- * invents them; each mocked field the query reaches reports its response path into the context.
+ * The executable GraphQL schema: the contract's SDL and resolvers over the store and its search
+ * index. Every field is read from the store: records name each field of their type (records.ts), and
+ * nothing is invented.
  */
-import { addMocksToSchema, createMockStore } from '@graphql-tools/mock';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import type { Contract } from '../../spec/index.js';
@@ -16,33 +14,10 @@ import { editResolvers } from './edits/index.js';
 import { entityResolvers } from './entities/index.js';
 import { EntityView } from './entities/entity-view.js';
 import { RecordShapes } from './records.js';
-import { addRootResolvers } from './root-fields.js';
 import { updateDataset } from './update-dataset.js';
 import { updateDescription } from './update-description.js';
 import type { FieldResolvers, Resolver } from './resolver-types.js';
 import type { MutationCreateTagArgs, MutationUpdateDatasetArgs, MutationUpdateDescriptionArgs } from '../../generated/graphql/resolvers.js';
-
-/** A fixed instant for mocked Long values, so invented times look like times. */
-const MOCKED_LONG = 1_700_000_000_000;
-/** Mocked Int values are counts (queries, users), so never negative. */
-const MOCKED_INT_BOUND = 1000;
-
-/** Resolvers of the mocked fields: they record the field's path and resolve to undefined, which the mock fills. */
-function mockedFieldRecorders(shapes: RecordShapes): FieldResolvers {
-  const resolvers: FieldResolvers = {};
-  for (const qualified of shapes.mocked) {
-    const [typeName = '', fieldName = ''] = qualified.split('.');
-    const recorder: Resolver<unknown> = (_source, _args, ctx, info) => {
-      const path: (string | number)[] = [];
-      for (let step: typeof info.path | undefined = info.path; step; step = step.prev) path.unshift(step.key);
-      const text = path.join('.');
-      if (!ctx.mockedFields.includes(text)) ctx.mockedFields.push(text);
-      return undefined;
-    };
-    resolvers[typeName] = { ...resolvers[typeName], [fieldName]: recorder };
-  }
-  return resolvers;
-}
 
 export interface CatalogSchema {
   schema: GraphQLSchema;
@@ -67,9 +42,6 @@ export function catalogSchema(contract: Contract): CatalogSchema {
       ...editResolvers(),
     },
   };
-  const executable = makeExecutableSchema({ typeDefs: contract.graphqlSdl, resolvers: mockedFieldRecorders(shapes) });
-  const store = createMockStore({ schema: executable, mocks: { Long: () => MOCKED_LONG, Int: () => Math.floor(Math.random() * MOCKED_INT_BOUND) } });
-  const schema = addMocksToSchema({ schema: executable, store, preserveResolvers: true });
-  addRootResolvers(schema, store, roots);
+  const schema = makeExecutableSchema({ typeDefs: contract.graphqlSdl, resolvers: roots });
   return { schema, shapes };
 }

@@ -1,7 +1,6 @@
 /**
- * query dataset(urn): stored aspects read through GraphQL (graphql-facts §3.1, §5), the unknown-URN
- * answer (exists false, null aspects), and the mocked fields: invented only where the SDL says
- * `Mocked:`, and reported in extensions.mockedFields.
+ * query dataset(urn): stored aspects read through GraphQL (graphql-facts §3.1, §5), and the
+ * unknown-URN answer (exists false, null aspects).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../index.js';
@@ -177,24 +176,5 @@ describe('a URN that was never written', () => {
     expect(json.errors).toHaveLength(1);
     expect(json.errors[0]).toMatchObject({ path: ['dataset'], extensions: { code: 400, type: 'BAD_REQUEST' } });
     expect(json.errors[0].message).toContain(urn);
-  });
-});
-
-describe('mocked fields', () => {
-  it.each([
-    ['statsSummary', 'statsSummary { queryCountLast30Days uniqueUserCountLast30Days }', ['dataset.statsSummary']],
-    ['twice, with aliases', 'stats: statsSummary { queryCountLast30Days } summary: statsSummary { uniqueUserCountLast30Days }', ['dataset.stats', 'dataset.summary']],
-  ])('%s is invented and reported in extensions.mockedFields', async (_name, selection, paths) => {
-    const json = await read(`urn ${selection}`);
-    expect(json.errors).toBeUndefined();
-    expect([...json.extensions.mockedFields].sort()).toEqual([...paths].sort());
-    for (const key of Object.keys(json.data.dataset).filter((k) => k !== 'urn')) expect(json.data.dataset[key]).not.toBeNull();
-  });
-
-  // Lineage is read from the relationships (graphql-screens.test.ts); it is not invented.
-  it('a query without mocked fields has no mockedFields key', async () => {
-    const json = await read('urn properties { description } editableProperties { name }');
-    expect(json.extensions).toEqual({});
-    expect(json.data.dataset.editableProperties).toEqual({ name: null });
   });
 });

@@ -18,23 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all(Object.values(servers).map((server) => server.close())));
 
-describe('graphql-mocked-fields-extension: extensions of a query selecting a mocked field', () => {
-  const query = `{ dataset(urn: "${DATASET}") { urn statsSummary { queryCountLast30Days } } }`;
-
-  it('lists the mocked field in extensions.mockedFields in the document profile', async () => {
-    const reply = await graphql(servers.document, { query, token: ADMIN });
-    expect(reply.status).toBe(200);
-    expect(reply.json.extensions).toEqual({ mockedFields: ['dataset.statsSummary'] });
-  });
-
-  it('answers extensions {} in the upstream profile, as GraphQLController does', async () => {
-    const reply = await graphql(servers.upstream, { query, token: ADMIN });
-    expect(reply.status).toBe(200);
-    expect(reply.json.data.dataset.urn).toBe(DATASET);
-    expect(reply.json.extensions).toEqual({});
-  });
-});
-
 describe('graphql-transport-error-bodies: a body that is not JSON or has no query', () => {
   const bodies = [
     ['not JSON', '{"query": '],

@@ -58,3 +58,47 @@ describe('Dataset.usageStats', () => {
     expect(json.errors?.[0]?.message).toContain('range');
   });
 });
+
+/**
+ * Dataset.statsSummary: the usage of the last MONTH (UsageClient.getUsageStats with
+ * UsageTimeRange.MONTH) summed up as upstream's DatasetStatsSummaryResolver does: the range's total
+ * queries and distinct users, and at most five users (MAX_TOP_USERS), the most active first.
+ */
+describe('Dataset.statsSummary', () => {
+  const server = serverForTests({ indexLagMs: 0 });
+  const SUMMARY = 'statsSummary { queryCountLast30Days uniqueUserCountLast30Days topUsersLast30Days { urn } }';
+  const summary = async (urn: string) => {
+    const reply = await graphql(server(), { query: `{ dataset(urn: "${urn}") { ${SUMMARY} } }`, token: ADMIN });
+    expect(reply.status).toBe(200);
+    return reply.json as { data?: { dataset: { statsSummary: Record<string, any> | null } | null }; errors?: unknown[]; extensions?: Record<string, unknown> };
+  };
+  const users = (counts: Record<string, number>) => Object.entries(counts).map(([user, count]) => ({ user: `urn:svc:corpuser:${user}`, count }));
+
+  it("sums the month's usage and names its five most active users, the most active first", async () => {
+    const day = (daysAgo: number, fields: Record<string, unknown>) => ({ timestampMillis: today - daysAgo * DAY, eventGranularity: { unit: 'DAY', multiple: 1 }, ...fields });
+    await ingest(server(), ORDERS, 'datasetUsageStatistics', day(3, { uniqueUserCount: 4, totalSqlQueries: 12, userCounts: users({ ann: 1, bob: 5, cy: 2, dee: 4 }) }));
+    await ingest(server(), ORDERS, 'datasetUsageStatistics', day(1, { uniqueUserCount: 4, totalSqlQueries: 9, userCounts: users({ ann: 6, eve: 1, fay: 3, gus: 1 }) }));
+    // Older than the month: counted by neither figure.
+    await ingest(server(), ORDERS, 'datasetUsageStatistics', day(45, { uniqueUserCount: 1, totalSqlQueries: 100, userCounts: users({ old: 100 }) }));
+
+    const json = await summary(ORDERS);
+    expect(json.errors).toBeUndefined();
+    expect(json.extensions).toEqual({});
+    expect(json.data?.dataset?.statsSummary).toEqual({
+      queryCountLast30Days: 21,
+      uniqueUserCountLast30Days: 7,
+      // ann 7, bob 5, dee 4, fay 3, cy 2; eve and gus (1 each) are left out.
+      topUsersLast30Days: ['ann', 'bob', 'dee', 'fay', 'cy'].map((u) => ({ urn: `urn:svc:corpuser:${u}` })),
+    });
+    // The same numbers as usageStats(range: MONTH) gives.
+    const month = await graphql(server(), { query: QUERY.replace('$RANGE', 'MONTH'), token: ADMIN });
+    const aggregations = (month.json as { data: { dataset: { usageStats: { aggregations: { totalSqlQueries: number; uniqueUserCount: number } } } } }).data.dataset.usageStats.aggregations;
+    expect([aggregations.totalSqlQueries, aggregations.uniqueUserCount]).toEqual([21, 7]);
+  });
+
+  it('of a dataset without usage is no queries, no users', async () => {
+    const EMPTY = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,sales.unused,PROD)';
+    await ingest(server(), EMPTY, 'datasetProperties', { name: 'unused' });
+    expect((await summary(EMPTY)).data?.dataset?.statsSummary).toEqual({ queryCountLast30Days: null, uniqueUserCountLast30Days: 0, topUsersLast30Days: [] });
+  });
+});

@@ -3,13 +3,9 @@ import {
   buildSchema,
   isEnumType,
   isInputObjectType,
-  isInterfaceType,
   isObjectType,
   parse,
-  TypeInfo,
   validate,
-  visit,
-  visitWithTypeInfo,
   type GraphQLField,
   type OperationDefinitionNode,
 } from 'graphql';
@@ -18,20 +14,6 @@ import { fromRoot, loadContract, specFiles, type Namespace } from '../index.js';
 import { interfaceDocument } from '../interface-document.js';
 
 const schema = buildSchema(loadContract('svc').graphqlSdl);
-/** The doc-comment line that marks a field the mock invents; the docs and the mock look for it verbatim. */
-const MOCKED = 'Mocked: invented by the mock server; not read from the store.';
-
-/** Every field (`Type.field`) whose description mentions being mocked. */
-function fieldsMentioningMocked(): { name: string; description: string }[] {
-  return Object.values(schema.getTypeMap()).flatMap((type) =>
-    isObjectType(type) || isInterfaceType(type)
-      ? Object.values(type.getFields())
-          .filter((f) => /mocked/i.test(f.description ?? ''))
-          .map((f) => ({ name: `${type.name}.${f.name}`, description: f.description ?? '' }))
-      : [],
-  );
-}
-
 function field(typeName: string, fieldName: string): GraphQLField<unknown, unknown> {
   const type = schema.getType(typeName);
   if (!isObjectType(type)) throw new Error(`${typeName} is not an object type`);
@@ -164,12 +146,6 @@ describe('the GraphQL SDL', () => {
     expect(signature(field(typeName, fieldName))).toBe(want);
   });
 
-  it('marks mocked fields with the exact marker line, and some Dataset fields are marked', () => {
-    const mocked = fieldsMentioningMocked();
-    for (const { name, description } of mocked) expect(description.split('\n'), name).toContain(MOCKED);
-    expect(mocked.map((f) => f.name)).toContain('Dataset.statsSummary');
-  });
-
   it('marks the globalTags alias of Dataset deprecated', () => {
     expect(field('Dataset', 'globalTags').deprecationReason).toBeTruthy();
     expect(field('Dataset', 'tags').deprecationReason).toBeFalsy();
@@ -189,25 +165,6 @@ describe('the client operations (spec/graphql/operations)', () => {
   it.each(files)('%s is valid against the schema', (file) => {
     const document = parse(readFileSync(fromRoot('spec', 'graphql', 'operations', file), 'utf8'));
     expect(validate(schema, document).map((e) => e.message)).toEqual([]);
-  });
-
-  it('selects no mocked field: what the document names always comes from the store', () => {
-    const mocked = new Set(fieldsMentioningMocked().map((f) => f.name));
-    const selected: string[] = [];
-    for (const file of files) {
-      const typeInfo = new TypeInfo(schema);
-      visit(
-        parse(readFileSync(fromRoot('spec', 'graphql', 'operations', file), 'utf8')),
-        visitWithTypeInfo(typeInfo, {
-          Field(node) {
-            const parent = typeInfo.getParentType();
-            if (parent) selected.push(`${parent.name}.${node.name.value}`);
-          },
-        }),
-      );
-    }
-    expect(selected).toContain('SchemaField.description');
-    expect(selected.filter((name) => mocked.has(name))).toEqual([]);
   });
 
   it('has one file per operation of the document (section 4.1), named after it', () => {

@@ -9,7 +9,7 @@ import { datasetProfileRecords } from './dataset-profiles.js';
 import { operationRecords } from './operations.js';
 import { pageFields } from './page-fields.js';
 import type { TimeSeriesArgs } from './time-series-values.js';
-import { usageStatsRecord } from './usage-stats.js';
+import { statsSummaryRecord, usageStatsRecord } from './usage-stats.js';
 
 function datasetProperties(view: EntityView, urn: string, properties: JsonObject, keyName: string, origin: string): OutputRecord {
   const created = objectOf(properties.created);
@@ -74,5 +74,6 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
     operations: (args: TimeSeriesArgs) => operationRecords(view, urn, args),
     datasetProfiles: (args: TimeSeriesArgs) => datasetProfileRecords(view, urn, args),
     usageStats: ({ range }: { range?: string | null }) => usageStatsRecord(view, urn, range),
+    statsSummary: () => statsSummaryRecord(view, urn),
   });
 }

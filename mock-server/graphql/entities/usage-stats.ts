@@ -3,7 +3,9 @@
  * DatasetUsageStatsResolver reads them (UsageClient.getUsageStats: the UsageStats `queryRange` action
  * with a duration of DAY and the range from now, ../../handlers/usage-query.ts) and
  * UsageQueryResultMapper maps them (datahub-graphql-core/.../types/usage/: the buckets, their metrics,
- * the aggregations, each user as a CorpUser of that urn).
+ * the aggregations, each user as a CorpUser of that urn). Its `statsSummary`: the same read over
+ * the last MONTH, summarised as upstream's DatasetStatsSummaryResolver
+ * (datahub-graphql-core/.../resolvers/dataset/DatasetStatsSummaryResolver.java) does.
  */
 import { badRequest } from '../../errors.js';
 import { usageInRange, type UsageQueryResult } from '../../handlers/usage-query.js';
@@ -17,6 +19,23 @@ const usersOf = (view: EntityView, users: Users): OutputRecord[] =>
   users.map((u) => view.shapes.record('UserUsageCounts', { user: () => view.corpUser(u.user), count: u.count, userEmail: u.userEmail ?? null }));
 const fieldsOf = (view: EntityView, fields: Fields): OutputRecord[] =>
   fields.map((f) => view.shapes.record('FieldUsageCounts', { fieldName: f.fieldName, count: f.count }));
+
+/** How many of the most active users `statsSummary` names (DatasetStatsSummaryResolver's MAX_TOP_USERS). */
+const MAX_TOP_USERS = 5;
+
+/**
+ * The month's queries and distinct users, and its five most active users (by their summed counts,
+ * the most first; a tie keeps the order the users first appear in), each a CorpUser of that urn.
+ */
+export function statsSummaryRecord(view: EntityView, urn: string): OutputRecord {
+  const { aggregations } = usageInRange(view.store, urn, 'DAY', 'MONTH');
+  const top = [...aggregations.users].sort((a, b) => b.count - a.count).slice(0, MAX_TOP_USERS);
+  return view.shapes.record('DatasetStatsSummary', {
+    queryCountLast30Days: aggregations.totalSqlQueries ?? null,
+    uniqueUserCountLast30Days: aggregations.uniqueUserCount,
+    topUsersLast30Days: top.map((u) => view.corpUser(u.user)),
+  });
+}
 
 export function usageStatsRecord(view: EntityView, urn: string, range: string | null | undefined): OutputRecord {
   // Upstream's UsageTimeRange.valueOf(null) fails as a server error; the mock names the argument.
