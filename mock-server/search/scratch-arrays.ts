@@ -17,3 +17,15 @@ export function scratch(slot: string, n: number): Float64Array<ArrayBuffer> {
   }
   return buffer.subarray(0, n);
 }
+
+let zeroed = new Int32Array(0);
+
+/**
+ * An Int32 array at least `n` long whose values are all 0, kept from one search to the next (a
+ * filter's facet masks: a few ids set, every other id read as 0). The search must set back to 0
+ * every value it set before it returns, so that the array is all 0 for the next one.
+ */
+export function zeroedScratch(n: number): Int32Array {
+  if (zeroed.length < n) zeroed = new Int32Array(n + (n >> 3));
+  return zeroed;
+}
