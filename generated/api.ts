@@ -1114,7 +1114,10 @@ export interface components {
             /** @enum {string} */
             access?: "PUBLIC" | "PRIVATE";
             chartEdges?: {
+                created?: components["schemas"]["AuditStamp"];
                 destinationUrn: components["schemas"]["Urn"];
+                lastModified?: components["schemas"]["AuditStamp"];
+                properties?: components["schemas"]["CustomProperties"];
             }[];
             /** @default [] */
             charts: components["schemas"]["Urn"][];
@@ -1124,7 +1127,10 @@ export interface components {
             }[];
             dashboardUrl?: string;
             datasetEdges?: {
+                created?: components["schemas"]["AuditStamp"];
                 destinationUrn: components["schemas"]["Urn"];
+                lastModified?: components["schemas"]["AuditStamp"];
+                properties?: components["schemas"]["CustomProperties"];
             }[];
             /** @default [] */
             datasets: components["schemas"]["Urn"][];

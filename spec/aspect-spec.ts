@@ -38,6 +38,39 @@ export interface RelationshipField {
   path: string[];
   name: string;
   entityTypes: string[];
+  /**
+   * Where an edge's times and properties are read (upstream's @Relationship createdOn, updatedOn and
+   * properties, written as upstream writes them, e.g. an upstream's created time as `upstreams`, `*`,
+   * `created`, `time` joined by slashes): each relative to the array item holding the edge's value,
+   * `item` (the path up to its last `*`), whose value is at `value` inside the item.
+   */
+  edge?: { item: string[]; value: string[]; createdOn?: string[]; updatedOn?: string[]; properties?: string[] };
+}
+
+interface RawRelationship {
+  name: string;
+  entityTypes: string[];
+  createdOn?: string;
+  updatedOn?: string;
+  properties?: string;
+}
+
+/** The relationship of an annotation at `path`; its edge paths must lie in the same array item as the value. */
+function relationshipField(raw: RawRelationship, path: string[]): RelationshipField {
+  const field: RelationshipField = { path, name: raw.name, entityTypes: raw.entityTypes };
+  const edgePaths = (['createdOn', 'updatedOn', 'properties'] as const).filter((key) => raw[key] !== undefined);
+  if (edgePaths.length === 0) return field;
+  const item = path.slice(0, path.lastIndexOf('*') + 1);
+  const edge: NonNullable<RelationshipField['edge']> = { item, value: path.slice(item.length) };
+  for (const key of edgePaths) {
+    const steps = (raw[key] ?? '').split('/');
+    if (item.length === 0 || steps.slice(0, item.length).join('/') !== item.join('/')) {
+      throw new Error(`x-relationship ${raw.name} at ${path.join('/')}: ${key} ${raw[key]} is not inside the array item ${item.join('/') || '(none)'}`);
+    }
+    edge[key] = steps.slice(item.length);
+  }
+  field.edge = edge;
+  return field;
 }
 
 export interface AspectSpec {
@@ -94,8 +127,8 @@ function walk(schema: unknown, path: string[], out: { searchable: SearchableFiel
   const s = schema as JsonSchema;
   const searchable = s['x-searchable'] as RawSearchable | undefined;
   if (searchable) out.searchable.push(searchableField(searchable, path, s));
-  const relationship = s['x-relationship'] as { name: string; entityTypes: string[] } | undefined;
-  if (relationship) out.relationships.push({ path, name: relationship.name, entityTypes: relationship.entityTypes });
+  const relationship = s['x-relationship'] as RawRelationship | undefined;
+  if (relationship) out.relationships.push(relationshipField(relationship, path));
   const properties = s.properties as Record<string, unknown> | undefined;
   if (properties) for (const [name, sub] of Object.entries(properties)) walk(sub, [...path, name], out, seen);
   if (s.items) walk(s.items, [...path, '*'], out, seen);

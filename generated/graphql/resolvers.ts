@@ -1861,13 +1861,16 @@ export type LineageDirection =
 
 /** Flags of a lineage walk. */
 export type LineageFlags = {
-  /** Only edges seen before this time. */
+  /** Only edges created or updated at or before this time; now when only a start is given. */
   endTimeMillis?: InputMaybe<Scalars['Long']['input']>;
-  /** Most entities explored per hop. */
+  /** Most entities explored per hop; ignored by the mock. */
   entitiesExploredPerHopLimit?: InputMaybe<Scalars['Int']['input']>;
-  /** Entity types (and platforms) walked through without counting a hop. */
+  /** Entity types (and platforms) walked through without counting a hop; ignored by the mock. */
   ignoreAsHops?: InputMaybe<Array<EntityTypeToPlatforms>>;
-  /** Only edges seen after this time. */
+  /**
+   * Only edges created or updated at or after this time, and manual ones (an edge's times are its aspect's created
+   * and updated stamps, the write's lastObserved where they give none or 0).
+   */
   startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
 };
 
@@ -1877,7 +1880,10 @@ export type LineageInput = {
   count?: InputMaybe<Scalars['Int']['input']>;
   /** Direction in the lineage graph. */
   direction: LineageDirection;
-  /** Only edges seen before this time, in epoch milliseconds. */
+  /**
+   * Only edges created or updated at or before this time, in epoch milliseconds; now when only a start is given (without
+   * a start, no edge is left out).
+   */
   endTimeMillis?: InputMaybe<Scalars['Long']['input']>;
   /** Whether entities that do not exist or are soft-deleted are included. */
   includeGhostEntities?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1885,7 +1891,10 @@ export type LineageInput = {
   separateSiblings?: InputMaybe<Scalars['Boolean']['input']>;
   /** Offset of the first result. */
   start?: InputMaybe<Scalars['Int']['input']>;
-  /** Only edges seen after this time, in epoch milliseconds. */
+  /**
+   * Only edges created or updated at or after this time, in epoch milliseconds, and manual ones (an edge's times are
+   * its aspect's created and updated stamps, the write's lastObserved where they give none or 0).
+   */
   startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
 };
 
@@ -2729,7 +2738,8 @@ export type SearchAcrossLineageInput = {
   /** The direction to walk. */
   direction: LineageDirection;
   /**
-   * Only edges seen before this time; accepted and ignored by the mock.
+   * Only edges created or updated at or before this time (now when only a start is given); lineageFlags.endTimeMillis
+   * wins over it.
    * @deprecated Use LineageFlags instead
    */
   endTimeMillis?: InputMaybe<Scalars['Long']['input']>;
@@ -2738,7 +2748,10 @@ export type SearchAcrossLineageInput = {
    * @deprecated Use `orFilters`- they are more expressive
    */
   filters?: InputMaybe<Array<FacetFilterInput>>;
-  /** Flags of the walk; accepted and ignored by the mock. */
+  /**
+   * Flags of the walk: its time window is honoured at every hop; entitiesExploredPerHopLimit and ignoreAsHops are
+   * accepted and ignored by the mock.
+   */
   lineageFlags?: InputMaybe<LineageFlags>;
   /** Alternatives of filters; the field `degree` (values 1, 2, 3+) selects by number of hops. */
   orFilters?: InputMaybe<Array<AndFilterInput>>;
@@ -2757,7 +2770,7 @@ export type SearchAcrossLineageInput = {
   /** Offset of the first result (default 0). */
   start?: InputMaybe<Scalars['Int']['input']>;
   /**
-   * Only edges seen after this time; accepted and ignored by the mock (it keeps no edge times).
+   * Only edges created or updated at or after this time (and manual ones); lineageFlags.startTimeMillis wins over it.
    * @deprecated Use LineageFlags instead
    */
   startTimeMillis?: InputMaybe<Scalars['Long']['input']>;

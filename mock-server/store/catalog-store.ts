@@ -474,7 +474,7 @@ export class CatalogStore {
     const points = this.derivedPointAspects(entity);
     for (const aspect of points) names.add(aspect);
     const read = (aspect: string) => (points.includes(aspect) ? this.statements.newestPointValue : this.statements.latestValue).get(urn, aspect);
-    const latest = new LatestAspects(names, read, versioned);
+    const latest = new LatestAspects(names, read, versioned, (aspect) => this.statements.latestLastObserved.get(urn, aspect));
     const given = changed?.has(entity.keyAspect) ? undefined : changed;
     for (const index of concerned) index.indexEntity(urn, entity.name, latest, given);
   }

@@ -168,6 +168,10 @@ export function prepareStatements(db: Database) {
     latestAspectNames: db.prepare('SELECT aspect FROM aspects INDEXED BY latest_aspects_by_urn WHERE urn = ? AND version = 0 ORDER BY aspect').pluck() as Statement<[string], string>,
     /** The latest value of one aspect. */
     latestValue: db.prepare('SELECT value FROM aspects WHERE urn = ? AND aspect = ? AND version = 0').pluck() as Statement<[string, string], string>,
+    /** The lastObserved of the latest system metadata (the time of the write a relationship's edge takes when its aspect gives none). */
+    latestLastObserved: db
+      .prepare(`SELECT json_extract(system_metadata, '$.lastObserved') FROM aspects WHERE urn = ? AND aspect = ? AND version = 0`)
+      .pluck() as Statement<[string, string], number | null>,
     /** The latest row and the highest version of an aspect in one step (urn and aspect bound twice). */
     latestForWrite: db
       .prepare(

@@ -20,7 +20,13 @@ export class LatestAspects implements LatestAspectValues {
     private readonly names: ReadonlySet<string>,
     private readonly read: (aspect: string) => string | undefined,
     private readonly versioned = names.size,
+    private readonly observed: (aspect: string) => number | null | undefined = () => undefined,
   ) {}
+
+  /** The lastObserved of a versioned aspect's latest system metadata, when it has one. */
+  lastObserved(aspect: string): number | undefined {
+    return this.names.has(aspect) ? (this.observed(aspect) ?? undefined) : undefined;
+  }
 
   /** The versioned aspects alone: an entity without any no longer exists, whatever points it had. */
   get size(): number {

@@ -5,10 +5,10 @@
  *   (upstream: SERVER_ERROR, Urn.createFromString in AddTagResolver.java, UrnUtils.getUrn in the loaders);
  * - graphql-search-sort-and-flags-ignored: the search flags other than maxAggValues and skipAggregates
  *   change nothing, and without maxAggValues a facet keeps every value (upstream maps every flag,
- *   SearchFlagsInputMapper.java, and cuts facets at 20 by default), nor do searchAcrossLineage's
- *   lineageFlags and time bounds (upstream's graph walk keeps edges by their times); sortInput and
- *   the two facet flags are honoured (graphql-search-sort.test.ts, graphql-search-flags.test.ts), and
- *   lastOperationTime is the operation aspect's newest point (operation-search.test.ts);
+ *   SearchFlagsInputMapper.java, and cuts facets at 20 by default); sortInput and the two facet flags
+ *   are honoured (graphql-search-sort.test.ts, graphql-search-flags.test.ts), lineageFlags' time window
+ *   too (graphql-lineage-window.test.ts), and lastOperationTime is the operation aspect's newest point
+ *   (operation-search.test.ts);
  * - graphql-search-saved-views: viewUrn is BAD_REQUEST naming it (upstream's resolveView in
  *   SearchAcrossEntitiesResolver.java applies the view, or drops an unknown one);
  * - graphql-container-entities-filters: Container.entities(input) applies input.filters in the document
@@ -63,18 +63,6 @@ describe.each<Profile>(['document', 'upstream'])('the %s profile', (profile) => 
     await ingest(server, REFUNDS, 'globalTags', { tags: many }, ADMIN);
     const facets = (await gql(SEARCH, { input: { types: ['DATASET'], query: '*' } })).data?.searchAcrossEntities.facets as { field: string; aggregations: unknown[] }[];
     expect(facets.find((f) => f.field === 'tags')?.aggregations).toHaveLength(20);
-  });
-
-  it('graphql-search-sort-and-flags-ignored: lineageFlags and the time bounds leave the lineage as it was', async () => {
-    const created = { time: 1000, actor: 'urn:svc:corpuser:etl' };
-    await ingest(server, REFUNDS, 'upstreamLineage', { upstreams: [{ dataset: ORDERS, type: 'TRANSFORMED', created, auditStamp: created }] }, ADMIN);
-    const LINEAGE = 'query l($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { total searchResults { degree entity { urn } } } }';
-    const input = { urn: ORDERS, direction: 'DOWNSTREAM', types: ['DATASET'] };
-    const plain = await gql(LINEAGE, { input });
-    expect(plain.data?.searchAcrossLineage.searchResults).toEqual([{ degree: 1, entity: { urn: REFUNDS } }]);
-    const lineageFlags = { startTimeMillis: 5000, endTimeMillis: 6000, entitiesExploredPerHopLimit: 1 };
-    expect((await gql(LINEAGE, { input: { ...input, lineageFlags } })).data).toEqual(plain.data);
-    expect((await gql(LINEAGE, { input: { ...input, startTimeMillis: 5000, endTimeMillis: 6000 } })).data).toEqual(plain.data);
   });
 
   it('graphql-search-saved-views: a viewUrn is BAD_REQUEST naming input.viewUrn', async () => {

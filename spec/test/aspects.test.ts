@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromRoot, loadContract, readYaml, specFiles, type JsonSchema, type SearchableField } from '../index.js';
+import { aspectSpec, fromRoot, loadContract, readYaml, specFiles, type JsonSchema, type SearchableField } from '../index.js';
 import { SchemaValidators } from '../validation.js';
 
 const contract = loadContract('svc');
@@ -117,6 +117,26 @@ describe('relationships', () => {
   ])('$given.0 $given.1 is $want.name', ({ given: [aspect, path], want }) => {
     const found = contract.aspects.get(aspect!)?.relationships.find((r) => r.path.join('/') === path);
     expect(found && { name: found.name, entityTypes: found.entityTypes }).toEqual(want);
+  });
+
+  // Upstream's @Relationship createdOn, updatedOn and properties (Upstream.pdl, ChartInfo.pdl, DashboardInfo.pdl).
+  it.each([
+    ['upstreamLineage', 'upstreams/*/dataset', { item: ['upstreams', '*'], value: ['dataset'], createdOn: ['created', 'time'], updatedOn: ['auditStamp', 'time'], properties: ['properties'] }],
+    ['chartInfo', 'inputEdges/*/destinationUrn', { item: ['inputEdges', '*'], value: ['destinationUrn'], createdOn: ['created', 'time'], updatedOn: ['lastModified', 'time'], properties: ['properties'] }],
+    ['dashboardInfo', 'datasetEdges/*/destinationUrn', { item: ['datasetEdges', '*'], value: ['destinationUrn'], createdOn: ['created', 'time'], updatedOn: ['lastModified', 'time'], properties: ['properties'] }],
+    ['ownership', 'owners/*/owner', undefined],
+  ])('%s %s reads its edge times where upstream does', (aspect, path, want) => {
+    expect(contract.aspects.get(aspect)?.relationships.find((r) => r.path.join('/') === path)?.edge).toEqual(want);
+  });
+
+  it('refuses edge paths outside the array item of the edge, naming them', () => {
+    const schema = (createdOn: string): JsonSchema => ({
+      'x-aspect': { name: 'lineageProbe', record: 'com.svc.Probe', kind: 'versioned' },
+      type: 'object',
+      properties: { upstreams: { type: 'array', items: { type: 'object', properties: { dataset: { type: 'string', 'x-relationship': { name: 'DownstreamOf', entityTypes: ['dataset'], createdOn } } } } } },
+    });
+    expect(aspectSpec(schema('upstreams/*/created/time')).relationships[0]?.edge?.createdOn).toEqual(['created', 'time']);
+    expect(() => aspectSpec(schema('created/time'))).toThrow(/createdOn created\/time is not inside the array item upstreams\/\*/);
   });
 });
 

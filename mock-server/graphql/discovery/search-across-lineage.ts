@@ -2,7 +2,8 @@
  * searchAcrossLineage (upstream's SearchAcrossLineageResolver over LineageSearchService,
  * datahub-graphql-core/.../resolvers/search/SearchAcrossLineageResolver.java and
  * metadata-io/.../search/LineageSearchService.java): the lineage graph walked from the source in one
- * direction, every hop (upstream's default of 1000 hops), each entity reached with the fewest hops as
+ * direction, every hop (upstream's default of 1000 hops) through the edges of the lineage flags' time
+ * window (edges.ts), each entity reached with the fewest hops as
  * its degree and the path that reached it (source first); then a search of the query over those
  * entities (so soft-deleted ones are left out, as in every search), with the input's types and filters.
  * A filter on `degree` keeps the entities at the degrees it names ("1", "2", "3+" for three and more).
@@ -16,7 +17,7 @@
  */
 import { tryParseUrn } from '../../../spec/index.js';
 import type { Criterion, Filter } from '../../search/index.js';
-import { lineageEdges } from '../entities/edges.js';
+import { lineageEdges, lineageEnd, lineageWindow, type EdgeWindow } from '../entities/edges.js';
 import type { EntityView } from '../entities/entity-view.js';
 import { badRequestError } from '../errors.js';
 import type { OutputRecord } from '../records.js';
@@ -28,6 +29,9 @@ import { sortCriteria, type SortInputArgs } from './sort-input.js';
 
 export interface SearchAcrossLineageInput extends FilterArgs, SearchFlagsArgs, SortInputArgs {
   urn?: string | null;
+  startTimeMillis?: number | null;
+  endTimeMillis?: number | null;
+  lineageFlags?: { startTimeMillis?: number | null; endTimeMillis?: number | null } | null;
   direction: 'UPSTREAM' | 'DOWNSTREAM';
   types?: readonly string[] | null;
   query?: string | null;
@@ -47,14 +51,26 @@ interface Reached {
   path: string[];
 }
 
+/**
+ * The time window of every hop, as SearchAcrossLineageResolver and LineageFlagsInputMapper make it:
+ * lineageFlags' start and end (the end now when only the start is given), each falling back to the
+ * deprecated input fields' (the same rule).
+ */
+function walkWindow(input: SearchAcrossLineageInput): EdgeWindow {
+  const flags = input.lineageFlags;
+  const since = flags?.startTimeMillis ?? input.startTimeMillis;
+  const until = lineageEnd(flags?.startTimeMillis, flags?.endTimeMillis) ?? lineageEnd(input.startTimeMillis, input.endTimeMillis);
+  return lineageWindow(since, until);
+}
+
 /** Breadth first, so each entity is reached first with the fewest hops; the source itself is not a result. */
-function walk(view: EntityView, source: string, direction: SearchAcrossLineageInput['direction']): Map<string, Reached> {
+function walk(view: EntityView, source: string, direction: SearchAcrossLineageInput['direction'], window: EdgeWindow): Map<string, Reached> {
   const reached = new Map<string, Reached>([[source, { degree: 0, path: [source] }]]);
   let frontier = [source];
   for (let hop = 1; frontier.length > 0 && hop <= MAX_HOPS; hop++) {
     const next: string[] = [];
     for (const urn of frontier) {
-      for (const { entity } of lineageEdges(view, urn, direction)) {
+      for (const { entity } of lineageEdges(view, urn, direction, window)) {
         if (reached.has(entity)) continue;
         reached.set(entity, { degree: hop, path: [...(reached.get(urn)?.path ?? []), entity] });
         next.push(entity);
@@ -94,7 +110,7 @@ export function searchAcrossLineage(view: EntityView, input: SearchAcrossLineage
   if (!tryParseUrn(source)) throw badRequestError(`Failed to parse URN ${source}`);
   if (input.viewUrn != null) throw badRequestError('input.viewUrn: saved views are not supported by the mock');
   const types = (input.types && input.types.length > 0 ? input.types : SERVED_TYPES).map((type) => entityNameOf(type, 'input.types'));
-  const reached = walk(view, source, input.direction);
+  const reached = walk(view, source, input.direction, walkWindow(input));
   const start = nonNegative(input.start, 0, 'input.start');
   const count = nonNegative(input.count, DEFAULT_COUNT, 'input.count');
   const filter = walkFilter(searchFilter(input, 'input'), reached, types);

@@ -6,7 +6,7 @@
  * isUpstream false (Produces) the other way round.
  */
 import { tryParseUrn } from '../../../spec/index.js';
-import type { RelationshipDirection } from '../../store/relationship-index.js';
+import type { RelationshipDirection, RelationshipQuery } from '../../store/relationship-index.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
 
@@ -22,7 +22,24 @@ interface LineageInput {
   direction: 'UPSTREAM' | 'DOWNSTREAM';
   start?: number | null;
   count?: number | null;
+  startTimeMillis?: number | null;
+  endTimeMillis?: number | null;
   includeGhostEntities?: boolean | null;
+}
+
+/** A time window of lineage edges (inclusive milliseconds). */
+export type EdgeWindow = RelationshipQuery['window'];
+
+/** Upstream's ResolverUtils.getLineageEndTimeMillis: the end given, else now when a start is given. */
+export const lineageEnd = (startTimeMillis?: number | null, endTimeMillis?: number | null): number | null =>
+  endTimeMillis ?? (startTimeMillis != null ? Date.now() : null);
+
+/**
+ * The window of a lineage read: edges are filtered only with both a start and an end
+ * (ESGraphQueryDAO.getLineageQuery), the end being now when only the start is given.
+ */
+export function lineageWindow(startTimeMillis: number | null | undefined, endTimeMillis: number | null | undefined): EdgeWindow {
+  return startTimeMillis != null && endTimeMillis != null ? { since: startTimeMillis, until: endTimeMillis } : undefined;
 }
 
 /** Upstream's default page size for the relationships and lineage fields. */
@@ -68,12 +85,15 @@ export function relationshipsOf(view: EntityView, urn: string): (args: { input: 
   };
 }
 
-/** Every lineage edge of an entity in one direction, to entities that may not exist or be soft-deleted. */
-export function lineageEdges(view: EntityView, urn: string, direction: LineageInput['direction']): { entity: string; type: string }[] {
+/**
+ * Every lineage edge of an entity in one direction (within the window, if any), to entities that may
+ * not exist or be soft-deleted.
+ */
+export function lineageEdges(view: EntityView, urn: string, direction: LineageInput['direction'], window?: EdgeWindow): { entity: string; type: string }[] {
   const entityType = tryParseUrn(urn)?.entityType ?? '';
   const edges: { entity: string; type: string }[] = [];
   for (const step of lineageSteps(entityType, direction)) {
-    const page = view.store.relationships({ urn, direction: step.direction, types: [step.name], start: 0, count: ALL_EDGES });
+    const page = view.store.relationships({ urn, direction: step.direction, types: [step.name], start: 0, count: ALL_EDGES, ...(window ? { window } : {}) });
     for (const edge of page.relationships) if (step.others.includes(tryParseUrn(edge.entity)?.entityType ?? '')) edges.push(edge);
   }
   return edges;
@@ -81,12 +101,14 @@ export function lineageEdges(view: EntityView, urn: string, direction: LineageIn
 
 /**
  * One hop of lineage (upstream's EntityLineageResultResolver asks its graph service for one hop): the
- * edges of the lineage steps, without entities that do not exist or are soft-deleted unless
- * includeGhostEntities (counted in `filtered`), ordered by URN, paged by start and count.
+ * edges of the lineage steps within the input's time window, without entities that do not exist or
+ * are soft-deleted unless includeGhostEntities (counted in `filtered`), ordered by URN, paged by start
+ * and count.
  */
 export function lineageOf(view: EntityView, urn: string): (args: { input: LineageInput }) => OutputRecord {
   return ({ input }) => {
-    const edges = lineageEdges(view, urn, input.direction);
+    const window = lineageWindow(input.startTimeMillis, lineageEnd(input.startTimeMillis, input.endTimeMillis));
+    const edges = lineageEdges(view, urn, input.direction, window);
     const visible = input.includeGhostEntities ? edges : edges.filter((e) => view.store.entityExists(e.entity) && !view.store.isSoftDeleted(e.entity));
     visible.sort((a, b) => (a.entity === b.entity ? a.type.localeCompare(b.type) : a.entity < b.entity ? -1 : 1));
     const start = input.start ?? 0;
