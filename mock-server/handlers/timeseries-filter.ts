@@ -49,12 +49,20 @@ function conditionTest(condition = 'EQUAL'): ((actual: unknown, expected: string
   return CONDITIONS[condition === 'IN' ? 'EQUAL' : condition];
 }
 
-function criterionHolds(criterion: Criterion, value: Value): boolean {
-  const actual = valuesAt(value, criterion.field.split('.'));
-  const expected = criterion.values?.length ? criterion.values : [criterion.value];
+/**
+ * A criterion as a test of a point's value, checked once for the whole range: 400 naming it (`at`)
+ * when the aspect's schema has no such field or the condition is not evaluated here.
+ */
+function criterionTest(criterion: Criterion, aspect: AspectSpec | undefined, at: string): (value: Value) => boolean {
+  const path = criterion.field.split('.');
+  const properties = aspect ? ((aspect.schema.properties ?? {}) as Record<string, JsonSchema>) : undefined;
+  if (properties && !((path[0] ?? '') in properties)) throw badRequest(`${at}.field: ${criterion.field} is not a field of ${aspect?.name}`);
+  const negated = criterion.negated === true;
+  if (criterion.condition === 'EXISTS') return (value) => valuesAt(value, path).length > 0 !== negated;
   const test = conditionTest(criterion.condition);
-  const holds = test ? actual.some((a) => expected.some((e) => test(a, e))) : actual.length > 0;
-  return criterion.negated ? !holds : holds;
+  if (!test) throw badRequest(`${at}.condition: ${criterion.condition} is not supported for time series; use one of EXISTS, IN, ${Object.keys(CONDITIONS).join(', ')}`);
+  const expected = criterion.values?.length ? criterion.values : [criterion.value];
+  return (value) => valuesAt(value, path).some((a) => expected.some((e) => test(a, e))) !== negated;
 }
 
 /**
@@ -68,17 +76,9 @@ export function timeseriesPredicate(
   criterionAt = (i: number, j: number): string => `body.filter.or[${i}].and[${j}]`,
 ): (value: Value) => boolean {
   // Upstream ignores the deprecated `criteria` when `or` is present.
-  const clauses = filter.or ?? (filter.criteria ? [{ and: filter.criteria }] : []);
-  const properties = aspect ? ((aspect.schema.properties ?? {}) as Record<string, JsonSchema>) : undefined;
-  clauses.forEach((clause, i) =>
-    clause.and.forEach((criterion, j) => {
-      const top = criterion.field.split('.')[0] ?? '';
-      if (properties && !(top in properties)) throw badRequest(`${criterionAt(i, j)}.field: ${criterion.field} is not a field of ${aspect?.name}`);
-      if (criterion.condition !== 'EXISTS' && !conditionTest(criterion.condition)) {
-        throw badRequest(`${criterionAt(i, j)}.condition: ${criterion.condition} is not supported for time series; use one of EXISTS, IN, ${Object.keys(CONDITIONS).join(', ')}`);
-      }
-    }),
+  const clauses = (filter.or ?? (filter.criteria ? [{ and: filter.criteria }] : [])).map((clause, i) =>
+    clause.and.map((criterion, j) => criterionTest(criterion, aspect, criterionAt(i, j))),
   );
   if (clauses.length === 0) return () => true;
-  return (value) => clauses.some((clause) => clause.and.every((criterion) => criterionHolds(criterion, value)));
+  return (value) => clauses.some((tests) => tests.every((holds) => holds(value)));
 }
