@@ -14,6 +14,7 @@ import { isProfile, PROFILES } from '../mock-server/profile.js';
 import { MOCK_DOCS_PATH } from '../mock-server/http/request-listener.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from '../mock-server/graphql/index.js';
 import { describeSkip } from '../mock-server/ingest/startup-data.js';
+import { parseReferenceDay } from '../mock-server/ingest/reference-day.js';
 import { describeHarReplay } from '../mock-server/seed/index.js';
 
 /** The options of `catalog-contract mock`: parsing, --help and the README's table come from here. */
@@ -32,6 +33,11 @@ export const MOCK_COMMAND_DEFINITION = {
       help: "apply the writes of this HAR capture at start, in order, after the seed files (ingestProposal, batch, legacy ingest, GraphQL mutations, as the mock's admin); its other requests to the service are checked against the contract; both reported; repeatable",
     },
     'no-sample': { type: 'boolean', help: 'start without the built-in sample catalog' },
+    'reference-day': {
+      type: 'string',
+      value: 'DAY',
+      help: 'stamp the start-up data with DAY (YYYY-MM-DD): the sample\'s 30 days of history end on it, seed entries without lastObserved are observed on it; fix it for the same snapshot digests every day (default: today, UTC)',
+    },
     auth: {
       type: 'string',
       value: 'MODE',
@@ -72,6 +78,10 @@ export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
   if (v.quiet && v['log-level'] !== undefined) throw new UsageError('--quiet and --log-level: give one of them');
   const options: MockCliOptions = { sample: !v['no-sample'], ...serverOptions(v), logLevel: logLevel as LogLevel, maxBodyText: v['max-body'] ?? DEFAULT_MAX_BODY_TEXT };
   if (v.data !== undefined) options.data = v.data;
+  if (v['reference-day'] !== undefined) {
+    if (parseReferenceDay(v['reference-day']) === undefined) throw new UsageError(`--reference-day '${v['reference-day']}': expected a day of the calendar as YYYY-MM-DD`);
+    options.referenceDay = v['reference-day'];
+  }
   if (v.seed) options.seed = v.seed;
   if (v['seed-har']) options.seedHar = v['seed-har'];
   if (v.auth !== undefined) {

@@ -42,6 +42,12 @@ export interface MockServerOptions {
   seedHar?: string[];
   /** Load the built-in sample catalog into an empty store. Default true. */
   sample?: boolean;
+  /**
+   * The day (YYYY-MM-DD) the start-up data is stamped with: the sample's 30 days of history end on
+   * it, and a seed entry without a `lastObserved` of its own is observed at its midnight (UTC).
+   * Default: the day the mock starts, UTC. Fix it for the same snapshot digests on every day.
+   */
+  referenceDay?: string;
   /** Which requests need a bearer token. Default standard. */
   auth?: AuthMode;
   /** Accepted tokens; the built-in admin and reader tokens when absent. */

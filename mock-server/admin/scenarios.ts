@@ -19,11 +19,13 @@ const SEED_EXTENSION = '.json';
 export class ScenarioCatalog {
   private readonly scenarios = new Map<string, () => readonly StartupProposal[]>();
 
+  /** `referenceTime`: the mock's (`../ingest/reference-day.ts`), which every scenario is stamped with. */
   constructor(
     private readonly contract: Contract,
+    private readonly referenceTime: number,
     dir?: string,
   ) {
-    this.scenarios.set('sample', () => sampleCatalog(contract));
+    this.scenarios.set('sample', () => sampleCatalog(contract, referenceTime));
     this.scenarios.set('empty', () => []);
     if (dir === undefined) return;
     for (const file of readdirSync(dir).filter((name) => extname(name) === SEED_EXTENSION).sort()) {
@@ -46,7 +48,7 @@ export class ScenarioCatalog {
     store.transaction(() => {
       store.clear();
       // A fresh upstream store holds its system ownership types whatever else it is given.
-      const report = loadProposals(store, `scenario ${name}`, [...systemOwnershipTypes(this.contract), ...proposals()]);
+      const report = loadProposals(store, `scenario ${name}`, [...systemOwnershipTypes(this.contract, this.referenceTime), ...proposals()], this.referenceTime);
       if (report.rejected > 0) throw badRequest(`scenario '${name}': ${report.rejected} aspects rejected: ${report.skipped.map((skip) => describeSkip(`scenario ${name}`, skip)).join('; ')}`);
     });
     store.markStartupState();

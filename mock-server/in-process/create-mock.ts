@@ -19,6 +19,7 @@ import { sampleCatalog } from '../sample/index.js';
 import { createSearchIndex } from '../search/index.js';
 import { readSeedFile, replayHar, type HarReplay } from '../seed/index.js';
 import { describeSkip, loadProposals, type LoadReport } from '../ingest/startup-data.js';
+import { referenceTime } from '../ingest/reference-day.js';
 import { CatalogStore } from '../store/catalog-store.js';
 import { systemOwnershipTypes } from '../ingest/system-ownership-types.js';
 import { injectedFetch, type MockFetch } from './injected-fetch.js';
@@ -64,16 +65,17 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const context = openContext(contract, options.data ? { path: options.data } : {}, taskDelayMs, profile, logger);
   const { store } = context;
   try {
-    const scenarios = new ScenarioCatalog(contract, options.scenarios);
+    const startupTime = referenceTime(options.referenceDay);
+    const scenarios = new ScenarioCatalog(contract, startupTime, options.scenarios);
     const loaded: LoadReport[] = [];
     if (freshStore) {
-      const booted = loadProposals(store, 'system ownership types', systemOwnershipTypes(contract));
+      const booted = loadProposals(store, 'system ownership types', systemOwnershipTypes(contract, startupTime), startupTime);
       if (booted.rejected > 0) throw new Error(`the system ownership types do not fit the registry: ${booted.skipped.map((skip) => describeSkip('system ownership types', skip)).join('; ')}`);
     }
-    if (options.sample !== false && freshStore) loaded.push(loadProposals(store, 'sample catalog', sampleCatalog(contract)));
+    if (options.sample !== false && freshStore) loaded.push(loadProposals(store, 'sample catalog', sampleCatalog(contract, startupTime), startupTime));
     for (const file of options.seed ?? []) {
       const seed = readSeedFile(file, contract);
-      loaded.push(loadProposals(store, file, seed.proposals, seed.skipped));
+      loaded.push(loadProposals(store, file, seed.proposals, startupTime, seed.skipped));
     }
     const indexLagMs = options.indexLagMs ?? DEFAULT_INDEX_LAG_MS[profile];
 

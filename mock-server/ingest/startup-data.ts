@@ -7,7 +7,6 @@
  */
 import { applyChangeProposal } from './apply-proposal.js';
 import { RestliError } from '../errors.js';
-import { REFERENCE_TIME } from '../sample/index.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import { systemActor } from '../store/entity-urn.js';
 import type { SystemMetadata } from '../store/types.js';
@@ -45,16 +44,17 @@ export interface LoadReport {
 /**
  * Each proposal by its change type (apply-proposal.ts), in file order, in its own savepoint, so one
  * rejected aspect does not drop the others of the source. No clock enters the stored state: a
- * proposal's time is its own system metadata's lastObserved, or the sample's reference time, so the
- * same data gives the same snapshot digest in every process.
+ * proposal's time is its own system metadata's lastObserved, or the reference time
+ * (`reference-day.ts`), so the same data and reference day give the same snapshot digest in every
+ * process.
  */
-export function loadProposals(store: CatalogStore, source: string, proposals: readonly StartupProposal[], unread: readonly SkippedEntry[] = []): LoadReport {
+export function loadProposals(store: CatalogStore, source: string, proposals: readonly StartupProposal[], referenceTime: number, unread: readonly SkippedEntry[] = []): LoadReport {
   const report: LoadReport = { source, validated: 0, opaque: 0, rejected: 0, skipped: [...unread] };
   const actor = systemActor(store.contract);
   store.transaction(() => {
     for (const p of proposals) {
       const observed = p.systemMetadata?.lastObserved;
-      const now = typeof observed === 'number' ? observed : REFERENCE_TIME;
+      const now = typeof observed === 'number' ? observed : referenceTime;
       const ctx = { actor, now, ...(p.systemMetadata ? { systemMetadata: p.systemMetadata } : {}) };
       try {
         // Each in its own savepoint, in file order: a PATCH applies to what the entries before it wrote.

@@ -5,7 +5,6 @@
  * to them, so they are part of the start-up state whether or not the sample catalog is loaded.
  */
 import { makeUrn, type Contract } from '../../spec/index.js';
-import { REFERENCE_TIME } from '../sample/index.js';
 import type { StartupProposal } from './startup-data.js';
 import { systemActor } from '../store/entity-urn.js';
 
@@ -16,9 +15,9 @@ const SYSTEM_TYPES: readonly { id: string; name: string; description: string }[]
   { id: '__system__none', name: 'None', description: 'No ownership type specified.' },
 ];
 
-/** Stamped with the sample's reference time, never the clock, so every fresh store has the same digest. */
-export function systemOwnershipTypes(contract: Contract): StartupProposal[] {
-  const stamp = { time: REFERENCE_TIME, actor: systemActor(contract) };
+/** Stamped with the reference time (`reference-day.ts`), never the clock, so every fresh store of one reference day has the same digest. */
+export function systemOwnershipTypes(contract: Contract, referenceTime: number): StartupProposal[] {
+  const stamp = { time: referenceTime, actor: systemActor(contract) };
   return SYSTEM_TYPES.map(({ id, name, description }) => ({
     entityType: 'ownershipType',
     entityUrn: makeUrn(contract.names.urnPrefix, 'ownershipType', [id]),

@@ -1,8 +1,8 @@
 /**
  * The mock's built-in sample catalog: a small online retailer's data estate (people, datasets with
  * lineage, charts and dashboards, tags and glossary, time series, metadata tests), as UPSERT
- * proposals in the contract's namespace. Deterministic: every call gives the same list, and every
- * time in it is relative to REFERENCE_TIME, never the clock.
+ * proposals in the contract's namespace. Deterministic: every call with the same reference time gives
+ * the same list, and every time in it is reckoned from that time, never read from the clock.
  */
 import type { Contract } from '../../spec/index.js';
 import { addChartsAndDashboards } from './charts-and-dashboards.js';
@@ -14,10 +14,11 @@ import { addPlatforms } from './platforms.js';
 import { SampleBuilder, type SampleProposal } from './sample-builder.js';
 import { addTimeSeries } from './time-series.js';
 
-export { REFERENCE_TIME, type SampleProposal } from './sample-builder.js';
+export type { SampleProposal } from './sample-builder.js';
 
-export function sampleCatalog(contract: Contract): SampleProposal[] {
-  const b = new SampleBuilder(contract);
+/** `referenceTime`: the sample's "now", midnight UTC of its reference day (`../ingest/reference-day.ts`); its history ends on it. */
+export function sampleCatalog(contract: Contract, referenceTime: number): SampleProposal[] {
+  const b = new SampleBuilder(contract, referenceTime);
   addPlatforms(b);
   addPeople(b);
   addGlossaryAndTags(b);

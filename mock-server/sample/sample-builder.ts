@@ -1,17 +1,11 @@
 /**
  * What every domain file of the sample catalog shares: URNs and record names built from the
- * contract's namespace (so one sample serves `svc` and `li`), audit stamps on a fixed clock, and the
- * list of proposals being built.
+ * contract's namespace (so one sample serves `svc` and `li`), audit stamps reckoned from the reference
+ * time, and the list of proposals being built.
  */
 import type { Contract } from '../../spec/index.js';
 import { makeUrn, parseUrn } from '../../spec/index.js';
-
-/**
- * The sample's "now": every time in the sample is relative to it, so the catalog (and the snapshot
- * digests taken from it) are the same on every start.
- */
-export const REFERENCE_TIME = Date.UTC(2026, 10, 1);
-export const DAY_MS = 86_400_000;
+import { DAY_MS } from '../ingest/reference-day.js';
 
 export interface SampleProposal {
   entityType: string;
@@ -29,7 +23,11 @@ export interface AuditStamp {
 export class SampleBuilder {
   readonly proposals: SampleProposal[] = [];
 
-  constructor(readonly contract: Contract) {}
+  /** `referenceTime` is the sample's "now" (`../ingest/reference-day.ts`): every time in it is reckoned from it. */
+  constructor(
+    readonly contract: Contract,
+    readonly referenceTime: number,
+  ) {}
 
   urn(entityType: string, ...parts: string[]): string {
     return makeUrn(this.contract.names.urnPrefix, entityType, parts);
@@ -60,7 +58,7 @@ export class SampleBuilder {
 
   /** An audit stamp `daysAgo` days before the reference time. */
   stamp(daysAgo: number, actor: string): AuditStamp {
-    return { time: REFERENCE_TIME - daysAgo * DAY_MS, actor };
+    return { time: this.referenceTime - daysAgo * DAY_MS, actor };
   }
 
   /** Queues an UPSERT of one aspect; the entity type is the URN's. */

@@ -6,7 +6,8 @@
  */
 import { DATASETS } from './dataset-definitions.js';
 import { datasetUrn } from './datasets.js';
-import { DAY_MS, REFERENCE_TIME, type SampleBuilder } from './sample-builder.js';
+import { DAY_MS } from '../ingest/reference-day.js';
+import type { SampleBuilder } from './sample-builder.js';
 
 const TIME_SERIES_DAYS = 30;
 
@@ -126,8 +127,8 @@ function fieldProfile(f: FieldProfileDefinition, rowCount: number, growth: numbe
 }
 
 /** The timestamps of the series: midnight UTC of each of the 30 days ending at the reference time. */
-function seriesTimestamps(): number[] {
-  return Array.from({ length: TIME_SERIES_DAYS }, (_, i) => REFERENCE_TIME - (TIME_SERIES_DAYS - 1 - i) * DAY_MS);
+function seriesTimestamps(referenceTime: number): number[] {
+  return Array.from({ length: TIME_SERIES_DAYS }, (_, i) => referenceTime - (TIME_SERIES_DAYS - 1 - i) * DAY_MS);
 }
 
 /** How long before each day's midnight a dataset's daily load finishes: the first listed last. */
@@ -138,7 +139,7 @@ export function addTimeSeries(b: SampleBuilder): void {
     const urn = datasetUrn(b, p.id);
     const columnCount = DATASETS.find((d) => d.id === p.id)?.fields.filter((f) => !f.path.includes('.')).length ?? 0;
     let rowCount = p.baseRows;
-    seriesTimestamps().forEach((timestampMillis, day) => {
+    seriesTimestamps(b.referenceTime).forEach((timestampMillis, day) => {
       const rhythm = WEEKLY_RHYTHM[new Date(timestampMillis).getUTCDay()] ?? 1;
       const rowsAdded = Math.round(p.dailyRows * rhythm);
       rowCount += rowsAdded;

@@ -28,6 +28,7 @@ describe('parseMockArgs', () => {
     { given: ['--latency', '100-500'], want: { sample: true, latencyMs: 100, jitterMs: 400 } },
     { given: ['--journal-size', '0', '--max-sessions', '8'], want: { sample: true, journalSize: 0, maxSessions: 8 } },
     { given: ['--scenarios', '.', '--admin-token', 'T'], want: { sample: true, scenarios: '.', adminToken: 'T' } },
+    { given: ['--reference-day', '2024-02-29'], want: { sample: true, referenceDay: '2024-02-29' } },
     {
       given: ['--token', 'a=urn:svc:corpuser:ann', '--token', 'r=urn:svc:corpuser:rob:reader'],
       want: {
@@ -58,6 +59,9 @@ describe('parseMockArgs', () => {
     { given: ['--latency', 'slow'], want: /--latency 'slow'/ },
     { given: ['--journal-size', 'all'], want: /--journal-size 'all'/ },
     { given: ['--scenarios', 'no-such-folder'], want: /--scenarios 'no-such-folder': not a directory/ },
+    { given: ['--reference-day', '2026-02-30'], want: "--reference-day '2026-02-30': expected a day of the calendar as YYYY-MM-DD" },
+    { given: ['--reference-day', '2026-11-01T00:00:00Z'], want: /--reference-day '2026-11-01T00:00:00Z'/ },
+    { given: ['--reference-day', 'today'], want: /--reference-day 'today'/ },
     { given: ['--colour'], want: /colour/ },
     { given: ['--prot', '1'], want: "unknown option '--prot'; did you mean --port?" },
     { given: ['--log-level', 'loud'], want: "--log-level 'loud': expected one of error, warn, info" },

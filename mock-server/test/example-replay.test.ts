@@ -1,6 +1,7 @@
 /**
  * The examples of spec/examples/<operationId>.yaml replayed against the mock, in the manner of
- * Prism's request/response fixtures: request `<name>` is sent to a mock holding the sample catalog,
+ * Prism's request/response fixtures: request `<name>` is sent to a mock holding the sample catalog
+ * (of the reference day 2026-11-01, whose times the examples show),
  * each in a session of its own (a fresh copy of the start-up state); the answer must validate against
  * the operation's response schema, and where the file has a response `<name>` too, equal it at each
  * JSON pointer that response lists under `match:`. Each invalid example must get its `status` (400
@@ -100,7 +101,8 @@ let server: MockServer;
 let sessions = 0;
 const freshSession = (): string => `example-${++sessions}`;
 beforeAll(async () => {
-  server = await createMockServer({ port: 0, logger: silentLogger, maxSessions: 1000 });
+  // The examples' times are the sample's on its reference day 2026-11-01.
+  server = await createMockServer({ port: 0, logger: silentLogger, maxSessions: 1000, referenceDay: '2026-11-01' });
 });
 afterAll(() => server?.close());
 

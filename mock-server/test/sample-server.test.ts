@@ -2,10 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract, makeUrn, parseUrn, type Namespace } from '../../spec/index.js';
 import type { MockServer } from '../index.js';
-import { REFERENCE_TIME, sampleCatalog } from '../sample/index.js';
-import { call, startServer } from './http-harness.js';
+import { sampleCatalog } from '../sample/index.js';
+import { ADMIN, graphql } from './graphql-harness.js';
+import { call, digest, startServer, withServer } from './http-harness.js';
 
 const DAY_MS = 86_400_000;
+const REFERENCE_DAY = '2026-11-01';
+const REFERENCE_TIME = Date.UTC(2026, 10, 1);
 
 describe.each<Namespace>(['svc', 'li'])('the mock with its sample catalog (namespace %s)', (ns) => {
   const contract = loadContract(ns);
@@ -17,13 +20,13 @@ describe.each<Namespace>(['svc', 'li'])('the mock with its sample catalog (names
   let server: MockServer;
 
   beforeAll(async () => {
-    server = await startServer({ sample: true, namespace: ns });
+    server = await startServer({ sample: true, namespace: ns, referenceDay: REFERENCE_DAY });
   });
 
   afterAll(() => server.close());
 
   it('loads every sample aspect validated, none opaque or rejected', () => {
-    expect(server.loaded).toEqual([{ source: 'sample catalog', validated: sampleCatalog(contract).length, opaque: 0, rejected: 0, skipped: [] }]);
+    expect(server.loaded).toEqual([{ source: 'sample catalog', validated: sampleCatalog(contract, REFERENCE_TIME).length, opaque: 0, rejected: 0, skipped: [] }]);
   });
 
   it('browses datasets by environment and platform', async () => {
@@ -54,7 +57,7 @@ describe.each<Namespace>(['svc', 'li'])('the mock with its sample catalog (names
   });
 
   it('stores the test results that evaluating the sample tests gives', async () => {
-    const stored = sampleCatalog(contract).filter((p) => p.aspectName === 'testResults');
+    const stored = sampleCatalog(contract, REFERENCE_TIME).filter((p) => p.aspectName === 'testResults');
     expect(stored.length).toBeGreaterThanOrEqual(12);
     const token = server.tokens.find((t) => t.role === 'admin')?.token;
     for (const p of stored) {
@@ -82,5 +85,50 @@ describe.each<Namespace>(['svc', 'li'])('the mock with its sample catalog (names
     const loaded = ['clean.orders', 'clean.customers', 'analytics.mart.daily_revenue', 'analytics.mart.customer_lifetime_value'];
     expect((reply.json.value.entities as string[]).slice(0, 4).map((u) => parseUrn(u).parts[1])).toEqual(loaded);
     expect(loaded).not.toContain(parseUrn(reply.json.value.entities[4]).parts[1]);
+  });
+});
+
+/**
+ * The reference day: the sample's history ends on the day the mock starts unless the day is given,
+ * so a frontend's month-long reads (the dataset page's statsSummary) find it on any day.
+ */
+describe("the sample's reference day", () => {
+  const contract = loadContract('svc');
+  const CLEAN_ORDERS = makeUrn(contract.names.urnPrefix, 'dataset', [makeUrn(contract.names.urnPrefix, 'dataPlatform', ['hive']), 'clean.orders', 'PROD']);
+  const today = () => Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  const lastProfile = async (server: MockServer): Promise<number> => {
+    const reply = await call(server, 'POST', '/aspects?action=getTimeseriesAspectValues', { body: { urn: CLEAN_ORDERS, entity: 'dataset', aspect: 'datasetProfile', limit: 1 } });
+    expect(reply.status).toBe(200);
+    return (JSON.parse(reply.json.value.values[0].aspect.value) as { timestampMillis: number }).timestampMillis;
+  };
+  const summary = async (server: MockServer) => {
+    const reply = await graphql(server, { query: `{ dataset(urn: "${CLEAN_ORDERS}") { statsSummary { queryCountLast30Days topUsersLast30Days { urn } } } }`, token: ADMIN });
+    expect(reply.status).toBe(200);
+    return (reply.json as { data: { dataset: { statsSummary: { queryCountLast30Days: number | null; topUsersLast30Days: unknown[] } } } }).data.dataset.statsSummary;
+  };
+
+  it('is the day the mock starts by default: the last month of usage is the sample\'s', async () => {
+    const before = today();
+    await withServer({ sample: true }, async (server) => {
+      expect([before, today()]).toContain(await lastProfile(server));
+      const stats = await summary(server);
+      expect(stats.queryCountLast30Days).toBeGreaterThan(0);
+      expect(stats.topUsersLast30Days).toHaveLength(5);
+    });
+  });
+
+  it('given, the history ends on it, for the start-up state and the sample scenario alike', async () => {
+    await withServer({ sample: true, referenceDay: '2025-01-01' }, async (server) => {
+      expect(await lastProfile(server)).toBe(Date.UTC(2025, 0, 1));
+      expect((await summary(server)).queryCountLast30Days).toBeNull();
+      const started = await digest(server);
+      expect((await call(server, 'POST', '/__mock/scenarios/sample')).status).toBe(200);
+      expect(await lastProfile(server)).toBe(Date.UTC(2025, 0, 1));
+      expect(await digest(server)).toBe(started);
+    });
+  });
+
+  it('not a day of the calendar, stops the mock before it starts, naming the option', async () => {
+    await expect(startServer({ referenceDay: '2025-13-01' })).rejects.toThrow("referenceDay '2025-13-01'");
   });
 });

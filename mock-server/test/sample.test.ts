@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadContract, parseUrn, valuesAt, type Namespace } from '../../spec/index.js';
 import { SchemaValidators } from '../../spec/validation.js';
-import { REFERENCE_TIME, sampleCatalog, type SampleProposal } from '../sample/index.js';
+import { sampleCatalog, type SampleProposal } from '../sample/index.js';
 
 const DAY_MS = 86_400_000;
+const REFERENCE_TIME = Date.UTC(2026, 10, 1);
 
 /** Every string anywhere in a JSON value (keys included), e.g. to find URNs and record names. */
 function strings(value: unknown): string[] {
@@ -15,7 +16,7 @@ function strings(value: unknown): string[] {
 
 describe.each<Namespace>(['svc', 'li'])('sample catalog (namespace %s)', (ns) => {
   const contract = loadContract(ns);
-  const proposals = sampleCatalog(contract);
+  const proposals = sampleCatalog(contract, REFERENCE_TIME);
   const validators = new SchemaValidators();
 
   afterEach(() => {
@@ -51,7 +52,23 @@ describe.each<Namespace>(['svc', 'li'])('sample catalog (namespace %s)', (ns) =>
   it('is deterministic and independent of the clock', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2031-02-03T04:05:06Z'));
-    expect(sampleCatalog(contract)).toEqual(proposals);
+    expect(sampleCatalog(contract, REFERENCE_TIME)).toEqual(proposals);
+  });
+
+  it('reckons every time from the reference time: a later day moves each of them, and nothing else, by as much', () => {
+    // Four weeks later: the same weekdays, whose rhythm sets the day's activity.
+    const DECADE_MS = 3653 * DAY_MS;
+    // Every number within ten years before the reference time is a time of the sample; nothing else comes near.
+    const moved = (value: unknown, by: number): unknown => {
+      if (typeof value === 'number') return value > REFERENCE_TIME - DECADE_MS && value <= REFERENCE_TIME ? value + by : value;
+      if (Array.isArray(value)) return value.map((v) => moved(v, by));
+      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, moved(v, by)]));
+      return value;
+    };
+    const later = 28 * DAY_MS;
+    const times = JSON.stringify(proposals).match(/\b1\d{12}\b/g) ?? [];
+    expect(times.length).toBeGreaterThan(300);
+    expect(sampleCatalog(contract, REFERENCE_TIME + later)).toEqual(moved(proposals, later));
   });
 
   it.each([
