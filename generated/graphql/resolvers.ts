@@ -1863,9 +1863,16 @@ export type LineageDirection =
 export type LineageFlags = {
   /** Only edges created or updated at or before this time; now when only a start is given. */
   endTimeMillis?: InputMaybe<Scalars['Long']['input']>;
-  /** Most entities explored per hop; ignored by the mock. */
+  /**
+   * Most entities each entity of a hop reaches (taken in the order of their URNs; upstream's order is unspecified);
+   * those it reached are marked truncatedChildren when it reaches that many. 0 is no limit, unless ignoreAsHops is
+   * given too: then nothing is reached, as upstream's grouped query returns nothing. Negative: a BAD_REQUEST.
+   */
   entitiesExploredPerHopLimit?: InputMaybe<Scalars['Int']['input']>;
-  /** Entity types (and platforms) walked through without counting a hop; ignored by the mock. */
+  /**
+   * Entity types (and platforms) walked through within the hop that reached them, so that what lies beyond has the
+   * same degree; such entities are marked ignoredAsHop.
+   */
   ignoreAsHops?: InputMaybe<Array<EntityTypeToPlatforms>>;
   /**
    * Only edges created or updated at or after this time, and manual ones (an edge's times are its aspect's created
@@ -2749,8 +2756,8 @@ export type SearchAcrossLineageInput = {
    */
   filters?: InputMaybe<Array<FacetFilterInput>>;
   /**
-   * Flags of the walk: its time window is honoured at every hop; entitiesExploredPerHopLimit and ignoreAsHops are
-   * accepted and ignored by the mock.
+   * Flags of the walk: its time window is honoured at every hop, ignoreAsHops walks through entities without counting
+   * a hop, entitiesExploredPerHopLimit caps what each entity of a hop reaches.
    */
   lineageFlags?: InputMaybe<LineageFlags>;
   /** Alternatives of filters; the field `degree` (values 1, 2, 3+) selects by number of hops. */
@@ -2793,13 +2800,16 @@ export type SearchAcrossLineageResult = {
   entity: Entity;
   /** Whether the walk went on from this entity (always true: the mock walks every hop). */
   explored: Scalars['Boolean']['output'];
-  /** Whether the entity was walked through without counting a hop (always false in the mock). */
+  /** Whether the entity was walked through without counting a hop (lineageFlags.ignoreAsHops). */
   ignoredAsHop: Scalars['Boolean']['output'];
   /** The fields the query matched. */
   matchedFields: Array<MatchedField>;
   /** A path from the source to the entity, both included. */
   paths?: Maybe<Array<Maybe<EntityPath>>>;
-  /** Whether the entity has edges the walk left out (always false in the mock). */
+  /**
+   * Whether the entity that reached this one reached as many as entitiesExploredPerHopLimit allows, so that some of
+   * its edges may have been left out.
+   */
   truncatedChildren: Scalars['Boolean']['output'];
 };
 

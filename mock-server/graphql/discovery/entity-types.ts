@@ -27,8 +27,13 @@ export const SEARCHABLE_TYPES: readonly string[] = ['DATASET', 'DASHBOARD', 'CHA
 /** Every EntityType the schema serves. */
 export const SERVED_TYPES: readonly string[] = Object.keys(ENTITY_NAMES);
 
+/** The registry's name of an EntityType the schema serves; undefined for the others. */
+export function servedEntityName(type: string): string | undefined {
+  return ENTITY_NAMES[type];
+}
+
 export function entityNameOf(type: string, field: string): string {
-  const name = ENTITY_NAMES[type];
+  const name = servedEntityName(type);
   if (!name) throw badRequestError(`${field}: entity type ${type} is not served by this GraphQL schema; use one of ${Object.keys(ENTITY_NAMES).join(', ')}`);
   return name;
 }

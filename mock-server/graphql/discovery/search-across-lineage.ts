@@ -2,9 +2,9 @@
  * searchAcrossLineage (upstream's SearchAcrossLineageResolver over LineageSearchService,
  * datahub-graphql-core/.../resolvers/search/SearchAcrossLineageResolver.java and
  * metadata-io/.../search/LineageSearchService.java): the lineage graph walked from the source in one
- * direction, every hop (upstream's default of 1000 hops) through the edges of the lineage flags' time
- * window (edges.ts), each entity reached with the fewest hops as
- * its degree and the path that reached it (source first); then a search of the query over those
+ * direction (lineage-walk.ts: every hop through the edges of the lineage flags' time window, each
+ * entity reached with the fewest hops as its degree and the path that reached it, shaped by
+ * ignoreAsHops and entitiesExploredPerHopLimit); then a search of the query over those
  * entities (so soft-deleted ones are left out, as in every search), with the input's types and filters.
  * A filter on `degree` keeps the entities at the degrees it names ("1", "2", "3+" for three and more).
  * Results come nearest first, or with a `sortInput` in its order (sort-input.ts), as upstream hands the
@@ -17,7 +17,6 @@
  */
 import { tryParseUrn } from '../../../spec/index.js';
 import type { Criterion, Filter } from '../../search/index.js';
-import { lineageEdges, lineageEnd, lineageWindow, type EdgeWindow } from '../entities/edges.js';
 import type { EntityView } from '../entities/entity-view.js';
 import { badRequestError } from '../errors.js';
 import type { OutputRecord } from '../records.js';
@@ -26,13 +25,10 @@ import { searchFilter, type FilterArgs } from './facet-filters.js';
 import { facetShape, type SearchFlagsArgs } from './search-flags.js';
 import { matchedFieldRecords, nonNegative, searchHits } from './search-results.js';
 import { sortCriteria, type SortInputArgs } from './sort-input.js';
+import { walkLineage, type Reached, type WalkInput } from './lineage-walk.js';
 
-export interface SearchAcrossLineageInput extends FilterArgs, SearchFlagsArgs, SortInputArgs {
+export interface SearchAcrossLineageInput extends FilterArgs, SearchFlagsArgs, SortInputArgs, WalkInput {
   urn?: string | null;
-  startTimeMillis?: number | null;
-  endTimeMillis?: number | null;
-  lineageFlags?: { startTimeMillis?: number | null; endTimeMillis?: number | null } | null;
-  direction: 'UPSTREAM' | 'DOWNSTREAM';
   types?: readonly string[] | null;
   query?: string | null;
   start?: number | null;
@@ -41,46 +37,8 @@ export interface SearchAcrossLineageInput extends FilterArgs, SearchFlagsArgs, S
 }
 
 const DEFAULT_COUNT = 10;
-const MAX_HOPS = 1000;
 const DEGREE_FIELDS: ReadonlySet<string> = new Set(['degree', 'degree.keyword']);
 const DEGREE_VALUES = ['1', '2', '3+'] as const;
-
-interface Reached {
-  degree: number;
-  /** The entities from the source to this one, both included. */
-  path: string[];
-}
-
-/**
- * The time window of every hop, as SearchAcrossLineageResolver and LineageFlagsInputMapper make it:
- * lineageFlags' start and end (the end now when only the start is given), each falling back to the
- * deprecated input fields' (the same rule).
- */
-function walkWindow(input: SearchAcrossLineageInput): EdgeWindow {
-  const flags = input.lineageFlags;
-  const since = flags?.startTimeMillis ?? input.startTimeMillis;
-  const until = lineageEnd(flags?.startTimeMillis, flags?.endTimeMillis) ?? lineageEnd(input.startTimeMillis, input.endTimeMillis);
-  return lineageWindow(since, until);
-}
-
-/** Breadth first, so each entity is reached first with the fewest hops; the source itself is not a result. */
-function walk(view: EntityView, source: string, direction: SearchAcrossLineageInput['direction'], window: EdgeWindow): Map<string, Reached> {
-  const reached = new Map<string, Reached>([[source, { degree: 0, path: [source] }]]);
-  let frontier = [source];
-  for (let hop = 1; frontier.length > 0 && hop <= MAX_HOPS; hop++) {
-    const next: string[] = [];
-    for (const urn of frontier) {
-      for (const { entity } of lineageEdges(view, urn, direction, window)) {
-        if (reached.has(entity)) continue;
-        reached.set(entity, { degree: hop, path: [...(reached.get(urn)?.path ?? []), entity] });
-        next.push(entity);
-      }
-    }
-    frontier = next;
-  }
-  reached.delete(source);
-  return reached;
-}
 
 const degreeValue = (degree: number): string => (degree >= 3 ? '3+' : String(degree));
 
@@ -110,7 +68,7 @@ export function searchAcrossLineage(view: EntityView, input: SearchAcrossLineage
   if (!tryParseUrn(source)) throw badRequestError(`Failed to parse URN ${source}`);
   if (input.viewUrn != null) throw badRequestError('input.viewUrn: saved views are not supported by the mock');
   const types = (input.types && input.types.length > 0 ? input.types : SERVED_TYPES).map((type) => entityNameOf(type, 'input.types'));
-  const reached = walk(view, source, input.direction, walkWindow(input));
+  const reached = walkLineage(view, source, input);
   const start = nonNegative(input.start, 0, 'input.start');
   const count = nonNegative(input.count, DEFAULT_COUNT, 'input.count');
   const filter = walkFilter(searchFilter(input, 'input'), reached, types);
@@ -121,7 +79,7 @@ export function searchAcrossLineage(view: EntityView, input: SearchAcrossLineage
   const degreeOf = (urn: string) => reached.get(urn)?.degree ?? 0;
   const ordered = sort ? found.hits : [...found.hits].sort((a, b) => degreeOf(a.urn) - degreeOf(b.urn));
   const results = ordered.slice(start, start + count).map(({ urn, matched }) => {
-    const { degree, path } = reached.get(urn) ?? { degree: 0, path: [] };
+    const { degree, path, ignoredAsHop, truncatedChildren } = reached.get(urn) ?? { degree: 0, path: [], ignoredAsHop: false, truncatedChildren: false };
     return view.shapes.record('SearchAcrossLineageResult', {
       entity: () => view.entity(urn),
       matchedFields: matchedFieldRecords(view, matched),
@@ -129,8 +87,8 @@ export function searchAcrossLineage(view: EntityView, input: SearchAcrossLineage
       degree,
       degrees: [degree],
       explored: true,
-      truncatedChildren: false,
-      ignoredAsHop: false,
+      truncatedChildren,
+      ignoredAsHop,
     });
   });
   const degreeFacet = view.shapes.record('FacetMetadata', {
