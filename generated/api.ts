@@ -1123,7 +1123,10 @@ export interface components {
             charts: components["schemas"]["Urn"][];
             customProperties?: components["schemas"]["CustomProperties"];
             dashboards?: {
+                created?: components["schemas"]["AuditStamp"];
                 destinationUrn: components["schemas"]["Urn"];
+                lastModified?: components["schemas"]["AuditStamp"];
+                properties?: components["schemas"]["CustomProperties"];
             }[];
             dashboardUrl?: string;
             datasetEdges?: {

@@ -39,6 +39,12 @@ export interface RelationshipField {
   name: string;
   entityTypes: string[];
   /**
+   * Upstream's @Relationship isLineage: the edge is part of the lineage graph, and `isUpstream` (true
+   * unless the annotation says false, as DataJobInputOutput's Produces does) says its destination is
+   * upstream of its source.
+   */
+  lineage?: { isUpstream: boolean };
+  /**
    * Where an edge's times and properties are read (upstream's @Relationship createdOn, updatedOn and
    * properties, written as upstream writes them, e.g. an upstream's created time as `upstreams`, `*`,
    * `created`, `time` joined by slashes): each relative to the array item holding the edge's value,
@@ -50,6 +56,8 @@ export interface RelationshipField {
 interface RawRelationship {
   name: string;
   entityTypes: string[];
+  isLineage?: boolean;
+  isUpstream?: boolean;
   createdOn?: string;
   updatedOn?: string;
   properties?: string;
@@ -58,6 +66,8 @@ interface RawRelationship {
 /** The relationship of an annotation at `path`; its edge paths must lie in the same array item as the value. */
 function relationshipField(raw: RawRelationship, path: string[]): RelationshipField {
   const field: RelationshipField = { path, name: raw.name, entityTypes: raw.entityTypes };
+  if (raw.isUpstream !== undefined && !raw.isLineage) throw new Error(`x-relationship ${raw.name} at ${path.join('/')}: isUpstream without isLineage`);
+  if (raw.isLineage) field.lineage = { isUpstream: raw.isUpstream ?? true };
   const edgePaths = (['createdOn', 'updatedOn', 'properties'] as const).filter((key) => raw[key] !== undefined);
   if (edgePaths.length === 0) return field;
   const item = path.slice(0, path.lastIndexOf('*') + 1);

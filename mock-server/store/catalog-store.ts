@@ -221,7 +221,10 @@ export class CatalogStore {
         firstWrite = created && this.statements.anotherAspect.get(urn, aspectName) === undefined;
       }
       // A point changes derived rows only where an index derives from its aspect (its newest point's values).
-      const changed = (rule.timeseries ? this.derivedPointAspects(entity).includes(aspectName) : result.changed) ? [aspectName] : [];
+      // An identical value changes none, unless the aspect has lineage edges: upstream restates it
+      // (EntityServiceImpl.conditionallyProduceMCLAsync, shouldAspectEmitChangeLog), refreshing their times.
+      const reindexed = rule.timeseries ? this.derivedPointAspects(entity).includes(aspectName) : result.changed || this.hasLineage(aspectName);
+      const changed = reindexed ? [aspectName] : [];
       if (firstWrite) {
         for (const generated of defaultAspects(this.contract, entity, parsed, new Set([aspectName]))) {
           this.validation.validate(this.validation.ruleOf(entity, generated.aspect), generated.value, generated.aspect);
@@ -449,6 +452,11 @@ export class CatalogStore {
     const known = this.written.get(urn);
     if (known) for (const aspect of aspects) known.aspects.add(aspect);
     else this.written.set(urn, { entity, aspects: new Set(aspects) });
+  }
+
+  /** Whether the aspect has a lineage relationship (`isLineage`), whose edges an identical rewrite refreshes. */
+  private hasLineage(aspectName: string): boolean {
+    return this.contract.aspects.get(aspectName)?.relationships.some((relationship) => relationship.lineage) === true;
   }
 
   /** The entity's time series aspects some derived index derives from (their newest point's values). */

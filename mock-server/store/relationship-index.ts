@@ -6,7 +6,9 @@
  * Each edge keeps its times as upstream's graph does (GraphIndexUtils.extractGraphEdges,
  * metadata-service/services/.../graph/GraphIndexUtils.java): createdOn and updatedOn from the paths
  * the annotation names (an upstream's created and auditStamp times), the aspect's lastObserved where
- * they give none or 0, and whether it is a manual edge (its properties' `source` is `UI`). A query
+ * they give none or 0, and whether it is a manual edge (its properties' `source` is `UI`). An edge
+ * that a rewrite of its aspect keeps keeps its createdOn and takes the rewrite's updatedOn, as
+ * upstream merges it (UpdateIndicesService.updateGraphServiceDiff, GraphIndexUtils.mergeEdges). A query
  * may ask for the edges of a time window, as upstream's lineage does (TimeFilterUtils.getEdgeTimeFilterQuery,
  * metadata-io/.../graph/elastic/TimeFilterUtils.java): an edge created or updated within it, a manual
  * edge, or one without times (rows written before edges kept them, until restoreIndices rebuilds them).
@@ -76,6 +78,7 @@ export class RelationshipIndex implements DerivedIndex {
   private statements?: {
     deleteSource: Statement<[string], void>;
     deleteAspect: Statement<[string, string], void>;
+    createdOn: Statement<[string, string], [type: string, destination: string, createdOn: number | null]>;
     insert: Statement<[source: string, type: string, destination: string, aspect: string, createdOn: number | null, updatedOn: number | null, manual: number], void>;
     clear: Statement<[], void>;
     count: Statement<[], number>;
@@ -108,6 +111,7 @@ export class RelationshipIndex implements DerivedIndex {
     this.statements = {
       deleteSource: db.prepare(`DELETE FROM ${TABLE} WHERE source = ?`),
       deleteAspect: db.prepare(`DELETE FROM ${TABLE} WHERE source = ? AND aspect = ?`),
+      createdOn: db.prepare(`SELECT type, destination, created_on FROM ${TABLE} WHERE source = ? AND aspect = ?`).raw() as Statement<[string, string], [string, string, number | null]>,
       insert: db.prepare(`INSERT OR IGNORE INTO ${TABLE} (source, type, destination, aspect, created_on, updated_on, manual) VALUES (?, ?, ?, ?, ?, ?, ?)`),
       clear: db.prepare(`DELETE FROM ${TABLE}`),
       count: db.prepare(`SELECT COUNT(*) FROM ${TABLE}`).pluck() as Statement<[], number>,
@@ -130,11 +134,20 @@ export class RelationshipIndex implements DerivedIndex {
     return (this.contract.aspects.get(aspect)?.relationships.length ?? 0) > 0;
   }
 
-  /** The edges of the written aspects are replaced (every edge of the entity when any aspect may have changed). */
+  /**
+   * The edges of the written aspects are replaced, each edge the aspect still has keeping its stored
+   * createdOn (every edge of the entity is built afresh when any aspect may have changed).
+   */
   indexEntity(urn: string, _entityType: string, latest: LatestAspectValues, changed?: ReadonlySet<string>): void {
-    const { deleteSource, deleteAspect, insert } = this.prepared;
-    if (changed) for (const aspect of changed) deleteAspect.run(urn, aspect);
-    else deleteSource.run(urn);
+    const { deleteSource, deleteAspect, createdOn, insert } = this.prepared;
+    /** The stored createdOn of the written aspects' edges, by aspect, type and destination. */
+    const kept = new Map<string, number | null>();
+    if (changed) {
+      for (const aspect of changed) {
+        if (this.derivesFrom(aspect)) for (const [type, destination, created] of createdOn.all(urn, aspect)) kept.set(`${aspect}\n${type}\n${destination}`, created);
+        deleteAspect.run(urn, aspect);
+      }
+    } else deleteSource.run(urn);
     for (const aspect of changed ?? latest.keys()) {
       const relationships = this.contract.aspects.get(aspect)?.relationships ?? [];
       const value = relationships.length > 0 ? latest.get(aspect) : undefined;
@@ -152,7 +165,9 @@ export class RelationshipIndex implements DerivedIndex {
             const type = entityTypeOf(destination)?.toLowerCase();
             if (type === undefined || !accepted.has(type)) continue;
             const times = edgeTimes(item, edge, lastObserved);
-            insert.run(urn, relationship.name, destination as string, aspect, times.createdOn, times.updatedOn, times.manual);
+            const key = `${aspect}\n${relationship.name}\n${destination as string}`;
+            const created = kept.has(key) ? (kept.get(key) ?? null) : times.createdOn;
+            insert.run(urn, relationship.name, destination as string, aspect, created, times.updatedOn, times.manual);
           }
         }
       }

@@ -88,3 +88,44 @@ describe('searchAcrossLineage with lineage flags', () => {
     expect(await reached({ lineageFlags: { startTimeMillis: 500, endTimeMillis: 2500 } })).toEqual(before);
   });
 });
+
+/**
+ * Rewrites of a lineage aspect, as upstream's graph takes them: an identical value is still a change
+ * log event for an aspect with lineage edges (EntityServiceImpl.conditionallyProduceMCLAsync,
+ * shouldAspectEmitChangeLog: a RESTATE), and an edge that the new value keeps keeps its createdOn and
+ * takes the write's updatedOn (UpdateIndicesService.updateGraphServiceDiff, GraphIndexUtils.mergeEdges).
+ */
+describe('rewrites of a lineage aspect and the times of its edges', () => {
+  const SOURCE = dataset('ledger');
+  const TARGET = dataset('ledger_copy');
+  const SECOND = dataset('ledger_backup');
+  const writeLineage = async (upstreams: string[], lastObserved: number) => {
+    const body = proposal(TARGET, 'upstreamLineage', { upstreams: upstreams.map((u) => ({ dataset: u, type: 'COPY' })) }, { systemMetadata: { lastObserved } });
+    expect((await call(server, 'POST', '/aspects?action=ingestProposal', { body, token: ADMIN })).status).toBe(200);
+  };
+  const upstreamsWithin = async (startTimeMillis: number, endTimeMillis: number) =>
+    ((await gql('query l($input: LineageInput!) { dataset(urn: "' + TARGET + '") { lineage(input: $input) { relationships { entity { urn } } } } }', {
+      input: { direction: 'UPSTREAM', includeGhostEntities: true, startTimeMillis, endTimeMillis },
+    }))?.dataset.lineage.relationships as { entity: { urn: string } }[]).map((r) => r.entity.urn);
+
+  it('an identical rewrite moves the edges\' updated time to its own and keeps their created time', async () => {
+    await writeLineage([SOURCE], 10_000);
+    expect(await upstreamsWithin(40_000, 60_000)).toEqual([]);
+    await writeLineage([SOURCE], 50_000);
+    expect(await upstreamsWithin(40_000, 60_000)).toEqual([SOURCE]);
+    expect(await upstreamsWithin(9_000, 11_000)).toEqual([SOURCE]);
+    expect(await upstreamsWithin(20_000, 30_000)).toEqual([]);
+  });
+
+  it('a changed value keeps the created time of the edges it keeps; a new edge is created by the write', async () => {
+    await writeLineage([SOURCE, SECOND], 90_000);
+    expect(await upstreamsWithin(9_000, 11_000)).toEqual([SOURCE]);
+    expect(await upstreamsWithin(89_000, 91_000)).toEqual([SOURCE, SECOND]);
+    // An edge the value drops is gone; written again later, it is created anew.
+    await writeLineage([SECOND], 100_000);
+    await writeLineage([SECOND, SOURCE], 120_000);
+    expect(await upstreamsWithin(9_000, 11_000)).toEqual([]);
+    expect(await upstreamsWithin(119_000, 121_000)).toEqual([SOURCE, SECOND]);
+    expect(await upstreamsWithin(89_000, 91_000)).toEqual([SECOND]);
+  });
+});

@@ -119,6 +119,23 @@ describe('relationships', () => {
     expect(found && { name: found.name, entityTypes: found.entityTypes }).toEqual(want);
   });
 
+  // Upstream's @Relationship isLineage and isUpstream (Upstream.pdl, ChartInfo.pdl, DashboardInfo.pdl,
+  // DataJobInputOutput.pdl, MLModelProperties.pdl; MLFeatureTableProperties.pdl's Contains is not lineage).
+  it.each([
+    ['upstreamLineage', 'upstreams/*/dataset', { isUpstream: true }],
+    ['chartInfo', 'inputEdges/*/destinationUrn', { isUpstream: true }],
+    ['dashboardInfo', 'dashboards/*/destinationUrn', { isUpstream: true }],
+    ['dataJobInputOutput', 'inputDatasets/*', { isUpstream: true }],
+    ['dataJobInputOutput', 'outputDatasets/*', { isUpstream: false }],
+    ['mlModelProperties', 'mlFeatures/*', { isUpstream: true }],
+    ['mlFeatureTableProperties', 'mlFeatures/*', undefined],
+    ['ownership', 'owners/*/owner', undefined],
+  ])('%s %s is lineage as upstream marks it', (aspect, path, want) => {
+    const relationship = contract.aspects.get(aspect)?.relationships.find((r) => r.path.join('/') === path);
+    expect(relationship).toBeDefined();
+    expect(relationship?.lineage).toEqual(want);
+  });
+
   // Upstream's @Relationship createdOn, updatedOn and properties (Upstream.pdl, ChartInfo.pdl, DashboardInfo.pdl).
   it.each([
     ['upstreamLineage', 'upstreams/*/dataset', { item: ['upstreams', '*'], value: ['dataset'], createdOn: ['created', 'time'], updatedOn: ['auditStamp', 'time'], properties: ['properties'] }],

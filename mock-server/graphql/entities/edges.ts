@@ -1,11 +1,11 @@
 /**
  * The edge fields of every entity: `relationships(input)`, the relationship index as the store keeps
- * it, and `lineage(input)`, one hop of the lineage graph built from the relationships that upstream
- * marks as lineage (LineageRegistry, metadata-io/src/main/java/com/linkedin/metadata/graph/LineageRegistry.java):
+ * it, and `lineage(input)`, one hop of the lineage graph built from the relationships the registry
+ * marks isLineage, as upstream's LineageRegistry does (metadata-io/src/main/java/com/linkedin/metadata/graph/LineageRegistry.java):
  * for `A <name> B` with isUpstream (the default) B is upstream of A and A downstream of B; with
  * isUpstream false (Produces) the other way round.
  */
-import { tryParseUrn } from '../../../spec/index.js';
+import { tryParseUrn, type Contract } from '../../../spec/index.js';
 import type { RelationshipDirection, RelationshipQuery } from '../../store/relationship-index.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
@@ -47,25 +47,44 @@ const DEFAULT_COUNT = 100;
 /** Every edge of one kind an entity has; lineage pages over all of them after leaving out ghosts. */
 const ALL_EDGES = 10_000;
 
+/** A lineage relationship of the registry: its source entity type, name, destination types, and whether the destination is upstream. */
+interface LineageEdge {
+  source: string;
+  name: string;
+  destinations: readonly string[];
+  upstream: boolean;
+}
+
+const LINEAGE_EDGES = new WeakMap<Contract, readonly LineageEdge[]>();
+
 /**
- * The lineage relationships of the registry (@Relationship with isLineage: UpstreamLineage, ChartInfo,
- * DashboardInfo, DataJobInputOutput): source entity type, name, destination entity types, isUpstream.
+ * The lineage relationships of the registry, as upstream's LineageRegistry gathers them: every
+ * relationship annotated isLineage on an aspect an entity type holds (UpstreamLineage, ChartInfo,
+ * DashboardInfo, DataJobInputOutput, MLModelProperties), read once per contract.
  */
-const LINEAGE_EDGES: readonly { source: string; name: string; destinations: readonly string[]; upstream: boolean }[] = [
-  { source: 'dataset', name: 'DownstreamOf', destinations: ['dataset'], upstream: true },
-  { source: 'chart', name: 'Consumes', destinations: ['dataset'], upstream: true },
-  { source: 'dashboard', name: 'Contains', destinations: ['chart'], upstream: true },
-  { source: 'dashboard', name: 'Consumes', destinations: ['dataset'], upstream: true },
-  { source: 'dashboard', name: 'DashboardContainsDashboard', destinations: ['dashboard'], upstream: true },
-  { source: 'dataJob', name: 'Consumes', destinations: ['dataset'], upstream: true },
-  { source: 'dataJob', name: 'DownstreamOf', destinations: ['dataJob'], upstream: true },
-  { source: 'dataJob', name: 'Produces', destinations: ['dataset'], upstream: false },
-];
+function lineageEdgesOf(contract: Contract): readonly LineageEdge[] {
+  let edges = LINEAGE_EDGES.get(contract);
+  if (!edges) {
+    const found = new Map<string, LineageEdge>();
+    for (const entity of contract.entities.values()) {
+      for (const aspect of entity.aspects) {
+        for (const relationship of contract.aspects.get(aspect)?.relationships ?? []) {
+          if (!relationship.lineage) continue;
+          const edge = { source: entity.name, name: relationship.name, destinations: relationship.entityTypes, upstream: relationship.lineage.isUpstream };
+          found.set(JSON.stringify(edge), edge);
+        }
+      }
+    }
+    edges = [...found.values()];
+    LINEAGE_EDGES.set(contract, edges);
+  }
+  return edges;
+}
 
 /** The (relationship, direction, entity types on the other side) an entity type follows in one lineage direction. */
-export function lineageSteps(entityType: string, direction: LineageInput['direction']): { name: string; direction: RelationshipDirection; others: readonly string[] }[] {
+function lineageSteps(contract: Contract, entityType: string, direction: LineageInput['direction']): { name: string; direction: RelationshipDirection; others: readonly string[] }[] {
   const wantUpstream = direction === 'UPSTREAM';
-  return LINEAGE_EDGES.flatMap((edge) => {
+  return lineageEdgesOf(contract).flatMap((edge) => {
     const steps = [];
     if (edge.source === entityType && edge.upstream === wantUpstream) steps.push({ name: edge.name, direction: 'OUTGOING' as const, others: edge.destinations });
     if (edge.destinations.includes(entityType) && edge.upstream !== wantUpstream) steps.push({ name: edge.name, direction: 'INCOMING' as const, others: [edge.source] });
@@ -92,7 +111,7 @@ export function relationshipsOf(view: EntityView, urn: string): (args: { input: 
 export function lineageEdges(view: EntityView, urn: string, direction: LineageInput['direction'], window?: EdgeWindow): { entity: string; type: string }[] {
   const entityType = tryParseUrn(urn)?.entityType ?? '';
   const edges: { entity: string; type: string }[] = [];
-  for (const step of lineageSteps(entityType, direction)) {
+  for (const step of lineageSteps(view.contract, entityType, direction)) {
     const page = view.store.relationships({ urn, direction: step.direction, types: [step.name], start: 0, count: ALL_EDGES, ...(window ? { window } : {}) });
     for (const edge of page.relationships) if (step.others.includes(tryParseUrn(edge.entity)?.entityType ?? '')) edges.push(edge);
   }
