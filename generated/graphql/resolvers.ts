@@ -2412,8 +2412,9 @@ export type Query = {
    */
   searchAcrossEntities?: Maybe<SearchResults>;
   /**
-   * Search over the entities the lineage graph reaches from an entity in one direction, every hop; each result carries its
-   * degree (the fewest hops) and the path that reaches it. Soft-deleted entities are never returned.
+   * Search over the entities the lineage graph reaches from an entity in one direction, up to upstream's hop limits (20
+   * for a lineage screen, 1000 for impact analysis); each result carries its degree (the fewest hops) and the path that
+   * reaches it. Soft-deleted entities are never returned.
    */
   searchAcrossLineage?: Maybe<SearchAcrossLineageResults>;
   /** Fetch a tag by its URN, `urn:svc:tag:<name>`. */
@@ -2798,7 +2799,10 @@ export type SearchAcrossLineageResult = {
   degrees?: Maybe<Array<Scalars['Int']['output']>>;
   /** The entity reached. */
   entity: Entity;
-  /** Whether the walk went on from this entity (always true: the mock walks every hop). */
+  /**
+   * Whether the walk went on from this entity: reached before its last hop (20 hops with ignoreAsHops or
+   * entitiesExploredPerHopLimit, 1000 without, only as far as a degree filter without 3+ asks).
+   */
   explored: Scalars['Boolean']['output'];
   /** Whether the entity was walked through without counting a hop (lineageFlags.ignoreAsHops). */
   ignoredAsHop: Scalars['Boolean']['output'];

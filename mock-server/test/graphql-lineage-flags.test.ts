@@ -121,3 +121,38 @@ describe('searchAcrossLineage with entitiesExploredPerHopLimit', () => {
     expect(error?.message).toContain('input.lineageFlags.entitiesExploredPerHopLimit');
   });
 });
+
+/**
+ * How far the walk goes and which entities it went on from (`explored`), as upstream's
+ * LineageSearchService.applyMaxHopsLimit and ESGraphQueryDAO set them: 20 hops for a lineage screen
+ * (either flag given: lineageMaxHops), 1,000 for impact analysis, and only as far as a degree filter
+ * without "3+" asks (SearchUtils.getMaxHops); an entity reached at the last hop is not explored.
+ */
+describe('searchAcrossLineage: hops walked and entities explored', () => {
+  const QUERY = `query s($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { total searchResults { degree explored entity { urn } } } }`;
+  const explored = async (urn: string, extra: Record<string, unknown>) => {
+    const reply = await graphql(server, { query: QUERY, variables: { input: { urn, direction: 'DOWNSTREAM', count: 100, ...extra } }, token: ADMIN });
+    const json = reply.json as { data: { searchAcrossLineage: { total: number; searchResults: { degree: number; explored: boolean }[] } }; errors?: unknown[] };
+    expect(json.errors).toBeUndefined();
+    const results = json.data.searchAcrossLineage.searchResults;
+    return { total: json.data.searchAcrossLineage.total, farthest: Math.max(...results.map((r) => r.degree)), unexplored: results.filter((r) => !r.explored).map((r) => r.degree) };
+  };
+  const degree = (...values: string[]) => ({ orFilters: [{ and: [{ field: 'degree', values }] }] });
+
+  it('walks every hop of impact analysis, exploring each entity', async () => {
+    expect(await explored(ORDERS, {})).toEqual({ total: 7, farthest: 3, unexplored: [] });
+  });
+
+  it('walks only as far as a degree filter without 3+ asks, and does not explore the last hop', async () => {
+    expect(await explored(ORDERS, degree('1'))).toEqual({ total: 4, farthest: 1, unexplored: [1, 1, 1, 1] });
+    expect(await explored(ORDERS, degree('1', '2'))).toEqual({ total: 6, farthest: 2, unexplored: [2, 2] });
+    expect(await explored(ORDERS, degree('1', '3+'))).toEqual({ total: 5, farthest: 3, unexplored: [] });
+  });
+
+  it('walks 20 hops for a lineage screen, 1,000 without its flags', async () => {
+    const chain = Array.from({ length: 23 }, (_, i) => dataset(`chain_${String(i).padStart(2, '0')}`));
+    for (let i = 1; i < chain.length; i++) await ingest(server, chain[i]!, 'upstreamLineage', { upstreams: [{ dataset: chain[i - 1], type: 'COPY' }] }, ADMIN);
+    expect(await explored(chain[0]!, {})).toEqual({ total: 22, farthest: 22, unexplored: [] });
+    expect(await explored(chain[0]!, { lineageFlags: { entitiesExploredPerHopLimit: 10 } })).toEqual({ total: 20, farthest: 20, unexplored: [20] });
+  });
+});

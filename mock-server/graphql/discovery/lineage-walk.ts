@@ -16,6 +16,10 @@
  *   (LineageSearchService.isLineageVisualization asks for more than 0), unless ignoreAsHops is given
  *   too: then upstream's grouped query returns nothing at all (executeGroupByLineageSearchQuery), and
  *   so does the mock's walk.
+ * The walk goes as many hops as upstream's (LineageSearchService.applyMaxHopsLimit): 20 with either
+ * flag (a lineage screen: lineageMaxHops), 1,000 without (impact analysis: impact.maxHops), fewer when
+ * the search's degree filter asks only for 1 or 2 (SearchUtils.getMaxHops); an entity is `explored`
+ * when the walk went on from it, that is, reached before the last hop.
  */
 import { tryParseUrn } from '../../../spec/index.js';
 import { defaultPlatform } from '../../store/default-aspects.js';
@@ -42,12 +46,20 @@ export interface Reached {
   degree: number;
   /** The entities from the source to this one, both included. */
   path: string[];
+  explored: boolean;
   ignoredAsHop: boolean;
   truncatedChildren: boolean;
 }
 
-/** upstream's default number of hops of a search across lineage. */
-const MAX_HOPS = 1000;
+/** Upstream's default hops of a lineage screen's walk (elasticsearch.search.graph.lineageMaxHops) and of impact analysis (impact.maxHops). */
+const LINEAGE_MAX_HOPS = 20;
+const IMPACT_MAX_HOPS = 1000;
+
+/** SearchUtils.getMaxHops: a filter on `degree` without "3+" walks only as far as the farthest degree it names. */
+function degreeHops(degreeValues: readonly string[]): number | undefined {
+  if (degreeValues.includes('3+')) return undefined;
+  return degreeValues.includes('2') ? 2 : degreeValues.includes('1') ? 1 : undefined;
+}
 
 /**
  * The time window of every hop, as SearchAcrossLineageResolver and LineageFlagsInputMapper make it:
@@ -79,13 +91,16 @@ function ignoredTypes(flags: LineageFlagsInput | null | undefined): ReadonlyMap<
   return ignored;
 }
 
-export function walkLineage(view: EntityView, source: string, input: WalkInput): Map<string, Reached> {
+/** `degreeValues`: the values of the search filter's criteria on `degree`, whatever their alternative. */
+export function walkLineage(view: EntityView, source: string, input: WalkInput, degreeValues: readonly string[]): Map<string, Reached> {
   const window = walkWindow(input);
   const ignored = ignoredTypes(input.lineageFlags);
   const limitGiven = input.lineageFlags?.entitiesExploredPerHopLimit;
   if (limitGiven != null && limitGiven < 0) throw badRequestError(`input.lineageFlags.entitiesExploredPerHopLimit: must be 0 or more, got ${limitGiven}`);
   const limit = limitGiven != null && limitGiven > 0 ? limitGiven : undefined;
   const walksNothing = limitGiven === 0 && ignored.size > 0;
+  const configHops = limit !== undefined || ignored.size > 0 ? LINEAGE_MAX_HOPS : IMPACT_MAX_HOPS;
+  const maxHops = Math.min(configHops, degreeHops(degreeValues) ?? configHops);
 
   const isIgnored = (urn: string): boolean => {
     const parsed = tryParseUrn(urn);
@@ -97,7 +112,7 @@ export function walkLineage(view: EntityView, source: string, input: WalkInput):
     return platform !== undefined && platforms.has(platform);
   };
 
-  const reached = new Map<string, Reached>([[source, { degree: 0, path: [source], ignoredAsHop: false, truncatedChildren: false }]]);
+  const reached = new Map<string, Reached>([[source, { degree: 0, path: [source], explored: true, ignoredAsHop: false, truncatedChildren: false }]]);
   /** One level's step: the entities each of `level` reaches, added to `reached` at `degree`; returns them. */
   const step = (level: readonly string[], degree: number): string[] => {
     const inLevel = new Set(level);
@@ -112,7 +127,7 @@ export function walkLineage(view: EntityView, source: string, input: WalkInput):
         if (limit !== undefined && discovered.size >= limit) break;
         discovered.add(entity);
         if (reached.has(entity)) continue;
-        const next: Reached = { degree, path: [...(reached.get(urn)?.path ?? []), entity], ignoredAsHop: isIgnored(entity), truncatedChildren: false };
+        const next: Reached = { degree, path: [...(reached.get(urn)?.path ?? []), entity], explored: degree < maxHops, ignoredAsHop: isIgnored(entity), truncatedChildren: false };
         reached.set(entity, next);
         fromHere.push(next);
         found.push(entity);
@@ -123,7 +138,7 @@ export function walkLineage(view: EntityView, source: string, input: WalkInput):
   };
 
   let frontier = walksNothing ? [] : [source];
-  for (let hop = 1; frontier.length > 0 && hop <= MAX_HOPS; hop++) {
+  for (let hop = 1; frontier.length > 0 && hop <= maxHops; hop++) {
     const next = step(frontier, hop);
     // The entities walked through without counting a hop reach theirs within this hop, again and again.
     for (let through = next.filter((urn) => reached.get(urn)?.ignoredAsHop); through.length > 0; ) {

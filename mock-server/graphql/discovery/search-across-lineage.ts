@@ -68,10 +68,12 @@ export function searchAcrossLineage(view: EntityView, input: SearchAcrossLineage
   if (!tryParseUrn(source)) throw badRequestError(`Failed to parse URN ${source}`);
   if (input.viewUrn != null) throw badRequestError('input.viewUrn: saved views are not supported by the mock');
   const types = (input.types && input.types.length > 0 ? input.types : SERVED_TYPES).map((type) => entityNameOf(type, 'input.types'));
-  const reached = walkLineage(view, source, input);
+  const filterInput = searchFilter(input, 'input');
+  const degreeValues = (filterInput?.or ?? []).flatMap(({ and }) => and.filter((c) => c.field === 'degree').flatMap((c) => c.values ?? []));
+  const reached = walkLineage(view, source, input, degreeValues);
   const start = nonNegative(input.start, 0, 'input.start');
   const count = nonNegative(input.count, DEFAULT_COUNT, 'input.count');
-  const filter = walkFilter(searchFilter(input, 'input'), reached, types);
+  const filter = walkFilter(filterInput, reached, types);
   const searched = filter ? types.filter((type) => [...reached.keys()].some((urn) => tryParseUrn(urn)?.entityType === type)) : [];
   const sort = sortCriteria(view, input, types);
   const page = { query: input.query || '*', filter: filter ?? undefined, start: 0, count: reached.size, facets: facetShape(input), ...(sort ? { sort } : {}) };
@@ -79,14 +81,14 @@ export function searchAcrossLineage(view: EntityView, input: SearchAcrossLineage
   const degreeOf = (urn: string) => reached.get(urn)?.degree ?? 0;
   const ordered = sort ? found.hits : [...found.hits].sort((a, b) => degreeOf(a.urn) - degreeOf(b.urn));
   const results = ordered.slice(start, start + count).map(({ urn, matched }) => {
-    const { degree, path, ignoredAsHop, truncatedChildren } = reached.get(urn) ?? { degree: 0, path: [], ignoredAsHop: false, truncatedChildren: false };
+    const { degree, path, explored, ignoredAsHop, truncatedChildren } = reached.get(urn) ?? { degree: 0, path: [], explored: false, ignoredAsHop: false, truncatedChildren: false };
     return view.shapes.record('SearchAcrossLineageResult', {
       entity: () => view.entity(urn),
       matchedFields: matchedFieldRecords(view, matched),
       paths: () => [view.shapes.record('EntityPath', { path: path.map((step) => view.entity(step)) })],
       degree,
       degrees: [degree],
-      explored: true,
+      explored,
       truncatedChildren,
       ignoredAsHop,
     });
