@@ -45,22 +45,24 @@ export interface RelationshipField {
    */
   lineage?: { isUpstream: boolean };
   /**
-   * Where an edge's times and properties are read (upstream's @Relationship createdOn, updatedOn and
-   * properties, written as upstream writes them, e.g. an upstream's created time as `upstreams`, `*`,
-   * `created`, `time` joined by slashes): each relative to the array item holding the edge's value,
-   * `item` (the path up to its last `*`), whose value is at `value` inside the item.
+   * Where an edge's times, actors and properties are read (upstream's @Relationship createdOn,
+   * createdActor, updatedOn, updatedActor and properties, written as upstream writes them, e.g. an
+   * upstream's created time as `upstreams`, `*`, `created`, `time` joined by slashes): each relative to
+   * the array item holding the edge's value, `item` (the path up to its last `*`), whose value is at
+   * `value` inside the item.
    */
-  edge?: { item: string[]; value: string[]; createdOn?: string[]; updatedOn?: string[]; properties?: string[] };
+  edge?: { item: string[]; value: string[] } & Partial<Record<EdgePathKey, string[]>>;
 }
 
-interface RawRelationship {
+/** The annotation keys that name where an edge's own data is. */
+const EDGE_PATH_KEYS = ['createdOn', 'createdActor', 'updatedOn', 'updatedActor', 'properties'] as const;
+type EdgePathKey = (typeof EDGE_PATH_KEYS)[number];
+
+interface RawRelationship extends Partial<Record<EdgePathKey, string>> {
   name: string;
   entityTypes: string[];
   isLineage?: boolean;
   isUpstream?: boolean;
-  createdOn?: string;
-  updatedOn?: string;
-  properties?: string;
 }
 
 /** The relationship of an annotation at `path`; its edge paths must lie in the same array item as the value. */
@@ -68,7 +70,7 @@ function relationshipField(raw: RawRelationship, path: string[]): RelationshipFi
   const field: RelationshipField = { path, name: raw.name, entityTypes: raw.entityTypes };
   if (raw.isUpstream !== undefined && !raw.isLineage) throw new Error(`x-relationship ${raw.name} at ${path.join('/')}: isUpstream without isLineage`);
   if (raw.isLineage) field.lineage = { isUpstream: raw.isUpstream ?? true };
-  const edgePaths = (['createdOn', 'updatedOn', 'properties'] as const).filter((key) => raw[key] !== undefined);
+  const edgePaths = EDGE_PATH_KEYS.filter((key) => raw[key] !== undefined);
   if (edgePaths.length === 0) return field;
   const item = path.slice(0, path.lastIndexOf('*') + 1);
   const edge: NonNullable<RelationshipField['edge']> = { item, value: path.slice(item.length) };

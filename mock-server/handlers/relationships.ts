@@ -22,7 +22,8 @@ export const getRelationships: Handler = ({ query, rawQuery, protocolVersion }, 
   const start = (query.start as number | undefined) ?? 0;
   const count = (query.count as number | undefined) ?? DEFAULT_COUNT;
   const direction = query.direction as 'INCOMING' | 'OUTGOING';
-  const { total, relationships } = store.relationships({ urn, direction, types, start, count });
+  const { total, relationships: edges } = store.relationships({ urn, direction, types, start, count });
+  const relationships = edges.map(({ entity, type }) => ({ entity, type }));
   const page = { start, count: relationships.length, total, relationships };
   return { json: profile === 'upstream' ? page : { entities: relationships.map((r) => r.entity), ...page } };
 };

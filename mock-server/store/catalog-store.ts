@@ -482,7 +482,10 @@ export class CatalogStore {
     const points = this.derivedPointAspects(entity);
     for (const aspect of points) names.add(aspect);
     const read = (aspect: string) => (points.includes(aspect) ? this.statements.newestPointValue : this.statements.latestValue).get(urn, aspect);
-    const latest = new LatestAspects(names, read, versioned, (aspect) => this.statements.latestLastObserved.get(urn, aspect));
+    const latest = new LatestAspects(names, read, versioned, (aspect) => {
+      const [lastObserved, actor] = this.statements.latestWrite.get(urn, aspect) ?? [];
+      return { ...(typeof lastObserved === 'number' ? { lastObserved } : {}), ...(actor ? { actor } : {}) };
+    });
     const given = changed?.has(entity.keyAspect) ? undefined : changed;
     for (const index of concerned) index.indexEntity(urn, entity.name, latest, given);
   }

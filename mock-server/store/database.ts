@@ -168,10 +168,13 @@ export function prepareStatements(db: Database) {
     latestAspectNames: db.prepare('SELECT aspect FROM aspects INDEXED BY latest_aspects_by_urn WHERE urn = ? AND version = 0 ORDER BY aspect').pluck() as Statement<[string], string>,
     /** The latest value of one aspect. */
     latestValue: db.prepare('SELECT value FROM aspects WHERE urn = ? AND aspect = ? AND version = 0').pluck() as Statement<[string, string], string>,
-    /** The lastObserved of the latest system metadata (the time of the write a relationship's edge takes when its aspect gives none). */
-    latestLastObserved: db
-      .prepare(`SELECT json_extract(system_metadata, '$.lastObserved') FROM aspects WHERE urn = ? AND aspect = ? AND version = 0`)
-      .pluck() as Statement<[string, string], number | null>,
+    /**
+     * The latest write of an aspect: its system metadata's lastObserved and its actor (the time and the
+     * actor a relationship's edge takes when its aspect gives none).
+     */
+    latestWrite: db
+      .prepare(`SELECT json_extract(system_metadata, '$.lastObserved'), created_actor FROM aspects WHERE urn = ? AND aspect = ? AND version = 0`)
+      .raw() as Statement<[string, string], [lastObserved: number | null, actor: string]>,
     /** The latest row and the highest version of an aspect in one step (urn and aspect bound twice). */
     latestForWrite: db
       .prepare(

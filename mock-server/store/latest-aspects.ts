@@ -4,7 +4,7 @@
  * which read a few of the entity's aspects, not all of them. Time series aspects an index derives
  * from count as their newest point's value; whether the entity has one is known only once asked.
  */
-import type { LatestAspectValues } from './types.js';
+import type { AspectWrite, LatestAspectValues } from './types.js';
 
 type AspectValue = Record<string, unknown>;
 
@@ -20,12 +20,12 @@ export class LatestAspects implements LatestAspectValues {
     private readonly names: ReadonlySet<string>,
     private readonly read: (aspect: string) => string | undefined,
     private readonly versioned = names.size,
-    private readonly observed: (aspect: string) => number | null | undefined = () => undefined,
+    private readonly written: (aspect: string) => AspectWrite | undefined = () => undefined,
   ) {}
 
-  /** The lastObserved of a versioned aspect's latest system metadata, when it has one. */
-  lastObserved(aspect: string): number | undefined {
-    return this.names.has(aspect) ? (this.observed(aspect) ?? undefined) : undefined;
+  /** The latest write of a versioned aspect: its system metadata's lastObserved and its actor. */
+  writeOf(aspect: string): AspectWrite | undefined {
+    return this.names.has(aspect) ? this.written(aspect) : undefined;
   }
 
   /** The versioned aspects alone: an entity without any no longer exists, whatever points it had. */

@@ -3,12 +3,14 @@
  * edges go from the entity owning the aspect (source) to the referenced URN (destination), and an
  * edge is kept only when the destination's entity type is one the relationship names.
  *
- * Each edge keeps its times as upstream's graph does (GraphIndexUtils.extractGraphEdges,
- * metadata-service/services/.../graph/GraphIndexUtils.java): createdOn and updatedOn from the paths
- * the annotation names (an upstream's created and auditStamp times), the aspect's lastObserved where
- * they give none or 0, and whether it is a manual edge (its properties' `source` is `UI`). An edge
- * that a rewrite of its aspect keeps keeps its createdOn and takes the rewrite's updatedOn, as
- * upstream merges it (UpdateIndicesService.updateGraphServiceDiff, GraphIndexUtils.mergeEdges). A query
+ * Each edge keeps its times and actors as upstream's graph does (GraphIndexUtils.extractGraphEdges,
+ * metadata-service/services/.../graph/GraphIndexUtils.java): createdOn, createdActor, updatedOn and
+ * updatedActor from the paths the annotation names (an upstream's created and auditStamp stamps), the
+ * aspect's lastObserved where a time is missing or 0, the writer as both actors where the created
+ * actor is missing, and whether it is a manual edge (its properties' `source` is `UI`). An edge that a
+ * rewrite of its aspect keeps keeps its createdOn and createdActor and takes the rewrite's updatedOn
+ * and updatedActor, as upstream merges it (UpdateIndicesService.updateGraphServiceDiff,
+ * GraphIndexUtils.mergeEdges). A query
  * may ask for the edges of a time window, as upstream's lineage does (TimeFilterUtils.getEdgeTimeFilterQuery,
  * metadata-io/.../graph/elastic/TimeFilterUtils.java): an edge created or updated within it, a manual
  * edge, or one without times (rows written before edges kept them, until restoreIndices rebuilds them).
@@ -16,7 +18,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { valuesAt, type Contract, type RelationshipField } from '../../spec/index.js';
 import { entityTypeOf } from './entity-urn.js';
-import type { DerivedIndex, LatestAspectValues } from './types.js';
+import type { AspectWrite, DerivedIndex, LatestAspectValues } from './types.js';
 
 export type RelationshipDirection = 'INCOMING' | 'OUTGOING';
 
@@ -31,9 +33,20 @@ export interface RelationshipQuery {
   window?: { since: number; until: number };
 }
 
+/** An edge as a query sees it from one side: the entity on the other side, and the edge's own data. */
+export interface RelatedEdge {
+  entity: string;
+  type: string;
+  createdOn: number | null;
+  createdActor: string | null;
+  updatedOn: number | null;
+  updatedActor: string | null;
+  manual: number;
+}
+
 export interface RelationshipPage {
   total: number;
-  relationships: { entity: string; type: string }[];
+  relationships: RelatedEdge[];
 }
 
 const TABLE = 'relationships';
@@ -49,9 +62,12 @@ function edgesWhere(from: 'source' | 'destination'): string {
 }
 
 function pageSql(from: 'source' | 'destination', to: 'source' | 'destination'): string {
-  // The same edge may come from several aspects or paths; the answer lists each (entity, type) once.
-  return `SELECT DISTINCT ${to} AS entity, type FROM ${TABLE} WHERE ${edgesWhere(from)}
-          ORDER BY entity, type LIMIT @count OFFSET @start`;
+  // The same edge may come from several aspects or paths; the answer lists each (entity, type) once,
+  // with the data of its most recently updated row (SQLite takes the bare columns from the max's row).
+  return `SELECT ${to} AS entity, type, max(coalesce(updated_on, 0)) AS newest, created_on AS createdOn, created_actor AS createdActor,
+                 updated_on AS updatedOn, updated_actor AS updatedActor, manual
+          FROM ${TABLE} WHERE ${edgesWhere(from)}
+          GROUP BY ${to}, type ORDER BY entity, type LIMIT @count OFFSET @start`;
 }
 
 function totalSql(from: 'source' | 'destination', to: 'source' | 'destination'): string {
@@ -60,16 +76,17 @@ function totalSql(from: 'source' | 'destination', to: 'source' | 'destination'):
 
 type PageParams = { urn: string; anyType: number; types: string; since: number | null; until: number | null; start: number; count: number };
 
-/** An edge's times: the aspect's own where it gives one (not 0), else the write's lastObserved. */
-interface EdgeTimes {
-  createdOn: number | null;
-  updatedOn: number | null;
-  manual: number;
-}
+/** An edge's own data, as it is written into its row. */
+type EdgeData = Omit<RelatedEdge, 'entity' | 'type'>;
 
 const firstTime = (item: unknown, path: readonly string[] | undefined): number | undefined => {
   const time = path ? valuesAt(item, path)[0] : undefined;
   return typeof time === 'number' && time !== 0 ? time : undefined;
+};
+
+const firstActor = (item: unknown, path: readonly string[] | undefined): string | undefined => {
+  const actor = path ? valuesAt(item, path)[0] : undefined;
+  return typeof actor === 'string' ? actor : undefined;
 };
 
 export class RelationshipIndex implements DerivedIndex {
@@ -78,11 +95,14 @@ export class RelationshipIndex implements DerivedIndex {
   private statements?: {
     deleteSource: Statement<[string], void>;
     deleteAspect: Statement<[string, string], void>;
-    createdOn: Statement<[string, string], [type: string, destination: string, createdOn: number | null]>;
-    insert: Statement<[source: string, type: string, destination: string, aspect: string, createdOn: number | null, updatedOn: number | null, manual: number], void>;
+    created: Statement<[string, string], [type: string, destination: string, createdOn: number | null, createdActor: string | null]>;
+    insert: Statement<
+      [source: string, type: string, destination: string, aspect: string, createdOn: number | null, createdActor: string | null, updatedOn: number | null, updatedActor: string | null, manual: number],
+      void
+    >;
     clear: Statement<[], void>;
     count: Statement<[], number>;
-    page: Record<RelationshipDirection, Statement<[PageParams], { entity: string; type: string }>>;
+    page: Record<RelationshipDirection, Statement<[PageParams], RelatedEdge & { newest: number }>>;
     total: Record<RelationshipDirection, Statement<[Omit<PageParams, 'start' | 'count'>], number>>;
   };
 
@@ -98,21 +118,30 @@ export class RelationshipIndex implements DerivedIndex {
         created_on INTEGER,
         updated_on INTEGER,
         manual INTEGER NOT NULL DEFAULT 0,
+        created_actor TEXT,
+        updated_actor TEXT,
         PRIMARY KEY (source, type, destination, aspect)
       ) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS ${TABLE}_incoming ON ${TABLE} (destination, type, source);
     `);
-    // Data files written before edges kept their times gain the columns at once (no row is
-    // rewritten): their edges have no times, which every window keeps, until restoreIndices.
-    if (!db.prepare(`SELECT 1 FROM pragma_table_info('${TABLE}') WHERE name = 'created_on'`).get()) {
+    // Data files written before edges kept their times and actors gain the columns at once (no row
+    // is rewritten): their edges have none, and every window keeps them, until restoreIndices.
+    const hasColumn = (name: string): boolean => db.prepare(`SELECT 1 FROM pragma_table_info('${TABLE}') WHERE name = ?`).get(name) !== undefined;
+    if (!hasColumn('created_on')) {
       db.exec(`ALTER TABLE ${TABLE} ADD COLUMN created_on INTEGER; ALTER TABLE ${TABLE} ADD COLUMN updated_on INTEGER;
                ALTER TABLE ${TABLE} ADD COLUMN manual INTEGER NOT NULL DEFAULT 0;`);
     }
+    if (!hasColumn('created_actor')) db.exec(`ALTER TABLE ${TABLE} ADD COLUMN created_actor TEXT; ALTER TABLE ${TABLE} ADD COLUMN updated_actor TEXT;`);
     this.statements = {
       deleteSource: db.prepare(`DELETE FROM ${TABLE} WHERE source = ?`),
       deleteAspect: db.prepare(`DELETE FROM ${TABLE} WHERE source = ? AND aspect = ?`),
-      createdOn: db.prepare(`SELECT type, destination, created_on FROM ${TABLE} WHERE source = ? AND aspect = ?`).raw() as Statement<[string, string], [string, string, number | null]>,
-      insert: db.prepare(`INSERT OR IGNORE INTO ${TABLE} (source, type, destination, aspect, created_on, updated_on, manual) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+      created: db.prepare(`SELECT type, destination, created_on, created_actor FROM ${TABLE} WHERE source = ? AND aspect = ?`).raw() as Statement<
+        [string, string],
+        [string, string, number | null, string | null]
+      >,
+      insert: db.prepare(
+        `INSERT OR IGNORE INTO ${TABLE} (source, type, destination, aspect, created_on, created_actor, updated_on, updated_actor, manual) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
       clear: db.prepare(`DELETE FROM ${TABLE}`),
       count: db.prepare(`SELECT COUNT(*) FROM ${TABLE}`).pluck() as Statement<[], number>,
       page: { OUTGOING: db.prepare(pageSql('source', 'destination')), INCOMING: db.prepare(pageSql('destination', 'source')) },
@@ -121,7 +150,7 @@ export class RelationshipIndex implements DerivedIndex {
         INCOMING: db.prepare(totalSql('destination', 'source')).pluck() as Statement<[Omit<PageParams, 'start' | 'count'>], number>,
       },
     };
-    // Nothing to replace: the columns of the edges' times are added in place.
+    // Nothing to replace: the columns of the edges' times and actors are added in place.
     return false;
   }
 
@@ -136,15 +165,15 @@ export class RelationshipIndex implements DerivedIndex {
 
   /**
    * The edges of the written aspects are replaced, each edge the aspect still has keeping its stored
-   * createdOn (every edge of the entity is built afresh when any aspect may have changed).
+   * createdOn and createdActor (every edge of the entity is built afresh when any aspect may have changed).
    */
   indexEntity(urn: string, _entityType: string, latest: LatestAspectValues, changed?: ReadonlySet<string>): void {
-    const { deleteSource, deleteAspect, createdOn, insert } = this.prepared;
-    /** The stored createdOn of the written aspects' edges, by aspect, type and destination. */
-    const kept = new Map<string, number | null>();
+    const { deleteSource, deleteAspect, created, insert } = this.prepared;
+    /** The stored creation of the written aspects' edges, by aspect, type and destination. */
+    const kept = new Map<string, [createdOn: number | null, createdActor: string | null]>();
     if (changed) {
       for (const aspect of changed) {
-        if (this.derivesFrom(aspect)) for (const [type, destination, created] of createdOn.all(urn, aspect)) kept.set(`${aspect}\n${type}\n${destination}`, created);
+        if (this.derivesFrom(aspect)) for (const [type, destination, on, actor] of created.all(urn, aspect)) kept.set(`${aspect}\n${type}\n${destination}`, [on, actor]);
         deleteAspect.run(urn, aspect);
       }
     } else deleteSource.run(urn);
@@ -152,8 +181,8 @@ export class RelationshipIndex implements DerivedIndex {
       const relationships = this.contract.aspects.get(aspect)?.relationships ?? [];
       const value = relationships.length > 0 ? latest.get(aspect) : undefined;
       if (value === undefined) continue;
-      let observed: number | null | undefined;
-      const lastObserved = (): number | null => (observed === undefined ? (observed = latest.lastObserved?.(aspect) ?? null) : observed);
+      let write: AspectWrite | undefined;
+      const writeOf = (): AspectWrite => (write ??= latest.writeOf?.(aspect) ?? {});
       for (const relationship of relationships) {
         const accepted = new Set(relationship.entityTypes.map((t) => t.toLowerCase()));
         const { edge } = relationship;
@@ -164,10 +193,9 @@ export class RelationshipIndex implements DerivedIndex {
             // Registry lookups are case-insensitive upstream (corpUser and corpuser are one type).
             const type = entityTypeOf(destination)?.toLowerCase();
             if (type === undefined || !accepted.has(type)) continue;
-            const times = edgeTimes(item, edge, lastObserved);
-            const key = `${aspect}\n${relationship.name}\n${destination as string}`;
-            const created = kept.has(key) ? (kept.get(key) ?? null) : times.createdOn;
-            insert.run(urn, relationship.name, destination as string, aspect, created, times.updatedOn, times.manual);
+            const data = edgeData(item, edge, writeOf);
+            const [createdOn, createdActor] = kept.get(`${aspect}\n${relationship.name}\n${destination as string}`) ?? [data.createdOn, data.createdActor];
+            insert.run(urn, relationship.name, destination as string, aspect, createdOn, createdActor, data.updatedOn, data.updatedActor, data.manual);
           }
         }
       }
@@ -188,18 +216,25 @@ export class RelationshipIndex implements DerivedIndex {
     const { page, total } = this.prepared;
     return {
       total: total[q.direction].get(params) ?? 0,
-      relationships: page[q.direction].all({ ...params, start: Math.max(0, q.start), count: Math.max(0, q.count) }),
+      relationships: page[q.direction].all({ ...params, start: Math.max(0, q.start), count: Math.max(0, q.count) }).map(({ newest: _newest, ...edge }) => edge),
     };
   }
 }
 
-/** The times of an edge from one item of its aspect (upstream's fallback: the write's lastObserved for a missing or 0 time). */
-function edgeTimes(item: unknown, edge: RelationshipField['edge'], lastObserved: () => number | null): EdgeTimes {
+/**
+ * The data of an edge from one item of its aspect, with upstream's fallbacks: the write's lastObserved
+ * for a missing or 0 time, and the writer as both actors when the created actor is missing.
+ */
+function edgeData(item: unknown, edge: RelationshipField['edge'], writeOf: () => AspectWrite): EdgeData {
   const properties = edge?.properties ? valuesAt(item, edge.properties)[0] : undefined;
   const source = properties && typeof properties === 'object' ? (properties as Record<string, unknown>).source : undefined;
+  const createdActor = firstActor(item, edge?.createdActor);
+  const writer = createdActor === undefined ? (writeOf().actor ?? null) : undefined;
   return {
-    createdOn: firstTime(item, edge?.createdOn) ?? lastObserved(),
-    updatedOn: firstTime(item, edge?.updatedOn) ?? lastObserved(),
+    createdOn: firstTime(item, edge?.createdOn) ?? writeOf().lastObserved ?? null,
+    createdActor: createdActor ?? writer ?? null,
+    updatedOn: firstTime(item, edge?.updatedOn) ?? writeOf().lastObserved ?? null,
+    updatedActor: writer !== undefined ? writer : (firstActor(item, edge?.updatedActor) ?? null),
     manual: source === 'UI' ? 1 : 0,
   };
 }

@@ -57,12 +57,18 @@ export interface WriteContext {
  * An entity's latest versioned aspects by name, as much of a map as the derived indices read (a `Map`
  * is one); the time series aspects an index derives from are there as their newest point's value
  * (`keys` may name one without points, whose `get` is undefined). `size` counts the versioned ones.
- * `lastObserved` gives a versioned aspect's system metadata lastObserved (the store's gives it; a
- * plain map, without it, has none).
+ * `writeOf` gives the latest write of a versioned aspect: its system metadata's lastObserved and its
+ * actor (the store's gives it; a plain map, without it, has none).
  */
 export type LatestAspectValues = Pick<ReadonlyMap<string, Record<string, unknown>>, 'size' | 'keys' | 'get'> & {
-  lastObserved?(aspect: string): number | undefined;
+  writeOf?(aspect: string): AspectWrite | undefined;
 };
+
+/** When and by whom the latest version of an aspect was written. */
+export interface AspectWrite {
+  lastObserved?: number;
+  actor?: string;
+}
 
 /**
  * A table derived from the primary table (relationships, search documents). The store calls

@@ -61,6 +61,27 @@ describe('Dataset.lineage(input) with a time window', () => {
   });
 });
 
+describe("Dataset.lineage(input): each edge's times, actors and whether it was drawn by hand", () => {
+  // EntityLineageResultResolver maps them from the graph's edge (createdOn, createdActor, updatedOn,
+  // updatedActor, isManual); GraphIndexUtils.extractGraphEdges reads them from the annotation's
+  // paths, with the write's lastObserved for a missing or 0 time and the writer as both actors where
+  // the created actor is missing.
+  const EDGES = `query l($input: LineageInput!) { dataset(urn: "${ORDERS}") { lineage(input: $input) {
+    relationships { entity { urn } createdOn createdActor { urn } updatedOn updatedActor { urn } isManual } } } }`;
+
+  it('gives them as the edge keeps them', async () => {
+    const data = await gql(EDGES, { input: { direction: 'DOWNSTREAM', includeGhostEntities: true } });
+    const byUrn = Object.fromEntries((data?.dataset.lineage.relationships as { entity: { urn: string } }[]).map(({ entity, ...edge }) => [entity.urn, edge]));
+    const etl = { urn: 'urn:svc:corpuser:etl' };
+    // The admin token's user.
+    const writer = { urn: 'urn:svc:corpuser:datahub' };
+    expect(byUrn[REFUNDS]).toEqual({ createdOn: 1000, createdActor: etl, updatedOn: 2000, updatedActor: etl, isManual: false });
+    // No created stamp: the writer is both actors, although the auditStamp names another.
+    expect(byUrn[ARCHIVE]).toMatchObject({ createdActor: writer, updatedOn: 1, updatedActor: writer, isManual: true });
+    expect(byUrn[AUDIT]).toEqual({ createdOn: 7000, createdActor: writer, updatedOn: 7000, updatedActor: writer, isManual: false });
+  });
+});
+
 describe('searchAcrossLineage with lineage flags', () => {
   const SEARCH = 'query s($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { total searchResults { degree entity { urn } } } }';
   const reached = async (extra: Record<string, unknown>) =>

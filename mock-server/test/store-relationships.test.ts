@@ -40,7 +40,7 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore relationships (%s)', (ns) 
   it('pages with start and count and reports the full total', () => {
     const store = seeded();
     const page = (start: number, count: number) => store.relationships({ urn: user('bob'), direction: 'INCOMING', types: ['OwnedBy'], start, count });
-    expect(page(1, 1)).toEqual({ total: 3, relationships: [{ entity: datasetUrn('d2'), type: 'OwnedBy' }] });
+    expect(page(1, 1)).toMatchObject({ total: 3, relationships: [{ entity: datasetUrn('d2'), type: 'OwnedBy' }] });
     expect(page(2, 5).relationships.map((r) => r.entity)).toEqual([datasetUrn('d3')]);
     expect(page(5, 5)).toEqual({ total: 3, relationships: [] });
     store.close();
@@ -63,7 +63,7 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore relationships (%s)', (ns) 
     store.upsertAspect('dataset', datasetUrn('d3'), 'ownership', owners(user('carol')), ctx);
     store.upsertAspect('dataset', datasetUrn('d3'), 'datasetProperties', { description: 'no edges here' }, ctx);
     const outgoing = store.relationships({ urn: datasetUrn('d3'), direction: 'OUTGOING', types: [], start: 0, count: 10 });
-    expect(outgoing.relationships).toEqual([
+    expect(outgoing.relationships.map(({ entity, type }) => ({ entity, type }))).toEqual([
       { entity: user('carol'), type: 'OwnedBy' },
       { entity: `${prefix}tag:pii`, type: 'TaggedWith' },
     ]);

@@ -136,11 +136,11 @@ describe('relationships', () => {
     expect(relationship?.lineage).toEqual(want);
   });
 
-  // Upstream's @Relationship createdOn, updatedOn and properties (Upstream.pdl, ChartInfo.pdl, DashboardInfo.pdl).
+  // Upstream's @Relationship createdOn, createdActor, updatedOn, updatedActor and properties (Upstream.pdl, ChartInfo.pdl, DashboardInfo.pdl).
   it.each([
-    ['upstreamLineage', 'upstreams/*/dataset', { item: ['upstreams', '*'], value: ['dataset'], createdOn: ['created', 'time'], updatedOn: ['auditStamp', 'time'], properties: ['properties'] }],
-    ['chartInfo', 'inputEdges/*/destinationUrn', { item: ['inputEdges', '*'], value: ['destinationUrn'], createdOn: ['created', 'time'], updatedOn: ['lastModified', 'time'], properties: ['properties'] }],
-    ['dashboardInfo', 'datasetEdges/*/destinationUrn', { item: ['datasetEdges', '*'], value: ['destinationUrn'], createdOn: ['created', 'time'], updatedOn: ['lastModified', 'time'], properties: ['properties'] }],
+    ['upstreamLineage', 'upstreams/*/dataset', { item: ['upstreams', '*'], value: ['dataset'], createdOn: ['created', 'time'], createdActor: ['created', 'actor'], updatedOn: ['auditStamp', 'time'], updatedActor: ['auditStamp', 'actor'], properties: ['properties'] }],
+    ['chartInfo', 'inputEdges/*/destinationUrn', { item: ['inputEdges', '*'], value: ['destinationUrn'], createdOn: ['created', 'time'], createdActor: ['created', 'actor'], updatedOn: ['lastModified', 'time'], updatedActor: ['lastModified', 'actor'], properties: ['properties'] }],
+    ['dashboardInfo', 'datasetEdges/*/destinationUrn', { item: ['datasetEdges', '*'], value: ['destinationUrn'], createdOn: ['created', 'time'], createdActor: ['created', 'actor'], updatedOn: ['lastModified', 'time'], updatedActor: ['lastModified', 'actor'], properties: ['properties'] }],
     ['ownership', 'owners/*/owner', undefined],
   ])('%s %s reads its edge times where upstream does', (aspect, path, want) => {
     expect(contract.aspects.get(aspect)?.relationships.find((r) => r.path.join('/') === path)?.edge).toEqual(want);

@@ -6,7 +6,7 @@
  * isUpstream false (Produces) the other way round.
  */
 import { tryParseUrn, type Contract } from '../../../spec/index.js';
-import type { RelationshipDirection, RelationshipQuery } from '../../store/relationship-index.js';
+import type { RelatedEdge, RelationshipDirection, RelationshipQuery } from '../../store/relationship-index.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
 
@@ -108,9 +108,9 @@ export function relationshipsOf(view: EntityView, urn: string): (args: { input: 
  * Every lineage edge of an entity in one direction (within the window, if any), to entities that may
  * not exist or be soft-deleted.
  */
-export function lineageEdges(view: EntityView, urn: string, direction: LineageInput['direction'], window?: EdgeWindow): { entity: string; type: string }[] {
+export function lineageEdges(view: EntityView, urn: string, direction: LineageInput['direction'], window?: EdgeWindow): RelatedEdge[] {
   const entityType = tryParseUrn(urn)?.entityType ?? '';
-  const edges: { entity: string; type: string }[] = [];
+  const edges: RelatedEdge[] = [];
   for (const step of lineageSteps(view.contract, entityType, direction)) {
     const page = view.store.relationships({ urn, direction: step.direction, types: [step.name], start: 0, count: ALL_EDGES, ...(window ? { window } : {}) });
     for (const edge of page.relationships) if (step.others.includes(tryParseUrn(edge.entity)?.entityType ?? '')) edges.push(edge);
@@ -122,7 +122,8 @@ export function lineageEdges(view: EntityView, urn: string, direction: LineageIn
  * One hop of lineage (upstream's EntityLineageResultResolver asks its graph service for one hop): the
  * edges of the lineage steps within the input's time window, without entities that do not exist or
  * are soft-deleted unless includeGhostEntities (counted in `filtered`), ordered by URN, paged by start
- * and count.
+ * and count; each with its edge's times, actors and whether it was drawn by hand, as upstream's
+ * resolver maps them (createdOn, createdActor, updatedOn, updatedActor, isManual).
  */
 export function lineageOf(view: EntityView, urn: string): (args: { input: LineageInput }) => OutputRecord {
   return ({ input }) => {
@@ -133,7 +134,16 @@ export function lineageOf(view: EntityView, urn: string): (args: { input: Lineag
     const start = input.start ?? 0;
     const page = visible.slice(start, start + (input.count ?? DEFAULT_COUNT));
     const relationships = page.map((edge) =>
-      view.shapes.record('LineageRelationship', { type: edge.type, entity: () => view.entity(edge.entity), degree: 1 }),
+      view.shapes.record('LineageRelationship', {
+        type: edge.type,
+        entity: () => view.entity(edge.entity),
+        degree: 1,
+        createdOn: edge.createdOn,
+        createdActor: () => (edge.createdActor === null ? null : view.entity(edge.createdActor)),
+        updatedOn: edge.updatedOn,
+        updatedActor: () => (edge.updatedActor === null ? null : view.entity(edge.updatedActor)),
+        isManual: edge.manual === 1,
+      }),
     );
     return view.shapes.record('EntityLineageResult', { start, count: relationships.length, total: visible.length, filtered: edges.length - visible.length, relationships });
   };
