@@ -1295,6 +1295,57 @@ export interface components {
         };
         DataHubUpgradeKey: components["schemas"]["dataHubUpgradeKey"];
         /**
+         * DataHubViewInfo
+         * @description A saved view: a name, whether it is a person's own or everyone's, and its definition, the entity types and the filter a search with its URN as `viewUrn` applies (upstream's `metadata-models/src/main/pegasus/com/linkedin/view/DataHubViewInfo.pdl` and `DataHubViewDefinition.pdl`). The filter's conditions are those a search evaluates (`IN` being `EQUAL` over several values).
+         */
+        dataHubViewInfo: {
+            created: {
+                actor: components["schemas"]["Urn"];
+                /** Format: int64 */
+                time: number;
+            };
+            definition: {
+                /** @description The registry names of the entity types in the view's scope; empty for every type. */
+                entityTypes: string[];
+                filter: components["schemas"]["ViewFilter"];
+            };
+            description?: string;
+            lastModified: {
+                actor: components["schemas"]["Urn"];
+                /** Format: int64 */
+                time: number;
+            };
+            name: string;
+            /**
+             * @description PERSONAL, a view of the person who made it; GLOBAL, a view everyone can use.
+             * @enum {string}
+             */
+            type: "PERSONAL" | "GLOBAL";
+            $defs: {
+                /** @description Upstream's Filter, a disjunction of conjunctions of criteria (the deprecated `criteria` one conjunction, ignored when `or` is present). */
+                ViewFilter: {
+                    criteria?: components["schemas"]["ViewCriterion"][];
+                    or?: {
+                        and: components["schemas"]["ViewCriterion"][];
+                    }[];
+                };
+                ViewCriterion: {
+                    /**
+                     * @default EQUAL
+                     * @enum {string}
+                     */
+                    condition: "CONTAIN" | "END_WITH" | "EQUAL" | "GREATER_THAN" | "GREATER_THAN_OR_EQUAL_TO" | "IN" | "LESS_THAN" | "LESS_THAN_OR_EQUAL_TO" | "START_WITH";
+                    field: string;
+                    /** @default false */
+                    negated: boolean;
+                    /** @description Upstream's deprecated single value (default empty); ignored when `values` is not empty. */
+                    value?: string;
+                    values?: string[];
+                };
+            };
+        };
+        DataHubViewInfo: components["schemas"]["dataHubViewInfo"];
+        /**
          * DataHubViewKey
          * @description Key of a dataHubView entity, `urn:svc:dataHubView:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubViewKey.pdl` at commit 9b6a674cc2192f2d2dbd23bad7c5213d83cad06e).
          */
@@ -2963,6 +3014,26 @@ export interface components {
              * @description 0 is the latest version.
              */
             version: number;
+        };
+        ViewCriterion: {
+            /**
+             * @default EQUAL
+             * @enum {string}
+             */
+            condition: "CONTAIN" | "END_WITH" | "EQUAL" | "GREATER_THAN" | "GREATER_THAN_OR_EQUAL_TO" | "IN" | "LESS_THAN" | "LESS_THAN_OR_EQUAL_TO" | "START_WITH";
+            field: string;
+            /** @default false */
+            negated: boolean;
+            /** @description Upstream's deprecated single value (default empty); ignored when `values` is not empty. */
+            value?: string;
+            values?: string[];
+        };
+        /** @description Upstream's Filter, a disjunction of conjunctions of criteria (the deprecated `criteria` one conjunction, ignored when `or` is present). */
+        ViewFilter: {
+            criteria?: components["schemas"]["ViewCriterion"][];
+            or?: {
+                and: components["schemas"]["ViewCriterion"][];
+            }[];
         };
     };
     responses: {

@@ -32,6 +32,7 @@ export type DataHubRoleKey = components['schemas']['DataHubRoleKey'];
 export type DataHubSecretKey = components['schemas']['DataHubSecretKey'];
 export type DataHubStepStateKey = components['schemas']['DataHubStepStateKey'];
 export type DataHubUpgradeKey = components['schemas']['DataHubUpgradeKey'];
+export type DataHubViewInfo = components['schemas']['DataHubViewInfo'];
 export type DataHubViewKey = components['schemas']['DataHubViewKey'];
 export type DataJobInfo = components['schemas']['DataJobInfo'];
 export type DataJobInputOutput = components['schemas']['DataJobInputOutput'];
@@ -133,6 +134,7 @@ export interface AspectValues {
   dataHubSecretKey: DataHubSecretKey;
   dataHubStepStateKey: DataHubStepStateKey;
   dataHubUpgradeKey: DataHubUpgradeKey;
+  dataHubViewInfo: DataHubViewInfo;
   dataHubViewKey: DataHubViewKey;
   dataJobInfo: DataJobInfo;
   dataJobInputOutput: DataJobInputOutput;

@@ -145,7 +145,10 @@ export type AutoCompleteMultipleInput = {
   query: Scalars['String']['input'];
   /** The entity types; every type this schema has when absent. */
   types?: InputMaybe<Array<EntityType>>;
-  /** A saved view to apply; not supported by the mock (an error when given). */
+  /**
+   * A saved view (the URN of a stored dataHubViewInfo) whose filter joins the input's and whose entity types narrow
+   * the searched ones; a URN naming none is ignored.
+   */
   viewUrn?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -2735,7 +2738,10 @@ export type SearchAcrossEntitiesInput = {
   start?: InputMaybe<Scalars['Int']['input']>;
   /** The entity types searched; every type this schema has when absent. */
   types?: InputMaybe<Array<EntityType>>;
-  /** A saved view to apply; not supported by the mock (an error when given). */
+  /**
+   * A saved view (the URN of a stored dataHubViewInfo) whose filter joins the input's and whose entity types narrow
+   * the searched ones; a URN naming none is ignored.
+   */
   viewUrn?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -2786,7 +2792,7 @@ export type SearchAcrossLineageInput = {
   types?: InputMaybe<Array<EntityType>>;
   /** URN of the entity the walk starts from; required. */
   urn?: InputMaybe<Scalars['String']['input']>;
-  /** A saved view to apply; not supported by the mock (an error when given). */
+  /** A saved view (the URN of a stored dataHubViewInfo) whose filter joins the input's; a URN naming none is ignored. */
   viewUrn?: InputMaybe<Scalars['String']['input']>;
 };
 

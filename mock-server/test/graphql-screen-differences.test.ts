@@ -9,8 +9,6 @@
  *   are honoured (graphql-search-sort.test.ts, graphql-search-flags.test.ts), lineageFlags' time window
  *   too (graphql-lineage-window.test.ts), and lastOperationTime is the operation aspect's newest point
  *   (operation-search.test.ts);
- * - graphql-search-saved-views: viewUrn is BAD_REQUEST naming it (upstream's resolveView in
- *   SearchAcrossEntitiesResolver.java applies the view, or drops an unknown one);
  * - graphql-container-entities-filters: Container.entities(input) applies input.filters in the document
  *   profile and ignores them in the upstream profile, as ContainerEntitiesResolver.java (commit
  *   1d4c082be8eed0d2202e90c5affe1f55e60980b5) never reads them.
@@ -63,13 +61,6 @@ describe.each<Profile>(['document', 'upstream'])('the %s profile', (profile) => 
     await ingest(server, REFUNDS, 'globalTags', { tags: many }, ADMIN);
     const facets = (await gql(SEARCH, { input: { types: ['DATASET'], query: '*' } })).data?.searchAcrossEntities.facets as { field: string; aggregations: unknown[] }[];
     expect(facets.find((f) => f.field === 'tags')?.aggregations).toHaveLength(20);
-  });
-
-  it('graphql-search-saved-views: a viewUrn is BAD_REQUEST naming input.viewUrn', async () => {
-    const json = await gql('{ searchAcrossEntities(input: {query: "*", viewUrn: "urn:svc:dataHubView:mine"}) { total } }');
-    expect(json.data).toEqual({ searchAcrossEntities: null });
-    expect(json.errors?.[0]?.extensions).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
-    expect(json.errors?.[0]?.message).toContain('input.viewUrn');
   });
 
   it(`graphql-container-entities-filters: a container's entities ${profile === 'upstream' ? 'ignore' : 'apply'} input.filters`, async () => {

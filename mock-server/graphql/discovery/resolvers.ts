@@ -13,6 +13,7 @@ import type { OutputRecord } from '../records.js';
 import { entityNameOf, entityTypeOf, SEARCHABLE_TYPES } from './entity-types.js';
 import { searchFilter, type FilterArgs } from './facet-filters.js';
 import { facetShape, type SearchFlagsArgs } from './search-flags.js';
+import { savedView, withViewFilter, withViewTypes } from './saved-views.js';
 import { nonNegative, searchResults } from './search-results.js';
 import { sortCriteria, type SortInputArgs } from './sort-input.js';
 
@@ -43,17 +44,22 @@ export function search(view: EntityView, input: SearchArgs & { type: string }): 
   return searchResults(view, [entityNameOf(input.type, 'input.type')], page(input), false);
 }
 
+/** With a saved view (saved-views.ts), its types narrow the searched ones: none left is no result (SearchUtils.createEmptySearchResults). */
 export function searchAcrossEntities(view: EntityView, input: SearchArgs & SortInputArgs & { types?: readonly string[] | null; viewUrn?: string | null }): OutputRecord {
-  if (input.viewUrn != null) throw badRequestError('input.viewUrn: saved views are not supported by the mock');
+  const saved = savedView(view, input.viewUrn, 'input.viewUrn');
   const types = input.types && input.types.length > 0 ? input.types : SEARCHABLE_TYPES;
-  const entities = types.map((type) => entityNameOf(type, 'input.types'));
+  const entities = withViewTypes(
+    types.map((type) => entityNameOf(type, 'input.types')),
+    saved,
+  );
+  const request = { ...page(input), filter: withViewFilter(searchFilter(input, 'input'), saved) };
+  if (entities.length === 0) return view.shapes.record('SearchResults', { start: request.start, count: request.count, total: 0, searchResults: [], suggestions: [], facets: [] });
   const sort = sortCriteria(view, input, entities);
-  return searchResults(view, entities, { ...page(input), ...(sort ? { sort } : {}) }, true);
+  return searchResults(view, entities, { ...request, ...(sort ? { sort } : {}) }, true);
 }
 
-function suggestions(view: EntityView, entity: string, input: AutoCompleteArgs): { suggestions: string[]; entities: string[] } {
+function suggestions(view: EntityView, entity: string, input: AutoCompleteArgs, filter = searchFilter(input, 'input')): { suggestions: string[]; entities: string[] } {
   if (input.query.trim() === '') throw badRequestError("'query' parameter can not be null or empty");
-  const filter = searchFilter(input, 'input');
   const limit = nonNegative(input.limit, DEFAULT_LIMIT, 'input.limit');
   const request = { query: input.query, entity, limit, ...(input.field ? { field: input.field } : {}), ...(filter ? { filter } : {}) };
   return { suggestions: view.discovery.autocomplete(request).suggestions, entities: view.discovery.autocompleteEntities(request) };
@@ -65,12 +71,18 @@ export function autoComplete(view: EntityView, input: AutoCompleteArgs & { type?
   return view.shapes.record('AutoCompleteResults', { query: input.query, suggestions: found.suggestions, entities: () => found.entities.map((urn) => view.entity(urn)) });
 }
 
+/**
+ * With a saved view, as AutoCompleteForMultipleResolver.getEntityTypes: the input's types narrowed to
+ * the view's (the view's alone when the input names none), the default types when none is left.
+ */
 export function autoCompleteForMultiple(view: EntityView, input: AutoCompleteArgs & { types?: readonly string[] | null; viewUrn?: string | null }): OutputRecord {
-  if (input.viewUrn != null) throw badRequestError('input.viewUrn: saved views are not supported by the mock');
-  const types = input.types && input.types.length > 0 ? input.types : SEARCHABLE_TYPES;
-  const groups = types.flatMap((type) => {
-    const entity = entityNameOf(type, 'input.types');
-    const found = suggestions(view, entity, input);
+  const saved = savedView(view, input.viewUrn, 'input.viewUrn');
+  const given = (input.types ?? []).map((type) => entityNameOf(type, 'input.types'));
+  const defaults = SEARCHABLE_TYPES.map((type) => entityNameOf(type, 'input.types'));
+  const narrowed = withViewTypes(given, saved).filter((entity) => defaults.includes(entity));
+  const filter = withViewFilter(searchFilter(input, 'input'), saved);
+  const groups = (narrowed.length > 0 ? narrowed : defaults).flatMap((entity) => {
+    const found = suggestions(view, entity, input, filter);
     if (found.suggestions.length === 0 && found.entities.length === 0) return [];
     return [view.shapes.record('AutoCompleteResultForEntity', { type: entityTypeOf(entity), suggestions: found.suggestions, entities: () => found.entities.map((urn) => view.entity(urn)) })];
   });

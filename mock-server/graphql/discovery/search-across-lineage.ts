@@ -26,6 +26,7 @@ import { facetShape, type SearchFlagsArgs } from './search-flags.js';
 import { matchedFieldRecords, nonNegative, searchHits } from './search-results.js';
 import { sortCriteria, type SortInputArgs } from './sort-input.js';
 import { walkLineage, type Reached, type WalkInput } from './lineage-walk.js';
+import { savedView, withViewFilter } from './saved-views.js';
 
 export interface SearchAcrossLineageInput extends FilterArgs, SearchFlagsArgs, SortInputArgs, WalkInput {
   urn?: string | null;
@@ -66,9 +67,9 @@ export function searchAcrossLineage(view: EntityView, input: SearchAcrossLineage
   const source = input.urn ?? '';
   if (source.trim() === '') throw badRequestError('URN must not be null or empty');
   if (!tryParseUrn(source)) throw badRequestError(`Failed to parse URN ${source}`);
-  if (input.viewUrn != null) throw badRequestError('input.viewUrn: saved views are not supported by the mock');
   const types = (input.types && input.types.length > 0 ? input.types : SERVED_TYPES).map((type) => entityNameOf(type, 'input.types'));
-  const filterInput = searchFilter(input, 'input');
+  // A saved view adds its filter, not its types (SearchAcrossLineageResolver).
+  const filterInput = withViewFilter(searchFilter(input, 'input'), savedView(view, input.viewUrn, 'input.viewUrn'));
   const degreeValues = (filterInput?.or ?? []).flatMap(({ and }) => and.filter((c) => c.field === 'degree').flatMap((c) => c.values ?? []));
   const reached = walkLineage(view, source, input, degreeValues);
   const start = nonNegative(input.start, 0, 'input.start');

@@ -1,0 +1,104 @@
+/**
+ * Saved views through POST /api/graphql (upstream-differences: graphql-search-saved-views), in both
+ * profiles: a dataHubViewInfo aspect stored at the view's URN (DataHubViewInfo.pdl) is applied by
+ * searchAcrossEntities, autoCompleteForMultiple and searchAcrossLineage as upstream's resolvers apply it
+ * (datahub-graphql-core/.../resolvers/search/SearchUtils.java: resolveView, combineFilters,
+ * intersectEntityTypes; SearchAcrossEntitiesResolver.java, AutoCompleteForMultipleResolver.java,
+ * SearchAcrossLineageResolver.java): its filter joined with the input's, its entity types narrowing the
+ * searched ones (no result when none is left), an unknown view dropped, a view URN that is not a URN a
+ * BAD_REQUEST.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MockServer, Profile } from '../index.js';
+import { ADMIN, call, graphql, ingest, startServer } from './graphql-harness.js';
+import { proposal } from './http-harness.js';
+
+const dataset = (platform: string, name: string) => `urn:svc:dataset:(urn:svc:dataPlatform:${platform},${name},PROD)`;
+const ORDERS = dataset('hive', 'sales.orders');
+const REFUNDS = dataset('hive', 'sales.refunds');
+const EVENTS = dataset('kafka', 'sales.order_events');
+const CHART = 'urn:svc:chart:(looker,orders_chart)';
+const HIVE_DATASETS = 'urn:svc:dataHubView:hive-datasets';
+const HIVE_ANYTHING = 'urn:svc:dataHubView:hive-anything';
+const stamp = { time: 1_700_000_000_000, actor: 'urn:svc:corpuser:ann' };
+const viewInfo = (name: string, entityTypes: string[], filter: Record<string, unknown>) => ({ name, type: 'GLOBAL', definition: { entityTypes, filter }, created: stamp, lastModified: stamp });
+const onHive = { or: [{ and: [{ field: 'platform', values: ['urn:svc:dataPlatform:hive'], condition: 'IN' }] }] };
+
+describe.each<Profile>(['document', 'upstream'])('saved views, %s profile', (profile) => {
+  let server: MockServer;
+  beforeAll(async () => {
+    server = await startServer({ profile, indexLagMs: 0 });
+    for (const urn of [ORDERS, REFUNDS, EVENTS]) await ingest(server, urn, 'datasetProperties', { name: urn.split(',')[1], description: 'orders data' }, ADMIN);
+    await ingest(server, 'urn:svc:tag:Gold', 'tagProperties', { name: 'Gold' }, ADMIN);
+    await ingest(server, ORDERS, 'globalTags', { tags: [{ tag: 'urn:svc:tag:Gold' }] }, ADMIN);
+    await ingest(server, CHART, 'chartInfo', { title: 'sales orders chart', description: 'orders', lastModified: { created: stamp, lastModified: stamp }, inputs: [{ string: ORDERS }, { string: EVENTS }] }, ADMIN);
+    await ingest(server, HIVE_DATASETS, 'dataHubViewInfo', viewInfo('Hive datasets', ['dataset'], onHive), ADMIN);
+    await ingest(server, HIVE_ANYTHING, 'dataHubViewInfo', viewInfo('Anything on Hive', [], onHive), ADMIN);
+  });
+  afterAll(() => server.close());
+
+  const gql = async (query: string, variables: Record<string, unknown>) => {
+    const reply = await graphql(server, { query, variables, token: ADMIN });
+    expect(reply.status).toBe(200);
+    return reply.json as { data: Record<string, any> | null; errors?: { message: string; extensions: { type: string } }[] };
+  };
+  const SEARCH = 'query s($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { start count total searchResults { entity { urn } } } }';
+  const found = async (input: Record<string, unknown>) => {
+    const json = await gql(SEARCH, { input: { query: 'orders', ...input } });
+    expect(json.errors).toBeUndefined();
+    return (json.data?.searchAcrossEntities.searchResults as { entity: { urn: string } }[]).map((r) => r.entity.urn).sort();
+  };
+
+  it("searchAcrossEntities keeps what the view's filter and types keep", async () => {
+    expect(await found({})).toEqual([CHART, EVENTS, ORDERS, REFUNDS].sort());
+    expect(await found({ viewUrn: HIVE_DATASETS })).toEqual([ORDERS, REFUNDS]);
+  });
+
+  it("joins the view's filter with the input's", async () => {
+    expect(await found({ viewUrn: HIVE_DATASETS, filters: [{ field: 'tags', values: ['urn:svc:tag:Gold'] }] })).toEqual([ORDERS]);
+  });
+
+  it('narrows the searched types to the view\'s: none left is no result; a view without types keeps the input\'s', async () => {
+    const json = await gql(SEARCH, { input: { query: 'orders', types: ['CHART'], viewUrn: HIVE_DATASETS } });
+    expect(json.data?.searchAcrossEntities).toEqual({ start: 0, count: 10, total: 0, searchResults: [] });
+    // The chart has no platform field matching hive: the view's filter leaves the datasets on hive.
+    expect(await found({ viewUrn: HIVE_ANYTHING })).toEqual([ORDERS, REFUNDS]);
+  });
+
+  it('searches without a view that is not stored, and refuses a view URN that is not a URN, naming it', async () => {
+    expect(await found({ viewUrn: 'urn:svc:dataHubView:gone' })).toEqual(await found({}));
+    const json = await gql(SEARCH, { input: { query: 'orders', viewUrn: 'hive-datasets' } });
+    expect(json.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
+    expect(json.errors?.[0]?.message).toContain('input.viewUrn');
+  });
+
+  it("autoCompleteForMultiple completes the view's types under its filter", async () => {
+    const AUTOCOMPLETE = 'query a($input: AutoCompleteMultipleInput!) { autoCompleteForMultiple(input: $input) { suggestions { type entities { urn } } } }';
+    const groups = async (input: Record<string, unknown>) => {
+      const json = await gql(AUTOCOMPLETE, { input: { query: 'sales', limit: 10, ...input } });
+      expect(json.errors).toBeUndefined();
+      return Object.fromEntries((json.data?.autoCompleteForMultiple.suggestions as { type: string; entities: { urn: string }[] }[]).map((g) => [g.type, g.entities.map((e) => e.urn).sort()]));
+    };
+    expect(await groups({})).toEqual({ CHART: [CHART], DATASET: [EVENTS, ORDERS, REFUNDS].sort() });
+    expect(await groups({ viewUrn: HIVE_DATASETS })).toEqual({ DATASET: [ORDERS, REFUNDS] });
+  });
+
+  it("searchAcrossLineage applies the view's filter to the entities it reaches", async () => {
+    const LINEAGE = 'query l($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { searchResults { entity { urn } } } }';
+    const upstreams = async (viewUrn?: string) => {
+      const json = await gql(LINEAGE, { input: { urn: CHART, direction: 'UPSTREAM', ...(viewUrn ? { viewUrn } : {}) } });
+      expect(json.errors).toBeUndefined();
+      return (json.data?.searchAcrossLineage.searchResults as { entity: { urn: string } }[]).map((r) => r.entity.urn).sort();
+    };
+    expect(await upstreams()).toEqual([EVENTS, ORDERS].sort());
+    expect(await upstreams(HIVE_DATASETS)).toEqual([ORDERS]);
+  });
+
+  it('refuses a view whose filter has a condition no search evaluates, naming it', async () => {
+    const body = proposal('urn:svc:dataHubView:broken', 'dataHubViewInfo', viewInfo('Broken', [], { or: [{ and: [{ field: 'platform', condition: 'EXISTS' }] }] }));
+    const reply = await call(server, 'POST', '/aspects?action=ingestProposal', { body, token: ADMIN });
+    expect(reply.status).toBeGreaterThanOrEqual(400);
+    expect(reply.status).toBeLessThan(500);
+    expect(reply.text).toContain('condition');
+  });
+});
