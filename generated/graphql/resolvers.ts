@@ -673,6 +673,18 @@ export type CreateTagInput = {
   name: Scalars['String']['input'];
 };
 
+/** A new saved view. */
+export type CreateViewInput = {
+  /** What the view applies. */
+  definition: DataHubViewDefinitionInput;
+  /** The view's description. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The view's name. */
+  name: Scalars['String']['input'];
+  /** Whose the view is. */
+  viewType: DataHubViewType;
+};
+
 /** An entry of a custom properties map. */
 export type CustomPropertiesEntry = {
   __typename?: 'CustomPropertiesEntry';
@@ -854,6 +866,75 @@ export type DataFlowProperties = {
   /** The project or namespace of the flow. */
   project?: Maybe<Scalars['String']['output']>;
 };
+
+/** A saved view: entity types and filters a search applies when given its URN as `viewUrn`. */
+export type DataHubView = Entity & {
+  __typename?: 'DataHubView';
+  /** What the view applies. */
+  definition: DataHubViewDefinition;
+  /** The view's description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The view's name. */
+  name: Scalars['String']['output'];
+  /** Edges of the view in the relationship index. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Always DATAHUB_VIEW. */
+  type: EntityType;
+  /** The view's URN. */
+  urn: Scalars['String']['output'];
+  /** Whose the view is. */
+  viewType: DataHubViewType;
+};
+
+
+/** A saved view: entity types and filters a search applies when given its URN as `viewUrn`. */
+export type DataHubViewRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** What a saved view applies. */
+export type DataHubViewDefinition = {
+  __typename?: 'DataHubViewDefinition';
+  /** The entity types in the view's scope; every type when empty. */
+  entityTypes: Array<EntityType>;
+  /** The view's filters. */
+  filter: DataHubViewFilter;
+};
+
+/** What a saved view applies. */
+export type DataHubViewDefinitionInput = {
+  /** The entity types in the view's scope; every type when empty. */
+  entityTypes: Array<EntityType>;
+  /** The view's filters. */
+  filter: DataHubViewFilterInput;
+};
+
+/**
+ * A saved view's filters: a stored filter of one alternative is AND over its criteria, another is OR over alternatives
+ * of one criterion each (any other is shown without filters, as upstream's DataHubViewMapper shows it).
+ */
+export type DataHubViewFilter = {
+  __typename?: 'DataHubViewFilter';
+  /** The filters; none when empty. */
+  filters: Array<FacetFilter>;
+  /** How the filters combine. */
+  operator: LogicalOperator;
+};
+
+/** A saved view's filters and how they combine. */
+export type DataHubViewFilterInput = {
+  /** The filters; none when empty. */
+  filters: Array<FacetFilterInput>;
+  /** AND: every filter holds (one alternative); OR: any holds (one alternative per filter). */
+  operator: LogicalOperator;
+};
+
+/** Whose a saved view is. */
+export type DataHubViewType =
+  /** A view everyone can use. */
+  | 'GLOBAL'
+  /** A view of the person who made it. */
+  | 'PERSONAL';
 
 /** A data job (a task of a pipeline), `urn:svc:dataJob:(<data flow URN>,<job_id>)`. */
 export type DataJob = BrowsableEntity & Entity & EntityWithRelationships & {
@@ -1612,6 +1693,19 @@ export type FabricType =
   /** User acceptance testing. */
   | 'UAT';
 
+/** A filter on one field. */
+export type FacetFilter = {
+  __typename?: 'FacetFilter';
+  /** How the field is compared with the values. */
+  condition?: Maybe<FilterOperator>;
+  /** The field filtered, without a `.keyword` suffix. */
+  field: Scalars['String']['output'];
+  /** Whether the filter is inverted. */
+  negated?: Maybe<Scalars['Boolean']['output']>;
+  /** The values, any of which the field may match. */
+  values: Array<Scalars['String']['output']>;
+};
+
 /** A filter on one search field. */
 export type FacetFilterInput = {
   /** How values are compared; EQUAL when absent. */
@@ -1929,6 +2023,48 @@ export type LineageRelationship = {
   updatedOn?: Maybe<Scalars['Long']['output']>;
 };
 
+/** Which global views to list. */
+export type ListGlobalViewsInput = {
+  /** Most views returned; 20 when absent. */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** A query on the views' names; every view when absent. */
+  query?: InputMaybe<Scalars['String']['input']>;
+  /** Offset of the first view; 0 when absent. */
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Which of the caller's views to list. */
+export type ListMyViewsInput = {
+  /** Most views returned; 20 when absent. */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** A query on the views' names; every view when absent. */
+  query?: InputMaybe<Scalars['String']['input']>;
+  /** Offset of the first view; 0 when absent. */
+  start?: InputMaybe<Scalars['Int']['input']>;
+  /** Only views of this type. */
+  viewType?: InputMaybe<DataHubViewType>;
+};
+
+/** A page of saved views. */
+export type ListViewsResult = {
+  __typename?: 'ListViewsResult';
+  /** Number of views in this page. */
+  count: Scalars['Int']['output'];
+  /** Offset of the first view. */
+  start: Scalars['Int']['output'];
+  /** Number of views listed in all. */
+  total: Scalars['Int']['output'];
+  /** The views. */
+  views: Array<DataHubView>;
+};
+
+/** How a saved view's filters combine. */
+export type LogicalOperator =
+  /** Every filter holds. */
+  | 'AND'
+  /** Any filter holds. */
+  | 'OR';
+
 /** A field of the search document that matched. */
 export type MatchedField = {
   __typename?: 'MatchedField';
@@ -1974,6 +2110,16 @@ export type Mutation = {
    * Creating a tag whose URN already exists is an error ("This Tag already exists!").
    */
   createTag?: Maybe<Scalars['String']['output']>;
+  /**
+   * Create a saved view and return it, at `urn:svc:dataHubView:<random UUID>`, created by the caller. A global view
+   * needs an admin token; a personal one any caller's.
+   */
+  createView?: Maybe<DataHubView>;
+  /**
+   * Delete a saved view. Allowed to its creator, and to an admin for a global view; a view that does not exist is a
+   * BAD_REQUEST.
+   */
+  deleteView?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a link from an entity, identified by its URL. */
   removeLink?: Maybe<Scalars['Boolean']['output']>;
   /** Remove an owner from an entity, of one ownership type or of every type. */
@@ -1996,6 +2142,11 @@ export type Mutation = {
   updateDescription?: Maybe<Scalars['Boolean']['output']>;
   /** Rename an entity: a glossary term or node (its info's name), a group (its display name) or a dataset (its editable name). */
   updateName?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Change a saved view's name, description or definition (those given). Allowed to its creator, and to an admin for a
+   * global view; a view that does not exist is a BAD_REQUEST.
+   */
+  updateView?: Maybe<DataHubView>;
 };
 
 
@@ -2084,6 +2235,18 @@ export type MutationCreateTagArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateViewArgs = {
+  input: CreateViewInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteViewArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationRemoveLinkArgs = {
   input: RemoveLinkInput;
 };
@@ -2123,6 +2286,13 @@ export type MutationUpdateDescriptionArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateNameArgs = {
   input: UpdateNameInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateViewArgs = {
+  input: UpdateViewInput;
+  urn: Scalars['String']['input'];
 };
 
 /** One change made to an asset in its platform (a point of the operation aspect). */
@@ -2407,6 +2577,10 @@ export type Query = {
   entity?: Maybe<Entity>;
   /** Fetch a glossary term by its URN, `urn:svc:glossaryTerm:<name>`. */
   glossaryTerm?: Maybe<GlossaryTerm>;
+  /** The global views, newest first, optionally matching a query on their names. */
+  listGlobalViews?: Maybe<ListViewsResult>;
+  /** The views the caller created, newest first, optionally of one type and matching a query on their names. */
+  listMyViews?: Maybe<ListViewsResult>;
   /** Full-text search over one entity type. Soft-deleted entities are never returned. */
   search?: Maybe<SearchResults>;
   /**
@@ -2422,6 +2596,8 @@ export type Query = {
   searchAcrossLineage?: Maybe<SearchAcrossLineageResults>;
   /** Fetch a tag by its URN, `urn:svc:tag:<name>`. */
   tag?: Maybe<Tag>;
+  /** Fetch a saved view by its URN, `urn:svc:dataHubView:<id>`; null when no view is stored there. */
+  view?: Maybe<DataHubView>;
 };
 
 
@@ -2522,6 +2698,18 @@ export type QueryGlossaryTermArgs = {
 
 
 /** Reads. */
+export type QueryListGlobalViewsArgs = {
+  input: ListGlobalViewsInput;
+};
+
+
+/** Reads. */
+export type QueryListMyViewsArgs = {
+  input: ListMyViewsInput;
+};
+
+
+/** Reads. */
 export type QuerySearchArgs = {
   input: SearchInput;
 };
@@ -2541,6 +2729,12 @@ export type QuerySearchAcrossLineageArgs = {
 
 /** Reads. */
 export type QueryTagArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryViewArgs = {
   urn: Scalars['String']['input'];
 };
 
@@ -3134,6 +3328,16 @@ export type UpdateNameInput = {
   urn: Scalars['String']['input'];
 };
 
+/** The parts of a saved view to change; those absent stay as they are. */
+export type UpdateViewInput = {
+  /** The view's new definition. */
+  definition?: InputMaybe<DataHubViewDefinitionInput>;
+  /** The view's new description. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The view's new name. */
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Usage of a dataset in one time window. */
 export type UsageAggregation = {
   __typename?: 'UsageAggregation';
@@ -3304,6 +3508,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<CorpUser, 'editableProperties' | 'relationships' | 'tags'> & { editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataHubView, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<_RefType['DataFlow']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataPlatform, 'properties' | 'relationships'> & { properties?: Maybe<_RefType['DataPlatformProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
@@ -3373,12 +3578,19 @@ export type ResolversTypes = {
   CorpUserProperties: ResolverTypeWrapper<Omit<CorpUserProperties, 'manager'> & { manager?: Maybe<ResolversTypes['CorpUser']> }>;
   CorpUserStatus: CorpUserStatus;
   CreateTagInput: CreateTagInput;
+  CreateViewInput: CreateViewInput;
   CustomPropertiesEntry: ResolverTypeWrapper<CustomPropertiesEntry>;
   Dashboard: ResolverTypeWrapper<Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DashboardProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DashboardEditableProperties: ResolverTypeWrapper<DashboardEditableProperties>;
   DashboardProperties: ResolverTypeWrapper<Omit<DashboardProperties, 'created' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
   DataFlow: ResolverTypeWrapper<Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DataFlowProperties: ResolverTypeWrapper<DataFlowProperties>;
+  DataHubView: ResolverTypeWrapper<Omit<DataHubView, 'relationships'> & { relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  DataHubViewDefinition: ResolverTypeWrapper<DataHubViewDefinition>;
+  DataHubViewDefinitionInput: DataHubViewDefinitionInput;
+  DataHubViewFilter: ResolverTypeWrapper<DataHubViewFilter>;
+  DataHubViewFilterInput: DataHubViewFilterInput;
+  DataHubViewType: DataHubViewType;
   DataJob: ResolverTypeWrapper<Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<ResolversTypes['DataFlow']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, inputOutput?: Maybe<ResolversTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DataJobInputOutput: ResolverTypeWrapper<Omit<DataJobInputOutput, 'inputDatajobs' | 'inputDatasets' | 'outputDatasets'> & { inputDatajobs?: Maybe<Array<ResolversTypes['DataJob']>>, inputDatasets?: Maybe<Array<ResolversTypes['Dataset']>>, outputDatasets?: Maybe<Array<ResolversTypes['Dataset']>> }>;
   DataJobProperties: ResolverTypeWrapper<DataJobProperties>;
@@ -3413,6 +3625,7 @@ export type ResolversTypes = {
   EntityWithRelationships: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['EntityWithRelationships']>;
   ExtraProperty: ResolverTypeWrapper<ExtraProperty>;
   FabricType: FabricType;
+  FacetFilter: ResolverTypeWrapper<FacetFilter>;
   FacetFilterInput: FacetFilterInput;
   FacetMetadata: ResolverTypeWrapper<Omit<FacetMetadata, 'aggregations' | 'entity'> & { aggregations: Array<ResolversTypes['AggregationMetadata']>, entity?: Maybe<ResolversTypes['Entity']> }>;
   FieldUsageCounts: ResolverTypeWrapper<FieldUsageCounts>;
@@ -3438,6 +3651,10 @@ export type ResolversTypes = {
   LineageFlags: LineageFlags;
   LineageInput: LineageInput;
   LineageRelationship: ResolverTypeWrapper<Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversTypes['Entity']>, entity?: Maybe<ResolversTypes['Entity']>, updatedActor?: Maybe<ResolversTypes['Entity']> }>;
+  ListGlobalViewsInput: ListGlobalViewsInput;
+  ListMyViewsInput: ListMyViewsInput;
+  ListViewsResult: ResolverTypeWrapper<Omit<ListViewsResult, 'views'> & { views: Array<ResolversTypes['DataHubView']> }>;
+  LogicalOperator: LogicalOperator;
   Long: ResolverTypeWrapper<Scalars['Long']['output']>;
   MatchedField: ResolverTypeWrapper<Omit<MatchedField, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -3498,6 +3715,7 @@ export type ResolversTypes = {
   TimeRange: TimeRange;
   TimeSeriesAspect: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['TimeSeriesAspect']>;
   UpdateNameInput: UpdateNameInput;
+  UpdateViewInput: UpdateViewInput;
   UsageAggregation: ResolverTypeWrapper<Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversTypes['UsageAggregationMetrics']> }>;
   UsageAggregationMetrics: ResolverTypeWrapper<Omit<UsageAggregationMetrics, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversTypes['UserUsageCounts']>>> }>;
   UsageQueryResult: ResolverTypeWrapper<Omit<UsageQueryResult, 'aggregations' | 'buckets'> & { aggregations?: Maybe<ResolversTypes['UsageQueryResultAggregations']>, buckets?: Maybe<Array<Maybe<ResolversTypes['UsageAggregation']>>> }>;
@@ -3550,12 +3768,18 @@ export type ResolversParentTypes = {
   CorpUserEditableProperties: CorpUserEditableProperties;
   CorpUserProperties: Omit<CorpUserProperties, 'manager'> & { manager?: Maybe<ResolversParentTypes['CorpUser']> };
   CreateTagInput: CreateTagInput;
+  CreateViewInput: CreateViewInput;
   CustomPropertiesEntry: CustomPropertiesEntry;
   Dashboard: Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DashboardProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DashboardEditableProperties: DashboardEditableProperties;
   DashboardProperties: Omit<DashboardProperties, 'created' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
   DataFlow: Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DataFlowProperties: DataFlowProperties;
+  DataHubView: Omit<DataHubView, 'relationships'> & { relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  DataHubViewDefinition: DataHubViewDefinition;
+  DataHubViewDefinitionInput: DataHubViewDefinitionInput;
+  DataHubViewFilter: DataHubViewFilter;
+  DataHubViewFilterInput: DataHubViewFilterInput;
   DataJob: Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<ResolversParentTypes['DataFlow']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, inputOutput?: Maybe<ResolversParentTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DataJobInputOutput: Omit<DataJobInputOutput, 'inputDatajobs' | 'inputDatasets' | 'outputDatasets'> & { inputDatajobs?: Maybe<Array<ResolversParentTypes['DataJob']>>, inputDatasets?: Maybe<Array<ResolversParentTypes['Dataset']>>, outputDatasets?: Maybe<Array<ResolversParentTypes['Dataset']>> };
   DataJobProperties: DataJobProperties;
@@ -3588,6 +3812,7 @@ export type ResolversParentTypes = {
   EntityTypeToPlatforms: EntityTypeToPlatforms;
   EntityWithRelationships: ResolversInterfaceTypes<ResolversParentTypes>['EntityWithRelationships'];
   ExtraProperty: ExtraProperty;
+  FacetFilter: FacetFilter;
   FacetFilterInput: FacetFilterInput;
   FacetMetadata: Omit<FacetMetadata, 'aggregations' | 'entity'> & { aggregations: Array<ResolversParentTypes['AggregationMetadata']>, entity?: Maybe<ResolversParentTypes['Entity']> };
   FieldUsageCounts: FieldUsageCounts;
@@ -3611,6 +3836,9 @@ export type ResolversParentTypes = {
   LineageFlags: LineageFlags;
   LineageInput: LineageInput;
   LineageRelationship: Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, entity?: Maybe<ResolversParentTypes['Entity']>, updatedActor?: Maybe<ResolversParentTypes['Entity']> };
+  ListGlobalViewsInput: ListGlobalViewsInput;
+  ListMyViewsInput: ListMyViewsInput;
+  ListViewsResult: Omit<ListViewsResult, 'views'> & { views: Array<ResolversParentTypes['DataHubView']> };
   Long: Scalars['Long']['output'];
   MatchedField: Omit<MatchedField, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   Mutation: Record<PropertyKey, never>;
@@ -3660,6 +3888,7 @@ export type ResolversParentTypes = {
   TermAssociationInput: TermAssociationInput;
   TimeSeriesAspect: ResolversInterfaceTypes<ResolversParentTypes>['TimeSeriesAspect'];
   UpdateNameInput: UpdateNameInput;
+  UpdateViewInput: UpdateViewInput;
   UsageAggregation: Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversParentTypes['UsageAggregationMetrics']> };
   UsageAggregationMetrics: Omit<UsageAggregationMetrics, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversParentTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversParentTypes['UserUsageCounts']>>> };
   UsageQueryResult: Omit<UsageQueryResult, 'aggregations' | 'buckets'> & { aggregations?: Maybe<ResolversParentTypes['UsageQueryResultAggregations']>, buckets?: Maybe<Array<Maybe<ResolversParentTypes['UsageAggregation']>>> };
@@ -3954,6 +4183,27 @@ export type DataFlowPropertiesResolvers<ContextType = any, ParentType extends Re
   project?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type DataHubViewResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubView'] = ResolversParentTypes['DataHubView']> = {
+  definition?: Resolver<ResolversTypes['DataHubViewDefinition'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataHubViewRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  viewType?: Resolver<ResolversTypes['DataHubViewType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataHubViewDefinitionResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubViewDefinition'] = ResolversParentTypes['DataHubViewDefinition']> = {
+  entityTypes?: Resolver<Array<ResolversTypes['EntityType']>, ParentType, ContextType>;
+  filter?: Resolver<ResolversTypes['DataHubViewFilter'], ParentType, ContextType>;
+};
+
+export type DataHubViewFilterResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubViewFilter'] = ResolversParentTypes['DataHubViewFilter']> = {
+  filters?: Resolver<Array<ResolversTypes['FacetFilter']>, ParentType, ContextType>;
+  operator?: Resolver<ResolversTypes['LogicalOperator'], ParentType, ContextType>;
+};
+
 export type DataJobResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataJob'] = ResolversParentTypes['DataJob']> = {
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
   dataFlow?: Resolver<Maybe<ResolversTypes['DataFlow']>, ParentType, ContextType>;
@@ -4138,7 +4388,7 @@ export type EditableTagPropertiesResolvers<ContextType = any, ParentType extends
 };
 
 export type EntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['Entity'] = ResolversParentTypes['Entity']> = {
-  __resolveType: TypeResolveFn<'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'DataPlatform' | 'Dataset' | 'Domain' | 'GlossaryTerm' | 'OwnershipTypeEntity' | 'SchemaFieldEntity' | 'Tag', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'Dataset' | 'Domain' | 'GlossaryTerm' | 'OwnershipTypeEntity' | 'SchemaFieldEntity' | 'Tag', ParentType, ContextType>;
 };
 
 export type EntityLineageResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityLineageResult'] = ResolversParentTypes['EntityLineageResult']> = {
@@ -4174,6 +4424,13 @@ export type EntityWithRelationshipsResolvers<ContextType = any, ParentType exten
 export type ExtraPropertyResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExtraProperty'] = ResolversParentTypes['ExtraProperty']> = {
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FacetFilterResolvers<ContextType = any, ParentType extends ResolversParentTypes['FacetFilter'] = ResolversParentTypes['FacetFilter']> = {
+  condition?: Resolver<Maybe<ResolversTypes['FilterOperator']>, ParentType, ContextType>;
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  negated?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  values?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type FacetMetadataResolvers<ContextType = any, ParentType extends ResolversParentTypes['FacetMetadata'] = ResolversParentTypes['FacetMetadata']> = {
@@ -4265,6 +4522,13 @@ export type LineageRelationshipResolvers<ContextType = any, ParentType extends R
   updatedOn?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
 };
 
+export type ListViewsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListViewsResult'] = ResolversParentTypes['ListViewsResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  views?: Resolver<Array<ResolversTypes['DataHubView']>, ParentType, ContextType>;
+};
+
 export interface LongScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Long'], any> {
   name: 'Long';
 }
@@ -4290,6 +4554,8 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   batchRemoveTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTagsArgs, 'input'>>;
   batchRemoveTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTermsArgs, 'input'>>;
   createTag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateTagArgs, 'input'>>;
+  createView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationCreateViewArgs, 'input'>>;
+  deleteView?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteViewArgs, 'urn'>>;
   removeLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveLinkArgs, 'input'>>;
   removeOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveOwnerArgs, 'input'>>;
   removeTag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTagArgs, 'input'>>;
@@ -4297,6 +4563,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   updateDataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<MutationUpdateDatasetArgs, 'input' | 'urn'>>;
   updateDescription?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateDescriptionArgs, 'input'>>;
   updateName?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateNameArgs, 'input'>>;
+  updateView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationUpdateViewArgs, 'input' | 'urn'>>;
 };
 
 export type OperationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Operation'] = ResolversParentTypes['Operation']> = {
@@ -4377,10 +4644,13 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   entities?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType, RequireFields<QueryEntitiesArgs, 'urns'>>;
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType, RequireFields<QueryEntityArgs, 'urn'>>;
   glossaryTerm?: Resolver<Maybe<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, RequireFields<QueryGlossaryTermArgs, 'urn'>>;
+  listGlobalViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListGlobalViewsArgs, 'input'>>;
+  listMyViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListMyViewsArgs, 'input'>>;
   search?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchArgs, 'input'>>;
   searchAcrossEntities?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossEntitiesArgs, 'input'>>;
   searchAcrossLineage?: Resolver<Maybe<ResolversTypes['SearchAcrossLineageResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossLineageArgs, 'input'>>;
   tag?: Resolver<Maybe<ResolversTypes['Tag']>, ParentType, ContextType, RequireFields<QueryTagArgs, 'urn'>>;
+  view?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<QueryViewArgs, 'urn'>>;
 };
 
 export type SchemaFieldResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaField'] = ResolversParentTypes['SchemaField']> = {
@@ -4580,6 +4850,9 @@ export type Resolvers<ContextType = any> = {
   DashboardProperties?: DashboardPropertiesResolvers<ContextType>;
   DataFlow?: DataFlowResolvers<ContextType>;
   DataFlowProperties?: DataFlowPropertiesResolvers<ContextType>;
+  DataHubView?: DataHubViewResolvers<ContextType>;
+  DataHubViewDefinition?: DataHubViewDefinitionResolvers<ContextType>;
+  DataHubViewFilter?: DataHubViewFilterResolvers<ContextType>;
   DataJob?: DataJobResolvers<ContextType>;
   DataJobInputOutput?: DataJobInputOutputResolvers<ContextType>;
   DataJobProperties?: DataJobPropertiesResolvers<ContextType>;
@@ -4605,6 +4878,7 @@ export type Resolvers<ContextType = any> = {
   EntityRelationshipsResult?: EntityRelationshipsResultResolvers<ContextType>;
   EntityWithRelationships?: EntityWithRelationshipsResolvers<ContextType>;
   ExtraProperty?: ExtraPropertyResolvers<ContextType>;
+  FacetFilter?: FacetFilterResolvers<ContextType>;
   FacetMetadata?: FacetMetadataResolvers<ContextType>;
   FieldUsageCounts?: FieldUsageCountsResolvers<ContextType>;
   ForeignKeyConstraint?: ForeignKeyConstraintResolvers<ContextType>;
@@ -4617,6 +4891,7 @@ export type Resolvers<ContextType = any> = {
   InstitutionalMemoryMetadata?: InstitutionalMemoryMetadataResolvers<ContextType>;
   KeyValueSchema?: KeyValueSchemaResolvers<ContextType>;
   LineageRelationship?: LineageRelationshipResolvers<ContextType>;
+  ListViewsResult?: ListViewsResultResolvers<ContextType>;
   Long?: GraphQLScalarType;
   MatchedField?: MatchedFieldResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;

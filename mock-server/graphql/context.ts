@@ -3,7 +3,7 @@
  * permission is decided from.
  */
 import type { Contract } from '../../spec/index.js';
-import { authorize, type AuthConfig } from '../auth/bearer-auth.js';
+import { authorize, type AuthConfig, type Caller } from '../auth/bearer-auth.js';
 import { RestliError } from '../errors.js';
 import { writeContext } from '../handlers/context.js';
 import type { Profile } from '../profile.js';
@@ -35,4 +35,13 @@ export function authorizeMutation(ctx: GraphqlContext, target: string): WriteCon
     if (error instanceof RestliError && error.status === 403) throw new CatalogGraphqlError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
     throw error;
   }
+}
+
+/**
+ * Who sends the request, for the fields that depend on it (the caller's own saved views): the token's
+ * user, anonymous without one where none is needed. `write` asks for the token a mutation needs, without
+ * the admin role (a reader may change what is its own).
+ */
+export function callerOf(ctx: GraphqlContext, write = false): Caller {
+  return authorize(ctx.auth, { authorization: ctx.authorization, kind: write ? 'protected' : 'open', write: false });
 }

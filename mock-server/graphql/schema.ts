@@ -14,10 +14,18 @@ import { editResolvers } from './edits/index.js';
 import { entityResolvers } from './entities/index.js';
 import { EntityView } from './entities/entity-view.js';
 import { RecordShapes } from './records.js';
+import { createView, deleteView, updateView } from './saved-view-edits.js';
 import { updateDataset } from './update-dataset.js';
 import { updateDescription } from './update-description.js';
 import type { FieldResolvers, Resolver } from './resolver-types.js';
-import type { MutationCreateTagArgs, MutationUpdateDatasetArgs, MutationUpdateDescriptionArgs } from '../../generated/graphql/resolvers.js';
+import type {
+  MutationCreateTagArgs,
+  MutationCreateViewArgs,
+  MutationDeleteViewArgs,
+  MutationUpdateDatasetArgs,
+  MutationUpdateDescriptionArgs,
+  MutationUpdateViewArgs,
+} from '../../generated/graphql/resolvers.js';
 
 export interface CatalogSchema {
   schema: GraphQLSchema;
@@ -39,6 +47,9 @@ export function catalogSchema(contract: Contract): CatalogSchema {
       createTag: ((_root, args, ctx) => createTag(ctx, args)) satisfies Resolver<MutationCreateTagArgs>,
       updateDataset: ((_root, args, ctx) => updateDataset(ctx, viewOf(ctx), args)) satisfies Resolver<MutationUpdateDatasetArgs>,
       updateDescription: ((_root, args, ctx) => updateDescription(ctx, args)) satisfies Resolver<MutationUpdateDescriptionArgs>,
+      createView: ((_root, args, ctx) => createView(ctx, viewOf(ctx), args)) satisfies Resolver<MutationCreateViewArgs>,
+      updateView: ((_root, args, ctx) => updateView(ctx, viewOf(ctx), args)) satisfies Resolver<MutationUpdateViewArgs>,
+      deleteView: ((_root, args, ctx) => deleteView(ctx, args)) satisfies Resolver<MutationDeleteViewArgs>,
       ...editResolvers(),
     },
   };

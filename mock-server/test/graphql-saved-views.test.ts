@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer, Profile } from '../index.js';
-import { ADMIN, call, graphql, ingest, startServer } from './graphql-harness.js';
+import { ADMIN, READER, call, graphql, ingest, startServer } from './graphql-harness.js';
 import { proposal } from './http-harness.js';
 
 const dataset = (platform: string, name: string) => `urn:svc:dataset:(urn:svc:dataPlatform:${platform},${name},PROD)`;
@@ -100,5 +100,94 @@ describe.each<Profile>(['document', 'upstream'])('saved views, %s profile', (pro
     expect(reply.status).toBeGreaterThanOrEqual(400);
     expect(reply.status).toBeLessThan(500);
     expect(reply.text).toContain('condition');
+  });
+});
+
+/**
+ * Managing saved views through GraphQL, as upstream's view resolvers do (.../resolvers/view/:
+ * CreateViewResolver, UpdateViewResolver, DeleteViewResolver, ListMyViewsResolver,
+ * ListGlobalViewsResolver, ViewUtils; .../types/view/DataHubViewMapper): a personal view is any
+ * caller's own, a global one needs the admin role to create; only the creator (or an admin, for a
+ * global view) changes or deletes one.
+ */
+describe('saved views through GraphQL', () => {
+  let server: MockServer;
+  beforeAll(async () => {
+    server = await startServer({ indexLagMs: 0 });
+    for (const urn of [ORDERS, REFUNDS, EVENTS]) await ingest(server, urn, 'datasetProperties', { name: urn.split(',')[1] }, ADMIN);
+  });
+  afterAll(() => server.close());
+
+  const gql = async (query: string, variables: Record<string, unknown>, token = READER) => {
+    const reply = await graphql(server, { query, variables, token });
+    return reply.json as { data: Record<string, any> | null; errors?: { message: string; extensions: { type: string } }[] };
+  };
+  const VIEW = 'urn name description viewType definition { entityTypes filter { operator filters { field condition values negated } } }';
+  const CREATE = `mutation c($input: CreateViewInput!) { createView(input: $input) { ${VIEW} } }`;
+  const definition = (operator: string) => ({ entityTypes: ['DATASET'], filter: { operator, filters: [{ field: 'platform', values: ['urn:svc:dataPlatform:hive'], condition: 'IN' }, { field: 'name', values: ['sales.orders'] }] } });
+  const create = async (viewType: string, name: string, token = READER) => gql(CREATE, { input: { viewType, name, description: `${name}, saved`, definition: definition('AND') } }, token);
+  const listed = async (query: string, token = READER) => ((await gql(query, {}, token)).data as Record<string, { views: { name: string }[] }>);
+
+  it('creates a personal view of the caller and shows it as it was given', async () => {
+    const json = await create('PERSONAL', 'My hive orders');
+    expect(json.errors).toBeUndefined();
+    const created = json.data?.createView;
+    expect(created.urn).toMatch(/^urn:svc:dataHubView:[0-9a-f-]{36}$/);
+    expect(created).toMatchObject({
+      name: 'My hive orders',
+      description: 'My hive orders, saved',
+      viewType: 'PERSONAL',
+      definition: {
+        entityTypes: ['DATASET'],
+        filter: { operator: 'AND', filters: [{ field: 'platform', condition: 'IN', values: ['urn:svc:dataPlatform:hive'], negated: false }, { field: 'name', condition: 'EQUAL', values: ['sales.orders'], negated: false }] },
+      },
+    });
+    expect((await gql(`{ view(urn: "${created.urn}") { ${VIEW} } }`, {})).data?.view).toEqual(created);
+    // The view is applied to a search.
+    const search = await gql(`{ searchAcrossEntities(input: {query: "*", viewUrn: "${created.urn}"}) { searchResults { entity { urn } } } }`, {});
+    expect(search.data?.searchAcrossEntities.searchResults).toEqual([{ entity: { urn: ORDERS } }]);
+  });
+
+  it('lists the caller\'s views and the global ones, newest first', async () => {
+    expect((await create('GLOBAL', 'Everyone\'s hive', ADMIN)).errors).toBeUndefined();
+    // A later millisecond: the lists go by creation time.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await create('GLOBAL', 'Everyone\'s later hive', ADMIN)).errors).toBeUndefined();
+    const mine = await listed('{ listMyViews(input: {}) { total views { name } } }');
+    expect(mine.listMyViews).toEqual({ total: 1, views: [{ name: 'My hive orders' }] });
+    const admins = await listed('{ listMyViews(input: {viewType: GLOBAL}) { total views { name } } }', ADMIN);
+    expect(admins.listMyViews?.views.map((v) => v.name)).toEqual(["Everyone's later hive", "Everyone's hive"]);
+    const global = await listed('{ listGlobalViews(input: {query: "later"}) { total views { name } } }');
+    expect(global.listGlobalViews).toEqual({ total: 1, views: [{ name: "Everyone's later hive" }] });
+  });
+
+  it('lets only an admin create a global view', async () => {
+    const json = await create('GLOBAL', 'Not mine to make');
+    expect(json.errors?.[0]?.extensions.type).toBe('UNAUTHORIZED');
+    expect((await listed('{ listGlobalViews(input: {query: "mine"}) { total views { name } } }')).listGlobalViews).toEqual({ total: 0, views: [] });
+  });
+
+  it('lets the creator update and delete a view, and no one else', async () => {
+    const urn = (await create('PERSONAL', 'Draft')).data?.createView.urn as string;
+    const UPDATE = `mutation u($urn: String!, $input: UpdateViewInput!) { updateView(urn: $urn, input: $input) { ${VIEW} } }`;
+    const byAdmin = await gql(UPDATE, { urn, input: { name: 'Taken' } }, ADMIN);
+    expect(byAdmin.errors?.[0]?.extensions.type).toBe('UNAUTHORIZED');
+    const updated = await gql(UPDATE, { urn, input: { name: 'Final', definition: definition('OR') } });
+    expect(updated.data?.updateView).toMatchObject({ name: 'Final', description: 'Draft, saved', definition: { filter: { operator: 'OR' } } });
+    expect(updated.data?.updateView.definition.filter.filters).toHaveLength(2);
+    expect((await gql(`mutation { deleteView(urn: "${urn}") }`, {}, ADMIN)).errors?.[0]?.extensions.type).toBe('UNAUTHORIZED');
+    expect((await gql(`mutation { deleteView(urn: "${urn}") }`, {})).data).toEqual({ deleteView: true });
+    expect((await gql(`{ view(urn: "${urn}") { urn } }`, {})).data).toEqual({ view: null });
+    const again = await gql(`mutation { deleteView(urn: "${urn}") }`, {});
+    expect(again.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
+    expect(again.errors?.[0]?.message).toBe(`Failed to modify View. View with urn ${urn} does not exist.`);
+  });
+
+  it('refuses a definition it could not apply, naming the field', async () => {
+    const badCondition = await gql(CREATE, { input: { viewType: 'PERSONAL', name: 'x', definition: { entityTypes: [], filter: { operator: 'AND', filters: [{ field: 'platform', values: [], condition: 'EXISTS' }] } } } });
+    expect(badCondition.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
+    expect(badCondition.errors?.[0]?.message).toContain('input.definition.filter.filters[0].condition');
+    const badType = await gql(CREATE, { input: { viewType: 'PERSONAL', name: 'x', definition: { entityTypes: ['NOTEBOOK'], filter: { operator: 'AND', filters: [] } } } });
+    expect(badType.errors?.[0]?.message).toContain('input.definition.entityTypes[0]');
   });
 });

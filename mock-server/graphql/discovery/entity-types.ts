@@ -17,6 +17,7 @@ const ENTITY_NAMES: Readonly<Record<string, string>> = {
   TAG: 'tag',
   GLOSSARY_TERM: 'glossaryTerm',
   DATA_PLATFORM: 'dataPlatform',
+  DATAHUB_VIEW: 'dataHubView',
 };
 
 const ENTITY_TYPES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(ENTITY_NAMES).map(([type, name]) => [name, type]));

@@ -1,8 +1,9 @@
 /** The discovery root fields as resolvers (see resolvers.ts). */
 import type { EntityView } from '../entities/entity-view.js';
-import type { GraphqlContext } from '../context.js';
+import { callerOf, type GraphqlContext } from '../context.js';
 import type { Resolver } from '../resolver-types.js';
 import { autoComplete, autoCompleteForMultiple, browse, browsePaths, search, searchAcrossEntities } from './resolvers.js';
+import { listGlobalViews, listMyViews } from './saved-view-lists.js';
 import { searchAcrossLineage } from './search-across-lineage.js';
 
 type InputOf<F> = F extends (view: EntityView, input: infer I) => unknown ? I : never;
@@ -26,5 +27,11 @@ export function discoveryResolvers(viewOf: (ctx: GraphqlContext) => EntityView):
     autoCompleteForMultiple: withInput(viewOf, autoCompleteForMultiple),
     browse: withInput(viewOf, browse),
     browsePaths: withInput(viewOf, browsePaths),
+    listGlobalViews: withInput(viewOf, listGlobalViews),
+    listMyViews: ((_root, { input }, ctx) => {
+      const view = viewOf(ctx);
+      view.store.catchUp();
+      return listMyViews(view, input, callerOf(ctx).user);
+    }) satisfies Resolver<{ input: Parameters<typeof listMyViews>[1] }>,
   };
 }

@@ -9,9 +9,10 @@
  * (UrnUtils.getUrn's IllegalArgumentException).
  */
 import { tryParseUrn } from '../../../spec/index.js';
-import type { Criterion, Filter } from '../../search/index.js';
+import type { Filter } from '../../search/index.js';
 import type { EntityView } from '../entities/entity-view.js';
 import { badRequestError } from '../errors.js';
+import { searched, type StoredCriterion } from './facet-filters.js';
 
 export interface SavedView {
   /** Registry names; empty for every type. */
@@ -19,14 +20,10 @@ export interface SavedView {
   filter: Filter;
 }
 
-interface StoredCriterion extends Omit<Criterion, 'condition'> {
-  condition?: Criterion['condition'] | 'IN';
-}
-
-/** A stored filter's alternatives, `criteria` being one when there is no `or`; IN is EQUAL over the values, as the search treats it. */
+/** A stored filter's alternatives, `criteria` being one when there is no `or`, as the search takes them. */
 function alternatives(filter: { or?: { and: StoredCriterion[] }[]; criteria?: StoredCriterion[] } | undefined): Filter['or'] {
   const groups = filter?.or ?? (filter?.criteria ? [{ and: filter.criteria }] : []);
-  return groups.map(({ and }) => ({ and: and.map((c) => (c.condition === 'IN' ? { ...c, condition: 'EQUAL' } : c) as Criterion) }));
+  return groups.map(({ and }) => ({ and: and.map(searched) }));
 }
 
 /** The view `viewUrn` names (`field` names the input in messages); undefined without one, or when none is stored there. */

@@ -1,6 +1,6 @@
 /**
  * The entity page root fields: `dataset`, `chart`, `dashboard`, `dataFlow`, `dataJob`, `container`, `corpUser`, `corpGroup`,
- * `tag`, `glossaryTerm`, `dataPlatform` (each takes a URN of its own type: another is a BAD_REQUEST
+ * `tag`, `glossaryTerm`, `dataPlatform`, `view` (each takes a URN of its own type: another is a BAD_REQUEST
  * naming it) and `entity(urn)` / `entities(urns)` for any type the schema serves (null for others).
  */
 import { tryParseUrn } from '../../../spec/index.js';
@@ -23,6 +23,7 @@ const TYPED_ROOTS: Readonly<Record<string, string>> = {
   tag: 'tag',
   glossaryTerm: 'glossaryTerm',
   dataPlatform: 'dataPlatform',
+  view: 'dataHubView',
 };
 
 /** `viewOf` gives the view of the request's store (each session has its own). */

@@ -15,6 +15,7 @@ import { domainRecord } from './domain.js';
 import type { EntityView } from './entity-view.js';
 import { glossaryTermRecord } from './glossary-term.js';
 import { ownershipTypeRecord } from './ownership-type.js';
+import { savedViewRecord } from './saved-view.js';
 import { schemaFieldRecord } from './schema-field.js';
 import { tagRecord } from './tag.js';
 
@@ -35,4 +36,5 @@ export const ENTITY_MAPPERS: Readonly<Record<string, EntityMapper>> = {
   domain: domainRecord,
   schemaField: schemaFieldRecord,
   ownershipType: ownershipTypeRecord,
+  dataHubView: savedViewRecord,
 };
