@@ -1,6 +1,6 @@
 /**
  * The mock's built-in sample catalog: a small online retailer's data estate (people, datasets with
- * lineage, charts and dashboards, tags and glossary, time series, metadata tests), as UPSERT
+ * lineage, charts and dashboards, tags and glossary, time series, metadata tests, saved views), as UPSERT
  * proposals in the contract's namespace. Deterministic: every call with the same reference time gives
  * the same list, and every time in it is reckoned from that time, never read from the clock.
  */
@@ -11,6 +11,7 @@ import { addGlossaryAndTags } from './glossary-and-tags.js';
 import { addMetadataTests } from './metadata-tests.js';
 import { addPeople } from './people.js';
 import { addPlatforms } from './platforms.js';
+import { addSavedViews } from './saved-views.js';
 import { SampleBuilder, type SampleProposal } from './sample-builder.js';
 import { addTimeSeries } from './time-series.js';
 
@@ -25,6 +26,7 @@ export function sampleCatalog(contract: Contract, referenceTime: number): Sample
   addDatasets(b);
   addChartsAndDashboards(b);
   addMetadataTests(b);
+  addSavedViews(b);
   addTimeSeries(b);
   return b.proposals;
 }
