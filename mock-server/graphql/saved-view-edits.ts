@@ -48,7 +48,7 @@ function writeFor(ctx: GraphqlContext, urn: string, viewType: string): WriteCont
 function changeable(ctx: GraphqlContext, urn: string): { info: Record<string, unknown>; write: WriteContext } {
   targetUrn(ctx, urn, ENTITY);
   const info = ctx.store.getAspect(urn, ASPECT, 0)?.value;
-  // Upstream checks the caller first only through the token; the view's existence comes before its owner.
+  // In ViewUtils.canUpdateView's order: the caller's token, then the view's existence, then its owner.
   const caller = callerOf(ctx, true);
   if (!info) throw badRequestError(`Failed to modify View. View with urn ${urn} does not exist.`);
   const creator = (info.created as { actor?: string } | undefined)?.actor;

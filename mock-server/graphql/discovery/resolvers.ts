@@ -48,10 +48,7 @@ export function search(view: EntityView, input: SearchArgs & { type: string }): 
 export function searchAcrossEntities(view: EntityView, input: SearchArgs & SortInputArgs & { types?: readonly string[] | null; viewUrn?: string | null }): OutputRecord {
   const saved = savedView(view, input.viewUrn, 'input.viewUrn');
   const types = input.types && input.types.length > 0 ? input.types : SEARCHABLE_TYPES;
-  const entities = withViewTypes(
-    types.map((type) => entityNameOf(type, 'input.types')),
-    saved,
-  );
+  const entities = withViewTypes(types.map((type) => entityNameOf(type, 'input.types')), saved);
   const request = { ...page(input), filter: withViewFilter(searchFilter(input, 'input'), saved) };
   if (entities.length === 0) return view.shapes.record('SearchResults', { start: request.start, count: request.count, total: 0, searchResults: [], suggestions: [], facets: [] });
   const sort = sortCriteria(view, input, entities);
@@ -72,8 +69,9 @@ export function autoComplete(view: EntityView, input: AutoCompleteArgs & { type?
 }
 
 /**
- * With a saved view, as AutoCompleteForMultipleResolver.getEntityTypes: the input's types narrowed to
- * the view's (the view's alone when the input names none), the default types when none is left.
+ * The types upstream autocompletes (AutoCompleteForMultipleResolver: AUTO_COMPLETE_ENTITY_TYPES, of
+ * which the schema serves the searchable ones) among the input's, narrowed to a saved view's (the
+ * view's alone when the input names none); the default types when none is left.
  */
 export function autoCompleteForMultiple(view: EntityView, input: AutoCompleteArgs & { types?: readonly string[] | null; viewUrn?: string | null }): OutputRecord {
   const saved = savedView(view, input.viewUrn, 'input.viewUrn');
