@@ -588,6 +588,8 @@ export type CorpUser = Entity & {
   properties?: Maybe<CorpUserProperties>;
   /** Edges between this user and other entities. */
   relationships?: Maybe<EntityRelationshipsResult>;
+  /** What the user has set for themselves (corpUserSettings). */
+  settings?: Maybe<CorpUserSettings>;
   /** Status of the user. */
   status?: Maybe<CorpUserStatus>;
   /** Tags of the user. */
@@ -604,6 +606,13 @@ export type CorpUser = Entity & {
 /** A user, `urn:svc:corpuser:<username>`. */
 export type CorpUserRelationshipsArgs = {
   input: RelationshipsInput;
+};
+
+/** How the catalog looks to a user. */
+export type CorpUserAppearanceSettings = {
+  __typename?: 'CorpUserAppearanceSettings';
+  /** Whether the home page shows only datasets, charts and dashboards; false unless the user set it. */
+  showSimplifiedHomepage?: Maybe<Scalars['Boolean']['output']>;
 };
 
 /** Properties of a user edited in the catalog. */
@@ -658,10 +667,26 @@ export type CorpUserProperties = {
   title?: Maybe<Scalars['String']['output']>;
 };
 
+/** What a user has set for themselves. */
+export type CorpUserSettings = {
+  __typename?: 'CorpUserSettings';
+  /** How the catalog looks to the user. */
+  appearance?: Maybe<CorpUserAppearanceSettings>;
+  /** The user's settings of saved views; null until the user sets one. */
+  views?: Maybe<CorpUserViewsSettings>;
+};
+
 /** Status of a user. */
 export type CorpUserStatus =
   /** A user that has been provisioned and has logged in. */
   | 'ACTIVE';
+
+/** A user's settings of saved views. */
+export type CorpUserViewsSettings = {
+  __typename?: 'CorpUserViewsSettings';
+  /** The user's default view; null when none is set or it no longer exists. */
+  defaultView?: Maybe<DataHubView>;
+};
 
 /** Input required to create a new tag. */
 export type CreateTagInput = {
@@ -1803,6 +1828,13 @@ export type GlobalTagsUpdate = {
   tags?: InputMaybe<Array<TagAssociationUpdate>>;
 };
 
+/** The organisation's settings of saved views. */
+export type GlobalViewsSettings = {
+  __typename?: 'GlobalViewsSettings';
+  /** The URN of the default view, the one a user without a default of their own starts with. */
+  defaultView?: Maybe<Scalars['String']['output']>;
+};
+
 /** A glossary term, `urn:svc:glossaryTerm:<name>`. */
 export type GlossaryTerm = Entity & {
   __typename?: 'GlossaryTerm';
@@ -2128,6 +2160,8 @@ export type Mutation = {
   removeTag?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a glossary term from an entity or a dataset schema field. */
   removeTerm?: Maybe<Scalars['Boolean']['output']>;
+  /** Set the caller's own default view, or clear it when `defaultView` is absent. */
+  updateCorpUserViewsSettings?: Maybe<Scalars['Boolean']['output']>;
   /**
    * Update the metadata of a dataset and return the dataset as read after the update. Each input section present replaces
    * the whole of the corresponding aspect. The dataset must already exist, otherwise the operation fails.
@@ -2140,6 +2174,8 @@ export type Mutation = {
    * `schemaMetadata` is left unchanged.
    */
   updateDescription?: Maybe<Scalars['Boolean']['output']>;
+  /** Set the organisation's default view, or clear it when `defaultView` is absent. Needs an admin token. */
+  updateGlobalViewsSettings: Scalars['Boolean']['output'];
   /** Rename an entity: a glossary term or node (its info's name), a group (its display name) or a dataset (its editable name). */
   updateName?: Maybe<Scalars['Boolean']['output']>;
   /**
@@ -2271,6 +2307,12 @@ export type MutationRemoveTermArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateCorpUserViewsSettingsArgs = {
+  input: UpdateCorpUserViewsSettingsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateDatasetArgs = {
   input: DatasetUpdateInput;
   urn: Scalars['String']['input'];
@@ -2280,6 +2322,12 @@ export type MutationUpdateDatasetArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateDescriptionArgs = {
   input: DescriptionUpdateInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateGlobalViewsSettingsArgs = {
+  input: UpdateGlobalViewsSettingsInput;
 };
 
 
@@ -2575,6 +2623,8 @@ export type Query = {
   entities?: Maybe<Array<Maybe<Entity>>>;
   /** Fetch any entity by its URN; null for an entity type this schema has no type for. */
   entity?: Maybe<Entity>;
+  /** The organisation's default view, the one a user without a default of their own starts with. */
+  globalViewsSettings?: Maybe<GlobalViewsSettings>;
   /** Fetch a glossary term by its URN, `urn:svc:glossaryTerm:<name>`. */
   glossaryTerm?: Maybe<GlossaryTerm>;
   /** The global views, newest first, optionally matching a query on their names. */
@@ -3320,6 +3370,18 @@ export type TimeSeriesAspect = {
   timestampMillis: Scalars['Long']['output'];
 };
 
+/** The caller's default view to set. */
+export type UpdateCorpUserViewsSettingsInput = {
+  /** The URN of the view; the default is cleared when absent. */
+  defaultView?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The organisation's default view to set. */
+export type UpdateGlobalViewsSettingsInput = {
+  /** The URN of the view; the default is cleared when absent. */
+  defaultView?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A new name for an entity. */
 export type UpdateNameInput = {
   /** The new name. */
@@ -3483,7 +3545,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
   OwnerType:
     | ( Omit<CorpGroup, 'ownership' | 'relationships'> & { ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<CorpUser, 'editableProperties' | 'relationships' | 'tags'> & { editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<CorpUser, 'editableProperties' | 'relationships' | 'settings' | 'tags'> & { editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, tags?: Maybe<_RefType['GlobalTags']> } )
   ;
   PlatformSchema:
     | ( KeyValueSchema )
@@ -3505,7 +3567,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Container, 'container' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, entities?: Maybe<_RefType['SearchResults']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<CorpGroup, 'ownership' | 'relationships'> & { ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<CorpUser, 'editableProperties' | 'relationships' | 'tags'> & { editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<CorpUser, 'editableProperties' | 'relationships' | 'settings' | 'tags'> & { editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataHubView, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
@@ -3573,10 +3635,13 @@ export type ResolversTypes = {
   CorpGroup: ResolverTypeWrapper<Omit<CorpGroup, 'ownership' | 'relationships'> & { ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   CorpGroupEditableProperties: ResolverTypeWrapper<CorpGroupEditableProperties>;
   CorpGroupProperties: ResolverTypeWrapper<CorpGroupProperties>;
-  CorpUser: ResolverTypeWrapper<Omit<CorpUser, 'editableProperties' | 'relationships' | 'tags'> & { editableProperties?: Maybe<ResolversTypes['CorpUserEditableProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  CorpUser: ResolverTypeWrapper<Omit<CorpUser, 'editableProperties' | 'relationships' | 'settings' | 'tags'> & { editableProperties?: Maybe<ResolversTypes['CorpUserEditableProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversTypes['CorpUserSettings']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  CorpUserAppearanceSettings: ResolverTypeWrapper<CorpUserAppearanceSettings>;
   CorpUserEditableProperties: ResolverTypeWrapper<CorpUserEditableProperties>;
   CorpUserProperties: ResolverTypeWrapper<Omit<CorpUserProperties, 'manager'> & { manager?: Maybe<ResolversTypes['CorpUser']> }>;
+  CorpUserSettings: ResolverTypeWrapper<Omit<CorpUserSettings, 'appearance' | 'views'> & { appearance?: Maybe<ResolversTypes['CorpUserAppearanceSettings']>, views?: Maybe<ResolversTypes['CorpUserViewsSettings']> }>;
   CorpUserStatus: CorpUserStatus;
+  CorpUserViewsSettings: ResolverTypeWrapper<Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversTypes['DataHubView']> }>;
   CreateTagInput: CreateTagInput;
   CreateViewInput: CreateViewInput;
   CustomPropertiesEntry: ResolverTypeWrapper<CustomPropertiesEntry>;
@@ -3635,6 +3700,7 @@ export type ResolversTypes = {
   ForeignKeyConstraint: ResolverTypeWrapper<Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>> }>;
   GlobalTags: ResolverTypeWrapper<Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversTypes['TagAssociation']>> }>;
   GlobalTagsUpdate: GlobalTagsUpdate;
+  GlobalViewsSettings: ResolverTypeWrapper<GlobalViewsSettings>;
   GlossaryTerm: ResolverTypeWrapper<Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'relationships'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   GlossaryTermAssociation: ResolverTypeWrapper<Omit<GlossaryTermAssociation, 'actor' | 'term'> & { actor?: Maybe<ResolversTypes['CorpUser']>, term: ResolversTypes['GlossaryTerm'] }>;
   GlossaryTermProperties: ResolverTypeWrapper<GlossaryTermProperties>;
@@ -3714,6 +3780,8 @@ export type ResolversTypes = {
   TermAssociationInput: TermAssociationInput;
   TimeRange: TimeRange;
   TimeSeriesAspect: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['TimeSeriesAspect']>;
+  UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
+  UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
   UpdateNameInput: UpdateNameInput;
   UpdateViewInput: UpdateViewInput;
   UsageAggregation: ResolverTypeWrapper<Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversTypes['UsageAggregationMetrics']> }>;
@@ -3764,9 +3832,12 @@ export type ResolversParentTypes = {
   CorpGroup: Omit<CorpGroup, 'ownership' | 'relationships'> & { ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   CorpGroupEditableProperties: CorpGroupEditableProperties;
   CorpGroupProperties: CorpGroupProperties;
-  CorpUser: Omit<CorpUser, 'editableProperties' | 'relationships' | 'tags'> & { editableProperties?: Maybe<ResolversParentTypes['CorpUserEditableProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  CorpUser: Omit<CorpUser, 'editableProperties' | 'relationships' | 'settings' | 'tags'> & { editableProperties?: Maybe<ResolversParentTypes['CorpUserEditableProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversParentTypes['CorpUserSettings']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  CorpUserAppearanceSettings: CorpUserAppearanceSettings;
   CorpUserEditableProperties: CorpUserEditableProperties;
   CorpUserProperties: Omit<CorpUserProperties, 'manager'> & { manager?: Maybe<ResolversParentTypes['CorpUser']> };
+  CorpUserSettings: Omit<CorpUserSettings, 'appearance' | 'views'> & { appearance?: Maybe<ResolversParentTypes['CorpUserAppearanceSettings']>, views?: Maybe<ResolversParentTypes['CorpUserViewsSettings']> };
+  CorpUserViewsSettings: Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversParentTypes['DataHubView']> };
   CreateTagInput: CreateTagInput;
   CreateViewInput: CreateViewInput;
   CustomPropertiesEntry: CustomPropertiesEntry;
@@ -3821,6 +3892,7 @@ export type ResolversParentTypes = {
   ForeignKeyConstraint: Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversParentTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>> };
   GlobalTags: Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversParentTypes['TagAssociation']>> };
   GlobalTagsUpdate: GlobalTagsUpdate;
+  GlobalViewsSettings: GlobalViewsSettings;
   GlossaryTerm: Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'relationships'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   GlossaryTermAssociation: Omit<GlossaryTermAssociation, 'actor' | 'term'> & { actor?: Maybe<ResolversParentTypes['CorpUser']>, term: ResolversParentTypes['GlossaryTerm'] };
   GlossaryTermProperties: GlossaryTermProperties;
@@ -3887,6 +3959,8 @@ export type ResolversParentTypes = {
   TagUpdateInput: TagUpdateInput;
   TermAssociationInput: TermAssociationInput;
   TimeSeriesAspect: ResolversInterfaceTypes<ResolversParentTypes>['TimeSeriesAspect'];
+  UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
+  UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
   UpdateNameInput: UpdateNameInput;
   UpdateViewInput: UpdateViewInput;
   UsageAggregation: Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversParentTypes['UsageAggregationMetrics']> };
@@ -4067,12 +4141,17 @@ export type CorpUserResolvers<ContextType = any, ParentType extends ResolversPar
   isNativeUser?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['CorpUserProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<CorpUserRelationshipsArgs, 'input'>>;
+  settings?: Resolver<Maybe<ResolversTypes['CorpUserSettings']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['CorpUserStatus']>, ParentType, ContextType>;
   tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CorpUserAppearanceSettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpUserAppearanceSettings'] = ResolversParentTypes['CorpUserAppearanceSettings']> = {
+  showSimplifiedHomepage?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 };
 
 export type CorpUserEditablePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpUserEditableProperties'] = ResolversParentTypes['CorpUserEditableProperties']> = {
@@ -4100,6 +4179,15 @@ export type CorpUserPropertiesResolvers<ContextType = any, ParentType extends Re
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   manager?: Resolver<Maybe<ResolversTypes['CorpUser']>, ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CorpUserSettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpUserSettings'] = ResolversParentTypes['CorpUserSettings']> = {
+  appearance?: Resolver<Maybe<ResolversTypes['CorpUserAppearanceSettings']>, ParentType, ContextType>;
+  views?: Resolver<Maybe<ResolversTypes['CorpUserViewsSettings']>, ParentType, ContextType>;
+};
+
+export type CorpUserViewsSettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpUserViewsSettings'] = ResolversParentTypes['CorpUserViewsSettings']> = {
+  defaultView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType>;
 };
 
 export type CustomPropertiesEntryResolvers<ContextType = any, ParentType extends ResolversParentTypes['CustomPropertiesEntry'] = ResolversParentTypes['CustomPropertiesEntry']> = {
@@ -4456,6 +4544,10 @@ export type GlobalTagsResolvers<ContextType = any, ParentType extends ResolversP
   tags?: Resolver<Maybe<Array<ResolversTypes['TagAssociation']>>, ParentType, ContextType>;
 };
 
+export type GlobalViewsSettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlobalViewsSettings'] = ResolversParentTypes['GlobalViewsSettings']> = {
+  defaultView?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type GlossaryTermResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlossaryTerm'] = ResolversParentTypes['GlossaryTerm']> = {
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
@@ -4560,8 +4652,10 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   removeOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveOwnerArgs, 'input'>>;
   removeTag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTagArgs, 'input'>>;
   removeTerm?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTermArgs, 'input'>>;
+  updateCorpUserViewsSettings?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateCorpUserViewsSettingsArgs, 'input'>>;
   updateDataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<MutationUpdateDatasetArgs, 'input' | 'urn'>>;
   updateDescription?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateDescriptionArgs, 'input'>>;
+  updateGlobalViewsSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateGlobalViewsSettingsArgs, 'input'>>;
   updateName?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateNameArgs, 'input'>>;
   updateView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationUpdateViewArgs, 'input' | 'urn'>>;
 };
@@ -4643,6 +4737,7 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   dataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<QueryDatasetArgs, 'urn'>>;
   entities?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType, RequireFields<QueryEntitiesArgs, 'urns'>>;
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType, RequireFields<QueryEntityArgs, 'urn'>>;
+  globalViewsSettings?: Resolver<Maybe<ResolversTypes['GlobalViewsSettings']>, ParentType, ContextType>;
   glossaryTerm?: Resolver<Maybe<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, RequireFields<QueryGlossaryTermArgs, 'urn'>>;
   listGlobalViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListGlobalViewsArgs, 'input'>>;
   listMyViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListMyViewsArgs, 'input'>>;
@@ -4842,8 +4937,11 @@ export type Resolvers<ContextType = any> = {
   CorpGroupEditableProperties?: CorpGroupEditablePropertiesResolvers<ContextType>;
   CorpGroupProperties?: CorpGroupPropertiesResolvers<ContextType>;
   CorpUser?: CorpUserResolvers<ContextType>;
+  CorpUserAppearanceSettings?: CorpUserAppearanceSettingsResolvers<ContextType>;
   CorpUserEditableProperties?: CorpUserEditablePropertiesResolvers<ContextType>;
   CorpUserProperties?: CorpUserPropertiesResolvers<ContextType>;
+  CorpUserSettings?: CorpUserSettingsResolvers<ContextType>;
+  CorpUserViewsSettings?: CorpUserViewsSettingsResolvers<ContextType>;
   CustomPropertiesEntry?: CustomPropertiesEntryResolvers<ContextType>;
   Dashboard?: DashboardResolvers<ContextType>;
   DashboardEditableProperties?: DashboardEditablePropertiesResolvers<ContextType>;
@@ -4883,6 +4981,7 @@ export type Resolvers<ContextType = any> = {
   FieldUsageCounts?: FieldUsageCountsResolvers<ContextType>;
   ForeignKeyConstraint?: ForeignKeyConstraintResolvers<ContextType>;
   GlobalTags?: GlobalTagsResolvers<ContextType>;
+  GlobalViewsSettings?: GlobalViewsSettingsResolvers<ContextType>;
   GlossaryTerm?: GlossaryTermResolvers<ContextType>;
   GlossaryTermAssociation?: GlossaryTermAssociationResolvers<ContextType>;
   GlossaryTermProperties?: GlossaryTermPropertiesResolvers<ContextType>;

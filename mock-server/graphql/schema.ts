@@ -17,13 +17,16 @@ import { RecordShapes } from './records.js';
 import { createView, deleteView, updateView } from './saved-view-edits.js';
 import { updateDataset } from './update-dataset.js';
 import { updateDescription } from './update-description.js';
+import { globalViewsSettings, updateCorpUserViewsSettings, updateGlobalViewsSettings } from './view-settings.js';
 import type { FieldResolvers, Resolver } from './resolver-types.js';
 import type {
   MutationCreateTagArgs,
   MutationCreateViewArgs,
   MutationDeleteViewArgs,
   MutationUpdateDatasetArgs,
+  MutationUpdateCorpUserViewsSettingsArgs,
   MutationUpdateDescriptionArgs,
+  MutationUpdateGlobalViewsSettingsArgs,
   MutationUpdateViewArgs,
 } from '../../generated/graphql/resolvers.js';
 
@@ -42,7 +45,11 @@ export function catalogSchema(contract: Contract): CatalogSchema {
     return view;
   };
   const roots: FieldResolvers = {
-    Query: { ...entityResolvers(viewOf), ...discoveryResolvers(viewOf) },
+    Query: {
+      ...entityResolvers(viewOf),
+      ...discoveryResolvers(viewOf),
+      globalViewsSettings: ((_root, _args, ctx) => globalViewsSettings(ctx, viewOf(ctx))) satisfies Resolver<Record<string, never>>,
+    },
     Mutation: {
       createTag: ((_root, args, ctx) => createTag(ctx, args)) satisfies Resolver<MutationCreateTagArgs>,
       updateDataset: ((_root, args, ctx) => updateDataset(ctx, viewOf(ctx), args)) satisfies Resolver<MutationUpdateDatasetArgs>,
@@ -50,6 +57,8 @@ export function catalogSchema(contract: Contract): CatalogSchema {
       createView: ((_root, args, ctx) => createView(ctx, viewOf(ctx), args)) satisfies Resolver<MutationCreateViewArgs>,
       updateView: ((_root, args, ctx) => updateView(ctx, viewOf(ctx), args)) satisfies Resolver<MutationUpdateViewArgs>,
       deleteView: ((_root, args, ctx) => deleteView(ctx, args)) satisfies Resolver<MutationDeleteViewArgs>,
+      updateGlobalViewsSettings: ((_root, args, ctx) => updateGlobalViewsSettings(ctx, args)) satisfies Resolver<MutationUpdateGlobalViewsSettingsArgs>,
+      updateCorpUserViewsSettings: ((_root, args, ctx) => updateCorpUserViewsSettings(ctx, args)) satisfies Resolver<MutationUpdateCorpUserViewsSettingsArgs>,
       ...editResolvers(),
     },
   };

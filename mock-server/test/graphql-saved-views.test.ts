@@ -191,3 +191,46 @@ describe('saved views through GraphQL', () => {
     expect(badType.errors?.[0]?.message).toContain('input.definition.entityTypes[0]');
   });
 });
+
+/**
+ * Default views (upstream's GlobalViewsSettingsResolver, UpdateGlobalViewsSettingsResolver,
+ * UpdateCorpUserViewsSettingsResolver, CorpUserMapper's settings): the organisation's is the admin's to
+ * set, a user's their own; an absent view clears it.
+ */
+describe('default views through GraphQL', () => {
+  let server: MockServer;
+  beforeAll(async () => {
+    server = await startServer({ indexLagMs: 0 });
+  });
+  afterAll(() => server.close());
+
+  const gql = async (query: string, token = READER) => (await graphql(server, { query, token })).json as { data: Record<string, any> | null; errors?: { message: string; extensions: { type: string } }[] };
+  const globalDefault = async () => (await gql('{ globalViewsSettings { defaultView } }')).data?.globalViewsSettings;
+
+  it("sets and clears the organisation's default, an admin's to set", async () => {
+    const urn = (await gql('mutation { createView(input: {viewType: GLOBAL, name: "Everyone", definition: {entityTypes: [], filter: {operator: AND, filters: []}}}) { urn } }', ADMIN)).data?.createView.urn as string;
+    expect(await globalDefault()).toEqual({ defaultView: null });
+    expect((await gql(`mutation { updateGlobalViewsSettings(input: {defaultView: "${urn}"}) }`)).errors?.[0]?.extensions.type).toBe('UNAUTHORIZED');
+    expect((await gql(`mutation { updateGlobalViewsSettings(input: {defaultView: "${urn}"}) }`, ADMIN)).data).toEqual({ updateGlobalViewsSettings: true });
+    expect(await globalDefault()).toEqual({ defaultView: urn });
+    expect((await gql('mutation { updateGlobalViewsSettings(input: {}) }', ADMIN)).data).toEqual({ updateGlobalViewsSettings: true });
+    expect(await globalDefault()).toEqual({ defaultView: null });
+  });
+
+  it("sets a user's own default, shown in their settings", async () => {
+    const reader = server.tokens.find((t) => t.role === 'reader')!.user;
+    const SETTINGS = `{ corpUser(urn: "${reader}") { settings { appearance { showSimplifiedHomepage } views { defaultView { urn name } } } } }`;
+    expect((await gql(SETTINGS)).data?.corpUser.settings).toEqual({ appearance: { showSimplifiedHomepage: false }, views: null });
+    const urn = (await gql('mutation { createView(input: {viewType: PERSONAL, name: "Mine", definition: {entityTypes: [DATASET], filter: {operator: AND, filters: []}}}) { urn } }')).data?.createView.urn as string;
+    expect((await gql(`mutation { updateCorpUserViewsSettings(input: {defaultView: "${urn}"}) }`)).data).toEqual({ updateCorpUserViewsSettings: true });
+    expect((await gql(SETTINGS)).data?.corpUser.settings).toEqual({ appearance: { showSimplifiedHomepage: false }, views: { defaultView: { urn, name: 'Mine' } } });
+    expect((await gql('mutation { updateCorpUserViewsSettings(input: {}) }')).data).toEqual({ updateCorpUserViewsSettings: true });
+    expect((await gql(SETTINGS)).data?.corpUser.settings.views).toEqual({ defaultView: null });
+  });
+
+  it('refuses a default view that is not a URN, naming it', async () => {
+    const json = await gql('mutation { updateCorpUserViewsSettings(input: {defaultView: "mine"}) }');
+    expect(json.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
+    expect(json.errors?.[0]?.message).toContain('input.defaultView');
+  });
+});

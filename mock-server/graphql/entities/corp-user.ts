@@ -1,7 +1,7 @@
-/** A user (upstream's CorpUserMapper): username from the URN, properties from corpUserInfo and corpUserEditableInfo. */
+/** A user (upstream's CorpUserMapper): username from the URN, properties from corpUserInfo and corpUserEditableInfo, settings from corpUserSettings. */
 import { urnLastPart } from '../../../spec/index.js';
 import { customPropertiesRecords, globalTagsRecord } from '../aspect-records.js';
-import { numberOr, stringOr, type JsonObject } from '../json-values.js';
+import { numberOr, objectOf, stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import { relationshipsOf } from './edges.js';
 import type { EntityView } from './entity-view.js';
@@ -39,5 +39,20 @@ export function corpUserRecord(view: EntityView, urn: string): OutputRecord {
     relationships: relationshipsOf(view, urn),
     isNativeUser: stored.aspect('corpUserCredentials') !== undefined,
     exists: stored.exists,
+    settings: () => settingsRecord(view, stored.aspect('corpUserSettings')),
+  });
+}
+
+/**
+ * A user's settings as upstream's CorpUserMapper maps them: the appearance always (showSimplifiedHomepage
+ * false unless set), the views only once the user set one, their default view an entity when it exists.
+ */
+function settingsRecord(view: EntityView, settings: JsonObject | undefined): OutputRecord {
+  const appearance = objectOf(settings?.appearance);
+  const views = objectOf(settings?.views);
+  const defaultView = stringOr(views?.defaultView);
+  return view.shapes.record('CorpUserSettings', {
+    appearance: view.shapes.record('CorpUserAppearanceSettings', { showSimplifiedHomepage: appearance?.showSimplifiedHomepage === true }),
+    views: views ? view.shapes.record('CorpUserViewsSettings', { defaultView: () => (defaultView ? view.entity(defaultView) : null) }) : null,
   });
 }
