@@ -21,15 +21,18 @@ import type { OutputRecord } from './records.js';
 
 const globalSettingsUrn = (ctx: GraphqlContext): string => makeUrn(ctx.contract.names.urnPrefix, 'globalSettings', ['0']);
 
-/** The settings aspect with `views.defaultView` set to the input's view, or removed when it gives none. */
-function withDefaultView(settings: Record<string, unknown>, defaultView: string | null | undefined): Record<string, unknown> {
+/**
+ * Sets `views.defaultView` of the settings aspect stored at `urn` (of `fresh` when none is stored), or
+ * removes it when the input gives none.
+ */
+function setDefaultView(ctx: GraphqlContext, at: { entityType: string; urn: string; aspect: string }, fresh: Record<string, unknown>, defaultView: string | null | undefined, write: WriteContext): boolean {
   if (defaultView != null && !tryParseUrn(defaultView)) throw badRequestError(`input.defaultView: '${defaultView}' is not a URN`);
-  const { defaultView: _previous, ...views } = objectOf(settings.views) ?? {};
-  return { ...settings, views: defaultView != null ? { ...views, defaultView } : views };
-}
-
-function writeSettings(ctx: GraphqlContext, entityType: string, urn: string, aspect: string, next: (stored: Record<string, unknown> | undefined) => Record<string, unknown>, write: WriteContext): boolean {
-  ctx.store.transaction(() => ctx.store.upsertAspect(entityType, urn, aspect, next(ctx.store.getAspect(urn, aspect, 0)?.value), { ...write, valueRoot: 'input' }));
+  ctx.store.transaction(() => {
+    const settings = ctx.store.getAspect(at.urn, at.aspect, 0)?.value ?? fresh;
+    const { defaultView: _previous, ...views } = objectOf(settings.views) ?? {};
+    const next = { ...settings, views: defaultView != null ? { ...views, defaultView } : views };
+    ctx.store.upsertAspect(at.entityType, at.urn, at.aspect, next, { ...write, valueRoot: 'input' });
+  });
   return true;
 }
 
@@ -41,11 +44,11 @@ export function globalViewsSettings(ctx: GraphqlContext, view: EntityView): Outp
 export function updateGlobalViewsSettings(ctx: GraphqlContext, { input }: MutationUpdateGlobalViewsSettingsArgs): boolean {
   const urn = globalSettingsUrn(ctx);
   const write = authorizeMutation(ctx, urn);
-  return writeSettings(ctx, 'globalSettings', urn, 'globalSettingsInfo', (stored) => withDefaultView(stored ?? {}, input.defaultView), write);
+  return setDefaultView(ctx, { entityType: 'globalSettings', urn, aspect: 'globalSettingsInfo' }, {}, input.defaultView, write);
 }
 
 export function updateCorpUserViewsSettings(ctx: GraphqlContext, { input }: MutationUpdateCorpUserViewsSettingsArgs): boolean {
   const caller = callerOf(ctx, true);
-  const settings = (stored: Record<string, unknown> | undefined) => withDefaultView(stored ?? { appearance: { showSimplifiedHomepage: false } }, input.defaultView);
-  return writeSettings(ctx, 'corpuser', caller.user, 'corpUserSettings', settings, { actor: caller.user, now: Date.now() });
+  const fresh = { appearance: { showSimplifiedHomepage: false } };
+  return setDefaultView(ctx, { entityType: 'corpuser', urn: caller.user, aspect: 'corpUserSettings' }, fresh, input.defaultView, { actor: caller.user, now: Date.now() });
 }
