@@ -115,6 +115,15 @@ export type AuditStamp = {
   time: Scalars['Long']['output'];
 };
 
+/** The caller of a request and what it may manage. */
+export type AuthenticatedUser = {
+  __typename?: 'AuthenticatedUser';
+  /** The caller's user. */
+  corpUser: CorpUser;
+  /** The platform privileges of the caller. */
+  platformPrivileges: PlatformPrivileges;
+};
+
 /** An autocomplete query over one entity type. */
 export type AutoCompleteInput = {
   /** A field to complete on. */
@@ -2561,6 +2570,58 @@ export type ParentContainersResult = {
   count: Scalars['Int']['output'];
 };
 
+/** The platform privileges of the caller. */
+export type PlatformPrivileges = {
+  __typename?: 'PlatformPrivileges';
+  /** Whether the caller holds `createBusinessAttributes`. */
+  createBusinessAttributes: Scalars['Boolean']['output'];
+  /** Whether the caller holds `createDomains`. */
+  createDomains: Scalars['Boolean']['output'];
+  /** Whether the caller holds `createTags`. */
+  createTags: Scalars['Boolean']['output'];
+  /** Whether the caller holds `generatePersonalAccessTokens`. */
+  generatePersonalAccessTokens: Scalars['Boolean']['output'];
+  /** Whether the caller holds `manageBusinessAttributes`. */
+  manageBusinessAttributes: Scalars['Boolean']['output'];
+  /** Whether the caller holds `manageDomains`. */
+  manageDomains: Scalars['Boolean']['output'];
+  /** Whether the caller holds `manageGlobalAnnouncements`. */
+  manageGlobalAnnouncements: Scalars['Boolean']['output'];
+  /** Whether the caller holds `manageGlobalViews`. */
+  manageGlobalViews: Scalars['Boolean']['output'];
+  /** Whether the caller holds `manageGlossaries`. */
+  manageGlossaries: Scalars['Boolean']['output'];
+  /** Whether the caller holds `manageIdentities`. */
+  manageIdentities: Scalars['Boolean']['output'];
+  /** Whether the caller holds `manageIngestion`. */
+  manageIngestion: Scalars['Boolean']['output'];
+  /** Whether the caller holds `manageOwnershipTypes`. */
+  manageOwnershipTypes: Scalars['Boolean']['output'];
+  /** Whether the caller holds `managePolicies`. */
+  managePolicies: Scalars['Boolean']['output'];
+  /** Whether the caller holds `manageSecrets`. */
+  manageSecrets: Scalars['Boolean']['output'];
+  /** Whether the caller holds `manageStructuredProperties`. */
+  manageStructuredProperties: Scalars['Boolean']['output'];
+  /** Whether the caller holds `manageTags`. */
+  manageTags: Scalars['Boolean']['output'];
+  /** Whether the caller holds `manageTests`. */
+  manageTests: Scalars['Boolean']['output'];
+  /** Whether the caller holds `manageTokens`. */
+  manageTokens: Scalars['Boolean']['output'];
+  /** Whether the caller holds `manageUserCredentials`. */
+  manageUserCredentials: Scalars['Boolean']['output'];
+  /**
+   * Whether the caller holds `viewAnalytics`. The mock's roles decide every privilege alike: an admin holds each, a
+   * reader none; with `--auth off` every caller holds each.
+   */
+  viewAnalytics: Scalars['Boolean']['output'];
+  /** Whether the caller holds `viewStructuredPropertiesPage`. */
+  viewStructuredPropertiesPage: Scalars['Boolean']['output'];
+  /** Whether the caller holds `viewTests`. */
+  viewTests: Scalars['Boolean']['output'];
+};
+
 /** A native schema: a table schema or a key-value schema. */
 export type PlatformSchema = KeyValueSchema | TableSchema;
 
@@ -2631,6 +2692,11 @@ export type Query = {
   listGlobalViews?: Maybe<ListViewsResult>;
   /** The views the caller created, newest first, optionally of one type and matching a query on their names. */
   listMyViews?: Maybe<ListViewsResult>;
+  /**
+   * The caller: the user of the request's token (the anonymous user without one, `urn:svc:corpuser:UNKNOWN`) and
+   * what it may manage.
+   */
+  me?: Maybe<AuthenticatedUser>;
   /** Full-text search over one entity type. Soft-deleted entities are never returned. */
   search?: Maybe<SearchResults>;
   /**
@@ -3605,6 +3671,7 @@ export type ResolversTypes = {
   AndFilterInput: AndFilterInput;
   Aspect: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Aspect']>;
   AuditStamp: ResolverTypeWrapper<AuditStamp>;
+  AuthenticatedUser: ResolverTypeWrapper<Omit<AuthenticatedUser, 'corpUser'> & { corpUser: ResolversTypes['CorpUser'] }>;
   AutoCompleteInput: AutoCompleteInput;
   AutoCompleteMultipleInput: AutoCompleteMultipleInput;
   AutoCompleteMultipleResults: ResolverTypeWrapper<Omit<AutoCompleteMultipleResults, 'suggestions'> & { suggestions: Array<ResolversTypes['AutoCompleteResultForEntity']> }>;
@@ -3740,6 +3807,7 @@ export type ResolversTypes = {
   OwnershipTypeInfo: ResolverTypeWrapper<Omit<OwnershipTypeInfo, 'created' | 'lastModified'> & { created?: Maybe<ResolversTypes['AuditStamp']>, lastModified?: Maybe<ResolversTypes['AuditStamp']> }>;
   OwnershipUpdate: OwnershipUpdate;
   ParentContainersResult: ResolverTypeWrapper<Omit<ParentContainersResult, 'containers'> & { containers: Array<ResolversTypes['Container']> }>;
+  PlatformPrivileges: ResolverTypeWrapper<PlatformPrivileges>;
   PlatformSchema: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PlatformSchema']>;
   PlatformType: PlatformType;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -3803,6 +3871,7 @@ export type ResolversParentTypes = {
   AndFilterInput: AndFilterInput;
   Aspect: ResolversInterfaceTypes<ResolversParentTypes>['Aspect'];
   AuditStamp: AuditStamp;
+  AuthenticatedUser: Omit<AuthenticatedUser, 'corpUser'> & { corpUser: ResolversParentTypes['CorpUser'] };
   AutoCompleteInput: AutoCompleteInput;
   AutoCompleteMultipleInput: AutoCompleteMultipleInput;
   AutoCompleteMultipleResults: Omit<AutoCompleteMultipleResults, 'suggestions'> & { suggestions: Array<ResolversParentTypes['AutoCompleteResultForEntity']> };
@@ -3925,6 +3994,7 @@ export type ResolversParentTypes = {
   OwnershipTypeInfo: Omit<OwnershipTypeInfo, 'created' | 'lastModified'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified?: Maybe<ResolversParentTypes['AuditStamp']> };
   OwnershipUpdate: OwnershipUpdate;
   ParentContainersResult: Omit<ParentContainersResult, 'containers'> & { containers: Array<ResolversParentTypes['Container']> };
+  PlatformPrivileges: PlatformPrivileges;
   PlatformSchema: ResolversUnionTypes<ResolversParentTypes>['PlatformSchema'];
   Query: Record<PropertyKey, never>;
   RelationshipsInput: RelationshipsInput;
@@ -3984,6 +4054,11 @@ export type AspectResolvers<ContextType = any, ParentType extends ResolversParen
 export type AuditStampResolvers<ContextType = any, ParentType extends ResolversParentTypes['AuditStamp'] = ResolversParentTypes['AuditStamp']> = {
   actor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   time?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+};
+
+export type AuthenticatedUserResolvers<ContextType = any, ParentType extends ResolversParentTypes['AuthenticatedUser'] = ResolversParentTypes['AuthenticatedUser']> = {
+  corpUser?: Resolver<ResolversTypes['CorpUser'], ParentType, ContextType>;
+  platformPrivileges?: Resolver<ResolversTypes['PlatformPrivileges'], ParentType, ContextType>;
 };
 
 export type AutoCompleteMultipleResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['AutoCompleteMultipleResults'] = ResolversParentTypes['AutoCompleteMultipleResults']> = {
@@ -4717,6 +4792,31 @@ export type ParentContainersResultResolvers<ContextType = any, ParentType extend
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type PlatformPrivilegesResolvers<ContextType = any, ParentType extends ResolversParentTypes['PlatformPrivileges'] = ResolversParentTypes['PlatformPrivileges']> = {
+  createBusinessAttributes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createDomains?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createTags?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  generatePersonalAccessTokens?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageBusinessAttributes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageDomains?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageGlobalAnnouncements?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageGlobalViews?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageGlossaries?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageIdentities?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageIngestion?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageOwnershipTypes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  managePolicies?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageSecrets?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageStructuredProperties?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageTags?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageTests?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageTokens?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageUserCredentials?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewAnalytics?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewStructuredPropertiesPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewTests?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type PlatformSchemaResolvers<ContextType = any, ParentType extends ResolversParentTypes['PlatformSchema'] = ResolversParentTypes['PlatformSchema']> = {
   __resolveType: TypeResolveFn<'KeyValueSchema' | 'TableSchema', ParentType, ContextType>;
 };
@@ -4741,6 +4841,7 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   glossaryTerm?: Resolver<Maybe<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, RequireFields<QueryGlossaryTermArgs, 'urn'>>;
   listGlobalViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListGlobalViewsArgs, 'input'>>;
   listMyViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListMyViewsArgs, 'input'>>;
+  me?: Resolver<Maybe<ResolversTypes['AuthenticatedUser']>, ParentType, ContextType>;
   search?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchArgs, 'input'>>;
   searchAcrossEntities?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossEntitiesArgs, 'input'>>;
   searchAcrossLineage?: Resolver<Maybe<ResolversTypes['SearchAcrossLineageResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossLineageArgs, 'input'>>;
@@ -4919,6 +5020,7 @@ export type Resolvers<ContextType = any> = {
   AggregationMetadata?: AggregationMetadataResolvers<ContextType>;
   Aspect?: AspectResolvers<ContextType>;
   AuditStamp?: AuditStampResolvers<ContextType>;
+  AuthenticatedUser?: AuthenticatedUserResolvers<ContextType>;
   AutoCompleteMultipleResults?: AutoCompleteMultipleResultsResolvers<ContextType>;
   AutoCompleteResultForEntity?: AutoCompleteResultForEntityResolvers<ContextType>;
   AutoCompleteResults?: AutoCompleteResultsResolvers<ContextType>;
@@ -5002,6 +5104,7 @@ export type Resolvers<ContextType = any> = {
   OwnershipTypeEntity?: OwnershipTypeEntityResolvers<ContextType>;
   OwnershipTypeInfo?: OwnershipTypeInfoResolvers<ContextType>;
   ParentContainersResult?: ParentContainersResultResolvers<ContextType>;
+  PlatformPrivileges?: PlatformPrivilegesResolvers<ContextType>;
   PlatformSchema?: PlatformSchemaResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   SchemaField?: SchemaFieldResolvers<ContextType>;

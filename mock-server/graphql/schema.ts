@@ -10,6 +10,7 @@ import type { CatalogStore } from '../store/catalog-store.js';
 import type { GraphqlContext } from './context.js';
 import { createTag } from './create-tag.js';
 import { discoveryResolvers } from './discovery/index.js';
+import { me } from './me.js';
 import { editResolvers } from './edits/index.js';
 import { entityResolvers } from './entities/index.js';
 import { EntityView } from './entities/entity-view.js';
@@ -49,6 +50,7 @@ export function catalogSchema(contract: Contract): CatalogSchema {
       ...entityResolvers(viewOf),
       ...discoveryResolvers(viewOf),
       globalViewsSettings: ((_root, _args, ctx) => globalViewsSettings(ctx, viewOf(ctx))) satisfies Resolver<Record<string, never>>,
+      me: ((_root, _args, ctx) => me(ctx, viewOf(ctx))) satisfies Resolver<Record<string, never>>,
     },
     Mutation: {
       createTag: ((_root, args, ctx) => createTag(ctx, args)) satisfies Resolver<MutationCreateTagArgs>,
