@@ -10,6 +10,7 @@
  */
 import { valuesAt, type AspectSpec, type JsonSchema } from '../../spec/index.js';
 import { badRequest } from '../errors.js';
+import { filterAlternatives } from '../search/index.js';
 
 interface Criterion {
   field: string;
@@ -76,7 +77,7 @@ export function timeseriesPredicate(
   criterionAt = (i: number, j: number): string => `body.filter.or[${i}].and[${j}]`,
 ): (value: Value) => boolean {
   // Upstream ignores the deprecated `criteria` when `or` is present.
-  const clauses = (filter.or ?? (filter.criteria ? [{ and: filter.criteria }] : [])).map((clause, i) =>
+  const clauses = filterAlternatives(filter).map((clause, i) =>
     clause.and.map((criterion, j) => criterionTest(criterion, aspect, criterionAt(i, j))),
   );
   if (clauses.length === 0) return () => true;

@@ -8,7 +8,7 @@
  */
 import { badRequest } from '../errors.js';
 import { NUMERIC_TYPES, REMOVED_FIELD, indexFieldName, type EntityIndexFields, type IndexField } from './index-fields.js';
-import type { Condition, Criterion, Filter } from './requests.js';
+import { filterAlternatives, type Condition, type Criterion, type Filter } from './requests.js';
 
 export interface CompiledFilter {
   /** SQL condition on the document id (`d.doc_id` unless told), `1` when there is no filter. */
@@ -79,7 +79,7 @@ function criterionSet(fields: EntityIndexFields, criterion: Criterion): Criterio
 
 /** `docId` is the SQL expression of the document id the criteria test (a ranked search hints its own column). */
 export function compileFilter(fields: EntityIndexFields, filter: Filter | undefined, docId = 'd.doc_id'): CompiledFilter {
-  const conjunctions = filter?.or ?? (filter?.criteria ? [{ and: filter.criteria }] : []);
+  const conjunctions = filterAlternatives(filter);
   if (conjunctions.length === 0) return { sql: '1', params: [], namesRemoved: false, sets: [] };
   const params: unknown[] = [];
   let namesRemoved = false;

@@ -26,6 +26,7 @@ import { checkedSort, sortHits, type GivenSortCriterion, type SortedHit } from '
 import { createSearchTables, type SearchTables } from './tables.js';
 
 export type * from './requests.js';
+export { filterAlternatives } from './requests.js';
 export { givenSort, type GivenSortCriterion } from './sort-order.js';
 export { upstreamSearchCount } from './search.js';
 export { answerFacets, facetValueLimit, filteredValues, shownFacets } from './facet-values.js';

@@ -24,6 +24,11 @@ export interface Filter {
   criteria?: Criterion[];
 }
 
+/** A filter's alternatives as upstream reads them: `or`, else the deprecated `criteria` as one (none without either). */
+export function filterAlternatives<C>(filter: { or?: { and: C[] }[]; criteria?: C[] } | undefined): { and: C[] }[] {
+  return filter?.or ?? (filter?.criteria ? [{ and: filter.criteria }] : []);
+}
+
 /** Upstream's SortCriterion (metadata-models/.../metadata/query/filter/SortCriterion.pdl). */
 export interface SortCriterion {
   field: string;

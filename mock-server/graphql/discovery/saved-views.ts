@@ -9,7 +9,7 @@
  * (UrnUtils.getUrn's IllegalArgumentException).
  */
 import { tryParseUrn } from '../../../spec/index.js';
-import type { Filter } from '../../search/index.js';
+import { filterAlternatives, type Filter } from '../../search/index.js';
 import type { EntityView } from '../entities/entity-view.js';
 import { badRequestError } from '../errors.js';
 import { searched, type StoredCriterion } from './facet-filters.js';
@@ -20,10 +20,9 @@ export interface SavedView {
   filter: Filter;
 }
 
-/** A stored filter's alternatives, `criteria` being one when there is no `or`, as the search takes them. */
+/** A stored filter's alternatives as the search takes them. */
 function alternatives(filter: { or?: { and: StoredCriterion[] }[]; criteria?: StoredCriterion[] } | undefined): Filter['or'] {
-  const groups = filter?.or ?? (filter?.criteria ? [{ and: filter.criteria }] : []);
-  return groups.map(({ and }) => ({ and: and.map(searched) }));
+  return filterAlternatives(filter).map(({ and }) => ({ and: and.map(searched) }));
 }
 
 /** The view `viewUrn` names (`field` names the input in messages); undefined without one, or when none is stored there. */

@@ -4,6 +4,7 @@
  * other number is OR over alternatives of one criterion each (an alternative of several criteria makes
  * the list empty, as upstream logs a malformed view); a criterion's field loses its `.keyword` suffix.
  */
+import { filterAlternatives } from '../../search/index.js';
 import type { StoredCriterion as Criterion } from '../discovery/facet-filters.js';
 import { entityTypeOf } from '../discovery/entity-types.js';
 import type { OutputRecord } from '../records.js';
@@ -26,7 +27,7 @@ function facetFilterRecord(view: EntityView, criterion: Criterion): OutputRecord
 }
 
 function viewFilterRecord(view: EntityView, filter: StoredViewInfo['definition']['filter']): OutputRecord {
-  const alternatives = filter.or ?? (filter.criteria ? [{ and: filter.criteria }] : []);
+  const alternatives = filterAlternatives(filter);
   if (alternatives.length === 1) {
     return view.shapes.record('DataHubViewFilter', { operator: 'AND', filters: alternatives[0]!.and.map((c) => facetFilterRecord(view, c)) });
   }
