@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { makeUrn } from '../../spec/index.js';
 import type { MutationCreateViewArgs, MutationDeleteViewArgs, MutationUpdateViewArgs } from '../../generated/graphql/resolvers.js';
+import { writeContext } from '../handlers/context.js';
 import type { WriteContext } from '../store/types.js';
 import { authorizeMutation, callerOf, type GraphqlContext } from './context.js';
 import { entityNameOf } from './discovery/entity-types.js';
@@ -41,7 +42,7 @@ function definitionOf(input: DefinitionInput, at: string): Record<string, unknow
 /** The caller's write, for a view of this type: a GLOBAL one needs the admin role, a PERSONAL one a token. */
 function writeFor(ctx: GraphqlContext, urn: string, viewType: string): WriteContext {
   if (viewType === 'GLOBAL') return authorizeMutation(ctx, urn);
-  return { actor: callerOf(ctx, true).user, now: Date.now() };
+  return writeContext(callerOf(ctx, true));
 }
 
 /** ViewUtils.canUpdateView: the stored view, when the caller may change it. */
@@ -54,7 +55,7 @@ function changeable(ctx: GraphqlContext, urn: string): { info: Record<string, un
   const creator = (info.created as { actor?: string } | undefined)?.actor;
   const manages = info.type === 'GLOBAL' && caller.role === 'admin';
   if (!manages && creator !== caller.user) throw new CatalogGraphqlError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
-  return { info, write: { actor: caller.user, now: Date.now() } };
+  return { info, write: writeContext(caller) };
 }
 
 export function createView(ctx: GraphqlContext, view: EntityView, { input }: MutationCreateViewArgs): OutputRecord | null {

@@ -12,6 +12,7 @@
  */
 import { makeUrn, tryParseUrn } from '../../spec/index.js';
 import type { MutationUpdateCorpUserViewsSettingsArgs, MutationUpdateGlobalViewsSettingsArgs } from '../../generated/graphql/resolvers.js';
+import { writeContext } from '../handlers/context.js';
 import type { WriteContext } from '../store/types.js';
 import { authorizeMutation, callerOf, type GraphqlContext } from './context.js';
 import type { EntityView } from './entities/entity-view.js';
@@ -50,5 +51,5 @@ export function updateGlobalViewsSettings(ctx: GraphqlContext, { input }: Mutati
 export function updateCorpUserViewsSettings(ctx: GraphqlContext, { input }: MutationUpdateCorpUserViewsSettingsArgs): boolean {
   const caller = callerOf(ctx, true);
   const fresh = { appearance: { showSimplifiedHomepage: false } };
-  return setDefaultView(ctx, { entityType: 'corpuser', urn: caller.user, aspect: 'corpUserSettings' }, fresh, input.defaultView, { actor: caller.user, now: Date.now() });
+  return setDefaultView(ctx, { entityType: 'corpuser', urn: caller.user, aspect: 'corpUserSettings' }, fresh, input.defaultView, writeContext(caller));
 }
