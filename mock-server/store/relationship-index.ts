@@ -64,10 +64,12 @@ function edgesWhere(from: 'source' | 'destination'): string {
 function pageSql(from: 'source' | 'destination', to: 'source' | 'destination'): string {
   // The same edge may come from several aspects or paths; the answer lists each (entity, type) once,
   // with the data of its most recently updated row (SQLite takes the bare columns from the max's row).
-  return `SELECT ${to} AS entity, type, max(coalesce(updated_on, 0)) AS newest, created_on AS createdOn, created_actor AS createdActor,
-                 updated_on AS updatedOn, updated_actor AS updatedActor, manual
-          FROM ${TABLE} WHERE ${edgesWhere(from)}
-          GROUP BY ${to}, type ORDER BY entity, type LIMIT @count OFFSET @start`;
+  return `SELECT entity, type, createdOn, createdActor, updatedOn, updatedActor, manual FROM (
+            SELECT ${to} AS entity, type, max(coalesce(updated_on, 0)), created_on AS createdOn, created_actor AS createdActor,
+                   updated_on AS updatedOn, updated_actor AS updatedActor, manual
+            FROM ${TABLE} WHERE ${edgesWhere(from)}
+            GROUP BY ${to}, type ORDER BY entity, type LIMIT @count OFFSET @start)
+          ORDER BY entity, type`;
 }
 
 function totalSql(from: 'source' | 'destination', to: 'source' | 'destination'): string {
@@ -102,7 +104,7 @@ export class RelationshipIndex implements DerivedIndex {
     >;
     clear: Statement<[], void>;
     count: Statement<[], number>;
-    page: Record<RelationshipDirection, Statement<[PageParams], RelatedEdge & { newest: number }>>;
+    page: Record<RelationshipDirection, Statement<[PageParams], RelatedEdge>>;
     total: Record<RelationshipDirection, Statement<[Omit<PageParams, 'start' | 'count'>], number>>;
   };
 
@@ -216,7 +218,7 @@ export class RelationshipIndex implements DerivedIndex {
     const { page, total } = this.prepared;
     return {
       total: total[q.direction].get(params) ?? 0,
-      relationships: page[q.direction].all({ ...params, start: Math.max(0, q.start), count: Math.max(0, q.count) }).map(({ newest: _newest, ...edge }) => edge),
+      relationships: page[q.direction].all({ ...params, start: Math.max(0, q.start), count: Math.max(0, q.count) }),
     };
   }
 }
