@@ -62,15 +62,16 @@ export function median(values: number[]): number {
 }
 
 /**
- * Two loads alternated in slices within one run (a, b, a, b…), each slice a `seconds / slices`
- * share: a change of the machine's speed during the run weighs on both alike, so their ratio holds
- * where their absolute figures do not. Only the first slice of each is warmed up.
+ * Loads alternated in slices within one run (a, b, a, b… or a, b, c, a, b, c…), each slice a
+ * `seconds / slices` share: a change of the machine's speed during the run weighs on all of them
+ * alike, so their ratios hold where their absolute figures do not. Only the first slice of each is
+ * warmed up.
  */
-export async function alternate(a: LoadOptions, b: LoadOptions, seconds: number, slices = 3): Promise<{ a: LoadResult; b: LoadResult }> {
-  const results: { a: LoadResult[]; b: LoadResult[] } = { a: [], b: [] };
+export async function alternateAll(loads: readonly LoadOptions[], seconds: number, slices = 3): Promise<LoadResult[]> {
+  const results: LoadResult[][] = loads.map(() => []);
   for (let i = 0; i < slices; i++) {
-    for (const [key, options] of [['a', a], ['b', b]] as const) {
-      results[key].push(await load({ ...options, seconds: seconds / slices, ...(i > 0 ? { warmupSeconds: 0 } : {}) }));
+    for (const [k, options] of loads.entries()) {
+      results[k]!.push(await load({ ...options, seconds: seconds / slices, ...(i > 0 ? { warmupSeconds: 0 } : {}) }));
     }
   }
   const merge = (list: LoadResult[]): LoadResult => ({
@@ -80,5 +81,11 @@ export async function alternate(a: LoadOptions, b: LoadOptions, seconds: number,
     errors: list.reduce((n, r) => n + r.errors, 0),
     non2xx: list.reduce((n, r) => n + r.non2xx, 0),
   });
-  return { a: merge(results.a), b: merge(results.b) };
+  return results.map(merge);
+}
+
+/** Two loads alternated in slices (alternateAll). */
+export async function alternate(a: LoadOptions, b: LoadOptions, seconds: number, slices = 3): Promise<{ a: LoadResult; b: LoadResult }> {
+  const [ra, rb] = await alternateAll([a, b], seconds, slices);
+  return { a: ra!, b: rb! };
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadContract } from '../../spec/index.js';
 import { OUT_OF_WRITES, recordWrites, startBareWriteServer, type WriteWorkload } from './bare-writes.js';
-import { alternate, load, median, post, type LoadResult } from './load.js';
+import { alternate, alternateAll, load, median, post, type LoadResult } from './load.js';
 import { atLeast, fmt, info, type BenchRow } from './rows.js';
 import { startBaseline, startMock, type RunningServer } from './servers.js';
 
@@ -26,11 +26,15 @@ function proposal(urn: string, aspectName: string, aspect: unknown) {
   return JSON.stringify({ proposal: mcp(urn, aspectName, aspect) });
 }
 
-/** Batch n of the write workload: the next 100 of the round robin over 1,000 datasets, as the Python emitter's emit_mcps chunks them. */
+/**
+ * Batch n of the write workload: the next 100 of the round robin over 1,000 datasets, as the Python
+ * emitter's emit_mcps chunks them; worded apart from the single writes, so that neither load ever
+ * repeats the description the other left (an identical write makes no version, and costs less).
+ */
 function proposalBatch(n: number) {
   const proposals = Array.from({ length: BATCH_SIZE }, (_, k) => {
     const i = n * BATCH_SIZE + k;
-    return mcp(datasetUrn(i % 1000), 'datasetProperties', { description: `Description number ${i}`, customProperties: {} });
+    return mcp(datasetUrn(i % 1000), 'datasetProperties', { description: `Batched description number ${i}`, customProperties: {} });
   });
   return JSON.stringify({ proposals, async: 'false' });
 }
@@ -95,7 +99,7 @@ async function measureStore(mode: 'memory' | 'data', dir: string, seconds: numbe
   }
 }
 
-/** The mock's reads against the baseline, its single writes (alternated with the ceiling's when there is one), batches and first writes. */
+/** The mock's reads against the baseline, its single writes and batches (alternated with each other and with the ceiling's writes when there is one), and first writes. */
 async function measureMock(mode: 'memory' | 'data', dir: string, seconds: number, ceilingServer: RunningServer | undefined): Promise<StoreFigures> {
   const mock = await startMock(['--no-sample', ...(mode === 'data' ? ['--data', join(dir, `bench-${Date.now()}.db`)] : [])]);
   try {
@@ -109,13 +113,17 @@ async function measureMock(mode: 'memory' | 'data', dir: string, seconds: number
       const { a: baseline, b: read } = await alternate({ url: `${baselineServer.url}/entitiesV2/${encodeURIComponent(urn)}` }, { url: readUrl }, seconds);
       // Dataset 0 is written already.
       for (const body of writeWorkload.seed.slice(1)) await post(`${mock.url}/aspects?action=ingestProposal`, body);
-      const writes = { url: `${mock.url}/aspects?action=ingestProposal`, method: 'POST' as const, body: writeWorkload.body };
-      const { write, ceiling } = ceilingServer
-        ? await alternate(writes, { ...writes, url: `${ceilingServer.url}/aspects?action=ingestProposal` }, seconds).then(({ a, b }) => ({ write: a, ceiling: b }))
-        : { write: await load({ ...writes, seconds }), ceiling: undefined };
+      // The single writes, their ceiling (in memory) and the same workload in batches of 100 are
+      // alternated in slices, so that both ratios compare loads of the same moments. The batches run on
+      // 4 connections, since 4 batches in flight already queue 400 proposals.
+      // Each load numbers its writes on from one slice to the next, so that a slice never writes again what is stored.
+      let single = 0;
+      let batched = 0;
+      const writes = { url: `${mock.url}/aspects?action=ingestProposal`, method: 'POST' as const, body: () => writeWorkload.body(single++) };
+      const batches = { url: `${mock.url}/aspects?action=ingestProposalBatch`, method: 'POST' as const, connections: 4, body: () => proposalBatch(batched++) };
+      const ceilingWrites = ceilingServer ? [{ ...writes, url: `${ceilingServer.url}/aspects?action=ingestProposal` }] : [];
+      const [write, batch, ceiling] = (await alternateAll([writes, batches, ...ceilingWrites], seconds)) as [LoadResult, LoadResult, LoadResult?];
       if (ceiling && ceiling.non2xx > 0) throw new Error(OUT_OF_WRITES);
-      // The same workload, 100 proposals per ingestProposalBatch call; 4 connections, since 4 batches in flight already queue 400 proposals.
-      const batch = await load({ url: `${mock.url}/aspects?action=ingestProposalBatch`, method: 'POST', seconds, connections: 4, body: proposalBatch });
       // The first write of a new dataset also writes its key, browse path and platform instance aspects and its whole search document.
       const create = await load({
         url: `${mock.url}/aspects?action=ingestProposal`,
