@@ -116,25 +116,45 @@ export function captureLoad(loaded: string, empty: string, perTransaction = 1000
   }
 }
 
+/** The table a step writes (the name after INSERT INTO or UPDATE). */
+function tableOf(sql: string): string {
+  return /^(?:INSERT INTO|UPDATE) (\w+)/.exec(sql)?.[1] ?? sql;
+}
+
+/** Where a replay's time went: each table's statements, and the transactions' BEGIN and COMMIT, wall ms. */
+export type ReplaySplit = Map<string, number>;
+
+/** The share of a replay's time that is not a table's statements: BEGIN and COMMIT. */
+export const COMMIT = 'BEGIN and COMMIT';
+
 /**
  * Writes a captured load into `file` (a copy of the empty store), opened as the store opens its data
- * file; returns the time of the transactions alone, wall and CPU, in ms.
+ * file; returns the time of the transactions alone, wall and CPU, in ms, and the wall time split by
+ * table (each step timed whole, so the clock is read a few dozen times per transaction, not per row).
  */
-export function replayLoad(load: BareLoad, file: string): { wallMs: number; cpuMs: number } {
+export function replayLoad(load: BareLoad, file: string): { wallMs: number; cpuMs: number; split: ReplaySplit } {
   const db = openDatabase(file);
   try {
     const prepared = new Map<string, Statement>();
     const statement = (sql: string): Statement => prepared.get(sql) ?? prepared.set(sql, db.prepare(sql)).get(sql)!;
-    const transactions = load.transactions.map((steps) => steps.map(({ sql, rows }) => ({ statement: statement(sql), rows })));
-    const write = db.transaction((steps: { statement: Statement; rows: Row[] }[]) => {
-      for (const { statement, rows } of steps) for (const row of rows) statement.run(row);
+    const transactions = load.transactions.map((steps) => steps.map(({ sql, rows }) => ({ statement: statement(sql), table: tableOf(sql), rows })));
+    const split: ReplaySplit = new Map();
+    const write = db.transaction((steps: { statement: Statement; table: string; rows: Row[] }[]) => {
+      for (const { statement, table, rows } of steps) {
+        const started = performance.now();
+        for (const row of rows) statement.run(row);
+        split.set(table, (split.get(table) ?? 0) + performance.now() - started);
+      }
     });
     const cpu = process.cpuUsage();
     const started = performance.now();
     for (const steps of transactions) write(steps);
     const wallMs = performance.now() - started;
     const used = process.cpuUsage(cpu);
-    return { wallMs, cpuMs: (used.user + used.system) / 1000 };
+    let statementsMs = 0;
+    for (const ms of split.values()) statementsMs += ms;
+    split.set(COMMIT, wallMs - statementsMs);
+    return { wallMs, cpuMs: (used.user + used.system) / 1000, split };
   } finally {
     db.close();
   }
