@@ -92,8 +92,11 @@ export async function buildStore(file: string, datasets: number, progress = fals
   return aspectsPerSecond;
 }
 
-/** Bumped whenever `dataset()` changes, so that a cached file of the earlier generator is not used. */
-const GENERATOR_VERSION = 1;
+/**
+ * Bumped whenever `dataset()` or the data file's layout changes, so that a cached file of the earlier
+ * generator or layout is not used (2: pages of 16 KiB).
+ */
+const GENERATOR_VERSION = 2;
 
 /** The cached --data file of a size, built when missing (under a temporary name, so an interrupted build leaves none). */
 async function cachedStore(datasets: number): Promise<string> {
