@@ -73,15 +73,12 @@ export function residentMb(pid: number): { now: number; peak: number } {
 let built = false;
 
 /**
- * The built command (dist/bin/catalog-contract.js), brought up to date once per benchmark run as
- * `npm start`'s prestart does: its code rebuilt when a source is newer, its docs site built when
+ * The built command (dist/bin/catalog-contract.js), brought up to date once per benchmark run by
+ * `npm start`'s own prestart: its code rebuilt when a source is newer, its docs site built when
  * missing or stale (the conformance suite reads the docs page, which a fresh clone has not built).
  */
 export function builtCli(): string {
-  if (!built) {
-    execFileSync(process.execPath, [fromRoot('scripts', 'build-if-stale.mjs')], { cwd: packageRoot(), stdio: 'inherit' });
-    execFileSync(process.execPath, ['--import', 'tsx', fromRoot('scripts', 'docs.ts'), '--if-stale'], { cwd: packageRoot(), stdio: 'inherit' });
-  }
+  if (!built) execFileSync('npm', ['run', '--silent', 'prestart'], { cwd: packageRoot(), stdio: 'inherit' });
   built = true;
   return fromRoot('dist', 'bin', 'catalog-contract.js');
 }
