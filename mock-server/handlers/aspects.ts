@@ -151,7 +151,7 @@ export const getTimeseriesAspectValues: Handler = ({ body }, { contract, store }
     // between the envelope's texts, values as its last field.
     const envelope = JSON.stringify({ value });
     const written = store.timeseriesJson({ ...range, limit }, { before: `${envelope.slice(0, -ENVELOPE_END.length)},"values":`, after: ENVELOPE_END });
-    if (written !== undefined) return { json: new RawJson(undefined, written) };
+    if (written !== undefined) return { json: new RawJson(undefined, written.bytes, written.giveBack) };
   }
   // With a filter the limit applies to the values that pass it, so the whole range is read first.
   const points = q.filter

@@ -18,31 +18,7 @@ const SENT_TEXT = Symbol('sent JSON answer');
 // The protocol header's name while it is not set yet (see protocolHeaderLater).
 const PROTOCOL_HEADER = Symbol('protocol header not set yet');
 
-/**
- * An answer's UTF-8 bytes: whole, or in parts sent one after another (a time series answer: the
- * megabytes SQLite wrote between the envelope's texts, not copied to join them).
- */
-export type AnswerBytes = Buffer | readonly Buffer[];
-
-/** The text of an answer's bytes. */
-export const textOf = (bytes: AnswerBytes): string => (Buffer.isBuffer(bytes) ? bytes : Buffer.concat(bytes)).toString('utf8');
-
-/** At most the first `n` bytes of an answer, copied only from the parts they span. */
-function firstBytes(bytes: AnswerBytes, n: number): Buffer {
-  if (Buffer.isBuffer(bytes)) return bytes.subarray(0, n);
-  const spanned: Buffer[] = [];
-  let length = 0;
-  for (const part of bytes) {
-    if (length >= n) break;
-    spanned.push(part);
-    length += part.length;
-  }
-  return Buffer.concat(spanned, Math.min(length, n));
-}
-
-const byteLengthOf = (bytes: AnswerBytes): number => (Buffer.isBuffer(bytes) ? bytes.length : bytes.reduce((sum, part) => sum + part.length, 0));
-
-type Answered = ServerResponse & { [SENT_TEXT]?: string | AnswerBytes; [PROTOCOL_HEADER]?: string | undefined };
+type Answered = ServerResponse & { [SENT_TEXT]?: string | Buffer; [PROTOCOL_HEADER]?: string | undefined };
 
 const nodeWriteHead = ServerResponse.prototype.writeHead;
 
@@ -78,17 +54,26 @@ export function sentText(res: ServerResponse, chars: number): string | undefined
   // An ASCII start (a time series answer's) is its first `chars` bytes: decoding three times as
   // many made a 200 kB string per answer, old-generation garbage that set off a full collection
   // every dozen answers, the pauses of the answers' slowest percent.
-  const start = firstBytes(sent, chars);
-  return isAscii(start) ? start.toString('latin1') : firstBytes(sent, 3 * chars).toString('utf8');
+  const start = sent.subarray(0, chars);
+  return isAscii(start) ? start.toString('latin1') : sent.subarray(0, 3 * chars).toString('utf8');
 }
 
 /**
  * `bytes`, when given, is the text already encoded as UTF-8 (an answer kept across requests, or
- * written by SQLite); `text` may then be left out.
+ * written from SQLite's texts); `text` may then be left out. `giveBack`, for bytes lent to this
+ * answer, is called once the response has closed and everything reading the bytes on its close (the
+ * request journal) has run.
  */
-export function sendJson(res: ServerResponse, status: number, text: string | undefined, bytes?: AnswerBytes): void {
+export function sendJson(res: ServerResponse, status: number, text: string | undefined, bytes?: Buffer, giveBack?: () => void): void {
   (res as Answered)[SENT_TEXT] = text ?? bytes;
-  const length = bytes ? byteLengthOf(bytes) : Buffer.byteLength(text as string);
+  if (giveBack) {
+    // Once given back, the bytes may be another answer's: the response no longer points at them.
+    res.once('close', () => queueMicrotask(() => {
+      (res as Answered)[SENT_TEXT] = undefined;
+      giveBack();
+    }));
+  }
+  const length = bytes ? bytes.length : Buffer.byteLength(text as string);
   const protocolHeader = (res as Answered)[PROTOCOL_HEADER];
   if (protocolHeader !== undefined) {
     // No header set yet: the whole head at once, in the order the headers have always had.
@@ -99,13 +84,5 @@ export function sendJson(res: ServerResponse, status: number, text: string | und
     res.setHeader('Content-Type', JSON_TYPE);
     res.setHeader('Content-Length', length);
   }
-  if (bytes === undefined || Buffer.isBuffer(bytes)) {
-    res.end(bytes ?? (text as string));
-    return;
-  }
-  // The parts and the head leave in one write of the socket.
-  res.cork();
-  for (let i = 0; i < bytes.length - 1; i++) res.write(bytes[i]);
-  res.end(bytes[bytes.length - 1]);
-  res.uncork();
+  res.end(bytes ?? (text as string));
 }

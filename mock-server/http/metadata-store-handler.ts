@@ -32,7 +32,7 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void
 
 function answer(res: ServerResponse, result: HandlerResult): void {
   // An answer that is one raw text (an entity read) is written as it is.
-  if (result.json instanceof RawJson) sendJson(res, 200, result.json.textAtHand, result.json.bytes);
+  if (result.json instanceof RawJson) sendJson(res, 200, result.json.textAtHand, result.json.bytes, result.json.giveBack);
   else if (result.json !== undefined) sendJson(res, 200, stringifyAnswer(result.json));
   else {
     protocolHeaderNow(res);

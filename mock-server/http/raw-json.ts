@@ -3,7 +3,6 @@
  * answer that carries it as a JSON value can splice that text in instead of parsing it into objects
  * only for the response to serialise them again (most of an entity read's time otherwise).
  */
-import { textOf, type AnswerBytes } from './json-answer.js';
 
 // The raw texts of the answer being serialised; stringifyAnswer runs synchronously, so one list serves.
 let collecting: string[] | undefined;
@@ -14,18 +13,20 @@ export class RawJson {
 
   /**
    * `bytes`, when given, is the text as UTF-8, made once for an answer sent many times, or written
-   * by SQLite (a time series answer, megabytes long, sent as its parts' bytes alone: its text is
-   * decoded only if something asks for it).
+   * from SQLite's texts (a time series answer, megabytes long, sent as its bytes alone: its text is
+   * decoded only if something asks for it). `giveBack`, with bytes lent to this answer, is called
+   * once they have been sent.
    */
   constructor(
     text: string | undefined,
-    readonly bytes?: AnswerBytes,
+    readonly bytes?: Buffer,
+    readonly giveBack?: () => void,
   ) {
     this.decoded = text;
   }
 
   get text(): string {
-    return (this.decoded ??= textOf(this.bytes as AnswerBytes));
+    return (this.decoded ??= (this.bytes as Buffer).toString('utf8'));
   }
 
   /** The text if it is at hand, undefined for bytes alone not decoded (the answer is sent as the bytes). */

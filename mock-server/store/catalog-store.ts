@@ -13,6 +13,7 @@ import { defaultAspects } from './default-aspects.js';
 import { entityOfUrn, keyAspectOf, systemActor } from './entity-urn.js';
 import { RelationshipIndex, type RelationshipPage, type RelationshipQuery } from './relationship-index.js';
 import { StoreState } from './digest-and-reset.js';
+import type { LentBytes } from './answer-buffers.js';
 import { readTimeseries, readTimeseriesJson, writeTimeseriesPoint, type TextsAround, type TimeseriesRange } from './timeseries-points.js';
 import { IndexLag } from './index-lag.js';
 import { LatestAspects } from './latest-aspects.js';
@@ -304,11 +305,11 @@ export class CatalogStore {
 
   /**
    * The points of `timeseries(q)` as a JSON array of enveloped aspects, as getTimeseriesAspectValues
-   * answers them, between the texts of `around`, in UTF-8 (parts sent one after another); undefined
+   * answers them, between the texts of `around`, in UTF-8 in a buffer lent to the answer; undefined
    * while some of the range's points are still hidden by the index lag (the caller then reads the
    * points themselves).
    */
-  timeseriesJson(q: TimeseriesRange, around: TextsAround): Buffer[] | undefined {
+  timeseriesJson(q: TimeseriesRange, around: TextsAround): LentBytes | undefined {
     return this.indexLag.hiddenCount(q.urn, q.aspect) ? undefined : readTimeseriesJson(this.statements, q, around);
   }
 

@@ -212,29 +212,30 @@ export function prepareStatements(db: Database) {
        ORDER BY timestamp_millis DESC LIMIT ?`,
     ) as Statement<[string, string, number, number, number], Pick<TimeseriesRow, 'timestamp_millis' | 'entity' | 'value' | 'system_metadata'>>,
     /**
-     * The same points as the items of one JSON array of enveloped aspects ({aspect: {value, contentType},
-     * systemMetadata}, separated by commas, without the brackets), concatenated by SQLite from each
-     * point's answer JSON, written with the point (a 10,000-point answer built from row objects spent
-     * half its time making them and serialising them again; quoting each value here, another third of
-     * the statement). A point of a data file written before it kept its answer JSON is answered from
-     * its value and system metadata, the same bytes (the value quoted as a JSON string, the system
-     * metadata as stored). The inner query keeps the newest-first order of its key range scan (its
-     * LIMIT keeps it a co-routine that the aggregate reads row by row); an ORDER BY inside
-     * group_concat sorted the whole answer again in a temporary B-tree, a third of the statement's
-     * time. The items come back as a BLOB, their UTF-8 bytes as they are sent: as TEXT, making them a
-     * JavaScript string cost another third. Nothing is put around them here: the answer's other
-     * texts are sent before and after these bytes, where adding them in SQL (concat()) copied the
-     * megabytes of a large answer once more. NULL for a range without points.
+     * The same points, at most `limit` of the newest in the range, as the items of a JSON array of
+     * enveloped aspects ({aspect: {value, contentType}, systemMetadata}, separated by commas, without
+     * the brackets), with the oldest one's timestamp and their count: an answer reads its range in
+     * batches of a few hundred points, each batch's end the next one's start. Concatenated by SQLite
+     * from each point's answer JSON, written with the point (a 10,000-point answer built from row
+     * objects spent half its time making them and serialising them again; quoting each value here,
+     * another third of the statement). A point of a data file written before it kept its answer JSON
+     * is answered from its value and system metadata, the same bytes (the value quoted as a JSON
+     * string, the system metadata as stored). The inner query keeps the newest-first order of its key
+     * range scan (its LIMIT keeps it a co-routine that the aggregate reads row by row); an ORDER BY
+     * inside group_concat sorted the whole answer again in a temporary B-tree. A batch comes back as
+     * a JavaScript string of about 90 kB, young garbage of the heap once written into the answer's
+     * buffer (answer-buffers.ts); the whole range as one BLOB was a fresh buffer outside the heap per
+     * answer. NULL, null and 0 for a range without points.
      */
-    pointsJsonInRange: db
+    pointsJsonBatch: db
       .prepare(
-        `SELECT CAST(group_concat(point, ',') AS BLOB)
-         FROM (SELECT coalesce(answer_json, '{"aspect":{"value":' || json_quote(value) || ',"contentType":"application/json"}' || coalesce(',"systemMetadata":' || system_metadata, '') || '}') AS point
+        `SELECT group_concat(point, ','), min(timestamp_millis), count(*)
+         FROM (SELECT coalesce(answer_json, '{"aspect":{"value":' || json_quote(value) || ',"contentType":"application/json"}' || coalesce(',"systemMetadata":' || system_metadata, '') || '}') AS point, timestamp_millis
                FROM timeseries
                WHERE urn = ? AND aspect = ? AND timestamp_millis BETWEEN ? AND ?
                ORDER BY timestamp_millis DESC LIMIT ?)`,
       )
-      .pluck() as Statement<[urn: string, aspect: string, start: number, end: number, limit: number], Buffer | null>,
+      .raw() as Statement<[urn: string, aspect: string, start: number, end: number, limit: number], [items: string | null, oldest: number | null, count: number]>,
     /** The value of an aspect's newest point (the end of its key range), for the derived indices. */
     newestPointValue: db
       .prepare('SELECT value FROM timeseries WHERE urn = ? AND aspect = ? ORDER BY timestamp_millis DESC LIMIT 1')

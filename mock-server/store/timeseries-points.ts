@@ -3,6 +3,7 @@
  * same timestamp again replaces the point (upstream's document id is derived from it).
  */
 import type { PrimaryStatements, TimeseriesRow } from './database.js';
+import { AnswerWriter, type LentBytes } from './answer-buffers.js';
 import { StoredJson } from './stored-json.js';
 import type { TimeseriesPoint, WriteContext } from './types.js';
 import { writeSystemMetadata } from './versioned-aspect.js';
@@ -62,16 +63,34 @@ export function readTimeseries(statements: PrimaryStatements, q: TimeseriesRange
   return statements.pointsInRange.all(...rangeParams(q)).map((row) => new StoredPoint(q.urn, q.aspect, row));
 }
 
+// Points per batch of a range's answer: about 90 kB of a small point's JSON, under the 128 kB past
+// which V8 makes a string outside its young generation.
+const BATCH = 256;
+
 /**
  * The same points as a JSON array of enveloped aspects (`{aspect: {value, contentType}, systemMetadata}`)
- * between the texts `around` gives, in UTF-8, as parts sent one after another: the points are the
- * bytes SQLite wrote (megabytes at 10,000 points), not copied again to put the texts around them.
+ * between the texts `around` gives, in UTF-8, in a buffer lent to the answer (megabytes at 10,000
+ * points), read in batches newest first: each batch ends where the next begins, one millisecond
+ * before its oldest point (timestamps are whole milliseconds, one point each).
  */
-export function readTimeseriesJson(statements: PrimaryStatements, q: TimeseriesRange, around: TextsAround): Buffer[] {
-  const points = statements.pointsJsonInRange.get(...rangeParams(q));
-  const start = Buffer.from(`${around.before}[`);
-  const end = Buffer.from(`]${around.after}`);
-  return points ? [start, points, end] : [start, end];
+export function readTimeseriesJson(statements: PrimaryStatements, q: TimeseriesRange, around: TextsAround): LentBytes {
+  const [urn, aspect, start, end, limit] = rangeParams(q);
+  const answer = new AnswerWriter();
+  answer.write(`${around.before}[`);
+  let left = limit;
+  let newest = end;
+  while (left > 0) {
+    const wanted = Math.min(BATCH, left);
+    const [items, oldest, count] = statements.pointsJsonBatch.get(urn, aspect, start, newest, wanted) ?? [null, null, 0];
+    if (items === null || oldest === null) break;
+    if (left < limit) answer.write(',');
+    answer.write(items);
+    left -= count;
+    newest = oldest - 1;
+    if (count < wanted) break;
+  }
+  answer.write(`]${around.after}`);
+  return answer.lend();
 }
 
 /** The texts written before and after a JSON value: the answer it is part of. */

@@ -1,9 +1,11 @@
 /**
  * getTimeseriesAspectValues writes an unfiltered answer from the stored texts (SQLite concatenates
- * each point's answer JSON, written with the point) and a filtered one from the parsed points
- * (JSON.stringify): the two must be the same bytes for the same points, whatever the values hold,
- * and the Content-Length must count those bytes; the request journal keeps the first 64 kB of a long
- * one, as of any answer. Data files written before points kept their answer
+ * each point's answer JSON, written with the point, a batch of points at a time, into a buffer lent
+ * to the answer and reused by later ones once it has been sent) and a filtered one from the parsed
+ * points (JSON.stringify): the two must be the same bytes for the same points, whatever the values
+ * hold and wherever a batch ends, and the Content-Length must count those bytes; answers in flight
+ * together, or after one abandoned by its client, are each their own; the request journal keeps the
+ * first 64 kB of a long one, as of any answer. Data files written before points kept their answer
  * JSON open and answer the same bytes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { call, DATASET, ingest, serverForTests, withServer } from './http-harness.js';
+import { call, DATASET, ingest, proposal, serverForTests, withServer } from './http-harness.js';
 
 const HOUR = 3_600_000;
 // Quotes, backslashes, control characters, line and paragraph separators, characters of two, three
@@ -49,6 +51,78 @@ describe('getTimeseriesAspectValues answer bytes', () => {
     const { json } = await call(server(), 'GET', '/__mock/requests?operation=getTimeseriesAspectValues&limit=1');
     expect(json.requests[0].response.truncated).toBe(true);
     expect(json.requests[0].response.body).toBe(Buffer.from(answer.text.slice(0, 64 * 1024 + 1)).toString().slice(0, 64 * 1024));
+  });
+});
+
+describe('getTimeseriesAspectValues answers of several batches, in buffers reused from answer to answer', () => {
+  const server = serverForTests();
+  const everything = { or: [{ and: [{ field: 'rowCount', value: '-1', condition: 'GREATER_THAN' }] }] };
+  const urnOf = (name: string) => `urn:svc:dataset:(urn:svc:dataPlatform:hive,timeseries.${name},PROD)`;
+  const read = (urn: string, range: object = {}) => call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', { body: { urn, entity: 'dataset', aspect: 'datasetProfile', ...range } });
+  const rowCounts = (reply: Awaited<ReturnType<typeof read>>) => reply.json.value.values.map((v: { aspect: { value: string } }) => JSON.parse(v.aspect.value).rowCount);
+  /** `points` points one hour apart, each holding every awkward text and about half a kilobyte. */
+  async function store(urn: string, points: number): Promise<void> {
+    const proposals = Array.from({ length: points }, (_, i) =>
+      proposal(urn, 'datasetProfile', { timestampMillis: (i + 1) * HOUR, rowCount: i + 1, fieldProfiles: [{ fieldPath: `${AWKWARD[i % AWKWARD.length]} ${urn}`, sampleValues: AWKWARD }] }).proposal,
+    );
+    const reply = await call(server(), 'POST', '/aspects?action=ingestProposalBatch', { body: { proposals } });
+    expect(reply.status).toBe(200);
+  }
+
+  it('are the same bytes as the parsed points wherever a batch ends', async () => {
+    const urn = urnOf('batches');
+    await store(urn, 600);
+    const newest = (n: number, from = 600) => Array.from({ length: n }, (_, i) => from - i);
+    const ranges: [object, number[]][] = [
+      [{}, newest(600)],
+      [{ limit: 255 }, newest(255)],
+      [{ limit: 256 }, newest(256)],
+      [{ limit: 257 }, newest(257)],
+      [{ limit: 512 }, newest(512)],
+      [{ limit: 513 }, newest(513)],
+      [{ startTimeMillis: 44 * HOUR, endTimeMillis: 556 * HOUR }, newest(513, 556)],
+      [{ startTimeMillis: 345 * HOUR }, newest(256)],
+      [{ endTimeMillis: 256 * HOUR, limit: 300 }, newest(256, 256)],
+      [{ startTimeMillis: 601 * HOUR }, []],
+    ];
+    for (const [range, expected] of ranges) {
+      const stored = await read(urn, range);
+      const parsed = await read(urn, { ...range, filter: everything });
+      expect(stored.status).toBe(200);
+      expect(rowCounts(stored)).toEqual(expected);
+      expect(stored.text).toBe(parsed.text);
+      expect(Number(stored.headers.get('content-length'))).toBe(Buffer.byteLength(stored.text));
+    }
+  });
+
+  it('are each their own while many are in flight, after one its client abandoned, and in the journal', async () => {
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((name) => urnOf(`lent.${name}`)) as [string, string, string, string];
+    const urns = [a, b, c, d];
+    for (const [i, urn] of urns.entries()) await store(urn, 200 + 150 * i);
+    const alone = await Promise.all(urns.map((urn) => read(urn).then((reply) => reply.text)));
+    const answerOf = new Map(urns.map((urn, i) => [urn, alone[i] as string]));
+    expect(alone.map((text) => JSON.parse(text).value.values.length)).toEqual([200, 350, 500, 650]);
+    // Abandoned once its head has arrived, most of its body still to send.
+    const abandoned = new AbortController();
+    const response = await fetch(`${server().url}/aspects?action=getTimeseriesAspectValues`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ urn: d, entity: 'dataset', aspect: 'datasetProfile' }),
+      signal: abandoned.signal,
+    });
+    expect(response.status).toBe(200);
+    abandoned.abort();
+    for (let round = 0; round < 3; round++) {
+      const together = await Promise.all([...urns, ...urns].map((urn) => read(urn)));
+      expect(together.map((reply) => reply.text)).toEqual([...alone, ...alone]);
+    }
+    const sequence = [d, a, c, b];
+    for (const urn of sequence) await read(urn);
+    const { json } = await call(server(), 'GET', `/__mock/requests?operation=getTimeseriesAspectValues&limit=${sequence.length}`);
+    const journaled = (json.requests as { response: { body: string } }[]).map((entry) => entry.response.body);
+    const kept = (text: string) => Buffer.from(text.slice(0, 64 * 1024 + 1)).toString().slice(0, 64 * 1024);
+    const expected = sequence.map((urn) => kept(answerOf.get(urn) as string));
+    expect(journaled).toEqual(expected);
   });
 });
 
