@@ -4,7 +4,7 @@
  * refuses the token) `catalog-contract conformance` says so in one line naming the URL and exits 3,
  * before running any check.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,6 +31,7 @@ describe('conformance exits 3 when it cannot check the target', () => {
   let closedPortUrl: string;
   let staticUrl: string;
   let notFoundUrl: string;
+  const site = mkdtempSync(join(tmpdir(), 'static-site-'));
 
   beforeAll(async () => {
     mock = await createMockServer({ port: 0, logger: silentLogger, auth: 'all' });
@@ -38,7 +39,6 @@ describe('conformance exits 3 when it cannot check the target', () => {
     closedPortUrl = await listen(closed);
     await close(closed);
     // What `python3 -m http.server` or any static web server is: files, HTML 404 pages.
-    const site = mkdtempSync(join(tmpdir(), 'static-site-'));
     writeFileSync(join(site, 'index.html'), '<!doctype html><title>files</title><p>files</p>');
     const files = createServer(express().use(express.static(site)));
     servers.push(files);
@@ -51,6 +51,7 @@ describe('conformance exits 3 when it cannot check the target', () => {
   afterAll(async () => {
     await mock.close();
     await Promise.all(servers.map(close));
+    rmSync(site, { recursive: true, force: true });
   });
 
   it('a closed port: connection refused, naming the URL', async () => {

@@ -3,7 +3,7 @@
  * table on the console, the --json and --junit files, --only, and bad command lines.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -29,6 +29,7 @@ describe('catalog-contract conformance', () => {
 
   afterAll(async () => {
     await mock.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('exits 0 on a passing run, printing progress and the table per section, and writes both reports', async () => {

@@ -5,7 +5,7 @@
  * names the URNs left behind; SIGTERM exits 143.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,7 @@ describe.concurrent('an interrupted conformance run', () => {
 
   afterAll(async () => {
     await mock.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('SIGINT during --allow-writes: cleans up, writes the partial reports, exits 130', async () => {

@@ -5,7 +5,7 @@
  * xmllint on the machine, `xmllint --schema` validates the report as well.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -183,7 +183,11 @@ describe('JUnit report', () => {
   it.skipIf(!xmllint)(`validates with xmllint --schema${xmllint ? '' : ' (skipped: xmllint is not installed; apt-get install libxml2-utils)'}`, () => {
     const dir = mkdtempSync(join(tmpdir(), 'junit-'));
     writeFileSync(join(dir, 'report.xml'), xml);
-    expect(() => execFileSync('/usr/bin/xmllint', ['--noout', '--schema', fromRoot('conformance', 'junit.xsd'), join(dir, 'report.xml')], { stdio: 'pipe' })).not.toThrow();
+    try {
+      expect(() => execFileSync('/usr/bin/xmllint', ['--noout', '--schema', fromRoot('conformance', 'junit.xsd'), join(dir, 'report.xml')], { stdio: 'pipe' })).not.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.each([

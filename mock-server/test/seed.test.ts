@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fromRoot, loadContract } from '../../spec/index.js';
 import { createMockServer, silentLogger } from '../index.js';
 import { checkProposals, normaliseAvroJson, readSeedFile, SeedFileError, seedProposals, summariseChecks } from '../seed/index.js';
@@ -201,6 +201,7 @@ describe('entries that cannot be used', () => {
 describe('start-up errors name the place', () => {
   const dir = mkdtempSync(join(tmpdir(), 'seed-errors-'));
   const svc = loadContract('svc');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('a JSON syntax error gives the file, the line and the column', () => {
     const file = join(dir, 'broken.json');
