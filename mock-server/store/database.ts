@@ -3,6 +3,7 @@
  * the primary and time series tables, and every statement of the read and write paths, prepared once.
  */
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
+import { adoptOlderTimeseriesLayout, TIMESERIES_DDL } from './timeseries-layout.js';
 
 /**
  * Opens the store's database: a file when `source` is a path, an in-memory copy of a serialized
@@ -55,22 +56,9 @@ export function openDatabase(source?: string | Buffer): Database {
     -- reading every version of every aspect (a dataset written 1,000 times, 1,000 rows to read). An
     -- aspect's new version does not touch it (the rows of version 0 are updated in place, keys unchanged).
     CREATE INDEX IF NOT EXISTS latest_aspects_by_urn ON aspects (urn, aspect) WHERE version = 0;
-    CREATE TABLE IF NOT EXISTS timeseries (
-      urn TEXT NOT NULL,
-      aspect TEXT NOT NULL,
-      timestamp_millis INTEGER NOT NULL,
-      entity TEXT NOT NULL,
-      value TEXT NOT NULL,
-      system_metadata TEXT,
-      byte_size INTEGER NOT NULL,
-      answer_json TEXT,
-      PRIMARY KEY (urn, aspect, timestamp_millis)
-    ) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS timeseries_by_aspect ON timeseries (entity, aspect, timestamp_millis);
+    ${TIMESERIES_DDL}
   `);
-  // Data files written before points kept their answer's JSON gain the column (at once: no row is
-  // rewritten); their points are answered from value and system metadata until written again.
-  if (!db.prepare(`SELECT 1 FROM pragma_table_info('timeseries') WHERE name = 'answer_json'`).get()) db.exec('ALTER TABLE timeseries ADD COLUMN answer_json TEXT');
+  adoptOlderTimeseriesLayout(db);
   return db;
 }
 
@@ -111,12 +99,13 @@ export interface TimeseriesRow {
   aspect: string;
   timestamp_millis: number;
   entity: string;
-  value: string;
-  system_metadata: string | null;
   byte_size: number;
-  /** The point as getTimeseriesAspectValues answers it; null in rows of older data files. */
-  answer_json: string | null;
+  /** The point as getTimeseriesAspectValues answers it (timeseries-layout.ts). */
+  answer_json: string;
 }
+
+/** A point read back: its value's JSON text and its system metadata's, out of its answer JSON. */
+export type TimeseriesPointRow = Pick<TimeseriesRow, 'timestamp_millis' | 'entity'> & { value: string; system_metadata: string | null };
 
 /** Filters of restoreIndices' row selection; NULL leaves a filter out, a negative limit means no limit. */
 export interface LatestRowsSelection {
@@ -148,8 +137,6 @@ export type PointColumns = [
   aspect: string,
   timestampMillis: number,
   entity: string,
-  value: string,
-  systemMetadata: string | null,
   byteSize: number,
   answerJson: string,
 ];
@@ -203,14 +190,15 @@ export function prepareStatements(db: Database) {
     deleteAllPoints: db.prepare('DELETE FROM timeseries') as Statement<[], void>,
     deleteEntityAspects: db.prepare('DELETE FROM aspects WHERE urn = ?') as Statement<[string], void>,
     upsertPoint: db.prepare(
-      `INSERT OR REPLACE INTO timeseries (urn, aspect, timestamp_millis, entity, value, system_metadata, byte_size, answer_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO timeseries (urn, aspect, timestamp_millis, entity, byte_size, answer_json) VALUES (?, ?, ?, ?, ?, ?)`,
     ) as Statement<PointColumns, void>,
     pointsInRange: db.prepare(
       // urn and aspect are the query's own: not read back for each of up to 10,000 rows.
-      `SELECT timestamp_millis, entity, value, system_metadata FROM timeseries
+      `SELECT timestamp_millis, entity, json_extract(answer_json, '$.aspect.value') AS value, json_extract(answer_json, '$.systemMetadata') AS system_metadata
+       FROM timeseries
        WHERE urn = ? AND aspect = ? AND timestamp_millis BETWEEN ? AND ?
        ORDER BY timestamp_millis DESC LIMIT ?`,
-    ) as Statement<[string, string, number, number, number], Pick<TimeseriesRow, 'timestamp_millis' | 'entity' | 'value' | 'system_metadata'>>,
+    ) as Statement<[string, string, number, number, number], TimeseriesPointRow>,
     /**
      * The same points, at most `limit` of the newest in the range, as the items of a JSON array of
      * enveloped aspects ({aspect: {value, contentType}, systemMetadata}, separated by commas, without
@@ -218,9 +206,7 @@ export function prepareStatements(db: Database) {
      * batches of a few hundred points, each batch's end the next one's start. Concatenated by SQLite
      * from each point's answer JSON, written with the point (a 10,000-point answer built from row
      * objects spent half its time making them and serialising them again; quoting each value here,
-     * another third of the statement). A point of a data file written before it kept its answer JSON
-     * is answered from its value and system metadata, the same bytes (the value quoted as a JSON
-     * string, the system metadata as stored). The inner query keeps the newest-first order of its key
+     * another third of the statement). The inner query keeps the newest-first order of its key
      * range scan (its LIMIT keeps it a co-routine that the aggregate reads row by row); an ORDER BY
      * inside group_concat sorted the whole answer again in a temporary B-tree. A batch comes back as
      * a JavaScript string of about 90 kB, young garbage of the heap once written into the answer's
@@ -229,8 +215,8 @@ export function prepareStatements(db: Database) {
      */
     pointsJsonBatch: db
       .prepare(
-        `SELECT group_concat(point, ','), min(timestamp_millis), count(*)
-         FROM (SELECT coalesce(answer_json, '{"aspect":{"value":' || json_quote(value) || ',"contentType":"application/json"}' || coalesce(',"systemMetadata":' || system_metadata, '') || '}') AS point, timestamp_millis
+        `SELECT group_concat(answer_json, ','), min(timestamp_millis), count(*)
+         FROM (SELECT answer_json, timestamp_millis
                FROM timeseries
                WHERE urn = ? AND aspect = ? AND timestamp_millis BETWEEN ? AND ?
                ORDER BY timestamp_millis DESC LIMIT ?)`,
@@ -238,7 +224,7 @@ export function prepareStatements(db: Database) {
       .raw() as Statement<[urn: string, aspect: string, start: number, end: number, limit: number], [items: string | null, oldest: number | null, count: number]>,
     /** The value of an aspect's newest point (the end of its key range), for the derived indices. */
     newestPointValue: db
-      .prepare('SELECT value FROM timeseries WHERE urn = ? AND aspect = ? ORDER BY timestamp_millis DESC LIMIT 1')
+      .prepare(`SELECT json_extract(answer_json, '$.aspect.value') FROM timeseries WHERE urn = ? AND aspect = ? ORDER BY timestamp_millis DESC LIMIT 1`)
       .pluck() as Statement<[string, string], string>,
     deletePoints: db.prepare('DELETE FROM timeseries WHERE urn = ? AND aspect = ?') as Statement<[string, string], void>,
     deleteEntityPoints: db.prepare('DELETE FROM timeseries WHERE urn = ?') as Statement<[string], void>,

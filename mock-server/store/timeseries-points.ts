@@ -2,7 +2,7 @@
  * Time series aspects: not versioned, one point per (urn, aspect, timestampMillis); writing the
  * same timestamp again replaces the point (upstream's document id is derived from it).
  */
-import type { PrimaryStatements, TimeseriesRow } from './database.js';
+import type { PrimaryStatements, TimeseriesPointRow } from './database.js';
 import { AnswerWriter, type LentBytes } from './answer-buffers.js';
 import { StoredJson } from './stored-json.js';
 import type { TimeseriesPoint, WriteContext } from './types.js';
@@ -10,7 +10,8 @@ import { writeSystemMetadata } from './versioned-aspect.js';
 
 /**
  * A point as getTimeseriesAspectValues answers it: the value's JSON text as a JSON string, the
- * system metadata as stored. Kept with the point, so that reading 10,000 of them only concatenates.
+ * system metadata as written. It is the point's row (timeseries-layout.ts): reading 10,000 of them
+ * only concatenates, and the value and system metadata are read out of it.
  */
 const answerJsonOf = (value: string, systemMetadata: string): string =>
   `{"aspect":{"value":${JSON.stringify(value)},"contentType":"application/json"},"systemMetadata":${systemMetadata}}`;
@@ -23,7 +24,7 @@ export function writeTimeseriesPoint(
   const systemMetadata = JSON.stringify(writeSystemMetadata(point.ctx));
   const { urn, entity, aspect } = point;
   const timestampMillis = point.value.timestampMillis as number;
-  statements.upsertPoint.run(urn, aspect, timestampMillis, entity, value, systemMetadata, Buffer.byteLength(value), answerJsonOf(value, systemMetadata));
+  statements.upsertPoint.run(urn, aspect, timestampMillis, entity, Buffer.byteLength(value), answerJsonOf(value, systemMetadata));
 }
 
 /** A point read from the table; a 10,000-point answer sends the stored JSON text of each as it is. */
@@ -34,7 +35,7 @@ class StoredPoint extends StoredJson implements TimeseriesPoint {
   constructor(
     readonly urn: string,
     readonly aspect: string,
-    row: Pick<TimeseriesRow, 'timestamp_millis' | 'entity' | 'value' | 'system_metadata'>,
+    row: TimeseriesPointRow,
   ) {
     super(row);
     this.timestampMillis = row.timestamp_millis;

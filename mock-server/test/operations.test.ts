@@ -77,7 +77,9 @@ afterEach(() => {
 describe('getIndexSizes', () => {
   it('reports each time series index holding data, sized by the bytes stored, with lower-case names', () => {
     const bytes = (aspect: string): number =>
-      (store.db.prepare('SELECT value FROM timeseries WHERE aspect = ?').pluck().all(aspect) as string[]).reduce((sum, v) => sum + Buffer.byteLength(v), 0);
+      (store.db.prepare('SELECT answer_json FROM timeseries WHERE aspect = ?').pluck().all(aspect) as string[])
+        .map((point) => (JSON.parse(point) as { aspect: { value: string } }).aspect.value)
+        .reduce((sum, v) => sum + Buffer.byteLength(v), 0);
     const { indexSizes } = JSON.parse(getIndexSizes(store)) as { indexSizes: Record<string, unknown>[] };
     expect(indexSizes).toEqual([
       { indexName: 'dataset_datasetprofileaspect_v1', entityName: 'dataset', aspectName: 'datasetprofile', sizeMb: bytes('datasetProfile') / 1e6, sizeInMb: bytes('datasetProfile') / 1e6 },

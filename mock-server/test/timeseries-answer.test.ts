@@ -5,8 +5,8 @@
  * points (JSON.stringify): the two must be the same bytes for the same points, whatever the values
  * hold and wherever a batch ends, and the Content-Length must count those bytes; answers in flight
  * together, or after one abandoned by its client, are each their own; the request journal keeps the
- * first 64 kB of a long one, as of any answer. Data files written before points kept their answer
- * JSON open and answer the same bytes.
+ * first 64 kB of a long one, as of any answer. Data files of the older layouts (value and system
+ * metadata in columns of their own) open in the current one and answer the same bytes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,12 +126,42 @@ describe('getTimeseriesAspectValues answers of several batches, in buffers reuse
   });
 });
 
-describe('getTimeseriesAspectValues on a data file of the older layout (no answer JSON column)', () => {
-  it('opens it, answers its points with the same bytes and keeps taking new points', async () => {
+// The time series table as the two layouts before this one wrote it: the value and the system
+// metadata in columns of their own, and from the second on the answer JSON beside them, null for
+// points written before it.
+const OLDER_LAYOUTS = [
+  { layout: 'first (no answer JSON)', answerJson: false },
+  { layout: 'second (answer JSON of some points)', answerJson: true },
+];
+
+/** Rewrites a data file's time series table in an older layout, its rows out of the current ones. */
+function toOlderLayout(data: string, answerJson: boolean): void {
+  const file = new BetterSqlite3(data);
+  const rows = file.prepare('SELECT urn, aspect, timestamp_millis, entity, byte_size, answer_json FROM timeseries ORDER BY timestamp_millis').all() as {
+    urn: string; aspect: string; timestamp_millis: number; entity: string; byte_size: number; answer_json: string;
+  }[];
+  file.exec(`DROP TABLE timeseries;
+    CREATE TABLE timeseries (urn TEXT NOT NULL, aspect TEXT NOT NULL, timestamp_millis INTEGER NOT NULL, entity TEXT NOT NULL, value TEXT NOT NULL,
+      system_metadata TEXT, byte_size INTEGER NOT NULL${answerJson ? ', answer_json TEXT' : ''}, PRIMARY KEY (urn, aspect, timestamp_millis)) WITHOUT ROWID;
+    CREATE INDEX timeseries_by_aspect ON timeseries (entity, aspect, timestamp_millis);`);
+  const insert = file.prepare(`INSERT INTO timeseries VALUES (?, ?, ?, ?, ?, ?, ?${answerJson ? ', ?' : ''})`);
+  rows.forEach((row, i) => {
+    const point = JSON.parse(row.answer_json) as { aspect: { value: string }; systemMetadata?: unknown };
+    // The first point without system metadata, as a point of the first layout's time could be.
+    const systemMetadata = i === 0 ? null : JSON.stringify(point.systemMetadata);
+    const older = [row.urn, row.aspect, row.timestamp_millis, row.entity, point.aspect.value, systemMetadata, row.byte_size];
+    insert.run(...older, ...(answerJson ? [i % 2 === 0 ? null : row.answer_json] : []));
+  });
+  file.close();
+}
+
+describe('getTimeseriesAspectValues on a data file of an older layout', () => {
+  it.each(OLDER_LAYOUTS)('the $layout: opens it, answers its points with the same bytes and keeps taking new points', async ({ answerJson }) => {
     const dir = mkdtempSync(join(tmpdir(), 'timeseries-layout-'));
     const data = join(dir, 'catalog.db');
     const query = { urn: DATASET, entity: 'dataset', aspect: 'datasetProfile' };
     const read = (server: Parameters<typeof call>[0], body: object = query) => call(server, 'POST', '/aspects?action=getTimeseriesAspectValues', { body });
+    const allOf = { or: [{ and: [{ field: 'rowCount', value: '0', condition: 'GREATER_THAN' }] }] };
     try {
       let written = '';
       await withServer({ data }, async (server) => {
@@ -140,17 +170,24 @@ describe('getTimeseriesAspectValues on a data file of the older layout (no answe
         }
         written = (await read(server)).text;
       });
-      const file = new BetterSqlite3(data);
-      file.exec('ALTER TABLE timeseries DROP COLUMN answer_json');
-      file.close();
+      toOlderLayout(data, answerJson);
+      // The oldest point's answer without system metadata, as the first layout answered it.
+      const oldest = JSON.parse(written).value.values.at(-1);
+      const expected = written.replace(JSON.stringify(oldest), JSON.stringify({ aspect: oldest.aspect }));
+      expect(expected).not.toBe(written);
       await withServer({ data }, async (server) => {
-        expect((await read(server)).text).toBe(written);
+        expect((await read(server)).text).toBe(expected);
+        expect((await read(server, { ...query, filter: allOf })).text).toBe(expected);
         await ingest(server, DATASET, 'datasetProfile', { timestampMillis: 100 * HOUR, rowCount: 100 });
         const both = await read(server, { ...query, limit: 2 });
-        const parsed = await read(server, { ...query, limit: 2, filter: { or: [{ and: [{ field: 'rowCount', value: '0', condition: 'GREATER_THAN' }] }] } });
         expect(both.json.value.values.map((v: { aspect: { value: string } }) => JSON.parse(v.aspect.value).rowCount)).toEqual([100, AWKWARD.length]);
-        expect(both.text).toBe(parsed.text);
+        expect(both.text).toBe((await read(server, { ...query, limit: 2, filter: allOf })).text);
       });
+      // Rewritten once: the next start finds the current layout.
+      const file = new BetterSqlite3(data);
+      expect(file.prepare(`SELECT name FROM pragma_table_info('timeseries')`).pluck().all()).toEqual(['urn', 'aspect', 'timestamp_millis', 'entity', 'byte_size', 'answer_json']);
+      expect(file.prepare('SELECT count(*) FROM timeseries').pluck().get()).toBe(AWKWARD.length + 1);
+      file.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
