@@ -5,17 +5,37 @@
 import { existsSync, statSync } from 'node:fs';
 import { HELP_OPTION, parseOptions, runSubcommand, serveUntilSignal, serverOptionDefinitions, serverOptions, UsageError, wholeNumberOption, type CommandDefinition, type Subcommand } from './command-line.js';
 import { NAMESPACES } from '../spec/index.js';
-import { AUTH_MODES, parseTokenGrant, type AuthMode, type TokenGrant } from '../mock-server/auth/bearer-auth.js';
-import { createMockServer, type MockServer } from '../mock-server/index.js';
-import { consoleLogger, DEFAULT_HOST, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY_TEXT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, levelFilter, LOG_LEVELS, parseByteSize, type LogLevel, type MockServerOptions } from '../mock-server/options.js';
-import { ADMIN_PATH, parseLatency } from '../mock-server/admin/index.js';
-import { ADDRESS_FORMS, UPSTREAM_ADDRESS_FORMS } from '../mock-server/http/api-prefixes.js';
-import { isProfile, PROFILES } from '../mock-server/profile.js';
-import { MOCK_DOCS_PATH } from '../mock-server/http/request-listener.js';
-import { GRAPHIQL_PATH, GRAPHQL_PATH } from '../mock-server/graphql/index.js';
-import { describeSkip } from '../mock-server/ingest/startup-data.js';
-import { parseReferenceDay } from '../mock-server/ingest/reference-day.js';
-import { describeHarReplay } from '../mock-server/seed/index.js';
+import {
+  ADDRESS_FORMS,
+  ADMIN_PATH,
+  AUTH_MODES,
+  consoleLogger,
+  createMockServer,
+  DEFAULT_HOST,
+  DEFAULT_JOURNAL_SIZE,
+  DEFAULT_MAX_BODY_TEXT,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_PORT,
+  describeHarReplay,
+  describeSkip,
+  GRAPHIQL_PATH,
+  GRAPHQL_PATH,
+  isProfile,
+  levelFilter,
+  LOG_LEVELS,
+  MOCK_DOCS_PATH,
+  parseByteSize,
+  parseLatency,
+  parseReferenceDay,
+  parseTokenGrant,
+  PROFILES,
+  UPSTREAM_ADDRESS_FORMS,
+  type AuthMode,
+  type LogLevel,
+  type MockServer,
+  type MockServerOptions,
+  type TokenGrant,
+} from '../mock-server/index.js';
 
 /** The options of `catalog-contract mock`: parsing, --help and the README's table come from here. */
 export const MOCK_COMMAND_DEFINITION = {

@@ -5,18 +5,29 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isLoopback, SESSION_PREFIX } from './admin/index.js';
+import { SESSION_PREFIX } from './addresses.js';
+import { isLoopback } from './auth/admin-access.js';
 import { createMock, type Mock } from './in-process/create-mock.js';
 import { DEFAULT_HOST, DEFAULT_PORT, consoleLogger, type MockServerOptions } from './options.js';
 
 export { createMock, type Mock, type MockOptions } from './in-process/create-mock.js';
-export type { MockFetch } from './in-process/injected-fetch.js';
+export type { MockFetch } from './wire/mock-fetch.js';
 export type { MockServerOptions, MockLogger } from './options.js';
 export { silentLogger, consoleLogger, parseByteSize } from './options.js';
 export { authorize, requiresToken, authConfig, defaultTokens, parseTokenGrant } from './auth/bearer-auth.js';
 export type { AuthConfig, AuthMode, AccessKind, AccessRequest, Caller, Role, TokenGrant } from './auth/bearer-auth.js';
 export { CatalogStore } from './store/catalog-store.js';
 export { PROFILES, UPSTREAM_EXCLUDED_PATHS, type Profile } from './profile.js';
+// What the `mock` command (bin/mock.ts) needs besides: its option parsers and defaults, the start-up
+// banner's describers and the paths it prints.
+export { isProfile } from './profile.js';
+export { AUTH_MODES } from './auth/bearer-auth.js';
+export { DEFAULT_HOST, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY_TEXT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, levelFilter, LOG_LEVELS, type LogLevel } from './options.js';
+export { parseLatency } from './controls/settings.js';
+export { parseReferenceDay } from './ingest/reference-day.js';
+export { describeSkip } from './ingest/startup-data.js';
+export { describeHarReplay } from './seed/index.js';
+export { ADDRESS_FORMS, ADMIN_PATH, GRAPHIQL_PATH, GRAPHQL_PATH, MOCK_DOCS_PATH, UPSTREAM_ADDRESS_FORMS } from './addresses.js';
 
 export interface MockServer extends Mock {
   /** Base address, e.g. http://127.0.0.1:8080 (the direct form; /api/gms and /gms work too). */

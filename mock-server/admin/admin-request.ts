@@ -9,8 +9,8 @@ import type { Request } from 'express';
 import type { OperationSpec } from '../../spec/index.js';
 import type { SchemaValidators } from '../../spec/validation.js';
 import { badRequest } from '../errors.js';
-import { requestChecker, type CheckedRequest } from '../http/request-validation.js';
-import { RestliQuery } from '../http/restli-query.js';
+import { requestChecker, type CheckedRequest } from '../wire/request-validation.js';
+import { RestliQuery } from '../wire/restli-query.js';
 
 export type AdminRequestChecker = (req: Request) => CheckedRequest;
 

@@ -5,34 +5,26 @@
  * works on the session the request names (header or path prefix); the listener has checked that the
  * caller may use them (../auth/admin-access.ts).
  */
-import type { IncomingMessage } from 'node:http';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { OperationSpec } from '../../spec/index.js';
 import type { SchemaValidators } from '../../spec/validation.js';
+import { ADMIN_PATH } from '../addresses.js';
 import { notFound } from '../errors.js';
-import { readJsonBody } from '../http/json-body.js';
-import type { CheckedRequest } from '../http/request-validation.js';
+import { readJsonBody } from '../wire/json-body.js';
+import type { CheckedRequest } from '../wire/request-validation.js';
 import { adminRequestChecker } from './admin-request.js';
 import { entityState } from './entity-state.js';
-import type { FaultRequest } from './faults.js';
+import type { FaultRequest } from '../controls/faults.js';
 import { renderInspector } from './inspector/inspector-page.js';
 import { listRequests, type JournalFilters } from './journal-query.js';
 import type { ScenarioCatalog } from './scenarios.js';
-import type { MockSession, SessionRegistry } from './sessions.js';
-import { updatedSettings, type SettingsChange } from './settings.js';
-
-export const ADMIN_PATH = '/__mock';
+import { adminSessions, type MockSession, type SessionRegistry } from '../controls/sessions.js';
+import { updatedSettings, type SettingsChange } from '../controls/settings.js';
 
 /** The largest admin body read (a fault or settings body is a few hundred bytes). */
 const ADMIN_BODY_LIMIT = 1024 * 1024;
 
-export { SESSION_HEADER, SESSION_PREFIX, SessionRegistry, type MockSession } from './sessions.js';
 export { ScenarioCatalog } from './scenarios.js';
-export { checkAdminAccess, isLoopback } from '../auth/admin-access.js';
-export { parseLatency, DEFAULT_SETTINGS, type SessionSettings } from './settings.js';
-
-/** The session of each admin request, set by the listener before express sees the request. */
-export const adminSessions = new WeakMap<IncomingMessage, MockSession>();
 
 export interface AdminSettings {
   sessions: SessionRegistry;

@@ -3,8 +3,8 @@
  * operation, status, urn, session and `since` (an entry id: only later ones), `limit` the newest N.
  */
 import type { operations } from '../../spec/types.js';
-import { parsedBody, pathOf, queryOf, shownEntry, type Journal, type JournalEntry } from './journal.js';
-import { requestUrns } from './request-urns.js';
+import { parsedBody, pathOf, queryOf, shownEntry, type Journal, type JournalEntry } from '../controls/journal.js';
+import { requestUrns } from '../controls/request-urns.js';
 
 /** The filters of `GET /__mock/requests`, checked against its query parameters. */
 export type JournalFilters = NonNullable<operations['listMockRequests']['parameters']['query']>;

@@ -10,19 +10,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
-import { protocolHeaderNow, sendJson } from '../http/json-answer.js';
+import { protocolHeaderNow, sendJson } from '../wire/json-response.js';
 import { authorize, type AuthConfig } from '../auth/bearer-auth.js';
 import { RestliError } from '../errors.js';
-import { answerCaches } from '../store/answer-cache.js';
-import { RecentTexts } from '../http/recent-texts.js';
+import { answerCaches } from '../store/response-cache.js';
+import { RecentTexts } from '../wire/recent-texts.js';
 import type { Contract } from '../../spec/index.js';
-import type { ApiDoor, BodyRead, PreparedCall } from '../http/api-door.js';
-import type { MockContext } from '../handlers/context.js';
+import type { ApiHandler, BodyRead, PreparedCall } from '../wire/api-handler.js';
+import type { MockContext } from '../controls/mock-context.js';
 import type { MockLogger } from '../options.js';
 import type { GraphqlContext } from './context.js';
 import { documentCache, type DocumentCache } from './document-cache.js';
 import { errorFormatter } from './errors.js';
-import { GRAPHIQL_PATH, GRAPHQL_PATH } from './paths.js';
+import { GRAPHIQL_PATH, GRAPHQL_PATH } from '../addresses.js';
 
 // The graphql instance @graphql-tools builds the schema with (CommonJS; see document-cache.ts).
 const { execute, getOperationAST, GraphQLError, Kind, OperationTypeNode } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
@@ -146,7 +146,7 @@ function operationOf(params: RequestParams, documents: DocumentCache): string | 
  * graphql-js as graphql-over-HTTP prescribes for `application/json` (errors of a document that does
  * not parse, validate or name an operation are answered with 200, as every execution is).
  */
-export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): ApiDoor {
+export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): ApiHandler<MockContext> {
   const documents = documentCache();
   const formatError = errorFormatter(logger);
   // Loaded and built on the first GraphQL request: loading @graphql-tools and the resolvers was about
@@ -201,7 +201,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
     return checked;
   };
 
-  const prepare = (req: IncomingMessage, read: BodyRead): PreparedCall => {
+  const prepare = (req: IncomingMessage, read: BodyRead): PreparedCall<MockContext> => {
     if (req.method !== POST) {
       return {
         operation: undefined,

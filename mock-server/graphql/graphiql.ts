@@ -4,7 +4,7 @@
  * It posts to /api/graphql; the headers editor carries the bearer token mutations need.
  */
 import type { RequestHandler } from 'express';
-import { GRAPHQL_PATH } from './paths.js';
+import { GRAPHQL_PATH } from '../addresses.js';
 import { screenOperations } from './screen-operations.js';
 
 /** The dataset of the sample catalog the first query reads. */

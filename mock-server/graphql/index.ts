@@ -6,10 +6,10 @@
  */
 import type { Express } from 'express';
 import { graphiqlPage } from './graphiql.js';
-import { GRAPHIQL_PATH } from './paths.js';
+import { GRAPHIQL_PATH } from '../addresses.js';
 
 export { graphqlEndpoint, type GraphqlSettings } from './endpoint.js';
-export { GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH } from './paths.js';
+export { GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH } from '../addresses.js';
 
 export function mountGraphiql(app: Express, urnPrefix: string): void {
   app.get(GRAPHIQL_PATH, graphiqlPage(urnPrefix));

@@ -1,27 +1,14 @@
 /**
  * What every metadata-store handler receives: the checked request with its caller, and the store,
- * contract and search index of the running server. A handler runs inside one store transaction.
+ * contract and search index of the request's session (../controls/mock-context.ts). A handler runs
+ * inside one store transaction.
  */
 import type { Contract, OperationSpec } from '../../spec/index.js';
 import type { Caller } from '../auth/bearer-auth.js';
-import type { Profile } from '../profile.js';
-import type { CheckedRequest } from '../http/request-validation.js';
-import type { TaskRegistry } from '../operations/index.js';
-import type { RestliQuery } from '../http/restli-query.js';
-import type { SearchIndex } from '../search/index.js';
-import type { CatalogStore } from '../store/catalog-store.js';
+import type { CheckedRequest } from '../wire/request-validation.js';
+import type { RestliQuery } from '../wire/restli-query.js';
 import type { WriteContext } from '../store/types.js';
-
-export interface MockContext {
-  contract: Contract;
-  store: CatalogStore;
-  /** Answers search, browse and autocomplete with the response `value`. */
-  discovery: SearchIndex;
-  /** The asynchronous tasks (time series truncation) of this server. */
-  tasks: TaskRegistry;
-  /** Whose behaviour to reproduce where the document and upstream differ (../profile.ts). */
-  profile: Profile;
-}
+import type { MockContext } from '../controls/mock-context.js';
 
 export interface HandlerRequest extends CheckedRequest {
   op: OperationSpec;

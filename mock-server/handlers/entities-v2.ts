@@ -3,13 +3,13 @@
  * of an entity, each in its envelope, keyed by aspect name.
  */
 import type { EntitySpec } from '../../spec/index.js';
-import { RawJson } from '../http/raw-json.js';
+import { RawJson } from '../wire/raw-json.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import { badRequest } from '../errors.js';
 import type { Handler } from './context.js';
 import { entityOf } from './entity-urn.js';
 import { latestAspectsWithKey } from './latest-aspects.js';
-import { answerCaches } from '../store/answer-cache.js';
+import { answerCaches } from '../store/response-cache.js';
 
 // Each store's answers to entity reads, kept until its next write: a read of an unchanged entity is
 // then a look-up. A budget of text per store (each answer is kept as text and as its UTF-8 bytes), small

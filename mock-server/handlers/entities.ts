@@ -4,7 +4,7 @@
  */
 import type { Contract } from '../../spec/index.js';
 import { badRequest } from '../errors.js';
-import { RawJson } from '../http/raw-json.js';
+import { RawJson } from '../wire/raw-json.js';
 import { answerFacets, facetValueLimit, givenSort, upstreamSearchCount, type AutocompleteRequest, type SearchIndex, type SearchRequest, type SortCriterion } from '../search/index.js';
 import { upstreamAutocompleteResult, upstreamBrowseResult, upstreamSearchResult } from './upstream-shapes.js';
 import { writeContext, type Handler } from './context.js';

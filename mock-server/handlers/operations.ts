@@ -5,7 +5,8 @@
 import { evaluate } from '../metadata-tests/evaluate.js';
 import { getEsTaskStatus, getIndexSizes, indexSizes, restoreIndices, truncateTimeseriesAspect, type OperationsContext } from '../operations/index.js';
 import type { Caller } from '../auth/bearer-auth.js';
-import { writeContext, type Handler, type MockContext } from './context.js';
+import type { MockContext } from '../controls/mock-context.js';
+import { writeContext, type Handler } from './context.js';
 
 function operationsContext(caller: Caller, { tasks, profile }: MockContext): OperationsContext {
   return { ...writeContext(caller), tasks, profile };

@@ -7,11 +7,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { loadContract, type Contract } from '../../spec/index.js';
-import { ScenarioCatalog, SessionRegistry } from '../admin/index.js';
-import { createRequestListener } from '../http/listener-assembly.js';
+import { ScenarioCatalog } from '../admin/index.js';
+import { SessionRegistry } from '../controls/sessions.js';
+import { createRequestListener } from '../transport/listener-assembly.js';
 import { authConfig, defaultTokens, type AuthConfig, type TokenGrant } from '../auth/bearer-auth.js';
-import type { MockContext } from '../handlers/context.js';
-import type { RequestHandler } from '../http/metadata-store-handler.js';
+import type { MockContext } from '../controls/mock-context.js';
+import type { RequestHandler } from '../transport/metadata-store-handler.js';
 import { TaskRegistry } from '../operations/index.js';
 import { DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY, DEFAULT_MAX_SESSIONS, consoleLogger, type MockLogger, type MockServerOptions } from '../options.js';
 import { DEFAULT_INDEX_LAG_MS, type Profile } from '../profile.js';
@@ -22,7 +23,8 @@ import { describeSkip, loadProposals, type LoadReport } from '../ingest/startup-
 import { referenceTime } from '../ingest/reference-day.js';
 import { CatalogStore } from '../store/catalog-store.js';
 import { systemOwnershipTypes } from '../ingest/system-ownership-types.js';
-import { injectedFetch, type MockFetch } from './injected-fetch.js';
+import type { MockFetch } from '../wire/mock-fetch.js';
+import { injectedFetch } from './injected-fetch.js';
 
 /** The options of `createMockServer` that do not concern its socket. */
 export type MockOptions = Omit<MockServerOptions, 'port' | 'host'>;

@@ -7,9 +7,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inject } from 'light-my-request';
-import type { RequestHandler } from '../http/metadata-store-handler.js';
-
-export type MockFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+import type { RequestHandler } from '../transport/metadata-store-handler.js';
+import type { MockFetch } from '../wire/mock-fetch.js';
 
 const PATH_BASE = 'http://localhost';
 /** Statuses whose response has no body (the Fetch standard's null body statuses). */

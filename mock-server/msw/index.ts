@@ -5,8 +5,7 @@
  */
 import { graphql, http, type RequestHandler } from 'msw';
 import type { OperationSpec } from '../../spec/operations.js';
-import { ADDRESS_FORMS } from '../http/api-prefixes.js';
-import { GRAPHQL_PATH, GRAPHQL_V2_PATH } from '../graphql/paths.js';
+import { ADDRESS_FORMS, GRAPHQL_PATH, GRAPHQL_V2_PATH } from '../addresses.js';
 import type { Mock } from '../in-process/create-mock.js';
 
 export interface MswHandlerOptions {

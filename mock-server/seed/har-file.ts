@@ -10,11 +10,9 @@ import { readFileSync } from 'node:fs';
 import { buildSchema, getOperationAST, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Contract, JsonSchema, OperationSpec } from '../../spec/index.js';
 import { SchemaValidators } from '../../spec/validation.js';
-import { ADDRESS_FORMS, resourcePath } from '../http/api-prefixes.js';
-import { SESSION_PREFIX } from '../admin/sessions.js';
-import { GRAPHQL_PATH, GRAPHQL_V2_PATH } from '../graphql/index.js';
+import { ADDRESS_FORMS, GRAPHQL_PATH, GRAPHQL_V2_PATH, resourcePath, SESSION_PREFIX } from '../addresses.js';
 import { isWrite } from '../auth/operation-access.js';
-import { pathMatcher } from '../http/router.js';
+import { pathMatcher } from '../wire/path-matcher.js';
 
 /** A write of the capture, to send again: the resource path (no address form) and query, the body. */
 export interface HarWrite {

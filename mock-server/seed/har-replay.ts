@@ -5,7 +5,7 @@
  * the mock refuses (a 4xx, or a GraphQL answer with errors) is reported, and the rest applied.
  */
 import type { Contract } from '../../spec/index.js';
-import type { MockFetch } from '../in-process/injected-fetch.js';
+import type { MockFetch } from '../wire/mock-fetch.js';
 import { readHarFile, type HarNote } from './har-file.js';
 
 export { HarFileError, type HarNote } from './har-file.js';

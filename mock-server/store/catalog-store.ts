@@ -13,13 +13,13 @@ import { defaultAspects } from './default-aspects.js';
 import { entityOfUrn, keyAspectOf, systemActor } from './entity-urn.js';
 import { RelationshipIndex, type RelationshipPage, type RelationshipQuery } from './relationship-index.js';
 import { StoreState } from './digest-and-reset.js';
-import type { LentBytes } from './answer-buffers.js';
+import type { LentBytes } from './response-buffers.js';
 import { readTimeseries, readTimeseriesJson, writeTimeseriesPoint, type TextsAround, type TimeseriesRange } from './timeseries-points.js';
 import { IndexLag } from './index-lag.js';
 import { LatestAspects } from './latest-aspects.js';
 import type { DerivedIndex, StoredAspect, TimeseriesPoint, WriteContext } from './types.js';
 import { storedAspect, writeVersionedAspect } from './versioned-aspect.js';
-import { TurnCommit, type CommitWaiter, type WrittenEntities } from './turn-commit.js';
+import { TurnCommit, type CommitWaiter, type WrittenEntities } from './batch-commit.js';
 
 export interface CatalogStoreOptions {
   contract: Contract;

@@ -5,7 +5,7 @@
  * queue is caught up lazily, by the next derived read after the due time. `lagMs` may change at any
  * time (a setting of the server, or of a session); 0 indexes inside the write's transaction.
  */
-import type { WrittenEntity } from './turn-commit.js';
+import type { WrittenEntity } from './batch-commit.js';
 
 export interface PendingEntity extends WrittenEntity {
   urn: string;

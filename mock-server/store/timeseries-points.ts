@@ -3,7 +3,7 @@
  * same timestamp again replaces the point (upstream's document id is derived from it).
  */
 import type { PrimaryStatements, TimeseriesPointRow } from './database.js';
-import { AnswerWriter, type LentBytes } from './answer-buffers.js';
+import { AnswerWriter, type LentBytes } from './response-buffers.js';
 import { StoredJson } from './stored-json.js';
 import type { TimeseriesPoint, WriteContext } from './types.js';
 import { writeSystemMetadata } from './versioned-aspect.js';

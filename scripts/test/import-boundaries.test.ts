@@ -5,7 +5,8 @@
  * suite and the pull share the answer readers of `shapes/`, a leaf);
  * `spec/` imports nothing of the package but `generated/`; no library imports `bin/` (so none knows
  * argv); the mock's store never reaches its search index, handlers or GraphQL, and its error
- * vocabulary (`mock-server/errors.ts`) stays a leaf; no files import one another in a circle but
+ * vocabulary (`mock-server/errors.ts`) stays a leaf; inside the mock every folder and root file
+ * stands on a floor and imports only downward (MOCK_FLOORS); no files import one another in a circle but
  * GraphQL's types. Tests (any file under a `test/` folder) may cross every boundary: they drive one
  * component with another.
  */
@@ -66,6 +67,75 @@ function importsOf(file: string, text: string): string[] {
     .importedFiles.map((i) => i.fileName)
     .filter((spec) => spec.startsWith('.'))
     .map((spec) => posix.normalize(posix.join(posix.dirname(file), spec)).replace(/\.js$/, '.ts'));
+}
+
+// ---- The mock's floors -------------------------------------------------------------------------
+
+/**
+ * The mock's rooms (a folder, or a file at its root) floor by floor, bottom up (mock-server/README.md).
+ * A non-test file may import its own room and the rooms of the floors below; rooms on one floor never
+ * import each other. So no two rooms import each other, `import type` included: a lean between two
+ * rooms means one of them holds two floors (as `http/` and `admin/` did) or a shared name sits too
+ * high. A room on no floor fails until it is given one.
+ */
+const MOCK_FLOORS: readonly (readonly string[])[] = [
+  // Every path the mock serves; the error every bad input gets; the two profiles.
+  ['addresses.ts', 'errors.ts', 'profile.ts'],
+  ['auth/'],
+  ['options.ts'],
+  // JSON bodies, responses and error responses, Rest.li query syntax, request validation, the handler interface.
+  ['wire/'],
+  ['store/', 'patch/'],
+  ['search/', 'ingest/', 'operations/'],
+  ['metadata-tests/', 'sample/', 'seed/'],
+  // The per-session state every request uses: sessions, journal, faults, settings.
+  ['controls/'],
+  ['handlers/'],
+  ['graphql/', 'admin/'],
+  // The request listener, the API exchange, the router, and the listener assembled.
+  ['transport/'],
+  ['in-process/'],
+  // The two faces: the library's entry and the MSW handlers.
+  ['msw/', 'index.ts'],
+];
+
+const MOCK = 'mock-server/';
+
+/** The room of a file of the mock: its folder below `mock-server/`, or the root file itself; undefined outside the mock. */
+function mockRoomOf(file: string): string | undefined {
+  if (!file.startsWith(MOCK)) return undefined;
+  const [first, ...rest] = file.slice(MOCK.length).split('/');
+  return rest.length ? `${first}/` : first;
+}
+
+const floorOf = (room: string): number => MOCK_FLOORS.findIndex((rooms) => rooms.includes(room));
+
+/** Every import of a non-test file of the mock that is not downward, each room on no floor, and each pair of rooms that import each other. */
+export function mockFloorViolations(files: Files): string[] {
+  const found: string[] = [];
+  const arrows = new Map<string, string>();
+  const unplaced = new Set<string>();
+  for (const [file, text] of files) {
+    const room = mockRoomOf(file);
+    if (room === undefined || isTest(file)) continue;
+    if (floorOf(room) < 0) {
+      if (!unplaced.has(room)) found.push(`${file}: ${MOCK}${room} stands on no floor of MOCK_FLOORS`);
+      unplaced.add(room);
+      continue;
+    }
+    for (const target of importsOf(file, text)) {
+      const to = mockRoomOf(target);
+      if (to === undefined || to === room || isTest(target)) continue;
+      if (!arrows.has(`${room} → ${to}`)) arrows.set(`${room} → ${to}`, `${file} imports ${target}`);
+      const [from, onto] = [floorOf(room), floorOf(to)];
+      if (onto < 0 || onto >= from) found.push(`${file} imports ${target}: ${MOCK}${room} (floor ${from}) may import only the mock's floors below it, not ${MOCK}${to} (${onto < 0 ? 'on no floor' : `floor ${onto}`})`);
+    }
+  }
+  for (const [arrow, example] of arrows) {
+    const [from, to] = arrow.split(' → ') as [string, string];
+    if (from < to && arrows.has(`${to} → ${from}`)) found.push(`${MOCK}${from} and ${MOCK}${to} import each other: ${example}; ${arrows.get(`${to} → ${from}`)}`);
+  }
+  return found;
 }
 
 /** Every broken boundary among `files` (path relative to the package root → source text), one line each. */
@@ -166,7 +236,7 @@ describe('import boundaries', () => {
   });
 
   it.each([
-    ['the mock importing the suite', 'mock-server/http/router.ts', "import { runChecks } from '../../conformance/runner.js';", 'mock-server/http/router.ts imports conformance/runner.ts'],
+    ['the mock importing the suite', 'mock-server/transport/router.ts', "import { runChecks } from '../../conformance/runner.js';", 'mock-server/transport/router.ts imports conformance/runner.ts'],
     ['the suite importing the proxy', 'conformance/runner.ts', "export { createValidationProxy } from '../proxy/index.js';", 'conformance/runner.ts imports proxy/index.ts'],
     ['the proxy importing the mock, dynamically', 'proxy/index.ts', "const mock = await import('../mock-server/index.js');", 'proxy/index.ts imports mock-server/index.ts'],
     ['a library importing bin/', 'mock-server/index.ts', "import type { Subcommand } from '../bin/command-line.js';", 'mock-server/index.ts imports bin/command-line.ts'],
@@ -208,5 +278,49 @@ describe('import boundaries', () => {
     expect(boundaryViolations(new Map([['mock-server/test/suite.test.ts', "import { runChecks } from '../../conformance/runner.js';"]]))).toEqual([]);
     expect(boundaryViolations(new Map([['mock-server/index.ts', "// never: import x from '../conformance/runner.js';"]]))).toEqual([]);
     expect(boundaryViolations(new Map([['replay/index.ts', '']]))).toEqual(['replay/index.ts: its folder replay/ has no line in MAY_IMPORT']);
+  });
+});
+
+describe("the mock's floors", () => {
+  it('every room of the mock stands on a floor and imports only downward', () => {
+    expect(mockFloorViolations(packageFiles())).toEqual([]);
+  });
+
+  it('catches an upward import, naming both floors', () => {
+    const files = new Map([['mock-server/store/catalog-store.ts', "import { HANDLERS } from '../handlers/index.js';"]]);
+    expect(mockFloorViolations(files)).toEqual([
+      "mock-server/store/catalog-store.ts imports mock-server/handlers/index.ts: mock-server/store/ (floor 4) may import only the mock's floors below it, not mock-server/handlers/ (floor 8)",
+    ]);
+  });
+
+  it('catches two rooms that import each other through types only', () => {
+    const files = new Map([
+      ['mock-server/seed/har-replay.ts', "import type { MockFetch } from '../in-process/injected-fetch.js';"],
+      ['mock-server/in-process/create-mock.ts', "import type { HarReplay } from '../seed/index.js';"],
+    ]);
+    const found = mockFloorViolations(files);
+    expect(found).toContain(
+      "mock-server/seed/har-replay.ts imports mock-server/in-process/injected-fetch.ts: mock-server/seed/ (floor 6) may import only the mock's floors below it, not mock-server/in-process/ (floor 11)",
+    );
+    expect(found).toContain(
+      'mock-server/in-process/ and mock-server/seed/ import each other: mock-server/in-process/create-mock.ts imports mock-server/seed/index.ts; mock-server/seed/har-replay.ts imports mock-server/in-process/injected-fetch.ts',
+    );
+  });
+
+  it('catches two rooms of one floor importing each other, and a room on no floor', () => {
+    expect(mockFloorViolations(new Map([['mock-server/admin/index.ts', "import { graphqlEndpoint } from '../graphql/index.js';"]]))).toEqual([
+      "mock-server/admin/index.ts imports mock-server/graphql/index.ts: mock-server/admin/ (floor 9) may import only the mock's floors below it, not mock-server/graphql/ (floor 9)",
+    ]);
+    expect(mockFloorViolations(new Map([['mock-server/http/router.ts', "import { badRequest } from '../errors.js';"], ['mock-server/http/raw-json.ts', '']]))).toEqual([
+      'mock-server/http/router.ts: mock-server/http/ stands on no floor of MOCK_FLOORS',
+    ]);
+    expect(mockFloorViolations(new Map([['mock-server/handlers/aspects.ts', "import { stringifyResponse } from '../http/raw-json.js';"]]))).toEqual([
+      "mock-server/handlers/aspects.ts imports mock-server/http/raw-json.ts: mock-server/handlers/ (floor 8) may import only the mock's floors below it, not mock-server/http/ (on no floor)",
+    ]);
+  });
+
+  it('lets tests of the mock import any room, and a room import itself and the floors below', () => {
+    expect(mockFloorViolations(new Map([['mock-server/test/store/aspects.test.ts', "import { createMock } from '../../in-process/create-mock.js';"]]))).toEqual([]);
+    expect(mockFloorViolations(new Map([['mock-server/transport/router.ts', "import { HANDLERS } from '../handlers/index.js';\nimport { decodeComponent } from '../wire/restli-query.js';\nimport type { StoreRoute } from './router-types.js';"]]))).toEqual([]);
   });
 });

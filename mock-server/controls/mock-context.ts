@@ -1,0 +1,21 @@
+/**
+ * The mock's state as one session sees it: the contract, the store, the search index and the tasks of
+ * the running server, or of a session's copy of it (sessions.ts). Every handler, resolver and admin
+ * endpoint works on one; a session is one of these with its journal, faults and settings.
+ */
+import type { Contract } from '../../spec/index.js';
+import type { TaskRegistry } from '../operations/index.js';
+import type { Profile } from '../profile.js';
+import type { SearchIndex } from '../search/index.js';
+import type { CatalogStore } from '../store/catalog-store.js';
+
+export interface MockContext {
+  contract: Contract;
+  store: CatalogStore;
+  /** Answers search, browse and autocomplete with the response `value`. */
+  discovery: SearchIndex;
+  /** The asynchronous tasks (time series truncation) of this server. */
+  tasks: TaskRegistry;
+  /** Whose behaviour to reproduce where the document and upstream differ (../profile.ts). */
+  profile: Profile;
+}
