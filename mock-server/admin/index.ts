@@ -35,7 +35,7 @@ export interface AdminSettings {
   validators: SchemaValidators;
 }
 
-/** One admin endpoint: its checked request, on the request's session, answered on `res`. */
+/** One admin endpoint: its checked request, on the request's session, its response sent on `res`. */
 type AdminEndpoint = (request: CheckedRequest, session: MockSession, res: Response) => void;
 
 function adminEndpoints({ sessions, scenarios }: AdminSettings): Record<string, AdminEndpoint> {
@@ -117,8 +117,8 @@ export function adminRouter(settings: AdminSettings): Router {
     const endpoint = endpoints[op.operationId];
     if (!endpoint) throw new Error(`${op.operationId} (${op.method.toUpperCase()} ${op.path}) is an admin operation of the document the mock does not serve`);
     const check = adminRequestChecker(op, settings.validators);
-    const answer: RequestHandler = (req, res) => endpoint(check(req), sessionOf(req), res);
-    router[op.method](routePath(op), ...(op.requestSchema ? [readBody, answer] : [answer]));
+    const respond: RequestHandler = (req, res) => endpoint(check(req), sessionOf(req), res);
+    router[op.method](routePath(op), ...(op.requestSchema ? [readBody, respond] : [respond]));
   }
   return router;
 }

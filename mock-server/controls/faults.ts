@@ -1,6 +1,6 @@
 /**
  * The faults of a session (`/__mock/faults`): an operation (an operationId, `graphql:<name>` or `*`)
- * answered with an error, its connection closed without an answer (`reset`), or only delayed,
+ * answered with an error, its connection closed without a response (`reset`), or only delayed,
  * each as many `times` as asked (without times, until removed) and with a `probability`.
  */
 import type { components } from '../../spec/types.js';

@@ -19,19 +19,19 @@ export interface JournalEntry {
   /** The session's id; null for the default session. */
   session: string | null;
   method: string;
-  /** The request target as the doors saw it: without the session prefix. */
+  /** The request target as the handlers saw it: without the session prefix. */
   url: string;
   /** The OpenAPI operationId, `graphql:<operation>`, or null when the request matched none. */
   operation: string | null;
-  /** null when the connection was closed without an answer. */
+  /** null when the connection was closed without a response. */
   status: number | null;
   durationMs: number;
   headers: Record<string, string | string[] | undefined>;
   requestText: string | undefined;
   responseText: string | undefined;
-  /** The URNs the request named: worked out on first listing, or at once for a body too long to keep whole. */
+  /** The URNs the request named: worked out on first listing, or immediately for a body too long to keep whole. */
   urns?: string[];
-  /** The fault that answered the request, if one did. */
+  /** The fault that responded to the request, if one did. */
   fault?: { id: string; kind: string };
 }
 

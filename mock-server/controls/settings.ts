@@ -8,7 +8,7 @@ import type { components } from '../../spec/types.js';
 
 /** A PUT body, checked against its schema: the settings it changes. */
 export type SettingsChange = components['schemas']['Settings'];
-/** Every setting of a session: latencyMs added before every answer, up to jitterMs more at random, indexLagMs the store's index lag. */
+/** Every setting of a session: latencyMs added before every response, up to jitterMs more at random, indexLagMs the store's index lag. */
 export type SessionSettings = Required<SettingsChange>;
 
 export const DEFAULT_SETTINGS: SessionSettings = { latencyMs: 0, jitterMs: 0, indexLagMs: 0 };

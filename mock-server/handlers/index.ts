@@ -1,6 +1,6 @@
 /**
  * The metadata-store handlers by the operationId of the contract operation they serve. The API
- * reference (getApiReference) is served by the docs router in ../http/listener-assembly.ts, ahead of these.
+ * reference (getApiReference) is served by the docs router in ../transport/listener-assembly.ts, ahead of these.
  */
 import { getAspect, getTimeseriesAspectValues, ingestProposal, ingestProposalBatch } from './aspects.js';
 import type { Handler } from './context.js';

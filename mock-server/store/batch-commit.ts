@@ -1,13 +1,13 @@
 /**
- * Group commit: the API's writes that arrive in one turn of the event loop share one SQLite
- * transaction, opened by the first of them and committed at the end of the turn (setImmediate), the
- * derived rows of every entity they wrote rebuilt once, just before the commit. Each write is a
- * savepoint in it, so a refused request undoes only its own rows. The answers given while the turn is
- * open wait for its commit (`wait`), so no client hears of a write, or reads a row, that a failed
- * commit or a killed process could still lose.
+ * Group commit: the API's writes that arrive in one tick of the event loop form a batch that shares
+ * one SQLite transaction, opened by the first of them and committed at the end of the tick
+ * (setImmediate), the derived rows of every entity they wrote rebuilt once, just before the commit.
+ * Each write is a savepoint in it, so a refused request undoes only its own rows. The responses given
+ * while the batch is open are held until its commit (`wait`), so no client hears of a write, or reads
+ * a row, that a failed commit or a killed process could still lose.
  *
- * Under load a turn holds a request of nearly every connection (15 of 16 in the write benchmark):
- * one BEGIN and one COMMIT, and one pass of the derived indices over the turn's entities, instead of
+ * Under load a batch holds a request of nearly every connection (15 of 16 in the write benchmark):
+ * one BEGIN and one COMMIT, and one pass of the derived indices over the batch's entities, instead of
  * one each per request. A lone request is committed before the event loop polls for the next one, so
  * it waits no longer than it did.
  */
@@ -23,10 +23,10 @@ export interface WrittenEntity {
 /** The entities written, by urn. */
 export type WrittenEntities = Map<string, WrittenEntity>;
 
-/** Told, once the turn has ended, whether what was answered in it was committed. */
+/** Told, once the batch has ended, whether what was sent in response during it was committed. */
 export type CommitWaiter = (committed: boolean) => void;
 
-export class TurnCommit {
+export class BatchCommit {
   private written: WrittenEntities | undefined;
   private waiting: CommitWaiter[] = [];
   private readonly begin: Statement;
@@ -34,8 +34,8 @@ export class TurnCommit {
   private readonly rollback: Statement;
 
   /**
-   * `settle` rebuilds (or queues, with an index lag) the derived rows of the turn's entities, inside
-   * its transaction; `failed` is told why a turn could not commit (a defect, or a full disk).
+   * `settle` rebuilds (or queues, with an index lag) the derived rows of the batch's entities, inside
+   * its transaction; `failed` is told why a batch could not commit (a defect, or a full disk).
    */
   constructor(
     private readonly db: Database,
@@ -47,17 +47,17 @@ export class TurnCommit {
     this.rollback = db.prepare('ROLLBACK');
   }
 
-  /** Whether a turn's transaction is open. */
+  /** Whether a batch's transaction is open. */
   get open(): boolean {
     return this.written !== undefined;
   }
 
-  /** The entities written in the open turn so far (undefined when none is open); a derived read in the turn settles and clears them. */
+  /** The entities written in the open batch so far (undefined when none is open); a derived read in the batch settles and clears them. */
   get pending(): WrittenEntities | undefined {
     return this.written;
   }
 
-  /** The open turn's written entities, the turn opened first when none is (its commit scheduled for the end of this turn). */
+  /** The open batch's written entities, the batch opened first when none is (its commit scheduled for the end of this tick). */
   join(): WrittenEntities {
     if (this.written) return this.written;
     this.begin.run();
@@ -66,14 +66,14 @@ export class TurnCommit {
     return this.written;
   }
 
-  /** Calls `waiter` once the open turn has ended (at once, committed, when none is open). */
+  /** Calls `waiter` once the open batch has ended (immediately, committed, when none is open). */
   wait(waiter: CommitWaiter): void {
     if (this.written) this.waiting.push(waiter);
     else waiter(true);
   }
 
   /**
-   * Ends the open turn now: its derived rows settled, then committed; anything failing rolls it all
+   * Ends the open batch now: its derived rows settled, then committed; anything failing rolls it all
    * back. Other transactions call it first, so that they keep their own commit.
    */
   end(): void {

@@ -3,7 +3,7 @@
  * time series points and the derived indices (relationships, and whatever the caller adds, e.g.
  * search), in one SQLite database. Every public write is one transaction, so a failure leaves
  * nothing half-written, and the derived indices change in the same transaction as the aspects. The
- * API's writes run in the transaction of their turn of the event loop (turn-commit.ts).
+ * API's writes run in the transaction of their batch, one tick of the event loop (batch-commit.ts).
  */
 import type { Database } from 'better-sqlite3';
 import { tryParseUrn, type Contract, type EntitySpec } from '../../spec/index.js';
@@ -19,7 +19,7 @@ import { IndexLag } from './index-lag.js';
 import { LatestAspects } from './latest-aspects.js';
 import type { DerivedIndex, StoredAspect, TimeseriesPoint, WriteContext } from './types.js';
 import { storedAspect, writeVersionedAspect } from './versioned-aspect.js';
-import { TurnCommit, type CommitWaiter, type WrittenEntities } from './batch-commit.js';
+import { BatchCommit, type CommitWaiter, type WrittenEntities } from './batch-commit.js';
 
 export interface CatalogStoreOptions {
   contract: Contract;
@@ -29,14 +29,14 @@ export interface CatalogStoreOptions {
   image?: Buffer;
   /** Extra derived indices, e.g. search. */
   derived?: DerivedIndex[];
-  /** Asynchronous indexing: derived reads see a write this long after it (default 0, at once). */
+  /** Asynchronous indexing: derived reads see a write this long after it (default 0, immediately). */
   indexLagMs?: number;
   /**
    * Whether absent fields with a schema default (the zero stamps of ChangeAuditStamps) are stored filled
    * in (default true). Upstream stores what it was sent (aspect-validation.ts), as the upstream profile does.
    */
   fillDefaults?: boolean;
-  /** Told why a turn's transaction could not commit (its waiting answers are told it did not); by default written to stderr. */
+  /** Told why a batch's transaction could not commit (its held responses are told it did not); by default written to stderr. */
   onCommitFailure?: (error: unknown) => void;
 }
 
@@ -78,15 +78,15 @@ export class CatalogStore {
   /** The entities written in the open transaction and the aspects written, whose derived rows it rebuilds before committing. */
   private written: WrittenEntities | undefined;
   private transactionsEnded = 0;
-  /** The transaction the API's writes of one turn of the event loop share. */
-  private readonly turn: TurnCommit;
+  /** The transaction the API's writes of one tick of the event loop share. */
+  private readonly batch: BatchCommit;
 
   constructor(options: CatalogStoreOptions) {
     this.contract = options.contract;
     this.systemActor = systemActor(options.contract);
     this.db = openDatabase(options.image ?? options.path);
     this.runInTransaction = this.db.transaction((fn: () => unknown) => fn());
-    this.turn = new TurnCommit(this.db, (written) => this.settle(written), options.onCommitFailure ?? ((error) => console.error(error)));
+    this.batch = new BatchCommit(this.db, (written) => this.settle(written), options.onCommitFailure ?? ((error) => console.error(error)));
     this.indexLag = new IndexLag(options.indexLagMs ?? 0);
     this.statements = prepareStatements(this.db);
     this.relationshipIndex = new RelationshipIndex(options.contract);
@@ -100,7 +100,7 @@ export class CatalogStore {
   }
 
   /**
-   * Runs `fn` in one SQLite transaction of its own, committed when it returns (a turn's open
+   * Runs `fn` in one SQLite transaction of its own, committed when it returns (a batch's open
    * transaction is committed first). A nested call joins the outer one: what it wrote is undone only
    * with the outer one, so a caller that catches a nested call's failure and goes on uses `savepoint`.
    * The derived rows of every entity written in it are rebuilt once, just before it commits, however
@@ -108,7 +108,7 @@ export class CatalogStore {
    */
   transaction<T>(fn: () => T): T {
     if (this.written) return fn();
-    this.turn.end();
+    this.batch.end();
     const written: WrittenEntities = new Map();
     this.written = written;
     try {
@@ -124,13 +124,13 @@ export class CatalogStore {
   }
 
   /**
-   * Runs `fn` as one write of the turn's transaction (turn-commit.ts): a savepoint in the transaction
-   * shared by this turn of the event loop, which commits at its end; a nested call joins the outer one.
-   * What is answered meanwhile waits for that commit (`whenCommitted`).
+   * Runs `fn` as one write of the batch's transaction (batch-commit.ts): a savepoint in the transaction
+   * shared by this tick of the event loop, which commits at its end; a nested call joins the outer one.
+   * A response sent meanwhile is held until that commit (`whenCommitted`).
    */
-  turnTransaction<T>(fn: () => T): T {
+  batchTransaction<T>(fn: () => T): T {
     if (this.written) return fn();
-    this.written = this.turn.join();
+    this.written = this.batch.join();
     try {
       return this.runInTransaction(fn) as T;
     } finally {
@@ -144,14 +144,14 @@ export class CatalogStore {
     return this.written ? (this.runInTransaction(fn) as T) : this.transaction(fn);
   }
 
-  /** Calls `waiter` once the turn's open transaction has ended, and says whether it committed (at once when none is open). */
+  /** Calls `waiter` once the batch's open transaction has ended, and says whether it committed (immediately when none is open). */
   whenCommitted(waiter: CommitWaiter): void {
-    this.turn.wait(waiter);
+    this.batch.wait(waiter);
   }
 
-  /** Whether answers now would wait for a turn's commit. */
-  get turnOpen(): boolean {
-    return this.turn.open;
+  /** Whether responses now would be held until a batch's commit. */
+  get batchOpen(): boolean {
+    return this.batch.open;
   }
 
   /**
@@ -166,10 +166,10 @@ export class CatalogStore {
 
   /** Whether a transaction is open: what it wrote may yet be rolled back. */
   get inTransaction(): boolean {
-    return this.written !== undefined || this.turn.open;
+    return this.written !== undefined || this.batch.open;
   }
 
-  /** Derived reads see a write only this long after it, as a real deployment's consumers index (0: at once). */
+  /** Derived reads see a write only this long after it, as a real deployment's consumers index (0: immediately). */
   get indexLagMs(): number {
     return this.indexLag.lagMs;
   }
@@ -188,7 +188,7 @@ export class CatalogStore {
 
   /** Rebuilds the derived rows whose lag has passed (all queued ones with `everything`); derived reads call it first. */
   catchUp(everything = false): void {
-    this.settleTurn();
+    this.settleBatch();
     const due = this.indexLag.takeDue(Date.now(), everything);
     if (due.length) this.transaction(() => due.forEach(({ urn, entity, aspects }) => this.indexEntity(urn, entity, aspects)));
   }
@@ -305,7 +305,7 @@ export class CatalogStore {
 
   /**
    * The points of `timeseries(q)` as a JSON array of enveloped aspects, as getTimeseriesAspectValues
-   * answers them, between the texts of `around`, in UTF-8 in a buffer lent to the answer; undefined
+   * answers them, between the texts of `around`, in UTF-8 in a buffer lent to the response; undefined
    * while some of the range's points are still hidden by the index lag (the caller then reads the
    * points themselves).
    */
@@ -314,13 +314,13 @@ export class CatalogStore {
   }
 
   /**
-   * A derived read in a turn sees the turn's writes: the derived rows of the entities written so far
-   * are rebuilt now, in the turn's transaction (with an index lag, they wait for the turn's end). They
+   * A derived read in a batch sees the batch's writes: the derived rows of the entities written so far
+   * are rebuilt now, in the batch's transaction (with an index lag, they wait for the batch's end). They
    * are forgotten only once rebuilt: a rebuild that failed (its savepoint undone) is tried again when
-   * the turn ends.
+   * the batch ends.
    */
-  private settleTurn(): void {
-    const pending = this.turn.pending;
+  private settleBatch(): void {
+    const pending = this.batch.pending;
     if (!pending || pending.size === 0 || this.indexLag.active) return;
     this.runInTransaction(() => this.settle(pending));
     pending.clear();
@@ -340,7 +340,7 @@ export class CatalogStore {
 
   /** Counts per table and a sha256 digest of every primary, time series and derived row, in a stable order. */
   snapshot(): { tables: Record<string, number>; digest: string } {
-    this.turn.end();
+    this.batch.end();
     return this.state.snapshot();
   }
 
@@ -438,7 +438,7 @@ export class CatalogStore {
   }
 
   close(): void {
-    this.turn.end();
+    this.batch.end();
     this.db.close();
   }
 

@@ -18,7 +18,7 @@ export function openDatabase(source?: string | Buffer): Database {
   // every read the file-lock system calls (a third of a read's time) and refuses a second server.
   db.pragma('locking_mode = EXCLUSIVE');
   // A new data file's pages are 16 KiB, not SQLite's 4: a read beyond the file's mapped part copies
-  // each page with a system call, and a 10,000-point time series answer (10 MB of rows) spent half
+  // each page with a system call, and a 10,000-point time series response (10 MB of rows) spent half
   // its time in the calls for 2,400 pages. A file written before keeps its page size.
   if (path !== undefined) db.pragma('page_size = 16384');
   // WAL with synchronous=NORMAL: a committed (acknowledged) write survives the process being killed;
@@ -104,7 +104,7 @@ export interface TimeseriesRow {
   answer_json: string;
 }
 
-/** A point read back: its value's JSON text and its system metadata's, out of its answer JSON. */
+/** A point read back: its value's JSON text and its system metadata's, out of its response JSON. */
 export type TimeseriesPointRow = Pick<TimeseriesRow, 'timestamp_millis' | 'entity'> & { value: string; system_metadata: string | null };
 
 /** Filters of restoreIndices' row selection; NULL leaves a filter out, a negative limit means no limit. */
@@ -202,16 +202,16 @@ export function prepareStatements(db: Database) {
     /**
      * The same points, at most `limit` of the newest in the range, as the items of a JSON array of
      * enveloped aspects ({aspect: {value, contentType}, systemMetadata}, separated by commas, without
-     * the brackets), with the oldest one's timestamp and their count: an answer reads its range in
+     * the brackets), with the oldest one's timestamp and their count: a response reads its range in
      * batches of a few hundred points, each batch's end the next one's start. Concatenated by SQLite
-     * from each point's answer JSON, written with the point (a 10,000-point answer built from row
+     * from each point's response JSON, written with the point (a 10,000-point response built from row
      * objects spent half its time making them and serialising them again; quoting each value here,
      * another third of the statement). The inner query keeps the newest-first order of its key
      * range scan (its LIMIT keeps it a co-routine that the aggregate reads row by row); an ORDER BY
-     * inside group_concat sorted the whole answer again in a temporary B-tree. A batch comes back as
-     * a JavaScript string of about 90 kB, young garbage of the heap once written into the answer's
-     * buffer (answer-buffers.ts); the whole range as one BLOB was a fresh buffer outside the heap per
-     * answer. NULL, null and 0 for a range without points.
+     * inside group_concat sorted the whole response again in a temporary B-tree. A batch comes back as
+     * a JavaScript string of about 90 kB, young garbage of the heap once written into the response's
+     * buffer (response-buffers.ts); the whole range as one BLOB was a fresh buffer outside the heap per
+     * response. NULL, null and 0 for a range without points.
      */
     pointsJsonBatch: db
       .prepare(

@@ -1,7 +1,7 @@
 /**
  * Asynchronous indexing, as a real deployment's consumers do it: with a lag, the derived rows of a
  * write (search, browse, autocomplete, relationships) are rebuilt only once the lag has passed, and
- * its time series points are hidden from reads until then; reads by URN see the write at once. The
+ * its time series points are hidden from reads until then; reads by URN see the write immediately. The
  * queue is caught up lazily, by the next derived read after the due time. `lagMs` may change at any
  * time (a setting of the server, or of a session); 0 indexes inside the write's transaction.
  */

@@ -62,7 +62,7 @@ function edgesWhere(from: 'source' | 'destination'): string {
 }
 
 function pageSql(from: 'source' | 'destination', to: 'source' | 'destination'): string {
-  // The same edge may come from several aspects or paths; the answer lists each (entity, type) once,
+  // The same edge may come from several aspects or paths; the response lists each (entity, type) once,
   // with the data of its most recently updated row (SQLite takes the bare columns from the max's row).
   return `SELECT entity, type, createdOn, createdActor, updatedOn, updatedActor, manual FROM (
             SELECT ${to} AS entity, type, max(coalesce(updated_on, 0)), created_on AS createdOn, created_actor AS createdActor,
@@ -126,7 +126,7 @@ export class RelationshipIndex implements DerivedIndex {
       ) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS ${TABLE}_incoming ON ${TABLE} (destination, type, source);
     `);
-    // Data files written before edges kept their times and actors gain the columns at once (no row
+    // Data files written before edges kept their times and actors gain the columns immediately (no row
     // is rewritten): their edges have none, and every window keeps them, until restoreIndices.
     const hasColumn = (name: string): boolean => db.prepare(`SELECT 1 FROM pragma_table_info('${TABLE}') WHERE name = ?`).get(name) !== undefined;
     if (!hasColumn('created_on')) {

@@ -1,5 +1,5 @@
 /**
- * A row read back with its JSON columns as stored: answers that carry or embed the aspect send the
+ * A row read back with its JSON columns as stored: responses that carry or embed the aspect send the
  * text as it is, so the value and the system metadata are parsed only when something asks for them.
  */
 import type { SystemMetadata } from './types.js';

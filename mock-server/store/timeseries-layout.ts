@@ -6,9 +6,9 @@ import type { Database } from 'better-sqlite3';
 
 /**
  * A point's row holds its key, its entity (the truncation's index), the byte size of its value
- * (getIndexSizes) and its answer JSON, `{"aspect":{"value":"<the value's JSON as a string>",
+ * (getIndexSizes) and its response JSON (`answer_json`), `{"aspect":{"value":"<the value's JSON as a string>",
  * "contentType":"application/json"},"systemMetadata":{...}}`; the value and the system metadata are
- * read out of it. A 10,000-point answer reads 10,000 rows in key order: rows that also held the value
+ * read out of it. A 10,000-point response reads 10,000 rows in key order: rows that also held the value
  * and the system metadata apart were 1.6 times as large, and reading them took a quarter longer.
  */
 export const TIMESERIES_DDL = `
@@ -26,10 +26,10 @@ export const TIMESERIES_DDL = `
 
 /**
  * A data file of an older layout kept each point's value and system metadata in columns of their
- * own, and, from the second layout on, its answer JSON beside them (null for the points written
- * before). Its table is rewritten once, at open, in the current layout: a point without answer JSON
- * gets the JSON its answers were made of (the value quoted as a JSON string, the system metadata as
- * stored, left out when there was none), so that every answer keeps its bytes.
+ * own, and, from the second layout on, its response JSON beside them (null for the points written
+ * before). Its table is rewritten once, at open, in the current layout: a point without response JSON
+ * gets the JSON its responses were made of (the value quoted as a JSON string, the system metadata as
+ * stored, left out when there was none), so that every response keeps its bytes.
  */
 export function adoptOlderTimeseriesLayout(db: Database): void {
   const columns = new Set(db.prepare(`SELECT name FROM pragma_table_info('timeseries')`).pluck().all());

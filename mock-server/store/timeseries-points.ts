@@ -3,7 +3,7 @@
  * same timestamp again replaces the point (upstream's document id is derived from it).
  */
 import type { PrimaryStatements, TimeseriesPointRow } from './database.js';
-import { AnswerWriter, type LentBytes } from './response-buffers.js';
+import { ResponseWriter, type LentBytes } from './response-buffers.js';
 import { StoredJson } from './stored-json.js';
 import type { TimeseriesPoint, WriteContext } from './types.js';
 import { writeSystemMetadata } from './versioned-aspect.js';
@@ -27,7 +27,7 @@ export function writeTimeseriesPoint(
   statements.upsertPoint.run(urn, aspect, timestampMillis, entity, Buffer.byteLength(value), answerJsonOf(value, systemMetadata));
 }
 
-/** A point read from the table; a 10,000-point answer sends the stored JSON text of each as it is. */
+/** A point read from the table; a 10,000-point response sends the stored JSON text of each as it is. */
 class StoredPoint extends StoredJson implements TimeseriesPoint {
   readonly timestampMillis: number;
   readonly entity: string;
@@ -64,37 +64,37 @@ export function readTimeseries(statements: PrimaryStatements, q: TimeseriesRange
   return statements.pointsInRange.all(...rangeParams(q)).map((row) => new StoredPoint(q.urn, q.aspect, row));
 }
 
-// Points per batch of a range's answer: about 90 kB of a small point's JSON, under the 128 kB past
+// Points per batch of a range's response: about 90 kB of a small point's JSON, under the 128 kB past
 // which V8 makes a string outside its young generation.
 const BATCH = 256;
 
 /**
  * The same points as a JSON array of enveloped aspects (`{aspect: {value, contentType}, systemMetadata}`)
- * between the texts `around` gives, in UTF-8, in a buffer lent to the answer (megabytes at 10,000
+ * between the texts `around` gives, in UTF-8, in a buffer lent to the response (megabytes at 10,000
  * points), read in batches newest first: each batch ends where the next begins, one millisecond
  * before its oldest point (timestamps are whole milliseconds, one point each).
  */
 export function readTimeseriesJson(statements: PrimaryStatements, q: TimeseriesRange, around: TextsAround): LentBytes {
   const [urn, aspect, start, end, limit] = rangeParams(q);
-  const answer = new AnswerWriter();
-  answer.write(`${around.before}[`);
+  const response = new ResponseWriter();
+  response.write(`${around.before}[`);
   let left = limit;
   let newest = end;
   while (left > 0) {
     const wanted = Math.min(BATCH, left);
     const [items, oldest, count] = statements.pointsJsonBatch.get(urn, aspect, start, newest, wanted) ?? [null, null, 0];
     if (items === null || oldest === null) break;
-    if (left < limit) answer.write(',');
-    answer.write(items);
+    if (left < limit) response.write(',');
+    response.write(items);
     left -= count;
     newest = oldest - 1;
     if (count < wanted) break;
   }
-  answer.write(`]${around.after}`);
-  return answer.lend();
+  response.write(`]${around.after}`);
+  return response.lend();
 }
 
-/** The texts written before and after a JSON value: the answer it is part of. */
+/** The texts written before and after a JSON value: the response it is part of. */
 export interface TextsAround {
   before: string;
   after: string;

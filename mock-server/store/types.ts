@@ -23,7 +23,7 @@ export interface StoredAspect {
   aspect: string;
   version: number;
   value: Record<string, unknown>;
-  /** The value as stored, JSON text: answers that embed the aspect splice it in without re-serialising. */
+  /** The value as stored, JSON text: responses that embed the aspect splice it in without re-serialising. */
   valueJson: string;
   created: AuditStamp;
   systemMetadata?: SystemMetadata;
@@ -37,7 +37,7 @@ export interface TimeseriesPoint {
   aspect: string;
   timestampMillis: number;
   value: Record<string, unknown>;
-  /** The value as stored, JSON text: answers that carry the aspect as a string use it without re-serialising. */
+  /** The value as stored, JSON text: responses that carry the aspect as a string use it without re-serialising. */
   valueJson: string;
   systemMetadata?: SystemMetadata;
   /** The system metadata as stored, JSON text. */

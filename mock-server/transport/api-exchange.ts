@@ -1,9 +1,9 @@
 /**
- * One request to the service's API (either door, any address form) as the test controls see it:
+ * One request to the service's API (either handler, any address form) as the test controls see it:
  * the body read once, the operation named, the session's faults and latency applied before the
- * door answers on the session's store, and the exchange written to the session's journal when the
- * response closes (its connection closed with or without an answer), or at once when the answer went
- * out whole while the request was handled (answered-at-once.ts).
+ * handler responds on the session's store, and the exchange written to the session's journal when the
+ * response closes (its connection closed with or without a response), or immediately when the response
+ * went out whole while the request was handled (immediate-response.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Fault } from '../controls/faults.js';
@@ -14,7 +14,7 @@ import { jittered } from '../controls/settings.js';
 import { protocolHeaderNow, sentText } from '../wire/json-response.js';
 import type { MockContext } from '../controls/mock-context.js';
 import type { ApiHandler, BodyRead, PreparedCall } from '../wire/api-handler.js';
-import { answeredAtOnce, whenAnswered } from './immediate-response.js';
+import { sentImmediately, whenSent } from './immediate-response.js';
 import { holdUntilCommitted } from './held-response.js';
 import { readJsonBody } from '../wire/json-body.js';
 
@@ -25,13 +25,13 @@ export interface ExchangeSettings {
 }
 
 /**
- * `answered`, when given, is what the caller records once the answer has gone out (its log line):
- * called at once when the answer went out whole in the call that read the body (a POST's body
+ * `onSent`, when given, is what the caller records once the response has gone out (its log line):
+ * called immediately when the response went out whole in the call that read the body (a POST's body
  * arrives after the caller has returned), else on `finish`.
  */
-export type ApiExchange = (req: IncomingMessage, res: ServerResponse, handler: ApiHandler<MockContext>, session: MockSession, answered?: () => void) => void;
+export type ApiExchange = (req: IncomingMessage, res: ServerResponse, handler: ApiHandler<MockContext>, session: MockSession, onSent?: () => void) => void;
 
-/** The journal entry of an exchange; `status` null when the connection closed without an answer. */
+/** The journal entry of an exchange; `status` null when the connection closed without a response. */
 function record(settings: ExchangeSettings, session: MockSession, req: IncomingMessage, res: ServerResponse, status: number | null, arrived: number, started: number, call: PreparedCall<MockContext>, read: BodyRead, fault: Fault | undefined): void {
   const url = req.url ?? '/';
   const entry: JournalEntry = {
@@ -54,13 +54,13 @@ function record(settings: ExchangeSettings, session: MockSession, req: IncomingM
   session.journal.add(entry);
 }
 
-/** The journal entry written when the response closes: with the answer's status if it was sent whole, null if not. */
+/** The journal entry written when the response closes: with the response's status if it was sent whole, null if not. */
 function recordOnClose(settings: ExchangeSettings, session: MockSession, req: IncomingMessage, res: ServerResponse, arrived: number, started: number, call: PreparedCall<MockContext>, read: BodyRead, fault: Fault | undefined): void {
   res.on('close', () => record(settings, session, req, res, res.writableFinished ? res.statusCode : null, arrived, started, call, read, fault));
 }
 
-/** The door's answer, or the fault's, once the latency has passed. */
-function answerCall(session: MockSession, res: ServerResponse, handler: ApiHandler<MockContext>, call: PreparedCall<MockContext>, fault: Fault | undefined): void {
+/** The handler's response, or the fault's, once the latency has passed. */
+function respondToCall(session: MockSession, res: ServerResponse, handler: ApiHandler<MockContext>, call: PreparedCall<MockContext>, fault: Fault | undefined): void {
   if (session.closed) return handler.fail(res, 410, `session '${session.id}' was discarded while this request waited`);
   // Destroying the response destroys its connection: a reset on a socket, a failed fetch in process.
   if (fault?.kind === 'reset') return void res.destroy();
@@ -71,13 +71,13 @@ function answerCall(session: MockSession, res: ServerResponse, handler: ApiHandl
     }
     return handler.fail(res, fault.status, `Fault ${fault.id} injected on ${fault.operation} through /__mock/faults`);
   }
-  // The answer may have read or written rows of the turn's open transaction: it leaves once they are committed.
+  // The response may have read or written rows of the batch's open transaction: it is held until they are committed.
   holdUntilCommitted(res, session.context.store);
   call.answer(res, session.context);
 }
 
 export function apiExchange(settings: ExchangeSettings): ApiExchange {
-  return (req, res, handler, session, answered) => {
+  return (req, res, handler, session, onSent) => {
     const arrived = Date.now();
     const started = performance.now();
     readJsonBody(req, settings.maxBody, (read) => {
@@ -87,19 +87,19 @@ export function apiExchange(settings: ExchangeSettings): ApiExchange {
       const delay = jittered(session.settings.latencyMs, session.settings.jitterMs) + (fault ? jittered(fault.delayMs, fault.jitterMs) : 0);
       if (delay > 0) {
         if (journaled) recordOnClose(settings, session, req, res, arrived, started, call, read, fault);
-        if (answered) res.once('finish', answered);
-        setTimeout(answerCall, delay, session, res, handler, call, fault);
+        if (onSent) res.once('finish', onSent);
+        setTimeout(respondToCall, delay, session, res, handler, call, fault);
         return;
       }
-      answerCall(session, res, handler, call, fault);
-      // The entry and the log line are written now when the answer went out whole in this call, else
+      respondToCall(session, res, handler, call, fault);
+      // The entry and the log line are written now when the response went out whole in this call, else
       // when the response closes (an abort included) and when it finishes.
-      const atOnce = answeredAtOnce(res);
+      const immediate = sentImmediately(res);
       if (journaled) {
-        if (atOnce) record(settings, session, req, res, res.statusCode, arrived, started, call, read, fault);
+        if (immediate) record(settings, session, req, res, res.statusCode, arrived, started, call, read, fault);
         else recordOnClose(settings, session, req, res, arrived, started, call, read, fault);
       }
-      if (answered) whenAnswered(res, answered, atOnce);
+      if (onSent) whenSent(res, onSent, immediate);
     });
   };
 }

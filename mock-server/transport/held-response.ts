@@ -1,14 +1,14 @@
 /**
- * An answer that waits for its store's commit: what the response writes while a turn's transaction
- * is open (turn-commit.ts) goes out, in order, once that transaction has committed; if it failed, the
- * connection is closed instead, so the client is never told of rows that were rolled back. With no
- * turn open the response writes at once, as any other.
+ * A response held until its store's transaction commits: what the response writes while a batch's
+ * transaction is open (../store/batch-commit.ts) goes out, in order, once that transaction has
+ * committed; if it failed, the connection is closed instead, so the client is never told of rows that
+ * were rolled back. With no batch open the response writes immediately, as any other.
  */
 import type { ServerResponse } from 'node:http';
 
-/** The store as an answer waits for it (`CatalogStore`): whether a turn is open, and a call once it has ended. */
+/** The store as a held response waits for it (`CatalogStore`): whether a batch is open, and a call once it has ended. */
 export interface CommittingStore {
-  readonly turnOpen: boolean;
+  readonly batchOpen: boolean;
   whenCommitted(waiter: (committed: boolean) => void): void;
 }
 
@@ -25,13 +25,13 @@ type HeldResponse = ServerResponse & { [HELD]: Held };
 
 /**
  * One write and one end for every held response, its state kept on it. A pair of closures made for
- * each response, set as its methods, kept the objects of a POST's answer alive through the young
+ * each response, set as its methods, kept the objects of a POST's response alive through the young
  * generation's scavenges: under the bench's GraphQL load 3.5 MB of every 10 MB allocated survived
  * each scavenge, which took 13 to 17 ms; with these 0.7 MB and about 3 ms.
  */
 function sendHeld(res: HeldResponse, send: (...args: unknown[]) => unknown, args: unknown[]): unknown {
   const { store } = res[HELD];
-  if (!store.turnOpen) return send.apply(res, args);
+  if (!store.batchOpen) return send.apply(res, args);
   store.whenCommitted((committed) => (committed ? send.apply(res, args) : res.destroy()));
   return undefined;
 }

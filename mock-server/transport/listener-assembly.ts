@@ -1,8 +1,8 @@
 /**
- * The mock's request listener, assembled: the metadata-store router behind its lean HTTP door,
- * GraphQL on its own door, both behind the API exchange of the test controls, and the express app
+ * The mock's request listener, assembled: the metadata-store router behind its lean HTTP handler,
+ * GraphQL on its own handler, both behind the API exchange of the test controls, and the express app
  * for the rest (admin endpoints, the docs site, the GraphQL explorer), with request-listener.ts
- * choosing among them by path. Both render failures through error-answer.ts: bad input is always a
+ * choosing among them by path. Both render failures through ../wire/error-response.ts: bad input is always a
  * 4xx in the Rest.li error body; a 500 means a defect.
  */
 import express, { type ErrorRequestHandler, type Express } from 'express';
@@ -13,7 +13,7 @@ import { adminSessions, type SessionRegistry } from '../controls/sessions.js';
 import { apiExchange } from './api-exchange.js';
 import { docsRouter } from './api-reference.js';
 import { bearerToken, type AuthConfig } from '../auth/bearer-auth.js';
-import { answerError, type ErrorAnswerSettings } from '../wire/error-response.js';
+import { sendError, type ErrorResponseSettings } from '../wire/error-response.js';
 import { graphqlEndpoint, mountGraphiql } from '../graphql/index.js';
 import type { Contract } from '../../spec/index.js';
 import { metadataStoreHandler, type RequestHandler } from './metadata-store-handler.js';
@@ -35,10 +35,10 @@ export interface AppSettings {
 }
 
 /** The express part; `fallback` answers whatever it does not (a docs path with another method is the router's). */
-function createExpressApp({ contract, sessions, scenarios, profile }: AppSettings, fallback: RequestHandler, errors: ErrorAnswerSettings): Express {
+function createExpressApp({ contract, sessions, scenarios, profile }: AppSettings, fallback: RequestHandler, errors: ErrorResponseSettings): Express {
   const app = express();
   app.disable('x-powered-by');
-  // The contract shows no ETag: the admin and docs answers carry none, as the metadata-store API's do not.
+  // The contract shows no ETag: the admin and docs responses carry none, as the metadata-store API's do not.
   app.disable('etag');
   app.use(ADMIN_PATH, adminRouter({ sessions, scenarios, operations: contract.adminOperations, validators: new SchemaValidators({ fillDefaults: true }) }));
   // The reference site (GET); other methods on the docs path reach the router, which names the method it allows.
@@ -47,7 +47,7 @@ function createExpressApp({ contract, sessions, scenarios, profile }: AppSetting
   app.use([...docsPaths, MOCK_DOCS_PATH], docsRouter(contract));
   mountGraphiql(app, contract.names.urnPrefix);
   app.use(fallback);
-  const onError: ErrorRequestHandler = (error, req, res, _next) => answerError(req, res, error, errors);
+  const onError: ErrorRequestHandler = (error, req, res, _next) => sendError(req, res, error, errors);
   app.use(onError);
   return app;
 }
@@ -55,7 +55,7 @@ function createExpressApp({ contract, sessions, scenarios, profile }: AppSetting
 export function createRequestListener(settings: AppSettings): RequestHandler {
   const { contract, sessions, auth, maxBody, logger, adminToken } = settings;
   const { names } = contract;
-  const errors: ErrorAnswerSettings = { logger, recordPrefix: names.recordPrefix };
+  const errors: ErrorResponseSettings = { logger, recordPrefix: names.recordPrefix };
   const route = metadataStoreRouter({ contract, auth, validators: new SchemaValidators() });
   const upstream = settings.profile === 'upstream';
   const addressForms = upstream ? UPSTREAM_ADDRESS_FORMS : ADDRESS_FORMS;

@@ -1,18 +1,18 @@
 /**
  * The metadata-store API on node's own request and response, without express's layers (they were
  * most of a request's cost beyond the store): the path below its address form, the query, the
- * route matched (its operationId named before anything runs), the router's answer written as JSON,
- * and every failure through the shared error answer.
+ * route matched (its operationId named before anything runs), the router's result written as JSON,
+ * and every failure through the shared error response.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resourcePath } from '../addresses.js';
 import type { MockContext } from '../controls/mock-context.js';
 import type { ApiHandler, PreparedCall } from '../wire/api-handler.js';
 import { protocolHeaderNow, sendJson } from '../wire/json-response.js';
-import { answerError, type ErrorAnswerSettings } from '../wire/error-response.js';
+import { sendError, type ErrorResponseSettings } from '../wire/error-response.js';
 import { RestliError, restliErrorBody } from '../errors.js';
 import type { HandlerResult } from '../handlers/context.js';
-import { RawJson, stringifyAnswer } from '../wire/raw-json.js';
+import { RawJson, stringifyResponse } from '../wire/raw-json.js';
 import { RestliQuery } from '../wire/restli-query.js';
 import type { StoreRoute, StoreRouter } from './router.js';
 import { RecentTexts } from '../wire/recent-texts.js';
@@ -21,7 +21,7 @@ import { RecentTexts } from '../wire/recent-texts.js';
 const ROUTES_KEPT = 1000;
 const LONGEST_TARGET = 2048;
 
-export interface StoreHandlerSettings extends ErrorAnswerSettings {
+export interface StoreHandlerSettings extends ErrorResponseSettings {
   route: StoreRouter;
   /** The namespace's protocol version header name. */
   protocolHeader: string;
@@ -31,10 +31,10 @@ export interface StoreHandlerSettings extends ErrorAnswerSettings {
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
-function answer(res: ServerResponse, result: HandlerResult): void {
-  // An answer that is one raw text (an entity read) is written as it is.
+function respond(res: ServerResponse, result: HandlerResult): void {
+  // A response that is one raw text (an entity read) is written as it is.
   if (result.json instanceof RawJson) sendJson(res, 200, result.json.textAtHand, result.json.bytes, result.json.giveBack);
-  else if (result.json !== undefined) sendJson(res, 200, stringifyAnswer(result.json));
+  else if (result.json !== undefined) sendJson(res, 200, stringifyResponse(result.json));
   else {
     protocolHeaderNow(res);
     res.end();
@@ -68,9 +68,9 @@ export function metadataStoreHandler(settings: StoreHandlerSettings): ApiHandler
           if (failure) throw failure;
           if (!matched) throw unmatched;
           const protocolVersion = req.headers[protocolHeader];
-          answer(res, matched.run({ authorization: req.headers.authorization, protocolVersion: Array.isArray(protocolVersion) ? protocolVersion[0] : protocolVersion, body }, context));
+          respond(res, matched.run({ authorization: req.headers.authorization, protocolVersion: Array.isArray(protocolVersion) ? protocolVersion[0] : protocolVersion, body }, context));
         } catch (error) {
-          answerError(req, res, error, settings);
+          sendError(req, res, error, settings);
         }
       },
     };

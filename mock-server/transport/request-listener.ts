@@ -2,20 +2,20 @@
  * The server's request listener, the one entry of every request: the protocol header and one line in
  * the request log, the session the request names (header or `/__session/<id>` prefix, taken off the
  * path), then one look at its path. The service's API (the metadata-store API, nearly all of the
- * traffic, and GraphQL) goes through the API exchange (journal, faults, latency) to its lean door on
+ * traffic, and GraphQL) goes through the API exchange (journal, faults, latency) to its lean handler on
  * node's own request and response; the admin endpoints, once the caller may use them, the docs site
  * and the GraphQL explorer go to the express app (which hands back whatever it does not answer
  * itself, so this look only has to find every path express serves).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ADDRESS_FORMS, ADMIN_PATH, GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH, SESSION_HEADER } from '../addresses.js';
-import { whenAnswered } from './immediate-response.js';
+import { whenSent } from './immediate-response.js';
 import { checkAdminAccess } from '../auth/admin-access.js';
 import { adminSessions, type SessionRegistry } from '../controls/sessions.js';
 import type { MockContext } from '../controls/mock-context.js';
 import type { ApiHandler } from '../wire/api-handler.js';
 import type { ApiExchange } from './api-exchange.js';
-import { answerError, type ErrorAnswerSettings } from '../wire/error-response.js';
+import { sendError, type ErrorResponseSettings } from '../wire/error-response.js';
 import { protocolHeaderLater, protocolHeaderNow, sendJson } from '../wire/json-response.js';
 import { isExcludedPath, springErrorBody } from '../profile.js';
 import type { RequestHandler } from './metadata-store-handler.js';
@@ -34,8 +34,8 @@ export interface ListenerSettings {
   adminToken: string | undefined;
   protocolHeader: string;
   docsPath: string;
-  errors: ErrorAnswerSettings;
-  /** The upstream profile's door (../profile.ts): a token on every path but the excluded ones, the bare prefix only. */
+  errors: ErrorResponseSettings;
+  /** The upstream profile's gate (../profile.ts): a token on every path but the excluded ones, the bare prefix only. */
   upstreamGate?: { addressForms: readonly string[]; hasToken(authorization: string | undefined): boolean };
 }
 
@@ -81,16 +81,16 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
     const started = performance.now();
     const url = req.url ?? '/';
     protocolHeaderLater(res, protocolHeader);
-    // The line is written when the answer is: at once when it went out whole in the call that
-    // answered (nearly every request; for the API, the call that read the body), else on `finish`.
+    // The line is written when the response is: immediately when it went out whole in the call that
+    // handled it (nearly every request; for the API, the call that read the body), else on `finish`.
     const logged = (): void => logLine(req.method, url, res.statusCode, started);
-    if (!dispatch(req, res, url, logged)) whenAnswered(res, logged);
+    if (!dispatch(req, res, url, logged)) whenSent(res, logged);
   };
 
   /** Whether the request went to the API exchange, which then writes the log line (`logged`) itself. */
   function dispatch(req: IncomingMessage, res: ServerResponse, url: string, logged: () => void): boolean {
     try {
-      // HTTP/1.1 servers accept a request target in absolute form (`GET http://host/path`); both doors route on the path.
+      // HTTP/1.1 servers accept a request target in absolute form (`GET http://host/path`); both handlers route on the path.
       if (url[0] !== '/' && URL.canParse(url)) {
         const { pathname, search } = new URL(url);
         req.url = pathname + search;
@@ -118,14 +118,14 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
         protocolHeaderNow(res);
         app(req, res);
       } else {
-        // The protocol header waits for the answer's other headers (json-answer.ts), on either door.
+        // The protocol header waits for the response's other headers (../wire/json-response.ts), on either handler.
         exchange(req, res, isGraphql(path) ? graphql : store, sessions.get(scope.id), logged);
         return true;
       }
     } catch (error) {
       // The session or the admin access refused; the body is not read, and is dropped.
       req.resume();
-      answerError(req, res, error, errors);
+      sendError(req, res, error, errors);
     }
     return false;
   }

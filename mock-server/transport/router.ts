@@ -3,7 +3,7 @@
  * (resource), then on `action` and method, then authorised, checked against the operation's schemas
  * and handed to the operation's handler inside one store transaction. The routing errors are
  * upstream's Rest.li ones (restli-facts §3.2). It knows nothing of HTTP beyond the request's parts:
- * reading the body and writing the answer are the metadata-store handler's job.
+ * reading the body and writing the response are the metadata-store handler's job.
  */
 import type { Contract, OperationSpec } from '../../spec/index.js';
 import type { SchemaValidators } from '../../spec/validation.js';
@@ -120,8 +120,8 @@ export function metadataStoreRouter({ contract, auth, validators }: RouterSettin
         const handler = route.handler;
         const call = () => handler({ params: checked.params, query: checked.query, body: checked.body, op: route.op, rawQuery: query, caller, protocolVersion }, context);
         // A GET only reads, and better-sqlite3 runs it to the end before any other request: no transaction needed.
-        // Any other call is a write of its turn's transaction (turn-commit.ts), which the exchange's answer waits for.
-        return route.op.method === 'get' ? call() : context.store.turnTransaction(call);
+        // Any other call is a write of its batch's transaction (../store/batch-commit.ts), which the exchange's response waits for.
+        return route.op.method === 'get' ? call() : context.store.batchTransaction(call);
       },
     };
   };

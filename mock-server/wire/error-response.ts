@@ -1,5 +1,5 @@
 /**
- * The one place a failure becomes an answer, for the metadata-store handler and the express app
+ * The one place a failure becomes a response, for the metadata-store handler and the express app
  * alike: known failures (RestliError, a malformed URN, an HTTP error with a 4xx status) are answered
  * with their status in the Rest.li error body; anything else is a defect, logged with its stack and
  * answered 500.
@@ -10,7 +10,7 @@ import { sendJson } from './json-response.js';
 import { RestliError, restliErrorBody } from '../errors.js';
 import type { MockLogger } from '../options.js';
 
-export interface ErrorAnswerSettings {
+export interface ErrorResponseSettings {
   logger: MockLogger;
   /** The namespace's record-name prefix, for the exceptionClass. */
   recordPrefix: string;
@@ -25,11 +25,11 @@ export function asRestliError(error: unknown): RestliError | undefined {
   return undefined;
 }
 
-export function answerError(req: IncomingMessage, res: ServerResponse, error: unknown, { logger, recordPrefix }: ErrorAnswerSettings): void {
+export function sendError(req: IncomingMessage, res: ServerResponse, error: unknown, { logger, recordPrefix }: ErrorResponseSettings): void {
   const known = asRestliError(error);
   if (!known) logger(`${req.method} ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`, 'error');
   const failure = known ?? new RestliError(500, `Internal error: ${(error as Error)?.message ?? String(error)}`);
-  // A defect after the answer started cannot change it; the connection ends so the client sees it broken.
+  // A defect after the response started cannot change it; the connection ends so the client sees it broken.
   if (res.headersSent) return void res.destroy();
   sendJson(res, failure.status, JSON.stringify(restliErrorBody(failure, recordPrefix)));
 }

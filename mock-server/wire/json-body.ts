@@ -3,7 +3,7 @@
  * have always had: any content type is JSON (upstream clients do not all send application/json), an
  * empty body is `{}`, a request without a body (no Content-Length, no Transfer-Encoding) has none,
  * a gzip, deflate or br Content-Encoding is decompressed, and the size limit applies to the decoded
- * bytes while they arrive: a declared or streamed body over it is answered at once, the rest read and dropped.
+ * bytes while they arrive: a declared or streamed body over it is refused immediately, the rest read and dropped.
  * Every failure is a RestliError with a 4xx status; the caller renders it in its own error format.
  */
 import type { IncomingMessage } from 'node:http';
@@ -65,9 +65,9 @@ interface Parsed {
 const NO_BODY: Parsed = Object.freeze({ failure: undefined, body: undefined });
 
 /**
- * A body as read: its text, parsed as JSON when its value or failure is first asked for (a door that
- * has seen the same text before, as GraphQL's repeated requests, answers from the text alone); a
- * failure to read it, or no body at all, known at once.
+ * A body as read: its text, parsed as JSON when its value or failure is first asked for (a handler that
+ * has seen the same text before, as GraphQL's repeated requests, responds from the text alone); a
+ * failure to read it, or no body at all, known immediately.
  */
 class JsonBody implements BodyRead {
   private parsed: Parsed | undefined;
@@ -99,7 +99,7 @@ class JsonBody implements BodyRead {
   }
 }
 
-/** Refuses a body at once, without waiting for the rest: it is read and dropped, so the connection stays usable. */
+/** Refuses a body immediately, without waiting for the rest: it is read and dropped, so the connection stays usable. */
 function refuse(req: IncomingMessage, failure: RestliError, done: BodyCallback): void {
   req.resume();
   done(new JsonBody(undefined, failure));

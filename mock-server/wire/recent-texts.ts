@@ -1,8 +1,8 @@
 /**
- * What was worked out from the text of recent requests alone, kept by that text: a request target's
+ * What was worked out from the text of recent requests alone, cached by that text: a request target's
  * route, path parameters and checked query, a GraphQL body's checked request. Clients send the
  * same texts again and again, and all of that is a function of the text. Only what succeeded is
- * kept (a failure is worked out anew each time), and only for texts of a bounded length.
+ * cached (a failure is worked out anew each time), and only for texts of a bounded length.
  */
 
 export class RecentTexts<T> {
@@ -11,15 +11,15 @@ export class RecentTexts<T> {
   private size = 0;
 
   /**
-   * `capacity`: how many texts are kept; past it the memo empties and fills anew. `longest`: texts
-   * longer than this are worked out every time, so that the kept keys stay small.
+   * `capacity`: how many texts are cached; past it the memo empties and fills anew. `longest`: texts
+   * longer than this are worked out every time, so that the cached keys stay small.
    */
   constructor(
     private readonly capacity: number,
     private readonly longest: number,
   ) {}
 
-  /** The value kept for this group and text, if any. */
+  /** The value cached for this group and text, if any. */
   known(group: string, text: string): T | undefined {
     return this.kept.get(group)?.get(text);
   }
@@ -38,7 +38,7 @@ export class RecentTexts<T> {
     this.size++;
   }
 
-  /** The value kept for this group and text, or `work()`'s (kept if it returns). */
+  /** The value cached for this group and text, or `work()`'s (cached if it returns). */
   get(group: string, text: string, work: () => T): T {
     const known = this.known(group, text);
     if (known !== undefined) return known;

@@ -2,7 +2,7 @@
  * The single write's ceiling: the statements the mock ran for a run of ingestProposal writes,
  * replayed by a bare node:http server (bare-write-server.ts) that answers each POST with the next
  * write's statements by bare better-sqlite3, in the transactions the mock ran them in (it commits the
- * writes it reads in one turn of the event loop together: mock-server/store/turn-commit.ts). The record holds every
+ * writes it reads in one tick of the event loop together: mock-server/store/batch-commit.ts). The record holds every
  * call of the mock's database from its opening on (every prepared statement's run, get, all or
  * iterate with its arguments, and every exec), taken in this process by wrapping better-sqlite3's
  * methods while an in-process mock serves the writes; the server replays the calls before the

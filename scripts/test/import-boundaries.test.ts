@@ -108,7 +108,8 @@ function mockRoomOf(file: string): string | undefined {
   return rest.length ? `${first}/` : first;
 }
 
-const floorOf = (room: string): number => MOCK_FLOORS.findIndex((rooms) => rooms.includes(room));
+/** A room's floor, counted from 1 at the ground as the README counts them; 0 for a room on no floor. */
+const floorOf = (room: string): number => MOCK_FLOORS.findIndex((rooms) => rooms.includes(room)) + 1;
 
 /** Every import of a non-test file of the mock that is not downward, each room on no floor, and each pair of rooms that import each other. */
 export function mockFloorViolations(files: Files): string[] {
@@ -118,7 +119,7 @@ export function mockFloorViolations(files: Files): string[] {
   for (const [file, text] of files) {
     const room = mockRoomOf(file);
     if (room === undefined || isTest(file)) continue;
-    if (floorOf(room) < 0) {
+    if (floorOf(room) === 0) {
       if (!unplaced.has(room)) found.push(`${file}: ${MOCK}${room} stands on no floor of MOCK_FLOORS`);
       unplaced.add(room);
       continue;
@@ -128,7 +129,7 @@ export function mockFloorViolations(files: Files): string[] {
       if (to === undefined || to === room || isTest(target)) continue;
       if (!arrows.has(`${room} → ${to}`)) arrows.set(`${room} → ${to}`, `${file} imports ${target}`);
       const [from, onto] = [floorOf(room), floorOf(to)];
-      if (onto < 0 || onto >= from) found.push(`${file} imports ${target}: ${MOCK}${room} (floor ${from}) may import only the mock's floors below it, not ${MOCK}${to} (${onto < 0 ? 'on no floor' : `floor ${onto}`})`);
+      if (onto === 0 || onto >= from) found.push(`${file} imports ${target}: ${MOCK}${room} (floor ${from}) may import only the mock's floors below it, not ${MOCK}${to} (${onto === 0 ? 'on no floor' : `floor ${onto}`})`);
     }
   }
   for (const [arrow, example] of arrows) {
@@ -289,7 +290,7 @@ describe("the mock's floors", () => {
   it('catches an upward import, naming both floors', () => {
     const files = new Map([['mock-server/store/catalog-store.ts', "import { HANDLERS } from '../handlers/index.js';"]]);
     expect(mockFloorViolations(files)).toEqual([
-      "mock-server/store/catalog-store.ts imports mock-server/handlers/index.ts: mock-server/store/ (floor 4) may import only the mock's floors below it, not mock-server/handlers/ (floor 8)",
+      "mock-server/store/catalog-store.ts imports mock-server/handlers/index.ts: mock-server/store/ (floor 5) may import only the mock's floors below it, not mock-server/handlers/ (floor 9)",
     ]);
   });
 
@@ -300,7 +301,7 @@ describe("the mock's floors", () => {
     ]);
     const found = mockFloorViolations(files);
     expect(found).toContain(
-      "mock-server/seed/har-replay.ts imports mock-server/in-process/injected-fetch.ts: mock-server/seed/ (floor 6) may import only the mock's floors below it, not mock-server/in-process/ (floor 11)",
+      "mock-server/seed/har-replay.ts imports mock-server/in-process/injected-fetch.ts: mock-server/seed/ (floor 7) may import only the mock's floors below it, not mock-server/in-process/ (floor 12)",
     );
     expect(found).toContain(
       'mock-server/in-process/ and mock-server/seed/ import each other: mock-server/in-process/create-mock.ts imports mock-server/seed/index.ts; mock-server/seed/har-replay.ts imports mock-server/in-process/injected-fetch.ts',
@@ -309,13 +310,13 @@ describe("the mock's floors", () => {
 
   it('catches two rooms of one floor importing each other, and a room on no floor', () => {
     expect(mockFloorViolations(new Map([['mock-server/admin/index.ts', "import { graphqlEndpoint } from '../graphql/index.js';"]]))).toEqual([
-      "mock-server/admin/index.ts imports mock-server/graphql/index.ts: mock-server/admin/ (floor 9) may import only the mock's floors below it, not mock-server/graphql/ (floor 9)",
+      "mock-server/admin/index.ts imports mock-server/graphql/index.ts: mock-server/admin/ (floor 10) may import only the mock's floors below it, not mock-server/graphql/ (floor 10)",
     ]);
     expect(mockFloorViolations(new Map([['mock-server/http/router.ts', "import { badRequest } from '../errors.js';"], ['mock-server/http/raw-json.ts', '']]))).toEqual([
       'mock-server/http/router.ts: mock-server/http/ stands on no floor of MOCK_FLOORS',
     ]);
     expect(mockFloorViolations(new Map([['mock-server/handlers/aspects.ts', "import { stringifyResponse } from '../http/raw-json.js';"]]))).toEqual([
-      "mock-server/handlers/aspects.ts imports mock-server/http/raw-json.ts: mock-server/handlers/ (floor 8) may import only the mock's floors below it, not mock-server/http/ (on no floor)",
+      "mock-server/handlers/aspects.ts imports mock-server/http/raw-json.ts: mock-server/handlers/ (floor 9) may import only the mock's floors below it, not mock-server/http/ (on no floor)",
     ]);
   });
 

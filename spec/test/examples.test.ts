@@ -2,7 +2,7 @@
  * The examples of spec/examples/<operationId>.yaml against their operation: valid requests and
  * responses validate, each invalid request breaks the operation's schemas. What the mock answers to
  * each (the matched fields of a response, the status and message of an invalid request) is checked
- * by replaying them: mock-server/test/example-replay.test.ts.
+ * by replaying them: mock-server/test/handlers/example-replay.test.ts.
  */
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';

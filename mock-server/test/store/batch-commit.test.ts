@@ -1,8 +1,8 @@
 /**
- * Group commit (mock-server/store/turn-commit.ts): requests that the server reads in one turn of its
+ * Group commit (mock-server/store/batch-commit.ts): requests that the server reads in one tick of its
  * event loop (pipelined on one connection, sent in one write) share one transaction, and each keeps
  * the behaviour it has alone: a derived read sees the writes before it, a refused request undoes
- * only its own rows, every answer is the one it would get alone.
+ * only its own rows, every response is the one it would get alone.
  */
 import { describe, expect, it } from 'vitest';
 import { call, pipelined, proposal, serverForTests } from '../http-harness.js';
@@ -13,7 +13,7 @@ const ingest = (urn: string, aspect: string, value: unknown) => ({ method: 'POST
 const search = (input: string) => ({ method: 'POST', path: '/entities?action=search', body: { input, entity: 'dataset', start: 0, count: 10 } });
 const latest = (urn: string, aspect: string) => call(server(), 'GET', `/aspects/${encodeURIComponent(urn)}?aspect=${aspect}&version=0`);
 
-describe('requests read in one turn', () => {
+describe('requests read in one tick', () => {
   it('a search and a relationships read behind writes find them', async () => {
     const urn = dataset('quokka');
     const owner = 'urn:svc:corpuser:quokka.keeper';
@@ -47,7 +47,7 @@ describe('requests read in one turn', () => {
     expect((await call(server(), 'POST', '/entities?action=search', { body: search('undone').body })).json.value.numEntities).toBe(0);
   });
 
-  it('writes of one entity in one turn each get their version, and the index holds the last', async () => {
+  it('writes of one entity in one batch each get their version, and the index holds the last', async () => {
     const urn = dataset('versions');
     const answers = await pipelined(
       server().url,

@@ -100,31 +100,31 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     store.close();
   });
 
-  it('commits the writes of a turn at its end, its derived rows rebuilt once, and then tells who waits', async () => {
+  it('commits the writes of a batch at its end, its derived rows rebuilt once, and then tells who waits', async () => {
     const extra = new VisitedEntities();
     const store = new CatalogStore({ contract, derived: [extra] });
-    store.turnTransaction(() => store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx));
-    store.turnTransaction(() => store.upsertAspect('dataset', dataset('a'), 'status', { removed: false }, ctx));
-    expect(() => store.turnTransaction(() => store.upsertAspect('dataset', dataset('b'), 'status', { removed: 'no' }, ctx))).toThrow('removed');
+    store.batchTransaction(() => store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx));
+    store.batchTransaction(() => store.upsertAspect('dataset', dataset('a'), 'status', { removed: false }, ctx));
+    expect(() => store.batchTransaction(() => store.upsertAspect('dataset', dataset('b'), 'status', { removed: 'no' }, ctx))).toThrow('removed');
     const heard: boolean[] = [];
     store.whenCommitted((committed) => heard.push(committed));
-    expect([store.turnOpen, store.inTransaction, heard, extra.visited]).toEqual([true, true, [], []]);
+    expect([store.batchOpen, store.inTransaction, heard, extra.visited]).toEqual([true, true, [], []]);
     await new Promise((resolve) => setImmediate(resolve));
-    expect([store.turnOpen, store.inTransaction, heard, extra.visited]).toEqual([false, false, [true], [dataset('a')]]);
+    expect([store.batchOpen, store.inTransaction, heard, extra.visited]).toEqual([false, false, [true], [dataset('a')]]);
     expect(store.entityExists(dataset('b'))).toBe(false);
     store.whenCommitted((committed) => heard.push(committed));
     expect(heard).toEqual([true, true]);
     store.close();
   });
 
-  it('commits an open turn before a transaction of its own, and tells a turn rolled back under it that it did not commit', () => {
+  it('commits an open batch before a transaction of its own, and tells a batch rolled back under it that it did not commit', () => {
     const store = new CatalogStore({ contract });
     const heard: boolean[] = [];
-    store.turnTransaction(() => store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx));
+    store.batchTransaction(() => store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx));
     store.whenCommitted((committed) => heard.push(committed));
     store.transaction(() => store.upsertAspect('dataset', dataset('b'), 'ownership', owned, ctx));
-    expect([heard, store.turnOpen]).toEqual([[true], false]);
-    store.turnTransaction(() => store.upsertAspect('dataset', dataset('c'), 'ownership', owned, ctx));
+    expect([heard, store.batchOpen]).toEqual([[true], false]);
+    store.batchTransaction(() => store.upsertAspect('dataset', dataset('c'), 'ownership', owned, ctx));
     store.whenCommitted((committed) => heard.push(committed));
     store.db.prepare('ROLLBACK').run();
     store.snapshot();
@@ -133,24 +133,24 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     store.close();
   });
 
-  it('rolls a turn back whole when its derived rows cannot be built, and says so to the answers and the failure callback', async () => {
+  it('rolls a batch back whole when its derived rows cannot be built, and says so to the held responses and the failure callback', async () => {
     const failures: unknown[] = [];
     const broken = rowlessIndex('broken', (urn) => {
       if (urn === dataset('b')) throw new Error('cannot index b');
     });
     const store = new CatalogStore({ contract, derived: [broken], onCommitFailure: (error) => failures.push(error) });
     const heard: boolean[] = [];
-    store.turnTransaction(() => store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx));
-    store.turnTransaction(() => store.upsertAspect('dataset', dataset('b'), 'ownership', owned, ctx));
+    store.batchTransaction(() => store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx));
+    store.batchTransaction(() => store.upsertAspect('dataset', dataset('b'), 'ownership', owned, ctx));
     store.whenCommitted((committed) => heard.push(committed));
     await new Promise((resolve) => setImmediate(resolve));
     expect(heard).toEqual([false]);
     expect(failures.map((error) => (error as Error).message)).toEqual(['cannot index b']);
-    expect([store.entityExists(dataset('a')), store.entityExists(dataset('b')), store.turnOpen]).toEqual([false, false, false]);
+    expect([store.entityExists(dataset('a')), store.entityExists(dataset('b')), store.batchOpen]).toEqual([false, false, false]);
     store.close();
   });
 
-  it('rebuilds at the end of the turn what a derived read in the turn failed to rebuild', async () => {
+  it('rebuilds at the end of the batch what a derived read in the batch failed to rebuild', async () => {
     let failures = 1;
     const indexed: string[] = [];
     const flaky = rowlessIndex('flaky', (urn) => {
@@ -162,7 +162,7 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     });
     const store = new CatalogStore({ contract, derived: [flaky] });
     const heard: boolean[] = [];
-    store.turnTransaction(() => store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx));
+    store.batchTransaction(() => store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx));
     expect(() => store.catchUp()).toThrow('not this time');
     store.whenCommitted((committed) => heard.push(committed));
     await new Promise((resolve) => setImmediate(resolve));

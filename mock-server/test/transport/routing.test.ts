@@ -84,7 +84,7 @@ function exchange(server: MockServer, requests: string): Promise<string> {
 const SEARCH = '/entities?action=search';
 const SEARCH_BODY = JSON.stringify({ input: '*', entity: 'dataset', start: 0, count: 1 });
 
-describe('the two doors: the metadata store, and admin, docs and GraphQL', () => {
+describe("the listener's two ways: the metadata store, and admin, docs and GraphQL", () => {
   it.each([
     { given: ['GET', '/__mock/health'], want: [200, /"status":"ok"/] },
     { given: ['GET', '/__MOCK/health'], want: [200, /"status":"ok"/] },
@@ -280,7 +280,7 @@ describe('GraphQL next to the metadata store', () => {
 });
 
 describe('the request log', () => {
-  it('has one line per request through either door: method, address as sent, status and time', async () => {
+  it('has one line per request through either handler: method, address as sent, status and time', async () => {
     const lines: string[] = [];
     await withServer({ logger: (line) => lines.push(line) }, async (logged) => {
       await call(logged, 'GET', '/__mock/health');
