@@ -1,5 +1,5 @@
 /**
- * The shapes the store, its derived indices and the HTTP layer agree on.
+ * The shapes the store, its derived indices and the handlers agree on.
  * The primary table mirrors upstream's primary store: one row per (urn, aspect, version),
  * version 0 the latest. Relationships and search documents are derived indices, rebuilt from the
  * latest aspects of an entity inside the same transaction as the write.

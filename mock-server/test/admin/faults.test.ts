@@ -42,7 +42,7 @@ describe('faults and latency', () => {
     expect(reply.json.errors[0].message).toContain('graphql:dataset');
   });
 
-  it('a GraphQL body sent again, its answer kept, is still named for the fault and the journal', async () => {
+  it('a GraphQL body sent again, its response cached, is still named for the fault and the journal', async () => {
     const s = { 'X-Mock-Session': 'graphql-again' };
     const body = { query: `query named { dataset(urn: "${DATASET}") { urn } }` };
     const first = await call(server(), 'POST', '/api/graphql', { body, headers: s });
@@ -56,7 +56,7 @@ describe('faults and latency', () => {
     expect(journal.json.requests.map((r: { status: number }) => r.status)).toEqual([200, 200, 502, 200]);
   });
 
-  it('a reset fault closes the connection without an answer', async () => {
+  it('a reset fault closes the connection without a response', async () => {
     const s = { 'X-Mock-Session': 'reset' };
     await call(server(), 'POST', '/__mock/faults', { body: { operation: 'getEntityV2', kind: 'reset' }, headers: s });
     await expect(fetch(server().url + read, { headers: s })).rejects.toThrow();

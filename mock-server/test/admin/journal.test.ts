@@ -37,7 +37,7 @@ describe('request journal', () => {
     expect(Date.parse(entry.time)).not.toBeNaN();
   });
 
-  it('lists a GraphQL mutation by its operation name with its variables, and its answer', async () => {
+  it('lists a GraphQL mutation by its operation name with its variables, and its response', async () => {
     await ingest(server(), DATASET, 'status', { removed: false });
     const variables = { urn: DATASET, input: { editableProperties: { description: 'from the app' } } };
     const reply = await call(server(), 'POST', '/api/graphql', { body: { query: UPDATE, variables }, token: 'admin-token' });

@@ -17,31 +17,31 @@ describe('requests read in one tick', () => {
   it('a search and a relationships read behind writes find them', async () => {
     const urn = dataset('quokka');
     const owner = 'urn:svc:corpuser:quokka.keeper';
-    const answers = await pipelined(server().url, [
+    const responses = await pipelined(server().url, [
       ingest(urn, 'datasetProperties', { description: 'a quokka census', customProperties: {} }),
       search('quokka'),
       ingest(urn, 'ownership', { owners: [{ owner, type: 'DATAOWNER' }], lastModified: { time: 0, actor: owner } }),
       { method: 'GET', path: `/relationships?urn=${encodeURIComponent(owner)}&direction=INCOMING&types=List(OwnedBy)` },
       search('census'),
     ]);
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(answers[1]?.json.value.entities).toEqual([urn]);
-    expect(answers[3]?.json.relationships.map((r: { entity: string }) => r.entity)).toEqual([urn]);
-    expect(answers[4]?.json.value.entities).toEqual([urn]);
+    expect(responses.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(responses[1]?.json.value.entities).toEqual([urn]);
+    expect(responses[3]?.json.relationships.map((r: { entity: string }) => r.entity)).toEqual([urn]);
+    expect(responses[4]?.json.value.entities).toEqual([urn]);
   });
 
   it('a refused request undoes only its own rows, and the others stand', async () => {
     const [kept, undone, refused, after] = ['kept', 'undone', 'refused', 'after'].map(dataset) as [string, string, string, string];
-    const answers = await pipelined(server().url, [
+    const responses = await pipelined(server().url, [
       ingest(kept, 'status', { removed: true }),
       // The batch's first proposal is written before its second is refused: the batch is undone whole.
       { method: 'POST', path: '/aspects?action=ingestProposalBatch', body: { proposals: [proposal(undone, 'status', { removed: true }).proposal, proposal(refused, 'status', { removed: 'yes' }).proposal] } },
       ingest(after, 'status', { removed: true }),
       search('undone'),
     ]);
-    expect(answers.map((a) => a.status)).toEqual([200, 422, 200, 200]);
-    expect(answers[1]?.json.message).toContain('body.proposals[1].aspect.value.removed: must be boolean');
-    expect(answers[3]?.json.value.numEntities).toBe(0);
+    expect(responses.map((a) => a.status)).toEqual([200, 422, 200, 200]);
+    expect(responses[1]?.json.message).toContain('body.proposals[1].aspect.value.removed: must be boolean');
+    expect(responses[3]?.json.value.numEntities).toBe(0);
     for (const urn of [kept, after]) expect(Object.values((await latest(urn, 'status')).json.aspect)).toEqual([{ removed: true }]);
     expect((await latest(undone, 'status')).status).toBe(404);
     expect((await call(server(), 'POST', '/entities?action=search', { body: search('undone').body })).json.value.numEntities).toBe(0);
@@ -49,11 +49,11 @@ describe('requests read in one tick', () => {
 
   it('writes of one entity in one batch each get their version, and the index holds the last', async () => {
     const urn = dataset('versions');
-    const answers = await pipelined(
+    const responses = await pipelined(
       server().url,
       ['first wombat', 'second numbat', 'third bilby'].map((description) => ingest(urn, 'datasetProperties', { description, customProperties: {} })),
     );
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(responses.map((a) => a.status)).toEqual([200, 200, 200]);
     // Version 0 is the latest; the earlier values are versions 1 and 2, in the order written.
     for (const [version, description] of [[0, 'third bilby'], [1, 'first wombat'], [2, 'second numbat']] as const) {
       const read = await call(server(), 'GET', `/aspects/${encodeURIComponent(urn)}?aspect=datasetProperties&version=${version}`);

@@ -1,6 +1,6 @@
 /**
  * A new data file is written in pages of 16 KiB (a read beyond the file's mapped part copies each
- * page with a system call; a large time series answer reads a quarter as many); a file written
+ * page with a system call; a large time series response reads a quarter as many); a file written
  * before in SQLite's default 4 KiB pages opens as it is, keeps its pages and answers the same.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

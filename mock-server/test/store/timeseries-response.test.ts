@@ -1,11 +1,11 @@
 /**
- * getTimeseriesAspectValues writes an unfiltered answer from the stored texts (SQLite concatenates
- * each point's answer JSON, written with the point, a batch of points at a time, into a buffer lent
- * to the answer and reused by later ones once it has been sent) and a filtered one from the parsed
+ * getTimeseriesAspectValues writes an unfiltered response from the stored texts (SQLite concatenates
+ * each point's response JSON, written with the point, a batch of points at a time, into a buffer lent
+ * to the response and reused by later ones once it has been sent) and a filtered one from the parsed
  * points (JSON.stringify): the two must be the same bytes for the same points, whatever the values
- * hold and wherever a batch ends, and the Content-Length must count those bytes; answers in flight
+ * hold and wherever a batch ends, and the Content-Length must count those bytes; responses in flight
  * together, or after one abandoned by its client, are each their own; the request journal keeps the
- * first 64 kB of a long one, as of any answer. Data files of the older layouts (value and system
+ * first 64 kB of a long one, as of any response. Data files of the older layouts (value and system
  * metadata in columns of their own) open in the current one and answer the same bytes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,7 +20,7 @@ const HOUR = 3_600_000;
 // and four UTF-8 bytes: every way a value's text can need escaping or more than one byte.
 const AWKWARD = ['a"b', 'back\\slash', 'tab\there\nnew line', '\u0001\u001f\u007f', '\u2028\u2029', 'ünïcödé ✓', '𝔘 emoji 🙂'];
 
-describe('getTimeseriesAspectValues answer bytes', () => {
+describe('getTimeseriesAspectValues response bytes', () => {
   const server = serverForTests();
   const everything = { or: [{ and: [{ field: 'rowCount', value: '-1', condition: 'GREATER_THAN' }] }] };
   const query = { urn: DATASET, entity: 'dataset', aspect: 'datasetProfile' };
@@ -42,7 +42,7 @@ describe('getTimeseriesAspectValues answer bytes', () => {
     expect(all.json.value.values.map((v: { aspect: { value: string } }) => JSON.parse(v.aspect.value).fieldProfiles[0].fieldPath)).toEqual([...AWKWARD].reverse());
   });
 
-  it('are journaled as their first 64 kB, characters of every UTF-8 length cut as in any other answer', async () => {
+  it('are journaled as their first 64 kB, characters of every UTF-8 length cut as in any other response', async () => {
     const urn = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,timeseries.journal,PROD)';
     const sampleValues = Array.from({ length: 40 }, (_, i) => `${AWKWARD[i % AWKWARD.length]} ${i}`);
     for (let i = 1; i <= 90; i++) await ingest(server(), urn, 'datasetProfile', { timestampMillis: i * HOUR, rowCount: i, fieldProfiles: [{ fieldPath: 'f', sampleValues }] });
@@ -54,7 +54,7 @@ describe('getTimeseriesAspectValues answer bytes', () => {
   });
 });
 
-describe('getTimeseriesAspectValues answers of several batches, in buffers reused from answer to answer', () => {
+describe('getTimeseriesAspectValues responses of several batches, in buffers reused from response to response', () => {
   const server = serverForTests();
   const everything = { or: [{ and: [{ field: 'rowCount', value: '-1', condition: 'GREATER_THAN' }] }] };
   const urnOf = (name: string) => `urn:svc:dataset:(urn:svc:dataPlatform:hive,timeseries.${name},PROD)`;
@@ -127,11 +127,11 @@ describe('getTimeseriesAspectValues answers of several batches, in buffers reuse
 });
 
 // The time series table as the two layouts before this one wrote it: the value and the system
-// metadata in columns of their own, and from the second on the answer JSON beside them, null for
+// metadata in columns of their own, and from the second on the response JSON beside them, null for
 // points written before it.
 const OLDER_LAYOUTS = [
-  { layout: 'first (no answer JSON)', answerJson: false },
-  { layout: 'second (answer JSON of some points)', answerJson: true },
+  { layout: 'first (no response JSON)', answerJson: false },
+  { layout: 'second (response JSON of some points)', answerJson: true },
 ];
 
 /** Rewrites a data file's time series table in an older layout, its rows out of the current ones. */
@@ -171,7 +171,7 @@ describe('getTimeseriesAspectValues on a data file of an older layout', () => {
         written = (await read(server)).text;
       });
       toOlderLayout(data, answerJson);
-      // The oldest point's answer without system metadata, as the first layout answered it.
+      // The oldest point's response without system metadata, as the first layout answered it.
       const oldest = JSON.parse(written).value.values.at(-1);
       const expected = written.replace(JSON.stringify(oldest), JSON.stringify({ aspect: oldest.aspect }));
       expect(expected).not.toBe(written);

@@ -1,7 +1,7 @@
 /**
  * Hostile input through HTTP: numbers beyond what an integer field can hold, documents nested deeper
  * than a JSON reader allows, malformed URNs inside aspect values, selections of restoreIndices that
- * select nothing, a burst of connections. Each answer is a 4xx naming its field (never a 5xx), and
+ * select nothing, a burst of connections. Each response is a 4xx naming its field (never a 5xx), and
  * what the store holds is unchanged.
  */
 import { connect } from 'node:net';
