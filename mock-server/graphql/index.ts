@@ -5,10 +5,10 @@
  * GET /api/graphiql to the express app.
  */
 import type { Express } from 'express';
-import { graphiqlPage } from './graphiql.js';
+import { graphiqlPage } from './transport/graphiql.js';
 import { GRAPHIQL_PATH } from './paths.js';
 
-export { graphqlEndpoint, type GraphqlSettings } from './endpoint.js';
+export { graphqlEndpoint, type GraphqlSettings } from './transport/endpoint.js';
 export { GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH } from './paths.js';
 
 export function mountGraphiql(app: Express, urnPrefix: string): void {

@@ -8,9 +8,9 @@ import type { Database } from 'better-sqlite3';
 import type { Contract } from '../../spec/index.js';
 import { badRequest } from '../errors.js';
 import type { DerivedIndex } from '../store/types.js';
-import { autocomplete, autocompleteEntities } from './autocomplete.js';
-import { browse } from './browse.js';
-import { buildSearchDocument } from './document.js';
+import { autocomplete, autocompleteEntities } from './query/autocomplete.js';
+import { browse } from './query/browse.js';
+import { buildSearchDocument } from './write/document.js';
 import { indexFieldsOf, type EntityIndexFields } from './index-fields.js';
 import type {
   AutocompleteRequest,
@@ -21,15 +21,15 @@ import type {
   SearchResultValue,
   SortCriterion,
 } from './requests.js';
-import { search } from './search.js';
-import { checkedSort, sortHits, type GivenSortCriterion, type SortedHit } from './sort-order.js';
+import { search } from './query/search.js';
+import { checkedSort, sortHits, type GivenSortCriterion, type SortedHit } from './query/sort-order.js';
 import { createSearchTables, type SearchTables } from './tables.js';
 
 export type * from './requests.js';
 export { filterAlternatives } from './requests.js';
-export { givenSort, type GivenSortCriterion } from './sort-order.js';
-export { upstreamSearchCount } from './search.js';
-export { answerFacets, facetValueLimit, filteredValues, shownFacets } from './facet-values.js';
+export { givenSort, type GivenSortCriterion } from './query/sort-order.js';
+export { upstreamSearchCount } from './query/search.js';
+export { answerFacets, facetValueLimit, filteredValues, shownFacets } from './query/facet-values.js';
 
 export interface SearchIndex extends DerivedIndex {
   search(request: SearchRequest): SearchResultValue;

@@ -28,7 +28,7 @@
  *   them in order instead of sorting them (an index a data file of an earlier build gets at open).
  */
 import type { Database } from 'better-sqlite3';
-import { TERM_SCHEMA, TERM_TABLES } from './term-index.js';
+import { TERM_SCHEMA, TERM_TABLES } from './write/term-index.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS search_document (

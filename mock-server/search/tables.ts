@@ -5,13 +5,13 @@
  * the search, autocomplete and browse actions build.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import { createDocumentColumns, type Columns } from './document-columns.js';
-import { createDocumentRows, type DocumentRows } from './document-rows.js';
-import { prepareRowStatements } from './row-statements.js';
-import { createSignatures } from './signatures.js';
+import { createDocumentColumns, type Columns } from './memory/document-columns.js';
+import { createDocumentRows, type DocumentRows } from './write/document-rows.js';
+import { prepareRowStatements } from './write/row-statements.js';
+import { createSignatures } from './write/signatures.js';
 import { clearTables, createSchema } from './table-schema.js';
-import { createTermIndex, type TermIndex } from './term-index.js';
-import { createTotals } from './totals.js';
+import { createTermIndex, type TermIndex } from './write/term-index.js';
+import { createTotals } from './write/totals.js';
 
 export interface SearchTables extends DocumentRows {
   readonly db: Database;
