@@ -1,5 +1,5 @@
 /**
- * The GraphQL door into the store: `graphqlEndpoint(settings)` answers POST /api/graphql on node's
+ * The GraphQL handler of the store: `graphqlEndpoint(settings)` handles POST /api/graphql on node's
  * request and response (the request listener sends it that path before the metadata-store API, whose
  * direct address form would otherwise claim it), and `mountGraphiql` adds the offline explorer at
  * GET /api/graphiql to the express app.

@@ -1,7 +1,7 @@
 /**
  * The search index of the mock: a derived index kept in step with the primary table (the store
  * calls `indexEntity` with an entity's latest aspects inside every write transaction)
- * that answers the discovery actions of document §4.6: search, autocomplete and browse. Each query
+ * that serves the discovery actions of document §4.6: search, autocomplete and browse. Each query
  * method takes the validated request body and returns the `value` record of the response.
  */
 import type { Database } from 'better-sqlite3';
@@ -37,7 +37,7 @@ export interface SearchIndex extends DerivedIndex {
   /** The URNs of the entities an autocomplete request matches, best first. */
   autocompleteEntities(request: AutocompleteRequest): string[];
   browse(request: BrowseRequest): BrowseResultValue;
-  /** The sort criteria of a search over these entity types (sort-order.ts); a field none of them can sort on is a 400 naming it by `at`. */
+  /** The sort criteria of a search over these entity types (query/sort-order.ts); a field none of them can sort on is a 400 naming it by `at`. */
   sortCriteria(entities: readonly string[], given: readonly GivenSortCriterion[]): SortCriterion[];
   /** Indexed entities of any types in the order of the sort criteria, then of their urns (a search's sort, across types). */
   sortUrns(urns: readonly string[], sort: readonly SortCriterion[]): string[];

@@ -1,7 +1,7 @@
 /**
  * The search tables of one database, assembled: their schema and layout (table-schema.ts), the
- * writes of entity documents (document-rows.ts over row-statements.ts and signatures.ts), the
- * token index (term-index.ts) and the totals (totals.ts), and a cache of the query statements
+ * writes of entity documents (write/document-rows.ts over write/row-statements.ts and write/signatures.ts), the
+ * token index (write/term-index.ts) and the totals (write/totals.ts), and a cache of the query statements
  * the search, autocomplete and browse actions build.
  */
 import type { Database, Statement } from 'better-sqlite3';
@@ -20,7 +20,7 @@ export interface SearchTables extends DocumentRows {
   /** The entities indexed (of every type, soft-deleted ones too) and their tokens queried by default, for BM25. */
   totals(): { docs: number; terms: number };
   readonly terms: TermIndex;
-  /** What the counting pass reads of every document, in step with the table (document-columns.ts). */
+  /** What the counting pass reads of every document, in step with the table (memory/document-columns.ts). */
   columns(): Columns;
   clear(): void;
   count(): number;

@@ -2,7 +2,7 @@
  * `me` (upstream's MeResolver): the caller's user, as `corpUser` shows it, and its platform privileges.
  * The mock has two roles rather than policies, so every privilege is the same: held by an admin, by
  * no reader, and by every caller with `--auth off` (where anyone may write). Without a token the caller
- * is the anonymous user (upstream answers 401 first).
+ * is the anonymous user (upstream responds 401 first).
  */
 import { callerOf, type GraphqlContext } from '../context.js';
 import type { EntityView } from '../entities/entity-view.js';

@@ -2,7 +2,7 @@
  * The catalog as GraphQL sees it: entity records built from the latest stored aspects (upstream's
  * entity mappers, one file per entity type in this folder, found through the `ENTITY_MAPPERS` that
  * `../schema.ts` hands in, so no mapper's file is imported here and none imports another in a circle). A URN
- * that was never written still gives a record, from its key alone, as upstream answers with the key
+ * that was never written still gives a record, from its key alone, as upstream responds with the key
  * aspect it synthesises: aspect-backed fields are null and `exists` is false. References to other
  * entities and fields with arguments are thunks, which graphql-js's default resolver calls only when
  * the query selects them (so cycles such as a tag owned by the user it tags cost nothing).

@@ -1,7 +1,7 @@
 /**
- * POST /api/graphql, answered as upstream does: every executed request
+ * POST /api/graphql, handled as upstream does: every executed request
  * is HTTP 200 with `application/json`, GraphQL errors included, whatever the Accept header says, and
- * the body always carries `extensions` (`{}`, as upstream's GraphQLController answers). A body that is not a JSON object with a
+ * the body always carries `extensions` (`{}`, as upstream's GraphQLController responds). A body that is not a JSON object with a
  * string `query` is a 400 with `{errors: [{message}]}` naming the field; in the upstream profile, a body
  * that is not JSON or has no `query` is a 400 with an empty body, as upstream (graphql-transport-error-bodies).
  * Access follows the HTTP layer's rule: a request containing a mutation is protected (a token is needed in the
@@ -46,18 +46,18 @@ interface CheckedBody {
   params: RequestParams;
   operation: string | undefined;
   mutation: boolean;
-  /** The kept answers' key for the last caller that sent the body, made once while that caller sends it again. */
+  /** The response cache's key for the last caller that sent the body, made once while that caller sends it again. */
   lastKey?: { profile: string; authorization: string | undefined; key: string };
 }
 
-/** An answer of GraphQL: its text, and whether the same request may be answered with it until the store's next write. */
-interface Answer {
+/** A GraphQL response: its text, and whether the same request may be sent it from the cache until the store's next write. */
+interface ExecutionResponse {
   text: string;
-  keepable: boolean;
+  cacheable: boolean;
 }
 
-/** A kept answer: its text, for the request journal, and the bytes sent. */
-interface KeptAnswer {
+/** A cached response: its text, for the request journal, and the bytes sent. */
+interface CachedResponse {
   text: string;
   bytes: Buffer;
 }
@@ -67,16 +67,16 @@ const BODIES_KEPT = 256;
 const LONGEST_BODY = 16 * 1024;
 const POST = 'POST';
 
-// Each store's answers to queries, kept until its next write, as the entity reads' are: a budget of
-// text per store (each answer kept as text and as its UTF-8 bytes), every session of a server may fill its own.
-const ANSWER_BUDGET = 1024 * 1024;
+// Each store's cached responses to queries, until its next write, as the entity reads' are: a budget of
+// text per store (each response cached as text and as its UTF-8 bytes), every session of a server may fill its own.
+const RESPONSE_CACHE_BUDGET = 1024 * 1024;
 
 /**
- * What a query's answer depends on besides the store's rows: the body's text (document, variables and
+ * What a query's response depends on besides the store's rows: the body's text (document, variables and
  * operation name), the caller (no header value holds a line break) and the profile (a word). The same
  * string while the same caller sends the same body: its hash is worked out once.
  */
-function answerKey(checked: CheckedBody, profile: string, authorization: string | undefined, body: string): string {
+function cacheKey(checked: CheckedBody, profile: string, authorization: string | undefined, body: string): string {
   const last = checked.lastKey;
   if (last !== undefined && last.profile === profile && last.authorization === authorization) return last.key;
   const key = `${profile} ${authorization === undefined ? '-' : `+${authorization}`}\n${body}`;
@@ -90,7 +90,7 @@ function transportError(res: ServerResponse, status: number, message: string): v
 }
 
 /**
- * Whether upstream's GraphQLController would answer the body 400 with no body at all: JSON it cannot
+ * Whether upstream's GraphQLController would respond to the body with a 400 and no body at all: JSON it cannot
  * parse, or JSON with no `query` field (postGraphQL in metadata-service/graphql-servlet-impl/src/main/
  * java/com/datahub/graphql/GraphQLController.java, commit 06d78b48f97d73ce347119fb6801c67b26fe5dc7).
  */
@@ -120,8 +120,8 @@ function containsMutation(query: string, documents: DocumentCache): boolean {
   return document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === OperationTypeNode.MUTATION);
 }
 
-/** The answer's JSON: the result with `extensions`, an object always. */
-function answerText(result: Record<string, unknown>): string {
+/** The response's JSON: the result with `extensions`, an object always. */
+function responseText(result: Record<string, unknown>): string {
   return JSON.stringify({ ...result, extensions: { ...(result.extensions as object | undefined) } });
 }
 
@@ -144,7 +144,7 @@ function operationOf(params: RequestParams, documents: DocumentCache): string | 
  * POST /api/graphql on node's request and response (other methods: 405 with `Allow: POST`): the body
  * read as the metadata-store API reads it, then the document parsed, validated and executed with
  * graphql-js as graphql-over-HTTP prescribes for `application/json` (errors of a document that does
- * not parse, validate or name an operation are answered with 200, as every execution is).
+ * not parse, validate or name an operation are sent with 200, as every execution's are).
  */
 export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): ApiDoor {
   const documents = documentCache();
@@ -152,33 +152,33 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
   // Loaded and built on the first GraphQL request: loading @graphql-tools and the resolvers was about
   // a third of a start, building the executable schema a tenth.
   let built: Promise<GraphQLSchema> | undefined;
-  const keptAnswers = answerCaches<KeptAnswer>(ANSWER_BUDGET);
-  const errorsAnswer = (errors: readonly Error[]): Answer => ({ text: answerText({ errors: errors.map(formatError) }), keepable: false });
+  const cachedResponses = answerCaches<CachedResponse>(RESPONSE_CACHE_BUDGET);
+  const errorsResponse = (errors: readonly Error[]): ExecutionResponse => ({ text: responseText({ errors: errors.map(formatError) }), cacheable: false });
 
   /**
-   * The answer, keepable only for a query that gave no error (an error may be logged) and read
+   * The response, cacheable only for a query that gave no error (an error may be logged) and read
    * nothing that can change while the store's rows do not: no write still waiting for the index lag
    * once it ran (the derived reads then change with the time alone, as the lag passes).
    */
-  const run = async (params: RequestParams, contextValue: GraphqlContext): Promise<Answer> => {
+  const run = async (params: RequestParams, contextValue: GraphqlContext): Promise<ExecutionResponse> => {
     const schema = await (built ??= import('../schema.js').then(({ catalogSchema }) => catalogSchema(contract).schema));
     let document: DocumentNode;
     try {
       document = documents.parse(params.query);
     } catch (error) {
-      return errorsAnswer([error as Error]);
+      return errorsResponse([error as Error]);
     }
     const invalid = documents.validate(schema, document);
-    if (invalid.length > 0) return errorsAnswer(invalid);
+    if (invalid.length > 0) return errorsResponse(invalid);
     const operation = getOperationAST(document, params.operationName);
-    if (!operation) return errorsAnswer([new GraphQLError('Unable to detect operation AST')]);
-    if (operation.operation === OperationTypeNode.SUBSCRIPTION) return errorsAnswer([new GraphQLError('Subscriptions are not supported')]);
+    if (!operation) return errorsResponse([new GraphQLError('Unable to detect operation AST')]);
+    if (operation.operation === OperationTypeNode.SUBSCRIPTION) return errorsResponse([new GraphQLError('Subscriptions are not supported')]);
     const { errors, ...rest } = (await execute({ schema, document, contextValue, variableValues: params.variables, operationName: params.operationName })) as ExecutionResult;
-    const keepable = !errors && operation.operation === OperationTypeNode.QUERY && !contextValue.store.indexWaiting;
-    return { text: answerText(errors ? { errors: errors.map(formatError), ...rest } : rest), keepable };
+    const cacheable = !errors && operation.operation === OperationTypeNode.QUERY && !contextValue.store.indexWaiting;
+    return { text: responseText(errors ? { errors: errors.map(formatError), ...rest } : rest), cacheable };
   };
 
-  /** A failure while answering: a RestliError in the transport's error body, anything else a logged 500. */
+  /** A failure while responding: a RestliError in the transport's error body, anything else a logged 500. */
   const failed = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
     if (error instanceof RestliError) return transportError(res, error.status, error.message);
     logger(`POST ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`, 'error');
@@ -186,7 +186,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
   };
 
   // What each body's text decides, kept while the same bodies come again (JSON.parse and the checks
-  // were a tenth of a kept answer's work).
+  // were a tenth of a cached response's work).
   const bodies = new RecentTexts<CheckedBody>(BODIES_KEPT, LONGEST_BODY);
   /** The body's checked request, or the message of the 400 naming what is wrong with it. */
   const checkedBody = (read: BodyRead): CheckedBody | string => {
@@ -236,18 +236,18 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
         } catch (error) {
           return failed(req, res, error);
         }
-        // A document holding a mutation is never answered from, nor kept in, the store's answers.
-        const key = mutation ? undefined : answerKey(checked, context.profile, authorization, read.text as string);
-        const answers = key === undefined ? undefined : keptAnswers(context.store);
-        const since = answers?.since();
-        const known = key === undefined || since === undefined ? undefined : answers?.kept(key);
+        // A document holding a mutation is never sent from, nor cached in, the store's cached responses.
+        const key = mutation ? undefined : cacheKey(checked, context.profile, authorization, read.text as string);
+        const cache = key === undefined ? undefined : cachedResponses(context.store);
+        const since = cache?.since();
+        const known = key === undefined || since === undefined ? undefined : cache?.kept(key);
         if (known) return sendJson(res, 200, known.text, known.bytes);
         const contextValue: GraphqlContext = { contract, store: context.store, discovery: context.discovery, profile: context.profile, auth, authorization };
-        run(params, contextValue).then(({ text: answer, keepable }) => {
-          if (!answers || key === undefined || !keepable) return sendJson(res, 200, answer);
-          const bytes = Buffer.from(answer, 'utf8');
-          answers.keep(key, { value: { text: answer, bytes }, size: answer.length }, since);
-          sendJson(res, 200, answer, bytes);
+        run(params, contextValue).then(({ text, cacheable }) => {
+          if (!cache || key === undefined || !cacheable) return sendJson(res, 200, text);
+          const bytes = Buffer.from(text, 'utf8');
+          cache.keep(key, { value: { text, bytes }, size: text.length }, since);
+          sendJson(res, 200, text, bytes);
         }, (error: unknown) => failed(req, res, error));
       },
     };

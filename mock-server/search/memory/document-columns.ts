@@ -8,7 +8,7 @@
  * search tables write or remove is noted (`changed`) and read again from the table before the next
  * search uses the columns. A search runs inside the store's transaction, whose writes may still be
  * rolled back, so what it reads there stays noted; the notes are read again and dropped once no
- * transaction is open (on the next turn of the event loop, or at the next search outside one),
+ * transaction is open (on the next tick of the event loop, or at the next search outside one),
  * when what the table holds is committed. When documents were written that the notes do not name
  * (too many, or the tables cleared), the columns are built again from the whole table, and again
  * once no transaction is open when they were built inside one.

@@ -1,6 +1,6 @@
 /**
- * The order of a page's rows, shared by a ranked page (ranked-page.ts) and a sorted one
- * (sort-order.ts): urns compared as SQLite's `ORDER BY urn` (BINARY) and Elasticsearch's keyword
+ * The order of a page's rows, shared by a ranked page (../query/ranked-page.ts) and a sorted one
+ * (../query/sort-order.ts): urns compared as SQLite's `ORDER BY urn` (BINARY) and Elasticsearch's keyword
  * terms compare them, by the bytes of their UTF-8 text; and the first rows of many in an order,
  * picked by insertion into the page when the page is short against them instead of a sort of all.
  */

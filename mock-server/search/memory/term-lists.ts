@@ -6,14 +6,14 @@
  * score is ordered by urn, and reading an entity's row out of sequence cost 3 µs at that size).
  *
  * A list stays exact because every change of a token's rows goes through the token index
- * (term-index.ts), which drops the token's list (`touched`), or empties the tables (`cleared`): the
+ * (../write/term-index.ts), which drops the token's list (`touched`), or empties the tables (`cleared`): the
  * rows an entity gains, loses or changes, a new entity's rows (held back until the flush, dropped
  * when held back), an entity removed or rewritten whole. An entity's urn does not change while it
  * holds the token: removing it takes its rows (and the list) away, and a new entity that takes a
  * freed doc_id writes rows of its own. A search may run inside the store's transaction, whose
  * writes may yet be rolled back: a list read there is kept only when the transaction has not
  * touched its token (then it is what was committed, and stays so), and the record of the tokens a
- * transaction touched is dropped once none is open (on the next turn of the event loop, or at the
+ * transaction touched is dropped once none is open (on the next tick of the event loop, or at the
  * next read outside one). The lists are bounded by a byte budget; the least recently used go first.
  */
 import type { Database, Statement } from 'better-sqlite3';

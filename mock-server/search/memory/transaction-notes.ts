@@ -50,7 +50,7 @@ export class NotedKeys<K> {
 }
 
 /**
- * A scheduler of `settled`: asked while a transaction is open, it waits (a turn of the event loop at
+ * A scheduler of `settled`: asked while a transaction is open, it waits (a tick of the event loop at
  * a time) until none is, then calls `settled` once; a closed database ends the wait.
  */
 export function afterTransaction(db: Database, settled: () => void): () => void {

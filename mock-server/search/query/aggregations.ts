@@ -60,7 +60,7 @@ export function countFacets(facets: string): string {
  * The aggregations of a search matching everything, by entity type, as worked out at one version of
  * the store's document columns: the maintained counts they read change only with a document written
  * or removed, which the columns read again before the next search (moving their version). Frozen:
- * every such search answers the same objects.
+ * every such search returns the same objects.
  */
 const kept = new WeakMap<Columns, { version: number; byEntity: Map<string, Aggregations> }>();
 
@@ -74,9 +74,9 @@ export function aggregations(tables: SearchTables, fields: EntityIndexFields, sc
   const columns = tables.columns();
   let held = kept.get(columns);
   if (held?.version !== columns.version()) kept.set(columns, (held = { version: columns.version(), byEntity: new Map() }));
-  let answer = held.byEntity.get(fields.entity);
-  if (!answer) held.byEntity.set(fields.entity, (answer = deepFrozen(counted(tables, fields, scope))));
-  return answer;
+  let result = held.byEntity.get(fields.entity);
+  if (!result) held.byEntity.set(fields.entity, (result = deepFrozen(counted(tables, fields, scope))));
+  return result;
 }
 
 function counted(tables: SearchTables, fields: EntityIndexFields, scope: AggregationScope): Aggregations {

@@ -3,9 +3,9 @@
  * alone (a token's `search_term` rows, a condition's `search_value` rows) and hands over their ids
  * (and, to rank a page, each token's frequency in them) as `group_concat` lists; what the pass
  * needs of each hit's document (its entity type, removed flag, length and facet ids) comes from the
- * document columns (document-columns.ts) instead of a lookup of its row per hit. A ranked search
+ * document columns (../memory/document-columns.ts) instead of a lookup of its row per hit. A ranked search
  * of one token, or of tokens held by comparable numbers of entities, reads their posting lists
- * instead, kept in memory (term-lists.ts, list-intersection.ts).
+ * instead, kept in memory (../memory/term-lists.ts, ../memory/list-intersection.ts).
  */
 import { facetPairs } from './aggregations.js';
 import { integers } from '../memory/integer-list.js';
@@ -19,13 +19,13 @@ export interface CountedHits {
   n: number;
   /** The hits holding each facet id, `[[id, n], ...]` (aggregations.ts). */
   facetCounts: string;
-  /** To rank: the first `n` are the hits' ids, each token's frequencies in them and their lengths (scratch-arrays.ts: read them before the next search). */
+  /** To rank: the first `n` are the hits' ids, each token's frequencies in them and their lengths (../memory/scratch-arrays.ts: read them before the next search). */
   ids: Float64Array;
   frequencies: Float64Array[];
   lengths: Float64Array;
-  /** When the candidates could repeat: the stamp the hits are marked with (`search_hit`, document-columns.ts). */
+  /** When the candidates could repeat: the stamp the hits are marked with (`search_hit`, ../memory/document-columns.ts). */
   stamp?: number;
-  /** The posting list the hits were read from, the first of several (which keeps their urns, term-lists.ts). */
+  /** The posting list the hits were read from, the first of several (which keeps their urns, ../memory/term-lists.ts). */
   list?: PostingList;
 }
 

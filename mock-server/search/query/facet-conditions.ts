@@ -1,8 +1,8 @@
 /**
  * Conditions on aggregated values that a search can test on each hit's facet ids (the document
- * columns, document-columns.ts) instead of reading the entities each condition selects from the
+ * columns, ../memory/document-columns.ts) instead of reading the entities each condition selects from the
  * value index: an entity holds a value's facet id exactly when it has the value's `search_value`
- * row, since both are written from the same values of its aggregated fields (document-rows.ts).
+ * row, since both are written from the same values of its aggregated fields (../write/document-rows.ts).
  * A filter's EQUAL criterion on such a field and a `field:value` clause on it qualify when they
  * compare values as stored (not as numbers, booleans or text tokens).
  */

@@ -1,5 +1,5 @@
 /**
- * The values each facet of a search answer shows, as upstream's AggregationQueryBuilder gives them
+ * The values each facet of a search response shows, as upstream's AggregationQueryBuilder gives them
  * (metadata-io/.../search/elasticsearch/query/request/AggregationQueryBuilder.java):
  * - facetToAggregationBuilder sizes each terms aggregation by the search flags' `maxAggValues`
  *   (SearchFlags.pdl in metadata-models: 20 when absent), at most the server's
@@ -46,7 +46,7 @@ export function filteredValues(filter: Filter | undefined, skip: ReadonlySet<str
 const bucketOrder = (a: readonly [string, number], b: readonly [string, number]): number => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /**
- * Facets as a search answer shows them: each facet's values (value and count over the whole result)
+ * Facets as a search response shows them: each facet's values (value and count over the whole result)
  * cut to the first `limit` in bucket order, then the `filtered` values (filteredValues) each lacks
  * added at 0, and a facet for each filtered field without one.
  */
@@ -66,11 +66,11 @@ export function shownFacets(
 
 /**
  * The shown facets of aggregations the index keeps for every search matching everything
- * (aggregations.ts), kept with them: each such search answers the same ones.
+ * (aggregations.ts), kept with them: each such search returns the same ones.
  */
 const keptCuts = new WeakMap<Aggregations, { limit: number; cut: Aggregations }>();
 
-/** The aggregations of a REST search answer, shown (shownFacets) for its filter. */
+/** The aggregations of a REST search response, shown (shownFacets) for its filter. */
 export function answerFacets(aggregations: Aggregations, limit: number, filter: Filter | undefined): Aggregations {
   const filtered = filteredValues(filter);
   const kept = filtered.size === 0 ? keptCuts.get(aggregations) : undefined;
@@ -81,10 +81,10 @@ export function answerFacets(aggregations: Aggregations, limit: number, filter: 
     filtered,
   );
   // fromEntries makes every value an own key, even one spelled `__proto__`.
-  const answer = shown.map(([name, values]) => ({ name, aggregations: Object.fromEntries(values) }));
+  const result = shown.map(([name, values]) => ({ name, aggregations: Object.fromEntries(values) }));
   if (filtered.size === 0 && Object.isFrozen(aggregations)) {
-    for (const facet of answer) Object.freeze(Object.freeze(facet).aggregations);
-    keptCuts.set(aggregations, { limit, cut: Object.freeze(answer) as Aggregations });
+    for (const facet of result) Object.freeze(Object.freeze(facet).aggregations);
+    keptCuts.set(aggregations, { limit, cut: Object.freeze(result) as Aggregations });
   }
-  return answer;
+  return result;
 }

@@ -1,6 +1,6 @@
 /**
  * Relevance as SQLite FTS5's bm25() computes it (k1 = 1.2, b = 0.75), over the token index of
- * term-index.ts: a token's frequency in an entity is the sum of the boosts of the values holding it
+ * ../write/term-index.ts: a token's frequency in an entity is the sum of the boosts of the values holding it
  * (so a match on `id` or `name`, boost 10, outweighs one on `description`), the entity's length is
  * its number of tokens queried by default, and each token's IDF comes from the number of entities
  * holding it among all indexed entities. The rarest token drives the join: a selective word among

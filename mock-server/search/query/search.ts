@@ -116,7 +116,7 @@ export function search(
   };
   const candidates = candidatesOf();
   // A ranked search narrowed by nothing or by facet conditions alone reads its tokens' posting lists
-  // (term-lists.ts), when it has one token or tokens held by comparable numbers of entities: reading
+  // (../memory/term-lists.ts), when it has one token or tokens held by comparable numbers of entities: reading
   // another token's list costs less than probing its rows for each of the driving token's entities.
   const listed = rank && (requiredFacets || (filter.sql === '1' && fieldClauses.length === 0)) && rank.held.every((h) => h.docs <= LISTS_BREADTH * rank.held[0]!.docs);
   const lists = listed ? rank.held.map((h) => tables.terms.lists.list(h.token)) : undefined;
@@ -148,7 +148,7 @@ export function search(
     matchesEverything || counted
       ? undefined
       : (tables.statement(`SELECT COUNT(*) AS n, group_concat(NULLIF(d.facets, '')) AS facets ${fromOf(narrowed)}`).get(...params) as CountedDocuments);
-  // Matching everything: the entity's documents that are not soft-deleted, counted as the columns follow the table (live-counts.ts).
+  // Matching everything: the entity's documents that are not soft-deleted, counted as the columns follow the table (../memory/live-counts.ts).
   const total = counted?.n ?? documents?.n ?? tables.columns().liveDocuments(fields.entity);
   // Without ranking, the page walks the entity's documents in urn order until it has found its
   // rows: the hits the counting pass marked are told apart by their marks (a call per document

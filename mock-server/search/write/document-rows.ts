@@ -1,5 +1,5 @@
 /**
- * Writing an entity's search document into the tables of table-schema.ts, inside the store's write
+ * Writing an entity's search document into the tables of ../table-schema.ts, inside the store's write
  * transaction: its values, text rows and suggestions, token counts (term-index.ts), browse steps,
  * facet ids and counts, signatures and totals. A document of the same entity type, removed flag and
  * field definitions as the stored one has only its changed fields rewritten; any other is rewritten
@@ -16,7 +16,7 @@ import type { SearchTotals } from './totals.js';
 export interface DocumentRows {
   /**
    * Writes an entity's document. Given the `affected` fields (the only ones whose values may have
-   * changed), `doc` may hold just those and what depends on them (see index.ts), and `whole()` builds
+   * changed), `doc` may hold just those and what depends on them (see ../index.ts), and `whole()` builds
    * the whole document when the stored one has to be rewritten whole.
    */
   write(doc: SearchDocument, affected?: ReadonlySet<string>, whole?: () => SearchDocument): void;
@@ -63,7 +63,7 @@ function isAnalyzed(field: IndexField): boolean {
 const termField = (field: IndexField): TermField => ({ name: field.name, queryByDefault: field.queryByDefault, boost: field.boost, text: isText(field) });
 const storedTermField = (row: TextRow): TermField => ({ name: row.field, queryByDefault: row.query_by_default === 1, boost: row.boost, text: row.text === 1 });
 
-/** `changed` is told of every document written or removed (document-columns.ts follows the table by it). */
+/** `changed` is told of every document written or removed (../memory/document-columns.ts follows the table by it). */
 export function createDocumentRows(
   s: RowStatements,
   termIndex: TermIndex,

@@ -4,7 +4,7 @@
  * hasValues booleans, the urn, the browse paths and `removed` (false unless the status aspect says
  * true). The rows are grouped by field, with every field of the entity present (an absent field has
  * no rows), so that a write can rewrite only the fields whose rows changed; values are analyzed into
- * tokens only then, for the fields written (tables.ts).
+ * tokens only then, for the fields written (../tables.ts).
  */
 import { urnLastPart, valuesAt } from '../../../spec/index.js';
 import { NUMERIC_TYPES, REMOVED_FIELD, URN_FIELD, URN_TYPES, type EntityIndexFields, type IndexField } from '../index-fields.js';

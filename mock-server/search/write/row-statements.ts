@@ -1,4 +1,4 @@
-/** The prepared statements of the document rows' writes (table-schema.ts), prepared once per database. */
+/** The prepared statements of the document rows' writes (../table-schema.ts), prepared once per database. */
 import type { Database, Statement } from 'better-sqlite3';
 
 /** A stored document's row, with its field signatures (signatures.ts). */

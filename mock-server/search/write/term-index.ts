@@ -101,7 +101,7 @@ export interface TermIndex {
   readonly pending: boolean;
   /** How many entities hold the token in a value queried by default. */
   docsWith(term: string): number;
-  /** The tokens' posting lists kept in memory, dropped when a token's rows change (term-lists.ts). */
+  /** The tokens' posting lists kept in memory, dropped when a token's rows change (../memory/term-lists.ts). */
   readonly lists: TermLists;
   /** The tables were emptied. */
   cleared(): void;

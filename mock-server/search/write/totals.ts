@@ -1,6 +1,6 @@
 /**
  * `search_totals`: the number of entities indexed (of every type, soft-deleted ones too) and of
- * their tokens queried by default, kept up to date by the document writes of each transaction, for BM25 (ranking.ts).
+ * their tokens queried by default, kept up to date by the document writes of each transaction, for BM25 (../query/ranking.ts).
  */
 import type { Database } from 'better-sqlite3';
 

@@ -1,6 +1,6 @@
 /**
  * query dataset(urn): stored aspects read through GraphQL (graphql-facts §3.1, §5), and the
- * unknown-URN answer (exists false, null aspects).
+ * unknown-URN response (exists false, null aspects).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../index.js';

@@ -107,7 +107,7 @@ describe('addLink and removeLink (LinkUtils)', () => {
 
   // Upstream's Url constructor accepts any non-null string, so there the first case is stored; the mock
   // refuses it (bad input is a 4xx) with the message LinkUtils.validateUrl wrote for it.
-  it("answers a bad URL and a missing resource with upstream's messages", async () => {
+  it("responds to a bad URL and a missing resource with upstream's messages", async () => {
     const badUrl = await mutate('addLink', { linkUrl: 'not a url', label: 'x', resourceUrn: DOMAIN });
     expect(badUrl.errors).toMatchObject([{ message: `Failed to change institutional memory for resource ${DOMAIN}. Expected an url.`, extensions: { type: 'BAD_REQUEST' } }]);
     const missing = await mutate('removeLink', { linkUrl: url, resourceUrn: MISSING });

@@ -1,8 +1,8 @@
 /**
- * A GraphQL query answers what the store holds now, whichever way it was written since the last
- * query: repeated queries of an unchanged store may be answered from the ones before them, and every
+ * A GraphQL query returns what the store holds now, whichever way it was written since the last
+ * query: repeated queries of an unchanged store may be sent the cached responses of the ones before them, and every
  * kind of write (ingestProposal, a batch, the legacy ingest, a GraphQL mutation, a delete, an admin
- * reset, a scenario loaded, a session's own writes) shows in the next query, through HTTP as a client sees it. A kept answer is never given
+ * reset, a scenario loaded, a session's own writes) shows in the next query, through HTTP as a client sees it. A cached response is never given
  * to another session or to a caller the query would refuse, and a read that changes with the time
  * alone (while a write waits for the index lag) is never kept.
  */
@@ -28,7 +28,7 @@ describe('a GraphQL query after a write', () => {
   const describeAs = (urn: string, text: string, prefix = ''): Promise<Reply> =>
     call(server(), 'POST', `${prefix}/aspects?action=ingestProposal`, { body: proposal(urn, 'datasetProperties', { description: text, customProperties: {} }) });
 
-  it('answers the same bytes and headers while nothing is written, and the new value after an ingestProposal', async () => {
+  it('responds with the same bytes and headers while nothing is written, and the new value after an ingestProposal', async () => {
     const urn = freshDataset();
     await describeAs(urn, 'first');
     const [a, b] = [await query(urn), await query(urn)];
@@ -41,7 +41,7 @@ describe('a GraphQL query after a write', () => {
     expect(Number(after.headers.get('content-length'))).toBe(Buffer.byteLength(after.text));
   });
 
-  it('keeps the answers of different variables apart, and updates each after a write', async () => {
+  it('keeps the responses of different variables apart, and updates each after a write', async () => {
     const [one, two] = [freshDataset(), freshDataset()];
     await describeAs(one, 'one');
     await describeAs(two, 'two');
@@ -50,7 +50,7 @@ describe('a GraphQL query after a write', () => {
     expect([await description(one), await description(two)]).toEqual(['one', 'two again']);
   });
 
-  // Each kind of write, after a kept answer that says 'before': what the next query must say.
+  // Each kind of write, after a cached response that says 'before': what the next query must say.
   // `session` runs the whole case in a session of its own.
   const writes: { kind: string; session?: string; write: (urn: string, prefix: string) => Promise<Reply>; after: (reply: Reply) => unknown; want: unknown }[] = [
     { kind: 'an ingestProposal', write: (urn) => describeAs(urn, 'single'), after: (r) => r.json.data.dataset.properties.description, want: 'single' },
@@ -103,7 +103,7 @@ describe('a GraphQL query after a write', () => {
     expect(after(await query(urn, prefix))).toEqual(want);
   });
 
-  it("keeps each session to its own answers: a session's write shows there and not in another", async () => {
+  it("keeps each session to its own cached responses: a session's write shows there and not in another", async () => {
     const urn = freshDataset();
     const [a, b] = ['/__session/graphql-reads-a', '/__session/graphql-reads-b'];
     for (const prefix of [a, b]) expect((await describeAs(urn, prefix, prefix)).status).toBe(200);
@@ -116,7 +116,7 @@ describe('a GraphQL query after a write', () => {
 
 });
 
-describe('a kept GraphQL answer and the caller', () => {
+describe('a cached GraphQL response and the caller', () => {
   it('is given only to callers the query admits: in the auth mode `all`, no token or an unknown one is still a 401', async () => {
     await withServer({ auth: 'all' }, async (server) => {
       const urn = freshDataset();

@@ -1,7 +1,7 @@
 /**
  * The screens of a catalog frontend over GraphQL, against the sample catalog and through HTTP:
  * search with facets, autocomplete, browse, entity pages, lineage and edits of tags, terms, owners
- * and links, each checked against the metadata-store API's answer for the same store. Upstream
+ * and links, each checked against the metadata-store API's response for the same store. Upstream
  * sources: SearchAcrossEntitiesResolver and UrnSearchResultsMapper (facets), BrowseResolver and
  * BrowseResultMapper, ContainerEntitiesResolver, ParentContainersResolver, GlossaryTermUtils,
  * EntityLineageResultResolver with LineageRegistry, AddTagResolver / RemoveTagResolver over LabelUtils

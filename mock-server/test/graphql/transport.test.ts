@@ -18,7 +18,7 @@ afterAll(() => server.close());
 
 const TYPENAME = '{ __typename }';
 
-describe('POST /api/graphql answers every executed request with 200 application/json and extensions', () => {
+describe('POST /api/graphql responds to every executed request with 200 application/json and extensions', () => {
   it.each([
     ['a plain query', TYPENAME, {}],
     ['Accept: text/html', TYPENAME, { accept: 'text/html' }],
@@ -78,7 +78,7 @@ describe('a body that is not a GraphQL request is a 400', () => {
 });
 
 describe('only POST is supported on /api/graphql', () => {
-  it.each(['GET', 'PUT', 'DELETE', 'PATCH'])('%s answers 405 with Allow: POST', async (method) => {
+  it.each(['GET', 'PUT', 'DELETE', 'PATCH'])('%s gets 405 with Allow: POST', async (method) => {
     const reply = await call(server, method, '/api/graphql?query=%7B__typename%7D');
     expect(reply.status).toBe(405);
     expect(reply.headers.get('allow')).toBe('POST');
@@ -98,7 +98,7 @@ describe('/api/v2/graphql is the same endpoint', () => {
     expect(created.json).toEqual({ data: { createTag: 'urn:svc:tag:v2' }, extensions: {} });
   });
 
-  it('answers 405 to GET', async () => {
+  it('responds 405 to GET', async () => {
     expect((await call(server, 'GET', '/api/v2/graphql')).status).toBe(405);
   });
 });

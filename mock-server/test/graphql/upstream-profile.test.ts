@@ -1,7 +1,7 @@
 /**
  * The GraphQL rows of spec/upstream-differences.yaml that the upstream profile reproduces, each seen
  * through HTTP in both profiles: the document profile keeps the document's behaviour, the upstream
- * profile answers as upstream does (the source of each is the registry entry's `source`).
+ * profile responds as upstream does (the source of each is the registry entry's `source`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../index.js';
@@ -11,7 +11,7 @@ import { ADMIN, DATASET, call, graphql, ingest, startServer } from '../graphql-h
 const servers = {} as Record<Profile, MockServer>;
 beforeAll(async () => {
   for (const profile of ['document', 'upstream'] as const) {
-    // No index lag: these rows are about answers, not indexing.
+    // No index lag: these rows are about responses, not indexing.
     servers[profile] = await startServer({ profile, indexLagMs: 0 });
     await ingest(servers[profile], DATASET, 'datasetProperties', { description: 'Orders', customProperties: {} }, ADMIN);
   }
@@ -31,7 +31,7 @@ describe('graphql-transport-error-bodies: a body that is not JSON or has no quer
     expect(reply.json.errors[0].message).toMatch(/^body/);
   });
 
-  it.each(bodies)('is a 400 with an empty body in the upstream profile, as GraphQLController answers (%s)', async (_what, raw) => {
+  it.each(bodies)('is a 400 with an empty body in the upstream profile, as GraphQLController responds (%s)', async (_what, raw) => {
     const reply = await call(servers.upstream, 'POST', '/api/graphql', { raw, token: ADMIN });
     expect(reply.status).toBe(400);
     expect(reply.text).toBe('');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AutocompleteRequest } from '../../search/index.js';
 import { ctx, datasetUrn, indexedDatasets } from '../search-harness.js';
 
-// A prefix matched by a thousand values or more is answered by a walk of the ranked suggestions
+// A prefix matched by a thousand values or more is served by a walk of the ranked suggestions
 // that tests the values themselves; matches and near misses must be decided exactly as the token
 // index decides them: case, words within words, and letters that lower-case to ASCII (the Kelvin
 // sign K to k) among other non-ASCII values.

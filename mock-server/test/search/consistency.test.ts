@@ -5,7 +5,7 @@
  * result of equal scores visits every hit once, in urn order, and a data file holding the search
  * tables of an earlier layout gets them rebuilt from its aspects when it is opened. Searches between
  * writes, inside a transaction that is then rolled back, and after more writes than the columns
- * follow one by one, answer as an index that has not searched before (a search reads each hit's
+ * follow one by one, return what an index that has not searched before returns (a search reads each hit's
  * document from columns kept beside the table).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -144,7 +144,7 @@ describe('search after a history of writes', () => {
   // A filter or `field:value` on aggregated values alone is tested on each hit's facet ids; with
   // `removed` named too (which hides the same entities) each condition's entities are read from the
   // value index instead.
-  it.each(histories)('$given: conditions on aggregated values answer as the value index does', ({ writes }) => {
+  it.each(histories)('$given: conditions on aggregated values give what the value index gives', ({ writes }) => {
     const { index } = replay(writes);
     const criteria = [
       [{ field: 'tags', value: tag('PII') }],
@@ -165,7 +165,7 @@ describe('search after a history of writes', () => {
     }
   });
 
-  it.each(histories)('$given: answers as the index rebuilt from the stored aspects does', ({ writes }) => {
+  it.each(histories)('$given: returns what the index rebuilt from the stored aspects returns', ({ writes }) => {
     const { store, index } = replay(writes);
     const requests: Partial<SearchRequest>[] = [
       {},
@@ -180,13 +180,13 @@ describe('search after a history of writes', () => {
       { input: 'lastOperationTime:200' },
     ];
     const folders = ['', '/prod', '/prod/shop', '/prod/archive', '/dev'];
-    const answers = () => ({
+    const results = () => ({
       searches: requests.map((r) => everything(index, r)),
       browses: folders.map((path) => index.browse({ path, entity: 'dataset', start: 0, limit: 100 })),
     });
-    const before = answers();
+    const before = results();
     store.rebuildDerived();
-    expect(answers()).toEqual(before);
+    expect(results()).toEqual(before);
   });
 });
 
@@ -200,15 +200,15 @@ describe('search between writes', () => {
     { input: 'tags:Gold', filter: notRemoved },
     { input: 'shop', filter: { or: [{ and: [{ field: 'tags', value: tag('PII') }] }] } },
   ];
-  const answers = (index: SearchIndex) => requests.map((r) => everything(index, r));
+  const results = (index: SearchIndex) => requests.map((r) => everything(index, r));
 
-  it.each(histories)('$given: answers after each write as an index that had not searched before', ({ writes }) => {
+  it.each(histories)('$given: returns after each write what an index that had not searched before returns', ({ writes }) => {
     const { store, index } = replay([]);
-    answers(index);
+    results(index);
     writes.forEach(([urn, aspect, value], i) => {
       if (value) store.upsertAspect('dataset', urn, aspect, value, ctx);
       else store.deleteAspect('dataset', urn, aspect, ctx);
-      expect(answers(index)).toEqual(answers(replay(writes.slice(0, i + 1)).index));
+      expect(results(index)).toEqual(results(replay(writes.slice(0, i + 1)).index));
     });
   });
 
@@ -222,39 +222,39 @@ describe('search between writes', () => {
     ).toThrow(failure);
   };
 
-  it('answers as before a transaction that searched after its writes and was rolled back', async () => {
+  it('returns what it did before a transaction that searched after its writes and was rolled back', async () => {
     const { store, index } = replay(histories[0]!.writes);
-    const before = answers(index);
+    const before = results(index);
     rolledBack(store, () => {
       store.upsertAspect('dataset', A, 'globalTags', tags('PII'), ctx);
       store.upsertAspect('dataset', B, 'status', { removed: true }, ctx);
       store.upsertAspect('dataset', C, 'datasetProperties', { description: 'shop shop shop' }, ctx);
       // A transaction indexes its writes before it commits; the start-up image's, say, sooner.
       for (const urn of [A, B, C]) store.rebuildDerived({ urn });
-      expect(answers(index)).not.toEqual(before);
+      expect(results(index)).not.toEqual(before);
     });
-    expect(answers(index)).toEqual(before);
+    expect(results(index)).toEqual(before);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(answers(index)).toEqual(before);
+    expect(results(index)).toEqual(before);
   });
 
-  it('answers as before a transaction that rebuilt the index, searched and was rolled back', async () => {
+  it('returns what it did before a transaction that rebuilt the index, searched and was rolled back', async () => {
     const { store, index } = replay(histories[1]!.writes);
-    const before = answers(index);
+    const before = results(index);
     rolledBack(store, () => {
       store.upsertAspect('dataset', C, 'globalTags', tags('PII'), ctx);
       store.rebuildDerived();
       store.deleteAspect('dataset', A, 'datasetKey', ctx);
-      expect(answers(index)).not.toEqual(before);
+      expect(results(index)).not.toEqual(before);
     });
-    expect(answers(index)).toEqual(before);
+    expect(results(index)).toEqual(before);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(answers(index)).toEqual(before);
+    expect(results(index)).toEqual(before);
   });
 });
 
 describe('search after more writes than it follows one by one', () => {
-  it('answers as an index that had not searched before, once 4,200 datasets were written between two searches', () => {
+  it('returns what an index that had not searched before returns, once 4,200 datasets were written between two searches', () => {
     // Past 4,096 written documents the columns are built again from the whole table.
     const many: Write[] = Array.from({ length: 4_200 }, (_, i) => [
       datasetUrn(i % 2 ? 'hive' : 'kafka', `bulk_${i}`),
@@ -263,14 +263,14 @@ describe('search after more writes than it follows one by one', () => {
     ]);
     const { store, index } = replay(histories[0]!.writes);
     const requests: Partial<SearchRequest>[] = [{ filter: notRemoved }, { input: 'shop', count: 20 }, { input: 'tags:PII', count: 20 }, { input: 'shop', filter: { or: [{ and: [{ field: 'tags', value: tag('Gold') }] }] } }];
-    const answers = (i: SearchIndex) => requests.map((r) => everything(i, r));
-    answers(index);
+    const results = (i: SearchIndex) => requests.map((r) => everything(i, r));
+    results(index);
     store.transaction(() => {
       for (const [urn, aspect, value] of many) store.upsertAspect('dataset', urn, aspect, value as Record<string, unknown>, ctx);
     });
-    const after = answers(index);
+    const after = results(index);
     expect(after[0]!.numEntities).toBe(4_203);
-    expect(after).toEqual(answers(replay([...histories[0]!.writes, ...many]).index));
+    expect(after).toEqual(results(replay([...histories[0]!.writes, ...many]).index));
   });
 });
 
@@ -304,7 +304,7 @@ describe('paging through hits of equal score', () => {
 });
 
 describe('a data file with search tables of an earlier layout', () => {
-  it('drops them at open and rebuilds them from the stored aspects before answering', () => {
+  it('drops them at open and rebuilds them from the stored aspects before responding', () => {
     const dir = mkdtempSync(join(tmpdir(), 'catalog-contract-search-'));
     try {
       const file = join(dir, 'catalog.db');

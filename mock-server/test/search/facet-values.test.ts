@@ -1,5 +1,5 @@
 /**
- * How many values each facet of a search answer keeps, as upstream sizes its terms aggregations
+ * How many values each facet of a search response keeps, as upstream sizes its terms aggregations
  * (AggregationQueryBuilder.facetToAggregationBuilder in metadata-io/.../search/elasticsearch/query/request/):
  * the search flags' maxAggValues (SearchFlags.pdl: 20 when absent), at most the server's
  * maxTermBucketSize (metadata-service/configuration/.../application.yaml: 60), the values most
@@ -89,7 +89,7 @@ describe('the values a facet keeps', () => {
 describe('the upstream profile', () => {
   const server = serverForTests({ profile: 'upstream', indexLagMs: 0 });
 
-  it("answers each aggregation's values as upstream's FilterValue records: most counted first, filtered only for a value the filter adds, entity for a URN", async () => {
+  it("returns each aggregation's values as upstream's FilterValue records: most counted first, filtered only for a value the filter adds, entity for a URN", async () => {
     const proposals = [0, 1].map((i) => proposal(dataset(i), 'globalTags', { tags: [tag('common'), ...(i === 0 ? [unique(0)] : [])].map((t) => ({ tag: t })) }).proposal);
     expect((await call(server(), 'POST', '/aspects?action=ingestProposalBatch', { body: { proposals }, token: ADMIN })).status).toBe(200);
     const NONE = tag('nothing');

@@ -1,5 +1,5 @@
 /**
- * A search matching everything (`*`, no filter) answers the catalog as it is now, through HTTP, after
+ * A search matching everything (`*`, no filter) returns the catalog as it is now, through HTTP, after
  * every kind of write: its total and aggregations are kept between searches (only a write changes
  * them), so each step checks them against the numbers the test wrote and against the same entities
  * counted hit by hit (a `removed: false` filter, which names the same entities by another path).
@@ -28,7 +28,7 @@ describe('a search matching everything, after each kind of write', () => {
     const aggregations = Object.fromEntries((metadata.searchResultMetadatas as { name: string; aggregations: Record<string, number> }[]).map((m) => [m.name, m.aggregations]));
     return { total: numEntities, urns: entities, aggregations };
   };
-  /** The kept answer, checked against the hits counted one by one; returns its total and platform counts. */
+  /** The cached result, checked against the hits counted one by one; returns its total and platform counts. */
   const everything = async (prefix = '', entity = 'dataset'): Promise<[number, Record<string, number> | undefined]> => {
     const kept = await searchAll(prefix, entity);
     // The filter's value shows as a facet of its own at 0, as upstream adds filtered values (facet-values.ts).

@@ -2,8 +2,8 @@
  * A ranked search of one word reads the word's posting list kept in memory from an earlier search,
  * and orders its page by the urns that list kept: after writes that give the word to an entity,
  * take it away, change its weight, soft-delete, delete or replace an entity, inside transactions
- * that search and are rolled back, and across a reset to the start-up state, it answers as an index
- * that has not searched before (a fresh replay of the same writes), and after the store was emptied
+ * that search and are rolled back, and across a reset to the start-up state, it returns what an index
+ * that has not searched before (a fresh replay of the same writes) returns, and after the store was emptied
  * finds nothing where the word was.
  */
 import { describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ const requests: Partial<SearchRequest>[] = [
   { input: 'orders' },
 ];
 // matchedFields list an entity's fields in the order its history wrote them: left out.
-const answers = (index: SearchIndex) =>
+const results = (index: SearchIndex) =>
   requests.map((r) => {
     const { numEntities, entities, metadata } = index.search({ input: '', entity: 'dataset', start: 0, count: 5, ...r });
     return { numEntities, entities, aggregations: metadata.searchResultMetadatas };
@@ -68,60 +68,60 @@ const writes: { given: string; write: Write }[] = [
 ];
 
 describe('a ranked search reading kept posting lists', () => {
-  it('answers after each write as an index that had not searched before', () => {
+  it('returns after each write what an index that had not searched before returns', () => {
     const { store, index } = replay([]);
     writes.forEach(({ write }, i) => {
-      answers(index);
+      results(index);
       apply(store, write);
-      expect(answers(index), writes[i]!.given).toEqual(answers(replay(writes.slice(0, i + 1).map((w) => w.write)).index));
+      expect(results(index), writes[i]!.given).toEqual(results(replay(writes.slice(0, i + 1).map((w) => w.write)).index));
     });
   });
 
-  it.each(writes)('answers as before a transaction that searched, wrote ($given), searched again and was rolled back', async ({ write }) => {
+  it.each(writes)('returns what it did before a transaction that searched, wrote ($given), searched again and was rolled back', async ({ write }) => {
     const { store, index } = replay([]);
-    const before = answers(index);
+    const before = results(index);
     const failure = new Error('rolled back');
     expect(() =>
       store.transaction(() => {
-        answers(index);
+        results(index);
         apply(store, write);
         // A transaction indexes its writes before it commits; sooner when asked.
         store.rebuildDerived({ urn: write[0] });
-        expect(answers(index)).toEqual(answers(replay([write]).index));
+        expect(results(index)).toEqual(results(replay([write]).index));
         throw failure;
       }),
     ).toThrow(failure);
-    expect(answers(index)).toEqual(before);
+    expect(results(index)).toEqual(before);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(answers(index)).toEqual(before);
+    expect(results(index)).toEqual(before);
   });
 
-  it('answers as at start-up after a reset that undid writes it had searched after', () => {
+  it('returns what it did at start-up after a reset that undid writes it had searched after', () => {
     const { store, index } = replay([]);
     store.markStartupState();
-    const before = answers(index);
+    const before = results(index);
     for (const { write } of writes) {
       apply(store, write);
-      answers(index);
+      results(index);
     }
     store.reset();
-    expect(answers(index)).toEqual(before);
+    expect(results(index)).toEqual(before);
   });
 
   it('finds no entity of the emptied store, nor a new one without the word that takes a freed doc_id', () => {
     const { store, index } = replay([]);
-    answers(index);
+    results(index);
     store.clear();
     expect(index.search({ input: 'shop', entity: 'dataset', start: 0, count: 5 }).numEntities).toBe(0);
     store.upsertAspect('dataset', NEW, 'datasetProperties', { description: 'table red' }, ctx);
-    expect(answers(index)).toEqual(answers(replay([]).index).map(() => ({ numEntities: 0, entities: [], aggregations: [] })));
+    expect(results(index)).toEqual(results(replay([]).index).map(() => ({ numEntities: 0, entities: [], aggregations: [] })));
   });
 
-  it('answers as an index that had not searched before after the index was rebuilt', () => {
+  it('returns what an index that had not searched before returns, after the index was rebuilt', () => {
     const { store, index } = replay(writes.map((w) => w.write));
-    answers(index);
+    results(index);
     store.rebuildDerived();
-    expect(answers(index)).toEqual(answers(replay(writes.map((w) => w.write)).index));
+    expect(results(index)).toEqual(results(replay(writes.map((w) => w.write)).index));
   });
 });
 
