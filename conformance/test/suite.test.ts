@@ -210,7 +210,7 @@ describe("the suite against the mock's upstream profile (li, asynchronous indexi
    * known difference, each with the reason: the suite passes there because it reads through the difference.
    */
   const NOT_SHOWN_BY_THE_SUITE: Record<string, string> = {
-    'create-tag-ownership': "the check asks for the tag URN and its tagProperties, which upstream also writes; graphql-upstream-profile.test.ts sees the ownership",
+    'create-tag-ownership': "the check asks for the tag URN and its tagProperties, which upstream also writes; graphql/upstream-profile.test.ts sees the ownership",
     'autocomplete-entities': "the document's schema admits the added entities, so the check passes; upstream-profile.test.ts sees them",
     'index-sizes-value-type': 'the suite reads getIndexSizes in either shape; upstream-profile.test.ts sees the object',
     'index-sizes-size-field': "the check asks only for a number sizeMb, which upstream's 0 is; upstream-operations.test.ts sees the 0",

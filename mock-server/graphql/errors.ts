@@ -1,14 +1,8 @@
 /**
  * GraphQL errors as the real service reports them (graphql-facts §2): HTTP 200, and per error
- * `extensions {code, type}` with upstream's codes. A failure the mock did not foresee is reported as
- * upstream reports it, "An unknown error occurred.", and logged; bad input from the store (a 4xx
- * RestliError) stays a BAD_REQUEST with its message, because the mock never answers bad input as a
- * server error.
+ * `extensions {code, type}` with upstream's codes. This is the vocabulary resolvers raise; the
+ * formatter that maps every error of a response onto it is `transport/error-formatter.ts`.
  */
-import { GraphQLError } from 'graphql';
-import { UrnSyntaxError } from '../../spec/index.js';
-import { RestliError } from '../errors.js';
-import type { MockLogger } from '../options.js';
 
 export const GRAPHQL_ERROR_CODES = {
   BAD_REQUEST: 400,
@@ -36,43 +30,3 @@ export class CatalogGraphqlError extends Error {
 }
 
 export const badRequestError = (message: string): CatalogGraphqlError => new CatalogGraphqlError('BAD_REQUEST', message);
-
-function classify(error: Error): { type: GraphqlErrorType; message: string } | undefined {
-  if (error instanceof CatalogGraphqlError) return { type: error.type, message: error.message };
-  if (error instanceof UrnSyntaxError) return { type: 'BAD_REQUEST', message: error.message };
-  if (error instanceof RestliError && error.status < 500) {
-    return { type: error.status === 404 ? 'NOT_FOUND' : error.status === 403 ? 'UNAUTHORIZED' : 'BAD_REQUEST', message: error.message };
-  }
-  return undefined;
-}
-
-/** An unforeseen error in one log line: its message and the frame that threw it. */
-function oneLine(error: Error): string {
-  const frame = error.stack?.split('\n').find((line) => line.trimStart().startsWith('at '));
-  return frame ? `${error.name}: ${error.message} (${frame.trim()})` : `${error.name}: ${error.message}`;
-}
-
-/**
- * The formatter of every error in a response. Errors of the query language itself (syntax,
- * validation, variable coercion) keep graphql-js's form. An unforeseen one is logged in one line.
- */
-export function errorFormatter(logger: MockLogger): (error: Readonly<GraphQLError | Error>) => GraphQLError | Error {
-  return (error) => {
-    // Duck-typed: the executor and this module may load different copies of graphql (CommonJS and ESM).
-    const original = (error as Partial<GraphQLError>).originalError;
-    // A variable's value that its type refuses wraps the scalar's own GraphQLError: bad input, in graphql-js's form.
-    if (!original || original.name === 'GraphQLError') return error as GraphQLError | Error;
-    const known = classify(original);
-    const graphqlError = error as GraphQLError;
-    if (!known) logger(`GraphQL ${graphqlError.path?.join('.') ?? ''} failed: ${oneLine(original)}`, 'error');
-    const { type, message } = known ?? { type: 'SERVER_ERROR' as const, message: UNKNOWN_ERROR_MESSAGE };
-    // Same nodes and path, so the error keeps its locations and path; only message and extensions change.
-    return new GraphQLError(message, {
-      nodes: graphqlError.nodes,
-      source: graphqlError.source,
-      positions: graphqlError.positions,
-      path: graphqlError.path,
-      extensions: { code: GRAPHQL_ERROR_CODES[type], type },
-    });
-  };
-}

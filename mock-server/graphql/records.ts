@@ -1,7 +1,7 @@
 /**
  * The shapes of the GraphQL output records, read from the SDL. A record built from the store names
  * every field of its type: `record()` sets each field to null unless the store gave a value, so that
- * a field the store has nothing for answers null, and a value for a field the type lacks is a
+ * a field the store has nothing for resolves to null, and a value for a field the type lacks is a
  * programming error caught at once.
  */
 import { isObjectType, type GraphQLSchema } from 'graphql';

@@ -1,16 +1,16 @@
 /**
  * The search index of the mock: a derived index kept in step with the primary table (the store
  * calls `indexEntity` with an entity's latest aspects inside every write transaction)
- * that answers the discovery actions of document §4.6: search, autocomplete and browse. Each query
+ * that serves the discovery actions of document §4.6: search, autocomplete and browse. Each query
  * method takes the validated request body and returns the `value` record of the response.
  */
 import type { Database } from 'better-sqlite3';
 import type { Contract } from '../../spec/index.js';
 import { badRequest } from '../errors.js';
 import type { DerivedIndex } from '../store/types.js';
-import { autocomplete, autocompleteEntities } from './autocomplete.js';
-import { browse } from './browse.js';
-import { buildSearchDocument } from './document.js';
+import { autocomplete, autocompleteEntities } from './query/autocomplete.js';
+import { browse } from './query/browse.js';
+import { buildSearchDocument } from './write/document.js';
 import { indexFieldsOf, type EntityIndexFields } from './index-fields.js';
 import type {
   AutocompleteRequest,
@@ -21,15 +21,15 @@ import type {
   SearchResultValue,
   SortCriterion,
 } from './requests.js';
-import { search } from './search.js';
-import { checkedSort, sortHits, type GivenSortCriterion, type SortedHit } from './sort-order.js';
+import { search } from './query/search.js';
+import { checkedSort, sortHits, type GivenSortCriterion, type SortedHit } from './query/sort-order.js';
 import { createSearchTables, type SearchTables } from './tables.js';
 
 export type * from './requests.js';
 export { filterAlternatives } from './requests.js';
-export { givenSort, type GivenSortCriterion } from './sort-order.js';
-export { upstreamSearchCount } from './search.js';
-export { answerFacets, facetValueLimit, filteredValues, shownFacets } from './facet-values.js';
+export { givenSort, type GivenSortCriterion } from './query/sort-order.js';
+export { upstreamSearchCount } from './query/search.js';
+export { answerFacets, facetValueLimit, filteredValues, shownFacets } from './query/facet-values.js';
 
 export interface SearchIndex extends DerivedIndex {
   search(request: SearchRequest): SearchResultValue;
@@ -37,7 +37,7 @@ export interface SearchIndex extends DerivedIndex {
   /** The URNs of the entities an autocomplete request matches, best first. */
   autocompleteEntities(request: AutocompleteRequest): string[];
   browse(request: BrowseRequest): BrowseResultValue;
-  /** The sort criteria of a search over these entity types (sort-order.ts); a field none of them can sort on is a 400 naming it by `at`. */
+  /** The sort criteria of a search over these entity types (query/sort-order.ts); a field none of them can sort on is a 400 naming it by `at`. */
   sortCriteria(entities: readonly string[], given: readonly GivenSortCriterion[]): SortCriterion[];
   /** Indexed entities of any types in the order of the sort criteria, then of their urns (a search's sort, across types). */
   sortUrns(urns: readonly string[], sort: readonly SortCriterion[]): string[];

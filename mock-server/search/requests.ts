@@ -41,7 +41,7 @@ export interface SearchRequest {
   start: number;
   count: number;
   filter?: Filter;
-  /** Fields to order the hits by, the first first, instead of relevance (sort-order.ts). */
+  /** Fields to order the hits by, the first first, instead of relevance (query/sort-order.ts). */
   sort?: readonly SortCriterion[];
 }
 

@@ -7,12 +7,12 @@
  *   the fields that changed (kept apart so that queries read small document rows);
  * - `search_value`: one row per (entity, field, distinct value), for filters and `field:value` queries
  *   (its indexes end with doc_id, so that the entities a condition selects are read from the index alone;
- *   the values of text fields in lower-cased order too, for a sorted search to walk: sorted-walk.ts,
+ *   the values of text fields in lower-cased order too, for a sorted search to walk: query/sorted-walk.ts,
  *   an index a data file of an earlier build gets at open);
  * - `search_text_row`: one row per analyzed value (of a text field, a field queried by default or an
  *   autocomplete field), for matchedFields, and to know which tokens a rewritten field takes back;
- * - the inverted index of their tokens (term-index.ts), and `search_totals`: the number of entities
- *   and of their tokens queried by default, for BM25 (ranking.ts);
+ * - the inverted index of their tokens (write/term-index.ts), and `search_totals`: the number of entities
+ *   and of their tokens queried by default, for BM25 (query/ranking.ts);
  * - `search_autocomplete` (FTS5, with prefix indexes for the word being typed): the tokens of the
  *   text rows of autocomplete fields, and `search_suggestion` those rows (same ids) with what
  *   autocomplete reads (field, value, boost, entity type, removed), in a table of their own that
@@ -28,7 +28,7 @@
  *   them in order instead of sorting them (an index a data file of an earlier build gets at open).
  */
 import type { Database } from 'better-sqlite3';
-import { TERM_SCHEMA, TERM_TABLES } from './term-index.js';
+import { TERM_SCHEMA, TERM_TABLES } from './write/term-index.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS search_document (

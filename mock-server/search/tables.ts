@@ -1,17 +1,17 @@
 /**
  * The search tables of one database, assembled: their schema and layout (table-schema.ts), the
- * writes of entity documents (document-rows.ts over row-statements.ts and signatures.ts), the
- * token index (term-index.ts) and the totals (totals.ts), and a cache of the query statements
+ * writes of entity documents (write/document-rows.ts over write/row-statements.ts and write/signatures.ts), the
+ * token index (write/term-index.ts) and the totals (write/totals.ts), and a cache of the query statements
  * the search, autocomplete and browse actions build.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import { createDocumentColumns, type Columns } from './document-columns.js';
-import { createDocumentRows, type DocumentRows } from './document-rows.js';
-import { prepareRowStatements } from './row-statements.js';
-import { createSignatures } from './signatures.js';
+import { createDocumentColumns, type Columns } from './memory/document-columns.js';
+import { createDocumentRows, type DocumentRows } from './write/document-rows.js';
+import { prepareRowStatements } from './write/row-statements.js';
+import { createSignatures } from './write/signatures.js';
 import { clearTables, createSchema } from './table-schema.js';
-import { createTermIndex, type TermIndex } from './term-index.js';
-import { createTotals } from './totals.js';
+import { createTermIndex, type TermIndex } from './write/term-index.js';
+import { createTotals } from './write/totals.js';
 
 export interface SearchTables extends DocumentRows {
   readonly db: Database;
@@ -20,7 +20,7 @@ export interface SearchTables extends DocumentRows {
   /** The entities indexed (of every type, soft-deleted ones too) and their tokens queried by default, for BM25. */
   totals(): { docs: number; terms: number };
   readonly terms: TermIndex;
-  /** What the counting pass reads of every document, in step with the table (document-columns.ts). */
+  /** What the counting pass reads of every document, in step with the table (memory/document-columns.ts). */
   columns(): Columns;
   clear(): void;
   count(): number;

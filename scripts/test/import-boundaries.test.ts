@@ -6,9 +6,9 @@
  * `spec/` imports nothing of the package but `generated/`; no library imports `bin/` (so none knows
  * argv); the mock's store never reaches its search index, handlers or GraphQL, and its error
  * vocabulary (`mock-server/errors.ts`) stays a leaf; inside the mock every folder and root file
- * stands on a floor and imports only downward (MOCK_FLOORS); no files import one another in a circle but
- * GraphQL's types. Tests (any file under a `test/` folder) may cross every boundary: they drive one
- * component with another.
+ * stands on a floor and imports only downward (MOCK_FLOORS); the inner rooms of the search index and of
+ * GraphQL import one another only as their READMEs say (ROOMS); no files import one another in a circle.
+ * Tests (any file under a `test/` folder) may cross every boundary: they drive one component with another.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
@@ -47,12 +47,41 @@ const NEVER_REACHES: readonly { from: string; never: readonly string[]; why: str
 ];
 
 /**
- * Where files may import one another in a circle: GraphQL's entity types return one another, as
- * the SDL's do (a dataset's owner is a user whose groups are entities...), and one registry maps
- * every type (graphql/entities/mappers.ts). Anywhere else a cycle, even of types only, is a
- * violation: it makes the order in which modules load matter and hides which file owns a name.
+ * Where files may import one another in a circle: nowhere. A cycle, even of types only, makes the
+ * order in which modules load matter and hides which file owns a name. GraphQL's entity types return
+ * one another, as the SDL's do, yet hold no circle: the registry of every type
+ * (graphql/entities/mappers.ts) is handed to EntityView by graphql/schema.ts, not imported by it.
  */
-const CYCLES_ALLOWED_UNDER = ['mock-server/graphql/'];
+const CYCLES_ALLOWED_UNDER: readonly string[] = [];
+
+/**
+ * The inner rooms of a folder and which of their siblings each may import. The folder's own root
+ * files (its face, its wiring, the vocabulary the rooms share) are open to every room; a subfolder
+ * without a line here fails until it is given one.
+ */
+const ROOMS: readonly { folder: string; may: Readonly<Record<string, readonly string[]>> }[] = [
+  // search/README.md: memory at the bottom, the write side on it, the query side on both.
+  { folder: 'mock-server/search/', may: { 'memory/': [], 'write/': ['memory/'], 'query/': ['memory/', 'write/'] } },
+  // graphql/README.md: the transport reaches the type families only through schema.ts; families never import the transport.
+  {
+    folder: 'mock-server/graphql/',
+    may: {
+      'transport/': [],
+      'entities/': ['discovery/'],
+      'discovery/': ['entities/'],
+      'edits/': ['entities/'],
+      'views/': ['entities/', 'discovery/'],
+      'caller/': ['entities/'],
+    },
+  },
+];
+
+/** The room (`name/`) of a file inside `folder`, or undefined for the folder's root files and files elsewhere. */
+const roomOf = (file: string, folder: string): string | undefined => {
+  if (!file.startsWith(folder)) return undefined;
+  const rest = file.slice(folder.length);
+  return rest.includes('/') ? `${rest.split('/')[0]}/` : undefined;
+};
 
 type Files = ReadonlyMap<string, string>;
 
@@ -153,6 +182,23 @@ export function boundaryViolations(files: Files): string[] {
     for (const target of targets) {
       const to = folderOf(target);
       if (to !== folderOf(file) && !allowed.includes(to)) found.push(`${file} imports ${target}: ${folderOf(file)} may import only ${allowed.join(', ') || 'itself'}`);
+    }
+  }
+  for (const { folder, may } of ROOMS) {
+    for (const [file, targets] of graph) {
+      const room = roomOf(file, folder);
+      if (room === undefined || isTest(file)) continue;
+      const allowed = may[room];
+      if (!allowed) {
+        found.push(`${file}: its room ${folder}${room} has no line in ROOMS`);
+        continue;
+      }
+      for (const target of targets) {
+        const to = roomOf(target, folder);
+        if (to !== undefined && to !== room && !allowed.includes(to)) {
+          found.push(`${file} imports ${target}: ${folder}${room} may import only ${allowed.map((r) => folder + r).join(', ') || 'its own files'} of ${folder}'s rooms`);
+        }
+      }
     }
   }
   for (const rule of NEVER_REACHES) {
@@ -262,17 +308,29 @@ describe('import boundaries', () => {
     ]);
   });
 
-  it('catches an import cycle, of types only too, and lets GraphQL types refer to one another', () => {
+  it('catches an import cycle, of types only too, GraphQL types included', () => {
     const cycle = new Map([
       ['mock-server/sample/common-aspects.ts', "import type { TagName } from './glossary-and-tags.js';"],
       ['mock-server/sample/glossary-and-tags.ts', "import { ownership } from './common-aspects.js';"],
     ]);
     expect(boundaryViolations(cycle)).toEqual(['import cycle among mock-server/sample/common-aspects.ts, mock-server/sample/glossary-and-tags.ts']);
     const graphqlTypes = new Map([
-      ['mock-server/graphql/entities/dataset.ts', "import { viewOf } from './entity-view.js';"],
-      ['mock-server/graphql/entities/entity-view.ts', "import { datasetView } from './dataset.js';"],
+      ['mock-server/graphql/entities/dataset.ts', "import type { EntityView } from './entity-view.js';"],
+      ['mock-server/graphql/entities/entity-view.ts', "import { ENTITY_MAPPERS } from './mappers.js';"],
+      ['mock-server/graphql/entities/mappers.ts', "import { datasetRecord } from './dataset.js';"],
     ]);
-    expect(boundaryViolations(graphqlTypes)).toEqual([]);
+    expect(boundaryViolations(graphqlTypes)).toEqual([
+      'import cycle among mock-server/graphql/entities/dataset.ts, mock-server/graphql/entities/entity-view.ts, mock-server/graphql/entities/mappers.ts',
+    ]);
+  });
+
+  it.each([
+    ['the search write side importing the query side', 'mock-server/search/write/document-rows.ts', "import { search } from '../query/search.js';", 'mock-server/search/write/document-rows.ts imports mock-server/search/query/search.ts: mock-server/search/write/ may import only mock-server/search/memory/'],
+    ['search memory importing the write side', 'mock-server/search/memory/term-lists.ts', "import type { TermIndex } from '../write/term-index.js';", 'mock-server/search/memory/ may import only its own files'],
+    ['a GraphQL type family importing the transport', 'mock-server/graphql/edits/create-tag.ts', "import { graphqlEndpoint } from '../transport/endpoint.js';", 'mock-server/graphql/edits/create-tag.ts imports mock-server/graphql/transport/endpoint.ts'],
+    ['a room without a line', 'mock-server/search/cache/pages.ts', "import { integers } from '../memory/integer-list.js';", 'mock-server/search/cache/pages.ts: its room mock-server/search/cache/ has no line in ROOMS'],
+  ])('catches %s', (_, file, line, message) => {
+    expect(boundaryViolations(new Map([[file, line]]))).toEqual([expect.stringContaining(message)]);
   });
 
   it('lets tests cross boundaries, ignores imports in comments and names a folder without a rule', () => {

@@ -1,7 +1,7 @@
-/** The discovery root fields as resolvers (see resolvers.ts). */
+/** The discovery type family: search, autocomplete, browse and the lists of saved views, as root field resolvers (see resolvers.ts). */
 import type { EntityView } from '../entities/entity-view.js';
-import { callerOf, type GraphqlContext } from '../context.js';
-import type { Resolver } from '../resolver-types.js';
+import { callerOf } from '../context.js';
+import type { Resolver, ResolverFamily, ViewOf } from '../resolver-types.js';
 import { autoComplete, autoCompleteForMultiple, browse, browsePaths, search, searchAcrossEntities } from './resolvers.js';
 import { listGlobalViews, listMyViews } from './saved-view-lists.js';
 import { searchAcrossLineage } from './search-across-lineage.js';
@@ -10,7 +10,7 @@ type InputOf<F> = F extends (view: EntityView, input: infer I) => unknown ? I : 
 
 /** Every discovery read first takes in the writes whose index lag has passed, as the metadata-store API's search does. */
 const withInput =
-  <F extends (view: EntityView, input: never) => unknown>(viewOf: (ctx: GraphqlContext) => EntityView, f: F): Resolver<{ input: InputOf<F> }> =>
+  <F extends (view: EntityView, input: never) => unknown>(viewOf: ViewOf, f: F): Resolver<{ input: InputOf<F> }> =>
   (_root, { input }, ctx) => {
     const view = viewOf(ctx);
     view.store.catchUp();
@@ -18,8 +18,8 @@ const withInput =
   };
 
 /** `viewOf` gives the view of the request's store (each session has its own). */
-export function discoveryResolvers(viewOf: (ctx: GraphqlContext) => EntityView): Record<string, Resolver<never>> {
-  return {
+export const discoveryFamily: ResolverFamily = (viewOf) => ({
+  Query: {
     search: withInput(viewOf, search),
     searchAcrossEntities: withInput(viewOf, searchAcrossEntities),
     searchAcrossLineage: withInput(viewOf, searchAcrossLineage),
@@ -33,5 +33,5 @@ export function discoveryResolvers(viewOf: (ctx: GraphqlContext) => EntityView):
       view.store.catchUp();
       return listMyViews(view, input, callerOf(ctx).user);
     }) satisfies Resolver<{ input: Parameters<typeof listMyViews>[1] }>,
-  };
-}
+  },
+});

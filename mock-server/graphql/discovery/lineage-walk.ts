@@ -3,7 +3,7 @@
  * walks it (metadata-io/src/main/java/com/linkedin/metadata/graph/elastic/ESGraphQueryDAO.java): level
  * by level from the source in one direction, each entity reached first with the fewest hops as its
  * degree and the path that reached it (source first), through the edges of the lineage flags' time
- * window only (edges.ts), and with the lineage flags' two ways of shaping a lineage screen:
+ * window only (../entities/edges.ts), and with the lineage flags' two ways of shaping a lineage screen:
  * - `ignoreAsHops`: an entity of a listed type (and, when platforms are listed, of one of them, by the
  *   platform of its key: DataPlatformInstanceUtils.getDataPlatform) is walked through within the hop
  *   that reached it, so what lies beyond it has its degree (processOneHopLineage), and is marked

@@ -3,7 +3,7 @@
  * UrnSearchResultsMapper): the index's search per type, its hits with their matched fields, and its
  * aggregations as facets, each value with its count over the whole result. Several types are searched
  * as upstream searches several indices: a type that lacks a field the query or a filter names has no
- * hit (the index's 400 for it is the answer of a one-type search only); the page lists
+ * hit (the index's 400 for it is the response of a one-type search only); the page lists
  * the results of the types in the order given, each type's ranked as the index ranks them, or, with
  * sort criteria, the hits of every type in the order of the criteria (as upstream's one search over
  * several indices sorts them). The first facet is upstream's `_entityType`, the number of hits of

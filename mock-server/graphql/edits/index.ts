@@ -1,9 +1,17 @@
-/** The edit mutations as resolvers: tags, terms, owners, links and names (see the files beside). */
-import type { Resolver } from '../resolver-types.js';
+/**
+ * The edits' type family (upstream's resolvers/mutate/ and resolvers/tag/CreateTagResolver): the
+ * document's mutations (createTag, updateDataset, updateDescription) and the screens' edits of tags,
+ * terms, owners, links and names, as resolvers (see the files beside).
+ */
+import type { MutationCreateTagArgs, MutationUpdateDatasetArgs, MutationUpdateDescriptionArgs } from '../../../generated/graphql/resolvers.js';
+import type { Resolver, ResolverFamily } from '../resolver-types.js';
+import { createTag } from './create-tag.js';
 import { changeLabels, TAGS, TERMS } from './labels.js';
 import { addLink, removeLink } from './links.js';
 import { addOwners, removeOwners, type OwnerInput } from './owners.js';
 import type { ResourceRef } from './resources.js';
+import { updateDataset } from './update-dataset.js';
+import { updateDescription } from './update-description.js';
 import { updateName } from './update-name.js';
 
 type Sub = Omit<ResourceRef, 'resourceUrn'>;
@@ -11,8 +19,11 @@ const ref = (resourceUrn: string, sub: Sub): ResourceRef => ({ resourceUrn, subR
 
 type Input<T> = Resolver<{ input: T }>;
 
-export function editResolvers(): Record<string, Resolver<never>> {
-  return {
+export const editFamily: ResolverFamily = (viewOf) => ({
+  Mutation: {
+    createTag: ((_root, args, ctx) => createTag(ctx, args)) satisfies Resolver<MutationCreateTagArgs>,
+    updateDataset: ((_root, args, ctx) => updateDataset(ctx, viewOf(ctx), args)) satisfies Resolver<MutationUpdateDatasetArgs>,
+    updateDescription: ((_root, args, ctx) => updateDescription(ctx, args)) satisfies Resolver<MutationUpdateDescriptionArgs>,
     addTag: ((_r, { input }, ctx) => changeLabels(ctx, TAGS, [input.tagUrn], [ref(input.resourceUrn, input)], true)) satisfies Input<Sub & { tagUrn: string; resourceUrn: string }>,
     addTags: ((_r, { input }, ctx) => changeLabels(ctx, TAGS, input.tagUrns, [ref(input.resourceUrn, input)], true)) satisfies Input<Sub & { tagUrns: string[]; resourceUrn: string }>,
     batchAddTags: ((_r, { input }, ctx) => changeLabels(ctx, TAGS, input.tagUrns, input.resources, true)) satisfies Input<{ tagUrns: string[]; resources: ResourceRef[] }>,
@@ -43,5 +54,5 @@ export function editResolvers(): Record<string, Resolver<never>> {
     addLink: ((_r, { input }, ctx) => addLink(ctx, input)) satisfies Input<{ linkUrl: string; label: string; resourceUrn: string }>,
     removeLink: ((_r, { input }, ctx) => removeLink(ctx, input)) satisfies Input<{ linkUrl: string; resourceUrn: string }>,
     updateName: ((_r, { input }, ctx) => updateName(ctx, input)) satisfies Input<{ name: string; urn: string }>,
-  };
-}
+  },
+});

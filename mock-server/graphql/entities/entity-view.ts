@@ -1,7 +1,8 @@
 /**
  * The catalog as GraphQL sees it: entity records built from the latest stored aspects (upstream's
- * entity mappers, one file per entity type in this folder, found through `ENTITY_MAPPERS`). A URN
- * that was never written still gives a record, from its key alone, as upstream answers with the key
+ * entity mappers, one file per entity type in this folder, found through the `ENTITY_MAPPERS` that
+ * `../schema.ts` hands in, so no mapper's file is imported here and none imports another in a circle). A URN
+ * that was never written still gives a record, from its key alone, as upstream responds with the key
  * aspect it synthesises: aspect-backed fields are null and `exists` is false. References to other
  * entities and fields with arguments are thunks, which graphql-js's default resolver calls only when
  * the query selects them (so cycles such as a tag owned by the user it tags cost nothing).
@@ -15,11 +16,13 @@ import type { EntityReferences } from '../aspect-records.js';
 import type { JsonObject } from '../json-values.js';
 import type { OutputRecord, RecordShapes } from '../records.js';
 import type { SchemaFieldEntityRefs } from '../schema-metadata-record.js';
-import { ENTITY_MAPPERS } from './mappers.js';
 import { ParsedValues } from './parsed-values.js';
 
 /** The run id of writes that did not come from an ingestion run; they do not count as ingestion. */
 const NO_RUN_ID = 'no-run-id-provided';
+
+/** What builds the GraphQL record of one entity type (`mappers.ts` lists them). */
+export type EntityMapper = (view: EntityView, urn: string) => OutputRecord | null;
 
 /** The latest aspects of one entity, as the record builders read them; each read when first asked for. */
 export interface EntityAspects {
@@ -52,6 +55,8 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
     readonly discovery: SearchIndex,
     /** The server's profile, for the fields whose upstream behaviour differs (a container's entities). */
     readonly profile: Profile,
+    /** The mapper of each entity type the GraphQL schema has a type for (`ENTITY_MAPPERS`, handed in by `../schema.ts`). */
+    private readonly mappers: Readonly<Record<string, EntityMapper>>,
   ) {
     this.urnPrefix = contract.names.urnPrefix;
   }
@@ -84,14 +89,14 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
   }
 
   /** Whether the GraphQL schema has a type for this entity type. */
-  static serves(entityType: string): boolean {
-    return entityType in ENTITY_MAPPERS;
+  serves(entityType: string): boolean {
+    return entityType in this.mappers;
   }
 
   /** Any entity the GraphQL schema has a type for; null for other entity types and malformed URNs. */
   entity(urn: string): OutputRecord | null {
     const entityType = tryParseUrn(urn)?.entityType;
-    const mapper = entityType === undefined ? undefined : ENTITY_MAPPERS[entityType];
+    const mapper = entityType === undefined ? undefined : this.mappers[entityType];
     return mapper ? mapper(this, urn) : null;
   }
 

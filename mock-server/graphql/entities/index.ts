@@ -7,9 +7,8 @@ import { tryParseUrn } from '../../../spec/index.js';
 import type { GraphqlContext } from '../context.js';
 import { badRequestError } from '../errors.js';
 import type { OutputRecord } from '../records.js';
-import type { Resolver } from '../resolver-types.js';
+import type { Resolver, ResolverFamily, ViewOf } from '../resolver-types.js';
 import { targetUrn } from '../target-urn.js';
-import type { EntityView } from './entity-view.js';
 
 const TYPED_ROOTS: Readonly<Record<string, string>> = {
   dataset: 'dataset',
@@ -26,8 +25,10 @@ const TYPED_ROOTS: Readonly<Record<string, string>> = {
   view: 'dataHubView',
 };
 
-/** `viewOf` gives the view of the request's store (each session has its own). */
-export function entityResolvers(viewOf: (ctx: GraphqlContext) => EntityView): Record<string, Resolver<never>> {
+/** The entity page root fields of the entity types' family; `viewOf` gives the view of the request's store. */
+export const entityFamily: ResolverFamily = (viewOf) => ({ Query: entityRoots(viewOf) });
+
+function entityRoots(viewOf: ViewOf): Record<string, Resolver<never>> {
   const resolvers: Record<string, Resolver<never>> = {};
   for (const [field, entityType] of Object.entries(TYPED_ROOTS)) {
     resolvers[field] = ((_root, { urn }, ctx) => {

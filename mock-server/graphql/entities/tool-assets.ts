@@ -9,7 +9,7 @@ import { auditStampRecord, customPropertiesRecords } from '../aspect-records.js'
 import { numberOr, objectOf, stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
-import type { EntityMapper } from './mappers.js';
+import type { EntityMapper } from './entity-view.js';
 import { pageFields } from './page-fields.js';
 
 interface ToolAsset {

@@ -1,0 +1,214 @@
+/**
+ * The `autocomplete` action: values of the entity's autocomplete fields that contain every token
+ * of the query, the last one as a prefix (`Baz Ch` suggests `Baz Chart 1`). Suggestions are
+ * ranked by the field's boost, then shorter values first, then alphabetically, de-duplicated,
+ * skipped by `start` and capped at `limit`. Upstream's optional `field` restricts the suggestions to
+ * that one autocomplete field. Soft-deleted entities are never suggested (upstream's autocomplete
+ * always excludes them, whatever the filter says).
+ */
+import { badRequest } from '../../errors.js';
+import { indexTokens, queryTokens } from '../analyzer.js';
+import { compileFilter } from './filters.js';
+import type { EntityIndexFields } from '../index-fields.js';
+import type { AutocompleteRequest, AutocompleteResultValue } from '../requests.js';
+import type { SearchTables } from '../tables.js';
+
+/** The SQL condition of the optional `field` on the suggestion row `d`; only the entity's autocomplete fields have rows to suggest from. */
+function fieldCondition(fields: EntityIndexFields, field: string | undefined): { sql: string; params: unknown[] } {
+  if (field === undefined) return { sql: '1', params: [] };
+  if (!fields.fields.get(field)?.enableAutocomplete) throw badRequest(`body.field: '${field}' is not an autocomplete field of entity ${fields.entity}`);
+  return { sql: 'd.field = ?', params: [field] };
+}
+
+/** An FTS5 string literal of one token (quoted, so that FTS5 keywords such as AND stay literal), a prefix when asked. */
+function ftsTerm(token: string, prefix: boolean): string {
+  return `"${token.replace(/"/g, '""')}"${prefix ? '*' : ''}`;
+}
+
+/** What a query matches: its FTS5 expression (the last token a prefix) and the conditions on the suggestion row `d`; none for an empty query. */
+interface Matching {
+  match: string;
+  /** The query's tokens, the last one a prefix. */
+  tokens: string[];
+  conditions: { sql: string; params: unknown[] };
+  /** Whether a field or a filter narrows the rows. */
+  narrowed: boolean;
+}
+
+function matching(fields: EntityIndexFields, request: AutocompleteRequest): Matching | undefined {
+  const tokens = queryTokens(request.query);
+  const filter = compileFilter(fields, request.filter);
+  const onField = fieldCondition(fields, request.field);
+  if (tokens.length === 0 || request.limit <= 0) return undefined;
+  // The suggestion rows carry the entity type and removed flag, so `d` here is search_suggestion
+  // (its doc_id is all a filter reads).
+  return {
+    match: tokens.map((t, i) => ftsTerm(t, i === tokens.length - 1)).join(' AND '),
+    tokens,
+    conditions: { sql: `${onField.sql} AND ${filter.sql}`, params: [...onField.params, ...filter.params] },
+    narrowed: request.field !== undefined || filter.sql !== '1',
+  };
+}
+
+/** The matching rows as a FROM ... WHERE clause and its parameters, read match by match. */
+function everyMatch(fields: EntityIndexFields, m: Matching): { sql: string; params: unknown[] } {
+  return {
+    sql:
+      'FROM search_autocomplete JOIN search_suggestion d ON d.id = search_autocomplete.rowid ' +
+      `WHERE search_autocomplete MATCH ? AND d.entity = ? AND d.removed = 0 AND ${m.conditions.sql}`,
+    params: [m.match, fields.entity, ...m.conditions.params],
+  };
+}
+
+/** Matches from which a query walks the ranked suggestions first: below it, reading every match costs less than a walk. */
+const BROAD = 1_000;
+/**
+ * Suggestion rows of the entity a walk reads at most before the query reads every match instead:
+ * RANKED_ROWS, or one per ENTITIES_PER_RANKED_ROW entities indexed in a larger catalog, where more
+ * values rank before a query's best matches (shorter ones) and the sort of its matches grows too.
+ */
+const RANKED_ROWS = 8_192;
+const ENTITIES_PER_RANKED_ROW = 16;
+
+/** Suggestion rows read at least per round; a value held by several rows (several fields, entities) needs more rows than suggestions. */
+const MIN_ROWS = 32;
+
+/**
+ * The first matching rows' values in ranking order (boost, then shorter, then alphabetically; rows
+ * that tie have the same value), read from the entity's suggestions walked in that order
+ * (`search_suggestion_ranked`, which holds the values) and kept when among the matches: the walk
+ * stops after `read` of them, where reading every match looks each one up. It reads a bounded
+ * number of rows (see RANKED_ROWS), so it may find fewer than `read`; those are still the first
+ * matching rows of the ranking (every row before them was tested), and `exhausted` says the walk
+ * found no more.
+ */
+function walkRanked(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number, wanted: number): { values: string[]; exhausted: boolean } {
+  const rows = rankedRows(tables);
+  if (m.tokens.every((t) => ASCII_TOKEN.test(t))) return walkByValue(tables, fields, m, read, wanted, rows) ?? walkInMatches(tables, fields, m, read, rows);
+  return walkInMatches(tables, fields, m, read, rows);
+}
+
+/** The walk kept when among the FTS5 match list (`LIST SUBQUERY`, built once with a Bloom filter). */
+function walkInMatches(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number, rows: number): { values: string[]; exhausted: boolean } {
+  const walked = tables
+    .statement(
+      'SELECT w.value FROM (SELECT id, value FROM search_suggestion INDEXED BY search_suggestion_ranked ' +
+        'WHERE entity = ? AND removed = 0 ORDER BY boost DESC, length(value), value LIMIT ?) w ' +
+        'WHERE w.id IN (SELECT rowid FROM search_autocomplete WHERE search_autocomplete MATCH ?) LIMIT ?',
+      true,
+    )
+    .all(fields.entity, rows, m.match, read) as string[];
+  return { values: walked, exhausted: walked.length < read };
+}
+
+/** Suggestion rows of the ranking a walk reads at most (see RANKED_ROWS). */
+function rankedRows(tables: SearchTables): number {
+  return Math.max(RANKED_ROWS, Math.floor(tables.totals().docs / ENTITIES_PER_RANKED_ROW));
+}
+
+/** A query token FTS5's unicode61 tokenizer keeps as it is. */
+const ASCII_TOKEN = /^[a-z0-9]+$/;
+
+/**
+ * The walk of walkRanked for a query of ASCII tokens, tested on the walked values instead of
+ * against the FTS5 match list (which is built whole before the walk reads a row: most of its cost).
+ * The tokens FTS5 holds for a row are indexTokens of its value, lower-cased parts of it, so a row of
+ * an ASCII value matches only when the value holds every query token, in any case (LIKE's): SQLite
+ * passes those rows, and each is decided by its tokens. A non-ASCII value's tokens may be
+ * case-folded from other letters (the Kelvin sign to k), and FTS5 ignores a rowid bound beside a
+ * prefix query, so one such value among the rows walked hands the walk back to the match list
+ * (undefined). Read row by row, the walk also stops once its values hold the `wanted` distinct
+ * ones, the first of the ranking all the same.
+ */
+function walkByValue(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number, wanted: number, rows: number): { values: string[]; exhausted: boolean } | undefined {
+  const holds = m.tokens.map(() => 'w.value LIKE ?').join(' AND ');
+  const passed = tables
+    .statement(
+      'SELECT w.value, octet_length(w.value) > length(w.value) AS wide FROM (SELECT value FROM search_suggestion ' +
+        'INDEXED BY search_suggestion_ranked WHERE entity = ? AND removed = 0 ORDER BY boost DESC, length(value), value LIMIT ?) w ' +
+        `WHERE (${holds}) OR octet_length(w.value) > length(w.value)`,
+    )
+    .iterate(fields.entity, rows, ...m.tokens.map((t) => `%${t}%`)) as IterableIterator<{ value: string; wide: number }>;
+  const values: string[] = [];
+  const distinct = new Set<string>();
+  for (const row of passed) {
+    if (row.wide) {
+      passed.return?.();
+      return undefined;
+    }
+    if (matchesTokens(m.tokens, indexTokens(row.value))) {
+      values.push(row.value);
+      distinct.add(row.value);
+    }
+    if (values.length === read || distinct.size === wanted) {
+      passed.return?.();
+      return { values, exhausted: false };
+    }
+  }
+  return { values, exhausted: true };
+}
+
+/** Whether a value's tokens hold every query token, the last one as a prefix (FTS5's `"a" AND "b"*`). */
+function matchesTokens(query: string[], tokens: string[]): boolean {
+  const last = query.length - 1;
+  return query.every((q, i) => (i === last ? tokens.some((t) => t.startsWith(q)) : tokens.includes(q)));
+}
+
+/** The first `read` matching rows' values in ranking order, every match looked up and the first `read` kept. */
+function sortMatches(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number): string[] {
+  const rows = everyMatch(fields, m);
+  return tables.statement(`SELECT d.value ${rows.sql} ORDER BY d.boost DESC, length(d.value), d.value LIMIT ?`, true).all(...rows.params, read) as string[];
+}
+
+/** Whether a query without field or filter matches at least BROAD rows (counted up to there only). */
+function isBroad(tables: SearchTables, m: Matching): boolean {
+  if (m.narrowed) return false;
+  const counted = tables.statement('SELECT count(*) FROM (SELECT rowid FROM search_autocomplete WHERE search_autocomplete MATCH ? LIMIT ?)', true).get(m.match, BROAD);
+  return counted === BROAD;
+}
+
+/**
+ * The suggested values, ranked by their best boost, then shorter first, then alphabetically. The
+ * rows are read in that order and each value kept where it first shows (there with its best boost,
+ * so the order of first showings is the ranking of the values): SQLite keeps only the first rows
+ * of the order instead of grouping every matching row by value. When the rows read hold too few
+ * distinct values, the next round reads four times as many.
+ */
+export function autocomplete(tables: SearchTables, fields: EntityIndexFields, request: AutocompleteRequest): AutocompleteResultValue {
+  const m = matching(fields, request);
+  if (!m) return { suggestions: [], query: request.query };
+  const start = Math.max(0, request.start ?? 0);
+  const wanted = start + request.limit;
+  // A broad query without field or filter walks the ranked suggestions while the walk finds enough
+  // matches; a narrow one (or a field, a filter, matches that rank low) sorts its matches.
+  let walk = isBroad(tables, m);
+  for (let read = Math.max(MIN_ROWS, 2 * wanted); ; read *= 4) {
+    if (walk) {
+      // A walk that stopped short of `read` rows may still hold enough distinct values: they are
+      // the first of the ranking all the same (in a large catalog the matches thin out among the
+      // first RANKED_ROWS, and sorting every match costs far more than the walk).
+      const walked = walkRanked(tables, fields, m, read, wanted);
+      const distinct = [...new Set(walked.values)];
+      if (distinct.length >= wanted) return { suggestions: distinct.slice(start, wanted), query: request.query };
+      walk = !walked.exhausted;
+      if (walk) continue;
+    }
+    const values = sortMatches(tables, fields, m, read);
+    const distinct = [...new Set(values)];
+    if (distinct.length >= wanted || values.length < read) return { suggestions: distinct.slice(start, wanted), query: request.query };
+  }
+}
+
+/** The entities whose autocomplete values the query matches, best first (upstream's AutoCompleteResult.entities). */
+export function autocompleteEntities(tables: SearchTables, fields: EntityIndexFields, request: AutocompleteRequest): string[] {
+  const m = matching(fields, request);
+  if (!m) return [];
+  const rows = everyMatch(fields, m);
+  return tables
+    .statement(
+      `SELECT (SELECT urn FROM search_document WHERE doc_id = d.doc_id) AS urn, MAX(d.boost) AS boost ${rows.sql} ` +
+        'GROUP BY d.doc_id ORDER BY boost DESC, length(d.value), d.value LIMIT ? OFFSET ?',
+      true,
+    )
+    .all(...rows.params, request.limit, Math.max(0, request.start ?? 0)) as string[];
+}
