@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** The `catalog-contract` command: dispatches to its subcommands. */
 import { readFileSync } from 'node:fs';
-import { fromRoot } from '../spec/package-root.js';
+import { fromRoot } from '../spec/index.js';
 import { nearest } from './nearest.js';
 
 const USAGE = `Usage: catalog-contract <command> [options]

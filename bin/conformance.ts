@@ -8,14 +8,24 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { HELP_OPTION, parseOptions, runSubcommand, UsageError, wholeNumberOption, type CommandDefinition, type Subcommand } from './command-line.js';
 import { isNamespace, loadContract, tryParseUrn, type Namespace } from '../spec/index.js';
-import { fuzzTargets } from '../conformance/fuzz/targets.js';
-import { paintFor, progressLine, summaryTable } from '../conformance/console-report.js';
+import {
+  allChecks,
+  DEFAULT_PREFIXES,
+  exitCodeOf,
+  fuzzTargets,
+  junitXml,
+  matchesOnly,
+  paintFor,
+  preflight,
+  progressLine,
+  runConformance,
+  summaryTable,
+  targetOf,
+  watchInterruption,
+  type ConformanceOptions,
+  type ExpectAuth,
+} from '../conformance/index.js';
 import { nearest } from './nearest.js';
-import { exitCodeOf, watchInterruption } from '../conformance/interruption.js';
-import { junitXml } from '../conformance/junit.js';
-import { matchesOnly } from '../conformance/only-pattern.js';
-import { preflight } from '../conformance/preflight.js';
-import { allChecks, DEFAULT_PREFIXES, runConformance, targetOf, type ConformanceOptions, type ExpectAuth } from '../conformance/runner.js';
 
 /** The options of `catalog-contract conformance`: parsing, --help and the README's table come from here. */
 export const CONFORMANCE_COMMAND_DEFINITION = {
@@ -125,14 +135,7 @@ export const CANNOT_CHECK = 3;
 
 async function run(options: ConformanceCliOptions): Promise<number> {
   const { quiet } = options;
-  const { baseUrl, graphqlUrl, prefixes } = targetOf(options);
-  const cannotCheck = await preflight({
-    baseUrl,
-    graphqlUrl,
-    prefix: prefixes[0] ?? '',
-    namespace: options.namespace ?? 'svc',
-    ...(options.token ? { token: options.token } : {}),
-  });
+  const cannotCheck = await preflight(targetOf(options), options.namespace ?? 'svc');
   if (cannotCheck) {
     console.error(`catalog-contract conformance: ${cannotCheck}`);
     return CANNOT_CHECK;

@@ -5,9 +5,8 @@
  */
 import { HELP_OPTION, parseOptions, runSubcommand, serveUntilSignal, serverOptionDefinitions, serverOptions, UsageError, type CommandDefinition, type Subcommand } from './command-line.js';
 import { createValidationProxy, formatViolation, summarizeViolations, type ValidationProxyOptions } from '../proxy/index.js';
-import { writeSeedFile } from '../pull/index.js';
-import { createRecording } from '../pull/recording.js';
-import { REDACT_OPTION, redactPatterns } from './pull.js';
+import { createRecording, writeSeedFile } from '../pull/index.js';
+import { REDACT_OPTION, redactOption } from './redact-option.js';
 
 export const DEFAULT_PROXY_PORT = 4010;
 
@@ -44,7 +43,7 @@ export function parseProxyArgs(argv: string[]): ProxyCommandOptions | 'help' {
   if (!URL.canParse(v.upstream) || !/^https?:$/.test(new URL(v.upstream).protocol)) throw new UsageError(`--upstream '${v.upstream}': expected an http or https URL`);
   const options: ProxyCommandOptions = { upstream: v.upstream, port: DEFAULT_PROXY_PORT, ...serverOptions(v) };
   if (v.record !== undefined) {
-    options.record = { file: v.record, ...(v.token !== undefined ? { token: v.token } : {}), ...(v.redact ? { redact: redactPatterns(v.redact) } : {}) };
+    options.record = { file: v.record, ...(v.token !== undefined ? { token: v.token } : {}), ...(v.redact ? { redact: redactOption(v.redact) } : {}) };
   } else if (v.token !== undefined || v.redact) throw new UsageError(`--${v.token !== undefined ? 'token' : 'redact'} applies to --record; give --record FILE too`);
   return options;
 }

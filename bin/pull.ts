@@ -4,13 +4,9 @@
  * a bad command line.
  */
 import { isNamespace, NAMESPACES } from '../spec/index.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_RATE, DEFAULT_SEARCH_LIMIT, pullSlice, redactionPattern, writeSeedFile, type PullOptions } from '../pull/index.js';
-import { HELP_OPTION, parseOptions, runSubcommand, UsageError, wholeNumberOption, type CommandDefinition, type OptionDefinitions, type Subcommand } from './command-line.js';
-
-/** --redact, which the pull and the proxy's recording take. */
-export const REDACT_OPTION = {
-  redact: { type: 'string', multiple: true, value: 'PATTERN', help: 'replace every match of this regular expression (emails, names) with a placeholder, the same text always the same one, so relationships survive; repeatable' },
-} as const satisfies OptionDefinitions;
+import { DEFAULT_CONCURRENCY, DEFAULT_RATE, DEFAULT_SEARCH_LIMIT, pullSlice, writeSeedFile, type PullOptions } from '../pull/index.js';
+import { HELP_OPTION, parseOptions, runSubcommand, UsageError, wholeNumberOption, type CommandDefinition, type Subcommand } from './command-line.js';
+import { REDACT_OPTION, redactOption } from './redact-option.js';
 
 export const PULL_COMMAND_DEFINITION = {
   name: 'pull',
@@ -45,19 +41,6 @@ function timeOption(option: string, text: string): number {
   const time = /^\d+$/.test(text) ? Number(text) : Date.parse(text);
   if (Number.isNaN(time)) throw new UsageError(`${option} '${text}': expected an ISO 8601 time or epoch milliseconds`);
   return time;
-}
-
-/** The patterns of --redact, each a regular expression that can match some text. */
-export function redactPatterns(sources: readonly string[]): RegExp[] {
-  return sources.map((source) => {
-    let pattern: RegExp;
-    try {
-      pattern = redactionPattern(source);
-    } catch (error) {
-      throw new UsageError(`--redact '${source}': ${(error as Error).message}`);
-    }
-    return pattern;
-  });
 }
 
 export function parsePullArgs(argv: string[]): PullCommandOptions | 'help' {
@@ -97,7 +80,7 @@ export function parsePullArgs(argv: string[]): PullCommandOptions | 'help' {
     ...(v.since !== undefined ? { since: timeOption('--since', v.since) } : {}),
     ...(v.until !== undefined ? { until: timeOption('--until', v.until) } : {}),
   };
-  if (v.redact) options.redact = redactPatterns(v.redact);
+  if (v.redact) options.redact = redactOption(v.redact);
   if (v.concurrency !== undefined) options.concurrency = Math.max(1, wholeNumberOption('--concurrency', v.concurrency, 'a whole number of requests'));
   if (v.rate !== undefined) options.rate = Math.max(1, wholeNumberOption('--rate', v.rate, 'a whole number of requests per second'));
   return options;

@@ -3,6 +3,7 @@
  * contract operation and validates the response body against that operation's response schema for
  * the status it got, so every check validates every body it reads without saying so.
  */
+import { baseUrlOf, protocolHeaders, send, type DeploymentResponse, type DeploymentTarget } from '../deployment/index.js';
 import type { Contract, JsonSchema, OperationSpec } from '../spec/index.js';
 import { SchemaValidators } from '../spec/validation.js';
 import { fail } from './check-failure.js';
@@ -37,7 +38,7 @@ export interface Exchange {
   credential: Credential;
   headers: Record<string, string>;
   body?: string;
-  /** Absent when no answer came. */
+  /** Absent when no response came. */
   status?: number;
   responseText?: string;
 }
@@ -55,12 +56,11 @@ export class ShapeLog {
 }
 
 export interface ClientSettings {
-  baseUrl: string;
+  /** The deployment: its addresses, the admin --token (the target's), the protocol header. */
+  target: DeploymentTarget;
   /** `/api/gms`, `/gms` or '' (the direct form). */
   prefix: string;
-  graphqlUrl: string;
   contract: Contract;
-  token?: string;
   readerToken?: string;
   /** Told of every exchange, as it completes. */
   record?: (exchange: Exchange) => void;
@@ -78,6 +78,11 @@ export class CatalogClient {
     return this.settings.prefix;
   }
 
+  /** The base URL this client's prefix is served at (the gateway's for `/api/gms` when one is given). */
+  get baseUrl(): string {
+    return baseUrlOf(this.settings.target, this.settings.prefix);
+  }
+
   operation(operationId: string): OperationSpec {
     const op = this.settings.contract.operations.find((o) => o.operationId === operationId);
     if (!op) throw new Error(`no operation ${operationId} in the contract`);
@@ -85,7 +90,7 @@ export class CatalogClient {
   }
 
   private token(credential: Credential): string | undefined {
-    return credential === 'token' ? this.settings.token : credential === 'reader' ? this.settings.readerToken : undefined;
+    return credential === 'token' ? this.settings.target.token : credential === 'reader' ? this.settings.readerToken : undefined;
   }
 
   /** The URL of an operation under this client's prefix. */
@@ -98,7 +103,7 @@ export class CatalogClient {
     if (typeof options.query === 'string') query = options.query;
     else for (const [k, v] of Object.entries(options.query ?? {})) params.set(k, v);
     const all = [params.toString(), query].filter(Boolean).join('&');
-    return `${this.settings.baseUrl}${path}${all ? `?${all}` : ''}`;
+    return `${this.baseUrl}${path}${all ? `?${all}` : ''}`;
   }
 
   async send(method: string, url: string, body: unknown, credential: Credential, extraHeaders: Record<string, string> = {}): Promise<ApiResponse> {
@@ -106,16 +111,16 @@ export class CatalogClient {
     const headers: Record<string, string> = { Accept: 'application/json', ...(text !== undefined ? { 'Content-Type': 'application/json' } : {}), ...extraHeaders };
     const token = this.token(credential);
     const exchange: Exchange = { method, url, credential: token ? credential : 'none', headers, ...(text !== undefined ? { body: text } : {}) };
-    let response: Response;
+    let response: DeploymentResponse;
     try {
-      response = await fetch(url, { method, headers: { ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) }, ...(text !== undefined ? { body: text } : {}) });
+      response = await send(this.settings.target, { method, url, headers, ...(text !== undefined ? { body: text } : {}), bearer: token ?? null });
     } catch (error) {
       this.settings.record?.(exchange);
       fail(`${method} ${url}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const responseText = await response.text();
-    this.settings.record?.({ ...exchange, status: response.status, responseText });
-    return parsedResponse(response, responseText);
+    this.settings.record?.({ ...exchange, status: response.status, responseText: response.text });
+    // Parsed JSON, else the text (HTML pages, plain errors), else nothing for an empty body.
+    return { status: response.status, headers: response.headers, body: response.json !== undefined ? response.json : response.text || undefined, text: response.text };
   }
 
   /** Sends an operation of the contract and validates the response body against its schema. */
@@ -124,7 +129,7 @@ export class CatalogClient {
     const method = options.method ?? op.method.toUpperCase();
     const url = this.url(op, options);
     const res = await this.send(method, url, options.body, options.credential ?? 'token', {
-      [this.settings.contract.names.protocolHeader]: '2.0.0',
+      ...protocolHeaders(this.settings.target),
     });
     if (res.status >= 500) fail(`${method} ${url} answered ${res.status}: ${res.text.slice(0, 300)}`, res.status);
     // A 401 comes from whatever guards the service (upstream: the servlet container's error page), not from
@@ -151,7 +156,7 @@ export class CatalogClient {
     const res = await this.call(operationId, options);
     if (res.status !== status) {
       // The commonest cause of a run full of failures: a service that needs a token, run without one.
-      const hint = res.status === 401 && !this.settings.token ? ' (the service asks for a token: run with --token T)' : '';
+      const hint = res.status === 401 && !this.settings.target.token ? ' (the service asks for a token: run with --token T)' : '';
       fail(`${operationId} answered ${res.status}, expected ${status}${hint}: ${res.text.slice(0, 300)}`, res.status);
     }
     return res;
@@ -159,18 +164,9 @@ export class CatalogClient {
 
   /** A GraphQL request; the body is the parsed envelope. */
   async graphql(query: string, variables: Record<string, unknown> = {}, credential: Credential = 'token', method = 'POST'): Promise<ApiResponse> {
-    const res = await this.send(method, this.settings.graphqlUrl, method === 'POST' ? { query, variables } : undefined, credential);
-    if (res.status >= 500) fail(`${method} ${this.settings.graphqlUrl} answered ${res.status}: ${res.text.slice(0, 300)}`, res.status);
+    const { graphqlUrl } = this.settings.target;
+    const res = await this.send(method, graphqlUrl, method === 'POST' ? { query, variables } : undefined, credential);
+    if (res.status >= 500) fail(`${method} ${graphqlUrl} answered ${res.status}: ${res.text.slice(0, 300)}`, res.status);
     return res;
   }
-}
-
-function parsedResponse(response: Response, text: string): ApiResponse {
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    // Not JSON: kept as text (HTML pages, plain errors).
-  }
-  return { status: response.status, headers: response.headers, body: parsed, text };
 }

@@ -1,9 +1,10 @@
 /**
- * What the CLI prints: one line per check as it finishes (a failure with its last request, the answer
+ * What the CLI prints: one line per check as it finishes (a failure with its last request, the response
  * and a curl command that reproduces it), and at the end a table per document section followed by the
  * failed checks again, so they are what stays on screen. FAIL in red and ok in green when colour is on.
  */
-import type { CheckResult, Report } from './runner.js';
+import type { Report } from './report.js';
+import type { CheckResult } from './verdict.js';
 
 const MARK: Record<CheckResult['status'], string> = { passed: 'ok  ', failed: 'FAIL', skipped: 'skip', 'known-difference': 'diff' };
 
@@ -48,8 +49,8 @@ function named(result: CheckResult): string {
 function reproduction(result: CheckResult, paint: Paint): string {
   const { request } = result;
   if (!request) return '';
-  const answer = request.status === undefined ? 'no answer' : String(request.status);
-  const lines = [`${request.method} ${request.url} -> ${answer}`];
+  const status = request.status === undefined ? 'no answer' : String(request.status);
+  const lines = [`${request.method} ${request.url} -> ${status}`];
   if (request.body) lines.push(indented(request.body, '  '));
   lines.push(paint('dim', `reproduce: ${request.curl}`));
   return `\n${indented(lines.join('\n'), INDENT)}`;

@@ -3,7 +3,8 @@
  * section, one testcase per check result. A failed check is a <failure>; a skipped one and a known
  * upstream difference are <skipped> (the run does not fail on them), the latter naming the difference.
  */
-import type { CheckResult, Report } from './runner.js';
+import type { Report } from './report.js';
+import type { CheckResult } from './verdict.js';
 
 function escape(text: string): string {
   return text
@@ -19,7 +20,7 @@ function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
 
-/** The failed check's last request, its answer and the curl command that sends it again. */
+/** The failed check's last request, its response and the curl command that sends it again. */
 function reproduction({ request }: CheckResult): string {
   if (!request) return '';
   return escape(`\n${request.method} ${request.url} -> ${request.status ?? 'no answer'}\n${request.body}\nreproduce: ${request.curl}`);

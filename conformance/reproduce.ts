@@ -1,19 +1,19 @@
 /**
  * What a failed check shows so that it can be reproduced by hand: the last request it sent (method,
- * full URL), the status, the body of the answer cut at 2,000 characters, and the request as a curl
+ * full URL), the status, the body of the response cut at 2,000 characters, and the request as a curl
  * command in which the token is the shell variable $TOKEN (or $READER_TOKEN), never its value.
  */
 import type { Exchange } from './client.js';
 
-/** Longest answer body a report repeats. */
+/** Longest response body a report repeats. */
 export const BODY_LIMIT = 2000;
 
 export interface FailedRequest {
   method: string;
   url: string;
-  /** Absent when no answer came. */
+  /** Absent when no response came. */
   status?: number;
-  /** The answer's body (pretty-printed when JSON), cut at BODY_LIMIT characters. */
+  /** The response's body (pretty-printed when JSON), cut at BODY_LIMIT characters. */
   body: string;
   curl: string;
 }

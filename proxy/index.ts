@@ -1,6 +1,6 @@
 /**
  * The validation proxy: forwards every request to an upstream unchanged and returns the upstream's
- * answer unchanged, while Prism (routed per action, see action-routing.ts) checks the request
+ * response unchanged, while Prism (routed per action, see action-routing.ts) checks the request
  * and the response against the contract. Each violation is recorded and handed to `onViolation` as
  * it happens.
  */
@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@stoplight/prism-core';
 import { createInstance, type IHttpRequest, type IHttpResponse, type PrismHttpComponents } from '@stoplight/prism-http';
+import { upstreamTarget } from '../deployment/index.js';
 import { loadContract, type Namespace } from '../spec/index.js';
 import { actionRouter, type PrismOperation } from './action-routing.js';
 import { GRAPHQL_PATH, graphqlRequestChecker } from './graphql-request.js';
@@ -26,7 +27,7 @@ export interface ValidationProxyOptions {
   host?: string;
   namespace?: Namespace;
   onViolation?: (violation: Violation) => void;
-  /** Each exchange once answered, the request and the upstream's answer as they passed (a recording, pull/recording.ts). */
+  /** Each exchange once answered, the request and the upstream's response as they passed (a recording, pull/recording.ts). */
   onExchange?: (request: RawRequest, response: RawResponse) => void;
 }
 
@@ -58,7 +59,7 @@ interface Exchange {
 }
 
 export async function createValidationProxy(options: ValidationProxyOptions): Promise<ValidationProxy> {
-  const upstream = new URL(options.upstream);
+  const upstream = upstreamTarget(options.upstream);
   const contract = loadContract(options.namespace ?? 'svc');
   const router = await actionRouter(contract);
   const checkGraphql = graphqlRequestChecker(contract.graphqlSdl);
@@ -67,7 +68,7 @@ export async function createValidationProxy(options: ValidationProxyOptions): Pr
   let count = 0;
 
   // Prism's own forwarder re-encodes bodies and drops the gateway prefix; this one sends the
-  // client's bytes to the client's path and keeps the raw answer for the reply.
+  // client's bytes to the client's path and keeps the raw response for the reply.
   const forward: PrismHttpComponents['forward'] = (input) => () => async () => {
     const exchange = exchanges.get(input.data);
     if (!exchange) return { _tag: 'Left', left: new Error('request unknown to the proxy') };
@@ -80,7 +81,7 @@ export async function createValidationProxy(options: ValidationProxyOptions): Pr
     return { _tag: 'Right', right: { statusCode: status, headers: flatHeaders(headers), body: parsedBody(headers, body) } satisfies IHttpResponse };
   };
   const prism = createInstance(
-    { mock: { dynamic: false }, validateRequest: true, validateResponse: true, checkSecurity: true, errors: false, upstreamProxy: undefined, isProxy: true, upstream },
+    { mock: { dynamic: false }, validateRequest: true, validateResponse: true, checkSecurity: true, errors: false, upstreamProxy: undefined, isProxy: true, upstream: upstream.url },
     { logger: createLogger('PROXY', { level: 'silent' }), forward },
   );
 

@@ -1,10 +1,13 @@
 /**
  * One exchange with the upstream, byte for byte: the client's method, path, query, headers and
- * body go out unchanged (but for the hop-by-hop headers), and the upstream's answer comes back raw
- * so the proxy can return it untouched.
+ * body go out unchanged (but for the hop-by-hop headers), and the upstream's response comes back raw
+ * so the proxy can return it untouched. The one connection to a live service outside deployment/,
+ * whose fetch-based transport would re-encode what passes; its target (the upstream's URL, a time
+ * limit) comes from deployment/.
  */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { UpstreamTarget } from '../deployment/index.js';
 
 export interface RawRequest {
   method: string;
@@ -28,13 +31,19 @@ export function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeade
   return out;
 }
 
-export function sendUpstream(upstream: URL, req: RawRequest): Promise<RawResponse> {
+export function sendUpstream(target: UpstreamTarget, req: RawRequest): Promise<RawResponse> {
+  const upstream = target.url;
   const base = upstream.pathname.replace(/\/$/, '');
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const out = send(
       upstream,
-      { method: req.method, path: base + req.target, headers: { ...withoutHopByHop(req.headers), host: upstream.host } },
+      {
+        method: req.method,
+        path: base + req.target,
+        headers: { ...withoutHopByHop(req.headers), host: upstream.host },
+        ...(target.timeoutMs !== undefined ? { signal: AbortSignal.timeout(target.timeoutMs) } : {}),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

@@ -1,8 +1,11 @@
 /**
  * Reads of one deployment, politely: at most `concurrency` requests in flight and at most `rate`
  * started per second, the bearer token on each (and nowhere else), Rest.li protocol 2.0.0. Only reads
- * are sent: GETs and the POST actions that read (search, browse, getTimeseriesAspectValues).
+ * are sent: GETs and the POST actions that read (search, browse, getTimeseriesAspectValues), through
+ * the one transport of deployment/.
  */
+import { deploymentTarget, send } from '../deployment/index.js';
+
 export interface ReaderOptions {
   /** Base address of the deployment: GMS itself, or the frontend's `/api/gms`. */
   from: string;
@@ -16,7 +19,7 @@ export interface ReaderOptions {
 export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_RATE = 20;
 
-/** A read the deployment did not answer with 2xx: the URL and what came back. */
+/** A read the deployment did not answer with 2xx: the URL and the response's status and body. */
 export class ReadError extends Error {
   constructor(
     readonly url: string,
@@ -36,7 +39,8 @@ export interface DeploymentReader {
 }
 
 export function deploymentReader(options: ReaderOptions): DeploymentReader {
-  const base = options.from.replace(/\/+$/, '');
+  // Upstream's protocol header, whatever the namespace: the pull has always sent it so.
+  const target = deploymentTarget({ baseUrl: options.from, ...(options.token ? { token: options.token } : {}), protocolHeaderName: 'X-RestLi-Protocol-Version' });
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   const interval = 1000 / Math.max(1, options.rate ?? DEFAULT_RATE);
   const waiting: (() => void)[] = [];
@@ -58,30 +62,23 @@ export function deploymentReader(options: ReaderOptions): DeploymentReader {
     waiting.shift()?.();
   }
 
-  async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  async function read(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     await slot();
-    const url = base + path;
+    const url = target.baseUrl + path;
     try {
       count++;
-      const headers: Record<string, string> = { Accept: 'application/json', 'X-RestLi-Protocol-Version': '2.0.0' };
-      if (options.token) headers.Authorization = `Bearer ${options.token}`;
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
-      const response = await fetch(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-      const text = await response.text();
-      if (!response.ok) throw new ReadError(url, response.status, text);
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        throw new ReadError(url, response.status, `not JSON: ${text}`);
-      }
+      const response = await send(target, { method, url, headers: { Accept: 'application/json' }, protocol: true, ...(body !== undefined ? { json: body } : {}) });
+      if (!response.ok) throw new ReadError(url, response.status, response.text);
+      if (response.json === undefined) throw new ReadError(url, response.status, `not JSON: ${response.text}`);
+      return response.json;
     } finally {
       release();
     }
   }
 
   return {
-    get: (path) => send('GET', path),
-    action: (path, body) => send('POST', path, body),
+    get: (path) => read('GET', path),
+    action: (path, body) => read('POST', path, body),
     sent: () => count,
   };
 }

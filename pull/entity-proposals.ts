@@ -31,9 +31,9 @@ interface EnvelopedAspect {
 }
 
 export async function entityEntries(reader: DeploymentReader, contract: Contract, urn: string, window: TimeWindow): Promise<SeedEntry[]> {
-  const answer = (await reader.get(`/entitiesV2/${encodeURIComponent(urn)}`)) as { entityName?: string; aspects?: Record<string, EnvelopedAspect> };
-  const entityType = answer.entityName ?? contract.entity(parseUrn(urn).entityType)?.name ?? parseUrn(urn).entityType;
-  const entries: SeedEntry[] = Object.entries(answer.aspects ?? {})
+  const read = (await reader.get(`/entitiesV2/${encodeURIComponent(urn)}`)) as { entityName?: string; aspects?: Record<string, EnvelopedAspect> };
+  const entityType = read.entityName ?? contract.entity(parseUrn(urn).entityType)?.name ?? parseUrn(urn).entityType;
+  const entries: SeedEntry[] = Object.entries(read.aspects ?? {})
     .filter(([, enveloped]) => enveloped.type !== 'TIMESERIES')
     .map(([aspectName, enveloped]) => ({
       entityType,

@@ -1,15 +1,15 @@
 /**
  * A recording of live traffic as state: every write the deployment accepted (an ingest, a batch, a
  * legacy ingest, a usage batch, a delete, a GraphQL mutation) names the URNs it touched; every read
- * answered 2xx names the URNs it returned. At the end those entities are pulled (index.ts), so the
- * recording replays as the entities themselves, consistent through every read, not as canned answers.
+ * answered 2xx names the URNs it returned. At the end those entities are pulled (slice.ts), so the
+ * recording replays as the entities themselves, consistent through every read, not as canned responses.
  * The exchanges are those of the proxy (`proxy --record`); the bearer token seen last is kept in
  * memory for the pull when none is given, and written nowhere.
  */
 import { getOperationAST, parse, type DocumentNode } from 'graphql';
 import { loadContract, tryParseUrn, type Contract, type Namespace } from '../spec/index.js';
-import { browseUrns, hitUrns, relatedUrns } from '../shapes/index.js';
-import { pullSlice, type PullOptions, type PullResult } from './index.js';
+import { browseUrns, hitUrns, relatedUrns } from '../deployment/index.js';
+import { pullSlice, type PullOptions, type PullResult } from './slice.js';
 
 /** One exchange as the proxy passed it on. */
 export interface RecordedExchange {
@@ -20,13 +20,13 @@ export interface RecordedExchange {
   body: Buffer;
 }
 
-export interface RecordedAnswer {
+export interface RecordedResponse {
   status: number;
   body: Buffer;
 }
 
 export interface Recording {
-  observe(request: RecordedExchange, response: RecordedAnswer): void;
+  observe(request: RecordedExchange, response: RecordedResponse): void;
   /** URNs the accepted writes touched, in the order first seen. */
   touched(): string[];
   /** URNs the reads returned, in the order first seen. */
@@ -61,7 +61,7 @@ function strings(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** The `urn` fields of a GraphQL answer's data: the entities it shows, nested ones included. */
+/** The `urn` fields of a GraphQL response's data: the entities it shows, nested ones included. */
 function urnFields(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const member of value) urnFields(member, out);
   else if (value && typeof value === 'object') {
@@ -89,16 +89,16 @@ function isMutation(document: DocumentNode, operationName: string | undefined): 
 }
 
 /** The URNs a REST read answered with: the entity its path names, the hits, groups' entities, related entities, a batch's keys. */
-function restReadUrns(path: string, action: string | null, request: unknown, answer: unknown): string[] {
+function restReadUrns(path: string, action: string | null, request: unknown, response: unknown): string[] {
   const urns: string[] = [];
   const named = ENTITY_PATH.exec(path)?.[1];
   if (named) urns.push(decodeURIComponent(named));
-  const value = (answer as { value?: { entities?: unknown } } | undefined)?.value;
+  const value = (response as { value?: { entities?: unknown } } | undefined)?.value;
   if (action === 'browse' && value) urns.push(...browseUrns(value));
   else if (action && /search|filter|list/i.test(action) && value) urns.push(...hitUrns(value));
-  if (path === '/relationships') urns.push(...(relatedUrns(answer) ?? []));
+  if (path === '/relationships') urns.push(...(relatedUrns(response) ?? []));
   if (action === 'getTimeseriesAspectValues') urns.push(String((request as { urn?: unknown } | undefined)?.urn));
-  if ((path === '/entitiesV2' || path === '/entities') && !action) urns.push(...Object.keys((answer as { results?: object } | undefined)?.results ?? {}));
+  if ((path === '/entitiesV2' || path === '/entities') && !action) urns.push(...Object.keys((response as { results?: object } | undefined)?.results ?? {}));
   return urns;
 }
 
@@ -126,11 +126,11 @@ export function createRecording(namespace: Namespace = 'svc'): Recording {
       const path = url.pathname.replace(GATEWAY_PREFIX, '');
       const action = url.searchParams.get('action');
       const body = json(request.body);
-      const answer = json(response.body);
+      const parsed = json(response.body);
       if (GRAPHQL_PATHS.has(path)) {
         const operation = graphqlOperation(body);
-        if (!operation || (answer as { errors?: unknown[] } | undefined)?.errors?.length) return;
-        const data = (answer as { data?: unknown } | undefined)?.data;
+        if (!operation || (parsed as { errors?: unknown[] } | undefined)?.errors?.length) return;
+        const data = (parsed as { data?: unknown } | undefined)?.data;
         if (isMutation(operation.document, operation.operationName)) {
           // The URNs a mutation names: in its variables, in the query's literals, and any it answers with (a created entity).
           const literals: string[] = [];
@@ -140,7 +140,7 @@ export function createRecording(namespace: Namespace = 'svc'): Recording {
         return;
       }
       if (request.method.toUpperCase() === 'POST' && action && WRITE_ACTION.test(action)) add(touched, strings(body));
-      else add(returned, restReadUrns(path, action, body, answer));
+      else add(returned, restReadUrns(path, action, body, parsed));
     },
     touched: () => [...touched],
     returned: () => [...returned],

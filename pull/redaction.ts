@@ -17,6 +17,27 @@ export function redactionPattern(source: string): RegExp {
   return new RegExp(source, 'g');
 }
 
+/** A source that is no regular expression, named with the reason. */
+export class RedactionPatternError extends Error {
+  constructor(
+    readonly source: string,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** The patterns of --redact, each a regular expression that can match some text; a bad one throws a RedactionPatternError. */
+export function redactPatterns(sources: readonly string[]): RegExp[] {
+  return sources.map((source) => {
+    try {
+      return redactionPattern(source);
+    } catch (error) {
+      throw new RedactionPatternError(source, (error as Error).message);
+    }
+  });
+}
+
 export function redactor(patterns: readonly RegExp[]): Redactor {
   const placeholders = new Map<string, string>();
 

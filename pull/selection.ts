@@ -1,9 +1,9 @@
 /**
  * Which entities a pull takes: URNs given by name, the hits of searches, everything under browse
  * paths, and then what relationships of the given types reach from them in N hops (both directions).
- * Answers are read in either shape (shapes/), so a real deployment and the mock in both profiles work.
+ * Responses are read in either shape (deployment/), so a real deployment and the mock in both profiles work.
  */
-import { browseGroups, browseUrns, hitUrns, relatedUrns, restliEncode, restliList } from '../shapes/index.js';
+import { browseGroups, browseUrns, hitUrns, relatedUrns, restliEncode, restliList } from '../deployment/index.js';
 import type { DeploymentReader } from './deployment-reader.js';
 
 export interface Selection {
@@ -21,8 +21,8 @@ const PAGE = 100;
 
 type Progress = (line: string) => void;
 
-function valueOf<T>(answer: unknown): T {
-  return ((answer as { value?: unknown } | null)?.value ?? {}) as T;
+function valueOf<T>(response: unknown): T {
+  return ((response as { value?: unknown } | null)?.value ?? {}) as T;
 }
 
 async function searchHits(reader: DeploymentReader, entity: string, query: string, filter: unknown, limit: number): Promise<string[]> {

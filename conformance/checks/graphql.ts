@@ -87,7 +87,7 @@ export const graphqlChecks: CheckGroup = {
       id: 'graphql.explorer.page',
       clause: '4.1 GraphQL: GET /api/graphiql',
       async run(ctx) {
-        const url = ctx.client.settings.graphqlUrl.replace(/graphql$/, 'graphiql');
+        const url = ctx.client.settings.target.graphqlUrl.replace(/graphql$/, 'graphiql');
         // With the token: upstream's authentication covers the explorer too (spec/upstream-differences.yaml reads-require-token).
         const res = await ctx.client.send('GET', url, undefined, 'token', { Accept: 'text/html' });
         expectEqual(res.status, 200, `GET ${url} status`);
@@ -109,7 +109,7 @@ export const graphqlChecks: CheckGroup = {
       async run(ctx) {
         // A read-only query: a deployment that wrongly serves it changes nothing.
         for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
-          const res = await ctx.client.send(method, ctx.client.settings.graphqlUrl, method === 'GET' ? undefined : { query: '{ __typename }' }, 'token');
+          const res = await ctx.client.send(method, ctx.client.settings.target.graphqlUrl, method === 'GET' ? undefined : { query: '{ __typename }' }, 'token');
           expectStatusOf(res.status, 405, `${method} on the GraphQL path`);
         }
       },
@@ -118,7 +118,7 @@ export const graphqlChecks: CheckGroup = {
       id: 'graphql.transport.bad-body',
       clause: '4.1 GraphQL: POST /api/graphql payload {query, variables}',
       async run(ctx) {
-        const url = ctx.client.settings.graphqlUrl;
+        const url = ctx.client.settings.target.graphqlUrl;
         for (const [what, body] of [['a body that is not JSON', '{"query": '], ['a body without query', '{"variables": {}}']] as const) {
           const res = await ctx.client.send('POST', url, body, 'token');
           expectEqual(res.status, 400, `status of ${what}`);

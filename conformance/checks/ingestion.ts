@@ -1,6 +1,6 @@
 /**
  * 4.4 Ingestion: ingestProposal (UPSERT and DELETE, and upstream's PATCH and CREATE), the legacy snapshot ingest with several aspects
- * of one entity, and the 4xx (never 5xx) answers to proposals the service cannot apply: an unknown
+ * of one entity, and the 4xx (never 5xx) responses to proposals the service cannot apply: an unknown
  * or missing aspect, an entityType that is not the URN's, no entityUrn, a content type other than
  * application/json, an aspect value that is not a string.
  */

@@ -13,7 +13,7 @@ function expect4xx(res: ApiResponse, what: string): void {
 }
 
 async function raw(ctx: CheckContext, method: string, pathAndQuery: string, body?: unknown): Promise<ApiResponse> {
-  const { baseUrl, prefix } = ctx.client.settings;
+  const { baseUrl, prefix } = ctx.client;
   return ctx.client.send(method, `${baseUrl}${prefix}${pathAndQuery}`, body, 'token', { [ctx.contract.names.protocolHeader]: '2.0.0' });
 }
 

@@ -72,14 +72,14 @@ function truncationBody(ctx: CheckContext, t: Truncation): Record<string, unknow
   return { entityType, aspect, endTimeMillis: absolute ? end : ctx.fixture.timeBase + end, ...optional };
 }
 
-/** Truncates (the usage index of datasets unless told otherwise) and answers the value. */
+/** Truncates (the usage index of datasets unless told otherwise) and returns the value. */
 async function truncate(ctx: CheckContext, t: Truncation): Promise<string> {
   return valueOf<string>(await ctx.client.expectStatus('truncateTimeseriesAspect', { body: truncationBody(ctx, t) }));
 }
 
 /**
  * A real truncation after writing the run's usage points at `offsets` (from the time base, as `end`):
- * the points strictly older than `end` go, the others stay. Answers the completed task's status counts.
+ * the points strictly older than `end` go, the others stay. Returns the completed task's status counts.
  */
 async function truncateOwnPoints(ctx: CheckContext, offsets: readonly number[], t: Truncation): Promise<Record<string, unknown>> {
   await writeUsage(ctx, offsets);

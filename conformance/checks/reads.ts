@@ -4,7 +4,7 @@
  * directions, the reference page, and what a URN that was never written answers.
  */
 import { expect, expectEqual, expectStatusOf, fail, type CheckContext, type CheckGroup } from '../check.js';
-import { relatedUrns } from '../../shapes/index.js';
+import { relatedUrns } from '../../deployment/index.js';
 import { fixtureProfilesVisible, readableDataset } from './deployment-lookups.js';
 import { relationshipsQuery } from './request-builders.js';
 import { jsonText, valueOf } from './response-readers.js';

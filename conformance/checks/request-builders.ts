@@ -2,9 +2,9 @@
  * Requests as upstream's clients write them: query values and arrays encoded for protocol 2.0.0, an
  * ingestProposal body, a relationships query.
  */
-import { restliEncode, restliList } from '../../shapes/index.js';
+import { restliEncode, restliList } from '../../deployment/index.js';
 
-// The protocol 2.0.0 encoding lives in shapes/ (shared with the pull); the checks take it from here.
+// The protocol 2.0.0 encoding lives in deployment/ (shared with the pull); the checks take it from here.
 export { restliEncode, restliList };
 
 export function ingestBody(urn: string, entityType: string, aspectName: string, aspect: unknown, changeType = 'UPSERT'): Record<string, unknown> {

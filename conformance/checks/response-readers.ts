@@ -1,12 +1,12 @@
 /**
- * Reading a deployment's answers as the checks need them: the `{value}` envelope, JSON text held in a
+ * Reading a deployment's responses as the checks need them: the `{value}` envelope, JSON text held in a
  * string, and search hits in either shape.
  */
 import { expect, fail } from '../check.js';
 import type { ApiResponse } from '../client.js';
 
-// Search hits in either shape are read by shapes/ (shared with the pull); the checks take them from here.
-export { hitUrns } from '../../shapes/index.js';
+// Search hits in either shape are read by deployment/ (shared with the pull); the checks take them from here.
+export { hitUrns } from '../../deployment/index.js';
 
 export function valueOf<T = Record<string, unknown>>(res: ApiResponse): T {
   const body = res.body as { value?: unknown } | undefined;

@@ -5,7 +5,7 @@
  * unique word keeps other data out of the results).
  */
 import { expect, expectEqual, type CheckContext, type CheckGroup, type Check } from '../check.js';
-import { browseGroups } from '../../shapes/index.js';
+import { browseGroups } from '../../deployment/index.js';
 import { fixtureSearchable, searchUrns } from './deployment-lookups.js';
 import { hitUrns, valueOf } from './response-readers.js';
 

@@ -195,7 +195,7 @@ export const transportChecks: CheckGroup = {
       clause: '5 Authentication: Personal access tokens carry the privileges of the user who owns the token',
       writes: true,
       async run(ctx) {
-        if (!ctx.client.settings.token) ctx.skip('needs --token');
+        if (!ctx.client.settings.target.token) ctx.skip('needs --token');
         const urn = ctx.fixture.kind('dataset');
         const actorOfWrite = async (credential: Credential): Promise<string | undefined> => {
           ctx.fixture.track(urn);

@@ -1,6 +1,6 @@
 /**
  * 9 Versioning: a point lookup selects the version with the `version` query parameter (0 the latest,
- * then the versions in the order written), and the V2 reads answer envelopes: the aspect with its
+ * then the versions in the order written), and the V2 reads respond with envelopes: the aspect with its
  * metadata, the time series aspect serialized as escaped JSON text with its content type.
  */
 import { expect, expectEqual, type CheckGroup } from '../check.js';

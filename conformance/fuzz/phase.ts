@@ -1,26 +1,27 @@
 /**
- * The fuzz phase: `count` cases drawn from the seed, sent one after the other, each answer judged
+ * The fuzz phase: `count` cases drawn from the seed, sent one after the other, each response judged
  * (verdict.ts), and the store watched: through `/__mock/snapshot` when the deployment has it (a digest
  * before, after every batch of cases and at the end), otherwise through reads of the run's own URNs
  * after each case that could write (a deployment that wrongly accepted one stored something there).
  * Each failure carries the curl that sends the case again and the clause of the broken field.
  */
-import { loadContract, type Namespace } from '../../spec/index.js';
+import { send, type DeploymentTarget } from '../../deployment/index.js';
+import type { Contract } from '../../spec/index.js';
 import { matchesOnly } from '../only-pattern.js';
+import { SUITE_TIMEOUT_MS } from '../suite-target.js';
 import { fuzzCases } from './cases.js';
 import type { FuzzCase } from './fuzz-case.js';
 import { curlOf } from './curl.js';
-import { knownDifference, type FuzzAnswer } from './differences.js';
+import { knownDifference, type FuzzResponse } from './differences.js';
 import { Random } from './random.js';
 import { fuzzTargets, runUrn } from './targets.js';
 import { verdict } from './verdict.js';
 
 export interface FuzzOptions {
-  baseUrl: string;
-  graphqlUrl?: string;
-  token?: string;
-  namespace?: Namespace;
-  prefixes: string[];
+  /** The deployment: its base URL, GraphQL URL, prefixes, token, and how long a response may take before the case counts as a hang. */
+  target: DeploymentTarget;
+  /** The contract of the deployment's namespace, as the run loaded it. */
+  contract: Contract;
   count: number;
   seed: number;
   runId: string;
@@ -28,8 +29,6 @@ export interface FuzzOptions {
   allowDestructive?: boolean;
   /** --only: the operations whose `fuzz.<operationId>` or clause contains it (GraphQL: `fuzz.graphql`). */
   only?: string;
-  /** Milliseconds an answer may take before the case counts as a hang. */
-  timeoutMs?: number;
 }
 
 export interface FuzzFailure {
@@ -49,69 +48,68 @@ export interface FuzzReport {
 }
 
 const BATCH = 100;
-const DEFAULT_TIMEOUT_MS = 10_000;
 
-async function send(url: string, fuzzCase: FuzzCase, token: string | undefined, timeoutMs: number): Promise<FuzzAnswer | 'hang'> {
+async function sendCase(target: DeploymentTarget, url: string, fuzzCase: FuzzCase, timeoutMs: number): Promise<FuzzResponse | 'hang'> {
   try {
-    const response = await fetch(url, {
+    const response = await send(target, {
       method: fuzzCase.method,
-      headers: { ...fuzzCase.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      url,
+      headers: fuzzCase.headers,
       ...(fuzzCase.body ? { body: new Uint8Array(fuzzCase.body) } : {}),
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
     });
-    return { status: response.status, text: await response.text() };
+    return { status: response.status, text: response.text };
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') return 'hang';
     throw error;
   }
 }
 
-async function snapshotDigest(baseUrl: string): Promise<string | undefined> {
+async function snapshotDigest(target: DeploymentTarget): Promise<string | undefined> {
   try {
-    const response = await fetch(`${baseUrl}/__mock/snapshot`, { signal: AbortSignal.timeout(DEFAULT_TIMEOUT_MS) });
+    const response = await send(target, { url: '/__mock/snapshot', bearer: null, timeoutMs: SUITE_TIMEOUT_MS });
     if (!response.ok) return undefined;
-    const body = (await response.json()) as { digest?: unknown };
-    return typeof body.digest === 'string' ? body.digest : undefined;
+    const body = response.json as { digest?: unknown } | undefined;
+    return typeof body?.digest === 'string' ? body.digest : undefined;
   } catch {
     return undefined;
   }
 }
 
 export async function runFuzzPhase(options: FuzzOptions): Promise<FuzzReport> {
-  const contract = loadContract(options.namespace ?? 'svc');
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const graphqlUrl = new URL(options.graphqlUrl ?? `${baseUrl}/api/graphql`);
+  const { target, contract } = options;
+  const { baseUrl } = target;
+  const graphqlUrl = new URL(target.graphqlUrl);
   const graphqlBase = graphqlUrl.origin;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = target.timeoutMs ?? SUITE_TIMEOUT_MS;
   const cases = fuzzCases({
     count: options.count,
     contract,
     targets: fuzzTargets(contract, options.runId).filter((t) => matchesOnly(options.only, `fuzz.${t.op.operationId}`, t.clause)),
     graphql: { contract, runId: options.runId, target: graphqlUrl.pathname + graphqlUrl.search, include: matchesOnly(options.only, 'fuzz.graphql', '4.1 GraphQL') },
-    prefixes: options.prefixes,
+    prefixes: target.prefixes,
     allowWrites: !!options.allowWrites,
     allowDestructive: !!options.allowWrites && !!options.allowDestructive,
     random: new Random(options.seed),
   });
   const report: FuzzReport = { seed: options.seed, cases: cases.length, snapshot: false, failures: [], knownDifferences: [] };
-  let digest = await snapshotDigest(baseUrl);
+  let digest = await snapshotDigest(target);
   report.snapshot = digest !== undefined;
   const strict = report.snapshot;
   const caseBase = (c: FuzzCase): string => (c.graphql ? graphqlBase : baseUrl);
   const describe = (c: FuzzCase): string => `case ${c.index} of seed ${options.seed} (${c.field}, ${c.kind}): `;
-  const fail = (c: FuzzCase, why: string, answer?: FuzzAnswer): void => {
-    const message = `${describe(c)}${why}\n    ${curlOf(c, caseBase(c), options.token)}`;
-    const difference = answer ? knownDifference(contract, c, answer) : undefined;
+  const fail = (c: FuzzCase, why: string, response?: FuzzResponse): void => {
+    const message = `${describe(c)}${why}\n    ${curlOf(c, caseBase(c), target.token)}`;
+    const difference = response ? knownDifference(contract, c, response) : undefined;
     const failure = { id: `fuzz.${c.kind}`, clause: c.clause, message, ...(difference ? { difference: difference.id } : {}) };
     (difference ? report.knownDifferences : report.failures).push(failure);
   };
   const ownUrnsUntouched = async (c: FuzzCase): Promise<string | undefined> => {
     const urn = runUrn(contract, options.runId);
-    const response = await fetch(`${baseUrl}${options.prefixes[0] ?? ''}/entitiesV2/${encodeURIComponent(urn)}`, {
-      headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
-    });
+    const response = await send(target, { url: `${target.prefixes[0] ?? ''}/entitiesV2/${encodeURIComponent(urn)}` });
     if (!response.ok) return undefined;
-    const aspects = Object.keys(((await response.json()) as { aspects?: object }).aspects ?? {});
+    // Parsed as response.json() would: a body that is not JSON stops the phase.
+    const aspects = Object.keys((JSON.parse(response.text) as { aspects?: object }).aspects ?? {});
     const key = contract.entity('dataset')?.keyAspect;
     const stored = aspects.filter((a) => a !== key);
     return stored.length ? `the run's URN ${urn} now has ${stored.join(', ')} after case ${c.index}` : undefined;
@@ -120,12 +118,12 @@ export async function runFuzzPhase(options: FuzzOptions): Promise<FuzzReport> {
   let batchStart = 0;
   const accepted: FuzzCase[] = [];
   for (const c of cases) {
-    const answer = await send(caseBase(c) + c.target, c, options.token, timeoutMs);
-    if (answer === 'hang') fail(c, `no answer within ${timeoutMs} ms`);
+    const response = await sendCase(target, caseBase(c) + c.target, c, timeoutMs);
+    if (response === 'hang') fail(c, `no answer within ${timeoutMs} ms`);
     else {
-      const wrong = verdict(c, answer, strict);
-      if (wrong) fail(c, wrong, answer);
-      if (answer.status < 400) accepted.push(c);
+      const wrong = verdict(c, response, strict);
+      if (wrong) fail(c, wrong, response);
+      if (response.status < 400) accepted.push(c);
     }
     if (!report.snapshot && c.harm !== 'read') {
       const changed = await ownUrnsUntouched(c);
@@ -133,7 +131,7 @@ export async function runFuzzPhase(options: FuzzOptions): Promise<FuzzReport> {
     }
     const last = c === cases[cases.length - 1];
     if (report.snapshot && (last || c.index - batchStart + 1 >= BATCH)) {
-      const now = await snapshotDigest(baseUrl);
+      const now = await snapshotDigest(target);
       if (now !== digest) {
         const suspects = accepted.filter((a) => a.index >= batchStart);
         const first = suspects[0] ?? c;

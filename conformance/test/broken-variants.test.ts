@@ -10,6 +10,7 @@ import { defaultTokens } from '../../mock-server/index.js';
 import { loadContract } from '../../spec/index.js';
 import { preflight } from '../preflight.js';
 import { runConformance, type CheckResult, type Report } from '../runner.js';
+import { targetOf } from '../suite-target.js';
 import { createFaultyServer, FAULTS, faultNamed, type Fault } from './faults.js';
 import { resettingMock } from './resetting-mock.js';
 
@@ -95,7 +96,7 @@ describe('broken variants of the mock make the suite fail on the right clause', 
     for (const fault of [undefined, ...FAULTS]) {
       const server = await createFaultyServer(mock().url, fault);
       try {
-        expect(await preflight({ baseUrl: server.url, graphqlUrl: `${server.url}/api/graphql`, prefix: '/api/gms', namespace: 'svc', ...(token ? { token } : {}) }), fault?.name).toBeUndefined();
+        expect(await preflight(targetOf({ baseUrl: server.url, graphqlUrl: `${server.url}/api/graphql`, prefixes: ['/api/gms'], namespace: 'svc', ...(token ? { token } : {}) }), 'svc'), fault?.name).toBeUndefined();
       } finally {
         await server.close();
       }

@@ -75,10 +75,10 @@ describe('catalog-contract conformance', () => {
       expect(out).not.toContain(admin?.token);
       // The summary repeats the failure, last.
       expect(out).toMatch(/^failed \(1\):\n {2}FAIL operations\.getEsTaskStatus\.unknown-task-parts: .+\nconformance: FAILED$/m);
-      // Sent again by the shell, with the token in the environment, it gets the answer the check got.
+      // Sent again by the shell, with the token in the environment, it gets the response the check got.
       // Asynchronously: the servers it calls run in this process.
-      const { stdout: answer } = await promisify(execFile)('sh', ['-c', request?.curl ?? 'false'], { env: { ...process.env, TOKEN: admin?.token ?? '' }, encoding: 'utf8' });
-      const [head = '', body = ''] = answer.split(/\r?\n\r?\n/);
+      const { stdout: response } = await promisify(execFile)('sh', ['-c', request?.curl ?? 'false'], { env: { ...process.env, TOKEN: admin?.token ?? '' }, encoding: 'utf8' });
+      const [head = '', body = ''] = response.split(/\r?\n\r?\n/);
       expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${request?.status} `));
       expect(JSON.stringify(JSON.parse(body), null, 2)).toBe(request?.body);
     } finally {

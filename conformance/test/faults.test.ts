@@ -104,7 +104,7 @@ const CASES: Case[] = [
 ];
 
 /**
- * The answer of a probe, its measured durations masked (restoreIndices reports `sendMessageMs=16` and
+ * The response to a probe, its measured durations masked (restoreIndices reports `sendMessageMs=16` and
  * the like): two runs of the same request on the same state then answer the same text.
  */
 async function call(base: string, probe: Probe): Promise<{ status: number; body: string }> {
@@ -132,7 +132,7 @@ describe('faults of the rewriting proxy', () => {
   });
 
   it.each(CASES)('$fault changes what the probe sees', async ({ fault, setup = [], probe }) => {
-    const answers = [];
+    const responses = [];
     for (const variant of [undefined, faultNamed(fault)]) {
       await resetMock(mock());
       const server = await createFaultyServer(mock().url, variant);
@@ -141,11 +141,11 @@ describe('faults of the rewriting proxy', () => {
         const actual = await withTask(server.url, probe);
         const viaProxy = await call(server.url, actual);
         if (!variant) expect(viaProxy).toEqual(await call(mock().url, actual));
-        answers.push(viaProxy);
+        responses.push(viaProxy);
       } finally {
         await server.close();
       }
     }
-    expect(answers[1]).not.toEqual(answers[0]);
+    expect(responses[1]).not.toEqual(responses[0]);
   });
 });

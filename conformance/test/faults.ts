@@ -7,6 +7,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tryParseUrn } from '../../spec/index.js';
+import { upstreamTarget } from '../../deployment/index.js';
 import { sendUpstream, withoutHopByHop } from '../../proxy/upstream.js';
 
 /** A request as a fault sees it: the path without the gateway prefix, the query, the JSON body. */
@@ -31,7 +32,7 @@ export interface Fault {
   request?(req: FaultRequest): void;
   /** Answers in the mock's place; the request is then not forwarded. */
   answer?(req: FaultRequest): FaultResponse | undefined;
-  /** Rewrites the mock's answer (mutating it). */
+  /** Rewrites the mock's response (mutating it). */
   response?(req: FaultRequest, res: FaultResponse): void;
 }
 
@@ -366,7 +367,7 @@ export interface FaultyServer {
 
 /** A proxy to `upstream` with `fault` applied; with no fault it only re-encodes JSON. */
 export async function createFaultyServer(upstream: string, fault?: Fault): Promise<FaultyServer> {
-  const target = new URL(upstream);
+  const target = upstreamTarget(upstream);
   const server = createServer((incoming, outgoing) => {
     void (async () => {
       const chunks: Buffer[] = [];

@@ -13,6 +13,7 @@ import { runFuzzPhase } from '../fuzz/phase.js';
 import { Random } from '../fuzz/random.js';
 import { fuzzTargets } from '../fuzz/targets.js';
 import { runConformance } from '../runner.js';
+import { targetOf } from '../suite-target.js';
 
 const contract = loadContract('svc');
 const RUN = 'fuzztest';
@@ -40,10 +41,8 @@ describe.each<{ profile: string; options: MockServerOptions; prefixes: string[] 
     const mock = await createMockServer({ port: 0, logger: silentLogger, ...options });
     try {
       const report = await runFuzzPhase({
-        baseUrl: mock.url,
-        token: 'admin-token',
-        ...(options.namespace ? { namespace: options.namespace } : {}),
-        prefixes,
+        target: targetOf({ baseUrl: mock.url, token: 'admin-token', ...(options.namespace ? { namespace: options.namespace } : {}), prefixes }),
+        contract: loadContract(options.namespace ?? 'svc'),
         count: 2000,
         seed: 20,
         runId: RUN,

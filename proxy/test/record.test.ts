@@ -13,7 +13,7 @@ import { createMockServer, silentLogger, type MockServer } from '../../mock-serv
 import { writeSeedFile } from '../../pull/index.js';
 import { createRecording, type Recording } from '../../pull/recording.js';
 import { fromRoot } from '../../spec/index.js';
-import { relatedUrns, restliEncode, restliList } from '../../shapes/index.js';
+import { relatedUrns, restliEncode, restliList } from '../../deployment/index.js';
 import { createValidationProxy, type ValidationProxy } from '../index.js';
 
 const VISITS = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,recorded.visits,PROD)';
@@ -37,11 +37,11 @@ async function call(base: string, path: string, body?: unknown): Promise<unknown
 
 const PAGE = `{ dataset(urn: "${ORDERS}") { urn properties { description } editableProperties { description } tags { tags { tag { urn properties { name } } } } ownership { owners { owner { ... on CorpUser { urn username } } } } } }`;
 
-/** The script's reads, as it sent them; each answer without the audit stamps the loader sets. */
+/** The script's reads, as it sent them; each response without the audit stamps the loader sets. */
 async function reads(base: string): Promise<unknown[]> {
   const entity = async (urn: string): Promise<unknown> => {
-    const answer = (await call(base, `/entitiesV2/${encodeURIComponent(urn)}`)) as { aspects: Record<string, { value: unknown }> };
-    return Object.fromEntries(Object.entries(answer.aspects).map(([name, aspect]) => [name, aspect.value]));
+    const read = (await call(base, `/entitiesV2/${encodeURIComponent(urn)}`)) as { aspects: Record<string, { value: unknown }> };
+    return Object.fromEntries(Object.entries(read.aspects).map(([name, aspect]) => [name, aspect.value]));
   };
   const search = (await call(base, '/entities?action=search', { input: 'visits', entity: 'dataset', start: 0, count: 10 })) as { value: { entities: unknown } };
   const related = relatedUrns(await call(base, `/relationships?urn=${restliEncode(ORDERS)}&direction=INCOMING&types=${restliList(['DownstreamOf'])}`));

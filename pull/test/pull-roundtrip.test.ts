@@ -1,7 +1,7 @@
 /**
  * A pull from one mock seeds a second that answers the same: every pulled entity reads back equal
  * through entitiesV2, searches and browses return the same URNs, lineage is the same. In both
- * profiles: the document's, and upstream's (li names, a token on every path, upstream's answer shapes).
+ * profiles: the document's, and upstream's (li names, a token on every path, upstream's response shapes).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

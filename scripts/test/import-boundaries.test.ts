@@ -2,13 +2,17 @@
  * The boundaries the READMEs draw, enforced on every file's imports (static, `export … from` and
  * dynamic, read with TypeScript's own pre-processor, so an import in a comment does not count):
  * the mock, the suite and the proxy stand on `spec/` and `generated/` and never import each other (the
- * suite and the pull share the answer readers of `shapes/`, a leaf);
+ * suite, the pull and the proxy reach live services through `deployment/`, which stands on `spec/`);
  * `spec/` imports nothing of the package but `generated/`; no library imports `bin/` (so none knows
  * argv); the mock's store never reaches its search index, handlers or GraphQL, and its error
  * vocabulary (`mock-server/errors.ts`) stays a leaf; inside the mock every folder and root file
  * stands on a floor and imports only downward (MOCK_FLOORS); the inner rooms of the search index and of
  * GraphQL import one another only as their READMEs say (ROOMS); no files import one another in a circle.
- * Tests (any file under a `test/` folder) may cross every boundary: they drive one component with another.
+ * `bin/` imports each library only through its face, its `index.ts`; and only `deployment/` and the
+ * proxy's exchange (`proxy/upstream.ts`) open connections to a live service (the global `fetch`, or a
+ * client of node's network modules or undici, read from the TypeScript syntax tree; the mock listens
+ * rather than connects). Tests (any file under a `test/` folder) may cross every boundary: they drive one
+ * component with another.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
@@ -24,12 +28,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'generated/': [],
   'spec/': ['generated/'],
   'mock-server/': ['spec/', 'generated/'],
-  'conformance/': ['spec/', 'generated/', 'shapes/'],
-  'proxy/': ['spec/', 'generated/'],
-  // The readers of either answer shape: a leaf the suite and the pull share.
-  'shapes/': [],
-  'pull/': ['spec/', 'generated/', 'shapes/'],
-  'bin/': ['spec/', 'generated/', 'mock-server/', 'conformance/', 'proxy/', 'pull/'],
+  'conformance/': ['spec/', 'generated/', 'deployment/'],
+  'proxy/': ['spec/', 'generated/', 'deployment/'],
+  // The one client for live services (target, transport, response readers), shared by the suite, the pull and the proxy.
+  'deployment/': ['spec/', 'generated/'],
+  'pull/': ['spec/', 'generated/', 'deployment/'],
+  'bin/': ['spec/', 'generated/', 'deployment/', 'mock-server/', 'conformance/', 'proxy/', 'pull/'],
   'scripts/': ['spec/', 'generated/', 'mock-server/', 'conformance/', 'proxy/', 'pull/', 'bin/', './'],
 };
 
@@ -223,6 +227,131 @@ export function boundaryViolations(files: Files): string[] {
   for (const cycle of importCycles(graph)) {
     if (!cycle.every((file) => CYCLES_ALLOWED_UNDER.some((prefix) => file.startsWith(prefix)))) found.push(`import cycle among ${cycle.join(', ')}`);
   }
+  found.push(...oneFaceViolations(graph), ...oneClientViolations(files));
+  return found;
+}
+
+// ---- One face per library, one client for live services ----
+
+/** Folders whose files may import another folder of the package only through that folder's face, its `index.ts`. */
+const ONE_FACE_FOR = ['bin/'];
+
+/** Imports past a library's face: a file of ONE_FACE_FOR importing a module of another folder that is not its `index.ts`. */
+function oneFaceViolations(graph: ReadonlyMap<string, string[]>): string[] {
+  const found: string[] = [];
+  for (const [file, targets] of graph) {
+    const folder = folderOf(file);
+    if (isTest(file) || !ONE_FACE_FOR.includes(folder)) continue;
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to !== folder && target !== `${to}index.ts`) found.push(`${file} imports ${target}: ${folder} may import another library only through its face, ${to}index.ts`);
+    }
+  }
+  return found;
+}
+
+/**
+ * Where a connection to a live service may be opened: the one client (`deployment/`) and the proxy's
+ * byte-for-byte exchange with its upstream. Outside them, in any folder but the exempt ones, a file may
+ * neither use the global `fetch` nor import a client of node's network modules or undici.
+ */
+const CLIENTS = ['deployment/', 'proxy/upstream.ts'];
+const CLIENT_EXEMPT: Record<string, string> = {
+  'mock-server/': 'the mock listens rather than connects (and its in-process fetch answers without a socket)',
+  'scripts/': 'benchmarks and tools drive a mock they started',
+  './': 'the package root holds configuration only',
+};
+
+/** Names of node's network modules that connect; `undefined` for a module of which every value import is a client. */
+const CLIENT_MODULES: Record<string, readonly string[] | undefined> = {
+  http: ['request', 'get', 'Agent', 'globalAgent', 'ClientRequest'],
+  https: ['request', 'get', 'Agent', 'globalAgent'],
+  http2: ['connect'],
+  net: ['connect', 'createConnection', 'Socket'],
+  tls: ['connect', 'TLSSocket'],
+  undici: undefined,
+};
+
+/** The client-module entry for a module specifier (`node:http` and `http` alike), or null when it is none. */
+function clientModule(specifier: string): { name: string; clients: readonly string[] | undefined } | null {
+  const name = specifier.replace(/^node:/, '');
+  return name in CLIENT_MODULES ? { name, clients: CLIENT_MODULES[name] } : null;
+}
+
+const GLOBAL_OBJECTS = ['globalThis', 'global', 'window', 'self'];
+
+/**
+ * What an identifier named `fetch` is: `global` (`globalThis.fetch` and the like), `binding` (the file's
+ * own fetch: a parameter, variable, function or import), `bare` (a value read, the global unless the file
+ * binds its own), or undefined (a property of something else, a property's name, a type).
+ */
+function fetchUse(node: ts.Identifier): 'global' | 'binding' | 'bare' | undefined {
+  const parent = node.parent;
+  if (ts.isPropertyAccessExpression(parent) && parent.name === node) return ts.isIdentifier(parent.expression) && GLOBAL_OBJECTS.includes(parent.expression.text) ? 'global' : undefined;
+  if (ts.isQualifiedName(parent) || ts.isTypeQueryNode(parent) || ts.isTypeReferenceNode(parent)) return undefined;
+  if ((ts.isBindingElement(parent) || ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent)) && parent.propertyName === node) return undefined;
+  const binds = ts.isVariableDeclaration(parent) || ts.isParameter(parent) || ts.isFunctionDeclaration(parent) || ts.isBindingElement(parent) || ts.isImportSpecifier(parent) || ts.isImportClause(parent) || ts.isNamespaceImport(parent);
+  if (binds && parent.name === node) return 'binding';
+  const names = ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent) || ts.isMethodSignature(parent);
+  if (names && parent.name === node) return undefined;
+  return 'bare';
+}
+
+/** Each way the file opens a connection: the global fetch, an import of a connecting name (static, re-exported, dynamic or required). */
+function clientUses(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const uses: string[] = [];
+  const line = (node: ts.Node): number => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const fetches: { node: ts.Identifier; use: 'global' | 'binding' | 'bare' }[] = [];
+  const named = (module: { name: string; clients: readonly string[] | undefined }, elements: readonly (ts.ImportSpecifier | ts.ExportSpecifier)[], node: ts.Node): void => {
+    for (const element of elements) {
+      if (element.isTypeOnly) continue;
+      const imported = (element.propertyName ?? element.name).text;
+      if (module.clients === undefined || module.clients.includes(imported)) uses.push(`imports ${imported} from ${module.name} (line ${line(node)})`);
+    }
+  };
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const module = clientModule(node.moduleSpecifier.text);
+      if (module) {
+        if (ts.isImportDeclaration(node)) {
+          const clause = node.importClause;
+          if (!clause) {
+            if (module.clients === undefined) uses.push(`imports ${module.name} (line ${line(node)})`);
+          } else if (!clause.isTypeOnly) {
+            // A default or namespace import hands over the whole module, its clients included.
+            if (clause.name || (clause.namedBindings && ts.isNamespaceImport(clause.namedBindings))) uses.push(`imports the whole of ${module.name} (line ${line(node)})`);
+            else if (clause.namedBindings) named(module, clause.namedBindings.elements, node);
+          }
+        } else if (!node.isTypeOnly) {
+          if (!node.exportClause || ts.isNamespaceExport(node.exportClause)) uses.push(`re-exports the whole of ${module.name} (line ${line(node)})`);
+          else named(module, node.exportClause.elements, node);
+        }
+      }
+    } else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+      const [argument] = node.arguments;
+      const module = argument && ts.isStringLiteralLike(argument) ? clientModule(argument.text) : null;
+      if (module) uses.push(`loads ${module.name} dynamically (line ${line(node)})`);
+    } else if (ts.isIdentifier(node) && node.text === 'fetch') {
+      const use = fetchUse(node);
+      if (use) fetches.push({ node, use });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  // A bare `fetch` is the global one unless the file binds its own (an injected fetch, say).
+  const ownFetch = fetches.some((f) => f.use === 'binding');
+  for (const { node, use } of fetches) if (use === 'global' || (use === 'bare' && !ownFetch)) uses.push(`uses the global fetch (line ${line(node)})`);
+  return uses;
+}
+
+/** Connections to a live service opened outside the one client. */
+function oneClientViolations(files: Files): string[] {
+  const found: string[] = [];
+  for (const [file, text] of files) {
+    if (isTest(file) || folderOf(file) in CLIENT_EXEMPT || CLIENTS.some((client) => file === client || (client.endsWith('/') && file.startsWith(client)))) continue;
+    for (const use of clientUses(file, text)) found.push(`${file} ${use}: only ${CLIENTS.join(' and ')} open connections to a live service (the one client)`);
+  }
   return found;
 }
 
@@ -381,5 +510,41 @@ describe("the mock's floors", () => {
   it('lets tests of the mock import any room, and a room import itself and the floors below', () => {
     expect(mockFloorViolations(new Map([['mock-server/test/store/aspects.test.ts', "import { createMock } from '../../in-process/create-mock.js';"]]))).toEqual([]);
     expect(mockFloorViolations(new Map([['mock-server/transport/router.ts', "import { HANDLERS } from '../handlers/index.js';\nimport { decodeComponent } from '../wire/restli-query.js';\nimport type { StoreRoute } from './router-types.js';"]]))).toEqual([]);
+  });
+});
+
+describe('one face per library, one client for live services', () => {
+  const ONLY_CLIENTS = 'only deployment/ and proxy/upstream.ts open connections to a live service (the one client)';
+
+  it.each([
+    ['a bin file importing a deep module of the suite', 'bin/conformance.ts', "import { preflight } from '../conformance/preflight.js';", 'bin/conformance.ts imports conformance/preflight.ts: bin/ may import another library only through its face, conformance/index.ts'],
+    ['a bin file importing a deep module of the spec, for a type only', 'bin/pull.ts', "import type { Contract } from '../spec/contract.js';", 'bin/pull.ts imports spec/contract.ts: bin/ may import another library only through its face, spec/index.ts'],
+    ['a bin file importing the index of a sub-folder', 'bin/proxy.ts', "export { fuzzTargets } from '../conformance/fuzz/index.js';", 'bin/proxy.ts imports conformance/fuzz/index.ts'],
+    ['a conformance file calling fetch', 'conformance/client.ts', 'const response = await fetch(url);', `conformance/client.ts uses the global fetch (line 1): ${ONLY_CLIENTS}`],
+    ['a pull file calling fetch through globalThis', 'pull/index.ts', 'await globalThis.fetch(url);', 'pull/index.ts uses the global fetch (line 1)'],
+    ['a file handing the global fetch on', 'pull/selection.ts', 'const get = { fetch };', 'pull/selection.ts uses the global fetch (line 1)'],
+    ['a library requesting with node:http', 'proxy/index.ts', "import { request } from 'node:http';", `proxy/index.ts imports request from http (line 1): ${ONLY_CLIENTS}`],
+    ['a whole network module imported', 'conformance/preflight.ts', "import * as https from 'node:https';", 'conformance/preflight.ts imports the whole of https (line 1)'],
+    ['a socket of node:net', 'proxy/violation.ts', "import { Socket as Raw } from 'net';", 'proxy/violation.ts imports Socket from net (line 1)'],
+    ['undici', 'pull/deployment-reader.ts', "import { request } from 'undici';", 'pull/deployment-reader.ts imports request from undici (line 1)'],
+    ['a network module loaded dynamically', 'spec/index.ts', "const http = await import('node:http');", 'spec/index.ts loads http dynamically (line 1)'],
+    ['a client re-exported', 'conformance/index.ts', "export { request } from 'node:https';", 'conformance/index.ts imports request from https (line 1)'],
+  ])('catches %s', (_, file, line, message) => {
+    expect(boundaryViolations(new Map([[file, line]]))).toEqual([expect.stringContaining(message)]);
+  });
+
+  it('lets bin/ use the faces, the one client connect, the mock listen and tests fetch; ignores fetch that is not the global one', () => {
+    const allowed = new Map([
+      ['bin/conformance.ts', "import { preflight } from '../conformance/index.js';\nimport { nearest } from './nearest.js';\nimport { isNamespace } from '../spec/index.js';"],
+      ['deployment/transport.ts', 'const response = await fetch(url);'],
+      ['proxy/upstream.ts', "import { request as httpRequest } from 'node:http';\nimport { request as httpsRequest } from 'node:https';"],
+      ['proxy/index.ts', "import { createServer, type IncomingMessage } from 'node:http';\nimport type { AddressInfo } from 'node:net';"],
+      ['mock-server/msw/index.ts', 'const response = await fetch(url);'],
+      ['scripts/bench/load.ts', 'const response = await fetch(url);'],
+      ['conformance/test/suite.test.ts', "import { request } from 'node:http';\nawait fetch(url);"],
+      ['pull/index.ts', 'export function read(fetch: typeof globalThis.fetch): Promise<Response> {\n  return fetch(url);\n}'],
+      ['conformance/client.ts', '// await fetch(url), in a comment\nconst options = { fetch: 1 };\nawait other.fetch(url);\ntype F = typeof fetch;'],
+    ]);
+    expect(boundaryViolations(allowed)).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * How a deployment writes its answers, read from either shape: the interface document's, or current
+ * How a deployment writes its responses, read from either shape: the interface document's, or current
  * upstream's where the two differ (spec/upstream-differences.yaml: search-result-shape,
  * browse-result-shape, relationships-shape), and the Rest.li 2.0.0 query encoding upstream requires.
- * A leaf: the suite and the pull both read deployments through it, and it imports nothing of the package.
+ * The suite and the pull both read deployments through it; it imports nothing.
  */
 
 /**
@@ -31,13 +31,13 @@ export function browseUrns(result: { entities?: unknown }): string[] {
 }
 
 /**
- * The related URNs of a relationships answer: the document's `entities` or upstream's
+ * The related URNs of a relationships response: the document's `entities` or upstream's
  * `relationships[].entity`; undefined when the body lists neither.
  */
 export function relatedUrns(body: unknown): string[] | undefined {
-  const answer = (body ?? {}) as { entities?: unknown; relationships?: unknown };
-  if (Array.isArray(answer.entities)) return answer.entities.map(String);
-  if (Array.isArray(answer.relationships)) return (answer.relationships as { entity?: unknown }[]).map((r) => String(r.entity));
+  const response = (body ?? {}) as { entities?: unknown; relationships?: unknown };
+  if (Array.isArray(response.entities)) return response.entities.map(String);
+  if (Array.isArray(response.relationships)) return (response.relationships as { entity?: unknown }[]).map((r) => String(r.entity));
   return undefined;
 }
 
@@ -46,7 +46,7 @@ export function restliEncode(value: string): string {
   return encodeURIComponent(value).replace(/[()'*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** An array query parameter as protocol 2.0.0 writes it (upstream answers a plain value with 400). */
+/** An array query parameter as protocol 2.0.0 writes it (upstream responds to a plain value with 400). */
 export function restliList(values: readonly string[]): string {
   return `List(${values.map(restliEncode).join(',')})`;
 }
