@@ -17,7 +17,7 @@ import { describeSkip } from '../mock-server/ingest/startup-data.js';
 import { parseReferenceDay } from '../mock-server/ingest/reference-day.js';
 import { describeHarReplay } from '../mock-server/seed/index.js';
 
-/** The options of `catalog-contract mock`: parsing, --help and the README's table come from here. */
+/** The options of `catalog-contract mock`: parsing, --help and the table in docs/cli.md come from here. */
 export const MOCK_COMMAND_DEFINITION = {
   name: 'mock',
   synopsis: '[options]',
