@@ -18,7 +18,7 @@ export type OptionValues<O extends OptionsConfig> = ReturnType<typeof parseArgs<
 
 /**
  * One option of a command, the single source of its parsing, its line in --help and its row in the
- * README's option table: node's parseArgs settings plus the name of its value and what it does.
+ * option table in docs/cli.md: node's parseArgs settings plus the name of its value and what it does.
  */
 export type OptionDefinition = OptionsConfig[string] & {
   /** The value's placeholder in the help (`URL`, `N`); absent for a flag. */
@@ -39,7 +39,7 @@ export interface CommandDefinition {
   options: OptionDefinitions;
 }
 
-/** `--name VALUE` (and `-h` for an option with a short form), as the help and the README write it. */
+/** `--name VALUE` (and `-h` for an option with a short form), as the help and docs/cli.md write it. */
 export function optionLabel(name: string, option: OptionDefinition): string {
   return `--${name}${option.value ? ` ${option.value}` : ''}${option.short ? `, -${option.short}` : ''}`;
 }
@@ -70,7 +70,7 @@ export function usageOf(command: CommandDefinition): string {
   return [`Usage: catalog-contract ${command.name} ${command.synopsis}`, '', ...wrap(command.description, HELP_WIDTH), '', 'Options:', ...rows, ''].join('\n');
 }
 
-/** The README's option table of a command (scripts/readme-options.ts writes it, a test compares it). */
+/** The option table of a command in docs/cli.md (scripts/readme-options.ts writes it, a test compares it). */
 export function optionsTable(command: CommandDefinition): string {
   const cell = (text: string): string => text.replace(/\|/g, '\\|');
   const rows = Object.entries(command.options).map(([name, option]) => `| \`${cell(optionLabel(name, option))}\` | ${cell(option.help)} |`);

@@ -1,5 +1,5 @@
 /**
- * `catalog-contract conformance`: parses the flags of README.md, runs the suite with progress on the
+ * `catalog-contract conformance`: parses the flags of docs/cli.md, runs the suite with progress on the
  * console, prints the table per document section, writes --junit and --json. Exit codes: 0 when no
  * check that ran failed, 1 when one did, 2 for a bad command line, 3 when the target cannot be
  * checked at all (the pre-flight: unreachable, not the service, token refused).
@@ -27,7 +27,7 @@ import {
 } from '../conformance/index.js';
 import { nearest } from './nearest.js';
 
-/** The options of `catalog-contract conformance`: parsing, --help and the README's table come from here. */
+/** The options of `catalog-contract conformance`: parsing, --help and the table in docs/cli.md come from here. */
 export const CONFORMANCE_COMMAND_DEFINITION = {
   name: 'conformance',
   synopsis: '--base-url URL [options]',

@@ -37,7 +37,7 @@ import {
   type TokenGrant,
 } from '../mock-server/index.js';
 
-/** The options of `catalog-contract mock`: parsing, --help and the README's table come from here. */
+/** The options of `catalog-contract mock`: parsing, --help and the table in docs/cli.md come from here. */
 export const MOCK_COMMAND_DEFINITION = {
   name: 'mock',
   synopsis: '[options]',

@@ -10,7 +10,7 @@ import { REDACT_OPTION, redactOption } from './redact-option.js';
 
 export const DEFAULT_PROXY_PORT = 4010;
 
-/** The options of `catalog-contract proxy`: parsing, --help and the README's table come from here. */
+/** The options of `catalog-contract proxy`: parsing, --help and the table in docs/cli.md come from here. */
 export const PROXY_COMMAND_DEFINITION = {
   name: 'proxy',
   synopsis: '--upstream URL [options]',

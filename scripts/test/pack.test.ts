@@ -5,7 +5,7 @@
  * is an install minus the download, so two checks stand in for the download: every package dist/
  * imports is a declared runtime dependency (or, in the `./msw` entry alone, the optional peer msw,
  * which no other entry reaches), and every package its declarations import gives the consumer
- * types. Then the README's consumer example and its msw set-up file (used by a jsdom test)
+ * types. Then the consumer example of docs/testing-with-the-mock.md and its msw set-up file (used by a jsdom test)
  * type-check against the package (tsc, strict, module nodenext) and pass, every command has its
  * help, and `npx catalog-contract mock` serves the API and the built docs and stops when npx is
  * told to.
@@ -204,7 +204,7 @@ describe('the tarball', () => {
   });
 });
 
-/** A consumer's test that uses the README's msw set-up file, under jsdom as a frontend's tests run. */
+/** A consumer's test that uses the guide's msw set-up file, under jsdom as a frontend's tests run. */
 const MSW_CONSUMER_TEST = `// @vitest-environment jsdom
 import './msw.setup.js';
 import { expect, it } from 'vitest';
@@ -219,16 +219,16 @@ it("answers the app's plain fetch from the mock, through msw", async () => {
 });
 `;
 
-describe('the README consumer examples, against the package', () => {
-  const readme = readFileSync(fromRoot('README.md'), 'utf8');
-  const [example] = fencedBlocks(readmeSection(readme, "## Using the mock in another project's tests") ?? '', 'ts');
-  const [mswSetup] = fencedBlocks(readmeSection(readme, '## Frontend tests without a server (MSW)') ?? '', 'ts');
+describe('the consumer examples of docs/testing-with-the-mock.md, against the package', () => {
+  const guide = readFileSync(fromRoot('docs', 'testing-with-the-mock.md'), 'utf8');
+  const [example] = fencedBlocks(readmeSection(guide, "## The mock in your project's tests") ?? '', 'ts');
+  const [mswSetup] = fencedBlocks(readmeSection(guide, '## Frontend tests without a server (MSW)') ?? '', 'ts');
 
   // skipLibCheck: tsc would spend half a minute checking vitest's and Node's declarations; what the
   // package's own declarations import is checked above, and an entry without types fails here (TS7016).
   it('type-check with tsc, strict, module nodenext', () => {
-    expect(example, 'README has no ts block in "Using the mock in another project\'s tests"').toBeDefined();
-    expect(mswSetup, 'README has no ts block in "Frontend tests without a server (MSW)"').toBeDefined();
+    expect(example, 'docs/testing-with-the-mock.md has no ts block in "The mock in your project\'s tests"').toBeDefined();
+    expect(mswSetup, 'docs/testing-with-the-mock.md has no ts block in "Frontend tests without a server (MSW)"').toBeDefined();
     writeFileSync(join(project, 'mock.test.ts'), example ?? '');
     writeFileSync(join(project, 'msw.setup.ts'), mswSetup ?? '');
     writeFileSync(join(project, 'msw.test.ts'), MSW_CONSUMER_TEST);

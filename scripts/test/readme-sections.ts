@@ -1,4 +1,4 @@
-/** Reads README.md the way its tests need it: the text of one `## ` section and its fenced blocks. */
+/** Reads README.md and the guides in docs/ the way their tests need them: the text of one `## ` section and its fenced blocks. */
 
 /** The body of the section headed exactly `heading` (e.g. `## 60-second tour`), up to the next heading of its level or higher. */
 export function readmeSection(markdown: string, heading: string): string | undefined {

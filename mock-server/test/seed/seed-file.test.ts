@@ -217,8 +217,8 @@ describe('start-up errors name the place', () => {
   });
 });
 
-describe('the seed file examples of the READMEs', () => {
-  it.each(['README.md', 'mock-server/README.md'])('%s: each example loads, one per format', (readme) => {
+describe('the seed file examples of the guide and the mock\'s README', () => {
+  it.each(['docs/seeds-pull-record.md', 'mock-server/README.md'])('%s: each example loads, one per format', (readme) => {
     const section = /^## Seed files\n([\s\S]*?)^## /m.exec(readFileSync(fromRoot(readme), 'utf8'))?.[1] ?? '';
     const examples = [...section.matchAll(/^```json\n([\s\S]*?)^```/gm)].map((m) => JSON.parse(m[1] ?? '') as unknown);
     const formats = examples.map((example) => {
