@@ -92,7 +92,7 @@ let pending: string[] = [];
 let flushOnExit = false;
 /**
  * How long the first line waiting in the request log waits, at most, before the lines are written
- * together: under load a write for every turn of the event loop (a dozen requests) was about 2 µs
+ * together: under load a write for every tick of the event loop (a dozen requests) was about 2 µs
  * of the server's CPU per request, a tenth of a read's work beyond node's own.
  */
 const LOG_WAIT_MS = 10;

@@ -31,7 +31,7 @@ export interface Fault {
   /** Rewrites the request before it is forwarded (mutating it). */
   request?(req: FaultRequest): void;
   /** Answers in the mock's place; the request is then not forwarded. */
-  answer?(req: FaultRequest): FaultResponse | undefined;
+  respond?(req: FaultRequest): FaultResponse | undefined;
   /** Rewrites the mock's response (mutating it). */
   response?(req: FaultRequest, res: FaultResponse): void;
 }
@@ -130,13 +130,13 @@ export const FAULTS: readonly Fault[] = [
   {
     name: 'graphql-get-accepted',
     breaks: 'only POST is supported on the GraphQL path',
-    answer: (req) => (req.path === GRAPHQL_PATH && req.method === 'GET' ? { status: 200, body: { data: { __typename: 'Query' }, extensions: {} } } : undefined),
+    respond: (req) => (req.path === GRAPHQL_PATH && req.method === 'GET' ? { status: 200, body: { data: { __typename: 'Query' }, extensions: {} } } : undefined),
   },
   {
     // What early upstream releases did (spec/upstream-differences.yaml graphql-get): a listed difference.
     name: 'graphql-get-500',
     breaks: 'only POST is supported on the GraphQL path (a client error, not a server error)',
-    answer: (req) => (req.path === GRAPHQL_PATH && req.method === 'GET' ? { status: 500, body: { message: 'GraphQL gets not supported.' } } : undefined),
+    respond: (req) => (req.path === GRAPHQL_PATH && req.method === 'GET' ? { status: 500, body: { message: 'GraphQL gets not supported.' } } : undefined),
   },
   {
     name: 'soft-deleted-still-searchable',
@@ -220,7 +220,7 @@ export const FAULTS: readonly Fault[] = [
   {
     name: 'proposal-delete-ignored',
     breaks: 'ingestProposal with changeType DELETE removes the aspect',
-    answer(req) {
+    respond(req) {
       return isAction(req, '/aspects', 'ingestProposal') && proposalOf(req)?.changeType === 'DELETE' ? { status: 200, body: {} } : undefined;
     },
   },
@@ -262,7 +262,7 @@ export const FAULTS: readonly Fault[] = [
   {
     name: 'truncation-required-field-not-enforced',
     breaks: 'truncateTimeseriesAspect requires entityType, aspect and endTimeMillis',
-    answer(req) {
+    respond(req) {
       if (!isAction(req, '/operations', 'truncateTimeseriesAspect') || !isObject(req.body)) return undefined;
       const missing = ['entityType', 'aspect', 'endTimeMillis'].some((field) => !(field in (req.body as Json)));
       return missing ? { status: 200, body: { value: 'Delete 0 out of 0 rows (0.00%). This was a dry run. Run with dryRun = false to execute.' } } : undefined;
@@ -295,7 +295,7 @@ export const FAULTS: readonly Fault[] = [
   {
     name: 'huge-integer-500',
     breaks: 'an integer beyond its field is a 4xx naming the field, not a 5xx',
-    answer(req) {
+    respond(req) {
       const huge = someValue(req.body, (v) => typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v));
       return huge ? { status: 500, body: { status: 500, message: 'Internal error: datatype mismatch', exceptionClass: 'java.lang.RuntimeException' } } : undefined;
     },
@@ -316,7 +316,7 @@ export const FAULTS: readonly Fault[] = [
   {
     name: 'deep-document-accepted',
     breaks: 'a JSON document nested deeper than 1,000 levels is a 4xx',
-    answer(req) {
+    respond(req) {
       return depthOf(req.body) > 1000 ? { status: 200, body: { value: 'success' } } : undefined;
     },
   },
@@ -380,9 +380,9 @@ export async function createFaultyServer(upstream: string, fault?: Fault): Promi
       fault?.request?.(req);
       let res: FaultResponse;
       let headers = withoutHopByHop(incoming.headers);
-      const answer = fault?.answer?.(req);
-      if (answer) {
-        res = answer;
+      const response = fault?.respond?.(req);
+      if (response) {
+        res = response;
         headers = { 'content-type': 'application/json' };
       } else {
         // Bodies a fault did not touch (malformed JSON included) go out byte for byte.

@@ -60,7 +60,7 @@ function proposedAspect(proposal: Proposal, at: string): unknown {
  * Upstream answered ingestProposal with the proposal's URN for a while and with "success" since; the
  * spec's response schema says which this contract promises (a URN-patterned value means the URN).
  */
-function answersWithUrn(op: OperationSpec): boolean {
+function respondsWithUrn(op: OperationSpec): boolean {
   const value = ((op.responses['200']?.properties ?? {}) as Record<string, JsonSchema>).value;
   return typeof value?.pattern === 'string' && value.pattern.startsWith('^urn');
 }
@@ -88,7 +88,7 @@ function applyProposal(proposal: Proposal, at: string, caller: Caller, { contrac
 
 export const ingestProposal: Handler = ({ op, body, caller }, context) => {
   const urn = applyProposal((body as { proposal: Proposal }).proposal, 'body.proposal', caller, context);
-  return { json: { value: answersWithUrn(op) ? urn : 'success' } };
+  return { json: { value: respondsWithUrn(op) ? urn : 'success' } };
 };
 
 /**

@@ -9,13 +9,13 @@ import { badRequest } from '../errors.js';
 import type { Handler } from './context.js';
 import { entityOf } from './entity-urn.js';
 import { latestAspectsWithKey } from './latest-aspects.js';
-import { answerCaches } from '../store/response-cache.js';
+import { responseCaches } from '../store/response-cache.js';
 
 // Each store's answers to entity reads, kept until its next write: a read of an unchanged entity is
 // then a look-up. A budget of text per store (each answer is kept as text and as its UTF-8 bytes), small
 // enough that every session of a server (64 by default) may fill its own.
-const ANSWER_BUDGET = 1024 * 1024;
-const answerCacheOf = answerCaches<RawJson>(ANSWER_BUDGET);
+const RESPONSE_CACHE_BUDGET = 1024 * 1024;
+const responseCacheOf = responseCaches<RawJson>(RESPONSE_CACHE_BUDGET);
 
 /**
  * One entity as getEntityV2 answers it, written as JSON text at once: every aspect's value and system
@@ -42,7 +42,7 @@ export const getEntityV2: Handler = ({ params, rawQuery }, { contract, store }) 
   // a list (the route's own string, its hash computed once), else JSON of the list, which ends where
   // it closes and starts with '[' where a URN starts with 'urn:', so no two (list, URN) pairs make one key.
   const key = aspectNames ? JSON.stringify(aspectNames) + urn : urn;
-  const json = answerCacheOf(store).answer(key, () => {
+  const json = responseCacheOf(store).getOrPut(key, () => {
     const { text, synthesisedKey } = entityResponse(store, entityOf(contract, urn, 'path.urn'), urn, aspectNames);
     // A synthesised key aspect is stamped with the time of the read: such an answer is not kept.
     return synthesisedKey ? { value: new RawJson(text) } : { value: new RawJson(text, Buffer.from(text, 'utf8')), size: text.length };

@@ -5,7 +5,7 @@
 import type { Contract } from '../../spec/index.js';
 import { badRequest } from '../errors.js';
 import { RawJson } from '../wire/raw-json.js';
-import { answerFacets, facetValueLimit, givenSort, upstreamSearchCount, type AutocompleteRequest, type SearchIndex, type SearchRequest, type SortCriterion } from '../search/index.js';
+import { shownFacetValues, facetValueLimit, givenSort, upstreamSearchCount, type AutocompleteRequest, type SearchIndex, type SearchRequest, type SortCriterion } from '../search/index.js';
 import { upstreamAutocompleteResult, upstreamBrowseResult, upstreamSearchResult } from './upstream-shapes.js';
 import { writeContext, type Handler } from './context.js';
 import { entityNamed, entityOf } from './entity-urn.js';
@@ -75,7 +75,7 @@ export const searchEntities: Handler = ({ body }, { contract, discovery, store, 
   const request: SearchRequest = criteria ? { ...found, sort: criteria } : found;
   const searched = discovery.search(profile === 'upstream' ? { ...request, count: upstreamSearchCount(request.count) } : request);
   // The REST action takes no search flags here, so each facet keeps upstream's default number of values.
-  const facets = answerFacets(searched.metadata.searchResultMetadatas, facetValueLimit(), request.filter);
+  const facets = shownFacetValues(searched.metadata.searchResultMetadatas, facetValueLimit(), request.filter);
   const result = { ...searched, metadata: { ...searched.metadata, searchResultMetadatas: facets } };
   return { json: { value: profile === 'upstream' ? upstreamSearchResult(result) : result } };
 };

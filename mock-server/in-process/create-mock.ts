@@ -51,7 +51,7 @@ export interface Mock {
 function openContext(contract: Contract, source: { path?: string; image?: Buffer }, taskDelayMs: number, profile: Profile, logger: MockLogger): MockContext {
   const discovery = createSearchIndex(contract);
   // Upstream stores an aspect as sent; the document's reading fills the schema defaults in.
-  const onCommitFailure = (error: unknown) => logger(`a turn's writes could not be committed, and the connections of their answers were closed: ${(error as Error).stack ?? String(error)}`, 'error');
+  const onCommitFailure = (error: unknown) => logger(`a tick's writes could not be committed, and the connections of their responses were closed: ${(error as Error).stack ?? String(error)}`, 'error');
   const store = new CatalogStore({ contract, ...source, derived: [discovery], fillDefaults: profile !== 'upstream', onCommitFailure });
   return { contract, store, discovery, tasks: new TaskRegistry({ taskDelayMs }), profile };
 }

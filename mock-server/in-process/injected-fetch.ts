@@ -74,13 +74,13 @@ export function injectedFetch(listener: RequestHandler): MockFetch {
       // What fetch does when the connection is reset before an answer (a `reset` fault).
       throw new TypeError('fetch failed', { cause: error });
     }
-    const answerHeaders = new Headers();
+    const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(reply.headers)) {
       if (value === undefined) continue;
-      for (const one of Array.isArray(value) ? value : [value]) answerHeaders.append(name, String(one));
+      for (const one of Array.isArray(value) ? value : [value]) responseHeaders.append(name, String(one));
     }
     const body = NULL_BODY_STATUSES.has(reply.statusCode) || request.method === 'HEAD' ? null : new Uint8Array(reply.rawPayload);
-    const response = new Response(body, { status: reply.statusCode, statusText: reply.statusMessage, headers: answerHeaders });
+    const response = new Response(body, { status: reply.statusCode, statusText: reply.statusMessage, headers: responseHeaders });
     // A constructed Response has an empty url; fetch's names the address it answered.
     Object.defineProperty(response, 'url', { value: request.url });
     return response;

@@ -29,7 +29,7 @@ export type * from './requests.js';
 export { filterAlternatives } from './requests.js';
 export { givenSort, type GivenSortCriterion } from './query/sort-order.js';
 export { upstreamSearchCount } from './query/search.js';
-export { answerFacets, facetValueLimit, filteredValues, shownFacets } from './query/facet-values.js';
+export { shownFacetValues, facetValueLimit, filteredValues, shownFacets } from './query/facet-values.js';
 
 export interface SearchIndex extends DerivedIndex {
   search(request: SearchRequest): SearchResultValue;

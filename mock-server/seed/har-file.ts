@@ -101,7 +101,7 @@ function operationOf(contract: Contract, method: string, path: string, action: s
 }
 
 /** Errors of a recorded answer: none when it fits the operation's schema for its status or an upstream shape listed for it. */
-function answerErrors(contract: Contract, op: OperationSpec, status: number, body: unknown): string[] {
+function responseErrors(contract: Contract, op: OperationSpec, status: number, body: unknown): string[] {
   // A 401 comes from whatever guards the service (upstream: the servlet container's page), not from the operation.
   const schema: JsonSchema | undefined = op.responses[String(status)];
   if (!schema || status === 401) return [];
@@ -161,7 +161,7 @@ export function readHarFile(path: string, contract: Contract): HarCapture {
       return;
     }
     capture.reads++;
-    for (const message of answerErrors(contract, op, status, responseBody(entry))) capture.violations.push({ entry: number, method, target, status, message: `${op.operationId} answer: ${message}` });
+    for (const message of responseErrors(contract, op, status, responseBody(entry))) capture.violations.push({ entry: number, method, target, status, message: `${op.operationId} answer: ${message}` });
   });
   return capture;
 }

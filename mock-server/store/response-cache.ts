@@ -68,7 +68,7 @@ export class ResponseCache<T> {
    * The response for `key`: the one cached when the store was not written since, otherwise `work()`'s,
    * cached when it says so (a response that holds the time of its read is not).
    */
-  answer(key: string, work: () => Cached<T> | { value: T; size?: undefined }): T {
+  getOrPut(key: string, work: () => Cached<T> | { value: T; size?: undefined }): T {
     const since = this.since();
     const known = since === undefined ? undefined : this.kept(key);
     if (known !== undefined) return known;
@@ -79,7 +79,7 @@ export class ResponseCache<T> {
 }
 
 /** One cache per store, made when first asked for (each session has a store of its own). */
-export function answerCaches<T>(budget: number): (store: WrittenStore) => ResponseCache<T> {
+export function responseCaches<T>(budget: number): (store: WrittenStore) => ResponseCache<T> {
   const caches = new WeakMap<WrittenStore, ResponseCache<T>>();
   return (store) => {
     let cache = caches.get(store);

@@ -13,7 +13,7 @@ import { writeSystemMetadata } from './versioned-aspect.js';
  * system metadata as written. It is the point's row (timeseries-layout.ts): reading 10,000 of them
  * only concatenates, and the value and system metadata are read out of it.
  */
-const answerJsonOf = (value: string, systemMetadata: string): string =>
+const responseJsonOf = (value: string, systemMetadata: string): string =>
   `{"aspect":{"value":${JSON.stringify(value)},"contentType":"application/json"},"systemMetadata":${systemMetadata}}`;
 
 export function writeTimeseriesPoint(
@@ -24,7 +24,7 @@ export function writeTimeseriesPoint(
   const systemMetadata = JSON.stringify(writeSystemMetadata(point.ctx));
   const { urn, entity, aspect } = point;
   const timestampMillis = point.value.timestampMillis as number;
-  statements.upsertPoint.run(urn, aspect, timestampMillis, entity, Buffer.byteLength(value), answerJsonOf(value, systemMetadata));
+  statements.upsertPoint.run(urn, aspect, timestampMillis, entity, Buffer.byteLength(value), responseJsonOf(value, systemMetadata));
 }
 
 /** A point read from the table; a 10,000-point response sends the stored JSON text of each as it is. */

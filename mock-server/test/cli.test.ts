@@ -202,7 +202,7 @@ describe('catalog-contract mock (process)', () => {
     expect(await read.json()).toEqual({ version: 0, aspect: { 'com.svc.common.Status': { removed: true } } });
   });
 
-  it('with --data, the acknowledged writes of one turn (pipelined) survive a SIGKILL, their search rows with them', async () => {
+  it('with --data, the acknowledged writes of one tick (pipelined) survive a SIGKILL, their search rows with them', async () => {
     const data = join(scratch, 'turn.db');
     const first = await startCli(['--no-sample', '--data', data]);
     const urns = Array.from({ length: 20 }, (_, i) => `urn:svc:dataset:(urn:svc:dataPlatform:hive,turn.t${i},PROD)`);

@@ -105,7 +105,7 @@ export interface PipelinedRequest {
 }
 
 /**
- * Sends the requests on one connection in one write, so that the server reads them all in one turn
+ * Sends the requests on one connection in one write, so that the server reads them all in one tick
  * of its event loop (HTTP/1.1 pipelining); the answers in order, each with its status and JSON body.
  */
 export async function pipelined(url: string, requests: readonly PipelinedRequest[]): Promise<{ status: number; json: any }[]> {

@@ -73,7 +73,7 @@ function respondToCall(session: MockSession, res: ServerResponse, handler: ApiHa
   }
   // The response may have read or written rows of the batch's open transaction: it is held until they are committed.
   holdUntilCommitted(res, session.context.store);
-  call.answer(res, session.context);
+  call.respond(res, session.context);
 }
 
 export function apiExchange(settings: ExchangeSettings): ApiExchange {

@@ -62,7 +62,7 @@ export function metadataStoreHandler(settings: StoreHandlerSettings): ApiHandler
     }
     return {
       operation: matched?.operationId,
-      answer(res, context) {
+      respond(res, context) {
         try {
           // A body that cannot be read is reported before a path that matches nothing, as it always was.
           if (failure) throw failure;

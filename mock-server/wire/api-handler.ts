@@ -22,7 +22,7 @@ export interface BodyRead {
 export interface PreparedCall<Context> {
   /** The OpenAPI operationId, `graphql:<operation>`, or undefined when the request names none. */
   operation: string | undefined;
-  answer(res: ServerResponse, context: Context): void;
+  respond(res: ServerResponse, context: Context): void;
 }
 
 export interface ApiHandler<Context> {

@@ -5,7 +5,7 @@
  * mock's answer (the proposal's URN). The writes are replayed in the transactions the mock ran them
  * in: a POST runs its write's own calls (its outermost savepoint), opening the next recorded
  * transaction first when none is open; once a transaction's writes are all run, the rest of it (the
- * derived rows, the COMMIT) runs at the end of the turn of the event loop, or before the next write
+ * derived rows, the COMMIT) runs at the end of the tick of the event loop, or before the next write
  * needs the next transaction, and its answers are sent. Nothing else runs per request.
  */
 import BetterSqlite3, { type Statement } from 'better-sqlite3';

@@ -189,7 +189,7 @@ async function benchBulkWrite(runs: number): Promise<BenchRow[]> {
 }
 
 /** What the query answers, so the table shows how broad each one is: hits, suggestions or entities under the path. */
-async function answerSize(url: string, action: string, body: string): Promise<string> {
+async function responseSize(url: string, action: string, body: string): Promise<string> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
   const answer = (await response.json()) as { value: { numEntities?: number; suggestions?: unknown[]; metadata?: { totalNumEntities?: number } } };
@@ -225,7 +225,7 @@ export async function benchSearch(runs: number, seconds: number, sizes = [10_000
         const p99s: number[] = [];
         const url = `${mock.url}/entities?action=${query.action}`;
         const body = JSON.stringify({ entity: 'dataset', ...(query.action === 'search' ? { start: 0, count: 10 } : {}), ...query.body });
-        const size = await answerSize(url, query.action, body);
+        const size = await responseSize(url, query.action, body);
         for (let r = 0; r < runs; r++) {
           const result = await load({ url, method: 'POST', seconds, connections: 1, body: () => body });
           if (result.errors + result.non2xx) throw new Error(`${query.name}: failed requests`);

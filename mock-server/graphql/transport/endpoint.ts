@@ -13,7 +13,7 @@ import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
 import { protocolHeaderNow, sendJson } from '../../wire/json-response.js';
 import { authorize, type AuthConfig } from '../../auth/bearer-auth.js';
 import { RestliError } from '../../errors.js';
-import { answerCaches } from '../../store/response-cache.js';
+import { responseCaches } from '../../store/response-cache.js';
 import { RecentTexts } from '../../wire/recent-texts.js';
 import type { Contract } from '../../../spec/index.js';
 import type { ApiHandler, BodyRead, PreparedCall } from '../../wire/api-handler.js';
@@ -152,7 +152,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
   // Loaded and built on the first GraphQL request: loading @graphql-tools and the resolvers was about
   // a third of a start, building the executable schema a tenth.
   let built: Promise<GraphQLSchema> | undefined;
-  const cachedResponses = answerCaches<CachedResponse>(RESPONSE_CACHE_BUDGET);
+  const cachedResponses = responseCaches<CachedResponse>(RESPONSE_CACHE_BUDGET);
   const errorsResponse = (errors: readonly Error[]): ExecutionResponse => ({ text: responseText({ errors: errors.map(formatError) }), cacheable: false });
 
   /**
@@ -205,7 +205,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
     if (req.method !== POST) {
       return {
         operation: undefined,
-        answer: (res) => {
+        respond: (res) => {
           protocolHeaderNow(res);
           res.setHeader('Allow', 'POST');
           transportError(res, 405, `Only POST is supported on ${GRAPHQL_PATH}: send a JSON body {query, variables, operationName}; the explorer is at ${GRAPHIQL_PATH}.`);
@@ -216,7 +216,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
     if (typeof checked === 'string') {
       return {
         operation: undefined,
-        answer: (res, context: MockContext) => {
+        respond: (res, context: MockContext) => {
           if (context.profile === 'upstream' && upstreamRefuses(read.failure, read.body)) {
             protocolHeaderNow(res);
             res.writeHead(400, { 'Content-Length': '0' });
@@ -229,7 +229,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
     const { params, mutation } = checked;
     return {
       operation: checked.operation,
-      answer: (res, context: MockContext) => {
+      respond: (res, context: MockContext) => {
         const authorization = req.headers.authorization;
         try {
           authorize(auth, { authorization, kind: mutation ? 'protected' : 'open', write: false });

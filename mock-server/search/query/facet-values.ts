@@ -71,7 +71,7 @@ export function shownFacets(
 const keptCuts = new WeakMap<Aggregations, { limit: number; cut: Aggregations }>();
 
 /** The aggregations of a REST search response, shown (shownFacets) for its filter. */
-export function answerFacets(aggregations: Aggregations, limit: number, filter: Filter | undefined): Aggregations {
+export function shownFacetValues(aggregations: Aggregations, limit: number, filter: Filter | undefined): Aggregations {
   const filtered = filteredValues(filter);
   const kept = filtered.size === 0 ? keptCuts.get(aggregations) : undefined;
   if (kept?.limit === limit) return kept.cut;

@@ -100,7 +100,7 @@ describe('getTimeseriesAspectValues responses of several batches, in buffers reu
     const urns = [a, b, c, d];
     for (const [i, urn] of urns.entries()) await store(urn, 200 + 150 * i);
     const alone = await Promise.all(urns.map((urn) => read(urn).then((reply) => reply.text)));
-    const answerOf = new Map(urns.map((urn, i) => [urn, alone[i] as string]));
+    const responseOf = new Map(urns.map((urn, i) => [urn, alone[i] as string]));
     expect(alone.map((text) => JSON.parse(text).value.values.length)).toEqual([200, 350, 500, 650]);
     // Abandoned once its head has arrived, most of its body still to send.
     const abandoned = new AbortController();
@@ -121,7 +121,7 @@ describe('getTimeseriesAspectValues responses of several batches, in buffers reu
     const { json } = await call(server(), 'GET', `/__mock/requests?operation=getTimeseriesAspectValues&limit=${sequence.length}`);
     const journaled = (json.requests as { response: { body: string } }[]).map((entry) => entry.response.body);
     const kept = (text: string) => Buffer.from(text.slice(0, 64 * 1024 + 1)).toString().slice(0, 64 * 1024);
-    const expected = sequence.map((urn) => kept(answerOf.get(urn) as string));
+    const expected = sequence.map((urn) => kept(responseOf.get(urn) as string));
     expect(journaled).toEqual(expected);
   });
 });
