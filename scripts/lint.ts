@@ -1,16 +1,35 @@
 /**
  * `npm run lint`: redocly lint of the OpenAPI document and of the GraphQL SDL (rules switched off
- * only in redocly.yaml, each with its reason), then `tsc --noEmit`.
+ * only in redocly.yaml, each with its reason), `tsc --noEmit`, then Prettier's check of the TypeScript,
+ * JavaScript and JSON files (120 columns, `.prettierrc.json`; `.prettierignore` leaves out what tests compare
+ * byte for byte: `generated/`, `spec/`, fixtures). `npx prettier --write .` formats them.
  */
 import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { packageRoot } from '../spec/package-root.js';
 
 export const LINTED_SPEC_FILES = ['spec/openapi.yaml', 'spec/graphql/schema.graphql'];
+/** The files Prettier formats, as globs of the package root. */
+export const FORMATTED_FILES = ['**/*.{ts,mts,cts,js,mjs,cjs,json}'];
 
 function run(command: string, args: string[]): number {
-  const result = spawnSync(command, args, { cwd: packageRoot(), stdio: 'inherit', env: { ...process.env, REDOCLY_TELEMETRY: 'off' } });
+  const result = spawnSync(command, args, {
+    cwd: packageRoot(),
+    stdio: 'inherit',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
+  });
   return result.status ?? 1;
 }
 
-const failures = [run('npx', ['redocly', 'lint', ...LINTED_SPEC_FILES]), run('npx', ['tsc', '--noEmit', '-p', '.'])].filter((s) => s !== 0);
-process.exit(failures.length ? 1 : 0);
+/** Prettier's check of `files` (globs or paths), as the lint runs it: the arguments after `npx`. */
+export const formatCheck = (files: readonly string[]): string[] => ['prettier', '--check', '--log-level', 'warn', ...files];
+
+// Run as `npm run lint`; imported by its test for the lists above.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const failures = [
+    run('npx', ['redocly', 'lint', ...LINTED_SPEC_FILES]),
+    run('npx', ['tsc', '--noEmit', '-p', '.']),
+    run('npx', formatCheck(FORMATTED_FILES)),
+  ].filter((s) => s !== 0);
+  process.exit(failures.length ? 1 : 0);
+}
