@@ -2,7 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['spec/test/**/*.test.ts', 'mock-server/test/**/*.test.ts', 'conformance/test/**/*.test.ts', 'proxy/test/**/*.test.ts', 'pull/test/**/*.test.ts', 'scripts/test/**/*.test.ts'],
+    include: [
+      'spec/test/**/*.test.ts',
+      'mock-server/test/**/*.test.ts',
+      'conformance/test/**/*.test.ts',
+      'proxy/test/**/*.test.ts',
+      'pull/test/**/*.test.ts',
+      'scripts/test/**/*.test.ts',
+    ],
     environment: 'node',
     globalSetup: ['scripts/test/global-setup.ts'],
     testTimeout: 30_000,

@@ -29,7 +29,9 @@ export type OptionDefinition = OptionsConfig[string] & {
 export type OptionDefinitions = Record<string, OptionDefinition>;
 
 /** -h and --help, which every command takes. */
-export const HELP_OPTION = { help: { type: 'boolean', short: 'h', help: 'print this help' } } as const satisfies OptionDefinitions;
+export const HELP_OPTION = {
+  help: { type: 'boolean', short: 'h', help: 'print this help' },
+} as const satisfies OptionDefinitions;
 
 /** A command: its synopsis (what follows `catalog-contract <name>`), what it does, its options. */
 export interface CommandDefinition {
@@ -64,22 +66,40 @@ export function usageOf(command: CommandDefinition): string {
   const rows = Object.entries(command.options).flatMap(([name, option]) => {
     const label = `  ${optionLabel(name, option)}`;
     const [first = '', ...rest] = wrap(option.help, HELP_WIDTH - LABEL_WIDTH - 2);
-    const head = label.length < LABEL_WIDTH ? [`${label.padEnd(LABEL_WIDTH)}  ${first}`] : [label, `${' '.repeat(LABEL_WIDTH)}  ${first}`];
+    const head =
+      label.length < LABEL_WIDTH
+        ? [`${label.padEnd(LABEL_WIDTH)}  ${first}`]
+        : [label, `${' '.repeat(LABEL_WIDTH)}  ${first}`];
     return [...head, ...rest.map((line) => `${' '.repeat(LABEL_WIDTH)}  ${line}`)];
   });
-  return [`Usage: catalog-contract ${command.name} ${command.synopsis}`, '', ...wrap(command.description, HELP_WIDTH), '', 'Options:', ...rows, ''].join('\n');
+  return [
+    `Usage: catalog-contract ${command.name} ${command.synopsis}`,
+    '',
+    ...wrap(command.description, HELP_WIDTH),
+    '',
+    'Options:',
+    ...rows,
+    '',
+  ].join('\n');
 }
 
 /** The option table of a command in docs/cli.md (scripts/readme-options.ts writes it, a test compares it). */
 export function optionsTable(command: CommandDefinition): string {
   const cell = (text: string): string => text.replace(/\|/g, '\\|');
-  const rows = Object.entries(command.options).map(([name, option]) => `| \`${cell(optionLabel(name, option))}\` | ${cell(option.help)} |`);
+  const rows = Object.entries(command.options).map(
+    ([name, option]) => `| \`${cell(optionLabel(name, option))}\` | ${cell(option.help)} |`,
+  );
   return ['| option | meaning |', '|---|---|', ...rows].join('\n');
 }
 
 /** The parseArgs settings of the definitions (without the help texts). */
 function parseArgsOptions<O extends OptionDefinitions>(options: O): O {
-  return Object.fromEntries(Object.entries(options).map(([name, { type, multiple, short }]) => [name, { type, ...(multiple ? { multiple } : {}), ...(short ? { short } : {}) }])) as O;
+  return Object.fromEntries(
+    Object.entries(options).map(([name, { type, multiple, short }]) => [
+      name,
+      { type, ...(multiple ? { multiple } : {}), ...(short ? { short } : {}) },
+    ]),
+  ) as O;
 }
 
 /**
@@ -92,7 +112,12 @@ export function parseOptions<const O extends OptionDefinitions>(argv: string[], 
   } catch (error) {
     const unknown = /^Unknown option '([^']+)'/.exec((error as Error).message)?.[1];
     if (unknown === undefined) throw new UsageError((error as Error).message);
-    const [guess] = nearest(unknown, Object.keys(options).map((name) => `--${name}`), 1, 3);
+    const [guess] = nearest(
+      unknown,
+      Object.keys(options).map((name) => `--${name}`),
+      1,
+      3,
+    );
     throw new UsageError(`unknown option '${unknown}'${guess ? `; did you mean ${guess}?` : ''}`);
   }
 }
@@ -110,7 +135,8 @@ function portOption(text: string): number {
 
 /** The value of --namespace, one of the contract's built-in namespaces. */
 function namespaceOption(text: string): Namespace {
-  if (!isNamespace(text)) throw new UsageError(`--namespace '${text}': expected one of ${Object.keys(NAMESPACES).join(', ')}`);
+  if (!isNamespace(text))
+    throw new UsageError(`--namespace '${text}': expected one of ${Object.keys(NAMESPACES).join(', ')}`);
   return text;
 }
 
@@ -119,13 +145,21 @@ export function serverOptionDefinitions(defaultPort: number, defaultHost: string
   return {
     port: { type: 'string', value: 'N', help: `TCP port, 0 for any free port (default ${defaultPort})` },
     host: { type: 'string', value: 'HOST', help: `interface to listen on (default ${defaultHost})` },
-    namespace: { type: 'string', value: 'NS', help: "svc (the document's names) or li (a real deployment's names) (default svc)" },
+    namespace: {
+      type: 'string',
+      value: 'NS',
+      help: "svc (the document's names) or li (a real deployment's names) (default svc)",
+    },
   } as const satisfies OptionDefinitions;
 }
 type ServerOptionDefinitions = ReturnType<typeof serverOptionDefinitions>;
 
 /** The --port, --host and --namespace given, checked; the ones not given are left out, for the command's defaults. */
-export function serverOptions(values: OptionValues<ServerOptionDefinitions>): { port?: number; host?: string; namespace?: Namespace } {
+export function serverOptions(values: OptionValues<ServerOptionDefinitions>): {
+  port?: number;
+  host?: string;
+  namespace?: Namespace;
+} {
   return {
     ...(values.port !== undefined ? { port: portOption(values.port) } : {}),
     ...(values.host !== undefined ? { host: values.host } : {}),

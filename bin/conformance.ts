@@ -6,7 +6,15 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { HELP_OPTION, parseOptions, runSubcommand, UsageError, wholeNumberOption, type CommandDefinition, type Subcommand } from './command-line.js';
+import {
+  HELP_OPTION,
+  parseOptions,
+  runSubcommand,
+  UsageError,
+  wholeNumberOption,
+  type CommandDefinition,
+  type Subcommand,
+} from './command-line.js';
 import { isNamespace, loadContract, tryParseUrn, type Namespace } from '../spec/index.js';
 import {
   allChecks,
@@ -37,19 +45,62 @@ export const CONFORMANCE_COMMAND_DEFINITION = {
     'graphql-url': { type: 'string', value: 'URL', help: 'the GraphQL endpoint (default <base-url>/api/graphql)' },
     token: { type: 'string', value: 'T', help: 'bearer token for the calls that need one' },
     'reader-token': { type: 'string', value: 'T', help: 'a token of a user who may only read (auth checks)' },
-    namespace: { type: 'string', value: 'NS', help: 'svc or li (default svc); with li, known upstream differences do not fail' },
-    'gateway-url': { type: 'string', value: 'URL', help: "where /api/gms is served when not at --base-url (DataHub's frontend in front of GMS)" },
-    prefix: { type: 'string', multiple: true, value: 'P', help: "address form to check: /api/gms, /gms or '' (repeatable; default all three with svc; with li '' and, given --gateway-url, /api/gms through it)" },
-    'expect-auth': { type: 'string', value: 'MODE', help: 'standard, all or off: which calls the deployment should refuse without a token (default all with li; else standard with --token, else off)' },
-    dataset: { type: 'string', value: 'URN', help: 'a dataset the read-only checks read (default: the first one search finds)' },
-    'index-wait-ms': { type: 'string', value: 'N', help: 'how long a read after a write polls for the write to be indexed (default 30000)' },
-    'allow-writes': { type: 'boolean', help: "run the checks that write (the run's own entities, soft-deleted at the end)" },
-    'allow-destructive': { type: 'boolean', help: "also truncate time series (the run's early-1970 points only); needs --allow-writes" },
-    only: { type: 'string', value: 'PATTERN', help: 'run the checks whose id or clause contains PATTERN (* matches any text); one that matches no check is an error' },
+    namespace: {
+      type: 'string',
+      value: 'NS',
+      help: 'svc or li (default svc); with li, known upstream differences do not fail',
+    },
+    'gateway-url': {
+      type: 'string',
+      value: 'URL',
+      help: "where /api/gms is served when not at --base-url (DataHub's frontend in front of GMS)",
+    },
+    prefix: {
+      type: 'string',
+      multiple: true,
+      value: 'P',
+      help: "address form to check: /api/gms, /gms or '' (repeatable; default all three with svc; with li '' and, given --gateway-url, /api/gms through it)",
+    },
+    'expect-auth': {
+      type: 'string',
+      value: 'MODE',
+      help: 'standard, all or off: which calls the deployment should refuse without a token (default all with li; else standard with --token, else off)',
+    },
+    dataset: {
+      type: 'string',
+      value: 'URN',
+      help: 'a dataset the read-only checks read (default: the first one search finds)',
+    },
+    'index-wait-ms': {
+      type: 'string',
+      value: 'N',
+      help: 'how long a read after a write polls for the write to be indexed (default 30000)',
+    },
+    'allow-writes': {
+      type: 'boolean',
+      help: "run the checks that write (the run's own entities, soft-deleted at the end)",
+    },
+    'allow-destructive': {
+      type: 'boolean',
+      help: "also truncate time series (the run's early-1970 points only); needs --allow-writes",
+    },
+    only: {
+      type: 'string',
+      value: 'PATTERN',
+      help: 'run the checks whose id or clause contains PATTERN (* matches any text); one that matches no check is an error',
+    },
     junit: { type: 'string', value: 'FILE', help: 'write a JUnit XML report' },
     json: { type: 'string', value: 'FILE', help: 'write the JSON report' },
-    fuzz: { type: 'string', value: 'N', help: 'also send N invalid or boundary requests drawn from the spec (fuzz phase)' },
-    seed: { type: 'string', value: 'S', help: "seed of the fuzz phase's requests (default random; the report prints it)" },
+    fuzz: {
+      type: 'string',
+      value: 'N',
+      help: 'also send N invalid or boundary requests drawn from the spec (fuzz phase)',
+    },
+    seed: {
+      type: 'string',
+      value: 'S',
+      help: "seed of the fuzz phase's requests (default random; the report prints it)",
+    },
     quiet: { type: 'boolean', help: 'print only failures and the summary' },
     ...HELP_OPTION,
   },
@@ -66,21 +117,28 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
   if (!baseUrl) throw new UsageError('--base-url is required');
   if (!URL.canParse(baseUrl)) throw new UsageError(`--base-url '${baseUrl}' is not a URL`);
   const gatewayUrl = values['gateway-url'];
-  if (gatewayUrl !== undefined && !URL.canParse(gatewayUrl)) throw new UsageError(`--gateway-url '${gatewayUrl}' is not a URL`);
+  if (gatewayUrl !== undefined && !URL.canParse(gatewayUrl))
+    throw new UsageError(`--gateway-url '${gatewayUrl}' is not a URL`);
   const namespace = values.namespace ?? 'svc';
   if (!isNamespace(namespace)) throw new UsageError(`--namespace must be svc or li, not '${namespace}'`);
   const expectAuth = values['expect-auth'];
-  if (expectAuth !== undefined && !EXPECT_AUTH.includes(expectAuth as ExpectAuth)) throw new UsageError(`--expect-auth must be one of ${EXPECT_AUTH.join(', ')}`);
+  if (expectAuth !== undefined && !EXPECT_AUTH.includes(expectAuth as ExpectAuth))
+    throw new UsageError(`--expect-auth must be one of ${EXPECT_AUTH.join(', ')}`);
   for (const prefix of values.prefix ?? []) {
-    if (!(DEFAULT_PREFIXES as readonly string[]).includes(prefix)) throw new UsageError(`--prefix must be one of /api/gms, /gms or '', not '${prefix}'`);
+    if (!(DEFAULT_PREFIXES as readonly string[]).includes(prefix))
+      throw new UsageError(`--prefix must be one of /api/gms, /gms or '', not '${prefix}'`);
   }
   const fuzz = values.fuzz === undefined ? undefined : Number(values.fuzz);
-  if (fuzz !== undefined && !(Number.isSafeInteger(fuzz) && fuzz > 0)) throw new UsageError(`--fuzz must be a positive whole number, not '${values.fuzz}'`);
+  if (fuzz !== undefined && !(Number.isSafeInteger(fuzz) && fuzz > 0))
+    throw new UsageError(`--fuzz must be a positive whole number, not '${values.fuzz}'`);
   const seed = values.seed === undefined ? undefined : Number(values.seed);
-  if (seed !== undefined && !(Number.isSafeInteger(seed) && seed >= 0 && seed < 2 ** 32)) throw new UsageError(`--seed must be a whole number from 0 to 4294967295, not '${values.seed}'`);
+  if (seed !== undefined && !(Number.isSafeInteger(seed) && seed >= 0 && seed < 2 ** 32))
+    throw new UsageError(`--seed must be a whole number from 0 to 4294967295, not '${values.seed}'`);
   if (seed !== undefined && fuzz === undefined) throw new UsageError('--seed needs --fuzz');
-  if (values.dataset !== undefined && tryParseUrn(values.dataset)?.entityType !== 'dataset') throw new UsageError(`--dataset must be a dataset URN, not '${values.dataset}'`);
-  if (values['allow-destructive'] && !values['allow-writes']) throw new UsageError('--allow-destructive needs --allow-writes');
+  if (values.dataset !== undefined && tryParseUrn(values.dataset)?.entityType !== 'dataset')
+    throw new UsageError(`--dataset must be a dataset URN, not '${values.dataset}'`);
+  if (values['allow-destructive'] && !values['allow-writes'])
+    throw new UsageError('--allow-destructive needs --allow-writes');
   if (values.only !== undefined) checkOnly(values.only, fuzz === undefined ? [] : fuzzIds(namespace));
   return {
     baseUrl,
@@ -100,7 +158,9 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
     ...(fuzz !== undefined ? { fuzz } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(values.dataset ? { dataset: values.dataset } : {}),
-    ...(values['index-wait-ms'] !== undefined ? { indexWaitMs: wholeNumberOption('--index-wait-ms', values['index-wait-ms'], 'a whole number of milliseconds') } : {}),
+    ...(values['index-wait-ms'] !== undefined
+      ? { indexWaitMs: wholeNumberOption('--index-wait-ms', values['index-wait-ms'], 'a whole number of milliseconds') }
+      : {}),
   };
 }
 
@@ -116,7 +176,9 @@ function checkOnly(pattern: string, fuzz: readonly string[]): void {
   if (fuzz.some((id) => matchesOnly(pattern, id, ''))) return;
   // The ids and the groups they belong to (`reads`, `reads.entitiesV2`), so a misspelt group is found too.
   const names = checks.flatMap((check) => check.id.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.')));
-  throw new UsageError(`--only '${pattern}' matches no check id or clause; nearest check ids: ${nearest(pattern.replace(/\*/g, ''), names, 5).join(', ')}`);
+  throw new UsageError(
+    `--only '${pattern}' matches no check id or clause; nearest check ids: ${nearest(pattern.replace(/\*/g, ''), names, 5).join(', ')}`,
+  );
 }
 
 function writeReport(file: string, text: string): void {
@@ -124,7 +186,10 @@ function writeReport(file: string, text: string): void {
   writeFileSync(file, text);
 }
 
-const CONFORMANCE_COMMAND: Subcommand<ConformanceCliOptions> = { definition: CONFORMANCE_COMMAND_DEFINITION, parse: parseConformanceArgs };
+const CONFORMANCE_COMMAND: Subcommand<ConformanceCliOptions> = {
+  definition: CONFORMANCE_COMMAND_DEFINITION,
+  parse: parseConformanceArgs,
+};
 
 export async function runConformanceCli(argv: string[]): Promise<number> {
   return runSubcommand(CONFORMANCE_COMMAND, argv, run);
@@ -156,7 +221,8 @@ async function run(options: ConformanceCliOptions): Promise<number> {
     interruption.dispose();
   }
   console.log(`\n${summaryTable(report, paint)}`);
-  if (report.leftBehind.length) console.error(`left behind, not soft-deleted:\n${report.leftBehind.map((urn) => `  ${urn}`).join('\n')}`);
+  if (report.leftBehind.length)
+    console.error(`left behind, not soft-deleted:\n${report.leftBehind.map((urn) => `  ${urn}`).join('\n')}`);
   if (options.junit) writeReport(options.junit, junitXml(report));
   if (options.json) writeReport(options.json, `${JSON.stringify(report, null, 2)}\n`);
   const signal = interruption.received();

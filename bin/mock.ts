@@ -3,7 +3,18 @@
  * options print a message and give exit code 2.
  */
 import { existsSync, statSync } from 'node:fs';
-import { HELP_OPTION, parseOptions, runSubcommand, serveUntilSignal, serverOptionDefinitions, serverOptions, UsageError, wholeNumberOption, type CommandDefinition, type Subcommand } from './command-line.js';
+import {
+  HELP_OPTION,
+  parseOptions,
+  runSubcommand,
+  serveUntilSignal,
+  serverOptionDefinitions,
+  serverOptions,
+  UsageError,
+  wholeNumberOption,
+  type CommandDefinition,
+  type Subcommand,
+} from './command-line.js';
 import { NAMESPACES } from '../spec/index.js';
 import {
   ADDRESS_FORMS,
@@ -44,8 +55,17 @@ export const MOCK_COMMAND_DEFINITION = {
   description: 'Runs the stateful mock of the metadata catalog service.',
   options: {
     ...serverOptionDefinitions(DEFAULT_PORT, DEFAULT_HOST),
-    data: { type: 'string', value: 'FILE', help: 'keep the state in this SQLite file across restarts, creating its directory; one server per file at a time (default: in memory)' },
-    seed: { type: 'string', multiple: true, value: 'FILE', help: 'write the aspects of this file at start (MCE/MCP JSON, usage records, in file order, PATCH included); an entry it cannot use is skipped and reported; repeatable' },
+    data: {
+      type: 'string',
+      value: 'FILE',
+      help: 'keep the state in this SQLite file across restarts, creating its directory; one server per file at a time (default: in memory)',
+    },
+    seed: {
+      type: 'string',
+      multiple: true,
+      value: 'FILE',
+      help: 'write the aspects of this file at start (MCE/MCP JSON, usage records, in file order, PATCH included); an entry it cannot use is skipped and reported; repeatable',
+    },
     'seed-har': {
       type: 'string',
       multiple: true,
@@ -56,28 +76,69 @@ export const MOCK_COMMAND_DEFINITION = {
     'reference-day': {
       type: 'string',
       value: 'DAY',
-      help: 'stamp the start-up data with DAY (YYYY-MM-DD): the sample\'s 30 days of history end on it, seed entries without lastObserved are observed on it; fix it for the same snapshot digests every day (default: today, UTC)',
+      help: "stamp the start-up data with DAY (YYYY-MM-DD): the sample's 30 days of history end on it, seed entries without lastObserved are observed on it; fix it for the same snapshot digests every day (default: today, UTC)",
     },
     auth: {
       type: 'string',
       value: 'MODE',
       help: 'standard: token needed on operations, test and GraphQL mutations; all: on every request but the docs and /__mock; off: never (default standard)',
     },
-    token: { type: 'string', multiple: true, value: 'T=URN[:ROLE]', help: 'accept bearer token T as user URN with role admin (default) or reader; repeatable; without any, admin-token and reader-token are accepted' },
-    'max-body': { type: 'string', value: 'SIZE', help: `largest request body, e.g. 16mb, 512kb or a byte count (default ${DEFAULT_MAX_BODY_TEXT})` },
-    'task-delay-ms': { type: 'string', value: 'N', help: 'wait N ms before each batch of a truncation task, to watch it running (default 0)' },
-    'journal-size': { type: 'string', value: 'N', help: `requests each session's journal keeps, the newest (default ${DEFAULT_JOURNAL_SIZE}); 0 turns it off` },
-    'max-sessions': { type: 'string', value: 'N', help: `sessions (X-Mock-Session or /__session/<id>/) held at most (default ${DEFAULT_MAX_SESSIONS})` },
-    latency: { type: 'string', value: 'MS', help: 'add MS (or MIN-MAX: between MIN and MAX) milliseconds to every API request' },
-    scenarios: { type: 'string', value: 'DIR', help: 'each seed file in DIR is a scenario named after its file, loaded with POST /__mock/scenarios/<name>' },
-    'admin-token': { type: 'string', value: 'T', help: 'the admin endpoints (/__mock) need Authorization: Bearer T, from anywhere; without it they answer only on loopback' },
+    token: {
+      type: 'string',
+      multiple: true,
+      value: 'T=URN[:ROLE]',
+      help: 'accept bearer token T as user URN with role admin (default) or reader; repeatable; without any, admin-token and reader-token are accepted',
+    },
+    'max-body': {
+      type: 'string',
+      value: 'SIZE',
+      help: `largest request body, e.g. 16mb, 512kb or a byte count (default ${DEFAULT_MAX_BODY_TEXT})`,
+    },
+    'task-delay-ms': {
+      type: 'string',
+      value: 'N',
+      help: 'wait N ms before each batch of a truncation task, to watch it running (default 0)',
+    },
+    'journal-size': {
+      type: 'string',
+      value: 'N',
+      help: `requests each session's journal keeps, the newest (default ${DEFAULT_JOURNAL_SIZE}); 0 turns it off`,
+    },
+    'max-sessions': {
+      type: 'string',
+      value: 'N',
+      help: `sessions (X-Mock-Session or /__session/<id>/) held at most (default ${DEFAULT_MAX_SESSIONS})`,
+    },
+    latency: {
+      type: 'string',
+      value: 'MS',
+      help: 'add MS (or MIN-MAX: between MIN and MAX) milliseconds to every API request',
+    },
+    scenarios: {
+      type: 'string',
+      value: 'DIR',
+      help: 'each seed file in DIR is a scenario named after its file, loaded with POST /__mock/scenarios/<name>',
+    },
+    'admin-token': {
+      type: 'string',
+      value: 'T',
+      help: 'the admin endpoints (/__mock) need Authorization: Bearer T, from anywhere; without it they answer only on loopback',
+    },
     profile: {
       type: 'string',
       value: 'P',
       help: "document (the interface document's behaviour) or upstream (a current DataHub GMS's where the two differ: result shapes, a token on every path, Spring Boot's 401 body, the bare prefix only, List(...) array parameters, async indexing) (default document)",
     },
-    'index-lag-ms': { type: 'string', value: 'N', help: 'search, browse, autocomplete, relationships and time series reads see a write N ms after it (default 0 with --profile document, 1000 with upstream)' },
-    'log-level': { type: 'string', value: 'LEVEL', help: 'error: unexpected failures and requests answered 5xx; warn: and 4xx; info: every request (default info)' },
+    'index-lag-ms': {
+      type: 'string',
+      value: 'N',
+      help: 'search, browse, autocomplete, relationships and time series reads see a write N ms after it (default 0 with --profile document, 1000 with upstream)',
+    },
+    'log-level': {
+      type: 'string',
+      value: 'LEVEL',
+      help: 'error: unexpected failures and requests answered 5xx; warn: and 4xx; info: every request (default info)',
+    },
     quiet: { type: 'boolean', help: 'the same as --log-level error' },
     ...HELP_OPTION,
   },
@@ -94,18 +155,26 @@ export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
   const v = parseOptions(argv, MOCK_COMMAND_DEFINITION.options);
   if (v.help) return 'help';
   const logLevel = v['log-level'] ?? (v.quiet ? 'error' : 'info');
-  if (!LOG_LEVELS.includes(logLevel as LogLevel)) throw new UsageError(`--log-level '${logLevel}': expected one of ${LOG_LEVELS.join(', ')}`);
+  if (!LOG_LEVELS.includes(logLevel as LogLevel))
+    throw new UsageError(`--log-level '${logLevel}': expected one of ${LOG_LEVELS.join(', ')}`);
   if (v.quiet && v['log-level'] !== undefined) throw new UsageError('--quiet and --log-level: give one of them');
-  const options: MockCliOptions = { sample: !v['no-sample'], ...serverOptions(v), logLevel: logLevel as LogLevel, maxBodyText: v['max-body'] ?? DEFAULT_MAX_BODY_TEXT };
+  const options: MockCliOptions = {
+    sample: !v['no-sample'],
+    ...serverOptions(v),
+    logLevel: logLevel as LogLevel,
+    maxBodyText: v['max-body'] ?? DEFAULT_MAX_BODY_TEXT,
+  };
   if (v.data !== undefined) options.data = v.data;
   if (v['reference-day'] !== undefined) {
-    if (parseReferenceDay(v['reference-day']) === undefined) throw new UsageError(`--reference-day '${v['reference-day']}': expected a day of the calendar as YYYY-MM-DD`);
+    if (parseReferenceDay(v['reference-day']) === undefined)
+      throw new UsageError(`--reference-day '${v['reference-day']}': expected a day of the calendar as YYYY-MM-DD`);
     options.referenceDay = v['reference-day'];
   }
   if (v.seed) options.seed = v.seed;
   if (v['seed-har']) options.seedHar = v['seed-har'];
   if (v.auth !== undefined) {
-    if (!AUTH_MODES.includes(v.auth as AuthMode)) throw new UsageError(`--auth '${v.auth}': expected one of ${AUTH_MODES.join(', ')}`);
+    if (!AUTH_MODES.includes(v.auth as AuthMode))
+      throw new UsageError(`--auth '${v.auth}': expected one of ${AUTH_MODES.join(', ')}`);
     options.auth = v.auth as AuthMode;
   }
   if (v.token) {
@@ -119,19 +188,25 @@ export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
   }
   if (v['max-body'] !== undefined) {
     const bytes = parseByteSize(v['max-body']);
-    if (bytes === undefined) throw new UsageError(`--max-body '${v['max-body']}': expected a size such as 16mb, 512kb or 1048576`);
+    if (bytes === undefined)
+      throw new UsageError(`--max-body '${v['max-body']}': expected a size such as 16mb, 512kb or 1048576`);
     options.maxBody = bytes;
   }
-  if (v['task-delay-ms'] !== undefined) options.taskDelayMs = wholeNumberOption('--task-delay-ms', v['task-delay-ms'], 'a whole number of milliseconds');
-  if (v['journal-size'] !== undefined) options.journalSize = wholeNumberOption('--journal-size', v['journal-size'], 'a whole number of requests');
-  if (v['max-sessions'] !== undefined) options.maxSessions = wholeNumberOption('--max-sessions', v['max-sessions'], 'a whole number of sessions');
+  if (v['task-delay-ms'] !== undefined)
+    options.taskDelayMs = wholeNumberOption('--task-delay-ms', v['task-delay-ms'], 'a whole number of milliseconds');
+  if (v['journal-size'] !== undefined)
+    options.journalSize = wholeNumberOption('--journal-size', v['journal-size'], 'a whole number of requests');
+  if (v['max-sessions'] !== undefined)
+    options.maxSessions = wholeNumberOption('--max-sessions', v['max-sessions'], 'a whole number of sessions');
   if (v.latency !== undefined) {
     const latency = parseLatency(v.latency);
-    if (!latency) throw new UsageError(`--latency '${v.latency}': expected milliseconds (300) or a range MIN-MAX (100-500)`);
+    if (!latency)
+      throw new UsageError(`--latency '${v.latency}': expected milliseconds (300) or a range MIN-MAX (100-500)`);
     Object.assign(options, latency);
   }
   if (v.scenarios !== undefined) {
-    if (!existsSync(v.scenarios) || !statSync(v.scenarios).isDirectory()) throw new UsageError(`--scenarios '${v.scenarios}': not a directory`);
+    if (!existsSync(v.scenarios) || !statSync(v.scenarios).isDirectory())
+      throw new UsageError(`--scenarios '${v.scenarios}': not a directory`);
     options.scenarios = v.scenarios;
   }
   if (v['admin-token'] !== undefined) {
@@ -142,7 +217,8 @@ export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
     if (!isProfile(v.profile)) throw new UsageError(`--profile '${v.profile}': expected one of ${PROFILES.join(', ')}`);
     options.profile = v.profile;
   }
-  if (v['index-lag-ms'] !== undefined) options.indexLagMs = wholeNumberOption('--index-lag-ms', v['index-lag-ms'], 'a whole number of milliseconds');
+  if (v['index-lag-ms'] !== undefined)
+    options.indexLagMs = wholeNumberOption('--index-lag-ms', v['index-lag-ms'], 'a whole number of milliseconds');
   return options;
 }
 
@@ -168,7 +244,8 @@ export function describeServer(server: MockServer, options: MockCliOptions): str
     );
     for (const skip of report.skipped) lines.push(`    skipped ${describeSkip(report.source, skip)}`);
   }
-  for (const replay of server.harReplays) lines.push(...describeHarReplay(replay).map((line, i) => (i === 0 ? `  replayed ${line}` : `  ${line}`)));
+  for (const replay of server.harReplays)
+    lines.push(...describeHarReplay(replay).map((line, i) => (i === 0 ? `  replayed ${line}` : `  ${line}`)));
   return lines.join('\n');
 }
 

@@ -3,8 +3,23 @@
  * contract violation as it happens and a summary when stopped (SIGINT/SIGTERM). Bad options print
  * a message and give exit code 2.
  */
-import { HELP_OPTION, parseOptions, runSubcommand, serveUntilSignal, serverOptionDefinitions, serverOptions, UsageError, type CommandDefinition, type Subcommand } from './command-line.js';
-import { createValidationProxy, formatViolation, summarizeViolations, type ValidationProxyOptions } from '../proxy/index.js';
+import {
+  HELP_OPTION,
+  parseOptions,
+  runSubcommand,
+  serveUntilSignal,
+  serverOptionDefinitions,
+  serverOptions,
+  UsageError,
+  type CommandDefinition,
+  type Subcommand,
+} from './command-line.js';
+import {
+  createValidationProxy,
+  formatViolation,
+  summarizeViolations,
+  type ValidationProxyOptions,
+} from '../proxy/index.js';
 import { createRecording, writeSeedFile } from '../pull/index.js';
 import { REDACT_OPTION, redactOption } from './redact-option.js';
 
@@ -24,7 +39,11 @@ export const PROXY_COMMAND_DEFINITION = {
       value: 'FILE',
       help: 'keep every write the deployment accepts (ingest, batch, legacy ingest, GraphQL mutations) and every read answered; on exit pull the entities they touched and returned into this seed file',
     },
-    token: { type: 'string', value: 'T', help: "bearer token of the pull at the end of --record (default: the last one the traffic carried); never written to any file" },
+    token: {
+      type: 'string',
+      value: 'T',
+      help: 'bearer token of the pull at the end of --record (default: the last one the traffic carried); never written to any file',
+    },
     ...REDACT_OPTION,
     ...HELP_OPTION,
   },
@@ -34,17 +53,25 @@ export const PROXY_COMMAND_DEFINITION = {
 export { UsageError };
 
 /** The proxy's options and, with --record, where the recording goes and how it is pulled. */
-export type ProxyCommandOptions = ValidationProxyOptions & { record?: { file: string; token?: string; redact?: RegExp[] } };
+export type ProxyCommandOptions = ValidationProxyOptions & {
+  record?: { file: string; token?: string; redact?: RegExp[] };
+};
 
 export function parseProxyArgs(argv: string[]): ProxyCommandOptions | 'help' {
   const v = parseOptions(argv, PROXY_COMMAND_DEFINITION.options);
   if (v.help) return 'help';
   if (v.upstream === undefined) throw new UsageError('--upstream URL is required');
-  if (!URL.canParse(v.upstream) || !/^https?:$/.test(new URL(v.upstream).protocol)) throw new UsageError(`--upstream '${v.upstream}': expected an http or https URL`);
+  if (!URL.canParse(v.upstream) || !/^https?:$/.test(new URL(v.upstream).protocol))
+    throw new UsageError(`--upstream '${v.upstream}': expected an http or https URL`);
   const options: ProxyCommandOptions = { upstream: v.upstream, port: DEFAULT_PROXY_PORT, ...serverOptions(v) };
   if (v.record !== undefined) {
-    options.record = { file: v.record, ...(v.token !== undefined ? { token: v.token } : {}), ...(v.redact ? { redact: redactOption(v.redact) } : {}) };
-  } else if (v.token !== undefined || v.redact) throw new UsageError(`--${v.token !== undefined ? 'token' : 'redact'} applies to --record; give --record FILE too`);
+    options.record = {
+      file: v.record,
+      ...(v.token !== undefined ? { token: v.token } : {}),
+      ...(v.redact ? { redact: redactOption(v.redact) } : {}),
+    };
+  } else if (v.token !== undefined || v.redact)
+    throw new UsageError(`--${v.token !== undefined ? 'token' : 'redact'} applies to --record; give --record FILE too`);
   return options;
 }
 
@@ -60,8 +87,14 @@ function start(options: ProxyCommandOptions): Promise<number | undefined> {
   const recording = record ? createRecording(options.namespace) : undefined;
   return serveUntilSignal(
     'proxy',
-    () => createValidationProxy({ ...proxyOptions, onViolation: (v) => console.log(formatViolation(v)), ...(recording ? { onExchange: recording.observe } : {}) }),
-    (proxy) => `catalog-contract proxy listening on ${proxy.url}, checking traffic to ${options.upstream} (namespace ${options.namespace ?? 'svc'})${record ? `, recording into ${record.file}` : ''}`,
+    () =>
+      createValidationProxy({
+        ...proxyOptions,
+        onViolation: (v) => console.log(formatViolation(v)),
+        ...(recording ? { onExchange: recording.observe } : {}),
+      }),
+    (proxy) =>
+      `catalog-contract proxy listening on ${proxy.url}, checking traffic to ${options.upstream} (namespace ${options.namespace ?? 'svc'})${record ? `, recording into ${record.file}` : ''}`,
     async (proxy) => {
       console.log(summarizeViolations(proxy.violations, proxy.exchanges()));
       await proxy.close();
@@ -69,9 +102,16 @@ function start(options: ProxyCommandOptions): Promise<number | undefined> {
       if (record && recording) {
         const progress = (line: string): void => void process.stderr.write(`record: ${line}\n`);
         try {
-          const result = await recording.pull({ from: options.upstream, ...(record.token !== undefined ? { token: record.token } : {}), ...(record.redact ? { redact: record.redact } : {}), onProgress: progress });
+          const result = await recording.pull({
+            from: options.upstream,
+            ...(record.token !== undefined ? { token: record.token } : {}),
+            ...(record.redact ? { redact: record.redact } : {}),
+            onProgress: progress,
+          });
           writeSeedFile(record.file, result.entries);
-          progress(`wrote ${result.entries.length} aspects of ${result.urns.length} entities (${recording.touched().length} written, ${recording.returned().length} read) to ${record.file}`);
+          progress(
+            `wrote ${result.entries.length} aspects of ${result.urns.length} entities (${recording.touched().length} written, ${recording.returned().length} read) to ${record.file}`,
+          );
         } catch (error) {
           console.error(`catalog-contract proxy: the recording could not be pulled: ${(error as Error).message}`);
           failed = true;

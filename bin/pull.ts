@@ -4,8 +4,23 @@
  * a bad command line.
  */
 import { isNamespace, NAMESPACES } from '../spec/index.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_RATE, DEFAULT_SEARCH_LIMIT, pullSlice, writeSeedFile, type PullOptions } from '../pull/index.js';
-import { HELP_OPTION, parseOptions, runSubcommand, UsageError, wholeNumberOption, type CommandDefinition, type Subcommand } from './command-line.js';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_RATE,
+  DEFAULT_SEARCH_LIMIT,
+  pullSlice,
+  writeSeedFile,
+  type PullOptions,
+} from '../pull/index.js';
+import {
+  HELP_OPTION,
+  parseOptions,
+  runSubcommand,
+  UsageError,
+  wholeNumberOption,
+  type CommandDefinition,
+  type Subcommand,
+} from './command-line.js';
 import { REDACT_OPTION, redactOption } from './redact-option.js';
 
 export const PULL_COMMAND_DEFINITION = {
@@ -14,20 +29,58 @@ export const PULL_COMMAND_DEFINITION = {
   description:
     'Reads the entities a selection names from a deployment (or the mock), every aspect through entitiesV2 and their time series, and writes them as a seed file that `mock --seed` loads. Read-only; give at least one of --urn, --search, --browse.',
   options: {
-    from: { type: 'string', value: 'URL', help: "base address of the deployment: GMS, or the frontend's <url>/api/gms (required)" },
+    from: {
+      type: 'string',
+      value: 'URL',
+      help: "base address of the deployment: GMS, or the frontend's <url>/api/gms (required)",
+    },
     token: { type: 'string', value: 'T', help: 'bearer token sent with every read; never written to any file' },
-    namespace: { type: 'string', value: 'NS', help: "svc (the document's names) or li (a real deployment's names) (default svc)" },
+    namespace: {
+      type: 'string',
+      value: 'NS',
+      help: "svc (the document's names) or li (a real deployment's names) (default svc)",
+    },
     out: { type: 'string', value: 'FILE', help: 'the seed file to write (required)' },
     urn: { type: 'string', multiple: true, value: 'U', help: 'an entity to pull; repeatable' },
     search: { type: 'string', value: 'QUERY', help: 'pull the hits of this search (* for all); needs --entity' },
-    entity: { type: 'string', multiple: true, value: 'TYPE', help: 'entity type of --search and --browse (dataset, chart, ...); repeatable' },
-    filter: { type: 'string', value: 'JSON', help: 'the search action\'s filter, e.g. {"or":[{"and":[{"field":"platform","value":"urn:li:dataPlatform:hive"}]}]}' },
-    limit: { type: 'string', value: 'N', help: `hits of --search taken at most, per entity type (default ${DEFAULT_SEARCH_LIMIT})` },
-    browse: { type: 'string', multiple: true, value: 'PATH', help: 'pull every entity under this browse path (e.g. /prod/hive); needs --entity; repeatable' },
-    follow: { type: 'string', value: 'TYPES', help: 'also pull what these relationship types (comma-separated, e.g. DownstreamOf,Consumes) reach, in both directions' },
+    entity: {
+      type: 'string',
+      multiple: true,
+      value: 'TYPE',
+      help: 'entity type of --search and --browse (dataset, chart, ...); repeatable',
+    },
+    filter: {
+      type: 'string',
+      value: 'JSON',
+      help: 'the search action\'s filter, e.g. {"or":[{"and":[{"field":"platform","value":"urn:li:dataPlatform:hive"}]}]}',
+    },
+    limit: {
+      type: 'string',
+      value: 'N',
+      help: `hits of --search taken at most, per entity type (default ${DEFAULT_SEARCH_LIMIT})`,
+    },
+    browse: {
+      type: 'string',
+      multiple: true,
+      value: 'PATH',
+      help: 'pull every entity under this browse path (e.g. /prod/hive); needs --entity; repeatable',
+    },
+    follow: {
+      type: 'string',
+      value: 'TYPES',
+      help: 'also pull what these relationship types (comma-separated, e.g. DownstreamOf,Consumes) reach, in both directions',
+    },
     hops: { type: 'string', value: 'N', help: 'how many times --follow goes on from what it reached (default 1)' },
-    since: { type: 'string', value: 'TIME', help: 'time series points from this time on (ISO 8601 or epoch ms; default: all)' },
-    until: { type: 'string', value: 'TIME', help: 'time series points up to this time (ISO 8601 or epoch ms; default: all)' },
+    since: {
+      type: 'string',
+      value: 'TIME',
+      help: 'time series points from this time on (ISO 8601 or epoch ms; default: all)',
+    },
+    until: {
+      type: 'string',
+      value: 'TIME',
+      help: 'time series points up to this time (ISO 8601 or epoch ms; default: all)',
+    },
     ...REDACT_OPTION,
     concurrency: { type: 'string', value: 'N', help: `requests in flight at most (default ${DEFAULT_CONCURRENCY})` },
     rate: { type: 'string', value: 'N', help: `requests started per second at most (default ${DEFAULT_RATE})` },
@@ -47,12 +100,16 @@ export function parsePullArgs(argv: string[]): PullCommandOptions | 'help' {
   const v = parseOptions(argv, PULL_COMMAND_DEFINITION.options);
   if (v.help) return 'help';
   if (v.from === undefined) throw new UsageError('--from URL is required');
-  if (!URL.canParse(v.from) || !/^https?:$/.test(new URL(v.from).protocol)) throw new UsageError(`--from '${v.from}': expected an http or https URL`);
+  if (!URL.canParse(v.from) || !/^https?:$/.test(new URL(v.from).protocol))
+    throw new UsageError(`--from '${v.from}': expected an http or https URL`);
   if (v.out === undefined) throw new UsageError('--out FILE is required');
-  if (v.namespace !== undefined && !isNamespace(v.namespace)) throw new UsageError(`--namespace '${v.namespace}': expected one of ${Object.keys(NAMESPACES).join(', ')}`);
-  if (!v.urn && v.search === undefined && !v.browse) throw new UsageError('nothing selected: give --urn, --search or --browse');
+  if (v.namespace !== undefined && !isNamespace(v.namespace))
+    throw new UsageError(`--namespace '${v.namespace}': expected one of ${Object.keys(NAMESPACES).join(', ')}`);
+  if (!v.urn && v.search === undefined && !v.browse)
+    throw new UsageError('nothing selected: give --urn, --search or --browse');
   const entities = v.entity ?? [];
-  if ((v.search !== undefined || v.browse) && !entities.length) throw new UsageError(`--${v.search !== undefined ? 'search' : 'browse'} needs --entity TYPE`);
+  if ((v.search !== undefined || v.browse) && !entities.length)
+    throw new UsageError(`--${v.search !== undefined ? 'search' : 'browse'} needs --entity TYPE`);
   let filter: unknown;
   if (v.filter !== undefined) {
     if (v.search === undefined) throw new UsageError('--filter applies to --search; give --search too');
@@ -62,27 +119,42 @@ export function parsePullArgs(argv: string[]): PullCommandOptions | 'help' {
       throw new UsageError(`--filter: not JSON: ${(error as Error).message}`);
     }
   }
-  if (v.hops !== undefined && v.follow === undefined) throw new UsageError('--hops applies to --follow; give --follow too');
-  const options: PullCommandOptions = { from: v.from, out: v.out, selection: {}, namespace: (v.namespace as PullOptions['namespace']) ?? 'svc' };
+  if (v.hops !== undefined && v.follow === undefined)
+    throw new UsageError('--hops applies to --follow; give --follow too');
+  const options: PullCommandOptions = {
+    from: v.from,
+    out: v.out,
+    selection: {},
+    namespace: (v.namespace as PullOptions['namespace']) ?? 'svc',
+  };
   if (v.token !== undefined) options.token = v.token;
   if (v.urn) options.selection.urns = v.urn;
   if (v.search !== undefined) {
     options.selection.search = { query: v.search, entities, ...(filter !== undefined ? { filter } : {}) };
-    if (v.limit !== undefined) options.selection.search.limit = wholeNumberOption('--limit', v.limit, 'a whole number of hits');
+    if (v.limit !== undefined)
+      options.selection.search.limit = wholeNumberOption('--limit', v.limit, 'a whole number of hits');
   } else if (v.limit !== undefined) throw new UsageError('--limit applies to --search; give --search too');
   if (v.browse) options.selection.browse = { paths: v.browse, entities };
   if (v.follow !== undefined) {
-    const types = v.follow.split(',').map((t) => t.trim()).filter(Boolean);
+    const types = v.follow
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
     if (!types.length) throw new UsageError("--follow '': expected relationship types such as DownstreamOf");
-    options.selection.follow = { types, hops: v.hops !== undefined ? wholeNumberOption('--hops', v.hops, 'a whole number of hops') : 1 };
+    options.selection.follow = {
+      types,
+      hops: v.hops !== undefined ? wholeNumberOption('--hops', v.hops, 'a whole number of hops') : 1,
+    };
   }
   options.window = {
     ...(v.since !== undefined ? { since: timeOption('--since', v.since) } : {}),
     ...(v.until !== undefined ? { until: timeOption('--until', v.until) } : {}),
   };
   if (v.redact) options.redact = redactOption(v.redact);
-  if (v.concurrency !== undefined) options.concurrency = Math.max(1, wholeNumberOption('--concurrency', v.concurrency, 'a whole number of requests'));
-  if (v.rate !== undefined) options.rate = Math.max(1, wholeNumberOption('--rate', v.rate, 'a whole number of requests per second'));
+  if (v.concurrency !== undefined)
+    options.concurrency = Math.max(1, wholeNumberOption('--concurrency', v.concurrency, 'a whole number of requests'));
+  if (v.rate !== undefined)
+    options.rate = Math.max(1, wholeNumberOption('--rate', v.rate, 'a whole number of requests per second'));
   return options;
 }
 
@@ -94,7 +166,9 @@ export function runPull(argv: string[]): Promise<number> {
     try {
       const result = await pullSlice({ ...options, onProgress: progress });
       writeSeedFile(options.out, result.entries);
-      progress(`wrote ${result.entries.length} aspects of ${result.urns.length} entities to ${options.out} (${result.requests} requests${result.skipped.length ? `, ${result.skipped.length} entities skipped` : ''}${options.redact ? `, ${result.redacted} texts redacted` : ''})`);
+      progress(
+        `wrote ${result.entries.length} aspects of ${result.urns.length} entities to ${options.out} (${result.requests} requests${result.skipped.length ? `, ${result.skipped.length} entities skipped` : ''}${options.redact ? `, ${result.redacted} texts redacted` : ''})`,
+      );
       return 0;
     } catch (error) {
       console.error(`catalog-contract pull: ${(error as Error).message}`);

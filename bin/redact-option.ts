@@ -6,7 +6,12 @@ import { redactPatterns, RedactionPatternError } from '../pull/index.js';
 import { UsageError, type OptionDefinitions } from './command-line.js';
 
 export const REDACT_OPTION = {
-  redact: { type: 'string', multiple: true, value: 'PATTERN', help: 'replace every match of this regular expression (emails, names) with a placeholder, the same text always the same one, so relationships survive; repeatable' },
+  redact: {
+    type: 'string',
+    multiple: true,
+    value: 'PATTERN',
+    help: 'replace every match of this regular expression (emails, names) with a placeholder, the same text always the same one, so relationships survive; repeatable',
+  },
 } as const satisfies OptionDefinitions;
 
 /** The patterns of --redact; a bad one is a UsageError naming it. */

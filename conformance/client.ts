@@ -3,7 +3,13 @@
  * contract operation and validates the response body against that operation's response schema for
  * the status it got, so every check validates every body it reads without saying so.
  */
-import { baseUrlOf, protocolHeaders, send, type DeploymentResponse, type DeploymentTarget } from '../deployment/index.js';
+import {
+  baseUrlOf,
+  protocolHeaders,
+  send,
+  type DeploymentResponse,
+  type DeploymentTarget,
+} from '../deployment/index.js';
 import type { Contract, JsonSchema, OperationSpec } from '../spec/index.js';
 import { SchemaValidators } from '../spec/validation.js';
 import { fail } from './check-failure.js';
@@ -90,7 +96,11 @@ export class CatalogClient {
   }
 
   private token(credential: Credential): string | undefined {
-    return credential === 'token' ? this.settings.target.token : credential === 'reader' ? this.settings.readerToken : undefined;
+    return credential === 'token'
+      ? this.settings.target.token
+      : credential === 'reader'
+        ? this.settings.readerToken
+        : undefined;
   }
 
   /** The URL of an operation under this client's prefix. */
@@ -106,21 +116,48 @@ export class CatalogClient {
     return `${this.baseUrl}${path}${all ? `?${all}` : ''}`;
   }
 
-  async send(method: string, url: string, body: unknown, credential: Credential, extraHeaders: Record<string, string> = {}): Promise<ApiResponse> {
+  async send(
+    method: string,
+    url: string,
+    body: unknown,
+    credential: Credential,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<ApiResponse> {
     const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-    const headers: Record<string, string> = { Accept: 'application/json', ...(text !== undefined ? { 'Content-Type': 'application/json' } : {}), ...extraHeaders };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...(text !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...extraHeaders,
+    };
     const token = this.token(credential);
-    const exchange: Exchange = { method, url, credential: token ? credential : 'none', headers, ...(text !== undefined ? { body: text } : {}) };
+    const exchange: Exchange = {
+      method,
+      url,
+      credential: token ? credential : 'none',
+      headers,
+      ...(text !== undefined ? { body: text } : {}),
+    };
     let response: DeploymentResponse;
     try {
-      response = await send(this.settings.target, { method, url, headers, ...(text !== undefined ? { body: text } : {}), bearer: token ?? null });
+      response = await send(this.settings.target, {
+        method,
+        url,
+        headers,
+        ...(text !== undefined ? { body: text } : {}),
+        bearer: token ?? null,
+      });
     } catch (error) {
       this.settings.record?.(exchange);
       fail(`${method} ${url}: ${error instanceof Error ? error.message : String(error)}`);
     }
     this.settings.record?.({ ...exchange, status: response.status, responseText: response.text });
     // Parsed JSON, else the text (HTML pages, plain errors), else nothing for an empty body.
-    return { status: response.status, headers: response.headers, body: response.json !== undefined ? response.json : response.text || undefined, text: response.text };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: response.json !== undefined ? response.json : response.text || undefined,
+      text: response.text,
+    };
   }
 
   /** Sends an operation of the contract and validates the response body against its schema. */
@@ -143,7 +180,9 @@ export class CatalogClient {
   private validate(op: OperationSpec, res: ApiResponse, schema: JsonSchema): void {
     const errors = validators.validate(schema, res.body);
     if (!errors.length) return;
-    const shape = this.settings.upstreamShapes?.get(op.operationId)?.find((s) => s.status === res.status && !validators.validate(s.schema, res.body).length);
+    const shape = this.settings.upstreamShapes
+      ?.get(op.operationId)
+      ?.find((s) => s.status === res.status && !validators.validate(s.schema, res.body).length);
     if (shape) {
       this.settings.shapeLog?.seen.add(shape.difference);
       return;
@@ -156,17 +195,24 @@ export class CatalogClient {
     const res = await this.call(operationId, options);
     if (res.status !== status) {
       // The commonest cause of a run full of failures: a service that needs a token, run without one.
-      const hint = res.status === 401 && !this.settings.target.token ? ' (the service asks for a token: run with --token T)' : '';
+      const hint =
+        res.status === 401 && !this.settings.target.token ? ' (the service asks for a token: run with --token T)' : '';
       fail(`${operationId} answered ${res.status}, expected ${status}${hint}: ${res.text.slice(0, 300)}`, res.status);
     }
     return res;
   }
 
   /** A GraphQL request; the body is the parsed envelope. */
-  async graphql(query: string, variables: Record<string, unknown> = {}, credential: Credential = 'token', method = 'POST'): Promise<ApiResponse> {
+  async graphql(
+    query: string,
+    variables: Record<string, unknown> = {},
+    credential: Credential = 'token',
+    method = 'POST',
+  ): Promise<ApiResponse> {
     const { graphqlUrl } = this.settings.target;
     const res = await this.send(method, graphqlUrl, method === 'POST' ? { query, variables } : undefined, credential);
-    if (res.status >= 500) fail(`${method} ${graphqlUrl} answered ${res.status}: ${res.text.slice(0, 300)}`, res.status);
+    if (res.status >= 500)
+      fail(`${method} ${graphqlUrl} answered ${res.status}: ${res.text.slice(0, 300)}`, res.status);
     return res;
   }
 }

@@ -6,7 +6,12 @@
 import type { Report } from './report.js';
 import type { CheckResult } from './verdict.js';
 
-const MARK: Record<CheckResult['status'], string> = { passed: 'ok  ', failed: 'FAIL', skipped: 'skip', 'known-difference': 'diff' };
+const MARK: Record<CheckResult['status'], string> = {
+  passed: 'ok  ',
+  failed: 'FAIL',
+  skipped: 'skip',
+  'known-difference': 'diff',
+};
 
 const ANSI = { red: [31, 39], green: [32, 39], dim: [2, 22] } as const;
 
@@ -57,23 +62,45 @@ function reproduction(result: CheckResult, paint: Paint): string {
 }
 
 export function progressLine(result: CheckResult, paint: Paint = plain): string {
-  const detail = result.message ? `\n${INDENT}${result.status === 'known-difference' ? `known upstream difference ${result.difference ?? ''}: ` : ''}${result.message}` : '';
+  const detail = result.message
+    ? `\n${INDENT}${result.status === 'known-difference' ? `known upstream difference ${result.difference ?? ''}: ` : ''}${result.message}`
+    : '';
   return `${mark(result.status, paint)} ${named(result)}  (${result.clause})${detail}${result.status === 'failed' ? reproduction(result, paint) : ''}`;
 }
 
 export function summaryTable(report: Report, paint: Paint = plain): string {
-  const rows = report.sections.map((s) => [`${s.section} ${s.title}`, s.passed, s.failed, s.skipped, s.knownDifference].map(String));
-  const total = ['total', ...(['passed', 'failed', 'skipped', 'knownDifference'] as const).map((k) => String(report.sections.reduce((sum, s) => sum + s[k], 0)))];
+  const rows = report.sections.map((s) =>
+    [`${s.section} ${s.title}`, s.passed, s.failed, s.skipped, s.knownDifference].map(String),
+  );
+  const total = [
+    'total',
+    ...(['passed', 'failed', 'skipped', 'knownDifference'] as const).map((k) =>
+      String(report.sections.reduce((sum, s) => sum + s[k], 0)),
+    ),
+  ];
   const all = [['section', 'passed', 'failed', 'skipped', 'known upstream difference'], ...rows, total];
   const widths = all[0]?.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length))) ?? [];
-  const line = (r: string[]): string => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+  const line = (r: string[]): string =>
+    r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   const lines = [line(all[0] ?? []), rule, ...rows.map(line), rule, line(total)];
   const { covered, notCovered, notObservable } = report.clauses;
-  lines.push('', `${covered.length} covered, ${notCovered.length} not covered, ${notObservable.length} not observable; ${(report.durationMs / 1000).toFixed(1)} s; run id ${report.runId}`);
+  lines.push(
+    '',
+    `${covered.length} covered, ${notCovered.length} not covered, ${notObservable.length} not observable; ${(report.durationMs / 1000).toFixed(1)} s; run id ${report.runId}`,
+  );
   const failed = report.checks.filter((c) => c.status === 'failed');
-  if (failed.length) lines.push('', `failed (${failed.length}):`, ...failed.map((c) => `  ${mark(c.status, paint)} ${named(c)}: ${c.message.split('\n')[0] ?? ''}`));
+  if (failed.length)
+    lines.push(
+      '',
+      `failed (${failed.length}):`,
+      ...failed.map((c) => `  ${mark(c.status, paint)} ${named(c)}: ${c.message.split('\n')[0] ?? ''}`),
+    );
   const verdict = report.ok ? paint('green', 'passed') : paint('red', 'FAILED');
-  lines.push(report.interrupted ? `conformance: INTERRUPTED after ${report.checks.length} results (${verdict} so far)` : `conformance: ${verdict}`);
+  lines.push(
+    report.interrupted
+      ? `conformance: INTERRUPTED after ${report.checks.length} results (${verdict} so far)`
+      : `conformance: ${verdict}`,
+  );
   return lines.join('\n');
 }

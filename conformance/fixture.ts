@@ -120,19 +120,35 @@ export class RunFixture {
     const { entityType } = parseUrn(urn);
     this.written.add(urn);
     const res = await this.client.call('ingestProposal', {
-      body: { proposal: { entityType, entityUrn: urn, changeType: 'UPSERT', aspectName, aspect: { value: JSON.stringify(aspect), contentType: 'application/json' } } },
+      body: {
+        proposal: {
+          entityType,
+          entityUrn: urn,
+          changeType: 'UPSERT',
+          aspectName,
+          aspect: { value: JSON.stringify(aspect), contentType: 'application/json' },
+        },
+      },
     });
-    if (res.status !== 200) fail(`ingestProposal ${aspectName} of ${urn} answered ${res.status}: ${res.text.slice(0, 300)}`);
+    if (res.status !== 200)
+      fail(`ingestProposal ${aspectName} of ${urn} answered ${res.status}: ${res.text.slice(0, 300)}`);
   }
 
   private datasetProperties(name: string, created: number): Record<string, unknown> {
-    return { name: `${name}_${this.runId}`, description: `The ${name} table of conformance run ${this.runId}, ${this.word}.`, created: { time: created } };
+    return {
+      name: `${name}_${this.runId}`,
+      description: `The ${name} table of conformance run ${this.runId}, ${this.word}.`,
+      created: { time: created },
+    };
   }
 
   async write(): Promise<void> {
     try {
       const stamp = { time: 1000, actor: this.owner };
-      await this.upsert(this.tag, 'tagProperties', { name: `conformance_${this.runId}`, description: `Tag of conformance run ${this.runId}` });
+      await this.upsert(this.tag, 'tagProperties', {
+        name: `conformance_${this.runId}`,
+        description: `Tag of conformance run ${this.runId}`,
+      });
       await this.upsert(this.customers, 'datasetProperties', this.datasetProperties('customers', 2000));
       await this.upsert(this.customers, 'browsePaths', { paths: [`${this.browseRoot}/customers`] });
       await this.upsert(this.orders, 'datasetProperties', this.datasetProperties('orders', 1000));
@@ -144,16 +160,30 @@ export class RunFixture {
         hash: '',
         platformSchema: { [`${this.client.settings.contract.names.recordPrefix}schema.MySqlDDL`]: { tableSchema: '' } },
         fields: [
-          { fieldPath: 'order_id', nativeDataType: 'bigint', type: { type: { [`${this.client.settings.contract.names.recordPrefix}schema.NumberType`]: {} } } },
-          { fieldPath: 'amount', nativeDataType: 'decimal', type: { type: { [`${this.client.settings.contract.names.recordPrefix}schema.NumberType`]: {} } } },
+          {
+            fieldPath: 'order_id',
+            nativeDataType: 'bigint',
+            type: { type: { [`${this.client.settings.contract.names.recordPrefix}schema.NumberType`]: {} } },
+          },
+          {
+            fieldPath: 'amount',
+            nativeDataType: 'decimal',
+            type: { type: { [`${this.client.settings.contract.names.recordPrefix}schema.NumberType`]: {} } },
+          },
         ],
       });
       await this.upsert(this.orders, 'globalTags', { tags: [{ tag: this.tag }] });
-      await this.upsert(this.orders, 'ownership', { owners: [{ owner: this.owner, type: 'DATAOWNER' }], lastModified: stamp });
-      await this.upsert(this.orders, 'upstreamLineage', { upstreams: [{ auditStamp: stamp, dataset: this.customers, type: 'TRANSFORMED' }] });
+      await this.upsert(this.orders, 'ownership', {
+        owners: [{ owner: this.owner, type: 'DATAOWNER' }],
+        lastModified: stamp,
+      });
+      await this.upsert(this.orders, 'upstreamLineage', {
+        upstreams: [{ auditStamp: stamp, dataset: this.customers, type: 'TRANSFORMED' }],
+      });
       await this.upsert(this.returns, 'datasetProperties', this.datasetProperties('returns', 3000));
       await this.upsert(this.returns, 'browsePaths', { paths: [`${this.browseRoot}/returns`] });
-      for (const t of this.profileTimes) await this.upsert(this.orders, 'datasetProfile', { timestampMillis: t, rowCount: 100, columnCount: 2 });
+      for (const t of this.profileTimes)
+        await this.upsert(this.orders, 'datasetProfile', { timestampMillis: t, rowCount: 100, columnCount: 2 });
     } catch (error) {
       this.failure = error instanceof Error ? error.message : String(error);
     }

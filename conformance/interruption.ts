@@ -31,7 +31,9 @@ export function watchInterruption(say: (line: string) => void): Interruption {
     if (!first) {
       first = signal;
       stop.abort();
-      say(`${signal}: no further check starts; the run soft-deletes what it wrote and reports what ran (${signal} again to skip the clean-up)`);
+      say(
+        `${signal}: no further check starts; the run soft-deletes what it wrote and reports what ran (${signal} again to skip the clean-up)`,
+      );
     } else if (!leave.signal.aborted) {
       leave.abort();
       say(`${signal}: skipping the clean-up`);

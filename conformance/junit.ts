@@ -7,13 +7,15 @@ import type { Report } from './report.js';
 import type { CheckResult } from './verdict.js';
 
 function escape(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // XML 1.0 does not allow most control characters, even escaped.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  return (
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      // XML 1.0 does not allow most control characters, even escaped.
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+  );
 }
 
 function seconds(ms: number): string {
@@ -23,7 +25,9 @@ function seconds(ms: number): string {
 /** The failed check's last request, its response and the curl command that sends it again. */
 function reproduction({ request }: CheckResult): string {
   if (!request) return '';
-  return escape(`\n${request.method} ${request.url} -> ${request.status ?? 'no answer'}\n${request.body}\nreproduce: ${request.curl}`);
+  return escape(
+    `\n${request.method} ${request.url} -> ${request.status ?? 'no answer'}\n${request.body}\nreproduce: ${request.curl}`,
+  );
 }
 
 function testcase(result: CheckResult, suite: string): string {

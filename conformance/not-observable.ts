@@ -22,7 +22,8 @@ const DECLARED: readonly Declaration[] = [
   {
     clause: '5 Authentication: Token management',
     why: 'the facility that manages tokens is outside this interface',
-    quote: 'tokens are managed through an access token management facility; its operations are not part of this interface',
+    quote:
+      'tokens are managed through an access token management facility; its operations are not part of this interface',
   },
   {
     clause: '6 Events',
@@ -35,7 +36,8 @@ const DECLARED: readonly Declaration[] = [
 export function misquoted(): string[] {
   const sections = interfaceDocument().sections;
   const sectionText = (clause: string): string =>
-    sections.find((s) => clause === `${s.number} ${s.title}` || clause.startsWith(`${s.number} ${s.title}:`))?.text ?? '';
+    sections.find((s) => clause === `${s.number} ${s.title}` || clause.startsWith(`${s.number} ${s.title}:`))?.text ??
+    '';
   return DECLARED.filter((d) => !sectionText(d.clause).includes(d.quote)).map((d) => d.clause);
 }
 

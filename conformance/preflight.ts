@@ -16,7 +16,8 @@ const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/;
 
 /** Why a request got no response, in a user's words. */
 function unreachableCause(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${timeoutMs / 1000} s`;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return `no answer within ${timeoutMs / 1000} s`;
   const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
   const code = cause?.code ?? '';
   if (code === 'ECONNREFUSED') return 'connection refused (is the service running, on this port?)';
@@ -34,10 +35,24 @@ interface PreflightResponse {
   json: unknown;
 }
 
-async function ask(target: DeploymentTarget, request: DeploymentRequest, timeoutMs: number): Promise<PreflightResponse | string> {
+async function ask(
+  target: DeploymentTarget,
+  request: DeploymentRequest,
+  timeoutMs: number,
+): Promise<PreflightResponse | string> {
   try {
-    const response = await send(target, { ...request, headers: { Accept: 'application/json' }, protocol: true, timeoutMs });
-    return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: response.text, json: response.json };
+    const response = await send(target, {
+      ...request,
+      headers: { Accept: 'application/json' },
+      protocol: true,
+      timeoutMs,
+    });
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      text: response.text,
+      json: response.json,
+    };
   } catch (error) {
     return unreachableCause(error, timeoutMs);
   }
@@ -56,11 +71,17 @@ function bodyKind(response: PreflightResponse, protocol: string): string {
 
 /** A Rest.li error body: `{status, message?, exceptionClass?, ...}` with the HTTP status in it. */
 function isRestliError(response: PreflightResponse): boolean {
-  return isObject(response.json) && response.json.status === response.status && (typeof response.json.exceptionClass === 'string' || typeof response.json.message === 'string');
+  return (
+    isObject(response.json) &&
+    response.json.status === response.status &&
+    (typeof response.json.exceptionClass === 'string' || typeof response.json.message === 'string')
+  );
 }
 
 function tokenCause(response: PreflightResponse, token: string | undefined): string {
-  return token ? `refuses the token given with --token (${response.status})` : `asks for a token (${response.status}): run with --token T`;
+  return token
+    ? `refuses the token given with --token (${response.status})`
+    : `asks for a token (${response.status}): run with --token T`;
 }
 
 /**
@@ -69,7 +90,13 @@ function tokenCause(response: PreflightResponse, token: string | undefined): str
  */
 function restCause(response: PreflightResponse, token: string | undefined): string | undefined {
   if (response.status === 401 || response.status === 403) return token ? tokenCause(response, token) : undefined;
-  if (response.status === 200 && isObject(response.json) && typeof response.json.urn === 'string' && isObject(response.json.aspects)) return undefined;
+  if (
+    response.status === 200 &&
+    isObject(response.json) &&
+    typeof response.json.urn === 'string' &&
+    isObject(response.json.aspects)
+  )
+    return undefined;
   if (response.status >= 400 && response.status < 500 && isRestliError(response)) return undefined;
   const notTheService = `answers ${response.status} with ${bodyKind(response, 'Rest.li')}: it answers, but not as the metadata catalog service`;
   return response.status === 404 ? `${notTheService} (is the --base-url or the --prefix wrong?)` : notTheService;
@@ -78,7 +105,8 @@ function restCause(response: PreflightResponse, token: string | undefined): stri
 /** `{__typename}` answered as GraphQL: data naming the query type, or GraphQL errors. */
 function graphqlCause(response: PreflightResponse, token: string | undefined): string | undefined {
   if (response.status === 401 || response.status === 403) return tokenCause(response, token);
-  if (isObject(response.json) && (isObject(response.json.data) || Array.isArray(response.json.errors))) return undefined;
+  if (isObject(response.json) && (isObject(response.json.data) || Array.isArray(response.json.errors)))
+    return undefined;
   return `answers ${response.status} with ${bodyKind(response, 'GraphQL')}: not a GraphQL endpoint (is --graphql-url right?)`;
 }
 
@@ -94,8 +122,13 @@ export async function preflight(target: DeploymentTarget, namespace: Namespace):
   const readUrl = `${target.baseUrl}${target.prefixes[0] ?? ''}/entitiesV2/${encodeURIComponent(urn)}`;
   const read = await ask(target, { url: readUrl }, timeoutMs);
   const readCause = typeof read === 'string' ? read : restCause(read, target.token);
-  if (readCause) return `cannot check ${target.baseUrl}: GET ${readUrl} ${typeof read === 'string' ? 'failed: ' : ''}${readCause}`;
-  const graphql = await ask(target, { method: 'POST', url: target.graphqlUrl, json: { query: '{__typename}' } }, timeoutMs);
+  if (readCause)
+    return `cannot check ${target.baseUrl}: GET ${readUrl} ${typeof read === 'string' ? 'failed: ' : ''}${readCause}`;
+  const graphql = await ask(
+    target,
+    { method: 'POST', url: target.graphqlUrl, json: { query: '{__typename}' } },
+    timeoutMs,
+  );
   const cause = typeof graphql === 'string' ? `failed: ${graphql}` : graphqlCause(graphql, target.token);
   if (cause) return `cannot check ${target.baseUrl}: POST ${target.graphqlUrl} ${cause}`;
   return undefined;

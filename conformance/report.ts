@@ -55,7 +55,14 @@ function summarize(checks: CheckResult[]): SectionSummary[] {
   for (const result of checks) {
     let summary = bySection.get(result.section);
     if (!summary) {
-      summary = { section: result.section, title: sectionTitle(result.section), passed: 0, failed: 0, skipped: 0, knownDifference: 0 };
+      summary = {
+        section: result.section,
+        title: sectionTitle(result.section),
+        passed: 0,
+        failed: 0,
+        skipped: 0,
+        knownDifference: 0,
+      };
       bySection.set(result.section, summary);
     }
     if (result.status === 'known-difference') summary.knownDifference++;

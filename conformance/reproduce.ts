@@ -31,7 +31,8 @@ export function curlCommand(exchange: Exchange): string {
   words.push(shellWord(exchange.url));
   for (const [name, value] of Object.entries(exchange.headers)) words.push('-H', shellWord(`${name}: ${value}`));
   // Double quotes, so the shell puts the token in: the report never holds it.
-  if (exchange.credential !== 'none') words.push('-H', `"Authorization: Bearer $${TOKEN_VARIABLE[exchange.credential]}"`);
+  if (exchange.credential !== 'none')
+    words.push('-H', `"Authorization: Bearer $${TOKEN_VARIABLE[exchange.credential]}"`);
   if (exchange.body !== undefined) words.push('--data-raw', shellWord(exchange.body));
   return words.join(' ');
 }
@@ -50,7 +51,8 @@ export function failedRequest(exchange: Exchange): FailedRequest {
     method: exchange.method,
     url: exchange.url,
     ...(exchange.status !== undefined ? { status: exchange.status } : {}),
-    body: body.length > BODY_LIMIT ? `${body.slice(0, BODY_LIMIT)}… (${body.length - BODY_LIMIT} more characters)` : body,
+    body:
+      body.length > BODY_LIMIT ? `${body.slice(0, BODY_LIMIT)}… (${body.length - BODY_LIMIT} more characters)` : body,
     curl: curlCommand(exchange),
   };
 }

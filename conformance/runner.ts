@@ -88,7 +88,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   const namespace = options.namespace ?? 'svc';
   const contract = loadContract(namespace);
   const target = targetOf(options);
-  const expectAuth: ExpectAuth = options.expectAuth ?? (namespace === 'li' ? 'all' : options.token ? 'standard' : 'off');
+  const expectAuth: ExpectAuth =
+    options.expectAuth ?? (namespace === 'li' ? 'all' : options.token ? 'standard' : 'off');
   const allowWrites = !!options.allowWrites;
   const allowDestructive = allowWrites && !!options.allowDestructive;
   const runId = options.runId ?? `cc${randomBytes(4).toString('hex')}`;
@@ -111,7 +112,17 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
   const [firstPrefix = ''] = target.prefixes;
   const client = clientOf(firstPrefix);
   const fixture = new RunFixture(client, runId);
-  const run: RunSettings = { contract, client, fixture, runId, ...(options.dataset ? { dataset: options.dataset } : {}), expectAuth, allowWrites, allowDestructive, indexWaitMs: judge.indexWaitMs };
+  const run: RunSettings = {
+    contract,
+    client,
+    fixture,
+    runId,
+    ...(options.dataset ? { dataset: options.dataset } : {}),
+    expectAuth,
+    allowWrites,
+    allowDestructive,
+    indexWaitMs: judge.indexWaitMs,
+  };
 
   const selected = allChecks().filter((check) => matchesOnly(options.only, check.id, check.clause));
   const checks: CheckResult[] = [];
@@ -168,7 +179,27 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
     for (const result of fuzzResults(fuzz, options.fuzz, Date.now() - t0)) record(result);
   }
   if (fixture.cleanUpFailure) {
-    record({ id: 'lifecycle.cleanup.soft-delete', clause: '3 States and transitions: active', section: '3', status: 'failed', message: fixture.cleanUpFailure, durationMs: 0 });
+    record({
+      id: 'lifecycle.cleanup.soft-delete',
+      clause: '3 States and transitions: active',
+      section: '3',
+      status: 'failed',
+      message: fixture.cleanUpFailure,
+      durationMs: 0,
+    });
   }
-  return reportOf({ runId, target, namespace, expectAuth, allowWrites, allowDestructive, started, interrupted: stopped(), leftBehind: fixture.leftBehind }, checks);
+  return reportOf(
+    {
+      runId,
+      target,
+      namespace,
+      expectAuth,
+      allowWrites,
+      allowDestructive,
+      started,
+      interrupted: stopped(),
+      leftBehind: fixture.leftBehind,
+    },
+    checks,
+  );
 }

@@ -7,6 +7,8 @@ import { deploymentTarget, type DeploymentTarget, type TargetOptions } from '../
 export const SUITE_TIMEOUT_MS = 10_000;
 
 /** Where a run sends its calls: the base URL, GraphQL, the gateway (`/api/gms` in front of GMS), the address forms to check, the --token. */
-export function targetOf(options: Pick<TargetOptions, 'baseUrl' | 'graphqlUrl' | 'prefixes' | 'gatewayUrl' | 'namespace' | 'token'>): DeploymentTarget {
+export function targetOf(
+  options: Pick<TargetOptions, 'baseUrl' | 'graphqlUrl' | 'prefixes' | 'gatewayUrl' | 'namespace' | 'token'>,
+): DeploymentTarget {
   return deploymentTarget({ ...options, timeoutMs: SUITE_TIMEOUT_MS });
 }

@@ -34,11 +34,20 @@ export interface CheckResult {
 export type ResultBase = Pick<CheckResult, 'id' | 'clause' | 'section' | 'prefix'>;
 
 export function resultBase(check: Check, prefix: string | undefined): ResultBase {
-  return { id: check.id, clause: check.clause, section: sectionOf(check.clause), ...(prefix !== undefined ? { prefix } : {}) };
+  return {
+    id: check.id,
+    clause: check.clause,
+    section: sectionOf(check.clause),
+    ...(prefix !== undefined ? { prefix } : {}),
+  };
 }
 
 /** Why a check does not run at all: a flag the run lacks, or the run's fixture that could not be written. */
-export function skipReason(check: Check, flags: { allowWrites: boolean; allowDestructive: boolean }, fixtureFailure: string | undefined): string | undefined {
+export function skipReason(
+  check: Check,
+  flags: { allowWrites: boolean; allowDestructive: boolean },
+  fixtureFailure: string | undefined,
+): string | undefined {
   if ((check.writes || check.destructive || check.needsFixture) && !flags.allowWrites) return 'needs --allow-writes';
   if (check.destructive && !flags.allowDestructive) return 'needs --allow-destructive';
   return check.needsFixture && fixtureFailure ? `run fixture could not be written: ${fixtureFailure}` : undefined;
@@ -74,13 +83,28 @@ export function thrown(base: ResultBase, error: unknown, outcome: Outcome, judge
   const { durationMs, waits } = outcome;
   const reason = error instanceof Error ? error.message : String(error);
   // A write that never showed: the failure says how long the index was given.
-  const message = waits.exhausted ? `${reason} (not visible after waiting ${judge.indexWaitMs} ms for the index, --index-wait-ms)` : reason;
+  const message = waits.exhausted
+    ? `${reason} (not visible after waiting ${judge.indexWaitMs} ms for the index, --index-wait-ms)`
+    : reason;
   if (error instanceof CheckSkipped) return { ...base, status: 'skipped', message, durationMs, ...waited(waits) };
   const status = error instanceof CheckFailure ? error.status : undefined;
-  const explained = judge.known.explaining(base.id, { message, shapes: outcome.shapes, ...(status !== undefined ? { status } : {}) });
-  if (explained && judge.namespace === 'li') return { ...base, status: 'known-difference', message, difference: explained.id, durationMs, ...waited(waits) };
+  const explained = judge.known.explaining(base.id, {
+    message,
+    shapes: outcome.shapes,
+    ...(status !== undefined ? { status } : {}),
+  });
+  if (explained && judge.namespace === 'li')
+    return { ...base, status: 'known-difference', message, difference: explained.id, durationMs, ...waited(waits) };
   const listed = explained ?? judge.known.listing(base.id)[0];
-  return { ...base, status: 'failed', message, ...(listed ? { difference: listed.id } : {}), ...(outcome.lastExchange ? { request: failedRequest(outcome.lastExchange) } : {}), durationMs, ...waited(waits) };
+  return {
+    ...base,
+    status: 'failed',
+    message,
+    ...(listed ? { difference: listed.id } : {}),
+    ...(outcome.lastExchange ? { request: failedRequest(outcome.lastExchange) } : {}),
+    durationMs,
+    ...waited(waits),
+  };
 }
 
 /** The fuzz phase as results: one per failing case (`fuzz.<kind>`), then `fuzz.phase` with its seed, counts and the flags that rerun it. */
@@ -88,9 +112,19 @@ export function fuzzResults(fuzz: FuzzReport, count: number, durationMs: number)
   const results: CheckResult[] = [];
   for (const failure of [...fuzz.failures, ...fuzz.knownDifferences]) {
     const status = failure.difference ? 'known-difference' : 'failed';
-    results.push({ id: failure.id, clause: failure.clause, section: sectionOf(failure.clause), status, message: failure.message, ...(failure.difference ? { difference: failure.difference } : {}), durationMs: 0 });
+    results.push({
+      id: failure.id,
+      clause: failure.clause,
+      section: sectionOf(failure.clause),
+      status,
+      message: failure.message,
+      ...(failure.difference ? { difference: failure.difference } : {}),
+      durationMs: 0,
+    });
   }
-  const watched = fuzz.snapshot ? 'the store watched through /__mock/snapshot' : "the store watched through reads of the run's URNs";
+  const watched = fuzz.snapshot
+    ? 'the store watched through /__mock/snapshot'
+    : "the store watched through reads of the run's URNs";
   const { seed } = fuzz;
   results.push({
     id: 'fuzz.phase',

@@ -7,4 +7,12 @@ export { baseUrlOf, DEFAULT_PREFIXES, deploymentTarget, protocolHeaders, upstrea
 export type { DeploymentTarget, TargetOptions, UpstreamTarget } from './target.js';
 export { send } from './transport.js';
 export type { DeploymentRequest, DeploymentResponse } from './transport.js';
-export { browseGroups, browseUrns, hitUrns, relatedUrns, restliEncode, restliList, type BrowseGroup } from './response-shapes.js';
+export {
+  browseGroups,
+  browseUrns,
+  hitUrns,
+  relatedUrns,
+  restliEncode,
+  restliList,
+  type BrowseGroup,
+} from './response-shapes.js';

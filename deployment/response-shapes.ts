@@ -37,7 +37,8 @@ export function browseUrns(result: { entities?: unknown }): string[] {
 export function relatedUrns(body: unknown): string[] | undefined {
   const response = (body ?? {}) as { entities?: unknown; relationships?: unknown };
   if (Array.isArray(response.entities)) return response.entities.map(String);
-  if (Array.isArray(response.relationships)) return (response.relationships as { entity?: unknown }[]).map((r) => String(r.entity));
+  if (Array.isArray(response.relationships))
+    return (response.relationships as { entity?: unknown }[]).map((r) => String(r.entity));
   return undefined;
 }
 

@@ -61,7 +61,10 @@ export function deploymentTarget(options: TargetOptions): DeploymentTarget {
     prefixes: options.prefixes?.length ? options.prefixes : defaultPrefixes(namespace, gatewayUrl),
     gatewayUrl,
     token: options.token,
-    protocolHeader: { name: options.protocolHeaderName ?? NAMESPACES[namespace].protocolHeader, value: PROTOCOL_VERSION },
+    protocolHeader: {
+      name: options.protocolHeaderName ?? NAMESPACES[namespace].protocolHeader,
+      value: PROTOCOL_VERSION,
+    },
     timeoutMs: options.timeoutMs,
   };
 }

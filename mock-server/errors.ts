@@ -28,6 +28,13 @@ export function atField<T>(field: string, check: () => T): T {
 }
 
 /** The Rest.li error body; `recordPrefix` is the namespace's record-name prefix (com.svc. or com.linkedin.). */
-export function restliErrorBody(error: RestliError, recordPrefix: string): { status: number; message: string; exceptionClass: string } {
-  return { status: error.status, message: error.message, exceptionClass: `${recordPrefix}restli.server.RestLiServiceException` };
+export function restliErrorBody(
+  error: RestliError,
+  recordPrefix: string,
+): { status: number; message: string; exceptionClass: string } {
+  return {
+    status: error.status,
+    message: error.message,
+    exceptionClass: `${recordPrefix}restli.server.RestLiServiceException`,
+  };
 }

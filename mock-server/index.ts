@@ -22,12 +22,28 @@ export { PROFILES, UPSTREAM_EXCLUDED_PATHS, type Profile } from './profile.js';
 // banner's describers and the paths it prints.
 export { isProfile } from './profile.js';
 export { AUTH_MODES } from './auth/bearer-auth.js';
-export { DEFAULT_HOST, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY_TEXT, DEFAULT_MAX_SESSIONS, DEFAULT_PORT, levelFilter, LOG_LEVELS, type LogLevel } from './options.js';
+export {
+  DEFAULT_HOST,
+  DEFAULT_JOURNAL_SIZE,
+  DEFAULT_MAX_BODY_TEXT,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_PORT,
+  levelFilter,
+  LOG_LEVELS,
+  type LogLevel,
+} from './options.js';
 export { parseLatency } from './controls/settings.js';
 export { parseReferenceDay } from './ingest/reference-day.js';
 export { describeSkip } from './ingest/startup-data.js';
 export { describeHarReplay } from './seed/index.js';
-export { ADDRESS_FORMS, ADMIN_PATH, GRAPHIQL_PATH, GRAPHQL_PATH, MOCK_DOCS_PATH, UPSTREAM_ADDRESS_FORMS } from './addresses.js';
+export {
+  ADDRESS_FORMS,
+  ADMIN_PATH,
+  GRAPHIQL_PATH,
+  GRAPHQL_PATH,
+  MOCK_DOCS_PATH,
+  UPSTREAM_ADDRESS_FORMS,
+} from './addresses.js';
 
 export interface MockServer extends Mock {
   /** Base address, e.g. http://127.0.0.1:8080 (the direct form; /api/gms and /gms work too). */
@@ -45,7 +61,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const mock = await createMock(options);
   try {
     if (options.adminToken === undefined && !isLoopback(host) && host !== 'localhost') {
-      logger(`warning: listening on ${host} without --admin-token: the admin endpoints (/__mock) answer only on loopback`);
+      logger(
+        `warning: listening on ${host} without --admin-token: the admin endpoints (/__mock) answer only on loopback`,
+      );
     }
     const server = createServer(mock.listener);
     await new Promise<void>((resolve, reject) => {

@@ -21,7 +21,10 @@ export function levelOfStatus(status: number): LogLevel {
 /** A logger that passes on the lines of `level` and the more serious ones. */
 export function levelFilter(logger: MockLogger, level: LogLevel): MockLogger {
   // Whether each level passes, decided once rather than for every line.
-  const passes = Object.fromEntries(LOG_LEVELS.map((l, i) => [l, i <= LOG_LEVELS.indexOf(level)])) as Record<LogLevel, boolean>;
+  const passes = Object.fromEntries(LOG_LEVELS.map((l, i) => [l, i <= LOG_LEVELS.indexOf(level)])) as Record<
+    LogLevel,
+    boolean
+  >;
   return (line, lineLevel = 'info') => {
     if (passes[lineLevel]) logger(line, lineLevel);
   };
@@ -119,7 +122,16 @@ export const consoleLogger: MockLogger = (line) => {
 
 export const silentLogger: MockLogger = () => {};
 
-const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3 };
+const SIZE_UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: 1024,
+  kb: 1024,
+  m: 1024 ** 2,
+  mb: 1024 ** 2,
+  g: 1024 ** 3,
+  gb: 1024 ** 3,
+};
 
 /** Parses a body size such as `16mb`, `1kb` or `2048` into bytes; undefined when it is not one. */
 export function parseByteSize(text: string): number | undefined {

@@ -21,10 +21,20 @@ export const DEFAULT_INDEX_LAG_MS: Readonly<Record<Profile, number>> = { documen
  * metadata-service/configuration/src/main/resources/application.yaml, commit 00112498e51c943f657946c0adde2674e20d1c0b),
  * `*` ending a prefix. Endpoints added to the mock that upstream leaves open belong here.
  */
-export const UPSTREAM_EXCLUDED_PATHS: string[] = ['/schema-registry/*', '/health', '/health/live', '/config', '/config/search/export', '/public-iceberg/*', '/actuator/prometheus'];
+export const UPSTREAM_EXCLUDED_PATHS: string[] = [
+  '/schema-registry/*',
+  '/health',
+  '/health/live',
+  '/config',
+  '/config/search/export',
+  '/public-iceberg/*',
+  '/actuator/prometheus',
+];
 
 export function isExcludedPath(path: string, excluded: readonly string[] = UPSTREAM_EXCLUDED_PATHS): boolean {
-  return excluded.some((pattern) => (pattern.endsWith('/*') ? path === pattern.slice(0, -2) || path.startsWith(pattern.slice(0, -1)) : path === pattern));
+  return excluded.some((pattern) =>
+    pattern.endsWith('/*') ? path === pattern.slice(0, -2) || path.startsWith(pattern.slice(0, -1)) : path === pattern,
+  );
 }
 
 /**
@@ -34,7 +44,10 @@ export function isExcludedPath(path: string, excluded: readonly string[] = UPSTR
  * (spring-projects/spring-boot, org/springframework/boot/web/servlet/error/DefaultErrorAttributes.java;
  * the message is left out by default, `server.error.include-message: never`).
  */
-export function springErrorBody(status: number, path: string): { timestamp: string; status: number; error: string; path: string } {
+export function springErrorBody(
+  status: number,
+  path: string,
+): { timestamp: string; status: number; error: string; path: string } {
   const reasons: Record<number, string> = { 401: 'Unauthorized', 404: 'Not Found' };
   return { timestamp: new Date().toISOString(), status, error: reasons[status] ?? 'Error', path };
 }

@@ -14,7 +14,8 @@ export interface GraphqlProblem {
 export function graphqlRequestChecker(sdl: string): (method: string, body: unknown) => GraphqlProblem[] {
   let schema: GraphQLSchema | undefined;
   return (method, body) => {
-    if (method.toUpperCase() !== 'POST') return [{ where: 'method', message: `${method} is not supported on ${GRAPHQL_PATH}; only POST is` }];
+    if (method.toUpperCase() !== 'POST')
+      return [{ where: 'method', message: `${method} is not supported on ${GRAPHQL_PATH}; only POST is` }];
     const query = (body as { query?: unknown } | undefined)?.query;
     if (typeof query !== 'string') return [{ where: 'body.query', message: 'must be a string' }];
     let document;

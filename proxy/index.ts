@@ -12,7 +12,14 @@ import { upstreamTarget } from '../deployment/index.js';
 import { loadContract, type Namespace } from '../spec/index.js';
 import { actionRouter, type PrismOperation } from './action-routing.js';
 import { GRAPHQL_PATH, graphqlRequestChecker } from './graphql-request.js';
-import { flatHeaders, parsedBody, sendUpstream, withoutHopByHop, type RawRequest, type RawResponse } from './upstream.js';
+import {
+  flatHeaders,
+  parsedBody,
+  sendUpstream,
+  withoutHopByHop,
+  type RawRequest,
+  type RawResponse,
+} from './upstream.js';
 import type { Violation, ViolationSide } from './violation.js';
 
 export type { Violation } from './violation.js';
@@ -78,10 +85,26 @@ export async function createValidationProxy(options: ValidationProxyOptions): Pr
       return { _tag: 'Left', left: error as Error };
     }
     const { status, headers, body } = exchange.response;
-    return { _tag: 'Right', right: { statusCode: status, headers: flatHeaders(headers), body: parsedBody(headers, body) } satisfies IHttpResponse };
+    return {
+      _tag: 'Right',
+      right: {
+        statusCode: status,
+        headers: flatHeaders(headers),
+        body: parsedBody(headers, body),
+      } satisfies IHttpResponse,
+    };
   };
   const prism = createInstance(
-    { mock: { dynamic: false }, validateRequest: true, validateResponse: true, checkSecurity: true, errors: false, upstreamProxy: undefined, isProxy: true, upstream: upstream.url },
+    {
+      mock: { dynamic: false },
+      validateRequest: true,
+      validateResponse: true,
+      checkSecurity: true,
+      errors: false,
+      upstreamProxy: undefined,
+      isProxy: true,
+      upstream: upstream.url,
+    },
     { logger: createLogger('PROXY', { level: 'silent' }), forward },
   );
 
@@ -93,7 +116,12 @@ export async function createValidationProxy(options: ValidationProxyOptions): Pr
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw: RawRequest = { method: req.method ?? 'GET', target: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) };
+    const raw: RawRequest = {
+      method: req.method ?? 'GET',
+      target: req.url ?? '/',
+      headers: req.headers,
+      body: Buffer.concat(chunks),
+    };
     const url = new URL(raw.target, 'http://proxy');
     const action = url.searchParams.get('action') ?? undefined;
     const base = { method: raw.method, path: url.pathname, ...(action !== undefined ? { action } : {}) };
@@ -103,7 +131,8 @@ export async function createValidationProxy(options: ValidationProxyOptions): Pr
     if (UNCHECKED_PATHS.some((p) => p.test(url.pathname))) {
       response = await sendUpstream(upstream, raw);
     } else if (url.pathname === GRAPHQL_PATH) {
-      for (const p of checkGraphql(raw.method, parsedBody(raw.headers, raw.body))) report({ ...base, side: 'request', ...p });
+      for (const p of checkGraphql(raw.method, parsedBody(raw.headers, raw.body)))
+        report({ ...base, side: 'request', ...p });
       response = await sendUpstream(upstream, raw);
     } else {
       response = await validated(raw, url, action, base);
@@ -113,7 +142,12 @@ export async function createValidationProxy(options: ValidationProxyOptions): Pr
     options.onExchange?.(raw, response);
   }
 
-  async function validated(raw: RawRequest, url: URL, action: string | undefined, base: Pick<Violation, 'method' | 'path' | 'action'>): Promise<RawResponse> {
+  async function validated(
+    raw: RawRequest,
+    url: URL,
+    action: string | undefined,
+    base: Pick<Violation, 'method' | 'path' | 'action'>,
+  ): Promise<RawResponse> {
     const specPath = router.specPath(url.pathname);
     const route = router.route(raw.method, specPath, action);
     if (route.kind !== 'operations') {
@@ -141,7 +175,11 @@ export async function createValidationProxy(options: ValidationProxyOptions): Pr
     if (result._tag === 'Left') {
       // Prism failed before or while forwarding (the upstream is down): say so, as a gateway would.
       if (exchange.response) return exchange.response;
-      return { status: 502, headers: { 'content-type': 'text/plain' }, body: Buffer.from(`upstream unavailable: ${result.left.message}\n`) };
+      return {
+        status: 502,
+        headers: { 'content-type': 'text/plain' },
+        body: Buffer.from(`upstream unavailable: ${result.left.message}\n`),
+      };
     }
     const operation = route.operations.length === 1 ? (route.operations[0] as PrismOperation) : undefined;
     const operationId = operation?.iid;

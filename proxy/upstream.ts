@@ -23,11 +23,21 @@ export interface RawResponse {
   body: Buffer;
 }
 
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+];
 
 export function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.includes(name) && value !== undefined) out[name] = value;
+  for (const [name, value] of Object.entries(headers))
+    if (!HOP_BY_HOP.includes(name) && value !== undefined) out[name] = value;
   return out;
 }
 
@@ -47,7 +57,9 @@ export function sendUpstream(target: UpstreamTarget, req: RawRequest): Promise<R
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
         res.on('error', reject);
       },
     );
@@ -73,6 +85,7 @@ export function parsedBody(headers: IncomingHttpHeaders, body: Buffer): unknown 
 /** Headers as single strings, the form Prism validates. */
 export function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
   return out;
 }

@@ -40,7 +40,11 @@ export interface DeploymentReader {
 
 export function deploymentReader(options: ReaderOptions): DeploymentReader {
   // Upstream's protocol header, whatever the namespace: the pull has always sent it so.
-  const target = deploymentTarget({ baseUrl: options.from, ...(options.token ? { token: options.token } : {}), protocolHeaderName: 'X-RestLi-Protocol-Version' });
+  const target = deploymentTarget({
+    baseUrl: options.from,
+    ...(options.token ? { token: options.token } : {}),
+    protocolHeaderName: 'X-RestLi-Protocol-Version',
+  });
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   const interval = 1000 / Math.max(1, options.rate ?? DEFAULT_RATE);
   const waiting: (() => void)[] = [];
@@ -67,7 +71,13 @@ export function deploymentReader(options: ReaderOptions): DeploymentReader {
     const url = target.baseUrl + path;
     try {
       count++;
-      const response = await send(target, { method, url, headers: { Accept: 'application/json' }, protocol: true, ...(body !== undefined ? { json: body } : {}) });
+      const response = await send(target, {
+        method,
+        url,
+        headers: { Accept: 'application/json' },
+        protocol: true,
+        ...(body !== undefined ? { json: body } : {}),
+      });
       if (!response.ok) throw new ReadError(url, response.status, response.text);
       if (response.json === undefined) throw new ReadError(url, response.status, `not JSON: ${response.text}`);
       return response.json;

@@ -30,8 +30,16 @@ interface EnvelopedAspect {
   systemMetadata?: unknown;
 }
 
-export async function entityEntries(reader: DeploymentReader, contract: Contract, urn: string, window: TimeWindow): Promise<SeedEntry[]> {
-  const read = (await reader.get(`/entitiesV2/${encodeURIComponent(urn)}`)) as { entityName?: string; aspects?: Record<string, EnvelopedAspect> };
+export async function entityEntries(
+  reader: DeploymentReader,
+  contract: Contract,
+  urn: string,
+  window: TimeWindow,
+): Promise<SeedEntry[]> {
+  const read = (await reader.get(`/entitiesV2/${encodeURIComponent(urn)}`)) as {
+    entityName?: string;
+    aspects?: Record<string, EnvelopedAspect>;
+  };
   const entityType = read.entityName ?? contract.entity(parseUrn(urn).entityType)?.name ?? parseUrn(urn).entityType;
   const entries: SeedEntry[] = Object.entries(read.aspects ?? {})
     .filter(([, enveloped]) => enveloped.type !== 'TIMESERIES')
@@ -51,7 +59,9 @@ export async function entityEntries(reader: DeploymentReader, contract: Contract
       ...(window.since !== undefined ? { startTimeMillis: window.since } : {}),
       ...(window.until !== undefined ? { endTimeMillis: window.until } : {}),
     };
-    const result = (await reader.action('/aspects?action=getTimeseriesAspectValues', body)) as { value?: { values?: { aspect?: { value?: string }; systemMetadata?: unknown }[] } };
+    const result = (await reader.action('/aspects?action=getTimeseriesAspectValues', body)) as {
+      value?: { values?: { aspect?: { value?: string }; systemMetadata?: unknown }[] };
+    };
     for (const point of [...(result.value?.values ?? [])].reverse()) {
       if (typeof point.aspect?.value !== 'string') continue;
       entries.push({

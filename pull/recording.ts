@@ -73,11 +73,17 @@ function urnFields(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-function graphqlOperation(body: unknown): { document: DocumentNode; operationName?: string; variables?: unknown } | undefined {
+function graphqlOperation(
+  body: unknown,
+): { document: DocumentNode; operationName?: string; variables?: unknown } | undefined {
   const request = body as { query?: unknown; operationName?: unknown; variables?: unknown } | undefined;
   if (typeof request?.query !== 'string') return undefined;
   try {
-    return { document: parse(request.query), ...(typeof request.operationName === 'string' ? { operationName: request.operationName } : {}), variables: request.variables };
+    return {
+      document: parse(request.query),
+      ...(typeof request.operationName === 'string' ? { operationName: request.operationName } : {}),
+      variables: request.variables,
+    };
   } catch {
     return undefined;
   }
@@ -98,7 +104,8 @@ function restReadUrns(path: string, action: string | null, request: unknown, res
   else if (action && /search|filter|list/i.test(action) && value) urns.push(...hitUrns(value));
   if (path === '/relationships') urns.push(...(relatedUrns(response) ?? []));
   if (action === 'getTimeseriesAspectValues') urns.push(String((request as { urn?: unknown } | undefined)?.urn));
-  if ((path === '/entitiesV2' || path === '/entities') && !action) urns.push(...Object.keys((response as { results?: object } | undefined)?.results ?? {}));
+  if ((path === '/entitiesV2' || path === '/entities') && !action)
+    urns.push(...Object.keys((response as { results?: object } | undefined)?.results ?? {}));
   return urns;
 }
 
@@ -134,7 +141,11 @@ export function createRecording(namespace: Namespace = 'svc'): Recording {
         if (isMutation(operation.document, operation.operationName)) {
           // The URNs a mutation names: in its variables, in the query's literals, and any it answers with (a created entity).
           const literals: string[] = [];
-          for (const definition of operation.document.definitions) strings(JSON.parse(JSON.stringify(definition, (key, v: unknown) => (key === 'loc' ? undefined : v))), literals);
+          for (const definition of operation.document.definitions)
+            strings(
+              JSON.parse(JSON.stringify(definition, (key, v: unknown) => (key === 'loc' ? undefined : v))),
+              literals,
+            );
           add(touched, [...strings(operation.variables), ...literals, ...strings(data)]);
         } else add(returned, urnFields(data));
         return;
@@ -146,7 +157,12 @@ export function createRecording(namespace: Namespace = 'svc'): Recording {
     returned: () => [...returned],
     pull: (options) => {
       const token = options.token ?? lastToken;
-      return pullSlice({ ...options, ...(token !== undefined ? { token } : {}), namespace, selection: { urns: [...new Set([...touched, ...returned])] } });
+      return pullSlice({
+        ...options,
+        ...(token !== undefined ? { token } : {}),
+        namespace,
+        selection: { urns: [...new Set([...touched, ...returned])] },
+      });
     },
   };
 }

@@ -61,7 +61,8 @@ export function redactor(patterns: readonly RegExp[]): Redactor {
   function value(json: unknown): unknown {
     if (typeof json === 'string') return text(json);
     if (Array.isArray(json)) return json.map(value);
-    if (json && typeof json === 'object') return Object.fromEntries(Object.entries(json).map(([key, member]) => [text(key), value(member)]));
+    if (json && typeof json === 'object')
+      return Object.fromEntries(Object.entries(json).map(([key, member]) => [text(key), value(member)]));
     return json;
   }
 

@@ -25,7 +25,13 @@ function valueOf<T>(response: unknown): T {
   return ((response as { value?: unknown } | null)?.value ?? {}) as T;
 }
 
-async function searchHits(reader: DeploymentReader, entity: string, query: string, filter: unknown, limit: number): Promise<string[]> {
+async function searchHits(
+  reader: DeploymentReader,
+  entity: string,
+  query: string,
+  filter: unknown,
+  limit: number,
+): Promise<string[]> {
   const urns: string[] = [];
   while (urns.length < limit) {
     const count = Math.min(PAGE, limit - urns.length);
@@ -42,7 +48,9 @@ async function browseAll(reader: DeploymentReader, entity: string, path: string)
   const urns: string[] = [];
   const groups = new Set<string>();
   for (let start = 0; ; start += PAGE) {
-    const result = valueOf<Parameters<typeof browseGroups>[0] & { entities?: unknown }>(await reader.action('/entities?action=browse', { path, entity, start, limit: PAGE }));
+    const result = valueOf<Parameters<typeof browseGroups>[0] & { entities?: unknown }>(
+      await reader.action('/entities?action=browse', { path, entity, start, limit: PAGE }),
+    );
     const page = browseUrns(result);
     urns.push(...page);
     for (const group of browseGroups(result)) groups.add(group.name);
@@ -66,7 +74,11 @@ async function neighbours(reader: DeploymentReader, urn: string, types: string[]
 }
 
 /** The URNs of a selection, each once, in the order they were found. */
-export async function selectedUrns(reader: DeploymentReader, selection: Selection, progress: Progress): Promise<string[]> {
+export async function selectedUrns(
+  reader: DeploymentReader,
+  selection: Selection,
+  progress: Progress,
+): Promise<string[]> {
   const urns = new Set(selection.urns ?? []);
   const { search, browse, follow } = selection;
   for (const entity of search?.entities ?? []) {

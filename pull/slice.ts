@@ -10,7 +10,6 @@ import { entityEntries, type SeedEntry, type TimeWindow } from './entity-proposa
 import { redactor } from './redaction.js';
 import { selectedUrns, type Selection } from './selection.js';
 
-
 export interface PullOptions extends ReaderOptions {
   /** The deployment's names. Default svc. */
   namespace?: Namespace;

@@ -14,7 +14,8 @@ import { benchSearch } from './bench/search.js';
 import { benchTestControl } from './bench/test-control.js';
 import { benchTimeseries } from './bench/timeseries.js';
 
-const USAGE = 'usage: npm run bench [-- --runs N --seconds S --only core|search|graphql|timeseries|conformance|control ... --search-sizes 10000,100000,1000000]';
+const USAGE =
+  'usage: npm run bench [-- --runs N --seconds S --only core|search|graphql|timeseries|conformance|control ... --search-sizes 10000,100000,1000000]';
 
 /** The options, or a one-line reason (and the usage) on stderr and exit 2. */
 function options() {
@@ -38,7 +39,8 @@ function options() {
       return n;
     };
     const unknown = (values.only ?? []).filter((name) => !(name in suites));
-    if (unknown.length > 0) throw new Error(`--only '${unknown.join("', '")}': expected one of ${Object.keys(suites).join(', ')}`);
+    if (unknown.length > 0)
+      throw new Error(`--only '${unknown.join("', '")}': expected one of ${Object.keys(suites).join(', ')}`);
     return {
       runs: count('runs', values.runs),
       seconds: count('seconds', values.seconds),
@@ -77,7 +79,11 @@ for (const [name, suite] of Object.entries(suites)) {
   }
 }
 
-console.log(`\nload average (1, 5, 15 min) at the end: ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);
+console.log(
+  `\nload average (1, 5, 15 min) at the end: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}`,
+);
 printRows(rows, runs);
 if (failed.length > 0) {
   console.log(`\nfailed, so not in the table: ${failed.join(', ')}`);

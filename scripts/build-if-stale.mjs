@@ -12,12 +12,17 @@ import { fileURLToPath } from 'node:url';
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const stamp = join(root, 'dist', '.code-build-stamp');
 // The folders tsconfig.build.json compiles ("mock-server/**/*.ts" names mock-server), and the files that change how it compiles.
-const SOURCE_DIRS = [...new Set(JSON.parse(readFileSync(join(root, 'tsconfig.build.json'), 'utf8')).include.map((pattern) => pattern.split('/')[0]))];
+const SOURCE_DIRS = [
+  ...new Set(
+    JSON.parse(readFileSync(join(root, 'tsconfig.build.json'), 'utf8')).include.map((pattern) => pattern.split('/')[0]),
+  ),
+];
 const CONFIG_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json'];
 
 function newestMtime(path) {
   const stats = statSync(path);
-  if (!stats.isDirectory()) return path.endsWith('.ts') || CONFIG_FILES.some((f) => path === join(root, f)) ? stats.mtimeMs : 0;
+  if (!stats.isDirectory())
+    return path.endsWith('.ts') || CONFIG_FILES.some((f) => path === join(root, f)) ? stats.mtimeMs : 0;
   let newest = 0;
   for (const entry of readdirSync(path)) {
     if (entry === 'test' || entry === 'node_modules') continue;
@@ -26,11 +31,20 @@ function newestMtime(path) {
   return newest;
 }
 
-const sources = Math.max(...[...SOURCE_DIRS, ...CONFIG_FILES].map((p) => join(root, p)).filter(existsSync).map(newestMtime));
+const sources = Math.max(
+  ...[...SOURCE_DIRS, ...CONFIG_FILES]
+    .map((p) => join(root, p))
+    .filter(existsSync)
+    .map(newestMtime),
+);
 if (!existsSync(stamp) || statSync(stamp).mtimeMs < sources) {
   console.error('building dist/ (the sources changed since the last build)');
   const started = Date.now();
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+    { cwd: root, stdio: 'inherit' },
+  );
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
   console.error(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

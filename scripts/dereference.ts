@@ -14,7 +14,8 @@ function pointer(doc: Json, fragment: string, where: string): Json {
   let node = doc;
   for (const raw of fragment.replace(/^\//, '').split('/')) {
     const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (node === null || typeof node !== 'object' || !(key in (node as object))) throw new Error(`unresolvable $ref ${where}`);
+    if (node === null || typeof node !== 'object' || !(key in (node as object)))
+      throw new Error(`unresolvable $ref ${where}`);
     node = (node as Record<string, Json>)[key];
   }
   return node;
@@ -47,7 +48,9 @@ export function dereferenceFile(file: string): Json {
         resolved.set(id, value);
       }
       const { $ref: _ref, ...siblings } = record;
-      return Object.keys(siblings).length ? { ...(value as object), ...(visit(siblings, file, stack) as object) } : value;
+      return Object.keys(siblings).length
+        ? { ...(value as object), ...(visit(siblings, file, stack) as object) }
+        : value;
     }
     const out: Record<string, Json> = {};
     for (const [key, value] of Object.entries(record)) out[key] = visit(value, file, stack);

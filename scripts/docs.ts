@@ -11,7 +11,10 @@ import { DOCS_DIR, docsSiteIsCurrent } from '../spec/docs-site.js';
 import { buildDocsSite } from './docs/site.js';
 
 async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { out: { type: 'string' }, namespace: { type: 'string' }, 'if-stale': { type: 'boolean' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: { out: { type: 'string' }, namespace: { type: 'string' }, 'if-stale': { type: 'boolean' } },
+  });
   const ns = values.namespace ?? 'svc';
   if (!isNamespace(ns)) {
     console.error(`docs: --namespace '${ns}': expected svc or li`);

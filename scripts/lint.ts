@@ -22,7 +22,13 @@ function run(command: string, args: string[]): number {
 }
 
 /** Prettier's check of `files` (globs or paths), as the lint runs it: the arguments after `npx`. */
-export const formatCheck = (files: readonly string[]): string[] => ['prettier', '--check', '--log-level', 'warn', ...files];
+export const formatCheck = (files: readonly string[]): string[] => [
+  'prettier',
+  '--check',
+  '--log-level',
+  'warn',
+  ...files,
+];
 
 // Run as `npm run lint`; imported by its test for the lists above.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

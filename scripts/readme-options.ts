@@ -15,7 +15,12 @@ import { fromRoot } from '../spec/index.js';
 /** The guide holding the CLI reference, from the repository's root. */
 export const CLI_GUIDE = 'docs/cli.md';
 
-export const COMMAND_DEFINITIONS: readonly CommandDefinition[] = [MOCK_COMMAND_DEFINITION, CONFORMANCE_COMMAND_DEFINITION, PROXY_COMMAND_DEFINITION, PULL_COMMAND_DEFINITION];
+export const COMMAND_DEFINITIONS: readonly CommandDefinition[] = [
+  MOCK_COMMAND_DEFINITION,
+  CONFORMANCE_COMMAND_DEFINITION,
+  PROXY_COMMAND_DEFINITION,
+  PULL_COMMAND_DEFINITION,
+];
 
 /** `guide` with the first table under each `### \`catalog-contract <command>\`` heading rewritten. */
 export function withOptionTables(guide: string): string {
@@ -25,7 +30,10 @@ export function withOptionTables(guide: string): string {
     if (heading < 0) throw new Error(`${CLI_GUIDE} has no "### \`catalog-contract ${command.name}\`" heading`);
     const start = lines.findIndex((line, i) => i > heading && line.startsWith('| option |'));
     const next = lines.findIndex((line, i) => i > heading && line.startsWith('#'));
-    if (start < 0 || (next >= 0 && start > next)) throw new Error(`the ${CLI_GUIDE} section of catalog-contract ${command.name} has no "| option | meaning |" table`);
+    if (start < 0 || (next >= 0 && start > next))
+      throw new Error(
+        `the ${CLI_GUIDE} section of catalog-contract ${command.name} has no "| option | meaning |" table`,
+      );
     let end = start;
     while (lines[end]?.startsWith('|')) end++;
     lines.splice(start, end - start, ...optionsTable(command).split('\n'));

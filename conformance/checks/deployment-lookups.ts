@@ -19,26 +19,46 @@ export async function anyEntity(ctx: CheckContext, entity: string): Promise<stri
 }
 
 /** Search hits (URNs) of a query restricted to datasets. */
-export async function searchUrns(ctx: CheckContext, input: string, extra: Record<string, unknown> = {}): Promise<string[]> {
-  const res = await ctx.client.expectStatus('searchEntities', { body: { input, entity: 'dataset', start: 0, count: 50, ...extra } });
+export async function searchUrns(
+  ctx: CheckContext,
+  input: string,
+  extra: Record<string, unknown> = {},
+): Promise<string[]> {
+  const res = await ctx.client.expectStatus('searchEntities', {
+    body: { input, entity: 'dataset', start: 0, count: 50, ...extra },
+  });
   return hitUrns(valueOf(res));
 }
 
 /** Waits until the run's three searchable datasets show in search, their writes indexed. */
 export async function fixtureSearchable(ctx: CheckContext): Promise<void> {
   const { orders, customers, returns } = ctx.fixture;
-  await ctx.eventually(() => searchUrns(ctx, ctx.fixture.word), (hits) => [orders, customers, returns].every((urn) => hits.includes(urn)));
+  await ctx.eventually(
+    () => searchUrns(ctx, ctx.fixture.word),
+    (hits) => [orders, customers, returns].every((urn) => hits.includes(urn)),
+  );
 }
 
 /** The timestamps of the time series points of a getTimeseriesAspectValues body. */
 export async function pointTimes(ctx: CheckContext, body: Record<string, unknown>): Promise<number[]> {
-  const values = valueOf<{ values: { aspect: { value: unknown } }[] }>(await ctx.client.expectStatus('getTimeseriesAspectValues', { body })).values;
+  const values = valueOf<{ values: { aspect: { value: unknown } }[] }>(
+    await ctx.client.expectStatus('getTimeseriesAspectValues', { body }),
+  ).values;
   return values.map((v) => jsonText<{ timestampMillis: number }>(v.aspect.value, 'aspect.value').timestampMillis);
 }
 
 /** Waits until the run's datasetProfile points on `orders` all show. */
 export async function fixtureProfilesVisible(ctx: CheckContext): Promise<void> {
   const { timeBase, profileTimes, orders } = ctx.fixture;
-  const body = { urn: orders, entity: 'dataset', aspect: 'datasetProfile', startTimeMillis: timeBase, endTimeMillis: timeBase + 10_000 };
-  await ctx.eventually(() => pointTimes(ctx, body), (times) => profileTimes.every((t) => times.includes(t)));
+  const body = {
+    urn: orders,
+    entity: 'dataset',
+    aspect: 'datasetProfile',
+    startTimeMillis: timeBase,
+    endTimeMillis: timeBase + 10_000,
+  };
+  await ctx.eventually(
+    () => pointTimes(ctx, body),
+    (times) => profileTimes.every((t) => times.includes(t)),
+  );
 }

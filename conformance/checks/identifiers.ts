@@ -34,12 +34,17 @@ function kindOf(resource: string): Kind {
 
 /** The documented key fields per resource: `dataset key: origin, name, platform (platform URN); ...`. */
 function documentedKeys(): Map<string, { fields: string[]; urnFields: string[] }> {
-  const row = interfaceDocument().section('2.3')?.tables[0]?.rows.find((r) => Object.values(r)[0] === 'keys');
+  const row = interfaceDocument()
+    .section('2.3')
+    ?.tables[0]?.rows.find((r) => Object.values(r)[0] === 'keys');
   const keys = new Map<string, { fields: string[]; urnFields: string[] }>();
   for (const part of (row?.Fields ?? '').split(';')) {
     const [, resource = '', list = ''] = /^\s*(.+?) key:\s*(.+)$/.exec(part) ?? [];
     const items = list.split(',').map((item) => item.trim());
-    keys.set(resource, { fields: items.map((item) => item.replace(/\s*\(.*\)$/, '')), urnFields: items.filter((i) => /\(.*URN\)$/.test(i)).map((i) => i.replace(/\s*\(.*\)$/, '')) });
+    keys.set(resource, {
+      fields: items.map((item) => item.replace(/\s*\(.*\)$/, '')),
+      urnFields: items.filter((i) => /\(.*URN\)$/.test(i)).map((i) => i.replace(/\s*\(.*\)$/, '')),
+    });
   }
   return keys;
 }
@@ -53,7 +58,11 @@ interface Entity {
 async function readEntity(ctx: CheckContext, urn: string, entityType: string): Promise<Entity> {
   const keyAspect = ctx.contract.entity(entityType)?.keyAspect ?? fail(`the registry has no entity ${entityType}`);
   const res = await ctx.client.expectStatus('getEntityV2', { path: { urn }, query: `aspects=List(${keyAspect})` });
-  const body = res.body as { urn?: string; entityName?: string; aspects?: Record<string, { value?: Record<string, unknown> }> };
+  const body = res.body as {
+    urn?: string;
+    entityName?: string;
+    aspects?: Record<string, { value?: Record<string, unknown> }>;
+  };
   const key = body.aspects?.[keyAspect]?.value ?? fail(`${urn} was read without its key aspect ${keyAspect}`);
   return { urn: body.urn ?? '', entityName: body.entityName ?? '', key };
 }
@@ -96,7 +105,11 @@ function identifierCheck(resource: string): Check {
       expectEqual(entity.urn, urn, 'urn read back');
       expectEqual(entity.entityName, kind.shape.entityType, 'entityName');
       const urnKey = ctx.contract.entity(kind.shape.entityType)?.urnKey ?? [];
-      expectEqual(urnKey.map((field) => entity.key[field]), parsed.parts, `key aspect fields ${urnKey.join(', ')} against the URN parts`);
+      expectEqual(
+        urnKey.map((field) => entity.key[field]),
+        parsed.parts,
+        `key aspect fields ${urnKey.join(', ')} against the URN parts`,
+      );
     },
   };
 }
@@ -113,8 +126,16 @@ export const identifierChecks: CheckGroup = {
           const kind = kindOf(resource);
           const urn = await entityOfKind(ctx, kind);
           const { key } = await readEntity(ctx, urn, kind.shape.entityType);
-          expectEqual(Object.keys(key).sort(), [...documented.fields].sort(), `fields of the ${resource} key of ${urn}`);
-          for (const field of documented.urnFields) expect(tryParseUrn(String(key[field])), `${resource} key field ${field} is not a URN: ${String(key[field])}`);
+          expectEqual(
+            Object.keys(key).sort(),
+            [...documented.fields].sort(),
+            `fields of the ${resource} key of ${urn}`,
+          );
+          for (const field of documented.urnFields)
+            expect(
+              tryParseUrn(String(key[field])),
+              `${resource} key field ${field} is not a URN: ${String(key[field])}`,
+            );
         }
       },
     },

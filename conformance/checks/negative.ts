@@ -14,7 +14,9 @@ function expect4xx(res: ApiResponse, what: string): void {
 
 async function raw(ctx: CheckContext, method: string, pathAndQuery: string, body?: unknown): Promise<ApiResponse> {
   const { baseUrl, prefix } = ctx.client;
-  return ctx.client.send(method, `${baseUrl}${prefix}${pathAndQuery}`, body, 'token', { [ctx.contract.names.protocolHeader]: '2.0.0' });
+  return ctx.client.send(method, `${baseUrl}${prefix}${pathAndQuery}`, body, 'token', {
+    [ctx.contract.names.protocolHeader]: '2.0.0',
+  });
 }
 
 export const negativeChecks: CheckGroup = {
@@ -31,8 +33,14 @@ export const negativeChecks: CheckGroup = {
       id: 'negative.invalid-body.search',
       clause: '4.6 Browse, search, autocomplete: search invalid body (no input, not JSON)',
       async run(ctx) {
-        expect4xx(await ctx.client.call('searchEntities', { body: { entity: 'dataset', start: 0, count: 1 } }), 'search without input');
-        expect4xx(await raw(ctx, 'POST', '/entities?action=search', '{not json'), 'search with a body that is not JSON');
+        expect4xx(
+          await ctx.client.call('searchEntities', { body: { entity: 'dataset', start: 0, count: 1 } }),
+          'search without input',
+        );
+        expect4xx(
+          await raw(ctx, 'POST', '/entities?action=search', '{not json'),
+          'search with a body that is not JSON',
+        );
       },
     },
     {
@@ -40,7 +48,12 @@ export const negativeChecks: CheckGroup = {
       clause: '4.6 Browse, search, autocomplete: filter invalid condition',
       async run(ctx) {
         const filter = { or: [{ and: [{ field: 'platform', value: 'x', condition: 'SOUNDS_LIKE' }] }] };
-        expect4xx(await ctx.client.call('searchEntities', { body: { input: '*', entity: 'dataset', start: 0, count: 1, filter } }), 'a filter with an unknown condition');
+        expect4xx(
+          await ctx.client.call('searchEntities', {
+            body: { input: '*', entity: 'dataset', start: 0, count: 1, filter },
+          }),
+          'a filter with an unknown condition',
+        );
       },
     },
     {
@@ -55,7 +68,10 @@ export const negativeChecks: CheckGroup = {
       clause: '4.2 Operations endpoints: unknown action',
       writes: true,
       async run(ctx) {
-        expect4xx(await raw(ctx, 'POST', '/operations?action=conformanceUnknown', {}), 'an unknown action of /operations');
+        expect4xx(
+          await raw(ctx, 'POST', '/operations?action=conformanceUnknown', {}),
+          'an unknown action of /operations',
+        );
       },
     },
     {
@@ -77,7 +93,12 @@ export const negativeChecks: CheckGroup = {
       clause: '4.2 Operations endpoints: truncateTimeseriesAspect endTimeMillis invalid (not an integer)',
       writes: true,
       async run(ctx) {
-        const body = { entityType: 'dataset', aspect: 'datasetUsageStatistics', endTimeMillis: 'yesterday', dryRun: true };
+        const body = {
+          entityType: 'dataset',
+          aspect: 'datasetUsageStatistics',
+          endTimeMillis: 'yesterday',
+          dryRun: true,
+        };
         expect4xx(await ctx.client.call('truncateTimeseriesAspect', { body }), 'truncation with a text endTimeMillis');
       },
     },

@@ -45,15 +45,33 @@ async function untilCompleted(ctx: CheckContext, task: string): Promise<TaskStat
 /** Offsets (from the run's time base) of the usage points the run still has on `orders`. */
 async function usagePoints(ctx: CheckContext): Promise<number[]> {
   const base = ctx.fixture.timeBase;
-  const body = { urn: ctx.fixture.orders, entity: 'dataset', aspect: USAGE, startTimeMillis: base, endTimeMillis: base + 100_000 };
-  const values = valueOf<{ values: { aspect: { value: string } }[] }>(await ctx.client.expectStatus('getTimeseriesAspectValues', { body })).values;
-  return values.map((v) => jsonText<{ timestampMillis: number }>(v.aspect.value, 'aspect.value').timestampMillis - base).sort((a, b) => a - b);
+  const body = {
+    urn: ctx.fixture.orders,
+    entity: 'dataset',
+    aspect: USAGE,
+    startTimeMillis: base,
+    endTimeMillis: base + 100_000,
+  };
+  const values = valueOf<{ values: { aspect: { value: string } }[] }>(
+    await ctx.client.expectStatus('getTimeseriesAspectValues', { body }),
+  ).values;
+  return values
+    .map((v) => jsonText<{ timestampMillis: number }>(v.aspect.value, 'aspect.value').timestampMillis - base)
+    .sort((a, b) => a - b);
 }
 
 /** Writes the run's usage points at `offsets` and waits until they show in the time series index. */
 async function writeUsage(ctx: CheckContext, offsets: readonly number[]): Promise<void> {
-  for (const offset of offsets) await ctx.fixture.upsert(ctx.fixture.orders, USAGE, { timestampMillis: ctx.fixture.timeBase + offset, uniqueUserCount: 1, totalSqlQueries: 1 });
-  await ctx.eventually(() => usagePoints(ctx), (points) => offsets.every((o) => points.includes(o)));
+  for (const offset of offsets)
+    await ctx.fixture.upsert(ctx.fixture.orders, USAGE, {
+      timestampMillis: ctx.fixture.timeBase + offset,
+      uniqueUserCount: 1,
+      totalSqlQueries: 1,
+    });
+  await ctx.eventually(
+    () => usagePoints(ctx),
+    (points) => offsets.every((o) => points.includes(o)),
+  );
 }
 
 interface Truncation {
@@ -81,26 +99,49 @@ async function truncate(ctx: CheckContext, t: Truncation): Promise<string> {
  * A real truncation after writing the run's usage points at `offsets` (from the time base, as `end`):
  * the points strictly older than `end` go, the others stay. Returns the completed task's status counts.
  */
-async function truncateOwnPoints(ctx: CheckContext, offsets: readonly number[], t: Truncation): Promise<Record<string, unknown>> {
+async function truncateOwnPoints(
+  ctx: CheckContext,
+  offsets: readonly number[],
+  t: Truncation,
+): Promise<Record<string, unknown>> {
   await writeUsage(ctx, offsets);
   const task = await truncate(ctx, { ...t, dryRun: false });
   expect(TASK_ID.test(task), `a real truncation answered ${task}, not a task id <node_id>:<task_id>`);
   const status = await untilCompleted(ctx, task);
   const want = offsets.filter((o) => o >= t.end);
-  const left = (await ctx.eventually(() => usagePoints(ctx), (points) => offsets.every((o) => points.includes(o) === want.includes(o)))).filter((o) => offsets.includes(o));
-  expectEqual(left, want, `the run's points left by the truncation at ${t.end} (older ones go, those at or after it stay)`);
+  const left = (
+    await ctx.eventually(
+      () => usagePoints(ctx),
+      (points) => offsets.every((o) => points.includes(o) === want.includes(o)),
+    )
+  ).filter((o) => offsets.includes(o));
+  expectEqual(
+    left,
+    want,
+    `the run's points left by the truncation at ${t.end} (older ones go, those at or after it stay)`,
+  );
   return taskCounts(status);
 }
 
 const DRY_RUN_COUNTS = /(\d+) out of (\d+) rows \((\d+(?:\.\d+)?|NaN)%\)/;
 
-async function dryRunCounts(ctx: CheckContext, end: number, index: Pick<Truncation, 'entityType' | 'aspect'> = {}): Promise<{ n: number; total: number; value: string }> {
+async function dryRunCounts(
+  ctx: CheckContext,
+  end: number,
+  index: Pick<Truncation, 'entityType' | 'aspect'> = {},
+): Promise<{ n: number; total: number; value: string }> {
   const value = await truncate(ctx, { end, aspect: 'datasetProfile', ...index, dryRun: true });
   const match = DRY_RUN_COUNTS.exec(value);
   expect(match, `the dry run does not state "<n> out of <total> rows (<p>%)": ${value}`);
   const [n, total, percentage] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  expect(total > 0 && Math.abs(percentage - (100 * n) / total) < 0.01, `percentage ${String(match[3])} is not ${n}/${total}`);
-  expect(/dry\s?run\s*(=|is)?\s*false/i.test(value), `the dry run does not say how to execute it (dryRun = false): ${value}`);
+  expect(
+    total > 0 && Math.abs(percentage - (100 * n) / total) < 0.01,
+    `percentage ${String(match[3])} is not ${n}/${total}`,
+  );
+  expect(
+    /dry\s?run\s*(=|is)?\s*false/i.test(value),
+    `the dry run does not say how to execute it (dryRun = false): ${value}`,
+  );
   return { n, total, value };
 }
 
@@ -143,7 +184,8 @@ export const operationsChecks: CheckGroup = {
       async run(ctx) {
         const entries = indexEntries(valueOf(await ctx.client.expectStatus('getIndexSizes')));
         for (const entry of entries) {
-          for (const key of ['aspectName', 'indexName', 'entityName']) expect(typeof entry[key] === 'string', `index entry without ${key}: ${JSON.stringify(entry)}`);
+          for (const key of ['aspectName', 'indexName', 'entityName'])
+            expect(typeof entry[key] === 'string', `index entry without ${key}: ${JSON.stringify(entry)}`);
         }
       },
     },
@@ -152,7 +194,8 @@ export const operationsChecks: CheckGroup = {
       clause: '4.2 Operations endpoints: getIndexSizes sizeMb',
       async run(ctx) {
         const entries = indexEntries(valueOf(await ctx.client.expectStatus('getIndexSizes')));
-        for (const entry of entries) expect(typeof entry.sizeMb === 'number', `index ${String(entry.indexName)} has no number sizeMb`);
+        for (const entry of entries)
+          expect(typeof entry.sizeMb === 'number', `index ${String(entry.indexName)} has no number sizeMb`);
       },
     },
     {
@@ -163,7 +206,10 @@ export const operationsChecks: CheckGroup = {
         for (const entry of entries) {
           const entity = ctx.contract.entity(String(entry.entityName));
           const timeseries = (entity?.timeseriesAspects ?? []).map((a) => a.toLowerCase());
-          expect(timeseries.includes(String(entry.aspectName).toLowerCase()), `index ${String(entry.indexName)} is not a time series index`);
+          expect(
+            timeseries.includes(String(entry.aspectName).toLowerCase()),
+            `index ${String(entry.indexName)} is not a time series index`,
+          );
         }
       },
     },
@@ -173,7 +219,10 @@ export const operationsChecks: CheckGroup = {
       async run(ctx) {
         // endTimeMillis 0: even a deployment that ignores the default has nothing older to delete.
         const value = await truncate(ctx, { end: 0, absolute: true });
-        expect(!TASK_ID.test(value), `without dryRun the call started a delete task (${value}); dryRun defaults to true`);
+        expect(
+          !TASK_ID.test(value),
+          `without dryRun the call started a delete task (${value}); dryRun defaults to true`,
+        );
         expect(/dry\s?run/i.test(value), `the answer does not say it was a dry run: ${value}`);
       },
     },
@@ -187,12 +236,26 @@ export const operationsChecks: CheckGroup = {
         await fixtureProfilesVisible(ctx);
         const before = await dryRunCounts(ctx, first + 1);
         const after = await dryRunCounts(ctx, second + 1);
-        expectEqual(after.n - before.n, 1, 'rows the dry run would delete more when endTimeMillis moves past one more point');
+        expectEqual(
+          after.n - before.n,
+          1,
+          'rows the dry run would delete more when endTimeMillis moves past one more point',
+        );
         expectEqual(after.total, before.total, 'total rows of the index in both dry runs');
         const read = await ctx.client.expectStatus('getTimeseriesAspectValues', {
-          body: { urn: ctx.fixture.orders, entity: 'dataset', aspect: 'datasetProfile', startTimeMillis: ctx.fixture.timeBase, endTimeMillis: ctx.fixture.timeBase + 10_000 },
+          body: {
+            urn: ctx.fixture.orders,
+            entity: 'dataset',
+            aspect: 'datasetProfile',
+            startTimeMillis: ctx.fixture.timeBase,
+            endTimeMillis: ctx.fixture.timeBase + 10_000,
+          },
         });
-        expectEqual(valueOf<{ values: unknown[] }>(read).values.length, ctx.fixture.profileTimes.length, 'points left after the dry runs');
+        expectEqual(
+          valueOf<{ values: unknown[] }>(read).values.length,
+          ctx.fixture.profileTimes.length,
+          'points left after the dry runs',
+        );
       },
     },
     {
@@ -214,7 +277,10 @@ export const operationsChecks: CheckGroup = {
       needsFixture: true,
       async run(ctx) {
         await untilCompleted(ctx, await truncationTask(ctx));
-        const left = await ctx.eventually(() => usagePoints(ctx), (points) => !points.includes(5000));
+        const left = await ctx.eventually(
+          () => usagePoints(ctx),
+          (points) => !points.includes(5000),
+        );
         expect(!left.includes(5000), 'the point older than endTimeMillis survived the truncation');
         expect(left.includes(20_000), 'the point after endTimeMillis was deleted');
       },
@@ -247,9 +313,16 @@ export const operationsChecks: CheckGroup = {
       async run(ctx) {
         const task = await truncationTask(ctx);
         const { runTimeNanos } = await untilCompleted(ctx, task);
-        expect(Number.isInteger(runTimeNanos) && Number(runTimeNanos) >= 0, `runTimeNanos ${String(runTimeNanos)} is not a non-negative integer`);
+        expect(
+          Number.isInteger(runTimeNanos) && Number(runTimeNanos) >= 0,
+          `runTimeNanos ${String(runTimeNanos)} is not a non-negative integer`,
+        );
         // A finished task's run time no longer grows.
-        expectEqual((await taskStatus(ctx, { task })).runTimeNanos, runTimeNanos, 'runTimeNanos of the finished task polled again');
+        expectEqual(
+          (await taskStatus(ctx, { task })).runTimeNanos,
+          runTimeNanos,
+          'runTimeNanos of the finished task polled again',
+        );
       },
     },
     {
@@ -259,15 +332,32 @@ export const operationsChecks: CheckGroup = {
       needsFixture: true,
       async run(ctx) {
         const s = taskCounts(await untilCompleted(ctx, await truncationTask(ctx)));
-        for (const key of ['total', 'updated', 'created', 'deleted', 'batches', 'version_conflicts', 'noops', 'throttled_millis', 'throttled_until_millis']) {
+        for (const key of [
+          'total',
+          'updated',
+          'created',
+          'deleted',
+          'batches',
+          'version_conflicts',
+          'noops',
+          'throttled_millis',
+          'throttled_until_millis',
+        ]) {
           expect(Number.isInteger(s[key]), `status.${key} is not an integer`);
         }
         const retries = s.retries as Record<string, unknown> | undefined;
-        expect(Number.isInteger(retries?.bulk) && Number.isInteger(retries?.search), 'status.retries is not {bulk, search}');
+        expect(
+          Number.isInteger(retries?.bulk) && Number.isInteger(retries?.search),
+          'status.retries is not {bulk, search}',
+        );
         expect(typeof s.requests_per_second === 'number', 'status.requests_per_second is not a number');
         // The task deleted the run's point before endTimeMillis, and every row it selected is counted once.
         expect(Number(s.deleted) >= 1, `status.deleted is ${String(s.deleted)}, the run's own point was deleted`);
-        expectEqual(Number(s.deleted) + Number(s.version_conflicts), s.total, 'status.deleted + status.version_conflicts against status.total');
+        expectEqual(
+          Number(s.deleted) + Number(s.version_conflicts),
+          s.total,
+          'status.deleted + status.version_conflicts against status.total',
+        );
       },
     },
     {
@@ -311,7 +401,11 @@ export const operationsChecks: CheckGroup = {
       async run(ctx) {
         // The run's task was started without batchSize: its rows fit in batches of the default 10000.
         const s = taskCounts(await untilCompleted(ctx, await truncationTask(ctx)));
-        expectEqual(s.batches, Math.ceil(Number(s.total) / 10_000), `status.batches of a delete of ${String(s.total)} rows without batchSize`);
+        expectEqual(
+          s.batches,
+          Math.ceil(Number(s.total) / 10_000),
+          `status.batches of a delete of ${String(s.total)} rows without batchSize`,
+        );
       },
     },
     {
@@ -321,8 +415,16 @@ export const operationsChecks: CheckGroup = {
       needsFixture: true,
       async run(ctx) {
         // A timeout the delete does not reach leaves it to finish.
-        const s = await truncateOwnPoints(ctx, [45_000, 46_000, 47_500], { end: 47_000, batchSize: 1, timeoutSeconds: 600 });
-        expectEqual(Number(s.deleted) + Number(s.version_conflicts), s.total, 'rows handled by a delete within its timeout');
+        const s = await truncateOwnPoints(ctx, [45_000, 46_000, 47_500], {
+          end: 47_000,
+          batchSize: 1,
+          timeoutSeconds: 600,
+        });
+        expectEqual(
+          Number(s.deleted) + Number(s.version_conflicts),
+          s.total,
+          'rows handled by a delete within its timeout',
+        );
       },
     },
     {
@@ -333,7 +435,11 @@ export const operationsChecks: CheckGroup = {
       async run(ctx) {
         // Without timeoutSeconds nothing stops a delete of many batches before its end.
         const s = await truncateOwnPoints(ctx, [48_000, 49_000, 50_000, 51_500], { end: 51_000, batchSize: 1 });
-        expectEqual(Number(s.deleted) + Number(s.version_conflicts), s.total, 'rows handled by a delete without timeoutSeconds');
+        expectEqual(
+          Number(s.deleted) + Number(s.version_conflicts),
+          s.total,
+          'rows handled by a delete without timeoutSeconds',
+        );
         expectEqual(s.batches, s.total, 'batches run by a delete without timeoutSeconds');
       },
     },
@@ -343,7 +449,11 @@ export const operationsChecks: CheckGroup = {
       needsFixture: true,
       async run(ctx) {
         // The run has a profile point between the two ends and no usage point there.
-        expectEqual(await countedBetween(ctx, { aspect: 'datasetProfile' }), 1, 'rows of datasetProfile between the two ends');
+        expectEqual(
+          await countedBetween(ctx, { aspect: 'datasetProfile' }),
+          1,
+          'rows of datasetProfile between the two ends',
+        );
         expectEqual(await countedBetween(ctx, { aspect: USAGE }), 0, `rows of ${USAGE} between the two ends`);
       },
     },
@@ -352,14 +462,23 @@ export const operationsChecks: CheckGroup = {
       clause: '4.2 Operations endpoints: truncateTimeseriesAspect entityType selects the index',
       needsFixture: true,
       async run(ctx) {
-        expectEqual(await countedBetween(ctx, { entityType: 'dataset' }), 1, 'rows of the dataset datasetProfile index between the two ends');
+        expectEqual(
+          await countedBetween(ctx, { entityType: 'dataset' }),
+          1,
+          'rows of the dataset datasetProfile index between the two ends',
+        );
         // Charts have no datasetProfile index: the call is refused, or counts none of the run's dataset points.
         const chartIndex = (end: number): Promise<ApiResponse> =>
-          ctx.client.call('truncateTimeseriesAspect', { body: truncationBody(ctx, { end, entityType: 'chart', aspect: 'datasetProfile', dryRun: true }) });
+          ctx.client.call('truncateTimeseriesAspect', {
+            body: truncationBody(ctx, { end, entityType: 'chart', aspect: 'datasetProfile', dryRun: true }),
+          });
         const [first = 0, second = 0] = ctx.fixture.profileTimes.map((t) => t - ctx.fixture.timeBase);
         const [before, after] = [await chartIndex(first + 1), await chartIndex(second + 1)];
         if (before.status !== 200) {
-          expect(before.status >= 400 && before.status < 500, `a truncation of an index charts do not have answered ${before.status}`);
+          expect(
+            before.status >= 400 && before.status < 500,
+            `a truncation of an index charts do not have answered ${before.status}`,
+          );
           return;
         }
         const counted = (res: ApiResponse): number => Number(DRY_RUN_COUNTS.exec(String(valueOf(res)))?.[1]);
@@ -371,8 +490,14 @@ export const operationsChecks: CheckGroup = {
       clause: '7 Errors: getEsTaskStatus with an unknown task',
       async run(ctx) {
         const status = await taskStatus(ctx, { task: `conformance${ctx.runId}:987654321` });
-        expect(typeof status.error === 'string' && status.error.length > 0, 'value has no error field for an unknown task');
-        expect(/task/i.test(status.error), `the error does not say the task status could not be obtained: ${status.error}`);
+        expect(
+          typeof status.error === 'string' && status.error.length > 0,
+          'value has no error field for an unknown task',
+        );
+        expect(
+          /task/i.test(status.error),
+          `the error does not say the task status could not be obtained: ${status.error}`,
+        );
       },
     },
     {
@@ -380,7 +505,10 @@ export const operationsChecks: CheckGroup = {
       clause: '7 Errors: getEsTaskStatus with an unknown task in the {nodeId, taskId} form',
       async run(ctx) {
         const status = await taskStatus(ctx, { nodeId: `conformance${ctx.runId}`, taskId: 987654321 });
-        expect(typeof status.error === 'string' && status.error.length > 0, 'value has no error field for an unknown task');
+        expect(
+          typeof status.error === 'string' && status.error.length > 0,
+          'value has no error field for an unknown task',
+        );
       },
     },
     {
@@ -389,10 +517,18 @@ export const operationsChecks: CheckGroup = {
       writes: true,
       async run(ctx) {
         for (const missing of ['entityType', 'aspect', 'endTimeMillis']) {
-          const body: Record<string, unknown> = { entityType: 'dataset', aspect: USAGE, endTimeMillis: 0, dryRun: true };
+          const body: Record<string, unknown> = {
+            entityType: 'dataset',
+            aspect: USAGE,
+            endTimeMillis: 0,
+            dryRun: true,
+          };
           delete body[missing];
           const res = await ctx.client.call('truncateTimeseriesAspect', { body });
-          expect(res.status >= 400 && res.status < 500, `without ${missing} the call answered ${res.status}, expected a 4xx`);
+          expect(
+            res.status >= 400 && res.status < 500,
+            `without ${missing} the call answered ${res.status}, expected a 4xx`,
+          );
         }
       },
     },

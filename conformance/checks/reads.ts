@@ -18,17 +18,31 @@ const RELATIONSHIPS = '4.5 Reads: GET /relationships';
 interface EntityV2 {
   urn?: string;
   entityName?: string;
-  aspects?: Record<string, { name?: string; version?: unknown; value?: unknown; created?: { time?: unknown; actor?: unknown } }>;
+  aspects?: Record<
+    string,
+    { name?: string; version?: unknown; value?: unknown; created?: { time?: unknown; actor?: unknown } }
+  >;
 }
 
 async function entityV2(ctx: CheckContext, urn: string, query?: string): Promise<EntityV2> {
-  return (await ctx.client.expectStatus('getEntityV2', { path: { urn }, ...(query ? { query } : {}) })).body as EntityV2;
+  return (await ctx.client.expectStatus('getEntityV2', { path: { urn }, ...(query ? { query } : {}) }))
+    .body as EntityV2;
 }
 
-async function profiles(ctx: CheckContext, range: { startTimeMillis: number; endTimeMillis: number; limit?: number }): Promise<{ limit: unknown; times: number[] }> {
-  const res = await ctx.client.expectStatus('getTimeseriesAspectValues', { body: { urn: ctx.fixture.orders, entity: 'dataset', aspect: 'datasetProfile', ...range } });
+async function profiles(
+  ctx: CheckContext,
+  range: { startTimeMillis: number; endTimeMillis: number; limit?: number },
+): Promise<{ limit: unknown; times: number[] }> {
+  const res = await ctx.client.expectStatus('getTimeseriesAspectValues', {
+    body: { urn: ctx.fixture.orders, entity: 'dataset', aspect: 'datasetProfile', ...range },
+  });
   const value = valueOf<{ limit: unknown; values: { aspect: { value: string } }[] }>(res);
-  return { limit: value.limit, times: value.values.map((v) => jsonText<{ timestampMillis: number }>(v.aspect.value, 'aspect.value').timestampMillis) };
+  return {
+    limit: value.limit,
+    times: value.values.map(
+      (v) => jsonText<{ timestampMillis: number }>(v.aspect.value, 'aspect.value').timestampMillis,
+    ),
+  };
 }
 
 /**
@@ -43,12 +57,28 @@ async function relatedNow(ctx: CheckContext, urn: string, direction: string, typ
 }
 
 /** The related URNs once the run's writes show (`expected` is what the check wants to see). */
-function related(ctx: CheckContext, urn: string, direction: string, types: string, expected: string[]): Promise<string[]> {
-  return ctx.eventually(() => relatedNow(ctx, urn, direction, types), (urns) => JSON.stringify(urns) === JSON.stringify(expected));
+function related(
+  ctx: CheckContext,
+  urn: string,
+  direction: string,
+  types: string,
+  expected: string[],
+): Promise<string[]> {
+  return ctx.eventually(
+    () => relatedNow(ctx, urn, direction, types),
+    (urns) => JSON.stringify(urns) === JSON.stringify(expected),
+  );
 }
 
-async function aspectVersion(ctx: CheckContext, urn: string, version: number): Promise<{ status: number; description?: unknown; version?: unknown }> {
-  const res = await ctx.client.call('getAspect', { path: { urn }, query: { aspect: 'datasetProperties', version: String(version) } });
+async function aspectVersion(
+  ctx: CheckContext,
+  urn: string,
+  version: number,
+): Promise<{ status: number; description?: unknown; version?: unknown }> {
+  const res = await ctx.client.call('getAspect', {
+    path: { urn },
+    query: { aspect: 'datasetProperties', version: String(version) },
+  });
   if (res.status !== 200) return { status: res.status };
   const body = res.body as { version?: unknown; aspect?: Record<string, { description?: unknown }> };
   const record = ctx.contract.recordOfAspect('datasetProperties') ?? '';
@@ -72,7 +102,10 @@ export const readsChecks: CheckGroup = {
           expectEqual(aspect.name, name, `aspects.${name}.name`);
           expect(Number.isInteger(aspect.version), `aspects.${name}.version is not an integer`);
           expect(aspect.value && typeof aspect.value === 'object', `aspects.${name}.value is not an object`);
-          expect(Number.isInteger(aspect.created?.time) && typeof aspect.created?.actor === 'string', `aspects.${name}.created is not an audit stamp`);
+          expect(
+            Number.isInteger(aspect.created?.time) && typeof aspect.created?.actor === 'string',
+            `aspects.${name}.created is not an audit stamp`,
+          );
         }
       },
     },
@@ -102,13 +135,18 @@ export const readsChecks: CheckGroup = {
         const urn = await readableDataset(ctx);
         const res = await ctx.client.expectStatus('getEntity', { path: { urn } });
         const snapshotName = ctx.contract.entity('dataset')?.snapshot ?? '';
-        const snapshot = (res.body as { value?: Record<string, { urn?: string; aspects?: unknown }> }).value?.[snapshotName];
+        const snapshot = (res.body as { value?: Record<string, { urn?: string; aspects?: unknown }> }).value?.[
+          snapshotName
+        ];
         expect(snapshot, `value has no ${snapshotName}`);
         expectEqual(snapshot.urn, urn, 'snapshot urn');
         expect(Array.isArray(snapshot.aspects) && snapshot.aspects.length > 0, 'snapshot has no aspects');
         for (const item of snapshot.aspects as Record<string, unknown>[]) {
           const [record] = Object.keys(item);
-          expect(Object.keys(item).length === 1 && record && ctx.contract.aspectOfRecord(record), `aspect ${JSON.stringify(Object.keys(item))} is not keyed by one aspect record name`);
+          expect(
+            Object.keys(item).length === 1 && record && ctx.contract.aspectOfRecord(record),
+            `aspect ${JSON.stringify(Object.keys(item))} is not keyed by one aspect record name`,
+          );
         }
       },
     },
@@ -117,7 +155,9 @@ export const readsChecks: CheckGroup = {
       clause: `${LEGACY} of a URN never written`,
       async run(ctx) {
         const res = await ctx.client.expectStatus('getEntity', { path: { urn: ctx.fixture.dataset('never_written') } });
-        const snapshot = Object.values((res.body as { value?: Record<string, { aspects?: unknown[] }> }).value ?? {})[0];
+        const snapshot = Object.values(
+          (res.body as { value?: Record<string, { aspects?: unknown[] }> }).value ?? {},
+        )[0];
         expectEqual(snapshot?.aspects?.length, 1, 'aspects of a URN never written (the key aspect only)');
       },
     },
@@ -136,15 +176,26 @@ export const readsChecks: CheckGroup = {
         const urn = ctx.fixture.customers;
         const original = (await aspectVersion(ctx, urn, 0)).description;
         // The edits keep the run's word, so the search checks still find the dataset.
-        const later = [`First edit of run ${ctx.runId}, ${ctx.fixture.word}`, `Second edit of run ${ctx.runId}, ${ctx.fixture.word}`];
-        for (const description of later) await ctx.fixture.upsert(urn, 'datasetProperties', { description, name: `customers_${ctx.runId}`, created: { time: 2000 } });
+        const later = [
+          `First edit of run ${ctx.runId}, ${ctx.fixture.word}`,
+          `Second edit of run ${ctx.runId}, ${ctx.fixture.word}`,
+        ];
+        for (const description of later)
+          await ctx.fixture.upsert(urn, 'datasetProperties', {
+            description,
+            name: `customers_${ctx.runId}`,
+            created: { time: 2000 },
+          });
         const [v0, v1, v2, v3] = await Promise.all([0, 1, 2, 3].map((v) => aspectVersion(ctx, urn, v)));
         expectEqual(v0?.description, later[1], 'version 0 (the latest)');
         expectEqual(v1?.description, original, 'version 1 (the first written)');
         expectEqual(v2?.description, later[0], 'version 2 (the second written)');
         expectEqual(v3?.status, 404, 'status of a version never written');
         const entity = await entityV2(ctx, urn, 'aspects=List(datasetProperties)');
-        expect(entity.aspects?.datasetProperties?.version !== undefined, 'entitiesV2 has no version of datasetProperties');
+        expect(
+          entity.aspects?.datasetProperties?.version !== undefined,
+          'entitiesV2 has no version of datasetProperties',
+        );
       },
     },
     {
@@ -167,7 +218,11 @@ export const readsChecks: CheckGroup = {
         const base = ctx.fixture.timeBase;
         await fixtureProfilesVisible(ctx);
         const { times } = await profiles(ctx, { startTimeMillis: base, endTimeMillis: base + 10_000 });
-        expectEqual(times, [...ctx.fixture.profileTimes].sort((a, b) => b - a), 'points, newest first');
+        expectEqual(
+          times,
+          [...ctx.fixture.profileTimes].sort((a, b) => b - a),
+          'points, newest first',
+        );
       },
     },
     {
@@ -188,9 +243,21 @@ export const readsChecks: CheckGroup = {
       needsFixture: true,
       async run(ctx) {
         const { orders, customers } = ctx.fixture;
-        expectEqual(await related(ctx, orders, 'OUTGOING', 'DownstreamOf', [customers]), [customers], 'OUTGOING DownstreamOf of the downstream dataset');
-        expectEqual(await related(ctx, customers, 'INCOMING', 'DownstreamOf', [orders]), [orders], 'INCOMING DownstreamOf of the upstream dataset');
-        expectEqual(await relatedNow(ctx, customers, 'OUTGOING', 'DownstreamOf'), [], 'OUTGOING DownstreamOf of the upstream dataset');
+        expectEqual(
+          await related(ctx, orders, 'OUTGOING', 'DownstreamOf', [customers]),
+          [customers],
+          'OUTGOING DownstreamOf of the downstream dataset',
+        );
+        expectEqual(
+          await related(ctx, customers, 'INCOMING', 'DownstreamOf', [orders]),
+          [orders],
+          'INCOMING DownstreamOf of the upstream dataset',
+        );
+        expectEqual(
+          await relatedNow(ctx, customers, 'OUTGOING', 'DownstreamOf'),
+          [],
+          'OUTGOING DownstreamOf of the upstream dataset',
+        );
       },
     },
     {
@@ -200,7 +267,11 @@ export const readsChecks: CheckGroup = {
       async run(ctx) {
         const { orders, owner, tag } = ctx.fixture;
         expectEqual(await related(ctx, orders, 'OUTGOING', 'OwnedBy', [owner]), [owner], 'OUTGOING OwnedBy');
-        expectEqual(await related(ctx, tag, 'INCOMING', 'TaggedWith', [orders]), [orders], 'INCOMING TaggedWith of the tag');
+        expectEqual(
+          await related(ctx, tag, 'INCOMING', 'TaggedWith', [orders]),
+          [orders],
+          'INCOMING TaggedWith of the tag',
+        );
       },
     },
     {
@@ -210,14 +281,17 @@ export const readsChecks: CheckGroup = {
         const urn = await readableDataset(ctx);
         const res = await ctx.client.expectStatus('getRelationships', { query: relationshipsQuery(urn, 'OUTGOING') });
         const entities = (res.body as { entities?: unknown }).entities;
-        if (!Array.isArray(entities) || entities.some((e) => typeof e !== 'string')) fail(`entities is not a list of URNs: ${res.text.slice(0, 200)}`);
+        if (!Array.isArray(entities) || entities.some((e) => typeof e !== 'string'))
+          fail(`entities is not a list of URNs: ${res.text.slice(0, 200)}`);
       },
     },
     {
       id: 'reads.relationships.invalid-direction',
       clause: `${RELATIONSHIPS} direction other than INCOMING or OUTGOING`,
       async run(ctx) {
-        const res = await ctx.client.call('getRelationships', { query: relationshipsQuery(await readableDataset(ctx), 'SIDEWAYS') });
+        const res = await ctx.client.call('getRelationships', {
+          query: relationshipsQuery(await readableDataset(ctx), 'SIDEWAYS'),
+        });
         expectStatusOf(res.status, 400, 'an invalid direction');
       },
     },

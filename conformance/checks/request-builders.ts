@@ -7,7 +7,13 @@ import { restliEncode, restliList } from '../../deployment/index.js';
 // The protocol 2.0.0 encoding lives in deployment/ (shared with the pull); the checks take it from here.
 export { restliEncode, restliList };
 
-export function ingestBody(urn: string, entityType: string, aspectName: string, aspect: unknown, changeType = 'UPSERT'): Record<string, unknown> {
+export function ingestBody(
+  urn: string,
+  entityType: string,
+  aspectName: string,
+  aspect: unknown,
+  changeType = 'UPSERT',
+): Record<string, unknown> {
   const proposal: Record<string, unknown> = { entityType, entityUrn: urn, changeType, aspectName };
   if (changeType !== 'DELETE') proposal.aspect = { value: JSON.stringify(aspect), contentType: 'application/json' };
   return { proposal };

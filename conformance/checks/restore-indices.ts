@@ -41,7 +41,10 @@ export function restoredBy(report: string): Restored | undefined {
 
 async function restore(ctx: CheckContext, body: Record<string, unknown>): Promise<Restored> {
   const text = String(valueOf<unknown>(await ctx.client.expectStatus('restoreIndices', { body })));
-  return restoredBy(text) ?? ctx.skip(`the response does not report what was restored (shape not shown): ${text.slice(0, 200)}`);
+  return (
+    restoredBy(text) ??
+    ctx.skip(`the response does not report what was restored (shape not shown): ${text.slice(0, 200)}`)
+  );
 }
 
 /** The run's dataset rows, restored through urnLike with `extra` (start, batchSize). */
@@ -57,11 +60,20 @@ export const restoreIndicesChecks: CheckGroup = {
       clause: `${RESTORE} urn`,
       needsFixture: true,
       async run(ctx) {
-        const res = await ctx.client.expectStatus('restoreIndices', { body: { urn: ctx.fixture.orders, aspect: 'datasetProperties' } });
+        const res = await ctx.client.expectStatus('restoreIndices', {
+          body: { urn: ctx.fixture.orders, aspect: 'datasetProperties' },
+        });
         // Upstream's text report names the last URN it restored: it must be the one asked for.
         const restored = restoredBy(String(valueOf<unknown>(res)));
-        if (restored) expect(restored.last.startsWith(`${ctx.fixture.orders} `), `restoreIndices restored other URNs: ${restored.last}`);
-        const hits = await ctx.eventually(() => searchUrns(ctx, ctx.fixture.word), (urns) => urns.includes(ctx.fixture.orders));
+        if (restored)
+          expect(
+            restored.last.startsWith(`${ctx.fixture.orders} `),
+            `restoreIndices restored other URNs: ${restored.last}`,
+          );
+        const hits = await ctx.eventually(
+          () => searchUrns(ctx, ctx.fixture.word),
+          (urns) => urns.includes(ctx.fixture.orders),
+        );
         expect(hits.includes(ctx.fixture.orders), 'the restored dataset is not found by search');
       },
     },
@@ -71,8 +83,15 @@ export const restoreIndicesChecks: CheckGroup = {
       needsFixture: true,
       async run(ctx) {
         const one = await restore(ctx, { urn: ctx.fixture.orders, aspect: 'datasetProperties' });
-        expectEqual(one, { rows: 1, last: `${ctx.fixture.orders} datasetProperties` }, 'rows restored with urn and aspect');
-        expect((await restore(ctx, { urn: ctx.fixture.orders })).rows > 1, 'without aspect no more than one row of the dataset was restored');
+        expectEqual(
+          one,
+          { rows: 1, last: `${ctx.fixture.orders} datasetProperties` },
+          'rows restored with urn and aspect',
+        );
+        expect(
+          (await restore(ctx, { urn: ctx.fixture.orders })).rows > 1,
+          'without aspect no more than one row of the dataset was restored',
+        );
       },
     },
     {
@@ -82,8 +101,14 @@ export const restoreIndicesChecks: CheckGroup = {
       async run(ctx) {
         const restored = await runRows(ctx, { batchSize: 1000 });
         expect(restored.rows > 0, `urnLike ${ctx.fixture.datasetPattern} restored no row`);
-        expect(restored.last.startsWith(ctx.fixture.datasetPattern.replace(/%$/, '')), `urnLike ${ctx.fixture.datasetPattern} restored ${restored.last}`);
-        const none = await restore(ctx, { urnLike: `${ctx.fixture.datasetPattern.replace(/%$/, '')}never_written%`, batchSize: 1000 });
+        expect(
+          restored.last.startsWith(ctx.fixture.datasetPattern.replace(/%$/, '')),
+          `urnLike ${ctx.fixture.datasetPattern} restored ${restored.last}`,
+        );
+        const none = await restore(ctx, {
+          urnLike: `${ctx.fixture.datasetPattern.replace(/%$/, '')}never_written%`,
+          batchSize: 1000,
+        });
         expectEqual(none, { rows: 0, last: '' }, 'rows restored with a pattern no URN matches');
       },
     },
@@ -93,7 +118,11 @@ export const restoreIndicesChecks: CheckGroup = {
       needsFixture: true,
       async run(ctx) {
         const firstTwo = await runRows(ctx, { start: 0, batchSize: 2 });
-        expectEqual(await runRows(ctx, { start: 1, batchSize: 1 }), { rows: 1, last: firstTwo.last }, 'the row restored from start 1 (the second of the first two)');
+        expectEqual(
+          await runRows(ctx, { start: 1, batchSize: 1 }),
+          { rows: 1, last: firstTwo.last },
+          'the row restored from start 1 (the second of the first two)',
+        );
       },
     },
     {
@@ -101,7 +130,12 @@ export const restoreIndicesChecks: CheckGroup = {
       clause: `${RESTORE} batchSize`,
       needsFixture: true,
       async run(ctx) {
-        for (const batchSize of [1, 3]) expectEqual((await runRows(ctx, { start: 0, batchSize })).rows, batchSize, `rows restored with batchSize ${batchSize}`);
+        for (const batchSize of [1, 3])
+          expectEqual(
+            (await runRows(ctx, { start: 0, batchSize })).rows,
+            batchSize,
+            `rows restored with batchSize ${batchSize}`,
+          );
       },
     },
     {
@@ -121,7 +155,10 @@ export const restoreIndicesChecks: CheckGroup = {
       async run(ctx) {
         const fromZero = await runRows(ctx, { start: 0, batchSize: 1 });
         expectEqual(await runRows(ctx, { batchSize: 1 }), fromZero, 'the row restored without start (the first)');
-        expect((await runRows(ctx, { start: 1, batchSize: 1 })).last !== fromZero.last, 'start 1 restored the same row as start 0');
+        expect(
+          (await runRows(ctx, { start: 1, batchSize: 1 })).last !== fromZero.last,
+          'start 1 restored the same row as start 0',
+        );
       },
     },
   ],

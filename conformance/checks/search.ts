@@ -22,7 +22,11 @@ interface SearchResult {
   from: number;
   /** The hits' URNs, read from either shape (response-readers.ts hitUrns). */
   entities: string[];
-  metadata: { urns?: string[]; matches?: { matchedFields: { name: string; value: string }[] }[]; searchResultMetadatas?: { name: string; aggregations: Record<string, number> }[] };
+  metadata: {
+    urns?: string[];
+    matches?: { matchedFields: { name: string; value: string }[] }[];
+    searchResultMetadatas?: { name: string; aggregations: Record<string, number> }[];
+  };
 }
 
 interface Group {
@@ -41,16 +45,22 @@ interface BrowseResult {
 }
 
 async function search(ctx: CheckContext, body: Record<string, unknown>): Promise<SearchResult> {
-  const value = valueOf<SearchResult>(await ctx.client.expectStatus('searchEntities', { body: { entity: 'dataset', start: 0, count: 50, ...body } }));
+  const value = valueOf<SearchResult>(
+    await ctx.client.expectStatus('searchEntities', { body: { entity: 'dataset', start: 0, count: 50, ...body } }),
+  );
   return { ...value, entities: hitUrns(value) };
 }
 
 export async function browse(ctx: CheckContext, path: string): Promise<BrowseResult> {
-  return valueOf<BrowseResult>(await ctx.client.expectStatus('browseEntities', { body: { path, entity: 'dataset', start: 0, limit: 50 } }));
+  return valueOf<BrowseResult>(
+    await ctx.client.expectStatus('browseEntities', { body: { path, entity: 'dataset', start: 0, limit: 50 } }),
+  );
 }
 
 export async function suggestions(ctx: CheckContext, query: string, limit = 10): Promise<string[]> {
-  const value = valueOf<{ suggestions: string[]; query: string }>(await ctx.client.expectStatus('autocompleteEntities', { body: { query, entity: 'dataset', limit } }));
+  const value = valueOf<{ suggestions: string[]; query: string }>(
+    await ctx.client.expectStatus('autocompleteEntities', { body: { query, entity: 'dataset', limit } }),
+  );
   return value.suggestions;
 }
 
@@ -59,7 +69,12 @@ function sameSet(actual: string[], expected: string[], what: string): void {
 }
 
 /** One check per filter condition, each with a value that selects a known part of the run's datasets. */
-function filterCheck(condition: string, field: string, value: (ctx: CheckContext) => string, want: (ctx: CheckContext) => string[]): Check {
+function filterCheck(
+  condition: string,
+  field: string,
+  value: (ctx: CheckContext) => string,
+  want: (ctx: CheckContext) => string[],
+): Check {
   return {
     id: `search.filter.${condition.toLowerCase().replace(/_/g, '-')}`,
     clause: `${FILTER} condition ${condition}`,
@@ -67,7 +82,11 @@ function filterCheck(condition: string, field: string, value: (ctx: CheckContext
     async run(ctx) {
       const filter = { or: [{ and: [{ field, value: value(ctx), condition }] }] };
       await fixtureSearchable(ctx);
-      sameSet(await searchUrns(ctx, ctx.fixture.word, { filter }), want(ctx), `hits of ${field} ${condition} ${value(ctx)}`);
+      sameSet(
+        await searchUrns(ctx, ctx.fixture.word, { filter }),
+        want(ctx),
+        `hits of ${field} ${condition} ${value(ctx)}`,
+      );
     },
   };
 }
@@ -102,7 +121,11 @@ export const searchChecks: CheckGroup = {
       needsFixture: true,
       async run(ctx) {
         await fixtureSearchable(ctx);
-        sameSet(await searchUrns(ctx, `tags:conformance_${ctx.runId}`), [ctx.fixture.orders], 'hits of tags:<tag name>');
+        sameSet(
+          await searchUrns(ctx, `tags:conformance_${ctx.runId}`),
+          [ctx.fixture.orders],
+          'hits of tags:<tag name>',
+        );
       },
     },
     {
@@ -162,14 +185,54 @@ export const searchChecks: CheckGroup = {
         }
       },
     },
-    filterCheck('EQUAL', 'tags', (ctx) => ctx.fixture.tag, (ctx) => [ctx.fixture.orders]),
-    filterCheck('CONTAIN', 'description', () => 'ORDERS TABLE', (ctx) => [ctx.fixture.orders]),
-    filterCheck('START_WITH', 'id', (ctx) => `conformance_${ctx.runId}.cust`, (ctx) => [ctx.fixture.customers]),
-    filterCheck('END_WITH', 'id', () => '.returns', (ctx) => [ctx.fixture.returns]),
-    filterCheck('GREATER_THAN', 'createdAt', () => '2000', (ctx) => [ctx.fixture.returns]),
-    filterCheck('GREATER_THAN_OR_EQUAL_TO', 'createdAt', () => '2000', (ctx) => [ctx.fixture.customers, ctx.fixture.returns]),
-    filterCheck('LESS_THAN', 'createdAt', () => '2000', (ctx) => [ctx.fixture.orders]),
-    filterCheck('LESS_THAN_OR_EQUAL_TO', 'createdAt', () => '2000', (ctx) => [ctx.fixture.orders, ctx.fixture.customers]),
+    filterCheck(
+      'EQUAL',
+      'tags',
+      (ctx) => ctx.fixture.tag,
+      (ctx) => [ctx.fixture.orders],
+    ),
+    filterCheck(
+      'CONTAIN',
+      'description',
+      () => 'ORDERS TABLE',
+      (ctx) => [ctx.fixture.orders],
+    ),
+    filterCheck(
+      'START_WITH',
+      'id',
+      (ctx) => `conformance_${ctx.runId}.cust`,
+      (ctx) => [ctx.fixture.customers],
+    ),
+    filterCheck(
+      'END_WITH',
+      'id',
+      () => '.returns',
+      (ctx) => [ctx.fixture.returns],
+    ),
+    filterCheck(
+      'GREATER_THAN',
+      'createdAt',
+      () => '2000',
+      (ctx) => [ctx.fixture.returns],
+    ),
+    filterCheck(
+      'GREATER_THAN_OR_EQUAL_TO',
+      'createdAt',
+      () => '2000',
+      (ctx) => [ctx.fixture.customers, ctx.fixture.returns],
+    ),
+    filterCheck(
+      'LESS_THAN',
+      'createdAt',
+      () => '2000',
+      (ctx) => [ctx.fixture.orders],
+    ),
+    filterCheck(
+      'LESS_THAN_OR_EQUAL_TO',
+      'createdAt',
+      () => '2000',
+      (ctx) => [ctx.fixture.orders, ctx.fixture.customers],
+    ),
     {
       id: 'search.latest-state',
       clause: '4.6 Browse, search, autocomplete: search covers only the latest state',
@@ -178,10 +241,20 @@ export const searchChecks: CheckGroup = {
         const urn = ctx.fixture.returns;
         const [before, after] = [`before${ctx.runId}`, `after${ctx.runId}`];
         for (const word of [before, after]) {
-          await ctx.fixture.upsert(urn, 'datasetProperties', { name: `returns_${ctx.runId}`, description: `Returns ${word} ${ctx.fixture.word}`, created: { time: 3000 } });
+          await ctx.fixture.upsert(urn, 'datasetProperties', {
+            name: `returns_${ctx.runId}`,
+            description: `Returns ${word} ${ctx.fixture.word}`,
+            created: { time: 3000 },
+          });
         }
-        const latest = await ctx.eventually(() => searchUrns(ctx, after), (hits) => hits.includes(urn));
-        const older = await ctx.eventually(() => searchUrns(ctx, before), (hits) => hits.length === 0);
+        const latest = await ctx.eventually(
+          () => searchUrns(ctx, after),
+          (hits) => hits.includes(urn),
+        );
+        const older = await ctx.eventually(
+          () => searchUrns(ctx, before),
+          (hits) => hits.length === 0,
+        );
         expectEqual(older, [], `hits of ${before}, a word of an older version`);
         expectEqual(latest, [urn], `hits of ${after}, a word of the latest version`);
       },
@@ -194,7 +267,11 @@ export const searchChecks: CheckGroup = {
         await fixtureSearchable(ctx);
         const result = await browse(ctx, ctx.fixture.browseRoot);
         const { orders, customers, returns } = ctx.fixture;
-        sameSet(result.entities.map((e) => e.urn), [orders, customers, returns], `entities under ${ctx.fixture.browseRoot}`);
+        sameSet(
+          result.entities.map((e) => e.urn),
+          [orders, customers, returns],
+          `entities under ${ctx.fixture.browseRoot}`,
+        );
         expectEqual(result.numEntities, 3, 'numEntities');
         expectEqual(result.metadata.path, ctx.fixture.browseRoot, 'metadata.path');
         expect(Array.isArray(result.metadata.groups), 'metadata.groups is not a list');
@@ -226,9 +303,14 @@ export const searchChecks: CheckGroup = {
       id: 'search.autocomplete.shape',
       clause: `${AUTOCOMPLETE} response`,
       async run(ctx) {
-        const value = valueOf<{ suggestions: unknown; query: unknown }>(await ctx.client.expectStatus('autocompleteEntities', { body: { query: 'a', entity: 'dataset', limit: 3 } }));
+        const value = valueOf<{ suggestions: unknown; query: unknown }>(
+          await ctx.client.expectStatus('autocompleteEntities', { body: { query: 'a', entity: 'dataset', limit: 3 } }),
+        );
         expectEqual(value.query, 'a', 'query');
-        expect(Array.isArray(value.suggestions) && value.suggestions.length <= 3, 'suggestions is not a list of at most limit strings');
+        expect(
+          Array.isArray(value.suggestions) && value.suggestions.length <= 3,
+          'suggestions is not a list of at most limit strings',
+        );
       },
     },
     {
@@ -239,7 +321,10 @@ export const searchChecks: CheckGroup = {
         const prefix = `conformance_${ctx.runId}.or`;
         await fixtureSearchable(ctx);
         const found = await suggestions(ctx, prefix);
-        expect(found.some((s) => s.includes(`${ctx.runId}.orders`) || s === `orders_${ctx.runId}`), `no suggestion for ${prefix}: ${JSON.stringify(found)}`);
+        expect(
+          found.some((s) => s.includes(`${ctx.runId}.orders`) || s === `orders_${ctx.runId}`),
+          `no suggestion for ${prefix}: ${JSON.stringify(found)}`,
+        );
       },
     },
     {
@@ -249,7 +334,10 @@ export const searchChecks: CheckGroup = {
       async run(ctx) {
         const prefix = `conformance_${ctx.runId}`;
         await fixtureSearchable(ctx);
-        expect((await suggestions(ctx, prefix)).length >= 2, `fewer than two suggestions for ${prefix}, the limit cannot be observed`);
+        expect(
+          (await suggestions(ctx, prefix)).length >= 2,
+          `fewer than two suggestions for ${prefix}, the limit cannot be observed`,
+        );
         const limited = await suggestions(ctx, prefix, 1);
         expect(limited.length <= 1, `limit 1 gave ${limited.length} suggestions`);
       },

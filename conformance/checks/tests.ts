@@ -19,7 +19,9 @@ export const testsChecks: CheckGroup = {
       id: 'tests.evaluate',
       clause: '4.3 Metadata tests: evaluate',
       async run(ctx) {
-        const res = await ctx.client.expectStatus('evaluateTests', { body: { urn: await readableDataset(ctx), shouldPush: false } });
+        const res = await ctx.client.expectStatus('evaluateTests', {
+          body: { urn: await readableDataset(ctx), shouldPush: false },
+        });
         valueOf(res);
       },
     },
@@ -28,10 +30,16 @@ export const testsChecks: CheckGroup = {
       clause: '4.3 Metadata tests: evaluate testUrns',
       async run(ctx) {
         const urn = await readableDataset(ctx);
-        const all = testsIn(valueOf<Results>(await ctx.client.expectStatus('evaluateTests', { body: { urn, shouldPush: false } })));
+        const all = testsIn(
+          valueOf<Results>(await ctx.client.expectStatus('evaluateTests', { body: { urn, shouldPush: false } })),
+        );
         const [chosen] = all;
         if (!chosen || all.length < 2) ctx.skip('fewer than two metadata tests apply to the dataset');
-        const only = testsIn(valueOf<Results>(await ctx.client.expectStatus('evaluateTests', { body: { urn, shouldPush: false, testUrns: [chosen] } })));
+        const only = testsIn(
+          valueOf<Results>(
+            await ctx.client.expectStatus('evaluateTests', { body: { urn, shouldPush: false, testUrns: [chosen] } }),
+          ),
+        );
         expect(only.length === 1 && only[0] === chosen, `testUrns [${chosen}] evaluated ${JSON.stringify(only)}`);
       },
     },
@@ -41,7 +49,11 @@ export const testsChecks: CheckGroup = {
       writes: true,
       async run(ctx) {
         // A missing required action parameter is a Rest.li 400 (restli-facts §3.2), not any 4xx: a 404 means no route.
-        expectStatusOf((await ctx.client.call('evaluateTests', { body: { shouldPush: false } })).status, 400, 'evaluate without urn');
+        expectStatusOf(
+          (await ctx.client.call('evaluateTests', { body: { shouldPush: false } })).status,
+          400,
+          'evaluate without urn',
+        );
       },
     },
   ],

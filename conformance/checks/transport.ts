@@ -41,24 +41,61 @@ async function familyCalls(ctx: CheckContext): Promise<FamilyCall[]> {
   const urn = await readableDataset(ctx);
   const key = ctx.contract.entity('dataset')?.keyAspect ?? 'datasetKey';
   return [
-    { family: 'entity read (V2)', operationId: 'getEntityV2', options: { path: { urn }, query: `aspects=List(${key})` } },
+    {
+      family: 'entity read (V2)',
+      operationId: 'getEntityV2',
+      options: { path: { urn }, query: `aspects=List(${key})` },
+    },
     { family: 'entity read (legacy)', operationId: 'getEntity', options: { path: { urn } } },
-    { family: 'aspect point lookup', operationId: 'getAspect', options: { path: { urn }, query: { aspect: key, version: '0' } } },
-    { family: 'time series read', operationId: 'getTimeseriesAspectValues', options: { body: { urn, entity: 'dataset', aspect: 'datasetProfile', startTimeMillis: 0, endTimeMillis: 1 } } },
-    { family: 'relationships', operationId: 'getRelationships', options: { query: relationshipsQuery(urn, 'OUTGOING') } },
-    { family: 'browse', operationId: 'browseEntities', options: { body: { path: '/', entity: 'dataset', start: 0, limit: 1 } } },
-    { family: 'search', operationId: 'searchEntities', options: { body: { input: '*', entity: 'dataset', start: 0, count: 1 } } },
-    { family: 'autocomplete', operationId: 'autocompleteEntities', options: { body: { query: 'a', entity: 'dataset', limit: 1 } } },
+    {
+      family: 'aspect point lookup',
+      operationId: 'getAspect',
+      options: { path: { urn }, query: { aspect: key, version: '0' } },
+    },
+    {
+      family: 'time series read',
+      operationId: 'getTimeseriesAspectValues',
+      options: { body: { urn, entity: 'dataset', aspect: 'datasetProfile', startTimeMillis: 0, endTimeMillis: 1 } },
+    },
+    {
+      family: 'relationships',
+      operationId: 'getRelationships',
+      options: { query: relationshipsQuery(urn, 'OUTGOING') },
+    },
+    {
+      family: 'browse',
+      operationId: 'browseEntities',
+      options: { body: { path: '/', entity: 'dataset', start: 0, limit: 1 } },
+    },
+    {
+      family: 'search',
+      operationId: 'searchEntities',
+      options: { body: { input: '*', entity: 'dataset', start: 0, count: 1 } },
+    },
+    {
+      family: 'autocomplete',
+      operationId: 'autocompleteEntities',
+      options: { body: { query: 'a', entity: 'dataset', limit: 1 } },
+    },
     { family: 'index sizes', operationId: 'getIndexSizes' },
-    { family: 'search-index task status', operationId: 'getEsTaskStatus', options: { body: { task: `conformance${ctx.runId}:987654321` } } },
+    {
+      family: 'search-index task status',
+      operationId: 'getEsTaskStatus',
+      options: { body: { task: `conformance${ctx.runId}:987654321` } },
+    },
     { family: 'metadata tests', operationId: 'evaluateTests', options: { body: { urn, shouldPush: false } } },
   ];
 }
 
 /** The status and the top-level field names of a response (bodies differ in stamps and scores). */
 function outline(res: ApiResponse): { status: number; fields: string[]; valueFields: string[] } {
-  const fieldsOf = (v: unknown): string[] => (v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v).sort() : []);
-  return { status: res.status, fields: fieldsOf(res.body), valueFields: fieldsOf((res.body as { value?: unknown } | undefined)?.value) };
+  const fieldsOf = (v: unknown): string[] =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v).sort() : [];
+  return {
+    status: res.status,
+    fields: fieldsOf(res.body),
+    valueFields: fieldsOf((res.body as { value?: unknown } | undefined)?.value),
+  };
 }
 
 /** The outlines under the first prefix, which every prefix is compared with, once per run. */
@@ -86,7 +123,10 @@ export const transportChecks: CheckGroup = {
       perPrefix: true,
       async run(ctx) {
         const urn = await readableDataset(ctx);
-        const res = await ctx.prefixClient.expectStatus('getEntityV2', { path: { urn }, query: 'aspects=List(datasetKey)' });
+        const res = await ctx.prefixClient.expectStatus('getEntityV2', {
+          path: { urn },
+          query: 'aspects=List(datasetKey)',
+        });
         expectEqual((res.body as { urn?: string }).urn, urn, `urn read under '${ctx.prefixClient.prefix}'`);
       },
     },
@@ -95,7 +135,11 @@ export const transportChecks: CheckGroup = {
       clause: '1 What the service does: the address forms take the same actions',
       perPrefix: true,
       async run(ctx) {
-        const value = valueOf<{ entities: unknown[] }>(await ctx.prefixClient.expectStatus('searchEntities', { body: { input: '*', entity: 'dataset', start: 0, count: 1 } }));
+        const value = valueOf<{ entities: unknown[] }>(
+          await ctx.prefixClient.expectStatus('searchEntities', {
+            body: { input: '*', entity: 'dataset', start: 0, count: 1 },
+          }),
+        );
         expect(Array.isArray(value.entities), 'search under the prefix gave no entities list');
         const sizes = await ctx.prefixClient.call('getIndexSizes');
         expectEqual(sizes.status, 200, `getIndexSizes under '${ctx.prefixClient.prefix}' status`);
@@ -111,8 +155,15 @@ export const transportChecks: CheckGroup = {
         for (const [i, call] of calls.entries()) {
           const here = outline(await ctx.prefixClient.call(call.operationId, call.options));
           // 401 and 403 are the auth checks' business; anything else must be answered.
-          expect(here.status < 300 || here.status === 401 || here.status === 403, `${call.family} under '${ctx.prefixClient.prefix}' answered ${here.status}`);
-          expectEqual(here, first[i], `${call.family} under '${ctx.prefixClient.prefix}' against '${ctx.client.prefix}' (status and fields)`);
+          expect(
+            here.status < 300 || here.status === 401 || here.status === 403,
+            `${call.family} under '${ctx.prefixClient.prefix}' answered ${here.status}`,
+          );
+          expectEqual(
+            here,
+            first[i],
+            `${call.family} under '${ctx.prefixClient.prefix}' against '${ctx.client.prefix}' (status and fields)`,
+          );
         }
       },
     },
@@ -122,8 +173,14 @@ export const transportChecks: CheckGroup = {
       async run(ctx) {
         for (const call of await familyCalls(ctx)) {
           const res = await ctx.client.call(call.operationId, call.options);
-          expect(/^application\/json\b/i.test(res.headers.get('content-type') ?? ''), `${call.family} answered Content-Type ${res.headers.get('content-type') ?? 'none'}`);
-          expect(res.body !== undefined && typeof res.body !== 'string', `${call.family} answered a body that is not JSON: ${res.text.slice(0, 200)}`);
+          expect(
+            /^application\/json\b/i.test(res.headers.get('content-type') ?? ''),
+            `${call.family} answered Content-Type ${res.headers.get('content-type') ?? 'none'}`,
+          );
+          expect(
+            res.body !== undefined && typeof res.body !== 'string',
+            `${call.family} answered a body that is not JSON: ${res.text.slice(0, 200)}`,
+          );
         }
       },
     },
@@ -133,11 +190,21 @@ export const transportChecks: CheckGroup = {
       async run(ctx) {
         // Rest.li 2.0.0 syntax (List(...)) only reads correctly when the header says 2.0.0.
         const urn = await readableDataset(ctx);
-        const res = await ctx.client.send('GET', ctx.client.url(ctx.client.operation('getEntityV2'), { path: { urn }, query: 'aspects=List(datasetKey)' }), undefined, 'token', {
-          [ctx.contract.names.protocolHeader]: '2.0.0',
-        });
+        const res = await ctx.client.send(
+          'GET',
+          ctx.client.url(ctx.client.operation('getEntityV2'), { path: { urn }, query: 'aspects=List(datasetKey)' }),
+          undefined,
+          'token',
+          {
+            [ctx.contract.names.protocolHeader]: '2.0.0',
+          },
+        );
         expectEqual(res.status, 200, 'status of a 2.0.0 read');
-        expectEqual(Object.keys((res.body as { aspects?: object }).aspects ?? {}), ['datasetKey'], 'aspects read with List(...) under 2.0.0');
+        expectEqual(
+          Object.keys((res.body as { aspects?: object }).aspects ?? {}),
+          ['datasetKey'],
+          'aspects read with List(...) under 2.0.0',
+        );
       },
     },
     {
@@ -145,7 +212,11 @@ export const transportChecks: CheckGroup = {
       clause: `${AUTH} operations endpoints without a token`,
       async run(ctx) {
         needAuth(ctx, 'standard', 'all');
-        expectRejected((await ctx.client.call('getIndexSizes', { credential: 'none' })).status, 401, 'getIndexSizes without a token');
+        expectRejected(
+          (await ctx.client.call('getIndexSizes', { credential: 'none' })).status,
+          401,
+          'getIndexSizes without a token',
+        );
       },
     },
     {
@@ -153,7 +224,10 @@ export const transportChecks: CheckGroup = {
       clause: `${AUTH} test endpoint without a token`,
       async run(ctx) {
         needAuth(ctx, 'standard', 'all');
-        const res = await ctx.client.call('evaluateTests', { body: { urn: await readableDataset(ctx), shouldPush: false }, credential: 'none' });
+        const res = await ctx.client.call('evaluateTests', {
+          body: { urn: await readableDataset(ctx), shouldPush: false },
+          credential: 'none',
+        });
         expectRejected(res.status, 401, 'evaluate without a token');
       },
     },
@@ -163,7 +237,11 @@ export const transportChecks: CheckGroup = {
       async run(ctx) {
         needAuth(ctx, 'standard', 'all');
         needReader(ctx);
-        expectRejected((await ctx.client.call('getIndexSizes', { credential: 'reader' })).status, 403, 'getIndexSizes with the reader token');
+        expectRejected(
+          (await ctx.client.call('getIndexSizes', { credential: 'reader' })).status,
+          403,
+          'getIndexSizes with the reader token',
+        );
       },
     },
     {
@@ -174,7 +252,11 @@ export const transportChecks: CheckGroup = {
         needAuth(ctx, 'standard', 'all');
         const id = `conformance_${ctx.runId}_anonymous`;
         ctx.fixture.track(`${ctx.contract.names.urnPrefix}tag:${id}`);
-        const res = await ctx.client.graphql('mutation createTag($input: CreateTagInput!) { createTag(input: $input) }', { input: { id, name: id } }, 'none');
+        const res = await ctx.client.graphql(
+          'mutation createTag($input: CreateTagInput!) { createTag(input: $input) }',
+          { input: { id, name: id } },
+          'none',
+        );
         expectRejected(res.status, 401, 'createTag without a token');
       },
     },
@@ -186,8 +268,20 @@ export const transportChecks: CheckGroup = {
       async run(ctx) {
         needAuth(ctx, 'standard', 'all');
         needReader(ctx);
-        const body = { proposal: { entityType: 'dataset', entityUrn: ctx.fixture.orders, changeType: 'UPSERT', aspectName: 'status', aspect: { value: '{"removed":false}', contentType: 'application/json' } } };
-        expectRejected((await ctx.client.call('ingestProposal', { body, credential: 'reader' })).status, 403, 'ingestProposal with the reader token');
+        const body = {
+          proposal: {
+            entityType: 'dataset',
+            entityUrn: ctx.fixture.orders,
+            changeType: 'UPSERT',
+            aspectName: 'status',
+            aspect: { value: '{"removed":false}', contentType: 'application/json' },
+          },
+        };
+        expectRejected(
+          (await ctx.client.call('ingestProposal', { body, credential: 'reader' })).status,
+          403,
+          'ingestProposal with the reader token',
+        );
       },
     },
     {
@@ -200,19 +294,38 @@ export const transportChecks: CheckGroup = {
         const actorOfWrite = async (credential: Credential): Promise<string | undefined> => {
           ctx.fixture.track(urn);
           // Each write changes the value, so that each makes a new latest version with its own stamp.
-          const res = await ctx.client.call('ingestProposal', { body: ingestBody(urn, 'dataset', 'datasetProperties', { description: `Written with credential ${credential}` }), credential });
+          const res = await ctx.client.call('ingestProposal', {
+            body: ingestBody(urn, 'dataset', 'datasetProperties', {
+              description: `Written with credential ${credential}`,
+            }),
+            credential,
+          });
           if (res.status !== 200) return undefined;
-          const read = await ctx.client.expectStatus('getEntityV2', { path: { urn }, query: 'aspects=List(datasetProperties)' });
-          return String((read.body as { aspects?: { datasetProperties?: { created?: { actor?: unknown } } } }).aspects?.datasetProperties?.created?.actor);
+          const read = await ctx.client.expectStatus('getEntityV2', {
+            path: { urn },
+            query: 'aspects=List(datasetProperties)',
+          });
+          return String(
+            (read.body as { aspects?: { datasetProperties?: { created?: { actor?: unknown } } } }).aspects
+              ?.datasetProperties?.created?.actor,
+          );
         };
         const owner = await actorOfWrite('token');
         expect(owner, 'a write with --token was refused');
-        expectEqual(parseUrn(owner).entityType, 'corpuser', `entity type of the actor ${owner} of a write with --token (its owner)`);
+        expectEqual(
+          parseUrn(owner).entityType,
+          'corpuser',
+          `entity type of the actor ${owner} of a write with --token (its owner)`,
+        );
         // Another caller is another actor: the stamp comes from the token, not from the service.
         const anonymous = await actorOfWrite('none');
-        if (anonymous !== undefined) expect(anonymous !== owner, `a write without a token was stamped with the token owner ${owner}`);
+        if (anonymous !== undefined)
+          expect(anonymous !== owner, `a write without a token was stamped with the token owner ${owner}`);
         if (ctx.client.settings.readerToken) {
-          expect((await actorOfWrite('reader')) === undefined, 'a write with the reader token was accepted: it carries the privileges of a user who may only read');
+          expect(
+            (await actorOfWrite('reader')) === undefined,
+            'a write with the reader token was accepted: it carries the privileges of a user who may only read',
+          );
           expectEqual(await readStatus(ctx, 'reader'), 200, 'status of a read with the reader token');
         }
       },
@@ -240,7 +353,11 @@ export const transportChecks: CheckGroup = {
       clause: `${AUTH} operations endpoints open with --expect-auth off`,
       async run(ctx) {
         needAuth(ctx, 'off');
-        expectEqual((await ctx.client.call('getIndexSizes', { credential: 'none' })).status, 200, 'getIndexSizes without a token');
+        expectEqual(
+          (await ctx.client.call('getIndexSizes', { credential: 'none' })).status,
+          200,
+          'getIndexSizes without a token',
+        );
       },
     },
   ],

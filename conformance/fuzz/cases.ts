@@ -70,11 +70,22 @@ function bodyDrafts(target: FuzzTarget, urnPrefix: string, random: Random): (() 
   const drafts: (() => Draft)[] = [];
   for (const field of fields) {
     const name = lastName(field.path);
-    if (field.required) drafts.push(() => ({ kind: 'required.missing', field: fieldName(field.path), names: [name], body: Buffer.from(jsonText(setAt(body, field.path, undefined, true))) }));
+    if (field.required)
+      drafts.push(() => ({
+        kind: 'required.missing',
+        field: fieldName(field.path),
+        names: [name],
+        body: Buffer.from(jsonText(setAt(body, field.path, undefined, true))),
+      }));
     drafts.push(() => {
       const hostile = random.pick(hostileValues(field.schema, isUrnField(name, field.schema), urnPrefix, random));
       const names = hostile.kind === 'nesting.deep' ? [name, 'nesting'] : [name];
-      return { kind: hostile.kind, field: fieldName(field.path), names, body: Buffer.from(jsonText(setAt(body, field.path, hostile.value))) };
+      return {
+        kind: hostile.kind,
+        field: fieldName(field.path),
+        names,
+        body: Buffer.from(jsonText(setAt(body, field.path, hostile.value))),
+      };
     });
   }
   const proposal = (body as { proposal?: { aspect?: { value?: unknown } } }).proposal;
@@ -86,12 +97,39 @@ function bodyDrafts(target: FuzzTarget, urnPrefix: string, random: Random): (() 
 function aspectValueDraft(body: unknown, urnPrefix: string, random: Random): Draft {
   const path = ['proposal', 'aspect', 'value'];
   const choice = random.int(4);
-  if (choice === 0) return { kind: 'nesting.deep', field: 'body.proposal.aspect.value', names: ['value', 'nesting'], body: Buffer.from(jsonText(setAt(body, path, `{"description":${deepValue(random).text}}`))) };
-  if (choice === 1) return { kind: 'json.malformed', field: 'body.proposal.aspect.value', names: ['value'], body: Buffer.from(jsonText(setAt(body, path, '{"removed": tru'))) };
-  if (choice === 2) return { kind: 'type.wrong', field: 'body.proposal.aspect.value', names: ['value'], body: Buffer.from(jsonText(setAt(body, path, '[1, 2]'))) };
+  if (choice === 0)
+    return {
+      kind: 'nesting.deep',
+      field: 'body.proposal.aspect.value',
+      names: ['value', 'nesting'],
+      body: Buffer.from(jsonText(setAt(body, path, `{"description":${deepValue(random).text}}`))),
+    };
+  if (choice === 1)
+    return {
+      kind: 'json.malformed',
+      field: 'body.proposal.aspect.value',
+      names: ['value'],
+      body: Buffer.from(jsonText(setAt(body, path, '{"removed": tru'))),
+    };
+  if (choice === 2)
+    return {
+      kind: 'type.wrong',
+      field: 'body.proposal.aspect.value',
+      names: ['value'],
+      body: Buffer.from(jsonText(setAt(body, path, '[1, 2]'))),
+    };
   const owner = random.pick(malformedUrns(urnPrefix));
-  const owned = setAt(setAt(body, path, JSON.stringify({ owners: [{ owner, type: 'DATAOWNER' }] })), ['proposal', 'aspectName'], 'ownership');
-  return { kind: 'urn.malformed', field: 'body.proposal.aspect.value.owners[0].owner', names: ['owner'], body: Buffer.from(jsonText(owned)) };
+  const owned = setAt(
+    setAt(body, path, JSON.stringify({ owners: [{ owner, type: 'DATAOWNER' }] })),
+    ['proposal', 'aspectName'],
+    'ownership',
+  );
+  return {
+    kind: 'urn.malformed',
+    field: 'body.proposal.aspect.value.owners[0].owner',
+    names: ['owner'],
+    body: Buffer.from(jsonText(owned)),
+  };
 }
 
 function parameterDrafts(target: FuzzTarget, urnPrefix: string, random: Random): (() => Draft)[] {
@@ -102,7 +140,12 @@ function parameterDrafts(target: FuzzTarget, urnPrefix: string, random: Random):
     if (texts.length) {
       drafts.push(() => {
         const hostile = random.pick(texts);
-        return { kind: hostile.kind, field: `${where}.${p.name}`, names: [p.name], [where]: { ...target.baseline[where], [p.name]: String(hostile.value) } };
+        return {
+          kind: hostile.kind,
+          field: `${where}.${p.name}`,
+          names: [p.name],
+          [where]: { ...target.baseline[where], [p.name]: String(hostile.value) },
+        };
       });
     }
     if (p.in === 'query' && p.required) {
@@ -112,7 +155,13 @@ function parameterDrafts(target: FuzzTarget, urnPrefix: string, random: Random):
         return { kind: 'required.missing', field: `query.${p.name}`, names: [p.name], query };
       });
     }
-    if (p.in === 'path') drafts.push(() => ({ kind: 'encoding.bad-percent', field: `path.${p.name}`, names: [p.name], path: { ...target.baseline.path, [p.name]: '\u0000%ZZ' } }));
+    if (p.in === 'path')
+      drafts.push(() => ({
+        kind: 'encoding.bad-percent',
+        field: `path.${p.name}`,
+        names: [p.name],
+        path: { ...target.baseline.path, [p.name]: '\u0000%ZZ' },
+      }));
   }
   return drafts;
 }
@@ -126,14 +175,44 @@ function transportDrafts(target: FuzzTarget, allowWrites: boolean): (() => Draft
     drafts.push(
       () => ({ kind: 'json.malformed', field: 'body', names: ['body'], body: Buffer.from('{"input": ') }),
       () => ({ kind: 'json.not-an-object', field: 'body', names: ['body'], body: Buffer.from('42') }),
-      () => ({ kind: 'encoding.unsupported', field: 'header Content-Encoding', names: ['encoding'], headers: { ...JSON_TYPE, 'content-encoding': 'compress' }, ...(body ? { body } : {}) }),
-      () => ({ kind: 'encoding.corrupt', field: 'body', names: ['body'], headers: { ...JSON_TYPE, 'content-encoding': 'gzip' }, body: gzipSync(body ?? Buffer.from('{}')).subarray(0, 12) }),
-      () => ({ kind: 'encoding.unsupported-charset', field: 'header Content-Type', names: ['charset'], headers: { 'content-type': 'application/json; charset=ebcdic-cp-us' }, ...(body ? { body } : {}) }),
+      () => ({
+        kind: 'encoding.unsupported',
+        field: 'header Content-Encoding',
+        names: ['encoding'],
+        headers: { ...JSON_TYPE, 'content-encoding': 'compress' },
+        ...(body ? { body } : {}),
+      }),
+      () => ({
+        kind: 'encoding.corrupt',
+        field: 'body',
+        names: ['body'],
+        headers: { ...JSON_TYPE, 'content-encoding': 'gzip' },
+        body: gzipSync(body ?? Buffer.from('{}')).subarray(0, 12),
+      }),
+      () => ({
+        kind: 'encoding.unsupported-charset',
+        field: 'header Content-Type',
+        names: ['charset'],
+        headers: { 'content-type': 'application/json; charset=ebcdic-cp-us' },
+        ...(body ? { body } : {}),
+      }),
       () => ({ kind: 'method.wrong', field: 'method', names: ['POST', 'method', 'GET'], method: 'GET' }),
     );
-    if (op.action) drafts.push(() => ({ kind: 'action.unknown', field: 'query.action', names: ['action'], action: `${op.action}Nope\u00e9`, ...(body ? { body } : {}) }));
+    if (op.action)
+      drafts.push(() => ({
+        kind: 'action.unknown',
+        field: 'query.action',
+        names: ['action'],
+        action: `${op.action}Nope\u00e9`,
+        ...(body ? { body } : {}),
+      }));
   } else if (allowWrites) {
-    drafts.push(() => ({ kind: 'method.wrong', field: 'method', names: ['method', 'supported', 'GET'], method: 'DELETE' }));
+    drafts.push(() => ({
+      kind: 'method.wrong',
+      field: 'method',
+      names: ['method', 'supported', 'GET'],
+      method: 'DELETE',
+    }));
   }
   return drafts;
 }
@@ -165,7 +244,9 @@ export interface CaseOptions {
 }
 
 function allowed(harm: Harm, options: Pick<CaseOptions, 'allowWrites' | 'allowDestructive'>): boolean {
-  return harm === 'read' || (harm === 'write' && options.allowWrites) || (harm === 'destructive' && options.allowDestructive);
+  return (
+    harm === 'read' || (harm === 'write' && options.allowWrites) || (harm === 'destructive' && options.allowDestructive)
+  );
 }
 
 export function fuzzCases(options: CaseOptions): FuzzCase[] {
@@ -174,7 +255,11 @@ export function fuzzCases(options: CaseOptions): FuzzCase[] {
   const targets = options.targets.filter((t) => allowed(t.harm, options));
   const restDrafts = targets.map((target) => ({
     target,
-    drafts: [...bodyDrafts(target, urnPrefix, random), ...parameterDrafts(target, urnPrefix, random), ...transportDrafts(target, options.allowWrites)],
+    drafts: [
+      ...bodyDrafts(target, urnPrefix, random),
+      ...parameterDrafts(target, urnPrefix, random),
+      ...transportDrafts(target, options.allowWrites),
+    ],
   }));
   const eligible = restDrafts.filter((t) => t.drafts.length > 0);
   const graphql = graphqlCases(options.graphql, random, options.allowWrites);
@@ -189,7 +274,11 @@ export function fuzzCases(options: CaseOptions): FuzzCase[] {
     const { target, drafts } = random.pick(eligible);
     const draft = random.pick(drafts)();
     const method = draft.method ?? target.op.method.toUpperCase();
-    const body = method === 'GET' || method === 'DELETE' ? undefined : (draft.body ?? (target.baseline.body === undefined ? undefined : Buffer.from(jsonText(target.baseline.body))));
+    const body =
+      method === 'GET' || method === 'DELETE'
+        ? undefined
+        : (draft.body ??
+          (target.baseline.body === undefined ? undefined : Buffer.from(jsonText(target.baseline.body))));
     cases.push({
       index,
       kind: draft.kind,

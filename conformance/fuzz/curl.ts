@@ -11,8 +11,13 @@ export function curlOf(fuzzCase: FuzzCase, baseUrl: string, token: string | unde
   if (body) {
     const text = body.toString('utf8');
     const printable = Buffer.from(text, 'utf8').equals(body) && !text.includes('\u0000');
-    if (!printable) parts.push('--data-binary', `@<(printf ${quote([...body].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join(''))})`);
-    else if (text.length > 2000) parts.push('--data-binary', `@<(python3 -c ${quote(`import sys; sys.stdout.write(${summarise(text)})`)})`);
+    if (!printable)
+      parts.push(
+        '--data-binary',
+        `@<(printf ${quote([...body].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join(''))})`,
+      );
+    else if (text.length > 2000)
+      parts.push('--data-binary', `@<(python3 -c ${quote(`import sys; sys.stdout.write(${summarise(text)})`)})`);
     else parts.push('--data-binary', quote(text));
   }
   return parts.join(' ');
@@ -35,10 +40,13 @@ function summarise(text: string): string {
     i += best.times > 3 ? best.size * best.times : 1;
   }
   // Neighbouring single characters joined back into one literal.
-  return pieces.reduce<string[]>((out, piece) => {
-    const last = out[out.length - 1];
-    if (last && !last.includes(' * ') && !piece.includes(' * ')) out[out.length - 1] = JSON.stringify(JSON.parse(last) + JSON.parse(piece));
-    else out.push(piece);
-    return out;
-  }, []).join(' + ');
+  return pieces
+    .reduce<string[]>((out, piece) => {
+      const last = out[out.length - 1];
+      if (last && !last.includes(' * ') && !piece.includes(' * '))
+        out[out.length - 1] = JSON.stringify(JSON.parse(last) + JSON.parse(piece));
+      else out.push(piece);
+      return out;
+    }, [])
+    .join(' + ');
 }

@@ -11,7 +11,11 @@ export interface FuzzResponse {
   text: string;
 }
 
-export function knownDifference(contract: Contract, fuzzCase: FuzzCase, _response: FuzzResponse): UpstreamDifference | undefined {
+export function knownDifference(
+  contract: Contract,
+  fuzzCase: FuzzCase,
+  _response: FuzzResponse,
+): UpstreamDifference | undefined {
   if (contract.names.namespace === 'svc') return undefined;
   const id = `fuzz.${fuzzCase.kind}`;
   return contract.differences.find((d) => d.checks.includes(id));

@@ -26,7 +26,11 @@ export function fieldName(path: readonly (string | number)[]): string {
   return path.reduce<string>((name, key) => (typeof key === 'number' ? `${name}[${key}]` : `${name}.${key}`), 'body');
 }
 
-export function bodyFields(schema: JsonSchema | undefined, value: unknown, path: (string | number)[] = []): BodyField[] {
+export function bodyFields(
+  schema: JsonSchema | undefined,
+  value: unknown,
+  path: (string | number)[] = [],
+): BodyField[] {
   if (!schema || value === null || typeof value !== 'object') return [];
   const out: BodyField[] = [];
   if (Array.isArray(value)) {
@@ -50,7 +54,11 @@ export function bodyFields(schema: JsonSchema | undefined, value: unknown, path:
 
 /** Whether a field holds a URN: `format: urn`, a `^urn` pattern, or a name ending in urn. */
 export function isUrnField(name: string, schema: JsonSchema): boolean {
-  return schema.format === 'urn' || (typeof schema.pattern === 'string' && schema.pattern.startsWith('^urn')) || /(^|[a-z])urn$/i.test(name);
+  return (
+    schema.format === 'urn' ||
+    (typeof schema.pattern === 'string' && schema.pattern.startsWith('^urn')) ||
+    /(^|[a-z])urn$/i.test(name)
+  );
 }
 
 export function parameterFields(parameters: readonly ParameterSpec[]): ParameterSpec[] {

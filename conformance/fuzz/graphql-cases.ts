@@ -4,7 +4,18 @@
  * query that is not a string, variables that are not an object, selections nested thousands deep).
  * Mutations only with --allow-writes, on the run's own URNs.
  */
-import { buildSchema, getNamedType, isInputObjectType, isLeafType, isNonNullType, isEnumType, isScalarType, type GraphQLArgument, type GraphQLField, type GraphQLInputType } from 'graphql';
+import {
+  buildSchema,
+  getNamedType,
+  isInputObjectType,
+  isLeafType,
+  isNonNullType,
+  isEnumType,
+  isScalarType,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputType,
+} from 'graphql';
 import type { Contract } from '../../spec/index.js';
 import type { FuzzCase } from './fuzz-case.js';
 import { malformedUrns } from './hostile-values.js';
@@ -66,21 +77,45 @@ function selection(field: GraphQLField<unknown, unknown>): string {
   return isLeafType(getNamedType(field.type)) ? '' : ' { __typename }';
 }
 
-function call(field: GraphQLField<unknown, unknown>, broken: GraphQLArgument, brokenText: string, source: GraphqlCaseSource): string {
+function call(
+  field: GraphQLField<unknown, unknown>,
+  broken: GraphQLArgument,
+  brokenText: string,
+  source: GraphqlCaseSource,
+): string {
   const args = field.args
     .filter((a) => a === broken || isNonNullType(a.type))
     .map((a) => `${a.name}: ${a === broken ? brokenText : validLiteral(a.type, a.name, source)}`);
   return `${field.name}(${args.join(', ')})${selection(field)}`;
 }
 
-function request(source: GraphqlCaseSource, kind: string, field: string, body: string, harm: FuzzCase['harm'] = 'read'): Omit<FuzzCase, 'index'> {
-  return { kind, field, clause: `${CLAUSE} ${field}`, harm, graphql: true, method: 'POST', target: source.target, headers: { 'content-type': 'application/json' }, body: Buffer.from(body), names: [] };
+function request(
+  source: GraphqlCaseSource,
+  kind: string,
+  field: string,
+  body: string,
+  harm: FuzzCase['harm'] = 'read',
+): Omit<FuzzCase, 'index'> {
+  return {
+    kind,
+    field,
+    clause: `${CLAUSE} ${field}`,
+    harm,
+    graphql: true,
+    method: 'POST',
+    target: source.target,
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.from(body),
+    names: [],
+  };
 }
 
 export function graphqlCases(source: GraphqlCaseSource, random: Random, allowWrites: boolean): Make[] {
   if (!source.include) return [];
   const schema = buildSchema(source.contract.graphqlSdl);
-  const roots: [string, Record<string, GraphQLField<unknown, unknown>>, FuzzCase['harm']][] = [['query', schema.getQueryType()?.getFields() ?? {}, 'read']];
+  const roots: [string, Record<string, GraphQLField<unknown, unknown>>, FuzzCase['harm']][] = [
+    ['query', schema.getQueryType()?.getFields() ?? {}, 'read'],
+  ];
   const mutations = schema.getMutationType();
   if (allowWrites && mutations) roots.push(['mutation', mutations.getFields(), 'write']);
   const makes: Make[] = [];
@@ -88,15 +123,43 @@ export function graphqlCases(source: GraphqlCaseSource, random: Random, allowWri
     for (const field of Object.values(fields)) {
       for (const arg of field.args.filter((a) => breakable(a.type))) {
         const where = `${operation}.${field.name}(${arg.name})`;
-        makes.push(() => request(source, 'type.wrong', where, JSON.stringify({ query: `${operation} { ${call(field, arg, wrongLiteral(arg.type, random), source)} }` }), harm));
+        makes.push(() =>
+          request(
+            source,
+            'type.wrong',
+            where,
+            JSON.stringify({ query: `${operation} { ${call(field, arg, wrongLiteral(arg.type, random), source)} }` }),
+            harm,
+          ),
+        );
         if (/urn$/i.test(arg.name) && isScalarType(getNamedType(arg.type))) {
           makes.push(() => {
             const urn = random.pick(malformedUrns(source.contract.names.urnPrefix));
-            return request(source, 'urn.malformed', where, JSON.stringify({ query: `${operation} ($v: ${arg.type.toString()}) { ${call(field, arg, '$v', source)} }`, variables: { v: urn } }), harm);
+            return request(
+              source,
+              'urn.malformed',
+              where,
+              JSON.stringify({
+                query: `${operation} ($v: ${arg.type.toString()}) { ${call(field, arg, '$v', source)} }`,
+                variables: { v: urn },
+              }),
+              harm,
+            );
           });
         }
         makes.push(() =>
-          request(source, 'type.wrong', `${where} variable`, JSON.stringify({ query: `${operation} ($v: ${arg.type.toString()}) { ${call(field, arg, '$v', source)} }`, variables: { v: textual(arg.type) ? random.pick([5, { a: 1 }, true]) : random.pick(['NOT_A_VALUE', { a: 1 }, true]) } }), harm),
+          request(
+            source,
+            'type.wrong',
+            `${where} variable`,
+            JSON.stringify({
+              query: `${operation} ($v: ${arg.type.toString()}) { ${call(field, arg, '$v', source)} }`,
+              variables: {
+                v: textual(arg.type) ? random.pick([5, { a: 1 }, true]) : random.pick(['NOT_A_VALUE', { a: 1 }, true]),
+              },
+            }),
+            harm,
+          ),
         );
       }
     }
@@ -107,7 +170,12 @@ export function graphqlCases(source: GraphqlCaseSource, random: Random, allowWri
     () => request(source, 'type.wrong', 'body.variables', JSON.stringify({ query: '{ __typename }', variables: 'x' })),
     () => {
       const depth = 1001 + random.int(2000);
-      return request(source, 'nesting.deep', 'body.query', JSON.stringify({ query: `{${'a{'.repeat(depth)}b${'}'.repeat(depth)}}` }));
+      return request(
+        source,
+        'nesting.deep',
+        'body.query',
+        JSON.stringify({ query: `{${'a{'.repeat(depth)}b${'}'.repeat(depth)}}` }),
+      );
     },
   );
   return makes;

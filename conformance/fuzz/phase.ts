@@ -49,7 +49,12 @@ export interface FuzzReport {
 
 const BATCH = 100;
 
-async function sendCase(target: DeploymentTarget, url: string, fuzzCase: FuzzCase, timeoutMs: number): Promise<FuzzResponse | 'hang'> {
+async function sendCase(
+  target: DeploymentTarget,
+  url: string,
+  fuzzCase: FuzzCase,
+  timeoutMs: number,
+): Promise<FuzzResponse | 'hang'> {
   try {
     const response = await send(target, {
       method: fuzzCase.method,
@@ -85,14 +90,27 @@ export async function runFuzzPhase(options: FuzzOptions): Promise<FuzzReport> {
   const cases = fuzzCases({
     count: options.count,
     contract,
-    targets: fuzzTargets(contract, options.runId).filter((t) => matchesOnly(options.only, `fuzz.${t.op.operationId}`, t.clause)),
-    graphql: { contract, runId: options.runId, target: graphqlUrl.pathname + graphqlUrl.search, include: matchesOnly(options.only, 'fuzz.graphql', '4.1 GraphQL') },
+    targets: fuzzTargets(contract, options.runId).filter((t) =>
+      matchesOnly(options.only, `fuzz.${t.op.operationId}`, t.clause),
+    ),
+    graphql: {
+      contract,
+      runId: options.runId,
+      target: graphqlUrl.pathname + graphqlUrl.search,
+      include: matchesOnly(options.only, 'fuzz.graphql', '4.1 GraphQL'),
+    },
     prefixes: target.prefixes,
     allowWrites: !!options.allowWrites,
     allowDestructive: !!options.allowWrites && !!options.allowDestructive,
     random: new Random(options.seed),
   });
-  const report: FuzzReport = { seed: options.seed, cases: cases.length, snapshot: false, failures: [], knownDifferences: [] };
+  const report: FuzzReport = {
+    seed: options.seed,
+    cases: cases.length,
+    snapshot: false,
+    failures: [],
+    knownDifferences: [],
+  };
   let digest = await snapshotDigest(target);
   report.snapshot = digest !== undefined;
   const strict = report.snapshot;
@@ -101,7 +119,12 @@ export async function runFuzzPhase(options: FuzzOptions): Promise<FuzzReport> {
   const fail = (c: FuzzCase, why: string, response?: FuzzResponse): void => {
     const message = `${describe(c)}${why}\n    ${curlOf(c, caseBase(c), target.token)}`;
     const difference = response ? knownDifference(contract, c, response) : undefined;
-    const failure = { id: `fuzz.${c.kind}`, clause: c.clause, message, ...(difference ? { difference: difference.id } : {}) };
+    const failure = {
+      id: `fuzz.${c.kind}`,
+      clause: c.clause,
+      message,
+      ...(difference ? { difference: difference.id } : {}),
+    };
     (difference ? report.knownDifferences : report.failures).push(failure);
   };
   const ownUrnsUntouched = async (c: FuzzCase): Promise<string | undefined> => {
@@ -135,7 +158,10 @@ export async function runFuzzPhase(options: FuzzOptions): Promise<FuzzReport> {
       if (now !== digest) {
         const suspects = accepted.filter((a) => a.index >= batchStart);
         const first = suspects[0] ?? c;
-        fail(first, `the store changed (/__mock/snapshot) during cases ${batchStart}-${c.index}${suspects.length ? `; accepted there: ${suspects.map((s) => s.index).join(', ')}` : ''}`);
+        fail(
+          first,
+          `the store changed (/__mock/snapshot) during cases ${batchStart}-${c.index}${suspects.length ? `; accepted there: ${suspects.map((s) => s.index).join(', ')}` : ''}`,
+        );
         digest = now;
       }
       batchStart = c.index + 1;

@@ -4,7 +4,14 @@
  * one place, the clause of the document it belongs to, and how much harm a deployment that wrongly
  * accepted a broken request could do (read, write, destructive).
  */
-import { makeUrn, tryParseUrn, type Contract, type JsonSchema, type OperationSpec, type ParameterSpec } from '../../spec/index.js';
+import {
+  makeUrn,
+  tryParseUrn,
+  type Contract,
+  type JsonSchema,
+  type OperationSpec,
+  type ParameterSpec,
+} from '../../spec/index.js';
 import { documentClauses } from '../clauses.js';
 
 export type Harm = 'read' | 'write' | 'destructive';
@@ -48,9 +55,11 @@ export function operationClause(op: OperationSpec): string {
 export function runUrn(contract: Contract, runId: string, entityType = 'dataset'): string {
   const { urnPrefix } = contract.names;
   const name = `conformance_${runId}.fuzz`;
-  if (entityType === 'dataset') return makeUrn(urnPrefix, 'dataset', [makeUrn(urnPrefix, 'dataPlatform', ['hive']), name, 'PROD']);
+  if (entityType === 'dataset')
+    return makeUrn(urnPrefix, 'dataset', [makeUrn(urnPrefix, 'dataPlatform', ['hive']), name, 'PROD']);
   const entity = contract.entity(entityType);
-  const parts = entity && entity.urnKey.length > 1 ? [...entity.urnKey.slice(1).map(() => 'conformance'), name] : [name];
+  const parts =
+    entity && entity.urnKey.length > 1 ? [...entity.urnKey.slice(1).map(() => 'conformance'), name] : [name];
   return makeUrn(urnPrefix, entityType, parts);
 }
 
@@ -58,16 +67,23 @@ export function runUrn(contract: Contract, runId: string, entityType = 'dataset'
 function ownUrns(value: unknown, contract: Contract, runId: string): unknown {
   if (typeof value === 'string') {
     const parsed = tryParseUrn(value);
-    return parsed && parsed.entityType !== 'dataPlatform' && contract.entity(parsed.entityType) ? runUrn(contract, runId, parsed.entityType) : value;
+    return parsed && parsed.entityType !== 'dataPlatform' && contract.entity(parsed.entityType)
+      ? runUrn(contract, runId, parsed.entityType)
+      : value;
   }
   if (Array.isArray(value)) return value.map((v) => ownUrns(v, contract, runId));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, ownUrns(v, contract, runId)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, ownUrns(v, contract, runId)]));
   return value;
 }
 
 function parameterValue(p: ParameterSpec, contract: Contract, runId: string): string {
   const schema = p.schema;
-  const given = schema.example ?? (Array.isArray(schema.examples) ? schema.examples[0] : undefined) ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined) ?? schema.default;
+  const given =
+    schema.example ??
+    (Array.isArray(schema.examples) ? schema.examples[0] : undefined) ??
+    (Array.isArray(schema.enum) ? schema.enum[0] : undefined) ??
+    schema.default;
   if (given !== undefined) return String(given);
   if (/urn$/i.test(p.name)) return runUrn(contract, runId);
   if (p.name === 'aspect') return 'status';
@@ -94,6 +110,11 @@ export function fuzzTargets(contract: Contract, runId: string): FuzzTarget[] {
       }
       const example = firstExample(op);
       const body = example === undefined ? (op.requestSchema ? {} : undefined) : ownUrns(example, contract, runId);
-      return { op, harm, clause: operationClause(op), baseline: { path, query, ...(body !== undefined ? { body } : {}) } };
+      return {
+        op,
+        harm,
+        clause: operationClause(op),
+        baseline: { path, query, ...(body !== undefined ? { body } : {}) },
+      };
     });
 }

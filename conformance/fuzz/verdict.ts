@@ -26,8 +26,10 @@ export function verdict(fuzzCase: FuzzCase, response: FuzzResponse, strict: bool
   if (status < 400) return `answered ${status}: the broken request was accepted`;
   if (!strict || status === 401 || status === 404) return undefined;
   const body = parsed(response.text) as { status?: unknown; message?: unknown; exceptionClass?: unknown } | undefined;
-  if (!body || body.status !== status || typeof body.message !== 'string' || typeof body.exceptionClass !== 'string') return `answered ${status} without the error body {status, message, exceptionClass}`;
+  if (!body || body.status !== status || typeof body.message !== 'string' || typeof body.exceptionClass !== 'string')
+    return `answered ${status} without the error body {status, message, exceptionClass}`;
   const message = body.message.toLowerCase();
-  if (!fuzzCase.names.some((name) => message.includes(name.toLowerCase()))) return `answered ${status} with a message that does not name ${fuzzCase.names.join(' or ')}: ${body.message.slice(0, 200)}`;
+  if (!fuzzCase.names.some((name) => message.includes(name.toLowerCase())))
+    return `answered ${status} with a message that does not name ${fuzzCase.names.join(' or ')}: ${body.message.slice(0, 200)}`;
   return undefined;
 }

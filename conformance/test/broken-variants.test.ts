@@ -25,33 +25,92 @@ interface Variant {
 }
 
 const VARIANTS: Variant[] = [
-  { fault: 'dry-run-defaults-to-false', only: 'operations.truncate.dry-run', want: /^operations\.truncate\.dry-run-(default|deletes-nothing) / },
+  {
+    fault: 'dry-run-defaults-to-false',
+    only: 'operations.truncate.dry-run',
+    want: /^operations\.truncate\.dry-run-(default|deletes-nothing) /,
+  },
   { fault: 'graphql-get-accepted', only: 'graphql.transport', want: /^graphql\.transport\.get-rejected 4\.1 / },
   { fault: 'graphql-get-500', only: 'graphql.transport', want: /^graphql\.transport\.get-rejected 4\.1 / },
   { fault: 'soft-deleted-still-searchable', only: 'lifecycle', want: /^lifecycle\.\S+ 3 States and transitions/ },
   { fault: 'versions-not-increasing', only: 'reads.aspects.versions', want: /^reads\.aspects\.versions .*version/ },
-  { fault: 'relationship-direction-swapped', only: 'reads.relationships', want: /^reads\.relationships\.direction 4\.5 / },
+  {
+    fault: 'relationship-direction-swapped',
+    only: 'reads.relationships',
+    want: /^reads\.relationships\.direction 4\.5 /,
+  },
   { fault: 'filter-start-with-ignored', only: 'search.filter', want: /^search\.filter\.start-with 4\.6 .*filter/ },
-  { fault: 'graphql-extensions-missing', only: 'graphql.transport.envelope', want: /^graphql\.transport\.envelope 4\.1 .*extensions/ },
+  {
+    fault: 'graphql-extensions-missing',
+    only: 'graphql.transport.envelope',
+    want: /^graphql\.transport\.envelope 4\.1 .*extensions/,
+  },
   { fault: 'timeseries-limit-ignored', only: 'reads.timeseries', want: /^reads\.timeseries\.limit 8 Limits/ },
   { fault: 'timeseries-ascending', only: 'reads.timeseries', want: /^reads\.timeseries\.order 4\.5 / },
   { fault: 'aggregations-missing', only: 'search.search.aggregations', want: /^search\.search\.aggregations 4\.6 / },
-  { fault: 'task-status-wrong-key', only: 'operations.getEsTaskStatus', want: /^operations\.getEsTaskStatus\.(completion|body-forms) 4\.2 / },
-  { fault: 'unknown-task-without-error', only: 'operations.getEsTaskStatus', want: /^operations\.getEsTaskStatus\.unknown-task\S* 7 Errors/ },
+  {
+    fault: 'task-status-wrong-key',
+    only: 'operations.getEsTaskStatus',
+    want: /^operations\.getEsTaskStatus\.(completion|body-forms) 4\.2 /,
+  },
+  {
+    fault: 'unknown-task-without-error',
+    only: 'operations.getEsTaskStatus',
+    want: /^operations\.getEsTaskStatus\.unknown-task\S* 7 Errors/,
+  },
   { fault: 'relationships-without-entities', only: 'reads.relationships', want: /^reads\.relationships\.shape 4\.5 / },
-  { fault: 'aspects-list-ignored', only: 'reads.entitiesV2', want: /^reads\.entitiesV2\.aspects-list 4\.5 .*aspects=List/ },
+  {
+    fault: 'aspects-list-ignored',
+    only: 'reads.entitiesV2',
+    want: /^reads\.entitiesV2\.aspects-list 4\.5 .*aspects=List/,
+  },
   { fault: 'proposal-delete-ignored', only: 'ingest.proposal.delete', want: /^ingest\.proposal\.delete 4\.4 .*DELETE/ },
   { fault: 'autocomplete-limit-ignored', only: 'search.autocomplete', want: /^search\.autocomplete\.limit 4\.6 / },
   { fault: 'browse-groups-missing', only: 'search.browse', want: /^search\.browse\.groups 4\.6 / },
-  { fault: 'mutation-on-missing-entity-succeeds', only: 'missing-entity', want: /^graphql\.updateDataset\.missing-entity 7 Errors/ },
+  {
+    fault: 'mutation-on-missing-entity-succeeds',
+    only: 'missing-entity',
+    want: /^graphql\.updateDataset\.missing-entity 7 Errors/,
+  },
   { fault: 'malformed-body-500', only: 'negative.invalid-body', want: /^negative\.invalid-body\.\S+ 4\.\d / },
-  { fault: 'truncation-required-field-not-enforced', only: 'operations.truncate.required', want: /^operations\.truncate\.required 4\.2 / },
-  { fault: 'proposal-content-type-ignored', only: 'ingest.proposal.content-type', want: /^ingest\.proposal\.content-type 4\.4 .*contentType/ },
-  { fault: 'proposal-entity-type-mismatch-accepted', only: 'ingest.proposal.entity-type', want: /^ingest\.proposal\.entity-type-mismatch 4\.4 .*entityType/ },
-  { fault: 'restore-urn-like-ignored', only: 'operations.restoreIndices', want: /^operations\.restoreIndices\.urn-like 4\.2 .*urnLike/ },
-  { fault: 'huge-integer-500', only: 'fuzz.searchEntities', fuzz: 150, want: /^fuzz\.integer\.\S+ 4\.6 Browse, search, autocomplete: search body\.(start|count)/ },
-  { fault: 'malformed-urn-stored', only: 'fuzz.ingestProposal', fuzz: 600, want: /^fuzz\.urn\.malformed 4\.4 Ingestion: ingestProposal body\.proposal\.entityUrn/ },
-  { fault: 'deep-document-accepted', only: 'fuzz.searchEntities', fuzz: 150, want: /^fuzz\.nesting\.deep 4\.6 Browse, search, autocomplete: search body/ },
+  {
+    fault: 'truncation-required-field-not-enforced',
+    only: 'operations.truncate.required',
+    want: /^operations\.truncate\.required 4\.2 /,
+  },
+  {
+    fault: 'proposal-content-type-ignored',
+    only: 'ingest.proposal.content-type',
+    want: /^ingest\.proposal\.content-type 4\.4 .*contentType/,
+  },
+  {
+    fault: 'proposal-entity-type-mismatch-accepted',
+    only: 'ingest.proposal.entity-type',
+    want: /^ingest\.proposal\.entity-type-mismatch 4\.4 .*entityType/,
+  },
+  {
+    fault: 'restore-urn-like-ignored',
+    only: 'operations.restoreIndices',
+    want: /^operations\.restoreIndices\.urn-like 4\.2 .*urnLike/,
+  },
+  {
+    fault: 'huge-integer-500',
+    only: 'fuzz.searchEntities',
+    fuzz: 150,
+    want: /^fuzz\.integer\.\S+ 4\.6 Browse, search, autocomplete: search body\.(start|count)/,
+  },
+  {
+    fault: 'malformed-urn-stored',
+    only: 'fuzz.ingestProposal',
+    fuzz: 600,
+    want: /^fuzz\.urn\.malformed 4\.4 Ingestion: ingestProposal body\.proposal\.entityUrn/,
+  },
+  {
+    fault: 'deep-document-accepted',
+    only: 'fuzz.searchEntities',
+    fuzz: 150,
+    want: /^fuzz\.nesting\.deep 4\.6 Browse, search, autocomplete: search body/,
+  },
 ];
 
 describe('broken variants of the mock make the suite fail on the right clause', () => {
@@ -82,7 +141,8 @@ describe('broken variants of the mock make the suite fail on the right clause', 
   }
 
   const named = (c: CheckResult): string => `${c.id} ${c.clause}`;
-  const failures = (report: Report): string[] => report.checks.filter((c) => c.status === 'failed').map((c) => `${named(c)}: ${c.message}`);
+  const failures = (report: Report): string[] =>
+    report.checks.filter((c) => c.status === 'failed').map((c) => `${named(c)}: ${c.message}`);
 
   it('covers at least 15 faults, each named in the table once', () => {
     expect(VARIANTS.length).toBeGreaterThanOrEqual(15);
@@ -96,24 +156,41 @@ describe('broken variants of the mock make the suite fail on the right clause', 
     for (const fault of [undefined, ...FAULTS]) {
       const server = await createFaultyServer(mock().url, fault);
       try {
-        expect(await preflight(targetOf({ baseUrl: server.url, graphqlUrl: `${server.url}/api/graphql`, prefixes: ['/api/gms'], namespace: 'svc', ...(token ? { token } : {}) }), 'svc'), fault?.name).toBeUndefined();
+        expect(
+          await preflight(
+            targetOf({
+              baseUrl: server.url,
+              graphqlUrl: `${server.url}/api/graphql`,
+              prefixes: ['/api/gms'],
+              namespace: 'svc',
+              ...(token ? { token } : {}),
+            }),
+            'svc',
+          ),
+          fault?.name,
+        ).toBeUndefined();
       } finally {
         await server.close();
       }
     }
   });
 
-  it.each([...new Set(VARIANTS.map((v) => v.only))])('the fault-free rewriting proxy passes --only %s', async (only) => {
-    const report = await runThrough(undefined, only, fuzzOf(only));
-    expect(failures(report)).toEqual([]);
-    expect(report.checks.filter((c) => c.status === 'passed').length).toBeGreaterThan(0);
-  });
+  it.each([...new Set(VARIANTS.map((v) => v.only))])(
+    'the fault-free rewriting proxy passes --only %s',
+    async (only) => {
+      const report = await runThrough(undefined, only, fuzzOf(only));
+      expect(failures(report)).toEqual([]);
+      expect(report.checks.filter((c) => c.status === 'passed').length).toBeGreaterThan(0);
+    },
+  );
 
   it.each(VARIANTS)('$fault fails the suite (--only $only) on $want', async ({ fault, only, want, fuzz }) => {
     const report = await runThrough(faultNamed(fault), only, fuzz);
     expect(report.ok).toBe(false);
     const failed = report.checks.filter((c) => c.status === 'failed');
-    expect(failed.map(named), failures(report).join('\n')).toEqual(expect.arrayContaining([expect.stringMatching(want)]));
+    expect(failed.map(named), failures(report).join('\n')).toEqual(
+      expect.arrayContaining([expect.stringMatching(want)]),
+    );
   });
 });
 
@@ -129,12 +206,28 @@ const UPSTREAM_VARIANTS: Variant[] = [
   { fault: 'timeseries-ascending', only: 'reads.timeseries', want: /^reads\.timeseries\.order 4\.5 / },
   { fault: 'timeseries-limit-ignored', only: 'reads.timeseries', want: /^reads\.timeseries\.limit 8 Limits/ },
   { fault: 'graphql-get-accepted', only: 'graphql.transport', want: /^graphql\.transport\.get-rejected 4\.1 / },
-  { fault: 'graphql-extensions-missing', only: 'graphql.transport.envelope', want: /^graphql\.transport\.envelope 4\.1 / },
+  {
+    fault: 'graphql-extensions-missing',
+    only: 'graphql.transport.envelope',
+    want: /^graphql\.transport\.envelope 4\.1 /,
+  },
   { fault: 'malformed-body-500', only: 'negative.invalid-body', want: /^negative\.invalid-body\.\S+ 4\.\d / },
-  { fault: 'truncation-required-field-not-enforced', only: 'operations.truncate.required', want: /^operations\.truncate\.required 4\.2 / },
-  { fault: 'unknown-task-without-error', only: 'operations.getEsTaskStatus', want: /^operations\.getEsTaskStatus\.unknown-task\S* 7 Errors/ },
+  {
+    fault: 'truncation-required-field-not-enforced',
+    only: 'operations.truncate.required',
+    want: /^operations\.truncate\.required 4\.2 /,
+  },
+  {
+    fault: 'unknown-task-without-error',
+    only: 'operations.getEsTaskStatus',
+    want: /^operations\.getEsTaskStatus\.unknown-task\S* 7 Errors/,
+  },
   { fault: 'autocomplete-limit-ignored', only: 'search.autocomplete', want: /^search\.autocomplete\.limit 4\.6 / },
-  { fault: 'dry-run-defaults-to-false', only: 'operations.truncate.dry-run', want: /^operations\.truncate\.dry-run-(default|deletes-nothing) / },
+  {
+    fault: 'dry-run-defaults-to-false',
+    only: 'operations.truncate.dry-run',
+    want: /^operations\.truncate\.dry-run-(default|deletes-nothing) /,
+  },
 ];
 
 describe("broken variants of the mock's upstream profile make a li run fail on the right clause", () => {
@@ -143,7 +236,16 @@ describe("broken variants of the mock's upstream profile make a li run fail on t
   async function runThrough(fault: Fault | undefined, only: string): Promise<Report> {
     const server = await createFaultyServer(mock().url, fault);
     try {
-      return await runConformance({ baseUrl: server.url, namespace: 'li', token: 'admin-token', readerToken: 'reader-token', allowWrites: true, allowDestructive: true, indexWaitMs: 0, only });
+      return await runConformance({
+        baseUrl: server.url,
+        namespace: 'li',
+        token: 'admin-token',
+        readerToken: 'reader-token',
+        allowWrites: true,
+        allowDestructive: true,
+        indexWaitMs: 0,
+        only,
+      });
     } finally {
       await server.close();
     }
@@ -155,14 +257,19 @@ describe("broken variants of the mock's upstream profile make a li run fail on t
     expect(new Set(UPSTREAM_VARIANTS.map((v) => v.fault)).size).toBeGreaterThanOrEqual(10);
   });
 
-  it.each([...new Set(UPSTREAM_VARIANTS.map((v) => v.only))])('the fault-free rewriting proxy passes --only %s', async (only) => {
-    const report = await runThrough(undefined, only);
-    expect(report.checks.filter((c) => c.status === 'failed').map((c) => `${named(c)}: ${c.message}`)).toEqual([]);
-  });
+  it.each([...new Set(UPSTREAM_VARIANTS.map((v) => v.only))])(
+    'the fault-free rewriting proxy passes --only %s',
+    async (only) => {
+      const report = await runThrough(undefined, only);
+      expect(report.checks.filter((c) => c.status === 'failed').map((c) => `${named(c)}: ${c.message}`)).toEqual([]);
+    },
+  );
 
   it.each(UPSTREAM_VARIANTS)('$fault fails the suite (--only $only) on $want', async ({ fault, only, want }) => {
     const report = await runThrough(faultNamed(fault), only);
     expect(report.ok).toBe(false);
-    expect(report.checks.filter((c) => c.status === 'failed').map(named)).toEqual(expect.arrayContaining([expect.stringMatching(want)]));
+    expect(report.checks.filter((c) => c.status === 'failed').map(named)).toEqual(
+      expect.arrayContaining([expect.stringMatching(want)]),
+    );
   });
 });

@@ -15,7 +15,9 @@ import { createMockServer, silentLogger, type MockServer } from '../../mock-serv
 import { runCli } from './run-cli.js';
 
 function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 function close(server: Server): Promise<void> {
@@ -67,7 +69,11 @@ describe('conformance exits 3 when it cannot check the target', () => {
     const { code, out, err } = await runCli(['--base-url', staticUrl, '--only', 'transport']);
     expect(code).toBe(3);
     expect(out).not.toContain('passed');
-    expect(err).toMatch(new RegExp(`cannot check ${staticUrl}: GET \\S+ answers 404 with an HTML page: it answers, but not as the metadata catalog service`));
+    expect(err).toMatch(
+      new RegExp(
+        `cannot check ${staticUrl}: GET \\S+ answers 404 with an HTML page: it answers, but not as the metadata catalog service`,
+      ),
+    );
   });
 
   it('a server that answers 404 to everything: wrong base URL or prefix', async () => {
@@ -78,9 +84,18 @@ describe('conformance exits 3 when it cannot check the target', () => {
   });
 
   it('the service with a GraphQL URL that is not GraphQL', async () => {
-    const { code, err } = await runCli(['--base-url', mock.url, '--token', 'admin-token', '--graphql-url', `${notFoundUrl}/api/graphql`]);
+    const { code, err } = await runCli([
+      '--base-url',
+      mock.url,
+      '--token',
+      'admin-token',
+      '--graphql-url',
+      `${notFoundUrl}/api/graphql`,
+    ]);
     expect(code).toBe(3);
-    expect(err).toContain(`POST ${notFoundUrl}/api/graphql answers 404 with a body that is not JSON: not a GraphQL endpoint`);
+    expect(err).toContain(
+      `POST ${notFoundUrl}/api/graphql answers 404 with a body that is not JSON: not a GraphQL endpoint`,
+    );
   });
 
   it('a service that refuses the token given', async () => {

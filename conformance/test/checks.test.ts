@@ -19,7 +19,7 @@ describe('check declarations', () => {
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
   });
 
-  it('include every check id spec/upstream-differences.yaml names (the fuzz phase\'s `fuzz.<kind>` included)', () => {
+  it("include every check id spec/upstream-differences.yaml names (the fuzz phase's `fuzz.<kind>` included)", () => {
     const ids = new Set([...checks.map((c) => c.id), ...FUZZ_KINDS.map((kind) => `fuzz.${kind}`)]);
     const named = loadContract('svc').differences.flatMap((d) => d.checks);
     expect(named.filter((id) => !ids.has(id))).toEqual([]);
@@ -27,12 +27,16 @@ describe('check declarations', () => {
 
   it('name a clause that starts with a section of the interface document', () => {
     const sections = interfaceDocument().sections.map((s) => `${s.number} ${s.title}`);
-    expect(checks.filter((c) => !sections.some((s) => c.clause === s || c.clause.startsWith(`${s}:`))).map((c) => c.id)).toEqual([]);
+    expect(
+      checks.filter((c) => !sections.some((s) => c.clause === s || c.clause.startsWith(`${s}:`))).map((c) => c.id),
+    ).toEqual([]);
   });
 
   it('cover every clause of the document that is not declared not observable', () => {
     const notObservable = new Set(notObservableClauses().map((n) => n.clause));
-    const uncovered = documentClauses().filter((clause) => !notObservable.has(clause) && !checks.some((c) => covers(c.clause, clause)));
+    const uncovered = documentClauses().filter(
+      (clause) => !notObservable.has(clause) && !checks.some((c) => covers(c.clause, clause)),
+    );
     expect(uncovered).toEqual([]);
   });
 
@@ -44,7 +48,9 @@ describe('check declarations', () => {
   });
 
   it('mark destructive checks as the truncations only', () => {
-    expect(checks.filter((c) => c.destructive).every((c) => /^operations\.(truncate|getEsTaskStatus)\./.test(c.id))).toBe(true);
+    expect(
+      checks.filter((c) => c.destructive).every((c) => /^operations\.(truncate|getEsTaskStatus)\./.test(c.id)),
+    ).toBe(true);
   });
 });
 
@@ -52,7 +58,10 @@ describe('--only', () => {
   it.each([
     { given: { pattern: undefined, id: 'reads.docs.page', clause: '4.5 Reads: GET /svc/docs' }, want: true },
     { given: { pattern: 'reads.', id: 'reads.docs.page', clause: '4.5 Reads: GET /svc/docs' }, want: true },
-    { given: { pattern: 'operations.truncate.*', id: 'reads.docs.page', clause: '4.5 Reads: GET /svc/docs' }, want: false },
+    {
+      given: { pattern: 'operations.truncate.*', id: 'reads.docs.page', clause: '4.5 Reads: GET /svc/docs' },
+      want: false,
+    },
     { given: { pattern: 'operations.*boundary', id: 'operations.truncate.boundary', clause: '4.2 x' }, want: true },
     { given: { pattern: '4.5 reads', id: 'reads.docs.page', clause: '4.5 Reads: GET /svc/docs' }, want: true },
     { given: { pattern: '4.5', id: 'reads.docs.page', clause: '4.4 Ingestion' }, want: false },

@@ -35,7 +35,18 @@ describe('catalog-contract conformance', () => {
   it('exits 0 on a passing run, printing progress and the table per section, and writes both reports', async () => {
     const json = join(dir, 'out', 'report.json');
     const junit = join(dir, 'out', 'junit.xml');
-    const { code, out } = await run(['--base-url', mock.url, '--token', admin?.token ?? '', '--only', 'operations.', '--json', json, '--junit', junit]);
+    const { code, out } = await run([
+      '--base-url',
+      mock.url,
+      '--token',
+      admin?.token ?? '',
+      '--only',
+      'operations.',
+      '--json',
+      json,
+      '--junit',
+      junit,
+    ]);
     expect(code).toBe(0);
     expect(out).toMatch(/^ok {3}operations\.getIndexSizes\.shape {2}\(4\.2 Operations endpoints: getIndexSizes\)$/m);
     expect(out).toMatch(/^skip operations\.truncate\.real .*\n\s+needs --allow-writes$/m);
@@ -45,7 +56,10 @@ describe('catalog-contract conformance', () => {
     expect(out).toContain('conformance: passed');
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     expect(report.ok).toBe(true);
-    expect(report.clauses.notObservable.map((n) => n.clause)).toEqual(['5 Authentication: Token management', '6 Events']);
+    expect(report.clauses.notObservable.map((n) => n.clause)).toEqual([
+      '5 Authentication: Token management',
+      '6 Events',
+    ]);
     expect(report.checks.map((c) => c.id)).toContain('auth.operations.no-token');
     expect(report.checks.every((c) => c.id.includes('operations.'))).toBe(true);
     expect(readFileSync(junit, 'utf8')).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites /);
@@ -53,9 +67,20 @@ describe('catalog-contract conformance', () => {
 
   it('exits 1 when a check fails, naming it', async () => {
     // The mock guards the operations endpoints: a run that expects auth off finds them closed.
-    const { code, out } = await run(['--base-url', mock.url, '--expect-auth', 'off', '--only', 'auth.operations.open', '--prefix', '/gms']);
+    const { code, out } = await run([
+      '--base-url',
+      mock.url,
+      '--expect-auth',
+      'off',
+      '--only',
+      'auth.operations.open',
+      '--prefix',
+      '/gms',
+    ]);
     expect(code).toBe(1);
-    expect(out).toMatch(/^FAIL auth\.operations\.open {2}\(5 Authentication: Credential operations endpoints open with --expect-auth off\)\n\s+getIndexSizes without a token: expected 200, got 401$/m);
+    expect(out).toMatch(
+      /^FAIL auth\.operations\.open {2}\(5 Authentication: Credential operations endpoints open with --expect-auth off\)\n\s+getIndexSizes without a token: expected 200, got 401$/m,
+    );
     expect(out).toContain('conformance: FAILED');
   });
 
@@ -63,7 +88,18 @@ describe('catalog-contract conformance', () => {
     const faulty = await createFaultyServer(mock.url, faultNamed('unknown-task-without-error'));
     const json = join(dir, 'failed.json');
     try {
-      const { code, out } = await run(['--base-url', faulty.url, '--token', admin?.token ?? '', '--only', 'operations.getEsTaskStatus.unknown-task-parts', '--prefix', '/gms', '--json', json]);
+      const { code, out } = await run([
+        '--base-url',
+        faulty.url,
+        '--token',
+        admin?.token ?? '',
+        '--only',
+        'operations.getEsTaskStatus.unknown-task-parts',
+        '--prefix',
+        '/gms',
+        '--json',
+        json,
+      ]);
       expect(code).toBe(1);
       const [failed] = (JSON.parse(readFileSync(json, 'utf8')) as Report).checks.filter((c) => c.status === 'failed');
       const request = failed?.request;
@@ -74,10 +110,15 @@ describe('catalog-contract conformance', () => {
       expect(request?.curl).toContain('"Authorization: Bearer $TOKEN"');
       expect(out).not.toContain(admin?.token);
       // The summary repeats the failure, last.
-      expect(out).toMatch(/^failed \(1\):\n {2}FAIL operations\.getEsTaskStatus\.unknown-task-parts: .+\nconformance: FAILED$/m);
+      expect(out).toMatch(
+        /^failed \(1\):\n {2}FAIL operations\.getEsTaskStatus\.unknown-task-parts: .+\nconformance: FAILED$/m,
+      );
       // Sent again by the shell, with the token in the environment, it gets the response the check got.
       // Asynchronously: the servers it calls run in this process.
-      const { stdout: response } = await promisify(execFile)('sh', ['-c', request?.curl ?? 'false'], { env: { ...process.env, TOKEN: admin?.token ?? '' }, encoding: 'utf8' });
+      const { stdout: response } = await promisify(execFile)('sh', ['-c', request?.curl ?? 'false'], {
+        env: { ...process.env, TOKEN: admin?.token ?? '' },
+        encoding: 'utf8',
+      });
       const [head = '', body = ''] = response.split(/\r?\n\r?\n/);
       expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${request?.status} `));
       expect(JSON.stringify(JSON.parse(body), null, 2)).toBe(request?.body);
@@ -99,17 +140,32 @@ describe('catalog-contract conformance', () => {
     { given: [], want: '--base-url is required' },
     { given: ['--base-url', 'not a url'], want: "--base-url 'not a url' is not a URL" },
     { given: ['--base-url', 'http://x', '--namespace', 'xx'], want: '--namespace must be svc or li' },
-    { given: ['--base-url', 'http://x', '--expect-auth', 'some'], want: '--expect-auth must be one of standard, all, off' },
+    {
+      given: ['--base-url', 'http://x', '--expect-auth', 'some'],
+      want: '--expect-auth must be one of standard, all, off',
+    },
     { given: ['--base-url', 'http://x', '--prefix', '/api'], want: "--prefix must be one of /api/gms, /gms or ''" },
     { given: ['--base-url', 'http://x', '--allow-destructive'], want: '--allow-destructive needs --allow-writes' },
     { given: ['--base-url', 'http://x', '--bogus'], want: "unknown option '--bogus'" },
     { given: ['--base-url', 'http://x', '--tokn', 't'], want: "unknown option '--tokn'; did you mean --token?" },
-    { given: ['--base-url', 'http://x', '--only', 'nomatch'], want: "--only 'nomatch' matches no check id or clause; nearest check ids: " },
-    { given: ['--base-url', 'http://x', '--only', 'operatons.truncate'], want: 'nearest check ids: operations.truncate, ' },
+    {
+      given: ['--base-url', 'http://x', '--only', 'nomatch'],
+      want: "--only 'nomatch' matches no check id or clause; nearest check ids: ",
+    },
+    {
+      given: ['--base-url', 'http://x', '--only', 'operatons.truncate'],
+      want: 'nearest check ids: operations.truncate, ',
+    },
     { given: ['--base-url', 'http://x', '--fuzz', '0'], want: "--fuzz must be a positive whole number, not '0'" },
-    { given: ['--base-url', 'http://x', '--fuzz', '10', '--seed', '2.5'], want: "--seed must be a whole number from 0 to 4294967295, not '2.5'" },
+    {
+      given: ['--base-url', 'http://x', '--fuzz', '10', '--seed', '2.5'],
+      want: "--seed must be a whole number from 0 to 4294967295, not '2.5'",
+    },
     { given: ['--base-url', 'http://x', '--seed', '3'], want: '--seed needs --fuzz' },
-    { given: ['--base-url', 'http://x', '--dataset', 'urn:svc:corpuser:x'], want: "--dataset must be a dataset URN, not 'urn:svc:corpuser:x'" },
+    {
+      given: ['--base-url', 'http://x', '--dataset', 'urn:svc:corpuser:x'],
+      want: "--dataset must be a dataset URN, not 'urn:svc:corpuser:x'",
+    },
   ])('exits 2 on a bad command line: $want', async ({ given, want }) => {
     const { code, err } = await run(given);
     expect(code).toBe(2);
@@ -119,7 +175,18 @@ describe('catalog-contract conformance', () => {
   });
 
   it('runs the fuzz phase alone with --only fuzz, printing its seed and exiting 0', async () => {
-    const { code, out } = await run(['--base-url', mock.url, '--only', 'fuzz.getEntityV2', '--fuzz', '20', '--seed', '5', '--prefix', '/gms']);
+    const { code, out } = await run([
+      '--base-url',
+      mock.url,
+      '--only',
+      'fuzz.getEntityV2',
+      '--fuzz',
+      '20',
+      '--seed',
+      '5',
+      '--prefix',
+      '/gms',
+    ]);
     expect(code).toBe(0);
     expect(out).toMatch(/^ok\s+fuzz\.phase .*\n\s+20 cases of seed 5, 0 failed/m);
   });
@@ -130,10 +197,23 @@ describe('catalog-contract conformance', () => {
       const dataset = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,only.named,PROD)';
       const json = join(dir, 'dataset.json');
       await run(['--base-url', empty.url, '--only', 'graphql.transport.envelope', '--json', json]);
-      expect((JSON.parse(readFileSync(json, 'utf8')) as Report).checks.find((c) => c.id === 'graphql.transport.envelope')).toMatchObject({ status: 'skipped', message: 'the deployment has no dataset to read' });
-      const { code } = await run(['--base-url', empty.url, '--only', 'graphql.transport.envelope', '--dataset', dataset, '--json', json]);
+      expect(
+        (JSON.parse(readFileSync(json, 'utf8')) as Report).checks.find((c) => c.id === 'graphql.transport.envelope'),
+      ).toMatchObject({ status: 'skipped', message: 'the deployment has no dataset to read' });
+      const { code } = await run([
+        '--base-url',
+        empty.url,
+        '--only',
+        'graphql.transport.envelope',
+        '--dataset',
+        dataset,
+        '--json',
+        json,
+      ]);
       expect(code).toBe(0);
-      expect((JSON.parse(readFileSync(json, 'utf8')) as Report).checks).toMatchObject([{ id: 'graphql.transport.envelope', status: 'passed' }]);
+      expect((JSON.parse(readFileSync(json, 'utf8')) as Report).checks).toMatchObject([
+        { id: 'graphql.transport.envelope', status: 'passed' },
+      ]);
     } finally {
       await empty.close();
     }

@@ -29,18 +29,44 @@ interface Case {
 const ingestStatus = (removed: boolean): Probe => ({
   method: 'POST',
   path: '/aspects?action=ingestProposal',
-  body: { proposal: { entityType: 'dataset', entityUrn: CUSTOMERS, changeType: 'UPSERT', aspectName: 'status', aspect: { value: JSON.stringify({ removed }), contentType: 'application/json' } } },
+  body: {
+    proposal: {
+      entityType: 'dataset',
+      entityUrn: CUSTOMERS,
+      changeType: 'UPSERT',
+      aspectName: 'status',
+      aspect: { value: JSON.stringify({ removed }), contentType: 'application/json' },
+    },
+  },
 });
-const search: Probe = { method: 'POST', path: '/api/gms/entities?action=search', body: { input: 'customers', entity: 'dataset', start: 0, count: 10 } };
+const search: Probe = {
+  method: 'POST',
+  path: '/api/gms/entities?action=search',
+  body: { input: 'customers', entity: 'dataset', start: 0, count: 10 },
+};
 const timeseries: Probe = {
   method: 'POST',
   path: '/aspects?action=getTimeseriesAspectValues',
-  body: { urn: CUSTOMERS, entity: 'dataset', aspect: 'datasetProfile', startTimeMillis: 0, endTimeMillis: 4_000_000_000_000 },
+  body: {
+    urn: CUSTOMERS,
+    entity: 'dataset',
+    aspect: 'datasetProfile',
+    startTimeMillis: 0,
+    endTimeMillis: 4_000_000_000_000,
+  },
 };
 const tagsProposal = (changeType: 'UPSERT' | 'DELETE'): Probe => ({
   method: 'POST',
   path: '/aspects?action=ingestProposal',
-  body: { proposal: { entityType: 'dataset', entityUrn: TEMP, changeType, aspectName: 'globalTags', aspect: { value: JSON.stringify({ tags: [] }), contentType: 'application/json' } } },
+  body: {
+    proposal: {
+      entityType: 'dataset',
+      entityUrn: TEMP,
+      changeType,
+      aspectName: 'globalTags',
+      aspect: { value: JSON.stringify({ tags: [] }), contentType: 'application/json' },
+    },
+  },
 });
 
 /** A status proposal for TEMP, with the proposal's fields or its aspect's replaced. */
@@ -59,48 +85,134 @@ const proposal = (change: { entityType?: string; contentType?: string }): Probe 
 });
 
 const CASES: Case[] = [
-  { fault: 'dry-run-defaults-to-false', probe: { method: 'POST', path: '/gms/operations?action=truncateTimeseriesAspect', body: { entityType: 'dataset', aspect: 'datasetProfile', endTimeMillis: 1 } } },
+  {
+    fault: 'dry-run-defaults-to-false',
+    probe: {
+      method: 'POST',
+      path: '/gms/operations?action=truncateTimeseriesAspect',
+      body: { entityType: 'dataset', aspect: 'datasetProfile', endTimeMillis: 1 },
+    },
+  },
   { fault: 'graphql-get-accepted', probe: { method: 'GET', path: '/api/graphql?query=%7B__typename%7D' } },
   { fault: 'graphql-get-500', probe: { method: 'GET', path: '/api/graphql?query=%7B__typename%7D' } },
   { fault: 'soft-deleted-still-searchable', setup: [ingestStatus(true)], probe: search },
-  { fault: 'versions-not-increasing', setup: [tagsProposal('UPSERT'), tagsProposal('UPSERT'), tagsProposal('UPSERT')], probe: { path: `/aspects/${encodeURIComponent(TEMP)}?aspect=globalTags&version=3` } },
-  { fault: 'relationship-direction-swapped', probe: { path: `/relationships?urn=${encodeURIComponent(CUSTOMERS)}&direction=OUTGOING&types=OwnedBy` } },
+  {
+    fault: 'versions-not-increasing',
+    setup: [tagsProposal('UPSERT'), tagsProposal('UPSERT'), tagsProposal('UPSERT')],
+    probe: { path: `/aspects/${encodeURIComponent(TEMP)}?aspect=globalTags&version=3` },
+  },
+  {
+    fault: 'relationship-direction-swapped',
+    probe: { path: `/relationships?urn=${encodeURIComponent(CUSTOMERS)}&direction=OUTGOING&types=OwnedBy` },
+  },
   {
     fault: 'filter-start-with-ignored',
-    probe: { method: 'POST', path: '/entities?action=search', body: { input: '*', entity: 'dataset', start: 0, count: 10, filter: { or: [{ and: [{ field: 'origin', value: 'PR', condition: 'START_WITH' }] }] } } },
+    probe: {
+      method: 'POST',
+      path: '/entities?action=search',
+      body: {
+        input: '*',
+        entity: 'dataset',
+        start: 0,
+        count: 10,
+        filter: { or: [{ and: [{ field: 'origin', value: 'PR', condition: 'START_WITH' }] }] },
+      },
+    },
   },
-  { fault: 'graphql-extensions-missing', probe: { method: 'POST', path: '/api/graphql', body: { query: '{ __typename }' } } },
+  {
+    fault: 'graphql-extensions-missing',
+    probe: { method: 'POST', path: '/api/graphql', body: { query: '{ __typename }' } },
+  },
   { fault: 'timeseries-limit-ignored', probe: timeseries },
   { fault: 'timeseries-ascending', probe: timeseries },
   { fault: 'aggregations-missing', probe: search },
-  { fault: 'task-status-wrong-key', setup: [], probe: { method: 'POST', path: '/gms/operations?action=getEsTaskStatus', body: { task: 'TASK' } } },
-  { fault: 'unknown-task-without-error', probe: { method: 'POST', path: '/gms/operations?action=getEsTaskStatus', body: { task: 'nowhere:404' } } },
-  { fault: 'relationships-without-entities', probe: { path: `/relationships?urn=${encodeURIComponent(USER)}&direction=INCOMING&types=OwnedBy` } },
-  { fault: 'aspects-list-ignored', probe: { path: `/entitiesV2/${encodeURIComponent(CUSTOMERS)}?aspects=List(ownership)` } },
-  { fault: 'proposal-delete-ignored', setup: [tagsProposal('UPSERT'), tagsProposal('DELETE')], probe: { path: `/entitiesV2/${encodeURIComponent(TEMP)}?aspects=List(globalTags)` } },
-  { fault: 'autocomplete-limit-ignored', probe: { method: 'POST', path: '/entities?action=autocomplete', body: { query: 'a', entity: 'dataset', limit: 1 } } },
-  { fault: 'browse-groups-missing', probe: { method: 'POST', path: '/entities?action=browse', body: { path: '/', entity: 'dataset', start: 0, limit: 10 } } },
+  {
+    fault: 'task-status-wrong-key',
+    setup: [],
+    probe: { method: 'POST', path: '/gms/operations?action=getEsTaskStatus', body: { task: 'TASK' } },
+  },
+  {
+    fault: 'unknown-task-without-error',
+    probe: { method: 'POST', path: '/gms/operations?action=getEsTaskStatus', body: { task: 'nowhere:404' } },
+  },
+  {
+    fault: 'relationships-without-entities',
+    probe: { path: `/relationships?urn=${encodeURIComponent(USER)}&direction=INCOMING&types=OwnedBy` },
+  },
+  {
+    fault: 'aspects-list-ignored',
+    probe: { path: `/entitiesV2/${encodeURIComponent(CUSTOMERS)}?aspects=List(ownership)` },
+  },
+  {
+    fault: 'proposal-delete-ignored',
+    setup: [tagsProposal('UPSERT'), tagsProposal('DELETE')],
+    probe: { path: `/entitiesV2/${encodeURIComponent(TEMP)}?aspects=List(globalTags)` },
+  },
+  {
+    fault: 'autocomplete-limit-ignored',
+    probe: { method: 'POST', path: '/entities?action=autocomplete', body: { query: 'a', entity: 'dataset', limit: 1 } },
+  },
+  {
+    fault: 'browse-groups-missing',
+    probe: {
+      method: 'POST',
+      path: '/entities?action=browse',
+      body: { path: '/', entity: 'dataset', start: 0, limit: 10 },
+    },
+  },
   {
     fault: 'mutation-on-missing-entity-succeeds',
     probe: {
       method: 'POST',
       path: '/api/graphql',
       body: {
-        query: 'mutation { updateDescription(input: {description: "x", resourceUrn: "urn:svc:dataset:(urn:svc:dataPlatform:hive,no.such,PROD)", subResource: "id", subResourceType: DATASET_FIELD}) }',
+        query:
+          'mutation { updateDescription(input: {description: "x", resourceUrn: "urn:svc:dataset:(urn:svc:dataPlatform:hive,no.such,PROD)", subResource: "id", subResourceType: DATASET_FIELD}) }',
       },
     },
   },
   { fault: 'malformed-body-500', probe: { method: 'POST', path: '/entities?action=search', text: '{"input": ' } },
-  { fault: 'truncation-required-field-not-enforced', probe: { method: 'POST', path: '/gms/operations?action=truncateTimeseriesAspect', body: { entityType: 'dataset', aspect: 'datasetProfile' } } },
+  {
+    fault: 'truncation-required-field-not-enforced',
+    probe: {
+      method: 'POST',
+      path: '/gms/operations?action=truncateTimeseriesAspect',
+      body: { entityType: 'dataset', aspect: 'datasetProfile' },
+    },
+  },
   { fault: 'proposal-content-type-ignored', probe: proposal({ contentType: 'application/xml' }) },
   { fault: 'proposal-entity-type-mismatch-accepted', probe: proposal({ entityType: 'chart' }) },
   {
     fault: 'restore-urn-like-ignored',
-    probe: { method: 'POST', path: '/gms/operations?action=restoreIndices', body: { urnLike: 'urn:svc:dataset:(urn:svc:dataPlatform:hive,faults.nothing%', batchSize: 1 } },
+    probe: {
+      method: 'POST',
+      path: '/gms/operations?action=restoreIndices',
+      body: { urnLike: 'urn:svc:dataset:(urn:svc:dataPlatform:hive,faults.nothing%', batchSize: 1 },
+    },
   },
-  { fault: 'huge-integer-500', probe: { method: 'POST', path: '/entities?action=search', text: '{"input":"x","entity":"dataset","start":0,"count":1e300}' } },
-  { fault: 'malformed-urn-stored', probe: { ...proposal({}), body: { proposal: { ...(proposal({}).body as { proposal: object }).proposal, entityUrn: 'not-a-urn' } } } },
-  { fault: 'deep-document-accepted', probe: { method: 'POST', path: '/entities?action=search', text: `{"input":"x","entity":"dataset","start":0,"count":1,"filter":${'['.repeat(1500)}${']'.repeat(1500)}}` } },
+  {
+    fault: 'huge-integer-500',
+    probe: {
+      method: 'POST',
+      path: '/entities?action=search',
+      text: '{"input":"x","entity":"dataset","start":0,"count":1e300}',
+    },
+  },
+  {
+    fault: 'malformed-urn-stored',
+    probe: {
+      ...proposal({}),
+      body: { proposal: { ...(proposal({}).body as { proposal: object }).proposal, entityUrn: 'not-a-urn' } },
+    },
+  },
+  {
+    fault: 'deep-document-accepted',
+    probe: {
+      method: 'POST',
+      path: '/entities?action=search',
+      text: `{"input":"x","entity":"dataset","start":0,"count":1,"filter":${'['.repeat(1500)}${']'.repeat(1500)}}`,
+    },
+  },
 ];
 
 /**
@@ -111,7 +223,11 @@ async function call(base: string, probe: Probe): Promise<{ status: number; body:
   const res = await fetch(base + probe.path, {
     method: probe.method ?? 'GET',
     headers: { 'content-type': 'application/json', authorization: 'Bearer admin-token' },
-    ...(probe.text !== undefined ? { body: probe.text } : probe.body !== undefined ? { body: JSON.stringify(probe.body) } : {}),
+    ...(probe.text !== undefined
+      ? { body: probe.text }
+      : probe.body !== undefined
+        ? { body: JSON.stringify(probe.body) }
+        : {}),
   });
   return { status: res.status, body: (await res.text()).replace(/\b(\w+Ms)=\d+/g, '$1=<ms>') };
 }
@@ -119,7 +235,11 @@ async function call(base: string, probe: Probe): Promise<{ status: number; body:
 /** Starts a real truncation through `base` so that `TASK` in a probe can name a task that exists. */
 async function withTask(base: string, probe: Probe): Promise<Probe> {
   if (!JSON.stringify(probe.body ?? '').includes('TASK')) return probe;
-  const started = await call(base, { method: 'POST', path: '/gms/operations?action=truncateTimeseriesAspect', body: { entityType: 'dataset', aspect: 'datasetProfile', endTimeMillis: 1, dryRun: false } });
+  const started = await call(base, {
+    method: 'POST',
+    path: '/gms/operations?action=truncateTimeseriesAspect',
+    body: { entityType: 'dataset', aspect: 'datasetProfile', endTimeMillis: 1, dryRun: false },
+  });
   const task = (JSON.parse(started.body) as { value: string }).value;
   return { ...probe, body: { task } };
 }

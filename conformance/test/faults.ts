@@ -86,7 +86,12 @@ function proposalOf(req: FaultRequest): Json | undefined {
 function keepActive(body: unknown): void {
   if (!isObject(body)) return;
   const proposal = body.proposal;
-  if (isObject(proposal) && proposal.aspectName === 'status' && isObject(proposal.aspect) && typeof proposal.aspect.value === 'string') {
+  if (
+    isObject(proposal) &&
+    proposal.aspectName === 'status' &&
+    isObject(proposal.aspect) &&
+    typeof proposal.aspect.value === 'string'
+  ) {
     const value = JSON.parse(proposal.aspect.value) as Json;
     value.removed = false;
     proposal.aspect.value = JSON.stringify(value);
@@ -124,19 +129,26 @@ export const FAULTS: readonly Fault[] = [
     name: 'dry-run-defaults-to-false',
     breaks: 'truncateTimeseriesAspect dryRun defaults to true',
     request(req) {
-      if (isAction(req, '/operations', 'truncateTimeseriesAspect') && isObject(req.body) && !('dryRun' in req.body)) req.body.dryRun = false;
+      if (isAction(req, '/operations', 'truncateTimeseriesAspect') && isObject(req.body) && !('dryRun' in req.body))
+        req.body.dryRun = false;
     },
   },
   {
     name: 'graphql-get-accepted',
     breaks: 'only POST is supported on the GraphQL path',
-    respond: (req) => (req.path === GRAPHQL_PATH && req.method === 'GET' ? { status: 200, body: { data: { __typename: 'Query' }, extensions: {} } } : undefined),
+    respond: (req) =>
+      req.path === GRAPHQL_PATH && req.method === 'GET'
+        ? { status: 200, body: { data: { __typename: 'Query' }, extensions: {} } }
+        : undefined,
   },
   {
     // What early upstream releases did (spec/upstream-differences.yaml graphql-get): a listed difference.
     name: 'graphql-get-500',
     breaks: 'only POST is supported on the GraphQL path (a client error, not a server error)',
-    respond: (req) => (req.path === GRAPHQL_PATH && req.method === 'GET' ? { status: 500, body: { message: 'GraphQL gets not supported.' } } : undefined),
+    respond: (req) =>
+      req.path === GRAPHQL_PATH && req.method === 'GET'
+        ? { status: 500, body: { message: 'GraphQL gets not supported.' } }
+        : undefined,
   },
   {
     name: 'soft-deleted-still-searchable',
@@ -150,7 +162,13 @@ export const FAULTS: readonly Fault[] = [
     breaks: 'aspect versions other than 0 increase monotonically',
     request(req) {
       // Every versioned point lookup answers the first version ever written.
-      if (req.method === 'GET' && req.path.startsWith('/aspects/') && req.query.has('version') && req.query.get('version') !== '0') req.query.set('version', '1');
+      if (
+        req.method === 'GET' &&
+        req.path.startsWith('/aspects/') &&
+        req.query.has('version') &&
+        req.query.get('version') !== '0'
+      )
+        req.query.set('version', '1');
     },
   },
   {
@@ -159,7 +177,8 @@ export const FAULTS: readonly Fault[] = [
     request(req) {
       if (req.method !== 'GET' || req.path !== '/relationships') return;
       const direction = req.query.get('direction');
-      if (direction === 'INCOMING' || direction === 'OUTGOING') req.query.set('direction', direction === 'INCOMING' ? 'OUTGOING' : 'INCOMING');
+      if (direction === 'INCOMING' || direction === 'OUTGOING')
+        req.query.set('direction', direction === 'INCOMING' ? 'OUTGOING' : 'INCOMING');
     },
   },
   {
@@ -167,7 +186,8 @@ export const FAULTS: readonly Fault[] = [
     breaks: 'the START_WITH filter condition',
     request(req) {
       if (!isAction(req, '/entities', 'search') && !isAction(req, '/entities', 'autocomplete')) return;
-      for (const criterion of criteria(req.body)) if (criterion.condition === 'START_WITH') criterion.condition = 'EQUAL';
+      for (const criterion of criteria(req.body))
+        if (criterion.condition === 'START_WITH') criterion.condition = 'EQUAL';
     },
   },
   {
@@ -202,7 +222,12 @@ export const FAULTS: readonly Fault[] = [
     },
   },
   taskStatusFieldRenamed('task-status-wrong-key', 'getEsTaskStatus reports completed', 'completed', 'complete'),
-  taskStatusFieldRenamed('unknown-task-without-error', 'getEsTaskStatus of an unknown task answers with an error field', 'error', 'message'),
+  taskStatusFieldRenamed(
+    'unknown-task-without-error',
+    'getEsTaskStatus of an unknown task answers with an error field',
+    'error',
+    'message',
+  ),
   {
     name: 'relationships-without-entities',
     breaks: 'relationships answer {entities: [urn]}',
@@ -221,14 +246,17 @@ export const FAULTS: readonly Fault[] = [
     name: 'proposal-delete-ignored',
     breaks: 'ingestProposal with changeType DELETE removes the aspect',
     respond(req) {
-      return isAction(req, '/aspects', 'ingestProposal') && proposalOf(req)?.changeType === 'DELETE' ? { status: 200, body: {} } : undefined;
+      return isAction(req, '/aspects', 'ingestProposal') && proposalOf(req)?.changeType === 'DELETE'
+        ? { status: 200, body: {} }
+        : undefined;
     },
   },
   {
     name: 'autocomplete-limit-ignored',
     breaks: 'autocomplete returns at most limit suggestions',
     request(req) {
-      if (isAction(req, '/entities', 'autocomplete') && isObject(req.body) && typeof req.body.limit === 'number') req.body.limit = 1000;
+      if (isAction(req, '/entities', 'autocomplete') && isObject(req.body) && typeof req.body.limit === 'number')
+        req.body.limit = 1000;
     },
   },
   {
@@ -247,7 +275,8 @@ export const FAULTS: readonly Fault[] = [
       const query = isObject(req.body) && typeof req.body.query === 'string' ? req.body.query : '';
       if (!/^\s*mutation\b/.test(query)) return;
       const data: Json = isObject(res.body.data) ? res.body.data : {};
-      for (const [field, value] of Object.entries(data)) if (value === null) data[field] = field === 'updateDescription' ? true : { urn: 'urn' };
+      for (const [field, value] of Object.entries(data))
+        if (value === null) data[field] = field === 'updateDescription' ? true : { urn: 'urn' };
       res.status = 200;
       res.body = { data, extensions: res.body.extensions ?? {} };
     },
@@ -265,7 +294,12 @@ export const FAULTS: readonly Fault[] = [
     respond(req) {
       if (!isAction(req, '/operations', 'truncateTimeseriesAspect') || !isObject(req.body)) return undefined;
       const missing = ['entityType', 'aspect', 'endTimeMillis'].some((field) => !(field in (req.body as Json)));
-      return missing ? { status: 200, body: { value: 'Delete 0 out of 0 rows (0.00%). This was a dry run. Run with dryRun = false to execute.' } } : undefined;
+      return missing
+        ? {
+            status: 200,
+            body: { value: 'Delete 0 out of 0 rows (0.00%). This was a dry run. Run with dryRun = false to execute.' },
+          }
+        : undefined;
     },
   },
   {
@@ -281,7 +315,8 @@ export const FAULTS: readonly Fault[] = [
     breaks: 'ingestProposal entityType is the entity of the URN',
     request(req) {
       const proposal = isAction(req, '/aspects', 'ingestProposal') ? proposalOf(req) : undefined;
-      const entityType = typeof proposal?.entityUrn === 'string' ? tryParseUrn(proposal.entityUrn)?.entityType : undefined;
+      const entityType =
+        typeof proposal?.entityUrn === 'string' ? tryParseUrn(proposal.entityUrn)?.entityType : undefined;
       if (proposal && entityType) proposal.entityType = entityType;
     },
   },
@@ -297,7 +332,16 @@ export const FAULTS: readonly Fault[] = [
     breaks: 'an integer beyond its field is a 4xx naming the field, not a 5xx',
     respond(req) {
       const huge = someValue(req.body, (v) => typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v));
-      return huge ? { status: 500, body: { status: 500, message: 'Internal error: datatype mismatch', exceptionClass: 'java.lang.RuntimeException' } } : undefined;
+      return huge
+        ? {
+            status: 500,
+            body: {
+              status: 500,
+              message: 'Internal error: datatype mismatch',
+              exceptionClass: 'java.lang.RuntimeException',
+            },
+          }
+        : undefined;
     },
   },
   {
@@ -375,7 +419,12 @@ export async function createFaultyServer(upstream: string, fault?: Fault): Promi
       const raw = Buffer.concat(chunks);
       const url = new URL(incoming.url ?? '/', 'http://faulty');
       const prefix = GATEWAY_PREFIX.exec(url.pathname)?.[0] ?? '';
-      const req: FaultRequest = { method: incoming.method ?? 'GET', path: url.pathname.slice(prefix.length), query: url.searchParams, body: parseJson(raw) };
+      const req: FaultRequest = {
+        method: incoming.method ?? 'GET',
+        path: url.pathname.slice(prefix.length),
+        query: url.searchParams,
+        body: parseJson(raw),
+      };
       const before = JSON.stringify(req.body);
       fault?.request?.(req);
       let res: FaultResponse;

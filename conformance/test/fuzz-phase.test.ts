@@ -41,7 +41,12 @@ describe.each<{ profile: string; options: MockServerOptions; prefixes: string[] 
     const mock = await createMockServer({ port: 0, logger: silentLogger, ...options });
     try {
       const report = await runFuzzPhase({
-        target: targetOf({ baseUrl: mock.url, token: 'admin-token', ...(options.namespace ? { namespace: options.namespace } : {}), prefixes }),
+        target: targetOf({
+          baseUrl: mock.url,
+          token: 'admin-token',
+          ...(options.namespace ? { namespace: options.namespace } : {}),
+          prefixes,
+        }),
         contract: loadContract(options.namespace ?? 'svc'),
         count: 2000,
         seed: 20,
@@ -68,17 +73,39 @@ describe('fuzz cases', () => {
   it('break every kind of field and request the phase promises', () => {
     const kinds = new Set(cases(3, { allowWrites: true, allowDestructive: true }).map((c) => c.kind));
     expect([...kinds].filter((kind) => !(FUZZ_KINDS as readonly string[]).includes(kind))).toEqual([]);
-    for (const kind of ['required.missing', 'type.wrong', 'integer.huge', 'integer.beyond-int32', 'integer.beyond-safe', 'nesting.deep', 'string.oversized', 'urn.malformed', 'enum.unknown', 'json.malformed', 'encoding.unsupported', 'encoding.corrupt', 'method.wrong', 'action.unknown']) {
+    for (const kind of [
+      'required.missing',
+      'type.wrong',
+      'integer.huge',
+      'integer.beyond-int32',
+      'integer.beyond-safe',
+      'nesting.deep',
+      'string.oversized',
+      'urn.malformed',
+      'enum.unknown',
+      'json.malformed',
+      'encoding.unsupported',
+      'encoding.corrupt',
+      'method.wrong',
+      'action.unknown',
+    ]) {
       expect([...kinds]).toContain(kind);
     }
-    const resource = (c: FuzzCase): string | undefined => c.target.replace(/^\/(api\/gms|gms)(?=\/)/, '').split(/[/?]/)[1];
-    expect(new Set(cases(3, { allowWrites: false, allowDestructive: false }).map(resource))).toEqual(new Set(['api', 'entities', 'entitiesV2', 'aspects', 'relationships']));
-    expect(new Set(cases(3, { allowWrites: false, allowDestructive: false }).map((c) => c.target.split(/[/?]/)[1]))).toEqual(new Set(['api', 'gms', 'entities', 'entitiesV2', 'aspects', 'relationships']));
+    const resource = (c: FuzzCase): string | undefined =>
+      c.target.replace(/^\/(api\/gms|gms)(?=\/)/, '').split(/[/?]/)[1];
+    expect(new Set(cases(3, { allowWrites: false, allowDestructive: false }).map(resource))).toEqual(
+      new Set(['api', 'entities', 'entitiesV2', 'aspects', 'relationships']),
+    );
+    expect(
+      new Set(cases(3, { allowWrites: false, allowDestructive: false }).map((c) => c.target.split(/[/?]/)[1])),
+    ).toEqual(new Set(['api', 'gms', 'entities', 'entitiesV2', 'aspects', 'relationships']));
   });
 
   it('send no ingest, operations, test action or GraphQL mutation without --allow-writes', () => {
     const sent = cases(5, { allowWrites: false, allowDestructive: false });
-    expect(sent.filter((c) => /action=(ingest|ingestProposal)\b|\/operations|\/test\b/.test(c.target)).map(text)).toEqual([]);
+    expect(
+      sent.filter((c) => /action=(ingest|ingestProposal)\b|\/operations|\/test\b/.test(c.target)).map(text),
+    ).toEqual([]);
     expect(sent.filter((c) => c.graphql && /mutation/.test(c.body?.toString('utf8') ?? '')).map(text)).toEqual([]);
     expect(sent.every((c) => c.harm === 'read')).toBe(true);
   });
@@ -92,7 +119,9 @@ describe('fuzz cases', () => {
   it("name only the run's own entities in what could write", () => {
     const writes = cases(9, { allowWrites: true, allowDestructive: true }).filter((c) => c.harm !== 'read');
     expect(writes.length).toBeGreaterThan(0);
-    const datasetNames = writes.flatMap((c) => [...decodeURIComponent(text(c)).matchAll(/dataPlatform:[^,]+,([^,)]+),PROD\)/g)].map((m) => m[1]));
+    const datasetNames = writes.flatMap((c) =>
+      [...decodeURIComponent(text(c)).matchAll(/dataPlatform:[^,]+,([^,)]+),PROD\)/g)].map((m) => m[1]),
+    );
     expect(datasetNames.length).toBeGreaterThan(0);
     expect(datasetNames.filter((name) => !name?.startsWith(`conformance_${RUN}.`))).toEqual([]);
   });

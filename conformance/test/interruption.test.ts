@@ -23,9 +23,17 @@ interface Exit {
  * Runs `catalog-contract conformance argv` and sends `signal` once the first check has reported, after
  * `beforeSignal`; with `again`, sends it a second time once the run has said what the first one does.
  */
-function interruptedRun(argv: string[], signal: NodeJS.Signals, { beforeSignal = async () => {}, again = false } = {}): Promise<Exit> {
+function interruptedRun(
+  argv: string[],
+  signal: NodeJS.Signals,
+  { beforeSignal = async () => {}, again = false } = {},
+): Promise<Exit> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fromRoot('bin', 'catalog-contract.ts'), 'conformance', ...argv], { cwd: fromRoot(), env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fromRoot('bin', 'catalog-contract.ts'), 'conformance', ...argv],
+      { cwd: fromRoot(), env: { ...process.env, NO_COLOR: '1' } },
+    );
     let out = '';
     let err = '';
     let sent = false;
@@ -74,7 +82,10 @@ describe.concurrent('an interrupted conformance run', () => {
   it('SIGINT during --allow-writes: cleans up, writes the partial reports, exits 130', async () => {
     const json = join(dir, 'int.json');
     const junit = join(dir, 'int.xml');
-    const { code, out, err } = await interruptedRun(['--base-url', mock.url, '--token', 'admin-token', '--allow-writes', '--json', json, '--junit', junit], 'SIGINT');
+    const { code, out, err } = await interruptedRun(
+      ['--base-url', mock.url, '--token', 'admin-token', '--allow-writes', '--json', json, '--junit', junit],
+      'SIGINT',
+    );
     expect(code, err).toBe(130);
     expect(err).toContain('SIGINT: no further check starts');
     expect(out).toMatch(/^conformance: INTERRUPTED after \d+ results/m);
@@ -84,17 +95,31 @@ describe.concurrent('an interrupted conformance run', () => {
     expect(report.leftBehind).toEqual([]);
     expect(report.checks.length).toBeGreaterThan(0);
     expect(report.checks.length).toBeLessThan(100);
-    expect(readFileSync(junit, 'utf8')).toContain(`<testsuites name="catalog-contract conformance" tests="${report.checks.length}"`);
+    expect(readFileSync(junit, 'utf8')).toContain(
+      `<testsuites name="catalog-contract conformance" tests="${report.checks.length}"`,
+    );
 
     // The run wrote its datasets before its first check, and none is left for search to find.
     expect(await searchCount(mock, `word${report.runId}`)).toBe(0);
     expect(await searchCount(mock, `conformance_${report.runId}`)).toBe(0);
     // The same search finds a run dataset once it is active again: the zero above is the clean-up's doing.
-    const orders = makeUrn('urn:svc:', 'dataset', [makeUrn('urn:svc:', 'dataPlatform', ['hive']), `conformance_${report.runId}.orders`, 'PROD']);
+    const orders = makeUrn('urn:svc:', 'dataset', [
+      makeUrn('urn:svc:', 'dataPlatform', ['hive']),
+      `conformance_${report.runId}.orders`,
+      'PROD',
+    ]);
     const restored = await fetch(`${mock.url}/aspects?action=ingestProposal`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: 'Bearer admin-token' },
-      body: JSON.stringify({ proposal: { entityType: 'dataset', entityUrn: orders, changeType: 'UPSERT', aspectName: 'status', aspect: { value: '{"removed":false}', contentType: 'application/json' } } }),
+      body: JSON.stringify({
+        proposal: {
+          entityType: 'dataset',
+          entityUrn: orders,
+          changeType: 'UPSERT',
+          aspectName: 'status',
+          aspect: { value: '{"removed":false}', contentType: 'application/json' },
+        },
+      }),
     });
     expect(restored.status).toBe(200);
     expect(await searchCount(mock, `word${report.runId}`)).toBe(1);
@@ -105,16 +130,28 @@ describe.concurrent('an interrupted conformance run', () => {
     const slow = await createMockServer({ port: 0, logger: silentLogger });
     try {
       const slowWrites = () =>
-        fetch(`${slow.url}/__mock/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ operation: 'ingestProposal', kind: 'delay', delayMs: 1500 }) }).then(() => undefined);
+        fetch(`${slow.url}/__mock/faults`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ operation: 'ingestProposal', kind: 'delay', delayMs: 1500 }),
+        }).then(() => undefined);
       const json = join(dir, 'twice.json');
-      const { code, err } = await interruptedRun(['--base-url', slow.url, '--token', 'admin-token', '--allow-writes', '--json', json], 'SIGINT', { beforeSignal: slowWrites, again: true });
+      const { code, err } = await interruptedRun(
+        ['--base-url', slow.url, '--token', 'admin-token', '--allow-writes', '--json', json],
+        'SIGINT',
+        { beforeSignal: slowWrites, again: true },
+      );
       expect(code, err).toBe(130);
       expect(err).toContain('SIGINT: skipping the clean-up');
       const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
       expect(report.leftBehind.length).toBeGreaterThan(0);
       expect(err).toContain(`left behind, not soft-deleted:\n${report.leftBehind.map((urn) => `  ${urn}`).join('\n')}`);
       // What it names is indeed left: the run's datasets not soft-deleted are still found.
-      const orders = makeUrn('urn:svc:', 'dataset', [makeUrn('urn:svc:', 'dataPlatform', ['hive']), `conformance_${report.runId}.orders`, 'PROD']);
+      const orders = makeUrn('urn:svc:', 'dataset', [
+        makeUrn('urn:svc:', 'dataPlatform', ['hive']),
+        `conformance_${report.runId}.orders`,
+        'PROD',
+      ]);
       expect(report.leftBehind).toContain(orders);
       expect(await searchCount(slow, `word${report.runId}`)).toBeGreaterThan(0);
     } finally {

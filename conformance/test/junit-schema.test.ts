@@ -77,14 +77,24 @@ function xsdRules(xsd: XmlNode): { rules: Map<string, ElementRule>; simpleTypes:
   for (const decl of xsd.children) {
     if (decl.name === 'xs:simpleType') simpleTypes.set(decl.attributes.name ?? '', decl);
     if (decl.name !== 'xs:element') continue;
-    const rule: ElementRule = { children: new Map(), attributes: new Map(), textOnly: decl.attributes.type === 'xs:string' };
+    const rule: ElementRule = {
+      children: new Map(),
+      attributes: new Map(),
+      textOnly: decl.attributes.type === 'xs:string',
+    };
     const visit = (node: XmlNode, unbounded: boolean): void => {
       for (const child of node.children) {
         if (child.name === 'xs:element' && child.attributes.ref) {
-          const max = unbounded || child.attributes.maxOccurs === 'unbounded' ? Infinity : Number(child.attributes.maxOccurs ?? 1);
+          const max =
+            unbounded || child.attributes.maxOccurs === 'unbounded'
+              ? Infinity
+              : Number(child.attributes.maxOccurs ?? 1);
           rule.children.set(child.attributes.ref, { max });
         } else if (child.name === 'xs:attribute') {
-          rule.attributes.set(child.attributes.name ?? '', { type: child.attributes.type ?? 'xs:string', required: child.attributes.use === 'required' });
+          rule.attributes.set(child.attributes.name ?? '', {
+            type: child.attributes.type ?? 'xs:string',
+            required: child.attributes.use === 'required',
+          });
         } else if (child.name !== 'xs:annotation') {
           visit(child, unbounded || (child.name === 'xs:choice' && child.attributes.maxOccurs === 'unbounded'));
         }
@@ -120,9 +130,11 @@ function validateAgainst(xsdText: string, xml: string): string[] {
       if (!attr) errors.push(`${path}: attribute ${name} is not declared`);
       else if (!typeOk(attr.type, value)) errors.push(`${path}: attribute ${name}="${value}" is not ${attr.type}`);
     }
-    for (const [name, attr] of rule.attributes) if (attr.required && !(name in node.attributes)) errors.push(`${path}: missing required attribute ${name}`);
+    for (const [name, attr] of rule.attributes)
+      if (attr.required && !(name in node.attributes)) errors.push(`${path}: missing required attribute ${name}`);
     if (rule.textOnly && node.children.length) errors.push(`${path}: ${node.name} holds text only`);
-    if (!rule.textOnly && !rule.children.size && node.children.length) errors.push(`${path}: ${node.name} has no child elements`);
+    if (!rule.textOnly && !rule.children.size && node.children.length)
+      errors.push(`${path}: ${node.name} has no child elements`);
     const counts = new Map<string, number>();
     node.children.forEach((child, i) => {
       const allowed = rule.children.get(child.name);
@@ -165,10 +177,40 @@ function report(checks: Report['checks']): Report {
 }
 
 const CHECKS: Report['checks'] = [
-  { id: 'graphql.a', clause: '4.1 GraphQL: query dataset', section: '4.1', status: 'passed', message: '', durationMs: 3 },
-  { id: 'graphql.b', clause: '4.1 GraphQL: <odd> & "quoted"', section: '4.1', status: 'failed', message: 'expected <1> & got "2"\u0001', durationMs: 4 },
-  { id: 'graphql.c', clause: '4.1 GraphQL: x', section: '4.1', prefix: '', status: 'known-difference', difference: 'graphql-get', message: 'GET answered 200', durationMs: 1 },
-  { id: 'operations.d', clause: '4.2 Operations endpoints: y', section: '4.2', status: 'skipped', message: 'needs --allow-writes', durationMs: 0 },
+  {
+    id: 'graphql.a',
+    clause: '4.1 GraphQL: query dataset',
+    section: '4.1',
+    status: 'passed',
+    message: '',
+    durationMs: 3,
+  },
+  {
+    id: 'graphql.b',
+    clause: '4.1 GraphQL: <odd> & "quoted"',
+    section: '4.1',
+    status: 'failed',
+    message: 'expected <1> & got "2"\u0001',
+    durationMs: 4,
+  },
+  {
+    id: 'graphql.c',
+    clause: '4.1 GraphQL: x',
+    section: '4.1',
+    prefix: '',
+    status: 'known-difference',
+    difference: 'graphql-get',
+    message: 'GET answered 200',
+    durationMs: 1,
+  },
+  {
+    id: 'operations.d',
+    clause: '4.2 Operations endpoints: y',
+    section: '4.2',
+    status: 'skipped',
+    message: 'needs --allow-writes',
+    durationMs: 0,
+  },
 ];
 
 describe('JUnit report', () => {
@@ -180,23 +222,45 @@ describe('JUnit report', () => {
   });
 
   const xmllint = existsSync('/usr/bin/xmllint');
-  it.skipIf(!xmllint)(`validates with xmllint --schema${xmllint ? '' : ' (skipped: xmllint is not installed; apt-get install libxml2-utils)'}`, () => {
-    const dir = mkdtempSync(join(tmpdir(), 'junit-'));
-    writeFileSync(join(dir, 'report.xml'), xml);
-    try {
-      expect(() => execFileSync('/usr/bin/xmllint', ['--noout', '--schema', fromRoot('conformance', 'junit.xsd'), join(dir, 'report.xml')], { stdio: 'pipe' })).not.toThrow();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it.skipIf(!xmllint)(
+    `validates with xmllint --schema${xmllint ? '' : ' (skipped: xmllint is not installed; apt-get install libxml2-utils)'}`,
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'junit-'));
+      writeFileSync(join(dir, 'report.xml'), xml);
+      try {
+        expect(() =>
+          execFileSync(
+            '/usr/bin/xmllint',
+            ['--noout', '--schema', fromRoot('conformance', 'junit.xsd'), join(dir, 'report.xml')],
+            { stdio: 'pipe' },
+          ),
+        ).not.toThrow();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it.each([
     { given: '<testsuites><testsuite tests="1"/></testsuites>', want: 'missing required attribute name' },
-    { given: '<testsuites><testsuite name="a" tests="x"/></testsuites>', want: 'tests="x" is not xs:nonNegativeInteger' },
+    {
+      given: '<testsuites><testsuite name="a" tests="x"/></testsuites>',
+      want: 'tests="x" is not xs:nonNegativeInteger',
+    },
     { given: '<testsuites><testcase name="a"/></testsuites>', want: 'testcase is not allowed in testsuites' },
-    { given: '<testsuites><testsuite name="a" tests="1"><testcase name="b"><passed/></testcase></testsuite></testsuites>', want: 'element passed is not declared' },
-    { given: '<testsuites><testsuite name="a" tests="0" timestamp="2026-01-02T03:04:05Z"/></testsuites>', want: 'timestamp' },
-    { given: '<testsuites><testsuite name="a" tests="0"><properties/><properties/></testsuite></testsuites>', want: '2 properties elements, at most 1' },
+    {
+      given:
+        '<testsuites><testsuite name="a" tests="1"><testcase name="b"><passed/></testcase></testsuite></testsuites>',
+      want: 'element passed is not declared',
+    },
+    {
+      given: '<testsuites><testsuite name="a" tests="0" timestamp="2026-01-02T03:04:05Z"/></testsuites>',
+      want: 'timestamp',
+    },
+    {
+      given: '<testsuites><testsuite name="a" tests="0"><properties/><properties/></testsuite></testsuites>',
+      want: '2 properties elements, at most 1',
+    },
   ])('the validator rejects $want', ({ given, want }) => {
     expect(validateAgainst(xsd, given).join('\n')).toContain(want);
   });
@@ -204,7 +268,9 @@ describe('JUnit report', () => {
   it('maps each status to its JUnit outcome and counts them per suite', () => {
     const root = parseXml(xml);
     expect(root.attributes).toMatchObject({ tests: '4', failures: '1', skipped: '2', errors: '0' });
-    const cases = root.children.flatMap((suite) => suite.children).map((c) => [c.attributes.name, c.children.map((o) => o.name)]);
+    const cases = root.children
+      .flatMap((suite) => suite.children)
+      .map((c) => [c.attributes.name, c.children.map((o) => o.name)]);
     expect(cases).toEqual([
       ['graphql.a', ['system-out']],
       ['graphql.b', ['failure']],
@@ -213,6 +279,8 @@ describe('JUnit report', () => {
     ]);
     const failure = root.children[0]?.children[1]?.children[0];
     expect(failure?.attributes.message).toBe('expected <1> & got "2"');
-    expect(root.children[0]?.children[2]?.children[0]?.attributes.message).toContain('known upstream difference graphql-get');
+    expect(root.children[0]?.children[2]?.children[0]?.attributes.message).toContain(
+      'known upstream difference graphql-get',
+    );
   });
 });

@@ -21,7 +21,8 @@ export function adminRequestChecker(op: OperationSpec, validators: SchemaValidat
   return (req) => {
     const at = req.originalUrl.indexOf('?');
     const query = new RestliQuery(at < 0 ? '' : req.originalUrl.slice(at + 1));
-    for (const name of query.names()) if (!known.includes(name)) throw badRequest(`query.${name}: unknown parameter; ${expected}`);
+    for (const name of query.names())
+      if (!known.includes(name)) throw badRequest(`query.${name}: unknown parameter; ${expected}`);
     return check(req.params as Record<string, string>, query, req.body);
   };
 }

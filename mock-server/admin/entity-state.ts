@@ -28,12 +28,21 @@ export function entityState(store: CatalogStore, urn: string): EntityState {
   const aspects = new Map<string, AspectVersion[]>();
   for (const row of rows) {
     const versions = aspects.get(row.aspect) ?? [];
-    versions.push({ version: row.version, value: row.value, created: row.created, ...(row.systemMetadata ? { systemMetadata: row.systemMetadata } : {}) });
+    versions.push({
+      version: row.version,
+      value: row.value,
+      created: row.created,
+      ...(row.systemMetadata ? { systemMetadata: row.systemMetadata } : {}),
+    });
     aspects.set(row.aspect, versions);
   }
   return {
     urn,
     entityType: parseUrn(urn).entityType,
-    aspects: [...aspects].map(([name, versions]) => ({ name, record: store.contract.recordOfAspect(name) ?? null, versions })),
+    aspects: [...aspects].map(([name, versions]) => ({
+      name,
+      record: store.contract.recordOfAspect(name) ?? null,
+      versions,
+    })),
   };
 }

@@ -58,7 +58,17 @@ function adminEndpoints({ sessions, scenarios }: AdminSettings): Record<string, 
       res.json({ requests: [], total: 0 });
     },
     listMockSessions: (_request, _session, res) => {
-      res.json({ sessions: sessions.list().map((s) => ({ id: s.id, scenario: s.scenario ?? null, requests: s.journal.count, faults: s.faults.list().length })), maxSessions: sessions.maxSessions });
+      res.json({
+        sessions: sessions
+          .list()
+          .map((s) => ({
+            id: s.id,
+            scenario: s.scenario ?? null,
+            requests: s.journal.count,
+            faults: s.faults.list().length,
+          })),
+        maxSessions: sessions.maxSessions,
+      });
     },
     discardMockSession: ({ params }, _session, res) => {
       sessions.discard(params.id ?? '');
@@ -71,7 +81,8 @@ function adminEndpoints({ sessions, scenarios }: AdminSettings): Record<string, 
       res.json({ faults: [] });
     },
     removeMockFault: ({ params }, session, res) => {
-      if (!session.faults.remove(params.id ?? '')) throw notFound(`fault '${params.id}' does not exist in this session`);
+      if (!session.faults.remove(params.id ?? ''))
+        throw notFound(`fault '${params.id}' does not exist in this session`);
       res.json({ faults: session.faults.list() });
     },
     getMockSettings: (_request, session, res) => res.json(session.settings),
@@ -98,7 +109,8 @@ function adminEndpoints({ sessions, scenarios }: AdminSettings): Record<string, 
 
 /** `/__mock/faults/{id}` as express writes it below the admin path: `/faults/:id`. */
 function routePath(op: OperationSpec): string {
-  if (!op.path.startsWith(`${ADMIN_PATH}/`)) throw new Error(`${op.operationId}: an admin operation's path starts with ${ADMIN_PATH}/, not ${op.path}`);
+  if (!op.path.startsWith(`${ADMIN_PATH}/`))
+    throw new Error(`${op.operationId}: an admin operation's path starts with ${ADMIN_PATH}/, not ${op.path}`);
   return op.path.slice(ADMIN_PATH.length).replace(/\{([^}]+)\}/g, ':$1');
 }
 
@@ -115,7 +127,10 @@ export function adminRouter(settings: AdminSettings): Router {
   };
   for (const op of settings.operations) {
     const endpoint = endpoints[op.operationId];
-    if (!endpoint) throw new Error(`${op.operationId} (${op.method.toUpperCase()} ${op.path}) is an admin operation of the document the mock does not serve`);
+    if (!endpoint)
+      throw new Error(
+        `${op.operationId} (${op.method.toUpperCase()} ${op.path}) is an admin operation of the document the mock does not serve`,
+      );
     const check = adminRequestChecker(op, settings.validators);
     const respond: RequestHandler = (req, res) => endpoint(check(req), sessionOf(req), res);
     router[op.method](routePath(op), ...(op.requestSchema ? [readBody, respond] : [respond]));

@@ -15,7 +15,11 @@ function urnsOf(entry: JournalEntry, urnPrefix: string): string[] {
   return entry.urns;
 }
 
-export function listRequests(journals: readonly Journal[], { operation, status, urn, session, since, limit }: JournalFilters, urnPrefix: string): { requests: Record<string, unknown>[]; total: number } {
+export function listRequests(
+  journals: readonly Journal[],
+  { operation, status, urn, session, since, limit }: JournalFilters,
+  urnPrefix: string,
+): { requests: Record<string, unknown>[]; total: number } {
   const wanted = (e: JournalEntry): boolean =>
     (operation === undefined || e.operation === operation) &&
     (status === undefined || e.status === status) &&

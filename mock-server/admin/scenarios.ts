@@ -28,7 +28,9 @@ export class ScenarioCatalog {
     this.scenarios.set('sample', () => sampleCatalog(contract, referenceTime));
     this.scenarios.set('empty', () => []);
     if (dir === undefined) return;
-    for (const file of readdirSync(dir).filter((name) => extname(name) === SEED_EXTENSION).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((name) => extname(name) === SEED_EXTENSION)
+      .sort()) {
       const { proposals } = readSeedFile(join(dir, file), contract);
       this.scenarios.set(basename(file, SEED_EXTENSION), () => proposals);
     }
@@ -48,8 +50,16 @@ export class ScenarioCatalog {
     store.transaction(() => {
       store.clear();
       // A fresh upstream store holds its system ownership types whatever else it is given.
-      const report = loadProposals(store, `scenario ${name}`, [...systemOwnershipTypes(this.contract, this.referenceTime), ...proposals()], this.referenceTime);
-      if (report.rejected > 0) throw badRequest(`scenario '${name}': ${report.rejected} aspects rejected: ${report.skipped.map((skip) => describeSkip(`scenario ${name}`, skip)).join('; ')}`);
+      const report = loadProposals(
+        store,
+        `scenario ${name}`,
+        [...systemOwnershipTypes(this.contract, this.referenceTime), ...proposals()],
+        this.referenceTime,
+      );
+      if (report.rejected > 0)
+        throw badRequest(
+          `scenario '${name}': ${report.rejected} aspects rejected: ${report.skipped.map((skip) => describeSkip(`scenario ${name}`, skip)).join('; ')}`,
+        );
     });
     store.markStartupState();
   }

@@ -15,9 +15,14 @@ export function isLoopback(address: string | undefined): boolean {
 /** Throws the 401 or 403 of a request the admin endpoints refuse. */
 export function checkAdminAccess(req: IncomingMessage, adminToken: string | undefined): void {
   if (adminToken === undefined) {
-    if (!isLoopback(req.socket.remoteAddress)) throw new RestliError(403, 'The admin endpoints answer only on loopback; start the mock with --admin-token to reach them from elsewhere');
+    if (!isLoopback(req.socket.remoteAddress))
+      throw new RestliError(
+        403,
+        'The admin endpoints answer only on loopback; start the mock with --admin-token to reach them from elsewhere',
+      );
     return;
   }
   const match = /^\s*Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-  if (match?.[1] !== adminToken) throw new RestliError(401, 'The admin endpoints need Authorization: Bearer <the --admin-token>');
+  if (match?.[1] !== adminToken)
+    throw new RestliError(401, 'The admin endpoints need Authorization: Bearer <the --admin-token>');
 }

@@ -75,7 +75,11 @@ export function parseTokenGrant(text: string): TokenGrant | string {
 }
 
 export function authConfig(mode: AuthMode, grants: readonly TokenGrant[], names: NamespaceNames): AuthConfig {
-  return { mode, tokens: new Map(grants.map((g) => [g.token, g])), anonymousActor: `${names.urnPrefix}corpuser:UNKNOWN` };
+  return {
+    mode,
+    tokens: new Map(grants.map((g) => [g.token, g])),
+    anonymousActor: `${names.urnPrefix}corpuser:UNKNOWN`,
+  };
 }
 
 export function requiresToken(mode: AuthMode, kind: AccessKind): boolean {
@@ -93,12 +97,17 @@ export function bearerToken(header: string | undefined): string | undefined {
 export function authorize(config: AuthConfig, request: AccessRequest): Caller {
   const token = bearerToken(request.authorization);
   const grant = token === undefined ? undefined : config.tokens.get(token);
-  if (config.mode === 'off') return grant ? { user: grant.user, role: grant.role } : { user: config.anonymousActor, role: 'anonymous' };
+  if (config.mode === 'off')
+    return grant ? { user: grant.user, role: grant.role } : { user: config.anonymousActor, role: 'anonymous' };
   if (request.authorization !== undefined && request.kind !== 'exempt' && !grant) {
-    throw new RestliError(401, token === undefined ? 'Authorization header is not a bearer token' : 'Unknown or expired access token');
+    throw new RestliError(
+      401,
+      token === undefined ? 'Authorization header is not a bearer token' : 'Unknown or expired access token',
+    );
   }
   if (!grant) {
-    if (requiresToken(config.mode, request.kind)) throw new RestliError(401, 'Authentication required: send Authorization: Bearer <ACCESS_TOKEN>');
+    if (requiresToken(config.mode, request.kind))
+      throw new RestliError(401, 'Authentication required: send Authorization: Bearer <ACCESS_TOKEN>');
     return { user: config.anonymousActor, role: 'anonymous' };
   }
   if (request.write && grant.role === 'reader') {

@@ -16,7 +16,9 @@ export type Fault = components['schemas']['Fault'];
  */
 function checkOperation(operation: string, operationIds: ReadonlySet<string>): void {
   if (operation === '*' || operation.startsWith('graphql:') || operationIds.has(operation)) return;
-  throw badRequest(`body.operation: '${operation}' is not an operationId of the contract (${[...operationIds].join(', ')}), graphql:<operation name> or *`);
+  throw badRequest(
+    `body.operation: '${operation}' is not an operationId of the contract (${[...operationIds].join(', ')}), graphql:<operation name> or *`,
+  );
 }
 
 export class FaultList {
@@ -51,7 +53,10 @@ export class FaultList {
   take(operation: string | undefined): Fault | undefined {
     // Nearly every request meets no fault: no search (and no closure made for it) then.
     if (this.faults.length === 0) return undefined;
-    const fault = this.faults.find((f) => (f.operation === '*' || f.operation === operation) && (f.probability >= 1 || Math.random() < f.probability));
+    const fault = this.faults.find(
+      (f) =>
+        (f.operation === '*' || f.operation === operation) && (f.probability >= 1 || Math.random() < f.probability),
+    );
     if (!fault || fault.times === undefined) return fault;
     fault.times--;
     if (fault.times === 0) this.remove(fault.id);

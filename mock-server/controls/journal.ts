@@ -70,7 +70,8 @@ export function shownEntry(entry: JournalEntry, urns: string[]): Record<string, 
     const known = query[key];
     query[key] = known === undefined ? value : Array.isArray(known) ? [...known, value] : [known, value];
   }
-  const headers = entry.headers.authorization === undefined ? entry.headers : { ...entry.headers, authorization: '[elided]' };
+  const headers =
+    entry.headers.authorization === undefined ? entry.headers : { ...entry.headers, authorization: '[elided]' };
   return {
     id: entry.id,
     time: new Date(entry.arrived).toISOString(),

@@ -44,7 +44,11 @@ export interface SessionRegistrySettings {
 }
 
 /** The session id and the request target without the session prefix; a 400 (naming the pattern) when the id does not match `pattern` or prefix and header disagree. */
-function sessionScope(url: string, header: string | string[] | undefined, pattern: RegExp): { id: string | undefined; url: string } {
+function sessionScope(
+  url: string,
+  header: string | string[] | undefined,
+  pattern: RegExp,
+): { id: string | undefined; url: string } {
   let id: string | undefined;
   let rest = url;
   if (url.startsWith(SESSION_PREFIX)) {
@@ -56,8 +60,10 @@ function sessionScope(url: string, header: string | string[] | undefined, patter
   }
   if (header !== undefined) {
     const named = Array.isArray(header) ? header.join(',') : header;
-    if (!pattern.test(named)) throw badRequest(`header X-Mock-Session: must match pattern "${pattern.source}", got "${named}"`);
-    if (id !== undefined && id !== named) throw badRequest(`header X-Mock-Session: '${named}' names another session than the path prefix '${id}'`);
+    if (!pattern.test(named))
+      throw badRequest(`header X-Mock-Session: must match pattern "${pattern.source}", got "${named}"`);
+    if (id !== undefined && id !== named)
+      throw badRequest(`header X-Mock-Session: '${named}' names another session than the path prefix '${id}'`);
     id = named;
   }
   return { id, url: rest };
@@ -92,7 +98,10 @@ export class SessionRegistry {
     const known = this.sessions.get(id);
     if (known) return known;
     if (this.sessions.size >= this.settings.maxSessions) {
-      throw new RestliError(429, `session '${id}': the server holds its limit of ${this.settings.maxSessions} sessions (--max-sessions); discard one with DELETE /__mock/sessions/<id>`);
+      throw new RestliError(
+        429,
+        `session '${id}': the server holds its limit of ${this.settings.maxSessions} sessions (--max-sessions); discard one with DELETE /__mock/sessions/<id>`,
+      );
     }
     const session = this.session(id, this.settings.openContext(this.startupImage()));
     this.sessions.set(id, session);
@@ -135,7 +144,15 @@ export class SessionRegistry {
 
   private session(id: string | undefined, context: MockContext): MockSession {
     const operationIds = new Set(context.contract.operations.map((op) => op.operationId));
-    return { id, context, journal: new Journal(this.settings.journalSize), faults: new FaultList(operationIds), settings: { ...this.settings.settings }, scenario: undefined, closed: false };
+    return {
+      id,
+      context,
+      journal: new Journal(this.settings.journalSize),
+      faults: new FaultList(operationIds),
+      settings: { ...this.settings.settings },
+      scenario: undefined,
+      closed: false,
+    };
   }
 }
 

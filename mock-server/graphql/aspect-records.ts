@@ -24,13 +24,23 @@ export function auditStampRecord(view: EntityReferences, stamp: unknown): Output
   return view.shapes.record('AuditStamp', { time: numberOr(value?.time) ?? 0, actor: stringOr(value?.actor) });
 }
 
-export function customPropertiesRecords(view: EntityReferences, map: unknown, associatedUrn: string): OutputRecord[] | null {
+export function customPropertiesRecords(
+  view: EntityReferences,
+  map: unknown,
+  associatedUrn: string,
+): OutputRecord[] | null {
   const value = objectOf(map);
   if (!value) return null;
-  return Object.entries(value).map(([key, entry]) => view.shapes.record('CustomPropertiesEntry', { key, value: stringOr(entry), associatedUrn }));
+  return Object.entries(value).map(([key, entry]) =>
+    view.shapes.record('CustomPropertiesEntry', { key, value: stringOr(entry), associatedUrn }),
+  );
 }
 
-export function globalTagsRecord(view: EntityReferences, aspect: JsonObject | undefined, associatedUrn: string): OutputRecord | null {
+export function globalTagsRecord(
+  view: EntityReferences,
+  aspect: JsonObject | undefined,
+  associatedUrn: string,
+): OutputRecord | null {
   if (!aspect) return null;
   const tags = objectsOf(aspect.tags).flatMap((association) => {
     const urn = stringOr(association.tag);
@@ -39,18 +49,32 @@ export function globalTagsRecord(view: EntityReferences, aspect: JsonObject | un
   return view.shapes.record('GlobalTags', { tags });
 }
 
-export function glossaryTermsRecord(view: EntityReferences, aspect: JsonObject | undefined, associatedUrn: string): OutputRecord | null {
+export function glossaryTermsRecord(
+  view: EntityReferences,
+  aspect: JsonObject | undefined,
+  associatedUrn: string,
+): OutputRecord | null {
   if (!aspect) return null;
   const terms = objectsOf(aspect.terms).flatMap((association) => {
     const urn = stringOr(association.urn);
     if (!urn) return [];
     const actor = stringOr(association.actor);
-    return [view.shapes.record('GlossaryTermAssociation', { term: () => view.glossaryTerm(urn), actor: () => (actor ? view.corpUser(actor) : null), associatedUrn })];
+    return [
+      view.shapes.record('GlossaryTermAssociation', {
+        term: () => view.glossaryTerm(urn),
+        actor: () => (actor ? view.corpUser(actor) : null),
+        associatedUrn,
+      }),
+    ];
   });
   return view.shapes.record('GlossaryTerms', { terms });
 }
 
-export function ownershipRecord(view: EntityReferences, aspect: JsonObject | undefined, associatedUrn: string): OutputRecord | null {
+export function ownershipRecord(
+  view: EntityReferences,
+  aspect: JsonObject | undefined,
+  associatedUrn: string,
+): OutputRecord | null {
   if (!aspect) return null;
   const owners = objectsOf(aspect.owners).flatMap((owner) => {
     const urn = stringOr(owner.owner);
@@ -64,7 +88,9 @@ export function ownershipRecord(view: EntityReferences, aspect: JsonObject | und
         owner: () => view.entity(urn),
         type: stringOr(owner.type),
         ownershipType: () => (typeUrn ? view.entity(typeUrn) : null),
-        source: source ? view.shapes.record('OwnershipSource', { type: stringOr(source.type), url: stringOr(source.url) }) : null,
+        source: source
+          ? view.shapes.record('OwnershipSource', { type: stringOr(source.type), url: stringOr(source.url) })
+          : null,
         associatedUrn,
       }),
     ];
@@ -72,7 +98,11 @@ export function ownershipRecord(view: EntityReferences, aspect: JsonObject | und
   return view.shapes.record('Ownership', { owners, lastModified: auditStampRecord(view, aspect.lastModified) });
 }
 
-export function institutionalMemoryRecord(view: EntityReferences, aspect: JsonObject | undefined, associatedUrn: string): OutputRecord | null {
+export function institutionalMemoryRecord(
+  view: EntityReferences,
+  aspect: JsonObject | undefined,
+  associatedUrn: string,
+): OutputRecord | null {
   if (!aspect) return null;
   const elements = objectsOf(aspect.elements).map((element) => {
     const created = objectOf(element.createStamp);
@@ -108,5 +138,7 @@ export function deprecationRecord(view: EntityReferences, aspect: JsonObject | u
 
 export function subTypesRecord(view: EntityReferences, aspect: JsonObject | undefined): OutputRecord | null {
   if (!aspect) return null;
-  return view.shapes.record('SubTypes', { typeNames: Array.isArray(aspect.typeNames) ? aspect.typeNames.filter((t) => typeof t === 'string') : null });
+  return view.shapes.record('SubTypes', {
+    typeNames: Array.isArray(aspect.typeNames) ? aspect.typeNames.filter((t) => typeof t === 'string') : null,
+  });
 }

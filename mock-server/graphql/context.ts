@@ -32,7 +32,8 @@ export function authorizeMutation(ctx: GraphqlContext, target: string): WriteCon
     const caller = authorize(ctx.auth, { authorization: ctx.authorization, kind: 'protected', write: true, target });
     return writeContext(caller);
   } catch (error) {
-    if (error instanceof RestliError && error.status === 403) throw new CatalogGraphqlError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+    if (error instanceof RestliError && error.status === 403)
+      throw new CatalogGraphqlError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
     throw error;
   }
 }

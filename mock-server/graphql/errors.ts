@@ -29,4 +29,5 @@ export class CatalogGraphqlError extends Error {
   }
 }
 
-export const badRequestError = (message: string): CatalogGraphqlError => new CatalogGraphqlError('BAD_REQUEST', message);
+export const badRequestError = (message: string): CatalogGraphqlError =>
+  new CatalogGraphqlError('BAD_REQUEST', message);

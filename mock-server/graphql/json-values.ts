@@ -6,9 +6,11 @@ export const objectOf = (value: unknown): JsonObject | undefined =>
 
 export const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-export const objectsOf = (value: unknown): JsonObject[] => listOf(value).filter((item): item is JsonObject => objectOf(item) !== undefined);
+export const objectsOf = (value: unknown): JsonObject[] =>
+  listOf(value).filter((item): item is JsonObject => objectOf(item) !== undefined);
 
-export const stringsOf = (value: unknown): string[] => listOf(value).filter((item): item is string => typeof item === 'string');
+export const stringsOf = (value: unknown): string[] =>
+  listOf(value).filter((item): item is string => typeof item === 'string');
 
 export const stringOr = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 

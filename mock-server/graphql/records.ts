@@ -49,7 +49,12 @@ export class RecordShapes {
     return { nulls, record: Object.assign({}, nulls) };
   }
 
-  private filled(typeName: string, nulls: Record<string, null>, record: Record<string, unknown>, values: Record<string, unknown>): OutputRecord {
+  private filled(
+    typeName: string,
+    nulls: Record<string, null>,
+    record: Record<string, unknown>,
+    values: Record<string, unknown>,
+  ): OutputRecord {
     for (const key in values) {
       if (!(key in nulls)) throw new Error(`GraphQL type ${typeName} has no field ${key}`);
       record[key] = values[key];

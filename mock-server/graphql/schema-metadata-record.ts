@@ -74,7 +74,9 @@ function schemaFieldRecord(view: SchemaFieldEntityRefs, field: JsonObject, datas
 
 function foreignKeyRecord(view: SchemaFieldEntityRefs, constraint: JsonObject): OutputRecord {
   const fields = (value: unknown): OutputRecord[] =>
-    (Array.isArray(value) ? value : []).flatMap((urn) => (typeof urn === 'string' ? (view.schemaField(urn) ?? []) : []));
+    (Array.isArray(value) ? value : []).flatMap((urn) =>
+      typeof urn === 'string' ? (view.schemaField(urn) ?? []) : [],
+    );
   const foreignDataset = stringOr(constraint.foreignDataset);
   return view.shapes.record('ForeignKeyConstraint', {
     name: stringOr(constraint.name),
@@ -84,7 +86,12 @@ function foreignKeyRecord(view: SchemaFieldEntityRefs, constraint: JsonObject): 
   });
 }
 
-export function schemaMetadataRecord(view: SchemaFieldEntityRefs, aspect: JsonObject, datasetUrn: string, aspectVersion: number): OutputRecord {
+export function schemaMetadataRecord(
+  view: SchemaFieldEntityRefs,
+  aspect: JsonObject,
+  datasetUrn: string,
+  aspectVersion: number,
+): OutputRecord {
   const created = objectOf(aspect.created);
   return view.shapes.record('SchemaMetadata', {
     aspectVersion,
@@ -97,7 +104,9 @@ export function schemaMetadataRecord(view: SchemaFieldEntityRefs, aspect: JsonOb
     platformSchema: platformSchemaRecord(view, aspect.platformSchema),
     fields: objectsOf(aspect.fields).map((field) => schemaFieldRecord(view, field, datasetUrn)),
     primaryKeys: Array.isArray(aspect.primaryKeys) ? aspect.primaryKeys.filter((key) => typeof key === 'string') : null,
-    foreignKeys: Array.isArray(aspect.foreignKeys) ? objectsOf(aspect.foreignKeys).map((constraint) => foreignKeyRecord(view, constraint)) : null,
+    foreignKeys: Array.isArray(aspect.foreignKeys)
+      ? objectsOf(aspect.foreignKeys).map((constraint) => foreignKeyRecord(view, constraint))
+      : null,
     createdAt: numberOr(created?.time),
   });
 }

@@ -48,7 +48,11 @@ export function catalogSchema(contract: Contract): CatalogSchema {
   const views = new WeakMap<CatalogStore, EntityView>();
   const viewOf = (ctx: GraphqlContext): EntityView => {
     let view = views.get(ctx.store);
-    if (!view) views.set(ctx.store, (view = new EntityView(ctx.store, shapes, contract, ctx.discovery, ctx.profile, ENTITY_MAPPERS)));
+    if (!view)
+      views.set(
+        ctx.store,
+        (view = new EntityView(ctx.store, shapes, contract, ctx.discovery, ctx.profile, ENTITY_MAPPERS)),
+      );
     return view;
   };
   const schema = makeExecutableSchema({ typeDefs: contract.graphqlSdl, resolvers: assemble(FAMILIES, viewOf) });

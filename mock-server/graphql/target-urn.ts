@@ -6,7 +6,11 @@ import { badRequestError } from './errors.js';
 import type { GraphqlContext } from './context.js';
 
 /** The entity and parts of a URN of this namespace, optionally of one entity type. */
-export function targetUrn(ctx: GraphqlContext, urn: string, entityType?: string): { entity: EntitySpec; parsed: ParsedUrn } {
+export function targetUrn(
+  ctx: GraphqlContext,
+  urn: string,
+  entityType?: string,
+): { entity: EntitySpec; parsed: ParsedUrn } {
   try {
     return entityOfUrn(ctx.contract, urn, entityType);
   } catch (error) {

@@ -38,12 +38,20 @@ const JSON_PATCH_CONTENT_TYPE = 'application/json-patch+json';
 function proposedAspect(proposal: Proposal, at: string): unknown {
   const generic = proposal.aspect;
   if (!generic || typeof generic.value !== 'string' || !proposal.aspectName) {
-    throw badRequest(`${at}: Aspect and aspect name is required for create and update operations (aspectName and aspect.value)`);
+    throw badRequest(
+      `${at}: Aspect and aspect name is required for create and update operations (aspectName and aspect.value)`,
+    );
   }
   const contentType = generic.contentType?.toLowerCase();
   const patch = proposal.changeType === 'PATCH';
-  if (contentType !== undefined && contentType !== JSON_CONTENT_TYPE && !(patch && contentType === JSON_PATCH_CONTENT_TYPE)) {
-    throw badRequest(`${at}.aspect.contentType: must be ${JSON_CONTENT_TYPE}${patch ? ` or ${JSON_PATCH_CONTENT_TYPE}` : ''} (was '${generic.contentType}')`);
+  if (
+    contentType !== undefined &&
+    contentType !== JSON_CONTENT_TYPE &&
+    !(patch && contentType === JSON_PATCH_CONTENT_TYPE)
+  ) {
+    throw badRequest(
+      `${at}.aspect.contentType: must be ${JSON_CONTENT_TYPE}${patch ? ` or ${JSON_PATCH_CONTENT_TYPE}` : ''} (was '${generic.contentType}')`,
+    );
   }
   if (nestsTooDeep(generic.value)) throw tooDeep(`${at}.aspect.value`);
   let value: unknown;
@@ -52,7 +60,8 @@ function proposedAspect(proposal: Proposal, at: string): unknown {
   } catch (error) {
     throw badRequest(`${at}.aspect.value: is not valid JSON (${(error as Error).message})`);
   }
-  if (!patch && (typeof value !== 'object' || value === null || Array.isArray(value))) throw badRequest(`${at}.aspect.value: must be a JSON object`);
+  if (!patch && (typeof value !== 'object' || value === null || Array.isArray(value)))
+    throw badRequest(`${at}.aspect.value: must be a JSON object`);
   return value;
 }
 
@@ -69,7 +78,12 @@ function respondsWithUrn(op: OperationSpec): boolean {
  * Applies one checked proposal of any change type; `at` is the request field that carried it. The
  * upstream profile takes the entity from the URN and drops what upstream drops (upstream-proposal.ts).
  */
-function applyProposal(proposal: Proposal, at: string, caller: Caller, { contract, store, profile }: MockContext): string {
+function applyProposal(
+  proposal: Proposal,
+  at: string,
+  caller: Caller,
+  { contract, store, profile }: MockContext,
+): string {
   const named = entityNamed(contract, proposal.entityType, `${at}.entityType`);
   const urn = proposal.entityUrn;
   if (!urn) throw badRequest(`${at}: missing required property 'entityUrn'`);
@@ -80,9 +94,21 @@ function applyProposal(proposal: Proposal, at: string, caller: Caller, { contrac
     throw badRequest(`${at}.entityUrn: '${urn}' is a ${entity.name} URN but entityType is ${proposal.entityType}`);
   }
   const ctx = { ...writeContext(caller, proposal.systemMetadata), valueRoot: `${at}.aspect.value` };
-  if (proposal.changeType === 'DELETE' && !proposal.aspectName) throw badRequest(`${at}: missing required property 'aspectName'`);
+  if (proposal.changeType === 'DELETE' && !proposal.aspectName)
+    throw badRequest(`${at}: missing required property 'aspectName'`);
   const aspect = proposal.changeType === 'DELETE' ? undefined : proposedAspect(proposal, at);
-  applyChangeProposal(store, { entityType: entity.name, entityUrn: urn, changeType: proposal.changeType, aspectName: proposal.aspectName ?? '', aspect }, ctx, at);
+  applyChangeProposal(
+    store,
+    {
+      entityType: entity.name,
+      entityUrn: urn,
+      changeType: proposal.changeType,
+      aspectName: proposal.aspectName ?? '',
+      aspect,
+    },
+    ctx,
+    at,
+  );
   return urn;
 }
 
@@ -102,7 +128,10 @@ export const ingestProposalBatch: Handler = ({ body, caller }, context) => {
       applyProposal(proposal, at, caller, context);
     } catch (error) {
       if (!(error instanceof RestliError) || error.message.startsWith(at)) throw error;
-      throw new RestliError(error.status, `${at} (${proposal.entityUrn ?? '?'} ${proposal.aspectName ?? '?'}): ${error.message}`);
+      throw new RestliError(
+        error.status,
+        `${at} (${proposal.entityUrn ?? '?'} ${proposal.aspectName ?? '?'}): ${error.message}`,
+      );
     }
   });
   return { json: { value: 'success' } };
@@ -113,7 +142,8 @@ export const getAspect: Handler = ({ params, query }, { contract, store }) => {
   const entity = entityOf(contract, urn, 'path.urn');
   const aspectName = query.aspect as string | undefined;
   if (!aspectName) throw badRequest('query.aspect: missing required parameter (the name of the aspect to read)');
-  if (!entity.aspects.includes(aspectName)) throw badRequest(`query.aspect: Unknown aspect ${aspectName} for entity ${entity.name}`);
+  if (!entity.aspects.includes(aspectName))
+    throw badRequest(`query.aspect: Unknown aspect ${aspectName} for entity ${entity.name}`);
   const version = (query.version as number | undefined) ?? 0;
   const stored = store.getAspect(urn, aspectName, version);
   const record = contract.recordOfAspect(aspectName);
@@ -137,9 +167,12 @@ export const getTimeseriesAspectValues: Handler = ({ body }, { contract, store }
   const q = body as TimeseriesQuery;
   const entity = entityNamed(contract, q.entity, 'body.entity');
   const urnEntity = entityOf(contract, q.urn, 'body.urn');
-  if (urnEntity.name !== entity.name) throw badRequest(`body.urn: '${q.urn}' is a ${urnEntity.name} URN but entity is ${q.entity}`);
-  const isTimeseries = entity.timeseriesAspects.includes(q.aspect) || contract.aspects.get(q.aspect)?.kind === 'timeseries';
-  if (!entity.aspects.includes(q.aspect) || !isTimeseries) throw badRequest(`body.aspect: ${q.aspect} is not a time series aspect of entity ${entity.name}`);
+  if (urnEntity.name !== entity.name)
+    throw badRequest(`body.urn: '${q.urn}' is a ${urnEntity.name} URN but entity is ${q.entity}`);
+  const isTimeseries =
+    entity.timeseriesAspects.includes(q.aspect) || contract.aspects.get(q.aspect)?.kind === 'timeseries';
+  if (!entity.aspects.includes(q.aspect) || !isTimeseries)
+    throw badRequest(`body.aspect: ${q.aspect} is not a time series aspect of entity ${entity.name}`);
   // latestValue is upstream's deprecated way of asking for one point.
   const limit = q.latestValue ? 1 : Math.min(q.limit ?? MAX_TIMESERIES_LIMIT, MAX_TIMESERIES_LIMIT);
   const matches = timeseriesPredicate(q.filter ?? {}, contract.aspects.get(q.aspect));
@@ -151,16 +184,25 @@ export const getTimeseriesAspectValues: Handler = ({ body }, { contract, store }
     // The answer (megabytes at 10,000 points) is the UTF-8 bytes SQLite writes of the points, sent
     // between the envelope's texts, values as its last field.
     const envelope = JSON.stringify({ value });
-    const written = store.timeseriesJson({ ...range, limit }, { before: `${envelope.slice(0, -ENVELOPE_END.length)},"values":`, after: ENVELOPE_END });
+    const written = store.timeseriesJson(
+      { ...range, limit },
+      { before: `${envelope.slice(0, -ENVELOPE_END.length)},"values":`, after: ENVELOPE_END },
+    );
     if (written !== undefined) return { json: new RawJson(undefined, written.bytes, written.giveBack) };
   }
   // With a filter the limit applies to the values that pass it, so the whole range is read first.
   const points = q.filter
-    ? store.timeseries({ ...range, limit: Number.MAX_SAFE_INTEGER }).filter((p) => matches(p.value)).slice(0, limit)
+    ? store
+        .timeseries({ ...range, limit: Number.MAX_SAFE_INTEGER })
+        .filter((p) => matches(p.value))
+        .slice(0, limit)
     : store.timeseries({ ...range, limit });
   value.values = points.map((p) => {
     const systemMetadata = p.systemMetadataJson;
-    return { aspect: { value: p.valueJson, contentType: 'application/json' }, ...(systemMetadata ? { systemMetadata: new RawJson(systemMetadata) } : {}) };
+    return {
+      aspect: { value: p.valueJson, contentType: 'application/json' },
+      ...(systemMetadata ? { systemMetadata: new RawJson(systemMetadata) } : {}),
+    };
   });
   return { json: { value } };
 };

@@ -22,14 +22,21 @@ const responseCacheOf = responseCaches<RawJson>(RESPONSE_CACHE_BUDGET);
  * metadata are stored texts already, so only the envelope's few strings need escaping. Unknown aspect
  * names in the filter are skipped, as upstream does.
  */
-function entityResponse(store: CatalogStore, entity: EntitySpec, urn: string, aspectNames: string[] | undefined): { text: string; synthesisedKey: boolean } {
+function entityResponse(
+  store: CatalogStore,
+  entity: EntitySpec,
+  urn: string,
+  aspectNames: string[] | undefined,
+): { text: string; synthesisedKey: boolean } {
   const aspects: string[] = [];
   const latest = latestAspectsWithKey(store, entity, urn, aspectNames);
   // The aspects are distinct (one latest row each), so each is one member of the object.
   for (const a of latest.aspects) {
     const name = JSON.stringify(a.aspect);
     const systemMetadata = a.systemMetadataJson ? `,"systemMetadata":${a.systemMetadataJson}` : '';
-    aspects.push(`${name}:{"name":${name},"type":"VERSIONED","version":${a.version},"value":${a.valueJson},"created":${JSON.stringify(a.created)}${systemMetadata}}`);
+    aspects.push(
+      `${name}:{"name":${name},"type":"VERSIONED","version":${a.version},"value":${a.valueJson},"created":${JSON.stringify(a.created)}${systemMetadata}}`,
+    );
   }
   const text = `{"urn":${JSON.stringify(urn)},"entityName":${JSON.stringify(entity.name)},"aspects":{${aspects.join(',')}}}`;
   return { text, synthesisedKey: latest.synthesisedKey };
@@ -45,7 +52,9 @@ export const getEntityV2: Handler = ({ params, rawQuery }, { contract, store }) 
   const json = responseCacheOf(store).getOrPut(key, () => {
     const { text, synthesisedKey } = entityResponse(store, entityOf(contract, urn, 'path.urn'), urn, aspectNames);
     // A synthesised key aspect is stamped with the time of the read: such an answer is not kept.
-    return synthesisedKey ? { value: new RawJson(text) } : { value: new RawJson(text, Buffer.from(text, 'utf8')), size: text.length };
+    return synthesisedKey
+      ? { value: new RawJson(text) }
+      : { value: new RawJson(text, Buffer.from(text, 'utf8')), size: text.length };
   });
   return { json };
 };

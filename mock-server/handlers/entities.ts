@@ -5,7 +5,16 @@
 import type { Contract } from '../../spec/index.js';
 import { badRequest } from '../errors.js';
 import { RawJson } from '../wire/raw-json.js';
-import { shownFacetValues, facetValueLimit, givenSort, upstreamSearchCount, type AutocompleteRequest, type SearchIndex, type SearchRequest, type SortCriterion } from '../search/index.js';
+import {
+  shownFacetValues,
+  facetValueLimit,
+  givenSort,
+  upstreamSearchCount,
+  type AutocompleteRequest,
+  type SearchIndex,
+  type SearchRequest,
+  type SortCriterion,
+} from '../search/index.js';
 import { upstreamAutocompleteResult, upstreamBrowseResult, upstreamSearchResult } from './upstream-shapes.js';
 import { writeContext, type Handler } from './context.js';
 import { entityNamed, entityOf } from './entity-urn.js';
@@ -15,7 +24,8 @@ import { latestWithKey } from './latest-aspects.js';
 function unionMember(value: unknown, field: string): [string, unknown] {
   const entries = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [];
   const [entry] = entries;
-  if (entries.length !== 1 || !entry) throw badRequest(`${field}: must be an object with exactly one key, a record name`);
+  if (entries.length !== 1 || !entry)
+    throw badRequest(`${field}: must be an object with exactly one key, a record name`);
   return entry;
 }
 
@@ -27,13 +37,15 @@ export const ingestEntity: Handler = ({ body, caller }, { contract, store }) => 
   if (!entity) throw badRequest(`body.entity.value: unknown snapshot record ${snapshotRecord}`);
   const { urn, aspects } = snapshot as { urn: string; aspects: unknown[] };
   const urnEntity = entityOf(contract, urn, `${field}.urn`);
-  if (urnEntity.name !== entity.name) throw badRequest(`${field}.urn: '${urn}' is a ${urnEntity.name} URN, not a ${entity.name} URN`);
+  if (urnEntity.name !== entity.name)
+    throw badRequest(`${field}.urn: '${urn}' is a ${urnEntity.name} URN, not a ${entity.name} URN`);
   const ctx = writeContext(caller, request.systemMetadata);
   aspects.forEach((member, i) => {
     const [record, value] = unionMember(member, `${field}.aspects[${i}]`);
     const aspectName = contract.aspectOfRecord(record);
     if (!aspectName) throw badRequest(`${field}.aspects[${i}]: unknown aspect record ${record}`);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest(`${field}.aspects[${i}]['${record}']: must be an object`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw badRequest(`${field}.aspects[${i}]['${record}']: must be an object`);
     store.upsertAspect(entity.name, urn, aspectName, value as Record<string, unknown>, ctx);
   });
   return {};
@@ -42,7 +54,8 @@ export const ingestEntity: Handler = ({ body, caller }, { contract, store }) => 
 export const getEntity: Handler = ({ params }, { contract, store }) => {
   const urn = params.urn ?? '';
   const entity = entityOf(contract, urn, 'path.urn');
-  if (!entity.snapshot) throw badRequest(`path.urn: entity ${entity.name} has no snapshot record; read it with entitiesV2`);
+  if (!entity.snapshot)
+    throw badRequest(`path.urn: entity ${entity.name} has no snapshot record; read it with entitiesV2`);
   const aspects = latestWithKey(store, entity, urn)
     .map((a) => [contract.recordOfAspect(a.aspect), new RawJson(a.valueJson)] as const)
     .filter(([record]) => record !== undefined)
@@ -61,7 +74,12 @@ function discoveryRequest<T>(body: unknown, contract: Contract): T {
  * EntityResource.getSortCriteria picks them (metadata-service/restli-servlet-impl/.../entity/EntityResource.java);
  * the index checks each field.
  */
-function searchSort(discovery: SearchIndex, entity: string, sort?: SortCriterion, sortCriteria?: SortCriterion[]): SortCriterion[] | undefined {
+function searchSort(
+  discovery: SearchIndex,
+  entity: string,
+  sort?: SortCriterion,
+  sortCriteria?: SortCriterion[],
+): SortCriterion[] | undefined {
   const given = givenSort(sortCriteria, sort, 'body.sortCriteria', 'body.sort');
   return given.length > 0 ? discovery.sortCriteria([entity], given) : undefined;
 }
@@ -73,7 +91,9 @@ export const searchEntities: Handler = ({ body }, { contract, discovery, store, 
   const found = discoveryRequest<SearchRequest>(rest, contract);
   const criteria = searchSort(discovery, found.entity, sort, sortCriteria);
   const request: SearchRequest = criteria ? { ...found, sort: criteria } : found;
-  const searched = discovery.search(profile === 'upstream' ? { ...request, count: upstreamSearchCount(request.count) } : request);
+  const searched = discovery.search(
+    profile === 'upstream' ? { ...request, count: upstreamSearchCount(request.count) } : request,
+  );
   // The REST action takes no search flags here, so each facet keeps upstream's default number of values.
   const facets = shownFacetValues(searched.metadata.searchResultMetadatas, facetValueLimit(), request.filter);
   const result = { ...searched, metadata: { ...searched.metadata, searchResultMetadatas: facets } };
@@ -90,5 +110,10 @@ export const autocompleteEntities: Handler = ({ body }, { contract, discovery, s
   store.catchUp();
   const request = discoveryRequest<AutocompleteRequest>(body, contract);
   const result = discovery.autocomplete(request);
-  return { json: { value: profile === 'upstream' ? upstreamAutocompleteResult(result, discovery.autocompleteEntities(request)) : result } };
+  return {
+    json: {
+      value:
+        profile === 'upstream' ? upstreamAutocompleteResult(result, discovery.autocompleteEntities(request)) : result,
+    },
+  };
 };

@@ -11,7 +11,8 @@ export const deleteEntity: Handler = ({ body, caller }, { contract, store }) => 
   const { urn, aspectName } = body as { urn: string; aspectName?: string };
   const entity = entityOf(contract, urn, 'body.urn');
   const aspect = aspectName ?? entity.keyAspect;
-  if (!entity.aspects.includes(aspect)) throw badRequest(`body.aspectName: Unknown aspect ${aspect} for entity ${entity.name}`);
+  if (!entity.aspects.includes(aspect))
+    throw badRequest(`body.aspectName: Unknown aspect ${aspect} for entity ${entity.name}`);
   const { deleted, points } = store.deleteAspect(entity.name, urn, aspect, writeContext(caller));
   return { json: { value: { urn, rows: deleted - points, timeseriesRows: points } } };
 };

@@ -7,7 +7,13 @@ import type { Handler } from './context.js';
 import { autocompleteEntities, browseEntities, getEntity, ingestEntity, searchEntities } from './entities.js';
 import { batchGetEntitiesV2, getEntityV2 } from './entities-v2.js';
 import { deleteEntity } from './entity-delete.js';
-import { evaluateTests, getEsTaskStatusHandler, getIndexSizesHandler, restoreIndicesHandler, truncateTimeseriesAspectHandler } from './operations.js';
+import {
+  evaluateTests,
+  getEsTaskStatusHandler,
+  getIndexSizesHandler,
+  restoreIndicesHandler,
+  truncateTimeseriesAspectHandler,
+} from './operations.js';
 import { getRelationships } from './relationships.js';
 import { getHealth, getServerConfig } from './server.js';
 import { batchIngestUsageStats, queryUsageStatsRange } from './usage-stats.js';

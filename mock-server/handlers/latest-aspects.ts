@@ -14,7 +14,12 @@ export interface LatestAspects {
   synthesisedKey: boolean;
 }
 
-export function latestAspectsWithKey(store: CatalogStore, entity: EntitySpec, urn: string, aspectNames?: string[]): LatestAspects {
+export function latestAspectsWithKey(
+  store: CatalogStore,
+  entity: EntitySpec,
+  urn: string,
+  aspectNames?: string[],
+): LatestAspects {
   // One read: the wanted aspects and the key together.
   const stored = store.latestAspects(urn, aspectNames && [...aspectNames, entity.keyAspect]);
   const others = stored.filter((a) => a.aspect !== entity.keyAspect);
@@ -22,11 +27,23 @@ export function latestAspectsWithKey(store: CatalogStore, entity: EntitySpec, ur
   return { aspects: [storedKey ?? synthesisedKey(store, urn), ...others], synthesisedKey: !storedKey };
 }
 
-export function latestWithKey(store: CatalogStore, entity: EntitySpec, urn: string, aspectNames?: string[]): StoredAspect[] {
+export function latestWithKey(
+  store: CatalogStore,
+  entity: EntitySpec,
+  urn: string,
+  aspectNames?: string[],
+): StoredAspect[] {
   return latestAspectsWithKey(store, entity, urn, aspectNames).aspects;
 }
 
 function synthesisedKey(store: CatalogStore, urn: string): StoredAspect {
   const { aspect, value } = store.keyAspectOf(urn);
-  return { urn, aspect, version: 0, value, valueJson: JSON.stringify(value), created: { time: Date.now(), actor: systemActor(store.contract) } };
+  return {
+    urn,
+    aspect,
+    version: 0,
+    value,
+    valueJson: JSON.stringify(value),
+    created: { time: Date.now(), actor: systemActor(store.contract) },
+  };
 }

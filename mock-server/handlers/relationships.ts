@@ -14,8 +14,15 @@ export const getRelationships: Handler = ({ query, rawQuery, protocolVersion }, 
   entityOf(contract, urn, 'query.urn');
   // Rest.li takes a plain value for an array parameter only under protocol 1.0.0 (linkedin/rest.li
   // restli-server ResourceContextImpl.getParameterValues); GMS declares types as String[].
-  if (profile === 'upstream' && protocolVersion !== undefined && !protocolVersion.startsWith('1.') && !rawQuery.isList('types')) {
-    throw badRequest('Invalid value type for parameter types (query.types: write it List(<name>,...) under protocol 2.0.0)');
+  if (
+    profile === 'upstream' &&
+    protocolVersion !== undefined &&
+    !protocolVersion.startsWith('1.') &&
+    !rawQuery.isList('types')
+  ) {
+    throw badRequest(
+      'Invalid value type for parameter types (query.types: write it List(<name>,...) under protocol 2.0.0)',
+    );
   }
   const types = rawQuery.list('types') ?? [];
   if (types.length === 0) throw badRequest('query.types: at least one relationship name is required');

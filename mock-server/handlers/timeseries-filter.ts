@@ -30,7 +30,8 @@ type Value = Record<string, unknown>;
 function compare(actual: unknown, expected: string): number {
   const a = Number(actual);
   const b = Number(expected);
-  if (typeof actual === 'number' || (actual !== '' && expected !== '' && !Number.isNaN(a) && !Number.isNaN(b))) return a - b;
+  if (typeof actual === 'number' || (actual !== '' && expected !== '' && !Number.isNaN(a) && !Number.isNaN(b)))
+    return a - b;
   return String(actual).localeCompare(expected);
 }
 
@@ -57,11 +58,15 @@ function conditionTest(condition = 'EQUAL'): ((actual: unknown, expected: string
 function criterionTest(criterion: Criterion, aspect: AspectSpec | undefined, at: string): (value: Value) => boolean {
   const path = criterion.field.split('.');
   const properties = aspect ? ((aspect.schema.properties ?? {}) as Record<string, JsonSchema>) : undefined;
-  if (properties && !((path[0] ?? '') in properties)) throw badRequest(`${at}.field: ${criterion.field} is not a field of ${aspect?.name}`);
+  if (properties && !((path[0] ?? '') in properties))
+    throw badRequest(`${at}.field: ${criterion.field} is not a field of ${aspect?.name}`);
   const negated = criterion.negated === true;
   if (criterion.condition === 'EXISTS') return (value) => valuesAt(value, path).length > 0 !== negated;
   const test = conditionTest(criterion.condition);
-  if (!test) throw badRequest(`${at}.condition: ${criterion.condition} is not supported for time series; use one of EXISTS, IN, ${Object.keys(CONDITIONS).join(', ')}`);
+  if (!test)
+    throw badRequest(
+      `${at}.condition: ${criterion.condition} is not supported for time series; use one of EXISTS, IN, ${Object.keys(CONDITIONS).join(', ')}`,
+    );
   const expected = criterion.values?.length ? criterion.values : [criterion.value];
   return (value) => valuesAt(value, path).some((a) => expected.some((e) => test(a, e))) !== negated;
 }

@@ -31,9 +31,12 @@ const JSON_CONTENT_TYPE = 'application/json';
 export function upstreamDrops(proposal: UpstreamProposal, named: EntitySpec, at: string): boolean {
   if (proposal.changeType === 'PATCH') return false;
   if (!proposal.aspectName || typeof proposal.aspect?.value !== 'string') {
-    throw badRequest(`${at}: Aspect and aspect name is required for create and update operations (aspectName and aspect.value)`);
+    throw badRequest(
+      `${at}: Aspect and aspect name is required for create and update operations (aspectName and aspect.value)`,
+    );
   }
-  if (!named.aspects.includes(proposal.aspectName)) throw badRequest(`${at}.aspectName: Unknown aspect ${proposal.aspectName} for entity ${named.name}`);
+  if (!named.aspects.includes(proposal.aspectName))
+    throw badRequest(`${at}.aspectName: Unknown aspect ${proposal.aspectName} for entity ${named.name}`);
   const contentType = proposal.aspect.contentType;
   if (contentType !== undefined && contentType.toLowerCase() !== JSON_CONTENT_TYPE) return true;
   return proposal.changeType === 'DELETE';

@@ -16,13 +16,21 @@ import type { AutocompleteResultValue, BrowseResultValue, SearchResultValue } fr
 function filterValues(aggregations: Record<string, number>): Record<string, unknown>[] {
   return Object.entries(aggregations)
     .sort((a, b) => b[1] - a[1])
-    .map(([value, facetCount]) => ({ value, facetCount, filtered: facetCount === 0, ...(tryParseUrn(value) ? { entity: value } : {}) }));
+    .map(([value, facetCount]) => ({
+      value,
+      facetCount,
+      filtered: facetCount === 0,
+      ...(tryParseUrn(value) ? { entity: value } : {}),
+    }));
 }
 
 /** metadata-events/mxe-schemas/.../metadata/search/SearchResult.pdl: hits as SearchEntity, aggregations as AggregationMetadata. */
 export function upstreamSearchResult(result: SearchResultValue): Record<string, unknown> {
   return {
-    entities: result.entities.map((entity, i) => ({ entity, matchedFields: result.metadata.matches[i]?.matchedFields ?? [] })),
+    entities: result.entities.map((entity, i) => ({
+      entity,
+      matchedFields: result.metadata.matches[i]?.matchedFields ?? [],
+    })),
     metadata: {
       aggregations: result.metadata.searchResultMetadatas.map(({ name, aggregations }) => ({
         name,

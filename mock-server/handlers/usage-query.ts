@@ -68,11 +68,22 @@ export interface UsageQueryResult {
 }
 
 /** The usage of `resource` in buckets of `duration` over the range `rangeFromEnd` (HOUR … YEAR, ALL) up to now. */
-export function usageInRange(store: CatalogStore, resource: string, duration: string, rangeFromEnd: string): UsageQueryResult {
+export function usageInRange(
+  store: CatalogStore,
+  resource: string,
+  duration: string,
+  rangeFromEnd: string,
+): UsageQueryResult {
   const now = Date.now();
   const back = RANGE_MS[rangeFromEnd];
   const points = store
-    .timeseries({ urn: resource, aspect: USAGE_ASPECT, startTimeMillis: back === undefined ? 0 : now - back, endTimeMillis: now, limit: Number.MAX_SAFE_INTEGER })
+    .timeseries({
+      urn: resource,
+      aspect: USAGE_ASPECT,
+      startTimeMillis: back === undefined ? 0 : now - back,
+      endTimeMillis: now,
+      limit: Number.MAX_SAFE_INTEGER,
+    })
     .map((p) => p.value as unknown as UsagePoint)
     .reverse(); // oldest first, so the last point of a bucket is its latest
   const buckets = new Map<number, UsagePoint>();
@@ -82,7 +93,10 @@ export function usageInRange(store: CatalogStore, resource: string, duration: st
     buckets.set(bucketStart(point.timestampMillis, duration), point);
     for (const u of point.userCounts ?? []) {
       const known = users.get(u.user);
-      users.set(u.user, { count: (known?.count ?? 0) + u.count, ...(u.userEmail ?? known?.userEmail ? { userEmail: u.userEmail ?? known?.userEmail } : {}) });
+      users.set(u.user, {
+        count: (known?.count ?? 0) + u.count,
+        ...((u.userEmail ?? known?.userEmail) ? { userEmail: u.userEmail ?? known?.userEmail } : {}),
+      });
     }
     for (const f of point.fieldCounts ?? []) fields.set(f.fieldPath, (fields.get(f.fieldPath) ?? 0) + f.count);
   }

@@ -14,7 +14,10 @@ export const batchIngestUsageStats: Handler = ({ body, caller }, { contract, sto
     const at = `body.buckets[${i}]`;
     const entity = entityOf(contract, bucket.resource, `${at}.resource`);
     try {
-      store.upsertAspect(entity.name, bucket.resource, USAGE_ASPECT, datasetUsageStatisticsOf(bucket), { ...writeContext(caller), valueRoot: `${at} (as ${USAGE_ASPECT})` });
+      store.upsertAspect(entity.name, bucket.resource, USAGE_ASPECT, datasetUsageStatisticsOf(bucket), {
+        ...writeContext(caller),
+        valueRoot: `${at} (as ${USAGE_ASPECT})`,
+      });
     } catch (error) {
       if (!(error instanceof RestliError) || error.message.includes(at)) throw error;
       throw new RestliError(error.status, `${at}.resource: ${error.message}`);

@@ -14,7 +14,14 @@ import { authConfig, defaultTokens, type AuthConfig, type TokenGrant } from '../
 import type { MockContext } from '../controls/mock-context.js';
 import type { RequestHandler } from '../transport/metadata-store-handler.js';
 import { TaskRegistry } from '../operations/index.js';
-import { DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_BODY, DEFAULT_MAX_SESSIONS, consoleLogger, type MockLogger, type MockServerOptions } from '../options.js';
+import {
+  DEFAULT_JOURNAL_SIZE,
+  DEFAULT_MAX_BODY,
+  DEFAULT_MAX_SESSIONS,
+  consoleLogger,
+  type MockLogger,
+  type MockServerOptions,
+} from '../options.js';
 import { DEFAULT_INDEX_LAG_MS, type Profile } from '../profile.js';
 import { sampleCatalog } from '../sample/index.js';
 import { createSearchIndex } from '../search/index.js';
@@ -48,11 +55,27 @@ export interface Mock {
 }
 
 /** A store with its search index and tasks: from a file or empty in memory, or from an image of the start-up state. */
-function openContext(contract: Contract, source: { path?: string; image?: Buffer }, taskDelayMs: number, profile: Profile, logger: MockLogger): MockContext {
+function openContext(
+  contract: Contract,
+  source: { path?: string; image?: Buffer },
+  taskDelayMs: number,
+  profile: Profile,
+  logger: MockLogger,
+): MockContext {
   const discovery = createSearchIndex(contract);
   // Upstream stores an aspect as sent; the document's reading fills the schema defaults in.
-  const onCommitFailure = (error: unknown) => logger(`a tick's writes could not be committed, and the connections of their responses were closed: ${(error as Error).stack ?? String(error)}`, 'error');
-  const store = new CatalogStore({ contract, ...source, derived: [discovery], fillDefaults: profile !== 'upstream', onCommitFailure });
+  const onCommitFailure = (error: unknown) =>
+    logger(
+      `a tick's writes could not be committed, and the connections of their responses were closed: ${(error as Error).stack ?? String(error)}`,
+      'error',
+    );
+  const store = new CatalogStore({
+    contract,
+    ...source,
+    derived: [discovery],
+    fillDefaults: profile !== 'upstream',
+    onCommitFailure,
+  });
   return { contract, store, discovery, tasks: new TaskRegistry({ taskDelayMs }), profile };
 }
 
@@ -71,10 +94,19 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     const scenarios = new ScenarioCatalog(contract, startupTime, options.scenarios);
     const loaded: LoadReport[] = [];
     if (freshStore) {
-      const booted = loadProposals(store, 'system ownership types', systemOwnershipTypes(contract, startupTime), startupTime);
-      if (booted.rejected > 0) throw new Error(`the system ownership types do not fit the registry: ${booted.skipped.map((skip) => describeSkip('system ownership types', skip)).join('; ')}`);
+      const booted = loadProposals(
+        store,
+        'system ownership types',
+        systemOwnershipTypes(contract, startupTime),
+        startupTime,
+      );
+      if (booted.rejected > 0)
+        throw new Error(
+          `the system ownership types do not fit the registry: ${booted.skipped.map((skip) => describeSkip('system ownership types', skip)).join('; ')}`,
+        );
     }
-    if (options.sample !== false && freshStore) loaded.push(loadProposals(store, 'sample catalog', sampleCatalog(contract, startupTime), startupTime));
+    if (options.sample !== false && freshStore)
+      loaded.push(loadProposals(store, 'sample catalog', sampleCatalog(contract, startupTime), startupTime));
     for (const file of options.seed ?? []) {
       const seed = readSeedFile(file, contract);
       loaded.push(loadProposals(store, file, seed.proposals, startupTime, seed.skipped));
@@ -95,7 +127,16 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     });
     const tokens = options.tokens ?? defaultTokens(contract.names);
     const auth = authConfig(options.auth ?? 'standard', tokens, contract.names);
-    const listener = createRequestListener({ contract, sessions, scenarios, auth, maxBody: options.maxBody ?? DEFAULT_MAX_BODY, logger, adminToken: options.adminToken, profile });
+    const listener = createRequestListener({
+      contract,
+      sessions,
+      scenarios,
+      auth,
+      maxBody: options.maxBody ?? DEFAULT_MAX_BODY,
+      logger,
+      adminToken: options.adminToken,
+      profile,
+    });
     const fetch = injectedFetch(listener);
     const harReplays: HarReplay[] = [];
     if (options.seedHar?.length) {

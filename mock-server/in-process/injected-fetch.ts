@@ -34,7 +34,8 @@ function aborted(signal: AbortSignal): Promise<never> {
  */
 function keepInjectedMethods(injected: IncomingMessage | ServerResponse): void {
   const methods = Object.getPrototypeOf(injected) as Record<string, unknown>;
-  for (const name of Object.keys(methods)) Object.defineProperty(injected, name, { value: methods[name], writable: true, configurable: true });
+  for (const name of Object.keys(methods))
+    Object.defineProperty(injected, name, { value: methods[name], writable: true, configurable: true });
 }
 
 /**
@@ -65,7 +66,12 @@ export function injectedFetch(listener: RequestHandler): MockFetch {
     request.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    const injected = inject(dispatch, { method: request.method as 'GET', url: request.url, headers, ...(payload ? { payload } : {}) });
+    const injected = inject(dispatch, {
+      method: request.method as 'GET',
+      url: request.url,
+      headers,
+      ...(payload ? { payload } : {}),
+    });
     let reply;
     try {
       reply = await Promise.race([injected, aborted(signal)]);
@@ -79,8 +85,13 @@ export function injectedFetch(listener: RequestHandler): MockFetch {
       if (value === undefined) continue;
       for (const one of Array.isArray(value) ? value : [value]) responseHeaders.append(name, String(one));
     }
-    const body = NULL_BODY_STATUSES.has(reply.statusCode) || request.method === 'HEAD' ? null : new Uint8Array(reply.rawPayload);
-    const response = new Response(body, { status: reply.statusCode, statusText: reply.statusMessage, headers: responseHeaders });
+    const body =
+      NULL_BODY_STATUSES.has(reply.statusCode) || request.method === 'HEAD' ? null : new Uint8Array(reply.rawPayload);
+    const response = new Response(body, {
+      status: reply.statusCode,
+      statusText: reply.statusMessage,
+      headers: responseHeaders,
+    });
     // A constructed Response has an empty url; fetch's names the address it answered.
     Object.defineProperty(response, 'url', { value: request.url });
     return response;

@@ -31,12 +31,23 @@ export interface ChangeOutcome {
 }
 
 function wholeAspect(store: CatalogStore, p: ChangeProposal, ctx: WriteContext): ChangeOutcome {
-  const { validated } = store.upsertAspect(p.entityType, p.entityUrn, p.aspectName, p.aspect as Record<string, unknown>, ctx);
+  const { validated } = store.upsertAspect(
+    p.entityType,
+    p.entityUrn,
+    p.aspectName,
+    p.aspect as Record<string, unknown>,
+    ctx,
+  );
   return { validated };
 }
 
 /** `where` names the proposal in messages (`body.proposal`, `seed entry 3`). */
-export function applyChangeProposal(store: CatalogStore, p: ChangeProposal, ctx: WriteContext, where = 'body.proposal'): ChangeOutcome {
+export function applyChangeProposal(
+  store: CatalogStore,
+  p: ChangeProposal,
+  ctx: WriteContext,
+  where = 'body.proposal',
+): ChangeOutcome {
   return store.transaction(() => {
     switch (p.changeType) {
       case 'DELETE':
@@ -46,10 +57,14 @@ export function applyChangeProposal(store: CatalogStore, p: ChangeProposal, ctx:
       case 'UPDATE':
         return wholeAspect(store, p, ctx);
       case 'CREATE':
-        if (store.getAspect(p.entityUrn, p.aspectName, 0)) throw unprocessable(`${where}.changeType: Cannot perform CREATE since the aspect already exists.`);
+        if (store.getAspect(p.entityUrn, p.aspectName, 0))
+          throw unprocessable(`${where}.changeType: Cannot perform CREATE since the aspect already exists.`);
         return wholeAspect(store, p, ctx);
       case 'CREATE_ENTITY':
-        if (store.entityExists(p.entityUrn)) throw unprocessable(`${where}.changeType: Cannot perform CREATE_ENTITY if not exists since the entity key already exists.`);
+        if (store.entityExists(p.entityUrn))
+          throw unprocessable(
+            `${where}.changeType: Cannot perform CREATE_ENTITY if not exists since the entity key already exists.`,
+          );
         return wholeAspect(store, p, ctx);
       case 'PATCH': {
         const patched = applyAspectPatch({
@@ -59,7 +74,11 @@ export function applyChangeProposal(store: CatalogStore, p: ChangeProposal, ctx:
           stamp: { time: ctx.now, actor: systemActor(store.contract) },
           where: `${where}.aspect.value`,
         });
-        return wholeAspect(store, { ...p, aspect: patched }, { ...ctx, valueRoot: `${where}.aspect.value (the patched ${p.aspectName})` });
+        return wholeAspect(
+          store,
+          { ...p, aspect: patched },
+          { ...ctx, valueRoot: `${where}.aspect.value (the patched ${p.aspectName})` },
+        );
       }
       default:
         throw badRequest(`${where}.changeType: must be one of ${CHANGE_TYPES.join(', ')} (was ${p.changeType})`);

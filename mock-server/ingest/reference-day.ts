@@ -23,6 +23,7 @@ export function parseReferenceDay(text: string): number | undefined {
 export function referenceTime(referenceDay: string | undefined, now: number = Date.now()): number {
   if (referenceDay === undefined) return Math.floor(now / DAY_MS) * DAY_MS;
   const time = parseReferenceDay(referenceDay);
-  if (time === undefined) throw new TypeError(`referenceDay '${referenceDay}': expected a day of the calendar as YYYY-MM-DD`);
+  if (time === undefined)
+    throw new TypeError(`referenceDay '${referenceDay}': expected a day of the calendar as YYYY-MM-DD`);
   return time;
 }

@@ -48,7 +48,13 @@ export interface LoadReport {
  * (`reference-day.ts`), so the same data and reference day give the same snapshot digest in every
  * process.
  */
-export function loadProposals(store: CatalogStore, source: string, proposals: readonly StartupProposal[], referenceTime: number, unread: readonly SkippedEntry[] = []): LoadReport {
+export function loadProposals(
+  store: CatalogStore,
+  source: string,
+  proposals: readonly StartupProposal[],
+  referenceTime: number,
+  unread: readonly SkippedEntry[] = [],
+): LoadReport {
   const report: LoadReport = { source, validated: 0, opaque: 0, rejected: 0, skipped: [...unread] };
   const actor = systemActor(store.contract);
   store.transaction(() => {
@@ -64,7 +70,12 @@ export function loadProposals(store: CatalogStore, source: string, proposals: re
       } catch (error) {
         if (!(error instanceof RestliError)) throw error;
         report.rejected++;
-        report.skipped.push({ ...(p.entry !== undefined ? { entry: p.entry } : {}), urn: p.entityUrn, aspect: p.aspectName, reason: error.message });
+        report.skipped.push({
+          ...(p.entry !== undefined ? { entry: p.entry } : {}),
+          urn: p.entityUrn,
+          aspect: p.aspectName,
+          reason: error.message,
+        });
       }
     }
   });

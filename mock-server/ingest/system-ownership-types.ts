@@ -9,8 +9,16 @@ import type { StartupProposal } from './startup-data.js';
 import { systemActor } from '../store/entity-urn.js';
 
 const SYSTEM_TYPES: readonly { id: string; name: string; description: string }[] = [
-  { id: '__system__technical_owner', name: 'Technical Owner', description: 'Involved in the production, maintenance, or distribution of the asset(s).' },
-  { id: '__system__business_owner', name: 'Business Owner', description: 'Principle stakeholders or domain experts associated with the asset(s).' },
+  {
+    id: '__system__technical_owner',
+    name: 'Technical Owner',
+    description: 'Involved in the production, maintenance, or distribution of the asset(s).',
+  },
+  {
+    id: '__system__business_owner',
+    name: 'Business Owner',
+    description: 'Principle stakeholders or domain experts associated with the asset(s).',
+  },
   { id: '__system__data_steward', name: 'Data Steward', description: 'Involved in governance of the asset(s).' },
   { id: '__system__none', name: 'None', description: 'No ownership type specified.' },
 ];

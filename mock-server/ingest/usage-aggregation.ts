@@ -20,12 +20,20 @@ export interface UsageAggregation {
 
 export function datasetUsageStatisticsOf(aggregation: UsageAggregation): Record<string, unknown> {
   const { metrics } = aggregation;
-  const value: Record<string, unknown> = { timestampMillis: aggregation.bucket, eventGranularity: { unit: aggregation.duration, multiple: 1 } };
+  const value: Record<string, unknown> = {
+    timestampMillis: aggregation.bucket,
+    eventGranularity: { unit: aggregation.duration, multiple: 1 },
+  };
   if (metrics.uniqueUserCount !== undefined) value.uniqueUserCount = metrics.uniqueUserCount;
   if (metrics.totalSqlQueries !== undefined) value.totalSqlQueries = metrics.totalSqlQueries;
   if (metrics.topSqlQueries !== undefined) value.topSqlQueries = metrics.topSqlQueries;
-  if (metrics.users !== undefined) value.userCounts = metrics.users.map((u) => ({ ...(u.user !== undefined ? { user: u.user } : {}), count: u.count }));
-  if (metrics.fields !== undefined) value.fieldCounts = metrics.fields.map((f) => ({ fieldPath: f.fieldName, count: f.count }));
+  if (metrics.users !== undefined)
+    value.userCounts = metrics.users.map((u) => ({
+      ...(u.user !== undefined ? { user: u.user } : {}),
+      count: u.count,
+    }));
+  if (metrics.fields !== undefined)
+    value.fieldCounts = metrics.fields.map((f) => ({ fieldPath: f.fieldName, count: f.count }));
   return value;
 }
 

@@ -38,7 +38,9 @@ const TEST_RESULTS_ASPECT = 'testResults';
 function chosenTests(store: CatalogStore, urns: string[], field: string): TestDefinition[] {
   return urns.flatMap((urn, i) => {
     if (tryParseUrn(urn)?.entityType.toLowerCase() !== TEST_ENTITY) {
-      throw badRequest(`body.${field}[${i}]: '${urn}' is not a test URN (${store.contract.names.urnPrefix}${TEST_ENTITY}:<id>)`);
+      throw badRequest(
+        `body.${field}[${i}]: '${urn}' is not a test URN (${store.contract.names.urnPrefix}${TEST_ENTITY}:<id>)`,
+      );
     }
     return testDefinition(store, urn) ?? [];
   });
@@ -62,7 +64,12 @@ function aspectValues(store: CatalogStore, entity: EntitySpec, urn: string): Map
 }
 
 /** Results of the tests not evaluated this time are kept, so evaluating a few tests does not forget the others. */
-function mergedResults(store: CatalogStore, urn: string, fresh: TestResults, evaluated: ReadonlySet<string>): TestResults {
+function mergedResults(
+  store: CatalogStore,
+  urn: string,
+  fresh: TestResults,
+  evaluated: ReadonlySet<string>,
+): TestResults {
   const [previous] = store.latestAspects(urn, [TEST_RESULTS_ASPECT]);
   const before = (previous?.value ?? { passing: [], failing: [] }) as unknown as TestResults;
   const kept = (results: TestResult[]) => results.filter((r) => !evaluated.has(r.test));
@@ -74,7 +81,9 @@ export function evaluate(store: CatalogStore, body: unknown, ctx: WriteContext):
   const { entity } = atField('body.urn', () => entityOfUrn(store.contract, request.urn));
   const testUrnsField = request.testUrns !== undefined ? 'testUrns' : 'tests';
   const chosen = request.testUrns ?? request.tests;
-  const tests = (chosen ? chosenTests(store, chosen, testUrnsField) : storedTests(store)).filter((t) => appliesTo(t, entity.name));
+  const tests = (chosen ? chosenTests(store, chosen, testUrnsField) : storedTests(store)).filter((t) =>
+    appliesTo(t, entity.name),
+  );
 
   const values = aspectValues(store, entity, request.urn);
   const results: TestResults = { passing: [], failing: [] };

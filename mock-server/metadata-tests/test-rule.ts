@@ -47,9 +47,12 @@ function conditionHolds(condition: TestCondition, aspects: AspectValues): boolea
   if ('equals' in condition) return leaves(condition.equals[0], aspects).some((v) => v === condition.equals[1]);
   if ('contains' in condition) {
     const [path, literal] = condition.contains;
-    return leaves(path, aspects).some((v) => v === literal || (typeof v === 'string' && typeof literal === 'string' && v.includes(literal)));
+    return leaves(path, aspects).some(
+      (v) => v === literal || (typeof v === 'string' && typeof literal === 'string' && v.includes(literal)),
+    );
   }
-  if ('greaterThan' in condition) return leaves(condition.greaterThan[0], aspects).some((v) => typeof v === 'number' && v > condition.greaterThan[1]);
+  if ('greaterThan' in condition)
+    return leaves(condition.greaterThan[0], aspects).some((v) => typeof v === 'number' && v > condition.greaterThan[1]);
   return leaves(condition.lessThan[0], aspects).some((v) => typeof v === 'number' && v < condition.lessThan[1]);
 }
 

@@ -81,7 +81,10 @@ export class TaskRegistry {
       failures: [],
     };
     this.tasks.set(task.id, task);
-    const deadlineNs = options.timeoutSeconds === undefined ? undefined : task.startedNs + BigInt(options.timeoutSeconds) * 1_000_000_000n;
+    const deadlineNs =
+      options.timeoutSeconds === undefined
+        ? undefined
+        : task.startedNs + BigInt(options.timeoutSeconds) * 1_000_000_000n;
     this.schedule(() => this.step(task, work, deadlineNs));
     return `${this.nodeId}:${task.id}`;
   }

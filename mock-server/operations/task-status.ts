@@ -35,7 +35,9 @@ export function requestedTask(body: unknown): { nodeId: string; taskId: number }
   if (nodeAndTaskIdSpecified) return { nodeId, taskId };
   const [node = '', id = ''] = (task ?? '').split(':');
   if (!TASK_PATTERN.test(task ?? '') || Number(id) === 0) {
-    throw badRequest(`body.task: Task should be in the form nodeId:taskId e.g. aB1cdEf2GHIJKLMnoPQr3S:123456 (got ${task})`);
+    throw badRequest(
+      `body.task: Task should be in the form nodeId:taskId e.g. aB1cdEf2GHIJKLMnoPQr3S:123456 (got ${task})`,
+    );
   }
   return { nodeId: node, taskId: Number(id) };
 }

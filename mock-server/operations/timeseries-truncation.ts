@@ -30,7 +30,12 @@ interface PointKey {
 }
 
 /** `upTo`: also the points at endTimeMillis, as upstream deletes them (Condition.LESS_THAN_OR_EQUAL_TO). */
-function pointsOlderThan(store: CatalogStore, index: TimeseriesIndex, endTimeMillis: number, upTo: boolean): PointKey[] {
+function pointsOlderThan(
+  store: CatalogStore,
+  index: TimeseriesIndex,
+  endTimeMillis: number,
+  upTo: boolean,
+): PointKey[] {
   return store.db
     .prepare(
       `SELECT urn, timestamp_millis AS timestampMillis FROM timeseries
@@ -40,7 +45,10 @@ function pointsOlderThan(store: CatalogStore, index: TimeseriesIndex, endTimeMil
 }
 
 function pointCount(store: CatalogStore, index: TimeseriesIndex): number {
-  return store.db.prepare('SELECT COUNT(*) FROM timeseries WHERE entity = ? AND aspect = ?').pluck().get(index.entity.name, index.aspect) as number;
+  return store.db
+    .prepare('SELECT COUNT(*) FROM timeseries WHERE entity = ? AND aspect = ?')
+    .pluck()
+    .get(index.entity.name, index.aspect) as number;
 }
 
 /**
@@ -49,7 +57,12 @@ function pointCount(store: CatalogStore, index: TimeseriesIndex): number {
  * under a running delete by query does upstream. Time series points feed no derived index, so
  * deleting them leaves relationships and search documents as they are.
  */
-function batchedDelete(store: CatalogStore, index: TimeseriesIndex, points: PointKey[], batchSize: number): BatchedWork {
+function batchedDelete(
+  store: CatalogStore,
+  index: TimeseriesIndex,
+  points: PointKey[],
+  batchSize: number,
+): BatchedWork {
   const remove = store.db.prepare('DELETE FROM timeseries WHERE urn = ? AND aspect = ? AND timestamp_millis = ?');
   let next = 0;
   return {
@@ -69,8 +82,11 @@ function batchedDelete(store: CatalogStore, index: TimeseriesIndex, points: Poin
 /** Upstream's report: counts, percentage (Java's %.2f; NaN for an empty index) and the strategy it would use. */
 function deleteSummary(request: TruncateRequest, toDelete: number, total: number): string {
   const percentage = ((toDelete / total) * 100).toFixed(2);
-  const reindex = request.forceDeleteByQuery !== true && (request.forceReindex === true || toDelete > Math.floor(total / 2));
-  const strategy = reindex ? 'Reindexing the aspect without the deleted records. ' : 'Issuing a delete by query request. ';
+  const reindex =
+    request.forceDeleteByQuery !== true && (request.forceReindex === true || toDelete > Math.floor(total / 2));
+  const strategy = reindex
+    ? 'Reindexing the aspect without the deleted records. '
+    : 'Issuing a delete by query request. ';
   return `Delete ${toDelete} out of ${total} rows (${percentage}%). ${strategy}`;
 }
 

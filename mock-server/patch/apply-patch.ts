@@ -66,7 +66,8 @@ function createPathObjects(document: Record<string, unknown>, operations: readon
 }
 
 function checkedOperations(operations: unknown, where: string): Record<string, unknown>[] {
-  if (!Array.isArray(operations)) throw badRequest(`${where}: a PATCH takes a JSON Patch, an array of operations (RFC 6902)`);
+  if (!Array.isArray(operations))
+    throw badRequest(`${where}: a PATCH takes a JSON Patch, an array of operations (RFC 6902)`);
   operations.forEach((operation, index) => {
     if (!isObject(operation)) throw badRequest(`${where}[${index}]: an operation must be an object {op, path, value}`);
     if (typeof operation.path !== 'string') throw badRequest(`${where}[${index}].path: must be a JSON pointer string`);
@@ -83,28 +84,35 @@ export function patchableAspects(): string[] {
 export function applyAspectPatch({ aspect, current, operations, stamp, where }: AspectPatch): Record<string, unknown> {
   const template = PATCH_TEMPLATES.get(aspect);
   if (!template) {
-    throw unprocessable(`${where}: aspect ${aspect} has no patch template, so it cannot be patched (PATCH applies to ${patchableAspects().join(', ')}); send it whole with UPSERT`);
+    throw unprocessable(
+      `${where}: aspect ${aspect} has no patch template, so it cannot be patched (PATCH applies to ${patchableAspects().join(', ')}); send it whole with UPSERT`,
+    );
   }
   const patch = checkedOperations(operations, where);
   const prepared = structuredClone(current ?? template.initial(stamp));
   arraysToMaps(prepared, template.arrays);
   // Upstream maps the field even when it is absent, and writes it back as an array.
-  if (template.fineGrainedLineages) prepared.fineGrainedLineages = fineGrainedLineagesToMap(prepared.fineGrainedLineages, where);
+  if (template.fineGrainedLineages)
+    prepared.fineGrainedLineages = fineGrainedLineagesToMap(prepared.fineGrainedLineages, where);
   createPathObjects(prepared, patch);
   let document = prepared;
   // One operation at a time: fast-json-patch reports some failures with index 0 whatever the operation.
   patch.forEach((operation, index) => {
     try {
-      document = applyOperation(document, structuredClone(operation) as never, true, true, true, index).newDocument as Record<string, unknown>;
+      document = applyOperation(document, structuredClone(operation) as never, true, true, true, index)
+        .newDocument as Record<string, unknown>;
     } catch (error) {
       if (!(error instanceof JsonPatchError)) throw error;
       const reason = REASONS[error.name] ?? error.message.split('\n')[0];
-      throw unprocessable(`${where}[${index}]: ${String(operation.op)} ${String(operation.path)} does not apply: ${reason}`);
+      throw unprocessable(
+        `${where}[${index}]: ${String(operation.op)} ${String(operation.path)} does not apply: ${reason}`,
+      );
     }
   });
   if (!isObject(document)) throw unprocessable(`${where}: the patched ${aspect} is not a JSON object`);
   mapsToArrays(document, template.arrays);
-  if (template.fineGrainedLineages) document.fineGrainedLineages = fineGrainedLineagesToArray(document.fineGrainedLineages);
+  if (template.fineGrainedLineages)
+    document.fineGrainedLineages = fineGrainedLineagesToArray(document.fineGrainedLineages);
   const required = template.required?.(stamp) ?? {};
   for (const [field, value] of Object.entries(required)) if (document[field] === undefined) document[field] = value;
   return document;

@@ -27,10 +27,17 @@ export function fineGrainedLineagesToMap(value: unknown, where: string): JsonObj
     if (!isObject(lineage)) return;
     const downstreams = lineage.downstreams;
     if (!Array.isArray(downstreams) || downstreams.length !== 1) {
-      throw unprocessable(`${where}: the stored fineGrainedLineages[${index}] has other than exactly one downstream, so it cannot be patched`);
+      throw unprocessable(
+        `${where}: the stored fineGrainedLineages[${index}] has other than exactly one downstream, so it cannot be patched`,
+      );
     }
     const upstreams = Array.isArray(lineage.upstreams) ? lineage.upstreams.map(String) : [];
-    const upstreamType = typeof lineage.upstreamType === 'string' ? lineage.upstreamType : upstreams[0]?.split(':')[2] === 'dataset' ? 'DATASET' : 'FIELD_SET';
+    const upstreamType =
+      typeof lineage.upstreamType === 'string'
+        ? lineage.upstreamType
+        : upstreams[0]?.split(':')[2] === 'dataset'
+          ? 'DATASET'
+          : 'FIELD_SET';
     const leaf = {
       confidenceScore: typeof lineage.confidenceScore === 'number' ? lineage.confidenceScore : DEFAULT_CONFIDENCE,
       upstreamType,
@@ -58,7 +65,8 @@ export function fineGrainedLineagesToArray(value: unknown): unknown[] {
         let downstreamType = 'FIELD';
         for (const [, leaf] of entries) {
           if (!isObject(leaf)) continue;
-          if (typeof leaf.confidenceScore === 'number' && leaf.confidenceScore <= confidenceScore) confidenceScore = leaf.confidenceScore;
+          if (typeof leaf.confidenceScore === 'number' && leaf.confidenceScore <= confidenceScore)
+            confidenceScore = leaf.confidenceScore;
           if (typeof leaf.upstreamType === 'string') upstreamType = leaf.upstreamType;
           if (typeof leaf.downstreamType === 'string') downstreamType = leaf.downstreamType;
         }

@@ -96,7 +96,11 @@ function toArray(map: JsonObject, keys: readonly string[]): Json[] {
 }
 
 /** Calls `visit` with the object holding each keyed array and the array's field; skips an array whose parent is absent. */
-function eachKeyedArray(value: JsonObject, arrays: readonly KeyedArray[], visit: (parent: JsonObject, field: string, keyed: KeyedArray) => void): void {
+function eachKeyedArray(
+  value: JsonObject,
+  arrays: readonly KeyedArray[],
+  visit: (parent: JsonObject, field: string, keyed: KeyedArray) => void,
+): void {
   for (const keyed of arrays) {
     let parent: Json = value;
     for (const part of keyed.path.slice(0, -1)) parent = isObject(parent) ? parent[part] : undefined;

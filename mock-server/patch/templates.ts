@@ -34,7 +34,14 @@ const strings = (...fields: string[]): KeyedArray[] => fields.map((field) => key
 
 export const PATCH_TEMPLATES: ReadonlyMap<string, PatchTemplate> = new Map<string, PatchTemplate>([
   // dataset/UpstreamLineageTemplate.java @ 104d2db6df81e996d1f879482ef8cdce6a144f88
-  ['upstreamLineage', { arrays: [keyed('upstreams', ['dataset'])], fineGrainedLineages: true, initial: () => ({ upstreams: [], fineGrainedLineages: [] }) }],
+  [
+    'upstreamLineage',
+    {
+      arrays: [keyed('upstreams', ['dataset'])],
+      fineGrainedLineages: true,
+      initial: () => ({ upstreams: [], fineGrainedLineages: [] }),
+    },
+  ],
   // common/GlobalTagsTemplate.java @ 1d4c082be8eed0d2202e90c5affe1f55e60980b5
   ['globalTags', { arrays: [keyed('tags', ['tag'])], initial: () => ({ tags: [] }) }],
   // common/GlossaryTermsTemplate.java @ 1c87f2d59d4101a776483dabca3f7988b65b1bf5: auditStamp is required and deprecated
@@ -65,7 +72,11 @@ export const PATCH_TEMPLATES: ReadonlyMap<string, PatchTemplate> = new Map<strin
     'editableSchemaMetadata',
     {
       arrays: [
-        keyed('editableSchemaFieldInfo', ['fieldPath'], [keyed('globalTags.tags', ['tag']), keyed('glossaryTerms.terms', ['urn', 'attribution.source'])]),
+        keyed(
+          'editableSchemaFieldInfo',
+          ['fieldPath'],
+          [keyed('globalTags.tags', ['tag']), keyed('glossaryTerms.terms', ['urn', 'attribution.source'])],
+        ),
       ],
       initial: (stamp) => ({ created: stamp, lastModified: stamp, editableSchemaFieldInfo: [] }),
     },
@@ -77,7 +88,13 @@ export const PATCH_TEMPLATES: ReadonlyMap<string, PatchTemplate> = new Map<strin
     'chartInfo',
     {
       arrays: [...edges('inputEdges'), ...strings('inputs')],
-      initial: (stamp) => ({ title: '', description: '', lastModified: { created: stamp, lastModified: stamp }, inputEdges: [], inputs: [] }),
+      initial: (stamp) => ({
+        title: '',
+        description: '',
+        lastModified: { created: stamp, lastModified: stamp },
+        inputEdges: [],
+        inputs: [],
+      }),
     },
   ],
   // dashboard/DashboardInfoTemplate.java @ 5a4312b40aa5eba02a09a92ccc788e60df54fd6c
@@ -100,7 +117,10 @@ export const PATCH_TEMPLATES: ReadonlyMap<string, PatchTemplate> = new Map<strin
   [
     'dataJobInputOutput',
     {
-      arrays: [...edges('inputDatajobEdges', 'inputDatasetEdges', 'outputDatasetEdges'), ...strings('inputDatasetFields', 'outputDatasetFields')],
+      arrays: [
+        ...edges('inputDatajobEdges', 'inputDatasetEdges', 'outputDatasetEdges'),
+        ...strings('inputDatasetFields', 'outputDatasetFields'),
+      ],
       fineGrainedLineages: true,
       initial: () => ({
         inputDatajobEdges: [],

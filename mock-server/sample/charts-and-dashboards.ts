@@ -67,7 +67,10 @@ const CHARTS: readonly ChartDefinition[] = [
     type: 'TABLE',
     access: 'PRIVATE',
     inputs: ['customer_lifetime_value'],
-    owners: [{ owner: 'user:farid.haddad', type: 'DATAOWNER' }, { owner: 'group:analytics', type: 'BUSINESS_OWNER' }],
+    owners: [
+      { owner: 'user:farid.haddad', type: 'DATAOWNER' },
+      { owner: 'group:analytics', type: 'BUSINESS_OWNER' },
+    ],
     tags: ['PII'],
     terms: ['Commerce.Customer'],
   },
@@ -98,7 +101,10 @@ const DASHBOARDS: readonly DashboardDefinition[] = [
     datasets: ['daily_revenue'],
     dashboards: [],
     access: 'PUBLIC',
-    owners: [{ owner: 'user:chloe.martin', type: 'DATAOWNER' }, { owner: 'group:analytics', type: 'BUSINESS_OWNER' }],
+    owners: [
+      { owner: 'user:chloe.martin', type: 'DATAOWNER' },
+      { owner: 'group:analytics', type: 'BUSINESS_OWNER' },
+    ],
     tags: ['Tier1'],
   },
   {
@@ -110,7 +116,10 @@ const DASHBOARDS: readonly DashboardDefinition[] = [
     datasets: ['funnel_conversion'],
     dashboards: ['executive_revenue'],
     access: 'PRIVATE',
-    owners: [{ owner: 'user:isabel.garcia', type: 'DATAOWNER' }, { owner: 'user:emma.johansson', type: 'STAKEHOLDER' }],
+    owners: [
+      { owner: 'user:isabel.garcia', type: 'DATAOWNER' },
+      { owner: 'user:emma.johansson', type: 'STAKEHOLDER' },
+    ],
     tags: [],
   },
 ];
@@ -131,39 +140,62 @@ const TOOL_URL: Record<Tool, string> = {
 
 export function addChartsAndDashboards(b: SampleBuilder): void {
   CHARTS.forEach((c, i) => {
-    addToolAsset(b, 'chart', c, { createdDaysAgo: 120 - i * 10, modifiedDaysAgo: 5 + i }, ({ created, lastModified, url }) => ({
-      info: {
-        title: c.title,
-        description: c.description,
-        lastModified,
-        chartUrl: url,
-        externalUrl: url,
-        inputs: c.inputs.map((id) => ({ string: datasetUrn(b, id) })),
-        type: c.type,
-        access: c.access,
-        customProperties: { refresh: 'hourly' },
-      },
-      more: c.terms.length ? [['glossaryTerms', glossaryTerms(b, c.terms, created)]] : [],
-    }));
+    addToolAsset(
+      b,
+      'chart',
+      c,
+      { createdDaysAgo: 120 - i * 10, modifiedDaysAgo: 5 + i },
+      ({ created, lastModified, url }) => ({
+        info: {
+          title: c.title,
+          description: c.description,
+          lastModified,
+          chartUrl: url,
+          externalUrl: url,
+          inputs: c.inputs.map((id) => ({ string: datasetUrn(b, id) })),
+          type: c.type,
+          access: c.access,
+          customProperties: { refresh: 'hourly' },
+        },
+        more: c.terms.length ? [['glossaryTerms', glossaryTerms(b, c.terms, created)]] : [],
+      }),
+    );
   });
   DASHBOARDS.forEach((d, i) => {
-    addToolAsset(b, 'dashboard', d, { createdDaysAgo: 100 - i * 10, modifiedDaysAgo: 2 + i }, ({ created, lastModified, url }) => ({
-      info: {
-        title: d.title,
-        description: d.description,
-        charts: d.charts.map((id) => toolAssetUrn(b, 'chart', id)),
-        datasets: d.datasets.map((id) => datasetUrn(b, id)),
-        dashboards: d.dashboards.map((id) => ({ destinationUrn: toolAssetUrn(b, 'dashboard', id), created })),
-        lastModified,
-        dashboardUrl: url,
-        externalUrl: url,
-        access: d.access,
-        customProperties: { audience: d.tool === 'looker' ? 'leadership' : 'growth team' },
-      },
-      more: [
-        ['institutionalMemory', { elements: [{ url: `https://wiki.example.com/dashboards/${d.id}`, description: `How to read the ${d.title} dashboard`, createStamp: created }] }],
-      ],
-    }));
+    addToolAsset(
+      b,
+      'dashboard',
+      d,
+      { createdDaysAgo: 100 - i * 10, modifiedDaysAgo: 2 + i },
+      ({ created, lastModified, url }) => ({
+        info: {
+          title: d.title,
+          description: d.description,
+          charts: d.charts.map((id) => toolAssetUrn(b, 'chart', id)),
+          datasets: d.datasets.map((id) => datasetUrn(b, id)),
+          dashboards: d.dashboards.map((id) => ({ destinationUrn: toolAssetUrn(b, 'dashboard', id), created })),
+          lastModified,
+          dashboardUrl: url,
+          externalUrl: url,
+          access: d.access,
+          customProperties: { audience: d.tool === 'looker' ? 'leadership' : 'growth team' },
+        },
+        more: [
+          [
+            'institutionalMemory',
+            {
+              elements: [
+                {
+                  url: `https://wiki.example.com/dashboards/${d.id}`,
+                  description: `How to read the ${d.title} dashboard`,
+                  createStamp: created,
+                },
+              ],
+            },
+          ],
+        ],
+      }),
+    );
   });
 }
 
@@ -198,7 +230,11 @@ function addToolAsset(
   const actor = ownerOf(b, a.owners);
   const created = b.stamp(age.createdDaysAgo, actor);
   const modified = b.stamp(age.modifiedDaysAgo, actor);
-  const { info, more } = aspects({ created, lastModified: { created, lastModified: modified }, url: `${TOOL_URL[a.tool]}/${kind}s/${a.id}` });
+  const { info, more } = aspects({
+    created,
+    lastModified: { created, lastModified: modified },
+    url: `${TOOL_URL[a.tool]}/${kind}s/${a.id}`,
+  });
   b.add(urn, `${kind}Info`, info);
   b.add(urn, 'ownership', ownership(b, a.owners, created));
   if (a.tags.length) b.add(urn, 'globalTags', globalTags(b, a.tags));

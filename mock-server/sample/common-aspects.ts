@@ -20,8 +20,16 @@ export function ownerUrn(b: SampleBuilder, owner: OwnerDefinition['owner']): str
  * An ownership aspect. `typeUrn` names the ownership type entity upstream derives from the legacy
  * type, and `ownerTypes` groups the owners by it, as upstream fills it on write.
  */
-export function ownership(b: SampleBuilder, owners: readonly OwnerDefinition[], lastModified: AuditStamp): Record<string, unknown> {
-  const entries = owners.map((o) => ({ owner: ownerUrn(b, o.owner), type: o.type, typeUrn: b.urn('ownershipType', `__system__${o.type.toLowerCase()}`) }));
+export function ownership(
+  b: SampleBuilder,
+  owners: readonly OwnerDefinition[],
+  lastModified: AuditStamp,
+): Record<string, unknown> {
+  const entries = owners.map((o) => ({
+    owner: ownerUrn(b, o.owner),
+    type: o.type,
+    typeUrn: b.urn('ownershipType', `__system__${o.type.toLowerCase()}`),
+  }));
   const ownerTypes: Record<string, string[]> = {};
   for (const e of entries) ownerTypes[e.typeUrn] = [...(ownerTypes[e.typeUrn] ?? []), e.owner];
   return { owners: entries, ownerTypes, lastModified };
@@ -32,6 +40,10 @@ export function globalTags(b: SampleBuilder, tags: readonly string[]): Record<st
   return { tags: tags.map((t) => ({ tag: b.tag(t) })) };
 }
 
-export function glossaryTerms(b: SampleBuilder, terms: readonly string[], auditStamp: AuditStamp): Record<string, unknown> {
+export function glossaryTerms(
+  b: SampleBuilder,
+  terms: readonly string[],
+  auditStamp: AuditStamp,
+): Record<string, unknown> {
   return { terms: terms.map((t) => ({ urn: b.term(t) })), auditStamp };
 }

@@ -32,7 +32,12 @@ function schemaField(b: SampleBuilder, f: FieldDefinition, stamp: AuditStamp): R
 function platformSchema(b: SampleBuilder, d: DatasetDefinition): Record<string, unknown> {
   const columns = d.fields.filter((f) => !f.path.includes('.'));
   if (d.platform === 'kafka') {
-    const avro = { type: 'record', name: d.name.split('.').pop(), namespace: 'com.example.shop', fields: columns.map((f) => ({ name: f.path, type: f.nativeDataType })) };
+    const avro = {
+      type: 'record',
+      name: d.name.split('.').pop(),
+      namespace: 'com.example.shop',
+      fields: columns.map((f) => ({ name: f.path, type: f.nativeDataType })),
+    };
     return { [b.record('schema.KafkaSchema')]: { documentSchema: JSON.stringify(avro) } };
   }
   if (d.platform === 's3') {
@@ -47,7 +52,13 @@ function schemaFieldUrn(b: SampleBuilder, datasetId: string, fieldPath: string):
   return b.urn('schemaField', datasetUrn(b, datasetId), fieldPath);
 }
 
-function schemaMetadata(b: SampleBuilder, d: DatasetDefinition, urn: string, created: AuditStamp, modified: AuditStamp): Record<string, unknown> {
+function schemaMetadata(
+  b: SampleBuilder,
+  d: DatasetDefinition,
+  urn: string,
+  created: AuditStamp,
+  modified: AuditStamp,
+): Record<string, unknown> {
   const fields = d.fields.map((f) => schemaField(b, f, modified));
   const foreignKeys = (d.foreignKeys ?? []).map((fk) => ({
     name: fk.name,
@@ -120,11 +131,18 @@ export function addDatasets(b: SampleBuilder): void {
     if (d.tags.length) b.add(urn, 'globalTags', globalTags(b, d.tags));
     if (d.terms.length) b.add(urn, 'glossaryTerms', glossaryTerms(b, d.terms, created));
     if (d.links.length) {
-      b.add(urn, 'institutionalMemory', { elements: d.links.map((l) => ({ url: l.url, description: l.description, createStamp: created })) });
+      b.add(urn, 'institutionalMemory', {
+        elements: d.links.map((l) => ({ url: l.url, description: l.description, createStamp: created })),
+      });
     }
     if (d.edits) b.add(urn, 'editableSchemaMetadata', editableSchemaMetadata(b, d, modified));
     if (d.editedName && d.editedDescription) {
-      b.add(urn, 'editableDatasetProperties', { name: d.editedName, description: d.editedDescription, created: modified, lastModified: modified });
+      b.add(urn, 'editableDatasetProperties', {
+        name: d.editedName,
+        description: d.editedDescription,
+        created: modified,
+        lastModified: modified,
+      });
     }
     b.add(urn, 'status', { removed: d.removed ?? false });
   }

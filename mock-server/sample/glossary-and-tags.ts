@@ -6,7 +6,10 @@ import { ownership } from './common-aspects.js';
 import type { SampleBuilder } from './sample-builder.js';
 
 const TAGS = {
-  PII: { description: 'Contains personally identifiable information; access is restricted and audited.', colorHex: '#D0021B' },
+  PII: {
+    description: 'Contains personally identifiable information; access is restricted and audited.',
+    colorHex: '#D0021B',
+  },
   Tier1: { description: 'Business-critical data with an on-call owner and a freshness SLA.', colorHex: '#F5A623' },
   Legacy: { description: 'Kept for reference only; being replaced and not maintained.', colorHex: '#9B9B9B' },
   Finance: { description: 'Used in financial reporting; changes need sign-off from Finance.', colorHex: '#4A90E2' },
@@ -24,7 +27,11 @@ interface Node {
 const GLOSSARY_NODES: readonly Node[] = [
   { name: 'Commerce', definition: 'Terms describing orders, customers and money flowing through the shop.' },
   { name: 'Governance', definition: 'Terms the data governance group defines and enforces.' },
-  { name: 'Privacy', definition: 'Classification of personal data under the company privacy policy.', parent: 'Governance' },
+  {
+    name: 'Privacy',
+    definition: 'Classification of personal data under the company privacy policy.',
+    parent: 'Governance',
+  },
 ];
 
 interface Term {
@@ -37,13 +44,55 @@ interface Term {
 }
 
 const GLOSSARY_TERMS: readonly Term[] = [
-  { name: 'Commerce.Order', node: 'Commerce', definition: 'A confirmed purchase by a customer, made of one or more order lines.', sourceRef: 'FIBO', sourceUrl: 'https://spec.edmcouncil.org/fibo/' },
-  { name: 'Commerce.Customer', node: 'Commerce', definition: 'A person or company with at least one confirmed order.', sourceRef: 'FIBO', sourceUrl: 'https://spec.edmcouncil.org/fibo/' },
-  { name: 'Commerce.Revenue', node: 'Commerce', definition: 'Gross order value after discounts and before refunds, in USD.', sourceRef: 'Finance handbook', sourceUrl: 'https://wiki.example.com/finance/revenue' },
-  { name: 'Commerce.OrderStatus', node: 'Commerce', definition: 'Where an order is in its lifecycle: placed, paid, shipped, delivered or cancelled.', sourceRef: 'Shop backend', sourceUrl: 'https://wiki.example.com/shop/order-status' },
-  { name: 'Commerce.OrderStatusCancelled', node: 'Commerce', definition: 'The order was cancelled before shipping; it does not count towards revenue.', sourceRef: 'Shop backend', sourceUrl: 'https://wiki.example.com/shop/order-status' },
-  { name: 'Privacy.PersonalData', node: 'Privacy', definition: 'Any information relating to an identified or identifiable natural person.', sourceRef: 'GDPR Art. 4', sourceUrl: 'https://gdpr-info.eu/art-4-gdpr/' },
-  { name: 'Privacy.EmailAddress', node: 'Privacy', definition: 'An e-mail address of a person; personal data.', sourceRef: 'GDPR Art. 4', sourceUrl: 'https://gdpr-info.eu/art-4-gdpr/' },
+  {
+    name: 'Commerce.Order',
+    node: 'Commerce',
+    definition: 'A confirmed purchase by a customer, made of one or more order lines.',
+    sourceRef: 'FIBO',
+    sourceUrl: 'https://spec.edmcouncil.org/fibo/',
+  },
+  {
+    name: 'Commerce.Customer',
+    node: 'Commerce',
+    definition: 'A person or company with at least one confirmed order.',
+    sourceRef: 'FIBO',
+    sourceUrl: 'https://spec.edmcouncil.org/fibo/',
+  },
+  {
+    name: 'Commerce.Revenue',
+    node: 'Commerce',
+    definition: 'Gross order value after discounts and before refunds, in USD.',
+    sourceRef: 'Finance handbook',
+    sourceUrl: 'https://wiki.example.com/finance/revenue',
+  },
+  {
+    name: 'Commerce.OrderStatus',
+    node: 'Commerce',
+    definition: 'Where an order is in its lifecycle: placed, paid, shipped, delivered or cancelled.',
+    sourceRef: 'Shop backend',
+    sourceUrl: 'https://wiki.example.com/shop/order-status',
+  },
+  {
+    name: 'Commerce.OrderStatusCancelled',
+    node: 'Commerce',
+    definition: 'The order was cancelled before shipping; it does not count towards revenue.',
+    sourceRef: 'Shop backend',
+    sourceUrl: 'https://wiki.example.com/shop/order-status',
+  },
+  {
+    name: 'Privacy.PersonalData',
+    node: 'Privacy',
+    definition: 'Any information relating to an identified or identifiable natural person.',
+    sourceRef: 'GDPR Art. 4',
+    sourceUrl: 'https://gdpr-info.eu/art-4-gdpr/',
+  },
+  {
+    name: 'Privacy.EmailAddress',
+    node: 'Privacy',
+    definition: 'An e-mail address of a person; personal data.',
+    sourceRef: 'GDPR Art. 4',
+    sourceUrl: 'https://gdpr-info.eu/art-4-gdpr/',
+  },
 ];
 
 export function addGlossaryAndTags(b: SampleBuilder): void {
@@ -51,12 +100,24 @@ export function addGlossaryAndTags(b: SampleBuilder): void {
   for (const [name, tag] of Object.entries(TAGS)) {
     const urn = b.tag(name);
     b.add(urn, 'tagProperties', { name, description: tag.description, colorHex: tag.colorHex });
-    b.add(urn, 'ownership', ownership(b, [{ owner: 'group:data-governance', type: 'DATA_STEWARD' }], b.stamp(300, steward)));
+    b.add(
+      urn,
+      'ownership',
+      ownership(b, [{ owner: 'group:data-governance', type: 'DATA_STEWARD' }], b.stamp(300, steward)),
+    );
   }
   for (const node of GLOSSARY_NODES) {
     const urn = b.glossaryNode(node.name);
-    b.add(urn, 'glossaryNodeInfo', { name: node.name, definition: node.definition, ...(node.parent ? { parentNode: b.glossaryNode(node.parent) } : {}) });
-    b.add(urn, 'ownership', ownership(b, [{ owner: 'user:grace.okafor', type: 'DATA_STEWARD' }], b.stamp(300, steward)));
+    b.add(urn, 'glossaryNodeInfo', {
+      name: node.name,
+      definition: node.definition,
+      ...(node.parent ? { parentNode: b.glossaryNode(node.parent) } : {}),
+    });
+    b.add(
+      urn,
+      'ownership',
+      ownership(b, [{ owner: 'user:grace.okafor', type: 'DATA_STEWARD' }], b.stamp(300, steward)),
+    );
   }
   for (const term of GLOSSARY_TERMS) {
     const urn = b.term(term.name);
@@ -70,7 +131,18 @@ export function addGlossaryAndTags(b: SampleBuilder): void {
       sourceUrl: term.sourceUrl,
       customProperties: { node: term.node },
     });
-    b.add(urn, 'ownership', ownership(b, [{ owner: 'user:grace.okafor', type: 'DATA_STEWARD' }, { owner: 'group:data-governance', type: 'STAKEHOLDER' }], b.stamp(300, steward)));
+    b.add(
+      urn,
+      'ownership',
+      ownership(
+        b,
+        [
+          { owner: 'user:grace.okafor', type: 'DATA_STEWARD' },
+          { owner: 'group:data-governance', type: 'STAKEHOLDER' },
+        ],
+        b.stamp(300, steward),
+      ),
+    );
     b.add(urn, 'status', { removed: false });
   }
 }

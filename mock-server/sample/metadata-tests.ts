@@ -38,11 +38,20 @@ const METADATA_TESTS: readonly MetadataTest[] = [
 
 export function addMetadataTests(b: SampleBuilder): void {
   for (const t of METADATA_TESTS) {
-    b.add(b.urn('test', t.id), 'testInfo', { name: t.name, category: t.category, description: t.description, entityTypes: ['dataset'], rules: t.rules });
+    b.add(b.urn('test', t.id), 'testInfo', {
+      name: t.name,
+      category: t.category,
+      description: t.description,
+      entityTypes: ['dataset'],
+      rules: t.rules,
+    });
   }
   for (const d of DATASETS) {
     const result = (outcome: boolean) =>
-      METADATA_TESTS.filter((t) => t.passes(d) === outcome).map((t) => ({ test: b.urn('test', t.id), type: outcome ? 'SUCCESS' : 'FAILURE' }));
+      METADATA_TESTS.filter((t) => t.passes(d) === outcome).map((t) => ({
+        test: b.urn('test', t.id),
+        type: outcome ? 'SUCCESS' : 'FAILURE',
+      }));
     b.add(datasetUrn(b, d.id), 'testResults', { passing: result(true), failing: result(false) });
   }
 }

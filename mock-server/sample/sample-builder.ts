@@ -63,6 +63,12 @@ export class SampleBuilder {
 
   /** Queues an UPSERT of one aspect; the entity type is the URN's. */
   add(entityUrn: string, aspectName: string, aspect: Record<string, unknown>): void {
-    this.proposals.push({ entityType: parseUrn(entityUrn).entityType, entityUrn, changeType: 'UPSERT', aspectName, aspect });
+    this.proposals.push({
+      entityType: parseUrn(entityUrn).entityType,
+      entityUrn,
+      changeType: 'UPSERT',
+      aspectName,
+      aspect,
+    });
   }
 }

@@ -38,7 +38,10 @@ function views(b: SampleBuilder): SavedView[] {
       creator: 'grace.okafor',
       daysAgo: 45,
       entityTypes: [],
-      or: [[{ field: 'tags', values: [b.tag('PII')], condition: 'EQUAL' }], [{ field: 'glossaryTerms', values: [b.term('Privacy.PersonalData')], condition: 'EQUAL' }]],
+      or: [
+        [{ field: 'tags', values: [b.tag('PII')], condition: 'EQUAL' }],
+        [{ field: 'glossaryTerms', values: [b.term('Privacy.PersonalData')], condition: 'EQUAL' }],
+      ],
     },
     {
       id: 'my-dashboards',

@@ -45,15 +45,32 @@ const PROFILED_DATASETS: readonly ProfiledDataset[] = [
     baseRows: 1_842_310,
     dailyRows: 6_250,
     fields: [
-      { path: 'order_id', uniqueShare: 1, nullShare: 0, samples: ['o-20261031-000187', 'o-20261031-004512', 'o-20261030-019833'] },
-      { path: 'order_status', uniqueShare: 0, nullShare: 0, categories: { delivered: 0.81, shipped: 0.09, paid: 0.04, placed: 0.02, cancelled: 0.04 }, samples: ['delivered', 'shipped', 'cancelled'] },
-      { path: 'total_amount', uniqueShare: 0.21, nullShare: 0, numeric: { min: 2.5, max: 4890, mean: 71.4, median: 48.9 }, samples: ['48.90', '112.00', '19.99'] },
+      {
+        path: 'order_id',
+        uniqueShare: 1,
+        nullShare: 0,
+        samples: ['o-20261031-000187', 'o-20261031-004512', 'o-20261030-019833'],
+      },
+      {
+        path: 'order_status',
+        uniqueShare: 0,
+        nullShare: 0,
+        categories: { delivered: 0.81, shipped: 0.09, paid: 0.04, placed: 0.02, cancelled: 0.04 },
+        samples: ['delivered', 'shipped', 'cancelled'],
+      },
+      {
+        path: 'total_amount',
+        uniqueShare: 0.21,
+        nullShare: 0,
+        numeric: { min: 2.5, max: 4890, mean: 71.4, median: 48.9 },
+        samples: ['48.90', '112.00', '19.99'],
+      },
       { path: 'customer_id', uniqueShare: 0.22, nullShare: 0.001, samples: ['c-10023', 'c-88412', 'c-40017'] },
     ],
     users: ['dev.patel', 'chloe.martin', 'farid.haddad', 'alice.chen', 'jonas.weber'],
     dailyQueries: 180,
     topQueries: [
-      "SELECT order_status, COUNT(*) FROM clean.orders WHERE order_date = current_date - 1 GROUP BY 1",
+      'SELECT order_status, COUNT(*) FROM clean.orders WHERE order_date = current_date - 1 GROUP BY 1',
       'SELECT customer_id, SUM(total_amount) FROM clean.orders GROUP BY 1',
     ],
   },
@@ -63,8 +80,19 @@ const PROFILED_DATASETS: readonly ProfiledDataset[] = [
     dailyRows: 840,
     fields: [
       { path: 'customer_id', uniqueShare: 1, nullShare: 0, samples: ['c-10023', 'c-88412', 'c-40017'] },
-      { path: 'country_code', uniqueShare: 0, nullShare: 0.002, categories: { US: 0.52, CA: 0.12, GB: 0.11, DE: 0.09, FR: 0.07, NL: 0.09 }, samples: ['US', 'GB', 'DE'] },
-      { path: 'email', uniqueShare: 0.998, nullShare: 0, samples: ['***@example.com', '***@example.org', '***@example.net'] },
+      {
+        path: 'country_code',
+        uniqueShare: 0,
+        nullShare: 0.002,
+        categories: { US: 0.52, CA: 0.12, GB: 0.11, DE: 0.09, FR: 0.07, NL: 0.09 },
+        samples: ['US', 'GB', 'DE'],
+      },
+      {
+        path: 'email',
+        uniqueShare: 0.998,
+        nullShare: 0,
+        samples: ['***@example.com', '***@example.org', '***@example.net'],
+      },
     ],
     users: ['farid.haddad', 'chloe.martin', 'emma.johansson'],
     dailyQueries: 64,
@@ -76,8 +104,20 @@ const PROFILED_DATASETS: readonly ProfiledDataset[] = [
     dailyRows: 1,
     fields: [
       { path: 'revenue_date', uniqueShare: 1, nullShare: 0, samples: ['2026-10-31', '2026-10-30', '2026-10-29'] },
-      { path: 'gross_revenue', uniqueShare: 1, nullShare: 0, numeric: { min: 88_120.5, max: 1_204_377.9, mean: 412_904.2, median: 398_455.1 }, samples: ['446210.35', '398455.10', '512008.72'] },
-      { path: 'order_count', uniqueShare: 0.93, nullShare: 0, numeric: { min: 1_310, max: 16_904, mean: 5_780, median: 5_612 }, samples: ['6204', '5612', '7011'] },
+      {
+        path: 'gross_revenue',
+        uniqueShare: 1,
+        nullShare: 0,
+        numeric: { min: 88_120.5, max: 1_204_377.9, mean: 412_904.2, median: 398_455.1 },
+        samples: ['446210.35', '398455.10', '512008.72'],
+      },
+      {
+        path: 'order_count',
+        uniqueShare: 0.93,
+        nullShare: 0,
+        numeric: { min: 1_310, max: 16_904, mean: 5_780, median: 5_612 },
+        samples: ['6204', '5612', '7011'],
+      },
     ],
     users: ['jonas.weber', 'dev.patel', 'chloe.martin', 'grace.okafor', 'emma.johansson', 'isabel.garcia'],
     dailyQueries: 95,
@@ -92,8 +132,20 @@ const PROFILED_DATASETS: readonly ProfiledDataset[] = [
     dailyRows: 815,
     fields: [
       { path: 'customer_id', uniqueShare: 1, nullShare: 0, samples: ['c-10023', 'c-88412', 'c-40017'] },
-      { path: 'segment', uniqueShare: 0, nullShare: 0, categories: { active: 0.46, new: 0.14, at_risk: 0.17, churned: 0.23 }, samples: ['active', 'churned', 'new'] },
-      { path: 'predicted_clv_12m', uniqueShare: 0.87, nullShare: 0.03, numeric: { min: 0, max: 18_250, mean: 164.2, median: 92.4 }, samples: ['92.40', '310.75', '0.00'] },
+      {
+        path: 'segment',
+        uniqueShare: 0,
+        nullShare: 0,
+        categories: { active: 0.46, new: 0.14, at_risk: 0.17, churned: 0.23 },
+        samples: ['active', 'churned', 'new'],
+      },
+      {
+        path: 'predicted_clv_12m',
+        uniqueShare: 0.87,
+        nullShare: 0.03,
+        numeric: { min: 0, max: 18_250, mean: 164.2, median: 92.4 },
+        samples: ['92.40', '310.75', '0.00'],
+      },
     ],
     users: ['farid.haddad', 'isabel.garcia', 'emma.johansson'],
     dailyQueries: 41,
@@ -121,7 +173,10 @@ function fieldProfile(f: FieldProfileDefinition, rowCount: number, growth: numbe
     profile.median = String(round(f.numeric.median * growth, 2));
   }
   if (f.categories) {
-    profile.distinctValueFrequencies = Object.entries(f.categories).map(([value, share]) => ({ value, frequency: Math.round(rowCount * share) }));
+    profile.distinctValueFrequencies = Object.entries(f.categories).map(([value, share]) => ({
+      value,
+      frequency: Math.round(rowCount * share),
+    }));
   }
   return profile;
 }
@@ -162,7 +217,11 @@ export function addTimeSeries(b: SampleBuilder): void {
       const queries = Math.round(p.dailyQueries * rhythm * growth);
       // Query counts fall off with the user's rank (a third of the queries, a sixth, a ninth, ...);
       // on quieter days the least active user does not query at all.
-      const userCounts = p.users.map((user, rank) => ({ user: b.user(user), count: Math.max(1, Math.round(queries / 3 / (rank + 1))), userEmail: `${user}@example.com` }));
+      const userCounts = p.users.map((user, rank) => ({
+        user: b.user(user),
+        count: Math.max(1, Math.round(queries / 3 / (rank + 1))),
+        userEmail: `${user}@example.com`,
+      }));
       b.add(urn, 'datasetUsageStatistics', {
         timestampMillis,
         eventGranularity: { unit: 'DAY', multiple: 1 },
@@ -170,7 +229,10 @@ export function addTimeSeries(b: SampleBuilder): void {
         totalSqlQueries: queries,
         topSqlQueries: p.topQueries,
         userCounts: rhythm < 1 ? userCounts.slice(0, -1) : userCounts,
-        fieldCounts: p.fields.map((f, fieldRank) => ({ fieldPath: f.path, count: Math.round(queries / (fieldRank + 2)) })),
+        fieldCounts: p.fields.map((f, fieldRank) => ({
+          fieldPath: f.path,
+          count: Math.round(queries / (fieldRank + 2)),
+        })),
       });
     });
   });

@@ -58,8 +58,22 @@ function entityFields(contract: Contract, entity: string, aspects: readonly stri
   const byAspect = new Map<string, SearchableField[]>();
   const hasValues = new Set<string>();
   const aliases = new Map<string, string>();
-  merge(fields, { name: URN_FIELD, type: 'URN', queryByDefault: true, addToFilters: false, enableAutocomplete: false, boost: 1 });
-  merge(fields, { name: REMOVED_FIELD, type: 'BOOLEAN', queryByDefault: false, addToFilters: false, enableAutocomplete: false, boost: 1 });
+  merge(fields, {
+    name: URN_FIELD,
+    type: 'URN',
+    queryByDefault: true,
+    addToFilters: false,
+    enableAutocomplete: false,
+    boost: 1,
+  });
+  merge(fields, {
+    name: REMOVED_FIELD,
+    type: 'BOOLEAN',
+    queryByDefault: false,
+    addToFilters: false,
+    enableAutocomplete: false,
+    boost: 1,
+  });
   for (const aspectName of aspects) {
     const aspect = contract.aspects.get(aspectName);
     if (!aspect || aspect.searchable.length === 0) continue;
@@ -76,7 +90,14 @@ function entityFields(contract: Contract, entity: string, aspects: readonly stri
       for (const alias of s.fieldNameAliases ?? []) if (!aliases.has(alias)) aliases.set(alias, s.fieldName);
       if (s.hasValuesFieldName) {
         hasValues.add(s.hasValuesFieldName);
-        merge(fields, { name: s.hasValuesFieldName, type: 'BOOLEAN', queryByDefault: false, addToFilters: false, enableAutocomplete: false, boost: 1 });
+        merge(fields, {
+          name: s.hasValuesFieldName,
+          type: 'BOOLEAN',
+          queryByDefault: false,
+          addToFilters: false,
+          enableAutocomplete: false,
+          boost: 1,
+        });
       }
     }
   }
@@ -88,7 +109,8 @@ function entityFields(contract: Contract, entity: string, aspects: readonly stri
 /** Search fields of every entity of the registry, by entity name. */
 export function indexFieldsOf(contract: Contract): ReadonlyMap<string, EntityIndexFields> {
   const out = new Map<string, EntityIndexFields>();
-  for (const entity of contract.entities.values()) out.set(entity.name, entityFields(contract, entity.name, entity.aspects));
+  for (const entity of contract.entities.values())
+    out.set(entity.name, entityFields(contract, entity.name, entity.aspects));
   return out;
 }
 

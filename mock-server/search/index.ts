@@ -119,7 +119,9 @@ export function createSearchIndex(contract: Contract): SearchIndex {
     sortUrns(urns, sort) {
       const t = flushed();
       const hits = t
-        .statement('SELECT d.doc_id AS doc_id, d.urn AS urn, d.entity AS entity FROM json_each(?) j CROSS JOIN search_document d ON d.urn = j.value')
+        .statement(
+          'SELECT d.doc_id AS doc_id, d.urn AS urn, d.entity AS entity FROM json_each(?) j CROSS JOIN search_document d ON d.urn = j.value',
+        )
         .all(JSON.stringify(urns)) as SortedHit[];
       return sortHits(t, fieldsOfEntity, hits, sort).map((hit) => hit.urn);
     },

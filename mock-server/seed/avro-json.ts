@@ -10,7 +10,17 @@
  */
 import type { JsonSchema } from '../../spec/index.js';
 
-const AVRO_WRAPPERS: ReadonlySet<string> = new Set(['string', 'int', 'long', 'float', 'double', 'boolean', 'bytes', 'array', 'map']);
+const AVRO_WRAPPERS: ReadonlySet<string> = new Set([
+  'string',
+  'int',
+  'long',
+  'float',
+  'double',
+  'boolean',
+  'bytes',
+  'array',
+  'map',
+]);
 const AVRO_NAMESPACE = 'pegasus2avro.';
 
 type Json = unknown;
@@ -51,7 +61,11 @@ function itemSchema(schema: JsonSchema | undefined): JsonSchema | undefined {
  * (their keys are data: `platformSchema: {<schema record name>: {...}}`, `customProperties: {"a.b": "c"}`).
  */
 function keepsUnionKey(schema: JsonSchema, key: string): boolean {
-  return branches(schema).some((branch) => (branch.properties as Record<string, unknown> | undefined)?.[key] !== undefined || isObject(branch.additionalProperties));
+  return branches(schema).some(
+    (branch) =>
+      (branch.properties as Record<string, unknown> | undefined)?.[key] !== undefined ||
+      isObject(branch.additionalProperties),
+  );
 }
 
 /** A one-member union such as ChartDataSourceType (`{string: urn}`): the member key when the schema has such a branch. */

@@ -47,7 +47,12 @@ export interface HarCapture {
 export class HarFileError extends Error {}
 
 interface HarEntry {
-  request?: { method?: string; url?: string; headers?: { name: string; value: string }[]; postData?: { text?: string } };
+  request?: {
+    method?: string;
+    url?: string;
+    headers?: { name: string; value: string }[];
+    postData?: { text?: string };
+  };
   response?: { status?: number; content?: { text?: string; encoding?: string } };
 }
 
@@ -84,7 +89,10 @@ function graphqlDocument(body: string | undefined): { document: DocumentNode; op
   }
   if (typeof request.query !== 'string') return 'the body has no query';
   try {
-    return { document: parse(request.query), ...(typeof request.operationName === 'string' ? { operationName: request.operationName } : {}) };
+    return {
+      document: parse(request.query),
+      ...(typeof request.operationName === 'string' ? { operationName: request.operationName } : {}),
+    };
   } catch (error) {
     return (error as Error).message;
   }
@@ -96,8 +104,16 @@ function isMutation(document: DocumentNode, operationName: string | undefined): 
 }
 
 /** The contract's operation of a request: its method, resource path and action. */
-function operationOf(contract: Contract, method: string, path: string, action: string | null): OperationSpec | undefined {
-  return contract.operations.find((op) => op.method === method.toLowerCase() && (op.action ?? null) === action && pathMatcher(op.path)(path) !== undefined);
+function operationOf(
+  contract: Contract,
+  method: string,
+  path: string,
+  action: string | null,
+): OperationSpec | undefined {
+  return contract.operations.find(
+    (op) =>
+      op.method === method.toLowerCase() && (op.action ?? null) === action && pathMatcher(op.path)(path) !== undefined,
+  );
 }
 
 /** Errors of a recorded answer: none when it fits the operation's schema for its status or an upstream shape listed for it. */
@@ -107,7 +123,9 @@ function responseErrors(contract: Contract, op: OperationSpec, status: number, b
   if (!schema || status === 401) return [];
   const errors = validators.validate(schema, body);
   if (!errors.length) return [];
-  const shapes = contract.differences.filter((d) => d.shape?.operation === op.operationId && (d.shape.status ?? 200) === status);
+  const shapes = contract.differences.filter(
+    (d) => d.shape?.operation === op.operationId && (d.shape.status ?? 200) === status,
+  );
   return shapes.some((d) => !validators.validate(d.shape!.schema, body).length) ? [] : errors;
 }
 
@@ -118,7 +136,8 @@ export function readHarFile(path: string, contract: Contract): HarCapture {
   } catch (error) {
     throw new HarFileError(`HAR file ${path}: ${(error as Error).message}`);
   }
-  if (!Array.isArray(har?.log?.entries)) throw new HarFileError(`HAR file ${path}: no log.entries array (not a HAR capture)`);
+  if (!Array.isArray(har?.log?.entries))
+    throw new HarFileError(`HAR file ${path}: no log.entries array (not a HAR capture)`);
   const capture: HarCapture = { writes: [], reads: 0, violations: [], ignored: 0 };
   (har.log.entries as HarEntry[]).forEach((entry, index) => {
     const number = index + 1;
@@ -130,19 +149,30 @@ export function readHarFile(path: string, contract: Contract): HarCapture {
     const url = new URL(entry.request.url);
     const pathname = withoutSession(url.pathname);
     const body = entry.request.postData?.text;
-    const headers = Object.fromEntries((entry.request.headers ?? []).filter((h) => KEPT_HEADERS.has(h.name.toLowerCase())).map((h) => [h.name.toLowerCase(), h.value]));
+    const headers = Object.fromEntries(
+      (entry.request.headers ?? [])
+        .filter((h) => KEPT_HEADERS.has(h.name.toLowerCase()))
+        .map((h) => [h.name.toLowerCase(), h.value]),
+    );
     const status = entry.response?.status ?? 0;
     if (GRAPHQL_PATHS.has(pathname)) {
       const graphql = graphqlDocument(body);
       if (typeof graphql !== 'string' && method === 'POST' && isMutation(graphql.document, graphql.operationName)) {
-        capture.writes.push({ entry: number, method, target: pathname, headers, ...(body !== undefined ? { body } : {}) });
+        capture.writes.push({
+          entry: number,
+          method,
+          target: pathname,
+          headers,
+          ...(body !== undefined ? { body } : {}),
+        });
         return;
       }
       capture.reads++;
       let schema = graphqlSchemas.get(contract);
       if (!schema) graphqlSchemas.set(contract, (schema = buildSchema(contract.graphqlSdl)));
       const errors = typeof graphql === 'string' ? [graphql] : validate(schema, graphql.document).map((e) => e.message);
-      for (const message of errors) capture.violations.push({ entry: number, method, target: pathname, status, message: `request: ${message}` });
+      for (const message of errors)
+        capture.violations.push({ entry: number, method, target: pathname, status, message: `request: ${message}` });
       return;
     }
     const path = resourcePath(pathname, ADDRESS_FORMS);
@@ -152,7 +182,13 @@ export function readHarFile(path: string, contract: Contract): HarCapture {
       // A resource of the service with a method or action it does not have is the app's mistake; any other path is no traffic of the service.
       if (contract.operations.some((o) => pathMatcher(o.path)(path) !== undefined)) {
         capture.reads++;
-        capture.violations.push({ entry: number, method, target, status, message: 'request: no operation of the contract has this method and action' });
+        capture.violations.push({
+          entry: number,
+          method,
+          target,
+          status,
+          message: 'request: no operation of the contract has this method and action',
+        });
       } else capture.ignored++;
       return;
     }
@@ -161,7 +197,14 @@ export function readHarFile(path: string, contract: Contract): HarCapture {
       return;
     }
     capture.reads++;
-    for (const message of responseErrors(contract, op, status, responseBody(entry))) capture.violations.push({ entry: number, method, target, status, message: `${op.operationId} answer: ${message}` });
+    for (const message of responseErrors(contract, op, status, responseBody(entry)))
+      capture.violations.push({
+        entry: number,
+        method,
+        target,
+        status,
+        message: `${op.operationId} answer: ${message}`,
+      });
   });
   return capture;
 }

@@ -31,15 +31,36 @@ function graphqlErrors(text: string): string[] {
   }
 }
 
-export async function replayHar(path: string, target: { fetch: MockFetch; contract: Contract; token: string | undefined }): Promise<HarReplay> {
+export async function replayHar(
+  path: string,
+  target: { fetch: MockFetch; contract: Contract; token: string | undefined },
+): Promise<HarReplay> {
   const capture = readHarFile(path, target.contract);
-  const replay: HarReplay = { source: path, applied: 0, refused: [], reads: capture.reads, violations: capture.violations, ignored: capture.ignored };
+  const replay: HarReplay = {
+    source: path,
+    applied: 0,
+    refused: [],
+    reads: capture.reads,
+    violations: capture.violations,
+    ignored: capture.ignored,
+  };
   for (const write of capture.writes) {
     const headers = { ...write.headers, ...(target.token ? { authorization: `Bearer ${target.token}` } : {}) };
-    const response = await target.fetch(write.target, { method: write.method, headers, ...(write.body !== undefined ? { body: write.body } : {}) });
+    const response = await target.fetch(write.target, {
+      method: write.method,
+      headers,
+      ...(write.body !== undefined ? { body: write.body } : {}),
+    });
     const text = await response.text();
     const errors = response.ok ? graphqlErrors(text) : [text.slice(0, 300)];
-    if (errors.length) replay.refused.push({ entry: write.entry, method: write.method, target: write.target, status: response.status, message: errors.join('; ') });
+    if (errors.length)
+      replay.refused.push({
+        entry: write.entry,
+        method: write.method,
+        target: write.target,
+        status: response.status,
+        message: errors.join('; '),
+      });
     else replay.applied++;
   }
   return replay;
@@ -47,7 +68,8 @@ export async function replayHar(path: string, target: { fetch: MockFetch; contra
 
 /** One line per refused write and per read that breaks the contract, then the totals. */
 export function describeHarReplay(replay: HarReplay): string[] {
-  const note = (kind: string, n: HarNote): string => `  ${kind} entry ${n.entry}: ${n.method} ${n.target}${n.status ? ` (${n.status})` : ''}: ${n.message}`;
+  const note = (kind: string, n: HarNote): string =>
+    `  ${kind} entry ${n.entry}: ${n.method} ${n.target}${n.status ? ` (${n.status})` : ''}: ${n.message}`;
   return [
     `${replay.source}: ${replay.applied} writes applied, ${replay.refused.length} refused; ${replay.reads} reads checked, ${replay.violations.length} break the contract; ${replay.ignored} entries not of the service`,
     ...replay.refused.map((n) => note('refused', n)),

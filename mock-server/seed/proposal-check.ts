@@ -23,7 +23,11 @@ export interface ProposalCheckSummary {
   rejected: number;
 }
 
-export function checkProposals(proposals: readonly SeedProposal[], contract: Contract, validators = new SchemaValidators()): ProposalCheck[] {
+export function checkProposals(
+  proposals: readonly SeedProposal[],
+  contract: Contract,
+  validators = new SchemaValidators(),
+): ProposalCheck[] {
   return proposals.map((proposal) => {
     const entity = contract.entity(proposal.entityType);
     const allowed = !!entity?.aspects.includes(proposal.aspectName);

@@ -104,7 +104,13 @@ function syntaxErrorAt(text: string, message: string): string {
 /** Converts the parsed content of a seed file (an array of entries, or one entry). */
 export function seedProposals(content: unknown, contract: Contract, source = 'seed'): SeedFile {
   const entries = Array.isArray(content) ? content : [content];
-  const summary: SeedSummary = { source, entries: { mce: 0, mcpValue: 0, mcpJson: 0, usage: 0 }, proposals: 0, byAspect: {}, byEntityType: {} };
+  const summary: SeedSummary = {
+    source,
+    entries: { mce: 0, mcpValue: 0, mcpJson: 0, usage: 0 },
+    proposals: 0,
+    byAspect: {},
+    byEntityType: {},
+  };
   const proposals: SeedProposal[] = [];
   const skipped: SeedSkip[] = [];
   entries.forEach((entry, index) => {
@@ -115,7 +121,12 @@ export function seedProposals(content: unknown, contract: Contract, source = 'se
       proposals.push(...read.proposals.map((p) => ({ ...p, entry: number })));
     } catch (error) {
       if (!(error instanceof EntryError)) throw error;
-      skipped.push({ entry: number, ...(error.urn ? { urn: error.urn } : {}), ...(error.aspect ? { aspect: error.aspect } : {}), reason: error.message });
+      skipped.push({
+        entry: number,
+        ...(error.urn ? { urn: error.urn } : {}),
+        ...(error.aspect ? { aspect: error.aspect } : {}),
+        reason: error.message,
+      });
     }
   });
   for (const p of proposals) {
@@ -126,15 +137,22 @@ export function seedProposals(content: unknown, contract: Contract, source = 'se
   return { proposals, summary, skipped };
 }
 
-function entryProposals(entry: unknown, contract: Contract, where: string): { format: SeedEntryFormat; proposals: SeedProposal[] } {
+function entryProposals(
+  entry: unknown,
+  contract: Contract,
+  where: string,
+): { format: SeedEntryFormat; proposals: SeedProposal[] } {
   if (!isObject(entry)) throw new EntryError('not a JSON object');
-  if (isObject(entry.proposedSnapshot)) return { format: 'mce', proposals: mceProposals(entry.proposedSnapshot, contract, where) };
+  if (isObject(entry.proposedSnapshot))
+    return { format: 'mce', proposals: mceProposals(entry.proposedSnapshot, contract, where) };
   if (typeof entry.aspectName === 'string' || typeof entry.entityType === 'string') {
     const { proposal, format } = mcpProposal(entry, contract, where);
     return { format, proposals: [proposal] };
   }
   if (isUsageAggregation(entry)) return { format: 'usage', proposals: [usageProposal(entry, contract, where)] };
-  throw new EntryError('neither a change event (proposedSnapshot), a change proposal (entityType, aspectName) nor a usage record (bucket, resource, metrics)');
+  throw new EntryError(
+    'neither a change event (proposedSnapshot), a change proposal (entityType, aspectName) nor a usage record (bucket, resource, metrics)',
+  );
 }
 
 /** A usage record as the datasetUsageStatistics point upstream stores for it. */
@@ -142,10 +160,24 @@ function usageProposal(entry: Json, contract: Contract, where: string): SeedProp
   const aggregation = dropNulls(normaliseAvroJson(entry)) as unknown as UsageAggregation;
   const entityUrn = aggregation.resource;
   const entityType = entityTypeOf(entityUrn, contract, where);
-  if (!isObject(aggregation.metrics) || typeof aggregation.bucket !== 'number' || typeof aggregation.duration !== 'string') {
-    throw new EntryError('a usage record needs bucket (epoch ms), duration and metrics', entityUrn, 'datasetUsageStatistics');
+  if (
+    !isObject(aggregation.metrics) ||
+    typeof aggregation.bucket !== 'number' ||
+    typeof aggregation.duration !== 'string'
+  ) {
+    throw new EntryError(
+      'a usage record needs bucket (epoch ms), duration and metrics',
+      entityUrn,
+      'datasetUsageStatistics',
+    );
   }
-  return { entityType, entityUrn, changeType: 'UPSERT', aspectName: 'datasetUsageStatistics', aspect: datasetUsageStatisticsOf(aggregation) };
+  return {
+    entityType,
+    entityUrn,
+    changeType: 'UPSERT',
+    aspectName: 'datasetUsageStatistics',
+    aspect: datasetUsageStatisticsOf(aggregation),
+  };
 }
 
 /** The entity type of a URN in the contract's namespace, as the registry spells it. */
@@ -154,7 +186,9 @@ function entityTypeOf(urn: unknown, contract: Contract, where: string): string {
   const parsed = tryParseUrn(urn);
   if (!parsed) throw new EntryError(`'${urn}' is not a URN`, urn);
   if (!urn.startsWith(contract.names.urnPrefix)) {
-    throw new SeedFileError(`${where}: urn '${urn}' is not in namespace '${contract.namespace}' (${contract.names.urnPrefix}); read the file in the namespace it was written for`);
+    throw new SeedFileError(
+      `${where}: urn '${urn}' is not in namespace '${contract.namespace}' (${contract.names.urnPrefix}); read the file in the namespace it was written for`,
+    );
   }
   return contract.entity(parsed.entityType)?.name ?? parsed.entityType;
 }
@@ -162,7 +196,8 @@ function entityTypeOf(urn: unknown, contract: Contract, where: string): string {
 function mceProposals(snapshotUnion: Json, contract: Contract, where: string): SeedProposal[] {
   const unionEntries = Object.entries(snapshotUnion);
   const [first] = unionEntries;
-  if (unionEntries.length !== 1 || !first || !isObject(first[1])) throw new EntryError('proposedSnapshot must hold exactly one snapshot');
+  if (unionEntries.length !== 1 || !first || !isObject(first[1]))
+    throw new EntryError('proposedSnapshot must hold exactly one snapshot');
   const snapshot = first[1];
   const entityUrn = snapshot.urn as string;
   const entityType = entityTypeOf(entityUrn, contract, where);
@@ -170,10 +205,13 @@ function mceProposals(snapshotUnion: Json, contract: Contract, where: string): S
   return aspects.map((union, i) => {
     const members = isObject(union) ? Object.entries(union) : [];
     const [member] = members;
-    if (members.length !== 1 || !member) throw new EntryError(`aspect ${i}: an aspect must be a union with exactly one record name`, entityUrn);
+    if (members.length !== 1 || !member)
+      throw new EntryError(`aspect ${i}: an aspect must be a union with exactly one record name`, entityUrn);
     const record = stripAvroNamespace(member[0]);
     if (!record.startsWith(contract.names.recordPrefix)) {
-      throw new SeedFileError(`${where} aspect ${i + 1}: record '${record}' is not in namespace '${contract.namespace}' (${contract.names.recordPrefix})`);
+      throw new SeedFileError(
+        `${where} aspect ${i + 1}: record '${record}' is not in namespace '${contract.namespace}' (${contract.names.recordPrefix})`,
+      );
     }
     // A record the contract cannot name keeps upstream's convention: the aspect name is the record's short name, lower-cased first.
     const aspectName = contract.aspectOfRecord(record) ?? lowerFirst(record.slice(record.lastIndexOf('.') + 1));
@@ -183,10 +221,15 @@ function mceProposals(snapshotUnion: Json, contract: Contract, where: string): S
   });
 }
 
-function mcpProposal(entry: Json, contract: Contract, where: string): { proposal: SeedProposal; format: 'mcpValue' | 'mcpJson' } {
+function mcpProposal(
+  entry: Json,
+  contract: Contract,
+  where: string,
+): { proposal: SeedProposal; format: 'mcpValue' | 'mcpJson' } {
   const entityUrn = entry.entityUrn as string;
   const urnType = entityTypeOf(entityUrn, contract, where);
-  const entityType = typeof entry.entityType === 'string' ? (contract.entity(entry.entityType)?.name ?? entry.entityType) : urnType;
+  const entityType =
+    typeof entry.entityType === 'string' ? (contract.entity(entry.entityType)?.name ?? entry.entityType) : urnType;
   if (typeof entry.aspectName !== 'string') throw new EntryError('aspectName is missing', entityUrn);
   const changeType = typeof entry.changeType === 'string' ? entry.changeType : 'UPSERT';
   const envelope = isObject(entry.aspect) ? entry.aspect : {};
@@ -206,10 +249,22 @@ function mcpProposal(entry: Json, contract: Contract, where: string): { proposal
     format = 'mcpJson';
     value = {};
   } else {
-    throw new EntryError('aspect must be {value: <JSON string>} or {json: <object, or a JSON Patch array for PATCH>}', entityUrn, entry.aspectName);
+    throw new EntryError(
+      'aspect must be {value: <JSON string>} or {json: <object, or a JSON Patch array for PATCH>}',
+      entityUrn,
+      entry.aspectName,
+    );
   }
-  const proposal: SeedProposal = { entityType, entityUrn, changeType, aspectName: entry.aspectName, aspect: dropNulls(value) as SeedProposal['aspect'] };
-  const systemMetadata = isObject(entry.systemMetadata) ? (dropNulls(entry.systemMetadata) as SystemMetadata) : undefined;
+  const proposal: SeedProposal = {
+    entityType,
+    entityUrn,
+    changeType,
+    aspectName: entry.aspectName,
+    aspect: dropNulls(value) as SeedProposal['aspect'],
+  };
+  const systemMetadata = isObject(entry.systemMetadata)
+    ? (dropNulls(entry.systemMetadata) as SystemMetadata)
+    : undefined;
   if (systemMetadata && Object.keys(systemMetadata).length > 0) proposal.systemMetadata = systemMetadata;
   return { proposal, format };
 }

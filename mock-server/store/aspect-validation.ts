@@ -12,7 +12,10 @@ export interface AspectRule {
   timeseries: boolean;
 }
 
-const shared = { filling: new WeakMap<Contract, AspectValidation>(), asSent: new WeakMap<Contract, AspectValidation>() };
+const shared = {
+  filling: new WeakMap<Contract, AspectValidation>(),
+  asSent: new WeakMap<Contract, AspectValidation>(),
+};
 
 export class AspectValidation {
   // One validator cache per contract and way of handling defaults, shared by its stores (every
@@ -27,7 +30,10 @@ export class AspectValidation {
     private readonly contract: Contract,
     fillDefaults: boolean,
   ) {
-    this.validators = new SchemaValidators({ fillDefaults, urnKeyParts: (type) => contract.entity(type)?.urnKey.length });
+    this.validators = new SchemaValidators({
+      fillDefaults,
+      urnKeyParts: (type) => contract.entity(type)?.urnKey.length,
+    });
   }
 
   static of(contract: Contract, fillDefaults = true): AspectValidation {
@@ -39,7 +45,8 @@ export class AspectValidation {
 
   /** The rule of an aspect the registry allows for the entity; 400 like upstream otherwise. */
   ruleOf(entity: EntitySpec, aspectName: string): AspectRule {
-    if (!entity.aspects.includes(aspectName)) throw badRequest(`Unknown aspect ${aspectName} for entity ${entity.name}`);
+    if (!entity.aspects.includes(aspectName))
+      throw badRequest(`Unknown aspect ${aspectName} for entity ${entity.name}`);
     const spec = this.contract.aspects.get(aspectName);
     const timeseries = spec?.kind === 'timeseries' || entity.timeseriesAspects.includes(aspectName);
     return spec ? { spec, timeseries } : { timeseries };
@@ -50,13 +57,15 @@ export class AspectValidation {
    * `proposal.aspect.value`). Returns whether a schema validated it (false: stored opaque).
    */
   validate(rule: AspectRule, value: unknown, root: string): boolean {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest(`${root}: must be a JSON object`);
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw badRequest(`${root}: must be a JSON object`);
     if (rule.timeseries && !Number.isSafeInteger((value as Record<string, unknown>).timestampMillis)) {
       throw unprocessable(`${root}.timestampMillis: a time series aspect needs an integer timestampMillis`);
     }
     if (!rule.spec) return false;
     const errors = this.validators.validate(rule.spec.schema, value, root);
-    if (errors.length) throw unprocessable(`Failed to validate record with class ${rule.spec.record}: ${errors.join('; ')}`);
+    if (errors.length)
+      throw unprocessable(`Failed to validate record with class ${rule.spec.record}: ${errors.join('; ')}`);
     return true;
   }
 }

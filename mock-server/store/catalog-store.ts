@@ -14,7 +14,13 @@ import { entityOfUrn, keyAspectOf, systemActor } from './entity-urn.js';
 import { RelationshipIndex, type RelationshipPage, type RelationshipQuery } from './relationship-index.js';
 import { StoreState } from './digest-and-reset.js';
 import type { LentBytes } from './response-buffers.js';
-import { readTimeseries, readTimeseriesJson, writeTimeseriesPoint, type TextsAround, type TimeseriesRange } from './timeseries-points.js';
+import {
+  readTimeseries,
+  readTimeseriesJson,
+  writeTimeseriesPoint,
+  type TextsAround,
+  type TimeseriesRange,
+} from './timeseries-points.js';
 import { IndexLag } from './index-lag.js';
 import { LatestAspects } from './latest-aspects.js';
 import type { DerivedIndex, StoredAspect, TimeseriesPoint, WriteContext } from './types.js';
@@ -86,7 +92,11 @@ export class CatalogStore {
     this.systemActor = systemActor(options.contract);
     this.db = openDatabase(options.image ?? options.path);
     this.runInTransaction = this.db.transaction((fn: () => unknown) => fn());
-    this.batch = new BatchCommit(this.db, (written) => this.settle(written), options.onCommitFailure ?? ((error) => console.error(error)));
+    this.batch = new BatchCommit(
+      this.db,
+      (written) => this.settle(written),
+      options.onCommitFailure ?? ((error) => console.error(error)),
+    );
     this.indexLag = new IndexLag(options.indexLagMs ?? 0);
     this.statements = prepareStatements(this.db);
     this.relationshipIndex = new RelationshipIndex(options.contract);
@@ -190,7 +200,8 @@ export class CatalogStore {
   catchUp(everything = false): void {
     this.settleBatch();
     const due = this.indexLag.takeDue(Date.now(), everything);
-    if (due.length) this.transaction(() => due.forEach(({ urn, entity, aspects }) => this.indexEntity(urn, entity, aspects)));
+    if (due.length)
+      this.transaction(() => due.forEach(({ urn, entity, aspects }) => this.indexEntity(urn, entity, aspects)));
   }
 
   /**
@@ -216,7 +227,13 @@ export class CatalogStore {
         writeTimeseriesPoint(this.statements, { urn, entity: entity.name, aspect: aspectName, value, ctx });
         this.indexLag.hidePoint(urn, aspectName, value.timestampMillis);
       } else {
-        const { version, changed, created } = writeVersionedAspect(this.statements, { urn, entity: entity.name, aspect: aspectName, value, ctx });
+        const { version, changed, created } = writeVersionedAspect(this.statements, {
+          urn,
+          entity: entity.name,
+          aspect: aspectName,
+          value,
+          ctx,
+        });
         result = { version, changed };
         // An aspect that had a value says the entity existed; only a new one needs another look.
         firstWrite = created && this.statements.anotherAspect.get(urn, aspectName) === undefined;
@@ -224,12 +241,20 @@ export class CatalogStore {
       // A point changes derived rows only where an index derives from its aspect (its newest point's values).
       // An identical value changes none, unless the aspect has lineage edges: upstream restates it
       // (EntityServiceImpl.conditionallyProduceMCLAsync, shouldAspectEmitChangeLog), refreshing their times.
-      const reindexed = rule.timeseries ? this.derivedPointAspects(entity).includes(aspectName) : result.changed || this.hasLineage(aspectName);
+      const reindexed = rule.timeseries
+        ? this.derivedPointAspects(entity).includes(aspectName)
+        : result.changed || this.hasLineage(aspectName);
       const changed = reindexed ? [aspectName] : [];
       if (firstWrite) {
         for (const generated of defaultAspects(this.contract, entity, parsed, new Set([aspectName]))) {
           this.validation.validate(this.validation.ruleOf(entity, generated.aspect), generated.value, generated.aspect);
-          writeVersionedAspect(this.statements, { urn, entity: entity.name, aspect: generated.aspect, value: generated.value, ctx });
+          writeVersionedAspect(this.statements, {
+            urn,
+            entity: entity.name,
+            aspect: generated.aspect,
+            value: generated.value,
+            ctx,
+          });
           changed.push(generated.aspect);
         }
       }
@@ -242,7 +267,12 @@ export class CatalogStore {
    * DELETE of one aspect with all its versions or points; deleting the key aspect deletes the entity.
    * `deleted` counts every row removed, `points` the time series points among them.
    */
-  deleteAspect(entityType: string, urn: string, aspectName: string, _ctx: WriteContext): { deleted: number; points: number } {
+  deleteAspect(
+    entityType: string,
+    urn: string,
+    aspectName: string,
+    _ctx: WriteContext,
+  ): { deleted: number; points: number } {
     return this.transaction(() => {
       const { entity } = entityOfUrn(this.contract, urn, entityType);
       const rule = this.validation.ruleOf(entity, aspectName);
@@ -296,10 +326,18 @@ export class CatalogStore {
   }
 
   /** Time series points in an inclusive range, newest first. */
-  timeseries(q: { urn: string; aspect: string; startTimeMillis?: number; endTimeMillis?: number; limit: number }): TimeseriesPoint[] {
+  timeseries(q: {
+    urn: string;
+    aspect: string;
+    startTimeMillis?: number;
+    endTimeMillis?: number;
+    limit: number;
+  }): TimeseriesPoint[] {
     const hidden = this.indexLag.hiddenCount(q.urn, q.aspect);
     if (!hidden) return readTimeseries(this.statements, q);
-    const visible = readTimeseries(this.statements, { ...q, limit: q.limit + hidden }).filter((p) => !this.indexLag.hides(q.urn, q.aspect, p.timestampMillis));
+    const visible = readTimeseries(this.statements, { ...q, limit: q.limit + hidden }).filter(
+      (p) => !this.indexLag.hides(q.urn, q.aspect, p.timestampMillis),
+    );
     return visible.slice(0, q.limit);
   }
 
@@ -398,10 +436,20 @@ export class CatalogStore {
    * start and batchSize in (urn, aspect) order. Each selected row's entity is reindexed whole.
    * Rows whose entity or aspect the registry no longer knows are counted as ignored.
    */
-  rebuildDerived(selection: DerivedSelection = {}): { rowsMigrated: number; ignored: number; lastUrn?: string; lastAspect?: string } {
+  rebuildDerived(selection: DerivedSelection = {}): {
+    rowsMigrated: number;
+    ignored: number;
+    lastUrn?: string;
+    lastAspect?: string;
+  } {
     return this.transaction(() => {
       const { urn, aspect, urnLike, start, batchSize } = selection;
-      const everything = urn === undefined && aspect === undefined && urnLike === undefined && start === undefined && batchSize === undefined;
+      const everything =
+        urn === undefined &&
+        aspect === undefined &&
+        urnLike === undefined &&
+        start === undefined &&
+        batchSize === undefined;
       if (everything) for (const index of this.derived) index.clear();
       const rows = this.statements.latestRowsPage.all({
         urn: urn ?? null,
@@ -464,7 +512,10 @@ export class CatalogStore {
   private derivedPointAspects(entity: EntitySpec): readonly string[] {
     let aspects = this.pointAspectsByEntity.get(entity.name);
     if (!aspects) {
-      aspects = entity.aspects.filter((aspect) => this.validation.ruleOf(entity, aspect).timeseries && this.derived.some((index) => index.derivesFrom(aspect)));
+      aspects = entity.aspects.filter(
+        (aspect) =>
+          this.validation.ruleOf(entity, aspect).timeseries && this.derived.some((index) => index.derivesFrom(aspect)),
+      );
       this.pointAspectsByEntity.set(entity.name, aspects);
     }
     return aspects;
@@ -476,13 +527,19 @@ export class CatalogStore {
    * aspect (the entity created or deleted) concerns every index.
    */
   private indexEntity(urn: string, entity: EntitySpec, changed?: ReadonlySet<string>): void {
-    const concerned = changed === undefined || changed.has(entity.keyAspect) ? this.derived : this.derived.filter((index) => derivesFromAny(index, changed));
+    const concerned =
+      changed === undefined || changed.has(entity.keyAspect)
+        ? this.derived
+        : this.derived.filter((index) => derivesFromAny(index, changed));
     if (concerned.length === 0) return;
-    const names = new Set(this.statements.latestAspectNames.all(urn).filter((aspect) => entity.aspects.includes(aspect)));
+    const names = new Set(
+      this.statements.latestAspectNames.all(urn).filter((aspect) => entity.aspects.includes(aspect)),
+    );
     const versioned = names.size;
     const points = this.derivedPointAspects(entity);
     for (const aspect of points) names.add(aspect);
-    const read = (aspect: string) => (points.includes(aspect) ? this.statements.newestPointValue : this.statements.latestValue).get(urn, aspect);
+    const read = (aspect: string) =>
+      (points.includes(aspect) ? this.statements.newestPointValue : this.statements.latestValue).get(urn, aspect);
     const latest = new LatestAspects(names, read, versioned, (aspect) => {
       const [lastObserved, actor] = this.statements.latestWrite.get(urn, aspect) ?? [];
       return { ...(typeof lastObserved === 'number' ? { lastObserved } : {}), ...(actor ? { actor } : {}) };

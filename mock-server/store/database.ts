@@ -27,7 +27,8 @@ export function openDatabase(source?: string | Buffer): Database {
     db.pragma('journal_mode = WAL');
   } catch (error) {
     db.close();
-    if ((error as { code?: unknown }).code === 'SQLITE_BUSY') throw new Error(`${path} is in use by another process (a data file serves one mock server at a time)`);
+    if ((error as { code?: unknown }).code === 'SQLITE_BUSY')
+      throw new Error(`${path} is in use by another process (a data file serves one mock server at a time)`);
     throw error;
   }
   db.pragma('synchronous = NORMAL');
@@ -87,9 +88,27 @@ export interface AspectRow {
 }
 
 /** An aspects row as an array, its columns in AspectRow's order. */
-export type AspectTuple = [urn: string, aspect: string, version: number, entity: string, value: string, created_time: number, created_actor: string, system_metadata: string | null];
+export type AspectTuple = [
+  urn: string,
+  aspect: string,
+  version: number,
+  entity: string,
+  value: string,
+  created_time: number,
+  created_actor: string,
+  system_metadata: string | null,
+];
 
-export function aspectRowOf([urn, aspect, version, entity, value, created_time, created_actor, system_metadata]: AspectTuple): AspectRow {
+export function aspectRowOf([
+  urn,
+  aspect,
+  version,
+  entity,
+  value,
+  created_time,
+  created_actor,
+  system_metadata,
+]: AspectTuple): AspectRow {
   return { urn, aspect, version, entity, value, created_time, created_actor, system_metadata };
 }
 
@@ -105,7 +124,10 @@ export interface TimeseriesRow {
 }
 
 /** A point read back: its value's JSON text and its system metadata's, out of its response JSON. */
-export type TimeseriesPointRow = Pick<TimeseriesRow, 'timestamp_millis' | 'entity'> & { value: string; system_metadata: string | null };
+export type TimeseriesPointRow = Pick<TimeseriesRow, 'timestamp_millis' | 'entity'> & {
+  value: string;
+  system_metadata: string | null;
+};
 
 /** Filters of restoreIndices' row selection; NULL leaves a filter out, a negative limit means no limit. */
 export interface LatestRowsSelection {
@@ -117,7 +139,14 @@ export interface LatestRowsSelection {
 }
 
 /** What a versioned write reads of the latest row, as an array: its columns a copy needs and the highest version. */
-export type LatestForWrite = [value: string, systemMetadata: string | null, maxVersion: number, entity: string, createdTime: number, createdActor: string];
+export type LatestForWrite = [
+  value: string,
+  systemMetadata: string | null,
+  maxVersion: number,
+  entity: string,
+  createdTime: number,
+  createdActor: string,
+];
 
 /** The columns of a primary row in table order, bound positionally (named parameters cost a property lookup each). */
 export type AspectColumns = [
@@ -151,20 +180,32 @@ export function prepareStatements(db: Database) {
     >,
     /** The latest rows of an entity as arrays (aspectRowOf): better-sqlite3 makes an array of a row faster than an object (entity reads). */
     latestRows: db
-      .prepare('SELECT urn, aspect, version, entity, value, created_time, created_actor, system_metadata FROM aspects INDEXED BY latest_aspects_by_urn WHERE urn = ? AND version = 0 ORDER BY aspect')
+      .prepare(
+        'SELECT urn, aspect, version, entity, value, created_time, created_actor, system_metadata FROM aspects INDEXED BY latest_aspects_by_urn WHERE urn = ? AND version = 0 ORDER BY aspect',
+      )
       .raw() as Statement<[string], AspectTuple>,
     /** Every version of every aspect of an entity, each aspect's newest first (0, then the highest number down to 1). */
-    historyRows: db.prepare('SELECT * FROM aspects WHERE urn = ? ORDER BY aspect, version = 0 DESC, version DESC') as Statement<[string], AspectRow>,
+    historyRows: db.prepare(
+      'SELECT * FROM aspects WHERE urn = ? ORDER BY aspect, version = 0 DESC, version DESC',
+    ) as Statement<[string], AspectRow>,
     /** The names of an entity's latest aspects, from the index alone, for the derived indices. */
-    latestAspectNames: db.prepare('SELECT aspect FROM aspects INDEXED BY latest_aspects_by_urn WHERE urn = ? AND version = 0 ORDER BY aspect').pluck() as Statement<[string], string>,
+    latestAspectNames: db
+      .prepare(
+        'SELECT aspect FROM aspects INDEXED BY latest_aspects_by_urn WHERE urn = ? AND version = 0 ORDER BY aspect',
+      )
+      .pluck() as Statement<[string], string>,
     /** The latest value of one aspect. */
-    latestValue: db.prepare('SELECT value FROM aspects WHERE urn = ? AND aspect = ? AND version = 0').pluck() as Statement<[string, string], string>,
+    latestValue: db
+      .prepare('SELECT value FROM aspects WHERE urn = ? AND aspect = ? AND version = 0')
+      .pluck() as Statement<[string, string], string>,
     /**
      * The latest write of an aspect: its system metadata's lastObserved and its actor (the time and the
      * actor a relationship's edge takes when its aspect gives none).
      */
     latestWrite: db
-      .prepare(`SELECT json_extract(system_metadata, '$.lastObserved'), created_actor FROM aspects WHERE urn = ? AND aspect = ? AND version = 0`)
+      .prepare(
+        `SELECT json_extract(system_metadata, '$.lastObserved'), created_actor FROM aspects WHERE urn = ? AND aspect = ? AND version = 0`,
+      )
       .raw() as Statement<[string, string], [lastObserved: number | null, actor: string]>,
     /** The latest row and the highest version of an aspect in one step (urn and aspect bound twice). */
     latestForWrite: db
@@ -174,17 +215,22 @@ export function prepareStatements(db: Database) {
       )
       .raw() as Statement<[string, string, string, string], LatestForWrite>,
     anyAspect: db.prepare('SELECT 1 FROM aspects WHERE urn = ? LIMIT 1').pluck() as Statement<[string], number>,
-    anotherAspect: db.prepare('SELECT 1 FROM aspects WHERE urn = ? AND aspect <> ? LIMIT 1').pluck() as Statement<[string, string], number>,
+    anotherAspect: db.prepare('SELECT 1 FROM aspects WHERE urn = ? AND aspect <> ? LIMIT 1').pluck() as Statement<
+      [string, string],
+      number
+    >,
     insertAspect: db.prepare(
       `INSERT INTO aspects (urn, aspect, version, entity, value, created_time, created_actor, system_metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ) as Statement<AspectColumns, void>,
     updateLatest: db.prepare(
       `UPDATE aspects SET value = ?, created_time = ?, created_actor = ?, system_metadata = ? WHERE urn = ? AND aspect = ? AND version = 0`,
-    ) as Statement<[value: string, createdTime: number, createdActor: string, systemMetadata: string, urn: string, aspect: string], void>,
-    updateLatestSystemMetadata: db.prepare('UPDATE aspects SET system_metadata = ? WHERE urn = ? AND aspect = ? AND version = 0') as Statement<
-      [string, string, string],
+    ) as Statement<
+      [value: string, createdTime: number, createdActor: string, systemMetadata: string, urn: string, aspect: string],
       void
     >,
+    updateLatestSystemMetadata: db.prepare(
+      'UPDATE aspects SET system_metadata = ? WHERE urn = ? AND aspect = ? AND version = 0',
+    ) as Statement<[string, string, string], void>,
     deleteAspect: db.prepare('DELETE FROM aspects WHERE urn = ? AND aspect = ?') as Statement<[string, string], void>,
     deleteAll: db.prepare('DELETE FROM aspects') as Statement<[], void>,
     deleteAllPoints: db.prepare('DELETE FROM timeseries') as Statement<[], void>,
@@ -221,12 +267,20 @@ export function prepareStatements(db: Database) {
                WHERE urn = ? AND aspect = ? AND timestamp_millis BETWEEN ? AND ?
                ORDER BY timestamp_millis DESC LIMIT ?)`,
       )
-      .raw() as Statement<[urn: string, aspect: string, start: number, end: number, limit: number], [items: string | null, oldest: number | null, count: number]>,
+      .raw() as Statement<
+      [urn: string, aspect: string, start: number, end: number, limit: number],
+      [items: string | null, oldest: number | null, count: number]
+    >,
     /** The value of an aspect's newest point (the end of its key range), for the derived indices. */
     newestPointValue: db
-      .prepare(`SELECT json_extract(answer_json, '$.aspect.value') FROM timeseries WHERE urn = ? AND aspect = ? ORDER BY timestamp_millis DESC LIMIT 1`)
+      .prepare(
+        `SELECT json_extract(answer_json, '$.aspect.value') FROM timeseries WHERE urn = ? AND aspect = ? ORDER BY timestamp_millis DESC LIMIT 1`,
+      )
       .pluck() as Statement<[string, string], string>,
-    deletePoints: db.prepare('DELETE FROM timeseries WHERE urn = ? AND aspect = ?') as Statement<[string, string], void>,
+    deletePoints: db.prepare('DELETE FROM timeseries WHERE urn = ? AND aspect = ?') as Statement<
+      [string, string],
+      void
+    >,
     deleteEntityPoints: db.prepare('DELETE FROM timeseries WHERE urn = ?') as Statement<[string], void>,
     /** Latest rows selected for restoreIndices, in a stable order; every filter is optional (NULL). */
     latestRowsPage: db.prepare(

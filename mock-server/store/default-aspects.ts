@@ -46,7 +46,9 @@ export function defaultBrowsePath(contract: Contract, entity: EntitySpec, parsed
 
 /** The data platform URN an entity's platform key field (`field` or `a.b`) names: a platform URN, or a tool name. */
 export function defaultPlatform(contract: Contract, entity: EntitySpec, parsed: ParsedUrn): string | undefined {
-  const value = entity.platformField ? keyFieldValue(contract, keyFields(entity, parsed), entity.platformField) : undefined;
+  const value = entity.platformField
+    ? keyFieldValue(contract, keyFields(entity, parsed), entity.platformField)
+    : undefined;
   if (value === undefined) return undefined;
   return tryParseUrn(value) ? value : `${contract.names.urnPrefix}dataPlatform:${value.toLowerCase()}`;
 }

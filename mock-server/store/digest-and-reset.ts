@@ -19,7 +19,10 @@ export class StoreState {
     private readonly derived: readonly DerivedIndex[],
   ) {
     const digested = [...PRIMARY_TABLES, ...derived.flatMap((index) => index.tables ?? [])];
-    this.rowsOf = digested.map((table) => ({ table, rows: db.prepare(`SELECT * FROM ${quoted(table)}`).raw() as Statement<[], unknown[]> }));
+    this.rowsOf = digested.map((table) => ({
+      table,
+      rows: db.prepare(`SELECT * FROM ${quoted(table)}`).raw() as Statement<[], unknown[]>,
+    }));
     this.undoLogs = [new GroupUndoLog(db, 'aspects', ['urn']), new RowUndoLog(db, 'timeseries')];
   }
 
@@ -30,7 +33,10 @@ export class StoreState {
     for (const { table, rows } of this.rowsOf) {
       // Rows sorted by their serialisation: the digest does not depend on insertion order, so a
       // rebuilt index has the digest of the index it replaced.
-      const serialised = rows.all().map((row) => JSON.stringify(row)).sort();
+      const serialised = rows
+        .all()
+        .map((row) => JSON.stringify(row))
+        .sort();
       hash.update(`${table}\n`);
       for (const row of serialised) hash.update(`${row}\n`);
       if ((PRIMARY_TABLES as readonly string[]).includes(table)) tables[table] = serialised.length;

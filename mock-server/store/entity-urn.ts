@@ -2,7 +2,14 @@
  * Resolving the entity of a URN against the registry, and the key aspect a URN stands for.
  * Upstream builds the key aspect from the URN on the first write and for reads of unknown URNs.
  */
-import { parseUrn, tryParseUrn, UrnSyntaxError, type Contract, type EntitySpec, type ParsedUrn } from '../../spec/index.js';
+import {
+  parseUrn,
+  tryParseUrn,
+  UrnSyntaxError,
+  type Contract,
+  type EntitySpec,
+  type ParsedUrn,
+} from '../../spec/index.js';
 import { badRequest } from '../errors.js';
 
 /** Upstream's system actor, the creator of the key aspects it synthesises. */
@@ -34,7 +41,11 @@ export function parseContractUrn(contract: Contract, urn: string): ParsedUrn {
 }
 
 /** The entity of a URN, checked against the entity type the caller names when it names one. */
-export function entityOfUrn(contract: Contract, urn: string, entityType?: string): { entity: EntitySpec; parsed: ParsedUrn } {
+export function entityOfUrn(
+  contract: Contract,
+  urn: string,
+  entityType?: string,
+): { entity: EntitySpec; parsed: ParsedUrn } {
   const parsed = parseContractUrn(contract, urn);
   const entity = entityNamed(contract, parsed.entityType);
   if (entityType !== undefined && entityNamed(contract, entityType) !== entity) {

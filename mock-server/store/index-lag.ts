@@ -36,7 +36,8 @@ export class IndexLag {
 
   /** Queues the rebuild of entities a transaction wrote, as it commits (one rolled back after all costs a rebuild that changes nothing). */
   defer(written: ReadonlyMap<string, WrittenEntity>, now = Date.now()): void {
-    for (const [urn, { entity, aspects }] of written) this.entities.push({ urn, entity, aspects: new Set(aspects), due: now + this.lagMs });
+    for (const [urn, { entity, aspects }] of written)
+      this.entities.push({ urn, entity, aspects: new Set(aspects), due: now + this.lagMs });
   }
 
   /** Hides a time series point from reads until the lag has passed. */

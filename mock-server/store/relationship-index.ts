@@ -76,7 +76,15 @@ function totalSql(from: 'source' | 'destination', to: 'source' | 'destination'):
   return `SELECT COUNT(*) FROM (SELECT DISTINCT ${to}, type FROM ${TABLE} WHERE ${edgesWhere(from)})`;
 }
 
-type PageParams = { urn: string; anyType: number; types: string; since: number | null; until: number | null; start: number; count: number };
+type PageParams = {
+  urn: string;
+  anyType: number;
+  types: string;
+  since: number | null;
+  until: number | null;
+  start: number;
+  count: number;
+};
 
 /** An edge's own data, as it is written into its row. */
 type EdgeData = Omit<RelatedEdge, 'entity' | 'type'>;
@@ -97,9 +105,22 @@ export class RelationshipIndex implements DerivedIndex {
   private statements?: {
     deleteSource: Statement<[string], void>;
     deleteAspect: Statement<[string, string], void>;
-    created: Statement<[string, string], [type: string, destination: string, createdOn: number | null, createdActor: string | null]>;
+    created: Statement<
+      [string, string],
+      [type: string, destination: string, createdOn: number | null, createdActor: string | null]
+    >;
     insert: Statement<
-      [source: string, type: string, destination: string, aspect: string, createdOn: number | null, createdActor: string | null, updatedOn: number | null, updatedActor: string | null, manual: number],
+      [
+        source: string,
+        type: string,
+        destination: string,
+        aspect: string,
+        createdOn: number | null,
+        createdActor: string | null,
+        updatedOn: number | null,
+        updatedActor: string | null,
+        manual: number,
+      ],
       void
     >;
     clear: Statement<[], void>;
@@ -128,28 +149,40 @@ export class RelationshipIndex implements DerivedIndex {
     `);
     // Data files written before edges kept their times and actors gain the columns immediately (no row
     // is rewritten): their edges have none, and every window keeps them, until restoreIndices.
-    const hasColumn = (name: string): boolean => db.prepare(`SELECT 1 FROM pragma_table_info('${TABLE}') WHERE name = ?`).get(name) !== undefined;
+    const hasColumn = (name: string): boolean =>
+      db.prepare(`SELECT 1 FROM pragma_table_info('${TABLE}') WHERE name = ?`).get(name) !== undefined;
     if (!hasColumn('created_on')) {
       db.exec(`ALTER TABLE ${TABLE} ADD COLUMN created_on INTEGER; ALTER TABLE ${TABLE} ADD COLUMN updated_on INTEGER;
                ALTER TABLE ${TABLE} ADD COLUMN manual INTEGER NOT NULL DEFAULT 0;`);
     }
-    if (!hasColumn('created_actor')) db.exec(`ALTER TABLE ${TABLE} ADD COLUMN created_actor TEXT; ALTER TABLE ${TABLE} ADD COLUMN updated_actor TEXT;`);
+    if (!hasColumn('created_actor'))
+      db.exec(
+        `ALTER TABLE ${TABLE} ADD COLUMN created_actor TEXT; ALTER TABLE ${TABLE} ADD COLUMN updated_actor TEXT;`,
+      );
     this.statements = {
       deleteSource: db.prepare(`DELETE FROM ${TABLE} WHERE source = ?`),
       deleteAspect: db.prepare(`DELETE FROM ${TABLE} WHERE source = ? AND aspect = ?`),
-      created: db.prepare(`SELECT type, destination, created_on, created_actor FROM ${TABLE} WHERE source = ? AND aspect = ?`).raw() as Statement<
-        [string, string],
-        [string, string, number | null, string | null]
-      >,
+      created: db
+        .prepare(`SELECT type, destination, created_on, created_actor FROM ${TABLE} WHERE source = ? AND aspect = ?`)
+        .raw() as Statement<[string, string], [string, string, number | null, string | null]>,
       insert: db.prepare(
         `INSERT OR IGNORE INTO ${TABLE} (source, type, destination, aspect, created_on, created_actor, updated_on, updated_actor, manual) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       clear: db.prepare(`DELETE FROM ${TABLE}`),
       count: db.prepare(`SELECT COUNT(*) FROM ${TABLE}`).pluck() as Statement<[], number>,
-      page: { OUTGOING: db.prepare(pageSql('source', 'destination')), INCOMING: db.prepare(pageSql('destination', 'source')) },
+      page: {
+        OUTGOING: db.prepare(pageSql('source', 'destination')),
+        INCOMING: db.prepare(pageSql('destination', 'source')),
+      },
       total: {
-        OUTGOING: db.prepare(totalSql('source', 'destination')).pluck() as Statement<[Omit<PageParams, 'start' | 'count'>], number>,
-        INCOMING: db.prepare(totalSql('destination', 'source')).pluck() as Statement<[Omit<PageParams, 'start' | 'count'>], number>,
+        OUTGOING: db.prepare(totalSql('source', 'destination')).pluck() as Statement<
+          [Omit<PageParams, 'start' | 'count'>],
+          number
+        >,
+        INCOMING: db.prepare(totalSql('destination', 'source')).pluck() as Statement<
+          [Omit<PageParams, 'start' | 'count'>],
+          number
+        >,
       },
     };
     // Nothing to replace: the columns of the edges' times and actors are added in place.
@@ -175,7 +208,9 @@ export class RelationshipIndex implements DerivedIndex {
     const kept = new Map<string, [createdOn: number | null, createdActor: string | null]>();
     if (changed) {
       for (const aspect of changed) {
-        if (this.derivesFrom(aspect)) for (const [type, destination, on, actor] of created.all(urn, aspect)) kept.set(`${aspect}\n${type}\n${destination}`, [on, actor]);
+        if (this.derivesFrom(aspect))
+          for (const [type, destination, on, actor] of created.all(urn, aspect))
+            kept.set(`${aspect}\n${type}\n${destination}`, [on, actor]);
         deleteAspect.run(urn, aspect);
       }
     } else deleteSource.run(urn);
@@ -196,8 +231,21 @@ export class RelationshipIndex implements DerivedIndex {
             const type = entityTypeOf(destination)?.toLowerCase();
             if (type === undefined || !accepted.has(type)) continue;
             const data = edgeData(item, edge, writeOf);
-            const [createdOn, createdActor] = kept.get(`${aspect}\n${relationship.name}\n${destination as string}`) ?? [data.createdOn, data.createdActor];
-            insert.run(urn, relationship.name, destination as string, aspect, createdOn, createdActor, data.updatedOn, data.updatedActor, data.manual);
+            const [createdOn, createdActor] = kept.get(`${aspect}\n${relationship.name}\n${destination as string}`) ?? [
+              data.createdOn,
+              data.createdActor,
+            ];
+            insert.run(
+              urn,
+              relationship.name,
+              destination as string,
+              aspect,
+              createdOn,
+              createdActor,
+              data.updatedOn,
+              data.updatedActor,
+              data.manual,
+            );
           }
         }
       }
@@ -214,7 +262,13 @@ export class RelationshipIndex implements DerivedIndex {
 
   /** Entities on the other side of the edges of `urn` (within the window, if any), paged in a stable order (by entity URN). */
   query(q: RelationshipQuery): RelationshipPage {
-    const params = { urn: q.urn, anyType: q.types.length === 0 ? 1 : 0, types: JSON.stringify(q.types), since: q.window?.since ?? null, until: q.window?.until ?? null };
+    const params = {
+      urn: q.urn,
+      anyType: q.types.length === 0 ? 1 : 0,
+      types: JSON.stringify(q.types),
+      since: q.window?.since ?? null,
+      until: q.window?.until ?? null,
+    };
     const { page, total } = this.prepared;
     return {
       total: total[q.direction].get(params) ?? 0,
@@ -229,7 +283,8 @@ export class RelationshipIndex implements DerivedIndex {
  */
 function edgeData(item: unknown, edge: RelationshipField['edge'], writeOf: () => AspectWrite): EdgeData {
   const properties = edge?.properties ? valuesAt(item, edge.properties)[0] : undefined;
-  const source = properties && typeof properties === 'object' ? (properties as Record<string, unknown>).source : undefined;
+  const source =
+    properties && typeof properties === 'object' ? (properties as Record<string, unknown>).source : undefined;
   const createdActor = firstActor(item, edge?.createdActor);
   const writer = createdActor === undefined ? (writeOf().actor ?? null) : undefined;
   return {

@@ -28,10 +28,14 @@ export interface UndoLog {
 }
 
 function columnsOf(db: Database, table: string): { name: string; pk: number }[] {
-  return (db.pragma(`main.table_info(${quoted(table)})`) as { name: string; pk: number }[]).map((c) => ({ name: quoted(c.name), pk: c.pk }));
+  return (db.pragma(`main.table_info(${quoted(table)})`) as { name: string; pk: number }[]).map((c) => ({
+    name: quoted(c.name),
+    pk: c.pk,
+  }));
 }
 
-const equal = (columns: string[], left: string, right: string) => columns.map((c) => `${left}.${c} = ${right}.${c}`).join(' AND ');
+const equal = (columns: string[], left: string, right: string) =>
+  columns.map((c) => `${left}.${c} = ${right}.${c}`).join(' AND ');
 
 /** Logs a table per group of rows (the rows sharing the values of `group`, which starts with urn). */
 export class GroupUndoLog implements UndoLog {
@@ -60,7 +64,9 @@ export class GroupUndoLog implements UndoLog {
     `);
     // The triggers fire during the restore too, but every group they see is touched already.
     this.restore = [
-      db.prepare(`DELETE FROM ${target} WHERE (${columns.join(', ')}) IN (SELECT ${columns.join(', ')} FROM ${touchedGroups})`),
+      db.prepare(
+        `DELETE FROM ${target} WHERE (${columns.join(', ')}) IN (SELECT ${columns.join(', ')} FROM ${touchedGroups})`,
+      ),
       db.prepare(`INSERT INTO ${target} SELECT * FROM ${log}`),
     ];
     this.clear = [db.prepare(`DELETE FROM ${log}`), db.prepare(`DELETE FROM ${touchedGroups}`)];
@@ -88,7 +94,10 @@ export class RowUndoLog implements UndoLog {
   constructor(db: Database, table: string) {
     const target = `main.${quoted(table)}`;
     const columns = columnsOf(db, table);
-    const key = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+    const key = columns
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name);
     const all = columns.map((c) => c.name);
     const log = quoted(`startup_undo_${table}`);
     const trigger = (event: string) => quoted(`startup_undo_${table}_${event}`);
@@ -109,7 +118,9 @@ export class RowUndoLog implements UndoLog {
     const firstEntries = `SELECT MIN(rowid) FROM ${log} GROUP BY ${key.join(', ')}`;
     this.restore = [
       db.prepare(`DELETE FROM ${target} WHERE (${key.join(', ')}) IN (SELECT ${key.join(', ')} FROM ${log})`),
-      db.prepare(`INSERT INTO ${target} (${all.join(', ')}) SELECT ${all.join(', ')} FROM ${log} WHERE rowid IN (${firstEntries}) AND existed = 1`),
+      db.prepare(
+        `INSERT INTO ${target} (${all.join(', ')}) SELECT ${all.join(', ')} FROM ${log} WHERE rowid IN (${firstEntries}) AND existed = 1`,
+      ),
     ];
     this.clear = db.prepare(`DELETE FROM ${log}`);
     this.touched = db.prepare(`SELECT DISTINCT urn FROM ${log}`).pluck() as Statement<[], string>;

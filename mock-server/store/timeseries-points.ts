@@ -24,7 +24,14 @@ export function writeTimeseriesPoint(
   const systemMetadata = JSON.stringify(writeSystemMetadata(point.ctx));
   const { urn, entity, aspect } = point;
   const timestampMillis = point.value.timestampMillis as number;
-  statements.upsertPoint.run(urn, aspect, timestampMillis, entity, Buffer.byteLength(value), responseJsonOf(value, systemMetadata));
+  statements.upsertPoint.run(
+    urn,
+    aspect,
+    timestampMillis,
+    entity,
+    Buffer.byteLength(value),
+    responseJsonOf(value, systemMetadata),
+  );
 }
 
 /** A point read from the table; a 10,000-point response sends the stored JSON text of each as it is. */
@@ -82,7 +89,11 @@ export function readTimeseriesJson(statements: PrimaryStatements, q: TimeseriesR
   let newest = end;
   while (left > 0) {
     const wanted = Math.min(BATCH, left);
-    const [items, oldest, count] = statements.pointsJsonBatch.get(urn, aspect, start, newest, wanted) ?? [null, null, 0];
+    const [items, oldest, count] = statements.pointsJsonBatch.get(urn, aspect, start, newest, wanted) ?? [
+      null,
+      null,
+      0,
+    ];
     if (items === null || oldest === null) break;
     if (left < limit) response.write(',');
     response.write(items);

@@ -69,7 +69,10 @@ function sameData(storedJson: string, writtenJson: string): boolean {
  * Writes a versioned aspect. `version` is the highest version now stored for the aspect
  * (0 after the first write, 2 after three different values); `created` says it had no value before.
  */
-export function writeVersionedAspect(statements: PrimaryStatements, write: VersionedWrite): { version: number; changed: boolean; created: boolean } {
+export function writeVersionedAspect(
+  statements: PrimaryStatements,
+  write: VersionedWrite,
+): { version: number; changed: boolean; created: boolean } {
   const { urn, entity, aspect, value, ctx } = write;
   const systemMetadata = writeSystemMetadata(ctx);
   const valueJson = JSON.stringify(value);
@@ -81,11 +84,24 @@ export function writeVersionedAspect(statements: PrimaryStatements, write: Versi
   const [latestValue, latestSystemMetadata, maxVersion, storedEntity, createdTime, createdActor] = latest;
   if (sameData(latestValue, valueJson)) {
     const previous = latestSystemMetadata === null ? {} : (JSON.parse(latestSystemMetadata) as SystemMetadata);
-    statements.updateLatestSystemMetadata.run(JSON.stringify({ ...previous, lastObserved: systemMetadata.lastObserved }), urn, aspect);
+    statements.updateLatestSystemMetadata.run(
+      JSON.stringify({ ...previous, lastObserved: systemMetadata.lastObserved }),
+      urn,
+      aspect,
+    );
     return { version: maxVersion, changed: false, created: false };
   }
   // The old latest moves aside to a new version number, from the columns already read.
-  statements.insertAspect.run(urn, aspect, maxVersion + 1, storedEntity, latestValue, createdTime, createdActor, latestSystemMetadata);
+  statements.insertAspect.run(
+    urn,
+    aspect,
+    maxVersion + 1,
+    storedEntity,
+    latestValue,
+    createdTime,
+    createdActor,
+    latestSystemMetadata,
+  );
   statements.updateLatest.run(valueJson, ctx.now, ctx.actor, JSON.stringify(systemMetadata), urn, aspect);
   return { version: maxVersion + 1, changed: true, created: false };
 }

@@ -17,7 +17,10 @@ describe('parseMockArgs', () => {
     { given: [], want: { sample: true } },
     { given: ['--port', '0', '--host', '0.0.0.0'], want: { sample: true, port: 0, host: '0.0.0.0' } },
     { given: ['--namespace', 'li', '--no-sample'], want: { sample: false, namespace: 'li' } },
-    { given: ['--seed', 'a.json', '--seed', 'b.json', '--data', 'state.db'], want: { sample: true, seed: ['a.json', 'b.json'], data: 'state.db' } },
+    {
+      given: ['--seed', 'a.json', '--seed', 'b.json', '--data', 'state.db'],
+      want: { sample: true, seed: ['a.json', 'b.json'], data: 'state.db' },
+    },
     { given: ['--auth', 'all'], want: { sample: true, auth: 'all' } },
     { given: ['--max-body', '1kb'], want: { sample: true, maxBody: 1024, maxBodyText: '1kb' } },
     { given: ['--log-level', 'warn'], want: { sample: true, logLevel: 'warn' } },
@@ -59,7 +62,10 @@ describe('parseMockArgs', () => {
     { given: ['--latency', 'slow'], want: /--latency 'slow'/ },
     { given: ['--journal-size', 'all'], want: /--journal-size 'all'/ },
     { given: ['--scenarios', 'no-such-folder'], want: /--scenarios 'no-such-folder': not a directory/ },
-    { given: ['--reference-day', '2026-02-30'], want: "--reference-day '2026-02-30': expected a day of the calendar as YYYY-MM-DD" },
+    {
+      given: ['--reference-day', '2026-02-30'],
+      want: "--reference-day '2026-02-30': expected a day of the calendar as YYYY-MM-DD",
+    },
     { given: ['--reference-day', '2026-11-01T00:00:00Z'], want: /--reference-day '2026-11-01T00:00:00Z'/ },
     { given: ['--reference-day', 'today'], want: /--reference-day 'today'/ },
     { given: ['--colour'], want: /colour/ },
@@ -77,7 +83,8 @@ const running: ChildProcess[] = [];
 const scratch = mkdtempSync(join(tmpdir(), 'catalog-contract-cli-'));
 
 afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of running.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -89,7 +96,10 @@ interface Started {
 }
 
 function runCli(args: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', fromRoot('bin', 'catalog-contract.ts'), ...args], { cwd: fromRoot(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fromRoot('bin', 'catalog-contract.ts'), ...args], {
+    cwd: fromRoot(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.push(child);
   return child;
 }
@@ -121,7 +131,17 @@ function exited(child: ChildProcess): Promise<{ code: number | null; stderr: str
 describe('catalog-contract mock (process)', () => {
   it('prints what it serves and answers health', async () => {
     const { url, output } = await startCli(['--no-sample']);
-    for (const form of ['/api/gms', '/gms', '/api/graphql', '/api/graphiql', '/svc/docs', '/__mock/health', '/__mock/ui', 'admin-token=urn:svc:corpuser:datahub:admin', 'reader-token=urn:svc:corpuser:reader:reader']) {
+    for (const form of [
+      '/api/gms',
+      '/gms',
+      '/api/graphql',
+      '/api/graphiql',
+      '/svc/docs',
+      '/__mock/health',
+      '/__mock/ui',
+      'admin-token=urn:svc:corpuser:datahub:admin',
+      'reader-token=urn:svc:corpuser:reader:reader',
+    ]) {
       expect(output).toContain(form);
     }
     const health = await fetch(`${url}/__mock/health`);
@@ -132,7 +152,9 @@ describe('catalog-contract mock (process)', () => {
     const { code, stderr } = await exited(runCli(['mock', '--max-bdy', '1mb']));
     expect(code).toBe(2);
     expect(stderr).toMatch(/^Usage: catalog-contract mock /);
-    expect(stderr.trimEnd().split('\n').at(-1)).toBe("catalog-contract mock: unknown option '--max-bdy'; did you mean --max-body?");
+    expect(stderr.trimEnd().split('\n').at(-1)).toBe(
+      "catalog-contract mock: unknown option '--max-bdy'; did you mean --max-body?",
+    );
   });
 
   it('an unknown command exits with code 2, the error last', async () => {
@@ -147,7 +169,9 @@ describe('catalog-contract mock (process)', () => {
     child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const { code } = await exited(child);
     expect(code).toBe(0);
-    expect(stdout.trim()).toBe((JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version);
+    expect(stdout.trim()).toBe(
+      (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version,
+    );
   });
 
   it('shows --max-body as given, and with --log-level warn logs the requests answered 4xx but not those answered 2xx', async () => {
@@ -178,10 +202,14 @@ describe('catalog-contract mock (process)', () => {
     });
     writeFileSync(rejected, JSON.stringify([entry('kept', false), entry('refused', 'nope'), entry('also_kept', true)]));
     const { output } = await startCli(['--no-sample', '--namespace', 'li', '--seed', bootstrap, '--seed', rejected]);
-    expect(output).toMatch(/loaded .*bootstrap_mce\.json: \d+ aspects validated against a schema, \d+ stored opaque, 0 rejected, 0 entries skipped/);
+    expect(output).toMatch(
+      /loaded .*bootstrap_mce\.json: \d+ aspects validated against a schema, \d+ stored opaque, 0 rejected, 0 entries skipped/,
+    );
     expect(output).toContain('rejected.json: 2 aspects validated against a schema, 0 stored opaque, 1 rejected');
     // The store's refusal names the entry as the reader's skips do: file, entry number, URN, aspect, field.
-    expect(output).toMatch(/skipped \S*rejected\.json entry 2: urn:li:dataset:\(urn:li:dataPlatform:hive,refused,PROD\) status: .*removed: must be boolean/);
+    expect(output).toMatch(
+      /skipped \S*rejected\.json entry 2: urn:li:dataset:\(urn:li:dataPlatform:hive,refused,PROD\) status: .*removed: must be boolean/,
+    );
   });
 
   it('with --data, an acknowledged write survives a SIGKILL', async () => {
@@ -206,13 +234,21 @@ describe('catalog-contract mock (process)', () => {
     const data = join(scratch, 'turn.db');
     const first = await startCli(['--no-sample', '--data', data]);
     const urns = Array.from({ length: 20 }, (_, i) => `urn:svc:dataset:(urn:svc:dataPlatform:hive,turn.t${i},PROD)`);
-    const writes = urns.map((urn) => ({ method: 'POST', path: '/aspects?action=ingestProposal', body: proposal(urn, 'datasetProperties', { description: 'pipelined platypus', customProperties: {} }) }));
+    const writes = urns.map((urn) => ({
+      method: 'POST',
+      path: '/aspects?action=ingestProposal',
+      body: proposal(urn, 'datasetProperties', { description: 'pipelined platypus', customProperties: {} }),
+    }));
     expect((await pipelined(first.url, writes)).map((a) => a.status)).toEqual(urns.map(() => 200));
     const killed = exited(first.child);
     first.child.kill('SIGKILL');
     await killed;
     const second = await startCli(['--no-sample', '--data', data]);
-    const found = await fetch(`${second.url}/entities?action=search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input: 'platypus', entity: 'dataset', start: 0, count: 50 }) });
+    const found = await fetch(`${second.url}/entities?action=search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ input: 'platypus', entity: 'dataset', start: 0, count: 50 }),
+    });
     expect(((await found.json()) as { value: { entities: string[] } }).value.entities.sort()).toEqual([...urns].sort());
   });
 });

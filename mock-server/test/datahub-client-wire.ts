@@ -48,15 +48,32 @@ export function javaHeaders(token?: string): Record<string, string> {
 
 /** The system metadata `ensure_has_system_metadata` gives every Python emission without any. */
 export function pythonSystemMetadata(now = Date.now()): Record<string, unknown> {
-  return { lastObserved: now, runId: 'no-run-id-provided', lastRunId: 'no-run-id-provided', properties: { clientId: 'acryl-datahub', clientVersion: '1.2.0' } };
+  return {
+    lastObserved: now,
+    runId: 'no-run-id-provided',
+    lastRunId: 'no-run-id-provided',
+    properties: { clientId: 'acryl-datahub', clientVersion: '1.2.0' },
+  };
 }
 
 /** Sends one request; `path` includes the address form and the query. */
-export function send(server: MockServer, method: string, path: string, headers: Record<string, string>, body?: string): Promise<WireReply> {
+export function send(
+  server: MockServer,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<WireReply> {
   const url = new URL(server.url);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, method, path, headers: body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        headers: body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -39,6 +39,13 @@ export async function ingestOrdersSchema(server: MockServer, description?: strin
     version: 0,
     hash: '',
     platformSchema: { 'com.svc.schema.OtherSchema': { rawSchema: '' } },
-    fields: [{ fieldPath: 'id', ...(description ? { description } : {}), nativeDataType: 'int', type: { type: { 'com.svc.schema.NumberType': {} } } }],
+    fields: [
+      {
+        fieldPath: 'id',
+        ...(description ? { description } : {}),
+        nativeDataType: 'int',
+        type: { type: { 'com.svc.schema.NumberType': {} } },
+      },
+    ],
   });
 }

@@ -34,7 +34,10 @@ export function serverForTests(options: MockServerOptions = {}): () => MockServe
 }
 
 /** A server of its own for one test, closed whatever the test does. */
-export async function withServer(options: MockServerOptions, use: (server: MockServer) => Promise<void>): Promise<void> {
+export async function withServer(
+  options: MockServerOptions,
+  use: (server: MockServer) => Promise<void>,
+): Promise<void> {
   const server = await startServer(options);
   try {
     await use(server);
@@ -58,7 +61,12 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export async function call(server: MockServer, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+export async function call(
+  server: MockServer,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined = options.raw;
@@ -75,7 +83,12 @@ export async function call(server: MockServer, method: string, path: string, opt
   return { status: response.status, headers: response.headers, text, json };
 }
 
-export function proposal(urn: string, aspectName: string, value: unknown, extra: Record<string, unknown> = {}): { proposal: Record<string, unknown> } {
+export function proposal(
+  urn: string,
+  aspectName: string,
+  value: unknown,
+  extra: Record<string, unknown> = {},
+): { proposal: Record<string, unknown> } {
   return {
     proposal: {
       entityType: urn.split(':')[2],
@@ -88,8 +101,17 @@ export function proposal(urn: string, aspectName: string, value: unknown, extra:
   };
 }
 
-export async function ingest(server: MockServer, urn: string, aspectName: string, value: unknown, token?: string): Promise<Reply> {
-  const reply = await call(server, 'POST', '/aspects?action=ingestProposal', { body: proposal(urn, aspectName, value), ...(token ? { token } : {}) });
+export async function ingest(
+  server: MockServer,
+  urn: string,
+  aspectName: string,
+  value: unknown,
+  token?: string,
+): Promise<Reply> {
+  const reply = await call(server, 'POST', '/aspects?action=ingestProposal', {
+    body: proposal(urn, aspectName, value),
+    ...(token ? { token } : {}),
+  });
   if (reply.status !== 200) throw new Error(`ingest ${aspectName} of ${urn}: ${reply.status} ${reply.text}`);
   return reply;
 }
@@ -108,7 +130,10 @@ export interface PipelinedRequest {
  * Sends the requests on one connection in one write, so that the server reads them all in one tick
  * of its event loop (HTTP/1.1 pipelining); the answers in order, each with its status and JSON body.
  */
-export async function pipelined(url: string, requests: readonly PipelinedRequest[]): Promise<{ status: number; json: any }[]> {
+export async function pipelined(
+  url: string,
+  requests: readonly PipelinedRequest[],
+): Promise<{ status: number; json: any }[]> {
   const { hostname, port } = new URL(url);
   const text = requests
     .map(({ method, path, body }, i) => {

@@ -13,10 +13,14 @@ const { urnPrefix } = contract.names;
 export const ctx: WriteContext = { actor: `${urnPrefix}corpuser:datahub`, now: 1_700_000_000_000 };
 
 export const platformUrn = (name: string): string => makeUrn(urnPrefix, 'dataPlatform', [name]);
-export const datasetUrn = (platform: string, name: string): string => makeUrn(urnPrefix, 'dataset', [platformUrn(platform), name, 'PROD']);
+export const datasetUrn = (platform: string, name: string): string =>
+  makeUrn(urnPrefix, 'dataset', [platformUrn(platform), name, 'PROD']);
 
 /** A new store and its search index, holding `datasets`, each with datasetProperties of `description`. */
-export function indexedDatasets(datasets: readonly string[], description: string): { store: CatalogStore; index: SearchIndex } {
+export function indexedDatasets(
+  datasets: readonly string[],
+  description: string,
+): { store: CatalogStore; index: SearchIndex } {
   const index = createSearchIndex(contract);
   const store = new CatalogStore({ contract, derived: [index] });
   for (const urn of datasets) store.upsertAspect('dataset', urn, 'datasetProperties', { description }, ctx);

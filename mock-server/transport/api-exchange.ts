@@ -29,10 +29,27 @@ export interface ExchangeSettings {
  * called immediately when the response went out whole in the call that read the body (a POST's body
  * arrives after the caller has returned), else on `finish`.
  */
-export type ApiExchange = (req: IncomingMessage, res: ServerResponse, handler: ApiHandler<MockContext>, session: MockSession, onSent?: () => void) => void;
+export type ApiExchange = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  handler: ApiHandler<MockContext>,
+  session: MockSession,
+  onSent?: () => void,
+) => void;
 
 /** The journal entry of an exchange; `status` null when the connection closed without a response. */
-function record(settings: ExchangeSettings, session: MockSession, req: IncomingMessage, res: ServerResponse, status: number | null, arrived: number, started: number, call: PreparedCall<MockContext>, read: BodyRead, fault: Fault | undefined): void {
+function record(
+  settings: ExchangeSettings,
+  session: MockSession,
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number | null,
+  arrived: number,
+  started: number,
+  call: PreparedCall<MockContext>,
+  read: BodyRead,
+  fault: Fault | undefined,
+): void {
   const url = req.url ?? '/';
   const entry: JournalEntry = {
     id: settings.nextRequestId(),
@@ -49,18 +66,48 @@ function record(settings: ExchangeSettings, session: MockSession, req: IncomingM
     responseText: sentText(res, BODY_LIMIT + 1),
   };
   // A body too long to keep whole gives its URNs now, while it is at hand.
-  if (read.text !== undefined && read.text.length > BODY_LIMIT) entry.urns = requestUrns(settings.urnPrefix, pathOf(url), queryOf(url), read.body);
+  if (read.text !== undefined && read.text.length > BODY_LIMIT)
+    entry.urns = requestUrns(settings.urnPrefix, pathOf(url), queryOf(url), read.body);
   if (fault) entry.fault = { id: fault.id, kind: fault.kind };
   session.journal.add(entry);
 }
 
 /** The journal entry written when the response closes: with the response's status if it was sent whole, null if not. */
-function recordOnClose(settings: ExchangeSettings, session: MockSession, req: IncomingMessage, res: ServerResponse, arrived: number, started: number, call: PreparedCall<MockContext>, read: BodyRead, fault: Fault | undefined): void {
-  res.on('close', () => record(settings, session, req, res, res.writableFinished ? res.statusCode : null, arrived, started, call, read, fault));
+function recordOnClose(
+  settings: ExchangeSettings,
+  session: MockSession,
+  req: IncomingMessage,
+  res: ServerResponse,
+  arrived: number,
+  started: number,
+  call: PreparedCall<MockContext>,
+  read: BodyRead,
+  fault: Fault | undefined,
+): void {
+  res.on('close', () =>
+    record(
+      settings,
+      session,
+      req,
+      res,
+      res.writableFinished ? res.statusCode : null,
+      arrived,
+      started,
+      call,
+      read,
+      fault,
+    ),
+  );
 }
 
 /** The handler's response, or the fault's, once the latency has passed. */
-function respondToCall(session: MockSession, res: ServerResponse, handler: ApiHandler<MockContext>, call: PreparedCall<MockContext>, fault: Fault | undefined): void {
+function respondToCall(
+  session: MockSession,
+  res: ServerResponse,
+  handler: ApiHandler<MockContext>,
+  call: PreparedCall<MockContext>,
+  fault: Fault | undefined,
+): void {
   if (session.closed) return handler.fail(res, 410, `session '${session.id}' was discarded while this request waited`);
   // Destroying the response destroys its connection: a reset on a socket, a failed fetch in process.
   if (fault?.kind === 'reset') return void res.destroy();
@@ -84,7 +131,9 @@ export function apiExchange(settings: ExchangeSettings): ApiExchange {
       const call = handler.prepare(req, read);
       const fault: Fault | undefined = session.faults.take(call.operation);
       const journaled = session.journal.size > 0;
-      const delay = jittered(session.settings.latencyMs, session.settings.jitterMs) + (fault ? jittered(fault.delayMs, fault.jitterMs) : 0);
+      const delay =
+        jittered(session.settings.latencyMs, session.settings.jitterMs) +
+        (fault ? jittered(fault.delayMs, fault.jitterMs) : 0);
       if (delay > 0) {
         if (journaled) recordOnClose(settings, session, req, res, arrived, started, call, read, fault);
         if (onSent) res.once('finish', onSent);

@@ -16,7 +16,11 @@ const pages = new Map<string, string>();
 
 function servedSite(): DocsSiteManifest {
   site ??= builtDocsSite();
-  if (!site) throw new RestliError(503, `the docs site is not built in ${DOCS_DIR.join('/')}/: run \`npm run docs\` (npm start does it first)`);
+  if (!site)
+    throw new RestliError(
+      503,
+      `the docs site is not built in ${DOCS_DIR.join('/')}/: run \`npm run docs\` (npm start does it first)`,
+    );
   return site;
 }
 
@@ -29,7 +33,9 @@ export function docsPage(contract: Contract, page: DocsPage): string {
   const built = readFileSync(fromRoot(...DOCS_DIR, page), 'utf8');
   // Redoc also writes the docs path as a JSON-pointer anchor (~1svc~1docs).
   const pointer = (ns: Namespace): string => NAMESPACES[ns].docsPath.replace(/\//g, '~1');
-  const html = rewriteNamespace(built, contract.namespace, builtIn).split(pointer(builtIn)).join(pointer(contract.namespace));
+  const html = rewriteNamespace(built, contract.namespace, builtIn)
+    .split(pointer(builtIn))
+    .join(pointer(contract.namespace));
   pages.set(key, html);
   return html;
 }

@@ -11,7 +11,14 @@ import type { ServerResponse } from 'node:http';
 
 export function sentImmediately(res: ServerResponse): boolean {
   const socket = res.socket;
-  return res.writableEnded && !res.destroyed && socket !== null && !socket.destroyed && socket.writableLength === 0 && res.writableLength === 0;
+  return (
+    res.writableEnded &&
+    !res.destroyed &&
+    socket !== null &&
+    !socket.destroyed &&
+    socket.writableLength === 0 &&
+    res.writableLength === 0
+  );
 }
 
 /** Runs `write` now when the response was sent immediately (`immediate`, when the caller knows it already), else once it finishes. */

@@ -35,12 +35,24 @@ export interface AppSettings {
 }
 
 /** The express part; `fallback` answers whatever it does not (a docs path with another method is the router's). */
-function createExpressApp({ contract, sessions, scenarios, profile }: AppSettings, fallback: RequestHandler, errors: ErrorResponseSettings): Express {
+function createExpressApp(
+  { contract, sessions, scenarios, profile }: AppSettings,
+  fallback: RequestHandler,
+  errors: ErrorResponseSettings,
+): Express {
   const app = express();
   app.disable('x-powered-by');
   // The contract shows no ETag: the admin and docs responses carry none, as the metadata-store API's do not.
   app.disable('etag');
-  app.use(ADMIN_PATH, adminRouter({ sessions, scenarios, operations: contract.adminOperations, validators: new SchemaValidators({ fillDefaults: true }) }));
+  app.use(
+    ADMIN_PATH,
+    adminRouter({
+      sessions,
+      scenarios,
+      operations: contract.adminOperations,
+      validators: new SchemaValidators({ fillDefaults: true }),
+    }),
+  );
   // The reference site (GET); other methods on the docs path reach the router, which names the method it allows.
   // It is also under the admin path, where the upstream profile (which routes no docs path) keeps it.
   const docsPaths = profile === 'upstream' ? [] : ADDRESS_FORMS.map((prefix) => prefix + contract.names.docsPath);
@@ -63,8 +75,25 @@ export function createRequestListener(settings: AppSettings): RequestHandler {
   const graphql = graphqlEndpoint({ contract, auth, logger });
   const exchange = apiExchange({ maxBody, urnPrefix: names.urnPrefix, nextRequestId: () => sessions.nextRequestId() });
   // What express does not answer under its paths (e.g. /__mock/nothing) is the metadata store's 404.
-  const fallback: RequestHandler = (req, res) => exchange(req, res, store, adminSessions.get(req) ?? sessions.defaultSession);
+  const fallback: RequestHandler = (req, res) =>
+    exchange(req, res, store, adminSessions.get(req) ?? sessions.defaultSession);
   const app = createExpressApp(settings, fallback, errors);
-  const upstreamGate = upstream ? { addressForms, hasToken: (header: string | undefined) => auth.mode === 'off' || auth.tokens.has(bearerToken(header) ?? '') } : undefined;
-  return requestListener({ store, graphql, app, exchange, sessions, adminToken, protocolHeader: names.protocolHeader, docsPath: names.docsPath, errors, ...(upstreamGate ? { upstreamGate } : {}) });
+  const upstreamGate = upstream
+    ? {
+        addressForms,
+        hasToken: (header: string | undefined) => auth.mode === 'off' || auth.tokens.has(bearerToken(header) ?? ''),
+      }
+    : undefined;
+  return requestListener({
+    store,
+    graphql,
+    app,
+    exchange,
+    sessions,
+    adminToken,
+    protocolHeader: names.protocolHeader,
+    docsPath: names.docsPath,
+    errors,
+    ...(upstreamGate ? { upstreamGate } : {}),
+  });
 }

@@ -33,7 +33,8 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void
 
 function respond(res: ServerResponse, result: HandlerResult): void {
   // A response that is one raw text (an entity read) is written as it is.
-  if (result.json instanceof RawJson) sendJson(res, 200, result.json.textAtHand, result.json.bytes, result.json.giveBack);
+  if (result.json instanceof RawJson)
+    sendJson(res, 200, result.json.textAtHand, result.json.bytes, result.json.giveBack);
   else if (result.json !== undefined) sendJson(res, 200, stringifyResponse(result.json));
   else {
     protocolHeaderNow(res);
@@ -48,9 +49,16 @@ export function metadataStoreHandler(settings: StoreHandlerSettings): ApiHandler
   const routes = new RecentTexts<StoreRoute>(ROUTES_KEPT, LONGEST_TARGET);
   const routeOf = (method: string, url: string): StoreRoute => {
     const q = url.indexOf('?');
-    return route(method, resourcePath(q < 0 ? url : url.slice(0, q), addressForms), new RestliQuery(q < 0 ? '' : url.slice(q + 1)));
+    return route(
+      method,
+      resourcePath(q < 0 ? url : url.slice(0, q), addressForms),
+      new RestliQuery(q < 0 ? '' : url.slice(q + 1)),
+    );
   };
-  const prepare = (req: IncomingMessage, { failure, body }: { failure: RestliError | undefined; body: unknown }): PreparedCall<MockContext> => {
+  const prepare = (
+    req: IncomingMessage,
+    { failure, body }: { failure: RestliError | undefined; body: unknown },
+  ): PreparedCall<MockContext> => {
     const url = req.url ?? '/';
     const method = req.method ?? 'GET';
     let matched: StoreRoute | undefined;
@@ -68,7 +76,17 @@ export function metadataStoreHandler(settings: StoreHandlerSettings): ApiHandler
           if (failure) throw failure;
           if (!matched) throw unmatched;
           const protocolVersion = req.headers[protocolHeader];
-          respond(res, matched.run({ authorization: req.headers.authorization, protocolVersion: Array.isArray(protocolVersion) ? protocolVersion[0] : protocolVersion, body }, context));
+          respond(
+            res,
+            matched.run(
+              {
+                authorization: req.headers.authorization,
+                protocolVersion: Array.isArray(protocolVersion) ? protocolVersion[0] : protocolVersion,
+                body,
+              },
+              context,
+            ),
+          );
         } catch (error) {
           sendError(req, res, error, settings);
         }

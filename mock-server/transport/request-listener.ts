@@ -8,7 +8,14 @@
  * itself, so this look only has to find every path express serves).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ADDRESS_FORMS, ADMIN_PATH, GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH, SESSION_HEADER } from '../addresses.js';
+import {
+  ADDRESS_FORMS,
+  ADMIN_PATH,
+  GRAPHIQL_PATH,
+  GRAPHQL_PATH,
+  GRAPHQL_V2_PATH,
+  SESSION_HEADER,
+} from '../addresses.js';
 import { whenSent } from './immediate-response.js';
 import { checkAdminAccess } from '../auth/admin-access.js';
 import { adminSessions, type SessionRegistry } from '../controls/sessions.js';
@@ -45,7 +52,11 @@ export interface ListenerSettings {
  * open-source GMS, the metadata tests resource. Built once per listener.
  */
 function unroutedUpstream(docsPath: string, forms: readonly string[]): (path: string) => boolean {
-  const unrouted = [...ADDRESS_FORMS.filter((prefix) => prefix && !forms.includes(prefix)), docsPath.toLowerCase(), '/test'];
+  const unrouted = [
+    ...ADDRESS_FORMS.filter((prefix) => prefix && !forms.includes(prefix)),
+    docsPath.toLowerCase(),
+    '/test',
+  ];
   const apiPaths = [GRAPHQL_PATH, GRAPHQL_V2_PATH, GRAPHIQL_PATH];
   return (path) => !apiPaths.some((p) => under(path, p)) && unrouted.some((prefix) => under(path, prefix));
 }
@@ -55,7 +66,18 @@ function under(path: string, prefix: string): boolean {
   return path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/');
 }
 
-export function requestListener({ store, graphql, app, exchange, sessions, adminToken, protocolHeader, docsPath, errors, upstreamGate }: ListenerSettings): RequestHandler {
+export function requestListener({
+  store,
+  graphql,
+  app,
+  exchange,
+  sessions,
+  adminToken,
+  protocolHeader,
+  docsPath,
+  errors,
+  upstreamGate,
+}: ListenerSettings): RequestHandler {
   const docsPrefixes = ADDRESS_FORMS.map((prefix) => prefix + docsPath);
   const pathOf = (url: string): string => {
     const q = url.indexOf('?');
@@ -65,7 +87,13 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
   const graphqlPaths = new Set([GRAPHQL_PATH, GRAPHQL_V2_PATH].flatMap((path) => [path, `${path}/`]));
   // Every path looked for below is shorter than this: a longer path (an entity's, nearly all of the
   // traffic) is told apart by its start alone, lower-cased, instead of the whole of it.
-  const headLength = Math.max(ADMIN_PATH.length, GRAPHIQL_PATH.length, ...[...graphqlPaths].map((p) => p.length), ...docsPrefixes.map((p) => p.length)) + 2;
+  const headLength =
+    Math.max(
+      ADMIN_PATH.length,
+      GRAPHIQL_PATH.length,
+      ...[...graphqlPaths].map((p) => p.length),
+      ...docsPrefixes.map((p) => p.length),
+    ) + 2;
   const headOf = (url: string): string => {
     const q = url.indexOf('?');
     return url.slice(0, Math.min(q < 0 ? url.length : q, headLength)).toLowerCase();
@@ -73,7 +101,8 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
   const isGraphql = (path: string): boolean => graphqlPaths.has(path);
   // The docs site answers GET (and HEAD); other methods on its paths are the router's.
   const isPage = (method: string | undefined, path: string): boolean =>
-    under(path, GRAPHIQL_PATH) || ((method === 'GET' || method === 'HEAD') && docsPrefixes.some((prefix) => under(path, prefix)));
+    under(path, GRAPHIQL_PATH) ||
+    ((method === 'GET' || method === 'HEAD') && docsPrefixes.some((prefix) => under(path, prefix)));
   const unrouted = upstreamGate ? unroutedUpstream(docsPath, upstreamGate.addressForms) : undefined;
   const logLine = (method: string | undefined, url: string, status: number, started: number): void =>
     errors.logger(`${method} ${url} ${status} ${(performance.now() - started).toFixed(1)}ms`, levelOfStatus(status));
@@ -103,7 +132,12 @@ export function requestListener({ store, graphql, app, exchange, sessions, admin
         const original = scope.url.split('?')[0] ?? '/';
         const wholePath = pathOf(scope.url);
         // Authentication runs before routing upstream, so an unrouted path without a token is a 401 too.
-        const refused = !isExcludedPath(wholePath) && !upstreamGate.hasToken(req.headers.authorization) ? 401 : unrouted(wholePath) ? 404 : undefined;
+        const refused =
+          !isExcludedPath(wholePath) && !upstreamGate.hasToken(req.headers.authorization)
+            ? 401
+            : unrouted(wholePath)
+              ? 404
+              : undefined;
         if (refused !== undefined) {
           sendJson(res, refused, JSON.stringify(springErrorBody(refused, original)));
           return false;

@@ -28,9 +28,11 @@ interface Route {
 
 /** The entity URN a write targets, read defensively from the unchecked body (for the 403 message). */
 function writeTarget(body: unknown): string | undefined {
-  const field = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined);
+  const field = (value: unknown, key: string): unknown =>
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
   const snapshotUnion = field(field(body, 'entity'), 'value');
-  const snapshot = typeof snapshotUnion === 'object' && snapshotUnion !== null ? Object.values(snapshotUnion)[0] : undefined;
+  const snapshot =
+    typeof snapshotUnion === 'object' && snapshotUnion !== null ? Object.values(snapshotUnion)[0] : undefined;
   const urn = field(field(body, 'proposal'), 'entityUrn') ?? field(snapshot, 'urn') ?? field(body, 'urn');
   return typeof urn === 'string' ? urn : undefined;
 }
@@ -71,9 +73,19 @@ export function metadataStoreRouter({ contract, auth, validators }: RouterSettin
   const byResource = new Map<string, Route[]>();
   for (const op of contract.operations) {
     const resource = op.path.split('/')[1] ?? '';
-    if (resource.startsWith('{')) throw new Error(`${op.operationId}: a path starting with a parameter (${op.path}) needs a router that tries every route`);
+    if (resource.startsWith('{'))
+      throw new Error(
+        `${op.operationId}: a path starting with a parameter (${op.path}) needs a router that tries every route`,
+      );
     const routes = byResource.get(resource) ?? [];
-    routes.push({ op, match: pathMatcher(op.path), check: requestChecker(op, validators), handler: HANDLERS[op.operationId], kind: accessKind(op), write: isWrite(op) });
+    routes.push({
+      op,
+      match: pathMatcher(op.path),
+      check: requestChecker(op, validators),
+      handler: HANDLERS[op.operationId],
+      kind: accessKind(op),
+      write: isWrite(op),
+    });
     byResource.set(resource, routes);
   }
 
@@ -93,17 +105,29 @@ export function metadataStoreRouter({ contract, auth, validators }: RouterSettin
     return routingError(routes, requestMethod, method, path, action);
   };
 
-  const routingError = (routes: Route[], requestMethod: string, method: string, path: string, action: string | undefined): never => {
+  const routingError = (
+    routes: Route[],
+    requestMethod: string,
+    method: string,
+    path: string,
+    action: string | undefined,
+  ): never => {
     const candidates = routes.filter((r) => r.match(path));
     if (!candidates.length) throw notFound(`No root resource defined for path '/${path.split('/')[1] ?? ''}'`);
     const actions = candidates.filter((r) => r.op.action).map((r) => r.op.action as string);
     if (action !== undefined) {
-      if (method !== 'post') throw badRequest(`All action methods (specified via 'action' in URI) must be submitted as a POST (was ${requestMethod})`);
+      if (method !== 'post')
+        throw badRequest(
+          `All action methods (specified via 'action' in URI) must be submitted as a POST (was ${requestMethod})`,
+        );
       const valid = actions.length ? `valid actions: ${actions.join(', ')}` : 'this resource has no actions';
       throw badRequest(`POST operation named ${action} not supported on resource '${path}'; ${valid}`);
     }
     const allowed = candidates.filter((r) => !r.op.action).map((r) => r.op.method.toUpperCase());
-    const hints = [...(allowed.length ? [`methods: ${allowed.join(', ')}`] : []), ...(actions.length ? [`POST with ?action= one of ${actions.join(', ')}`] : [])];
+    const hints = [
+      ...(allowed.length ? [`methods: ${allowed.join(', ')}`] : []),
+      ...(actions.length ? [`POST with ?action= one of ${actions.join(', ')}`] : []),
+    ];
     throw badRequest(`${requestMethod} operation not supported for URI: '${path}'; supported: ${hints.join('; ')}`);
   };
 
@@ -114,11 +138,35 @@ export function metadataStoreRouter({ contract, auth, validators }: RouterSettin
     return {
       operationId: route.op.operationId,
       run({ authorization, protocolVersion, body }, context) {
-        const caller = authorize(auth, { authorization, kind: route.kind, write: route.write, target: writeTarget(body) });
-        if (!route.handler) throw new RestliError(501, `${route.op.operationId} (${route.op.pathKey}) is part of the contract but this mock server does not serve it`);
-        const checked = body !== undefined ? route.check(params, query, body) : (checkedWithoutBody ??= frozen(route.check(params, query, undefined)));
+        const caller = authorize(auth, {
+          authorization,
+          kind: route.kind,
+          write: route.write,
+          target: writeTarget(body),
+        });
+        if (!route.handler)
+          throw new RestliError(
+            501,
+            `${route.op.operationId} (${route.op.pathKey}) is part of the contract but this mock server does not serve it`,
+          );
+        const checked =
+          body !== undefined
+            ? route.check(params, query, body)
+            : (checkedWithoutBody ??= frozen(route.check(params, query, undefined)));
         const handler = route.handler;
-        const call = () => handler({ params: checked.params, query: checked.query, body: checked.body, op: route.op, rawQuery: query, caller, protocolVersion }, context);
+        const call = () =>
+          handler(
+            {
+              params: checked.params,
+              query: checked.query,
+              body: checked.body,
+              op: route.op,
+              rawQuery: query,
+              caller,
+              protocolVersion,
+            },
+            context,
+          );
         // A GET only reads, and better-sqlite3 runs it to the end before any other request: no transaction needed.
         // Any other call is a write of its batch's transaction (../store/batch-commit.ts), which the exchange's response waits for.
         return route.op.method === 'get' ? call() : context.store.batchTransaction(call);

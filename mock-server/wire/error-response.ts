@@ -21,11 +21,17 @@ export function asRestliError(error: unknown): RestliError | undefined {
   if (error instanceof RestliError) return error;
   if (error instanceof UrnSyntaxError) return new RestliError(400, error.message);
   const e = error as { status?: unknown; message?: unknown } | null | undefined;
-  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return new RestliError(e.status, String(e.message));
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500)
+    return new RestliError(e.status, String(e.message));
   return undefined;
 }
 
-export function sendError(req: IncomingMessage, res: ServerResponse, error: unknown, { logger, recordPrefix }: ErrorResponseSettings): void {
+export function sendError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: unknown,
+  { logger, recordPrefix }: ErrorResponseSettings,
+): void {
   const known = asRestliError(error);
   if (!known) logger(`${req.method} ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`, 'error');
   const failure = known ?? new RestliError(500, `Internal error: ${(error as Error)?.message ?? String(error)}`);

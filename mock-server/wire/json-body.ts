@@ -42,7 +42,9 @@ function utfDecoder(charset: string): TextDecoder | undefined {
 
 /** Bytes to text: utf-8 by Buffer (the common case), the other UTF labels by TextDecoder; both drop a byte order mark. */
 function textDecoder(charset: string): (bytes: Buffer) => string {
-  if (charset === 'utf-8') return (bytes) => (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.toString('utf8', 3) : bytes.toString('utf8'));
+  if (charset === 'utf-8')
+    return (bytes) =>
+      bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.toString('utf8', 3) : bytes.toString('utf8');
   const decoder = utfDecoder(charset);
   if (!decoder) throw new RestliError(415, `unsupported charset "${charset.toUpperCase()}"`);
   return (bytes) => decoder.decode(bytes);
@@ -124,7 +126,8 @@ function parseJsonBody(text: string): unknown {
 
 export function readJsonBody(req: IncomingMessage, limit: number, done: BodyCallback): void {
   const { headers } = req;
-  if (headers['transfer-encoding'] === undefined && headers['content-length'] === undefined) return done(new JsonBody(undefined));
+  if (headers['transfer-encoding'] === undefined && headers['content-length'] === undefined)
+    return done(new JsonBody(undefined));
   const encoding = (headers['content-encoding'] ?? 'identity').toLowerCase();
   let decode: (bytes: Buffer) => string;
   let decompressor: Transform | undefined;
@@ -169,7 +172,9 @@ export function readJsonBody(req: IncomingMessage, limit: number, done: BodyCall
     done(new JsonBody(text));
   });
   if (decompressor) {
-    decompressor.on('error', (error) => fail(badRequest(`body: cannot be decompressed as ${encoding} (${error.message})`)));
+    decompressor.on('error', (error) =>
+      fail(badRequest(`body: cannot be decompressed as ${encoding} (${error.message})`)),
+    );
     req.pipe(decompressor);
   }
   req.on('error', () => fail(badRequest('body: the request was aborted')));

@@ -64,21 +64,36 @@ export function sentText(res: ServerResponse, chars: number): string | undefined
  * response, is called once the response has closed and everything reading the bytes on its close (the
  * request journal) has run.
  */
-export function sendJson(res: ServerResponse, status: number, text: string | undefined, bytes?: Buffer, giveBack?: () => void): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  text: string | undefined,
+  bytes?: Buffer,
+  giveBack?: () => void,
+): void {
   (res as SentResponse)[SENT_TEXT] = text ?? bytes;
   if (giveBack) {
     // Once given back, the bytes may be another response's: the response no longer points at them.
-    res.once('close', () => queueMicrotask(() => {
-      (res as SentResponse)[SENT_TEXT] = undefined;
-      giveBack();
-    }));
+    res.once('close', () =>
+      queueMicrotask(() => {
+        (res as SentResponse)[SENT_TEXT] = undefined;
+        giveBack();
+      }),
+    );
   }
   const length = bytes ? bytes.length : Buffer.byteLength(text as string);
   const protocolHeader = (res as SentResponse)[PROTOCOL_HEADER];
   if (protocolHeader !== undefined) {
     // No header set yet: the whole head at once, in the order the headers have always had.
     (res as SentResponse)[PROTOCOL_HEADER] = undefined;
-    res.writeHead(status, [protocolHeader, PROTOCOL_VERSION, 'Content-Type', JSON_TYPE, 'Content-Length', String(length)]);
+    res.writeHead(status, [
+      protocolHeader,
+      PROTOCOL_VERSION,
+      'Content-Type',
+      JSON_TYPE,
+      'Content-Length',
+      String(length),
+    ]);
   } else {
     res.statusCode = status;
     res.setHeader('Content-Type', JSON_TYPE);

@@ -10,9 +10,18 @@ import { DEFAULT_PROXY_PORT, parseProxyArgs, UsageError } from '../../bin/proxy.
 
 describe('parseProxyArgs', () => {
   it.each([
-    { given: ['--upstream', 'http://localhost:8080'], want: { upstream: 'http://localhost:8080', port: DEFAULT_PROXY_PORT } },
-    { given: ['--upstream', 'https://catalog.example/api', '--port', '0', '--namespace', 'li'], want: { upstream: 'https://catalog.example/api', port: 0, namespace: 'li' } },
-    { given: ['--upstream', 'http://u', '--host', '0.0.0.0'], want: { upstream: 'http://u', port: DEFAULT_PROXY_PORT, host: '0.0.0.0' } },
+    {
+      given: ['--upstream', 'http://localhost:8080'],
+      want: { upstream: 'http://localhost:8080', port: DEFAULT_PROXY_PORT },
+    },
+    {
+      given: ['--upstream', 'https://catalog.example/api', '--port', '0', '--namespace', 'li'],
+      want: { upstream: 'https://catalog.example/api', port: 0, namespace: 'li' },
+    },
+    {
+      given: ['--upstream', 'http://u', '--host', '0.0.0.0'],
+      want: { upstream: 'http://u', port: DEFAULT_PROXY_PORT, host: '0.0.0.0' },
+    },
   ])('$given', ({ given, want }) => {
     expect(parseProxyArgs(given)).toEqual(want);
   });
@@ -40,17 +49,22 @@ describe('catalog-contract proxy (process)', () => {
     mock = await createMockServer({ port: 0, logger: silentLogger });
   });
   afterEach(() => {
-    for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const child of running.splice(0))
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
   afterAll(async () => {
     await mock?.close();
   });
 
   it('prints each violation as it happens and a summary on SIGTERM, exiting with 1', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fromRoot('bin', 'catalog-contract.ts'), 'proxy', '--upstream', mock.url, '--port', '0'], {
-      cwd: fromRoot(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fromRoot('bin', 'catalog-contract.ts'), 'proxy', '--upstream', mock.url, '--port', '0'],
+      {
+        cwd: fromRoot(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     running.push(child);
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -68,12 +82,18 @@ describe('catalog-contract proxy (process)', () => {
         look();
       });
     const url = await printed(/listening on (http:\/\/\S+),/);
-    const res = await fetch(`${url}/api/gms/entities?action=search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ entity: 'dataset', start: 0, count: 1 }) });
+    const res = await fetch(`${url}/api/gms/entities?action=search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ entity: 'dataset', start: 0, count: 1 }),
+    });
     expect(res.status).toBe(400);
     const line = await printed(/^POST \/api\/gms\/entities action=search request body: .*'input'.*$/m);
     expect(line).toContain("'input'");
     child.kill('SIGTERM');
     expect(await exit).toBe(1);
-    expect(output).toMatch(/1 exchange\(s\) proxied, \d+ contract violation\(s\):\n\s+\d+\s+searchEntities request body: .*'input'/);
+    expect(output).toMatch(
+      /1 exchange\(s\) proxied, \d+ contract violation\(s\):\n\s+\d+\s+searchEntities request body: .*'input'/,
+    );
   });
 });

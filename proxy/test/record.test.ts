@@ -29,7 +29,11 @@ let recording: Recording;
 let copy: MockServer;
 
 async function call(base: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(base + path, { method: body === undefined ? 'GET' : 'POST', headers: { ...ADMIN, 'X-RestLi-Protocol-Version': '2.0.0' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const response = await fetch(base + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { ...ADMIN, 'X-RestLi-Protocol-Version': '2.0.0' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
   return JSON.parse(text) as unknown;
@@ -40,12 +44,30 @@ const PAGE = `{ dataset(urn: "${ORDERS}") { urn properties { description } edita
 /** The script's reads, as it sent them; each response without the audit stamps the loader sets. */
 async function reads(base: string): Promise<unknown[]> {
   const entity = async (urn: string): Promise<unknown> => {
-    const read = (await call(base, `/entitiesV2/${encodeURIComponent(urn)}`)) as { aspects: Record<string, { value: unknown }> };
+    const read = (await call(base, `/entitiesV2/${encodeURIComponent(urn)}`)) as {
+      aspects: Record<string, { value: unknown }>;
+    };
     return Object.fromEntries(Object.entries(read.aspects).map(([name, aspect]) => [name, aspect.value]));
   };
-  const search = (await call(base, '/entities?action=search', { input: 'visits', entity: 'dataset', start: 0, count: 10 })) as { value: { entities: unknown } };
-  const related = relatedUrns(await call(base, `/relationships?urn=${restliEncode(ORDERS)}&direction=INCOMING&types=${restliList(['DownstreamOf'])}`));
-  return [await entity(VISITS), await entity(ORDERS), search.value.entities, related, await call(base, '/api/graphql', { query: PAGE })];
+  const search = (await call(base, '/entities?action=search', {
+    input: 'visits',
+    entity: 'dataset',
+    start: 0,
+    count: 10,
+  })) as { value: { entities: unknown } };
+  const related = relatedUrns(
+    await call(
+      base,
+      `/relationships?urn=${restliEncode(ORDERS)}&direction=INCOMING&types=${restliList(['DownstreamOf'])}`,
+    ),
+  );
+  return [
+    await entity(VISITS),
+    await entity(ORDERS),
+    search.value.entities,
+    related,
+    await call(base, '/api/graphql', { query: PAGE }),
+  ];
 }
 
 beforeAll(async () => {
@@ -54,12 +76,25 @@ beforeAll(async () => {
   proxy = await createValidationProxy({ upstream: source.url, onExchange: recording.observe });
   const visits = { description: 'Visits, recorded through the proxy' };
   await call(proxy.url, '/aspects?action=ingestProposal', {
-    proposal: { entityType: 'dataset', entityUrn: VISITS, changeType: 'UPSERT', aspectName: 'datasetProperties', aspect: { value: JSON.stringify(visits), contentType: 'application/json' } },
+    proposal: {
+      entityType: 'dataset',
+      entityUrn: VISITS,
+      changeType: 'UPSERT',
+      aspectName: 'datasetProperties',
+      aspect: { value: JSON.stringify(visits), contentType: 'application/json' },
+    },
   });
   const mutation = 'mutation addTag($input: TagAssociationInput!) { addTag(input: $input) }';
-  expect(await call(proxy.url, '/api/graphql', { query: mutation, variables: { input: { tagUrn: TAG, resourceUrn: ORDERS } } })).toMatchObject({ data: { addTag: true } });
+  expect(
+    await call(proxy.url, '/api/graphql', {
+      query: mutation,
+      variables: { input: { tagUrn: TAG, resourceUrn: ORDERS } },
+    }),
+  ).toMatchObject({ data: { addTag: true } });
   const update = `mutation { updateDataset(urn: "${ORDERS}", input: { editableProperties: { description: "Orders, edited through the proxy" } }) { urn } }`;
-  expect(await call(proxy.url, '/api/graphql', { query: update })).toMatchObject({ data: { updateDataset: { urn: ORDERS } } });
+  expect(await call(proxy.url, '/api/graphql', { query: update })).toMatchObject({
+    data: { updateDataset: { urn: ORDERS } },
+  });
   await reads(proxy.url);
   await proxy.close();
   const result = await recording.pull({ from: source.url, rate: 10_000 });
@@ -79,9 +114,11 @@ describe('proxy --record in front of a mock', () => {
     expect(copy.loaded.flatMap((report) => report.skipped)).toEqual([]);
   });
 
-  it('seeds a fresh mock that answers the script\'s reads the same way', async () => {
+  it("seeds a fresh mock that answers the script's reads the same way", async () => {
     const recorded = await reads(source.url);
-    expect((recorded[0] as { datasetProperties: unknown }).datasetProperties).toMatchObject({ description: 'Visits, recorded through the proxy' });
+    expect((recorded[0] as { datasetProperties: unknown }).datasetProperties).toMatchObject({
+      description: 'Visits, recorded through the proxy',
+    });
     expect(JSON.stringify(recorded[4])).toContain('"name":"Legacy"');
     expect(JSON.stringify(recorded[4])).toContain('Orders, edited through the proxy');
     expect(await reads(copy.url)).toEqual(recorded);
@@ -94,21 +131,42 @@ describe('proxy --record in front of a mock', () => {
 
 describe('proxy --record on the command line', () => {
   it('takes --record with --token and --redact, and refuses those two without it', () => {
-    expect(parseProxyArgs(['--upstream', 'http://x', '--record', 'r.json', '--token', 't', '--redact', '@example\\.com'])).toMatchObject({ record: { file: 'r.json', token: 't', redact: [/@example\.com/g] } });
-    expect(() => parseProxyArgs(['--upstream', 'http://x', '--redact', 'x'])).toThrow('--redact applies to --record; give --record FILE too');
+    expect(
+      parseProxyArgs(['--upstream', 'http://x', '--record', 'r.json', '--token', 't', '--redact', '@example\\.com']),
+    ).toMatchObject({ record: { file: 'r.json', token: 't', redact: [/@example\.com/g] } });
+    expect(() => parseProxyArgs(['--upstream', 'http://x', '--redact', 'x'])).toThrow(
+      '--redact applies to --record; give --record FILE too',
+    );
   });
 });
 
 describe('catalog-contract proxy --record (process)', () => {
   it('pulls the recording into the file when stopped, the token only in memory', async () => {
     const out = join(dir, 'process.json');
-    const child = spawn(process.execPath, ['--import', 'tsx', fromRoot('bin', 'catalog-contract.ts'), 'proxy', '--upstream', source.url, '--port', '0', '--record', out], { cwd: fromRoot(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fromRoot('bin', 'catalog-contract.ts'),
+        'proxy',
+        '--upstream',
+        source.url,
+        '--port',
+        '0',
+        '--record',
+        out,
+      ],
+      { cwd: fromRoot(), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      await expect.poll(() => /listening on (http:\/\/\S+),/.exec(output)?.[1], { timeout: 20_000, interval: 100 }).toBeDefined();
+      await expect
+        .poll(() => /listening on (http:\/\/\S+),/.exec(output)?.[1], { timeout: 20_000, interval: 100 })
+        .toBeDefined();
       const url = /listening on (http:\/\/\S+),/.exec(output)![1]!;
       expect(output).toContain(`recording into ${out}`);
       await call(url, `/entitiesV2/${encodeURIComponent(ORDERS)}`);

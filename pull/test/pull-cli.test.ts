@@ -10,7 +10,13 @@ const dir = mkdtempSync(join(tmpdir(), 'pull-cli-'));
 let mock: MockServer;
 beforeAll(async () => {
   // Upstream's profile: a token on every path, so a missing one is refused.
-  mock = await createMockServer({ port: 0, logger: silentLogger, profile: 'upstream', namespace: 'li', tokens: [{ token: 'secret-token-123', user: 'urn:li:corpuser:datahub', role: 'admin' }] });
+  mock = await createMockServer({
+    port: 0,
+    logger: silentLogger,
+    profile: 'upstream',
+    namespace: 'li',
+    tokens: [{ token: 'secret-token-123', user: 'urn:li:corpuser:datahub', role: 'admin' }],
+  });
 });
 afterAll(async () => {
   await mock?.close();
@@ -20,7 +26,9 @@ afterAll(async () => {
 async function pull(argv: string[]): Promise<{ code: number; err: string }> {
   const err: string[] = [];
   const error = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void err.push(args.join(' ')));
-  const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (err.push(String(chunk)), true));
+  const write = vi
+    .spyOn(process.stderr, 'write')
+    .mockImplementation((chunk: string | Uint8Array) => (err.push(String(chunk)), true));
   try {
     return { code: await runPull(argv), err: err.join('\n') };
   } finally {
@@ -32,14 +40,23 @@ async function pull(argv: string[]): Promise<{ code: number; err: string }> {
 describe('catalog-contract pull', () => {
   it.each([
     [['--out', 'x.json', '--urn', 'urn:li:tag:a'], '--from URL is required'],
-    [['--from', 'ftp://x', '--out', 'x.json', '--urn', 'urn:li:tag:a'], "--from 'ftp://x': expected an http or https URL"],
+    [
+      ['--from', 'ftp://x', '--out', 'x.json', '--urn', 'urn:li:tag:a'],
+      "--from 'ftp://x': expected an http or https URL",
+    ],
     [['--from', 'http://x', '--out', 'x.json'], 'nothing selected'],
     [['--from', 'http://x', '--out', 'x.json', '--search', '*'], '--search needs --entity TYPE'],
-    [['--from', 'http://x', '--out', 'x.json', '--search', '*', '--entity', 'dataset', '--filter', '{'], '--filter: not JSON'],
+    [
+      ['--from', 'http://x', '--out', 'x.json', '--search', '*', '--entity', 'dataset', '--filter', '{'],
+      '--filter: not JSON',
+    ],
     [['--from', 'http://x', '--out', 'x.json', '--urn', 'urn:li:tag:a', '--since', 'yesterday'], "--since 'yesterday'"],
     [['--from', 'http://x', '--out', 'x.json', '--urn', 'urn:li:tag:a', '--hops', '2'], '--hops applies to --follow'],
     [['--from', 'http://x', '--out', 'x.json', '--urn', 'urn:li:tag:a', '--rat', '5'], 'did you mean --rate?'],
-    [['--from', 'http://x', '--out', 'x.json', '--urn', 'urn:li:tag:a', '--redact', '(a'], "--redact '(a': Invalid regular expression"],
+    [
+      ['--from', 'http://x', '--out', 'x.json', '--urn', 'urn:li:tag:a', '--redact', '(a'],
+      "--redact '(a': Invalid regular expression",
+    ],
   ])('refuses %j with exit code 2, naming the option', async (argv, message) => {
     const { code, err } = await pull(argv);
     expect(code).toBe(2);
@@ -48,7 +65,24 @@ describe('catalog-contract pull', () => {
 
   it('writes the seed file, says its progress on stderr and never writes the token', async () => {
     const out = join(dir, 'slice.json');
-    const { code, err } = await pull(['--from', mock.url, '--token', 'secret-token-123', '--namespace', 'li', '--out', out, '--search', 'orders', '--entity', 'dataset', '--follow', 'DownstreamOf', '--rate', '1000']);
+    const { code, err } = await pull([
+      '--from',
+      mock.url,
+      '--token',
+      'secret-token-123',
+      '--namespace',
+      'li',
+      '--out',
+      out,
+      '--search',
+      'orders',
+      '--entity',
+      'dataset',
+      '--follow',
+      'DownstreamOf',
+      '--rate',
+      '1000',
+    ]);
     expect(code, err).toBe(0);
     expect(err).toMatch(/^pull: search 'orders' in dataset: \d+ entities$/m);
     expect(err).toMatch(/^pull: wrote \d+ aspects of \d+ entities to .*slice\.json \(\d+ requests\)$/m);
@@ -59,7 +93,18 @@ describe('catalog-contract pull', () => {
 
   it('stops with exit code 1 and the refused read when the token is refused, writing nothing', async () => {
     const out = join(dir, 'refused.json');
-    const { code, err } = await pull(['--from', mock.url, '--token', 'wrong', '--namespace', 'li', '--out', out, '--urn', 'urn:li:tag:Tier1']);
+    const { code, err } = await pull([
+      '--from',
+      mock.url,
+      '--token',
+      'wrong',
+      '--namespace',
+      'li',
+      '--out',
+      out,
+      '--urn',
+      'urn:li:tag:Tier1',
+    ]);
     expect(code).toBe(1);
     expect(err).toMatch(/catalog-contract pull: http:\/\/\S+\/entitiesV2\/urn%3Ali%3Atag%3ATier1 answered 401/);
     expect(existsSync(out)).toBe(false);

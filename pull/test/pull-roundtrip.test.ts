@@ -18,7 +18,18 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const ENTITY_TYPES = ['dataset', 'chart', 'dashboard', 'dataJob', 'dataFlow', 'corpuser', 'corpGroup', 'tag', 'glossaryTerm', 'domain'];
+const ENTITY_TYPES = [
+  'dataset',
+  'chart',
+  'dashboard',
+  'dataJob',
+  'dataFlow',
+  'corpuser',
+  'corpGroup',
+  'tag',
+  'glossaryTerm',
+  'domain',
+];
 
 for (const profile of ['document', 'upstream'] as const) {
   const namespace = profile === 'upstream' ? 'li' : 'svc';
@@ -44,7 +55,15 @@ for (const profile of ['document', 'upstream'] as const) {
         onProgress: (line) => progress.push(line),
       });
       writeSeedFile(file, result.entries);
-      const to = await createMockServer({ port: 0, logger: silentLogger, profile, namespace, indexLagMs: 0, sample: false, seed: [file] });
+      const to = await createMockServer({
+        port: 0,
+        logger: silentLogger,
+        profile,
+        namespace,
+        indexLagMs: 0,
+        sample: false,
+        seed: [file],
+      });
       servers.push(to);
       copy = { url: to.url, token: 'admin-token' };
       expect(to.loaded.flatMap((report) => report.skipped)).toEqual([]);
@@ -55,7 +74,8 @@ for (const profile of ['document', 'upstream'] as const) {
     });
 
     it('every pulled entity reads back equal through entitiesV2', async () => {
-      for (const urn of result.urns) expect(await entityAspects(copy, urn), urn).toEqual(await entityAspects(source, urn));
+      for (const urn of result.urns)
+        expect(await entityAspects(copy, urn), urn).toEqual(await entityAspects(source, urn));
     });
 
     it('time series points come along', async () => {
@@ -66,7 +86,14 @@ for (const profile of ['document', 'upstream'] as const) {
 
     it('the same searches return the same URNs', async () => {
       const platform = { or: [{ and: [{ field: 'platform', value: `urn:${namespace}:dataPlatform:hive` }] }] };
-      for (const [entity, query, filter] of [['dataset', '*'], ['dataset', 'orders'], ['dataset', 'customer'], ['dataset', '*', platform], ['chart', '*'], ['corpuser', '*']] as const) {
+      for (const [entity, query, filter] of [
+        ['dataset', '*'],
+        ['dataset', 'orders'],
+        ['dataset', 'customer'],
+        ['dataset', '*', platform],
+        ['chart', '*'],
+        ['corpuser', '*'],
+      ] as const) {
         const hits = await searchHits(source, entity, query, filter);
         expect(hits.length, `${entity} ${query}`).toBeGreaterThan(0);
         expect(await searchHits(copy, entity, query, filter), `${entity} ${query}`).toEqual(hits);
@@ -74,7 +101,8 @@ for (const profile of ['document', 'upstream'] as const) {
     });
 
     it('the same browses return the same groups and URNs', async () => {
-      for (const path of ['', '/prod', '/prod/hive', '/prod/hive/clean']) expect(await browsed(copy, 'dataset', path), path).toEqual(await browsed(source, 'dataset', path));
+      for (const path of ['', '/prod', '/prod/hive', '/prod/hive/clean'])
+        expect(await browsed(copy, 'dataset', path), path).toEqual(await browsed(source, 'dataset', path));
     });
 
     it('lineage is the same', async () => {

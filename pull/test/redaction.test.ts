@@ -24,7 +24,11 @@ let copy: MockServer;
 beforeAll(async () => {
   const source = await createMockServer({ port: 0, logger: silentLogger });
   servers.push(source);
-  const options: PullOptions = { from: source.url, rate: 10_000, selection: { search: { query: '*', entities: ['dataset', 'corpuser', 'corpGroup'] } } };
+  const options: PullOptions = {
+    from: source.url,
+    rate: 10_000,
+    selection: { search: { query: '*', entities: ['dataset', 'corpuser', 'corpGroup'] } },
+  };
   plain = await pullSlice(options);
   redacted = await pullSlice({ ...options, redact: [EMAIL, ALICE].map(redactionPattern) });
   file = join(dir, 'redacted.json');
@@ -61,7 +65,9 @@ describe('pull --redact', () => {
   it('keeps relationships: the redacted owner of orders is the redacted user entity, which a fresh mock seeded from the file serves', async () => {
     expect(copy.loaded.flatMap((report) => report.skipped)).toEqual([]);
     const target = { url: copy.url };
-    const owners = ((await entityAspects(target, ORDERS)).ownership?.value as { owners: { owner: string }[] }).owners.map((o) => o.owner);
+    const owners = (
+      (await entityAspects(target, ORDERS)).ownership?.value as { owners: { owner: string }[] }
+    ).owners.map((o) => o.owner);
     const alice = owners.find((owner) => /^urn:svc:corpuser:redacted-\d+$/.test(owner));
     expect(alice, owners.join(' ')).toBeDefined();
     const user = await entityAspects(target, alice!);

@@ -58,12 +58,18 @@ export function captureLoad(loaded: string, empty: string, perTransaction = 1000
     const tables = [
       {
         sql: insertInto(db, 'aspects'),
-        select: db.prepare('SELECT a.* FROM aspects a JOIN search_document d USING (urn) WHERE d.doc_id BETWEEN ? AND ? ORDER BY d.doc_id, a.aspect, a.version').raw(),
+        select: db
+          .prepare(
+            'SELECT a.* FROM aspects a JOIN search_document d USING (urn) WHERE d.doc_id BETWEEN ? AND ? ORDER BY d.doc_id, a.aspect, a.version',
+          )
+          .raw(),
       },
       {
         sql: insertInto(db, 'relationships'),
         select: db
-          .prepare('SELECT r.* FROM relationships r JOIN search_document d ON d.urn = r.source WHERE d.doc_id BETWEEN ? AND ? ORDER BY d.doc_id, r.type, r.destination, r.aspect')
+          .prepare(
+            'SELECT r.* FROM relationships r JOIN search_document d ON d.urn = r.source WHERE d.doc_id BETWEEN ? AND ? ORDER BY d.doc_id, r.type, r.destination, r.aspect',
+          )
           .raw(),
       },
       byDoc('search_document', 'doc_id'),
@@ -75,9 +81,15 @@ export function captureLoad(loaded: string, empty: string, perTransaction = 1000
       byDoc('search_term', 'doc_id, term'),
       byDoc('search_field_term', 'doc_id, field, term'),
     ];
-    const suggestions = db.prepare('SELECT id, value FROM search_suggestion WHERE doc_id BETWEEN ? AND ? ORDER BY id').raw();
-    const termDocs = db.prepare('SELECT term, count(*) FROM search_term WHERE doc_id BETWEEN ? AND ? GROUP BY term').raw();
-    const documents = db.prepare('SELECT removed, facets, terms FROM search_document WHERE doc_id BETWEEN ? AND ?').raw();
+    const suggestions = db
+      .prepare('SELECT id, value FROM search_suggestion WHERE doc_id BETWEEN ? AND ? ORDER BY id')
+      .raw();
+    const termDocs = db
+      .prepare('SELECT term, count(*) FROM search_term WHERE doc_id BETWEEN ? AND ? GROUP BY term')
+      .raw();
+    const documents = db
+      .prepare('SELECT removed, facets, terms FROM search_document WHERE doc_id BETWEEN ? AND ?')
+      .raw();
     const facet = db.prepare('SELECT id, entity, field, value FROM search_facet WHERE id = ?').raw();
     const transactions: Step[][] = [];
     for (let lo = firstDoc; lo <= lastDoc; lo += perTransaction) {
@@ -105,7 +117,10 @@ export function captureLoad(loaded: string, empty: string, perTransaction = 1000
         sql: 'INSERT INTO search_facet (id, entity, field, value, n) VALUES (?, ?, ?, ?, ?)',
         rows: fresh.map(([id, n]) => [...(facet.get(id) as Row), n]),
       });
-      steps.push({ sql: 'UPDATE search_facet SET n = n + ? WHERE id = ?', rows: [...facetCounts].filter(([id]) => id <= lastFacet).map(([id, n]) => [n, id]) });
+      steps.push({
+        sql: 'UPDATE search_facet SET n = n + ? WHERE id = ?',
+        rows: [...facetCounts].filter(([id]) => id <= lastFacet).map(([id, n]) => [n, id]),
+      });
       lastFacet = Math.max(lastFacet, ...fresh.map(([id]) => id));
       steps.push({ sql: 'UPDATE search_totals SET docs = docs + ?, terms = terms + ?', rows: [[docs, terms]] });
       transactions.push(steps);
@@ -137,7 +152,9 @@ export function replayLoad(load: BareLoad, file: string): { wallMs: number; cpuM
   try {
     const prepared = new Map<string, Statement>();
     const statement = (sql: string): Statement => prepared.get(sql) ?? prepared.set(sql, db.prepare(sql)).get(sql)!;
-    const transactions = load.transactions.map((steps) => steps.map(({ sql, rows }) => ({ statement: statement(sql), table: tableOf(sql), rows })));
+    const transactions = load.transactions.map((steps) =>
+      steps.map(({ sql, rows }) => ({ statement: statement(sql), table: tableOf(sql), rows })),
+    );
     const split: ReplaySplit = new Map();
     const write = db.transaction((steps: { statement: Statement; table: string; rows: Row[] }[]) => {
       for (const { statement, table, rows } of steps) {
@@ -164,7 +181,10 @@ export function replayLoad(load: BareLoad, file: string): { wallMs: number; cpuM
 export function rowCounts(file: string): Map<string, number> {
   const db = new BetterSqlite3(file, { readonly: true });
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+    const tables = db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .pluck()
+      .all() as string[];
     return new Map(tables.map((t) => [t, db.prepare(`SELECT count(*) FROM "${t}"`).pluck().get() as number]));
   } finally {
     db.close();

@@ -18,7 +18,9 @@ const db = new BetterSqlite3(':memory:');
 const statements: Statement[] = [];
 // A pragma the store sets through db.pragma() was called with get or all, which only pragma() may do on a statement that returns no rows.
 const call = ([statement, method, args]: Call): void => {
-  const result = (statement as unknown as Record<string, (...a: unknown[]) => unknown>)[statement.reader ? method : 'run']!.apply(statement, args);
+  const result = (statement as unknown as Record<string, (...a: unknown[]) => unknown>)[
+    statement.reader ? method : 'run'
+  ]!.apply(statement, args);
   if (method === 'iterate') for (const _ of result as Iterable<unknown>);
 };
 
@@ -103,7 +105,9 @@ const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
-    const body = JSON.parse(Buffer.concat(chunks).toString()) as { proposal: { entityUrn: string; aspect: { value: string } } };
+    const body = JSON.parse(Buffer.concat(chunks).toString()) as {
+      proposal: { entityUrn: string; aspect: { value: string } };
+    };
     JSON.parse(body.proposal.aspect.value);
     const answer = JSON.stringify({ value: body.proposal.entityUrn });
     const ran = runWrite(() => {
@@ -115,5 +119,8 @@ const server = createServer((req, res) => {
 });
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
-  if (address && typeof address === 'object') console.log(`bare write server on http://127.0.0.1:${address.port} (${writeCount} recorded writes in ${transactions.length} transactions)`);
+  if (address && typeof address === 'object')
+    console.log(
+      `bare write server on http://127.0.0.1:${address.port} (${writeCount} recorded writes in ${transactions.length} transactions)`,
+    );
 });

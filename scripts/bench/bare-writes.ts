@@ -25,7 +25,10 @@ const STATEMENT_METHODS = ['run', 'get', 'all', 'iterate'] as const;
 function startRecording(file: string): { mark(): void; stop(): void } {
   writeFileSync(file, '');
   const probe = new BetterSqlite3(':memory:');
-  const statementProto = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<string, (...args: unknown[]) => unknown>;
+  const statementProto = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<
+    string,
+    (...args: unknown[]) => unknown
+  >;
   probe.close();
   const databaseProto = BetterSqlite3.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
   const originals = new Map<string, (...args: unknown[]) => unknown>();
@@ -34,7 +37,8 @@ function startRecording(file: string): { mark(): void; stop(): void } {
   let recorded: unknown;
   const check = (database: unknown): void => {
     recorded ??= database;
-    if (database !== recorded) throw new Error('the write record holds the calls of one database, and a second one was used');
+    if (database !== recorded)
+      throw new Error('the write record holds the calls of one database, and a second one was used');
   };
   let pending: string[] = [];
   const append = (line: RecordLine): void => {

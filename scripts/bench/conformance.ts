@@ -16,14 +16,28 @@ export async function benchConformance(runs: number): Promise<BenchRow[]> {
       const started = performance.now();
       const run = spawnSync(
         process.execPath,
-        [builtCli(), 'conformance', '--base-url', mock.url, '--token', 'admin-token', '--reader-token', 'reader-token', '--allow-writes', '--allow-destructive'],
+        [
+          builtCli(),
+          'conformance',
+          '--base-url',
+          mock.url,
+          '--token',
+          'admin-token',
+          '--reader-token',
+          'reader-token',
+          '--allow-writes',
+          '--allow-destructive',
+        ],
         { cwd: packageRoot(), encoding: 'utf8' },
       );
-      if (run.status !== 0) throw new Error(`the conformance run failed against the mock:\n${run.stdout}\n${run.stderr}`);
+      if (run.status !== 0)
+        throw new Error(`the conformance run failed against the mock:\n${run.stdout}\n${run.stderr}`);
       times.push((performance.now() - started) / 1000);
     } finally {
       await mock.stop();
     }
   }
-  return [below('conformance suite, full run against the mock (CLI, writes and truncation allowed): s', median(times), 20, 1)];
+  return [
+    below('conformance suite, full run against the mock (CLI, writes and truncation allowed): s', median(times), 20, 1),
+  ];
 }

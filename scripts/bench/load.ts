@@ -85,7 +85,12 @@ export async function alternateAll(loads: readonly LoadOptions[], seconds: numbe
 }
 
 /** Two loads alternated in slices (alternateAll). */
-export async function alternate(a: LoadOptions, b: LoadOptions, seconds: number, slices = 3): Promise<{ a: LoadResult; b: LoadResult }> {
+export async function alternate(
+  a: LoadOptions,
+  b: LoadOptions,
+  seconds: number,
+  slices = 3,
+): Promise<{ a: LoadResult; b: LoadResult }> {
   const [ra, rb] = await alternateAll([a, b], seconds, slices);
   return { a: ra!, b: rb! };
 }

@@ -10,15 +10,28 @@ export interface BenchRow {
   met?: boolean;
 }
 
-export const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** A row whose value must be at least `target`. */
-export function atLeast(scenario: string, value: number, target: number, digits = 0, shown = fmt(value, digits)): BenchRow {
+export function atLeast(
+  scenario: string,
+  value: number,
+  target: number,
+  digits = 0,
+  shown = fmt(value, digits),
+): BenchRow {
   return { scenario, value: shown, target: `≥ ${fmt(target, digits)}`, met: value >= target };
 }
 
 /** A row whose value must stay below `target`. */
-export function below(scenario: string, value: number, target: number, digits = 0, shown = fmt(value, digits)): BenchRow {
+export function below(
+  scenario: string,
+  value: number,
+  target: number,
+  digits = 0,
+  shown = fmt(value, digits),
+): BenchRow {
   return { scenario, value: shown, target: `< ${fmt(target)}`, met: value < target };
 }
 
@@ -29,7 +42,10 @@ export function info(scenario: string, value: string): BenchRow {
 
 export function printRows(rows: readonly BenchRow[], runs: number): void {
   console.log(`\n| scenario | median of ${runs} runs | target | met |\n|---|---|---|---|`);
-  for (const row of rows) console.log(`| ${row.scenario} | ${row.value} | ${row.target} | ${row.met === undefined ? '' : row.met ? 'met' : 'not met'} |`);
+  for (const row of rows)
+    console.log(
+      `| ${row.scenario} | ${row.value} | ${row.target} | ${row.met === undefined ? '' : row.met ? 'met' : 'not met'} |`,
+    );
   const checked = rows.filter((row) => row.met !== undefined);
   console.log(`\n${checked.filter((row) => row.met).length} of ${checked.length} targets met.`);
 }

@@ -12,7 +12,8 @@ export interface ScalingPoint {
   p99: number;
 }
 
-const sizesOf = (points: readonly ScalingPoint[]): number[] => [...new Set(points.map((p) => p.datasets))].sort((a, b) => a - b);
+const sizesOf = (points: readonly ScalingPoint[]): number[] =>
+  [...new Set(points.map((p) => p.datasets))].sort((a, b) => a - b);
 const formsOf = (points: readonly ScalingPoint[]): string[] => [...new Set(points.map((p) => p.form))];
 
 export function scalingTable(points: readonly ScalingPoint[]): string {
@@ -49,8 +50,10 @@ export function scalingChart(points: readonly ScalingPoint[]): string {
   const xMax = Math.log10(sizes.at(-1) ?? 10);
   const plotWidth = WIDTH - PLOT.left - PLOT.right;
   const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
-  const x = (n: number): number => PLOT.left + (xMax === xMin ? 0 : ((Math.log10(n) - xMin) / (xMax - xMin)) * plotWidth);
-  const y = (ms: number): number => PLOT.top + plotHeight - ((Math.log10(Math.max(ms, floor)) - yMin) / (yMax - yMin)) * plotHeight;
+  const x = (n: number): number =>
+    PLOT.left + (xMax === xMin ? 0 : ((Math.log10(n) - xMin) / (xMax - xMin)) * plotWidth);
+  const y = (ms: number): number =>
+    PLOT.top + plotHeight - ((Math.log10(Math.max(ms, floor)) - yMin) / (yMax - yMin)) * plotHeight;
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" font-family="sans-serif" font-size="12">`,
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="white"/>`,
@@ -65,17 +68,26 @@ export function scalingChart(points: readonly ScalingPoint[]): string {
     out.push(`<text x="${x(n)}" y="${PLOT.top + plotHeight + 18}" text-anchor="middle">${fmt(n)}</text>`);
   }
   out.push(`<text x="${PLOT.left + plotWidth / 2}" y="${HEIGHT - 8}" text-anchor="middle">datasets</text>`);
-  out.push(`<text x="14" y="${PLOT.top + plotHeight / 2}" text-anchor="middle" transform="rotate(-90 14 ${PLOT.top + plotHeight / 2})">ms (p99 solid, p50 dashed)</text>`);
+  out.push(
+    `<text x="14" y="${PLOT.top + plotHeight / 2}" text-anchor="middle" transform="rotate(-90 14 ${PLOT.top + plotHeight / 2})">ms (p99 solid, p50 dashed)</text>`,
+  );
   formsOf(points).forEach((form, i) => {
     const colour = COLOURS[i % COLOURS.length];
     const series = points.filter((p) => p.form === form).sort((a, b) => a.datasets - b.datasets);
-    for (const [key, dash] of [['p99', ''], ['p50', ' stroke-dasharray="4 3"']] as const) {
+    for (const [key, dash] of [
+      ['p99', ''],
+      ['p50', ' stroke-dasharray="4 3"'],
+    ] as const) {
       const path = series.map((p) => `${x(p.datasets).toFixed(1)},${y(p[key]).toFixed(1)}`).join(' ');
       out.push(`<polyline points="${path}" fill="none" stroke="${colour}" stroke-width="2"${dash}/>`);
     }
-    for (const p of series) for (const ms of [p.p50, p.p99]) out.push(`<circle cx="${x(p.datasets).toFixed(1)}" cy="${y(ms).toFixed(1)}" r="3" fill="${colour}"/>`);
+    for (const p of series)
+      for (const ms of [p.p50, p.p99])
+        out.push(`<circle cx="${x(p.datasets).toFixed(1)}" cy="${y(ms).toFixed(1)}" r="3" fill="${colour}"/>`);
     const legendY = PLOT.top + 10 + i * 20;
-    out.push(`<line x1="${WIDTH - PLOT.right + 15}" x2="${WIDTH - PLOT.right + 35}" y1="${legendY}" y2="${legendY}" stroke="${colour}" stroke-width="2"/>`);
+    out.push(
+      `<line x1="${WIDTH - PLOT.right + 15}" x2="${WIDTH - PLOT.right + 35}" y1="${legendY}" y2="${legendY}" stroke="${colour}" stroke-width="2"/>`,
+    );
     out.push(`<text x="${WIDTH - PLOT.right + 40}" y="${legendY + 4}">${escape(form)}</text>`);
   });
   out.push('</svg>');

@@ -22,10 +22,32 @@ import { residentMb, startMock } from './servers.js';
 
 const names = loadContract('svc').names;
 const PLATFORMS = ['hive', 'snowflake', 'postgres', 'kafka', 's3', 'bigquery', 'redshift', 'mysql', 'oracle', 'delta'];
-const DOMAINS = ['orders', 'customers', 'payments', 'shipments', 'inventory', 'marketing', 'sessions', 'refunds', 'suppliers', 'pricing'];
+const DOMAINS = [
+  'orders',
+  'customers',
+  'payments',
+  'shipments',
+  'inventory',
+  'marketing',
+  'sessions',
+  'refunds',
+  'suppliers',
+  'pricing',
+];
 const STAGES = ['raw', 'clean', 'mart', 'staging', 'archive'];
 const TAGS = ['PII', 'Tier1', 'Legacy', 'Finance', 'Streaming', 'Deprecated', 'GDPR', 'Gold'];
-const WORDS = ['daily', 'hourly', 'snapshot', 'events', 'summary', 'history', 'latest', 'aggregated', 'enriched', 'partitioned'];
+const WORDS = [
+  'daily',
+  'hourly',
+  'snapshot',
+  'events',
+  'summary',
+  'history',
+  'latest',
+  'aggregated',
+  'enriched',
+  'partitioned',
+];
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 
@@ -58,7 +80,9 @@ function dataset(i: number) {
         recursive: false,
       })),
     },
-    globalTags: { tags: [{ tag: `${names.urnPrefix}tag:${pick(TAGS, i)}` }, { tag: `${names.urnPrefix}tag:${pick(TAGS, i >> 2)}` }] },
+    globalTags: {
+      tags: [{ tag: `${names.urnPrefix}tag:${pick(TAGS, i)}` }, { tag: `${names.urnPrefix}tag:${pick(TAGS, i >> 2)}` }],
+    },
     ownership: {
       owners: [{ owner: `${names.urnPrefix}corpuser:user${i % 200}`, type: 'DATAOWNER' }],
       lastModified: { time: 0, actor: `${names.urnPrefix}corpuser:bench` },
@@ -82,7 +106,8 @@ export async function buildStore(file: string, datasets: number, progress = fals
     server.store.transaction(() => {
       for (let i = batch; i < Math.min(datasets, batch + 1000); i++) {
         const { urn, aspects } = dataset(i);
-        for (const [aspect, value] of Object.entries(aspects)) server.store.upsertAspect('dataset', urn, aspect, value, context);
+        for (const [aspect, value] of Object.entries(aspects))
+          server.store.upsertAspect('dataset', urn, aspect, value, context);
       }
     });
     if (progress && batch % 50_000 === 0) console.error(`  ${fmt(batch)} of ${fmt(datasets)} datasets written`);
@@ -114,25 +139,92 @@ async function cachedStore(datasets: number): Promise<string> {
 }
 
 /** The mix of the discovery targets, plus a term every dataset holds (it ranks and aggregates the whole catalog). */
-const QUERIES: { name: string; action: 'search' | 'autocomplete' | 'browse'; body: Record<string, unknown>; target: (datasets: number) => number | undefined }[] = [
-  { name: 'search, a selective term', action: 'search', body: { input: 'dataset number 4242' }, target: (n) => discoveryTarget(n, 10) },
-  { name: 'search, a broad term (~10%)', action: 'search', body: { input: 'payments' }, target: (n) => discoveryTarget(n, 10) },
-  { name: 'search, a term in every dataset', action: 'search', body: { input: 'daily' }, target: (n) => (n >= 1_000_000 ? 500 : n >= 100_000 ? 50 : undefined) },
+const QUERIES: {
+  name: string;
+  action: 'search' | 'autocomplete' | 'browse';
+  body: Record<string, unknown>;
+  target: (datasets: number) => number | undefined;
+}[] = [
+  {
+    name: 'search, a selective term',
+    action: 'search',
+    body: { input: 'dataset number 4242' },
+    target: (n) => discoveryTarget(n, 10),
+  },
+  {
+    name: 'search, a broad term (~10%)',
+    action: 'search',
+    body: { input: 'payments' },
+    target: (n) => discoveryTarget(n, 10),
+  },
+  {
+    name: 'search, a term in every dataset',
+    action: 'search',
+    body: { input: 'daily' },
+    target: (n) => (n >= 1_000_000 ? 500 : n >= 100_000 ? 50 : undefined),
+  },
   // Two such terms: every dataset is a hit and both lists are merged (no target: the issue's table has none).
-  { name: 'search, two terms in every dataset', action: 'search', body: { input: 'snapshot summary' }, target: () => undefined },
-  { name: 'search, field:value', action: 'search', body: { input: 'tags:Gold' }, target: (n) => discoveryTarget(n, 10) },
+  {
+    name: 'search, two terms in every dataset',
+    action: 'search',
+    body: { input: 'snapshot summary' },
+    target: () => undefined,
+  },
+  {
+    name: 'search, field:value',
+    action: 'search',
+    body: { input: 'tags:Gold' },
+    target: (n) => discoveryTarget(n, 10),
+  },
   {
     name: 'search, a two-condition filter',
     action: 'search',
-    body: { input: 'orders', filter: { or: [{ and: [{ field: 'platform', value: `${names.urnPrefix}dataPlatform:hive`, condition: 'EQUAL' }, { field: 'tags', value: `${names.urnPrefix}tag:PII`, condition: 'EQUAL' }] }] } },
+    body: {
+      input: 'orders',
+      filter: {
+        or: [
+          {
+            and: [
+              { field: 'platform', value: `${names.urnPrefix}dataPlatform:hive`, condition: 'EQUAL' },
+              { field: 'tags', value: `${names.urnPrefix}tag:PII`, condition: 'EQUAL' },
+            ],
+          },
+        ],
+      },
+    },
     target: (n) => discoveryTarget(n, 10),
   },
-  { name: 'search, * with all aggregations', action: 'search', body: { input: '*' }, target: (n) => (n >= 100_000 ? 150 : undefined) },
+  {
+    name: 'search, * with all aggregations',
+    action: 'search',
+    body: { input: '*' },
+    target: (n) => (n >= 100_000 ? 150 : undefined),
+  },
   // Sorted searches read every hit's sort value (no target: the UI sorts a result a user has narrowed).
-  { name: 'search, * sorted by name', action: 'search', body: { input: '*', sortCriteria: [{ field: 'name', order: 'ASCENDING' }] }, target: () => undefined },
-  { name: 'search, a broad term sorted by date', action: 'search', body: { input: 'payments', sortCriteria: [{ field: 'createdAt', order: 'DESCENDING' }] }, target: () => undefined },
-  { name: 'autocomplete', action: 'autocomplete', body: { query: 'raw.pay', limit: 10 }, target: (n) => discoveryTarget(n, 5) },
-  { name: 'browse /prod/hive', action: 'browse', body: { path: '/prod/hive', start: 0, limit: 20 }, target: (n) => discoveryTarget(n, 5) },
+  {
+    name: 'search, * sorted by name',
+    action: 'search',
+    body: { input: '*', sortCriteria: [{ field: 'name', order: 'ASCENDING' }] },
+    target: () => undefined,
+  },
+  {
+    name: 'search, a broad term sorted by date',
+    action: 'search',
+    body: { input: 'payments', sortCriteria: [{ field: 'createdAt', order: 'DESCENDING' }] },
+    target: () => undefined,
+  },
+  {
+    name: 'autocomplete',
+    action: 'autocomplete',
+    body: { query: 'raw.pay', limit: 10 },
+    target: (n) => discoveryTarget(n, 5),
+  },
+  {
+    name: 'browse /prod/hive',
+    action: 'browse',
+    body: { path: '/prod/hive', start: 0, limit: 20 },
+    target: (n) => discoveryTarget(n, 5),
+  },
 ];
 
 /** p99 targets: `at100k` ms at 100,000 datasets, 50 ms at 1,000,000; none at smaller sizes. */
@@ -147,7 +239,9 @@ const BULK_DATASETS = 10_000;
 /** Each table's median share of the replays, in µs per dataset, costliest first, and their total. */
 function bareSplit(splits: readonly ReplaySplit[]): string {
   const tables = [...new Set(splits.flatMap((split) => [...split.keys()]))];
-  const costs = tables.map((table) => [table, median(splits.map((split) => split.get(table) ?? 0))] as const).sort((a, b) => b[1] - a[1]);
+  const costs = tables
+    .map((table) => [table, median(splits.map((split) => split.get(table) ?? 0))] as const)
+    .sort((a, b) => b[1] - a[1]);
   const total = costs.reduce((n, [, us]) => n + us, 0);
   return `${costs.map(([table, us]) => `${table} ${fmt(us)}`).join(', ')} (total ${fmt(total)})`;
 }
@@ -181,10 +275,20 @@ async function benchBulkWrite(runs: number): Promise<BenchRow[]> {
     rmSync(dir, { recursive: true, force: true });
   }
   return [
-    atLeast(`bulk write with indexing (store, the aspects of ${fmt(BULK_DATASETS)} new datasets, 1,000 per transaction): aspects/s`, median(ours), BULK_TARGET),
-    info('bulk write: the same rows by bare SQLite (plain prepared inserts, same transactions), aspects/s', fmt(median(bare))),
+    atLeast(
+      `bulk write with indexing (store, the aspects of ${fmt(BULK_DATASETS)} new datasets, 1,000 per transaction): aspects/s`,
+      median(ours),
+      BULK_TARGET,
+    ),
+    info(
+      'bulk write: the same rows by bare SQLite (plain prepared inserts, same transactions), aspects/s',
+      fmt(median(bare)),
+    ),
     info('bulk write: ratio of the store to bare SQLite', fmt(median(ours) / median(bare), 2)),
-    info(`bulk write: bare SQLite's time per dataset by table, µs (the target leaves ${fmt(BULK_BUDGET_US)})`, bareSplit(splits)),
+    info(
+      `bulk write: bare SQLite's time per dataset by table, µs (the target leaves ${fmt(BULK_BUDGET_US)})`,
+      bareSplit(splits),
+    ),
   ];
 }
 
@@ -192,10 +296,13 @@ async function benchBulkWrite(runs: number): Promise<BenchRow[]> {
 async function responseSize(url: string, action: string, body: string): Promise<string> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  const answer = (await response.json()) as { value: { numEntities?: number; suggestions?: unknown[]; metadata?: { totalNumEntities?: number } } };
+  const answer = (await response.json()) as {
+    value: { numEntities?: number; suggestions?: unknown[]; metadata?: { totalNumEntities?: number } };
+  };
   const count = (n: number, one: string, many: string): string => `${fmt(n)} ${n === 1 ? one : many}`;
   if (action === 'autocomplete') return count(answer.value.suggestions?.length ?? 0, 'suggestion', 'suggestions');
-  if (action === 'browse') return `${count(answer.value.metadata?.totalNumEntities ?? 0, 'entity', 'entities')} under it`;
+  if (action === 'browse')
+    return `${count(answer.value.metadata?.totalNumEntities ?? 0, 'entity', 'entities')} under it`;
   return count(answer.value.numEntities ?? 0, 'hit', 'hits');
 }
 
@@ -205,7 +312,11 @@ async function startupMs(file: string): Promise<number> {
   return mock.startupMs;
 }
 
-export async function benchSearch(runs: number, seconds: number, sizes = [10_000, 100_000, 1_000_000]): Promise<BenchRow[]> {
+export async function benchSearch(
+  runs: number,
+  seconds: number,
+  sizes = [10_000, 100_000, 1_000_000],
+): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   rows.push(...(await benchBulkWrite(runs)));
   const scaling: ScalingPoint[] = [];
@@ -217,14 +328,20 @@ export async function benchSearch(runs: number, seconds: number, sizes = [10_000
     const startups: number[] = [];
     for (let r = 0; r < runs; r++) startups.push(await startupMs(file));
     const startupLabel = `${label}: start-up to first answer on the --data file (as npm start runs it): ms`;
-    rows.push(datasets === 100_000 ? below(startupLabel, median(startups), 1000) : info(startupLabel, fmt(median(startups))));
+    rows.push(
+      datasets === 100_000 ? below(startupLabel, median(startups), 1000) : info(startupLabel, fmt(median(startups))),
+    );
     const mock = await startMock(['--no-sample', '--data', file]);
     try {
       for (const query of QUERIES) {
         const p50s: number[] = [];
         const p99s: number[] = [];
         const url = `${mock.url}/entities?action=${query.action}`;
-        const body = JSON.stringify({ entity: 'dataset', ...(query.action === 'search' ? { start: 0, count: 10 } : {}), ...query.body });
+        const body = JSON.stringify({
+          entity: 'dataset',
+          ...(query.action === 'search' ? { start: 0, count: 10 } : {}),
+          ...query.body,
+        });
         const size = await responseSize(url, query.action, body);
         for (let r = 0; r < runs; r++) {
           const result = await load({ url, method: 'POST', seconds, connections: 1, body: () => body });

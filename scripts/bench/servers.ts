@@ -19,7 +19,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-
 /** The server's output, polled until `pattern` shows in it (or the process ends). */
 async function waitForOutput(child: ChildProcess, logFile: string, pattern: RegExp): Promise<RegExpExecArray> {
   for (;;) {
@@ -45,7 +44,10 @@ export async function startProcess(args: string[], healthPath: string): Promise<
   const match = await waitForOutput(child, logFile, /http:\/\/(?:127\.0\.0\.1|localhost):(\d+)/);
   const url = `http://127.0.0.1:${match[1]}`;
   for (;;) {
-    const ok = await fetch(url + healthPath).then((r) => r.ok, () => false);
+    const ok = await fetch(url + healthPath).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 5));
   }

@@ -15,7 +15,16 @@ const SESSIONS = 30;
 
 const proposal = (n: number) =>
   JSON.stringify({
-    proposal: { entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName: 'datasetProperties', aspect: { value: JSON.stringify({ description: `Description ${n}`, customProperties: {} }), contentType: 'application/json' } },
+    proposal: {
+      entityType: 'dataset',
+      entityUrn: urn,
+      changeType: 'UPSERT',
+      aspectName: 'datasetProperties',
+      aspect: {
+        value: JSON.stringify({ description: `Description ${n}`, customProperties: {} }),
+        contentType: 'application/json',
+      },
+    },
   });
 
 async function readsAndWrites(args: string[], seconds: number): Promise<{ read: number; write: number }> {
@@ -25,7 +34,8 @@ async function readsAndWrites(args: string[], seconds: number): Promise<{ read: 
     await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: proposal(0) });
     const read = await load({ url: `${mock.url}/entitiesV2/${encodeURIComponent(urn)}`, seconds });
     const write = await load({ url, method: 'POST', seconds, body: proposal });
-    if (read.errors + read.non2xx + write.errors + write.non2xx > 0) throw new Error('failed requests during the journal runs');
+    if (read.errors + read.non2xx + write.errors + write.non2xx > 0)
+      throw new Error('failed requests during the journal runs');
     return { read: read.requestsPerSecond, write: write.requestsPerSecond };
   } finally {
     await mock.stop();
@@ -70,7 +80,6 @@ async function sessionCopyCpu(): Promise<number[]> {
   }
 }
 
-
 export async function benchTestControl(runs: number, seconds: number): Promise<BenchRow[]> {
   const on: { read: number; write: number }[] = [];
   const off: { read: number; write: number }[] = [];
@@ -83,12 +92,41 @@ export async function benchTestControl(runs: number, seconds: number): Promise<B
     cpu.push(...(await sessionCopyCpu()));
   }
   return [
-    { scenario: 'entitiesV2 read, journal on: requests/s (journal off)', value: `${fmt(median(on.map((x) => x.read)))} (${fmt(median(off.map((x) => x.read)))})`, target: '' },
-    { scenario: 'entitiesV2 read: ratio journal on / off', value: fmt(median(on.map((x, i) => x.read / (off[i]?.read ?? 1))), 2), target: '' },
-    { scenario: 'ingestProposal write, journal on: proposals/s (journal off)', value: `${fmt(median(on.map((x) => x.write)))} (${fmt(median(off.map((x) => x.write)))})`, target: '' },
-    { scenario: 'ingestProposal write: ratio journal on / off', value: fmt(median(on.map((x, i) => x.write / (off[i]?.write ?? 1))), 2), target: '' },
-    below(`new session with a copy of the sample catalog, first request: ms (median of ${SESSIONS - 1} sessions)`, median(copies.flatMap((x) => x.rest)), 20, 1),
-    { scenario: 'new session with a copy of the sample catalog, in process: CPU ms (median)', value: fmt(median(cpu), 1), target: '' },
-    { scenario: 'first session of a server (also takes the start-up image): ms', value: fmt(median(copies.map((x) => x.first)), 1), target: '' },
+    {
+      scenario: 'entitiesV2 read, journal on: requests/s (journal off)',
+      value: `${fmt(median(on.map((x) => x.read)))} (${fmt(median(off.map((x) => x.read)))})`,
+      target: '',
+    },
+    {
+      scenario: 'entitiesV2 read: ratio journal on / off',
+      value: fmt(median(on.map((x, i) => x.read / (off[i]?.read ?? 1))), 2),
+      target: '',
+    },
+    {
+      scenario: 'ingestProposal write, journal on: proposals/s (journal off)',
+      value: `${fmt(median(on.map((x) => x.write)))} (${fmt(median(off.map((x) => x.write)))})`,
+      target: '',
+    },
+    {
+      scenario: 'ingestProposal write: ratio journal on / off',
+      value: fmt(median(on.map((x, i) => x.write / (off[i]?.write ?? 1))), 2),
+      target: '',
+    },
+    below(
+      `new session with a copy of the sample catalog, first request: ms (median of ${SESSIONS - 1} sessions)`,
+      median(copies.flatMap((x) => x.rest)),
+      20,
+      1,
+    ),
+    {
+      scenario: 'new session with a copy of the sample catalog, in process: CPU ms (median)',
+      value: fmt(median(cpu), 1),
+      target: '',
+    },
+    {
+      scenario: 'first session of a server (also takes the start-up image): ms',
+      value: fmt(median(copies.map((x) => x.first)), 1),
+      target: '',
+    },
   ];
 }

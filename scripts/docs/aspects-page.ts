@@ -10,7 +10,8 @@ import { escapeHtml, sitePage } from './html.js';
 function typeOf(schema: JsonSchema): string {
   if (Array.isArray(schema.type)) return schema.type.join(' or ');
   if (schema.type === 'array') return `array of ${typeOf((schema.items ?? {}) as JsonSchema)}`;
-  if (schema.type === 'object' && schema.additionalProperties && typeof schema.additionalProperties === 'object') return `map of ${typeOf(schema.additionalProperties as JsonSchema)}`;
+  if (schema.type === 'object' && schema.additionalProperties && typeof schema.additionalProperties === 'object')
+    return `map of ${typeOf(schema.additionalProperties as JsonSchema)}`;
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.join(', ')}`;
   if (typeof schema.title === 'string') return schema.title;
   return typeof schema.type === 'string' ? schema.type : 'any';
@@ -20,7 +21,10 @@ function aspectSection(aspect: AspectSpec, entities: string[]): string {
   const properties = Object.entries((aspect.schema.properties ?? {}) as Record<string, JsonSchema>);
   const required = new Set((aspect.schema.required ?? []) as string[]);
   const rows = properties
-    .map(([name, field]) => `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? ' (required)' : ''}</td><td>${escapeHtml(typeOf(field))}</td><td>${escapeHtml(String(field.description ?? ''))}</td></tr>`)
+    .map(
+      ([name, field]) =>
+        `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? ' (required)' : ''}</td><td>${escapeHtml(typeOf(field))}</td><td>${escapeHtml(String(field.description ?? ''))}</td></tr>`,
+    )
     .join('');
   return `<section id="aspect-${escapeHtml(aspect.name)}"><h2>${escapeHtml(aspect.name)}</h2>
 <p>${escapeHtml(String(aspect.schema.description ?? ''))}</p>
@@ -32,7 +36,8 @@ ${rows ? `<table><thead><tr><th>field</th><th>type</th><th>description</th></tr>
 
 export function renderAspectsPage(contract: Contract): string {
   const aspects = [...contract.aspects.values()].sort((a, b) => a.name.localeCompare(b.name));
-  const entitiesOf = (name: string): string[] => [...contract.entities.values()].filter((e) => e.aspects.includes(name)).map((e) => e.name);
+  const entitiesOf = (name: string): string[] =>
+    [...contract.entities.values()].filter((e) => e.aspects.includes(name)).map((e) => e.name);
   const body = `<p>The ${aspects.length} aspects with a schema: what ingestProposal validates an aspect against, and what the mock's
 inspector links each aspect of an entity to. An aspect named by the entity registry without a schema is stored as it comes.</p>
 <ul>${aspects.map((a) => `<li><a href="#aspect-${escapeHtml(a.name)}">${escapeHtml(a.name)}</a></li>`).join('')}</ul>

@@ -23,7 +23,9 @@ function rowKey(row: Record<string, string>): string {
 }
 
 function checkList(checks: ClauseCheck[]): string {
-  return checks.length ? checks.map((c) => `<code>${escapeHtml(c.id)}</code>`).join('<br>') : '<span class="none">none</span>';
+  return checks.length
+    ? checks.map((c) => `<code>${escapeHtml(c.id)}</code>`).join('<br>')
+    : '<span class="none">none</span>';
 }
 
 function notObservableNote(clause: NotObservableClause): string {
@@ -57,7 +59,11 @@ ${tables.join('\n')}${notes}
 </section>`;
 }
 
-export function renderClausesPage(document: InterfaceDocument, checks: ClauseCheck[], notObservable: NotObservableClause[] = notObservableClauses()): string {
+export function renderClausesPage(
+  document: InterfaceDocument,
+  checks: ClauseCheck[],
+  notObservable: NotObservableClause[] = notObservableClauses(),
+): string {
   const bySection = new Map<string, ClauseCheck[]>();
   for (const check of checks) {
     const number = sectionNumberOf(check.clause);
@@ -68,7 +74,12 @@ export function renderClausesPage(document: InterfaceDocument, checks: ClauseChe
 Each check names the clause it verifies; <code>catalog-contract conformance</code> reports per clause which were exercised, passed, failed or skipped.
 ${notObservable.length} clauses are not observable over HTTP; each says why where it stands.</p>`;
   const toc = `<ul>${document.sections.map((s) => `<li><a href="#section-${escapeHtml(s.number)}">${escapeHtml(s.number)}. ${escapeHtml(s.title)}</a> (${(bySection.get(s.number) ?? []).length} checks)</li>`).join('')}</ul>`;
-  const declaredIn = (s: DocumentSection): NotObservableClause[] => notObservable.filter((n) => sectionNumberOf(n.clause) === s.number);
-  const body = [summary, toc, ...document.sections.map((s) => sectionBlock(s, bySection.get(s.number) ?? [], declaredIn(s)))].join('\n');
+  const declaredIn = (s: DocumentSection): NotObservableClause[] =>
+    notObservable.filter((n) => sectionNumberOf(n.clause) === s.number);
+  const body = [
+    summary,
+    toc,
+    ...document.sections.map((s) => sectionBlock(s, bySection.get(s.number) ?? [], declaredIn(s))),
+  ].join('\n');
   return sitePage('clauses.html', 'Interface document clauses and the checks that cover them', body);
 }

@@ -26,7 +26,9 @@ export function renderDifferencesPage(contract: Contract): string {
 <dt>reproduced by</dt><dd><code>${escapeHtml(d.profile)}</code></dd>
 <dt>recognised when</dt><dd>${escapeHtml(describeMatcher(d))}</dd>
 <dt>checks</dt><dd>${d.checks.map((c) => `<code>${escapeHtml(c)}</code>`).join(', ') || '<span class="none">none</span>'}</dd>${
-      d.tests ? `\n<dt>proven by the mock's tests</dt><dd>${d.tests.map((t) => `<code>${escapeHtml(t)}</code>`).join(', ')}</dd>` : ''
+      d.tests
+        ? `\n<dt>proven by the mock's tests</dt><dd>${d.tests.map((t) => `<code>${escapeHtml(t)}</code>`).join(', ')}</dd>`
+        : ''
     }</dl></section>`,
   );
   const body = `<p>Where the interface document and the upstream service differ, the document wins: the mock follows it, and the

@@ -6,14 +6,21 @@
 import { DOCS_PAGES, type DocsPage } from '../../spec/docs-site.js';
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 /** Inline `code` spans of the interface document's markdown as <code>, everything else escaped. */
 export function inlineMarkdown(text: string): string {
   return text
     .split('`')
-    .map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(part).replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')))
+    .map((part, i) =>
+      i % 2 === 1
+        ? `<code>${escapeHtml(part)}</code>`
+        : escapeHtml(part).replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>'),
+    )
     .join('');
 }
 
@@ -29,7 +36,10 @@ export const FAVICON = '<link rel="icon" href="data:,">';
 
 /** A page of the site, with the navigation bar marking `current`. */
 export function sitePage(current: DocsPage, title: string, body: string): string {
-  const nav = DOCS_PAGES.map(({ file, title: label }) => `<a href="${file}"${file === current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a>`).join('');
+  const nav = DOCS_PAGES.map(
+    ({ file, title: label }) =>
+      `<a href="${file}"${file === current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a>`,
+  ).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 ${FAVICON}<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>

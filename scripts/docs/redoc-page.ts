@@ -33,14 +33,23 @@ const NAV_STYLE =
 
 /** Builds `source` (an OpenAPI document or a GraphQL SDL file) into the single HTML file `out`. */
 export function buildRedocPage(source: string, out: string, title: string): void {
-  const result = spawnSync(process.execPath, [redoclyBin(), 'build-docs', source, '--inlineBundle', '--title', title, '-o', out], {
-    encoding: 'utf8',
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [redoclyBin(), 'build-docs', source, '--inlineBundle', '--title', title, '-o', out],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    },
+  );
   if (result.status !== 0) throw new Error(`redocly build-docs ${source} failed:\n${result.stderr}${result.stdout}`);
   let html = readFileSync(out, 'utf8');
   for (const url of LOGO_URLS) html = html.split(url).join(INLINE_LOGO);
   html = html.split(FOOTER_LINK).join('#');
-  html = html.replace('</head>', `${FAVICON}${EMPTY_BADGE_STYLE}${NAV_STYLE}</head>`).replace(/<body([^>]*)>/, `<body$1><nav class="site-nav"><a href="index.html">${escapeHtml(title)}: all pages of the docs site</a></nav>`);
+  html = html
+    .replace('</head>', `${FAVICON}${EMPTY_BADGE_STYLE}${NAV_STYLE}</head>`)
+    .replace(
+      /<body([^>]*)>/,
+      `<body$1><nav class="site-nav"><a href="index.html">${escapeHtml(title)}: all pages of the docs site</a></nav>`,
+    );
   writeFileSync(out, html);
 }

@@ -3,7 +3,16 @@
  * references, the aspects, the clause index and the upstream differences, plus site.json (the namespace and the
  * digest of the sources, which the mock compares before serving a built site).
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fromRoot, interfaceDocument, loadContract, rewriteNamespace, type Namespace } from '../../spec/index.js';
@@ -34,7 +43,10 @@ export async function buildDocsSite(outDir: string, ns: Namespace = 'svc'): Prom
     writeFileSync(join(staging, 'index.html'), renderLandingPage(contract, version));
     writeFileSync(join(staging, 'aspects.html'), renderAspectsPage(contract));
     // The document is written in the spec's notation; the page speaks the site's namespace.
-    writeFileSync(join(staging, 'clauses.html'), rewriteNamespace(renderClausesPage(interfaceDocument(), await conformanceChecks()), ns));
+    writeFileSync(
+      join(staging, 'clauses.html'),
+      rewriteNamespace(renderClausesPage(interfaceDocument(), await conformanceChecks()), ns),
+    );
     writeFileSync(join(staging, 'differences.html'), renderDifferencesPage(contract));
     const manifest: DocsSiteManifest = { namespace: ns, digest: docsSourceDigest() };
     writeFileSync(join(staging, 'site.json'), JSON.stringify(manifest, null, 2) + '\n');

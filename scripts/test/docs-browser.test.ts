@@ -14,14 +14,24 @@ import { createMockServer, silentLogger, type MockServer } from '../../mock-serv
 import { fromRoot, loadContract } from '../../spec/index.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const LOCAL_SCHEMES = new Set(['file:', 'data:', 'blob:', 'about:']);
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const MENU_ITEM = '[data-component-name="Menu/MenuItem"]';
 const SCREENSHOTS = fromRoot('.tmp', 'screenshots');
 
 const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`docs browser tests skipped: no ${CHROMIUM}; install it with \`apt-get install -y chromium\``);
+if (!haveChromium)
+  console.warn(`docs browser tests skipped: no ${CHROMIUM}; install it with \`apt-get install -y chromium\``);
 
 let browser: Browser;
 let server: MockServer;
@@ -30,9 +40,11 @@ const external: string[] = [];
 async function openPage(url: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.endsWith('/favicon.ico')) external.push(`${url} -> ${request.url()} (no favicon in the page)`);
+    if (new URL(request.url()).pathname.endsWith('/favicon.ico'))
+      external.push(`${url} -> ${request.url()} (no favicon in the page)`);
     const { protocol, host, hostname } = new URL(request.url());
-    if (!LOCAL_SCHEMES.has(protocol) && !LOCAL_HOSTS.has(hostname) && !LOCAL_HOSTS.has(host)) external.push(`${url} -> ${request.url()}`);
+    if (!LOCAL_SCHEMES.has(protocol) && !LOCAL_HOSTS.has(hostname) && !LOCAL_HOSTS.has(host))
+      external.push(`${url} -> ${request.url()}`);
   });
   const response = await page.goto(url, { waitUntil: 'load' });
   if (response) expect(response.status(), url).toBe(200);
@@ -43,14 +55,16 @@ async function openPage(url: string): Promise<Page> {
 async function apiMenuText(page: Page, tags: string[]): Promise<string> {
   const menu = page.locator(MENU_ITEM);
   await menu.first().waitFor();
-  const tagText = async (tag: string): Promise<string> => (await menu.allInnerTexts()).find((t) => t.split('\n')[0] === tag) ?? '';
+  const tagText = async (tag: string): Promise<string> =>
+    (await menu.allInnerTexts()).find((t) => t.split('\n')[0] === tag) ?? '';
   const seen: string[] = [];
   for (const tag of tags) {
     // Opening a tag may close another, so each tag's operations are read while it is open.
     // A click that lands while Redoc is still rendering the menu is lost, so a closed tag is clicked again.
     const open = async (): Promise<string> => {
       const text = await tagText(tag);
-      if (!text.includes('\n')) await menu.nth((await menu.allInnerTexts()).findIndex((t) => t.split('\n')[0] === tag)).click();
+      if (!text.includes('\n'))
+        await menu.nth((await menu.allInnerTexts()).findIndex((t) => t.split('\n')[0] === tag)).click();
       return text;
     };
     await expect.poll(open, { timeout: 10_000, interval: 250 }).toContain('\n');
@@ -68,10 +82,23 @@ async function expectEveryOperation(page: Page): Promise<void> {
 
 async function expectDatasetTypePage(page: Page): Promise<void> {
   const menu = page.locator(MENU_ITEM);
-  await menu.filter({ hasText: /^Objects$/ }).first().click();
-  await menu.filter({ hasText: /^Dataset$/ }).first().click();
+  await menu
+    .filter({ hasText: /^Objects$/ })
+    .first()
+    .click();
+  await menu
+    .filter({ hasText: /^Dataset$/ })
+    .first()
+    .click();
   await page.waitForURL(/#\/objects\/dataset$/);
-  await expect.poll(() => page.locator('h1, h2').filter({ hasText: /^Dataset$/ }).count()).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page
+        .locator('h1, h2')
+        .filter({ hasText: /^Dataset$/ })
+        .count(),
+    )
+    .toBeGreaterThan(0);
 }
 
 async function checkPage(page: Page, file: DocsPage, source: string): Promise<void> {
@@ -95,11 +122,15 @@ describe.skipIf(!haveChromium)('the docs site in Chromium', () => {
     await server?.close();
   });
 
-  it.each(DOCS_PAGES.map((p) => p.file))('dist/docs/%s renders offline', async (file) => {
-    const page = await openPage(pathToFileURL(fromRoot(...DOCS_DIR, file)).href);
-    await checkPage(page, file, 'dist');
-    await page.close();
-  }, 30_000);
+  it.each(DOCS_PAGES.map((p) => p.file))(
+    'dist/docs/%s renders offline',
+    async (file) => {
+      const page = await openPage(pathToFileURL(fromRoot(...DOCS_DIR, file)).href);
+      await checkPage(page, file, 'dist');
+      await page.close();
+    },
+    30_000,
+  );
 
   it('the mock serves the same pages, reached through the links of its landing page', async () => {
     const landing = await openPage(`${server.url}/svc/docs`);
@@ -107,7 +138,10 @@ describe.skipIf(!haveChromium)('the docs site in Chromium', () => {
     const explorer = await landing.locator('a', { hasText: 'GraphQL explorer' }).getAttribute('href');
     expect(new URL(explorer ?? '', landing.url()).href.replace(/^.*?\/\/[^/]+/, '')).toBe('/api/graphiql');
     for (const { file } of DOCS_PAGES.filter((p) => p.file !== 'index.html')) {
-      const href = await landing.locator(`main a[href="${file}"], body > ul a[href="${file}"]`).first().evaluate((a) => (a as HTMLAnchorElement).href);
+      const href = await landing
+        .locator(`main a[href="${file}"], body > ul a[href="${file}"]`)
+        .first()
+        .evaluate((a) => (a as HTMLAnchorElement).href);
       expect(href).toBe(`${server.url}/svc/docs/${file}`);
       const page = await openPage(href);
       await checkPage(page, file, 'mock');

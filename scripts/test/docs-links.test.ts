@@ -64,7 +64,8 @@ function brokenLinks(file: string, markdown: string, root: string): string[] {
       continue;
     }
     if (anchor === undefined || statSync(resolved).isDirectory() || !resolved.endsWith('.md')) continue;
-    if (!anchorsOf(readFileSync(resolved, 'utf8')).has(anchor)) broken.push(`${file}: ${target}: ${shown} has no heading #${anchor}`);
+    if (!anchorsOf(readFileSync(resolved, 'utf8')).has(anchor))
+      broken.push(`${file}: ${target}: ${shown} has no heading #${anchor}`);
   }
   return broken;
 }
@@ -73,7 +74,9 @@ describe('the links of the README and the guides', () => {
   it('README.md links every guide in docs/', () => {
     const guides = markdownIn('docs');
     expect(guides.length).toBeGreaterThan(0);
-    const linked = new Set(linkTargets(readFileSync(fromRoot('README.md'), 'utf8')).map((target) => target.split('#')[0]));
+    const linked = new Set(
+      linkTargets(readFileSync(fromRoot('README.md'), 'utf8')).map((target) => target.split('#')[0]),
+    );
     expect(guides.filter((guide) => !linked.has(guide))).toEqual([]);
   });
 
@@ -94,13 +97,15 @@ describe('the link check itself', () => {
   });
 
   it('numbers a repeated heading and ignores headings and links inside code', () => {
-    const markdown = '# A\n\n## Usage\n\n## Usage\n\n```md\n## Not a heading\n[not a link](nowhere.md)\n```\n\n`[nor this](nowhere.md)`\n';
+    const markdown =
+      '# A\n\n## Usage\n\n## Usage\n\n```md\n## Not a heading\n[not a link](nowhere.md)\n```\n\n`[nor this](nowhere.md)`\n';
     expect([...anchorsOf(markdown)]).toEqual(['a', 'usage', 'usage-1']);
     expect(linkTargets(markdown)).toEqual([]);
   });
 
   it('catches a missing file and a missing heading, and passes links that resolve', () => {
-    const markdown = '[ok](README.md) [ok](#guides) [gone](docs/no-such-guide.md) [no heading](README.md#no-such-heading) [web](https://example.com/x.md)';
+    const markdown =
+      '[ok](README.md) [ok](#guides) [gone](docs/no-such-guide.md) [no heading](README.md#no-such-heading) [web](https://example.com/x.md)';
     expect(brokenLinks('README.md', markdown, fromRoot())).toEqual([
       'README.md: docs/no-such-guide.md: no file docs/no-such-guide.md',
       'README.md: README.md#no-such-heading: README.md has no heading #no-such-heading',

@@ -15,7 +15,8 @@ import { conformanceChecks } from '../docs/checks.js';
 import { buildDocsSite } from '../docs/site.js';
 
 /** Markup that makes a browser fetch from another host: src/href/url() with a scheme or protocol-relative. */
-const EXTERNAL_RESOURCE = /(?:\b(?:src|href|action|srcset)\s*=\s*["']?|url\(\s*["']?)(?:https?:)?\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/i;
+const EXTERNAL_RESOURCE =
+  /(?:\b(?:src|href|action|srcset)\s*=\s*["']?|url\(\s*["']?)(?:https?:)?\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/i;
 const REDOC_CDN = /cdn\.redoc\.ly|cdn\.redocly\.com\/redoc|unpkg\.com|cdn\.jsdelivr\.net|fonts\.googleapis\.com/;
 
 const out = mkdtempSync(join(tmpdir(), 'catalog-contract-docs-test-'));
@@ -42,19 +43,23 @@ describe.each<Namespace>(['svc', 'li'])('the %s site', (ns) => {
     const other = NAMESPACES[ns === 'svc' ? 'li' : 'svc'];
     for (const { file } of DOCS_PAGES) {
       const html = built(ns, file);
-      for (const foreign of [other.urnPrefix, other.recordPrefix, other.protocolHeader]) expect(html.includes(foreign), `${file} contains ${foreign}`).toBe(false);
+      for (const foreign of [other.urnPrefix, other.recordPrefix, other.protocolHeader])
+        expect(html.includes(foreign), `${file} contains ${foreign}`).toBe(false);
     }
     expect(built(ns, 'api.html')).toContain(NAMESPACES[ns].protocolHeader);
   });
 
   it('api.html carries every operation of the contract', () => {
     const html = built(ns, 'api.html');
-    for (const op of loadContract(ns).operations) expect(html, op.operationId).toContain(`"operationId":"${op.operationId}"`);
+    for (const op of loadContract(ns).operations)
+      expect(html, op.operationId).toContain(`"operationId":"${op.operationId}"`);
   });
 
   it("api.html shows each server's description as plain text, without Markdown backticks", () => {
     // Redoc's server panel prints the description as it is: Markdown there would show as raw backticks.
-    const shown = [...built(ns, 'api.html').matchAll(/data-testid="server-panel-item-name"[^>]*>([^<]*)</g)].map((m) => m[1] ?? '');
+    const shown = [...built(ns, 'api.html').matchAll(/data-testid="server-panel-item-name"[^>]*>([^<]*)</g)].map(
+      (m) => m[1] ?? '',
+    );
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.filter((text) => /`/.test(text))).toEqual([]);
   });
@@ -75,9 +80,12 @@ describe('the hand-written pages', () => {
   it('the aspects page has a section per aspect with a schema, with its record and the entities that take it', () => {
     const html = built('svc', 'aspects.html');
     const contract = loadContract('svc');
-    for (const aspect of contract.aspects.values()) expect(html).toContain(`<section id="aspect-${aspect.name}"><h2>${aspect.name}</h2>`);
+    for (const aspect of contract.aspects.values())
+      expect(html).toContain(`<section id="aspect-${aspect.name}"><h2>${aspect.name}</h2>`);
     const properties = html.slice(html.indexOf('<section id="aspect-datasetProperties">'));
-    expect(properties.slice(0, properties.indexOf('</section>'))).toMatch(/com\.svc\.dataset\.DatasetProperties[\s\S]*<code>dataset<\/code>[\s\S]*<code>description<\/code>/);
+    expect(properties.slice(0, properties.indexOf('</section>'))).toMatch(
+      /com\.svc\.dataset\.DatasetProperties[\s\S]*<code>dataset<\/code>[\s\S]*<code>description<\/code>/,
+    );
   });
 
   it('the clause index has every section of the interface document and every conformance check', async () => {
@@ -104,14 +112,19 @@ describe("npm start's prestart: `scripts/docs.ts --if-stale`", () => {
     expect(docsSiteIsCurrent()).toBe(true);
     const manifest = fromRoot(...DOCS_DIR, 'site.json');
     const before = statSync(manifest).mtimeMs;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', fromRoot('scripts', 'docs.ts'), '--if-stale'], { cwd: fromRoot(), encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', fromRoot('scripts', 'docs.ts'), '--if-stale'], {
+      cwd: fromRoot(),
+      encoding: 'utf8',
+    });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).not.toContain('wrote');
     expect(statSync(manifest).mtimeMs).toBe(before);
   });
 
   it('is what npm start runs first (beside the build of the code)', () => {
-    const { scripts } = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const { scripts } = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(scripts.prestart?.split(' && ')).toContain('tsx scripts/docs.ts --if-stale');
   });
 });

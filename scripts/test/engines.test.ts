@@ -31,7 +31,9 @@ function perMajor(range: string): string[] {
   const pieces: string[] = [];
   for (let major = 0; major <= LAST_MAJOR; major++) {
     // -0: below every prerelease of the next major, as `24.x` ends.
-    const inMajor = parts.map((part) => `${part} >=${major}.0.0 <${major + 1}.0.0-0`).filter((part) => semver.minVersion(part) !== null);
+    const inMajor = parts
+      .map((part) => `${part} >=${major}.0.0 <${major + 1}.0.0-0`)
+      .filter((part) => semver.minVersion(part) !== null);
     if (inMajor.length > 0) pieces.push(inMajor.join(' || '));
   }
   return pieces;
@@ -65,7 +67,11 @@ it('the lock file marks the runtime dependencies apart from the dev dependencies
 
 it("every runtime dependency's engines.node admits the package's declared Node range", () => {
   const refusing = runtimeEntries
-    .map(([path, entry]) => ({ path, version: entry.version, node: Array.isArray(entry.engines) ? undefined : entry.engines?.node }))
+    .map(([path, entry]) => ({
+      path,
+      version: entry.version,
+      node: Array.isArray(entry.engines) ? undefined : entry.engines?.node,
+    }))
     .filter(({ node }) => node !== undefined && !admits(node, manifest.engines.node));
   expect(refusing, `package.json engines.node is ${manifest.engines.node}`).toEqual([]);
 });

@@ -44,10 +44,22 @@ const NEVER_REACHES: readonly { from: string; never: readonly string[]; why: str
     never: ['mock-server/search/', 'mock-server/handlers/', 'mock-server/graphql/'],
     why: 'the store knows its derived indices only through DerivedIndex (store/README.md)',
   },
-  { from: 'mock-server/errors.ts', never: [''], why: 'the error vocabulary of every folder, store and search included, is a leaf' },
+  {
+    from: 'mock-server/errors.ts',
+    never: [''],
+    why: 'the error vocabulary of every folder, store and search included, is a leaf',
+  },
   { from: 'conformance/check-failure.ts', never: [''], why: 'how a check fails is a leaf' },
-  { from: 'conformance/client.ts', never: ['conformance/check.ts'], why: 'the check context names the client: no cycle back' },
-  { from: 'conformance/fixture.ts', never: ['conformance/check.ts'], why: 'the check context names the fixture: no cycle back' },
+  {
+    from: 'conformance/client.ts',
+    never: ['conformance/check.ts'],
+    why: 'the check context names the client: no cycle back',
+  },
+  {
+    from: 'conformance/fixture.ts',
+    never: ['conformance/check.ts'],
+    why: 'the check context names the fixture: no cycle back',
+  },
 ];
 
 /**
@@ -162,12 +174,16 @@ export function mockFloorViolations(files: Files): string[] {
       if (to === undefined || to === room || isTest(target)) continue;
       if (!arrows.has(`${room} → ${to}`)) arrows.set(`${room} → ${to}`, `${file} imports ${target}`);
       const [from, onto] = [floorOf(room), floorOf(to)];
-      if (onto === 0 || onto >= from) found.push(`${file} imports ${target}: ${MOCK}${room} (floor ${from}) may import only the mock's floors below it, not ${MOCK}${to} (${onto === 0 ? 'on no floor' : `floor ${onto}`})`);
+      if (onto === 0 || onto >= from)
+        found.push(
+          `${file} imports ${target}: ${MOCK}${room} (floor ${from}) may import only the mock's floors below it, not ${MOCK}${to} (${onto === 0 ? 'on no floor' : `floor ${onto}`})`,
+        );
     }
   }
   for (const [arrow, example] of arrows) {
     const [from, to] = arrow.split(' → ') as [string, string];
-    if (from < to && arrows.has(`${to} → ${from}`)) found.push(`${MOCK}${from} and ${MOCK}${to} import each other: ${example}; ${arrows.get(`${to} → ${from}`)}`);
+    if (from < to && arrows.has(`${to} → ${from}`))
+      found.push(`${MOCK}${from} and ${MOCK}${to} import each other: ${example}; ${arrows.get(`${to} → ${from}`)}`);
   }
   return found;
 }
@@ -185,7 +201,8 @@ export function boundaryViolations(files: Files): string[] {
     }
     for (const target of targets) {
       const to = folderOf(target);
-      if (to !== folderOf(file) && !allowed.includes(to)) found.push(`${file} imports ${target}: ${folderOf(file)} may import only ${allowed.join(', ') || 'itself'}`);
+      if (to !== folderOf(file) && !allowed.includes(to))
+        found.push(`${file} imports ${target}: ${folderOf(file)} may import only ${allowed.join(', ') || 'itself'}`);
     }
   }
   for (const { folder, may } of ROOMS) {
@@ -200,7 +217,9 @@ export function boundaryViolations(files: Files): string[] {
       for (const target of targets) {
         const to = roomOf(target, folder);
         if (to !== undefined && to !== room && !allowed.includes(to)) {
-          found.push(`${file} imports ${target}: ${folder}${room} may import only ${allowed.map((r) => folder + r).join(', ') || 'its own files'} of ${folder}'s rooms`);
+          found.push(
+            `${file} imports ${target}: ${folder}${room} may import only ${allowed.map((r) => folder + r).join(', ') || 'its own files'} of ${folder}'s rooms`,
+          );
         }
       }
     }
@@ -218,14 +237,18 @@ export function boundaryViolations(files: Files): string[] {
           seen.add(next);
           path.set(next, `${path.get(at)} → ${next}`);
           const banned = rule.never.find((prefix) => next.startsWith(prefix));
-          if (banned !== undefined) found.push(`${path.get(next)}: ${rule.from} never reaches ${banned || 'anything of the package'} (${rule.why})`);
+          if (banned !== undefined)
+            found.push(
+              `${path.get(next)}: ${rule.from} never reaches ${banned || 'anything of the package'} (${rule.why})`,
+            );
           else queue.push(next);
         }
       }
     }
   }
   for (const cycle of importCycles(graph)) {
-    if (!cycle.every((file) => CYCLES_ALLOWED_UNDER.some((prefix) => file.startsWith(prefix)))) found.push(`import cycle among ${cycle.join(', ')}`);
+    if (!cycle.every((file) => CYCLES_ALLOWED_UNDER.some((prefix) => file.startsWith(prefix))))
+      found.push(`import cycle among ${cycle.join(', ')}`);
   }
   found.push(...oneFaceViolations(graph), ...oneClientViolations(files));
   return found;
@@ -244,7 +267,10 @@ function oneFaceViolations(graph: ReadonlyMap<string, string[]>): string[] {
     if (isTest(file) || !ONE_FACE_FOR.includes(folder)) continue;
     for (const target of targets) {
       const to = folderOf(target);
-      if (to !== folder && target !== `${to}index.ts`) found.push(`${file} imports ${target}: ${folder} may import another library only through its face, ${to}index.ts`);
+      if (to !== folder && target !== `${to}index.ts`)
+        found.push(
+          `${file} imports ${target}: ${folder} may import another library only through its face, ${to}index.ts`,
+        );
     }
   }
   return found;
@@ -287,12 +313,29 @@ const GLOBAL_OBJECTS = ['globalThis', 'global', 'window', 'self'];
  */
 function fetchUse(node: ts.Identifier): 'global' | 'binding' | 'bare' | undefined {
   const parent = node.parent;
-  if (ts.isPropertyAccessExpression(parent) && parent.name === node) return ts.isIdentifier(parent.expression) && GLOBAL_OBJECTS.includes(parent.expression.text) ? 'global' : undefined;
+  if (ts.isPropertyAccessExpression(parent) && parent.name === node)
+    return ts.isIdentifier(parent.expression) && GLOBAL_OBJECTS.includes(parent.expression.text) ? 'global' : undefined;
   if (ts.isQualifiedName(parent) || ts.isTypeQueryNode(parent) || ts.isTypeReferenceNode(parent)) return undefined;
-  if ((ts.isBindingElement(parent) || ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent)) && parent.propertyName === node) return undefined;
-  const binds = ts.isVariableDeclaration(parent) || ts.isParameter(parent) || ts.isFunctionDeclaration(parent) || ts.isBindingElement(parent) || ts.isImportSpecifier(parent) || ts.isImportClause(parent) || ts.isNamespaceImport(parent);
+  if (
+    (ts.isBindingElement(parent) || ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent)) &&
+    parent.propertyName === node
+  )
+    return undefined;
+  const binds =
+    ts.isVariableDeclaration(parent) ||
+    ts.isParameter(parent) ||
+    ts.isFunctionDeclaration(parent) ||
+    ts.isBindingElement(parent) ||
+    ts.isImportSpecifier(parent) ||
+    ts.isImportClause(parent) ||
+    ts.isNamespaceImport(parent);
   if (binds && parent.name === node) return 'binding';
-  const names = ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent) || ts.isMethodSignature(parent);
+  const names =
+    ts.isPropertyAssignment(parent) ||
+    ts.isPropertySignature(parent) ||
+    ts.isPropertyDeclaration(parent) ||
+    ts.isMethodDeclaration(parent) ||
+    ts.isMethodSignature(parent);
   if (names && parent.name === node) return undefined;
   return 'bare';
 }
@@ -303,15 +346,24 @@ function clientUses(file: string, text: string): string[] {
   const uses: string[] = [];
   const line = (node: ts.Node): number => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   const fetches: { node: ts.Identifier; use: 'global' | 'binding' | 'bare' }[] = [];
-  const named = (module: { name: string; clients: readonly string[] | undefined }, elements: readonly (ts.ImportSpecifier | ts.ExportSpecifier)[], node: ts.Node): void => {
+  const named = (
+    module: { name: string; clients: readonly string[] | undefined },
+    elements: readonly (ts.ImportSpecifier | ts.ExportSpecifier)[],
+    node: ts.Node,
+  ): void => {
     for (const element of elements) {
       if (element.isTypeOnly) continue;
       const imported = (element.propertyName ?? element.name).text;
-      if (module.clients === undefined || module.clients.includes(imported)) uses.push(`imports ${imported} from ${module.name} (line ${line(node)})`);
+      if (module.clients === undefined || module.clients.includes(imported))
+        uses.push(`imports ${imported} from ${module.name} (line ${line(node)})`);
     }
   };
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       const module = clientModule(node.moduleSpecifier.text);
       if (module) {
         if (ts.isImportDeclaration(node)) {
@@ -320,15 +372,21 @@ function clientUses(file: string, text: string): string[] {
             if (module.clients === undefined) uses.push(`imports ${module.name} (line ${line(node)})`);
           } else if (!clause.isTypeOnly) {
             // A default or namespace import hands over the whole module, its clients included.
-            if (clause.name || (clause.namedBindings && ts.isNamespaceImport(clause.namedBindings))) uses.push(`imports the whole of ${module.name} (line ${line(node)})`);
+            if (clause.name || (clause.namedBindings && ts.isNamespaceImport(clause.namedBindings)))
+              uses.push(`imports the whole of ${module.name} (line ${line(node)})`);
             else if (clause.namedBindings) named(module, clause.namedBindings.elements, node);
           }
         } else if (!node.isTypeOnly) {
-          if (!node.exportClause || ts.isNamespaceExport(node.exportClause)) uses.push(`re-exports the whole of ${module.name} (line ${line(node)})`);
+          if (!node.exportClause || ts.isNamespaceExport(node.exportClause))
+            uses.push(`re-exports the whole of ${module.name} (line ${line(node)})`);
           else named(module, node.exportClause.elements, node);
         }
       }
-    } else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+    } else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+    ) {
       const [argument] = node.arguments;
       const module = argument && ts.isStringLiteralLike(argument) ? clientModule(argument.text) : null;
       if (module) uses.push(`loads ${module.name} dynamically (line ${line(node)})`);
@@ -341,7 +399,8 @@ function clientUses(file: string, text: string): string[] {
   visit(source);
   // A bare `fetch` is the global one unless the file binds its own (an injected fetch, say).
   const ownFetch = fetches.some((f) => f.use === 'binding');
-  for (const { node, use } of fetches) if (use === 'global' || (use === 'bare' && !ownFetch)) uses.push(`uses the global fetch (line ${line(node)})`);
+  for (const { node, use } of fetches)
+    if (use === 'global' || (use === 'bare' && !ownFetch)) uses.push(`uses the global fetch (line ${line(node)})`);
   return uses;
 }
 
@@ -349,8 +408,14 @@ function clientUses(file: string, text: string): string[] {
 function oneClientViolations(files: Files): string[] {
   const found: string[] = [];
   for (const [file, text] of files) {
-    if (isTest(file) || folderOf(file) in CLIENT_EXEMPT || CLIENTS.some((client) => file === client || (client.endsWith('/') && file.startsWith(client)))) continue;
-    for (const use of clientUses(file, text)) found.push(`${file} ${use}: only ${CLIENTS.join(' and ')} open connections to a live service (the one client)`);
+    if (
+      isTest(file) ||
+      folderOf(file) in CLIENT_EXEMPT ||
+      CLIENTS.some((client) => file === client || (client.endsWith('/') && file.startsWith(client)))
+    )
+      continue;
+    for (const use of clientUses(file, text))
+      found.push(`${file} ${use}: only ${CLIENTS.join(' and ')} open connections to a live service (the one client)`);
   }
   return found;
 }
@@ -397,7 +462,8 @@ function packageFiles(): Map<string, string> {
       if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.ts') && dirname(path) !== root) files.set(relative(root, path).split('\\').join('/'), readFileSync(path, 'utf8'));
+      else if (name.endsWith('.ts') && dirname(path) !== root)
+        files.set(relative(root, path).split('\\').join('/'), readFileSync(path, 'utf8'));
     }
   };
   walk(root);
@@ -412,11 +478,36 @@ describe('import boundaries', () => {
   });
 
   it.each([
-    ['the mock importing the suite', 'mock-server/transport/router.ts', "import { runChecks } from '../../conformance/runner.js';", 'mock-server/transport/router.ts imports conformance/runner.ts'],
-    ['the suite importing the proxy', 'conformance/runner.ts', "export { createValidationProxy } from '../proxy/index.js';", 'conformance/runner.ts imports proxy/index.ts'],
-    ['the proxy importing the mock, dynamically', 'proxy/index.ts', "const mock = await import('../mock-server/index.js');", 'proxy/index.ts imports mock-server/index.ts'],
-    ['a library importing bin/', 'mock-server/index.ts', "import type { Subcommand } from '../bin/command-line.js';", 'mock-server/index.ts imports bin/command-line.ts'],
-    ['spec/ importing the mock', 'spec/index.ts', "import { RestliError } from '../mock-server/errors.js';", 'spec/index.ts imports mock-server/errors.ts'],
+    [
+      'the mock importing the suite',
+      'mock-server/transport/router.ts',
+      "import { runChecks } from '../../conformance/runner.js';",
+      'mock-server/transport/router.ts imports conformance/runner.ts',
+    ],
+    [
+      'the suite importing the proxy',
+      'conformance/runner.ts',
+      "export { createValidationProxy } from '../proxy/index.js';",
+      'conformance/runner.ts imports proxy/index.ts',
+    ],
+    [
+      'the proxy importing the mock, dynamically',
+      'proxy/index.ts',
+      "const mock = await import('../mock-server/index.js');",
+      'proxy/index.ts imports mock-server/index.ts',
+    ],
+    [
+      'a library importing bin/',
+      'mock-server/index.ts',
+      "import type { Subcommand } from '../bin/command-line.js';",
+      'mock-server/index.ts imports bin/command-line.ts',
+    ],
+    [
+      'spec/ importing the mock',
+      'spec/index.ts',
+      "import { RestliError } from '../mock-server/errors.js';",
+      'spec/index.ts imports mock-server/errors.ts',
+    ],
   ])('catches %s', (_, file, line, message) => {
     expect(boundaryViolations(new Map([[file, line]]))).toEqual([expect.stringContaining(message)]);
   });
@@ -428,11 +519,15 @@ describe('import boundaries', () => {
       ['mock-server/search/index.ts', ''],
     ]);
     const found = boundaryViolations(files);
-    expect(found).toContain('mock-server/store/catalog-store.ts → mock-server/store/keys.ts → mock-server/search/index.ts: mock-server/store/ never reaches mock-server/search/ (the store knows its derived indices only through DerivedIndex (store/README.md))');
+    expect(found).toContain(
+      'mock-server/store/catalog-store.ts → mock-server/store/keys.ts → mock-server/search/index.ts: mock-server/store/ never reaches mock-server/search/ (the store knows its derived indices only through DerivedIndex (store/README.md))',
+    );
   });
 
   it('catches the error vocabulary importing anything', () => {
-    expect(boundaryViolations(new Map([['mock-server/errors.ts', "import { NAMESPACES } from '../spec/index.js';"]]))).toEqual([
+    expect(
+      boundaryViolations(new Map([['mock-server/errors.ts', "import { NAMESPACES } from '../spec/index.js';"]])),
+    ).toEqual([
       'mock-server/errors.ts → spec/index.ts: mock-server/errors.ts never reaches anything of the package (the error vocabulary of every folder, store and search included, is a leaf)',
     ]);
   });
@@ -442,7 +537,9 @@ describe('import boundaries', () => {
       ['mock-server/sample/common-aspects.ts', "import type { TagName } from './glossary-and-tags.js';"],
       ['mock-server/sample/glossary-and-tags.ts', "import { ownership } from './common-aspects.js';"],
     ]);
-    expect(boundaryViolations(cycle)).toEqual(['import cycle among mock-server/sample/common-aspects.ts, mock-server/sample/glossary-and-tags.ts']);
+    expect(boundaryViolations(cycle)).toEqual([
+      'import cycle among mock-server/sample/common-aspects.ts, mock-server/sample/glossary-and-tags.ts',
+    ]);
     const graphqlTypes = new Map([
       ['mock-server/graphql/entities/dataset.ts', "import type { EntityView } from './entity-view.js';"],
       ['mock-server/graphql/entities/entity-view.ts', "import { ENTITY_MAPPERS } from './mappers.js';"],
@@ -454,18 +551,46 @@ describe('import boundaries', () => {
   });
 
   it.each([
-    ['the search write side importing the query side', 'mock-server/search/write/document-rows.ts', "import { search } from '../query/search.js';", 'mock-server/search/write/document-rows.ts imports mock-server/search/query/search.ts: mock-server/search/write/ may import only mock-server/search/memory/'],
-    ['search memory importing the write side', 'mock-server/search/memory/term-lists.ts', "import type { TermIndex } from '../write/term-index.js';", 'mock-server/search/memory/ may import only its own files'],
-    ['a GraphQL type family importing the transport', 'mock-server/graphql/edits/create-tag.ts', "import { graphqlEndpoint } from '../transport/endpoint.js';", 'mock-server/graphql/edits/create-tag.ts imports mock-server/graphql/transport/endpoint.ts'],
-    ['a room without a line', 'mock-server/search/cache/pages.ts', "import { integers } from '../memory/integer-list.js';", 'mock-server/search/cache/pages.ts: its room mock-server/search/cache/ has no line in ROOMS'],
+    [
+      'the search write side importing the query side',
+      'mock-server/search/write/document-rows.ts',
+      "import { search } from '../query/search.js';",
+      'mock-server/search/write/document-rows.ts imports mock-server/search/query/search.ts: mock-server/search/write/ may import only mock-server/search/memory/',
+    ],
+    [
+      'search memory importing the write side',
+      'mock-server/search/memory/term-lists.ts',
+      "import type { TermIndex } from '../write/term-index.js';",
+      'mock-server/search/memory/ may import only its own files',
+    ],
+    [
+      'a GraphQL type family importing the transport',
+      'mock-server/graphql/edits/create-tag.ts',
+      "import { graphqlEndpoint } from '../transport/endpoint.js';",
+      'mock-server/graphql/edits/create-tag.ts imports mock-server/graphql/transport/endpoint.ts',
+    ],
+    [
+      'a room without a line',
+      'mock-server/search/cache/pages.ts',
+      "import { integers } from '../memory/integer-list.js';",
+      'mock-server/search/cache/pages.ts: its room mock-server/search/cache/ has no line in ROOMS',
+    ],
   ])('catches %s', (_, file, line, message) => {
     expect(boundaryViolations(new Map([[file, line]]))).toEqual([expect.stringContaining(message)]);
   });
 
   it('lets tests cross boundaries, ignores imports in comments and names a folder without a rule', () => {
-    expect(boundaryViolations(new Map([['mock-server/test/suite.test.ts', "import { runChecks } from '../../conformance/runner.js';"]]))).toEqual([]);
-    expect(boundaryViolations(new Map([['mock-server/index.ts', "// never: import x from '../conformance/runner.js';"]]))).toEqual([]);
-    expect(boundaryViolations(new Map([['replay/index.ts', '']]))).toEqual(['replay/index.ts: its folder replay/ has no line in MAY_IMPORT']);
+    expect(
+      boundaryViolations(
+        new Map([['mock-server/test/suite.test.ts', "import { runChecks } from '../../conformance/runner.js';"]]),
+      ),
+    ).toEqual([]);
+    expect(
+      boundaryViolations(new Map([['mock-server/index.ts', "// never: import x from '../conformance/runner.js';"]])),
+    ).toEqual([]);
+    expect(boundaryViolations(new Map([['replay/index.ts', '']]))).toEqual([
+      'replay/index.ts: its folder replay/ has no line in MAY_IMPORT',
+    ]);
   });
 });
 
@@ -496,20 +621,48 @@ describe("the mock's floors", () => {
   });
 
   it('catches two rooms of one floor importing each other, and a room on no floor', () => {
-    expect(mockFloorViolations(new Map([['mock-server/admin/index.ts', "import { graphqlEndpoint } from '../graphql/index.js';"]]))).toEqual([
+    expect(
+      mockFloorViolations(
+        new Map([['mock-server/admin/index.ts', "import { graphqlEndpoint } from '../graphql/index.js';"]]),
+      ),
+    ).toEqual([
       "mock-server/admin/index.ts imports mock-server/graphql/index.ts: mock-server/admin/ (floor 10) may import only the mock's floors below it, not mock-server/graphql/ (floor 10)",
     ]);
-    expect(mockFloorViolations(new Map([['mock-server/http/router.ts', "import { badRequest } from '../errors.js';"], ['mock-server/http/raw-json.ts', '']]))).toEqual([
-      'mock-server/http/router.ts: mock-server/http/ stands on no floor of MOCK_FLOORS',
-    ]);
-    expect(mockFloorViolations(new Map([['mock-server/handlers/aspects.ts', "import { stringifyResponse } from '../http/raw-json.js';"]]))).toEqual([
+    expect(
+      mockFloorViolations(
+        new Map([
+          ['mock-server/http/router.ts', "import { badRequest } from '../errors.js';"],
+          ['mock-server/http/raw-json.ts', ''],
+        ]),
+      ),
+    ).toEqual(['mock-server/http/router.ts: mock-server/http/ stands on no floor of MOCK_FLOORS']);
+    expect(
+      mockFloorViolations(
+        new Map([['mock-server/handlers/aspects.ts', "import { stringifyResponse } from '../http/raw-json.js';"]]),
+      ),
+    ).toEqual([
       "mock-server/handlers/aspects.ts imports mock-server/http/raw-json.ts: mock-server/handlers/ (floor 9) may import only the mock's floors below it, not mock-server/http/ (on no floor)",
     ]);
   });
 
   it('lets tests of the mock import any room, and a room import itself and the floors below', () => {
-    expect(mockFloorViolations(new Map([['mock-server/test/store/aspects.test.ts', "import { createMock } from '../../in-process/create-mock.js';"]]))).toEqual([]);
-    expect(mockFloorViolations(new Map([['mock-server/transport/router.ts', "import { HANDLERS } from '../handlers/index.js';\nimport { decodeComponent } from '../wire/restli-query.js';\nimport type { StoreRoute } from './router-types.js';"]]))).toEqual([]);
+    expect(
+      mockFloorViolations(
+        new Map([
+          ['mock-server/test/store/aspects.test.ts', "import { createMock } from '../../in-process/create-mock.js';"],
+        ]),
+      ),
+    ).toEqual([]);
+    expect(
+      mockFloorViolations(
+        new Map([
+          [
+            'mock-server/transport/router.ts',
+            "import { HANDLERS } from '../handlers/index.js';\nimport { decodeComponent } from '../wire/restli-query.js';\nimport type { StoreRoute } from './router-types.js';",
+          ],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -517,33 +670,108 @@ describe('one face per library, one client for live services', () => {
   const ONLY_CLIENTS = 'only deployment/ and proxy/upstream.ts open connections to a live service (the one client)';
 
   it.each([
-    ['a bin file importing a deep module of the suite', 'bin/conformance.ts', "import { preflight } from '../conformance/preflight.js';", 'bin/conformance.ts imports conformance/preflight.ts: bin/ may import another library only through its face, conformance/index.ts'],
-    ['a bin file importing a deep module of the spec, for a type only', 'bin/pull.ts', "import type { Contract } from '../spec/contract.js';", 'bin/pull.ts imports spec/contract.ts: bin/ may import another library only through its face, spec/index.ts'],
-    ['a bin file importing the index of a sub-folder', 'bin/proxy.ts', "export { fuzzTargets } from '../conformance/fuzz/index.js';", 'bin/proxy.ts imports conformance/fuzz/index.ts'],
-    ['a conformance file calling fetch', 'conformance/client.ts', 'const response = await fetch(url);', `conformance/client.ts uses the global fetch (line 1): ${ONLY_CLIENTS}`],
-    ['a pull file calling fetch through globalThis', 'pull/index.ts', 'await globalThis.fetch(url);', 'pull/index.ts uses the global fetch (line 1)'],
-    ['a file handing the global fetch on', 'pull/selection.ts', 'const get = { fetch };', 'pull/selection.ts uses the global fetch (line 1)'],
-    ['a library requesting with node:http', 'proxy/index.ts', "import { request } from 'node:http';", `proxy/index.ts imports request from http (line 1): ${ONLY_CLIENTS}`],
-    ['a whole network module imported', 'conformance/preflight.ts', "import * as https from 'node:https';", 'conformance/preflight.ts imports the whole of https (line 1)'],
-    ['a socket of node:net', 'proxy/violation.ts', "import { Socket as Raw } from 'net';", 'proxy/violation.ts imports Socket from net (line 1)'],
-    ['undici', 'pull/deployment-reader.ts', "import { request } from 'undici';", 'pull/deployment-reader.ts imports request from undici (line 1)'],
-    ['a network module loaded dynamically', 'spec/index.ts', "const http = await import('node:http');", 'spec/index.ts loads http dynamically (line 1)'],
-    ['a client re-exported', 'conformance/index.ts', "export { request } from 'node:https';", 'conformance/index.ts imports request from https (line 1)'],
+    [
+      'a bin file importing a deep module of the suite',
+      'bin/conformance.ts',
+      "import { preflight } from '../conformance/preflight.js';",
+      'bin/conformance.ts imports conformance/preflight.ts: bin/ may import another library only through its face, conformance/index.ts',
+    ],
+    [
+      'a bin file importing a deep module of the spec, for a type only',
+      'bin/pull.ts',
+      "import type { Contract } from '../spec/contract.js';",
+      'bin/pull.ts imports spec/contract.ts: bin/ may import another library only through its face, spec/index.ts',
+    ],
+    [
+      'a bin file importing the index of a sub-folder',
+      'bin/proxy.ts',
+      "export { fuzzTargets } from '../conformance/fuzz/index.js';",
+      'bin/proxy.ts imports conformance/fuzz/index.ts',
+    ],
+    [
+      'a conformance file calling fetch',
+      'conformance/client.ts',
+      'const response = await fetch(url);',
+      `conformance/client.ts uses the global fetch (line 1): ${ONLY_CLIENTS}`,
+    ],
+    [
+      'a pull file calling fetch through globalThis',
+      'pull/index.ts',
+      'await globalThis.fetch(url);',
+      'pull/index.ts uses the global fetch (line 1)',
+    ],
+    [
+      'a file handing the global fetch on',
+      'pull/selection.ts',
+      'const get = { fetch };',
+      'pull/selection.ts uses the global fetch (line 1)',
+    ],
+    [
+      'a library requesting with node:http',
+      'proxy/index.ts',
+      "import { request } from 'node:http';",
+      `proxy/index.ts imports request from http (line 1): ${ONLY_CLIENTS}`,
+    ],
+    [
+      'a whole network module imported',
+      'conformance/preflight.ts',
+      "import * as https from 'node:https';",
+      'conformance/preflight.ts imports the whole of https (line 1)',
+    ],
+    [
+      'a socket of node:net',
+      'proxy/violation.ts',
+      "import { Socket as Raw } from 'net';",
+      'proxy/violation.ts imports Socket from net (line 1)',
+    ],
+    [
+      'undici',
+      'pull/deployment-reader.ts',
+      "import { request } from 'undici';",
+      'pull/deployment-reader.ts imports request from undici (line 1)',
+    ],
+    [
+      'a network module loaded dynamically',
+      'spec/index.ts',
+      "const http = await import('node:http');",
+      'spec/index.ts loads http dynamically (line 1)',
+    ],
+    [
+      'a client re-exported',
+      'conformance/index.ts',
+      "export { request } from 'node:https';",
+      'conformance/index.ts imports request from https (line 1)',
+    ],
   ])('catches %s', (_, file, line, message) => {
     expect(boundaryViolations(new Map([[file, line]]))).toEqual([expect.stringContaining(message)]);
   });
 
   it('lets bin/ use the faces, the one client connect, the mock listen and tests fetch; ignores fetch that is not the global one', () => {
     const allowed = new Map([
-      ['bin/conformance.ts', "import { preflight } from '../conformance/index.js';\nimport { nearest } from './nearest.js';\nimport { isNamespace } from '../spec/index.js';"],
+      [
+        'bin/conformance.ts',
+        "import { preflight } from '../conformance/index.js';\nimport { nearest } from './nearest.js';\nimport { isNamespace } from '../spec/index.js';",
+      ],
       ['deployment/transport.ts', 'const response = await fetch(url);'],
-      ['proxy/upstream.ts', "import { request as httpRequest } from 'node:http';\nimport { request as httpsRequest } from 'node:https';"],
-      ['proxy/index.ts', "import { createServer, type IncomingMessage } from 'node:http';\nimport type { AddressInfo } from 'node:net';"],
+      [
+        'proxy/upstream.ts',
+        "import { request as httpRequest } from 'node:http';\nimport { request as httpsRequest } from 'node:https';",
+      ],
+      [
+        'proxy/index.ts',
+        "import { createServer, type IncomingMessage } from 'node:http';\nimport type { AddressInfo } from 'node:net';",
+      ],
       ['mock-server/msw/index.ts', 'const response = await fetch(url);'],
       ['scripts/bench/load.ts', 'const response = await fetch(url);'],
       ['conformance/test/suite.test.ts', "import { request } from 'node:http';\nawait fetch(url);"],
-      ['pull/index.ts', 'export function read(fetch: typeof globalThis.fetch): Promise<Response> {\n  return fetch(url);\n}'],
-      ['conformance/client.ts', '// await fetch(url), in a comment\nconst options = { fetch: 1 };\nawait other.fetch(url);\ntype F = typeof fetch;'],
+      [
+        'pull/index.ts',
+        'export function read(fetch: typeof globalThis.fetch): Promise<Response> {\n  return fetch(url);\n}',
+      ],
+      [
+        'conformance/client.ts',
+        '// await fetch(url), in a comment\nconst options = { fetch: 1 };\nawait other.fetch(url);\ntype F = typeof fetch;',
+      ],
     ]);
     expect(boundaryViolations(allowed)).toEqual([]);
   });

@@ -22,7 +22,11 @@ afterAll(() => {
 });
 
 it('npm start, then a SIGTERM to npm: the port is free within 2 s', async () => {
-  npmStart = spawn('npm', ['start', '--', '--port', '0'], { cwd: packageRoot(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  npmStart = spawn('npm', ['start', '--', '--port', '0'], {
+    cwd: packageRoot(),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const url = await listeningUrl(npmStart);
   expect((await fetch(`${url}/__mock/health`)).status).toBe(200);
   const exited = new Promise((resolve) => npmStart?.once('exit', resolve));

@@ -11,7 +11,16 @@
  * told to.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
@@ -32,14 +41,28 @@ interface Manifest {
 const project = fromRoot('.tmp', `pack-consumer-${process.pid}`);
 const installed = join(project, 'node_modules', 'catalog-contract');
 // npm and npx below get an empty cache of their own and --offline: nothing may come from elsewhere.
-const npmEnv = { ...process.env, npm_config_cache: join(project, 'npm-cache'), npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
+const npmEnv = {
+  ...process.env,
+  npm_config_cache: join(project, 'npm-cache'),
+  npm_config_offline: 'true',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+};
 let manifest: Manifest;
 let tarballEntries: string[];
 let mock: ChildProcess | undefined;
 
 function node(script: string, args: string[], cwd: string): { status: number | null; output: string } {
   try {
-    return { status: 0, output: execFileSync(process.execPath, [script, ...args], { cwd, encoding: 'utf8', stdio: 'pipe', env: withoutVitestState() }) };
+    return {
+      status: 0,
+      output: execFileSync(process.execPath, [script, ...args], {
+        cwd,
+        encoding: 'utf8',
+        stdio: 'pipe',
+        env: withoutVitestState(),
+      }),
+    };
   } catch (error) {
     const failed = error as { status: number | null; stdout: string; stderr: string };
     return { status: failed.status, output: failed.stdout + failed.stderr };
@@ -48,7 +71,11 @@ function node(script: string, args: string[], cwd: string): { status: number | n
 
 /** This process's environment without what vitest set for its own workers (and colours), for a vitest run of the consumer's. */
 function withoutVitestState(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && !['TEST', 'NODE_ENV', 'FORCE_COLOR'].includes(key)));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => !key.startsWith('VITEST') && !['TEST', 'NODE_ENV', 'FORCE_COLOR'].includes(key),
+    ),
+  );
   return { ...env, NO_COLOR: '1' };
 }
 
@@ -64,7 +91,8 @@ function packageOf(specifier: string): string {
   return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
 }
 
-const isBuiltin = (specifier: string): boolean => specifier.startsWith('node:') || builtinModules.includes(packageOf(specifier));
+const isBuiltin = (specifier: string): boolean =>
+  specifier.startsWith('node:') || builtinModules.includes(packageOf(specifier));
 
 /** The bare specifiers a file imports: static and dynamic imports, re-exports, require and createRequire(...)(...). */
 function bareImports(file: string): string[] {
@@ -76,7 +104,9 @@ function bareImports(file: string): string[] {
 
 /** The declaration files a consumer's tsc reads: those of the exports' `types`, and those they import, transitively. */
 function reachableDeclarations(): string[] {
-  const pending = Object.values(manifest.exports).flatMap((target) => (typeof target === 'string' ? [] : [join(installed, target.types)]));
+  const pending = Object.values(manifest.exports).flatMap((target) =>
+    typeof target === 'string' ? [] : [join(installed, target.types)],
+  );
   const seen = new Set<string>();
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (seen.has(file)) continue;
@@ -93,7 +123,10 @@ const OPTIONAL_PEER_DIR = join('dist', 'mock-server', 'msw');
 
 /** Whether a bare package is declared for the file importing it: a dependency, or an optional peer imported by the msw entry. */
 function declaredFor(name: string, file: string): boolean {
-  return name in manifest.dependencies || (manifest.peerDependenciesMeta[name]?.optional === true && file.startsWith(OPTIONAL_PEER_DIR + '/'));
+  return (
+    name in manifest.dependencies ||
+    (manifest.peerDependenciesMeta[name]?.optional === true && file.startsWith(OPTIONAL_PEER_DIR + '/'))
+  );
 }
 
 /** The built modules an entry loads: its file and those it imports by relative path, transitively. */
@@ -113,15 +146,25 @@ function reachableModules(entry: string): string[] {
 /** Which bare packages the files import, each with the first file (relative to the package) that does. */
 function importedPackages(files: string[]): Map<string, string> {
   const packages = new Map<string, string>();
-  for (const file of files) for (const specifier of bareImports(file)) if (!packages.has(packageOf(specifier))) packages.set(packageOf(specifier), relative(installed, file));
+  for (const file of files)
+    for (const specifier of bareImports(file))
+      if (!packages.has(packageOf(specifier))) packages.set(packageOf(specifier), relative(installed, file));
   return packages;
 }
 
 /** Whether a package carries its own declarations (as the version this checkout installed does). */
 function shipsTypes(name: string): boolean {
   const dir = fromRoot('node_modules', name);
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { types?: string; typings?: string; exports?: unknown };
-  return !!(pkg.types ?? pkg.typings) || JSON.stringify(pkg.exports ?? {}).includes('"types"') || existsSync(join(dir, 'index.d.ts'));
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    types?: string;
+    typings?: string;
+    exports?: unknown;
+  };
+  return (
+    !!(pkg.types ?? pkg.typings) ||
+    JSON.stringify(pkg.exports ?? {}).includes('"types"') ||
+    existsSync(join(dir, 'index.d.ts'))
+  );
 }
 
 beforeAll(() => {
@@ -130,12 +173,24 @@ beforeAll(() => {
   // What prepack does, less the docs site: rebuilding dist/docs/ here would rewrite it under the docs
   // tests running beside this file; the global set-up built it already.
   execFileSync('npm', ['run', 'build', '--loglevel=error'], { cwd: fromRoot(), encoding: 'utf8', env: npmEnv });
-  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', project, '--loglevel=error'], { cwd: fromRoot(), encoding: 'utf8', env: npmEnv });
+  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', project, '--loglevel=error'], {
+    cwd: fromRoot(),
+    encoding: 'utf8',
+    env: npmEnv,
+  });
   manifest = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as Manifest;
   const tarball = join(project, `${manifest.name}-${manifest.version}.tgz`);
   tarballEntries = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
   execFileSync('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', devDependencies: { [manifest.name]: `file:${relative(project, tarball)}` } }));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({
+      name: 'consumer',
+      private: true,
+      type: 'module',
+      devDependencies: { [manifest.name]: `file:${relative(project, tarball)}` },
+    }),
+  );
   // What npm's install does for a bin: a link in node_modules/.bin to the file, made executable.
   mkdirSync(join(project, 'node_modules', '.bin'));
   for (const [command, file] of Object.entries(manifest.bin)) {
@@ -159,7 +214,9 @@ afterAll(() => {
 describe('the tarball', () => {
   it('holds the licence, the spec, the built code and a declaration beside every module', () => {
     expect(tarballEntries).toContain('package/LICENSE');
-    expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toContain('Apache License\n                           Version 2.0, January 2004');
+    expect(readFileSync(join(installed, 'LICENSE'), 'utf8')).toContain(
+      'Apache License\n                           Version 2.0, January 2004',
+    );
     expect(tarballEntries).toContain('package/spec/openapi.yaml');
     expect(tarballEntries.filter((entry) => /\/test\/|\.test\.[jt]s$/.test(entry))).toEqual([]);
     const modules = tarballEntries.filter((entry) => entry.startsWith('package/dist/') && entry.endsWith('.js'));
@@ -189,7 +246,9 @@ describe('the tarball', () => {
   it('loads the optional peer msw from the ./msw entry only: no other entry reaches it', () => {
     for (const [entry, target] of Object.entries(manifest.exports)) {
       if (typeof target === 'string' || entry === './msw') continue;
-      const optional = [...importedPackages(reachableModules(target.default))].filter(([name]) => manifest.peerDependenciesMeta[name]);
+      const optional = [...importedPackages(reachableModules(target.default))].filter(
+        ([name]) => manifest.peerDependenciesMeta[name],
+      );
       expect(optional, entry).toEqual([]);
     }
   });
@@ -199,7 +258,9 @@ describe('the tarball', () => {
     expect(declarations.filter((file) => !existsSync(file))).toEqual([]);
     const packages = importedPackages(declarations);
     expect(packages.size).toBeGreaterThan(0);
-    const untyped = [...packages].filter(([name, file]) => !((declaredFor(name, file) && shipsTypes(name)) || `@types/${name}` in manifest.dependencies));
+    const untyped = [...packages].filter(
+      ([name, file]) => !((declaredFor(name, file) && shipsTypes(name)) || `@types/${name}` in manifest.dependencies),
+    );
     expect(untyped, 'package, first declaration importing it').toEqual([]);
   });
 });
@@ -227,15 +288,29 @@ describe('the consumer examples of docs/testing-with-the-mock.md, against the pa
   // skipLibCheck: tsc would spend half a minute checking vitest's and Node's declarations; what the
   // package's own declarations import is checked above, and an entry without types fails here (TS7016).
   it('type-check with tsc, strict, module nodenext', () => {
-    expect(example, 'docs/testing-with-the-mock.md has no ts block in "The mock in your project\'s tests"').toBeDefined();
-    expect(mswSetup, 'docs/testing-with-the-mock.md has no ts block in "Frontend tests without a server (MSW)"').toBeDefined();
+    expect(
+      example,
+      'docs/testing-with-the-mock.md has no ts block in "The mock in your project\'s tests"',
+    ).toBeDefined();
+    expect(
+      mswSetup,
+      'docs/testing-with-the-mock.md has no ts block in "Frontend tests without a server (MSW)"',
+    ).toBeDefined();
     writeFileSync(join(project, 'mock.test.ts'), example ?? '');
     writeFileSync(join(project, 'msw.setup.ts'), mswSetup ?? '');
     writeFileSync(join(project, 'msw.test.ts'), MSW_CONSUMER_TEST);
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: true, lib: ['ES2023', 'DOM'] },
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          lib: ['ES2023', 'DOM'],
+        },
         files: ['mock.test.ts', 'msw.setup.ts', 'msw.test.ts'],
       }),
     );
@@ -246,8 +321,15 @@ describe('the consumer examples of docs/testing-with-the-mock.md, against the pa
 
   it('pass, run with vitest', () => {
     // A config of its own: vitest would otherwise take this repository's, found above the project.
-    writeFileSync(join(project, 'vitest.config.mjs'), "export default { test: { include: ['mock.test.ts', 'msw.test.ts'] } };\n");
-    const run = node(fromRoot('node_modules', 'vitest', 'vitest.mjs'), ['run', '--config', 'vitest.config.mjs'], project);
+    writeFileSync(
+      join(project, 'vitest.config.mjs'),
+      "export default { test: { include: ['mock.test.ts', 'msw.test.ts'] } };\n",
+    );
+    const run = node(
+      fromRoot('node_modules', 'vitest', 'vitest.mjs'),
+      ['run', '--config', 'vitest.config.mjs'],
+      project,
+    );
     expect(run.status, run.output).toBe(0);
     expect(run.output).toMatch(/Tests\s+4 passed/);
   }, 120_000);
@@ -258,7 +340,9 @@ describe('the command, run with npx', () => {
     const help = execFileSync('npx', ['catalog-contract', '--help'], { cwd: project, encoding: 'utf8', env: npmEnv });
     for (const command of ['mock', 'conformance', 'proxy', 'pull']) {
       expect(help).toMatch(new RegExp(`^\\s+${command}\\s`, 'm'));
-      expect(execFileSync('npx', ['catalog-contract', command, '--help'], { cwd: project, encoding: 'utf8', env: npmEnv })).toMatch(/--help/);
+      expect(
+        execFileSync('npx', ['catalog-contract', command, '--help'], { cwd: project, encoding: 'utf8', env: npmEnv }),
+      ).toMatch(/--help/);
     }
   }, 60_000);
 

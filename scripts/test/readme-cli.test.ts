@@ -13,11 +13,17 @@ import { CLI_GUIDE, COMMAND_DEFINITIONS, withOptionTables } from '../readme-opti
 import { longOptions, readmeSection } from './readme-sections.js';
 
 function help(command?: string, flag = '--help'): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', fromRoot('bin', 'catalog-contract.ts'), ...(command ? [command] : []), flag], { cwd: fromRoot(), encoding: 'utf8' });
+  return execFileSync(
+    process.execPath,
+    ['--import', 'tsx', fromRoot('bin', 'catalog-contract.ts'), ...(command ? [command] : []), flag],
+    { cwd: fromRoot(), encoding: 'utf8' },
+  );
 }
 
 const topLevel = help();
-const commands = [...(/^Commands:\n([\s\S]*?)\n\n/m.exec(topLevel)?.[1] ?? '').matchAll(/^\s+([a-z][a-z-]*)\s/gm)].map((m) => m[1] ?? '');
+const commands = [...(/^Commands:\n([\s\S]*?)\n\n/m.exec(topLevel)?.[1] ?? '').matchAll(/^\s+([a-z][a-z-]*)\s/gm)].map(
+  (m) => m[1] ?? '',
+);
 const reference = readmeSection(readFileSync(fromRoot(CLI_GUIDE), 'utf8'), '## CLI reference') ?? '';
 
 describe('the CLI reference in docs/cli.md', () => {

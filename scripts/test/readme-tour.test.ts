@@ -25,7 +25,9 @@ function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -38,7 +40,11 @@ interface Run {
 /** Runs `script` with bash -e in `cwd`, then ends whatever it left running in the background (the mock). */
 function runScript(script: string, cwd: string): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-e', '-c', script], { cwd, detached: true, env: { ...process.env, REDOCLY_TELEMETRY: 'off' } });
+    const child = spawn('bash', ['-e', '-c', script], {
+      cwd,
+      detached: true,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -58,20 +64,24 @@ function runScript(script: string, cwd: string): Promise<Run> {
   });
 }
 
-it('runs the tour commands of README.md as written, in a fresh clone', async () => {
-  execFileSync('git', ['clone', '--quiet', fromRoot(), clone]);
-  symlinkSync(fromRoot('node_modules'), join(clone, 'node_modules'), 'dir');
-  const section = readmeSection(readFileSync(join(clone, 'README.md'), 'utf8'), TOUR_HEADING);
-  expect(section, `README.md has no "${TOUR_HEADING}" section`).toBeDefined();
-  const [tour] = fencedBlocks(section ?? '', 'sh');
-  expect(tour, 'the tour section has no ```sh block').toBeDefined();
-  expect(tour).toContain(TOUR_PORT);
+it(
+  'runs the tour commands of README.md as written, in a fresh clone',
+  async () => {
+    execFileSync('git', ['clone', '--quiet', fromRoot(), clone]);
+    symlinkSync(fromRoot('node_modules'), join(clone, 'node_modules'), 'dir');
+    const section = readmeSection(readFileSync(join(clone, 'README.md'), 'utf8'), TOUR_HEADING);
+    expect(section, `README.md has no "${TOUR_HEADING}" section`).toBeDefined();
+    const [tour] = fencedBlocks(section ?? '', 'sh');
+    expect(tour, 'the tour section has no ```sh block').toBeDefined();
+    expect(tour).toContain(TOUR_PORT);
 
-  const port = String(await freePort());
-  const { code, output } = await runScript((tour ?? '').split(TOUR_PORT).join(port), clone);
-  expect(code, output).toBe(0);
-  // What the tour promises to show: an entity, a search result, a GraphQL answer.
-  expect(output).toMatch(/"entityName":"dataset"/);
-  expect(output).toMatch(/"numEntities":\d+/);
-  expect(output).toMatch(/\{"data":\{"dataset":\{/);
-}, TOUR_TIMEOUT_MS);
+    const port = String(await freePort());
+    const { code, output } = await runScript((tour ?? '').split(TOUR_PORT).join(port), clone);
+    expect(code, output).toBe(0);
+    // What the tour promises to show: an entity, a search result, a GraphQL answer.
+    expect(output).toMatch(/"entityName":"dataset"/);
+    expect(output).toMatch(/"numEntities":\d+/);
+    expect(output).toMatch(/\{"data":\{"dataset":\{/);
+  },
+  TOUR_TIMEOUT_MS,
+);

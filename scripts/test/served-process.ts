@@ -15,7 +15,9 @@ export function listeningUrl(child: ChildProcess): Promise<string> {
       if (found?.[1]) resolve(found[1]);
     });
     child.stderr?.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code, signal) => reject(new Error(`the process exited (${code ?? signal}) before listening:\n${output}`)));
+    child.on('exit', (code, signal) =>
+      reject(new Error(`the process exited (${code ?? signal}) before listening:\n${output}`)),
+    );
   });
 }
 

@@ -39,6 +39,9 @@ export function me(ctx: GraphqlContext, view: EntityView): OutputRecord {
   const holds = ctx.auth.mode === 'off' || caller.role === 'admin';
   return view.shapes.record('AuthenticatedUser', {
     corpUser: () => view.corpUser(caller.user),
-    platformPrivileges: view.shapes.record('PlatformPrivileges', Object.fromEntries(PRIVILEGES.map((privilege) => [privilege, holds]))),
+    platformPrivileges: view.shapes.record(
+      'PlatformPrivileges',
+      Object.fromEntries(PRIVILEGES.map((privilege) => [privilege, holds])),
+    ),
   });
 }

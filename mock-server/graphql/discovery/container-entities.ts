@@ -27,7 +27,12 @@ export function containerEntities(view: EntityView, urn: string, input: Containe
   return searchResults(
     view,
     CONTAINABLE_ENTITY_NAMES,
-    { query: input.query ?? '*', filter, start: nonNegative(input.start, 0, 'input.start'), count: nonNegative(input.count, DEFAULT_COUNT, 'input.count') },
+    {
+      query: input.query ?? '*',
+      filter,
+      start: nonNegative(input.start, 0, 'input.start'),
+      count: nonNegative(input.count, DEFAULT_COUNT, 'input.count'),
+    },
     true,
   );
 }

@@ -22,7 +22,11 @@ function holdsFor(criterion: Criterion, entityName: string, entityType: string):
  * The filter as the search of one entity type sees it: its `_entityType` criteria decided for that
  * type and left out. `null` when no alternative can hold for the type (the type is not searched).
  */
-export function filterForType(filter: Filter | undefined, entityName: string, entityType: string): Filter | undefined | null {
+export function filterForType(
+  filter: Filter | undefined,
+  entityName: string,
+  entityType: string,
+): Filter | undefined | null {
   if (!filter?.or) return filter;
   const alternatives = filter.or.flatMap(({ and }) => {
     const typeCriteria = and.filter((c) => c.field === ENTITY_TYPE_FIELD);

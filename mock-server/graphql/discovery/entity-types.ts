@@ -20,10 +20,23 @@ const ENTITY_NAMES: Readonly<Record<string, string>> = {
   DATAHUB_VIEW: 'dataHubView',
 };
 
-const ENTITY_TYPES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(ENTITY_NAMES).map(([type, name]) => [name, type]));
+const ENTITY_TYPES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(ENTITY_NAMES).map(([type, name]) => [name, type]),
+);
 
 /** The types searched when a cross-entity search or autocomplete names none (upstream's SEARCHABLE_ENTITY_TYPES that the schema serves). */
-export const SEARCHABLE_TYPES: readonly string[] = ['DATASET', 'DASHBOARD', 'CHART', 'CONTAINER', 'DATA_FLOW', 'DATA_JOB', 'GLOSSARY_TERM', 'TAG', 'CORP_USER', 'CORP_GROUP'];
+export const SEARCHABLE_TYPES: readonly string[] = [
+  'DATASET',
+  'DASHBOARD',
+  'CHART',
+  'CONTAINER',
+  'DATA_FLOW',
+  'DATA_JOB',
+  'GLOSSARY_TERM',
+  'TAG',
+  'CORP_USER',
+  'CORP_GROUP',
+];
 
 /** Every EntityType the schema serves. */
 export const SERVED_TYPES: readonly string[] = Object.keys(ENTITY_NAMES);
@@ -35,7 +48,10 @@ export function servedEntityName(type: string): string | undefined {
 
 export function entityNameOf(type: string, field: string): string {
   const name = servedEntityName(type);
-  if (!name) throw badRequestError(`${field}: entity type ${type} is not served by this GraphQL schema; use one of ${Object.keys(ENTITY_NAMES).join(', ')}`);
+  if (!name)
+    throw badRequestError(
+      `${field}: entity type ${type} is not served by this GraphQL schema; use one of ${Object.keys(ENTITY_NAMES).join(', ')}`,
+    );
   return name;
 }
 

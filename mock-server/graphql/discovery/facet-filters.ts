@@ -19,7 +19,16 @@ export interface FilterArgs {
   orFilters?: readonly { and?: readonly FacetFilterInput[] | null }[] | null;
 }
 
-const CONDITIONS: ReadonlySet<string> = new Set(['CONTAIN', 'EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL_TO', 'LESS_THAN', 'LESS_THAN_OR_EQUAL_TO', 'START_WITH', 'END_WITH']);
+const CONDITIONS: ReadonlySet<string> = new Set([
+  'CONTAIN',
+  'EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL_TO',
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL_TO',
+  'START_WITH',
+  'END_WITH',
+]);
 
 /** A criterion as upstream stores it (a saved view's): IN kept as given. */
 export interface StoredCriterion extends Omit<Criterion, 'condition'> {
@@ -29,21 +38,35 @@ export interface StoredCriterion extends Omit<Criterion, 'condition'> {
 /** A FacetFilterInput as upstream's ResolverUtils.criterionFromFilter makes it (EQUAL when absent), its condition checked. */
 export function storedCriterion(filter: FacetFilterInput, at: string): StoredCriterion {
   const condition = filter.condition ?? 'EQUAL';
-  if (condition !== 'IN' && !CONDITIONS.has(condition)) throw badRequestError(`${at}.condition: ${condition} is not supported by the mock; use one of IN, ${[...CONDITIONS].join(', ')}`);
-  return { field: filter.field, values: [...(filter.values ?? [])], condition: condition as StoredCriterion['condition'], negated: filter.negated === true };
+  if (condition !== 'IN' && !CONDITIONS.has(condition))
+    throw badRequestError(
+      `${at}.condition: ${condition} is not supported by the mock; use one of IN, ${[...CONDITIONS].join(', ')}`,
+    );
+  return {
+    field: filter.field,
+    values: [...(filter.values ?? [])],
+    condition: condition as StoredCriterion['condition'],
+    negated: filter.negated === true,
+  };
 }
 
 /** A stored criterion as the search index takes it: IN is EQUAL over the values. */
-export const searched = (c: StoredCriterion): Criterion => (c.condition === 'IN' ? { ...c, condition: 'EQUAL' } : (c as Criterion));
+export const searched = (c: StoredCriterion): Criterion =>
+  c.condition === 'IN' ? { ...c, condition: 'EQUAL' } : (c as Criterion);
 
 const criterion = (filter: FacetFilterInput, at: string): Criterion => searched(storedCriterion(filter, at));
 
 /** The filter of the input, or undefined when it has none; `field` names the input in messages. */
 export function searchFilter(args: FilterArgs, field: string): Filter | undefined {
   if (args.orFilters && args.orFilters.length > 0) {
-    return { or: args.orFilters.map((group, i) => ({ and: (group.and ?? []).map((f, j) => criterion(f, `${field}.orFilters[${i}].and[${j}]`)) })) };
+    return {
+      or: args.orFilters.map((group, i) => ({
+        and: (group.and ?? []).map((f, j) => criterion(f, `${field}.orFilters[${i}].and[${j}]`)),
+      })),
+    };
   }
-  if (args.filters && args.filters.length > 0) return { or: [{ and: args.filters.map((f, j) => criterion(f, `${field}.filters[${j}]`)) }] };
+  if (args.filters && args.filters.length > 0)
+    return { or: [{ and: args.filters.map((f, j) => criterion(f, `${field}.filters[${j}]`)) }] };
   return undefined;
 }
 

@@ -2,7 +2,14 @@
 import type { EntityView } from '../entities/entity-view.js';
 import { callerOf } from '../context.js';
 import type { Resolver, ResolverFamily, ViewOf } from '../resolver-types.js';
-import { autoComplete, autoCompleteForMultiple, browse, browsePaths, search, searchAcrossEntities } from './resolvers.js';
+import {
+  autoComplete,
+  autoCompleteForMultiple,
+  browse,
+  browsePaths,
+  search,
+  searchAcrossEntities,
+} from './resolvers.js';
 import { listGlobalViews, listMyViews } from './saved-view-lists.js';
 import { searchAcrossLineage } from './search-across-lineage.js';
 

@@ -69,7 +69,8 @@ function degreeHops(degreeValues: readonly string[]): number | undefined {
 function walkWindow(input: WalkInput): EdgeWindow {
   const flags = input.lineageFlags;
   const since = flags?.startTimeMillis ?? input.startTimeMillis;
-  const until = lineageEnd(flags?.startTimeMillis, flags?.endTimeMillis) ?? lineageEnd(input.startTimeMillis, input.endTimeMillis);
+  const until =
+    lineageEnd(flags?.startTimeMillis, flags?.endTimeMillis) ?? lineageEnd(input.startTimeMillis, input.endTimeMillis);
   return lineageWindow(since, until);
 }
 
@@ -84,7 +85,8 @@ function ignoredTypes(flags: LineageFlagsInput | null | undefined): ReadonlyMap<
   (flags?.ignoreAsHops ?? []).forEach(({ entityType, platforms }, i) => {
     const name = servedEntityName(entityType);
     (platforms ?? []).forEach((platform, j) => {
-      if (!tryParseUrn(platform)) throw badRequestError(`input.lineageFlags.ignoreAsHops[${i}].platforms[${j}]: '${platform}' is not a URN`);
+      if (!tryParseUrn(platform))
+        throw badRequestError(`input.lineageFlags.ignoreAsHops[${i}].platforms[${j}]: '${platform}' is not a URN`);
     });
     if (name !== undefined) ignored.set(name, new Set([...(ignored.get(name) ?? []), ...(platforms ?? [])]));
   });
@@ -92,11 +94,17 @@ function ignoredTypes(flags: LineageFlagsInput | null | undefined): ReadonlyMap<
 }
 
 /** `degreeValues`: the values of the search filter's criteria on `degree`, whatever their alternative. */
-export function walkLineage(view: EntityView, source: string, input: WalkInput, degreeValues: readonly string[]): Map<string, Reached> {
+export function walkLineage(
+  view: EntityView,
+  source: string,
+  input: WalkInput,
+  degreeValues: readonly string[],
+): Map<string, Reached> {
   const window = walkWindow(input);
   const ignored = ignoredTypes(input.lineageFlags);
   const limitGiven = input.lineageFlags?.entitiesExploredPerHopLimit;
-  if (limitGiven != null && limitGiven < 0) throw badRequestError(`input.lineageFlags.entitiesExploredPerHopLimit: must be 0 or more, got ${limitGiven}`);
+  if (limitGiven != null && limitGiven < 0)
+    throw badRequestError(`input.lineageFlags.entitiesExploredPerHopLimit: must be 0 or more, got ${limitGiven}`);
   const limit = limitGiven != null && limitGiven > 0 ? limitGiven : undefined;
   const walksNothing = limitGiven === 0 && ignored.size > 0;
   const configHops = limit !== undefined || ignored.size > 0 ? LINEAGE_MAX_HOPS : IMPACT_MAX_HOPS;
@@ -112,7 +120,9 @@ export function walkLineage(view: EntityView, source: string, input: WalkInput, 
     return platform !== undefined && platforms.has(platform);
   };
 
-  const reached = new Map<string, Reached>([[source, { degree: 0, path: [source], explored: true, ignoredAsHop: false, truncatedChildren: false }]]);
+  const reached = new Map<string, Reached>([
+    [source, { degree: 0, path: [source], explored: true, ignoredAsHop: false, truncatedChildren: false }],
+  ]);
   /** One level's step: the entities each of `level` reaches, added to `reached` at `degree`; returns them. */
   const step = (level: readonly string[], degree: number): string[] => {
     const inLevel = new Set(level);
@@ -127,7 +137,13 @@ export function walkLineage(view: EntityView, source: string, input: WalkInput, 
         if (limit !== undefined && discovered.size >= limit) break;
         discovered.add(entity);
         if (reached.has(entity)) continue;
-        const next: Reached = { degree, path: [...(reached.get(urn)?.path ?? []), entity], explored: degree < maxHops, ignoredAsHop: isIgnored(entity), truncatedChildren: false };
+        const next: Reached = {
+          degree,
+          path: [...(reached.get(urn)?.path ?? []), entity],
+          explored: degree < maxHops,
+          ignoredAsHop: isIgnored(entity),
+          truncatedChildren: false,
+        };
         reached.set(entity, next);
         fromHere.push(next);
         found.push(entity);
@@ -141,7 +157,7 @@ export function walkLineage(view: EntityView, source: string, input: WalkInput, 
   for (let hop = 1; frontier.length > 0 && hop <= maxHops; hop++) {
     const next = step(frontier, hop);
     // The entities walked through without counting a hop reach theirs within this hop, again and again.
-    for (let through = next.filter((urn) => reached.get(urn)?.ignoredAsHop); through.length > 0; ) {
+    for (let through = next.filter((urn) => reached.get(urn)?.ignoredAsHop); through.length > 0;) {
       const beyond = step(through, hop);
       next.push(...beyond);
       through = beyond.filter((urn) => reached.get(urn)?.ignoredAsHop);

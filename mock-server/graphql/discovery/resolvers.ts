@@ -45,27 +45,59 @@ export function search(view: EntityView, input: SearchArgs & { type: string }): 
 }
 
 /** With a saved view (saved-views.ts), its types narrow the searched ones: none left is no result (SearchUtils.createEmptySearchResults). */
-export function searchAcrossEntities(view: EntityView, input: SearchArgs & SortInputArgs & { types?: readonly string[] | null; viewUrn?: string | null }): OutputRecord {
+export function searchAcrossEntities(
+  view: EntityView,
+  input: SearchArgs & SortInputArgs & { types?: readonly string[] | null; viewUrn?: string | null },
+): OutputRecord {
   const saved = savedView(view, input.viewUrn, 'input.viewUrn');
   const types = input.types && input.types.length > 0 ? input.types : SEARCHABLE_TYPES;
-  const entities = withViewTypes(types.map((type) => entityNameOf(type, 'input.types')), saved);
+  const entities = withViewTypes(
+    types.map((type) => entityNameOf(type, 'input.types')),
+    saved,
+  );
   const request = { ...page(input), filter: withViewFilter(searchFilter(input, 'input'), saved) };
-  if (entities.length === 0) return view.shapes.record('SearchResults', { start: request.start, count: request.count, total: 0, searchResults: [], suggestions: [], facets: [] });
+  if (entities.length === 0)
+    return view.shapes.record('SearchResults', {
+      start: request.start,
+      count: request.count,
+      total: 0,
+      searchResults: [],
+      suggestions: [],
+      facets: [],
+    });
   const sort = sortCriteria(view, input, entities);
   return searchResults(view, entities, { ...request, ...(sort ? { sort } : {}) }, true);
 }
 
-function suggestions(view: EntityView, entity: string, input: AutoCompleteArgs, filter = searchFilter(input, 'input')): { suggestions: string[]; entities: string[] } {
+function suggestions(
+  view: EntityView,
+  entity: string,
+  input: AutoCompleteArgs,
+  filter = searchFilter(input, 'input'),
+): { suggestions: string[]; entities: string[] } {
   if (input.query.trim() === '') throw badRequestError("'query' parameter can not be null or empty");
   const limit = nonNegative(input.limit, DEFAULT_LIMIT, 'input.limit');
-  const request = { query: input.query, entity, limit, ...(input.field ? { field: input.field } : {}), ...(filter ? { filter } : {}) };
-  return { suggestions: view.discovery.autocomplete(request).suggestions, entities: view.discovery.autocompleteEntities(request) };
+  const request = {
+    query: input.query,
+    entity,
+    limit,
+    ...(input.field ? { field: input.field } : {}),
+    ...(filter ? { filter } : {}),
+  };
+  return {
+    suggestions: view.discovery.autocomplete(request).suggestions,
+    entities: view.discovery.autocompleteEntities(request),
+  };
 }
 
 export function autoComplete(view: EntityView, input: AutoCompleteArgs & { type?: string | null }): OutputRecord {
   if (input.type == null) throw badRequestError('input.type: required, the entity type to complete');
   const found = suggestions(view, entityNameOf(input.type, 'input.type'), input);
-  return view.shapes.record('AutoCompleteResults', { query: input.query, suggestions: found.suggestions, entities: () => found.entities.map((urn) => view.entity(urn)) });
+  return view.shapes.record('AutoCompleteResults', {
+    query: input.query,
+    suggestions: found.suggestions,
+    entities: () => found.entities.map((urn) => view.entity(urn)),
+  });
 }
 
 /**
@@ -73,7 +105,10 @@ export function autoComplete(view: EntityView, input: AutoCompleteArgs & { type?
  * which the schema serves the searchable ones) among the input's, narrowed to a saved view's (the
  * view's alone when the input names none); the default types when none is left.
  */
-export function autoCompleteForMultiple(view: EntityView, input: AutoCompleteArgs & { types?: readonly string[] | null; viewUrn?: string | null }): OutputRecord {
+export function autoCompleteForMultiple(
+  view: EntityView,
+  input: AutoCompleteArgs & { types?: readonly string[] | null; viewUrn?: string | null },
+): OutputRecord {
   const saved = savedView(view, input.viewUrn, 'input.viewUrn');
   const given = (input.types ?? []).map((type) => entityNameOf(type, 'input.types'));
   const defaults = SEARCHABLE_TYPES.map((type) => entityNameOf(type, 'input.types'));
@@ -82,12 +117,21 @@ export function autoCompleteForMultiple(view: EntityView, input: AutoCompleteArg
   const groups = (narrowed.length > 0 ? narrowed : defaults).flatMap((entity) => {
     const found = suggestions(view, entity, input, filter);
     if (found.suggestions.length === 0 && found.entities.length === 0) return [];
-    return [view.shapes.record('AutoCompleteResultForEntity', { type: entityTypeOf(entity), suggestions: found.suggestions, entities: () => found.entities.map((urn) => view.entity(urn)) })];
+    return [
+      view.shapes.record('AutoCompleteResultForEntity', {
+        type: entityTypeOf(entity),
+        suggestions: found.suggestions,
+        entities: () => found.entities.map((urn) => view.entity(urn)),
+      }),
+    ];
   });
   return view.shapes.record('AutoCompleteMultipleResults', { query: input.query, suggestions: groups });
 }
 
-export function browse(view: EntityView, input: FilterArgs & { type: string; path?: readonly string[] | null; start?: number | null; count?: number | null }): OutputRecord {
+export function browse(
+  view: EntityView,
+  input: FilterArgs & { type: string; path?: readonly string[] | null; start?: number | null; count?: number | null },
+): OutputRecord {
   const entity = entityNameOf(input.type, 'input.type');
   const filter = searchFilter(input, 'input');
   // Upstream's BrowsableEntityType joins the segments with a leading slash; the root is the empty path.
@@ -101,7 +145,10 @@ export function browse(view: EntityView, input: FilterArgs & { type: string; pat
     start: result.from,
     count: result.pageSize,
     total: result.numEntities,
-    metadata: view.shapes.record('BrowseResultMetadata', { path: result.metadata.path.split('/').filter((s) => s !== ''), totalNumEntities: result.metadata.totalNumEntities }),
+    metadata: view.shapes.record('BrowseResultMetadata', {
+      path: result.metadata.path.split('/').filter((s) => s !== ''),
+      totalNumEntities: result.metadata.totalNumEntities,
+    }),
   });
 }
 

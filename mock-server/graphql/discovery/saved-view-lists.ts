@@ -21,12 +21,28 @@ interface ListInput {
 function listViews(view: EntityView, input: ListInput, criteria: Criterion[]): OutputRecord {
   const start = nonNegative(input.start, 0, 'input.start');
   const count = nonNegative(input.count, DEFAULT_COUNT, 'input.count');
-  const found = view.discovery.search({ input: input.query || '*', entity: 'dataHubView', start, count, filter: { or: [{ and: criteria }] }, sort: view.discovery.sortCriteria(['dataHubView'], NEWEST_FIRST) });
+  const found = view.discovery.search({
+    input: input.query || '*',
+    entity: 'dataHubView',
+    start,
+    count,
+    filter: { or: [{ and: criteria }] },
+    sort: view.discovery.sortCriteria(['dataHubView'], NEWEST_FIRST),
+  });
   const views = found.entities.flatMap((urn) => view.entity(urn) ?? []);
-  return view.shapes.record('ListViewsResult', { start: found.from, count: found.pageSize, total: found.numEntities, views });
+  return view.shapes.record('ListViewsResult', {
+    start: found.from,
+    count: found.pageSize,
+    total: found.numEntities,
+    views,
+  });
 }
 
-export function listMyViews(view: EntityView, input: ListInput & { viewType?: string | null }, caller: string): OutputRecord {
+export function listMyViews(
+  view: EntityView,
+  input: ListInput & { viewType?: string | null },
+  caller: string,
+): OutputRecord {
   const criteria: Criterion[] = [{ field: 'createdBy', values: [caller], condition: 'EQUAL' }];
   if (input.viewType != null) criteria.push({ field: 'type', values: [input.viewType], condition: 'EQUAL' });
   return listViews(view, input, criteria);

@@ -21,7 +21,9 @@ export interface SavedView {
 }
 
 /** A stored filter's alternatives as the search takes them. */
-function alternatives(filter: { or?: { and: StoredCriterion[] }[]; criteria?: StoredCriterion[] } | undefined): Filter['or'] {
+function alternatives(
+  filter: { or?: { and: StoredCriterion[] }[]; criteria?: StoredCriterion[] } | undefined,
+): Filter['or'] {
   return filterAlternatives(filter).map(({ and }) => ({ and: and.map(searched) }));
 }
 
@@ -29,7 +31,8 @@ function alternatives(filter: { or?: { and: StoredCriterion[] }[]; criteria?: St
 export function savedView(view: EntityView, viewUrn: string | null | undefined, field: string): SavedView | undefined {
   if (viewUrn == null) return undefined;
   if (!tryParseUrn(viewUrn)) throw badRequestError(`${field}: '${viewUrn}' is not a URN`);
-  const info = view.store.getAspect(viewUrn, 'dataHubViewInfo', 0)?.value as { definition?: { entityTypes?: string[]; filter?: Parameters<typeof alternatives>[0] } } | undefined;
+  const info = view.store.getAspect(viewUrn, 'dataHubViewInfo', 0)?.value as
+    { definition?: { entityTypes?: string[]; filter?: Parameters<typeof alternatives>[0] } } | undefined;
   if (!info?.definition) return undefined;
   return { entityTypes: info.definition.entityTypes ?? [], filter: { or: alternatives(info.definition.filter) } };
 }

@@ -44,7 +44,8 @@ const DEGREE_VALUES = ['1', '2', '3+'] as const;
 const degreeValue = (degree: number): string => (degree >= 3 ? '3+' : String(degree));
 
 /** Whether an entity at this degree meets a degree criterion: a property of the walk, not of the index. */
-const holds = (criterion: Criterion, degree: number): boolean => (criterion.values ?? []).includes(degreeValue(degree)) !== (criterion.negated === true);
+const holds = (criterion: Criterion, degree: number): boolean =>
+  (criterion.values ?? []).includes(degreeValue(degree)) !== (criterion.negated === true);
 
 /**
  * The filter of the search over the walk: each alternative keeps its criteria on indexed fields and
@@ -52,13 +53,24 @@ const holds = (criterion: Criterion, degree: number): boolean => (criterion.valu
  * the index's urn field (upstream also searches the hops it found by URN). Null when no alternative
  * has an entity left.
  */
-function walkFilter(filter: Filter | undefined, reached: ReadonlyMap<string, Reached>, types: readonly string[]): Filter | null {
+function walkFilter(
+  filter: Filter | undefined,
+  reached: ReadonlyMap<string, Reached>,
+  types: readonly string[],
+): Filter | null {
   const inTypes = [...reached].filter(([urn]) => types.includes(tryParseUrn(urn)?.entityType ?? ''));
   const alternatives = (filter?.or ?? [{ and: [] }]).flatMap(({ and }) => {
     const degrees = and.filter((c) => DEGREE_FIELDS.has(c.field));
     const urns = inTypes.filter(([, { degree }]) => degrees.every((c) => holds(c, degree))).map(([urn]) => urn);
     if (urns.length === 0) return [];
-    return [{ and: [...and.filter((c) => !DEGREE_FIELDS.has(c.field)), { field: 'urn', values: urns, condition: 'EQUAL' as const }] }];
+    return [
+      {
+        and: [
+          ...and.filter((c) => !DEGREE_FIELDS.has(c.field)),
+          { field: 'urn', values: urns, condition: 'EQUAL' as const },
+        ],
+      },
+    ];
   });
   return alternatives.length > 0 ? { or: alternatives } : null;
 }
@@ -67,22 +79,41 @@ export function searchAcrossLineage(view: EntityView, input: SearchAcrossLineage
   const source = input.urn ?? '';
   if (source.trim() === '') throw badRequestError('URN must not be null or empty');
   if (!tryParseUrn(source)) throw badRequestError(`Failed to parse URN ${source}`);
-  const types = (input.types && input.types.length > 0 ? input.types : SERVED_TYPES).map((type) => entityNameOf(type, 'input.types'));
+  const types = (input.types && input.types.length > 0 ? input.types : SERVED_TYPES).map((type) =>
+    entityNameOf(type, 'input.types'),
+  );
   // A saved view adds its filter, not its types (SearchAcrossLineageResolver).
   const filterInput = withViewFilter(searchFilter(input, 'input'), savedView(view, input.viewUrn, 'input.viewUrn'));
-  const degreeValues = (filterInput?.or ?? []).flatMap(({ and }) => and.filter((c) => c.field === 'degree').flatMap((c) => c.values ?? []));
+  const degreeValues = (filterInput?.or ?? []).flatMap(({ and }) =>
+    and.filter((c) => c.field === 'degree').flatMap((c) => c.values ?? []),
+  );
   const reached = walkLineage(view, source, input, degreeValues);
   const start = nonNegative(input.start, 0, 'input.start');
   const count = nonNegative(input.count, DEFAULT_COUNT, 'input.count');
   const filter = walkFilter(filterInput, reached, types);
-  const searched = filter ? types.filter((type) => [...reached.keys()].some((urn) => tryParseUrn(urn)?.entityType === type)) : [];
+  const searched = filter
+    ? types.filter((type) => [...reached.keys()].some((urn) => tryParseUrn(urn)?.entityType === type))
+    : [];
   const sort = sortCriteria(view, input, types);
-  const page = { query: input.query || '*', filter: filter ?? undefined, start: 0, count: reached.size, facets: facetShape(input), ...(sort ? { sort } : {}) };
+  const page = {
+    query: input.query || '*',
+    filter: filter ?? undefined,
+    start: 0,
+    count: reached.size,
+    facets: facetShape(input),
+    ...(sort ? { sort } : {}),
+  };
   const found = searchHits(view, searched, page, true);
   const degreeOf = (urn: string) => reached.get(urn)?.degree ?? 0;
   const ordered = sort ? found.hits : [...found.hits].sort((a, b) => degreeOf(a.urn) - degreeOf(b.urn));
   const results = ordered.slice(start, start + count).map(({ urn, matched }) => {
-    const { degree, path, explored, ignoredAsHop, truncatedChildren } = reached.get(urn) ?? { degree: 0, path: [], explored: false, ignoredAsHop: false, truncatedChildren: false };
+    const { degree, path, explored, ignoredAsHop, truncatedChildren } = reached.get(urn) ?? {
+      degree: 0,
+      path: [],
+      explored: false,
+      ignoredAsHop: false,
+      truncatedChildren: false,
+    };
     return view.shapes.record('SearchAcrossLineageResult', {
       entity: () => view.entity(urn),
       matchedFields: matchedFieldRecords(view, matched),
@@ -101,7 +132,8 @@ export function searchAcrossLineage(view: EntityView, input: SearchAcrossLineage
     aggregations: DEGREE_VALUES.map((value) =>
       view.shapes.record('AggregationMetadata', {
         value,
-        count: view.profile === 'upstream' ? 0 : ordered.filter(({ urn }) => degreeValue(degreeOf(urn)) === value).length,
+        count:
+          view.profile === 'upstream' ? 0 : ordered.filter(({ urn }) => degreeValue(degreeOf(urn)) === value).length,
         entity: null,
       }),
     ),

@@ -11,7 +11,15 @@
  */
 import { tryParseUrn, type Contract } from '../../../spec/index.js';
 import { RestliError } from '../../errors.js';
-import { facetValueLimit, filteredValues, shownFacets, type Filter, type MatchedField, type SearchResultValue, type SortCriterion } from '../../search/index.js';
+import {
+  facetValueLimit,
+  filteredValues,
+  shownFacets,
+  type Filter,
+  type MatchedField,
+  type SearchResultValue,
+  type SortCriterion,
+} from '../../search/index.js';
 import { badRequestError } from '../errors.js';
 import { ENTITY_TYPE_DISPLAY_NAME, ENTITY_TYPE_FIELD, filterForType } from './entity-type-facet.js';
 import { entityTypeOf } from './entity-types.js';
@@ -44,7 +52,8 @@ function displayNameOf(contract: Contract, field: string): string | null {
   if (!names) {
     const found = new Map<string, string>();
     for (const aspect of contract.aspects.values()) {
-      for (const f of aspect.searchable) if (f.addToFilters && !found.has(f.fieldName)) found.set(f.fieldName, f.filterName);
+      for (const f of aspect.searchable)
+        if (f.addToFilters && !found.has(f.fieldName)) found.set(f.fieldName, f.filterName);
     }
     DISPLAY_NAMES.set(contract, found);
     names = found;
@@ -55,7 +64,12 @@ function displayNameOf(contract: Contract, field: string): string | null {
 const entityOfValue = (view: EntityView, value: string) => () => (tryParseUrn(value) ? view.entity(value) : null);
 
 /** The aggregated fields' facets of all the types' hits (facet-values.ts): each cut to `maxValues`, then the filter's values added. */
-function facets(view: EntityView, results: readonly SearchResultValue[], maxValues: number, filter: Filter | undefined): OutputRecord[] {
+function facets(
+  view: EntityView,
+  results: readonly SearchResultValue[],
+  maxValues: number,
+  filter: Filter | undefined,
+): OutputRecord[] {
   const counts = new Map<string, Map<string, number>>();
   for (const result of results) {
     for (const { name, aggregations } of result.metadata.searchResultMetadatas) {
@@ -68,33 +82,54 @@ function facets(view: EntityView, results: readonly SearchResultValue[], maxValu
     view.shapes.record('FacetMetadata', {
       field,
       displayName: displayNameOf(view.contract, field),
-      aggregations: values.map(([value, count]) => view.shapes.record('AggregationMetadata', { value, count, entity: entityOfValue(view, value) })),
+      aggregations: values.map(([value, count]) =>
+        view.shapes.record('AggregationMetadata', { value, count, entity: entityOfValue(view, value) }),
+      ),
     }),
   );
 }
 
 /** The index's 400 for a field an entity type does not have, in a query (`tags:x`) or a filter. */
-const isUnknownField = (error: unknown): boolean => error instanceof RestliError && error.status === 400 && UNKNOWN_FIELD.test(error.message);
+const isUnknownField = (error: unknown): boolean =>
+  error instanceof RestliError && error.status === 400 && UNKNOWN_FIELD.test(error.message);
 const UNKNOWN_FIELD = /is not a searchable field of entity/;
 
 /** Each searched type with its number of hits, as upstream's `_entityType` facet (entity-type-facet.ts). */
-function entityTypeFacet(view: EntityView, counts: readonly { entity: string; total: number }[], maxValues: number): OutputRecord {
+function entityTypeFacet(
+  view: EntityView,
+  counts: readonly { entity: string; total: number }[],
+  maxValues: number,
+): OutputRecord {
   return view.shapes.record('FacetMetadata', {
     field: ENTITY_TYPE_FIELD,
     displayName: ENTITY_TYPE_DISPLAY_NAME,
     aggregations: [...counts]
       .sort((a, b) => b.total - a.total)
       .slice(0, maxValues)
-      .map(({ entity, total }) => view.shapes.record('AggregationMetadata', { value: entityTypeOf(entity), count: total, entity: null })),
+      .map(({ entity, total }) =>
+        view.shapes.record('AggregationMetadata', { value: entityTypeOf(entity), count: total, entity: null }),
+      ),
   });
 }
 
 /** One type's hits, undefined when the filter rules the type out or (`lenient`) names a field it lacks. */
-function searchType(view: EntityView, entity: string, page: SearchPage, lenient: boolean): SearchResultValue | undefined {
+function searchType(
+  view: EntityView,
+  entity: string,
+  page: SearchPage,
+  lenient: boolean,
+): SearchResultValue | undefined {
   const filter = filterForType(page.filter, entity, entityTypeOf(entity));
   if (filter === null) return undefined;
   try {
-    const request = { input: page.query, entity, start: 0, count: page.start + page.count, ...(filter ? { filter } : {}), ...(page.sort ? { sort: page.sort } : {}) };
+    const request = {
+      input: page.query,
+      entity,
+      start: 0,
+      count: page.start + page.count,
+      ...(filter ? { filter } : {}),
+      ...(page.sort ? { sort: page.sort } : {}),
+    };
     return view.discovery.search(request);
   } catch (error) {
     if (lenient && isUnknownField(error)) return undefined;
@@ -111,7 +146,11 @@ export interface SearchHits {
 }
 
 /** The hits of several types (each type's sorted) in the order of the sort criteria. */
-function inSortOrder<H extends { urn: string }>(view: EntityView, hits: readonly H[], sort: readonly SortCriterion[]): H[] {
+function inSortOrder<H extends { urn: string }>(
+  view: EntityView,
+  hits: readonly H[],
+  sort: readonly SortCriterion[],
+): H[] {
   const byUrn = new Map(hits.map((hit) => [hit.urn, hit]));
   return view.discovery.sortUrns([...byUrn.keys()], sort).map((urn) => byUrn.get(urn)!);
 }
@@ -121,7 +160,9 @@ export function searchHits(view: EntityView, types: readonly string[], page: Sea
   const searched = types.map((entity) => ({ entity, result: searchType(view, entity, page, lenient) }));
   const results = searched.flatMap(({ result }) => (result ? [result] : []));
   const counts = searched.map(({ entity, result }) => ({ entity, total: result?.numEntities ?? 0 }));
-  const hits = results.flatMap((result) => result.entities.map((urn, i) => ({ urn, matched: result.metadata.matches[i]?.matchedFields ?? [] })));
+  const hits = results.flatMap((result) =>
+    result.entities.map((urn, i) => ({ urn, matched: result.metadata.matches[i]?.matchedFields ?? [] })),
+  );
   return {
     hits: page.sort && results.length > 1 ? inSortOrder(view, hits, page.sort) : hits,
     total: results.reduce((sum, result) => sum + result.numEntities, 0),
@@ -134,14 +175,32 @@ export function searchHits(view: EntityView, types: readonly string[], page: Sea
 }
 
 export function matchedFieldRecords(view: EntityView, matched: readonly MatchedField[]): OutputRecord[] {
-  return matched.map(({ name, value }) => view.shapes.record('MatchedField', { name, value, entity: entityOfValue(view, value) }));
+  return matched.map(({ name, value }) =>
+    view.shapes.record('MatchedField', { name, value, entity: entityOfValue(view, value) }),
+  );
 }
 
 /** A SearchResults record of the page's hits (upstream's UrnSearchResultsMapper). */
-export function searchResults(view: EntityView, types: readonly string[], page: SearchPage, lenient: boolean): OutputRecord {
+export function searchResults(
+  view: EntityView,
+  types: readonly string[],
+  page: SearchPage,
+  lenient: boolean,
+): OutputRecord {
   const found = searchHits(view, types, page, lenient);
   const searchResults = found.hits
     .slice(page.start, page.start + page.count)
-    .map(({ urn, matched }) => view.shapes.record('SearchResult', { entity: () => view.entity(urn), matchedFields: matchedFieldRecords(view, matched) }));
-  return view.shapes.record('SearchResults', { start: page.start, count: searchResults.length, total: found.total, searchResults, facets: found.facets });
+    .map(({ urn, matched }) =>
+      view.shapes.record('SearchResult', {
+        entity: () => view.entity(urn),
+        matchedFields: matchedFieldRecords(view, matched),
+      }),
+    );
+  return view.shapes.record('SearchResults', {
+    start: page.start,
+    count: searchResults.length,
+    total: found.total,
+    searchResults,
+    facets: found.facets,
+  });
 }

@@ -21,7 +21,11 @@ export interface SortInputArgs {
 }
 
 /** The criteria of `input.sortInput` over the entity types searched (registry names); undefined for relevance. */
-export function sortCriteria(view: EntityView, args: SortInputArgs, entities: readonly string[]): SortCriterion[] | undefined {
+export function sortCriteria(
+  view: EntityView,
+  args: SortInputArgs,
+  entities: readonly string[],
+): SortCriterion[] | undefined {
   const input = args.sortInput;
   const criterion = ({ field, sortOrder }: SortCriterionInput): SortCriterion => ({ field, order: sortOrder });
   const given = givenSort(

@@ -9,7 +9,15 @@
  */
 import type { GraphqlContext } from '../context.js';
 import { objectOf, objectsOf } from '../json-values.js';
-import { authorizeAll, stamp, storedCopy, validateLabel, validateResource, writeAspect, type ResourceRef } from './resources.js';
+import {
+  authorizeAll,
+  stamp,
+  storedCopy,
+  validateLabel,
+  validateResource,
+  writeAspect,
+  type ResourceRef,
+} from './resources.js';
 import type { WriteContext } from '../../store/types.js';
 
 interface LabelKind {
@@ -25,14 +33,31 @@ export const TAGS: LabelKind = { entity: 'tag', aspect: 'globalTags', list: 'tag
 export const TERMS: LabelKind = { entity: 'glossaryTerm', aspect: 'glossaryTerms', list: 'terms', key: 'urn' };
 
 /** The label container (globalTags or glossaryTerms record) with the labels added or removed. */
-function changed(kind: LabelKind, container: Record<string, unknown>, labels: readonly string[], add: boolean, write: WriteContext): Record<string, unknown> {
+function changed(
+  kind: LabelKind,
+  container: Record<string, unknown>,
+  labels: readonly string[],
+  add: boolean,
+  write: WriteContext,
+): Record<string, unknown> {
   const associations = objectsOf(container[kind.list]);
   const kept = add ? associations : associations.filter((a) => !labels.includes(String(a[kind.key])));
-  const added = add ? labels.filter((urn, i) => labels.indexOf(urn) === i && !associations.some((a) => a[kind.key] === urn)).map((urn) => ({ [kind.key]: urn })) : [];
+  const added = add
+    ? labels
+        .filter((urn, i) => labels.indexOf(urn) === i && !associations.some((a) => a[kind.key] === urn))
+        .map((urn) => ({ [kind.key]: urn }))
+    : [];
   return { ...container, [kind.list]: [...kept, ...added], ...(kind === TERMS ? { auditStamp: stamp(write) } : {}) };
 }
 
-function applyTo(ctx: GraphqlContext, kind: LabelKind, ref: ResourceRef, labels: readonly string[], add: boolean, write: WriteContext): void {
+function applyTo(
+  ctx: GraphqlContext,
+  kind: LabelKind,
+  ref: ResourceRef,
+  labels: readonly string[],
+  add: boolean,
+  write: WriteContext,
+): void {
   const urn = ref.resourceUrn;
   const fieldPath = ref.subResource ?? '';
   if (fieldPath === '') {
@@ -48,13 +73,28 @@ function applyTo(ctx: GraphqlContext, kind: LabelKind, ref: ResourceRef, labels:
   }
   info[kind.aspect] = changed(kind, objectOf(info[kind.aspect]) ?? {}, labels, add, write);
   const now = stamp(write);
-  writeAspect(ctx, urn, 'editableSchemaMetadata', { ...editable, editableSchemaFieldInfo: infos, created: editable.created ?? now, lastModified: now }, write);
+  writeAspect(
+    ctx,
+    urn,
+    'editableSchemaMetadata',
+    { ...editable, editableSchemaFieldInfo: infos, created: editable.created ?? now, lastModified: now },
+    write,
+  );
 }
 
 /** Adds (or removes) the labels on every resource; false never: failures are errors. */
-export function changeLabels(ctx: GraphqlContext, kind: LabelKind, labels: readonly string[], resources: readonly (ResourceRef | null)[], add: boolean): boolean {
+export function changeLabels(
+  ctx: GraphqlContext,
+  kind: LabelKind,
+  labels: readonly string[],
+  resources: readonly (ResourceRef | null)[],
+  add: boolean,
+): boolean {
   const refs = resources.filter((r): r is ResourceRef => r != null);
-  const write = authorizeAll(ctx, refs.map((r) => r.resourceUrn));
+  const write = authorizeAll(
+    ctx,
+    refs.map((r) => r.resourceUrn),
+  );
   if (add) for (const label of labels) validateLabel(ctx, label, kind.entity);
   for (const ref of refs) validateResource(ctx, ref);
   ctx.store.transaction(() => {

@@ -18,8 +18,12 @@ import { authorizeAll, entityNameOf, stamp, storedCopy, writeAspect } from './re
 
 function validate(ctx: GraphqlContext, linkUrl: string, resourceUrn: string): void {
   entityNameOf(ctx, resourceUrn);
-  if (!URL.canParse(linkUrl)) throw badRequestError(`Failed to change institutional memory for resource ${resourceUrn}. Expected an url.`);
-  if (!ctx.store.entityExists(resourceUrn)) throw badRequestError(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`);
+  if (!URL.canParse(linkUrl))
+    throw badRequestError(`Failed to change institutional memory for resource ${resourceUrn}. Expected an url.`);
+  if (!ctx.store.entityExists(resourceUrn))
+    throw badRequestError(
+      `Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.`,
+    );
 }
 
 export function addLink(ctx: GraphqlContext, input: { linkUrl: string; label: string; resourceUrn: string }): boolean {

@@ -23,12 +23,16 @@ export interface OwnerInput {
   ownershipTypeUrn?: string | null;
 }
 
-const OWNER_ENTITY: Readonly<Record<OwnerInput['ownerEntityType'], string>> = { CORP_USER: 'corpuser', CORP_GROUP: 'corpGroup' };
+const OWNER_ENTITY: Readonly<Record<OwnerInput['ownerEntityType'], string>> = {
+  CORP_USER: 'corpuser',
+  CORP_GROUP: 'corpGroup',
+};
 /** The legacy ownership types that have a system ownership type entity (`__system__<lower case>`). */
 const SYSTEM_TYPES: ReadonlySet<string> = new Set(['TECHNICAL_OWNER', 'BUSINESS_OWNER', 'DATA_STEWARD', 'NONE']);
 const SYSTEM_PREFIX = '__system__';
 
-const systemTypeUrn = (ctx: GraphqlContext, type: string): string => makeUrn(ctx.contract.names.urnPrefix, 'ownershipType', [`${SYSTEM_PREFIX}${type.toLowerCase()}`]);
+const systemTypeUrn = (ctx: GraphqlContext, type: string): string =>
+  makeUrn(ctx.contract.names.urnPrefix, 'ownershipType', [`${SYSTEM_PREFIX}${type.toLowerCase()}`]);
 
 /** The legacy `type` kept beside typeUrn for old readers: a system type's own value, CUSTOM for any other. */
 function legacyType(typeUrn: string): string {
@@ -41,42 +45,75 @@ function validateOwner(ctx: GraphqlContext, owner: OwnerInput): string {
   const expected = OWNER_ENTITY[owner.ownerEntityType];
   if (tryParseUrn(owner.ownerUrn)?.entityType !== expected) {
     const kind = owner.ownerEntityType === 'CORP_GROUP' ? 'corp group' : 'corp user';
-    throw badRequestError(`Failed to change ownership for resource(s). Expected a ${kind} urn, found ${owner.ownerUrn}.`);
+    throw badRequestError(
+      `Failed to change ownership for resource(s). Expected a ${kind} urn, found ${owner.ownerUrn}.`,
+    );
   }
   entityNameOf(ctx, owner.ownerUrn);
-  if (!ctx.store.entityExists(owner.ownerUrn)) throw badRequestError(`Failed to change ownership for resource(s). Owner with urn ${owner.ownerUrn} does not exist.`);
+  if (!ctx.store.entityExists(owner.ownerUrn))
+    throw badRequestError(
+      `Failed to change ownership for resource(s). Owner with urn ${owner.ownerUrn} does not exist.`,
+    );
   const typeUrn = owner.ownershipTypeUrn ?? systemTypeUrn(ctx, owner.type ?? 'NONE');
   if (tryParseUrn(typeUrn)?.entityType !== 'ownershipType' || !ctx.store.entityExists(typeUrn)) {
-    throw badRequestError(`Failed to change ownership for resource(s). Custom Ownership type with urn ${typeUrn} does not exist.`);
+    throw badRequestError(
+      `Failed to change ownership for resource(s). Custom Ownership type with urn ${typeUrn} does not exist.`,
+    );
   }
   return typeUrn;
 }
 
 function validateResourceExists(ctx: GraphqlContext, urn: string): void {
   entityNameOf(ctx, urn);
-  if (!ctx.store.entityExists(urn)) throw badRequestError(`Failed to change ownership for resource ${urn}. Resource does not exist.`);
+  if (!ctx.store.entityExists(urn))
+    throw badRequestError(`Failed to change ownership for resource ${urn}. Resource does not exist.`);
 }
 
-const refsOf = (resources: readonly (ResourceRef | null)[]): ResourceRef[] => resources.filter((r): r is ResourceRef => r != null);
+const refsOf = (resources: readonly (ResourceRef | null)[]): ResourceRef[] =>
+  resources.filter((r): r is ResourceRef => r != null);
 
-export function addOwners(ctx: GraphqlContext, owners: readonly OwnerInput[], resources: readonly (ResourceRef | null)[], defaultTypeUrn?: string | null): boolean {
+export function addOwners(
+  ctx: GraphqlContext,
+  owners: readonly OwnerInput[],
+  resources: readonly (ResourceRef | null)[],
+  defaultTypeUrn?: string | null,
+): boolean {
   const refs = refsOf(resources);
-  const write = authorizeAll(ctx, refs.map((r) => r.resourceUrn));
-  const typed = owners.map((owner) => ({ urn: owner.ownerUrn, typeUrn: validateOwner(ctx, { ...owner, ownershipTypeUrn: owner.ownershipTypeUrn ?? defaultTypeUrn ?? null }) }));
+  const write = authorizeAll(
+    ctx,
+    refs.map((r) => r.resourceUrn),
+  );
+  const typed = owners.map((owner) => ({
+    urn: owner.ownerUrn,
+    typeUrn: validateOwner(ctx, { ...owner, ownershipTypeUrn: owner.ownershipTypeUrn ?? defaultTypeUrn ?? null }),
+  }));
   for (const ref of refs) validateResourceExists(ctx, ref.resourceUrn);
   ctx.store.transaction(() => {
     for (const { resourceUrn } of refs) {
-      writeAspect(ctx, resourceUrn, 'ownership', ownershipWith(ctx, storedCopy(ctx, resourceUrn, 'ownership'), typed, write), write);
+      writeAspect(
+        ctx,
+        resourceUrn,
+        'ownership',
+        ownershipWith(ctx, storedCopy(ctx, resourceUrn, 'ownership'), typed, write),
+        write,
+      );
     }
   });
   return true;
 }
 
 /** The ownership aspect with each owner added under its type, replacing the same owner under the same type, a MANUAL source. */
-function ownershipWith(ctx: GraphqlContext, ownership: Record<string, unknown>, owners: readonly { urn: string; typeUrn: string }[], write: WriteContext): Record<string, unknown> {
+function ownershipWith(
+  ctx: GraphqlContext,
+  ownership: Record<string, unknown>,
+  owners: readonly { urn: string; typeUrn: string }[],
+  write: WriteContext,
+): Record<string, unknown> {
   let list = objectsOf(ownership.owners);
   for (const { urn, typeUrn } of owners) {
-    list = list.filter((o) => !(o.owner === urn && (o.typeUrn ?? systemTypeUrn(ctx, String(o.type ?? 'NONE'))) === typeUrn));
+    list = list.filter(
+      (o) => !(o.owner === urn && (o.typeUrn ?? systemTypeUrn(ctx, String(o.type ?? 'NONE'))) === typeUrn),
+    );
     list.push({ owner: urn, type: legacyType(typeUrn), typeUrn, source: { type: 'MANUAL' } });
   }
   return { ...ownership, owners: list, lastModified: stamp(write) };
@@ -88,19 +125,37 @@ function ownershipWith(ctx: GraphqlContext, ownership: Record<string, unknown>, 
  * upstream logs the failure and the entity stays without an owner. No check that the caller exists.
  */
 export function addCreatorAsOwner(ctx: GraphqlContext, resourceUrn: string, write: WriteContext): void {
-  const typeUrn = ['TECHNICAL_OWNER', 'NONE'].map((type) => systemTypeUrn(ctx, type)).find((urn) => ctx.store.entityExists(urn));
+  const typeUrn = ['TECHNICAL_OWNER', 'NONE']
+    .map((type) => systemTypeUrn(ctx, type))
+    .find((urn) => ctx.store.entityExists(urn));
   if (typeUrn === undefined) return;
-  writeAspect(ctx, resourceUrn, 'ownership', ownershipWith(ctx, storedCopy(ctx, resourceUrn, 'ownership'), [{ urn: write.actor, typeUrn }], write), write);
+  writeAspect(
+    ctx,
+    resourceUrn,
+    'ownership',
+    ownershipWith(ctx, storedCopy(ctx, resourceUrn, 'ownership'), [{ urn: write.actor, typeUrn }], write),
+    write,
+  );
 }
 
-export function removeOwners(ctx: GraphqlContext, ownerUrns: readonly string[], resources: readonly (ResourceRef | null)[], typeUrn?: string | null): boolean {
+export function removeOwners(
+  ctx: GraphqlContext,
+  ownerUrns: readonly string[],
+  resources: readonly (ResourceRef | null)[],
+  typeUrn?: string | null,
+): boolean {
   const refs = refsOf(resources);
-  const write = authorizeAll(ctx, refs.map((r) => r.resourceUrn));
+  const write = authorizeAll(
+    ctx,
+    refs.map((r) => r.resourceUrn),
+  );
   for (const ref of refs) validateResourceExists(ctx, ref.resourceUrn);
   ctx.store.transaction(() => {
     for (const { resourceUrn } of refs) {
       const ownership = storedCopy(ctx, resourceUrn, 'ownership');
-      const owners = objectsOf(ownership.owners).filter((o) => !(ownerUrns.includes(String(o.owner)) && (typeUrn == null || o.typeUrn === typeUrn)));
+      const owners = objectsOf(ownership.owners).filter(
+        (o) => !(ownerUrns.includes(String(o.owner)) && (typeUrn == null || o.typeUrn === typeUrn)),
+      );
       writeAspect(ctx, resourceUrn, 'ownership', { ...ownership, owners, lastModified: stamp(write) }, write);
     }
   });

@@ -32,23 +32,36 @@ export function entityNameOf(ctx: GraphqlContext, urn: string): string {
 export function validateResource(ctx: GraphqlContext, ref: ResourceRef): void {
   const urn = ref.resourceUrn;
   entityNameOf(ctx, urn);
-  if (!ctx.store.entityExists(urn)) throw badRequestError(`Failed to update resource with urn ${urn}. Entity does not exist.`);
+  if (!ctx.store.entityExists(urn))
+    throw badRequestError(`Failed to update resource with urn ${urn}. Entity does not exist.`);
   const subResource = ref.subResource ?? '';
   if (subResource === '' && ref.subResourceType == null) return;
-  if (subResource === '') throw badRequestError(`Failed to update resource with urn ${urn}. SubResourceType (${ref.subResourceType}) provided without a subResource.`);
-  if (ref.subResourceType == null) throw badRequestError(`Failed to updates resource with urn ${urn}. SubResource (${subResource}) provided without a subResourceType.`);
+  if (subResource === '')
+    throw badRequestError(
+      `Failed to update resource with urn ${urn}. SubResourceType (${ref.subResourceType}) provided without a subResource.`,
+    );
+  if (ref.subResourceType == null)
+    throw badRequestError(
+      `Failed to updates resource with urn ${urn}. SubResource (${subResource}) provided without a subResourceType.`,
+    );
   // The sub-resource check of MutationUtils.validateSubresourceExists: a field path of the dataset's schema.
   const schema = ctx.store.getAspect(urn, 'schemaMetadata', 0)?.value;
   if (!schema) throw badRequestError(`Failed to update ${urn} & field ${subResource}. ${urn} has no schema.`);
   if (!objectsOf(schema.fields).some((field) => field.fieldPath === subResource)) {
-    throw badRequestError(`Failed to update ${urn} & field ${subResource}. Field ${subResource} does not exist in the datasets schema.`);
+    throw badRequestError(
+      `Failed to update ${urn} & field ${subResource}. Field ${subResource} does not exist in the datasets schema.`,
+    );
   }
 }
 
 export function validateLabel(ctx: GraphqlContext, urn: string, labelEntityType: string): void {
-  if (tryParseUrn(urn)?.entityType !== labelEntityType) throw badRequestError(`Failed to validate label with urn ${urn}. Urn type does not match entity type ${labelEntityType}..`);
+  if (tryParseUrn(urn)?.entityType !== labelEntityType)
+    throw badRequestError(
+      `Failed to validate label with urn ${urn}. Urn type does not match entity type ${labelEntityType}..`,
+    );
   entityNameOf(ctx, urn);
-  if (!ctx.store.entityExists(urn)) throw badRequestError(`Failed to validate label with urn ${urn}. Urn does not exist.`);
+  if (!ctx.store.entityExists(urn))
+    throw badRequestError(`Failed to validate label with urn ${urn}. Urn does not exist.`);
 }
 
 /** The latest value of an aspect, copied so a change never touches the stored object. */
@@ -58,8 +71,17 @@ export function storedCopy(ctx: GraphqlContext, urn: string, aspect: string): Re
 }
 
 /** A write of one aspect of a resource, as the entity type the URN names. */
-export function writeAspect(ctx: GraphqlContext, urn: string, aspect: string, value: Record<string, unknown>, write: WriteContext): void {
+export function writeAspect(
+  ctx: GraphqlContext,
+  urn: string,
+  aspect: string,
+  value: Record<string, unknown>,
+  write: WriteContext,
+): void {
   ctx.store.upsertAspect(entityNameOf(ctx, urn), urn, aspect, value, write);
 }
 
-export const stamp = (write: WriteContext): { time: number; actor: string } => ({ time: write.now, actor: write.actor });
+export const stamp = (write: WriteContext): { time: number; actor: string } => ({
+  time: write.now,
+  actor: write.actor,
+});

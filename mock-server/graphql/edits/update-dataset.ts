@@ -28,7 +28,10 @@ function sectionAspects(input: DatasetUpdateInput, write: WriteContext, allowed:
   const aspects: Aspects = [];
   if (input.editableProperties) {
     const { description, name } = input.editableProperties;
-    aspects.push(['editableDatasetProperties', { description, ...(name != null ? { name } : {}), created: stamp(write), lastModified: stamp(write) }]);
+    aspects.push([
+      'editableDatasetProperties',
+      { description, ...(name != null ? { name } : {}), created: stamp(write), lastModified: stamp(write) },
+    ]);
   }
   if (input.institutionalMemory) {
     const elements = input.institutionalMemory.elements.map((element, i) => {
@@ -60,21 +63,32 @@ function sectionAspects(input: DatasetUpdateInput, write: WriteContext, allowed:
       ...(info.description != null ? { description: info.description } : {}),
       ...(info.globalTags ? { globalTags: globalTags(info.globalTags) } : {}),
     }));
-    aspects.push(['editableSchemaMetadata', { editableSchemaFieldInfo, created: stamp(write), lastModified: stamp(write) }]);
+    aspects.push([
+      'editableSchemaMetadata',
+      { editableSchemaFieldInfo, created: stamp(write), lastModified: stamp(write) },
+    ]);
   }
   if (input.deprecation) {
     const { deprecated, decommissionTime, note } = input.deprecation;
     const aspect = allowed.includes('datasetDeprecation') ? 'datasetDeprecation' : 'deprecation';
-    aspects.push([aspect, { deprecated, note, actor: write.actor, ...(decommissionTime != null ? { decommissionTime } : {}) }]);
+    aspects.push([
+      aspect,
+      { deprecated, note, actor: write.actor, ...(decommissionTime != null ? { decommissionTime } : {}) },
+    ]);
   }
   return aspects;
 }
 
-export function updateDataset(ctx: GraphqlContext, view: EntityView, { urn, input }: MutationUpdateDatasetArgs): OutputRecord {
+export function updateDataset(
+  ctx: GraphqlContext,
+  view: EntityView,
+  { urn, input }: MutationUpdateDatasetArgs,
+): OutputRecord {
   const write = authorizeMutation(ctx, urn);
   const { entity } = targetUrn(ctx, urn, 'dataset');
   ctx.store.transaction(() => {
-    if (ctx.profile !== 'upstream' && !ctx.store.entityExists(urn)) throw new CatalogGraphqlError('NOT_FOUND', `Failed to update ${urn}. ${urn} does not exist.`);
+    if (ctx.profile !== 'upstream' && !ctx.store.entityExists(urn))
+      throw new CatalogGraphqlError('NOT_FOUND', `Failed to update ${urn}. ${urn} does not exist.`);
     for (const [aspect, value] of sectionAspects(input, write, entity.aspects)) {
       ctx.store.upsertAspect('dataset', urn, aspect, value, { ...write, valueRoot: `input (aspect ${aspect})` });
     }

@@ -22,7 +22,8 @@ function mustExist(ctx: GraphqlContext, urn: string): void {
 
 function updateFieldDescription(ctx: GraphqlContext, input: DescriptionUpdateInput, write: WriteContext): void {
   const urn = input.resourceUrn;
-  if (input.subResourceType == null) throw badRequestError('Update description without subresource is not currently supported');
+  if (input.subResourceType == null)
+    throw badRequestError('Update description without subresource is not currently supported');
   mustExist(ctx, urn);
   const fieldPath = input.subResource ?? '';
   const failed = `Failed to update ${urn} & field ${fieldPath}.`;
@@ -37,7 +38,12 @@ function updateFieldDescription(ctx: GraphqlContext, input: DescriptionUpdateInp
   if (entry) entry.description = input.description;
   else infos.push({ fieldPath, description: input.description });
   const stampNow = { time: write.now, actor: write.actor };
-  const value = { ...stored, editableSchemaFieldInfo: infos, created: stored?.created ?? stampNow, lastModified: stampNow };
+  const value = {
+    ...stored,
+    editableSchemaFieldInfo: infos,
+    created: stored?.created ?? stampNow,
+    lastModified: stampNow,
+  };
   ctx.store.upsertAspect('dataset', urn, 'editableSchemaMetadata', value, write);
 }
 
@@ -45,7 +51,13 @@ function updateContainerDescription(ctx: GraphqlContext, input: DescriptionUpdat
   const urn = input.resourceUrn;
   mustExist(ctx, urn);
   const stored = ctx.store.getAspect(urn, 'editableContainerProperties', 0)?.value;
-  ctx.store.upsertAspect('container', urn, 'editableContainerProperties', { ...stored, description: input.description }, write);
+  ctx.store.upsertAspect(
+    'container',
+    urn,
+    'editableContainerProperties',
+    { ...stored, description: input.description },
+    write,
+  );
 }
 
 export function updateDescription(ctx: GraphqlContext, { input }: MutationUpdateDescriptionArgs): boolean {
@@ -57,7 +69,10 @@ export function updateDescription(ctx: GraphqlContext, { input }: MutationUpdate
     else if (ctx.profile === 'upstream' && hasUpstreamDescription(entity.name)) {
       mustExist(ctx, input.resourceUrn);
       updateUpstreamDescription(ctx, entity.name, input.resourceUrn, input.description, write);
-    } else throw badRequestError(`Failed to update description. Unsupported resource type ${entity.name} of ${input.resourceUrn} provided.`);
+    } else
+      throw badRequestError(
+        `Failed to update description. Unsupported resource type ${entity.name} of ${input.resourceUrn} provided.`,
+      );
   });
   return true;
 }

@@ -23,14 +23,20 @@ const NAMED_INFO: Readonly<Record<string, { aspect: string; fields: readonly str
   domain: { aspect: 'domainProperties', fields: ['name'], missing: 'Domain does not exist' },
   corpGroup: { aspect: 'corpGroupInfo', fields: ['displayName'], missing: 'Group does not exist' },
   dataProduct: { aspect: 'dataProductProperties', fields: ['name'], missing: 'Data Product does not exist' },
-  businessAttribute: { aspect: 'businessAttributeInfo', fields: ['fieldPath', 'name'], missing: 'Business Attribute does not exist' },
+  businessAttribute: {
+    aspect: 'businessAttributeInfo',
+    fields: ['fieldPath', 'name'],
+    missing: 'Business Attribute does not exist',
+  },
 };
 
 export function updateName(ctx: GraphqlContext, input: { name: string; urn: string }): boolean {
   const entity = entityNameOf(ctx, input.urn);
-  if (!ctx.store.entityExists(input.urn)) throw badRequestError(`Failed to update ${input.urn}. ${input.urn} does not exist.`);
+  if (!ctx.store.entityExists(input.urn))
+    throw badRequestError(`Failed to update ${input.urn}. ${input.urn} does not exist.`);
   const info = NAMED_INFO[entity];
-  if (!info && entity !== 'dataset') throw badRequestError(`Failed to update name. Unsupported resource type ${input.urn} provided.`);
+  if (!info && entity !== 'dataset')
+    throw badRequestError(`Failed to update name. Unsupported resource type ${input.urn} provided.`);
   const write = authorizeAll(ctx, [input.urn]);
   if (!info) {
     const value = { name: input.name, lastModified: stamp(write) };

@@ -28,12 +28,20 @@ const editable = (aspect: string): DescribedAspect => ({ aspect, field: 'descrip
 const DESCRIBED_ASPECTS: Readonly<Record<string, DescribedAspect>> = {
   domain: { aspect: 'domainProperties', field: 'description', missing: 'Properties for this Domain do not yet exist!' },
   tag: { aspect: 'tagProperties', field: 'description', missing: 'Properties for this Tag do not yet exist!' },
-  glossaryTerm: { aspect: 'glossaryTermInfo', field: 'definition', missing: 'Properties for this Glossary Term do not yet exist!' },
+  glossaryTerm: {
+    aspect: 'glossaryTermInfo',
+    field: 'definition',
+    missing: 'Properties for this Glossary Term do not yet exist!',
+  },
   glossaryNode: { aspect: 'glossaryNodeInfo', field: 'definition', missing: 'Glossary Node does not exist' },
   corpGroup: editable('corpGroupEditableInfo'),
   // Upstream reads this one without a default and fails with a NullPointerException (a 500) when it is
   // absent; the mock names the missing aspect instead.
-  notebook: { aspect: 'editableNotebookProperties', field: 'description', missing: 'Properties for this Notebook do not yet exist (editableNotebookProperties)' },
+  notebook: {
+    aspect: 'editableNotebookProperties',
+    field: 'description',
+    missing: 'Properties for this Notebook do not yet exist (editableNotebookProperties)',
+  },
   mlModel: editable('editableMlModelProperties'),
   mlModelGroup: editable('editableMlModelGroupProperties'),
   mlFeatureTable: editable('editableMlFeatureTableProperties'),
@@ -46,7 +54,13 @@ export function hasUpstreamDescription(entityName: string): boolean {
 }
 
 /** Writes the description into an existing entity's own aspect, keeping the aspect's other fields. */
-export function updateUpstreamDescription(ctx: GraphqlContext, entityName: string, urn: string, description: string, write: WriteContext): void {
+export function updateUpstreamDescription(
+  ctx: GraphqlContext,
+  entityName: string,
+  urn: string,
+  description: string,
+  write: WriteContext,
+): void {
   const target = DESCRIBED_ASPECTS[entityName];
   if (!target) throw new Error(`no described aspect for ${entityName}`);
   const stored = ctx.store.getAspect(urn, target.aspect, 0)?.value;

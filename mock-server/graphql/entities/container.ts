@@ -31,7 +31,9 @@ export function containerRecord(view: EntityView, urn: string): OutputRecord {
     },
     editableProperties: () => {
       const editable = stored.aspect('editableContainerProperties');
-      return editable ? view.shapes.record('ContainerEditableProperties', { description: stringOr(editable.description) }) : null;
+      return editable
+        ? view.shapes.record('ContainerEditableProperties', { description: stringOr(editable.description) })
+        : null;
     },
     entities: ({ input }: { input?: ContainerEntitiesInput | null }) => containerEntities(view, urn, input ?? {}),
   });

@@ -6,7 +6,8 @@ import type { OutputRecord } from '../records.js';
 import { relationshipsOf } from './edges.js';
 import type { EntityView } from './entity-view.js';
 
-const text = (value: JsonObject, keys: string[]): Record<string, string | null> => Object.fromEntries(keys.map((key) => [key, stringOr(value[key])]));
+const text = (value: JsonObject, keys: string[]): Record<string, string | null> =>
+  Object.fromEntries(keys.map((key) => [key, stringOr(value[key])]));
 
 export function corpUserRecord(view: EntityView, urn: string): OutputRecord {
   const stored = view.aspectsOf(urn);
@@ -20,7 +21,16 @@ export function corpUserRecord(view: EntityView, urn: string): OutputRecord {
     properties: info
       ? view.shapes.record('CorpUserProperties', {
           active: info.active === true,
-          ...text(info, ['displayName', 'email', 'title', 'departmentName', 'firstName', 'lastName', 'fullName', 'countryCode']),
+          ...text(info, [
+            'displayName',
+            'email',
+            'title',
+            'departmentName',
+            'firstName',
+            'lastName',
+            'fullName',
+            'countryCode',
+          ]),
           manager: () => (manager ? view.corpUser(manager) : null),
           departmentId: numberOr(info.departmentId),
           customProperties: customPropertiesRecords(view, info.customProperties, urn),
@@ -52,7 +62,13 @@ function settingsRecord(view: EntityView, settings: JsonObject | undefined): Out
   const views = objectOf(settings?.views);
   const defaultView = stringOr(views?.defaultView);
   return view.shapes.record('CorpUserSettings', {
-    appearance: view.shapes.record('CorpUserAppearanceSettings', { showSimplifiedHomepage: appearance?.showSimplifiedHomepage === true }),
-    views: views ? view.shapes.record('CorpUserViewsSettings', { defaultView: () => (defaultView ? view.entity(defaultView) : null) }) : null,
+    appearance: view.shapes.record('CorpUserAppearanceSettings', {
+      showSimplifiedHomepage: appearance?.showSimplifiedHomepage === true,
+    }),
+    views: views
+      ? view.shapes.record('CorpUserViewsSettings', {
+          defaultView: () => (defaultView ? view.entity(defaultView) : null),
+        })
+      : null,
   });
 }

@@ -32,7 +32,10 @@ export function datasetProfileRecords(view: EntityView, urn: string, args: TimeS
       rowCount: numberOr(value.rowCount),
       columnCount: numberOr(value.columnCount),
       sizeInBytes: numberOr(value.sizeInBytes),
-      fieldProfiles: value.fieldProfiles === undefined ? null : objectsOf(value.fieldProfiles).map((profile) => fieldProfile(view, profile)),
+      fieldProfiles:
+        value.fieldProfiles === undefined
+          ? null
+          : objectsOf(value.fieldProfiles).map((profile) => fieldProfile(view, profile)),
     }),
   );
 }

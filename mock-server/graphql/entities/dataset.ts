@@ -11,7 +11,13 @@ import { pageFields } from './page-fields.js';
 import type { TimeSeriesArgs } from './time-series-values.js';
 import { statsSummaryRecord, usageStatsRecord } from './usage-stats.js';
 
-function datasetProperties(view: EntityView, urn: string, properties: JsonObject, keyName: string, origin: string): OutputRecord {
+function datasetProperties(
+  view: EntityView,
+  urn: string,
+  properties: JsonObject,
+  keyName: string,
+  origin: string,
+): OutputRecord {
   const created = objectOf(properties.created);
   // Thunks for the nested records, built only when selected.
   return view.shapes.record('DatasetProperties', {
@@ -61,7 +67,12 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
     },
     editableProperties: () => {
       const editable = stored.aspect('editableDatasetProperties');
-      return editable ? view.shapes.record('DatasetEditableProperties', { description: stringOr(editable.description), name: stringOr(editable.name) }) : null;
+      return editable
+        ? view.shapes.record('DatasetEditableProperties', {
+            description: stringOr(editable.description),
+            name: stringOr(editable.name),
+          })
+        : null;
     },
     schemaMetadata: ({ version }: { version?: number | null }) => {
       const schema = version ? view.store.getAspect(urn, 'schemaMetadata', version) : stored.latest('schemaMetadata');

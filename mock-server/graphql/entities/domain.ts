@@ -13,7 +13,12 @@ export function domainRecord(view: EntityView, urn: string): OutputRecord {
     urn,
     type: 'DOMAIN',
     id: urnLastPart(urn),
-    properties: properties ? view.shapes.record('DomainProperties', { name: stringOr(properties.name) ?? '', description: stringOr(properties.description) }) : null,
+    properties: properties
+      ? view.shapes.record('DomainProperties', {
+          name: stringOr(properties.name) ?? '',
+          description: stringOr(properties.description),
+        })
+      : null,
     ownership: ownershipRecord(view, stored.aspect('ownership'), urn),
     relationships: relationshipsOf(view, urn),
   });

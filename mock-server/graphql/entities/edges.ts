@@ -38,8 +38,13 @@ export const lineageEnd = (startTimeMillis?: number | null, endTimeMillis?: numb
  * The window of a lineage read: edges are filtered only with both a start and an end
  * (ESGraphQueryDAO.getLineageQuery), the end being now when only the start is given.
  */
-export function lineageWindow(startTimeMillis: number | null | undefined, endTimeMillis: number | null | undefined): EdgeWindow {
-  return startTimeMillis != null && endTimeMillis != null ? { since: startTimeMillis, until: endTimeMillis } : undefined;
+export function lineageWindow(
+  startTimeMillis: number | null | undefined,
+  endTimeMillis: number | null | undefined,
+): EdgeWindow {
+  return startTimeMillis != null && endTimeMillis != null
+    ? { since: startTimeMillis, until: endTimeMillis }
+    : undefined;
 }
 
 /** Upstream's default page size for the relationships and lineage fields. */
@@ -70,7 +75,12 @@ function lineageEdgesOf(contract: Contract): readonly LineageEdge[] {
       for (const aspect of entity.aspects) {
         for (const relationship of contract.aspects.get(aspect)?.relationships ?? []) {
           if (!relationship.lineage) continue;
-          const edge = { source: entity.name, name: relationship.name, destinations: relationship.entityTypes, upstream: relationship.lineage.isUpstream };
+          const edge = {
+            source: entity.name,
+            name: relationship.name,
+            destinations: relationship.entityTypes,
+            upstream: relationship.lineage.isUpstream,
+          };
           found.set(JSON.stringify(edge), edge);
         }
       }
@@ -82,12 +92,18 @@ function lineageEdgesOf(contract: Contract): readonly LineageEdge[] {
 }
 
 /** The (relationship, direction, entity types on the other side) an entity type follows in one lineage direction. */
-function lineageSteps(contract: Contract, entityType: string, direction: LineageInput['direction']): { name: string; direction: RelationshipDirection; others: readonly string[] }[] {
+function lineageSteps(
+  contract: Contract,
+  entityType: string,
+  direction: LineageInput['direction'],
+): { name: string; direction: RelationshipDirection; others: readonly string[] }[] {
   const wantUpstream = direction === 'UPSTREAM';
   return lineageEdgesOf(contract).flatMap((edge) => {
     const steps = [];
-    if (edge.source === entityType && edge.upstream === wantUpstream) steps.push({ name: edge.name, direction: 'OUTGOING' as const, others: edge.destinations });
-    if (edge.destinations.includes(entityType) && edge.upstream !== wantUpstream) steps.push({ name: edge.name, direction: 'INCOMING' as const, others: [edge.source] });
+    if (edge.source === entityType && edge.upstream === wantUpstream)
+      steps.push({ name: edge.name, direction: 'OUTGOING' as const, others: edge.destinations });
+    if (edge.destinations.includes(entityType) && edge.upstream !== wantUpstream)
+      steps.push({ name: edge.name, direction: 'INCOMING' as const, others: [edge.source] });
     return steps;
   });
 }
@@ -95,12 +111,29 @@ function lineageSteps(contract: Contract, entityType: string, direction: Lineage
 export function relationshipsOf(view: EntityView, urn: string): (args: { input: RelationshipsInput }) => OutputRecord {
   return ({ input }) => {
     const start = input.start ?? 0;
-    const page = view.store.relationships({ urn, direction: input.direction, types: input.types, start, count: input.count ?? DEFAULT_COUNT });
-    const kept = page.relationships.filter((edge) => input.includeSoftDelete !== false || !view.store.isSoftDeleted(edge.entity));
-    const relationships = kept.map((edge) =>
-      view.shapes.record('EntityRelationship', { type: edge.type, direction: input.direction, entity: () => view.entity(edge.entity) }),
+    const page = view.store.relationships({
+      urn,
+      direction: input.direction,
+      types: input.types,
+      start,
+      count: input.count ?? DEFAULT_COUNT,
+    });
+    const kept = page.relationships.filter(
+      (edge) => input.includeSoftDelete !== false || !view.store.isSoftDeleted(edge.entity),
     );
-    return view.shapes.record('EntityRelationshipsResult', { start, count: relationships.length, total: page.total, relationships });
+    const relationships = kept.map((edge) =>
+      view.shapes.record('EntityRelationship', {
+        type: edge.type,
+        direction: input.direction,
+        entity: () => view.entity(edge.entity),
+      }),
+    );
+    return view.shapes.record('EntityRelationshipsResult', {
+      start,
+      count: relationships.length,
+      total: page.total,
+      relationships,
+    });
   };
 }
 
@@ -108,12 +141,25 @@ export function relationshipsOf(view: EntityView, urn: string): (args: { input: 
  * Every lineage edge of an entity in one direction (within the window, if any), to entities that may
  * not exist or be soft-deleted.
  */
-export function lineageEdges(view: EntityView, urn: string, direction: LineageInput['direction'], window?: EdgeWindow): RelatedEdge[] {
+export function lineageEdges(
+  view: EntityView,
+  urn: string,
+  direction: LineageInput['direction'],
+  window?: EdgeWindow,
+): RelatedEdge[] {
   const entityType = tryParseUrn(urn)?.entityType ?? '';
   const edges: RelatedEdge[] = [];
   for (const step of lineageSteps(view.contract, entityType, direction)) {
-    const page = view.store.relationships({ urn, direction: step.direction, types: [step.name], start: 0, count: ALL_EDGES, ...(window ? { window } : {}) });
-    for (const edge of page.relationships) if (step.others.includes(tryParseUrn(edge.entity)?.entityType ?? '')) edges.push(edge);
+    const page = view.store.relationships({
+      urn,
+      direction: step.direction,
+      types: [step.name],
+      start: 0,
+      count: ALL_EDGES,
+      ...(window ? { window } : {}),
+    });
+    for (const edge of page.relationships)
+      if (step.others.includes(tryParseUrn(edge.entity)?.entityType ?? '')) edges.push(edge);
   }
   return edges;
 }
@@ -129,7 +175,9 @@ export function lineageOf(view: EntityView, urn: string): (args: { input: Lineag
   return ({ input }) => {
     const window = lineageWindow(input.startTimeMillis, lineageEnd(input.startTimeMillis, input.endTimeMillis));
     const edges = lineageEdges(view, urn, input.direction, window);
-    const visible = input.includeGhostEntities ? edges : edges.filter((e) => view.store.entityExists(e.entity) && !view.store.isSoftDeleted(e.entity));
+    const visible = input.includeGhostEntities
+      ? edges
+      : edges.filter((e) => view.store.entityExists(e.entity) && !view.store.isSoftDeleted(e.entity));
     visible.sort((a, b) => (a.entity === b.entity ? a.type.localeCompare(b.type) : a.entity < b.entity ? -1 : 1));
     const start = input.start ?? 0;
     const page = visible.slice(start, start + (input.count ?? DEFAULT_COUNT));
@@ -145,6 +193,12 @@ export function lineageOf(view: EntityView, urn: string): (args: { input: Lineag
         isManual: edge.manual === 1,
       }),
     );
-    return view.shapes.record('EntityLineageResult', { start, count: relationships.length, total: visible.length, filtered: edges.length - visible.length, relationships });
+    return view.shapes.record('EntityLineageResult', {
+      start,
+      count: relationships.length,
+      total: visible.length,
+      filtered: edges.length - visible.length,
+      relationships,
+    });
   };
 }

@@ -40,10 +40,13 @@ function entityRoots(viewOf: ViewOf): Record<string, Resolver<never>> {
   const anyEntity = (ctx: GraphqlContext, urn: string): OutputRecord | null => {
     const entityType = tryParseUrn(urn)?.entityType;
     if (entityType === undefined || ctx.contract.entity(entityType)) targetUrn(ctx, urn);
-    else if (!urn.startsWith(ctx.contract.names.urnPrefix)) throw badRequestError(`urn: '${urn}' is not a URN of this namespace (${ctx.contract.names.urnPrefix}...)`);
+    else if (!urn.startsWith(ctx.contract.names.urnPrefix))
+      throw badRequestError(`urn: '${urn}' is not a URN of this namespace (${ctx.contract.names.urnPrefix}...)`);
     return viewOf(ctx).entity(urn);
   };
   resolvers.entity = ((_root, { urn }, ctx) => anyEntity(ctx, urn)) satisfies Resolver<{ urn: string }>;
-  resolvers.entities = ((_root, { urns }, ctx) => urns.map((urn) => anyEntity(ctx, urn))) satisfies Resolver<{ urns: string[] }>;
+  resolvers.entities = ((_root, { urns }, ctx) => urns.map((urn) => anyEntity(ctx, urn))) satisfies Resolver<{
+    urns: string[];
+  }>;
   return resolvers;
 }

@@ -10,7 +10,8 @@ import type { EntityView } from './entity-view.js';
 import { timeSeriesValues, type TimeSeriesArgs } from './time-series-values.js';
 
 /** The latest change first; points that tie keep their order, the newest report first. */
-const latestChangeFirst = (a: JsonObject, b: JsonObject): number => (numberOr(b.lastUpdatedTimestamp) ?? 0) - (numberOr(a.lastUpdatedTimestamp) ?? 0);
+const latestChangeFirst = (a: JsonObject, b: JsonObject): number =>
+  (numberOr(b.lastUpdatedTimestamp) ?? 0) - (numberOr(a.lastUpdatedTimestamp) ?? 0);
 
 export function operationRecords(view: EntityView, urn: string, args: TimeSeriesArgs): OutputRecord[] {
   return timeSeriesValues(view, urn, 'operation', args, latestChangeFirst).map((value) => {
@@ -23,7 +24,11 @@ export function operationRecords(view: EntityView, urn: string, args: TimeSeries
       customOperationType: stringOr(value.customOperationType),
       sourceType: stringOr(value.sourceType),
       partition: stringOr(objectOf(value.partitionSpec)?.partition),
-      customProperties: properties ? Object.entries(properties).map(([key, entry]) => view.shapes.record('StringMapEntry', { key, value: stringOr(entry) })) : null,
+      customProperties: properties
+        ? Object.entries(properties).map(([key, entry]) =>
+            view.shapes.record('StringMapEntry', { key, value: stringOr(entry) }),
+          )
+        : null,
       numAffectedRows: numberOr(value.numAffectedRows),
       affectedDatasets: value.affectedDatasets === undefined ? null : stringsOf(value.affectedDatasets),
     });

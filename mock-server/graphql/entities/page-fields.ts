@@ -38,7 +38,9 @@ export function parentContainers(view: EntityView, stored: EntityAspects): Outpu
 export function browsePathRecords(view: EntityView, aspect: JsonObject | undefined): OutputRecord[] | null {
   if (!aspect || !Array.isArray(aspect.paths)) return null;
   return aspect.paths.flatMap((path) =>
-    typeof path === 'string' ? [view.shapes.record('BrowsePath', { path: path.split('/').filter((segment) => segment !== '') })] : [],
+    typeof path === 'string'
+      ? [view.shapes.record('BrowsePath', { path: path.split('/').filter((segment) => segment !== '') })]
+      : [],
   );
 }
 
@@ -46,7 +48,9 @@ export function browsePathRecords(view: EntityView, aspect: JsonObject | undefin
 function domainAssociation(view: EntityView, urn: string, stored: EntityAspects): OutputRecord | null {
   const domains = stored.aspect('domains')?.domains;
   const domain = Array.isArray(domains) ? stringOr(domains[0]) : null;
-  return domain ? view.shapes.record('DomainAssociation', { domain: () => view.entity(domain), associatedUrn: urn }) : null;
+  return domain
+    ? view.shapes.record('DomainAssociation', { domain: () => view.entity(domain), associatedUrn: urn })
+    : null;
 }
 
 export function pageFields(view: EntityView, urn: string, stored: EntityAspects): Record<string, unknown> {

@@ -14,7 +14,13 @@ import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
 import { pageFields } from './page-fields.js';
 
-function properties(view: EntityView, typeName: string, urn: string, info: JsonObject | undefined, own: Record<string, unknown>): OutputRecord | null {
+function properties(
+  view: EntityView,
+  typeName: string,
+  urn: string,
+  info: JsonObject | undefined,
+  own: Record<string, unknown>,
+): OutputRecord | null {
   if (!info) return null;
   return view.shapes.record(typeName, {
     name: stringOr(info.name) ?? '',

@@ -21,15 +21,30 @@ interface StoredViewInfo {
 }
 
 function facetFilterRecord(view: EntityView, criterion: Criterion): OutputRecord {
-  const field = criterion.field.endsWith(KEYWORD_SUFFIX) ? criterion.field.slice(0, -KEYWORD_SUFFIX.length) : criterion.field;
-  const values = criterion.values && criterion.values.length > 0 ? criterion.values : criterion.value !== undefined ? [criterion.value] : [];
-  return view.shapes.record('FacetFilter', { field, condition: criterion.condition ?? 'EQUAL', values, negated: criterion.negated ?? false });
+  const field = criterion.field.endsWith(KEYWORD_SUFFIX)
+    ? criterion.field.slice(0, -KEYWORD_SUFFIX.length)
+    : criterion.field;
+  const values =
+    criterion.values && criterion.values.length > 0
+      ? criterion.values
+      : criterion.value !== undefined
+        ? [criterion.value]
+        : [];
+  return view.shapes.record('FacetFilter', {
+    field,
+    condition: criterion.condition ?? 'EQUAL',
+    values,
+    negated: criterion.negated ?? false,
+  });
 }
 
 function viewFilterRecord(view: EntityView, filter: StoredViewInfo['definition']['filter']): OutputRecord {
   const alternatives = filterAlternatives(filter);
   if (alternatives.length === 1) {
-    return view.shapes.record('DataHubViewFilter', { operator: 'AND', filters: alternatives[0]!.and.map((c) => facetFilterRecord(view, c)) });
+    return view.shapes.record('DataHubViewFilter', {
+      operator: 'AND',
+      filters: alternatives[0]!.and.map((c) => facetFilterRecord(view, c)),
+    });
   }
   const wellFormed = alternatives.every(({ and }) => and.length <= 1);
   const filters = wellFormed ? alternatives.flatMap(({ and }) => and.map((c) => facetFilterRecord(view, c))) : [];

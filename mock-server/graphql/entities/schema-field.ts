@@ -7,5 +7,11 @@ import type { EntityView } from './entity-view.js';
 export function schemaFieldRecord(view: EntityView, urn: string): OutputRecord | null {
   const [parent, fieldPath] = tryParseUrn(urn)?.parts ?? [];
   if (parent === undefined || fieldPath === undefined) return null;
-  return view.shapes.record('SchemaFieldEntity', { urn, type: 'SCHEMA_FIELD', fieldPath, parent: () => view.entity(parent), relationships: relationshipsOf(view, urn) });
+  return view.shapes.record('SchemaFieldEntity', {
+    urn,
+    type: 'SCHEMA_FIELD',
+    fieldPath,
+    parent: () => view.entity(parent),
+    relationships: relationshipsOf(view, urn),
+  });
 }

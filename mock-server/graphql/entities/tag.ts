@@ -15,9 +15,15 @@ export function tagRecord(view: EntityView, urn: string): OutputRecord {
     type: 'TAG',
     name: urnLastPart(urn),
     properties: properties
-      ? view.shapes.record('TagProperties', { name: stringOr(properties.name) ?? urnLastPart(urn), description, colorHex: stringOr(properties.colorHex) })
+      ? view.shapes.record('TagProperties', {
+          name: stringOr(properties.name) ?? urnLastPart(urn),
+          description,
+          colorHex: stringOr(properties.colorHex),
+        })
       : null,
-    editableProperties: properties ? view.shapes.record('EditableTagProperties', { name: stringOr(properties.name), description }) : null,
+    editableProperties: properties
+      ? view.shapes.record('EditableTagProperties', { name: stringOr(properties.name), description })
+      : null,
     ownership: ownershipRecord(view, stored.aspect('ownership'), urn),
     relationships: relationshipsOf(view, urn),
     description,

@@ -20,7 +20,13 @@ export interface TimeSeriesArgs {
 }
 
 /** The values of the entity's points of `aspect` the arguments select, newest first or in `order` (a stable sort of them). */
-export function timeSeriesValues(view: EntityView, urn: string, aspect: string, args: TimeSeriesArgs, order?: (a: JsonObject, b: JsonObject) => number): JsonObject[] {
+export function timeSeriesValues(
+  view: EntityView,
+  urn: string,
+  aspect: string,
+  args: TimeSeriesArgs,
+  order?: (a: JsonObject, b: JsonObject) => number,
+): JsonObject[] {
   if (args.limit != null && args.limit < 0) throw badRequest(`limit: must be 0 or more, got ${args.limit}`);
   const criteria = (args.filter?.and ?? []).map((c) => ({
     field: c.field,
@@ -29,9 +35,19 @@ export function timeSeriesValues(view: EntityView, urn: string, aspect: string, 
     ...(c.condition ? { condition: c.condition } : {}),
     ...(c.negated ? { negated: true } : {}),
   }));
-  const matches = timeseriesPredicate({ or: [{ and: criteria }] }, view.contract.aspects.get(aspect), (_, j) => `filter.and[${j}]`);
+  const matches = timeseriesPredicate(
+    { or: [{ and: criteria }] },
+    view.contract.aspects.get(aspect),
+    (_, j) => `filter.and[${j}]`,
+  );
   const values = view.store
-    .timeseries({ urn, aspect, startTimeMillis: args.startTimeMillis ?? undefined, endTimeMillis: args.endTimeMillis ?? undefined, limit: Number.MAX_SAFE_INTEGER })
+    .timeseries({
+      urn,
+      aspect,
+      startTimeMillis: args.startTimeMillis ?? undefined,
+      endTimeMillis: args.endTimeMillis ?? undefined,
+      limit: Number.MAX_SAFE_INTEGER,
+    })
     .map((p) => p.value)
     .filter(matches);
   if (order) values.sort(order);

@@ -50,14 +50,19 @@ function toolAssetMapper(asset: ToolAsset): EntityMapper {
       type: asset.entityType,
       tool,
       [asset.idField]: id,
-      platform: () => view.dataPlatform(stringOr(stored.aspect('dataPlatformInstance')?.platform) ?? makeUrn(view.urnPrefix, 'dataPlatform', [tool])),
+      platform: () =>
+        view.dataPlatform(
+          stringOr(stored.aspect('dataPlatformInstance')?.platform) ?? makeUrn(view.urnPrefix, 'dataPlatform', [tool]),
+        ),
       properties: () => {
         const info = stored.aspect(asset.infoAspect);
         return info ? properties(view, asset, urn, info) : null;
       },
       editableProperties: () => {
         const editable = stored.aspect(asset.editableAspect);
-        return editable ? view.shapes.record(`${asset.typeName}EditableProperties`, { description: stringOr(editable.description) }) : null;
+        return editable
+          ? view.shapes.record(`${asset.typeName}EditableProperties`, { description: stringOr(editable.description) })
+          : null;
       },
     });
   };

@@ -16,7 +16,13 @@ type Users = UsageQueryResult['aggregations']['users'];
 type Fields = UsageQueryResult['aggregations']['fields'];
 
 const usersOf = (view: EntityView, users: Users): OutputRecord[] =>
-  users.map((u) => view.shapes.record('UserUsageCounts', { user: () => view.corpUser(u.user), count: u.count, userEmail: u.userEmail ?? null }));
+  users.map((u) =>
+    view.shapes.record('UserUsageCounts', {
+      user: () => view.corpUser(u.user),
+      count: u.count,
+      userEmail: u.userEmail ?? null,
+    }),
+  );
 const fieldsOf = (view: EntityView, fields: Fields): OutputRecord[] =>
   fields.map((f) => view.shapes.record('FieldUsageCounts', { fieldName: f.fieldName, count: f.count }));
 

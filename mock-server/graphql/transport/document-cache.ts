@@ -32,7 +32,8 @@ export function documentCache(): DocumentCache {
     },
     validate(schema, document, rules, options, typeInfo) {
       // Only the default rules are cached; anything else is validated afresh.
-      const defaultRules = !rules || (rules.length === specifiedRules.length && rules.every((rule, i) => rule === specifiedRules[i]));
+      const defaultRules =
+        !rules || (rules.length === specifiedRules.length && rules.every((rule, i) => rule === specifiedRules[i]));
       if (!defaultRules || options || typeInfo) return validate(schema, document, rules, options, typeInfo);
       let errors = validated.get(document);
       if (!errors) {

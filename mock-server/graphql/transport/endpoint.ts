@@ -25,7 +25,9 @@ import { errorFormatter } from './error-formatter.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from '../../addresses.js';
 
 // The graphql instance @graphql-tools builds the schema with (CommonJS; see document-cache.ts).
-const { execute, getOperationAST, GraphQLError, Kind, OperationTypeNode } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+const { execute, getOperationAST, GraphQLError, Kind, OperationTypeNode } = createRequire(import.meta.url)(
+  'graphql',
+) as typeof import('graphql');
 
 export interface GraphqlSettings {
   /** GraphQL reads and writes aspects of the request's store; search sees the writes through it. */
@@ -101,12 +103,18 @@ function upstreamRefuses(failure: RestliError | undefined, body: unknown): boole
 
 /** The request params, or the message of a 400 naming what is wrong with the body. */
 function requestParams(body: unknown): RequestParams | string {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'body: expected a JSON object {query, variables, operationName}';
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return 'body: expected a JSON object {query, variables, operationName}';
   const { query, variables, operationName } = body as Record<string, unknown>;
   if (typeof query !== 'string') return 'body.query: required, a string holding the GraphQL document';
-  if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return 'body.variables: expected an object';
+  if (variables != null && (typeof variables !== 'object' || Array.isArray(variables)))
+    return 'body.variables: expected an object';
   if (operationName != null && typeof operationName !== 'string') return 'body.operationName: expected a string';
-  return { query, variables: (variables ?? null) as Record<string, unknown> | null, operationName: (operationName as string | null | undefined) ?? null };
+  return {
+    query,
+    variables: (variables ?? null) as Record<string, unknown> | null,
+    operationName: (operationName as string | null | undefined) ?? null,
+  };
 }
 
 /** Whether the document holds a mutation; an unparsable document holds none (it fails in GraphQL, with 200). */
@@ -117,7 +125,9 @@ function containsMutation(query: string, documents: DocumentCache): boolean {
   } catch {
     return false;
   }
-  return document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === OperationTypeNode.MUTATION);
+  return document.definitions.some(
+    (d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === OperationTypeNode.MUTATION,
+  );
 }
 
 /** The response's JSON: the result with `extensions`, an object always. */
@@ -153,7 +163,10 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
   // a third of a start, building the executable schema a tenth.
   let built: Promise<GraphQLSchema> | undefined;
   const cachedResponses = responseCaches<CachedResponse>(RESPONSE_CACHE_BUDGET);
-  const errorsResponse = (errors: readonly Error[]): ExecutionResponse => ({ text: responseText({ errors: errors.map(formatError) }), cacheable: false });
+  const errorsResponse = (errors: readonly Error[]): ExecutionResponse => ({
+    text: responseText({ errors: errors.map(formatError) }),
+    cacheable: false,
+  });
 
   /**
    * The response, cacheable only for a query that gave no error (an error may be logged) and read
@@ -172,8 +185,15 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
     if (invalid.length > 0) return errorsResponse(invalid);
     const operation = getOperationAST(document, params.operationName);
     if (!operation) return errorsResponse([new GraphQLError('Unable to detect operation AST')]);
-    if (operation.operation === OperationTypeNode.SUBSCRIPTION) return errorsResponse([new GraphQLError('Subscriptions are not supported')]);
-    const { errors, ...rest } = (await execute({ schema, document, contextValue, variableValues: params.variables, operationName: params.operationName })) as ExecutionResult;
+    if (operation.operation === OperationTypeNode.SUBSCRIPTION)
+      return errorsResponse([new GraphQLError('Subscriptions are not supported')]);
+    const { errors, ...rest } = (await execute({
+      schema,
+      document,
+      contextValue,
+      variableValues: params.variables,
+      operationName: params.operationName,
+    })) as ExecutionResult;
     const cacheable = !errors && operation.operation === OperationTypeNode.QUERY && !contextValue.store.indexWaiting;
     return { text: responseText(errors ? { errors: errors.map(formatError), ...rest } : rest), cacheable };
   };
@@ -195,7 +215,11 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
     if (known) return known;
     const params = read.failure ? read.failure.message : requestParams(read.body);
     if (typeof params === 'string') return params;
-    const checked: CheckedBody = { params, operation: operationOf(params, documents), mutation: containsMutation(params.query, documents) };
+    const checked: CheckedBody = {
+      params,
+      operation: operationOf(params, documents),
+      mutation: containsMutation(params.query, documents),
+    };
     // A body that was checked was read whole: it has its text.
     bodies.keep(POST, text as string, checked);
     return checked;
@@ -208,7 +232,11 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
         respond: (res) => {
           protocolHeaderNow(res);
           res.setHeader('Allow', 'POST');
-          transportError(res, 405, `Only POST is supported on ${GRAPHQL_PATH}: send a JSON body {query, variables, operationName}; the explorer is at ${GRAPHIQL_PATH}.`);
+          transportError(
+            res,
+            405,
+            `Only POST is supported on ${GRAPHQL_PATH}: send a JSON body {query, variables, operationName}; the explorer is at ${GRAPHIQL_PATH}.`,
+          );
         },
       };
     }
@@ -242,13 +270,23 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
         const since = cache?.since();
         const known = key === undefined || since === undefined ? undefined : cache?.kept(key);
         if (known) return sendJson(res, 200, known.text, known.bytes);
-        const contextValue: GraphqlContext = { contract, store: context.store, discovery: context.discovery, profile: context.profile, auth, authorization };
-        run(params, contextValue).then(({ text, cacheable }) => {
-          if (!cache || key === undefined || !cacheable) return sendJson(res, 200, text);
-          const bytes = Buffer.from(text, 'utf8');
-          cache.keep(key, { value: { text, bytes }, size: text.length }, since);
-          sendJson(res, 200, text, bytes);
-        }, (error: unknown) => failed(req, res, error));
+        const contextValue: GraphqlContext = {
+          contract,
+          store: context.store,
+          discovery: context.discovery,
+          profile: context.profile,
+          auth,
+          authorization,
+        };
+        run(params, contextValue).then(
+          ({ text, cacheable }) => {
+            if (!cache || key === undefined || !cacheable) return sendJson(res, 200, text);
+            const bytes = Buffer.from(text, 'utf8');
+            cache.keep(key, { value: { text, bytes }, size: text.length }, since);
+            sendJson(res, 200, text, bytes);
+          },
+          (error: unknown) => failed(req, res, error),
+        );
       },
     };
   };

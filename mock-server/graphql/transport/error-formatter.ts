@@ -15,7 +15,10 @@ function classify(error: Error): { type: GraphqlErrorType; message: string } | u
   if (error instanceof CatalogGraphqlError) return { type: error.type, message: error.message };
   if (error instanceof UrnSyntaxError) return { type: 'BAD_REQUEST', message: error.message };
   if (error instanceof RestliError && error.status < 500) {
-    return { type: error.status === 404 ? 'NOT_FOUND' : error.status === 403 ? 'UNAUTHORIZED' : 'BAD_REQUEST', message: error.message };
+    return {
+      type: error.status === 404 ? 'NOT_FOUND' : error.status === 403 ? 'UNAUTHORIZED' : 'BAD_REQUEST',
+      message: error.message,
+    };
   }
   return undefined;
 }

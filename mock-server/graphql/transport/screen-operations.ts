@@ -10,5 +10,7 @@ export const SCREENS_FOLDER = 'graphql/screens';
 
 export function screenOperations(urnPrefix: string): { query: string }[] {
   const ns = Object.values(NAMESPACES).find((names) => names.urnPrefix === urnPrefix)?.namespace ?? 'svc';
-  return specFiles(SCREENS_FOLDER, '.graphql').map((file) => ({ query: rewriteNamespace(readFileSync(fromRoot('spec', SCREENS_FOLDER, file), 'utf8'), ns) }));
+  return specFiles(SCREENS_FOLDER, '.graphql').map((file) => ({
+    query: rewriteNamespace(readFileSync(fromRoot('spec', SCREENS_FOLDER, file), 'utf8'), ns),
+  }));
 }

@@ -16,13 +16,17 @@ import { globalViewsSettings, updateCorpUserViewsSettings, updateGlobalViewsSett
 
 export const viewFamily: ResolverFamily = (viewOf) => ({
   Query: {
-    globalViewsSettings: ((_root, _args, ctx) => globalViewsSettings(ctx, viewOf(ctx))) satisfies Resolver<Record<string, never>>,
+    globalViewsSettings: ((_root, _args, ctx) => globalViewsSettings(ctx, viewOf(ctx))) satisfies Resolver<
+      Record<string, never>
+    >,
   },
   Mutation: {
     createView: ((_root, args, ctx) => createView(ctx, viewOf(ctx), args)) satisfies Resolver<MutationCreateViewArgs>,
     updateView: ((_root, args, ctx) => updateView(ctx, viewOf(ctx), args)) satisfies Resolver<MutationUpdateViewArgs>,
     deleteView: ((_root, args, ctx) => deleteView(ctx, args)) satisfies Resolver<MutationDeleteViewArgs>,
-    updateGlobalViewsSettings: ((_root, args, ctx) => updateGlobalViewsSettings(ctx, args)) satisfies Resolver<MutationUpdateGlobalViewsSettingsArgs>,
-    updateCorpUserViewsSettings: ((_root, args, ctx) => updateCorpUserViewsSettings(ctx, args)) satisfies Resolver<MutationUpdateCorpUserViewsSettingsArgs>,
+    updateGlobalViewsSettings: ((_root, args, ctx) =>
+      updateGlobalViewsSettings(ctx, args)) satisfies Resolver<MutationUpdateGlobalViewsSettingsArgs>,
+    updateCorpUserViewsSettings: ((_root, args, ctx) =>
+      updateCorpUserViewsSettings(ctx, args)) satisfies Resolver<MutationUpdateCorpUserViewsSettingsArgs>,
   },
 });

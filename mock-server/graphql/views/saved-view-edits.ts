@@ -13,7 +13,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { makeUrn } from '../../../spec/index.js';
-import type { MutationCreateViewArgs, MutationDeleteViewArgs, MutationUpdateViewArgs } from '../../../generated/graphql/resolvers.js';
+import type {
+  MutationCreateViewArgs,
+  MutationDeleteViewArgs,
+  MutationUpdateViewArgs,
+} from '../../../generated/graphql/resolvers.js';
 import { writeContext } from '../../handlers/context.js';
 import type { WriteContext } from '../../store/types.js';
 import { authorizeMutation, callerOf, type GraphqlContext } from '../context.js';
@@ -36,7 +40,10 @@ interface DefinitionInput {
 function definitionOf(input: DefinitionInput, at: string): Record<string, unknown> {
   const criteria = input.filter.filters.map((f, i) => storedCriterion(f, `${at}.filter.filters[${i}]`));
   const or = input.filter.operator === 'AND' ? [{ and: criteria }] : criteria.map((c) => ({ and: [c] }));
-  return { entityTypes: input.entityTypes.map((type, i) => entityNameOf(type, `${at}.entityTypes[${i}]`)), filter: { or } };
+  return {
+    entityTypes: input.entityTypes.map((type, i) => entityNameOf(type, `${at}.entityTypes[${i}]`)),
+    filter: { or },
+  };
 }
 
 /** The caller's write, for a view of this type: a GLOBAL one needs the admin role, a PERSONAL one a token. */
@@ -58,17 +65,31 @@ function changeable(ctx: GraphqlContext, urn: string): { info: Record<string, un
   return { info, write: writeContext(caller) };
 }
 
-export function createView(ctx: GraphqlContext, view: EntityView, { input }: MutationCreateViewArgs): OutputRecord | null {
+export function createView(
+  ctx: GraphqlContext,
+  view: EntityView,
+  { input }: MutationCreateViewArgs,
+): OutputRecord | null {
   const urn = makeUrn(ctx.contract.names.urnPrefix, ENTITY, [randomUUID()]);
   const write = writeFor(ctx, urn, input.viewType);
   const stamp = { time: write.now, actor: write.actor };
-  const info: Record<string, unknown> = { type: input.viewType, name: input.name, definition: definitionOf(input.definition, 'input.definition'), created: stamp, lastModified: stamp };
+  const info: Record<string, unknown> = {
+    type: input.viewType,
+    name: input.name,
+    definition: definitionOf(input.definition, 'input.definition'),
+    created: stamp,
+    lastModified: stamp,
+  };
   if (input.description != null) info.description = input.description;
   ctx.store.upsertAspect(ENTITY, urn, ASPECT, info, { ...write, valueRoot: 'input' });
   return view.entity(urn);
 }
 
-export function updateView(ctx: GraphqlContext, view: EntityView, { urn, input }: MutationUpdateViewArgs): OutputRecord | null {
+export function updateView(
+  ctx: GraphqlContext,
+  view: EntityView,
+  { urn, input }: MutationUpdateViewArgs,
+): OutputRecord | null {
   return ctx.store.transaction(() => {
     const { info, write } = changeable(ctx, urn);
     const next: Record<string, unknown> = { ...info, lastModified: { time: write.now, actor: write.actor } };

@@ -11,7 +11,10 @@
  * UrnUtils.getUrn fails inside the resolver, a server error). Neither checks that the view exists.
  */
 import { makeUrn, tryParseUrn } from '../../../spec/index.js';
-import type { MutationUpdateCorpUserViewsSettingsArgs, MutationUpdateGlobalViewsSettingsArgs } from '../../../generated/graphql/resolvers.js';
+import type {
+  MutationUpdateCorpUserViewsSettingsArgs,
+  MutationUpdateGlobalViewsSettingsArgs,
+} from '../../../generated/graphql/resolvers.js';
 import { writeContext } from '../../handlers/context.js';
 import type { WriteContext } from '../../store/types.js';
 import { authorizeMutation, callerOf, type GraphqlContext } from '../context.js';
@@ -20,14 +23,22 @@ import { badRequestError } from '../errors.js';
 import { objectOf } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 
-const globalSettingsUrn = (ctx: GraphqlContext): string => makeUrn(ctx.contract.names.urnPrefix, 'globalSettings', ['0']);
+const globalSettingsUrn = (ctx: GraphqlContext): string =>
+  makeUrn(ctx.contract.names.urnPrefix, 'globalSettings', ['0']);
 
 /**
  * Sets `views.defaultView` of the settings aspect stored at `urn` (of `fresh` when none is stored), or
  * removes it when the input gives none.
  */
-function setDefaultView(ctx: GraphqlContext, at: { entityType: string; urn: string; aspect: string }, fresh: Record<string, unknown>, defaultView: string | null | undefined, write: WriteContext): boolean {
-  if (defaultView != null && !tryParseUrn(defaultView)) throw badRequestError(`input.defaultView: '${defaultView}' is not a URN`);
+function setDefaultView(
+  ctx: GraphqlContext,
+  at: { entityType: string; urn: string; aspect: string },
+  fresh: Record<string, unknown>,
+  defaultView: string | null | undefined,
+  write: WriteContext,
+): boolean {
+  if (defaultView != null && !tryParseUrn(defaultView))
+    throw badRequestError(`input.defaultView: '${defaultView}' is not a URN`);
   ctx.store.transaction(() => {
     const settings = ctx.store.getAspect(at.urn, at.aspect, 0)?.value ?? fresh;
     const { defaultView: _previous, ...views } = objectOf(settings.views) ?? {};
@@ -39,17 +50,37 @@ function setDefaultView(ctx: GraphqlContext, at: { entityType: string; urn: stri
 
 export function globalViewsSettings(ctx: GraphqlContext, view: EntityView): OutputRecord {
   const views = objectOf(ctx.store.getAspect(globalSettingsUrn(ctx), 'globalSettingsInfo', 0)?.value.views);
-  return view.shapes.record('GlobalViewsSettings', { defaultView: typeof views?.defaultView === 'string' ? views.defaultView : null });
+  return view.shapes.record('GlobalViewsSettings', {
+    defaultView: typeof views?.defaultView === 'string' ? views.defaultView : null,
+  });
 }
 
-export function updateGlobalViewsSettings(ctx: GraphqlContext, { input }: MutationUpdateGlobalViewsSettingsArgs): boolean {
+export function updateGlobalViewsSettings(
+  ctx: GraphqlContext,
+  { input }: MutationUpdateGlobalViewsSettingsArgs,
+): boolean {
   const urn = globalSettingsUrn(ctx);
   const write = authorizeMutation(ctx, urn);
-  return setDefaultView(ctx, { entityType: 'globalSettings', urn, aspect: 'globalSettingsInfo' }, {}, input.defaultView, write);
+  return setDefaultView(
+    ctx,
+    { entityType: 'globalSettings', urn, aspect: 'globalSettingsInfo' },
+    {},
+    input.defaultView,
+    write,
+  );
 }
 
-export function updateCorpUserViewsSettings(ctx: GraphqlContext, { input }: MutationUpdateCorpUserViewsSettingsArgs): boolean {
+export function updateCorpUserViewsSettings(
+  ctx: GraphqlContext,
+  { input }: MutationUpdateCorpUserViewsSettingsArgs,
+): boolean {
   const caller = callerOf(ctx, true);
   const fresh = { appearance: { showSimplifiedHomepage: false } };
-  return setDefaultView(ctx, { entityType: 'corpuser', urn: caller.user, aspect: 'corpUserSettings' }, fresh, input.defaultView, writeContext(caller));
+  return setDefaultView(
+    ctx,
+    { entityType: 'corpuser', urn: caller.user, aspect: 'corpUserSettings' },
+    fresh,
+    input.defaultView,
+    writeContext(caller),
+  );
 }

@@ -247,11 +247,16 @@ class Arrays implements Columns {
 }
 
 export function createDocumentColumns(db: Database): DocumentColumns {
-  const bounds = db.prepare('SELECT min(doc_id), max(doc_id) FROM search_document').raw() as Statement<[], [number | null, number | null]>;
+  const bounds = db.prepare('SELECT min(doc_id), max(doc_id) FROM search_document').raw() as Statement<
+    [],
+    [number | null, number | null]
+  >;
   const range: Statement = db.prepare(
     "SELECT COUNT(*) AS n, group_concat(doc_id) AS ids, group_concat(entity) AS entities, group_concat(removed) AS removed, group_concat(terms) AS terms, group_concat(facets || ';', '') AS facets FROM search_document WHERE doc_id BETWEEN ? AND ?",
   );
-  const one: Statement = db.prepare('SELECT doc_id, entity, removed, terms, facets FROM search_document WHERE doc_id = ?').raw();
+  const one: Statement = db
+    .prepare('SELECT doc_id, entity, removed, terms, facets FROM search_document WHERE doc_id = ?')
+    .raw();
   let columns: Arrays | undefined;
   // Past MOST_NOTED (or the tables cleared), documents were written that the notes do not name:
   // columns read now must be built again once committed.
@@ -263,7 +268,8 @@ export function createDocumentColumns(db: Database): DocumentColumns {
     const [first, last] = bounds.get() ?? [null, null];
     if (first === null || last === null) return built;
     built.grow(last);
-    for (let from = first; from <= last; from += BUILD_CHUNK) built.load(range.get(from, from + BUILD_CHUNK - 1) as Table);
+    for (let from = first; from <= last; from += BUILD_CHUNK)
+      built.load(range.get(from, from + BUILD_CHUNK - 1) as Table);
     return built;
   };
   const reread = (c: Arrays, docId: number): void => {

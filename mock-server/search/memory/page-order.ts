@@ -25,7 +25,10 @@ const SELECTION_SHARE = 8;
 
 /** The indexes (0 to n - 1) of the first `rows` rows in `order` (all of them when `rows` is at least n). */
 export function firstInOrder(n: number, rows: number, order: (a: number, b: number) => number): number[] {
-  if (rows * SELECTION_SHARE >= n) return Array.from({ length: n }, (_, i) => i).sort(order).slice(0, rows);
+  if (rows * SELECTION_SHARE >= n)
+    return Array.from({ length: n }, (_, i) => i)
+      .sort(order)
+      .slice(0, rows);
   // The first `rows` so far, in order: a row after the last of them is passed over.
   const first: number[] = [];
   for (let i = 0; i < n; i++) {

@@ -66,8 +66,12 @@ interface Rows {
 }
 
 export function createTermLists(db: Database, budget = TERM_LIST_BUDGET): TermLists {
-  const read: Statement = db.prepare('SELECT COUNT(*) AS n, group_concat(doc_id) AS ids, group_concat(f) AS f FROM search_term WHERE term = ?');
-  const readUrns: Statement = db.prepare('SELECT d.doc_id, d.urn FROM json_each(?) h CROSS JOIN search_document d ON d.doc_id = h.value').raw();
+  const read: Statement = db.prepare(
+    'SELECT COUNT(*) AS n, group_concat(doc_id) AS ids, group_concat(f) AS f FROM search_term WHERE term = ?',
+  );
+  const readUrns: Statement = db
+    .prepare('SELECT d.doc_id, d.urn FROM json_each(?) h CROSS JOIN search_document d ON d.doc_id = h.value')
+    .raw();
   // Least recently used first (a Map keeps the order entries were set in).
   const kept = new Map<string, Entry>();
   let bytes = 0;

@@ -73,7 +73,8 @@ export function aggregations(tables: SearchTables, fields: EntityIndexFields, sc
   if (scope.kind === 'hits') return counted(tables, fields, scope);
   const columns = tables.columns();
   let held = kept.get(columns);
-  if (held?.version !== columns.version()) kept.set(columns, (held = { version: columns.version(), byEntity: new Map() }));
+  if (held?.version !== columns.version())
+    kept.set(columns, (held = { version: columns.version(), byEntity: new Map() }));
   let result = held.byEntity.get(fields.entity);
   if (!result) held.byEntity.set(fields.entity, (result = deepFrozen(counted(tables, fields, scope))));
   return result;
@@ -87,10 +88,14 @@ function counted(tables: SearchTables, fields: EntityIndexFields, scope: Aggrega
   const buckets = (
     scope.kind === 'entity'
       ? tables
-          .statement(`SELECT field, value, n FROM search_facet WHERE entity = ? AND field IN (SELECT value FROM json_each(?)) AND n > 0 ${ORDER}`)
+          .statement(
+            `SELECT field, value, n FROM search_facet WHERE entity = ? AND field IN (SELECT value FROM json_each(?)) AND n > 0 ${ORDER}`,
+          )
           .all(fields.entity, wanted)
       : tables
-          .statement(`SELECT f.field AS field, f.value AS value, c.value ->> 1 AS n FROM json_each(?) c JOIN search_facet f ON f.id = c.value ->> 0 ${ORDER}`)
+          .statement(
+            `SELECT f.field AS field, f.value AS value, c.value ->> 1 AS n FROM json_each(?) c JOIN search_facet f ON f.id = c.value ->> 0 ${ORDER}`,
+          )
           .all(scope.counts)
   ) as Bucket[];
   const byField = new Map<string, [string, number][]>();

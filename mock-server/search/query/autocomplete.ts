@@ -16,7 +16,8 @@ import type { SearchTables } from '../tables.js';
 /** The SQL condition of the optional `field` on the suggestion row `d`; only the entity's autocomplete fields have rows to suggest from. */
 function fieldCondition(fields: EntityIndexFields, field: string | undefined): { sql: string; params: unknown[] } {
   if (field === undefined) return { sql: '1', params: [] };
-  if (!fields.fields.get(field)?.enableAutocomplete) throw badRequest(`body.field: '${field}' is not an autocomplete field of entity ${fields.entity}`);
+  if (!fields.fields.get(field)?.enableAutocomplete)
+    throw badRequest(`body.field: '${field}' is not an autocomplete field of entity ${fields.entity}`);
   return { sql: 'd.field = ?', params: [field] };
 }
 
@@ -82,14 +83,27 @@ const MIN_ROWS = 32;
  * matching rows of the ranking (every row before them was tested), and `exhausted` says the walk
  * found no more.
  */
-function walkRanked(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number, wanted: number): { values: string[]; exhausted: boolean } {
+function walkRanked(
+  tables: SearchTables,
+  fields: EntityIndexFields,
+  m: Matching,
+  read: number,
+  wanted: number,
+): { values: string[]; exhausted: boolean } {
   const rows = rankedRows(tables);
-  if (m.tokens.every((t) => ASCII_TOKEN.test(t))) return walkByValue(tables, fields, m, read, wanted, rows) ?? walkInMatches(tables, fields, m, read, rows);
+  if (m.tokens.every((t) => ASCII_TOKEN.test(t)))
+    return walkByValue(tables, fields, m, read, wanted, rows) ?? walkInMatches(tables, fields, m, read, rows);
   return walkInMatches(tables, fields, m, read, rows);
 }
 
 /** The walk kept when among the FTS5 match list (`LIST SUBQUERY`, built once with a Bloom filter). */
-function walkInMatches(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number, rows: number): { values: string[]; exhausted: boolean } {
+function walkInMatches(
+  tables: SearchTables,
+  fields: EntityIndexFields,
+  m: Matching,
+  read: number,
+  rows: number,
+): { values: string[]; exhausted: boolean } {
   const walked = tables
     .statement(
       'SELECT w.value FROM (SELECT id, value FROM search_suggestion INDEXED BY search_suggestion_ranked ' +
@@ -120,7 +134,14 @@ const ASCII_TOKEN = /^[a-z0-9]+$/;
  * (undefined). Read row by row, the walk also stops once its values hold the `wanted` distinct
  * ones, the first of the ranking all the same.
  */
-function walkByValue(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number, wanted: number, rows: number): { values: string[]; exhausted: boolean } | undefined {
+function walkByValue(
+  tables: SearchTables,
+  fields: EntityIndexFields,
+  m: Matching,
+  read: number,
+  wanted: number,
+  rows: number,
+): { values: string[]; exhausted: boolean } | undefined {
   const holds = m.tokens.map(() => 'w.value LIKE ?').join(' AND ');
   const passed = tables
     .statement(
@@ -128,7 +149,10 @@ function walkByValue(tables: SearchTables, fields: EntityIndexFields, m: Matchin
         'INDEXED BY search_suggestion_ranked WHERE entity = ? AND removed = 0 ORDER BY boost DESC, length(value), value LIMIT ?) w ' +
         `WHERE (${holds}) OR octet_length(w.value) > length(w.value)`,
     )
-    .iterate(fields.entity, rows, ...m.tokens.map((t) => `%${t}%`)) as IterableIterator<{ value: string; wide: number }>;
+    .iterate(fields.entity, rows, ...m.tokens.map((t) => `%${t}%`)) as IterableIterator<{
+    value: string;
+    wide: number;
+  }>;
   const values: string[] = [];
   const distinct = new Set<string>();
   for (const row of passed) {
@@ -157,13 +181,20 @@ function matchesTokens(query: string[], tokens: string[]): boolean {
 /** The first `read` matching rows' values in ranking order, every match looked up and the first `read` kept. */
 function sortMatches(tables: SearchTables, fields: EntityIndexFields, m: Matching, read: number): string[] {
   const rows = everyMatch(fields, m);
-  return tables.statement(`SELECT d.value ${rows.sql} ORDER BY d.boost DESC, length(d.value), d.value LIMIT ?`, true).all(...rows.params, read) as string[];
+  return tables
+    .statement(`SELECT d.value ${rows.sql} ORDER BY d.boost DESC, length(d.value), d.value LIMIT ?`, true)
+    .all(...rows.params, read) as string[];
 }
 
 /** Whether a query without field or filter matches at least BROAD rows (counted up to there only). */
 function isBroad(tables: SearchTables, m: Matching): boolean {
   if (m.narrowed) return false;
-  const counted = tables.statement('SELECT count(*) FROM (SELECT rowid FROM search_autocomplete WHERE search_autocomplete MATCH ? LIMIT ?)', true).get(m.match, BROAD);
+  const counted = tables
+    .statement(
+      'SELECT count(*) FROM (SELECT rowid FROM search_autocomplete WHERE search_autocomplete MATCH ? LIMIT ?)',
+      true,
+    )
+    .get(m.match, BROAD);
   return counted === BROAD;
 }
 
@@ -174,7 +205,11 @@ function isBroad(tables: SearchTables, m: Matching): boolean {
  * of the order instead of grouping every matching row by value. When the rows read hold too few
  * distinct values, the next round reads four times as many.
  */
-export function autocomplete(tables: SearchTables, fields: EntityIndexFields, request: AutocompleteRequest): AutocompleteResultValue {
+export function autocomplete(
+  tables: SearchTables,
+  fields: EntityIndexFields,
+  request: AutocompleteRequest,
+): AutocompleteResultValue {
   const m = matching(fields, request);
   if (!m) return { suggestions: [], query: request.query };
   const start = Math.max(0, request.start ?? 0);
@@ -195,12 +230,17 @@ export function autocomplete(tables: SearchTables, fields: EntityIndexFields, re
     }
     const values = sortMatches(tables, fields, m, read);
     const distinct = [...new Set(values)];
-    if (distinct.length >= wanted || values.length < read) return { suggestions: distinct.slice(start, wanted), query: request.query };
+    if (distinct.length >= wanted || values.length < read)
+      return { suggestions: distinct.slice(start, wanted), query: request.query };
   }
 }
 
 /** The entities whose autocomplete values the query matches, best first (upstream's AutoCompleteResult.entities). */
-export function autocompleteEntities(tables: SearchTables, fields: EntityIndexFields, request: AutocompleteRequest): string[] {
+export function autocompleteEntities(
+  tables: SearchTables,
+  fields: EntityIndexFields,
+  request: AutocompleteRequest,
+): string[] {
   const m = matching(fields, request);
   if (!m) return [];
   const rows = everyMatch(fields, m);

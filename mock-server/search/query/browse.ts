@@ -22,19 +22,23 @@ export function browse(tables: SearchTables, fields: EntityIndexFields, request:
   const start = Math.max(0, request.start);
   const limit = Math.max(0, request.limit);
   const filter = compileFilter(fields, request.filter);
-  const filtered = filter.params.length > 0 ? ` AND b.doc_id IN (SELECT d.doc_id FROM search_document d WHERE ${filter.sql})` : '';
+  const filtered =
+    filter.params.length > 0 ? ` AND b.doc_id IN (SELECT d.doc_id FROM search_document d WHERE ${filter.sql})` : '';
   // The rows of one folder: one per (entity, child) for every browse path that passes through it.
   // Each query names its index: by child for the groups and the entities, by doc_id for the total
   // (read in order, not sorted). Left to itself the planner takes the doc_id order for the leaf
   // count too and reads every row of the folder for the few leaves.
-  const inFolder = (index: string, join = ''): string => `FROM search_browse b INDEXED BY ${index}${join} WHERE b.entity = ? AND b.removed = 0 AND b.parent = ?${filtered}`;
+  const inFolder = (index: string, join = ''): string =>
+    `FROM search_browse b INDEXED BY ${index}${join} WHERE b.entity = ? AND b.removed = 0 AND b.parent = ?${filtered}`;
   const byChild = inFolder('search_browse_by_folder');
   const params = [fields.entity, folder(request.path), ...filter.params];
   const countOf = (sql: string): number => (tables.statement(sql).get(...params) as { n: number }).n;
 
   const total = countOf(`SELECT COUNT(DISTINCT b.doc_id) AS n ${inFolder('search_browse_folder_docs')}`);
   const groups = tables
-    .statement(`SELECT b.child AS name, COUNT(DISTINCT b.doc_id) AS count ${byChild} AND b.leaf = 0 GROUP BY b.child ORDER BY count DESC, name`)
+    .statement(
+      `SELECT b.child AS name, COUNT(DISTINCT b.doc_id) AS count ${byChild} AND b.leaf = 0 GROUP BY b.child ORDER BY count DESC, name`,
+    )
     .all(...params) as { name: string; count: number }[];
   const numEntities = countOf(`SELECT COUNT(DISTINCT b.doc_id) AS n ${byChild} AND b.leaf = 1`);
 

@@ -17,7 +17,10 @@ export interface ClauseSql {
 
 /** The values of a text field in the entities whose values of it hold every token (a (token, field) pair of `?` per token after the field's name). */
 function textRows(tokens: number): string {
-  const holding = Array.from({ length: tokens }, () => 'SELECT doc_id FROM search_field_term WHERE term = ? AND field = ?').join(' INTERSECT ');
+  const holding = Array.from(
+    { length: tokens },
+    () => 'SELECT doc_id FROM search_field_term WHERE term = ? AND field = ?',
+  ).join(' INTERSECT ');
   return `SELECT r.doc_id AS doc_id, r.field AS field, r.value AS value FROM search_text_row r WHERE r.field = ? AND r.doc_id IN (${holding})`;
 }
 
@@ -36,11 +39,19 @@ export function clauseSql(clause: FieldClause): ClauseSql {
   // A UNION ALL lets each side use its own index (an OR would scan every value of the field); a row
   // both sides find comes twice, which neither an IN nor matchedFields minds.
   if (URN_TYPES.has(field.type)) {
-    return { sql: `${values} AND value = ? UNION ALL ${values} AND last_part = ?`, params: [field.name, value, field.name, value] };
+    return {
+      sql: `${values} AND value = ? UNION ALL ${values} AND last_part = ?`,
+      params: [field.name, value, field.name, value],
+    };
   }
   if (NUMERIC_TYPES.has(field.type)) {
     const n = Number(value);
-    return Number.isFinite(n) && value.trim() !== '' ? { sql: `${values} AND num = ?`, params: [field.name, n] } : NOTHING;
+    return Number.isFinite(n) && value.trim() !== ''
+      ? { sql: `${values} AND num = ?`, params: [field.name, n] }
+      : NOTHING;
   }
-  return { sql: `${values} AND value = ?`, params: [field.name, field.type === 'BOOLEAN' ? value.toLowerCase() : value] };
+  return {
+    sql: `${values} AND value = ?`,
+    params: [field.name, field.type === 'BOOLEAN' ? value.toLowerCase() : value],
+  };
 }

@@ -144,19 +144,44 @@ function tally(
   } finally {
     masks?.clear();
   }
-  return { n, facetCounts: facetPairs(counts), ids: hitIds, frequencies: hitFrequencies, lengths, ...(q.repeats ? { stamp } : {}), ...(q.lists ? { list: q.lists[0] } : {}) };
+  return {
+    n,
+    facetCounts: facetPairs(counts),
+    ids: hitIds,
+    frequencies: hitFrequencies,
+    lengths,
+    ...(q.repeats ? { stamp } : {}),
+    ...(q.lists ? { list: q.lists[0] } : {}),
+  };
 }
 
 export function countHits(tables: SearchTables, q: CountingQuery): CountedHits {
   if (q.lists) {
     const [only] = q.lists;
-    const candidates = q.lists.length === 1 && only ? { n: only.n, ids: only.ids, frequencies: [only.f] } : intersection(q.lists);
-    return tally(tables.columns(), q, candidates.n, candidates.ids, q.frequencyColumns.length > 0 ? candidates.frequencies : []);
+    const candidates =
+      q.lists.length === 1 && only ? { n: only.n, ids: only.ids, frequencies: [only.f] } : intersection(q.lists);
+    return tally(
+      tables.columns(),
+      q,
+      candidates.n,
+      candidates.ids,
+      q.frequencyColumns.length > 0 ? candidates.frequencies : [],
+    );
   }
   const lists = q.frequencyColumns.map((c, i) => `, group_concat(${c}) AS f${i}`).join('');
-  const row = tables.statement(`SELECT COUNT(*) AS n, group_concat(${q.idColumn}) AS ids${lists} ${q.from}`).get(...q.params) as Lists;
-  const frequencies = q.frequencyColumns.map((_, i) => integers(row[`f${i}`] ?? '', row.n, scratch(`candidate frequencies ${i}`, row.n)));
-  return tally(tables.columns(), q, row.n, integers(row.ids ?? '', row.n, scratch('candidate ids', row.n)), frequencies);
+  const row = tables
+    .statement(`SELECT COUNT(*) AS n, group_concat(${q.idColumn}) AS ids${lists} ${q.from}`)
+    .get(...q.params) as Lists;
+  const frequencies = q.frequencyColumns.map((_, i) =>
+    integers(row[`f${i}`] ?? '', row.n, scratch(`candidate frequencies ${i}`, row.n)),
+  );
+  return tally(
+    tables.columns(),
+    q,
+    row.n,
+    integers(row.ids ?? '', row.n, scratch('candidate ids', row.n)),
+    frequencies,
+  );
 }
 
 /**
@@ -164,7 +189,11 @@ export function countHits(tables: SearchTables, q: CountingQuery): CountedHits {
  * condition on aggregated values matching a large share of the catalog reads its many index rows
  * at several times the cost of testing every document's facet ids (the hits are marked, as repeats).
  */
-export function scanHits(tables: SearchTables, entity: string, requiredFacets: readonly (readonly number[])[]): CountedHits {
+export function scanHits(
+  tables: SearchTables,
+  entity: string,
+  requiredFacets: readonly (readonly number[])[],
+): CountedHits {
   const c = tables.columns();
   return tally(c, { entity, withRemoved: false, repeats: true, requiredFacets }, c.entity.length, undefined, []);
 }

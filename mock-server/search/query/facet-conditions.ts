@@ -26,17 +26,30 @@ const MOST_CONDITIONS = 31;
 type FacetRow = [id: number, value: string, n: number];
 
 /** The facets of a field whose value passes `test`; undefined when the field has too many values to read. */
-function matching(tables: SearchTables, entity: string, field: string, test: (value: string) => boolean): FacetCondition | undefined {
-  const rows = tables.statement('SELECT id, value, n FROM search_facet WHERE entity = ? AND field = ? LIMIT ?').raw().all(entity, field, MOST_VALUES + 1) as FacetRow[];
+function matching(
+  tables: SearchTables,
+  entity: string,
+  field: string,
+  test: (value: string) => boolean,
+): FacetCondition | undefined {
+  const rows = tables
+    .statement('SELECT id, value, n FROM search_facet WHERE entity = ? AND field = ? LIMIT ?')
+    .raw()
+    .all(entity, field, MOST_VALUES + 1) as FacetRow[];
   if (rows.length > MOST_VALUES) return undefined;
   const kept = rows.filter(([, value]) => test(value));
   return { ids: kept.map(([id]) => id), holders: kept.reduce((sum, [, , n]) => sum + n, 0) };
 }
 
-const comparedAsStored = (field: IndexField): boolean => field.addToFilters && !NUMERIC_TYPES.has(field.type) && !TEXT_TYPES.has(field.type) && field.type !== 'BOOLEAN';
+const comparedAsStored = (field: IndexField): boolean =>
+  field.addToFilters && !NUMERIC_TYPES.has(field.type) && !TEXT_TYPES.has(field.type) && field.type !== 'BOOLEAN';
 
 /** The condition of a `field:value` clause (clause-sql.ts): a URN field by the full URN or its last key part. */
-function clauseCondition(tables: SearchTables, entity: string, { field, value }: FieldClause): FacetCondition | undefined {
+function clauseCondition(
+  tables: SearchTables,
+  entity: string,
+  { field, value }: FieldClause,
+): FacetCondition | undefined {
   if (!comparedAsStored(field)) return undefined;
   const urn = URN_TYPES.has(field.type);
   return matching(tables, entity, field.name, (stored) => stored === value || (urn && urnLastPart(stored) === value));
@@ -46,7 +59,12 @@ function clauseCondition(tables: SearchTables, entity: string, { field, value }:
  * The facet conditions of a search's filter criteria (one conjunction without negation: `sets`)
  * and `field:value` clauses, when every one of them qualifies; undefined otherwise.
  */
-export function facetConditions(tables: SearchTables, entity: string, sets: readonly CriterionSet[] | undefined, clauses: readonly FieldClause[]): FacetCondition[] | undefined {
+export function facetConditions(
+  tables: SearchTables,
+  entity: string,
+  sets: readonly CriterionSet[] | undefined,
+  clauses: readonly FieldClause[],
+): FacetCondition[] | undefined {
   if (!sets || sets.length + clauses.length > MOST_CONDITIONS) return undefined;
   const conditions: FacetCondition[] = [];
   for (const { facet } of sets) {

@@ -28,7 +28,10 @@ type Aggregations = SearchResultValue['metadata']['searchResultMetadatas'];
  * `.keyword`), in the filter's order; `urn` and the fields in `skip` left out. A criterion's
  * `values`, or its `value` alone (upstream converts one into the other before searching).
  */
-export function filteredValues(filter: Filter | undefined, skip: ReadonlySet<string> = new Set()): Map<string, string[]> {
+export function filteredValues(
+  filter: Filter | undefined,
+  skip: ReadonlySet<string> = new Set(),
+): Map<string, string[]> {
   const byFacet = new Map<string, string[]>();
   const criteria = filter?.or ? filter.or.flatMap((alternative) => alternative.and) : (filter?.criteria ?? []);
   for (const criterion of criteria) {
@@ -43,7 +46,8 @@ export function filteredValues(filter: Filter | undefined, skip: ReadonlySet<str
 }
 
 /** Elasticsearch's bucket order: by count, most first, then by value. */
-const bucketOrder = (a: readonly [string, number], b: readonly [string, number]): number => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+const bucketOrder = (a: readonly [string, number], b: readonly [string, number]): number =>
+  b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /**
  * Facets as a search response shows them: each facet's values (value and count over the whole result)
@@ -55,7 +59,10 @@ export function shownFacets(
   limit: number,
   filtered: ReadonlyMap<string, readonly string[]>,
 ): [string, (readonly [string, number])[]][] {
-  const out = [...facets].map(([name, values]): [string, (readonly [string, number])[]] => [name, [...values].sort(bucketOrder).slice(0, limit)]);
+  const out = [...facets].map(([name, values]): [string, (readonly [string, number])[]] => [
+    name,
+    [...values].sort(bucketOrder).slice(0, limit),
+  ]);
   for (const [field, values] of filtered) {
     let facet = out.find(([name]) => name === field);
     if (!facet) out.push((facet = [field, []]));

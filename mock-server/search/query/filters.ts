@@ -7,7 +7,13 @@
  * fields and strings otherwise. Only search fields of the entity may be named (400 otherwise).
  */
 import { badRequest } from '../../errors.js';
-import { NUMERIC_TYPES, REMOVED_FIELD, indexFieldName, type EntityIndexFields, type IndexField } from '../index-fields.js';
+import {
+  NUMERIC_TYPES,
+  REMOVED_FIELD,
+  indexFieldName,
+  type EntityIndexFields,
+  type IndexField,
+} from '../index-fields.js';
 import { filterAlternatives, type Condition, type Criterion, type Filter } from '../requests.js';
 
 export interface CompiledFilter {
@@ -46,7 +52,8 @@ function valueCondition(field: IndexField, condition: Condition, value: string):
   const numeric = NUMERIC_TYPES.has(field.type);
   if (numeric && (condition === 'EQUAL' || RANGE[condition])) {
     const n = Number(value);
-    if (value.trim() === '' || !Number.isFinite(n)) throw badRequest(`filter field '${field.name}': value '${value}' is not a number`);
+    if (value.trim() === '' || !Number.isFinite(n))
+      throw badRequest(`filter field '${field.name}': value '${value}' is not a number`);
     return { sql: `num ${RANGE[condition] ?? '='} ?`, params: [n] };
   }
   switch (condition) {
@@ -68,17 +75,27 @@ function valueCondition(field: IndexField, condition: Condition, value: string):
 
 function criterionSet(fields: EntityIndexFields, criterion: Criterion): CriterionSet {
   const field = fields.fields.get(indexFieldName(criterion.field));
-  if (!field) throw badRequest(`filter field '${criterion.field}' is not a searchable field of entity ${fields.entity}`);
+  if (!field)
+    throw badRequest(`filter field '${criterion.field}' is not a searchable field of entity ${fields.entity}`);
   const condition = criterion.condition ?? 'EQUAL';
   const values = criterion.values && criterion.values.length > 0 ? criterion.values : [criterion.value ?? ''];
   const alternatives = values.map((v) => valueCondition(field, condition, v));
   const sql = `SELECT doc_id FROM search_value WHERE field = ? AND (${alternatives.map((a) => a.sql).join(' OR ')})`;
-  const asStored = condition === 'EQUAL' && field.addToFilters && !NUMERIC_TYPES.has(field.type) && field.type !== 'BOOLEAN';
-  return { sql, params: [field.name, ...alternatives.flatMap((a) => a.params)], ...(asStored ? { facet: { field: field.name, values } } : {}) };
+  const asStored =
+    condition === 'EQUAL' && field.addToFilters && !NUMERIC_TYPES.has(field.type) && field.type !== 'BOOLEAN';
+  return {
+    sql,
+    params: [field.name, ...alternatives.flatMap((a) => a.params)],
+    ...(asStored ? { facet: { field: field.name, values } } : {}),
+  };
 }
 
 /** `docId` is the SQL expression of the document id the criteria test (a ranked search hints its own column). */
-export function compileFilter(fields: EntityIndexFields, filter: Filter | undefined, docId = 'd.doc_id'): CompiledFilter {
+export function compileFilter(
+  fields: EntityIndexFields,
+  filter: Filter | undefined,
+  docId = 'd.doc_id',
+): CompiledFilter {
   const conjunctions = filterAlternatives(filter);
   if (conjunctions.length === 0) return { sql: '1', params: [], namesRemoved: false, sets: [] };
   const params: unknown[] = [];

@@ -30,7 +30,11 @@ function mayHold(value: string, tokens: ReadonlySet<string>): boolean {
   return false;
 }
 
-export function matchedFields(tables: SearchTables, query: ParsedQuery, docIds: readonly number[]): Map<number, MatchedField[]> {
+export function matchedFields(
+  tables: SearchTables,
+  query: ParsedQuery,
+  docIds: readonly number[],
+): Map<number, MatchedField[]> {
   const out = new Map<number, MatchedField[]>(docIds.map((id) => [id, []]));
   if (docIds.length === 0 || query.matchAll) return out;
   const seen = new Set<string>();
@@ -52,10 +56,14 @@ export function matchedFields(tables: SearchTables, query: ParsedQuery, docIds: 
     const { sql, params } = clauseSql(clause);
     // A URN clause reads two indexes one after the other; its rows come in the order of one.
     const order = URN_TYPES.has(clause.field.type) ? ' ORDER BY doc_id, field, value' : '';
-    const rows = tables.statement(`SELECT doc_id, field, value FROM (${sql}) WHERE doc_id IN (SELECT value FROM json_each(?))${order}`).raw().all(...params, ids) as Row[];
+    const rows = tables
+      .statement(`SELECT doc_id, field, value FROM (${sql}) WHERE doc_id IN (SELECT value FROM json_each(?))${order}`)
+      .raw()
+      .all(...params, ids) as Row[];
     // A text clause matches the field as a whole: the values it names are those holding one of its tokens.
     const wanted = TEXT_TYPES.has(clause.field.type) ? new Set(queryTokens(clause.value)) : undefined;
-    for (const row of rows) if (!wanted || (mayHold(row[2], wanted) && indexTokens(row[2]).some((t) => wanted.has(t)))) add(row);
+    for (const row of rows)
+      if (!wanted || (mayHold(row[2], wanted) && indexTokens(row[2]).some((t) => wanted.has(t)))) add(row);
   }
   return out;
 }

@@ -30,7 +30,8 @@ const OPERATORS = new Set(['AND', '&&']);
 
 function fieldClause(fields: EntityIndexFields, name: string, value: string, input: string): QueryClause {
   const field = fields.fields.get(indexFieldName(name));
-  if (!field) throw badRequest(`search input '${input}': '${name}' is not a searchable field of entity ${fields.entity}`);
+  if (!field)
+    throw badRequest(`search input '${input}': '${name}' is not a searchable field of entity ${fields.entity}`);
   return { kind: 'field', field, value };
 }
 

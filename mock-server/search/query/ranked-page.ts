@@ -15,7 +15,13 @@ export interface Hit {
   urn: string;
 }
 
-export function rankedPage(lists: TermLists, list: PostingList | undefined, kept: ScoredHits, start: number, count: number): Hit[] {
+export function rankedPage(
+  lists: TermLists,
+  list: PostingList | undefined,
+  kept: ScoredHits,
+  start: number,
+  count: number,
+): Hit[] {
   const urns = lists.urns(list, kept.ids);
   const { scores } = kept;
   const order = (a: number, b: number): number => scores[b]! - scores[a]! || compareUrns(urns[a]!, urns[b]!);

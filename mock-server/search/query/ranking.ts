@@ -40,7 +40,9 @@ export interface Ranking {
 
 export function ranking(tables: SearchTables, tokens: readonly string[]): Ranking {
   const held = tokens.map((token) => ({ token, docs: tables.terms.docsWith(token) })).sort((a, b) => a.docs - b.docs);
-  const joined = held.slice(1).map((_, i) => `CROSS JOIN search_term m${i + 1} ON m${i + 1}.term = ? AND m${i + 1}.doc_id = m0.doc_id`);
+  const joined = held
+    .slice(1)
+    .map((_, i) => `CROSS JOIN search_term m${i + 1} ON m${i + 1}.term = ? AND m${i + 1}.doc_id = m0.doc_id`);
   const { docs, terms } = tables.totals();
   // f·(k1+1) / (f + k1·(1 − b + b·length/avgdl)), f in thousandths of a boost: idf·(k1+1), and the
   // two parts of the denominator's constant term scaled alike, are bound.

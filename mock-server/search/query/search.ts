@@ -83,27 +83,45 @@ export function search(
       ...fieldClauses.map((c) => `${docId} IN (SELECT doc_id FROM (${c.sql}))`),
     ].join(' AND ');
   const fromOf = (hinted: boolean): string =>
-    rank ? `FROM ${rank.from} WHERE ${rank.where} AND ${conditionsOf(hinted)}` : `FROM search_document d WHERE ${conditionsOf(hinted)}`;
+    rank
+      ? `FROM ${rank.from} WHERE ${rank.where} AND ${conditionsOf(hinted)}`
+      : `FROM search_document d WHERE ${conditionsOf(hinted)}`;
   const from = fromOf(false);
   const params = [...(rank?.params ?? []), fields.entity, ...filter.params, ...fieldClauses.flatMap((c) => c.params)];
   // A ranked search narrowed by a conjunction reads the driving token's entities and each
   // condition's, all in doc_id order from their indexes, as one merged INTERSECT: cheaper than
   // building a set of every condition's entities to test the token's against.
-  const sets = narrowed && filter.sets ? [...filter.sets, ...fieldClauses.map((c) => ({ sql: `SELECT doc_id FROM (${c.sql})`, params: c.params }))] : undefined;
+  const sets =
+    narrowed && filter.sets
+      ? [...filter.sets, ...fieldClauses.map((c) => ({ sql: `SELECT doc_id FROM (${c.sql})`, params: c.params }))]
+      : undefined;
   const clauseTests = fieldClauses.map((c) => ` AND ${docId} IN (SELECT doc_id FROM (${c.sql}))`).join('');
   // Conditions on aggregated values alone are tested on each hit's facet ids (facet-conditions.ts):
   // a ranked search tests its tokens' hits; one without ranking tests every document of the type
   // when the conditions hold a large share of them (fewer are read from the value index).
-  const conditions = narrowed ? facetConditions(tables, fields.entity, filter.sets, query.clauses.filter((c) => c.kind === 'field')) : undefined;
+  const conditions = narrowed
+    ? facetConditions(
+        tables,
+        fields.entity,
+        filter.sets,
+        query.clauses.filter((c) => c.kind === 'field'),
+      )
+    : undefined;
   const requiredFacets = conditions?.map((c) => c.ids);
-  const scans = !rank && conditions !== undefined && Math.min(...conditions.map((c) => c.holders)) * SCAN_SHARE >= tables.totals().docs;
+  const scans =
+    !rank &&
+    conditions !== undefined &&
+    Math.min(...conditions.map((c) => c.holders)) * SCAN_SHARE >= tables.totals().docs;
   // Where the counting pass reads its candidates: a ranked search from its tokens' rows, tested by
   // the facet conditions, merged with the conjunction's sets, or tested by the filter's SQL; one
   // without ranking from its conjunction's sets (undefined: another pass counts it).
   const candidatesOf = (): { from: string; params: unknown[] } | undefined => {
     if (!rank) {
       if (!sets || sets.length === 0) return undefined;
-      return { from: `FROM (${sets.map((s) => s.sql).join(' INTERSECT ')}${sets.length > 1 ? ' ORDER BY 1' : ''})`, params: sets.flatMap((s) => s.params) };
+      return {
+        from: `FROM (${sets.map((s) => s.sql).join(' INTERSECT ')}${sets.length > 1 ? ' ORDER BY 1' : ''})`,
+        params: sets.flatMap((s) => s.params),
+      };
     }
     if (requiredFacets) return { from: `FROM ${rank.tokens} WHERE ${rank.where}`, params: rank.params };
     if (sets) {
@@ -112,13 +130,19 @@ export function search(
         params: [rank.driving, ...sets.flatMap((s) => s.params), ...rank.params],
       };
     }
-    return { from: `FROM ${rank.tokens} WHERE ${rank.where} AND ${filter.sql}${clauseTests}`, params: [...rank.params, ...filter.params, ...fieldClauses.flatMap((c) => c.params)] };
+    return {
+      from: `FROM ${rank.tokens} WHERE ${rank.where} AND ${filter.sql}${clauseTests}`,
+      params: [...rank.params, ...filter.params, ...fieldClauses.flatMap((c) => c.params)],
+    };
   };
   const candidates = candidatesOf();
   // A ranked search narrowed by nothing or by facet conditions alone reads its tokens' posting lists
   // (../memory/term-lists.ts), when it has one token or tokens held by comparable numbers of entities: reading
   // another token's list costs less than probing its rows for each of the driving token's entities.
-  const listed = rank && (requiredFacets || (filter.sql === '1' && fieldClauses.length === 0)) && rank.held.every((h) => h.docs <= LISTS_BREADTH * rank.held[0]!.docs);
+  const listed =
+    rank &&
+    (requiredFacets || (filter.sql === '1' && fieldClauses.length === 0)) &&
+    rank.held.every((h) => h.docs <= LISTS_BREADTH * rank.held[0]!.docs);
   const lists = listed ? rank.held.map((h) => tables.terms.lists.list(h.token)) : undefined;
 
   const start = Math.max(0, request.start);
@@ -147,7 +171,9 @@ export function search(
   const documents =
     matchesEverything || counted
       ? undefined
-      : (tables.statement(`SELECT COUNT(*) AS n, group_concat(NULLIF(d.facets, '')) AS facets ${fromOf(narrowed)}`).get(...params) as CountedDocuments);
+      : (tables
+          .statement(`SELECT COUNT(*) AS n, group_concat(NULLIF(d.facets, '')) AS facets ${fromOf(narrowed)}`)
+          .get(...params) as CountedDocuments);
   // Matching everything: the entity's documents that are not soft-deleted, counted as the columns follow the table (../memory/live-counts.ts).
   const total = counted?.n ?? documents?.n ?? tables.columns().liveDocuments(fields.entity);
   // Without ranking, the page walks the entity's documents in urn order until it has found its
@@ -156,7 +182,9 @@ export function search(
   // deep page or a sparse result would rather pay.
   const markedPage = (stamp: number): Hit[] =>
     tables
-      .statement('SELECT d.doc_id AS doc_id, d.urn AS urn FROM search_document d WHERE d.entity = ? AND d.removed = 0 AND search_hit(d.doc_id, ?) ORDER BY urn LIMIT ? OFFSET ?')
+      .statement(
+        'SELECT d.doc_id AS doc_id, d.urn AS urn FROM search_document d WHERE d.entity = ? AND d.removed = 0 AND search_hit(d.doc_id, ?) ORDER BY urn LIMIT ? OFFSET ?',
+      )
       .all(fields.entity, stamp, count, start) as Hit[];
   const walksShort = (hits: number): boolean => (start + count) * tables.totals().docs < hits * hits;
   // Sorted by fields: the hits the walk of the first criterion's values in index order meets first
@@ -166,8 +194,12 @@ export function search(
     const isHit = walksShort(total) ? hitTest() : undefined;
     const walked = isHit && walkedHits(tables, fields, sort, start + count, isHit);
     const hits = walked
-      ? (tables.statement('SELECT doc_id, urn, entity FROM search_document WHERE doc_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(walked)) as SortedHit[])
-      : (tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn, d.entity AS entity ${from}`).all(...params) as SortedHit[]);
+      ? (tables
+          .statement('SELECT doc_id, urn, entity FROM search_document WHERE doc_id IN (SELECT value FROM json_each(?))')
+          .all(JSON.stringify(walked)) as SortedHit[])
+      : (tables
+          .statement(`SELECT d.doc_id AS doc_id, d.urn AS urn, d.entity AS entity ${from}`)
+          .all(...params) as SortedHit[]);
     return sortHits(tables, fieldsOf, hits, sort, start + count).slice(start);
   };
   // Whether a document is a hit, from the columns: matching everything, a live document of the type;
@@ -192,12 +224,24 @@ export function search(
       ? request.sort && request.sort.length > 0
         ? sortedPage(request.sort)
         : rank && counted
-        ? rankedPage(tables.terms.lists, counted.list, bestHits(counted.n, start + count, counted.ids, counted.frequencies, counted.lengths, rank.weights), start, count)
-        : counted?.stamp !== undefined && !filter.namesRemoved && walksShort(counted.n)
-          ? markedPage(counted.stamp)
-          : (tables.statement(`SELECT d.doc_id AS doc_id, d.urn AS urn ${from} ORDER BY urn LIMIT ? OFFSET ?`).all(...params, count, start) as Hit[])
+          ? rankedPage(
+              tables.terms.lists,
+              counted.list,
+              bestHits(counted.n, start + count, counted.ids, counted.frequencies, counted.lengths, rank.weights),
+              start,
+              count,
+            )
+          : counted?.stamp !== undefined && !filter.namesRemoved && walksShort(counted.n)
+            ? markedPage(counted.stamp)
+            : (tables
+                .statement(`SELECT d.doc_id AS doc_id, d.urn AS urn ${from} ORDER BY urn LIMIT ? OFFSET ?`)
+                .all(...params, count, start) as Hit[])
       : [];
-  const matches = matchedFields(tables, query, page.map((h) => h.doc_id));
+  const matches = matchedFields(
+    tables,
+    query,
+    page.map((h) => h.doc_id),
+  );
   const scope: AggregationScope = counted
     ? { kind: 'hits', counts: counted.facetCounts }
     : documents

@@ -54,13 +54,22 @@ export interface GivenSortCriterion extends SortCriterion {
  * search's EntityResource.getSortCriteria, GraphQL's SearchUtils.getSortCriteria): the list when
  * given (empty: relevance), else the one criterion, else none; each named by where the request holds it.
  */
-export function givenSort(list: readonly SortCriterion[] | undefined, single: SortCriterion | undefined, listAt: string, singleAt: string): GivenSortCriterion[] {
+export function givenSort(
+  list: readonly SortCriterion[] | undefined,
+  single: SortCriterion | undefined,
+  listAt: string,
+  singleAt: string,
+): GivenSortCriterion[] {
   if (list) return list.map(({ field, order }, i) => ({ field, order, at: `${listAt}[${i}].field` }));
   return single ? [{ field: single.field, order: single.order, at: `${singleAt}.field` }] : [];
 }
 
 /** The criteria of a search over these entity types; a field none of them can sort on is a 400 naming it. */
-export function checkedSort(fieldsOf: (entity: string) => EntityIndexFields, entities: readonly string[], given: readonly GivenSortCriterion[]): SortCriterion[] {
+export function checkedSort(
+  fieldsOf: (entity: string) => EntityIndexFields,
+  entities: readonly string[],
+  given: readonly GivenSortCriterion[],
+): SortCriterion[] {
   return given.map(({ field, order, at }) => {
     if (!entities.some((entity) => sortField(fieldsOf(entity), field))) {
       throw badRequest(
@@ -122,7 +131,9 @@ function valueRows(tables: SearchTables, field: string, kind: SortKind, docs: Re
     return tables.statement(whole).all(field) as ValueRow[];
   }
   return tables
-    .statement('SELECT v.doc_id AS doc_id, v.value AS value, v.num AS num FROM json_each(?) j CROSS JOIN search_value v ON v.doc_id = j.value AND v.field = ?')
+    .statement(
+      'SELECT v.doc_id AS doc_id, v.value AS value, v.num AS num FROM json_each(?) j CROSS JOIN search_value v ON v.doc_id = j.value AND v.field = ?',
+    )
     .all(JSON.stringify([...docs.keys()]), field) as ValueRow[];
 }
 
@@ -130,7 +141,12 @@ function valueRows(tables: SearchTables, field: string, kind: SortKind, docs: Re
  * Each hit's key for one criterion: the values of its field (the smallest ascending, the largest
  * descending), undefined for a hit whose entity type cannot sort on the field or has no value.
  */
-function criterionKeys(tables: SearchTables, fieldsOf: (entity: string) => EntityIndexFields | undefined, hits: readonly SortedHit[], criterion: SortCriterion): Key[] {
+function criterionKeys(
+  tables: SearchTables,
+  fieldsOf: (entity: string) => EntityIndexFields | undefined,
+  hits: readonly SortedHit[],
+  criterion: SortCriterion,
+): Key[] {
   const descending = criterion.order === 'DESCENDING';
   const keys: Key[] = new Array<Key>(hits.length);
   const byField = new Map<string, { kind: SortKind; at: number[] }>();
@@ -169,7 +185,10 @@ export function sortHits<H extends SortedHit>(
   sort: readonly SortCriterion[],
   rows = hits.length,
 ): H[] {
-  const columns = sort.map((criterion) => ({ sign: criterion.order === 'DESCENDING' ? -1 : 1, keys: criterionKeys(tables, fieldsOf, hits, criterion) }));
+  const columns = sort.map((criterion) => ({
+    sign: criterion.order === 'DESCENDING' ? -1 : 1,
+    keys: criterionKeys(tables, fieldsOf, hits, criterion),
+  }));
   const order = (i: number, j: number): number => {
     for (const { sign, keys } of columns) {
       const a = keys[i];

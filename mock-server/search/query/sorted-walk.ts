@@ -43,7 +43,11 @@ function* keyedRows(tables: SearchTables, field: string, kind: SortKind, descend
     return;
   }
   const sign = descending ? -1 : 1;
-  const others = (tables.statement(`SELECT doc_id, value, NULL AS num FROM search_value WHERE ${TEXT_ROWS} AND ${BEYOND_ASCII} = 1`).all(field) as ValueRow[])
+  const others = (
+    tables
+      .statement(`SELECT doc_id, value, NULL AS num FROM search_value WHERE ${TEXT_ROWS} AND ${BEYOND_ASCII} = 1`)
+      .all(field) as ValueRow[]
+  )
     .map(keyed)
     .sort((a, b) => compareKeys(a.key, b.key) * sign || (a.doc_id - b.doc_id) * sign);
   let next = 0;
@@ -62,7 +66,13 @@ function* keyedRows(tables: SearchTables, field: string, kind: SortKind, descend
  * tell them: the first criterion is the urn or a field the entity cannot sort on, or fewer than
  * `rows` hits hold a value (those without one may be on the page).
  */
-export function walkedHits(tables: SearchTables, fields: EntityIndexFields, sort: readonly SortCriterion[], rows: number, isHit: (docId: number) => boolean): number[] | undefined {
+export function walkedHits(
+  tables: SearchTables,
+  fields: EntityIndexFields,
+  sort: readonly SortCriterion[],
+  rows: number,
+  isHit: (docId: number) => boolean,
+): number[] | undefined {
   const first = sort[0];
   const found = first && sortField(fields, first.field);
   if (!found || found.field === URN_FIELD) return undefined;

@@ -60,8 +60,18 @@ function isAnalyzed(field: IndexField): boolean {
   return isText(field) || field.queryByDefault || field.enableAutocomplete;
 }
 
-const termField = (field: IndexField): TermField => ({ name: field.name, queryByDefault: field.queryByDefault, boost: field.boost, text: isText(field) });
-const storedTermField = (row: TextRow): TermField => ({ name: row.field, queryByDefault: row.query_by_default === 1, boost: row.boost, text: row.text === 1 });
+const termField = (field: IndexField): TermField => ({
+  name: field.name,
+  queryByDefault: field.queryByDefault,
+  boost: field.boost,
+  text: isText(field),
+});
+const storedTermField = (row: TextRow): TermField => ({
+  name: row.field,
+  queryByDefault: row.query_by_default === 1,
+  boost: row.boost,
+  text: row.text === 1,
+});
 
 /** `changed` is told of every document written or removed (../memory/document-columns.ts follows the table by it). */
 export function createDocumentRows(
@@ -98,7 +108,15 @@ export function createDocumentRows(
     for (const v of f.values) {
       const tokens = indexTokens(v.value);
       if (tokens.length === 0) continue;
-      const rowId = s.insertTextRow.run(id, v.field, v.value, queryByDefault ? 1 : 0, text ? 1 : 0, enableAutocomplete ? 1 : 0, boost).lastInsertRowid;
+      const rowId = s.insertTextRow.run(
+        id,
+        v.field,
+        v.value,
+        queryByDefault ? 1 : 0,
+        text ? 1 : 0,
+        enableAutocomplete ? 1 : 0,
+        boost,
+      ).lastInsertRowid;
       if (enableAutocomplete) {
         s.insertAutocomplete.run(rowId, tokens.join(' '));
         s.insertSuggestion.run(rowId, id, doc.entity, removed, v.field, v.value, boost);
@@ -125,13 +143,14 @@ export function createDocumentRows(
     const deltas = tokenCounts(after);
     for (const [token, n] of tokenCounts(before)) deltas.set(token, (deltas.get(token) ?? 0) - n);
     termIndex.adjust(id, field, deltas);
-    return field.queryByDefault ? after.reduce((n, t) => n + t.length, 0) - before.reduce((n, t) => n + t.length, 0) : 0;
+    return field.queryByDefault
+      ? after.reduce((n, t) => n + t.length, 0) - before.reduce((n, t) => n + t.length, 0)
+      : 0;
   }
 
   const insertValues = (id: number, f: DocumentField): void => {
     for (const v of f.values) s.insertValue.run(id, v.field, v.value, v.lastPart, v.num);
   };
-
 
   /** Replaces a field's value rows: one value that replaces one row is updated in place (one statement, and the index by document untouched). */
   function rewriteValues(id: number, f: DocumentField): void {
@@ -139,7 +158,11 @@ export function createDocumentRows(
     if (f.values.length === 1 && only) {
       const { type, name } = f.field;
       const plain = !URN_TYPES.has(type) && !NUMERIC_TYPES.has(type);
-      const updated = (plain ? s.updatePlainValue.run(only.value, id, name) : s.updateFieldValue.run(only.value, only.lastPart, only.num, id, name)).changes;
+      const updated = (
+        plain
+          ? s.updatePlainValue.run(only.value, id, name)
+          : s.updateFieldValue.run(only.value, only.lastPart, only.num, id, name)
+      ).changes;
       if (updated === 1) return;
       if (updated === 0) return insertValues(id, f);
     }
@@ -156,7 +179,15 @@ export function createDocumentRows(
     const rows = s.fieldTextRows.all(id, f.field.name);
     const [row] = rows;
     const [only] = f.values;
-    if (rows.length === 1 && row && !row.autocomplete && f.values.length === 1 && only && isAnalyzed(f.field) && !f.field.enableAutocomplete) {
+    if (
+      rows.length === 1 &&
+      row &&
+      !row.autocomplete &&
+      f.values.length === 1 &&
+      only &&
+      isAnalyzed(f.field) &&
+      !f.field.enableAutocomplete
+    ) {
       const tokens = indexTokens(only.value);
       if (tokens.length > 0) {
         s.updateTextRow.run(only.value, row.id);
@@ -169,7 +200,8 @@ export function createDocumentRows(
   }
 
   function insertBrowseRows(id: number, doc: SearchDocument, removed: number): void {
-    for (const [parent, child, leaf] of browseSteps(doc.browsePaths)) s.insertBrowse.run(id, doc.entity, removed, parent, child, leaf);
+    for (const [parent, child, leaf] of browseSteps(doc.browsePaths))
+      s.insertBrowse.run(id, doc.entity, removed, parent, child, leaf);
   }
 
   /** The ids of the document's aggregated values, created on first use. */
@@ -191,7 +223,8 @@ export function createDocumentRows(
     // Taken back with the flags they were written with (the field definitions may have changed since).
     const byField = new Map<string, TextRow[]>();
     for (const row of s.textRows.all(stored.doc_id)) byField.set(row.field, [...(byField.get(row.field) ?? []), row]);
-    for (const rows of byField.values()) adjustTerms(stored.doc_id, storedTermField(rows[0] as TextRow), dropSuggestions(rows), []);
+    for (const rows of byField.values())
+      adjustTerms(stored.doc_id, storedTermField(rows[0] as TextRow), dropSuggestions(rows), []);
     s.deleteTextRows.run(stored.doc_id);
     s.deleteValues.run(stored.doc_id);
     s.deleteBrowse.run(stored.doc_id);
@@ -262,7 +295,12 @@ export function createDocumentRows(
       if (stored && stored.entity === given.entity && stored.removed === removed) {
         const before = stored.signatures;
         if (signatures.sameDefinitions(given, before)) {
-          return updateRows(stored, given, before, affected ? signatures.resigned(given, before, affected) : signatures.of(given));
+          return updateRows(
+            stored,
+            given,
+            before,
+            affected ? signatures.resigned(given, before, affected) : signatures.of(given),
+          );
         }
       }
       const doc = affected && whole ? whole() : given;

@@ -7,7 +7,14 @@
  * tokens only then, for the fields written (../tables.ts).
  */
 import { urnLastPart, valuesAt } from '../../../spec/index.js';
-import { NUMERIC_TYPES, REMOVED_FIELD, URN_FIELD, URN_TYPES, type EntityIndexFields, type IndexField } from '../index-fields.js';
+import {
+  NUMERIC_TYPES,
+  REMOVED_FIELD,
+  URN_FIELD,
+  URN_TYPES,
+  type EntityIndexFields,
+  type IndexField,
+} from '../index-fields.js';
 import type { LatestAspectValues } from '../../store/types.js';
 
 export interface DocumentValue {
@@ -48,7 +55,8 @@ function scalars(value: unknown): string[] {
 }
 
 function documentValue(field: IndexField, value: string): DocumentValue {
-  const num = NUMERIC_TYPES.has(field.type) && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null;
+  const num =
+    NUMERIC_TYPES.has(field.type) && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : null;
   return { field: field.name, value, lastPart: URN_TYPES.has(field.type) ? urnLastPart(value) : null, num };
 }
 
@@ -88,7 +96,11 @@ export function buildSearchDocument(
   const addField = (name: string): void => {
     if (documentFields.has(name) || (only !== undefined && !only.has(name))) return;
     const field = fields.fields.get(name);
-    if (field) documentFields.set(name, { field, values: [...(byField.get(name) ?? [])].map((value) => documentValue(field, value)) });
+    if (field)
+      documentFields.set(name, {
+        field,
+        values: [...(byField.get(name) ?? [])].map((value) => documentValue(field, value)),
+      });
   };
   for (const name of byField.keys()) addField(name);
   // An absent field has no rows, whatever its place: a partial document looks only at those it wants.

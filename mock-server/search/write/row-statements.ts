@@ -71,7 +71,9 @@ export function prepareRowStatements(db: Database): RowStatements {
     ),
     // The new row's id is the run's lastInsertRowid (doc_id is the rowid): RETURNING costs the
     // statement a temporary table of its own.
-    insertDoc: db.prepare<[string, string, number]>("INSERT INTO search_document (urn, entity, removed, facets, terms) VALUES (?, ?, ?, '', 0)"),
+    insertDoc: db.prepare<[string, string, number]>(
+      "INSERT INTO search_document (urn, entity, removed, facets, terms) VALUES (?, ?, ?, '', 0)",
+    ),
     updateDoc: db.prepare('UPDATE search_document SET entity = ?, removed = ?, facets = ?, terms = ? WHERE doc_id = ?'),
     updateFacets: db.prepare('UPDATE search_document SET facets = ? WHERE doc_id = ?'),
     updateTerms: db.prepare('UPDATE search_document SET terms = ? WHERE doc_id = ?'),
@@ -87,7 +89,9 @@ export function prepareRowStatements(db: Database): RowStatements {
     ),
     deleteValues: db.prepare('DELETE FROM search_value WHERE doc_id = ?'),
     deleteFieldValues: db.prepare('DELETE FROM search_value WHERE doc_id = ? AND field = ?'),
-    updateFieldValue: db.prepare('UPDATE search_value SET value = ?, last_part = ?, num = ? WHERE doc_id = ? AND field = ?'),
+    updateFieldValue: db.prepare(
+      'UPDATE search_value SET value = ?, last_part = ?, num = ? WHERE doc_id = ? AND field = ?',
+    ),
     updatePlainValue: db.prepare('UPDATE search_value SET value = ? WHERE doc_id = ? AND field = ?'),
 
     insertTextRow: db.prepare<[number, string, string, number, number, number, number]>(
@@ -100,16 +104,26 @@ export function prepareRowStatements(db: Database): RowStatements {
     updateTextRow: db.prepare('UPDATE search_text_row SET value = ? WHERE id = ?'),
     insertAutocomplete: db.prepare('INSERT INTO search_autocomplete (rowid, tokens) VALUES (?, ?)'),
     deleteAutocomplete: db.prepare('DELETE FROM search_autocomplete WHERE rowid = ?'),
-    insertSuggestion: db.prepare('INSERT INTO search_suggestion (id, doc_id, entity, removed, field, value, boost) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    insertSuggestion: db.prepare(
+      'INSERT INTO search_suggestion (id, doc_id, entity, removed, field, value, boost) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
     deleteSuggestion: db.prepare('DELETE FROM search_suggestion WHERE id = ?'),
 
-    facetId: db.prepare<[string, string, string], { id: number }>('SELECT id FROM search_facet WHERE entity = ? AND field = ? AND value = ?'),
-    insertFacet: db.prepare<[string, string, string]>('INSERT INTO search_facet (entity, field, value, n) VALUES (?, ?, ?, 0)'),
+    facetId: db.prepare<[string, string, string], { id: number }>(
+      'SELECT id FROM search_facet WHERE entity = ? AND field = ? AND value = ?',
+    ),
+    insertFacet: db.prepare<[string, string, string]>(
+      'INSERT INTO search_facet (entity, field, value, n) VALUES (?, ?, ?, 0)',
+    ),
     countFacets: db.prepare('UPDATE search_facet SET n = n + ? WHERE id IN (SELECT value FROM json_each(?))'),
     /** Adds to facet counts from one JSON array of [facet id, count]. */
-    addFacetCounts: db.prepare('UPDATE search_facet SET n = n + j.value ->> 1 FROM json_each(?) j WHERE search_facet.id = j.value ->> 0'),
+    addFacetCounts: db.prepare(
+      'UPDATE search_facet SET n = n + j.value ->> 1 FROM json_each(?) j WHERE search_facet.id = j.value ->> 0',
+    ),
 
-    insertBrowse: db.prepare('INSERT INTO search_browse (doc_id, entity, removed, parent, child, leaf) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertBrowse: db.prepare(
+      'INSERT INTO search_browse (doc_id, entity, removed, parent, child, leaf) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
     deleteBrowse: db.prepare('DELETE FROM search_browse WHERE doc_id = ?'),
   };
 }

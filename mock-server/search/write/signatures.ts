@@ -68,9 +68,18 @@ export function createSignatures(): Signatures {
     let known = layouts.get(doc.entity);
     if (known === undefined) {
       const fields: IndexField[] = [...doc.definitions.values()];
-      const definitions = hash53(fields.map((f) => JSON.stringify([f.name, f.type, f.boost, f.queryByDefault, f.addToFilters, f.enableAutocomplete])));
+      const definitions = hash53(
+        fields.map((f) =>
+          JSON.stringify([f.name, f.type, f.boost, f.queryByDefault, f.addToFilters, f.enableAutocomplete]),
+        ),
+      );
       const names = fields.map((f) => f.name);
-      known = { definitions, slots: new Map(names.map((name, i) => [name, (i + 1) * WIDTH])), names, length: (fields.length + 1) * WIDTH };
+      known = {
+        definitions,
+        slots: new Map(names.map((name, i) => [name, (i + 1) * WIDTH])),
+        names,
+        length: (fields.length + 1) * WIDTH,
+      };
       layouts.set(doc.entity, known);
     }
     return known;
@@ -97,7 +106,10 @@ export function createSignatures(): Signatures {
       const parts: string[] = [];
       let from = 0;
       for (const at of slots.sort((x, y) => x - y)) {
-        parts.push(before.slice(from, at), signature(doc.fields.get(layout.names[at / WIDTH - 1] as string)?.values ?? []));
+        parts.push(
+          before.slice(from, at),
+          signature(doc.fields.get(layout.names[at / WIDTH - 1] as string)?.values ?? []),
+        );
         from = at + WIDTH;
       }
       parts.push(before.slice(from));

@@ -111,31 +111,53 @@ export function createTermIndex(db: Database): TermIndex {
   // A token that comes into an entity's field is usually new there, and one that goes usually leaves
   // it: the plain insert and the delete of the exact count are tried first (no upsert, no RETURNING),
   // and the row's count is moved only when the entity still holds the token elsewhere.
-  const insertTerm = db.prepare<[string, number, number, number]>('INSERT OR IGNORE INTO search_term (term, doc_id, f, n) VALUES (?, ?, ?, ?)');
-  const moveTerm = db.prepare<[number, number, string, number]>('UPDATE search_term SET f = f + ?, n = n + ? WHERE term = ? AND doc_id = ?');
-  const dropTerm = db.prepare<[string, number, number]>('DELETE FROM search_term WHERE term = ? AND doc_id = ? AND n = ?');
-  const countDoc = db.prepare<[string]>('INSERT INTO search_term_docs (term, docs) VALUES (?, 1) ON CONFLICT DO UPDATE SET docs = docs + 1');
+  const insertTerm = db.prepare<[string, number, number, number]>(
+    'INSERT OR IGNORE INTO search_term (term, doc_id, f, n) VALUES (?, ?, ?, ?)',
+  );
+  const moveTerm = db.prepare<[number, number, string, number]>(
+    'UPDATE search_term SET f = f + ?, n = n + ? WHERE term = ? AND doc_id = ?',
+  );
+  const dropTerm = db.prepare<[string, number, number]>(
+    'DELETE FROM search_term WHERE term = ? AND doc_id = ? AND n = ?',
+  );
+  const countDoc = db.prepare<[string]>(
+    'INSERT INTO search_term_docs (term, docs) VALUES (?, 1) ON CONFLICT DO UPDATE SET docs = docs + 1',
+  );
   // The last entity holding a token takes its row away; otherwise its count goes down (a plain delete
   // and update: an update with RETURNING fills a temporary table, and cost more than both).
   const dropLastDoc = db.prepare<[string]>('DELETE FROM search_term_docs WHERE term = ? AND docs = 1');
   const uncountDoc = db.prepare<[string]>('UPDATE search_term_docs SET docs = docs - 1 WHERE term = ?');
   const docsWith = db.prepare<[string], number>('SELECT docs FROM search_term_docs WHERE term = ?').pluck();
-  const insertFieldTerm = db.prepare<[string, string, number, number]>('INSERT OR IGNORE INTO search_field_term (term, field, doc_id, n) VALUES (?, ?, ?, ?)');
-  const moveFieldTerm = db.prepare<[number, string, string, number]>('UPDATE search_field_term SET n = n + ? WHERE term = ? AND field = ? AND doc_id = ?');
-  const dropFieldTerm = db.prepare<[string, string, number, number]>('DELETE FROM search_field_term WHERE term = ? AND field = ? AND doc_id = ? AND n = ?');
+  const insertFieldTerm = db.prepare<[string, string, number, number]>(
+    'INSERT OR IGNORE INTO search_field_term (term, field, doc_id, n) VALUES (?, ?, ?, ?)',
+  );
+  const moveFieldTerm = db.prepare<[number, string, string, number]>(
+    'UPDATE search_field_term SET n = n + ? WHERE term = ? AND field = ? AND doc_id = ?',
+  );
+  const dropFieldTerm = db.prepare<[string, string, number, number]>(
+    'DELETE FROM search_field_term WHERE term = ? AND field = ? AND doc_id = ? AND n = ?',
+  );
 
   const lists = createTermLists(db);
 
   /** Whether the entity's row of the token came or went (the number of entities holding the token changes). */
   function moveRanked(term: string, docId: number, f: number, delta: number): boolean {
     lists.touched(term);
-    if (delta > 0 ? insertTerm.run(term, docId, f, delta).changes === 1 : dropTerm.run(term, docId, -delta).changes === 1) return true;
+    if (
+      delta > 0 ? insertTerm.run(term, docId, f, delta).changes === 1 : dropTerm.run(term, docId, -delta).changes === 1
+    )
+      return true;
     moveTerm.run(f, delta, term, docId);
     return false;
   }
 
   function moveFielded(term: string, field: string, docId: number, delta: number): void {
-    if (delta > 0 ? insertFieldTerm.run(term, field, docId, delta).changes === 1 : dropFieldTerm.run(term, field, docId, -delta).changes === 1) return;
+    if (
+      delta > 0
+        ? insertFieldTerm.run(term, field, docId, delta).changes === 1
+        : dropFieldTerm.run(term, field, docId, -delta).changes === 1
+    )
+      return;
     moveFieldTerm.run(delta, term, field, docId);
   }
 

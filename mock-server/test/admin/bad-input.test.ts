@@ -19,7 +19,13 @@ interface Case {
 
 /** Bodies sent to one endpoint, each as [what is wrong, the body (a string: its JSON text; none: undefined), what the message says]. */
 const bodies = (method: string, path: string, cases: [string, unknown, string][]): Case[] =>
-  cases.map(([name, body, want]) => ({ name, method, path, ...(typeof body === 'string' ? { raw: body } : { body }), want }));
+  cases.map(([name, body, want]) => ({
+    name,
+    method,
+    path,
+    ...(typeof body === 'string' ? { raw: body } : { body }),
+    want,
+  }));
 
 const faults = bodies('POST', '/__mock/faults', [
   ['a status as text', { operation: '*', status: '503' }, 'body.status: must be integer, got "503"'],
@@ -37,11 +43,23 @@ const faults = bodies('POST', '/__mock/faults', [
   ['an operation of the wrong type', { operation: 42 }, 'body.operation: must be string, got 42'],
   ['an empty operation', { operation: '' }, 'body.operation: must match pattern'],
   ['graphql: without a name', { operation: 'graphql:' }, 'body.operation: must match pattern'],
-  ['two unknown fields', { operation: '*', when: 'now', statusCode: 503 }, "body: unknown property 'when' (known: operation, kind, status"],
+  [
+    'two unknown fields',
+    { operation: '*', when: 'now', statusCode: 503 },
+    "body: unknown property 'when' (known: operation, kind, status",
+  ],
   ['a body that is an array', [{ operation: '*' }], 'body: must be object, got [{"operation":"*"}]'],
-  ['a body that is a JSON string', '"*"', "body: malformed JSON (expected an object or an array, found '\"' at position 0)"],
+  [
+    'a body that is a JSON string',
+    '"*"',
+    "body: malformed JSON (expected an object or an array, found '\"' at position 0)",
+  ],
   ['a body cut short', '{"operation":', 'body: malformed JSON'],
-  ['a status beyond what a number holds', '{"operation":"*","status":1e400}', 'body.status: must be integer, got Infinity'],
+  [
+    'a status beyond what a number holds',
+    '{"operation":"*","status":1e400}',
+    'body.status: must be integer, got Infinity',
+  ],
   ['an empty body', undefined, "body: missing required property 'operation'"],
 ]);
 
@@ -49,13 +67,18 @@ const settings = bodies('PUT', '/__mock/settings', [
   ['a latency as text', { latencyMs: '5' }, 'body.latencyMs: must be integer, got "5"'],
   ['a jitter not whole', { jitterMs: 1.5 }, 'body.jitterMs: must be integer, got 1.5'],
   ['a negative index lag', { indexLagMs: -1 }, 'body.indexLagMs: must be >= 0, got -1'],
-  ['a latency beyond int32', { latencyMs: 2 ** 31 }, 'body.latencyMs: must be an integer from -2147483648 to 2147483647 (int32), got 2147483648'],
+  [
+    'a latency beyond int32',
+    { latencyMs: 2 ** 31 },
+    'body.latencyMs: must be an integer from -2147483648 to 2147483647 (int32), got 2147483648',
+  ],
   ['an unknown setting', { latency: 5 }, "body: unknown property 'latency' (known: latencyMs, jitterMs, indexLagMs)"],
   ['a body that is an array', [], 'body: must be object, got []'],
 ]);
 
 /** Queries sent to one endpoint, each as [what is wrong, the query, what the message says]. */
-const queries = (path: string, cases: [string, string, string][]): Case[] => cases.map(([name, query, want]) => ({ name, method: 'GET', path: path + query, want }));
+const queries = (path: string, cases: [string, string, string][]): Case[] =>
+  cases.map(([name, query, want]) => ({ name, method: 'GET', path: path + query, want }));
 
 const journal = queries('/__mock/requests', [
   ['limit 0', '?limit=0', 'query.limit: must be >= 1, got 0'],
@@ -66,34 +89,79 @@ const journal = queries('/__mock/requests', [
   ['since as a word', '?since=yesterday', 'query.since: must be integer, got "yesterday"'],
   ['a negative since', '?since=-1', 'query.since: must be >= 0, got -1'],
   ['an urn that is no URN', '?urn=orders', 'query.urn: must match pattern'],
-  ['a malformed session id', '?session=bad%20id!', 'query.session: must match pattern "^[A-Za-z0-9_-]{1,64}$", got "bad id!"'],
+  [
+    'a malformed session id',
+    '?session=bad%20id!',
+    'query.session: must match pattern "^[A-Za-z0-9_-]{1,64}$", got "bad id!"',
+  ],
   ['an empty operation', '?operation=', 'query.operation: must NOT have fewer than 1 characters, got ""'],
-  ['an unknown filter', '?operations=ingestProposal', 'query.operations: unknown parameter; expected operation, status, urn, session, since, limit'],
+  [
+    'an unknown filter',
+    '?operations=ingestProposal',
+    'query.operations: unknown parameter; expected operation, status, urn, session, since, limit',
+  ],
 ]);
 
 /** Path and query parameters of the other endpoints, each as [what is wrong, method, path, what the message says]. */
-const others = ([
-  ['an entity state of no URN', 'GET', '/__mock/entities/orders', 'path.urn: must match pattern'],
-  ['a session id to discard that no session can have', 'DELETE', '/__mock/sessions/bad%20id', 'path.id: must match pattern "^[A-Za-z0-9_-]{1,64}$", got "bad id"'],
-  ['a fault id no fault has', 'DELETE', '/__mock/faults/first', 'path.id: must match pattern "^fault-[1-9][0-9]*$", got "first"'],
-  ['a query parameter of an endpoint without any', 'GET', '/__mock/snapshot?tables=all', 'query.tables: unknown parameter; this endpoint takes none'],
-  ['a query parameter of the reset', 'POST', '/__mock/reset?hard=true', 'query.hard: unknown parameter; this endpoint takes none'],
-] as const).map(([name, method, path, want]): Case => ({ name, method, path, want }));
+const others = (
+  [
+    ['an entity state of no URN', 'GET', '/__mock/entities/orders', 'path.urn: must match pattern'],
+    [
+      'a session id to discard that no session can have',
+      'DELETE',
+      '/__mock/sessions/bad%20id',
+      'path.id: must match pattern "^[A-Za-z0-9_-]{1,64}$", got "bad id"',
+    ],
+    [
+      'a fault id no fault has',
+      'DELETE',
+      '/__mock/faults/first',
+      'path.id: must match pattern "^fault-[1-9][0-9]*$", got "first"',
+    ],
+    [
+      'a query parameter of an endpoint without any',
+      'GET',
+      '/__mock/snapshot?tables=all',
+      'query.tables: unknown parameter; this endpoint takes none',
+    ],
+    [
+      'a query parameter of the reset',
+      'POST',
+      '/__mock/reset?hard=true',
+      'query.hard: unknown parameter; this endpoint takes none',
+    ],
+  ] as const
+).map(([name, method, path, want]): Case => ({ name, method, path, want }));
 
 describe('bad admin input', () => {
   const server = serverForTests();
-  const send = ({ method, path, body, raw }: Case) => call(server(), method, path, { headers: session, ...(body !== undefined ? { body } : {}), ...(raw !== undefined ? { raw } : {}) });
+  const send = ({ method, path, body, raw }: Case) =>
+    call(server(), method, path, {
+      headers: session,
+      ...(body !== undefined ? { body } : {}),
+      ...(raw !== undefined ? { raw } : {}),
+    });
 
-  it.each([...faults, ...settings, ...journal, ...others])('$method $path: $name is a 400 naming the field', async (c) => {
-    const reply = await send(c);
-    expect(reply.status, reply.text).toBe(400);
-    expect(reply.json.message).toContain(c.want);
-  });
+  it.each([...faults, ...settings, ...journal, ...others])(
+    '$method $path: $name is a 400 naming the field',
+    async (c) => {
+      const reply = await send(c);
+      expect(reply.status, reply.text).toBe(400);
+      expect(reply.json.message).toContain(c.want);
+    },
+  );
 
   it('leaves the session without faults and with its settings', async () => {
-    await call(server(), 'PUT', '/__mock/settings', { body: { latencyMs: 0, jitterMs: 0, indexLagMs: 0 }, headers: session });
+    await call(server(), 'PUT', '/__mock/settings', {
+      body: { latencyMs: 0, jitterMs: 0, indexLagMs: 0 },
+      headers: session,
+    });
     for (const c of [...faults, ...settings]) expect((await send(c)).status).toBe(400);
     expect((await call(server(), 'GET', '/__mock/faults', { headers: session })).json).toEqual({ faults: [] });
-    expect((await call(server(), 'GET', '/__mock/settings', { headers: session })).json).toEqual({ latencyMs: 0, jitterMs: 0, indexLagMs: 0 });
+    expect((await call(server(), 'GET', '/__mock/settings', { headers: session })).json).toEqual({
+      latencyMs: 0,
+      jitterMs: 0,
+      indexLagMs: 0,
+    });
   });
 });

@@ -14,12 +14,22 @@ import type { MockServer } from '../../index.js';
 import { call, DATASET, ingest, startServer } from '../http-harness.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** Schemes that never touch the network. */
 const LOCAL_SCHEMES = new Set(['blob:', 'data:', 'about:']);
 const DESCRIPTION = 'Orders as the inspector shows them';
 const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`${CHROMIUM} is absent, so the browser test of the inspector is skipped: apt-get install -y chromium`);
+if (!haveChromium)
+  console.warn(`${CHROMIUM} is absent, so the browser test of the inspector is skipped: apt-get install -y chromium`);
 
 describe.skipIf(!haveChromium)('the inspector in Chromium', () => {
   let server: MockServer;
@@ -63,7 +73,9 @@ describe.skipIf(!haveChromium)('the inspector in Chromium', () => {
 
   it('lists a session, and clears the active faults with its button', async () => {
     await call(server, 'GET', '/__mock/snapshot', { headers: { 'X-Mock-Session': 'checkout-flow' } });
-    await expect.poll(() => page.locator('#sessions tbody').innerText(), { timeout: 10_000 }).toContain('checkout-flow');
+    await expect
+      .poll(() => page.locator('#sessions tbody').innerText(), { timeout: 10_000 })
+      .toContain('checkout-flow');
     const added = await call(server, 'POST', '/__mock/faults', { body: { operation: 'searchEntities', status: 503 } });
     await expect.poll(() => page.locator('#faults tbody').innerText(), { timeout: 10_000 }).toContain(added.json.id);
     expect(await page.locator('#faults tbody').innerText()).toContain('searchEntities');

@@ -24,7 +24,12 @@ describe('GET /__mock/entities/{urn}', () => {
     expect(json).toMatchObject({ urn: DATASET, entityType: 'dataset' });
     const properties = json.aspects.find((a: { name: string }) => a.name === 'datasetProperties');
     expect(properties.record).toBe('com.svc.dataset.DatasetProperties');
-    expect(properties.versions.map((v: { version: number; value: { description: string } }) => [v.version, v.value.description])).toEqual([
+    expect(
+      properties.versions.map((v: { version: number; value: { description: string } }) => [
+        v.version,
+        v.value.description,
+      ]),
+    ).toEqual([
       [0, 'third'],
       [2, 'second'],
       [1, 'first'],
@@ -32,7 +37,13 @@ describe('GET /__mock/entities/{urn}', () => {
     expect(properties.versions[0].created).toMatchObject({ time: expect.any(Number), actor: expect.any(String) });
     expect(json.aspects.map((a: { name: string }) => a.name)).toContain('datasetKey');
     expect((await call(server(), 'GET', '/__mock/requests')).json.total).toBe(0);
-    expect((await call(server(), 'GET', `/__mock/entities/${encodeURIComponent(DATASET)}`, { headers: { 'X-Mock-Session': 'elsewhere' } })).status).toBe(404);
+    expect(
+      (
+        await call(server(), 'GET', `/__mock/entities/${encodeURIComponent(DATASET)}`, {
+          headers: { 'X-Mock-Session': 'elsewhere' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('answers a bad URN with a 400 and an unknown one with a 404, naming the urn', async () => {

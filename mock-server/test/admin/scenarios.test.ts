@@ -6,7 +6,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { call, DATASET, digest, ingest, proposal, serverForTests } from '../http-harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'scenarios-'));
-writeFileSync(join(dir, 'one-dataset.json'), JSON.stringify([proposal(DATASET, 'datasetProperties', { description: 'the only one' }).proposal]));
+writeFileSync(
+  join(dir, 'one-dataset.json'),
+  JSON.stringify([proposal(DATASET, 'datasetProperties', { description: 'the only one' }).proposal]),
+);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('scenarios', () => {
@@ -36,7 +39,10 @@ describe('scenarios', () => {
     expect(loaded.json).toMatchObject({ scenario: 'one-dataset', digest: expect.any(String) });
     const aspect = `/aspects/${encodeURIComponent(DATASET)}?aspect=datasetProperties`;
     expect((await call(server(), 'GET', aspect, { headers: s })).json.aspect).toBeDefined();
-    await call(server(), 'POST', '/aspects?action=ingestProposal', { body: proposal(DATASET, 'status', { removed: true }), headers: s });
+    await call(server(), 'POST', '/aspects?action=ingestProposal', {
+      body: proposal(DATASET, 'status', { removed: true }),
+      headers: s,
+    });
     const reset = await call(server(), 'POST', '/__mock/reset', { headers: s });
     expect(reset.json.digest).toBe(loaded.json.digest);
     expect((await call(server(), 'GET', aspect)).status).toBe(404);
@@ -50,7 +56,9 @@ describe('scenarios', () => {
     const empty = await call(server(), 'POST', '/__mock/scenarios/empty');
     // Empty as a fresh upstream deployment is: only the four system ownership types (key and info aspects each).
     expect(empty.json.tables.aspects).toBe(8);
-    expect((await call(server(), 'GET', `/entitiesV2/${encodeURIComponent('urn:svc:ownershipType:__system__none')}`)).status).toBe(200);
+    expect(
+      (await call(server(), 'GET', `/entitiesV2/${encodeURIComponent('urn:svc:ownershipType:__system__none')}`)).status,
+    ).toBe(200);
     expect((await call(server(), 'POST', '/__mock/reset')).json.digest).toBe(empty.json.digest);
     expect((await call(server(), 'GET', '/__session/later/__mock/snapshot')).json.digest).toBe(startup);
   });

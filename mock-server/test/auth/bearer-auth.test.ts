@@ -20,7 +20,10 @@ describe("auth 'all'", () => {
   ])('%s without a token is a 401', async (_name, method, path, body) => {
     const reply = await call(server(), method, path, body === undefined ? {} : { body });
     expect(reply.status).toBe(401);
-    expect(reply.json).toMatchObject({ status: 401, exceptionClass: expect.stringContaining('RestLiServiceException') });
+    expect(reply.json).toMatchObject({
+      status: 401,
+      exceptionClass: expect.stringContaining('RestLiServiceException'),
+    });
   });
 
   it('an unknown token is a 401', async () => {
@@ -40,7 +43,10 @@ describe("auth 'all'", () => {
     const read = await call(server(), 'GET', `/entitiesV2/${encodeURIComponent(DATASET)}`, { token: 'rita-token' });
     expect(read.status).toBe(200);
     const before = await digest(server());
-    const write = await call(server(), 'POST', '/aspects?action=ingestProposal', { token: 'rita-token', body: proposal(DATASET, 'status', { removed: true }) });
+    const write = await call(server(), 'POST', '/aspects?action=ingestProposal', {
+      token: 'rita-token',
+      body: proposal(DATASET, 'status', { removed: true }),
+    });
     expect(write.status).toBe(403);
     expect(write.json.message).toBe(`User ${READER} is unauthorized to modify entity ${DATASET}`);
     expect(await digest(server())).toBe(before);
@@ -52,9 +58,14 @@ describe("auth 'all'", () => {
   });
 
   it('the actor of the audit stamp is the token’s user', async () => {
-    const write = await call(server(), 'POST', '/aspects?action=ingestProposal', { token: 'alice-token', body: proposal(DATASET, 'status', { removed: false }) });
+    const write = await call(server(), 'POST', '/aspects?action=ingestProposal', {
+      token: 'alice-token',
+      body: proposal(DATASET, 'status', { removed: false }),
+    });
     expect(write.status).toBe(200);
-    const read = await call(server(), 'GET', `/entitiesV2/${encodeURIComponent(DATASET)}?aspects=List(status)`, { token: 'alice-token' });
+    const read = await call(server(), 'GET', `/entitiesV2/${encodeURIComponent(DATASET)}?aspects=List(status)`, {
+      token: 'alice-token',
+    });
     expect(read.json.aspects.status.created.actor).toBe(ALICE);
   });
 });
@@ -63,7 +74,9 @@ describe("auth 'standard' (default) with the default tokens", () => {
   const server = serverForTests();
 
   it('the metadata store is open and anonymous writes are stamped UNKNOWN', async () => {
-    const write = await call(server(), 'POST', '/aspects?action=ingestProposal', { body: proposal(DATASET, 'status', { removed: false }) });
+    const write = await call(server(), 'POST', '/aspects?action=ingestProposal', {
+      body: proposal(DATASET, 'status', { removed: false }),
+    });
     expect(write.status).toBe(200);
     const read = await call(server(), 'GET', `/entitiesV2/${encodeURIComponent(DATASET)}?aspects=List(status)`);
     expect(read.json.aspects.status.created.actor).toBe('urn:svc:corpuser:UNKNOWN');
@@ -75,13 +88,19 @@ describe("auth 'standard' (default) with the default tokens", () => {
   });
 
   it('the default reader token may not write', async () => {
-    const reply = await call(server(), 'POST', '/aspects?action=ingestProposal', { token: 'reader-token', body: proposal(DATASET, 'status', { removed: true }) });
+    const reply = await call(server(), 'POST', '/aspects?action=ingestProposal', {
+      token: 'reader-token',
+      body: proposal(DATASET, 'status', { removed: true }),
+    });
     expect(reply.status).toBe(403);
     expect(reply.json.message).toMatch(/^User urn:svc:corpuser:reader is unauthorized to modify entity/);
   });
 
   it('the default admin token writes as its user', async () => {
-    await call(server(), 'POST', '/aspects?action=ingestProposal', { token: 'admin-token', body: proposal(DATASET, 'status', { removed: true }) });
+    await call(server(), 'POST', '/aspects?action=ingestProposal', {
+      token: 'admin-token',
+      body: proposal(DATASET, 'status', { removed: true }),
+    });
     const read = await call(server(), 'GET', `/entitiesV2/${encodeURIComponent(DATASET)}?aspects=List(status)`);
     expect(read.json.aspects.status.created.actor).toBe('urn:svc:corpuser:datahub');
   });
@@ -90,7 +109,9 @@ describe("auth 'standard' (default) with the default tokens", () => {
 describe("auth 'off'", () => {
   it('needs no token anywhere and ignores unknown ones', async () => {
     await withServer({ auth: 'off' }, async (open) => {
-      expect((await call(open, 'GET', `/entitiesV2/${encodeURIComponent(DATASET)}`, { token: 'whatever' })).status).toBe(200);
+      expect(
+        (await call(open, 'GET', `/entitiesV2/${encodeURIComponent(DATASET)}`, { token: 'whatever' })).status,
+      ).toBe(200);
       expect((await call(open, 'POST', '/operations?action=getIndexSizes', { body: {} })).status).not.toBe(401);
     });
   });
@@ -100,7 +121,10 @@ describe('--token grants', () => {
   it.each([
     { given: 't1=urn:svc:corpuser:ann', want: { token: 't1', user: 'urn:svc:corpuser:ann', role: 'admin' } },
     { given: 't2=urn:svc:corpuser:ann:reader', want: { token: 't2', user: 'urn:svc:corpuser:ann', role: 'reader' } },
-    { given: 't3=urn:svc:corpuser:datahub:admin', want: { token: 't3', user: 'urn:svc:corpuser:datahub', role: 'admin' } },
+    {
+      given: 't3=urn:svc:corpuser:datahub:admin',
+      want: { token: 't3', user: 'urn:svc:corpuser:datahub', role: 'admin' },
+    },
     { given: 't4=urn:svc:corpuser:reader', want: { token: 't4', user: 'urn:svc:corpuser:reader', role: 'admin' } },
   ])('$given', ({ given, want }) => {
     expect(parseTokenGrant(given)).toEqual(want);

@@ -34,10 +34,14 @@ describe.each(['standard', 'all', 'off'] as const)('auth mode %s', (mode) => {
   });
   afterAll(() => server.close());
 
-  it.each(table.filter((row) => row.mode === mode).flatMap((row) => [
-    { ...row, kind: 'query', want: row.query },
-    { ...row, kind: 'mutation', want: row.mutation },
-  ]))('$kind with token $token gives $want', async ({ token, kind, want }) => {
+  it.each(
+    table
+      .filter((row) => row.mode === mode)
+      .flatMap((row) => [
+        { ...row, kind: 'query', want: row.query },
+        { ...row, kind: 'mutation', want: row.mutation },
+      ]),
+  )('$kind with token $token gives $want', async ({ token, kind, want }) => {
     const before = await digest(server);
     const reply = await graphql(server, { query: kind === 'query' ? QUERY : MUTATION, ...(token ? { token } : {}) });
     if (want === 401) {
@@ -47,13 +51,21 @@ describe.each(['standard', 'all', 'off'] as const)('auth mode %s', (mode) => {
     } else if (want === 'UNAUTHORIZED') {
       expect(reply.status).toBe(200);
       expect(reply.json.errors).toEqual([
-        { message: UNAUTHORIZED_MESSAGE, locations: [{ line: 1, column: 12 }], path: ['updateDataset'], extensions: { code: 403, type: 'UNAUTHORIZED' } },
+        {
+          message: UNAUTHORIZED_MESSAGE,
+          locations: [{ line: 1, column: 12 }],
+          path: ['updateDataset'],
+          extensions: { code: 403, type: 'UNAUTHORIZED' },
+        },
       ]);
       expect(reply.json.data).toEqual({ updateDataset: null });
       expect(await digest(server)).toBe(before);
     } else {
       expect(reply.status).toBe(200);
-      expect(reply.json).toEqual({ data: { [kind === 'query' ? 'dataset' : 'updateDataset']: { urn: DATASET } }, extensions: {} });
+      expect(reply.json).toEqual({
+        data: { [kind === 'query' ? 'dataset' : 'updateDataset']: { urn: DATASET } },
+        extensions: {},
+      });
     }
   });
 });

@@ -31,10 +31,16 @@ const SCHEMA = {
 let server: MockServer;
 beforeAll(async () => {
   server = await startServer();
-  await ingest(server, DATASET, 'datasetProperties', { name: 'Orders', description: 'All orders', customProperties: { team: 'sales' } });
+  await ingest(server, DATASET, 'datasetProperties', {
+    name: 'Orders',
+    description: 'All orders',
+    customProperties: { team: 'sales' },
+  });
   await ingest(server, DATASET, 'schemaMetadata', SCHEMA);
   await ingest(server, DATASET, 'editableDatasetProperties', { description: 'Edited orders' });
-  await ingest(server, DATASET, 'editableSchemaMetadata', { editableSchemaFieldInfo: [{ fieldPath: 'id', description: 'Edited id' }] });
+  await ingest(server, DATASET, 'editableSchemaMetadata', {
+    editableSchemaFieldInfo: [{ fieldPath: 'id', description: 'Edited id' }],
+  });
   await ingest(server, DATASET, 'institutionalMemory', {
     elements: [{ url: 'https://wiki/orders', description: 'Runbook', createStamp: { time: 5, actor: USER } }],
   });
@@ -53,80 +59,206 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const read = async (selection: string, urn = DATASET) => {
-  const reply = await graphql(server, { query: `query q($urn: String!) { dataset(urn: $urn) { ${selection} } }`, variables: { urn } });
+  const reply = await graphql(server, {
+    query: `query q($urn: String!) { dataset(urn: $urn) { ${selection} } }`,
+    variables: { urn },
+  });
   expect(reply.status).toBe(200);
   return reply.json;
 };
 
 describe('dataset(urn) reads the stored aspects', () => {
   it.each([
-    ['identity from the URN', 'urn type name origin exists platform { urn name type }', {
-      urn: DATASET, type: 'DATASET', name: 'db.orders', origin: 'PROD', exists: true,
-      platform: { urn: 'urn:svc:dataPlatform:hive', name: 'hive', type: 'DATA_PLATFORM' },
-    }],
-    ['properties', 'properties { name description customProperties { key value associatedUrn } lastModified { time actor } }', {
-      properties: { name: 'Orders', description: 'All orders', customProperties: [{ key: 'team', value: 'sales', associatedUrn: DATASET }], lastModified: { time: 0, actor: null } },
-    }],
-    ['editable properties, apart from properties', 'description editableProperties { description }', {
-      description: 'All orders', editableProperties: { description: 'Edited orders' },
-    }],
-    ['edited field descriptions', 'editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } }', {
-      editableSchemaMetadata: { editableSchemaFieldInfo: [{ fieldPath: 'id', description: 'Edited id' }] },
-    }],
-    ['institutional memory', 'institutionalMemory { elements { url label description author { urn username } created { time actor } associatedUrn } }', {
-      institutionalMemory: { elements: [{ url: 'https://wiki/orders', label: 'Runbook', description: 'Runbook', author: { urn: USER, username: 'jdoe' }, created: { time: 5, actor: USER }, associatedUrn: DATASET }] },
-    }],
-    ['tags with the tag entity', 'tags { tags { tag { urn name properties { name description } } associatedUrn } }', {
-      tags: { tags: [{ tag: { urn: 'urn:svc:tag:pii', name: 'pii', properties: { name: 'PII', description: 'Personal data' } }, associatedUrn: DATASET }] },
-    }],
-    ['owners as the CorpUser | CorpGroup union', 'ownership { owners { owner { __typename ... on CorpUser { urn } ... on CorpGroup { urn } } type associatedUrn } lastModified { time actor } }', {
-      ownership: {
-        owners: [
-          { owner: { __typename: 'CorpUser', urn: USER }, type: 'DATAOWNER', associatedUrn: DATASET },
-          { owner: { __typename: 'CorpGroup', urn: 'urn:svc:corpGroup:sales' }, type: 'DATAOWNER', associatedUrn: DATASET },
-        ],
-        lastModified: { time: 7, actor: USER },
+    [
+      'identity from the URN',
+      'urn type name origin exists platform { urn name type }',
+      {
+        urn: DATASET,
+        type: 'DATASET',
+        name: 'db.orders',
+        origin: 'PROD',
+        exists: true,
+        platform: { urn: 'urn:svc:dataPlatform:hive', name: 'hive', type: 'DATA_PLATFORM' },
       },
-    }],
+    ],
+    [
+      'properties',
+      'properties { name description customProperties { key value associatedUrn } lastModified { time actor } }',
+      {
+        properties: {
+          name: 'Orders',
+          description: 'All orders',
+          customProperties: [{ key: 'team', value: 'sales', associatedUrn: DATASET }],
+          lastModified: { time: 0, actor: null },
+        },
+      },
+    ],
+    [
+      'editable properties, apart from properties',
+      'description editableProperties { description }',
+      {
+        description: 'All orders',
+        editableProperties: { description: 'Edited orders' },
+      },
+    ],
+    [
+      'edited field descriptions',
+      'editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } }',
+      {
+        editableSchemaMetadata: { editableSchemaFieldInfo: [{ fieldPath: 'id', description: 'Edited id' }] },
+      },
+    ],
+    [
+      'institutional memory',
+      'institutionalMemory { elements { url label description author { urn username } created { time actor } associatedUrn } }',
+      {
+        institutionalMemory: {
+          elements: [
+            {
+              url: 'https://wiki/orders',
+              label: 'Runbook',
+              description: 'Runbook',
+              author: { urn: USER, username: 'jdoe' },
+              created: { time: 5, actor: USER },
+              associatedUrn: DATASET,
+            },
+          ],
+        },
+      },
+    ],
+    [
+      'tags with the tag entity',
+      'tags { tags { tag { urn name properties { name description } } associatedUrn } }',
+      {
+        tags: {
+          tags: [
+            {
+              tag: { urn: 'urn:svc:tag:pii', name: 'pii', properties: { name: 'PII', description: 'Personal data' } },
+              associatedUrn: DATASET,
+            },
+          ],
+        },
+      },
+    ],
+    [
+      'owners as the CorpUser | CorpGroup union',
+      'ownership { owners { owner { __typename ... on CorpUser { urn } ... on CorpGroup { urn } } type associatedUrn } lastModified { time actor } }',
+      {
+        ownership: {
+          owners: [
+            { owner: { __typename: 'CorpUser', urn: USER }, type: 'DATAOWNER', associatedUrn: DATASET },
+            {
+              owner: { __typename: 'CorpGroup', urn: 'urn:svc:corpGroup:sales' },
+              type: 'DATAOWNER',
+              associatedUrn: DATASET,
+            },
+          ],
+          lastModified: { time: 7, actor: USER },
+        },
+      },
+    ],
     ['status', 'status { removed }', { status: { removed: false } }],
-    ['aspects never written are null, not invented', 'deprecation { deprecated } glossaryTerms { terms { associatedUrn } } domain { associatedUrn } subTypes { typeNames } container { urn }', {
-      deprecation: null, glossaryTerms: null, domain: null, subTypes: null, container: null,
-    }],
+    [
+      'aspects never written are null, not invented',
+      'deprecation { deprecated } glossaryTerms { terms { associatedUrn } } domain { associatedUrn } subTypes { typeNames } container { urn }',
+      {
+        deprecation: null,
+        glossaryTerms: null,
+        domain: null,
+        subTypes: null,
+        container: null,
+      },
+    ],
   ])('%s', async (_name, selection, want) => {
     expect((await read(selection)).data.dataset).toEqual(want);
   });
 
   it('maps the schema: field types to SchemaFieldDataType, ingested descriptions only', async () => {
-    const json = await read('schemaMetadata { name version hash platformUrn platformSchema { __typename ... on TableSchema { schema } } fields { fieldPath type nativeDataType nullable description isPartOfKey recursive } }');
+    const json = await read(
+      'schemaMetadata { name version hash platformUrn platformSchema { __typename ... on TableSchema { schema } } fields { fieldPath type nativeDataType nullable description isPartOfKey recursive } }',
+    );
     expect(json.data.dataset.schemaMetadata).toEqual({
-      name: 'orders', version: 3, hash: 'abc', platformUrn: 'urn:svc:dataPlatform:hive',
+      name: 'orders',
+      version: 3,
+      hash: 'abc',
+      platformUrn: 'urn:svc:dataPlatform:hive',
       platformSchema: { __typename: 'TableSchema', schema: '{"type":"record"}' },
       fields: [
-        { fieldPath: 'id', type: 'NUMBER', nativeDataType: 'numbertype', nullable: false, description: 'Order id', isPartOfKey: true, recursive: false },
-        { fieldPath: 'customer', type: 'STRUCT', nativeDataType: 'recordtype', nullable: true, description: null, isPartOfKey: false, recursive: false },
-        { fieldPath: 'customer.name', type: 'STRING', nativeDataType: 'stringtype', nullable: false, description: null, isPartOfKey: false, recursive: false },
-        { fieldPath: 'placed', type: 'DATE', nativeDataType: 'datetype', nullable: false, description: null, isPartOfKey: false, recursive: false },
-        { fieldPath: 'paid', type: 'BOOLEAN', nativeDataType: 'booleantype', nullable: false, description: null, isPartOfKey: false, recursive: false },
+        {
+          fieldPath: 'id',
+          type: 'NUMBER',
+          nativeDataType: 'numbertype',
+          nullable: false,
+          description: 'Order id',
+          isPartOfKey: true,
+          recursive: false,
+        },
+        {
+          fieldPath: 'customer',
+          type: 'STRUCT',
+          nativeDataType: 'recordtype',
+          nullable: true,
+          description: null,
+          isPartOfKey: false,
+          recursive: false,
+        },
+        {
+          fieldPath: 'customer.name',
+          type: 'STRING',
+          nativeDataType: 'stringtype',
+          nullable: false,
+          description: null,
+          isPartOfKey: false,
+          recursive: false,
+        },
+        {
+          fieldPath: 'placed',
+          type: 'DATE',
+          nativeDataType: 'datetype',
+          nullable: false,
+          description: null,
+          isPartOfKey: false,
+          recursive: false,
+        },
+        {
+          fieldPath: 'paid',
+          type: 'BOOLEAN',
+          nativeDataType: 'booleantype',
+          nullable: false,
+          description: null,
+          isPartOfKey: false,
+          recursive: false,
+        },
       ],
     });
     expect(json.extensions).toEqual({});
   });
 
   it('properties.name falls back to the name in the URN', async () => {
-    expect((await read('properties { name description }', OTHER_DATASET)).data.dataset).toEqual({ properties: { name: 'events', description: 'Events without a name' } });
+    expect((await read('properties { name description }', OTHER_DATASET)).data.dataset).toEqual({
+      properties: { name: 'events', description: 'Events without a name' },
+    });
   });
 
   it('an ingested aspect is visible at once', async () => {
     const urn = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,db.fresh,PROD)';
-    expect((await read('exists properties { description }', urn)).data.dataset).toEqual({ exists: false, properties: null });
+    expect((await read('exists properties { description }', urn)).data.dataset).toEqual({
+      exists: false,
+      properties: null,
+    });
     await ingest(server, urn, 'datasetProperties', { description: 'Fresh' });
-    expect((await read('exists properties { description }', urn)).data.dataset).toEqual({ exists: true, properties: { description: 'Fresh' } });
+    expect((await read('exists properties { description }', urn)).data.dataset).toEqual({
+      exists: true,
+      properties: { description: 'Fresh' },
+    });
   });
 });
 
 describe('related entities', () => {
   it('relationships come from the relationship index, with the entity on the other side', async () => {
-    const json = await read('relationships(input: { types: ["OwnedBy"], direction: OUTGOING }) { start count total relationships { type direction entity { __typename urn } } }');
+    const json = await read(
+      'relationships(input: { types: ["OwnedBy"], direction: OUTGOING }) { start count total relationships { type direction entity { __typename urn } } }',
+    );
     expect(json.data.dataset.relationships).toEqual({
       start: 0,
       count: 2,
@@ -144,10 +276,17 @@ describe('related entities', () => {
     await ingest(server, container, 'dataPlatformInstance', { platform: 'urn:svc:dataPlatform:hive' });
     await ingest(server, container, 'editableContainerProperties', { description: 'Edited' });
     await ingest(server, OTHER_DATASET, 'container', { container });
-    const json = await read('container { urn type exists platform { urn } properties { name description } editableProperties { description } }', OTHER_DATASET);
+    const json = await read(
+      'container { urn type exists platform { urn } properties { name description } editableProperties { description } }',
+      OTHER_DATASET,
+    );
     expect(json.data.dataset.container).toEqual({
-      urn: container, type: 'CONTAINER', exists: true, platform: { urn: 'urn:svc:dataPlatform:hive' },
-      properties: { name: 'Warehouse', description: 'All tables' }, editableProperties: { description: 'Edited' },
+      urn: container,
+      type: 'CONTAINER',
+      exists: true,
+      platform: { urn: 'urn:svc:dataPlatform:hive' },
+      properties: { name: 'Warehouse', description: 'All tables' },
+      editableProperties: { description: 'Edited' },
     });
   });
 });
@@ -155,12 +294,25 @@ describe('related entities', () => {
 describe('a URN that was never written', () => {
   it('gives a dataset from the URN with exists false and null aspects', async () => {
     const urn = 'urn:svc:dataset:(urn:svc:dataPlatform:kafka,never.written,DEV)';
-    const json = await read('urn name origin exists platform { urn } properties { name } editableProperties { description } schemaMetadata { name } ownership { lastModified { time } } tags { tags { associatedUrn } } status { removed } institutionalMemory { elements { url } }', urn);
+    const json = await read(
+      'urn name origin exists platform { urn } properties { name } editableProperties { description } schemaMetadata { name } ownership { lastModified { time } } tags { tags { associatedUrn } } status { removed } institutionalMemory { elements { url } }',
+      urn,
+    );
     expect(json).toEqual({
       data: {
         dataset: {
-          urn, name: 'never.written', origin: 'DEV', exists: false, platform: { urn: 'urn:svc:dataPlatform:kafka' },
-          properties: null, editableProperties: null, schemaMetadata: null, ownership: null, tags: null, status: null, institutionalMemory: null,
+          urn,
+          name: 'never.written',
+          origin: 'DEV',
+          exists: false,
+          platform: { urn: 'urn:svc:dataPlatform:kafka' },
+          properties: null,
+          editableProperties: null,
+          schemaMetadata: null,
+          ownership: null,
+          tags: null,
+          status: null,
+          institutionalMemory: null,
         },
       },
       extensions: {},

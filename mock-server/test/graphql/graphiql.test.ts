@@ -27,7 +27,8 @@ const CHROMIUM_ARGS = [
 ];
 const DESCRIPTION = 'Orders seen through the explorer';
 /** The description of hive clean.orders in the sample catalog (mock-server/sample/dataset-definitions.ts). */
-const SAMPLE_ORDERS_DESCRIPTION = 'Orders with their latest status, de-duplicated from the order events and enriched with product data. One row per order.';
+const SAMPLE_ORDERS_DESCRIPTION =
+  'Orders with their latest status, de-duplicated from the order events and enriched with product data. One row per order.';
 /** Longer than GraphiQL's debounce of editor changes. */
 const EDIT_DEBOUNCE_MS = 600;
 /** Schemes that never touch the network. */
@@ -61,48 +62,69 @@ describe('GET /api/graphiql', () => {
   });
 
   const browserTest = existsSync(CHROMIUM) ? it : it.skip;
-  if (!existsSync(CHROMIUM)) console.warn(`${CHROMIUM} is absent, so the browser test of the explorer is skipped: apt-get install -y chromium`);
+  if (!existsSync(CHROMIUM))
+    console.warn(`${CHROMIUM} is absent, so the browser test of the explorer is skipped: apt-get install -y chromium`);
 
-  browserTest('runs a dataset query in headless Chromium without leaving the machine', { timeout: 120_000 }, async () => {
-    const userDataDir = mkdtempSync(join(tmpdir(), 'graphiql-chromium-'));
-    const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    const requested: string[] = [];
-    context.on('request', (request) => requested.push(request.url()));
-    try {
-      const page = context.pages()[0] ?? (await context.newPage());
-      await page.goto(`${server.url}/api/graphiql`);
-      await page.locator('.graphiql-query-editor .monaco-editor').first().waitFor({ state: 'visible', timeout: 60_000 });
-      // Monaco renders spaces as no-break spaces.
-      const response = async (): Promise<string> => (await page.locator('.graphiql-response').innerText()).replace(/\s+/g, ' ');
-      // The preloaded query, run as it comes, reads a dataset of the sample catalog: a description, not nulls.
-      await page.locator('.graphiql-execute-button').click();
-      await expect.poll(response, { timeout: 30_000 }).toContain(`"description": "${SAMPLE_ORDERS_DESCRIPTION}"`);
-      expect(await response()).toContain('"exists": true');
-
-      await replaceEditorText(page, '.graphiql-query-editor', `{ dataset(urn: "${DATASET}") { urn properties { description } } }`);
-      await page.locator('.graphiql-execute-button').click();
-      await expect.poll(response, { timeout: 30_000 }).toContain(DESCRIPTION);
-
-      const screenshots = fromRoot('.tmp', 'screenshots');
-      mkdirSync(screenshots, { recursive: true });
-      await page.screenshot({ path: join(screenshots, 'graphiql-dataset-query.png'), fullPage: true });
-
-      // A mutation needs the bearer header, entered in the headers editor.
-      await replaceEditorText(page, '.graphiql-query-editor', 'mutation { createTag(input: { id: "from-explorer", name: "Explorer" }) }');
-      await page.locator('.graphiql-editor-tools button', { hasText: 'Headers' }).click();
-      await replaceEditorText(page, '.graphiql-editor-tool', `{ "Authorization": "Bearer ${ADMIN}" }`);
-      await page.locator('.graphiql-execute-button').click();
-      await expect.poll(response, { timeout: 30_000 }).toContain('"createTag": "urn:svc:tag:from-explorer"');
-
-      const remote = requested.filter((url) => {
-        const { protocol, hostname } = new URL(url);
-        return !LOCAL_SCHEMES.has(protocol) && hostname !== '127.0.0.1' && hostname !== 'localhost';
+  browserTest(
+    'runs a dataset query in headless Chromium without leaving the machine',
+    { timeout: 120_000 },
+    async () => {
+      const userDataDir = mkdtempSync(join(tmpdir(), 'graphiql-chromium-'));
+      const context = await chromium.launchPersistentContext(userDataDir, {
+        executablePath: CHROMIUM,
+        headless: true,
+        args: CHROMIUM_ARGS,
       });
-      expect(remote).toEqual([]);
-      expect(requested.some((url) => url.endsWith('/api/graphql'))).toBe(true);
-    } finally {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
-    }
-  });
+      const requested: string[] = [];
+      context.on('request', (request) => requested.push(request.url()));
+      try {
+        const page = context.pages()[0] ?? (await context.newPage());
+        await page.goto(`${server.url}/api/graphiql`);
+        await page
+          .locator('.graphiql-query-editor .monaco-editor')
+          .first()
+          .waitFor({ state: 'visible', timeout: 60_000 });
+        // Monaco renders spaces as no-break spaces.
+        const response = async (): Promise<string> =>
+          (await page.locator('.graphiql-response').innerText()).replace(/\s+/g, ' ');
+        // The preloaded query, run as it comes, reads a dataset of the sample catalog: a description, not nulls.
+        await page.locator('.graphiql-execute-button').click();
+        await expect.poll(response, { timeout: 30_000 }).toContain(`"description": "${SAMPLE_ORDERS_DESCRIPTION}"`);
+        expect(await response()).toContain('"exists": true');
+
+        await replaceEditorText(
+          page,
+          '.graphiql-query-editor',
+          `{ dataset(urn: "${DATASET}") { urn properties { description } } }`,
+        );
+        await page.locator('.graphiql-execute-button').click();
+        await expect.poll(response, { timeout: 30_000 }).toContain(DESCRIPTION);
+
+        const screenshots = fromRoot('.tmp', 'screenshots');
+        mkdirSync(screenshots, { recursive: true });
+        await page.screenshot({ path: join(screenshots, 'graphiql-dataset-query.png'), fullPage: true });
+
+        // A mutation needs the bearer header, entered in the headers editor.
+        await replaceEditorText(
+          page,
+          '.graphiql-query-editor',
+          'mutation { createTag(input: { id: "from-explorer", name: "Explorer" }) }',
+        );
+        await page.locator('.graphiql-editor-tools button', { hasText: 'Headers' }).click();
+        await replaceEditorText(page, '.graphiql-editor-tool', `{ "Authorization": "Bearer ${ADMIN}" }`);
+        await page.locator('.graphiql-execute-button').click();
+        await expect.poll(response, { timeout: 30_000 }).toContain('"createTag": "urn:svc:tag:from-explorer"');
+
+        const remote = requested.filter((url) => {
+          const { protocol, hostname } = new URL(url);
+          return !LOCAL_SCHEMES.has(protocol) && hostname !== '127.0.0.1' && hostname !== 'localhost';
+        });
+        expect(remote).toEqual([]);
+        expect(requested.some((url) => url.endsWith('/api/graphql'))).toBe(true);
+      } finally {
+        await context.close();
+        rmSync(userDataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

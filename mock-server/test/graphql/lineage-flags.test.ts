@@ -18,7 +18,8 @@ import type { MockServer } from '../../index.js';
 import { ADMIN, graphql, ingest, startServer } from '../graphql-harness.js';
 
 const dataset = (name: string) => `urn:svc:dataset:(urn:svc:dataPlatform:hive,sales.${name},PROD)`;
-const job = (orchestrator: string, name: string) => `urn:svc:dataJob:(urn:svc:dataFlow:(${orchestrator},etl,PROD),${name})`;
+const job = (orchestrator: string, name: string) =>
+  `urn:svc:dataJob:(urn:svc:dataFlow:(${orchestrator},etl,PROD),${name})`;
 const ORDERS = dataset('orders');
 const LOAD = job('airflow', 'load');
 const CLEAN = job('spark', 'clean');
@@ -34,7 +35,8 @@ beforeAll(async () => {
   // orders → load (airflow) → loaded → report; orders → clean (spark) → cleaned; orders → copy, backup.
   await ingest(server, LOAD, 'dataJobInputOutput', { inputDatasets: [ORDERS], outputDatasets: [LOADED] }, ADMIN);
   await ingest(server, CLEAN, 'dataJobInputOutput', { inputDatasets: [ORDERS], outputDatasets: [CLEANED] }, ADMIN);
-  for (const copy of [COPY, BACKUP]) await ingest(server, copy, 'upstreamLineage', { upstreams: [{ dataset: ORDERS, type: 'COPY' }] }, ADMIN);
+  for (const copy of [COPY, BACKUP])
+    await ingest(server, copy, 'upstreamLineage', { upstreams: [{ dataset: ORDERS, type: 'COPY' }] }, ADMIN);
   await ingest(server, REPORT, 'upstreamLineage', { upstreams: [{ dataset: LOADED, type: 'TRANSFORMED' }] }, ADMIN);
   // Only the entities that exist are search results: the jobs' outputs are given a write of their own.
   for (const output of [LOADED, CLEANED]) await ingest(server, output, 'datasetProperties', { name: output }, ADMIN);
@@ -50,15 +52,28 @@ interface Result {
   paths: { path: { urn: string }[] }[];
   entity: { urn: string };
 }
-const search = (lineageFlags?: Record<string, unknown>) => graphql(server, { query: SEARCH, variables: { input: { urn: ORDERS, direction: 'DOWNSTREAM', count: 50, ...(lineageFlags ? { lineageFlags } : {}) } }, token: ADMIN });
+const search = (lineageFlags?: Record<string, unknown>) =>
+  graphql(server, {
+    query: SEARCH,
+    variables: {
+      input: { urn: ORDERS, direction: 'DOWNSTREAM', count: 50, ...(lineageFlags ? { lineageFlags } : {}) },
+    },
+    token: ADMIN,
+  });
 /** Lines `degree urn marks` in the order of their URNs. */
-const inUrnOrder = (lines: string[]): string[] => [...lines].sort((a, b) => (a.split(' ')[1]! < b.split(' ')[1]! ? -1 : 1));
+const inUrnOrder = (lines: string[]): string[] =>
+  [...lines].sort((a, b) => (a.split(' ')[1]! < b.split(' ')[1]! ? -1 : 1));
 /** Each entity reached as `degree urn`, with its marks, in URN order. */
 const walked = async (lineageFlags?: Record<string, unknown>) => {
   const reply = await search(lineageFlags);
   const json = reply.json as { data: { searchAcrossLineage: { searchResults: Result[] } }; errors?: unknown[] };
   expect(json.errors).toBeUndefined();
-  return inUrnOrder(json.data.searchAcrossLineage.searchResults.map((r) => `${r.degree} ${r.entity.urn}${r.ignoredAsHop ? ' ignoredAsHop' : ''}${r.truncatedChildren ? ' truncatedChildren' : ''}`));
+  return inUrnOrder(
+    json.data.searchAcrossLineage.searchResults.map(
+      (r) =>
+        `${r.degree} ${r.entity.urn}${r.ignoredAsHop ? ' ignoredAsHop' : ''}${r.truncatedChildren ? ' truncatedChildren' : ''}`,
+    ),
+  );
 };
 const refusal = async (lineageFlags: Record<string, unknown>) => {
   const reply = await search(lineageFlags);
@@ -68,29 +83,54 @@ const refusal = async (lineageFlags: Record<string, unknown>) => {
 
 describe('searchAcrossLineage with ignoreAsHops', () => {
   it('without it, a job is a hop of its own', async () => {
-    expect(await walked()).toEqual(inUrnOrder([`1 ${LOAD}`, `1 ${CLEAN}`, `1 ${BACKUP}`, `2 ${CLEANED}`, `1 ${COPY}`, `2 ${LOADED}`, `3 ${REPORT}`]));
+    expect(await walked()).toEqual(
+      inUrnOrder([`1 ${LOAD}`, `1 ${CLEAN}`, `1 ${BACKUP}`, `2 ${CLEANED}`, `1 ${COPY}`, `2 ${LOADED}`, `3 ${REPORT}`]),
+    );
   });
 
   it('walks through every job within the hop that reached it, and marks it', async () => {
     expect(await walked({ ignoreAsHops: [{ entityType: 'DATA_JOB' }] })).toEqual(
-      inUrnOrder([`1 ${LOAD} ignoredAsHop`, `1 ${CLEAN} ignoredAsHop`, `1 ${BACKUP}`, `1 ${CLEANED}`, `1 ${COPY}`, `1 ${LOADED}`, `2 ${REPORT}`]),
+      inUrnOrder([
+        `1 ${LOAD} ignoredAsHop`,
+        `1 ${CLEAN} ignoredAsHop`,
+        `1 ${BACKUP}`,
+        `1 ${CLEANED}`,
+        `1 ${COPY}`,
+        `1 ${LOADED}`,
+        `2 ${REPORT}`,
+      ]),
     );
   });
 
   it("with platforms, only the jobs of those platforms (a job's is its flow's orchestrator)", async () => {
-    expect(await walked({ ignoreAsHops: [{ entityType: 'DATA_JOB', platforms: ['urn:svc:dataPlatform:airflow'] }] })).toEqual(
-      inUrnOrder([`1 ${LOAD} ignoredAsHop`, `1 ${CLEAN}`, `1 ${BACKUP}`, `2 ${CLEANED}`, `1 ${COPY}`, `1 ${LOADED}`, `2 ${REPORT}`]),
+    expect(
+      await walked({ ignoreAsHops: [{ entityType: 'DATA_JOB', platforms: ['urn:svc:dataPlatform:airflow'] }] }),
+    ).toEqual(
+      inUrnOrder([
+        `1 ${LOAD} ignoredAsHop`,
+        `1 ${CLEAN}`,
+        `1 ${BACKUP}`,
+        `2 ${CLEANED}`,
+        `1 ${COPY}`,
+        `1 ${LOADED}`,
+        `2 ${REPORT}`,
+      ]),
     );
   });
 
   it('keeps the job in the path of what lies beyond it', async () => {
     const reply = await search({ ignoreAsHops: [{ entityType: 'DATA_JOB' }] });
-    const results = (reply.json as { data: { searchAcrossLineage: { searchResults: Result[] } } }).data.searchAcrossLineage.searchResults;
-    expect(results.find((r) => r.entity.urn === REPORT)?.paths.map((p) => p.path.map((step) => step.urn))).toEqual([[ORDERS, LOAD, LOADED, REPORT]]);
+    const results = (reply.json as { data: { searchAcrossLineage: { searchResults: Result[] } } }).data
+      .searchAcrossLineage.searchResults;
+    expect(results.find((r) => r.entity.urn === REPORT)?.paths.map((p) => p.path.map((step) => step.urn))).toEqual([
+      [ORDERS, LOAD, LOADED, REPORT],
+    ]);
   });
 
   it('refuses a platform that is not a URN, naming it', async () => {
-    const error = await refusal({ ignoreAsHops: [{ entityType: 'DATA_JOB', platforms: ['urn:svc:dataPlatform:airflow', 'airflow'] }] });
+    const error = await refusal({
+      ignoreAsHops: [{ entityType: 'DATA_JOB', platforms: ['urn:svc:dataPlatform:airflow', 'airflow'] }],
+    });
     expect(error?.extensions.type).toBe('BAD_REQUEST');
     expect(error?.message).toContain('input.lineageFlags.ignoreAsHops[0].platforms[1]');
   });
@@ -100,7 +140,13 @@ describe('searchAcrossLineage with entitiesExploredPerHopLimit', () => {
   it('lets each entity reach at most that many, and marks what it reached when it reached that many', async () => {
     // The two jobs come first by URN; the copies are left out, and what the jobs reach is walked on.
     expect(await walked({ entitiesExploredPerHopLimit: 2 })).toEqual(
-      inUrnOrder([`1 ${LOAD} truncatedChildren`, `1 ${CLEAN} truncatedChildren`, `2 ${CLEANED}`, `2 ${LOADED}`, `3 ${REPORT}`]),
+      inUrnOrder([
+        `1 ${LOAD} truncatedChildren`,
+        `1 ${CLEAN} truncatedChildren`,
+        `2 ${CLEANED}`,
+        `2 ${LOADED}`,
+        `3 ${REPORT}`,
+      ]),
     );
   });
 
@@ -131,11 +177,22 @@ describe('searchAcrossLineage with entitiesExploredPerHopLimit', () => {
 describe('searchAcrossLineage: hops walked and entities explored', () => {
   const QUERY = `query s($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { total searchResults { degree explored entity { urn } } } }`;
   const explored = async (urn: string, extra: Record<string, unknown>) => {
-    const reply = await graphql(server, { query: QUERY, variables: { input: { urn, direction: 'DOWNSTREAM', count: 100, ...extra } }, token: ADMIN });
-    const json = reply.json as { data: { searchAcrossLineage: { total: number; searchResults: { degree: number; explored: boolean }[] } }; errors?: unknown[] };
+    const reply = await graphql(server, {
+      query: QUERY,
+      variables: { input: { urn, direction: 'DOWNSTREAM', count: 100, ...extra } },
+      token: ADMIN,
+    });
+    const json = reply.json as {
+      data: { searchAcrossLineage: { total: number; searchResults: { degree: number; explored: boolean }[] } };
+      errors?: unknown[];
+    };
     expect(json.errors).toBeUndefined();
     const results = json.data.searchAcrossLineage.searchResults;
-    return { total: json.data.searchAcrossLineage.total, farthest: Math.max(...results.map((r) => r.degree)), unexplored: results.filter((r) => !r.explored).map((r) => r.degree) };
+    return {
+      total: json.data.searchAcrossLineage.total,
+      farthest: Math.max(...results.map((r) => r.degree)),
+      unexplored: results.filter((r) => !r.explored).map((r) => r.degree),
+    };
   };
   const degree = (...values: string[]) => ({ orFilters: [{ and: [{ field: 'degree', values }] }] });
 
@@ -151,8 +208,19 @@ describe('searchAcrossLineage: hops walked and entities explored', () => {
 
   it('walks 20 hops for a lineage screen, 1,000 without its flags', async () => {
     const chain = Array.from({ length: 23 }, (_, i) => dataset(`chain_${String(i).padStart(2, '0')}`));
-    for (let i = 1; i < chain.length; i++) await ingest(server, chain[i]!, 'upstreamLineage', { upstreams: [{ dataset: chain[i - 1], type: 'COPY' }] }, ADMIN);
+    for (let i = 1; i < chain.length; i++)
+      await ingest(
+        server,
+        chain[i]!,
+        'upstreamLineage',
+        { upstreams: [{ dataset: chain[i - 1], type: 'COPY' }] },
+        ADMIN,
+      );
     expect(await explored(chain[0]!, {})).toEqual({ total: 22, farthest: 22, unexplored: [] });
-    expect(await explored(chain[0]!, { lineageFlags: { entitiesExploredPerHopLimit: 10 } })).toEqual({ total: 20, farthest: 20, unexplored: [20] });
+    expect(await explored(chain[0]!, { lineageFlags: { entitiesExploredPerHopLimit: 10 } })).toEqual({
+      total: 20,
+      farthest: 20,
+      unexplored: [20],
+    });
   });
 });

@@ -24,14 +24,33 @@ let server: MockServer;
 beforeAll(async () => {
   server = await startServer({ indexLagMs: 0 });
   // refunds ← orders: created at 1,000, updated at 2,000.
-  await ingest(server, REFUNDS, 'upstreamLineage', { upstreams: [{ dataset: ORDERS, type: 'TRANSFORMED', created: stamp(1000), auditStamp: stamp(2000) }] }, ADMIN);
+  await ingest(
+    server,
+    REFUNDS,
+    'upstreamLineage',
+    { upstreams: [{ dataset: ORDERS, type: 'TRANSFORMED', created: stamp(1000), auditStamp: stamp(2000) }] },
+    ADMIN,
+  );
   // returns ← refunds: no times of its own, so the write's (now).
   await ingest(server, RETURNS, 'upstreamLineage', { upstreams: [{ dataset: REFUNDS, type: 'TRANSFORMED' }] }, ADMIN);
   // archive ← orders: drawn by hand in the UI, so in every window.
-  await ingest(server, ARCHIVE, 'upstreamLineage', { upstreams: [{ dataset: ORDERS, type: 'COPY', auditStamp: stamp(1), properties: { source: 'UI' } }] }, ADMIN);
+  await ingest(
+    server,
+    ARCHIVE,
+    'upstreamLineage',
+    { upstreams: [{ dataset: ORDERS, type: 'COPY', auditStamp: stamp(1), properties: { source: 'UI' } }] },
+    ADMIN,
+  );
   // audit ← orders: times of 0, so the lastObserved the proposal gives (7,000).
-  const audit = proposal(AUDIT, 'upstreamLineage', { upstreams: [{ dataset: ORDERS, type: 'COPY', auditStamp: stamp(0) }] }, { systemMetadata: { lastObserved: 7000 } });
-  expect((await call(server, 'POST', '/aspects?action=ingestProposal', { body: audit, token: ADMIN })).status).toBe(200);
+  const audit = proposal(
+    AUDIT,
+    'upstreamLineage',
+    { upstreams: [{ dataset: ORDERS, type: 'COPY', auditStamp: stamp(0) }] },
+    { systemMetadata: { lastObserved: 7000 } },
+  );
+  expect((await call(server, 'POST', '/aspects?action=ingestProposal', { body: audit, token: ADMIN })).status).toBe(
+    200,
+  );
 });
 afterAll(() => server.close());
 
@@ -44,15 +63,25 @@ const gql = async (query: string, variables: Record<string, unknown>) => {
 };
 
 describe('Dataset.lineage(input) with a time window', () => {
-  const LINEAGE = 'query l($input: LineageInput!) { dataset(urn: "' + ORDERS + '") { lineage(input: $input) { total relationships { entity { urn } } } } }';
+  const LINEAGE =
+    'query l($input: LineageInput!) { dataset(urn: "' +
+    ORDERS +
+    '") { lineage(input: $input) { total relationships { entity { urn } } } } }';
   const downstream = async (window: Record<string, number>) =>
-    ((await gql(LINEAGE, { input: { direction: 'DOWNSTREAM', includeGhostEntities: true, ...window } }))?.dataset.lineage.relationships as { entity: { urn: string } }[]).map((r) => r.entity.urn);
+    (
+      (await gql(LINEAGE, { input: { direction: 'DOWNSTREAM', includeGhostEntities: true, ...window } }))?.dataset
+        .lineage.relationships as { entity: { urn: string } }[]
+    ).map((r) => r.entity.urn);
 
   it.each([
     ['no window: every edge', {}, [ARCHIVE, AUDIT, REFUNDS]],
     ['the created time within it', { startTimeMillis: 500, endTimeMillis: 1500 }, [ARCHIVE, REFUNDS]],
     ['the updated time within it', { startTimeMillis: 1500, endTimeMillis: 2500 }, [ARCHIVE, REFUNDS]],
-    ["the write's lastObserved where the times are 0", { startTimeMillis: 6000, endTimeMillis: 8000 }, [ARCHIVE, AUDIT]],
+    [
+      "the write's lastObserved where the times are 0",
+      { startTimeMillis: 6000, endTimeMillis: 8000 },
+      [ARCHIVE, AUDIT],
+    ],
     ['a start alone: up to now', { startTimeMillis: 1500 }, [ARCHIVE, AUDIT, REFUNDS]],
     ['an end alone: no window', { endTimeMillis: 10 }, [ARCHIVE, AUDIT, REFUNDS]],
     ['a window before every edge: the manual edge alone', { startTimeMillis: 2, endTimeMillis: 999 }, [ARCHIVE]],
@@ -71,41 +100,81 @@ describe("Dataset.lineage(input): each edge's times, actors and whether it was d
 
   it('gives them as the edge keeps them', async () => {
     const data = await gql(EDGES, { input: { direction: 'DOWNSTREAM', includeGhostEntities: true } });
-    const byUrn = Object.fromEntries((data?.dataset.lineage.relationships as { entity: { urn: string } }[]).map(({ entity, ...edge }) => [entity.urn, edge]));
+    const byUrn = Object.fromEntries(
+      (data?.dataset.lineage.relationships as { entity: { urn: string } }[]).map(({ entity, ...edge }) => [
+        entity.urn,
+        edge,
+      ]),
+    );
     const etl = { urn: 'urn:svc:corpuser:etl' };
     // The admin token's user.
     const writer = { urn: 'urn:svc:corpuser:datahub' };
-    expect(byUrn[REFUNDS]).toEqual({ createdOn: 1000, createdActor: etl, updatedOn: 2000, updatedActor: etl, isManual: false });
+    expect(byUrn[REFUNDS]).toEqual({
+      createdOn: 1000,
+      createdActor: etl,
+      updatedOn: 2000,
+      updatedActor: etl,
+      isManual: false,
+    });
     // No created stamp: the writer is both actors, although the auditStamp names another.
     expect(byUrn[ARCHIVE]).toMatchObject({ createdActor: writer, updatedOn: 1, updatedActor: writer, isManual: true });
-    expect(byUrn[AUDIT]).toEqual({ createdOn: 7000, createdActor: writer, updatedOn: 7000, updatedActor: writer, isManual: false });
+    expect(byUrn[AUDIT]).toEqual({
+      createdOn: 7000,
+      createdActor: writer,
+      updatedOn: 7000,
+      updatedActor: writer,
+      isManual: false,
+    });
   });
 });
 
 describe('searchAcrossLineage with lineage flags', () => {
-  const SEARCH = 'query s($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { total searchResults { degree entity { urn } } } }';
+  const SEARCH =
+    'query s($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { total searchResults { degree entity { urn } } } }';
   const reached = async (extra: Record<string, unknown>) =>
-    ((await gql(SEARCH, { input: { urn: ORDERS, direction: 'DOWNSTREAM', types: ['DATASET'], count: 20, ...extra } }))?.searchAcrossLineage.searchResults as { degree: number; entity: { urn: string } }[])
+    (
+      (await gql(SEARCH, { input: { urn: ORDERS, direction: 'DOWNSTREAM', types: ['DATASET'], count: 20, ...extra } }))
+        ?.searchAcrossLineage.searchResults as { degree: number; entity: { urn: string } }[]
+    )
       .map((r) => `${r.degree} ${r.entity.urn}`)
       .sort();
 
   it('walks every hop through the edges of the window', async () => {
     // returns is two hops away through refunds, by an edge written now.
     expect(await reached({})).toEqual([`1 ${ARCHIVE}`, `1 ${AUDIT}`, `1 ${REFUNDS}`, `2 ${RETURNS}`]);
-    expect(await reached({ lineageFlags: { startTimeMillis: 500, endTimeMillis: 2500 } })).toEqual([`1 ${ARCHIVE}`, `1 ${REFUNDS}`]);
-    expect(await reached({ lineageFlags: { startTimeMillis: 1500 } })).toEqual([`1 ${ARCHIVE}`, `1 ${AUDIT}`, `1 ${REFUNDS}`, `2 ${RETURNS}`]);
+    expect(await reached({ lineageFlags: { startTimeMillis: 500, endTimeMillis: 2500 } })).toEqual([
+      `1 ${ARCHIVE}`,
+      `1 ${REFUNDS}`,
+    ]);
+    expect(await reached({ lineageFlags: { startTimeMillis: 1500 } })).toEqual([
+      `1 ${ARCHIVE}`,
+      `1 ${AUDIT}`,
+      `1 ${REFUNDS}`,
+      `2 ${RETURNS}`,
+    ]);
   });
 
   it('takes the deprecated bounds where the flags give none, the flags first', async () => {
     expect(await reached({ startTimeMillis: 500, endTimeMillis: 2500 })).toEqual([`1 ${ARCHIVE}`, `1 ${REFUNDS}`]);
-    expect(await reached({ startTimeMillis: 500, endTimeMillis: 2500, lineageFlags: { startTimeMillis: 6000, endTimeMillis: 8000 } })).toEqual([`1 ${ARCHIVE}`, `1 ${AUDIT}`]);
+    expect(
+      await reached({
+        startTimeMillis: 500,
+        endTimeMillis: 2500,
+        lineageFlags: { startTimeMillis: 6000, endTimeMillis: 8000 },
+      }),
+    ).toEqual([`1 ${ARCHIVE}`, `1 ${AUDIT}`]);
     // The flags' end with the input's start.
-    expect(await reached({ startTimeMillis: 6000, lineageFlags: { endTimeMillis: 8000 } })).toEqual([`1 ${ARCHIVE}`, `1 ${AUDIT}`]);
+    expect(await reached({ startTimeMillis: 6000, lineageFlags: { endTimeMillis: 8000 } })).toEqual([
+      `1 ${ARCHIVE}`,
+      `1 ${AUDIT}`,
+    ]);
   });
 
   it('keeps the times when restoreIndices rebuilds the edges', async () => {
     const before = await reached({ lineageFlags: { startTimeMillis: 500, endTimeMillis: 2500 } });
-    expect((await call(server, 'POST', '/operations?action=restoreIndices', { token: ADMIN, body: {} })).status).toBe(200);
+    expect((await call(server, 'POST', '/operations?action=restoreIndices', { token: ADMIN, body: {} })).status).toBe(
+      200,
+    );
     expect(await reached({ lineageFlags: { startTimeMillis: 500, endTimeMillis: 2500 } })).toEqual(before);
   });
 });
@@ -121,15 +190,29 @@ describe('rewrites of a lineage aspect and the times of its edges', () => {
   const TARGET = dataset('ledger_copy');
   const SECOND = dataset('ledger_backup');
   const writeLineage = async (upstreams: string[], lastObserved: number) => {
-    const body = proposal(TARGET, 'upstreamLineage', { upstreams: upstreams.map((u) => ({ dataset: u, type: 'COPY' })) }, { systemMetadata: { lastObserved } });
+    const body = proposal(
+      TARGET,
+      'upstreamLineage',
+      { upstreams: upstreams.map((u) => ({ dataset: u, type: 'COPY' })) },
+      { systemMetadata: { lastObserved } },
+    );
     expect((await call(server, 'POST', '/aspects?action=ingestProposal', { body, token: ADMIN })).status).toBe(200);
   };
   const upstreamsWithin = async (startTimeMillis: number, endTimeMillis: number) =>
-    ((await gql('query l($input: LineageInput!) { dataset(urn: "' + TARGET + '") { lineage(input: $input) { relationships { entity { urn } } } } }', {
-      input: { direction: 'UPSTREAM', includeGhostEntities: true, startTimeMillis, endTimeMillis },
-    }))?.dataset.lineage.relationships as { entity: { urn: string } }[]).map((r) => r.entity.urn);
+    (
+      (
+        await gql(
+          'query l($input: LineageInput!) { dataset(urn: "' +
+            TARGET +
+            '") { lineage(input: $input) { relationships { entity { urn } } } } }',
+          {
+            input: { direction: 'UPSTREAM', includeGhostEntities: true, startTimeMillis, endTimeMillis },
+          },
+        )
+      )?.dataset.lineage.relationships as { entity: { urn: string } }[]
+    ).map((r) => r.entity.urn);
 
-  it('an identical rewrite moves the edges\' updated time to its own and keeps their created time', async () => {
+  it("an identical rewrite moves the edges' updated time to its own and keeps their created time", async () => {
     await writeLineage([SOURCE], 10_000);
     expect(await upstreamsWithin(40_000, 60_000)).toEqual([]);
     await writeLineage([SOURCE], 50_000);

@@ -10,16 +10,24 @@ import { ingest, serverForTests } from '../http-harness.js';
 
 const ORDERS = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,sales.orders,PROD)';
 const EMPTY = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,sales.empty,PROD)';
-const FIELDS = 'timestampMillis lastUpdatedTimestamp operationType customOperationType actor sourceType numAffectedRows affectedDatasets partition customProperties { key value }';
+const FIELDS =
+  'timestampMillis lastUpdatedTimestamp operationType customOperationType actor sourceType numAffectedRows affectedDatasets partition customProperties { key value }';
 
 describe('Dataset.operations', () => {
   const server = serverForTests({ indexLagMs: 0 });
   const operations = async (args: string, urn = ORDERS) => {
-    const reply = await graphql(server(), { query: `{ dataset(urn: "${urn}") { operations${args} { ${FIELDS} } } }`, token: ADMIN });
+    const reply = await graphql(server(), {
+      query: `{ dataset(urn: "${urn}") { operations${args} { ${FIELDS} } } }`,
+      token: ADMIN,
+    });
     expect(reply.status).toBe(200);
-    return reply.json as { data?: { dataset: { operations: Record<string, unknown>[] | null } | null }; errors?: { message: string; extensions: { type: string } }[] };
+    return reply.json as {
+      data?: { dataset: { operations: Record<string, unknown>[] | null } | null };
+      errors?: { message: string; extensions: { type: string } }[];
+    };
   };
-  const times = async (args: string) => (await operations(args)).data?.dataset?.operations?.map((o) => o.timestampMillis);
+  const times = async (args: string) =>
+    (await operations(args)).data?.dataset?.operations?.map((o) => o.timestampMillis);
 
   it('maps every field of a point, as OperationMapper does', async () => {
     await ingest(server(), EMPTY, 'datasetProperties', { name: 'empty' });
@@ -68,21 +76,39 @@ describe('Dataset.operations', () => {
   });
 
   it("filters on the points' fields", async () => {
-    expect(await times('(filter: {and: [{field: "operationType", values: ["ALTER", "CUSTOM"]}]})')).toEqual([3_000, 1_000]);
-    expect(await times('(filter: {and: [{field: "lastUpdatedTimestamp", values: ["4500"], condition: GREATER_THAN}]})')).toEqual([4_000, 2_000]);
-    expect(await times('(filter: {and: [{field: "operationType", values: ["INSERT"], negated: true}]})')).toEqual([3_000, 1_000]);
+    expect(await times('(filter: {and: [{field: "operationType", values: ["ALTER", "CUSTOM"]}]})')).toEqual([
+      3_000, 1_000,
+    ]);
+    expect(
+      await times('(filter: {and: [{field: "lastUpdatedTimestamp", values: ["4500"], condition: GREATER_THAN}]})'),
+    ).toEqual([4_000, 2_000]);
+    expect(await times('(filter: {and: [{field: "operationType", values: ["INSERT"], negated: true}]})')).toEqual([
+      3_000, 1_000,
+    ]);
     // IN is EQUAL over the values; EXISTS holds where the field has a value, whatever the values say
     // (ESUtils.getQueryBuilderFromCriterionForSingleField).
-    expect(await times('(filter: {and: [{field: "operationType", values: ["ALTER", "CUSTOM"], condition: IN}]})')).toEqual([3_000, 1_000]);
-    expect(await times('(filter: {and: [{field: "customOperationType", values: ["ignored"], condition: EXISTS}]})')).toEqual([1_000]);
-    expect(await times('(filter: {and: [{field: "customOperationType", condition: EXISTS, negated: true}]})')).toEqual([4_000, 2_000, 3_000]);
+    expect(
+      await times('(filter: {and: [{field: "operationType", values: ["ALTER", "CUSTOM"], condition: IN}]})'),
+    ).toEqual([3_000, 1_000]);
+    expect(
+      await times('(filter: {and: [{field: "customOperationType", values: ["ignored"], condition: EXISTS}]})'),
+    ).toEqual([1_000]);
+    expect(await times('(filter: {and: [{field: "customOperationType", condition: EXISTS, negated: true}]})')).toEqual([
+      4_000, 2_000, 3_000,
+    ]);
   });
 
   it('a filter on a field operations lack, or a negative limit, is BAD_REQUEST naming it', async () => {
     for (const [args, named] of [
       ['(filter: {and: [{field: "rowCount", values: ["1"]}]})', 'filter.and[0].field: rowCount'],
-      ['(filter: {and: [{field: "operationType", values: ["x"]}, {field: "operationType", values: ["insert"], condition: IEQUAL}]})', 'filter.and[1].condition: IEQUAL'],
-      ['(filter: {and: [{field: "operationType", values: ["x"], condition: DESCENDANTS_INCL}]})', 'filter.and[0].condition: DESCENDANTS_INCL'],
+      [
+        '(filter: {and: [{field: "operationType", values: ["x"]}, {field: "operationType", values: ["insert"], condition: IEQUAL}]})',
+        'filter.and[1].condition: IEQUAL',
+      ],
+      [
+        '(filter: {and: [{field: "operationType", values: ["x"], condition: DESCENDANTS_INCL}]})',
+        'filter.and[0].condition: DESCENDANTS_INCL',
+      ],
       ['(limit: -1)', 'limit'],
     ] as const) {
       const json = await operations(args);

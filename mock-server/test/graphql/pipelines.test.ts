@@ -23,12 +23,43 @@ const STAMPS = { created: { time: 0, actor: OWNER }, lastModified: { time: 0, ac
 
 /** RAW -Consumes- JOB -Produces- CLEAN -Consumes- CHART -Contains- DASHBOARD: downstream of RAW at degrees 1 to 4. */
 async function seedGraph(server: MockServer, token?: string): Promise<void> {
-  await ingest(server, FLOW, 'dataFlowInfo', { name: 'Daily orders', description: 'Loads orders.', project: 'sales', customProperties: { schedule: '@daily' } }, token);
-  await ingest(server, JOB, 'dataJobInfo', { name: 'Load orders', type: { string: 'SQL' }, externalUrl: 'https://airflow.example/load_orders' }, token);
-  await ingest(server, JOB, 'dataJobInputOutput', { inputDatasets: [RAW], outputDatasets: [CLEAN], inputDatajobs: [] }, token);
-  for (const urn of [RAW, CLEAN]) await ingest(server, urn, 'datasetProperties', { name: urn, customProperties: {} }, token);
-  await ingest(server, CHART, 'chartInfo', { title: 'Orders chart', description: '', lastModified: STAMPS, inputs: [{ string: CLEAN }] }, token);
-  await ingest(server, DASHBOARD, 'dashboardInfo', { title: 'Orders board', description: '', lastModified: STAMPS, charts: [CHART] }, token);
+  await ingest(
+    server,
+    FLOW,
+    'dataFlowInfo',
+    { name: 'Daily orders', description: 'Loads orders.', project: 'sales', customProperties: { schedule: '@daily' } },
+    token,
+  );
+  await ingest(
+    server,
+    JOB,
+    'dataJobInfo',
+    { name: 'Load orders', type: { string: 'SQL' }, externalUrl: 'https://airflow.example/load_orders' },
+    token,
+  );
+  await ingest(
+    server,
+    JOB,
+    'dataJobInputOutput',
+    { inputDatasets: [RAW], outputDatasets: [CLEAN], inputDatajobs: [] },
+    token,
+  );
+  for (const urn of [RAW, CLEAN])
+    await ingest(server, urn, 'datasetProperties', { name: urn, customProperties: {} }, token);
+  await ingest(
+    server,
+    CHART,
+    'chartInfo',
+    { title: 'Orders chart', description: '', lastModified: STAMPS, inputs: [{ string: CLEAN }] },
+    token,
+  );
+  await ingest(
+    server,
+    DASHBOARD,
+    'dashboardInfo',
+    { title: 'Orders board', description: '', lastModified: STAMPS, charts: [CHART] },
+    token,
+  );
 }
 
 let server: MockServer;
@@ -36,7 +67,10 @@ beforeAll(async () => {
   server = await startServer();
   await seedGraph(server);
   await ingest(server, JOB, 'globalTags', { tags: [{ tag: 'urn:svc:tag:Nightly' }] });
-  await ingest(server, JOB, 'ownership', { owners: [{ owner: OWNER, type: 'DATAOWNER' }], lastModified: { time: 0, actor: OWNER } });
+  await ingest(server, JOB, 'ownership', {
+    owners: [{ owner: OWNER, type: 'DATAOWNER' }],
+    lastModified: { time: 0, actor: OWNER },
+  });
 });
 afterAll(() => server.close());
 
@@ -47,7 +81,15 @@ async function data(query: string, variables: Record<string, unknown> = {}, on =
   return reply.json.data;
 }
 const rest = async (urn: string, direction: string, type: string) =>
-  ((await call(server, 'GET', `/relationships?urn=${encodeURIComponent(urn)}&direction=${direction}&types=List(${type})`)).json.entities as string[]).sort();
+  (
+    (
+      await call(
+        server,
+        'GET',
+        `/relationships?urn=${encodeURIComponent(urn)}&direction=${direction}&types=List(${type})`,
+      )
+    ).json.entities as string[]
+  ).sort();
 
 describe('a data job page', () => {
   it('shows its properties, tags, owners, flow and inputs and outputs', async () => {
@@ -71,7 +113,11 @@ describe('a data job page', () => {
         flowId: 'daily_orders',
         cluster: 'prod',
         platform: { urn: 'urn:svc:dataPlatform:airflow' },
-        properties: { name: 'Daily orders', project: 'sales', customProperties: [{ key: 'schedule', value: '@daily' }] },
+        properties: {
+          name: 'Daily orders',
+          project: 'sales',
+          customProperties: [{ key: 'schedule', value: '@daily' }],
+        },
       },
       inputOutput: { inputDatasets: [{ urn: RAW }], outputDatasets: [{ urn: CLEAN }], inputDatajobs: [] },
     });
@@ -79,18 +125,33 @@ describe('a data job page', () => {
 
   it('has lineage that agrees with REST /relationships: upstream the datasets it consumes, downstream those it produces', async () => {
     const lineage = async (urn: string, direction: string) =>
-      ((await data(`{ entity(urn: "${urn}") { ... on EntityWithRelationships { lineage(input: {direction: ${direction}}) { relationships { type entity { urn } } } } } }`)).entity.lineage
-        .relationships as { type: string; entity: { urn: string } }[]).map((r) => `${r.type} ${r.entity.urn}`);
-    expect(await lineage(JOB, 'UPSTREAM')).toEqual((await rest(JOB, 'OUTGOING', 'Consumes')).map((urn) => `Consumes ${urn}`));
-    expect(await lineage(JOB, 'DOWNSTREAM')).toEqual((await rest(JOB, 'OUTGOING', 'Produces')).map((urn) => `Produces ${urn}`));
+      (
+        (
+          await data(
+            `{ entity(urn: "${urn}") { ... on EntityWithRelationships { lineage(input: {direction: ${direction}}) { relationships { type entity { urn } } } } } }`,
+          )
+        ).entity.lineage.relationships as { type: string; entity: { urn: string } }[]
+      ).map((r) => `${r.type} ${r.entity.urn}`);
+    expect(await lineage(JOB, 'UPSTREAM')).toEqual(
+      (await rest(JOB, 'OUTGOING', 'Consumes')).map((urn) => `Consumes ${urn}`),
+    );
+    expect(await lineage(JOB, 'DOWNSTREAM')).toEqual(
+      (await rest(JOB, 'OUTGOING', 'Produces')).map((urn) => `Produces ${urn}`),
+    );
     expect(await lineage(CLEAN, 'UPSTREAM')).toEqual([`Produces ${JOB}`]);
-    const parts = await data(`{ dataFlow(urn: "${FLOW}") { relationships(input: {types: ["IsPartOf"], direction: INCOMING}) { relationships { entity { urn } } } } }`);
-    expect(parts.dataFlow.relationships.relationships.map((r: { entity: { urn: string } }) => r.entity.urn)).toEqual(await rest(FLOW, 'INCOMING', 'IsPartOf'));
+    const parts = await data(
+      `{ dataFlow(urn: "${FLOW}") { relationships(input: {types: ["IsPartOf"], direction: INCOMING}) { relationships { entity { urn } } } } }`,
+    );
+    expect(parts.dataFlow.relationships.relationships.map((r: { entity: { urn: string } }) => r.entity.urn)).toEqual(
+      await rest(FLOW, 'INCOMING', 'IsPartOf'),
+    );
     expect(await rest(FLOW, 'INCOMING', 'IsPartOf')).toEqual([JOB]);
   });
 
   it('is found by search, typed DATA_JOB, with the flow under DATA_FLOW', async () => {
-    const json = await data('{ searchAcrossEntities(input: {query: "orders", types: [DATA_FLOW, DATA_JOB]}) { searchResults { entity { urn type } } } }');
+    const json = await data(
+      '{ searchAcrossEntities(input: {query: "orders", types: [DATA_FLOW, DATA_JOB]}) { searchResults { entity { urn type } } } }',
+    );
     expect(json.searchAcrossEntities.searchResults.map((r: { entity: unknown }) => r.entity)).toEqual(
       expect.arrayContaining([
         { urn: FLOW, type: 'DATA_FLOW' },
@@ -103,8 +164,13 @@ describe('a data job page', () => {
 const LINEAGE = `query l($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) {
   start count total searchResults { entity { urn type } degree degrees paths { path { urn } } explored } facets { field displayName aggregations { value count } }
 } }`;
-type LineagePage = { total: number; searchResults: { entity: { urn: string; type: string }; degree: number; paths: { path: { urn: string }[] }[] }[]; facets: { field: string; displayName: string; aggregations: { value: string; count: number }[] }[] };
-const searchLineage = async (input: Record<string, unknown>, on = server): Promise<LineagePage> => (await data(LINEAGE, { input }, on)).searchAcrossLineage;
+type LineagePage = {
+  total: number;
+  searchResults: { entity: { urn: string; type: string }; degree: number; paths: { path: { urn: string }[] }[] }[];
+  facets: { field: string; displayName: string; aggregations: { value: string; count: number }[] }[];
+};
+const searchLineage = async (input: Record<string, unknown>, on = server): Promise<LineagePage> =>
+  (await data(LINEAGE, { input }, on)).searchAcrossLineage;
 const reachedOf = (page: LineagePage) => page.searchResults.map((r) => [r.entity.urn, r.degree]);
 
 describe('searchAcrossLineage', () => {
@@ -117,9 +183,19 @@ describe('searchAcrossLineage', () => {
       [DASHBOARD, 4],
     ]);
     expect(page.total).toBe(4);
-    expect(page.searchResults[3]?.paths).toEqual([{ path: [RAW, JOB, CLEAN, CHART, DASHBOARD].map((urn) => ({ urn })) }]);
+    expect(page.searchResults[3]?.paths).toEqual([
+      { path: [RAW, JOB, CLEAN, CHART, DASHBOARD].map((urn) => ({ urn })) },
+    ]);
     const degree = page.facets.find((f) => f.field === 'degree');
-    expect(degree).toEqual({ field: 'degree', displayName: 'Degree of Dependencies', aggregations: [{ value: '1', count: 1 }, { value: '2', count: 1 }, { value: '3+', count: 2 }] });
+    expect(degree).toEqual({
+      field: 'degree',
+      displayName: 'Degree of Dependencies',
+      aggregations: [
+        { value: '1', count: 1 },
+        { value: '2', count: 1 },
+        { value: '3+', count: 2 },
+      ],
+    });
     expect(reachedOf(await searchLineage({ urn: DASHBOARD, direction: 'UPSTREAM' }))).toEqual([
       [CHART, 1],
       [CLEAN, 2],
@@ -132,16 +208,32 @@ describe('searchAcrossLineage', () => {
     const page = await searchLineage({ urn: RAW, direction: 'DOWNSTREAM' });
     for (const facet of page.facets) {
       for (const { value, count } of facet.aggregations) {
-        const filtered = await searchLineage({ urn: RAW, direction: 'DOWNSTREAM', orFilters: [{ and: [{ field: facet.field, values: [value] }] }] });
+        const filtered = await searchLineage({
+          urn: RAW,
+          direction: 'DOWNSTREAM',
+          orFilters: [{ and: [{ field: facet.field, values: [value] }] }],
+        });
         expect(filtered.total, `${facet.field}=${value}`).toBe(count);
       }
     }
-    expect(reachedOf(await searchLineage({ urn: RAW, direction: 'DOWNSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['3+'] }] }] }))).toEqual([
+    expect(
+      reachedOf(
+        await searchLineage({
+          urn: RAW,
+          direction: 'DOWNSTREAM',
+          orFilters: [{ and: [{ field: 'degree', values: ['3+'] }] }],
+        }),
+      ),
+    ).toEqual([
       [CHART, 3],
       [DASHBOARD, 4],
     ]);
-    expect(reachedOf(await searchLineage({ urn: RAW, direction: 'DOWNSTREAM', types: ['DATASET'] }))).toEqual([[CLEAN, 2]]);
-    expect(reachedOf(await searchLineage({ urn: RAW, direction: 'DOWNSTREAM', query: 'board' }))).toEqual([[DASHBOARD, 4]]);
+    expect(reachedOf(await searchLineage({ urn: RAW, direction: 'DOWNSTREAM', types: ['DATASET'] }))).toEqual([
+      [CLEAN, 2],
+    ]);
+    expect(reachedOf(await searchLineage({ urn: RAW, direction: 'DOWNSTREAM', query: 'board' }))).toEqual([
+      [DASHBOARD, 4],
+    ]);
     expect(reachedOf(await searchLineage({ urn: RAW, direction: 'DOWNSTREAM', start: 1, count: 2 }))).toEqual([
       [CLEAN, 2],
       [CHART, 3],
@@ -162,8 +254,15 @@ describe('searchAcrossLineage', () => {
   });
 
   it('needs a urn: BAD_REQUEST as upstream (UrnUtils.requireUrn)', async () => {
-    const reply = await graphql(server, { query: LINEAGE, variables: { input: { direction: 'UPSTREAM' } }, token: ADMIN });
-    expect(reply.json.errors[0]).toMatchObject({ message: 'URN must not be null or empty', extensions: { code: 400, type: 'BAD_REQUEST' } });
+    const reply = await graphql(server, {
+      query: LINEAGE,
+      variables: { input: { direction: 'UPSTREAM' } },
+      token: ADMIN,
+    });
+    expect(reply.json.errors[0]).toMatchObject({
+      message: 'URN must not be null or empty',
+      extensions: { code: 400, type: 'BAD_REQUEST' },
+    });
   });
 
   it.each<[Profile, number[]]>([
@@ -173,7 +272,9 @@ describe('searchAcrossLineage', () => {
     const other = profile === 'document' ? server : await startServer({ profile, indexLagMs: 0 });
     try {
       if (other !== server) await seedGraph(other, ADMIN);
-      const degree = (await searchLineage({ urn: RAW, direction: 'DOWNSTREAM' }, other)).facets.find((f) => f.field === 'degree');
+      const degree = (await searchLineage({ urn: RAW, direction: 'DOWNSTREAM' }, other)).facets.find(
+        (f) => f.field === 'degree',
+      );
       expect(degree?.aggregations.map((a) => a.count)).toEqual(counts);
     } finally {
       if (other !== server) await other.close();

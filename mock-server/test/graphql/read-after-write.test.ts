@@ -19,14 +19,17 @@ const freshDataset = (): string => `urn:svc:dataset:(urn:svc:dataPlatform:hive,g
 
 describe('a GraphQL query after a write', () => {
   const server = serverForTests();
-  const query = (urn: string, prefix = ''): Promise<Reply> => call(server(), 'POST', `${prefix}/api/graphql`, { body: { query: QUERY, variables: { urn } } });
+  const query = (urn: string, prefix = ''): Promise<Reply> =>
+    call(server(), 'POST', `${prefix}/api/graphql`, { body: { query: QUERY, variables: { urn } } });
   const description = async (urn: string, prefix = ''): Promise<unknown> => {
     const reply = await query(urn, prefix);
     expect(reply.json.errors).toBeUndefined();
     return reply.json.data.dataset.properties?.description;
   };
   const describeAs = (urn: string, text: string, prefix = ''): Promise<Reply> =>
-    call(server(), 'POST', `${prefix}/aspects?action=ingestProposal`, { body: proposal(urn, 'datasetProperties', { description: text, customProperties: {} }) });
+    call(server(), 'POST', `${prefix}/aspects?action=ingestProposal`, {
+      body: proposal(urn, 'datasetProperties', { description: text, customProperties: {} }),
+    });
 
   it('responds with the same bytes and headers while nothing is written, and the new value after an ingestProposal', async () => {
     const urn = freshDataset();
@@ -34,7 +37,9 @@ describe('a GraphQL query after a write', () => {
     const [a, b] = [await query(urn), await query(urn)];
     expect(a.json.data.dataset.properties.description).toBe('first');
     expect(b.text).toBe(a.text);
-    expect([...b.headers].filter(([name]) => name !== 'date')).toEqual([...a.headers].filter(([name]) => name !== 'date'));
+    expect([...b.headers].filter(([name]) => name !== 'date')).toEqual(
+      [...a.headers].filter(([name]) => name !== 'date'),
+    );
     await describeAs(urn, 'second, with ünïcode');
     const after = await query(urn);
     expect(after.json.data.dataset.properties.description).toBe('second, with ünïcode');
@@ -52,37 +57,82 @@ describe('a GraphQL query after a write', () => {
 
   // Each kind of write, after a cached response that says 'before': what the next query must say.
   // `session` runs the whole case in a session of its own.
-  const writes: { kind: string; session?: string; write: (urn: string, prefix: string) => Promise<Reply>; after: (reply: Reply) => unknown; want: unknown }[] = [
-    { kind: 'an ingestProposal', write: (urn) => describeAs(urn, 'single'), after: (r) => r.json.data.dataset.properties.description, want: 'single' },
+  const writes: {
+    kind: string;
+    session?: string;
+    write: (urn: string, prefix: string) => Promise<Reply>;
+    after: (reply: Reply) => unknown;
+    want: unknown;
+  }[] = [
+    {
+      kind: 'an ingestProposal',
+      write: (urn) => describeAs(urn, 'single'),
+      after: (r) => r.json.data.dataset.properties.description,
+      want: 'single',
+    },
     {
       kind: 'the legacy ingest of a snapshot',
       write: (urn) =>
         call(server(), 'POST', '/entities?action=ingest', {
-          body: { entity: { value: { 'com.svc.metadata.snapshot.DatasetSnapshot': { urn, aspects: [{ 'com.svc.dataset.DatasetProperties': { description: 'legacy', customProperties: {} } }] } } } },
+          body: {
+            entity: {
+              value: {
+                'com.svc.metadata.snapshot.DatasetSnapshot': {
+                  urn,
+                  aspects: [{ 'com.svc.dataset.DatasetProperties': { description: 'legacy', customProperties: {} } }],
+                },
+              },
+            },
+          },
         }),
       after: (r) => r.json.data.dataset.properties.description,
       want: 'legacy',
     },
     {
       kind: 'an ingestProposalBatch',
-      write: (urn) => call(server(), 'POST', '/aspects?action=ingestProposalBatch', { body: { proposals: [proposal(urn, 'datasetProperties', { description: 'batch', customProperties: {} }).proposal] } }),
+      write: (urn) =>
+        call(server(), 'POST', '/aspects?action=ingestProposalBatch', {
+          body: {
+            proposals: [proposal(urn, 'datasetProperties', { description: 'batch', customProperties: {} }).proposal],
+          },
+        }),
       after: (r) => r.json.data.dataset.properties.description,
       want: 'batch',
     },
     {
       kind: 'a GraphQL mutation',
-      write: (urn) => graphql(server(), { query: UPDATE, variables: { urn, input: { editableProperties: { description: 'from the app' } } }, token: ADMIN }),
+      write: (urn) =>
+        graphql(server(), {
+          query: UPDATE,
+          variables: { urn, input: { editableProperties: { description: 'from the app' } } },
+          token: ADMIN,
+        }),
       after: (r) => r.json.data.dataset.editableProperties?.description,
       want: 'from the app',
     },
     {
       kind: 'a DELETE proposal',
-      write: (urn) => call(server(), 'POST', '/aspects?action=ingestProposal', { body: { proposal: { entityType: 'dataset', entityUrn: urn, changeType: 'DELETE', aspectName: 'datasetProperties' } } }),
+      write: (urn) =>
+        call(server(), 'POST', '/aspects?action=ingestProposal', {
+          body: {
+            proposal: { entityType: 'dataset', entityUrn: urn, changeType: 'DELETE', aspectName: 'datasetProperties' },
+          },
+        }),
       after: (r) => r.json.data.dataset.properties,
       want: null,
     },
-    { kind: 'a hard delete of the entity', write: (urn) => call(server(), 'POST', '/entities?action=delete', { body: { urn } }), after: (r) => r.json.data.dataset.properties, want: null },
-    { kind: 'an admin reset', write: () => call(server(), 'POST', '/__mock/reset'), after: (r) => r.json.data.dataset.properties, want: null },
+    {
+      kind: 'a hard delete of the entity',
+      write: (urn) => call(server(), 'POST', '/entities?action=delete', { body: { urn } }),
+      after: (r) => r.json.data.dataset.properties,
+      want: null,
+    },
+    {
+      kind: 'an admin reset',
+      write: () => call(server(), 'POST', '/__mock/reset'),
+      after: (r) => r.json.data.dataset.properties,
+      want: null,
+    },
     {
       kind: 'a scenario loaded',
       session: 'graphql-reads-scenario',
@@ -109,19 +159,26 @@ describe('a GraphQL query after a write', () => {
     for (const prefix of [a, b]) expect((await describeAs(urn, prefix, prefix)).status).toBe(200);
     expect([await description(urn, a), await description(urn, b), await description(urn)]).toEqual([a, b, undefined]);
     expect((await describeAs(urn, 'a again', a)).status).toBe(200);
-    expect([await description(urn, a), await description(urn, b), await description(urn)]).toEqual(['a again', b, undefined]);
+    expect([await description(urn, a), await description(urn, b), await description(urn)]).toEqual([
+      'a again',
+      b,
+      undefined,
+    ]);
     expect((await call(server(), 'POST', `${b}/__mock/reset`)).status).toBe(200);
     expect([await description(urn, a), await description(urn, b)]).toEqual(['a again', undefined]);
   });
-
 });
 
 describe('a cached GraphQL response and the caller', () => {
   it('is given only to callers the query admits: in the auth mode `all`, no token or an unknown one is still a 401', async () => {
     await withServer({ auth: 'all' }, async (server) => {
       const urn = freshDataset();
-      expect((await ingest(server, urn, 'datasetProperties', { description: 'guarded', customProperties: {} }, ADMIN)).status).toBe(200);
-      const asked = (token?: string): Promise<Reply> => graphql(server, { query: QUERY, variables: { urn }, ...(token ? { token } : {}) });
+      expect(
+        (await ingest(server, urn, 'datasetProperties', { description: 'guarded', customProperties: {} }, ADMIN))
+          .status,
+      ).toBe(200);
+      const asked = (token?: string): Promise<Reply> =>
+        graphql(server, { query: QUERY, variables: { urn }, ...(token ? { token } : {}) });
       const admitted = await asked(ADMIN);
       expect(admitted.json.data.dataset.properties.description).toBe('guarded');
       expect((await asked(ADMIN)).text).toBe(admitted.text);
@@ -142,7 +199,9 @@ describe('a GraphQL query of relationships under an index lag', () => {
         return [dataset.lineage.total, dataset.relationships.total];
       };
       await ingest(server, OTHER_DATASET, 'status', { removed: false });
-      await ingest(server, urn, 'upstreamLineage', { upstreams: [{ dataset: OTHER_DATASET, type: 'TRANSFORMED', auditStamp: { time: 1, actor: USER } }] });
+      await ingest(server, urn, 'upstreamLineage', {
+        upstreams: [{ dataset: OTHER_DATASET, type: 'TRANSFORMED', auditStamp: { time: 1, actor: USER } }],
+      });
       expect(await totals()).toEqual([0, 0]);
       let seen = await totals();
       for (let attempt = 0; attempt < 100 && seen[0] === 0; attempt++) {
@@ -161,7 +220,8 @@ describe('a GraphQL search under an index lag', () => {
       const name = 'laggedgraphqlsearchterm';
       const urn = `urn:svc:dataset:(urn:svc:dataPlatform:hive,${name},PROD)`;
       const found = `{ searchAcrossEntities(input: {types: [DATASET], query: "${name}", start: 0, count: 10}) { total searchResults { entity { urn } } } }`;
-      const total = async (): Promise<number> => (await graphql(server, { query: found })).json.data.searchAcrossEntities.total;
+      const total = async (): Promise<number> =>
+        (await graphql(server, { query: found })).json.data.searchAcrossEntities.total;
       await ingest(server, urn, 'datasetProperties', { name, customProperties: {} });
       expect(await total()).toBe(0);
       let seen = await total();

@@ -21,17 +21,35 @@ const CHART = 'urn:svc:chart:(looker,orders_chart)';
 const HIVE_DATASETS = 'urn:svc:dataHubView:hive-datasets';
 const HIVE_ANYTHING = 'urn:svc:dataHubView:hive-anything';
 const stamp = { time: 1_700_000_000_000, actor: 'urn:svc:corpuser:ann' };
-const viewInfo = (name: string, entityTypes: string[], filter: Record<string, unknown>) => ({ name, type: 'GLOBAL', definition: { entityTypes, filter }, created: stamp, lastModified: stamp });
+const viewInfo = (name: string, entityTypes: string[], filter: Record<string, unknown>) => ({
+  name,
+  type: 'GLOBAL',
+  definition: { entityTypes, filter },
+  created: stamp,
+  lastModified: stamp,
+});
 const onHive = { or: [{ and: [{ field: 'platform', values: ['urn:svc:dataPlatform:hive'], condition: 'IN' }] }] };
 
 describe.each<Profile>(['document', 'upstream'])('saved views, %s profile', (profile) => {
   let server: MockServer;
   beforeAll(async () => {
     server = await startServer({ profile, indexLagMs: 0 });
-    for (const urn of [ORDERS, REFUNDS, EVENTS]) await ingest(server, urn, 'datasetProperties', { name: urn.split(',')[1], description: 'orders data' }, ADMIN);
+    for (const urn of [ORDERS, REFUNDS, EVENTS])
+      await ingest(server, urn, 'datasetProperties', { name: urn.split(',')[1], description: 'orders data' }, ADMIN);
     await ingest(server, 'urn:svc:tag:Gold', 'tagProperties', { name: 'Gold' }, ADMIN);
     await ingest(server, ORDERS, 'globalTags', { tags: [{ tag: 'urn:svc:tag:Gold' }] }, ADMIN);
-    await ingest(server, CHART, 'chartInfo', { title: 'sales orders chart', description: 'orders', lastModified: { created: stamp, lastModified: stamp }, inputs: [{ string: ORDERS }, { string: EVENTS }] }, ADMIN);
+    await ingest(
+      server,
+      CHART,
+      'chartInfo',
+      {
+        title: 'sales orders chart',
+        description: 'orders',
+        lastModified: { created: stamp, lastModified: stamp },
+        inputs: [{ string: ORDERS }, { string: EVENTS }],
+      },
+      ADMIN,
+    );
     await ingest(server, HIVE_DATASETS, 'dataHubViewInfo', viewInfo('Hive datasets', ['dataset'], onHive), ADMIN);
     await ingest(server, HIVE_ANYTHING, 'dataHubViewInfo', viewInfo('Anything on Hive', [], onHive), ADMIN);
   });
@@ -40,13 +58,19 @@ describe.each<Profile>(['document', 'upstream'])('saved views, %s profile', (pro
   const gql = async (query: string, variables: Record<string, unknown>) => {
     const reply = await graphql(server, { query, variables, token: ADMIN });
     expect(reply.status).toBe(200);
-    return reply.json as { data: Record<string, any> | null; errors?: { message: string; extensions: { type: string } }[] };
+    return reply.json as {
+      data: Record<string, any> | null;
+      errors?: { message: string; extensions: { type: string } }[];
+    };
   };
-  const SEARCH = 'query s($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { start count total searchResults { entity { urn } } } }';
+  const SEARCH =
+    'query s($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { start count total searchResults { entity { urn } } } }';
   const found = async (input: Record<string, unknown>) => {
     const json = await gql(SEARCH, { input: { query: 'orders', ...input } });
     expect(json.errors).toBeUndefined();
-    return (json.data?.searchAcrossEntities.searchResults as { entity: { urn: string } }[]).map((r) => r.entity.urn).sort();
+    return (json.data?.searchAcrossEntities.searchResults as { entity: { urn: string } }[])
+      .map((r) => r.entity.urn)
+      .sort();
   };
 
   it("searchAcrossEntities keeps what the view's filter and types keep", async () => {
@@ -55,10 +79,12 @@ describe.each<Profile>(['document', 'upstream'])('saved views, %s profile', (pro
   });
 
   it("joins the view's filter with the input's", async () => {
-    expect(await found({ viewUrn: HIVE_DATASETS, filters: [{ field: 'tags', values: ['urn:svc:tag:Gold'] }] })).toEqual([ORDERS]);
+    expect(await found({ viewUrn: HIVE_DATASETS, filters: [{ field: 'tags', values: ['urn:svc:tag:Gold'] }] })).toEqual(
+      [ORDERS],
+    );
   });
 
-  it('narrows the searched types to the view\'s: none left is no result; a view without types keeps the input\'s', async () => {
+  it("narrows the searched types to the view's: none left is no result; a view without types keeps the input's", async () => {
     const json = await gql(SEARCH, { input: { query: 'orders', types: ['CHART'], viewUrn: HIVE_DATASETS } });
     expect(json.data?.searchAcrossEntities).toEqual({ start: 0, count: 10, total: 0, searchResults: [] });
     // The chart has no platform field matching hive: the view's filter leaves the datasets on hive.
@@ -73,29 +99,44 @@ describe.each<Profile>(['document', 'upstream'])('saved views, %s profile', (pro
   });
 
   it("autoCompleteForMultiple completes the view's types under its filter", async () => {
-    const AUTOCOMPLETE = 'query a($input: AutoCompleteMultipleInput!) { autoCompleteForMultiple(input: $input) { suggestions { type entities { urn } } } }';
+    const AUTOCOMPLETE =
+      'query a($input: AutoCompleteMultipleInput!) { autoCompleteForMultiple(input: $input) { suggestions { type entities { urn } } } }';
     const groups = async (input: Record<string, unknown>) => {
       const json = await gql(AUTOCOMPLETE, { input: { query: 'sales', limit: 10, ...input } });
       expect(json.errors).toBeUndefined();
-      return Object.fromEntries((json.data?.autoCompleteForMultiple.suggestions as { type: string; entities: { urn: string }[] }[]).map((g) => [g.type, g.entities.map((e) => e.urn).sort()]));
+      return Object.fromEntries(
+        (json.data?.autoCompleteForMultiple.suggestions as { type: string; entities: { urn: string }[] }[]).map((g) => [
+          g.type,
+          g.entities.map((e) => e.urn).sort(),
+        ]),
+      );
     };
     expect(await groups({})).toEqual({ CHART: [CHART], DATASET: [EVENTS, ORDERS, REFUNDS].sort() });
     expect(await groups({ viewUrn: HIVE_DATASETS })).toEqual({ DATASET: [ORDERS, REFUNDS] });
   });
 
   it("searchAcrossLineage applies the view's filter to the entities it reaches", async () => {
-    const LINEAGE = 'query l($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { searchResults { entity { urn } } } }';
+    const LINEAGE =
+      'query l($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { searchResults { entity { urn } } } }';
     const upstreams = async (viewUrn?: string) => {
-      const json = await gql(LINEAGE, { input: { urn: CHART, direction: 'UPSTREAM', ...(viewUrn ? { viewUrn } : {}) } });
+      const json = await gql(LINEAGE, {
+        input: { urn: CHART, direction: 'UPSTREAM', ...(viewUrn ? { viewUrn } : {}) },
+      });
       expect(json.errors).toBeUndefined();
-      return (json.data?.searchAcrossLineage.searchResults as { entity: { urn: string } }[]).map((r) => r.entity.urn).sort();
+      return (json.data?.searchAcrossLineage.searchResults as { entity: { urn: string } }[])
+        .map((r) => r.entity.urn)
+        .sort();
     };
     expect(await upstreams()).toEqual([EVENTS, ORDERS].sort());
     expect(await upstreams(HIVE_DATASETS)).toEqual([ORDERS]);
   });
 
   it('refuses a view whose filter has a condition no search evaluates, naming it', async () => {
-    const body = proposal('urn:svc:dataHubView:broken', 'dataHubViewInfo', viewInfo('Broken', [], { or: [{ and: [{ field: 'platform', condition: 'EXISTS' }] }] }));
+    const body = proposal(
+      'urn:svc:dataHubView:broken',
+      'dataHubViewInfo',
+      viewInfo('Broken', [], { or: [{ and: [{ field: 'platform', condition: 'EXISTS' }] }] }),
+    );
     const reply = await call(server, 'POST', '/aspects?action=ingestProposal', { body, token: ADMIN });
     expect(reply.status).toBeGreaterThanOrEqual(400);
     expect(reply.status).toBeLessThan(500);
@@ -114,19 +155,35 @@ describe('saved views through GraphQL', () => {
   let server: MockServer;
   beforeAll(async () => {
     server = await startServer({ indexLagMs: 0 });
-    for (const urn of [ORDERS, REFUNDS, EVENTS]) await ingest(server, urn, 'datasetProperties', { name: urn.split(',')[1] }, ADMIN);
+    for (const urn of [ORDERS, REFUNDS, EVENTS])
+      await ingest(server, urn, 'datasetProperties', { name: urn.split(',')[1] }, ADMIN);
   });
   afterAll(() => server.close());
 
   const gql = async (query: string, variables: Record<string, unknown>, token = READER) => {
     const reply = await graphql(server, { query, variables, token });
-    return reply.json as { data: Record<string, any> | null; errors?: { message: string; extensions: { type: string } }[] };
+    return reply.json as {
+      data: Record<string, any> | null;
+      errors?: { message: string; extensions: { type: string } }[];
+    };
   };
-  const VIEW = 'urn name description viewType definition { entityTypes filter { operator filters { field condition values negated } } }';
+  const VIEW =
+    'urn name description viewType definition { entityTypes filter { operator filters { field condition values negated } } }';
   const CREATE = `mutation c($input: CreateViewInput!) { createView(input: $input) { ${VIEW} } }`;
-  const definition = (operator: string) => ({ entityTypes: ['DATASET'], filter: { operator, filters: [{ field: 'platform', values: ['urn:svc:dataPlatform:hive'], condition: 'IN' }, { field: 'name', values: ['sales.orders'] }] } });
-  const create = async (viewType: string, name: string, token = READER) => gql(CREATE, { input: { viewType, name, description: `${name}, saved`, definition: definition('AND') } }, token);
-  const listed = async (query: string, token = READER) => ((await gql(query, {}, token)).data as Record<string, { views: { name: string }[] }>);
+  const definition = (operator: string) => ({
+    entityTypes: ['DATASET'],
+    filter: {
+      operator,
+      filters: [
+        { field: 'platform', values: ['urn:svc:dataPlatform:hive'], condition: 'IN' },
+        { field: 'name', values: ['sales.orders'] },
+      ],
+    },
+  });
+  const create = async (viewType: string, name: string, token = READER) =>
+    gql(CREATE, { input: { viewType, name, description: `${name}, saved`, definition: definition('AND') } }, token);
+  const listed = async (query: string, token = READER) =>
+    (await gql(query, {}, token)).data as Record<string, { views: { name: string }[] }>;
 
   it('creates a personal view of the caller and shows it as it was given', async () => {
     const json = await create('PERSONAL', 'My hive orders');
@@ -139,20 +196,29 @@ describe('saved views through GraphQL', () => {
       viewType: 'PERSONAL',
       definition: {
         entityTypes: ['DATASET'],
-        filter: { operator: 'AND', filters: [{ field: 'platform', condition: 'IN', values: ['urn:svc:dataPlatform:hive'], negated: false }, { field: 'name', condition: 'EQUAL', values: ['sales.orders'], negated: false }] },
+        filter: {
+          operator: 'AND',
+          filters: [
+            { field: 'platform', condition: 'IN', values: ['urn:svc:dataPlatform:hive'], negated: false },
+            { field: 'name', condition: 'EQUAL', values: ['sales.orders'], negated: false },
+          ],
+        },
       },
     });
     expect((await gql(`{ view(urn: "${created.urn}") { ${VIEW} } }`, {})).data?.view).toEqual(created);
     // The view is applied to a search.
-    const search = await gql(`{ searchAcrossEntities(input: {query: "*", viewUrn: "${created.urn}"}) { searchResults { entity { urn } } } }`, {});
+    const search = await gql(
+      `{ searchAcrossEntities(input: {query: "*", viewUrn: "${created.urn}"}) { searchResults { entity { urn } } } }`,
+      {},
+    );
     expect(search.data?.searchAcrossEntities.searchResults).toEqual([{ entity: { urn: ORDERS } }]);
   });
 
-  it('lists the caller\'s views and the global ones, newest first', async () => {
-    expect((await create('GLOBAL', 'Everyone\'s hive', ADMIN)).errors).toBeUndefined();
+  it("lists the caller's views and the global ones, newest first", async () => {
+    expect((await create('GLOBAL', "Everyone's hive", ADMIN)).errors).toBeUndefined();
     // A later millisecond: the lists go by creation time.
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect((await create('GLOBAL', 'Everyone\'s later hive', ADMIN)).errors).toBeUndefined();
+    expect((await create('GLOBAL', "Everyone's later hive", ADMIN)).errors).toBeUndefined();
     const mine = await listed('{ listMyViews(input: {}) { total views { name } } }');
     expect(mine.listMyViews).toEqual({ total: 1, views: [{ name: 'My hive orders' }] });
     const admins = await listed('{ listMyViews(input: {viewType: GLOBAL}) { total views { name } } }', ADMIN);
@@ -164,7 +230,9 @@ describe('saved views through GraphQL', () => {
   it('lets only an admin create a global view', async () => {
     const json = await create('GLOBAL', 'Not mine to make');
     expect(json.errors?.[0]?.extensions.type).toBe('UNAUTHORIZED');
-    expect((await listed('{ listGlobalViews(input: {query: "mine"}) { total views { name } } }')).listGlobalViews).toEqual({ total: 0, views: [] });
+    expect(
+      (await listed('{ listGlobalViews(input: {query: "mine"}) { total views { name } } }')).listGlobalViews,
+    ).toEqual({ total: 0, views: [] });
   });
 
   it('lets the creator update and delete a view, and no one else', async () => {
@@ -173,9 +241,15 @@ describe('saved views through GraphQL', () => {
     const byAdmin = await gql(UPDATE, { urn, input: { name: 'Taken' } }, ADMIN);
     expect(byAdmin.errors?.[0]?.extensions.type).toBe('UNAUTHORIZED');
     const updated = await gql(UPDATE, { urn, input: { name: 'Final', definition: definition('OR') } });
-    expect(updated.data?.updateView).toMatchObject({ name: 'Final', description: 'Draft, saved', definition: { filter: { operator: 'OR' } } });
+    expect(updated.data?.updateView).toMatchObject({
+      name: 'Final',
+      description: 'Draft, saved',
+      definition: { filter: { operator: 'OR' } },
+    });
     expect(updated.data?.updateView.definition.filter.filters).toHaveLength(2);
-    expect((await gql(`mutation { deleteView(urn: "${urn}") }`, {}, ADMIN)).errors?.[0]?.extensions.type).toBe('UNAUTHORIZED');
+    expect((await gql(`mutation { deleteView(urn: "${urn}") }`, {}, ADMIN)).errors?.[0]?.extensions.type).toBe(
+      'UNAUTHORIZED',
+    );
     expect((await gql(`mutation { deleteView(urn: "${urn}") }`, {})).data).toEqual({ deleteView: true });
     expect((await gql(`{ view(urn: "${urn}") { urn } }`, {})).data).toEqual({ view: null });
     const again = await gql(`mutation { deleteView(urn: "${urn}") }`, {});
@@ -184,10 +258,25 @@ describe('saved views through GraphQL', () => {
   });
 
   it('refuses a definition it could not apply, naming the field', async () => {
-    const badCondition = await gql(CREATE, { input: { viewType: 'PERSONAL', name: 'x', definition: { entityTypes: [], filter: { operator: 'AND', filters: [{ field: 'platform', values: [], condition: 'EXISTS' }] } } } });
+    const badCondition = await gql(CREATE, {
+      input: {
+        viewType: 'PERSONAL',
+        name: 'x',
+        definition: {
+          entityTypes: [],
+          filter: { operator: 'AND', filters: [{ field: 'platform', values: [], condition: 'EXISTS' }] },
+        },
+      },
+    });
     expect(badCondition.errors?.[0]?.extensions.type).toBe('BAD_REQUEST');
     expect(badCondition.errors?.[0]?.message).toContain('input.definition.filter.filters[0].condition');
-    const badType = await gql(CREATE, { input: { viewType: 'PERSONAL', name: 'x', definition: { entityTypes: ['NOTEBOOK'], filter: { operator: 'AND', filters: [] } } } });
+    const badType = await gql(CREATE, {
+      input: {
+        viewType: 'PERSONAL',
+        name: 'x',
+        definition: { entityTypes: ['NOTEBOOK'], filter: { operator: 'AND', filters: [] } },
+      },
+    });
     expect(badType.errors?.[0]?.message).toContain('input.definition.entityTypes[0]');
   });
 });
@@ -204,27 +293,57 @@ describe('default views through GraphQL', () => {
   });
   afterAll(() => server.close());
 
-  const gql = async (query: string, token = READER) => (await graphql(server, { query, token })).json as { data: Record<string, any> | null; errors?: { message: string; extensions: { type: string } }[] };
+  const gql = async (query: string, token = READER) =>
+    (await graphql(server, { query, token })).json as {
+      data: Record<string, any> | null;
+      errors?: { message: string; extensions: { type: string } }[];
+    };
   const globalDefault = async () => (await gql('{ globalViewsSettings { defaultView } }')).data?.globalViewsSettings;
 
   it("sets and clears the organisation's default, an admin's to set", async () => {
-    const urn = (await gql('mutation { createView(input: {viewType: GLOBAL, name: "Everyone", definition: {entityTypes: [], filter: {operator: AND, filters: []}}}) { urn } }', ADMIN)).data?.createView.urn as string;
+    const urn = (
+      await gql(
+        'mutation { createView(input: {viewType: GLOBAL, name: "Everyone", definition: {entityTypes: [], filter: {operator: AND, filters: []}}}) { urn } }',
+        ADMIN,
+      )
+    ).data?.createView.urn as string;
     expect(await globalDefault()).toEqual({ defaultView: null });
-    expect((await gql(`mutation { updateGlobalViewsSettings(input: {defaultView: "${urn}"}) }`)).errors?.[0]?.extensions.type).toBe('UNAUTHORIZED');
-    expect((await gql(`mutation { updateGlobalViewsSettings(input: {defaultView: "${urn}"}) }`, ADMIN)).data).toEqual({ updateGlobalViewsSettings: true });
+    expect(
+      (await gql(`mutation { updateGlobalViewsSettings(input: {defaultView: "${urn}"}) }`)).errors?.[0]?.extensions
+        .type,
+    ).toBe('UNAUTHORIZED');
+    expect((await gql(`mutation { updateGlobalViewsSettings(input: {defaultView: "${urn}"}) }`, ADMIN)).data).toEqual({
+      updateGlobalViewsSettings: true,
+    });
     expect(await globalDefault()).toEqual({ defaultView: urn });
-    expect((await gql('mutation { updateGlobalViewsSettings(input: {}) }', ADMIN)).data).toEqual({ updateGlobalViewsSettings: true });
+    expect((await gql('mutation { updateGlobalViewsSettings(input: {}) }', ADMIN)).data).toEqual({
+      updateGlobalViewsSettings: true,
+    });
     expect(await globalDefault()).toEqual({ defaultView: null });
   });
 
   it("sets a user's own default, shown in their settings", async () => {
     const reader = server.tokens.find((t) => t.role === 'reader')!.user;
     const SETTINGS = `{ corpUser(urn: "${reader}") { settings { appearance { showSimplifiedHomepage } views { defaultView { urn name } } } } }`;
-    expect((await gql(SETTINGS)).data?.corpUser.settings).toEqual({ appearance: { showSimplifiedHomepage: false }, views: null });
-    const urn = (await gql('mutation { createView(input: {viewType: PERSONAL, name: "Mine", definition: {entityTypes: [DATASET], filter: {operator: AND, filters: []}}}) { urn } }')).data?.createView.urn as string;
-    expect((await gql(`mutation { updateCorpUserViewsSettings(input: {defaultView: "${urn}"}) }`)).data).toEqual({ updateCorpUserViewsSettings: true });
-    expect((await gql(SETTINGS)).data?.corpUser.settings).toEqual({ appearance: { showSimplifiedHomepage: false }, views: { defaultView: { urn, name: 'Mine' } } });
-    expect((await gql('mutation { updateCorpUserViewsSettings(input: {}) }')).data).toEqual({ updateCorpUserViewsSettings: true });
+    expect((await gql(SETTINGS)).data?.corpUser.settings).toEqual({
+      appearance: { showSimplifiedHomepage: false },
+      views: null,
+    });
+    const urn = (
+      await gql(
+        'mutation { createView(input: {viewType: PERSONAL, name: "Mine", definition: {entityTypes: [DATASET], filter: {operator: AND, filters: []}}}) { urn } }',
+      )
+    ).data?.createView.urn as string;
+    expect((await gql(`mutation { updateCorpUserViewsSettings(input: {defaultView: "${urn}"}) }`)).data).toEqual({
+      updateCorpUserViewsSettings: true,
+    });
+    expect((await gql(SETTINGS)).data?.corpUser.settings).toEqual({
+      appearance: { showSimplifiedHomepage: false },
+      views: { defaultView: { urn, name: 'Mine' } },
+    });
+    expect((await gql('mutation { updateCorpUserViewsSettings(input: {}) }')).data).toEqual({
+      updateCorpUserViewsSettings: true,
+    });
     expect((await gql(SETTINGS)).data?.corpUser.settings.views).toEqual({ defaultView: null });
   });
 

@@ -35,7 +35,10 @@ describe.each<Profile>(['document', 'upstream'])('the %s profile', (profile) => 
   const gql = async (query: string, variables: Record<string, unknown> = {}) => {
     const reply = await graphql(server, { query, variables, token: ADMIN });
     expect(reply.status).toBe(200);
-    return reply.json as { data: Record<string, any> | null; errors?: { message: string; extensions: { code: number; type: string } }[] };
+    return reply.json as {
+      data: Record<string, any> | null;
+      errors?: { message: string; extensions: { code: number; type: string } }[];
+    };
   };
 
   it('graphql-screens-malformed-urn-code: a URN that does not parse is BAD_REQUEST naming it, for a page and for an edit', async () => {
@@ -54,18 +57,31 @@ describe.each<Profile>(['document', 'upstream'])('the %s profile', (profile) => 
       'query s($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total searchResults { entity { urn } matchedFields { name value } } facets { field aggregations { value count } } } }';
     const plain = await gql(SEARCH, { input: { types: ['DATASET', 'CONTAINER'], query: 'sales' } });
     expect(plain.data?.searchAcrossEntities.total).toBe(3);
-    const searchFlags = { fulltext: false, skipHighlighting: true, skipCache: true, getSuggestions: true, includeSoftDeleted: true };
-    expect((await gql(SEARCH, { input: { types: ['DATASET', 'CONTAINER'], query: 'sales', searchFlags } })).data).toEqual(plain.data);
+    const searchFlags = {
+      fulltext: false,
+      skipHighlighting: true,
+      skipCache: true,
+      getSuggestions: true,
+      includeSoftDeleted: true,
+    };
+    expect(
+      (await gql(SEARCH, { input: { types: ['DATASET', 'CONTAINER'], query: 'sales', searchFlags } })).data,
+    ).toEqual(plain.data);
     // 21 tags on one dataset, 22 in all: upstream's default maxAggValues keeps 20 of them (search/facet-values.test.ts).
     const many = Array.from({ length: 21 }, (_, i) => ({ tag: `urn:svc:tag:t${String(i).padStart(2, '0')}` }));
     await ingest(server, REFUNDS, 'globalTags', { tags: many }, ADMIN);
-    const facets = (await gql(SEARCH, { input: { types: ['DATASET'], query: '*' } })).data?.searchAcrossEntities.facets as { field: string; aggregations: unknown[] }[];
+    const facets = (await gql(SEARCH, { input: { types: ['DATASET'], query: '*' } })).data?.searchAcrossEntities
+      .facets as { field: string; aggregations: unknown[] }[];
     expect(facets.find((f) => f.field === 'tags')?.aggregations).toHaveLength(20);
   });
 
   it(`graphql-container-entities-filters: a container's entities ${profile === 'upstream' ? 'ignore' : 'apply'} input.filters`, async () => {
-    const json = await gql(`{ container(urn: "${DB}") { entities(input: {filters: [{field: "tags", values: ["urn:svc:tag:Gold"]}]}) { total searchResults { entity { urn } } } } }`);
-    const urns = json.data?.container.entities.searchResults.map((r: { entity: { urn: string } }) => r.entity.urn).sort();
+    const json = await gql(
+      `{ container(urn: "${DB}") { entities(input: {filters: [{field: "tags", values: ["urn:svc:tag:Gold"]}]}) { total searchResults { entity { urn } } } } }`,
+    );
+    const urns = json.data?.container.entities.searchResults
+      .map((r: { entity: { urn: string } }) => r.entity.urn)
+      .sort();
     expect(urns).toEqual(profile === 'upstream' ? [ORDERS, REFUNDS] : [ORDERS]);
   });
 });

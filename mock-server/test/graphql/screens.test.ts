@@ -42,7 +42,8 @@ const restSearch = async (entity: string, input: string, count = 100): Promise<{
   const reply = await call(server, 'POST', '/entities?action=search', { body: { input, entity, start: 0, count } });
   return { total: reply.json.value.numEntities, urns: reply.json.value.entities };
 };
-const aspects = async (urn: string) => (await call(server, 'GET', `/entitiesV2/${encodeURIComponent(urn)}`)).json.aspects;
+const aspects = async (urn: string) =>
+  (await call(server, 'GET', `/entitiesV2/${encodeURIComponent(urn)}`)).json.aspects;
 
 const SEARCH = `query search($input: SearchAcrossEntitiesInput!) {
   searchAcrossEntities(input: $input) { start count total searchResults { entity { urn type } matchedFields { name value } } facets { field displayName aggregations { value count } } }
@@ -62,12 +63,16 @@ describe('a tag added through GraphQL, and removed', () => {
     expect((await restSearch('dataset', 'tags:Gold')).urns).toEqual([CLEAN_ORDERS]);
     const found = await searchAcross({ types: ['DATASET'], query: 'tags:Gold' });
     expect(found.searchResults.map((r: { entity: { urn: string } }) => r.entity.urn)).toEqual([CLEAN_ORDERS]);
-    const page = await data(`{ dataset(urn: "${CLEAN_ORDERS}") { tags { tags { tag { urn properties { name } } } } } }`);
+    const page = await data(
+      `{ dataset(urn: "${CLEAN_ORDERS}") { tags { tags { tag { urn properties { name } } } } } }`,
+    );
     expect(page.dataset.tags.tags.map((t: { tag: { urn: string } }) => t.tag.urn)).toContain(TAG);
     // LabelUtils.buildAddTagsToEntityProposal writes the entity's globalTags aspect.
     expect((await aspects(CLEAN_ORDERS)).globalTags.value.tags).toContainEqual({ tag: TAG });
 
-    expect(await data(REMOVE, { input: { tagUrn: TAG, resourceUrn: CLEAN_ORDERS } }, ADMIN)).toEqual({ removeTag: true });
+    expect(await data(REMOVE, { input: { tagUrn: TAG, resourceUrn: CLEAN_ORDERS } }, ADMIN)).toEqual({
+      removeTag: true,
+    });
     expect((await restSearch('dataset', 'tags:Gold')).urns).toEqual([]);
     expect((await searchAcross({ types: ['DATASET'], query: 'tags:Gold' })).total).toBe(0);
     const after = await data(`{ dataset(urn: "${CLEAN_ORDERS}") { tags { tags { tag { urn } } } } }`);
@@ -80,20 +85,47 @@ describe('a tag added through GraphQL, and removed', () => {
     expect(await data(ADD, { input }, ADMIN)).toEqual({ addTag: true });
     const after = await aspects(CLEAN_ORDERS);
     expect(after.schemaMetadata.value).toEqual(before);
-    const info = after.editableSchemaMetadata.value.editableSchemaFieldInfo.find((i: { fieldPath: string }) => i.fieldPath === 'order_id');
+    const info = after.editableSchemaMetadata.value.editableSchemaFieldInfo.find(
+      (i: { fieldPath: string }) => i.fieldPath === 'order_id',
+    );
     expect(info.globalTags).toEqual({ tags: [{ tag: TAG }] });
     expect(after.editableSchemaMetadata.value.lastModified.actor).toBe(DATAHUB);
-    const page = await data(`{ dataset(urn: "${CLEAN_ORDERS}") { editableSchemaMetadata { editableSchemaFieldInfo { fieldPath tags { tags { tag { urn } } } } } } }`);
-    expect(page.dataset.editableSchemaMetadata.editableSchemaFieldInfo).toContainEqual({ fieldPath: 'order_id', tags: { tags: [{ tag: { urn: TAG } }] } });
+    const page = await data(
+      `{ dataset(urn: "${CLEAN_ORDERS}") { editableSchemaMetadata { editableSchemaFieldInfo { fieldPath tags { tags { tag { urn } } } } } } }`,
+    );
+    expect(page.dataset.editableSchemaMetadata.editableSchemaFieldInfo).toContainEqual({
+      fieldPath: 'order_id',
+      tags: { tags: [{ tag: { urn: TAG } }] },
+    });
     expect(await data(REMOVE, { input }, ADMIN)).toEqual({ removeTag: true });
   });
 
   it.each([
-    ['a missing entity', { tagUrn: TAG, resourceUrn: MISSING }, `Failed to update resource with urn ${MISSING}. Entity does not exist.`],
-    ['a missing tag', { tagUrn: 'urn:svc:tag:Nope', resourceUrn: CLEAN_ORDERS }, 'Failed to validate label with urn urn:svc:tag:Nope. Urn does not exist.'],
-    ['a term as the tag', { tagUrn: 'urn:svc:glossaryTerm:Revenue', resourceUrn: CLEAN_ORDERS }, 'Failed to validate label with urn urn:svc:glossaryTerm:Revenue. Urn type does not match entity type tag..'],
-    ['a field not in the schema', { tagUrn: TAG, resourceUrn: CLEAN_ORDERS, subResourceType: 'DATASET_FIELD', subResource: 'nope' }, `Failed to update ${CLEAN_ORDERS} & field nope. Field nope does not exist in the datasets schema.`],
-    ['a sub-resource without its type', { tagUrn: TAG, resourceUrn: CLEAN_ORDERS, subResource: 'order_id' }, `Failed to updates resource with urn ${CLEAN_ORDERS}. SubResource (order_id) provided without a subResourceType.`],
+    [
+      'a missing entity',
+      { tagUrn: TAG, resourceUrn: MISSING },
+      `Failed to update resource with urn ${MISSING}. Entity does not exist.`,
+    ],
+    [
+      'a missing tag',
+      { tagUrn: 'urn:svc:tag:Nope', resourceUrn: CLEAN_ORDERS },
+      'Failed to validate label with urn urn:svc:tag:Nope. Urn does not exist.',
+    ],
+    [
+      'a term as the tag',
+      { tagUrn: 'urn:svc:glossaryTerm:Revenue', resourceUrn: CLEAN_ORDERS },
+      'Failed to validate label with urn urn:svc:glossaryTerm:Revenue. Urn type does not match entity type tag..',
+    ],
+    [
+      'a field not in the schema',
+      { tagUrn: TAG, resourceUrn: CLEAN_ORDERS, subResourceType: 'DATASET_FIELD', subResource: 'nope' },
+      `Failed to update ${CLEAN_ORDERS} & field nope. Field nope does not exist in the datasets schema.`,
+    ],
+    [
+      'a sub-resource without its type',
+      { tagUrn: TAG, resourceUrn: CLEAN_ORDERS, subResource: 'order_id' },
+      `Failed to updates resource with urn ${CLEAN_ORDERS}. SubResource (order_id) provided without a subResourceType.`,
+    ],
   ])('%s is upstream BAD_REQUEST and writes nothing', async (_name, input, message) => {
     const before = await digest(server);
     const json = await gql(ADD, { input }, ADMIN);
@@ -102,59 +134,125 @@ describe('a tag added through GraphQL, and removed', () => {
     expect(await digest(server)).toBe(before);
   });
 
-  it.each(['addTag', 'removeTag'])('%s with a reader token is UNAUTHORIZED, even for a missing entity', async (name) => {
-    const json = await gql(`mutation { ${name}(input: {tagUrn: "${TAG}", resourceUrn: "${MISSING}"}) }`, {}, READER);
-    expect(json.errors).toMatchObject([{ message: 'Unauthorized to perform this action. Please contact your DataHub administrator.', extensions: { code: 403, type: 'UNAUTHORIZED' } }]);
-  });
+  it.each(['addTag', 'removeTag'])(
+    '%s with a reader token is UNAUTHORIZED, even for a missing entity',
+    async (name) => {
+      const json = await gql(`mutation { ${name}(input: {tagUrn: "${TAG}", resourceUrn: "${MISSING}"}) }`, {}, READER);
+      expect(json.errors).toMatchObject([
+        {
+          message: 'Unauthorized to perform this action. Please contact your DataHub administrator.',
+          extensions: { code: 403, type: 'UNAUTHORIZED' },
+        },
+      ]);
+    },
+  );
 });
 
 describe('batch edits, terms, owners and links', () => {
   it('batchAddTags and batchRemoveTags change every resource in one go', async () => {
     const resources = [{ resourceUrn: CLEAN_ORDERS }, { resourceUrn: DAILY_REVENUE }];
     await data('mutation { createTag(input: {id: "Batch", name: "Batch"}) }', {}, ADMIN);
-    await data('mutation b($input: BatchAddTagsInput!) { batchAddTags(input: $input) }', { input: { tagUrns: ['urn:svc:tag:Batch'], resources } }, ADMIN);
+    await data(
+      'mutation b($input: BatchAddTagsInput!) { batchAddTags(input: $input) }',
+      { input: { tagUrns: ['urn:svc:tag:Batch'], resources } },
+      ADMIN,
+    );
     expect((await restSearch('dataset', 'tags:Batch')).urns.sort()).toEqual([CLEAN_ORDERS, DAILY_REVENUE].sort());
-    await data('mutation b($input: BatchRemoveTagsInput!) { batchRemoveTags(input: $input) }', { input: { tagUrns: ['urn:svc:tag:Batch'], resources } }, ADMIN);
+    await data(
+      'mutation b($input: BatchRemoveTagsInput!) { batchRemoveTags(input: $input) }',
+      { input: { tagUrns: ['urn:svc:tag:Batch'], resources } },
+      ADMIN,
+    );
     expect((await restSearch('dataset', 'tags:Batch')).urns).toEqual([]);
   });
 
   it('addTerm writes glossaryTerms with the token user in its audit stamp', async () => {
     const term = 'urn:svc:glossaryTerm:Classification.Confidential';
     await ingest(server, term, 'glossaryTermInfo', { definition: 'Not for outsiders.', termSource: 'INTERNAL' });
-    await data('mutation t($input: TermAssociationInput!) { addTerm(input: $input) }', { input: { termUrn: term, resourceUrn: DAILY_REVENUE } }, ADMIN);
+    await data(
+      'mutation t($input: TermAssociationInput!) { addTerm(input: $input) }',
+      { input: { termUrn: term, resourceUrn: DAILY_REVENUE } },
+      ADMIN,
+    );
     const stored = (await aspects(DAILY_REVENUE)).glossaryTerms.value;
     expect(stored.terms).toContainEqual({ urn: term });
     expect(stored.auditStamp.actor).toBe(DATAHUB);
     // GlossaryTermUtils.getGlossaryTermName: the name is the last part of the hierarchical name.
     const page = await data(`{ glossaryTerm(urn: "${term}") { name hierarchicalName properties { name } } }`);
-    expect(page.glossaryTerm).toEqual({ name: 'Confidential', hierarchicalName: 'Classification.Confidential', properties: { name: 'Confidential' } });
-    await data('mutation t($input: TermAssociationInput!) { removeTerm(input: $input) }', { input: { termUrn: term, resourceUrn: DAILY_REVENUE } }, ADMIN);
+    expect(page.glossaryTerm).toEqual({
+      name: 'Confidential',
+      hierarchicalName: 'Classification.Confidential',
+      properties: { name: 'Confidential' },
+    });
+    await data(
+      'mutation t($input: TermAssociationInput!) { removeTerm(input: $input) }',
+      { input: { termUrn: term, resourceUrn: DAILY_REVENUE } },
+      ADMIN,
+    );
     expect((await aspects(DAILY_REVENUE)).glossaryTerms.value.terms).not.toContainEqual({ urn: term });
   });
 
   it('addOwner with a system ownership type, then removeOwner', async () => {
     const owner = 'urn:svc:corpuser:jdoe';
     await ingest(server, owner, 'corpUserInfo', { active: true, displayName: 'J. Doe' });
-    const input = { ownerUrn: owner, ownerEntityType: 'CORP_USER', ownershipTypeUrn: 'urn:svc:ownershipType:__system__technical_owner', resourceUrn: CLEAN_ORDERS };
-    expect(await data('mutation o($input: AddOwnerInput!) { addOwner(input: $input) }', { input }, ADMIN)).toEqual({ addOwner: true });
+    const input = {
+      ownerUrn: owner,
+      ownerEntityType: 'CORP_USER',
+      ownershipTypeUrn: 'urn:svc:ownershipType:__system__technical_owner',
+      resourceUrn: CLEAN_ORDERS,
+    };
+    expect(await data('mutation o($input: AddOwnerInput!) { addOwner(input: $input) }', { input }, ADMIN)).toEqual({
+      addOwner: true,
+    });
     const ownership = (await aspects(CLEAN_ORDERS)).ownership.value;
-    expect(ownership.owners).toContainEqual({ owner, type: 'TECHNICAL_OWNER', typeUrn: input.ownershipTypeUrn, source: { type: 'MANUAL' } });
+    expect(ownership.owners).toContainEqual({
+      owner,
+      type: 'TECHNICAL_OWNER',
+      typeUrn: input.ownershipTypeUrn,
+      source: { type: 'MANUAL' },
+    });
     expect(ownership.lastModified.actor).toBe(DATAHUB);
-    const page = await data(`{ dataset(urn: "${CLEAN_ORDERS}") { ownership { owners { owner { ... on CorpUser { urn } } ownershipType { urn info { name } } } } } }`);
-    expect(page.dataset.ownership.owners).toContainEqual({ owner: { urn: owner }, ownershipType: { urn: input.ownershipTypeUrn, info: { name: 'Technical Owner' } } });
-    await data('mutation o($input: RemoveOwnerInput!) { removeOwner(input: $input) }', { input: { ownerUrn: owner, resourceUrn: CLEAN_ORDERS } }, ADMIN);
-    expect((await aspects(CLEAN_ORDERS)).ownership.value.owners.map((o: { owner: string }) => o.owner)).not.toContain(owner);
+    const page = await data(
+      `{ dataset(urn: "${CLEAN_ORDERS}") { ownership { owners { owner { ... on CorpUser { urn } } ownershipType { urn info { name } } } } } }`,
+    );
+    expect(page.dataset.ownership.owners).toContainEqual({
+      owner: { urn: owner },
+      ownershipType: { urn: input.ownershipTypeUrn, info: { name: 'Technical Owner' } },
+    });
+    await data(
+      'mutation o($input: RemoveOwnerInput!) { removeOwner(input: $input) }',
+      { input: { ownerUrn: owner, resourceUrn: CLEAN_ORDERS } },
+      ADMIN,
+    );
+    expect((await aspects(CLEAN_ORDERS)).ownership.value.owners.map((o: { owner: string }) => o.owner)).not.toContain(
+      owner,
+    );
   });
 
   it('addOwner of a user given as a group is BAD_REQUEST', async () => {
-    const json = await gql(`mutation { addOwner(input: {ownerUrn: "urn:svc:corpuser:jdoe", ownerEntityType: CORP_GROUP, resourceUrn: "${CLEAN_ORDERS}"}) }`, {}, ADMIN);
-    expect(json.errors).toMatchObject([{ message: 'Failed to change ownership for resource(s). Expected a corp group urn, found urn:svc:corpuser:jdoe.', extensions: { type: 'BAD_REQUEST' } }]);
+    const json = await gql(
+      `mutation { addOwner(input: {ownerUrn: "urn:svc:corpuser:jdoe", ownerEntityType: CORP_GROUP, resourceUrn: "${CLEAN_ORDERS}"}) }`,
+      {},
+      ADMIN,
+    );
+    expect(json.errors).toMatchObject([
+      {
+        message: 'Failed to change ownership for resource(s). Expected a corp group urn, found urn:svc:corpuser:jdoe.',
+        extensions: { type: 'BAD_REQUEST' },
+      },
+    ]);
   });
 
   it('addLink and removeLink edit institutional memory', async () => {
     const url = 'https://wiki.example.com/orders-faq';
-    await data(`mutation { addLink(input: {linkUrl: "${url}", label: "FAQ", resourceUrn: "${CLEAN_ORDERS}"}) }`, {}, ADMIN);
-    const page = await data(`{ dataset(urn: "${CLEAN_ORDERS}") { institutionalMemory { elements { url label author { urn } } } } }`);
+    await data(
+      `mutation { addLink(input: {linkUrl: "${url}", label: "FAQ", resourceUrn: "${CLEAN_ORDERS}"}) }`,
+      {},
+      ADMIN,
+    );
+    const page = await data(
+      `{ dataset(urn: "${CLEAN_ORDERS}") { institutionalMemory { elements { url label author { urn } } } } }`,
+    );
     expect(page.dataset.institutionalMemory.elements).toContainEqual({ url, label: 'FAQ', author: { urn: DATAHUB } });
     await data(`mutation { removeLink(input: {linkUrl: "${url}", resourceUrn: "${CLEAN_ORDERS}"}) }`, {}, ADMIN);
     const after = await data(`{ dataset(urn: "${CLEAN_ORDERS}") { institutionalMemory { elements { url } } } }`);
@@ -163,7 +261,10 @@ describe('batch edits, terms, owners and links', () => {
 
   it('updateName renames a dataset through its editable properties', async () => {
     await data(`mutation { updateName(input: {name: "Orders (clean)", urn: "${CLEAN_ORDERS}"}) }`, {}, ADMIN);
-    expect((await data(`{ dataset(urn: "${CLEAN_ORDERS}") { editableProperties { name } } }`)).dataset.editableProperties.name).toBe('Orders (clean)');
+    expect(
+      (await data(`{ dataset(urn: "${CLEAN_ORDERS}") { editableProperties { name } } }`)).dataset.editableProperties
+        .name,
+    ).toBe('Orders (clean)');
   });
 });
 
@@ -175,7 +276,12 @@ describe('search, facets and soft deletion', () => {
     expect(facets.map((f) => f.field)).toEqual(expect.arrayContaining(['platform', 'tags']));
     for (const facet of facets) {
       for (const { value, count } of facet.aggregations.slice(0, 3)) {
-        const filtered = await searchAcross({ types: ['DATASET'], query: '*', count: 0, orFilters: [{ and: [{ field: facet.field, values: [value] }] }] });
+        const filtered = await searchAcross({
+          types: ['DATASET'],
+          query: '*',
+          count: 0,
+          orFilters: [{ and: [{ field: facet.field, values: [value] }] }],
+        });
         expect(filtered.total, `${facet.field}=${value}`).toBe(count);
       }
     }
@@ -185,15 +291,27 @@ describe('search, facets and soft deletion', () => {
     // AggregationQueryBuilder (_entityType: a default facet, minDocCount 0, display name "Type"); MapperUtils.convertFilterValue (EntityType values).
     const types = ['DATASET', 'CHART', 'DASHBOARD', 'CONTAINER'];
     const all = await searchAcross({ types, query: 'orders', count: 0 });
-    const facet = (all.facets as { field: string; displayName: string; aggregations: { value: string; count: number }[] }[]).find((f) => f.field === '_entityType');
+    const facet = (
+      all.facets as { field: string; displayName: string; aggregations: { value: string; count: number }[] }[]
+    ).find((f) => f.field === '_entityType');
     expect(facet?.displayName).toBe('Type');
     expect(facet?.aggregations.map((a) => a.value).sort()).toEqual([...types].sort());
     expect(facet?.aggregations.reduce((sum, a) => sum + a.count, 0)).toBe(all.total);
     for (const { value, count } of facet?.aggregations ?? []) {
       expect(count, value).toBe((await restSearch(value.toLowerCase(), 'orders')).total);
-      const only = await searchAcross({ types, query: 'orders', count: 0, orFilters: [{ and: [{ field: '_entityType', values: [value] }] }] });
+      const only = await searchAcross({
+        types,
+        query: 'orders',
+        count: 0,
+        orFilters: [{ and: [{ field: '_entityType', values: [value] }] }],
+      });
       expect(only.total, value).toBe(count);
-      const others = await searchAcross({ types, query: 'orders', count: 0, orFilters: [{ and: [{ field: '_entityType', values: [value], negated: true }] }] });
+      const others = await searchAcross({
+        types,
+        query: 'orders',
+        count: 0,
+        orFilters: [{ and: [{ field: '_entityType', values: [value], negated: true }] }],
+      });
       expect(others.total, `not ${value}`).toBe(all.total - count);
     }
     expect(facet?.aggregations.some((a) => a.count === 0)).toBe(true);
@@ -204,7 +322,9 @@ describe('search, facets and soft deletion', () => {
     const second = await searchAcross({ query: '*', start: 4, count: 4 });
     expect(second.total).toBe(first.total);
     expect(first.count).toBe(4);
-    const urns = [...first.searchResults, ...second.searchResults].map((r: { entity: { urn: string } }) => r.entity.urn);
+    const urns = [...first.searchResults, ...second.searchResults].map(
+      (r: { entity: { urn: string } }) => r.entity.urn,
+    );
     expect(new Set(urns).size).toBe(urns.length);
   });
 
@@ -213,13 +333,17 @@ describe('search, facets and soft deletion', () => {
       const found = await searchAcross({ query, count: 100 });
       expect(found.searchResults.map((r: { entity: { urn: string } }) => r.entity.urn)).not.toContain(LEGACY_ORDERS);
     }
-    const one = await data(`{ search(input: {type: DATASET, query: "legacy", count: 50}) { total searchResults { entity { urn } } } }`);
+    const one = await data(
+      `{ search(input: {type: DATASET, query: "legacy", count: 50}) { total searchResults { entity { urn } } } }`,
+    );
     expect(one.search.searchResults.map((r: { entity: { urn: string } }) => r.entity.urn)).not.toContain(LEGACY_ORDERS);
     expect(one.search.total).toBe((await restSearch('dataset', 'legacy')).total);
   });
 
   it('a filter on an unknown field of one entity type is BAD_REQUEST naming it', async () => {
-    const json = await gql('{ search(input: {type: TAG, query: "*", orFilters: [{and: [{field: "nope", values: ["x"]}]}]}) { total } }');
+    const json = await gql(
+      '{ search(input: {type: TAG, query: "*", orFilters: [{and: [{field: "nope", values: ["x"]}]}]}) { total } }',
+    );
     expect(json.errors[0]).toMatchObject({ extensions: { type: 'BAD_REQUEST' } });
     expect(json.errors[0].message).toContain('nope');
   });
@@ -227,14 +351,20 @@ describe('search, facets and soft deletion', () => {
 
 describe('autocomplete and browse', () => {
   it('autoComplete suggests what REST autocomplete suggests', async () => {
-    const rest = await call(server, 'POST', '/entities?action=autocomplete', { body: { query: 'ord', entity: 'dataset', limit: 5 } });
-    const ours = await data('{ autoComplete(input: {type: DATASET, query: "ord"}) { query suggestions entities { urn } } }');
+    const rest = await call(server, 'POST', '/entities?action=autocomplete', {
+      body: { query: 'ord', entity: 'dataset', limit: 5 },
+    });
+    const ours = await data(
+      '{ autoComplete(input: {type: DATASET, query: "ord"}) { query suggestions entities { urn } } }',
+    );
     expect(ours.autoComplete.suggestions).toEqual(rest.json.value.suggestions);
     expect(ours.autoComplete.entities.length).toBeGreaterThan(0);
   });
 
   it('autoCompleteForMultiple groups the suggestions by entity type', async () => {
-    const ours = await data('{ autoCompleteForMultiple(input: {query: "rev", limit: 3}) { suggestions { type suggestions } } }');
+    const ours = await data(
+      '{ autoCompleteForMultiple(input: {query: "rev", limit: 3}) { suggestions { type suggestions } } }',
+    );
     const types = ours.autoCompleteForMultiple.suggestions.map((s: { type: string }) => s.type);
     expect(types).toContain('DATASET');
     expect(new Set(types).size).toBe(types.length);
@@ -242,12 +372,19 @@ describe('autocomplete and browse', () => {
 
   it('a blank autocomplete query is upstream error', async () => {
     const json = await gql('{ autoComplete(input: {type: DATASET, query: "  "}) { query } }');
-    expect(json.errors[0]).toMatchObject({ message: "'query' parameter can not be null or empty", extensions: { type: 'BAD_REQUEST' } });
+    expect(json.errors[0]).toMatchObject({
+      message: "'query' parameter can not be null or empty",
+      extensions: { type: 'BAD_REQUEST' },
+    });
   });
 
   it('browse is the REST browse result, path as segments', async () => {
-    const rest = await call(server, 'POST', '/entities?action=browse', { body: { path: '/prod', entity: 'dataset', start: 0, limit: 10 } });
-    const ours = await data('{ browse(input: {type: DATASET, path: ["prod"]}) { start count total groups { name count } entities { urn } metadata { path totalNumEntities } } }');
+    const rest = await call(server, 'POST', '/entities?action=browse', {
+      body: { path: '/prod', entity: 'dataset', start: 0, limit: 10 },
+    });
+    const ours = await data(
+      '{ browse(input: {type: DATASET, path: ["prod"]}) { start count total groups { name count } entities { urn } metadata { path totalNumEntities } } }',
+    );
     const value = rest.json.value;
     expect(ours.browse).toEqual({
       start: value.from,
@@ -269,15 +406,28 @@ describe('autocomplete and browse', () => {
 
 describe('lineage and relationships', () => {
   const relationships = async (urn: string, direction: string, types: string) =>
-    ((await call(server, 'GET', `/relationships?urn=${encodeURIComponent(urn)}&direction=${direction}&types=List(${types})&count=1000`)).json.entities as string[]).sort();
+    (
+      (
+        await call(
+          server,
+          'GET',
+          `/relationships?urn=${encodeURIComponent(urn)}&direction=${direction}&types=List(${types})&count=1000`,
+        )
+      ).json.entities as string[]
+    ).sort();
   const live = async (urns: string[]) => {
     const kept = [];
     for (const urn of urns) if ((await aspects(urn))?.status?.value?.removed !== true) kept.push(urn);
     return kept;
   };
   const lineage = async (urn: string, direction: string) => {
-    const json = await data(`{ entity(urn: "${urn}") { ... on EntityWithRelationships { lineage(input: {direction: ${direction}, count: 1000}) { total relationships { type degree entity { urn } } } } } }`);
-    return json.entity.lineage as { total: number; relationships: { type: string; degree: number; entity: { urn: string } }[] };
+    const json = await data(
+      `{ entity(urn: "${urn}") { ... on EntityWithRelationships { lineage(input: {direction: ${direction}, count: 1000}) { total relationships { type degree entity { urn } } } } } }`,
+    );
+    return json.entity.lineage as {
+      total: number;
+      relationships: { type: string; degree: number; entity: { urn: string } }[];
+    };
   };
 
   it('of every sample dataset matches REST /relationships', async () => {
@@ -285,10 +435,17 @@ describe('lineage and relationships', () => {
     expect(urns.length).toBeGreaterThan(5);
     for (const urn of urns) {
       const up = await lineage(urn, 'UPSTREAM');
-      expect(up.relationships.map((r) => r.entity.urn).sort(), `${urn} upstream`).toEqual(await live(await relationships(urn, 'OUTGOING', 'DownstreamOf')));
+      expect(up.relationships.map((r) => r.entity.urn).sort(), `${urn} upstream`).toEqual(
+        await live(await relationships(urn, 'OUTGOING', 'DownstreamOf')),
+      );
       const down = await lineage(urn, 'DOWNSTREAM');
-      const want = [...(await relationships(urn, 'INCOMING', 'DownstreamOf')), ...(await relationships(urn, 'INCOMING', 'Consumes'))];
-      expect(down.relationships.map((r) => r.entity.urn).sort(), `${urn} downstream`).toEqual((await live(want)).sort());
+      const want = [
+        ...(await relationships(urn, 'INCOMING', 'DownstreamOf')),
+        ...(await relationships(urn, 'INCOMING', 'Consumes')),
+      ];
+      expect(down.relationships.map((r) => r.entity.urn).sort(), `${urn} downstream`).toEqual(
+        (await live(want)).sort(),
+      );
       expect([...up.relationships, ...down.relationships].every((r) => r.degree === 1)).toBe(true);
     }
   });
@@ -296,15 +453,23 @@ describe('lineage and relationships', () => {
   it('runs from a chart to its datasets and to the dashboards containing it', async () => {
     const chart = (await restSearch('chart', '*')).urns[0] ?? '';
     const up = await lineage(chart, 'UPSTREAM');
-    expect(up.relationships.map((r) => r.entity.urn).sort()).toEqual(await relationships(chart, 'OUTGOING', 'Consumes'));
+    expect(up.relationships.map((r) => r.entity.urn).sort()).toEqual(
+      await relationships(chart, 'OUTGOING', 'Consumes'),
+    );
     const down = await lineage(chart, 'DOWNSTREAM');
-    expect(down.relationships.map((r) => r.entity.urn).sort()).toEqual(await relationships(chart, 'INCOMING', 'Contains'));
+    expect(down.relationships.map((r) => r.entity.urn).sort()).toEqual(
+      await relationships(chart, 'INCOMING', 'Contains'),
+    );
     expect(down.relationships.every((r) => r.type === 'Contains')).toBe(true);
   });
 
   it('relationships(input) of a tag lists what it tags, under upstream names', async () => {
-    const json = await data('{ tag(urn: "urn:svc:tag:PII") { relationships(input: {types: ["TaggedWith"], direction: INCOMING}) { total relationships { type entity { urn } } } } }');
-    expect(json.tag.relationships.total).toBe((await relationships('urn:svc:tag:PII', 'INCOMING', 'TaggedWith')).length);
+    const json = await data(
+      '{ tag(urn: "urn:svc:tag:PII") { relationships(input: {types: ["TaggedWith"], direction: INCOMING}) { total relationships { type entity { urn } } } } }',
+    );
+    expect(json.tag.relationships.total).toBe(
+      (await relationships('urn:svc:tag:PII', 'INCOMING', 'TaggedWith')).length,
+    );
     expect(json.tag.relationships.relationships.every((r: { type: string }) => r.type === 'TaggedWith')).toBe(true);
   });
 });
@@ -323,20 +488,40 @@ describe('entity pages', () => {
   });
 
   it('a container with its entities and parent containers', async () => {
-    const json = await data(`{ container(urn: "${SCHEMA}") { properties { name } parentContainers { count containers { urn } } entities { total searchResults { entity { urn } } } } }`);
-    expect(json.container).toEqual({ properties: { name: 'Facts' }, parentContainers: { count: 1, containers: [{ urn: DB }] }, entities: { total: 1, searchResults: [{ entity: { urn: TABLE } }] } });
-    const table = await data(`{ dataset(urn: "${TABLE}") { container { urn } parentContainers { count containers { urn } } } }`);
-    expect(table.dataset).toEqual({ container: { urn: SCHEMA }, parentContainers: { count: 2, containers: [{ urn: SCHEMA }, { urn: DB }] } });
+    const json = await data(
+      `{ container(urn: "${SCHEMA}") { properties { name } parentContainers { count containers { urn } } entities { total searchResults { entity { urn } } } } }`,
+    );
+    expect(json.container).toEqual({
+      properties: { name: 'Facts' },
+      parentContainers: { count: 1, containers: [{ urn: DB }] },
+      entities: { total: 1, searchResults: [{ entity: { urn: TABLE } }] },
+    });
+    const table = await data(
+      `{ dataset(urn: "${TABLE}") { container { urn } parentContainers { count containers { urn } } } }`,
+    );
+    expect(table.dataset).toEqual({
+      container: { urn: SCHEMA },
+      parentContainers: { count: 2, containers: [{ urn: SCHEMA }, { urn: DB }] },
+    });
   });
 
   it('a chart and a dashboard with properties, platform, tool and owners', async () => {
     const chart = (await restSearch('chart', '*')).urns[0] ?? '';
     const stored = (await aspects(chart)).chartInfo.value;
-    const json = await data(`{ chart(urn: "${chart}") { urn type tool chartId properties { name description externalUrl } platform { urn } exists } }`);
-    expect(json.chart).toMatchObject({ urn: chart, type: 'CHART', properties: { name: stored.title, externalUrl: stored.externalUrl ?? stored.chartUrl }, exists: true });
+    const json = await data(
+      `{ chart(urn: "${chart}") { urn type tool chartId properties { name description externalUrl } platform { urn } exists } }`,
+    );
+    expect(json.chart).toMatchObject({
+      urn: chart,
+      type: 'CHART',
+      properties: { name: stored.title, externalUrl: stored.externalUrl ?? stored.chartUrl },
+      exists: true,
+    });
     expect(json.chart.platform.urn).toBe(`urn:svc:dataPlatform:${json.chart.tool}`);
     const dashboard = (await restSearch('dashboard', '*')).urns[0] ?? '';
-    const page = await data(`{ dashboard(urn: "${dashboard}") { type properties { name } institutionalMemory { elements { url } } relationships(input: {types: ["Contains"], direction: OUTGOING}) { total } } }`);
+    const page = await data(
+      `{ dashboard(urn: "${dashboard}") { type properties { name } institutionalMemory { elements { url } } relationships(input: {types: ["Contains"], direction: OUTGOING}) { total } } }`,
+    );
     expect(page.dashboard.type).toBe('DASHBOARD');
     expect(page.dashboard.properties.name).toBe((await aspects(dashboard)).dashboardInfo.value.title);
     expect(page.dashboard.relationships.total).toBeGreaterThan(0);
@@ -344,11 +529,20 @@ describe('entity pages', () => {
 
   it('a platform with properties.displayName, users and groups', async () => {
     const json = await data('{ dataPlatform(urn: "urn:svc:dataPlatform:hive") { name properties { displayName } } }');
-    expect(json.dataPlatform).toEqual({ name: 'hive', properties: { displayName: (await aspects('urn:svc:dataPlatform:hive')).dataPlatformInfo.value.displayName } });
+    expect(json.dataPlatform).toEqual({
+      name: 'hive',
+      properties: { displayName: (await aspects('urn:svc:dataPlatform:hive')).dataPlatformInfo.value.displayName },
+    });
     const user = (await restSearch('corpuser', '*')).urns[0] ?? '';
-    expect((await data(`{ corpUser(urn: "${user}") { urn type } }`)).corpUser).toEqual({ urn: user, type: 'CORP_USER' });
+    expect((await data(`{ corpUser(urn: "${user}") { urn type } }`)).corpUser).toEqual({
+      urn: user,
+      type: 'CORP_USER',
+    });
     const group = (await restSearch('corpGroup', '*')).urns[0] ?? '';
-    expect((await data(`{ corpGroup(urn: "${group}") { urn type } }`)).corpGroup).toEqual({ urn: group, type: 'CORP_GROUP' });
+    expect((await data(`{ corpGroup(urn: "${group}") { urn type } }`)).corpGroup).toEqual({
+      urn: group,
+      type: 'CORP_GROUP',
+    });
   });
 
   it('entity and entities resolve any served type, in order', async () => {
@@ -374,7 +568,9 @@ describe("the explorer's saved example operations, one per screen", () => {
     expect(files.length).toBeGreaterThanOrEqual(9);
     const page = await call(server, 'GET', '/api/graphiql');
     for (const file of files) {
-      const name = /^(?:query|mutation) (\w+)/m.exec(readFileSync(fromRoot('spec', 'graphql', 'screens', file), 'utf8'))?.[1] ?? '';
+      const name =
+        /^(?:query|mutation) (\w+)/m.exec(readFileSync(fromRoot('spec', 'graphql', 'screens', file), 'utf8'))?.[1] ??
+        '';
       expect(page.text, file).toContain(name);
     }
   });

@@ -24,7 +24,10 @@ interface Facet {
   field: string;
   aggregations: { value: string; count: number }[];
 }
-type Reply = { data: Record<string, { total: number; facets: Facet[] } | null> | null; errors?: { message: string; extensions: { code: number; type: string } }[] };
+type Reply = {
+  data: Record<string, { total: number; facets: Facet[] } | null> | null;
+  errors?: { message: string; extensions: { code: number; type: string } }[];
+};
 
 describe('searchFlags on the facets', () => {
   let server: MockServer;
@@ -35,7 +38,8 @@ describe('searchFlags on the facets', () => {
       [CLEAN, ['Gold']],
       [REPORT, ['Gold', 'Bronze']],
     ];
-    for (const [urn, names] of tags) await ingest(server, urn, 'globalTags', { tags: names.map((name) => ({ tag: tag(name) })) }, ADMIN);
+    for (const [urn, names] of tags)
+      await ingest(server, urn, 'globalTags', { tags: names.map((name) => ({ tag: tag(name) })) }, ADMIN);
     await ingest(server, CLEAN, 'upstreamLineage', { upstreams: [{ dataset: RAW, type: 'TRANSFORMED' }] }, ADMIN);
     await ingest(server, REPORT, 'upstreamLineage', { upstreams: [{ dataset: CLEAN, type: 'TRANSFORMED' }] }, ADMIN);
     await ingest(server, 'urn:svc:container:sales', 'containerProperties', { name: 'Sales' }, ADMIN);
@@ -51,7 +55,9 @@ describe('searchFlags on the facets', () => {
     const json = await ask(query, input);
     expect(json.errors).toBeUndefined();
     const result = Object.values(json.data ?? {})[0];
-    return Object.fromEntries((result?.facets ?? []).map((f) => [f.field, f.aggregations.map((a) => `${a.value}:${a.count}`)]));
+    return Object.fromEntries(
+      (result?.facets ?? []).map((f) => [f.field, f.aggregations.map((a) => `${a.value}:${a.count}`)]),
+    );
   };
 
   it('maxAggValues keeps the first values of each facet by count, on searchAcrossEntities and search', async () => {
@@ -63,7 +69,9 @@ describe('searchFlags on the facets', () => {
     const one = await facets(ACROSS, { types: ['DATASET', 'CONTAINER'], query: '*', searchFlags: { maxAggValues: 1 } });
     expect(one.tags).toEqual([`${tag('Gold')}:3`]);
     expect(one._entityType).toEqual(['DATASET:3']);
-    expect((await facets(ONE_TYPE, { type: 'DATASET', query: '*', searchFlags: { maxAggValues: 1 } })).tags).toEqual([`${tag('Gold')}:3`]);
+    expect((await facets(ONE_TYPE, { type: 'DATASET', query: '*', searchFlags: { maxAggValues: 1 } })).tags).toEqual([
+      `${tag('Gold')}:3`,
+    ]);
   });
 
   it('skipAggregates leaves the facets out and keeps the hits', async () => {

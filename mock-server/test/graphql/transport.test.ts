@@ -46,11 +46,15 @@ describe('POST /api/graphql responds to every executed request with 200 applicat
       expect(reply.json.errors?.length).toBeGreaterThan(0);
     }
     const valid = '{ dataset(urn: "urn:svc:dataset:(urn:svc:dataPlatform:hive,db.x,PROD)") { exists } }';
-    for (let i = 0; i < 2; i++) expect((await graphql(server, { query: valid })).json.data).toEqual({ dataset: { exists: false } });
+    for (let i = 0; i < 2; i++)
+      expect((await graphql(server, { query: valid })).json.data).toEqual({ dataset: { exists: false } });
   });
 
   it('a variable of the wrong type is an error in the body, still 200', async () => {
-    const reply = await graphql(server, { query: 'query q($urn: String!) { dataset(urn: $urn) { urn } }', variables: { urn: 5 } });
+    const reply = await graphql(server, {
+      query: 'query q($urn: String!) { dataset(urn: $urn) { urn } }',
+      variables: { urn: 5 },
+    });
     expect(reply.status).toBe(200);
     expect(reply.json.errors).toHaveLength(1);
     expect(reply.json.extensions).toEqual({});
@@ -89,7 +93,9 @@ describe('only POST is supported on /api/graphql', () => {
 // The path of DataHub's frontend and its smoke tests (datahub-frontend/conf/routes rewrites it to /api/graphql).
 describe('/api/v2/graphql is the same endpoint', () => {
   it('executes a query and a token-checked mutation', async () => {
-    const query = await call(server, 'POST', '/api/v2/graphql', { body: { query: `{ dataset(urn: "${DATASET}") { urn exists } }` } });
+    const query = await call(server, 'POST', '/api/v2/graphql', {
+      body: { query: `{ dataset(urn: "${DATASET}") { urn exists } }` },
+    });
     expect(query.status).toBe(200);
     expect(query.json).toEqual({ data: { dataset: { urn: DATASET, exists: true } }, extensions: {} });
     const mutation = 'mutation { createTag(input: {id: "v2", name: "V2"}) }';
@@ -105,20 +111,41 @@ describe('/api/v2/graphql is the same endpoint', () => {
 
 describe('introspection', () => {
   it('describes the contract schema', async () => {
-    const reply = await graphql(server, { query: '{ __schema { queryType { name } mutationType { fields { name } } } }' });
+    const reply = await graphql(server, {
+      query: '{ __schema { queryType { name } mutationType { fields { name } } } }',
+    });
     expect(reply.json.data.__schema.queryType.name).toBe('Query');
-    expect(reply.json.data.__schema.mutationType.fields.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(['createTag', 'updateDataset', 'updateDescription', 'addTag']));
+    expect(reply.json.data.__schema.mutationType.fields.map((f: { name: string }) => f.name)).toEqual(
+      expect.arrayContaining(['createTag', 'updateDataset', 'updateDescription', 'addTag']),
+    );
   });
 });
 
 describe('the operations of spec/graphql/operations, exactly as sent', () => {
-  const operation = (name: string): string => readFileSync(fromRoot('spec', 'graphql', 'operations', `${name}.graphql`), 'utf8');
+  const operation = (name: string): string =>
+    readFileSync(fromRoot('spec', 'graphql', 'operations', `${name}.graphql`), 'utf8');
 
   it.each([
-    ['dataset', { urn: DATASET }, { dataset: { properties: null, schemaMetadata: { fields: [{ fieldPath: 'id', description: null }] } } }],
-    ['createTag', { input: { id: 'operations-tag', name: 'Operations', description: 'from the operation document' } }, { createTag: 'urn:svc:tag:operations-tag' }],
-    ['updateDataset', { urn: DATASET, input: { editableProperties: { description: 'Edited' } } }, { updateDataset: { urn: DATASET } }],
-    ['updateDescription', { input: { description: 'Key', resourceUrn: DATASET, subResourceType: 'DATASET_FIELD', subResource: 'id' } }, { updateDescription: true }],
+    [
+      'dataset',
+      { urn: DATASET },
+      { dataset: { properties: null, schemaMetadata: { fields: [{ fieldPath: 'id', description: null }] } } },
+    ],
+    [
+      'createTag',
+      { input: { id: 'operations-tag', name: 'Operations', description: 'from the operation document' } },
+      { createTag: 'urn:svc:tag:operations-tag' },
+    ],
+    [
+      'updateDataset',
+      { urn: DATASET, input: { editableProperties: { description: 'Edited' } } },
+      { updateDataset: { urn: DATASET } },
+    ],
+    [
+      'updateDescription',
+      { input: { description: 'Key', resourceUrn: DATASET, subResourceType: 'DATASET_FIELD', subResource: 'id' } },
+      { updateDescription: true },
+    ],
   ])('%s validates and executes', async (name, variables, data) => {
     const reply = await graphql(server, { query: operation(name), variables, operationName: name, token: ADMIN });
     expect(reply.status).toBe(200);
@@ -132,8 +159,13 @@ describe('the li namespace', () => {
     try {
       const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
       const read = await graphql(li, { query: `{ dataset(urn: "${urn}") { urn exists platform { urn } } }` });
-      expect(read.json.data).toEqual({ dataset: { urn, exists: false, platform: { urn: 'urn:li:dataPlatform:hive' } } });
-      const created = await graphql(li, { query: 'mutation { createTag(input: { id: "li", name: "li" }) }', token: ADMIN });
+      expect(read.json.data).toEqual({
+        dataset: { urn, exists: false, platform: { urn: 'urn:li:dataPlatform:hive' } },
+      });
+      const created = await graphql(li, {
+        query: 'mutation { createTag(input: { id: "li", name: "li" }) }',
+        token: ADMIN,
+      });
       expect(created.json.data).toEqual({ createTag: 'urn:li:tag:li' });
     } finally {
       await li.close();

@@ -23,17 +23,32 @@ const UPDATE = 'mutation d($input: DescriptionUpdateInput!) { updateDescription(
 
 async function seed(server: MockServer): Promise<void> {
   await ingest(server, TAG, 'tagProperties', { name: 'Gold', description: 'Best data.' }, ADMIN);
-  await ingest(server, TERM, 'glossaryTermInfo', { name: 'Revenue', definition: 'Money in.', termSource: 'INTERNAL' }, ADMIN);
+  await ingest(
+    server,
+    TERM,
+    'glossaryTermInfo',
+    { name: 'Revenue', definition: 'Money in.', termSource: 'INTERNAL' },
+    ADMIN,
+  );
   await ingest(server, GROUP, 'corpGroupInfo', { displayName: 'Analysts', admins: [], members: [], groups: [] }, ADMIN);
   await ingest(server, DOMAIN, 'domainKey', { id: 'sales' }, ADMIN);
-  await ingest(server, MODEL, 'mlModelKey', { platform: 'urn:svc:dataPlatform:sagemaker', name: 'churn', origin: 'PROD' }, ADMIN);
+  await ingest(
+    server,
+    MODEL,
+    'mlModelKey',
+    { platform: 'urn:svc:dataPlatform:sagemaker', name: 'churn', origin: 'PROD' },
+    ADMIN,
+  );
   await ingest(server, CHART, 'chartKey', { dashboardTool: 'looker', chartId: 'orders' }, ADMIN);
 }
 
 async function describeAs(server: MockServer, resourceUrn: string, description: string, token = ADMIN) {
   const reply = await graphql(server, { query: UPDATE, variables: { input: { resourceUrn, description } }, token });
   expect(reply.status).toBe(200);
-  return reply.json as { data: { updateDescription: boolean | null }; errors?: { message: string; extensions: { type: string } }[] };
+  return reply.json as {
+    data: { updateDescription: boolean | null };
+    errors?: { message: string; extensions: { type: string } }[];
+  };
 }
 
 const aspect = async (server: MockServer, urn: string, name: string) =>
@@ -49,17 +64,39 @@ describe('updateDescription in the upstream profile', () => {
 
   it.each([
     { given: 'a tag', urn: TAG, aspectName: 'tagProperties', want: { name: 'Gold', description: 'Gold-grade data.' } },
-    { given: 'a glossary term (its definition)', urn: TERM, aspectName: 'glossaryTermInfo', want: { name: 'Revenue', definition: 'Gold-grade data.' } },
-    { given: 'a group (its editable info, started empty)', urn: GROUP, aspectName: 'corpGroupEditableInfo', want: { description: 'Gold-grade data.' } },
-    { given: 'an ML model (its editable properties)', urn: MODEL, aspectName: 'editableMlModelProperties', want: { description: 'Gold-grade data.' } },
+    {
+      given: 'a glossary term (its definition)',
+      urn: TERM,
+      aspectName: 'glossaryTermInfo',
+      want: { name: 'Revenue', definition: 'Gold-grade data.' },
+    },
+    {
+      given: 'a group (its editable info, started empty)',
+      urn: GROUP,
+      aspectName: 'corpGroupEditableInfo',
+      want: { description: 'Gold-grade data.' },
+    },
+    {
+      given: 'an ML model (its editable properties)',
+      urn: MODEL,
+      aspectName: 'editableMlModelProperties',
+      want: { description: 'Gold-grade data.' },
+    },
   ])('writes the description of $given into the aspect upstream writes', async ({ urn, aspectName, want }) => {
-    expect(await describeAs(server, urn, 'Gold-grade data.')).toEqual({ data: { updateDescription: true }, extensions: {} });
+    expect(await describeAs(server, urn, 'Gold-grade data.')).toEqual({
+      data: { updateDescription: true },
+      extensions: {},
+    });
     expect(await aspect(server, urn, aspectName)).toMatchObject(want);
   });
 
   it.each([
     { given: 'a domain without its properties', urn: DOMAIN, want: 'Properties for this Domain do not yet exist!' },
-    { given: 'a tag that does not exist', urn: MISSING_TAG, want: `Failed to update ${MISSING_TAG}. ${MISSING_TAG} does not exist.` },
+    {
+      given: 'a tag that does not exist',
+      urn: MISSING_TAG,
+      want: `Failed to update ${MISSING_TAG}. ${MISSING_TAG} does not exist.`,
+    },
     { given: 'a chart', urn: CHART, want: 'Unsupported resource type' },
   ])('refuses $given with BAD_REQUEST, writing nothing', async ({ urn, want }) => {
     const before = await digest(server);

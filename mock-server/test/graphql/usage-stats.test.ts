@@ -19,7 +19,11 @@ describe('Dataset.usageStats', () => {
   const server = serverForTests({ indexLagMs: 0 });
   const usage = async (range: string) => {
     const reply = await graphql(server(), { query: QUERY.replace('$RANGE', range), token: ADMIN });
-    return reply.json as { data?: { dataset: { usageStats: Record<string, any> | null } | null }; errors?: { message: string; extensions: { type: string } }[]; extensions?: Record<string, unknown> };
+    return reply.json as {
+      data?: { dataset: { usageStats: Record<string, any> | null } | null };
+      errors?: { message: string; extensions: { type: string } }[];
+      extensions?: Record<string, unknown>;
+    };
   };
 
   it('gives the stored usage of the range, day by day, as the REST queryRange does', async () => {
@@ -29,7 +33,11 @@ describe('Dataset.usageStats', () => {
       uniqueUserCount: users.length,
       totalSqlQueries: queries,
       topSqlQueries: ['select 1'],
-      userCounts: users.map((u) => ({ user: `urn:svc:corpuser:${u}`, count: queries / users.length, userEmail: `${u}@example.com` })),
+      userCounts: users.map((u) => ({
+        user: `urn:svc:corpuser:${u}`,
+        count: queries / users.length,
+        userEmail: `${u}@example.com`,
+      })),
       fieldCounts: [{ fieldPath: 'id', count: queries }],
     });
     await ingest(server(), ORDERS, 'datasetUsageStatistics', point(1, 4, ['ann', 'bob']));
@@ -39,16 +47,41 @@ describe('Dataset.usageStats', () => {
     const week = await usage('WEEK');
     expect(week.errors).toBeUndefined();
     expect(week.extensions?.mockedFields).toBeUndefined();
-    const rest = (await call(server(), 'POST', '/usageStats?action=queryRange', { body: { resource: ORDERS, duration: 'DAY', rangeFromEnd: 'WEEK' } })).json.value;
+    const rest = (
+      await call(server(), 'POST', '/usageStats?action=queryRange', {
+        body: { resource: ORDERS, duration: 'DAY', rangeFromEnd: 'WEEK' },
+      })
+    ).json.value;
     expect(week.data?.dataset?.usageStats).toEqual({
-      buckets: rest.buckets.map((b: { metrics: Record<string, unknown> }) => ({ ...b, metrics: { uniqueUserCount: null, totalSqlQueries: null, topSqlQueries: null, users: null, fields: null, ...b.metrics } })),
+      buckets: rest.buckets.map((b: { metrics: Record<string, unknown> }) => ({
+        ...b,
+        metrics: {
+          uniqueUserCount: null,
+          totalSqlQueries: null,
+          topSqlQueries: null,
+          users: null,
+          fields: null,
+          ...b.metrics,
+        },
+      })),
       aggregations: {
         ...rest.aggregations,
-        users: rest.aggregations.users.map((u: { user: string; count: number; userEmail?: string }) => ({ user: { urn: u.user }, count: u.count, userEmail: u.userEmail ?? null })),
+        users: rest.aggregations.users.map((u: { user: string; count: number; userEmail?: string }) => ({
+          user: { urn: u.user },
+          count: u.count,
+          userEmail: u.userEmail ?? null,
+        })),
       },
     });
-    expect(week.data?.dataset?.usageStats?.aggregations).toMatchObject({ uniqueUserCount: 2, totalSqlQueries: 10, fields: [{ fieldName: 'id', count: 10 }] });
-    expect(week.data?.dataset?.usageStats?.buckets.map((b: { bucket: number }) => b.bucket)).toEqual([today - 2 * DAY, today - DAY]);
+    expect(week.data?.dataset?.usageStats?.aggregations).toMatchObject({
+      uniqueUserCount: 2,
+      totalSqlQueries: 10,
+      fields: [{ fieldName: 'id', count: 10 }],
+    });
+    expect(week.data?.dataset?.usageStats?.buckets.map((b: { bucket: number }) => b.bucket)).toEqual([
+      today - 2 * DAY,
+      today - DAY,
+    ]);
     expect((await usage('ALL')).data?.dataset?.usageStats?.aggregations.totalSqlQueries).toBe(20);
   });
 
@@ -70,16 +103,40 @@ describe('Dataset.statsSummary', () => {
   const summary = async (urn: string) => {
     const reply = await graphql(server(), { query: `{ dataset(urn: "${urn}") { ${SUMMARY} } }`, token: ADMIN });
     expect(reply.status).toBe(200);
-    return reply.json as { data?: { dataset: { statsSummary: Record<string, any> | null } | null }; errors?: unknown[]; extensions?: Record<string, unknown> };
+    return reply.json as {
+      data?: { dataset: { statsSummary: Record<string, any> | null } | null };
+      errors?: unknown[];
+      extensions?: Record<string, unknown>;
+    };
   };
-  const users = (counts: Record<string, number>) => Object.entries(counts).map(([user, count]) => ({ user: `urn:svc:corpuser:${user}`, count }));
+  const users = (counts: Record<string, number>) =>
+    Object.entries(counts).map(([user, count]) => ({ user: `urn:svc:corpuser:${user}`, count }));
 
   it("sums the month's usage and names its five most active users, the most active first", async () => {
-    const day = (daysAgo: number, fields: Record<string, unknown>) => ({ timestampMillis: today - daysAgo * DAY, eventGranularity: { unit: 'DAY', multiple: 1 }, ...fields });
-    await ingest(server(), ORDERS, 'datasetUsageStatistics', day(3, { uniqueUserCount: 4, totalSqlQueries: 12, userCounts: users({ ann: 1, bob: 5, cy: 2, dee: 4 }) }));
-    await ingest(server(), ORDERS, 'datasetUsageStatistics', day(1, { uniqueUserCount: 4, totalSqlQueries: 9, userCounts: users({ ann: 6, eve: 1, fay: 3, gus: 1 }) }));
+    const day = (daysAgo: number, fields: Record<string, unknown>) => ({
+      timestampMillis: today - daysAgo * DAY,
+      eventGranularity: { unit: 'DAY', multiple: 1 },
+      ...fields,
+    });
+    await ingest(
+      server(),
+      ORDERS,
+      'datasetUsageStatistics',
+      day(3, { uniqueUserCount: 4, totalSqlQueries: 12, userCounts: users({ ann: 1, bob: 5, cy: 2, dee: 4 }) }),
+    );
+    await ingest(
+      server(),
+      ORDERS,
+      'datasetUsageStatistics',
+      day(1, { uniqueUserCount: 4, totalSqlQueries: 9, userCounts: users({ ann: 6, eve: 1, fay: 3, gus: 1 }) }),
+    );
     // Older than the month: counted by neither figure.
-    await ingest(server(), ORDERS, 'datasetUsageStatistics', day(45, { uniqueUserCount: 1, totalSqlQueries: 100, userCounts: users({ old: 100 }) }));
+    await ingest(
+      server(),
+      ORDERS,
+      'datasetUsageStatistics',
+      day(45, { uniqueUserCount: 1, totalSqlQueries: 100, userCounts: users({ old: 100 }) }),
+    );
 
     const json = await summary(ORDERS);
     expect(json.errors).toBeUndefined();
@@ -92,13 +149,21 @@ describe('Dataset.statsSummary', () => {
     });
     // The same numbers as usageStats(range: MONTH) gives.
     const month = await graphql(server(), { query: QUERY.replace('$RANGE', 'MONTH'), token: ADMIN });
-    const aggregations = (month.json as { data: { dataset: { usageStats: { aggregations: { totalSqlQueries: number; uniqueUserCount: number } } } } }).data.dataset.usageStats.aggregations;
+    const aggregations = (
+      month.json as {
+        data: { dataset: { usageStats: { aggregations: { totalSqlQueries: number; uniqueUserCount: number } } } };
+      }
+    ).data.dataset.usageStats.aggregations;
     expect([aggregations.totalSqlQueries, aggregations.uniqueUserCount]).toEqual([21, 7]);
   });
 
   it('of a dataset without usage is no queries, no users', async () => {
     const EMPTY = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,sales.unused,PROD)';
     await ingest(server(), EMPTY, 'datasetProperties', { name: 'unused' });
-    expect((await summary(EMPTY)).data?.dataset?.statsSummary).toEqual({ queryCountLast30Days: null, uniqueUserCountLast30Days: 0, topUsersLast30Days: [] });
+    expect((await summary(EMPTY)).data?.dataset?.statsSummary).toEqual({
+      queryCountLast30Days: null,
+      uniqueUserCountLast30Days: 0,
+      topUsersLast30Days: [],
+    });
   });
 });

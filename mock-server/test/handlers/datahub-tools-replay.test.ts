@@ -30,7 +30,13 @@ import { javaHeaders, pythonHeaders, pythonSystemMetadata, send } from '../datah
 import { withServer } from '../http-harness.js';
 
 const FIXTURES = join(fileURLToPath(new URL('..', import.meta.url)), 'fixtures', 'upstream');
-const FILES = ['bootstrap_mce.json', 'demo-profiles.json', 'search_test_data.json', 'single_owner_types_golden.json', 'test_serde_usage.json'];
+const FILES = [
+  'bootstrap_mce.json',
+  'demo-profiles.json',
+  'search_test_data.json',
+  'single_owner_types_golden.json',
+  'test_serde_usage.json',
+];
 const li = loadContract('li');
 const BATCH = 100;
 
@@ -70,15 +76,34 @@ function emissions(file: string): FileEmissions {
         const aspectName = li.aspectOfRecord(record) ?? lowerFirst(record.slice(record.lastIndexOf('.') + 1));
         return { record, aspectName, value: normaliseAvroJson(value, li.aspects.get(aspectName)?.schema) as Json };
       });
-      out.mces.push({ entity: { value: { [stripNamespace(snapshotKey)]: { urn, aspects: aspects.map((a) => ({ [a.record]: a.value })) } } }, systemMetadata: pythonSystemMetadata() });
+      out.mces.push({
+        entity: {
+          value: { [stripNamespace(snapshotKey)]: { urn, aspects: aspects.map((a) => ({ [a.record]: a.value })) } },
+        },
+        systemMetadata: pythonSystemMetadata(),
+      });
       for (const a of aspects) {
-        out.allMcps.push({ entityType: urn.split(':')[2]!, entityUrn: urn, changeType: 'UPSERT', aspectName: a.aspectName, aspect: { value: JSON.stringify(a.value), contentType: 'application/json' }, systemMetadata: pythonSystemMetadata() });
+        out.allMcps.push({
+          entityType: urn.split(':')[2]!,
+          entityUrn: urn,
+          changeType: 'UPSERT',
+          aspectName: a.aspectName,
+          aspect: { value: JSON.stringify(a.value), contentType: 'application/json' },
+          systemMetadata: pythonSystemMetadata(),
+        });
       }
     } else {
       const generic = entry.aspect as { value?: string; json?: unknown };
       const value = generic.value ?? JSON.stringify(generic.json);
       const systemMetadata = { ...pythonSystemMetadata(), ...(dropNulls(entry.systemMetadata ?? {}) as Json) };
-      const mcp: Mcp = { entityType: entry.entityType as string, entityUrn: entry.entityUrn as string, changeType: entry.changeType as string, aspectName: entry.aspectName as string, aspect: { value, contentType: 'application/json' }, systemMetadata };
+      const mcp: Mcp = {
+        entityType: entry.entityType as string,
+        entityUrn: entry.entityUrn as string,
+        changeType: entry.changeType as string,
+        aspectName: entry.aspectName as string,
+        aspect: { value, contentType: 'application/json' },
+        systemMetadata,
+      };
       out.mcpEntries.push(mcp);
       out.allMcps.push(mcp);
     }
@@ -91,7 +116,8 @@ async function accepted(reply: Promise<{ status: number; text: string }>, what: 
   expect(status, `${what}: ${text.slice(0, 300)}`).toBe(200);
 }
 
-const post = (server: MockServer, path: string, body: unknown, headers = pythonHeaders()) => send(server, 'POST', path, headers, JSON.stringify(body));
+const post = (server: MockServer, path: string, body: unknown, headers = pythonHeaders()) =>
+  send(server, 'POST', path, headers, JSON.stringify(body));
 
 /** Every aspect reads back holding what was last sent for it (time series: every point). */
 async function expectReadBack(server: MockServer, mcps: readonly Mcp[]): Promise<void> {
@@ -103,17 +129,30 @@ async function expectReadBack(server: MockServer, mcps: readonly Mcp[]): Promise
     else latest.set(`${mcp.entityUrn} ${mcp.aspectName}`, mcp);
   }
   for (const mcp of latest.values()) {
-    const reply = await send(server, 'GET', `/aspects/${encodeURIComponent(mcp.entityUrn)}?aspect=${mcp.aspectName}&version=0`, pythonHeaders());
+    const reply = await send(
+      server,
+      'GET',
+      `/aspects/${encodeURIComponent(mcp.entityUrn)}?aspect=${mcp.aspectName}&version=0`,
+      pythonHeaders(),
+    );
     expect(reply.status, `${mcp.entityUrn} ${mcp.aspectName}`).toBe(200);
     const [value] = Object.values(reply.json.aspect as Json);
     expect(value, `${mcp.entityUrn} ${mcp.aspectName}`).toMatchObject(JSON.parse(mcp.aspect.value));
   }
   for (const mcp of points) {
     const sent = JSON.parse(mcp.aspect.value) as Json;
-    const query = { urn: mcp.entityUrn, entity: mcp.entityType, aspect: mcp.aspectName, startTimeMillis: sent.timestampMillis, endTimeMillis: sent.timestampMillis };
+    const query = {
+      urn: mcp.entityUrn,
+      entity: mcp.entityType,
+      aspect: mcp.aspectName,
+      startTimeMillis: sent.timestampMillis,
+      endTimeMillis: sent.timestampMillis,
+    };
     const reply = await post(server, '/aspects?action=getTimeseriesAspectValues', query);
     const values = (reply.json.value.values as { aspect: { value: string } }[]).map((v) => JSON.parse(v.aspect.value));
-    expect(values, `${mcp.entityUrn} ${mcp.aspectName} ${sent.timestampMillis}`).toContainEqual(expect.objectContaining(sent));
+    expect(values, `${mcp.entityUrn} ${mcp.aspectName} ${sent.timestampMillis}`).toContainEqual(
+      expect.objectContaining(sent),
+    );
   }
 }
 
@@ -122,33 +161,52 @@ const MODES: { mode: string; emit: (server: MockServer, e: FileEmissions) => Pro
     mode: 'emit_mce (MCP entries with emit_mcp)',
     emit: async (server, e) => {
       for (const mce of e.mces) await accepted(post(server, '/entities?action=ingest', mce), 'emit_mce');
-      for (const proposal of e.mcpEntries) await accepted(post(server, '/aspects?action=ingestProposal', { proposal, async: 'false' }), 'emit_mcp');
+      for (const proposal of e.mcpEntries)
+        await accepted(post(server, '/aspects?action=ingestProposal', { proposal, async: 'false' }), 'emit_mcp');
     },
   },
   {
     mode: 'emit_mcp sync',
     emit: async (server, e) => {
-      for (const proposal of e.allMcps) await accepted(post(server, '/aspects?action=ingestProposal', { proposal, async: 'false' }), `${proposal.entityUrn} ${proposal.aspectName}`);
+      for (const proposal of e.allMcps)
+        await accepted(
+          post(server, '/aspects?action=ingestProposal', { proposal, async: 'false' }),
+          `${proposal.entityUrn} ${proposal.aspectName}`,
+        );
     },
   },
   {
     mode: 'emit_mcp async',
     emit: async (server, e) => {
-      for (const proposal of e.allMcps) await accepted(post(server, '/aspects?action=ingestProposal', { proposal, async: 'true' }), `${proposal.entityUrn} ${proposal.aspectName}`);
+      for (const proposal of e.allMcps)
+        await accepted(
+          post(server, '/aspects?action=ingestProposal', { proposal, async: 'true' }),
+          `${proposal.entityUrn} ${proposal.aspectName}`,
+        );
     },
   },
   {
     mode: 'emit_mcps batch',
     emit: async (server, e) => {
       for (let i = 0; i < e.allMcps.length; i += BATCH) {
-        await accepted(post(server, '/aspects?action=ingestProposalBatch', { proposals: e.allMcps.slice(i, i + BATCH), async: 'false' }), `batch from ${i}`);
+        await accepted(
+          post(server, '/aspects?action=ingestProposalBatch', {
+            proposals: e.allMcps.slice(i, i + BATCH),
+            async: 'false',
+          }),
+          `batch from ${i}`,
+        );
       }
     },
   },
   {
     mode: 'Java RestEmitter.emit',
     emit: async (server, e) => {
-      for (const proposal of e.allMcps) await accepted(post(server, '/aspects?action=ingestProposal', { proposal }, javaHeaders()), `${proposal.entityUrn} ${proposal.aspectName}`);
+      for (const proposal of e.allMcps)
+        await accepted(
+          post(server, '/aspects?action=ingestProposal', { proposal }, javaHeaders()),
+          `${proposal.entityUrn} ${proposal.aspectName}`,
+        );
     },
   },
 ];
@@ -182,10 +240,28 @@ describe('--seed with entries the mock cannot use', () => {
     const file = join(dir, 'mixed.json');
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,mixed.t,PROD)';
     const entries = [
-      { entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName: 'status', aspect: { json: { removed: false } } },
-      { entityType: 'dataset', entityUrn: urn, changeType: 'PATCH', aspectName: 'status', aspect: { json: [{ op: 'add', path: '/removed', value: true }] } },
+      {
+        entityType: 'dataset',
+        entityUrn: urn,
+        changeType: 'UPSERT',
+        aspectName: 'status',
+        aspect: { json: { removed: false } },
+      },
+      {
+        entityType: 'dataset',
+        entityUrn: urn,
+        changeType: 'PATCH',
+        aspectName: 'status',
+        aspect: { json: [{ op: 'add', path: '/removed', value: true }] },
+      },
       { bucket: 1622073600000, duration: 'DAY', resource: urn, metrics: { uniqueUserCount: 2, totalSqlQueries: 5 } },
-      { entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName: 'chartInfo', aspect: { json: { title: 'not a dataset aspect' } } },
+      {
+        entityType: 'dataset',
+        entityUrn: urn,
+        changeType: 'UPSERT',
+        aspectName: 'chartInfo',
+        aspect: { json: { title: 'not a dataset aspect' } },
+      },
     ];
     writeFileSync(file, JSON.stringify(entries));
     try {
@@ -195,9 +271,19 @@ describe('--seed with entries the mock cannot use', () => {
           [2, urn, 'status'],
           [4, urn, 'chartInfo'],
         ]);
-        expect(describeSkip(file, report!.skipped[0]!)).toContain(`${file} entry 2: ${urn} status: proposal.aspect.value: aspect status has no patch template`);
-        const usage = await post(server, '/aspects?action=getTimeseriesAspectValues', { urn, entity: 'dataset', aspect: 'datasetUsageStatistics' });
-        expect(JSON.parse(usage.json.value.values[0].aspect.value)).toMatchObject({ timestampMillis: 1622073600000, uniqueUserCount: 2, totalSqlQueries: 5 });
+        expect(describeSkip(file, report!.skipped[0]!)).toContain(
+          `${file} entry 2: ${urn} status: proposal.aspect.value: aspect status has no patch template`,
+        );
+        const usage = await post(server, '/aspects?action=getTimeseriesAspectValues', {
+          urn,
+          entity: 'dataset',
+          aspect: 'datasetUsageStatistics',
+        });
+        expect(JSON.parse(usage.json.value.values[0].aspect.value)).toMatchObject({
+          timestampMillis: 1622073600000,
+          uniqueUserCount: 2,
+          totalSqlQueries: 5,
+        });
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -11,16 +11,28 @@ let server: MockServer;
 beforeAll(async () => {
   server = await startServer();
   await ingest(server, DATASET, 'ownership', OWNERSHIP);
-  await ingest(server, DATASET, 'datasetProperties', { description: 'Orders placed in the web shop', customProperties: {} });
-  await ingest(server, OTHER_DATASET, 'upstreamLineage', { upstreams: [{ dataset: DATASET, type: 'TRANSFORMED', auditStamp: { time: 1, actor: USER } }] });
-  for (const day of [1, 2, 3]) await ingest(server, DATASET, 'datasetProfile', { timestampMillis: day * DAY, rowCount: day * 100, columnCount: 4 });
+  await ingest(server, DATASET, 'datasetProperties', {
+    description: 'Orders placed in the web shop',
+    customProperties: {},
+  });
+  await ingest(server, OTHER_DATASET, 'upstreamLineage', {
+    upstreams: [{ dataset: DATASET, type: 'TRANSFORMED', auditStamp: { time: 1, actor: USER } }],
+  });
+  for (const day of [1, 2, 3])
+    await ingest(server, DATASET, 'datasetProfile', {
+      timestampMillis: day * DAY,
+      rowCount: day * 100,
+      columnCount: 4,
+    });
 });
 
 afterAll(() => server.close());
 
 describe.each(ADDRESS_FORMS)('address form %j', (prefix) => {
   it('ingestProposal answers with the spec’s value and the aspect is readable', async () => {
-    const reply = await call(server, 'POST', `${prefix}/aspects?action=ingestProposal`, { body: proposal(DATASET, 'status', { removed: false }) });
+    const reply = await call(server, 'POST', `${prefix}/aspects?action=ingestProposal`, {
+      body: proposal(DATASET, 'status', { removed: false }),
+    });
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual({ value: 'success' });
   });
@@ -33,9 +45,18 @@ describe.each(ADDRESS_FORMS)('address form %j', (prefix) => {
     expect(reply.status).toBe(200);
     expect(reply.json.urn).toBe(DATASET);
     expect(reply.json.entityName).toBe('dataset');
-    expect(reply.json.aspects.ownership).toMatchObject({ name: 'ownership', type: 'VERSIONED', version: 0, value: OWNERSHIP });
+    expect(reply.json.aspects.ownership).toMatchObject({
+      name: 'ownership',
+      type: 'VERSIONED',
+      version: 0,
+      value: OWNERSHIP,
+    });
     expect(reply.json.aspects.ownership.created.actor).toBe('urn:svc:corpuser:UNKNOWN');
-    expect(reply.json.aspects.datasetKey.value).toEqual({ platform: 'urn:svc:dataPlatform:hive', name: 'db.orders', origin: 'PROD' });
+    expect(reply.json.aspects.datasetKey.value).toEqual({
+      platform: 'urn:svc:dataPlatform:hive',
+      name: 'db.orders',
+      origin: 'PROD',
+    });
   });
 
   it.each([
@@ -69,16 +90,32 @@ describe.each(ADDRESS_FORMS)('address form %j', (prefix) => {
     const latest = await call(server, 'GET', `${prefix}/aspects/${encodeURIComponent(DATASET)}?aspect=ownership`);
     expect(latest.status).toBe(200);
     expect(latest.json).toEqual({ version: 0, aspect: { 'com.svc.common.Ownership': OWNERSHIP } });
-    const explicit = await call(server, 'GET', `${prefix}/aspects/${encodeURIComponent(DATASET)}?aspect=ownership&version=0`);
+    const explicit = await call(
+      server,
+      'GET',
+      `${prefix}/aspects/${encodeURIComponent(DATASET)}?aspect=ownership&version=0`,
+    );
     expect(explicit.json).toEqual(latest.json);
   });
 
   it('getTimeseriesAspectValues returns the inclusive range newest first in the envelope', async () => {
-    const body = { urn: DATASET, entity: 'dataset', aspect: 'datasetProfile', startTimeMillis: DAY, endTimeMillis: 2 * DAY };
+    const body = {
+      urn: DATASET,
+      entity: 'dataset',
+      aspect: 'datasetProfile',
+      startTimeMillis: DAY,
+      endTimeMillis: 2 * DAY,
+    };
     const reply = await call(server, 'POST', `${prefix}/aspects?action=getTimeseriesAspectValues`, { body });
     expect(reply.status).toBe(200);
     const { value } = reply.json;
-    expect(value).toMatchObject({ entityName: 'dataset', aspectName: 'datasetProfile', limit: 10000, startTimeMillis: DAY, endTimeMillis: 2 * DAY });
+    expect(value).toMatchObject({
+      entityName: 'dataset',
+      aspectName: 'datasetProfile',
+      limit: 10000,
+      startTimeMillis: DAY,
+      endTimeMillis: 2 * DAY,
+    });
     expect(value.values.map((v: any) => v.aspect.contentType)).toEqual(['application/json', 'application/json']);
     expect(value.values.map((v: any) => JSON.parse(v.aspect.value).timestampMillis)).toEqual([2 * DAY, DAY]);
   });
@@ -90,7 +127,9 @@ describe.each(ADDRESS_FORMS)('address form %j', (prefix) => {
     expect(reply.status).toBe(200);
     expect(reply.json.value.values.map((v: any) => JSON.parse(v.aspect.value).rowCount)).toEqual([300]);
     const negated = { or: [{ and: [{ field: 'rowCount', value: '100', condition: 'GREATER_THAN', negated: true }] }] };
-    const rest = await call(server, 'POST', `${prefix}/aspects?action=getTimeseriesAspectValues`, { body: { ...body, limit: 10, filter: negated } });
+    const rest = await call(server, 'POST', `${prefix}/aspects?action=getTimeseriesAspectValues`, {
+      body: { ...body, limit: 10, filter: negated },
+    });
     expect(rest.json.value.values.map((v: any) => JSON.parse(v.aspect.value).rowCount)).toEqual([100]);
   });
 
@@ -99,13 +138,27 @@ describe.each(ADDRESS_FORMS)('address form %j', (prefix) => {
     ['List types', 'types=List(OwnedBy)'],
     ['encoded List types', `types=${encodeURIComponent('List(OwnedBy)')}`],
   ])('GET /relationships with %s gives the document’s and upstream’s shapes', async (_name, types) => {
-    const reply = await call(server, 'GET', `${prefix}/relationships?urn=${encodeURIComponent(DATASET)}&direction=OUTGOING&${types}`);
+    const reply = await call(
+      server,
+      'GET',
+      `${prefix}/relationships?urn=${encodeURIComponent(DATASET)}&direction=OUTGOING&${types}`,
+    );
     expect(reply.status).toBe(200);
-    expect(reply.json).toEqual({ entities: [USER], start: 0, count: 1, total: 1, relationships: [{ entity: USER, type: 'OwnedBy' }] });
+    expect(reply.json).toEqual({
+      entities: [USER],
+      start: 0,
+      count: 1,
+      total: 1,
+      relationships: [{ entity: USER, type: 'OwnedBy' }],
+    });
   });
 
   it('GET /relationships follows edges INCOMING', async () => {
-    const reply = await call(server, 'GET', `${prefix}/relationships?urn=${encodeURIComponent(DATASET)}&direction=INCOMING&types=List(DownstreamOf)`);
+    const reply = await call(
+      server,
+      'GET',
+      `${prefix}/relationships?urn=${encodeURIComponent(DATASET)}&direction=INCOMING&types=List(DownstreamOf)`,
+    );
     expect(reply.json.entities).toEqual([OTHER_DATASET]);
   });
 
@@ -117,7 +170,14 @@ describe.each(ADDRESS_FORMS)('address form %j', (prefix) => {
           'com.svc.metadata.snapshot.CorpUserSnapshot': {
             urn,
             aspects: [
-              { 'com.svc.identity.CorpUserInfo': { active: true, displayName: 'Snap', fullName: 'Snap Shot', email: 'snap@example.com' } },
+              {
+                'com.svc.identity.CorpUserInfo': {
+                  active: true,
+                  displayName: 'Snap',
+                  fullName: 'Snap Shot',
+                  email: 'snap@example.com',
+                },
+              },
               { 'com.svc.common.Status': { removed: false } },
             ],
           },
@@ -127,19 +187,29 @@ describe.each(ADDRESS_FORMS)('address form %j', (prefix) => {
     const reply = await call(server, 'POST', `${prefix}/entities?action=ingest`, { body });
     expect(reply.status).toBe(200);
     expect(reply.text).toBe('');
-    const read = await call(server, 'GET', `${prefix}/entitiesV2/${encodeURIComponent(urn)}?aspects=List(corpUserInfo,status)`);
+    const read = await call(
+      server,
+      'GET',
+      `${prefix}/entitiesV2/${encodeURIComponent(urn)}?aspects=List(corpUserInfo,status)`,
+    );
     expect(read.json.aspects.corpUserInfo.value.displayName).toBe('Snap');
     expect(read.json.aspects.status.value).toEqual({ removed: false });
   });
 
   it('search, browse and autocomplete answer through the search index', async () => {
-    const search = await call(server, 'POST', `${prefix}/entities?action=search`, { body: { input: 'orders', entity: 'dataset', start: 0, count: 10 } });
+    const search = await call(server, 'POST', `${prefix}/entities?action=search`, {
+      body: { input: 'orders', entity: 'dataset', start: 0, count: 10 },
+    });
     expect(search.status).toBe(200);
     expect(search.json.value.entities).toEqual([DATASET]);
-    const browse = await call(server, 'POST', `${prefix}/entities?action=browse`, { body: { path: '/prod/hive', entity: 'dataset', start: 0, limit: 10 } });
+    const browse = await call(server, 'POST', `${prefix}/entities?action=browse`, {
+      body: { path: '/prod/hive', entity: 'dataset', start: 0, limit: 10 },
+    });
     expect(browse.status).toBe(200);
     expect(browse.json.value.metadata.groups).toEqual([{ name: 'db', count: 1 }]);
-    const complete = await call(server, 'POST', `${prefix}/entities?action=autocomplete`, { body: { query: 'db.ord', entity: 'dataset', limit: 5 } });
+    const complete = await call(server, 'POST', `${prefix}/entities?action=autocomplete`, {
+      body: { query: 'db.ord', entity: 'dataset', limit: 5 },
+    });
     expect(complete.status).toBe(200);
     expect(complete.json.value.query).toBe('db.ord');
   });
@@ -147,7 +217,9 @@ describe.each(ADDRESS_FORMS)('address form %j', (prefix) => {
   it('ingestProposal DELETE removes the aspect', async () => {
     await ingest(server, OTHER_DATASET, 'globalTags', { tags: [{ tag: 'urn:svc:tag:Legacy' }] });
     const del = await call(server, 'POST', `${prefix}/aspects?action=ingestProposal`, {
-      body: { proposal: { entityType: 'dataset', entityUrn: OTHER_DATASET, changeType: 'DELETE', aspectName: 'globalTags' } },
+      body: {
+        proposal: { entityType: 'dataset', entityUrn: OTHER_DATASET, changeType: 'DELETE', aspectName: 'globalTags' },
+      },
     });
     expect(del.status).toBe(200);
     const read = await call(server, 'GET', `${prefix}/aspects/${encodeURIComponent(OTHER_DATASET)}?aspect=globalTags`);
@@ -171,7 +243,11 @@ describe('operations and test endpoints (with the admin token)', () => {
   });
 
   it('truncateTimeseriesAspect is a dry run by default', async () => {
-    const reply = await post('/gms/operations?action=truncateTimeseriesAspect', { entityType: 'dataset', aspect: 'datasetProfile', endTimeMillis: DAY + 1 });
+    const reply = await post('/gms/operations?action=truncateTimeseriesAspect', {
+      entityType: 'dataset',
+      aspect: 'datasetProfile',
+      endTimeMillis: DAY + 1,
+    });
     expect(reply.status).toBe(200);
     expect(reply.json.value).toMatch(/^Delete 1 out of 3 rows .*This was a dry run/);
   });
@@ -199,7 +275,14 @@ describe('API reference page', () => {
       expect(reply.text).toContain('/api/graphiql');
     }
     const api = await call(server, 'GET', '/svc/docs/api.html');
-    for (const op of ['ingestProposal', 'getEntityV2', 'getRelationships', 'searchEntities', 'truncateTimeseriesAspect']) expect(api.text).toContain(op);
+    for (const op of [
+      'ingestProposal',
+      'getEntityV2',
+      'getRelationships',
+      'searchEntities',
+      'truncateTimeseriesAspect',
+    ])
+      expect(api.text).toContain(op);
   });
 
   it('answers other methods with a 400 naming the allowed one', async () => {
@@ -225,10 +308,14 @@ describe("namespace 'li'", () => {
     const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
     try {
       await ingest(li, urn, 'status', { removed: false });
-      const read = await call(li, 'GET', `/aspects/${encodeURIComponent(urn)}?aspect=status`, { headers: { 'X-RestLi-Protocol-Version': '2.0.0' } });
+      const read = await call(li, 'GET', `/aspects/${encodeURIComponent(urn)}?aspect=status`, {
+        headers: { 'X-RestLi-Protocol-Version': '2.0.0' },
+      });
       expect(read.json).toEqual({ version: 0, aspect: { 'com.linkedin.common.Status': { removed: false } } });
       expect(read.headers.get('x-restli-protocol-version')).toBe('2.0.0');
-      const svc = await call(li, 'POST', '/aspects?action=ingestProposal', { body: proposal(DATASET, 'status', { removed: false }) });
+      const svc = await call(li, 'POST', '/aspects?action=ingestProposal', {
+        body: proposal(DATASET, 'status', { removed: false }),
+      });
       expect(svc.status).toBe(400);
       expect(svc.json.exceptionClass).toBe('com.linkedin.restli.server.RestLiServiceException');
     } finally {

@@ -20,9 +20,12 @@ const freshDataset = (): string => `urn:svc:dataset:(urn:svc:dataPlatform:hive,r
 
 describe('an entity read after a write', () => {
   const server = serverForTests();
-  const read = (urn: string, query = '', prefix = ''): Promise<Reply> => call(server(), 'GET', `${prefix}/entitiesV2/${encodeURIComponent(urn)}${query}`);
-  const description = async (urn: string, prefix = ''): Promise<unknown> => (await read(urn, '', prefix)).json.aspects.datasetProperties?.value.description;
-  const describeAs = (urn: string, text: string): Promise<Reply> => ingest(server(), urn, 'datasetProperties', { description: text, customProperties: {} });
+  const read = (urn: string, query = '', prefix = ''): Promise<Reply> =>
+    call(server(), 'GET', `${prefix}/entitiesV2/${encodeURIComponent(urn)}${query}`);
+  const description = async (urn: string, prefix = ''): Promise<unknown> =>
+    (await read(urn, '', prefix)).json.aspects.datasetProperties?.value.description;
+  const describeAs = (urn: string, text: string): Promise<Reply> =>
+    ingest(server(), urn, 'datasetProperties', { description: text, customProperties: {} });
 
   it('answers the same bytes while nothing is written, and the new value after an ingestProposal', async () => {
     const urn = freshDataset();
@@ -53,14 +56,30 @@ describe('an entity read after a write', () => {
     const urn = freshDataset();
     await describeAs(urn, 'before');
     expect(await description(urn)).toBe('before');
-    const batch = await call(server(), 'POST', '/aspects?action=ingestProposalBatch', { body: { proposals: [proposal(urn, 'datasetProperties', { description: 'batch', customProperties: {} }).proposal] } });
+    const batch = await call(server(), 'POST', '/aspects?action=ingestProposalBatch', {
+      body: {
+        proposals: [proposal(urn, 'datasetProperties', { description: 'batch', customProperties: {} }).proposal],
+      },
+    });
     expect(batch.status).toBe(200);
     expect(await description(urn)).toBe('batch');
     await read(urn);
-    const mutation = await call(server(), 'POST', '/api/graphql', { body: { query: UPDATE, variables: { urn, input: { editableProperties: { description: 'from the app' } } } }, token: 'admin-token' });
+    const mutation = await call(server(), 'POST', '/api/graphql', {
+      body: { query: UPDATE, variables: { urn, input: { editableProperties: { description: 'from the app' } } } },
+      token: 'admin-token',
+    });
     expect(mutation.json.errors).toBeUndefined();
     expect((await read(urn)).json.aspects.editableDatasetProperties.value.description).toBe('from the app');
-    const removal = await call(server(), 'POST', '/aspects?action=ingestProposal', { body: { proposal: { entityType: 'dataset', entityUrn: urn, changeType: 'DELETE', aspectName: 'editableDatasetProperties' } } });
+    const removal = await call(server(), 'POST', '/aspects?action=ingestProposal', {
+      body: {
+        proposal: {
+          entityType: 'dataset',
+          entityUrn: urn,
+          changeType: 'DELETE',
+          aspectName: 'editableDatasetProperties',
+        },
+      },
+    });
     expect(removal.status).toBe(200);
     expect((await read(urn)).json.aspects.editableDatasetProperties).toBeUndefined();
   });
@@ -79,12 +98,27 @@ describe('an entity read after a write', () => {
 
   // Each kind of write not shown above, after two reads that say 'before' (the second may be a kept
   // answer): what the next read must show. `session` runs the whole case in a session of its own.
-  const writes: { kind: string; session?: string; write: (urn: string, prefix: string) => Promise<Reply>; after: (aspects: Record<string, any>) => unknown; want: unknown }[] = [
+  const writes: {
+    kind: string;
+    session?: string;
+    write: (urn: string, prefix: string) => Promise<Reply>;
+    after: (aspects: Record<string, any>) => unknown;
+    want: unknown;
+  }[] = [
     {
       kind: 'the legacy ingest of a snapshot',
       write: (urn) =>
         call(server(), 'POST', '/entities?action=ingest', {
-          body: { entity: { value: { 'com.svc.metadata.snapshot.DatasetSnapshot': { urn, aspects: [{ 'com.svc.dataset.DatasetProperties': { description: 'legacy', customProperties: {} } }] } } } },
+          body: {
+            entity: {
+              value: {
+                'com.svc.metadata.snapshot.DatasetSnapshot': {
+                  urn,
+                  aspects: [{ 'com.svc.dataset.DatasetProperties': { description: 'legacy', customProperties: {} } }],
+                },
+              },
+            },
+          },
         }),
       after: (aspects) => aspects.datasetProperties.value.description,
       want: 'legacy',
@@ -93,20 +127,31 @@ describe('an entity read after a write', () => {
       kind: 'a PATCH proposal',
       write: (urn) =>
         call(server(), 'POST', '/aspects?action=ingestProposal', {
-          body: proposal(urn, 'globalTags', undefined, { changeType: 'PATCH', aspect: { value: JSON.stringify([{ op: 'add', path: `/tags/${TAG}`, value: { tag: TAG } }]), contentType: 'application/json-patch+json' } }),
+          body: proposal(urn, 'globalTags', undefined, {
+            changeType: 'PATCH',
+            aspect: {
+              value: JSON.stringify([{ op: 'add', path: `/tags/${TAG}`, value: { tag: TAG } }]),
+              contentType: 'application/json-patch+json',
+            },
+          }),
         }),
       after: (aspects) => aspects.globalTags?.value.tags,
       want: [{ tag: TAG }],
     },
     {
       kind: 'a GraphQL link mutation',
-      write: (urn) => call(server(), 'POST', '/api/graphql', { body: { query: ADD_LINK, variables: { input: { linkUrl: LINK, label: 'Wiki', resourceUrn: urn } } }, token: 'admin-token' }),
+      write: (urn) =>
+        call(server(), 'POST', '/api/graphql', {
+          body: { query: ADD_LINK, variables: { input: { linkUrl: LINK, label: 'Wiki', resourceUrn: urn } } },
+          token: 'admin-token',
+        }),
       after: (aspects) => aspects.institutionalMemory?.value.elements.map((e: { url: string }) => e.url),
       want: [LINK],
     },
     {
       kind: "a test evaluation that pushes its results (the test's definition written before the reads)",
-      write: (urn) => call(server(), 'POST', '/test?action=evaluate', { body: { urn, shouldPush: true }, token: 'admin-token' }),
+      write: (urn) =>
+        call(server(), 'POST', '/test?action=evaluate', { body: { urn, shouldPush: true }, token: 'admin-token' }),
       after: (aspects) => aspects.testResults?.value.passing,
       want: [{ test: TEST_DEFINITION, type: 'SUCCESS' }],
     },
@@ -122,8 +167,18 @@ describe('an entity read after a write', () => {
   it.each(writes)('shows $kind in the next read', async ({ session, write, after, want }) => {
     const urn = freshDataset();
     const prefix = session ? `/__session/${session}` : '';
-    await ingest(server(), TEST_DEFINITION, 'testInfo', { name: 'described', entityTypes: ['dataset'], rules: { exists: 'datasetProperties.description' } });
-    expect((await call(server(), 'POST', `${prefix}/aspects?action=ingestProposal`, { body: proposal(urn, 'datasetProperties', { description: 'before', customProperties: {} }) })).status).toBe(200);
+    await ingest(server(), TEST_DEFINITION, 'testInfo', {
+      name: 'described',
+      entityTypes: ['dataset'],
+      rules: { exists: 'datasetProperties.description' },
+    });
+    expect(
+      (
+        await call(server(), 'POST', `${prefix}/aspects?action=ingestProposal`, {
+          body: proposal(urn, 'datasetProperties', { description: 'before', customProperties: {} }),
+        })
+      ).status,
+    ).toBe(200);
     expect([await description(urn, prefix), await description(urn, prefix)]).toEqual(['before', 'before']);
     const written = await write(urn, prefix);
     expect(written.status, written.text).toBe(200);
@@ -135,11 +190,15 @@ describe('an entity read after a write', () => {
     const urn = freshDataset();
     const [a, b] = ['/__session/reads-a', '/__session/reads-b'];
     for (const prefix of [a, b]) {
-      const written = await call(server(), 'POST', `${prefix}/aspects?action=ingestProposal`, { body: proposal(urn, 'datasetProperties', { description: prefix, customProperties: {} }) });
+      const written = await call(server(), 'POST', `${prefix}/aspects?action=ingestProposal`, {
+        body: proposal(urn, 'datasetProperties', { description: prefix, customProperties: {} }),
+      });
       expect(written.status).toBe(200);
     }
     expect([await description(urn, a), await description(urn, b), await description(urn)]).toEqual([a, b, undefined]);
-    await call(server(), 'POST', `${a}/aspects?action=ingestProposal`, { body: proposal(urn, 'datasetProperties', { description: 'a again', customProperties: {} }) });
+    await call(server(), 'POST', `${a}/aspects?action=ingestProposal`, {
+      body: proposal(urn, 'datasetProperties', { description: 'a again', customProperties: {} }),
+    });
     expect([await description(urn, a), await description(urn, b)]).toEqual(['a again', b]);
     expect((await call(server(), 'POST', `${b}/__mock/reset`)).status).toBe(200);
     expect([await description(urn, a), await description(urn, b)]).toEqual(['a again', undefined]);
@@ -157,7 +216,12 @@ describe('an entity read after a write', () => {
     await describeAs(urn, 'kept');
     const before = await read(urn);
     const refused = await call(server(), 'POST', '/aspects?action=ingestProposalBatch', {
-      body: { proposals: [proposal(urn, 'datasetProperties', { description: 'never', customProperties: {} }).proposal, proposal(urn, 'status', { removed: 'yes' }).proposal] },
+      body: {
+        proposals: [
+          proposal(urn, 'datasetProperties', { description: 'never', customProperties: {} }).proposal,
+          proposal(urn, 'status', { removed: 'yes' }).proposal,
+        ],
+      },
     });
     expect(refused.status).toBe(422);
     expect((await read(urn)).text).toBe(before.text);

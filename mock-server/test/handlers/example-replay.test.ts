@@ -11,7 +11,14 @@
 import { basename } from 'node:path';
 import { getValueByPointer } from 'fast-json-patch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromRoot, loadContract, readYaml, specFiles, type JsonSchema, type OperationSpec } from '../../../spec/index.js';
+import {
+  fromRoot,
+  loadContract,
+  readYaml,
+  specFiles,
+  type JsonSchema,
+  type OperationSpec,
+} from '../../../spec/index.js';
 import { SchemaValidators } from '../../../spec/validation.js';
 import { createMockServer, silentLogger, type MockServer } from '../../index.js';
 
@@ -47,19 +54,36 @@ interface Exchange {
 async function replay(baseUrl: string, op: OperationSpec, value: unknown, session: string): Promise<Exchange> {
   const params = op.requestSchema ? {} : ((value as { params?: Record<string, unknown> } | null)?.params ?? {});
   const where = new Map(op.parameters.map((p) => [p.name, p.in]));
-  const encode = (v: unknown): string => (typeof v === 'string' && v.startsWith('List(') ? v : encodeURIComponent(String(v)));
+  const encode = (v: unknown): string =>
+    typeof v === 'string' && v.startsWith('List(') ? v : encodeURIComponent(String(v));
   const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name] ?? '')));
-  const query = Object.entries({ ...(op.action ? { action: op.action } : {}), ...params }).filter(([name]) => !['path', 'header'].includes(where.get(name) ?? ''));
+  const query = Object.entries({ ...(op.action ? { action: op.action } : {}), ...params }).filter(
+    ([name]) => !['path', 'header'].includes(where.get(name) ?? ''),
+  );
   const search = query.map(([name, v]) => `${name}=${encode(v)}`).join('&');
-  const headers = Object.fromEntries(Object.entries(params).filter(([name]) => where.get(name) === 'header').map(([name, v]) => [name, String(v)]));
+  const headers = Object.fromEntries(
+    Object.entries(params)
+      .filter(([name]) => where.get(name) === 'header')
+      .map(([name, v]) => [name, String(v)]),
+  );
   const res = await fetch(`${baseUrl}${path}${search ? `?${search}` : ''}`, {
     method: op.method.toUpperCase(),
-    headers: { Authorization: 'Bearer admin-token', 'X-Mock-Session': session, 'X-Svc-Protocol-Version': '2.0.0', ...headers, ...(op.requestSchema ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      Authorization: 'Bearer admin-token',
+      'X-Mock-Session': session,
+      'X-Svc-Protocol-Version': '2.0.0',
+      ...headers,
+      ...(op.requestSchema ? { 'Content-Type': 'application/json' } : {}),
+    },
     ...(op.requestSchema ? { body: JSON.stringify(value) } : {}),
   });
   const contentType = res.headers.get('content-type') ?? '';
   const text = await res.text();
-  return { status: res.status, contentType, body: contentType.startsWith('application/json') && text ? JSON.parse(text) : text };
+  return {
+    status: res.status,
+    contentType,
+    body: contentType.startsWith('application/json') && text ? JSON.parse(text) : text,
+  };
 }
 
 /** The pointers of `match` at which `answer` differs from the example, each with both values. */
@@ -84,17 +108,30 @@ function invalidMismatches(answer: Exchange, example: Example): string[] {
   const message = String((answer.body as { message?: unknown } | null)?.message ?? '');
   return [
     ...(answer.status === want ? [] : [`the status is ${answer.status}, the example says ${want}`]),
-    ...(example.error && message.includes(example.error) ? [] : [`the message ${JSON.stringify(message)} does not contain ${JSON.stringify(example.error)}`]),
+    ...(example.error && message.includes(example.error)
+      ? []
+      : [`the message ${JSON.stringify(message)} does not contain ${JSON.stringify(example.error)}`]),
   ];
 }
 
 const contract = loadContract('svc');
 const validators = new SchemaValidators();
-const files = specFiles('examples').map((file) => ({ operationId: basename(file, '.yaml'), examples: readYaml<ExampleFile>(fromRoot('spec', 'examples', file)) }));
-const operation = (operationId: string): OperationSpec => contract.operations.find((o) => o.operationId === operationId) as OperationSpec;
+const files = specFiles('examples').map((file) => ({
+  operationId: basename(file, '.yaml'),
+  examples: readYaml<ExampleFile>(fromRoot('spec', 'examples', file)),
+}));
+const operation = (operationId: string): OperationSpec =>
+  contract.operations.find((o) => o.operationId === operationId) as OperationSpec;
 const cases = (kind: 'request' | 'response' | 'invalid') =>
   files.flatMap(({ operationId, examples }) =>
-    Object.entries(examples[kind] ?? {}).map(([name, example]) => ({ operationId, name, example, examples, paired: examples.response?.[name], match: examples.match?.[name] })),
+    Object.entries(examples[kind] ?? {}).map(([name, example]) => ({
+      operationId,
+      name,
+      example,
+      examples,
+      paired: examples.response?.[name],
+      match: examples.match?.[name],
+    })),
   );
 
 let server: MockServer;
@@ -107,14 +144,17 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('example replay', () => {
-  it.each(cases('response'))('response $operationId $name has a request of its name and says what to match, or why it has none', ({ name, examples, match }) => {
-    const why = examples.unreplayable?.[name];
-    if (why) expect(examples.request?.[name], `request ${name} beside unreplayable: ${why}`).toBeUndefined();
-    else {
-      expect(examples.request?.[name], `request ${name}`).toBeDefined();
-      expect(Array.isArray(match), `match: ${name}`).toBe(true);
-    }
-  });
+  it.each(cases('response'))(
+    'response $operationId $name has a request of its name and says what to match, or why it has none',
+    ({ name, examples, match }) => {
+      const why = examples.unreplayable?.[name];
+      if (why) expect(examples.request?.[name], `request ${name} beside unreplayable: ${why}`).toBeUndefined();
+      else {
+        expect(examples.request?.[name], `request ${name}`).toBeDefined();
+        expect(Array.isArray(match), `match: ${name}`).toBe(true);
+      }
+    },
+  );
 
   it.each(cases('request'))('request $operationId $name', async ({ operationId, example, paired, match }) => {
     const op = operation(operationId);
@@ -138,10 +178,14 @@ describe('the harness fails on a wrong example', () => {
 
   it('a response whose matched field is not what the mock answers', async () => {
     const answer = await replay(server.url, op, request, freshSession());
-    const wrong = structuredClone(examples.response?.latestOwnership?.value) as { aspect: { 'com.svc.common.Ownership': { owners: { owner: string }[] } } };
+    const wrong = structuredClone(examples.response?.latestOwnership?.value) as {
+      aspect: { 'com.svc.common.Ownership': { owners: { owner: string }[] } };
+    };
     const owner = wrong.aspect['com.svc.common.Ownership'].owners[0] as { owner: string };
     owner.owner = 'urn:svc:corpuser:nobody';
-    expect(mismatches(answer.body, examples.response?.latestOwnership?.value, examples.match?.latestOwnership ?? [])).toEqual([]);
+    expect(
+      mismatches(answer.body, examples.response?.latestOwnership?.value, examples.match?.latestOwnership ?? []),
+    ).toEqual([]);
     expect(mismatches(answer.body, wrong, examples.match?.latestOwnership ?? [])).toEqual([
       '/aspect/com.svc.common.Ownership/owners/0/owner: the example has "urn:svc:corpuser:nobody", the mock answered "urn:svc:corpuser:alice.chen"',
     ]);
@@ -151,7 +195,11 @@ describe('the harness fails on a wrong example', () => {
     const versionAsWord = examples.invalid?.versionAsWord as Example;
     const answer = await replay(server.url, op, versionAsWord.value, freshSession());
     expect(invalidMismatches(answer, versionAsWord)).toEqual([]);
-    expect(invalidMismatches(answer, { ...versionAsWord, error: 'query.aspect: must be' })).toEqual([expect.stringMatching(/^the message .* does not contain "query.aspect: must be"$/)]);
-    expect(invalidMismatches(answer, { ...versionAsWord, status: 422 })).toEqual(['the status is 400, the example says 422']);
+    expect(invalidMismatches(answer, { ...versionAsWord, error: 'query.aspect: must be' })).toEqual([
+      expect.stringMatching(/^the message .* does not contain "query.aspect: must be"$/),
+    ]);
+    expect(invalidMismatches(answer, { ...versionAsWord, status: 422 })).toEqual([
+      'the status is 400, the example says 422',
+    ]);
   });
 });

@@ -17,7 +17,9 @@ let urn: string;
 
 beforeAll(async () => {
   server = await startServer({ sample: true });
-  const found = await call(server, 'POST', '/entities?action=search', { body: { input: '*', entity: 'dataset', start: 0, count: 1 } });
+  const found = await call(server, 'POST', '/entities?action=search', {
+    body: { input: '*', entity: 'dataset', start: 0, count: 1 },
+  });
   urn = found.json.value.entities[0];
 });
 
@@ -35,14 +37,45 @@ describe('responses follow the spec', () => {
     { operationId: 'getEntityV2', request: () => ['GET', `/entitiesV2/${enc(urn)}`] },
     { operationId: 'getEntity', request: () => ['GET', `/entities/${enc(urn)}`] },
     { operationId: 'getAspect', request: () => ['GET', `/aspects/${enc(urn)}?aspect=ownership`] },
-    { operationId: 'getRelationships', request: () => ['GET', `/relationships?urn=${enc(urn)}&direction=OUTGOING&types=List(OwnedBy,DownstreamOf)`] },
-    { operationId: 'searchEntities', request: () => ['POST', '/entities?action=search', { input: 'customers', entity: 'dataset', start: 0, count: 5 }] },
-    { operationId: 'browseEntities', request: () => ['POST', '/entities?action=browse', { path: '/prod', entity: 'dataset', start: 0, limit: 5 }] },
-    { operationId: 'autocompleteEntities', request: () => ['POST', '/entities?action=autocomplete', { query: 'cu', entity: 'dataset', limit: 5 }] },
-    { operationId: 'getTimeseriesAspectValues', request: () => ['POST', '/aspects?action=getTimeseriesAspectValues', { urn, entity: 'dataset', aspect: 'datasetProfile', limit: 2 }] },
+    {
+      operationId: 'getRelationships',
+      request: () => ['GET', `/relationships?urn=${enc(urn)}&direction=OUTGOING&types=List(OwnedBy,DownstreamOf)`],
+    },
+    {
+      operationId: 'searchEntities',
+      request: () => ['POST', '/entities?action=search', { input: 'customers', entity: 'dataset', start: 0, count: 5 }],
+    },
+    {
+      operationId: 'browseEntities',
+      request: () => ['POST', '/entities?action=browse', { path: '/prod', entity: 'dataset', start: 0, limit: 5 }],
+    },
+    {
+      operationId: 'autocompleteEntities',
+      request: () => ['POST', '/entities?action=autocomplete', { query: 'cu', entity: 'dataset', limit: 5 }],
+    },
+    {
+      operationId: 'getTimeseriesAspectValues',
+      request: () => [
+        'POST',
+        '/aspects?action=getTimeseriesAspectValues',
+        { urn, entity: 'dataset', aspect: 'datasetProfile', limit: 2 },
+      ],
+    },
     {
       operationId: 'ingestProposal',
-      request: () => ['POST', '/aspects?action=ingestProposal', { proposal: { entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName: 'status', aspect: { value: '{"removed":false}', contentType: 'application/json' } } }],
+      request: () => [
+        'POST',
+        '/aspects?action=ingestProposal',
+        {
+          proposal: {
+            entityType: 'dataset',
+            entityUrn: urn,
+            changeType: 'UPSERT',
+            aspectName: 'status',
+            aspect: { value: '{"removed":false}', contentType: 'application/json' },
+          },
+        },
+      ],
     },
     { operationId: 'getIndexSizes', request: () => ['POST', '/operations?action=getIndexSizes', {}] },
     { operationId: 'restoreIndices', request: () => ['POST', '/operations?action=restoreIndices', { urn }] },
@@ -69,17 +102,33 @@ describe('responses follow the spec', () => {
 
 describe('stored aspects in answers', () => {
   // The reads splice the stored JSON text into the answer; text that looks like the splice marker stays text.
-  const value = { description: '\u00000 "quoted" \\ and \u2028', customProperties: { '\u00001': '\u00002', nested: '{"a":1}' }, tags: [] };
+  const value = {
+    description: '\u00000 "quoted" \\ and \u2028',
+    customProperties: { '\u00001': '\u00002', nested: '{"a":1}' },
+    tags: [],
+  };
 
   const record = contract.recordOfAspect('datasetProperties') ?? '';
   it.each([
     ['entitiesV2', (u: string) => `/entitiesV2/${enc(u)}`, (json: any) => json.aspects.datasetProperties.value],
-    ['entities', (u: string) => `/entities/${enc(u)}`, (json: any) => Object.assign({}, ...(Object.values(json.value)[0] as any).aspects)[record]],
+    [
+      'entities',
+      (u: string) => `/entities/${enc(u)}`,
+      (json: any) => Object.assign({}, ...(Object.values(json.value)[0] as any).aspects)[record],
+    ],
     ['aspects', (u: string) => `/aspects/${enc(u)}?aspect=datasetProperties`, (json: any) => json.aspect[record]],
   ] as const)('come back unchanged from %s, as application/json', async (_name, path, pick) => {
     const target = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,raw.splice,PROD)';
     const written = await call(server, 'POST', '/aspects?action=ingestProposal', {
-      body: { proposal: { entityType: 'dataset', entityUrn: target, changeType: 'UPSERT', aspectName: 'datasetProperties', aspect: { value: JSON.stringify(value), contentType: 'application/json' } } },
+      body: {
+        proposal: {
+          entityType: 'dataset',
+          entityUrn: target,
+          changeType: 'UPSERT',
+          aspectName: 'datasetProperties',
+          aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+        },
+      },
     });
     expect(written.status, written.text).toBe(200);
     const reply = await call(server, 'GET', path(target));
@@ -96,11 +145,24 @@ describe('defaults upstream fills when it validates an aspect', () => {
 
   it.each([
     ['editableSchemaMetadata', { editableSchemaFieldInfo: [] }, (v: any) => [v.created, v.lastModified], [zero, zero]],
-    ['editableSchemaMetadata', { editableSchemaFieldInfo: [], created: given }, (v: any) => [v.created, v.lastModified], [given, zero]],
+    [
+      'editableSchemaMetadata',
+      { editableSchemaFieldInfo: [], created: given },
+      (v: any) => [v.created, v.lastModified],
+      [given, zero],
+    ],
     ['editableDatasetProperties', { description: 'edited' }, (v: any) => [v.created, v.lastModified], [zero, zero]],
   ] as const)('%s %j is read back with the zero audit stamps it lacked', async (aspectName, value, pick, want) => {
     const written = await call(server, 'POST', '/aspects?action=ingestProposal', {
-      body: { proposal: { entityType: 'dataset', entityUrn: target, changeType: 'UPSERT', aspectName, aspect: { value: JSON.stringify(value), contentType: 'application/json' } } },
+      body: {
+        proposal: {
+          entityType: 'dataset',
+          entityUrn: target,
+          changeType: 'UPSERT',
+          aspectName,
+          aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+        },
+      },
     });
     expect(written.status, written.text).toBe(200);
     const reply = await call(server, 'GET', `/entitiesV2/${enc(target)}?aspects=List(${aspectName})`);

@@ -10,19 +10,23 @@ import { javaHeaders, pythonHeaders, send } from '../datahub-client-wire.js';
 describe.each(['standard', 'all'] as const)('with --auth %s', (auth) => {
   const server = serverForTests({ auth });
 
-  it.each(ADDRESS_FORMS)('the Python test_connection() accepts %s/config: noCode is "true", versions names the server', async (prefix) => {
-    const reply = await send(server(), 'GET', `${prefix}/config`, pythonHeaders());
-    expect(reply.status).toBe(200);
-    // rest_emitter.py fetch_server_config(): `raw_config.get("noCode") == "true"`, else ConfigurationError.
-    expect(reply.json.noCode).toBe('true');
-    // server_config_util.py parses versions["acryldata/datahub"].version as v<major>.<minor>.<patch>.
-    const version = /^v(\d+)\.(\d+)\.(\d+)/.exec(reply.json.versions['acryldata/datahub'].version)?.slice(1).map(Number) ?? [];
-    // Below 1.0.1, so the SDK stays on the Rest.li endpoints (OPEN_API_SDK needs a core server >= 1.0.1; the mock serves no /openapi).
-    const [major = 0, minor = 0, patch = 0] = version;
-    expect(version).toHaveLength(3);
-    expect(major * 1e6 + minor * 1e3 + patch).toBeLessThan(1_000_001);
-    expect(reply.json.statefulIngestionCapable).toBe(true);
-  });
+  it.each(ADDRESS_FORMS)(
+    'the Python test_connection() accepts %s/config: noCode is "true", versions names the server',
+    async (prefix) => {
+      const reply = await send(server(), 'GET', `${prefix}/config`, pythonHeaders());
+      expect(reply.status).toBe(200);
+      // rest_emitter.py fetch_server_config(): `raw_config.get("noCode") == "true"`, else ConfigurationError.
+      expect(reply.json.noCode).toBe('true');
+      // server_config_util.py parses versions["acryldata/datahub"].version as v<major>.<minor>.<patch>.
+      const version =
+        /^v(\d+)\.(\d+)\.(\d+)/.exec(reply.json.versions['acryldata/datahub'].version)?.slice(1).map(Number) ?? [];
+      // Below 1.0.1, so the SDK stays on the Rest.li endpoints (OPEN_API_SDK needs a core server >= 1.0.1; the mock serves no /openapi).
+      const [major = 0, minor = 0, patch = 0] = version;
+      expect(version).toHaveLength(3);
+      expect(major * 1e6 + minor * 1e3 + patch).toBeLessThan(1_000_001);
+      expect(reply.json.statefulIngestionCapable).toBe(true);
+    },
+  );
 
   it.each(ADDRESS_FORMS)('the Java testConnection() gets a 200 from %s/config without a token', async (prefix) => {
     expect((await send(server(), 'GET', `${prefix}/config`, javaHeaders())).status).toBe(200);
@@ -38,4 +42,3 @@ describe.each(['standard', 'all'] as const)('with --auth %s', (auth) => {
     expect(reply.status).toBe(200);
   });
 });
-

@@ -11,7 +11,10 @@ const server = serverForTests();
 const UPSTREAM = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,db.raw_orders,PROD)';
 
 function patchBody(urn: string, aspectName: string, operations: unknown, contentType = 'application/json-patch+json') {
-  return proposal(urn, aspectName, undefined, { changeType: 'PATCH', aspect: { value: JSON.stringify(operations), contentType } });
+  return proposal(urn, aspectName, undefined, {
+    changeType: 'PATCH',
+    aspect: { value: JSON.stringify(operations), contentType },
+  });
 }
 
 const send = (body: unknown) => call(server(), 'POST', '/aspects?action=ingestProposal', { body });
@@ -21,11 +24,19 @@ const aspectOf = async (urn: string, aspect: string, version = 0) =>
 describe('PATCH', () => {
   it('adds an upstream to an absent upstreamLineage; the lineage edge follows', async () => {
     const upstream = { dataset: UPSTREAM, type: 'TRANSFORMED' };
-    const reply = await send(patchBody(DATASET, 'upstreamLineage', [{ op: 'add', path: `/upstreams/${UPSTREAM}`, value: upstream }]));
+    const reply = await send(
+      patchBody(DATASET, 'upstreamLineage', [{ op: 'add', path: `/upstreams/${UPSTREAM}`, value: upstream }]),
+    );
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual({ value: 'success' });
-    expect(await aspectOf(DATASET, 'upstreamLineage')).toEqual({ 'com.svc.dataset.UpstreamLineage': { upstreams: [upstream], fineGrainedLineages: [] } });
-    const edges = await call(server(), 'GET', `/relationships?urn=${encodeURIComponent(DATASET)}&direction=OUTGOING&types=List(DownstreamOf)`);
+    expect(await aspectOf(DATASET, 'upstreamLineage')).toEqual({
+      'com.svc.dataset.UpstreamLineage': { upstreams: [upstream], fineGrainedLineages: [] },
+    });
+    const edges = await call(
+      server(),
+      'GET',
+      `/relationships?urn=${encodeURIComponent(DATASET)}&direction=OUTGOING&types=List(DownstreamOf)`,
+    );
     expect(edges.json.entities).toEqual([UPSTREAM]);
   });
 
@@ -36,9 +47,15 @@ describe('PATCH', () => {
       { op: 'add', path: '/tags/urn:svc:tag:C', value: { tag: 'urn:svc:tag:C' } },
     ];
     expect((await send(patchBody(OTHER_DATASET, 'globalTags', ops, 'application/json'))).status).toBe(200);
-    expect(await aspectOf(OTHER_DATASET, 'globalTags')).toEqual({ 'com.svc.common.GlobalTags': { tags: [{ tag: 'urn:svc:tag:B' }, { tag: 'urn:svc:tag:C' }] } });
-    expect(await aspectOf(OTHER_DATASET, 'globalTags', 1)).toEqual({ 'com.svc.common.GlobalTags': { tags: [{ tag: 'urn:svc:tag:A' }, { tag: 'urn:svc:tag:B' }] } });
-    const search = await call(server(), 'POST', '/entities?action=search', { body: { input: 'tags:C', entity: 'dataset', start: 0, count: 10 } });
+    expect(await aspectOf(OTHER_DATASET, 'globalTags')).toEqual({
+      'com.svc.common.GlobalTags': { tags: [{ tag: 'urn:svc:tag:B' }, { tag: 'urn:svc:tag:C' }] },
+    });
+    expect(await aspectOf(OTHER_DATASET, 'globalTags', 1)).toEqual({
+      'com.svc.common.GlobalTags': { tags: [{ tag: 'urn:svc:tag:A' }, { tag: 'urn:svc:tag:B' }] },
+    });
+    const search = await call(server(), 'POST', '/entities?action=search', {
+      body: { input: 'tags:C', entity: 'dataset', start: 0, count: 10 },
+    });
     expect(search.json.value.entities).toEqual([OTHER_DATASET]);
   });
 
@@ -51,15 +68,21 @@ describe('PATCH', () => {
     },
     {
       name: 'an operation that does not apply',
-      body: () => patchBody(DATASET, 'datasetProperties', [{ op: 'add', path: '/name', value: 'n' }, { op: 'replace', path: '/description', value: 'd' }]),
+      body: () =>
+        patchBody(DATASET, 'datasetProperties', [
+          { op: 'add', path: '/name', value: 'n' },
+          { op: 'replace', path: '/description', value: 'd' },
+        ]),
       status: 422,
       message: 'body.proposal.aspect.value[1]: replace /description does not apply: nothing at that path',
     },
     {
       name: 'a patched value the schema refuses',
-      body: () => patchBody(DATASET, 'upstreamLineage', [{ op: 'add', path: '/upstreams/x', value: { dataset: UPSTREAM } }]),
+      body: () =>
+        patchBody(DATASET, 'upstreamLineage', [{ op: 'add', path: '/upstreams/x', value: { dataset: UPSTREAM } }]),
       status: 422,
-      message: "body.proposal.aspect.value (the patched upstreamLineage).upstreams[1]: missing required property 'type'",
+      message:
+        "body.proposal.aspect.value (the patched upstreamLineage).upstreams[1]: missing required property 'type'",
     },
     {
       name: 'a value that is not a JSON Patch',
@@ -96,11 +119,19 @@ describe('CREATE, CREATE_ENTITY, UPDATE', () => {
 
   it('CREATE_ENTITY writes to an entity that does not exist and refuses one that does', async () => {
     const fresh = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,db.created_entity,PROD)';
-    const body = (urn: string) => proposal(urn, 'datasetProperties', { description: 'once', customProperties: {} }, { changeType: 'CREATE_ENTITY' });
+    const body = (urn: string) =>
+      proposal(
+        urn,
+        'datasetProperties',
+        { description: 'once', customProperties: {} },
+        { changeType: 'CREATE_ENTITY' },
+      );
     expect((await send(body(fresh))).status).toBe(200);
     const existing = await send(body(NEW));
     expect(existing.status).toBe(422);
-    expect(existing.json.message).toBe('body.proposal.changeType: Cannot perform CREATE_ENTITY if not exists since the entity key already exists.');
+    expect(existing.json.message).toBe(
+      'body.proposal.changeType: Cannot perform CREATE_ENTITY if not exists since the entity key already exists.',
+    );
   });
 
   it('UPDATE writes the aspect whole, as UPSERT', async () => {
@@ -111,6 +142,8 @@ describe('CREATE, CREATE_ENTITY, UPDATE', () => {
   it('refuses a change type upstream does not apply with 400 naming the field', async () => {
     const reply = await send(proposal(NEW, 'status', { removed: true }, { changeType: 'RESTATE' }));
     expect(reply.status).toBe(400);
-    expect(reply.json.message).toContain('body.proposal.changeType: must be one of UPSERT, UPDATE, CREATE, CREATE_ENTITY, PATCH, DELETE');
+    expect(reply.json.message).toContain(
+      'body.proposal.changeType: must be one of UPSERT, UPDATE, CREATE, CREATE_ENTITY, PATCH, DELETE',
+    );
   });
 });

@@ -7,7 +7,8 @@ import { CatalogStore } from '../../store/catalog-store.js';
 const contract = loadContract('svc');
 const { urnPrefix } = contract.names;
 const ctx = { actor: `${urnPrefix}corpuser:datahub`, now: 1_700_000_000_000 };
-const dataset = (name: string): string => makeUrn(urnPrefix, 'dataset', [makeUrn(urnPrefix, 'dataPlatform', ['hive']), name, 'PROD']);
+const dataset = (name: string): string =>
+  makeUrn(urnPrefix, 'dataset', [makeUrn(urnPrefix, 'dataPlatform', ['hive']), name, 'PROD']);
 const testUrn = (id: string): string => `${urnPrefix}test:${id}`;
 
 const ORDERS = dataset('db.orders');
@@ -26,7 +27,9 @@ function writeDataset(aspect: string, value: Record<string, unknown>, urn = ORDE
 }
 
 const incoming = (test: string, type: 'IsPassing' | 'IsFailing'): string[] =>
-  store.relationships({ urn: test, direction: 'INCOMING', types: [type], start: 0, count: 10 }).relationships.map((r) => r.entity);
+  store
+    .relationships({ urn: test, direction: 'INCOMING', types: [type], start: 0, count: 10 })
+    .relationships.map((r) => r.entity);
 
 const storedResults = (urn = ORDERS): unknown => store.latestAspects(urn, ['testResults'])[0]?.value;
 
@@ -38,7 +41,9 @@ const outcome = (passing: string[], failing: string[]) => ({
 beforeEach(() => {
   store = new CatalogStore({ contract });
   defineTest(HAS_OWNER, ['dataset'], { exists: 'ownership.owners.owner' });
-  defineTest(HAS_DESCRIPTION, ['dataset'], { or: [{ exists: 'datasetProperties.description' }, { exists: 'editableDatasetProperties.description' }] });
+  defineTest(HAS_DESCRIPTION, ['dataset'], {
+    or: [{ exists: 'datasetProperties.description' }, { exists: 'editableDatasetProperties.description' }],
+  });
   defineTest(CHART_HAS_TITLE, ['chart'], { exists: 'chartInfo.title' });
   writeDataset('ownership', { owners: [{ owner: `${urnPrefix}corpuser:ann`, type: 'DATAOWNER' }] });
 });
@@ -85,8 +90,18 @@ describe('evaluate', () => {
   });
 
   it.each([
-    { name: 'shouldPush over push', given: { shouldPush: false, push: true }, stored: false, want: outcome([HAS_OWNER], [HAS_DESCRIPTION]) },
-    { name: 'testUrns over tests', given: { testUrns: [HAS_OWNER], tests: [HAS_DESCRIPTION] }, stored: false, want: outcome([HAS_OWNER], []) },
+    {
+      name: 'shouldPush over push',
+      given: { shouldPush: false, push: true },
+      stored: false,
+      want: outcome([HAS_OWNER], [HAS_DESCRIPTION]),
+    },
+    {
+      name: 'testUrns over tests',
+      given: { testUrns: [HAS_OWNER], tests: [HAS_DESCRIPTION] },
+      stored: false,
+      want: outcome([HAS_OWNER], []),
+    },
     { name: 'push alone', given: { push: true }, stored: true, want: outcome([HAS_OWNER], [HAS_DESCRIPTION]) },
   ])("reads the document's names first: $name", ({ given, stored, want }) => {
     expect(evaluate(store, { urn: ORDERS, ...given }, ctx)).toEqual(want);
@@ -96,9 +111,21 @@ describe('evaluate', () => {
   it.each([
     { name: 'missing urn', given: { shouldPush: true }, want: /'urn'/ },
     { name: 'malformed urn', given: { urn: 'SampleHiveDataset' }, want: /body\.urn/ },
-    { name: 'unknown entity type', given: { urn: `${urnPrefix}table:orders` }, want: /Failed to find entity with name table/ },
-    { name: 'testUrns as a string', given: { urn: ORDERS, testUrns: HAS_OWNER }, want: /body\.testUrns: must be array/ },
-    { name: 'a chosen URN that is not a test', given: { urn: ORDERS, testUrns: [HAS_OWNER, ORDERS] }, want: /^body\.testUrns\[1\]: .* is not a test URN/ },
+    {
+      name: 'unknown entity type',
+      given: { urn: `${urnPrefix}table:orders` },
+      want: /Failed to find entity with name table/,
+    },
+    {
+      name: 'testUrns as a string',
+      given: { urn: ORDERS, testUrns: HAS_OWNER },
+      want: /body\.testUrns: must be array/,
+    },
+    {
+      name: 'a chosen URN that is not a test',
+      given: { urn: ORDERS, testUrns: [HAS_OWNER, ORDERS] },
+      want: /^body\.testUrns\[1\]: .* is not a test URN/,
+    },
     { name: 'a tests entry that is not a test', given: { urn: ORDERS, tests: [ORDERS] }, want: /^body\.tests\[0\]/ },
   ])('answers 400 for $name, storing nothing', ({ given, want }) => {
     const before = store.snapshot().digest;
@@ -115,27 +142,77 @@ describe('evaluate', () => {
 });
 
 describe('the rule language', () => {
-  const ownership = { owners: [{ owner: `${urnPrefix}corpuser:ann`, type: 'DATAOWNER' }, { owner: `${urnPrefix}corpuser:bob`, type: 'PRODUCER' }] };
+  const ownership = {
+    owners: [
+      { owner: `${urnPrefix}corpuser:ann`, type: 'DATAOWNER' },
+      { owner: `${urnPrefix}corpuser:bob`, type: 'PRODUCER' },
+    ],
+  };
   const cases: { name: string; rules: Record<string, unknown>; want: boolean }[] = [
     { name: 'exists: a value in an array', rules: { exists: 'ownership.owners.owner' }, want: true },
     { name: 'exists: an absent aspect', rules: { exists: 'glossaryTerms.terms' }, want: false },
-    { name: 'exists: an empty string is not there', rules: { exists: 'editableDatasetProperties.description' }, want: false },
+    {
+      name: 'exists: an empty string is not there',
+      rules: { exists: 'editableDatasetProperties.description' },
+      want: false,
+    },
     { name: 'exists: a whole aspect', rules: { exists: 'subTypes' }, want: true },
-    { name: 'equals: some value of a fanned-out array', rules: { equals: ['ownership.owners.type', 'PRODUCER'] }, want: true },
+    {
+      name: 'equals: some value of a fanned-out array',
+      rules: { equals: ['ownership.owners.type', 'PRODUCER'] },
+      want: true,
+    },
     { name: 'equals: no value matches', rules: { equals: ['ownership.owners.type', 'STEWARD'] }, want: false },
     { name: 'equals: a key field from the URN', rules: { equals: ['datasetKey.name', 'db.orders'] }, want: true },
     { name: 'equals: a boolean', rules: { equals: ['status.removed', false] }, want: true },
     { name: 'contains: a substring', rules: { contains: ['datasetProperties.description', 'per order'] }, want: true },
-    { name: 'contains: a substring that is not there', rules: { contains: ['datasetProperties.description', 'per user'] }, want: false },
+    {
+      name: 'contains: a substring that is not there',
+      rules: { contains: ['datasetProperties.description', 'per user'] },
+      want: false,
+    },
     { name: 'contains: an array element', rules: { contains: ['subTypes.typeNames', 'View'] }, want: true },
-    { name: 'greaterThan: the newest time series point', rules: { greaterThan: ['datasetProfile.rowCount', 50] }, want: true },
-    { name: 'lessThan: an older point does not count', rules: { lessThan: ['datasetProfile.rowCount', 50] }, want: false },
-    { name: 'lessThan: a text value is not a number', rules: { lessThan: ['datasetProperties.description', 50] }, want: false },
-    { name: 'and: all hold', rules: { and: [{ exists: 'ownership.owners' }, { equals: ['subTypes.typeNames', 'View'] }] }, want: true },
-    { name: 'and: one fails', rules: { and: [{ exists: 'ownership.owners' }, { equals: ['subTypes.typeNames', 'Table'] }] }, want: false },
-    { name: 'or: one holds', rules: { or: [{ exists: 'glossaryTerms.terms' }, { greaterThan: ['datasetProfile.rowCount', 99] }] }, want: true },
+    {
+      name: 'greaterThan: the newest time series point',
+      rules: { greaterThan: ['datasetProfile.rowCount', 50] },
+      want: true,
+    },
+    {
+      name: 'lessThan: an older point does not count',
+      rules: { lessThan: ['datasetProfile.rowCount', 50] },
+      want: false,
+    },
+    {
+      name: 'lessThan: a text value is not a number',
+      rules: { lessThan: ['datasetProperties.description', 50] },
+      want: false,
+    },
+    {
+      name: 'and: all hold',
+      rules: { and: [{ exists: 'ownership.owners' }, { equals: ['subTypes.typeNames', 'View'] }] },
+      want: true,
+    },
+    {
+      name: 'and: one fails',
+      rules: { and: [{ exists: 'ownership.owners' }, { equals: ['subTypes.typeNames', 'Table'] }] },
+      want: false,
+    },
+    {
+      name: 'or: one holds',
+      rules: { or: [{ exists: 'glossaryTerms.terms' }, { greaterThan: ['datasetProfile.rowCount', 99] }] },
+      want: true,
+    },
     { name: 'not', rules: { not: { equals: ['status.removed', true] } }, want: true },
-    { name: 'nested: and of not and or', rules: { and: [{ not: { exists: 'glossaryTerms' } }, { or: [{ lessThan: ['datasetProfile.rowCount', 1] }, { exists: 'ownership' }] }] }, want: true },
+    {
+      name: 'nested: and of not and or',
+      rules: {
+        and: [
+          { not: { exists: 'glossaryTerms' } },
+          { or: [{ lessThan: ['datasetProfile.rowCount', 1] }, { exists: 'ownership' }] },
+        ],
+      },
+      want: true,
+    },
   ];
 
   it.each(cases)('$name', ({ rules, want }) => {

@@ -10,24 +10,39 @@ const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
 const HAS_OWNER = 'urn:li:test:has-owner';
 
 let server: MockServer;
-const post = (path: string, body?: unknown) => call(server, 'POST', path, { ...(body === undefined ? {} : { body }), token: 'admin-token' });
+const post = (path: string, body?: unknown) =>
+  call(server, 'POST', path, { ...(body === undefined ? {} : { body }), token: 'admin-token' });
 const profileCount = async (): Promise<number> => {
-  const reply = await post('/aspects?action=getTimeseriesAspectValues', { urn: DATASET, entity: 'dataset', aspect: 'datasetProfile' });
+  const reply = await post('/aspects?action=getTimeseriesAspectValues', {
+    urn: DATASET,
+    entity: 'dataset',
+    aspect: 'datasetProfile',
+  });
   return (reply.json.value.values as unknown[]).length;
 };
 
 beforeAll(async () => {
   server = await startServer({ namespace: 'li' });
-  for (const timestampMillis of [1000, 2000, 3000]) await ingest(server, DATASET, 'datasetProfile', { timestampMillis, rowCount: 1 });
+  for (const timestampMillis of [1000, 2000, 3000])
+    await ingest(server, DATASET, 'datasetProfile', { timestampMillis, rowCount: 1 });
   await ingest(server, DATASET, 'ownership', { owners: [{ owner: 'urn:li:corpuser:ann', type: 'DATAOWNER' }] });
-  await ingest(server, HAS_OWNER, 'testInfo', { name: 'Has an owner', entityTypes: ['dataset'], rules: { exists: 'ownership.owners.owner' } });
+  await ingest(server, HAS_OWNER, 'testInfo', {
+    name: 'Has an owner',
+    entityTypes: ['dataset'],
+    rules: { exists: 'ownership.owners.owner' },
+  });
 });
 
 afterAll(() => server.close());
 
 describe('truncation task through HTTP', () => {
   it('runs the delete as a task whose status both body forms read', async () => {
-    const started = await post('/gms/operations?action=truncateTimeseriesAspect', { entityType: 'dataset', aspect: 'datasetProfile', endTimeMillis: 3000, dryRun: false });
+    const started = await post('/gms/operations?action=truncateTimeseriesAspect', {
+      entityType: 'dataset',
+      aspect: 'datasetProfile',
+      endTimeMillis: 3000,
+      dryRun: false,
+    });
     expect(started.status).toBe(200);
     const taskId = started.json.value as string;
     const [nodeId = '', id = ''] = taskId.split(':');
@@ -45,12 +60,20 @@ describe('truncation task through HTTP', () => {
     );
     expect(status).toMatchObject({ completed: true, taskId, status: { total: 2, deleted: 2 } });
     const byParts = await post('/operations?action=getEsTaskStatus', { nodeId, taskId: 1 });
-    expect(JSON.parse(byParts.json.value as string)).toMatchObject({ completed: true, taskId, status: { total: 2, deleted: 2 } });
+    expect(JSON.parse(byParts.json.value as string)).toMatchObject({
+      completed: true,
+      taskId,
+      status: { total: 2, deleted: 2 },
+    });
     expect(await profileCount()).toBe(1);
   });
 
   it('answers 400 naming the field for an aspect that is not a time series aspect', async () => {
-    const reply = await post('/operations?action=truncateTimeseriesAspect', { entityType: 'dataset', aspect: 'ownership', endTimeMillis: 1 });
+    const reply = await post('/operations?action=truncateTimeseriesAspect', {
+      entityType: 'dataset',
+      aspect: 'ownership',
+      endTimeMillis: 1,
+    });
     expect(reply.status).toBe(400);
     expect(reply.json.message).toMatch(/^body\.aspect: ownership is not a time series aspect/);
   });
@@ -61,10 +84,18 @@ describe('a slowed-down task (taskDelayMs) through HTTP', () => {
     const slow = await startServer({ namespace: 'li', taskDelayMs: 500 });
     try {
       const send = (path: string, body: unknown) => call(slow, 'POST', path, { body, token: 'admin-token' });
-      for (const timestampMillis of [1000, 2000]) await ingest(slow, DATASET, 'datasetProfile', { timestampMillis, rowCount: 1 });
-      const started = await send('/operations?action=truncateTimeseriesAspect', { entityType: 'dataset', aspect: 'datasetProfile', endTimeMillis: 5000, dryRun: false, batchSize: 1 });
+      for (const timestampMillis of [1000, 2000])
+        await ingest(slow, DATASET, 'datasetProfile', { timestampMillis, rowCount: 1 });
+      const started = await send('/operations?action=truncateTimeseriesAspect', {
+        entityType: 'dataset',
+        aspect: 'datasetProfile',
+        endTimeMillis: 5000,
+        dryRun: false,
+        batchSize: 1,
+      });
       const task = started.json.value as string;
-      const status = async () => JSON.parse((await send('/operations?action=getEsTaskStatus', { task })).json.value as string);
+      const status = async () =>
+        JSON.parse((await send('/operations?action=getEsTaskStatus', { task })).json.value as string);
       expect(await status()).toMatchObject({ completed: false, taskId: task, status: { total: 2 } });
       const done = await vi.waitFor(
         async () => {
@@ -83,7 +114,9 @@ describe('a slowed-down task (taskDelayMs) through HTTP', () => {
 
 describe('restoreIndices through HTTP', () => {
   it('brings back relationships lost from the derived index', async () => {
-    const owners = async () => (await call(server, 'GET', `/relationships?urn=${encodeURIComponent(DATASET)}&direction=OUTGOING&types=OwnedBy`)).json.entities;
+    const owners = async () =>
+      (await call(server, 'GET', `/relationships?urn=${encodeURIComponent(DATASET)}&direction=OUTGOING&types=OwnedBy`))
+        .json.entities;
     expect(await owners()).toEqual(['urn:li:corpuser:ann']);
     server.store.db.exec('DELETE FROM relationships');
     expect(await owners()).toEqual([]);
@@ -98,7 +131,11 @@ describe('evaluate through HTTP', () => {
     const reply = await post('/test?action=evaluate', { urn: DATASET, shouldPush: true });
     expect(reply.status).toBe(200);
     expect(reply.json.value).toEqual({ passing: [{ test: HAS_OWNER, type: 'SUCCESS' }], failing: [] });
-    const passing = await call(server, 'GET', `/relationships?urn=${encodeURIComponent(HAS_OWNER)}&direction=INCOMING&types=IsPassing`);
+    const passing = await call(
+      server,
+      'GET',
+      `/relationships?urn=${encodeURIComponent(HAS_OWNER)}&direction=INCOMING&types=IsPassing`,
+    );
     expect(passing.json.entities).toEqual([DATASET]);
   });
 });

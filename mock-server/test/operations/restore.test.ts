@@ -8,7 +8,8 @@ import { CatalogStore } from '../../store/catalog-store.js';
 const contract = loadContract('svc');
 const { urnPrefix } = contract.names;
 const write = { actor: `${urnPrefix}corpuser:datahub`, now: 1_700_000_000_000 };
-const dataset = (platform: string, name: string): string => makeUrn(urnPrefix, 'dataset', [makeUrn(urnPrefix, 'dataPlatform', [platform]), name, 'PROD']);
+const dataset = (platform: string, name: string): string =>
+  makeUrn(urnPrefix, 'dataset', [makeUrn(urnPrefix, 'dataPlatform', [platform]), name, 'PROD']);
 const owner = (name: string): string => `${urnPrefix}corpuser:${name}`;
 
 const DATASETS = [
@@ -22,9 +23,15 @@ let store: CatalogStore;
 let search: SearchIndex;
 
 const owners = (urn: string): string[] =>
-  store.relationships({ urn, direction: 'OUTGOING', types: ['OwnedBy'], start: 0, count: 10 }).relationships.map((r) => r.entity);
+  store
+    .relationships({ urn, direction: 'OUTGOING', types: ['OwnedBy'], start: 0, count: 10 })
+    .relationships.map((r) => r.entity);
 const found = (): string[] => search.search({ input: '*', entity: 'dataset', start: 0, count: 10 }).entities;
-const latestRows = (urn: string): string[] => store.latestAspects(urn).map((a) => a.aspect).sort();
+const latestRows = (urn: string): string[] =>
+  store
+    .latestAspects(urn)
+    .map((a) => a.aspect)
+    .sort();
 
 /** Drops every derived row, as a lost or corrupted index would. */
 function loseDerivedIndices(): void {
@@ -64,11 +71,41 @@ describe('restoreIndices', () => {
     );
   });
 
-  const selections: { name: string; given: Record<string, unknown>; restored: string[]; rowsMigrated: number | ((urns: string[]) => number); last: string }[] = [
-    { name: 'one aspect of every entity', given: { aspect: 'ownership' }, restored: [ORDERS, USERS, EVENTS], rowsMigrated: 3, last: `lastUrn=${EVENTS}, lastAspect=ownership` },
-    { name: 'a URN pattern', given: { urnLike: '%dataPlatform:hive,%', batchSize: 100 }, restored: [ORDERS, USERS], rowsMigrated: rowsOf, last: `lastUrn=${USERS}` },
-    { name: 'a page of rows: the first row only', given: { urnLike: '%', start: 0, batchSize: 1 }, restored: [ORDERS], rowsMigrated: 1, last: `lastUrn=${ORDERS}` },
-    { name: 'a page past the last row', given: { urnLike: '%', start: 1000, batchSize: 1 }, restored: [], rowsMigrated: 0, last: 'lastUrn=, lastAspect=)' },
+  const selections: {
+    name: string;
+    given: Record<string, unknown>;
+    restored: string[];
+    rowsMigrated: number | ((urns: string[]) => number);
+    last: string;
+  }[] = [
+    {
+      name: 'one aspect of every entity',
+      given: { aspect: 'ownership' },
+      restored: [ORDERS, USERS, EVENTS],
+      rowsMigrated: 3,
+      last: `lastUrn=${EVENTS}, lastAspect=ownership`,
+    },
+    {
+      name: 'a URN pattern',
+      given: { urnLike: '%dataPlatform:hive,%', batchSize: 100 },
+      restored: [ORDERS, USERS],
+      rowsMigrated: rowsOf,
+      last: `lastUrn=${USERS}`,
+    },
+    {
+      name: 'a page of rows: the first row only',
+      given: { urnLike: '%', start: 0, batchSize: 1 },
+      restored: [ORDERS],
+      rowsMigrated: 1,
+      last: `lastUrn=${ORDERS}`,
+    },
+    {
+      name: 'a page past the last row',
+      given: { urnLike: '%', start: 1000, batchSize: 1 },
+      restored: [],
+      rowsMigrated: 0,
+      last: 'lastUrn=, lastAspect=)',
+    },
   ];
 
   function rowsOf(urns: string[]): number {

@@ -33,17 +33,34 @@ const cases: Case[] = [
   {
     name: 'adding an upstream keeps the others, adding an existing one replaces it',
     aspect: 'upstreamLineage',
-    given: { upstreams: [{ dataset: DS('a'), type: 'COPY' }, { dataset: DS('b'), type: 'VIEW' }] },
+    given: {
+      upstreams: [
+        { dataset: DS('a'), type: 'COPY' },
+        { dataset: DS('b'), type: 'VIEW' },
+      ],
+    },
     patch: [
       { op: 'add', path: `/upstreams/${DS('a')}`, value: { dataset: DS('a'), type: 'TRANSFORMED' } },
       { op: 'add', path: `/upstreams/${DS('c')}`, value: { dataset: DS('c'), type: 'VIEW' } },
     ],
-    want: { upstreams: [{ dataset: DS('a'), type: 'TRANSFORMED' }, { dataset: DS('b'), type: 'VIEW' }, { dataset: DS('c'), type: 'VIEW' }], fineGrainedLineages: [] },
+    want: {
+      upstreams: [
+        { dataset: DS('a'), type: 'TRANSFORMED' },
+        { dataset: DS('b'), type: 'VIEW' },
+        { dataset: DS('c'), type: 'VIEW' },
+      ],
+      fineGrainedLineages: [],
+    },
   },
   {
     name: 'removing an upstream, and removing one that is absent (a no-op, as upstream)',
     aspect: 'upstreamLineage',
-    given: { upstreams: [{ dataset: DS('a'), type: 'COPY' }, { dataset: DS('b'), type: 'VIEW' }] },
+    given: {
+      upstreams: [
+        { dataset: DS('a'), type: 'COPY' },
+        { dataset: DS('b'), type: 'VIEW' },
+      ],
+    },
     patch: [
       { op: 'remove', path: `/upstreams/${DS('a')}` },
       { op: 'remove', path: `/upstreams/${DS('never')}` },
@@ -53,8 +70,17 @@ const cases: Case[] = [
   {
     name: 'a / in a key is ~1 (RFC 6901), as the Python builder quotes it',
     aspect: 'upstreamLineage',
-    patch: [{ op: 'add', path: '/upstreams/urn:li:dataset:(urn:li:dataPlatform:s3,bucket~1dir~1file,PROD)', value: { dataset: 'urn:li:dataset:(urn:li:dataPlatform:s3,bucket/dir/file,PROD)', type: 'COPY' } }],
-    want: { upstreams: [{ dataset: 'urn:li:dataset:(urn:li:dataPlatform:s3,bucket/dir/file,PROD)', type: 'COPY' }], fineGrainedLineages: [] },
+    patch: [
+      {
+        op: 'add',
+        path: '/upstreams/urn:li:dataset:(urn:li:dataPlatform:s3,bucket~1dir~1file,PROD)',
+        value: { dataset: 'urn:li:dataset:(urn:li:dataPlatform:s3,bucket/dir/file,PROD)', type: 'COPY' },
+      },
+    ],
+    want: {
+      upstreams: [{ dataset: 'urn:li:dataset:(urn:li:dataPlatform:s3,bucket/dir/file,PROD)', type: 'COPY' }],
+      fineGrainedLineages: [],
+    },
   },
   {
     name: 'set_upstream_lineages replaces the whole array',
@@ -113,7 +139,9 @@ const cases: Case[] = [
   {
     name: 'a term is added to an absent aspect, which gets the required audit stamp',
     aspect: 'glossaryTerms',
-    patch: [{ op: 'add', path: '/terms/urn:li:glossaryTerm:Sensitive', value: { urn: 'urn:li:glossaryTerm:Sensitive' } }],
+    patch: [
+      { op: 'add', path: '/terms/urn:li:glossaryTerm:Sensitive', value: { urn: 'urn:li:glossaryTerm:Sensitive' } },
+    ],
     want: { terms: [{ urn: 'urn:li:glossaryTerm:Sensitive' }], auditStamp: STAMP },
   },
   {
@@ -132,12 +160,22 @@ const cases: Case[] = [
       { op: 'add', path: `/owners/${A}/DATAOWNER//`, value: [{ owner: A, type: 'DATAOWNER' }] },
       { op: 'add', path: `/owners/${B}/DATAOWNER//`, value: [{ owner: B, type: 'DATAOWNER' }] },
     ],
-    want: { owners: [{ owner: A, type: 'DATAOWNER' }, { owner: B, type: 'DATAOWNER' }] },
+    want: {
+      owners: [
+        { owner: A, type: 'DATAOWNER' },
+        { owner: B, type: 'DATAOWNER' },
+      ],
+    },
   },
   {
     name: 'OwnershipTemplateTest.testRemoveOneOfTwoEntries',
     aspect: 'ownership',
-    given: { owners: [{ owner: A, type: 'DATAOWNER' }, { owner: B, type: 'DATAOWNER' }] },
+    given: {
+      owners: [
+        { owner: A, type: 'DATAOWNER' },
+        { owner: B, type: 'DATAOWNER' },
+      ],
+    },
     patch: [{ op: 'remove', path: `/owners/${A}` }],
     want: { owners: [{ owner: B, type: 'DATAOWNER' }] },
   },
@@ -146,8 +184,16 @@ const cases: Case[] = [
     aspect: 'ownership',
     given: { owners: [] },
     patch: [
-      { op: 'add', path: `/owners/${A}/DATAOWNER/urn:li:ownershipType:Technical/`, value: [{ owner: A, type: 'DATAOWNER', typeUrn: 'urn:li:ownershipType:Technical' }] },
-      { op: 'add', path: `/owners/${A}/DATAOWNER/urn:li:ownershipType:Business/`, value: [{ owner: A, type: 'DATAOWNER', typeUrn: 'urn:li:ownershipType:Business' }] },
+      {
+        op: 'add',
+        path: `/owners/${A}/DATAOWNER/urn:li:ownershipType:Technical/`,
+        value: [{ owner: A, type: 'DATAOWNER', typeUrn: 'urn:li:ownershipType:Technical' }],
+      },
+      {
+        op: 'add',
+        path: `/owners/${A}/DATAOWNER/urn:li:ownershipType:Business/`,
+        value: [{ owner: A, type: 'DATAOWNER', typeUrn: 'urn:li:ownershipType:Business' }],
+      },
     ],
     want: {
       owners: [
@@ -159,7 +205,12 @@ const cases: Case[] = [
   {
     name: 'OwnershipTemplateTest.testUnattributedAddToDoesNotUpsert',
     aspect: 'ownership',
-    given: { owners: [{ owner: A, type: 'DATAOWNER', attribution: attributed('urn:li:dataHubAction:srcA') }, { owner: A, type: 'DATAOWNER', attribution: attributed('urn:li:dataHubAction:srcB') }] },
+    given: {
+      owners: [
+        { owner: A, type: 'DATAOWNER', attribution: attributed('urn:li:dataHubAction:srcA') },
+        { owner: A, type: 'DATAOWNER', attribution: attributed('urn:li:dataHubAction:srcB') },
+      ],
+    },
     patch: [{ op: 'add', path: `/owners/${A}/DATAOWNER//`, value: [{ owner: A, type: 'DATAOWNER' }] }],
     want: {
       owners: [
@@ -185,12 +236,24 @@ const cases: Case[] = [
   {
     name: 'the shorter path of older builders: /owners/<urn>/<type> with the owner as value, and removing one type',
     aspect: 'ownership',
-    given: { owners: [{ owner: A, type: 'PRODUCER' }, { owner: A, type: 'DATAOWNER' }], lastModified: STAMP },
+    given: {
+      owners: [
+        { owner: A, type: 'PRODUCER' },
+        { owner: A, type: 'DATAOWNER' },
+      ],
+      lastModified: STAMP,
+    },
     patch: [
       { op: 'add', path: `/owners/${B}/TECHNICAL_OWNER`, value: { owner: B, type: 'TECHNICAL_OWNER' } },
       { op: 'remove', path: `/owners/${A}/PRODUCER` },
     ],
-    want: { owners: [{ owner: A, type: 'DATAOWNER' }, { owner: B, type: 'TECHNICAL_OWNER' }], lastModified: STAMP },
+    want: {
+      owners: [
+        { owner: A, type: 'DATAOWNER' },
+        { owner: B, type: 'TECHNICAL_OWNER' },
+      ],
+      lastModified: STAMP,
+    },
   },
   {
     name: 'an absent ownership starts with lastModified by the system actor',
@@ -228,14 +291,37 @@ const cases: Case[] = [
   {
     name: 'a tag on a field that has no editable info yet, and a term on one that has',
     aspect: 'editableSchemaMetadata',
-    given: { editableSchemaFieldInfo: [{ fieldPath: 'b', description: 'kept', glossaryTerms: { terms: [{ urn: 'urn:li:glossaryTerm:Old' }], auditStamp: STAMP } }] },
+    given: {
+      editableSchemaFieldInfo: [
+        {
+          fieldPath: 'b',
+          description: 'kept',
+          glossaryTerms: { terms: [{ urn: 'urn:li:glossaryTerm:Old' }], auditStamp: STAMP },
+        },
+      ],
+    },
     patch: [
-      { op: 'add', path: '/editableSchemaFieldInfo/a/globalTags/tags/urn:li:tag:Legacy', value: { tag: 'urn:li:tag:Legacy' } },
-      { op: 'add', path: '/editableSchemaFieldInfo/b/glossaryTerms/terms/urn:li:glossaryTerm:New', value: { urn: 'urn:li:glossaryTerm:New' } },
+      {
+        op: 'add',
+        path: '/editableSchemaFieldInfo/a/globalTags/tags/urn:li:tag:Legacy',
+        value: { tag: 'urn:li:tag:Legacy' },
+      },
+      {
+        op: 'add',
+        path: '/editableSchemaFieldInfo/b/glossaryTerms/terms/urn:li:glossaryTerm:New',
+        value: { urn: 'urn:li:glossaryTerm:New' },
+      },
     ],
     want: {
       editableSchemaFieldInfo: [
-        { fieldPath: 'b', description: 'kept', glossaryTerms: { terms: [{ urn: 'urn:li:glossaryTerm:Old' }, { urn: 'urn:li:glossaryTerm:New' }], auditStamp: STAMP } },
+        {
+          fieldPath: 'b',
+          description: 'kept',
+          glossaryTerms: {
+            terms: [{ urn: 'urn:li:glossaryTerm:Old' }, { urn: 'urn:li:glossaryTerm:New' }],
+            auditStamp: STAMP,
+          },
+        },
         { fieldPath: 'a', globalTags: { tags: [{ tag: 'urn:li:tag:Legacy' }] } },
       ],
     },
@@ -243,7 +329,11 @@ const cases: Case[] = [
   {
     name: 'removing a field tag keeps the field',
     aspect: 'editableSchemaMetadata',
-    given: { editableSchemaFieldInfo: [{ fieldPath: 'a', globalTags: { tags: [{ tag: 'urn:li:tag:A' }, { tag: 'urn:li:tag:B' }] } }] },
+    given: {
+      editableSchemaFieldInfo: [
+        { fieldPath: 'a', globalTags: { tags: [{ tag: 'urn:li:tag:A' }, { tag: 'urn:li:tag:B' }] } },
+      ],
+    },
     patch: [{ op: 'remove', path: '/editableSchemaFieldInfo/a/globalTags/tags/urn:li:tag:A' }],
     want: { editableSchemaFieldInfo: [{ fieldPath: 'a', globalTags: { tags: [{ tag: 'urn:li:tag:B' }] } }] },
   },
@@ -253,7 +343,11 @@ const cases: Case[] = [
     aspect: 'institutionalMemory',
     given: { elements: [{ url: 'https://a.example/x', description: 'A', createStamp: STAMP }] },
     patch: [
-      { op: 'add', path: '/elements/https:~1~1b.example~1y', value: { url: 'https://b.example/y', description: 'B', createStamp: STAMP } },
+      {
+        op: 'add',
+        path: '/elements/https:~1~1b.example~1y',
+        value: { url: 'https://b.example/y', description: 'B', createStamp: STAMP },
+      },
       { op: 'remove', path: '/elements/https:~1~1a.example~1x' },
     ],
     want: { elements: [{ url: 'https://b.example/y', description: 'B', createStamp: STAMP }] },
@@ -263,23 +357,46 @@ const cases: Case[] = [
     name: 'an input edge on an absent chartInfo starts from the default',
     aspect: 'chartInfo',
     patch: [{ op: 'add', path: `/inputEdges/${DS('a')}`, value: { destinationUrn: DS('a') } }],
-    want: { title: '', description: '', lastModified: { created: STAMP, lastModified: STAMP }, inputEdges: [{ destinationUrn: DS('a') }], inputs: [] },
+    want: {
+      title: '',
+      description: '',
+      lastModified: { created: STAMP, lastModified: STAMP },
+      inputEdges: [{ destinationUrn: DS('a') }],
+      inputs: [],
+    },
   },
   {
     name: 'the deprecated inputs are keyed by their URN, an edge is removed',
     aspect: 'chartInfo',
-    given: { title: 't', description: 'd', lastModified: { created: STAMP, lastModified: STAMP }, inputs: [{ string: DS('a') }], inputEdges: [{ destinationUrn: DS('b') }] },
+    given: {
+      title: 't',
+      description: 'd',
+      lastModified: { created: STAMP, lastModified: STAMP },
+      inputs: [{ string: DS('a') }],
+      inputEdges: [{ destinationUrn: DS('b') }],
+    },
     patch: [
       { op: 'add', path: `/inputs/${DS('c')}`, value: { string: DS('c') } },
       { op: 'remove', path: `/inputEdges/${DS('b')}` },
     ],
-    want: { title: 't', description: 'd', lastModified: { created: STAMP, lastModified: STAMP }, inputs: [{ string: DS('a') }, { string: DS('c') }], inputEdges: [] },
+    want: {
+      title: 't',
+      description: 'd',
+      lastModified: { created: STAMP, lastModified: STAMP },
+      inputs: [{ string: DS('a') }, { string: DS('c') }],
+      inputEdges: [],
+    },
   },
   // --- dashboardInfo (DashboardInfoTemplate; DashboardPatchBuilder)
   {
     name: 'chart and dataset edges by destination URN',
     aspect: 'dashboardInfo',
-    given: { title: 't', description: 'd', lastModified: { created: STAMP, lastModified: STAMP }, chartEdges: [{ destinationUrn: 'urn:li:chart:(looker,1)' }] },
+    given: {
+      title: 't',
+      description: 'd',
+      lastModified: { created: STAMP, lastModified: STAMP },
+      chartEdges: [{ destinationUrn: 'urn:li:chart:(looker,1)' }],
+    },
     patch: [
       { op: 'add', path: '/chartEdges/urn:li:chart:(looker,2)', value: { destinationUrn: 'urn:li:chart:(looker,2)' } },
       { op: 'add', path: `/datasetEdges/${DS('a')}`, value: { destinationUrn: DS('a') } },
@@ -337,43 +454,96 @@ describe('patch templates', () => {
 
 /** UpstreamLineageTemplateTest.testPatchUpstream @ 17c01b4cfc9263f2c9366612eed44652a12fa223: fine-grained lineage, patch after patch. */
 describe('upstreamLineage fine-grained lineage, as UpstreamLineageTemplateTest.testPatchUpstream', () => {
-  const field = (table: string, column: string, platform = 'bigquery', env = 'PROD') => `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:${platform},${table},${env}),${column})`;
+  const field = (table: string, column: string, platform = 'bigquery', env = 'PROD') =>
+    `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:${platform},${table},${env}),${column})`;
   const pointer = (urn: string) => urn.replace(/~/g, '~0').replace(/\//g, '~1');
   const d1 = field('upstream_table_1', 'c1');
   const u1 = field('upstream_table_2', 'c1');
   const d2 = field('upstream_table_2', 'c2');
   const u2 = field('upstream_table_1', 'c2');
   const s3 = field('test-bucket/hive/folder_1/folder_2/my_dataset', 'c2', 's3', 'DEV');
-  const step = (given: Record<string, unknown>, patch: unknown[]) => patched({ aspect: 'upstreamLineage', given, patch });
-  const lineage = (downstream: string, upstream: string, rest: Record<string, unknown>) => ({ downstreams: [downstream], upstreams: [upstream], ...rest });
+  const step = (given: Record<string, unknown>, patch: unknown[]) =>
+    patched({ aspect: 'upstreamLineage', given, patch });
+  const lineage = (downstream: string, upstream: string, rest: Record<string, unknown>) => ({
+    downstreams: [downstream],
+    upstreams: [upstream],
+    ...rest,
+  });
 
   it('adds, overwrites, keeps queries and operations apart, and removes back to the default', () => {
-    const result = step({ upstreams: [], fineGrainedLineages: [] }, [{ op: 'add', path: `/fineGrainedLineages/CREATE/${d1}//${u1}`, value: { confidenceScore: 1.0 } }]);
-    expect((result.fineGrainedLineages as unknown[])[0]).toEqual(lineage(d1, u1, { upstreamType: 'FIELD_SET', downstreamType: 'FIELD', confidenceScore: 1.0, transformOperation: 'CREATE' }));
+    const result = step({ upstreams: [], fineGrainedLineages: [] }, [
+      { op: 'add', path: `/fineGrainedLineages/CREATE/${d1}//${u1}`, value: { confidenceScore: 1.0 } },
+    ]);
+    expect((result.fineGrainedLineages as unknown[])[0]).toEqual(
+      lineage(d1, u1, {
+        upstreamType: 'FIELD_SET',
+        downstreamType: 'FIELD',
+        confidenceScore: 1.0,
+        transformOperation: 'CREATE',
+      }),
+    );
 
     const someQuery = `/fineGrainedLineages/CREATE/${d2}/urn:li:query:someQuery/${u2}`;
     const result2 = step(result, [
-      { op: 'add', path: someQuery, value: { upstreamType: 'FIELD_SET', confidenceScore: 1.0, downstreamType: 'FIELD' } },
-      { op: 'add', path: someQuery, value: { upstreamType: 'DATASET', confidenceScore: 0.1, downstreamType: 'FIELD_SET' } },
+      {
+        op: 'add',
+        path: someQuery,
+        value: { upstreamType: 'FIELD_SET', confidenceScore: 1.0, downstreamType: 'FIELD' },
+      },
+      {
+        op: 'add',
+        path: someQuery,
+        value: { upstreamType: 'DATASET', confidenceScore: 0.1, downstreamType: 'FIELD_SET' },
+      },
     ]);
     expect((result2.fineGrainedLineages as unknown[])[1]).toEqual(
-      lineage(d2, u2, { query: 'urn:li:query:someQuery', upstreamType: 'DATASET', downstreamType: 'FIELD_SET', confidenceScore: 0.1, transformOperation: 'CREATE' }),
+      lineage(d2, u2, {
+        query: 'urn:li:query:someQuery',
+        upstreamType: 'DATASET',
+        downstreamType: 'FIELD_SET',
+        confidenceScore: 0.1,
+        transformOperation: 'CREATE',
+      }),
     );
 
     const node = { upstreamType: 'FIELD_SET', confidenceScore: 1.0, downstreamType: 'FIELD' };
-    const result3 = step(result2, [{ op: 'add', path: `/fineGrainedLineages/CREATE/${d2}/urn:li:query:anotherQuery/${u2}`, value: node }]);
+    const result3 = step(result2, [
+      { op: 'add', path: `/fineGrainedLineages/CREATE/${d2}/urn:li:query:anotherQuery/${u2}`, value: node },
+    ]);
     expect((result3.fineGrainedLineages as unknown[])[2]).toEqual(
-      lineage(d2, u2, { query: 'urn:li:query:anotherQuery', upstreamType: 'FIELD_SET', downstreamType: 'FIELD', confidenceScore: 1.0, transformOperation: 'CREATE' }),
+      lineage(d2, u2, {
+        query: 'urn:li:query:anotherQuery',
+        upstreamType: 'FIELD_SET',
+        downstreamType: 'FIELD',
+        confidenceScore: 1.0,
+        transformOperation: 'CREATE',
+      }),
     );
 
-    const result4 = step(result3, [{ op: 'add', path: `/fineGrainedLineages/TRANSFORM/${d2}/urn:li:query:anotherQuery/${u2}`, value: node }]);
+    const result4 = step(result3, [
+      { op: 'add', path: `/fineGrainedLineages/TRANSFORM/${d2}/urn:li:query:anotherQuery/${u2}`, value: node },
+    ]);
     expect((result4.fineGrainedLineages as unknown[])[3]).toEqual(
-      lineage(d2, u2, { query: 'urn:li:query:anotherQuery', upstreamType: 'FIELD_SET', downstreamType: 'FIELD', confidenceScore: 1.0, transformOperation: 'TRANSFORM' }),
+      lineage(d2, u2, {
+        query: 'urn:li:query:anotherQuery',
+        upstreamType: 'FIELD_SET',
+        downstreamType: 'FIELD',
+        confidenceScore: 1.0,
+        transformOperation: 'TRANSFORM',
+      }),
     );
 
-    const result5 = step(result4, [{ op: 'add', path: `/fineGrainedLineages/TRANSFORM/${pointer(s3)}/urn:li:query:anotherQuery/${u2}`, value: node }]);
+    const result5 = step(result4, [
+      { op: 'add', path: `/fineGrainedLineages/TRANSFORM/${pointer(s3)}/urn:li:query:anotherQuery/${u2}`, value: node },
+    ]);
     expect((result5.fineGrainedLineages as unknown[])[4]).toEqual(
-      lineage(s3, u2, { query: 'urn:li:query:anotherQuery', upstreamType: 'FIELD_SET', downstreamType: 'FIELD', confidenceScore: 1.0, transformOperation: 'TRANSFORM' }),
+      lineage(s3, u2, {
+        query: 'urn:li:query:anotherQuery',
+        upstreamType: 'FIELD_SET',
+        downstreamType: 'FIELD',
+        confidenceScore: 1.0,
+        transformOperation: 'TRANSFORM',
+      }),
     );
 
     const removed = step(result4, [
@@ -386,7 +556,12 @@ describe('upstreamLineage fine-grained lineage, as UpstreamLineageTemplateTest.t
   });
 
   it('refuses to key a stored lineage with other than one downstream', () => {
-    const given = { upstreams: [], fineGrainedLineages: [{ upstreamType: 'FIELD_SET', downstreamType: 'FIELD_SET', downstreams: [d1, d2], upstreams: [u1] }] };
+    const given = {
+      upstreams: [],
+      fineGrainedLineages: [
+        { upstreamType: 'FIELD_SET', downstreamType: 'FIELD_SET', downstreams: [d1, d2], upstreams: [u1] },
+      ],
+    };
     expect(() => step(given, [])).toThrow('fineGrainedLineages[0] has other than exactly one downstream');
   });
 });
@@ -403,14 +578,41 @@ describe('patches that do not apply', () => {
   };
 
   it.each([
-    { name: 'an aspect without a template', aspect: 'status', patch: [], status: 422, message: 'patch: aspect status has no patch template' },
-    { name: 'a value that is not an array', aspect: 'globalTags', patch: { op: 'add' }, status: 400, message: 'patch: a PATCH takes a JSON Patch' },
-    { name: 'an operation without a path', aspect: 'globalTags', patch: [{ op: 'add', value: 1 }], status: 400, message: 'patch[0].path: must be a JSON pointer string' },
-    { name: 'an unknown op', aspect: 'globalTags', patch: [{ op: 'merge', path: '/tags/x', value: {} }], status: 422, message: 'patch[0]: merge /tags/x does not apply: op must be' },
+    {
+      name: 'an aspect without a template',
+      aspect: 'status',
+      patch: [],
+      status: 422,
+      message: 'patch: aspect status has no patch template',
+    },
+    {
+      name: 'a value that is not an array',
+      aspect: 'globalTags',
+      patch: { op: 'add' },
+      status: 400,
+      message: 'patch: a PATCH takes a JSON Patch',
+    },
+    {
+      name: 'an operation without a path',
+      aspect: 'globalTags',
+      patch: [{ op: 'add', value: 1 }],
+      status: 400,
+      message: 'patch[0].path: must be a JSON pointer string',
+    },
+    {
+      name: 'an unknown op',
+      aspect: 'globalTags',
+      patch: [{ op: 'merge', path: '/tags/x', value: {} }],
+      status: 422,
+      message: 'patch[0]: merge /tags/x does not apply: op must be',
+    },
     {
       name: 'a replace of an absent field (the second operation)',
       aspect: 'datasetProperties',
-      patch: [{ op: 'add', path: '/name', value: 'n' }, { op: 'replace', path: '/description', value: 'd' }],
+      patch: [
+        { op: 'add', path: '/name', value: 'n' },
+        { op: 'replace', path: '/description', value: 'd' },
+      ],
       status: 422,
       message: 'patch[1]: replace /description does not apply: nothing at that path',
     },

@@ -60,9 +60,11 @@ describe.each<Namespace>(['svc', 'li'])('sample catalog (namespace %s)', (ns) =>
     const DECADE_MS = 3653 * DAY_MS;
     // Every number within ten years before the reference time is a time of the sample; nothing else comes near.
     const moved = (value: unknown, by: number): unknown => {
-      if (typeof value === 'number') return value > REFERENCE_TIME - DECADE_MS && value <= REFERENCE_TIME ? value + by : value;
+      if (typeof value === 'number')
+        return value > REFERENCE_TIME - DECADE_MS && value <= REFERENCE_TIME ? value + by : value;
       if (Array.isArray(value)) return value.map((v) => moved(v, by));
-      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, moved(v, by)]));
+      if (value && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, moved(v, by)]));
       return value;
     };
     const later = 28 * DAY_MS;
@@ -91,7 +93,8 @@ describe.each<Namespace>(['svc', 'li'])('sample catalog (namespace %s)', (ns) =>
     const platforms = new Set(proposals.filter((p) => p.aspectName === 'dataPlatformInfo').map((p) => p.entityUrn));
     const used = proposals.flatMap((p) => {
       if (p.aspectName === 'schemaMetadata') return [String(p.aspect.platform)];
-      if (p.entityType === 'chart' || p.entityType === 'dashboard') return [`${contract.names.urnPrefix}dataPlatform:${parseUrn(p.entityUrn).parts[0]}`];
+      if (p.entityType === 'chart' || p.entityType === 'dashboard')
+        return [`${contract.names.urnPrefix}dataPlatform:${parseUrn(p.entityUrn).parts[0]}`];
       return [];
     });
     expect(used.filter((u) => !platforms.has(u))).toEqual([]);
@@ -100,10 +103,20 @@ describe.each<Namespace>(['svc', 'li'])('sample catalog (namespace %s)', (ns) =>
   it('exercises every relationship the spec defines for the catalog entity types', () => {
     const types = ['dataset', 'chart', 'dashboard', 'corpuser', 'corpGroup', 'glossaryTerm', 'glossaryNode', 'tag'];
     const defined = new Set(
-      types.flatMap((t) => (contract.entity(t)?.aspects ?? []).flatMap((a) => contract.aspects.get(a)?.relationships.map((r) => r.name) ?? [])),
+      types.flatMap((t) =>
+        (contract.entity(t)?.aspects ?? []).flatMap(
+          (a) => contract.aspects.get(a)?.relationships.map((r) => r.name) ?? [],
+        ),
+      ),
     );
     const present = new Set(
-      proposals.flatMap((p) => contract.aspects.get(p.aspectName)?.relationships.filter((r) => valuesAt(p.aspect, r.path).length > 0).map((r) => r.name) ?? []),
+      proposals.flatMap(
+        (p) =>
+          contract.aspects
+            .get(p.aspectName)
+            ?.relationships.filter((r) => valuesAt(p.aspect, r.path).length > 0)
+            .map((r) => r.name) ?? [],
+      ),
     );
     expect([...defined].filter((name) => !present.has(name)).sort()).toEqual([]);
   });
@@ -126,14 +139,21 @@ describe.each<Namespace>(['svc', 'li'])('sample catalog (namespace %s)', (ns) =>
     const single = [...new Set(proposals.map((p) => p.aspectName))].flatMap((name) =>
       (contract.aspects.get(name)?.searchable ?? [])
         .filter((f) => f.addToFilters)
-        .filter((f) => new Set(proposals.filter((p) => p.aspectName === name).flatMap((p) => valuesAt(p.aspect, f.path).map(String))).size < 2)
+        .filter(
+          (f) =>
+            new Set(
+              proposals.filter((p) => p.aspectName === name).flatMap((p) => valuesAt(p.aspect, f.path).map(String)),
+            ).size < 2,
+        )
         .map((f) => `${name}.${f.fieldName}`),
     );
     expect(single).toEqual([]);
   });
 
   it('spreads datasets over several platforms and environments, for browse', () => {
-    const keys = [...new Set(proposals.filter((p) => p.entityType === 'dataset').map((p) => p.entityUrn))].map((urn) => parseUrn(urn).parts);
+    const keys = [...new Set(proposals.filter((p) => p.entityType === 'dataset').map((p) => p.entityUrn))].map(
+      (urn) => parseUrn(urn).parts,
+    );
     expect(new Set(keys.map(([platform]) => platform)).size).toBeGreaterThanOrEqual(5);
     expect(new Set(keys.map(([, , origin]) => origin)).size).toBeGreaterThanOrEqual(2);
   });

@@ -26,18 +26,30 @@ describe.each<Namespace>(['svc', 'li'])('the mock with its sample catalog (names
   afterAll(() => server.close());
 
   it('loads every sample aspect validated, none opaque or rejected', () => {
-    expect(server.loaded).toEqual([{ source: 'sample catalog', validated: sampleCatalog(contract, REFERENCE_TIME).length, opaque: 0, rejected: 0, skipped: [] }]);
+    expect(server.loaded).toEqual([
+      {
+        source: 'sample catalog',
+        validated: sampleCatalog(contract, REFERENCE_TIME).length,
+        opaque: 0,
+        rejected: 0,
+        skipped: [],
+      },
+    ]);
   });
 
   it('browses datasets by environment and platform', async () => {
-    const reply = await call(server, 'POST', '/entities?action=browse', { body: { path: '/prod', entity: 'dataset', start: 0, limit: 20 } });
+    const reply = await call(server, 'POST', '/entities?action=browse', {
+      body: { path: '/prod', entity: 'dataset', start: 0, limit: 20 },
+    });
     expect(reply.status).toBe(200);
     const groups = (reply.json.value.metadata.groups as { name: string }[]).map((g) => g.name).sort();
     expect(groups).toEqual(['hive', 'kafka', 'postgres', 's3', 'snowflake']);
   });
 
   it('hides the soft-deleted dataset from search but still reads it by URN', async () => {
-    const search = await call(server, 'POST', '/entities?action=search', { body: { input: 'orders', entity: 'dataset', start: 0, count: 50 } });
+    const search = await call(server, 'POST', '/entities?action=search', {
+      body: { input: 'orders', entity: 'dataset', start: 0, count: 50 },
+    });
     expect(search.status).toBe(200);
     expect(search.json.value.entities).toContain(CLEAN_ORDERS);
     expect(search.json.value.entities).not.toContain(LEGACY_ORDERS);
@@ -47,10 +59,27 @@ describe.each<Namespace>(['svc', 'li'])('the mock with its sample catalog (names
   });
 
   it.each([
-    { label: 'the daily revenue mart', given: { urn: DAILY_REVENUE, direction: 'OUTGOING', types: 'DownstreamOf' }, want: ['clean.orders', 'clean.payments'] },
-    { label: 'the cleaned orders', given: { urn: CLEAN_ORDERS, direction: 'INCOMING', types: 'DownstreamOf' }, want: ['analytics.mart.customer_lifetime_value', 'analytics.mart.daily_revenue', 'analytics.mart.funnel_conversion', 'analytics_dev.mart.daily_revenue'] },
+    {
+      label: 'the daily revenue mart',
+      given: { urn: DAILY_REVENUE, direction: 'OUTGOING', types: 'DownstreamOf' },
+      want: ['clean.orders', 'clean.payments'],
+    },
+    {
+      label: 'the cleaned orders',
+      given: { urn: CLEAN_ORDERS, direction: 'INCOMING', types: 'DownstreamOf' },
+      want: [
+        'analytics.mart.customer_lifetime_value',
+        'analytics.mart.daily_revenue',
+        'analytics.mart.funnel_conversion',
+        'analytics_dev.mart.daily_revenue',
+      ],
+    },
   ])('follows lineage: $given.direction $given.types of $label', async ({ given, want }) => {
-    const reply = await call(server, 'GET', `/relationships?urn=${encodeURIComponent(given.urn)}&direction=${given.direction}&types=${given.types}`);
+    const reply = await call(
+      server,
+      'GET',
+      `/relationships?urn=${encodeURIComponent(given.urn)}&direction=${given.direction}&types=${given.types}`,
+    );
     expect(reply.status).toBe(200);
     const names = (reply.json.entities as string[]).map((u) => parseUrn(u).parts[1]).sort();
     expect(names).toEqual(want);
@@ -61,7 +90,10 @@ describe.each<Namespace>(['svc', 'li'])('the mock with its sample catalog (names
     expect(stored.length).toBeGreaterThanOrEqual(12);
     const token = server.tokens.find((t) => t.role === 'admin')?.token;
     for (const p of stored) {
-      const reply = await call(server, 'POST', '/test?action=evaluate', { body: { urn: p.entityUrn }, ...(token ? { token } : {}) });
+      const reply = await call(server, 'POST', '/test?action=evaluate', {
+        body: { urn: p.entityUrn },
+        ...(token ? { token } : {}),
+      });
       expect(reply.status).toBe(200);
       expect(reply.json.value, p.entityUrn).toEqual(p.aspect);
     }
@@ -70,19 +102,34 @@ describe.each<Namespace>(['svc', 'li'])('the mock with its sample catalog (names
 
   it('serves 30 daily profiles of a dataset', async () => {
     const reply = await call(server, 'POST', '/aspects?action=getTimeseriesAspectValues', {
-      body: { urn: DAILY_REVENUE, entity: 'dataset', aspect: 'datasetProfile', startTimeMillis: REFERENCE_TIME - 40 * DAY_MS, endTimeMillis: REFERENCE_TIME },
+      body: {
+        urn: DAILY_REVENUE,
+        entity: 'dataset',
+        aspect: 'datasetProfile',
+        startTimeMillis: REFERENCE_TIME - 40 * DAY_MS,
+        endTimeMillis: REFERENCE_TIME,
+      },
     });
     expect(reply.status).toBe(200);
-    const times = (reply.json.value.values as { aspect: { value: string } }[]).map((v) => (JSON.parse(v.aspect.value) as { timestampMillis: number }).timestampMillis).sort();
+    const times = (reply.json.value.values as { aspect: { value: string } }[])
+      .map((v) => (JSON.parse(v.aspect.value) as { timestampMillis: number }).timestampMillis)
+      .sort();
     expect(times).toHaveLength(30);
     expect(times[29]).toBe(REFERENCE_TIME);
   });
 
   it("sorts datasets by their last load (the UI's Last Modified in Platform), those without operations after them", async () => {
     const sortCriteria = [{ field: 'lastOperationTime', order: 'DESCENDING' }];
-    const reply = await call(server, 'POST', '/entities?action=search', { body: { input: '*', entity: 'dataset', start: 0, count: 5, sortCriteria } });
+    const reply = await call(server, 'POST', '/entities?action=search', {
+      body: { input: '*', entity: 'dataset', start: 0, count: 5, sortCriteria },
+    });
     expect(reply.status).toBe(200);
-    const loaded = ['clean.orders', 'clean.customers', 'analytics.mart.daily_revenue', 'analytics.mart.customer_lifetime_value'];
+    const loaded = [
+      'clean.orders',
+      'clean.customers',
+      'analytics.mart.daily_revenue',
+      'analytics.mart.customer_lifetime_value',
+    ];
     expect((reply.json.value.entities as string[]).slice(0, 4).map((u) => parseUrn(u).parts[1])).toEqual(loaded);
     expect(loaded).not.toContain(parseUrn(reply.json.value.entities[4]).parts[1]);
   });
@@ -94,20 +141,33 @@ describe.each<Namespace>(['svc', 'li'])('the mock with its sample catalog (names
  */
 describe("the sample's reference day", () => {
   const contract = loadContract('svc');
-  const CLEAN_ORDERS = makeUrn(contract.names.urnPrefix, 'dataset', [makeUrn(contract.names.urnPrefix, 'dataPlatform', ['hive']), 'clean.orders', 'PROD']);
+  const CLEAN_ORDERS = makeUrn(contract.names.urnPrefix, 'dataset', [
+    makeUrn(contract.names.urnPrefix, 'dataPlatform', ['hive']),
+    'clean.orders',
+    'PROD',
+  ]);
   const today = () => Math.floor(Date.now() / DAY_MS) * DAY_MS;
   const lastProfile = async (server: MockServer): Promise<number> => {
-    const reply = await call(server, 'POST', '/aspects?action=getTimeseriesAspectValues', { body: { urn: CLEAN_ORDERS, entity: 'dataset', aspect: 'datasetProfile', limit: 1 } });
+    const reply = await call(server, 'POST', '/aspects?action=getTimeseriesAspectValues', {
+      body: { urn: CLEAN_ORDERS, entity: 'dataset', aspect: 'datasetProfile', limit: 1 },
+    });
     expect(reply.status).toBe(200);
     return (JSON.parse(reply.json.value.values[0].aspect.value) as { timestampMillis: number }).timestampMillis;
   };
   const summary = async (server: MockServer) => {
-    const reply = await graphql(server, { query: `{ dataset(urn: "${CLEAN_ORDERS}") { statsSummary { queryCountLast30Days topUsersLast30Days { urn } } } }`, token: ADMIN });
+    const reply = await graphql(server, {
+      query: `{ dataset(urn: "${CLEAN_ORDERS}") { statsSummary { queryCountLast30Days topUsersLast30Days { urn } } } }`,
+      token: ADMIN,
+    });
     expect(reply.status).toBe(200);
-    return (reply.json as { data: { dataset: { statsSummary: { queryCountLast30Days: number | null; topUsersLast30Days: unknown[] } } } }).data.dataset.statsSummary;
+    return (
+      reply.json as {
+        data: { dataset: { statsSummary: { queryCountLast30Days: number | null; topUsersLast30Days: unknown[] } } };
+      }
+    ).data.dataset.statsSummary;
   };
 
-  it('is the day the mock starts by default: the last month of usage is the sample\'s', async () => {
+  it("is the day the mock starts by default: the last month of usage is the sample's", async () => {
     const before = today();
     await withServer({ sample: true }, async (server) => {
       expect([before, today()]).toContain(await lastProfile(server));

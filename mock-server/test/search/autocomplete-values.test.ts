@@ -9,17 +9,43 @@ import { ctx, datasetUrn, indexedDatasets } from '../search-harness.js';
 function catalog(names: string[]): (query: string, more?: Partial<AutocompleteRequest>) => string[] {
   const { store, index } = indexedDatasets([], '');
   store.transaction(() => {
-    for (let i = 0; i < 1_000; i++) store.upsertAspect('dataset', datasetUrn('hive', `orders_${i}`), 'datasetProperties', { name: `orders_${i}` }, ctx);
-    for (let i = 0; i < 1_000; i++) store.upsertAspect('dataset', datasetUrn('hive', `kafka_${i}`), 'datasetProperties', { name: `kafka_${i}` }, ctx);
-    for (let i = 0; i < 1_000; i++) store.upsertAspect('dataset', datasetUrn('hive', `sales_orders_${i}`), 'datasetProperties', { name: `sales_orders_${i}` }, ctx);
-    for (const name of names) store.upsertAspect('dataset', datasetUrn('hive', name), 'datasetProperties', { name }, ctx);
+    for (let i = 0; i < 1_000; i++)
+      store.upsertAspect(
+        'dataset',
+        datasetUrn('hive', `orders_${i}`),
+        'datasetProperties',
+        { name: `orders_${i}` },
+        ctx,
+      );
+    for (let i = 0; i < 1_000; i++)
+      store.upsertAspect('dataset', datasetUrn('hive', `kafka_${i}`), 'datasetProperties', { name: `kafka_${i}` }, ctx);
+    for (let i = 0; i < 1_000; i++)
+      store.upsertAspect(
+        'dataset',
+        datasetUrn('hive', `sales_orders_${i}`),
+        'datasetProperties',
+        { name: `sales_orders_${i}` },
+        ctx,
+      );
+    for (const name of names)
+      store.upsertAspect('dataset', datasetUrn('hive', name), 'datasetProperties', { name }, ctx);
   });
   return (query, more = {}) => index.autocomplete({ query, entity: 'dataset', limit: 10, ...more }).suggestions;
 }
 
 describe('autocomplete of a broad prefix among values that look alike', () => {
   it('keeps whole tokens and token prefixes in any case, never a word inside another', () => {
-    const suggest = catalog(['ORDERS', 'bordersx', 'xorders', 'Orders1', 'OrdersDaily', 'kafkaesque', 'akafka', 'Kafka_Orders', 'salesx_orders']);
+    const suggest = catalog([
+      'ORDERS',
+      'bordersx',
+      'xorders',
+      'Orders1',
+      'OrdersDaily',
+      'kafkaesque',
+      'akafka',
+      'Kafka_Orders',
+      'salesx_orders',
+    ]);
     expect(suggest('orders', { limit: 5 })).toEqual(['ORDERS', 'Orders1', 'orders_0', 'orders_1', 'orders_2']);
     expect(suggest('ord', { start: 10, limit: 4 })).toEqual(['orders_8', 'orders_9', 'orders_10', 'orders_11']);
     expect(suggest('orders daily')).toEqual(['OrdersDaily']);

@@ -20,11 +20,17 @@ describe('autocomplete', () => {
 
   beforeEach(() => {
     ({ store, index } = indexedDatasets([KAFKA, HDFS, USERS], 'sample data'));
-    store.upsertAspect('chart', chartUrn('looker', 'baz1'), 'chartInfo', {
-      title: 'Baz Chart 1',
-      description: 'sample chart',
-      lastModified: { created: { time: 0, actor: ctx.actor }, lastModified: { time: 0, actor: ctx.actor } },
-    }, ctx);
+    store.upsertAspect(
+      'chart',
+      chartUrn('looker', 'baz1'),
+      'chartInfo',
+      {
+        title: 'Baz Chart 1',
+        description: 'sample chart',
+        lastModified: { created: { time: 0, actor: ctx.actor }, lastModified: { time: 0, actor: ctx.actor } },
+      },
+      ctx,
+    );
   });
 
   it.each<{ given: string; want: string[] }>([
@@ -35,7 +41,10 @@ describe('autocomplete', () => {
     { given: 'kaf', want: ['SampleKafkaDataset', platform('kafka')] },
     { given: 'users_cr', want: ['fct_users_created'] },
     { given: 'sam kafka', want: [] },
-    { given: 'data', want: ['SampleHdfsDataset', 'SampleKafkaDataset', platform('hdfs'), platform('hive'), platform('kafka')] },
+    {
+      given: 'data',
+      want: ['SampleHdfsDataset', 'SampleKafkaDataset', platform('hdfs'), platform('hive'), platform('kafka')],
+    },
     { given: 'nothing', want: [] },
     { given: '', want: [] },
   ])('$given', ({ given, want }) => {
@@ -43,11 +52,20 @@ describe('autocomplete', () => {
   });
 
   it('suggests from the autocomplete fields of the entity asked for', () => {
-    expect(index.autocomplete({ query: 'Baz Ch', entity: 'chart', limit: 10 })).toEqual({ suggestions: ['Baz Chart 1'], query: 'Baz Ch' });
+    expect(index.autocomplete({ query: 'Baz Ch', entity: 'chart', limit: 10 })).toEqual({
+      suggestions: ['Baz Chart 1'],
+      query: 'Baz Ch',
+    });
   });
 
   it('de-duplicates values shared by several entities', () => {
-    store.upsertAspect('dataset', datasetUrn('hive', 'orders'), 'datasetProperties', { name: 'SampleKafkaDataset' }, ctx);
+    store.upsertAspect(
+      'dataset',
+      datasetUrn('hive', 'orders'),
+      'datasetProperties',
+      { name: 'SampleKafkaDataset' },
+      ctx,
+    );
     expect(suggest('samplek')).toEqual(['SampleKafkaDataset']);
   });
 
@@ -68,7 +86,9 @@ describe('autocomplete', () => {
   });
 
   it('narrows by a filter and rejects a field the entity does not index', () => {
-    expect(suggest('sample', { filter: { or: [{ and: [{ field: 'platform', value: platform('kafka') }] }] } })).toEqual(['SampleKafkaDataset']);
+    expect(suggest('sample', { filter: { or: [{ and: [{ field: 'platform', value: platform('kafka') }] }] } })).toEqual(
+      ['SampleKafkaDataset'],
+    );
     let error: unknown;
     try {
       suggest('sample', { filter: { or: [{ and: [{ field: 'colour', value: 'blue' }] }] } });
@@ -80,7 +100,7 @@ describe('autocomplete', () => {
   });
 });
 
-describe('autocomplete through HTTP with upstream\'s optional field', () => {
+describe("autocomplete through HTTP with upstream's optional field", () => {
   const server = serverForTests();
   const ORDERS = datasetUrn('hive', 'orders_daily');
   const complete = (body: Record<string, unknown>) =>
@@ -88,12 +108,19 @@ describe('autocomplete through HTTP with upstream\'s optional field', () => {
 
   beforeAll(async () => {
     // The key name (field `id`) and the display name (field `name`) both complete `orders`.
-    await ingest(server(), ORDERS, 'datasetProperties', { name: 'Orders by day', qualifiedName: 'warehouse.orders_daily', description: 'orders' });
+    await ingest(server(), ORDERS, 'datasetProperties', {
+      name: 'Orders by day',
+      qualifiedName: 'warehouse.orders_daily',
+      description: 'orders',
+    });
     await ingest(server(), KAFKA, 'datasetProperties', { name: 'Kafka orders' });
   });
 
   it.each<{ title: string; field?: string; want: string[] }>([
-    { title: 'every autocomplete field', want: ['Kafka orders', 'orders_daily', 'Orders by day', 'warehouse.orders_daily'] },
+    {
+      title: 'every autocomplete field',
+      want: ['Kafka orders', 'orders_daily', 'Orders by day', 'warehouse.orders_daily'],
+    },
     { title: 'field name', field: 'name', want: ['Kafka orders', 'Orders by day'] },
     { title: 'field id', field: 'id', want: ['orders_daily'] },
     { title: 'field qualifiedName', field: 'qualifiedName', want: ['warehouse.orders_daily'] },
@@ -139,7 +166,8 @@ describe('autocomplete of a prefix that thousands of rows match', () => {
   beforeAll(() => {
     ({ store, index } = indexedDatasets([], ''));
     store.transaction(() => {
-      for (let i = 0; i < DATASETS; i++) store.upsertAspect('dataset', orders(i), 'datasetProperties', { name: `orders_${i}` }, ctx);
+      for (let i = 0; i < DATASETS; i++)
+        store.upsertAspect('dataset', orders(i), 'datasetProperties', { name: `orders_${i}` }, ctx);
     });
   });
 
@@ -151,7 +179,9 @@ describe('autocomplete of a prefix that thousands of rows match', () => {
 
   it('suggests a value that every entity holds once, after the better boosted ones', () => {
     expect(suggest('hiv')).toEqual([platform('hive')]);
-    expect(suggest('o', { start: 1_495, limit: 10 })).toEqual(Array.from({ length: 5 }, (_, i) => `orders_${1_495 + i}`));
+    expect(suggest('o', { start: 1_495, limit: 10 })).toEqual(
+      Array.from({ length: 5 }, (_, i) => `orders_${1_495 + i}`),
+    );
   });
 
   it('hides soft-deleted entities until they are restored', () => {
@@ -175,8 +205,16 @@ describe('autocomplete of a prefix whose matches rank after thousands of other v
     let store: CatalogStore;
     ({ store, index } = indexedDatasets([], ''));
     store.transaction(() => {
-      for (let i = 0; i < OTHERS; i++) store.upsertAspect('dataset', datasetUrn('hive', `a_${i}`), 'datasetProperties', { name: `a_${i}` }, ctx);
-      for (let i = 0; i < 1_000; i++) store.upsertAspect('dataset', datasetUrn('hive', `orders_${i}`), 'datasetProperties', { name: `orders_${i}` }, ctx);
+      for (let i = 0; i < OTHERS; i++)
+        store.upsertAspect('dataset', datasetUrn('hive', `a_${i}`), 'datasetProperties', { name: `a_${i}` }, ctx);
+      for (let i = 0; i < 1_000; i++)
+        store.upsertAspect(
+          'dataset',
+          datasetUrn('hive', `orders_${i}`),
+          'datasetProperties',
+          { name: `orders_${i}` },
+          ctx,
+        );
     });
   });
 

@@ -13,7 +13,8 @@ const EVENTS = datasetUrn('kafka', 'events');
 describe('browse', () => {
   let store: CatalogStore;
   let index: SearchIndex;
-  const browse = (path: string, page: Partial<BrowseRequest> = {}) => index.browse({ path, entity: 'dataset', start: 0, limit: 10, ...page });
+  const browse = (path: string, page: Partial<BrowseRequest> = {}) =>
+    index.browse({ path, entity: 'dataset', start: 0, limit: 10, ...page });
   const setRemoved = (urn: string, removed: boolean): void => {
     store.upsertAspect('dataset', urn, 'status', { removed }, ctx);
   };
@@ -22,7 +23,12 @@ describe('browse', () => {
     ({ store, index } = indexedDatasets([ORDERS, CUSTOMERS, SALES, EVENTS], 'table'));
   });
 
-  it.each<{ path: string; groups: { name: string; count: number }[]; entities: { name: string; urn: string }[]; total: number }>([
+  it.each<{
+    path: string;
+    groups: { name: string; count: number }[];
+    entities: { name: string; urn: string }[];
+    total: number;
+  }>([
     { path: '/', groups: [{ name: 'prod', count: 4 }], entities: [], total: 4 },
     { path: '', groups: [{ name: 'prod', count: 4 }], entities: [], total: 4 },
     {
@@ -36,7 +42,12 @@ describe('browse', () => {
     },
     { path: '/prod/kafka', groups: [], entities: [{ name: 'events', urn: EVENTS }], total: 1 },
     { path: '/prod/hive', groups: [{ name: 'db', count: 3 }], entities: [], total: 3 },
-    { path: '/prod/hive/db', groups: [{ name: 'schema', count: 2 }], entities: [{ name: 'sales', urn: SALES }], total: 3 },
+    {
+      path: '/prod/hive/db',
+      groups: [{ name: 'schema', count: 2 }],
+      entities: [{ name: 'sales', urn: SALES }],
+      total: 3,
+    },
     {
       path: '/prod/hive/db/schema',
       groups: [],
@@ -46,7 +57,15 @@ describe('browse', () => {
       ],
       total: 2,
     },
-    { path: '/prod/hive/db/schema/', groups: [], entities: [{ name: 'customers', urn: CUSTOMERS }, { name: 'orders', urn: ORDERS }], total: 2 },
+    {
+      path: '/prod/hive/db/schema/',
+      groups: [],
+      entities: [
+        { name: 'customers', urn: CUSTOMERS },
+        { name: 'orders', urn: ORDERS },
+      ],
+      total: 2,
+    },
     { path: '/prod/hive/db/schema/orders', groups: [], entities: [], total: 0 },
     { path: '/dev', groups: [], entities: [], total: 0 },
     { path: '/pro', groups: [], entities: [], total: 0 },
@@ -62,7 +81,9 @@ describe('browse', () => {
 
   it('follows a browse path written explicitly', () => {
     store.upsertAspect('dataset', EVENTS, 'browsePaths', { paths: ['/Streams/Clickstream/events'] }, ctx);
-    expect(browse('/Streams')).toMatchObject({ metadata: { groups: [{ name: 'Clickstream', count: 1 }], totalNumEntities: 1 } });
+    expect(browse('/Streams')).toMatchObject({
+      metadata: { groups: [{ name: 'Clickstream', count: 1 }], totalNumEntities: 1 },
+    });
     expect(browse('/prod').metadata.groups).toEqual([{ name: 'hive', count: 3 }]);
   });
 
@@ -93,38 +114,74 @@ describe('browse', () => {
 
   it('narrows by a filter', () => {
     const filter = { or: [{ and: [{ field: 'id', value: 'db.schema.orders' }] }] };
-    expect(browse('/prod/hive/db', { filter }).metadata).toMatchObject({ totalNumEntities: 1, groups: [{ name: 'schema', count: 1 }] });
+    expect(browse('/prod/hive/db', { filter }).metadata).toMatchObject({
+      totalNumEntities: 1,
+      groups: [{ name: 'schema', count: 1 }],
+    });
   });
 });
 
-describe('browse through HTTP with upstream\'s optional filter', () => {
+describe("browse through HTTP with upstream's optional filter", () => {
   const server = serverForTests();
   const browse = (body: Record<string, unknown>) =>
     call(server(), 'POST', '/entities?action=browse', { body: { entity: 'dataset', start: 0, limit: 10, ...body } });
   const ownedBy = (owner: string) => ({ or: [{ and: [{ field: 'owners', value: owner, condition: 'EQUAL' }] }] });
 
   beforeAll(async () => {
-    for (const urn of [ORDERS, CUSTOMERS, SALES, EVENTS]) await ingest(server(), urn, 'datasetProperties', { description: 'table' });
-    for (const urn of [ORDERS, SALES, EVENTS]) await ingest(server(), urn, 'ownership', { owners: [{ owner: USER, type: 'DATAOWNER' }] });
+    for (const urn of [ORDERS, CUSTOMERS, SALES, EVENTS])
+      await ingest(server(), urn, 'datasetProperties', { description: 'table' });
+    for (const urn of [ORDERS, SALES, EVENTS])
+      await ingest(server(), urn, 'ownership', { owners: [{ owner: USER, type: 'DATAOWNER' }] });
   });
 
-  it.each<{ path: string; groups: { name: string; count: number }[]; entities: { name: string; urn: string }[]; total: number }>([
-    { path: '/prod', groups: [{ name: 'hive', count: 2 }, { name: 'kafka', count: 1 }], entities: [], total: 3 },
-    { path: '/prod/hive/db', groups: [{ name: 'schema', count: 1 }], entities: [{ name: 'sales', urn: SALES }], total: 2 },
+  it.each<{
+    path: string;
+    groups: { name: string; count: number }[];
+    entities: { name: string; urn: string }[];
+    total: number;
+  }>([
+    {
+      path: '/prod',
+      groups: [
+        { name: 'hive', count: 2 },
+        { name: 'kafka', count: 1 },
+      ],
+      entities: [],
+      total: 3,
+    },
+    {
+      path: '/prod/hive/db',
+      groups: [{ name: 'schema', count: 1 }],
+      entities: [{ name: 'sales', urn: SALES }],
+      total: 2,
+    },
     { path: '/prod/hive/db/schema', groups: [], entities: [{ name: 'orders', urn: ORDERS }], total: 1 },
   ])('counts and lists only the entities the filter keeps under $path', async ({ path, groups, entities, total }) => {
     const reply = await browse({ path, filter: ownedBy(USER) });
     expect(reply.status).toBe(200);
-    expect(reply.json.value).toEqual({ numEntities: entities.length, pageSize: 10, from: 0, metadata: { totalNumEntities: total, groups, path }, entities });
+    expect(reply.json.value).toEqual({
+      numEntities: entities.length,
+      pageSize: 10,
+      from: 0,
+      metadata: { totalNumEntities: total, groups, path },
+      entities,
+    });
   });
 
   it('lists nothing when the filter keeps no entity', async () => {
     const reply = await browse({ path: '/prod', filter: ownedBy(`${USER}x`) });
-    expect(reply.json.value).toMatchObject({ numEntities: 0, metadata: { totalNumEntities: 0, groups: [] }, entities: [] });
+    expect(reply.json.value).toMatchObject({
+      numEntities: 0,
+      metadata: { totalNumEntities: 0, groups: [] },
+      entities: [],
+    });
   });
 
   it.each<{ given: unknown; want: RegExp }>([
-    { given: { or: [{ and: [{ field: 'colour', value: 'blue' }] }] }, want: /filter field 'colour' is not a searchable field of entity dataset/ },
+    {
+      given: { or: [{ and: [{ field: 'colour', value: 'blue' }] }] },
+      want: /filter field 'colour' is not a searchable field of entity dataset/,
+    },
     { given: [{ field: 'owners', value: USER }], want: /body\.filter: must be object/ },
   ])('rejects the filter $given with 400', async ({ given, want }) => {
     const reply = await browse({ path: '/prod', filter: given });

@@ -80,7 +80,11 @@ const histories: { given: string; writes: Write[] }[] = [
     // One value replacing one is rewritten in place; a field emptied, given back or grown to more values is rewritten row by row.
     given: 'a description rewritten in place, emptied and given back, beside custom properties that grow and shrink',
     writes: [
-      [A, 'datasetProperties', { description: 'clicks of the shop', customProperties: { team: 'sales', tier: 'gold' } }],
+      [
+        A,
+        'datasetProperties',
+        { description: 'clicks of the shop', customProperties: { team: 'sales', tier: 'gold' } },
+      ],
       [A, 'datasetProperties', { description: 'shop orders', customProperties: { team: 'sales' } }],
       [B, 'datasetProperties', { customProperties: { team: 'sales' } }],
       [A, 'datasetProperties', { customProperties: {} }],
@@ -119,7 +123,8 @@ const histories: { given: string; writes: Write[] }[] = [
 function replay(writes: readonly Write[]): { store: CatalogStore; index: SearchIndex } {
   const index = createSearchIndex(contract);
   const store = new CatalogStore({ contract, derived: [index] });
-  for (const urn of [A, B, C]) store.upsertAspect('dataset', urn, 'datasetProperties', { description: 'A table of the shop' }, ctx);
+  for (const urn of [A, B, C])
+    store.upsertAspect('dataset', urn, 'datasetProperties', { description: 'A table of the shop' }, ctx);
   for (const [urn, aspect, value] of writes) {
     if (value) store.upsertAspect('dataset', urn, aspect, value, ctx);
     else store.deleteAspect('dataset', urn, aspect, ctx);
@@ -148,7 +153,10 @@ describe('search after a history of writes', () => {
     const { index } = replay(writes);
     const criteria = [
       [{ field: 'tags', value: tag('PII') }],
-      [{ field: 'tags', value: tag('Gold') }, { field: 'platform', value: platformUrn('hive') }],
+      [
+        { field: 'tags', value: tag('Gold') },
+        { field: 'platform', value: platformUrn('hive') },
+      ],
       [{ field: 'tags', values: [tag('Gold'), tag('Legacy')] }],
       [{ field: 'owners', value: owner('bob') }],
       [{ field: 'tags', value: tag('Unknown') }],
@@ -156,11 +164,23 @@ describe('search after a history of writes', () => {
     for (const input of ['shop', '*', 'tags:Gold', 'platform:hive']) {
       for (const and of criteria) {
         const onFacets = everything(index, { input, filter: { or: [{ and }] } });
-        const onValues = everything(index, { input, filter: { or: [{ and: [...and, { field: 'removed', value: 'false' }] }] } });
+        const onValues = everything(index, {
+          input,
+          filter: { or: [{ and: [...and, { field: 'removed', value: 'false' }] }] },
+        });
         expect(onFacets).toEqual(onValues);
       }
     }
-    for (const input of ['tags:Gold', 'tags:Legacy', 'tags:PII', 'tags:Gold platform:hive', `tags:"${tag('Legacy')}"`, 'owners:bob', 'shop tags:Gold', 'tags:Unknown']) {
+    for (const input of [
+      'tags:Gold',
+      'tags:Legacy',
+      'tags:PII',
+      'tags:Gold platform:hive',
+      `tags:"${tag('Legacy')}"`,
+      'owners:bob',
+      'shop tags:Gold',
+      'tags:Unknown',
+    ]) {
       expect(everything(index, { input })).toEqual(everything(index, { input, filter: notRemoved }));
     }
   });
@@ -202,15 +222,18 @@ describe('search between writes', () => {
   ];
   const results = (index: SearchIndex) => requests.map((r) => everything(index, r));
 
-  it.each(histories)('$given: returns after each write what an index that had not searched before returns', ({ writes }) => {
-    const { store, index } = replay([]);
-    results(index);
-    writes.forEach(([urn, aspect, value], i) => {
-      if (value) store.upsertAspect('dataset', urn, aspect, value, ctx);
-      else store.deleteAspect('dataset', urn, aspect, ctx);
-      expect(results(index)).toEqual(results(replay(writes.slice(0, i + 1)).index));
-    });
-  });
+  it.each(histories)(
+    '$given: returns after each write what an index that had not searched before returns',
+    ({ writes }) => {
+      const { store, index } = replay([]);
+      results(index);
+      writes.forEach(([urn, aspect, value], i) => {
+        if (value) store.upsertAspect('dataset', urn, aspect, value, ctx);
+        else store.deleteAspect('dataset', urn, aspect, ctx);
+        expect(results(index)).toEqual(results(replay(writes.slice(0, i + 1)).index));
+      });
+    },
+  );
 
   const rolledBack = (store: CatalogStore, work: () => void): void => {
     const failure = new Error('rolled back');
@@ -262,11 +285,17 @@ describe('search after more writes than it follows one by one', () => {
       i % 3 ? { description: i % 5 ? 'A table of the shop' : 'shop shop' } : tags(i % 2 ? 'PII' : 'Gold'),
     ]);
     const { store, index } = replay(histories[0]!.writes);
-    const requests: Partial<SearchRequest>[] = [{ filter: notRemoved }, { input: 'shop', count: 20 }, { input: 'tags:PII', count: 20 }, { input: 'shop', filter: { or: [{ and: [{ field: 'tags', value: tag('Gold') }] }] } }];
+    const requests: Partial<SearchRequest>[] = [
+      { filter: notRemoved },
+      { input: 'shop', count: 20 },
+      { input: 'tags:PII', count: 20 },
+      { input: 'shop', filter: { or: [{ and: [{ field: 'tags', value: tag('Gold') }] }] } },
+    ];
     const results = (i: SearchIndex) => requests.map((r) => everything(i, r));
     results(index);
     store.transaction(() => {
-      for (const [urn, aspect, value] of many) store.upsertAspect('dataset', urn, aspect, value as Record<string, unknown>, ctx);
+      for (const [urn, aspect, value] of many)
+        store.upsertAspect('dataset', urn, aspect, value as Record<string, unknown>, ctx);
     });
     const after = results(index);
     expect(after[0]!.numEntities).toBe(4_203);
@@ -280,9 +309,12 @@ describe('paging through hits of equal score', () => {
     const store = new CatalogStore({ contract, derived: [index] });
     const urns = Array.from({ length: 25 }, (_, i) => datasetUrn('hive', `table_${(i * 7) % 25}`));
     store.transaction(() => {
-      for (const urn of urns) store.upsertAspect('dataset', urn, 'datasetProperties', { description: 'same words' }, ctx);
+      for (const urn of urns)
+        store.upsertAspect('dataset', urn, 'datasetProperties', { description: 'same words' }, ctx);
     });
-    const pages = [0, 10, 20].flatMap((start) => index.search({ input: 'same words', entity: 'dataset', start, count: 10 }).entities);
+    const pages = [0, 10, 20].flatMap(
+      (start) => index.search({ input: 'same words', entity: 'dataset', start, count: 10 }).entities,
+    );
     expect(pages).toEqual([...urns].sort());
   });
 
@@ -291,13 +323,17 @@ describe('paging through hits of equal score', () => {
     const store = new CatalogStore({ contract, derived: [index] });
     const urns = Array.from({ length: 40 }, (_, i) => datasetUrn('hive', `table_${(i * 7) % 40}`));
     store.transaction(() => {
-      urns.forEach((urn, i) => store.upsertAspect('dataset', urn, 'globalTags', tags(i % 4 === 0 ? 'PII' : 'Gold'), ctx));
+      urns.forEach((urn, i) =>
+        store.upsertAspect('dataset', urn, 'globalTags', tags(i % 4 === 0 ? 'PII' : 'Gold'), ctx),
+      );
       store.upsertAspect('dataset', urns[1]!, 'status', { removed: true }, ctx);
     });
     const gold = urns.filter((urn, i) => i % 4 !== 0 && i !== 1).sort();
     const filter = { or: [{ and: [{ field: 'tags', value: tag('Gold') }] }] };
     for (const request of [{ input: 'tags:Gold' }, { input: '*', filter }]) {
-      const pages = [0, 5, 10, 15, 20, 25].flatMap((start) => index.search({ ...request, entity: 'dataset', start, count: 5 }).entities);
+      const pages = [0, 5, 10, 15, 20, 25].flatMap(
+        (start) => index.search({ ...request, entity: 'dataset', start, count: 5 }).entities,
+      );
       expect(pages).toEqual(gold);
     }
   });

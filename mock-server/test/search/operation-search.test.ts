@@ -23,26 +23,37 @@ const operation = (timestampMillis: number, lastUpdatedTimestamp: number, operat
   numAffectedRows: 10,
 });
 
-const SEARCH = 'query s($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total searchResults { entity { urn } } } }';
+const SEARCH =
+  'query s($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total searchResults { entity { urn } } } }';
 
 describe('the operation aspect as lastOperationTime', () => {
   const server = serverForTests({ indexLagMs: 0 });
   beforeAll(async () => {
-    for (const urn of [LOADED, ALTERED, QUIET]) await ingest(server(), urn, 'datasetProperties', { name: urn.slice(35, -6), description: 'ops' });
+    for (const urn of [LOADED, ALTERED, QUIET])
+      await ingest(server(), urn, 'datasetProperties', { name: urn.slice(35, -6), description: 'ops' });
     await ingest(server(), LOADED, 'operation', operation(1_000, 5_000));
     await ingest(server(), ALTERED, 'operation', operation(2_000, 3_000, 'ALTER'));
   });
 
   const rest = async (extra: Record<string, unknown>) => {
-    const reply = await call(server(), 'POST', '/entities?action=search', { body: { input: '*', entity: 'dataset', start: 0, count: 10, ...extra } });
+    const reply = await call(server(), 'POST', '/entities?action=search', {
+      body: { input: '*', entity: 'dataset', start: 0, count: 10, ...extra },
+    });
     expect(reply.status).toBe(200);
     return (reply.json as { value: { entities: string[] } }).value.entities;
   };
   const newestFirst = () => rest({ sortCriteria: [{ field: 'lastOperationTime', order: 'DESCENDING' }] });
   const gql = async (sortOrder: string) => {
-    const input = { types: ['DATASET'], query: '*', sortInput: { sortCriterion: { field: 'lastOperationTime', sortOrder } } };
+    const input = {
+      types: ['DATASET'],
+      query: '*',
+      sortInput: { sortCriterion: { field: 'lastOperationTime', sortOrder } },
+    };
     const reply = await graphql(server(), { query: SEARCH, variables: { input }, token: ADMIN });
-    const json = reply.json as { data?: { searchAcrossEntities: { searchResults: { entity: { urn: string } }[] } }; errors?: unknown[] };
+    const json = reply.json as {
+      data?: { searchAcrossEntities: { searchResults: { entity: { urn: string } }[] } };
+      errors?: unknown[];
+    };
     expect(json.errors).toBeUndefined();
     return json.data?.searchAcrossEntities.searchResults.map((r) => r.entity.urn);
   };
@@ -54,7 +65,10 @@ describe('the operation aspect as lastOperationTime', () => {
   });
 
   it('filters on it as a date: a range condition, and the field a `field:value` clause names', async () => {
-    const after = (value: number) => rest({ filter: { or: [{ and: [{ field: 'lastOperationTime', value: String(value), condition: 'GREATER_THAN' }] }] } });
+    const after = (value: number) =>
+      rest({
+        filter: { or: [{ and: [{ field: 'lastOperationTime', value: String(value), condition: 'GREATER_THAN' }] }] },
+      });
     expect(await after(4_000)).toEqual([LOADED]);
     expect((await after(2_000)).sort()).toEqual([ALTERED, LOADED].sort());
     expect(await rest({ input: 'lastOperationTime:3000' })).toEqual([ALTERED]);
@@ -66,7 +80,9 @@ describe('the operation aspect as lastOperationTime', () => {
     await ingest(server(), ALTERED, 'operation', operation(1_500, 100, 'DELETE'));
     expect(await newestFirst()).toEqual([ALTERED, LOADED, QUIET]);
     // Both points of ALTERED are stored, as any time series' are.
-    const points = await call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', { body: { urn: ALTERED, entity: 'dataset', aspect: 'operation' } });
+    const points = await call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', {
+      body: { urn: ALTERED, entity: 'dataset', aspect: 'operation' },
+    });
     expect((points.json as { value: { values: unknown[] } }).value.values).toHaveLength(3);
   });
 
@@ -79,7 +95,10 @@ describe('the operation aspect as lastOperationTime', () => {
   });
 
   it('a dataset whose operations are deleted has none: it sorts last in either order', async () => {
-    const reply = await call(server(), 'POST', '/entities?action=delete', { body: { urn: ALTERED, aspectName: 'operation' }, token: ADMIN });
+    const reply = await call(server(), 'POST', '/entities?action=delete', {
+      body: { urn: ALTERED, aspectName: 'operation' },
+      token: ADMIN,
+    });
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual({ value: { urn: ALTERED, rows: 0, timeseriesRows: 3 } });
     expect(await gql('DESCENDING')).toEqual([LOADED, ALTERED, QUIET]);
@@ -92,7 +111,9 @@ describe('the operation aspect as lastOperationTime', () => {
       [{ timestampMillis: 4_000, operationType: 'INSERT' }, 'lastUpdatedTimestamp'],
       [{ ...operation(4_000, 4_000), operationType: 'TRUNCATE' }, 'operationType'],
     ] as const) {
-      const reply = await call(server(), 'POST', '/aspects?action=ingestProposal', { body: proposal(QUIET, 'operation', value) });
+      const reply = await call(server(), 'POST', '/aspects?action=ingestProposal', {
+        body: proposal(QUIET, 'operation', value),
+      });
       expect(reply.status).toBe(422);
       expect(reply.text).toContain(named);
     }

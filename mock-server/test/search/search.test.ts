@@ -9,7 +9,8 @@ const { urnPrefix } = contract.names;
 const ctx = { actor: `${urnPrefix}corpuser:datahub`, now: 1_700_000_000_000 };
 
 const platform = (name: string): string => makeUrn(urnPrefix, 'dataPlatform', [name]);
-const datasetUrn = (platformName: string, name: string): string => makeUrn(urnPrefix, 'dataset', [platform(platformName), name, 'PROD']);
+const datasetUrn = (platformName: string, name: string): string =>
+  makeUrn(urnPrefix, 'dataset', [platform(platformName), name, 'PROD']);
 const tag = (name: string): string => `${urnPrefix}tag:${name}`;
 
 const KAFKA = datasetUrn('kafka', 'SampleKafkaDataset');
@@ -31,12 +32,17 @@ function catalog(): Catalog {
   const write = (urn: string, aspect: string, value: Record<string, unknown>): void => {
     store.upsertAspect('dataset', urn, aspect, value, ctx);
   };
-  write(KAFKA, 'datasetProperties', { description: 'Topic of page views', externalUrl: 'https://kafka.example.com/topics/views', created: { time: 900 } });
+  write(KAFKA, 'datasetProperties', {
+    description: 'Topic of page views',
+    externalUrl: 'https://kafka.example.com/topics/views',
+    created: { time: 900 },
+  });
   write(KAFKA, 'globalTags', { tags: [{ tag: tag('Legacy') }] });
   write(USERS, 'datasetProperties', { description: 'Users created per day', created: { time: 1000 } });
   write(USERS, 'globalTags', { tags: [{ tag: tag('Legacy') }, { tag: tag('PII') }] });
   write(EVENTS, 'datasetProperties', { description: 'Copied from the sample kafka stream', created: { time: 10000 } });
-  const search = (request: Partial<SearchRequest>) => index.search({ input: '*', entity: 'dataset', start: 0, count: 10, ...request });
+  const search = (request: Partial<SearchRequest>) =>
+    index.search({ input: '*', entity: 'dataset', start: 0, count: 10, ...request });
   return {
     store,
     index,
@@ -93,7 +99,8 @@ describe('search', () => {
 
     it('breaks ties by urn', () => {
       const [first, second] = [datasetUrn('hdfs', 'alpha_one'), datasetUrn('hdfs', 'alpha_two')];
-      for (const urn of [second, first]) c.store.upsertAspect('dataset', urn, 'datasetProperties', { description: 'same words' }, ctx);
+      for (const urn of [second, first])
+        c.store.upsertAspect('dataset', urn, 'datasetProperties', { description: 'same words' }, ctx);
       expect(c.urns('alpha')).toEqual([first, second]);
       expect(c.urns('same words')).toEqual([first, second]);
     });
@@ -142,17 +149,45 @@ describe('search', () => {
 
   describe('filters', () => {
     it.each<{ name: string; given: Criterion[]; want: string[] }>([
-      { name: 'EQUAL on a URN field is exact', given: [{ field: 'platform', value: platform('hive'), condition: 'EQUAL' }], want: [USERS, EVENTS] },
-      { name: 'EQUAL does not take the last key part', given: [{ field: 'tags', value: 'Legacy', condition: 'EQUAL' }], want: [] },
+      {
+        name: 'EQUAL on a URN field is exact',
+        given: [{ field: 'platform', value: platform('hive'), condition: 'EQUAL' }],
+        want: [USERS, EVENTS],
+      },
+      {
+        name: 'EQUAL does not take the last key part',
+        given: [{ field: 'tags', value: 'Legacy', condition: 'EQUAL' }],
+        want: [],
+      },
       { name: 'EQUAL is the default condition', given: [{ field: 'tags', value: tag('PII') }], want: [USERS] },
-      { name: 'CONTAIN ignores case', given: [{ field: 'description', value: 'CREATED', condition: 'CONTAIN' }], want: [USERS] },
+      {
+        name: 'CONTAIN ignores case',
+        given: [{ field: 'description', value: 'CREATED', condition: 'CONTAIN' }],
+        want: [USERS],
+      },
       { name: 'START_WITH', given: [{ field: 'id', value: 'sample', condition: 'START_WITH' }], want: [KAFKA] },
       { name: 'END_WITH', given: [{ field: 'id', value: '_events', condition: 'END_WITH' }], want: [EVENTS] },
-      { name: 'GREATER_THAN compares dates as numbers', given: [{ field: 'createdAt', value: '950', condition: 'GREATER_THAN' }], want: [USERS, EVENTS] },
-      { name: 'GREATER_THAN_OR_EQUAL_TO', given: [{ field: 'createdAt', value: '1000', condition: 'GREATER_THAN_OR_EQUAL_TO' }], want: [USERS, EVENTS] },
+      {
+        name: 'GREATER_THAN compares dates as numbers',
+        given: [{ field: 'createdAt', value: '950', condition: 'GREATER_THAN' }],
+        want: [USERS, EVENTS],
+      },
+      {
+        name: 'GREATER_THAN_OR_EQUAL_TO',
+        given: [{ field: 'createdAt', value: '1000', condition: 'GREATER_THAN_OR_EQUAL_TO' }],
+        want: [USERS, EVENTS],
+      },
       { name: 'LESS_THAN', given: [{ field: 'createdAt', value: '1000', condition: 'LESS_THAN' }], want: [KAFKA] },
-      { name: 'LESS_THAN_OR_EQUAL_TO', given: [{ field: 'createdAt', value: '1000', condition: 'LESS_THAN_OR_EQUAL_TO' }], want: [USERS, KAFKA] },
-      { name: 'GREATER_THAN compares strings on text fields', given: [{ field: 'id', value: 'g', condition: 'GREATER_THAN' }], want: [EVENTS] },
+      {
+        name: 'LESS_THAN_OR_EQUAL_TO',
+        given: [{ field: 'createdAt', value: '1000', condition: 'LESS_THAN_OR_EQUAL_TO' }],
+        want: [USERS, KAFKA],
+      },
+      {
+        name: 'GREATER_THAN compares strings on text fields',
+        given: [{ field: 'id', value: 'g', condition: 'GREATER_THAN' }],
+        want: [EVENTS],
+      },
       { name: 'hasValues booleans', given: [{ field: 'hasTags', value: 'false' }], want: [EVENTS] },
       {
         name: 'criteria of a conjunction all hold',
@@ -168,7 +203,9 @@ describe('search', () => {
     });
 
     it('keeps a hit that satisfies any conjunction', () => {
-      const filter = { or: [{ and: [{ field: 'id', value: 'logging_events' }] }, { and: [{ field: 'tags', value: tag('PII') }] }] };
+      const filter = {
+        or: [{ and: [{ field: 'id', value: 'logging_events' }] }, { and: [{ field: 'tags', value: tag('PII') }] }],
+      };
       expect(c.urns('*', filter)).toEqual([USERS, EVENTS]);
     });
 
@@ -227,7 +264,9 @@ describe('search', () => {
       c.setRemoved(USERS, true);
       expect(c.urns('*')).toEqual([EVENTS, KAFKA]);
       expect(c.urns('users')).toEqual([]);
-      expect(c.search({}).metadata.searchResultMetadatas.find((m) => m.name === 'tags')?.aggregations).toEqual({ [tag('Legacy')]: 1 });
+      expect(c.search({}).metadata.searchResultMetadatas.find((m) => m.name === 'tags')?.aggregations).toEqual({
+        [tag('Legacy')]: 1,
+      });
       c.setRemoved(USERS, false);
       expect(c.urns('users')).toEqual([USERS]);
       expect(c.urns('*')).toEqual([USERS, EVENTS, KAFKA]);
@@ -269,17 +308,32 @@ describe('search in the li namespace', () => {
     const store = new CatalogStore({ contract: li, derived: [index] });
     const prefix = li.names.urnPrefix;
     const urn = makeUrn(prefix, 'dataset', [makeUrn(prefix, 'dataPlatform', ['hive']), 'orders', 'PROD']);
-    store.upsertAspect('dataset', urn, 'globalTags', { tags: [{ tag: `${prefix}tag:Legacy` }] }, { actor: `${prefix}corpuser:datahub`, now: 0 });
+    store.upsertAspect(
+      'dataset',
+      urn,
+      'globalTags',
+      { tags: [{ tag: `${prefix}tag:Legacy` }] },
+      { actor: `${prefix}corpuser:datahub`, now: 0 },
+    );
     const result = index.search({ input: 'tags:Legacy', entity: 'dataset', start: 0, count: 10 });
     expect(result.entities).toEqual([urn]);
-    expect(result.metadata.searchResultMetadatas).toContainEqual({ name: 'tags', aggregations: { [`${prefix}tag:Legacy`]: 1 } });
+    expect(result.metadata.searchResultMetadatas).toContainEqual({
+      name: 'tags',
+      aggregations: { [`${prefix}tag:Legacy`]: 1 },
+    });
   });
 });
 
 describe('an entity written again', () => {
   it('is found by its new values only, in full text, field:value, aggregations and autocomplete', () => {
     const c = catalog();
-    c.store.upsertAspect('dataset', KAFKA, 'datasetProperties', { description: 'Stream of checkout clicks', created: { time: 900 } }, ctx);
+    c.store.upsertAspect(
+      'dataset',
+      KAFKA,
+      'datasetProperties',
+      { description: 'Stream of checkout clicks', created: { time: 900 } },
+      ctx,
+    );
     c.store.upsertAspect('dataset', KAFKA, 'globalTags', { tags: [{ tag: tag('Tier1') }] }, ctx);
     expect(c.urns('views')).toEqual([]);
     expect(c.urns('checkout clicks')).toEqual([KAFKA]);
@@ -291,8 +345,21 @@ describe('an entity written again', () => {
 
   it('counts its facets once after identical and changed rewrites', () => {
     const c = catalog();
-    for (let i = 0; i < 3; i++) c.store.upsertAspect('dataset', USERS, 'globalTags', { tags: [{ tag: tag('Legacy') }, { tag: tag('PII') }] }, ctx);
-    c.store.upsertAspect('dataset', USERS, 'datasetProperties', { description: 'Users created per week', created: { time: 1000 } }, ctx);
+    for (let i = 0; i < 3; i++)
+      c.store.upsertAspect(
+        'dataset',
+        USERS,
+        'globalTags',
+        { tags: [{ tag: tag('Legacy') }, { tag: tag('PII') }] },
+        ctx,
+      );
+    c.store.upsertAspect(
+      'dataset',
+      USERS,
+      'datasetProperties',
+      { description: 'Users created per week', created: { time: 1000 } },
+      ctx,
+    );
     const tags = c.search({}).metadata.searchResultMetadatas.find((m) => m.name === 'tags');
     expect(tags?.aggregations).toEqual({ [tag('Legacy')]: 2, [tag('PII')]: 1 });
     expect(c.urns('week')).toEqual([USERS]);
@@ -312,7 +379,8 @@ describe('a search of several tokens', () => {
   function colours(moreGreen: number) {
     const index = createSearchIndex(contract);
     const store = new CatalogStore({ contract, derived: [index] });
-    const write = (urn: string, value: Record<string, unknown>) => store.upsertAspect('dataset', urn, 'datasetProperties', value, ctx);
+    const write = (urn: string, value: Record<string, unknown>) =>
+      store.upsertAspect('dataset', urn, 'datasetProperties', value, ctx);
     write(DUAL, { description: 'red green' });
     // `green` in the boosted name: with `red` as often as in DUAL, its green weighs more.
     write(BOOSTED, { name: 'green', description: 'red' });

@@ -24,7 +24,9 @@ describe('the REST search sorted', () => {
   });
 
   const search = (extra: Record<string, unknown>) =>
-    call(server(), 'POST', '/entities?action=search', { body: { input: '*', entity: 'dataset', start: 0, count: 10, ...extra } });
+    call(server(), 'POST', '/entities?action=search', {
+      body: { input: '*', entity: 'dataset', start: 0, count: 10, ...extra },
+    });
   const urns = async (extra: Record<string, unknown>) => {
     const reply = await search(extra);
     expect(reply.status).toBe(200);
@@ -43,7 +45,15 @@ describe('the REST search sorted', () => {
 
   it('a field the entity cannot sort on, or an unknown order, is a 400 naming it', async () => {
     for (const [extra, named] of [
-      [{ sortCriteria: [{ field: 'name', order: 'ASCENDING' }, { field: 'owners', order: 'ASCENDING' }] }, 'body.sortCriteria[1].field'],
+      [
+        {
+          sortCriteria: [
+            { field: 'name', order: 'ASCENDING' },
+            { field: 'owners', order: 'ASCENDING' },
+          ],
+        },
+        'body.sortCriteria[1].field',
+      ],
       [{ sort: { field: 'noSuchField', order: 'DESCENDING' } }, 'body.sort.field'],
       [{ sort: { field: 'name', order: 'UP' } }, 'order'],
     ] as const) {

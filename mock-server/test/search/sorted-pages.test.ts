@@ -19,7 +19,20 @@ const PAGE = 5;
 const dataset = (i: number) => `urn:svc:dataset:(urn:svc:dataPlatform:hive,shop.t${String(i).padStart(2, '0')},PROD)`;
 
 /** Names that tie, differ by case alone, or hold letters beyond ASCII (İ lower-cases to i and a combining dot). */
-const NAMES = ['apple', 'Apple', 'APPLE pie', 'banana', 'Éclair', 'éclair', 'İzmir', 'izmir', 'Zebra', 'zeta', 'ǅemal', 'orders'];
+const NAMES = [
+  'apple',
+  'Apple',
+  'APPLE pie',
+  'banana',
+  'Éclair',
+  'éclair',
+  'İzmir',
+  'izmir',
+  'Zebra',
+  'zeta',
+  'ǅemal',
+  'orders',
+];
 
 interface Entry {
   urn: string;
@@ -39,8 +52,13 @@ const ENTRIES: Entry[] = Array.from({ length: DATASETS }, (_, i) => ({
 
 const bytes = (s: string) => Buffer.from(s, 'utf8');
 /** The expected order: the key (lower-cased name's UTF-8 bytes, or the time), reversed when descending, then urn; no key last. */
-function expected(entries: readonly Entry[], key: (e: Entry) => string | number | undefined, descending: boolean): string[] {
-  const compare = (a: string | number, b: string | number) => (typeof a === 'number' ? a - (b as number) : Buffer.compare(bytes(a), bytes(b as string)));
+function expected(
+  entries: readonly Entry[],
+  key: (e: Entry) => string | number | undefined,
+  descending: boolean,
+): string[] {
+  const compare = (a: string | number, b: string | number) =>
+    typeof a === 'number' ? a - (b as number) : Buffer.compare(bytes(a), bytes(b as string));
   return [...entries]
     .sort((x, y) => {
       const a = key(x);

@@ -18,7 +18,11 @@ type Write = [urn: string, aspect: string, value: Record<string, unknown> | null
 
 const urns = Array.from({ length: 12 }, (_, i) => datasetUrn(i % 2 ? 'hive' : 'kafka', `table_${(i * 5) % 12}`));
 /** Every entity holds `shop` once, in descriptions of one length, so the page orders ties by urn. */
-const start: Write[] = urns.map((urn, i) => [urn, 'datasetProperties', { description: `shop table ${i % 3 ? 'red' : 'blue'}` }]);
+const start: Write[] = urns.map((urn, i) => [
+  urn,
+  'datasetProperties',
+  { description: `shop table ${i % 3 ? 'red' : 'blue'}` },
+]);
 
 function replay(writes: readonly Write[]): { store: CatalogStore; index: SearchIndex } {
   const index = createSearchIndex(contract);
@@ -47,7 +51,13 @@ const requests: Partial<SearchRequest>[] = [
 // matchedFields list an entity's fields in the order its history wrote them: left out.
 const results = (index: SearchIndex) =>
   requests.map((r) => {
-    const { numEntities, entities, metadata } = index.search({ input: '', entity: 'dataset', start: 0, count: 5, ...r });
+    const { numEntities, entities, metadata } = index.search({
+      input: '',
+      entity: 'dataset',
+      start: 0,
+      count: 5,
+      ...r,
+    });
     return { numEntities, entities, aggregations: metadata.searchResultMetadatas };
   });
 
@@ -59,12 +69,18 @@ const writes: { given: string; write: Write }[] = [
   { given: 'a new entity holding the word', write: [NEW, 'datasetProperties', { description: 'shop orders' }] },
   { given: 'the word taken from an entity', write: [U0, 'datasetProperties', { description: 'table red' }] },
   { given: 'the word given again, twice', write: [U0, 'datasetProperties', { description: 'shop shop blue' }] },
-  { given: 'a name holding the word (a weightier field)', write: [U1, 'datasetProperties', { name: 'shop orders', description: 'shop table red' }] },
+  {
+    given: 'a name holding the word (a weightier field)',
+    write: [U1, 'datasetProperties', { name: 'shop orders', description: 'shop table red' }],
+  },
   { given: 'a tag', write: [U2, 'globalTags', { tags: [{ tag: tag('PII') }] }] },
   { given: 'a soft delete', write: [U3, 'status', { removed: true }] },
   { given: 'a restore', write: [U3, 'status', { removed: false }] },
   { given: 'a delete of the entity', write: [U2, 'datasetKey', null] },
-  { given: 'the deleted entity written again', write: [U2, 'datasetProperties', { description: 'orders of the shop' }] },
+  {
+    given: 'the deleted entity written again',
+    write: [U2, 'datasetProperties', { description: 'orders of the shop' }],
+  },
 ];
 
 describe('a ranked search reading kept posting lists', () => {
@@ -73,28 +89,33 @@ describe('a ranked search reading kept posting lists', () => {
     writes.forEach(({ write }, i) => {
       results(index);
       apply(store, write);
-      expect(results(index), writes[i]!.given).toEqual(results(replay(writes.slice(0, i + 1).map((w) => w.write)).index));
+      expect(results(index), writes[i]!.given).toEqual(
+        results(replay(writes.slice(0, i + 1).map((w) => w.write)).index),
+      );
     });
   });
 
-  it.each(writes)('returns what it did before a transaction that searched, wrote ($given), searched again and was rolled back', async ({ write }) => {
-    const { store, index } = replay([]);
-    const before = results(index);
-    const failure = new Error('rolled back');
-    expect(() =>
-      store.transaction(() => {
-        results(index);
-        apply(store, write);
-        // A transaction indexes its writes before it commits; sooner when asked.
-        store.rebuildDerived({ urn: write[0] });
-        expect(results(index)).toEqual(results(replay([write]).index));
-        throw failure;
-      }),
-    ).toThrow(failure);
-    expect(results(index)).toEqual(before);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(results(index)).toEqual(before);
-  });
+  it.each(writes)(
+    'returns what it did before a transaction that searched, wrote ($given), searched again and was rolled back',
+    async ({ write }) => {
+      const { store, index } = replay([]);
+      const before = results(index);
+      const failure = new Error('rolled back');
+      expect(() =>
+        store.transaction(() => {
+          results(index);
+          apply(store, write);
+          // A transaction indexes its writes before it commits; sooner when asked.
+          store.rebuildDerived({ urn: write[0] });
+          expect(results(index)).toEqual(results(replay([write]).index));
+          throw failure;
+        }),
+      ).toThrow(failure);
+      expect(results(index)).toEqual(before);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(results(index)).toEqual(before);
+    },
+  );
 
   it('returns what it did at start-up after a reset that undid writes it had searched after', () => {
     const { store, index } = replay([]);
@@ -114,7 +135,9 @@ describe('a ranked search reading kept posting lists', () => {
     store.clear();
     expect(index.search({ input: 'shop', entity: 'dataset', start: 0, count: 5 }).numEntities).toBe(0);
     store.upsertAspect('dataset', NEW, 'datasetProperties', { description: 'table red' }, ctx);
-    expect(results(index)).toEqual(results(replay([]).index).map(() => ({ numEntities: 0, entities: [], aggregations: [] })));
+    expect(results(index)).toEqual(
+      results(replay([]).index).map(() => ({ numEntities: 0, entities: [], aggregations: [] })),
+    );
   });
 
   it('returns what an index that had not searched before returns, after the index was rebuilt', () => {
@@ -130,14 +153,19 @@ describe('a ranked page of hits of equal score', () => {
     const index = createSearchIndex(contract);
     const store = new CatalogStore({ contract, derived: [index] });
     // Characters that are not letters or digits: every name has the same tokens, so every hit the same score.
-    const names = ['!', '~', '\u00D7', '\uD7FF', '\uE000', '\uFFFD', '\u{1F600}', '\u{10FFFD}'].map((c) => `table${c}end`);
+    const names = ['!', '~', '\u00D7', '\uD7FF', '\uE000', '\uFFFD', '\u{1F600}', '\u{10FFFD}'].map(
+      (c) => `table${c}end`,
+    );
     const tied = names.map((name) => datasetUrn('hive', name));
     store.transaction(() => {
-      for (const urn of tied) store.upsertAspect('dataset', urn, 'datasetProperties', { description: 'same words' }, ctx);
+      for (const urn of tied)
+        store.upsertAspect('dataset', urn, 'datasetProperties', { description: 'same words' }, ctx);
     });
     const byBytes = [...tied].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
     expect(index.search({ input: 'same', entity: 'dataset', start: 0, count: 10 }).entities).toEqual(byBytes);
-    const pages = [0, 3, 6].flatMap((start) => index.search({ input: 'words', entity: 'dataset', start, count: 3 }).entities);
+    const pages = [0, 3, 6].flatMap(
+      (start) => index.search({ input: 'words', entity: 'dataset', start, count: 3 }).entities,
+    );
     expect(pages).toEqual(byBytes);
   });
 });

@@ -13,9 +13,18 @@ import { createMockServer, silentLogger, type MockServer } from '../../index.js'
 import { parseMockArgs } from '../../../bin/mock.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`HAR capture tests skipped: no ${CHROMIUM}; install it with \`apt-get install -y chromium\``);
+if (!haveChromium)
+  console.warn(`HAR capture tests skipped: no ${CHROMIUM}; install it with \`apt-get install -y chromium\``);
 
 const VISITS = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,har.visits,PROD)';
 const ORDERS = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,clean.orders,PROD)';
@@ -26,7 +35,11 @@ const har = join(dir, 'capture.har');
 const servers: MockServer[] = [];
 
 async function entity(server: MockServer, urn: string): Promise<Record<string, { value: Record<string, unknown> }>> {
-  return ((await (await fetch(`${server.url}/entitiesV2/${encodeURIComponent(urn)}`)).json()) as { aspects: Record<string, { value: Record<string, unknown> }> }).aspects;
+  return (
+    (await (await fetch(`${server.url}/entitiesV2/${encodeURIComponent(urn)}`)).json()) as {
+      aspects: Record<string, { value: Record<string, unknown> }>;
+    }
+  ).aspects;
 }
 
 function tagsOf(aspects: Record<string, { value: Record<string, unknown> }>): unknown[] {
@@ -47,19 +60,48 @@ beforeAll(async () => {
       async ({ visits, orders, tag }) => {
         const json = { 'Content-Type': 'application/json' };
         const admin = { ...json, Authorization: 'Bearer admin-token' };
-        const proposal = { entityType: 'dataset', entityUrn: visits, changeType: 'UPSERT', aspectName: 'datasetProperties', aspect: { value: JSON.stringify({ description: 'Visits, from the browser' }), contentType: 'application/json' } };
+        const proposal = {
+          entityType: 'dataset',
+          entityUrn: visits,
+          changeType: 'UPSERT',
+          aspectName: 'datasetProperties',
+          aspect: {
+            value: JSON.stringify({ description: 'Visits, from the browser' }),
+            contentType: 'application/json',
+          },
+        };
         const send = async (path: string, init: RequestInit): Promise<void> => {
           // The body is read, so that the capture holds it.
           const response = await fetch(path, init);
           const text = await response.text();
           if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
         };
-        await send('/api/gms/aspects?action=ingestProposal', { method: 'POST', headers: json, body: JSON.stringify({ proposal }) });
+        await send('/api/gms/aspects?action=ingestProposal', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ proposal }),
+        });
         const mutation = 'mutation addTag($input: TagAssociationInput!) { addTag(input: $input) }';
-        await send('/api/graphql', { method: 'POST', headers: admin, body: JSON.stringify({ query: mutation, variables: { input: { tagUrn: tag, resourceUrn: orders } }, operationName: 'addTag' }) });
+        await send('/api/graphql', {
+          method: 'POST',
+          headers: admin,
+          body: JSON.stringify({
+            query: mutation,
+            variables: { input: { tagUrn: tag, resourceUrn: orders } },
+            operationName: 'addTag',
+          }),
+        });
         await send(`/api/gms/entitiesV2/${encodeURIComponent(visits)}`, { headers: json });
-        await send('/entities?action=search', { method: 'POST', headers: json, body: JSON.stringify({ input: 'visits', entity: 'dataset', start: 0, count: 10 }) });
-        await send('/api/graphql', { method: 'POST', headers: json, body: JSON.stringify({ query: `{ dataset(urn: "${orders}") { urn } }` }) });
+        await send('/entities?action=search', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ input: 'visits', entity: 'dataset', start: 0, count: 10 }),
+        });
+        await send('/api/graphql', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ query: `{ dataset(urn: "${orders}") { urn } }` }),
+        });
       },
       { visits: VISITS, orders: ORDERS, tag: TAG },
     );
@@ -87,12 +129,20 @@ describe.skipIf(!haveChromium)('mock --seed-har with a capture Playwright record
     await fetch(`${fresh.url}/__mock/reset`, { method: 'POST' });
     expect(tagsOf(await entity(fresh, ORDERS))).toContainEqual({ tag: TAG });
     for (const operation of ['ingestProposal', 'graphql:addTag']) {
-      expect(((await (await fetch(`${fresh.url}/__mock/requests?operation=${operation}`)).json()) as { requests: unknown[] }).requests, operation).toEqual([]);
+      expect(
+        ((await (await fetch(`${fresh.url}/__mock/requests?operation=${operation}`)).json()) as { requests: unknown[] })
+          .requests,
+        operation,
+      ).toEqual([]);
     }
   });
 
   it('reports a recorded answer that breaks the contract and a write it refuses, and applies the rest', async () => {
-    const capture = JSON.parse(readFileSync(har, 'utf8')) as { log: { entries: { request: { url: string; postData?: { text: string } }; response: { content: { text: string } } }[] } };
+    const capture = JSON.parse(readFileSync(har, 'utf8')) as {
+      log: {
+        entries: { request: { url: string; postData?: { text: string } }; response: { content: { text: string } } }[];
+      };
+    };
     const entries = capture.log.entries;
     const read = entries.findIndex((e) => e.request.url.includes('/entitiesV2/'));
     entries[read]!.response.content.text = JSON.stringify({ urn: VISITS, entityName: 'dataset', aspects: 'none' });
@@ -106,20 +156,39 @@ describe.skipIf(!haveChromium)('mock --seed-har with a capture Playwright record
     servers.push(fresh);
     const [replay] = fresh.harReplays;
     expect(replay!.applied).toBe(2);
-    expect(replay!.refused).toEqual([expect.objectContaining({ entry: write + 1, method: 'POST', target: '/aspects?action=ingestProposal', status: 400, message: expect.stringContaining('noSuchAspect') })]);
-    expect(replay!.violations).toEqual([expect.objectContaining({ entry: read + 2, method: 'GET', status: 200, message: expect.stringMatching(/^getEntityV2 answer: body\.aspects: must be object/) })]);
+    expect(replay!.refused).toEqual([
+      expect.objectContaining({
+        entry: write + 1,
+        method: 'POST',
+        target: '/aspects?action=ingestProposal',
+        status: 400,
+        message: expect.stringContaining('noSuchAspect'),
+      }),
+    ]);
+    expect(replay!.violations).toEqual([
+      expect.objectContaining({
+        entry: read + 2,
+        method: 'GET',
+        status: 200,
+        message: expect.stringMatching(/^getEntityV2 answer: body\.aspects: must be object/),
+      }),
+    ]);
     expect(tagsOf(await entity(fresh, ORDERS))).toContainEqual({ tag: TAG });
   });
 });
 
 describe('mock --seed-har, whatever the browser', () => {
   it('takes the option, repeatable', () => {
-    expect(parseMockArgs(['--seed-har', 'a.har', '--seed-har', 'b.har'])).toMatchObject({ seedHar: ['a.har', 'b.har'] });
+    expect(parseMockArgs(['--seed-har', 'a.har', '--seed-har', 'b.har'])).toMatchObject({
+      seedHar: ['a.har', 'b.har'],
+    });
   });
 
   it('refuses to start with a file that is no HAR capture, naming it', async () => {
     const notHar = join(dir, 'not.har');
     writeFileSync(notHar, '[]');
-    await expect(createMockServer({ port: 0, logger: silentLogger, seedHar: [notHar] })).rejects.toThrow(`HAR file ${notHar}: no log.entries array (not a HAR capture)`);
+    await expect(createMockServer({ port: 0, logger: silentLogger, seedHar: [notHar] })).rejects.toThrow(
+      `HAR file ${notHar}: no log.entries array (not a HAR capture)`,
+    );
   });
 });

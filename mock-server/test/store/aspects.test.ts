@@ -22,7 +22,10 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore aspects (%s)', (ns) => {
   it('keeps version 0 as the latest and moves older values to increasing versions', () => {
     open();
     const results = ['A', 'B', 'C'].map((text, i) =>
-      store.upsertAspect('dataset', dataset, 'datasetProperties', description(text), { actor: alice.actor, now: 1_000 + i }),
+      store.upsertAspect('dataset', dataset, 'datasetProperties', description(text), {
+        actor: alice.actor,
+        now: 1_000 + i,
+      }),
     );
     expect(results.map((r) => r.version)).toEqual([0, 1, 2]);
     const versions = [0, 1, 2].map((v) => store.getAspect(dataset, 'datasetProperties', v));
@@ -34,8 +37,20 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore aspects (%s)', (ns) => {
 
   it('adds no version for an identical value and only refreshes lastObserved', () => {
     open();
-    store.upsertAspect('dataset', dataset, 'datasetProperties', { description: 'A', customProperties: { a: '1', b: '2' } }, alice);
-    const again = store.upsertAspect('dataset', dataset, 'datasetProperties', { customProperties: { b: '2', a: '1' }, description: 'A' }, bob);
+    store.upsertAspect(
+      'dataset',
+      dataset,
+      'datasetProperties',
+      { description: 'A', customProperties: { a: '1', b: '2' } },
+      alice,
+    );
+    const again = store.upsertAspect(
+      'dataset',
+      dataset,
+      'datasetProperties',
+      { customProperties: { b: '2', a: '1' }, description: 'A' },
+      bob,
+    );
     expect(again).toMatchObject({ changed: false, version: 0 });
     expect(store.getAspect(dataset, 'datasetProperties', 1)).toBeUndefined();
     const latest = store.getAspect(dataset, 'datasetProperties', 0);
@@ -45,9 +60,27 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore aspects (%s)', (ns) => {
 
   it('adds a version for a value of the same characters in another order', () => {
     open();
-    store.upsertAspect('dataset', dataset, 'datasetProperties', { description: 'AB', customProperties: { a: '1' } }, alice);
-    const swapped = store.upsertAspect('dataset', dataset, 'datasetProperties', { description: 'BA', customProperties: { a: '1' } }, bob);
-    const moved = store.upsertAspect('dataset', dataset, 'datasetProperties', { description: 'BA', customProperties: { 1: 'a' } }, bob);
+    store.upsertAspect(
+      'dataset',
+      dataset,
+      'datasetProperties',
+      { description: 'AB', customProperties: { a: '1' } },
+      alice,
+    );
+    const swapped = store.upsertAspect(
+      'dataset',
+      dataset,
+      'datasetProperties',
+      { description: 'BA', customProperties: { a: '1' } },
+      bob,
+    );
+    const moved = store.upsertAspect(
+      'dataset',
+      dataset,
+      'datasetProperties',
+      { description: 'BA', customProperties: { 1: 'a' } },
+      bob,
+    );
     expect([swapped, moved].map((r) => [r.changed, r.version])).toEqual([
       [true, 1],
       [true, 2],
@@ -58,7 +91,10 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore aspects (%s)', (ns) => {
     open();
     store.upsertAspect('dataset', dataset, 'datasetProperties', description('A'), alice);
     store.upsertAspect('dataset', dataset, 'datasetProperties', description('B'), bob);
-    expect(store.getAspect(dataset, 'datasetProperties', 1)?.systemMetadata).toMatchObject({ runId: 'no-run-id-provided', lastObserved: 1_000 });
+    expect(store.getAspect(dataset, 'datasetProperties', 1)?.systemMetadata).toMatchObject({
+      runId: 'no-run-id-provided',
+      lastObserved: 1_000,
+    });
     expect(store.getAspect(dataset, 'datasetProperties', 0)).toMatchObject({
       created: { actor: bob.actor, time: 2_000 },
       systemMetadata: { runId: 'run-b', lastObserved: 2_000 },
@@ -86,19 +122,32 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore aspects (%s)', (ns) => {
       given: 'a chart (tool name as platform)',
       urn: () => `${prefix}chart:(Looker,Baz1)`,
       entity: 'chart',
-      want: { browsePaths: { paths: ['/looker/baz1'] }, dataPlatformInstance: { platform: `${prefix}dataPlatform:looker` } },
+      want: {
+        browsePaths: { paths: ['/looker/baz1'] },
+        dataPlatformInstance: { platform: `${prefix}dataPlatform:looker` },
+      },
     },
     {
       given: 'a data job (platform and path from the key of its flow)',
       urn: () => `${prefix}dataJob:(${prefix}dataFlow:(Airflow,daily_orders,prod),load_orders)`,
       entity: 'dataJob',
-      want: { browsePaths: { paths: ['/airflow/daily_orders/load_orders'] }, dataPlatformInstance: { platform: `${prefix}dataPlatform:airflow` } },
+      want: {
+        browsePaths: { paths: ['/airflow/daily_orders/load_orders'] },
+        dataPlatformInstance: { platform: `${prefix}dataPlatform:airflow` },
+      },
     },
-    { given: 'a corpuser (no browse paths in its registry)', urn: () => `${prefix}corpuser:carol`, entity: 'corpuser', want: {} },
+    {
+      given: 'a corpuser (no browse paths in its registry)',
+      urn: () => `${prefix}corpuser:carol`,
+      entity: 'corpuser',
+      want: {},
+    },
   ])('generates defaults for $given', ({ urn, entity, want }) => {
     open();
     store.upsertAspect(entity, urn(), 'status', { removed: false }, alice);
-    const latest = Object.fromEntries(store.latestAspects(urn(), ['browsePaths', 'dataPlatformInstance']).map((a) => [a.aspect, a.value]));
+    const latest = Object.fromEntries(
+      store.latestAspects(urn(), ['browsePaths', 'dataPlatformInstance']).map((a) => [a.aspect, a.value]),
+    );
     expect(latest).toEqual(want);
   });
 
@@ -114,7 +163,10 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore aspects (%s)', (ns) => {
     const opaque = entity?.aspects.find((a) => !contract.aspects.has(a) && !entity.timeseriesAspects.includes(a));
     if (!opaque) throw new Error('the registry lists no opaque versioned dataset aspect');
     const value = { anything: [1, { nested: true }] };
-    expect(store.upsertAspect('dataset', dataset, opaque, value, alice)).toMatchObject({ validated: false, changed: true });
+    expect(store.upsertAspect('dataset', dataset, opaque, value, alice)).toMatchObject({
+      validated: false,
+      changed: true,
+    });
     expect(store.getAspect(dataset, opaque, 0)?.value).toEqual(value);
     expect(store.upsertAspect('dataset', dataset, 'status', { removed: false }, alice).validated).toBe(true);
   });
@@ -161,6 +213,8 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore aspects (%s)', (ns) => {
   it('accepts the entity type in any case, as the registry does', () => {
     open();
     store.upsertAspect('corpUser', `${prefix}corpuser:erin`, 'status', { removed: false }, alice);
-    expect(store.latestAspects(`${prefix}corpuser:erin`, ['corpUserKey']).map((a) => a.value)).toEqual([{ username: 'erin' }]);
+    expect(store.latestAspects(`${prefix}corpuser:erin`, ['corpUserKey']).map((a) => a.value)).toEqual([
+      { username: 'erin' },
+    ]);
   });
 });

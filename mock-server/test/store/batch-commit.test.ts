@@ -9,9 +9,18 @@ import { call, pipelined, proposal, serverForTests } from '../http-harness.js';
 
 const server = serverForTests();
 const dataset = (name: string) => `urn:svc:dataset:(urn:svc:dataPlatform:hive,turn.${name},PROD)`;
-const ingest = (urn: string, aspect: string, value: unknown) => ({ method: 'POST', path: '/aspects?action=ingestProposal', body: proposal(urn, aspect, value) });
-const search = (input: string) => ({ method: 'POST', path: '/entities?action=search', body: { input, entity: 'dataset', start: 0, count: 10 } });
-const latest = (urn: string, aspect: string) => call(server(), 'GET', `/aspects/${encodeURIComponent(urn)}?aspect=${aspect}&version=0`);
+const ingest = (urn: string, aspect: string, value: unknown) => ({
+  method: 'POST',
+  path: '/aspects?action=ingestProposal',
+  body: proposal(urn, aspect, value),
+});
+const search = (input: string) => ({
+  method: 'POST',
+  path: '/entities?action=search',
+  body: { input, entity: 'dataset', start: 0, count: 10 },
+});
+const latest = (urn: string, aspect: string) =>
+  call(server(), 'GET', `/aspects/${encodeURIComponent(urn)}?aspect=${aspect}&version=0`);
 
 describe('requests read in one tick', () => {
   it('a search and a relationships read behind writes find them', async () => {
@@ -31,36 +40,70 @@ describe('requests read in one tick', () => {
   });
 
   it('a refused request undoes only its own rows, and the others stand', async () => {
-    const [kept, undone, refused, after] = ['kept', 'undone', 'refused', 'after'].map(dataset) as [string, string, string, string];
+    const [kept, undone, refused, after] = ['kept', 'undone', 'refused', 'after'].map(dataset) as [
+      string,
+      string,
+      string,
+      string,
+    ];
     const responses = await pipelined(server().url, [
       ingest(kept, 'status', { removed: true }),
       // The batch's first proposal is written before its second is refused: the batch is undone whole.
-      { method: 'POST', path: '/aspects?action=ingestProposalBatch', body: { proposals: [proposal(undone, 'status', { removed: true }).proposal, proposal(refused, 'status', { removed: 'yes' }).proposal] } },
+      {
+        method: 'POST',
+        path: '/aspects?action=ingestProposalBatch',
+        body: {
+          proposals: [
+            proposal(undone, 'status', { removed: true }).proposal,
+            proposal(refused, 'status', { removed: 'yes' }).proposal,
+          ],
+        },
+      },
       ingest(after, 'status', { removed: true }),
       search('undone'),
     ]);
     expect(responses.map((a) => a.status)).toEqual([200, 422, 200, 200]);
     expect(responses[1]?.json.message).toContain('body.proposals[1].aspect.value.removed: must be boolean');
     expect(responses[3]?.json.value.numEntities).toBe(0);
-    for (const urn of [kept, after]) expect(Object.values((await latest(urn, 'status')).json.aspect)).toEqual([{ removed: true }]);
+    for (const urn of [kept, after])
+      expect(Object.values((await latest(urn, 'status')).json.aspect)).toEqual([{ removed: true }]);
     expect((await latest(undone, 'status')).status).toBe(404);
-    expect((await call(server(), 'POST', '/entities?action=search', { body: search('undone').body })).json.value.numEntities).toBe(0);
+    expect(
+      (await call(server(), 'POST', '/entities?action=search', { body: search('undone').body })).json.value.numEntities,
+    ).toBe(0);
   });
 
   it('writes of one entity in one batch each get their version, and the index holds the last', async () => {
     const urn = dataset('versions');
     const responses = await pipelined(
       server().url,
-      ['first wombat', 'second numbat', 'third bilby'].map((description) => ingest(urn, 'datasetProperties', { description, customProperties: {} })),
+      ['first wombat', 'second numbat', 'third bilby'].map((description) =>
+        ingest(urn, 'datasetProperties', { description, customProperties: {} }),
+      ),
     );
     expect(responses.map((a) => a.status)).toEqual([200, 200, 200]);
     // Version 0 is the latest; the earlier values are versions 1 and 2, in the order written.
-    for (const [version, description] of [[0, 'third bilby'], [1, 'first wombat'], [2, 'second numbat']] as const) {
-      const read = await call(server(), 'GET', `/aspects/${encodeURIComponent(urn)}?aspect=datasetProperties&version=${version}`);
+    for (const [version, description] of [
+      [0, 'third bilby'],
+      [1, 'first wombat'],
+      [2, 'second numbat'],
+    ] as const) {
+      const read = await call(
+        server(),
+        'GET',
+        `/aspects/${encodeURIComponent(urn)}?aspect=datasetProperties&version=${version}`,
+      );
       expect(Object.values(read.json.aspect)[0]).toMatchObject({ description });
     }
-    for (const [term, found] of [['wombat', 0], ['numbat', 0], ['bilby', 1]] as const) {
-      expect((await call(server(), 'POST', '/entities?action=search', { body: search(term).body })).json.value.numEntities, term).toBe(found);
+    for (const [term, found] of [
+      ['wombat', 0],
+      ['numbat', 0],
+      ['bilby', 1],
+    ] as const) {
+      expect(
+        (await call(server(), 'POST', '/entities?action=search', { body: search(term).body })).json.value.numEntities,
+        term,
+      ).toBe(found);
     }
   });
 });

@@ -27,19 +27,42 @@ const LAYOUTS = {
 } as const;
 
 describe.each(Object.entries(LAYOUTS))('a data file whose edges are %s', (_name, columns) => {
-  const downstreamWithin = async (server: Awaited<ReturnType<typeof createMockServer>>, window: Record<string, number>) => {
+  const downstreamWithin = async (
+    server: Awaited<ReturnType<typeof createMockServer>>,
+    window: Record<string, number>,
+  ) => {
     const reply = await graphql(server, {
       query: `query l($input: LineageInput!) { dataset(urn: "${ORDERS}") { lineage(input: $input) { relationships { entity { urn } createdOn createdActor { urn } } } } }`,
       variables: { input: { direction: 'DOWNSTREAM', includeGhostEntities: true, ...window } },
       token: ADMIN,
     });
-    return (reply.json as { data: { dataset: { lineage: { relationships: { entity: { urn: string }; createdOn: number | null; createdActor: { urn: string } | null }[] } } } }).data.dataset.lineage.relationships;
+    return (
+      reply.json as {
+        data: {
+          dataset: {
+            lineage: {
+              relationships: {
+                entity: { urn: string };
+                createdOn: number | null;
+                createdActor: { urn: string } | null;
+              }[];
+            };
+          };
+        };
+      }
+    ).data.dataset.lineage.relationships;
   };
 
   it('opens with its edges, in every window until restoreIndices gives them their times', async () => {
     const file = join(dir, `${columns.length}.db`);
     const first = await createMockServer({ port: 0, sample: false, data: file, logger: silentLogger, indexLagMs: 0 });
-    await ingest(first, REFUNDS, 'upstreamLineage', { upstreams: [{ dataset: ORDERS, type: 'TRANSFORMED', created: { time: 1000, actor: 'urn:svc:corpuser:etl' } }] }, ADMIN);
+    await ingest(
+      first,
+      REFUNDS,
+      'upstreamLineage',
+      { upstreams: [{ dataset: ORDERS, type: 'TRANSFORMED', created: { time: 1000, actor: 'urn:svc:corpuser:etl' } }] },
+      ADMIN,
+    );
     await first.close();
 
     // The file as an earlier layout wrote it: the same rows, without the later columns.
@@ -56,9 +79,13 @@ describe.each(Object.entries(LAYOUTS))('a data file whose edges are %s', (_name,
       const legacy = await downstreamWithin(server, { startTimeMillis: 5000, endTimeMillis: 6000 });
       expect(legacy.map((r) => r.entity.urn)).toEqual(columns.includes('created_on') ? [] : [REFUNDS]);
       expect(legacy.every((r) => r.createdActor === null)).toBe(true);
-      expect((await call(server, 'POST', '/operations?action=restoreIndices', { token: ADMIN, body: {} })).status).toBe(200);
+      expect((await call(server, 'POST', '/operations?action=restoreIndices', { token: ADMIN, body: {} })).status).toBe(
+        200,
+      );
       expect(await downstreamWithin(server, { startTimeMillis: 5000, endTimeMillis: 6000 })).toEqual([]);
-      expect(await downstreamWithin(server, { startTimeMillis: 500, endTimeMillis: 1500 })).toEqual([{ entity: { urn: REFUNDS }, createdOn: 1000, createdActor: { urn: 'urn:svc:corpuser:etl' } }]);
+      expect(await downstreamWithin(server, { startTimeMillis: 500, endTimeMillis: 1500 })).toEqual([
+        { entity: { urn: REFUNDS }, createdOn: 1000, createdActor: { urn: 'urn:svc:corpuser:etl' } },
+      ]);
     } finally {
       await server.close();
     }

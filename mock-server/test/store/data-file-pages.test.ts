@@ -32,7 +32,8 @@ describe('the pages of a data file', () => {
     let entity = '';
     let before = '';
     await withServer({ data }, async (server) => {
-      for (let i = 1; i <= 50; i++) await ingest(server, DATASET, 'datasetProfile', { timestampMillis: i * HOUR, rowCount: i });
+      for (let i = 1; i <= 50; i++)
+        await ingest(server, DATASET, 'datasetProfile', { timestampMillis: i * HOUR, rowCount: i });
       await ingest(server, DATASET, 'datasetProperties', { description: 'orders, one row per order' });
       answer = (await call(server, 'POST', '/aspects?action=getTimeseriesAspectValues', { body: points })).text;
       entity = (await call(server, 'GET', `/entitiesV2/${encodeURIComponent(DATASET)}`)).text;
@@ -50,10 +51,16 @@ describe('the pages of a data file', () => {
 
     await withServer({ data }, async (server) => {
       expect(await digest(server)).toBe(before);
-      expect((await call(server, 'POST', '/aspects?action=getTimeseriesAspectValues', { body: points })).text).toBe(answer);
+      expect((await call(server, 'POST', '/aspects?action=getTimeseriesAspectValues', { body: points })).text).toBe(
+        answer,
+      );
       expect((await call(server, 'GET', `/entitiesV2/${encodeURIComponent(DATASET)}`)).text).toBe(entity);
-      expect((await ingest(server, DATASET, 'datasetProfile', { timestampMillis: 51 * HOUR, rowCount: 51 })).status).toBe(200);
-      const newest = await call(server, 'POST', '/aspects?action=getTimeseriesAspectValues', { body: { ...points, limit: 1 } });
+      expect(
+        (await ingest(server, DATASET, 'datasetProfile', { timestampMillis: 51 * HOUR, rowCount: 51 })).status,
+      ).toBe(200);
+      const newest = await call(server, 'POST', '/aspects?action=getTimeseriesAspectValues', {
+        body: { ...points, limit: 1 },
+      });
       expect(JSON.parse(newest.json.value.values[0].aspect.value).rowCount).toBe(51);
     });
     expect(pageSizeOf(data)).toBe(4096);

@@ -86,7 +86,15 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
       expect(extra.visited).toEqual([]);
     });
     expect(extra.visited).toEqual([dataset('a'), dataset('b')]);
-    expect(store.relationships({ urn: `${prefix}corpuser:bob`, direction: 'INCOMING', types: ['OwnedBy'], start: 0, count: 10 }).total).toBe(1);
+    expect(
+      store.relationships({
+        urn: `${prefix}corpuser:bob`,
+        direction: 'INCOMING',
+        types: ['OwnedBy'],
+        start: 0,
+        count: 10,
+      }).total,
+    ).toBe(1);
     // A transaction that fails rebuilds nothing and leaves nothing.
     const before = store.snapshot();
     expect(() =>
@@ -105,12 +113,19 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     const store = new CatalogStore({ contract, derived: [extra] });
     store.batchTransaction(() => store.upsertAspect('dataset', dataset('a'), 'ownership', owned, ctx));
     store.batchTransaction(() => store.upsertAspect('dataset', dataset('a'), 'status', { removed: false }, ctx));
-    expect(() => store.batchTransaction(() => store.upsertAspect('dataset', dataset('b'), 'status', { removed: 'no' }, ctx))).toThrow('removed');
+    expect(() =>
+      store.batchTransaction(() => store.upsertAspect('dataset', dataset('b'), 'status', { removed: 'no' }, ctx)),
+    ).toThrow('removed');
     const heard: boolean[] = [];
     store.whenCommitted((committed) => heard.push(committed));
     expect([store.batchOpen, store.inTransaction, heard, extra.visited]).toEqual([true, true, [], []]);
     await new Promise((resolve) => setImmediate(resolve));
-    expect([store.batchOpen, store.inTransaction, heard, extra.visited]).toEqual([false, false, [true], [dataset('a')]]);
+    expect([store.batchOpen, store.inTransaction, heard, extra.visited]).toEqual([
+      false,
+      false,
+      [true],
+      [dataset('a')],
+    ]);
     expect(store.entityExists(dataset('b'))).toBe(false);
     store.whenCommitted((committed) => heard.push(committed));
     expect(heard).toEqual([true, true]);
@@ -129,7 +144,11 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     store.db.prepare('ROLLBACK').run();
     store.snapshot();
     expect(heard).toEqual([true, false]);
-    expect([dataset('a'), dataset('b'), dataset('c')].map((urn) => store.entityExists(urn))).toEqual([true, true, false]);
+    expect([dataset('a'), dataset('b'), dataset('c')].map((urn) => store.entityExists(urn))).toEqual([
+      true,
+      true,
+      false,
+    ]);
     store.close();
   });
 
@@ -146,7 +165,11 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(heard).toEqual([false]);
     expect(failures.map((error) => (error as Error).message)).toEqual(['cannot index b']);
-    expect([store.entityExists(dataset('a')), store.entityExists(dataset('b')), store.batchOpen]).toEqual([false, false, false]);
+    expect([store.entityExists(dataset('a')), store.entityExists(dataset('b')), store.batchOpen]).toEqual([
+      false,
+      false,
+      false,
+    ]);
     store.close();
   });
 
@@ -196,7 +219,15 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     expect(store.snapshot().digest).not.toBe(startup.digest);
     store.reset();
     expect(store.snapshot()).toEqual(startup);
-    expect(store.relationships({ urn: `${prefix}corpuser:bob`, direction: 'INCOMING', types: ['OwnedBy'], start: 0, count: 10 }).total).toBe(1);
+    expect(
+      store.relationships({
+        urn: `${prefix}corpuser:bob`,
+        direction: 'INCOMING',
+        types: ['OwnedBy'],
+        start: 0,
+        count: 10,
+      }).total,
+    ).toBe(1);
     store.close();
   });
 
@@ -234,8 +265,15 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
   // Each case changes the start-up catalog (a dataset with three ownership versions and two profile
   // points, another with one version) in one way, and reset must bring back exactly the start-up rows.
   const resetCases: { name: string; change: (store: CatalogStore) => void }[] = [
-    { name: 'new versions of an aspect with history', change: (store) => [1, 2].forEach((n) => store.upsertAspect('dataset', dataset('kept'), 'ownership', { owners: [], n }, ctx)) },
-    { name: 'an unchanged write that only refreshes lastObserved', change: (store) => store.upsertAspect('dataset', dataset('kept'), 'ownership', owned, { ...ctx, now: 9_000 }) },
+    {
+      name: 'new versions of an aspect with history',
+      change: (store) =>
+        [1, 2].forEach((n) => store.upsertAspect('dataset', dataset('kept'), 'ownership', { owners: [], n }, ctx)),
+    },
+    {
+      name: 'an unchanged write that only refreshes lastObserved',
+      change: (store) => store.upsertAspect('dataset', dataset('kept'), 'ownership', owned, { ...ctx, now: 9_000 }),
+    },
     {
       name: 'an aspect deleted and written again',
       change: (store) => {
@@ -281,8 +319,10 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
 
   it.each(resetCases)('reset undoes $name', ({ change }) => {
     const store = new CatalogStore({ contract });
-    for (const owners of [[], owned.owners, [{ owner: `${prefix}corpuser:carol`, type: 'DATAOWNER' }]]) store.upsertAspect('dataset', dataset('kept'), 'ownership', { owners }, ctx);
-    for (const timestampMillis of [1, 2]) store.upsertAspect('dataset', dataset('kept'), 'datasetProfile', { timestampMillis, rowCount: 10 }, ctx);
+    for (const owners of [[], owned.owners, [{ owner: `${prefix}corpuser:carol`, type: 'DATAOWNER' }]])
+      store.upsertAspect('dataset', dataset('kept'), 'ownership', { owners }, ctx);
+    for (const timestampMillis of [1, 2])
+      store.upsertAspect('dataset', dataset('kept'), 'datasetProfile', { timestampMillis, rowCount: 10 }, ctx);
     store.upsertAspect('dataset', dataset('other'), 'ownership', owned, ctx);
     store.markStartupState();
     const startup = store.snapshot();
@@ -318,15 +358,27 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
   it('resets the points a truncation task deleted in batches', async () => {
     const store = new CatalogStore({ contract });
     for (let timestampMillis = 1; timestampMillis <= 5; timestampMillis++) {
-      store.upsertAspect('dataset', dataset('kept'), 'datasetProfile', { timestampMillis, rowCount: timestampMillis }, ctx);
+      store.upsertAspect(
+        'dataset',
+        dataset('kept'),
+        'datasetProfile',
+        { timestampMillis, rowCount: timestampMillis },
+        ctx,
+      );
     }
     store.markStartupState();
     const startup = store.snapshot();
     const tasks = new TaskRegistry();
-    const task = truncateTimeseriesAspect(store, { entityType: 'dataset', aspect: 'datasetProfile', endTimeMillis: 4, dryRun: false, batchSize: 2 }, { ...ctx, tasks });
+    const task = truncateTimeseriesAspect(
+      store,
+      { entityType: 'dataset', aspect: 'datasetProfile', endTimeMillis: 4, dryRun: false, batchSize: 2 },
+      { ...ctx, tasks },
+    );
     const [node, id] = task.split(':');
     await vi.waitFor(() => expect(tasks.status(node ?? '', Number(id))?.completed).toBe(true));
-    expect(store.timeseries({ urn: dataset('kept'), aspect: 'datasetProfile', limit: 10 }).map((p) => p.timestampMillis)).toEqual([5, 4]);
+    expect(
+      store.timeseries({ urn: dataset('kept'), aspect: 'datasetProfile', limit: 10 }).map((p) => p.timestampMillis),
+    ).toEqual([5, 4]);
     store.reset();
     expect(store.snapshot()).toEqual(startup);
     tasks.close();
@@ -358,7 +410,15 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     expect(second.snapshot()).toEqual(written);
     expect(second.getAspect(dataset('kept'), 'ownership', 0)?.value).toEqual(owned);
     expect(second.timeseries({ urn: dataset('kept'), aspect: 'datasetProfile', limit: 5 })).toHaveLength(1);
-    expect(second.relationships({ urn: `${prefix}corpuser:bob`, direction: 'INCOMING', types: ['OwnedBy'], start: 0, count: 10 }).total).toBe(1);
+    expect(
+      second.relationships({
+        urn: `${prefix}corpuser:bob`,
+        direction: 'INCOMING',
+        types: ['OwnedBy'],
+        start: 0,
+        count: 10,
+      }).total,
+    ).toBe(1);
     second.close();
   });
 
@@ -369,10 +429,15 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     first.upsertAspect('dataset', dataset('kept'), 'ownership', { owners: [] }, ctx);
     first.close();
     const earlier = new BetterSqlite3(path);
-    earlier.exec('CREATE INDEX aspects_by_aspect ON aspects (aspect, version, urn); CREATE INDEX aspects_by_entity ON aspects (entity, version, urn);');
+    earlier.exec(
+      'CREATE INDEX aspects_by_aspect ON aspects (aspect, version, urn); CREATE INDEX aspects_by_entity ON aspects (entity, version, urn);',
+    );
     earlier.close();
     const reopened = new CatalogStore({ contract, path });
-    const indices = reopened.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'aspects' AND sql IS NOT NULL").pluck().all();
+    const indices = reopened.db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'aspects' AND sql IS NOT NULL")
+      .pluck()
+      .all();
     // Only indices of the latest rows: a new version of an aspect updates none.
     expect(indices).toEqual(['latest_aspects_by_entity', 'latest_aspects_by_urn']);
     expect(reopened.getAspect(dataset('kept'), 'ownership', 1)?.value).toEqual(owned);
@@ -398,14 +463,20 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     // The writer acknowledges on stdout and then idles until it is killed, without closing the store.
     const writer = spawn(
       process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', `
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `
         const { loadContract } = await import(${JSON.stringify(new URL('../../../spec/index.ts', import.meta.url).href)});
         const { CatalogStore } = await import(${JSON.stringify(new URL('../../store/catalog-store.ts', import.meta.url).href)});
         const store = new CatalogStore({ contract: loadContract(${JSON.stringify(ns)}), path: ${JSON.stringify(path)} });
         store.upsertAspect('corpuser', ${JSON.stringify(urn)}, 'status', { removed: true }, ${JSON.stringify(ctx)});
         process.stdout.write('acknowledged\\n');
         setInterval(() => {}, 60_000);
-      `],
+      `,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const exited = once(writer, 'exit');

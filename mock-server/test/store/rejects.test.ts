@@ -29,14 +29,46 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore rejects (%s)', (ns) => {
       write: ['tag', `${prefix}tag:t`, 'datasetProperties', {}],
       want: { status: 400, message: 'Unknown aspect datasetProperties for entity tag' },
     },
-    { given: 'an aspect nobody knows', write: ['dataset', dataset, 'nonsense', {}], want: { status: 400, message: 'Unknown aspect nonsense for entity dataset' } },
-    { given: 'a value of the wrong type', write: ['dataset', dataset, 'status', { removed: 'yes' }], want: { status: 422, message: 'aspect.removed: must be boolean' } },
-    { given: 'a value missing a required field', write: ['dataset', dataset, 'ownership', {}], want: { status: 422, message: "aspect: missing required property 'owners'" } },
-    { given: 'a time series value without timestampMillis', write: ['dataset', dataset, 'operation', { rows: 1 }], want: { status: 422, message: 'aspect.timestampMillis' } },
-    { given: 'a URN that is not a URN', write: ['dataset', 'not-a-urn', 'status', removed], want: { status: 400, message: 'urn:' } },
-    { given: 'a URN with unbalanced parentheses', write: ['dataset', `${prefix}dataset:(a,(b,c)`, 'status', removed], want: { status: 400, message: 'unbalanced' } },
-    { given: 'a URN with the wrong number of key parts', write: ['dataset', `${prefix}dataset:plain`, 'status', removed], want: { status: 400, message: 'key part' } },
-    { given: 'a URN of another entity type', write: ['chart', dataset, 'status', removed], want: { status: 400, message: 'not chart' } },
+    {
+      given: 'an aspect nobody knows',
+      write: ['dataset', dataset, 'nonsense', {}],
+      want: { status: 400, message: 'Unknown aspect nonsense for entity dataset' },
+    },
+    {
+      given: 'a value of the wrong type',
+      write: ['dataset', dataset, 'status', { removed: 'yes' }],
+      want: { status: 422, message: 'aspect.removed: must be boolean' },
+    },
+    {
+      given: 'a value missing a required field',
+      write: ['dataset', dataset, 'ownership', {}],
+      want: { status: 422, message: "aspect: missing required property 'owners'" },
+    },
+    {
+      given: 'a time series value without timestampMillis',
+      write: ['dataset', dataset, 'operation', { rows: 1 }],
+      want: { status: 422, message: 'aspect.timestampMillis' },
+    },
+    {
+      given: 'a URN that is not a URN',
+      write: ['dataset', 'not-a-urn', 'status', removed],
+      want: { status: 400, message: 'urn:' },
+    },
+    {
+      given: 'a URN with unbalanced parentheses',
+      write: ['dataset', `${prefix}dataset:(a,(b,c)`, 'status', removed],
+      want: { status: 400, message: 'unbalanced' },
+    },
+    {
+      given: 'a URN with the wrong number of key parts',
+      write: ['dataset', `${prefix}dataset:plain`, 'status', removed],
+      want: { status: 400, message: 'key part' },
+    },
+    {
+      given: 'a URN of another entity type',
+      write: ['chart', dataset, 'status', removed],
+      want: { status: 400, message: 'not chart' },
+    },
     {
       given: 'a URN of the other namespace',
       write: ['corpuser', `urn:${other}:corpuser:x`, 'status', removed],
@@ -56,7 +88,13 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore rejects (%s)', (ns) => {
 
   it.each(cases)('rejects $given and changes nothing', ({ write, want }) => {
     const store = new CatalogStore({ contract });
-    store.upsertAspect('dataset', dataset, 'ownership', { owners: [{ owner: `${prefix}corpuser:bob`, type: 'DATAOWNER' }] }, ctx);
+    store.upsertAspect(
+      'dataset',
+      dataset,
+      'ownership',
+      { owners: [{ owner: `${prefix}corpuser:bob`, type: 'DATAOWNER' }] },
+      ctx,
+    );
     const before = store.snapshot();
     let error: unknown;
     try {
@@ -74,7 +112,9 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore rejects (%s)', (ns) => {
 
   it('rejects a delete of an aspect the entity does not allow', () => {
     const store = new CatalogStore({ contract });
-    expect(() => store.deleteAspect('tag', `${prefix}tag:t`, 'datasetProperties', ctx)).toThrow('Unknown aspect datasetProperties for entity tag');
+    expect(() => store.deleteAspect('tag', `${prefix}tag:t`, 'datasetProperties', ctx)).toThrow(
+      'Unknown aspect datasetProperties for entity tag',
+    );
     store.close();
   });
 

@@ -17,18 +17,54 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore relationships (%s)', (ns) 
     const store = new CatalogStore({ contract });
     store.upsertAspect('dataset', datasetUrn('d3'), 'ownership', owners(user('bob')), ctx);
     store.upsertAspect('dataset', datasetUrn('d1'), 'ownership', owners(user('bob')), ctx);
-    store.upsertAspect('dataset', datasetUrn('d2'), 'ownership', owners(user('carol'), user('bob'), `${prefix}tag:notAUser`), ctx);
+    store.upsertAspect(
+      'dataset',
+      datasetUrn('d2'),
+      'ownership',
+      owners(user('carol'), user('bob'), `${prefix}tag:notAUser`),
+      ctx,
+    );
     store.upsertAspect('dataset', datasetUrn('d3'), 'globalTags', { tags: [{ tag: `${prefix}tag:pii` }] }, ctx);
     return store;
   }
 
   it.each([
-    { given: 'INCOMING edges of a user', urn: user('bob'), direction: 'INCOMING' as const, types: ['OwnedBy'], want: ['d1', 'd2', 'd3'].map(datasetUrn) },
-    { given: 'OUTGOING edges of a dataset', urn: datasetUrn('d2'), direction: 'OUTGOING' as const, types: ['OwnedBy'], want: [user('bob'), user('carol')] },
-    { given: 'a type the edges do not have', urn: user('bob'), direction: 'INCOMING' as const, types: ['TaggedWith'], want: [] },
+    {
+      given: 'INCOMING edges of a user',
+      urn: user('bob'),
+      direction: 'INCOMING' as const,
+      types: ['OwnedBy'],
+      want: ['d1', 'd2', 'd3'].map(datasetUrn),
+    },
+    {
+      given: 'OUTGOING edges of a dataset',
+      urn: datasetUrn('d2'),
+      direction: 'OUTGOING' as const,
+      types: ['OwnedBy'],
+      want: [user('bob'), user('carol')],
+    },
+    {
+      given: 'a type the edges do not have',
+      urn: user('bob'),
+      direction: 'INCOMING' as const,
+      types: ['TaggedWith'],
+      want: [],
+    },
     { given: 'the wrong direction', urn: user('bob'), direction: 'OUTGOING' as const, types: ['OwnedBy'], want: [] },
-    { given: 'several types', urn: datasetUrn('d3'), direction: 'OUTGOING' as const, types: ['OwnedBy', 'TaggedWith'], want: [user('bob'), `${prefix}tag:pii`] },
-    { given: 'a destination of a type the relationship does not accept', urn: `${prefix}tag:notAUser`, direction: 'INCOMING' as const, types: [], want: [] },
+    {
+      given: 'several types',
+      urn: datasetUrn('d3'),
+      direction: 'OUTGOING' as const,
+      types: ['OwnedBy', 'TaggedWith'],
+      want: [user('bob'), `${prefix}tag:pii`],
+    },
+    {
+      given: 'a destination of a type the relationship does not accept',
+      urn: `${prefix}tag:notAUser`,
+      direction: 'INCOMING' as const,
+      types: [],
+      want: [],
+    },
   ])('answers $given', ({ urn, direction, types, want }) => {
     const store = seeded();
     const page = store.relationships({ urn, direction, types, start: 0, count: 100 });
@@ -39,7 +75,8 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore relationships (%s)', (ns) 
 
   it('pages with start and count and reports the full total', () => {
     const store = seeded();
-    const page = (start: number, count: number) => store.relationships({ urn: user('bob'), direction: 'INCOMING', types: ['OwnedBy'], start, count });
+    const page = (start: number, count: number) =>
+      store.relationships({ urn: user('bob'), direction: 'INCOMING', types: ['OwnedBy'], start, count });
     expect(page(1, 1)).toMatchObject({ total: 3, relationships: [{ entity: datasetUrn('d2'), type: 'OwnedBy' }] });
     expect(page(2, 5).relationships.map((r) => r.entity)).toEqual([datasetUrn('d3')]);
     expect(page(5, 5)).toEqual({ total: 3, relationships: [] });
@@ -48,7 +85,8 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore relationships (%s)', (ns) 
 
   it('follows the latest value: a changed or deleted aspect changes the edges', () => {
     const store = seeded();
-    const incoming = () => store.relationships({ urn: user('bob'), direction: 'INCOMING', types: ['OwnedBy'], start: 0, count: 10 }).total;
+    const incoming = () =>
+      store.relationships({ urn: user('bob'), direction: 'INCOMING', types: ['OwnedBy'], start: 0, count: 10 }).total;
     store.upsertAspect('dataset', datasetUrn('d1'), 'ownership', owners(user('carol')), ctx);
     expect(incoming()).toBe(2);
     store.deleteAspect('dataset', datasetUrn('d2'), 'ownership', ctx);
@@ -62,7 +100,13 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore relationships (%s)', (ns) 
     const store = seeded();
     store.upsertAspect('dataset', datasetUrn('d3'), 'ownership', owners(user('carol')), ctx);
     store.upsertAspect('dataset', datasetUrn('d3'), 'datasetProperties', { description: 'no edges here' }, ctx);
-    const outgoing = store.relationships({ urn: datasetUrn('d3'), direction: 'OUTGOING', types: [], start: 0, count: 10 });
+    const outgoing = store.relationships({
+      urn: datasetUrn('d3'),
+      direction: 'OUTGOING',
+      types: [],
+      start: 0,
+      count: 10,
+    });
     expect(outgoing.relationships.map(({ entity, type }) => ({ entity, type }))).toEqual([
       { entity: user('carol'), type: 'OwnedBy' },
       { entity: `${prefix}tag:pii`, type: 'TaggedWith' },
@@ -77,7 +121,9 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore relationships (%s)', (ns) 
     const store = seeded();
     const before = store.snapshot();
     store.db.exec('DELETE FROM relationships');
-    expect(store.relationships({ urn: user('bob'), direction: 'INCOMING', types: ['OwnedBy'], start: 0, count: 10 }).total).toBe(0);
+    expect(
+      store.relationships({ urn: user('bob'), direction: 'INCOMING', types: ['OwnedBy'], start: 0, count: 10 }).total,
+    ).toBe(0);
     const result = store.rebuildDerived();
     expect(result).toMatchObject({ rowsMigrated: before.tables.aspects, ignored: 0, lastUrn: datasetUrn('d3') });
     expect(store.snapshot()).toEqual(before);
@@ -88,13 +134,27 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore relationships (%s)', (ns) 
     const store = seeded();
     store.db.exec('DELETE FROM relationships');
     const ownershipRows = (start: number) => store.rebuildDerived({ aspect: 'ownership', start, batchSize: 2 });
-    expect(ownershipRows(0)).toEqual({ rowsMigrated: 2, ignored: 0, lastUrn: datasetUrn('d2'), lastAspect: 'ownership' });
-    expect(store.relationships({ urn: user('bob'), direction: 'INCOMING', types: ['OwnedBy'], start: 0, count: 10 }).total).toBe(2);
-    expect(ownershipRows(2)).toEqual({ rowsMigrated: 1, ignored: 0, lastUrn: datasetUrn('d3'), lastAspect: 'ownership' });
+    expect(ownershipRows(0)).toEqual({
+      rowsMigrated: 2,
+      ignored: 0,
+      lastUrn: datasetUrn('d2'),
+      lastAspect: 'ownership',
+    });
+    expect(
+      store.relationships({ urn: user('bob'), direction: 'INCOMING', types: ['OwnedBy'], start: 0, count: 10 }).total,
+    ).toBe(2);
+    expect(ownershipRows(2)).toEqual({
+      rowsMigrated: 1,
+      ignored: 0,
+      lastUrn: datasetUrn('d3'),
+      lastAspect: 'ownership',
+    });
     expect(ownershipRows(4)).toEqual({ rowsMigrated: 0, ignored: 0 });
     expect(store.rebuildDerived({ urnLike: `%,d1,%` })).toMatchObject({ lastUrn: datasetUrn('d1') });
     expect(store.rebuildDerived({ urn: datasetUrn('d3') }).rowsMigrated).toBe(5);
-    expect(store.relationships({ urn: user('bob'), direction: 'INCOMING', types: ['OwnedBy'], start: 0, count: 10 }).total).toBe(3);
+    expect(
+      store.relationships({ urn: user('bob'), direction: 'INCOMING', types: ['OwnedBy'], start: 0, count: 10 }).total,
+    ).toBe(3);
     store.close();
   });
 });

@@ -18,7 +18,15 @@ import { call, DATASET, ingest, proposal, serverForTests, withServer } from '../
 const HOUR = 3_600_000;
 // Quotes, backslashes, control characters, line and paragraph separators, characters of two, three
 // and four UTF-8 bytes: every way a value's text can need escaping or more than one byte.
-const AWKWARD = ['a"b', 'back\\slash', 'tab\there\nnew line', '\u0001\u001f\u007f', '\u2028\u2029', 'ünïcödé ✓', '𝔘 emoji 🙂'];
+const AWKWARD = [
+  'a"b',
+  'back\\slash',
+  'tab\there\nnew line',
+  '\u0001\u001f\u007f',
+  '\u2028\u2029',
+  'ünïcödé ✓',
+  '𝔘 emoji 🙂',
+];
 
 describe('getTimeseriesAspectValues response bytes', () => {
   const server = serverForTests();
@@ -27,30 +35,59 @@ describe('getTimeseriesAspectValues response bytes', () => {
 
   it('are the same written from the stored texts and from the parsed points', async () => {
     for (let i = 0; i < AWKWARD.length; i++) {
-      const value = { timestampMillis: (i + 1) * HOUR, rowCount: i, fieldProfiles: [{ fieldPath: AWKWARD[i], sampleValues: AWKWARD }] };
+      const value = {
+        timestampMillis: (i + 1) * HOUR,
+        rowCount: i,
+        fieldProfiles: [{ fieldPath: AWKWARD[i], sampleValues: AWKWARD }],
+      };
       expect((await ingest(server(), DATASET, 'datasetProfile', value)).status).toBe(200);
     }
-    const ranges = [{}, { limit: 3 }, { startTimeMillis: 2 * HOUR, endTimeMillis: 5 * HOUR }, { latestValue: true }, { startTimeMillis: 100 * HOUR }];
+    const ranges = [
+      {},
+      { limit: 3 },
+      { startTimeMillis: 2 * HOUR, endTimeMillis: 5 * HOUR },
+      { latestValue: true },
+      { startTimeMillis: 100 * HOUR },
+    ];
     for (const range of ranges) {
-      const stored = await call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', { body: { ...query, ...range } });
-      const parsed = await call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', { body: { ...query, ...range, filter: everything } });
+      const stored = await call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', {
+        body: { ...query, ...range },
+      });
+      const parsed = await call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', {
+        body: { ...query, ...range, filter: everything },
+      });
       expect(stored.status).toBe(200);
       expect(stored.text).toBe(parsed.text);
       expect(Number(stored.headers.get('content-length'))).toBe(Buffer.byteLength(stored.text));
     }
     const all = await call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', { body: query });
-    expect(all.json.value.values.map((v: { aspect: { value: string } }) => JSON.parse(v.aspect.value).fieldProfiles[0].fieldPath)).toEqual([...AWKWARD].reverse());
+    expect(
+      all.json.value.values.map(
+        (v: { aspect: { value: string } }) => JSON.parse(v.aspect.value).fieldProfiles[0].fieldPath,
+      ),
+    ).toEqual([...AWKWARD].reverse());
   });
 
   it('are journaled as their first 64 kB, characters of every UTF-8 length cut as in any other response', async () => {
     const urn = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,timeseries.journal,PROD)';
     const sampleValues = Array.from({ length: 40 }, (_, i) => `${AWKWARD[i % AWKWARD.length]} ${i}`);
-    for (let i = 1; i <= 90; i++) await ingest(server(), urn, 'datasetProfile', { timestampMillis: i * HOUR, rowCount: i, fieldProfiles: [{ fieldPath: 'f', sampleValues }] });
-    const answer = await call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', { body: { urn, entity: 'dataset', aspect: 'datasetProfile' } });
+    for (let i = 1; i <= 90; i++)
+      await ingest(server(), urn, 'datasetProfile', {
+        timestampMillis: i * HOUR,
+        rowCount: i,
+        fieldProfiles: [{ fieldPath: 'f', sampleValues }],
+      });
+    const answer = await call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', {
+      body: { urn, entity: 'dataset', aspect: 'datasetProfile' },
+    });
     expect(answer.text.length).toBeGreaterThan(64 * 1024);
     const { json } = await call(server(), 'GET', '/__mock/requests?operation=getTimeseriesAspectValues&limit=1');
     expect(json.requests[0].response.truncated).toBe(true);
-    expect(json.requests[0].response.body).toBe(Buffer.from(answer.text.slice(0, 64 * 1024 + 1)).toString().slice(0, 64 * 1024));
+    expect(json.requests[0].response.body).toBe(
+      Buffer.from(answer.text.slice(0, 64 * 1024 + 1))
+        .toString()
+        .slice(0, 64 * 1024),
+    );
   });
 });
 
@@ -58,12 +95,22 @@ describe('getTimeseriesAspectValues responses of several batches, in buffers reu
   const server = serverForTests();
   const everything = { or: [{ and: [{ field: 'rowCount', value: '-1', condition: 'GREATER_THAN' }] }] };
   const urnOf = (name: string) => `urn:svc:dataset:(urn:svc:dataPlatform:hive,timeseries.${name},PROD)`;
-  const read = (urn: string, range: object = {}) => call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', { body: { urn, entity: 'dataset', aspect: 'datasetProfile', ...range } });
-  const rowCounts = (reply: Awaited<ReturnType<typeof read>>) => reply.json.value.values.map((v: { aspect: { value: string } }) => JSON.parse(v.aspect.value).rowCount);
+  const read = (urn: string, range: object = {}) =>
+    call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', {
+      body: { urn, entity: 'dataset', aspect: 'datasetProfile', ...range },
+    });
+  const rowCounts = (reply: Awaited<ReturnType<typeof read>>) =>
+    reply.json.value.values.map((v: { aspect: { value: string } }) => JSON.parse(v.aspect.value).rowCount);
   /** `points` points one hour apart, each holding every awkward text and about half a kilobyte. */
   async function store(urn: string, points: number): Promise<void> {
-    const proposals = Array.from({ length: points }, (_, i) =>
-      proposal(urn, 'datasetProfile', { timestampMillis: (i + 1) * HOUR, rowCount: i + 1, fieldProfiles: [{ fieldPath: `${AWKWARD[i % AWKWARD.length]} ${urn}`, sampleValues: AWKWARD }] }).proposal,
+    const proposals = Array.from(
+      { length: points },
+      (_, i) =>
+        proposal(urn, 'datasetProfile', {
+          timestampMillis: (i + 1) * HOUR,
+          rowCount: i + 1,
+          fieldProfiles: [{ fieldPath: `${AWKWARD[i % AWKWARD.length]} ${urn}`, sampleValues: AWKWARD }],
+        }).proposal,
     );
     const reply = await call(server(), 'POST', '/aspects?action=ingestProposalBatch', { body: { proposals } });
     expect(reply.status).toBe(200);
@@ -118,9 +165,16 @@ describe('getTimeseriesAspectValues responses of several batches, in buffers reu
     }
     const sequence = [d, a, c, b];
     for (const urn of sequence) await read(urn);
-    const { json } = await call(server(), 'GET', `/__mock/requests?operation=getTimeseriesAspectValues&limit=${sequence.length}`);
+    const { json } = await call(
+      server(),
+      'GET',
+      `/__mock/requests?operation=getTimeseriesAspectValues&limit=${sequence.length}`,
+    );
     const journaled = (json.requests as { response: { body: string } }[]).map((entry) => entry.response.body);
-    const kept = (text: string) => Buffer.from(text.slice(0, 64 * 1024 + 1)).toString().slice(0, 64 * 1024);
+    const kept = (text: string) =>
+      Buffer.from(text.slice(0, 64 * 1024 + 1))
+        .toString()
+        .slice(0, 64 * 1024);
     const expected = sequence.map((urn) => kept(responseOf.get(urn) as string));
     expect(journaled).toEqual(expected);
   });
@@ -137,8 +191,17 @@ const OLDER_LAYOUTS = [
 /** Rewrites a data file's time series table in an older layout, its rows out of the current ones. */
 function toOlderLayout(data: string, answerJson: boolean): void {
   const file = new BetterSqlite3(data);
-  const rows = file.prepare('SELECT urn, aspect, timestamp_millis, entity, byte_size, answer_json FROM timeseries ORDER BY timestamp_millis').all() as {
-    urn: string; aspect: string; timestamp_millis: number; entity: string; byte_size: number; answer_json: string;
+  const rows = file
+    .prepare(
+      'SELECT urn, aspect, timestamp_millis, entity, byte_size, answer_json FROM timeseries ORDER BY timestamp_millis',
+    )
+    .all() as {
+    urn: string;
+    aspect: string;
+    timestamp_millis: number;
+    entity: string;
+    byte_size: number;
+    answer_json: string;
   }[];
   file.exec(`DROP TABLE timeseries;
     CREATE TABLE timeseries (urn TEXT NOT NULL, aspect TEXT NOT NULL, timestamp_millis INTEGER NOT NULL, entity TEXT NOT NULL, value TEXT NOT NULL,
@@ -149,47 +212,72 @@ function toOlderLayout(data: string, answerJson: boolean): void {
     const point = JSON.parse(row.answer_json) as { aspect: { value: string }; systemMetadata?: unknown };
     // The first point without system metadata, as a point of the first layout's time could be.
     const systemMetadata = i === 0 ? null : JSON.stringify(point.systemMetadata);
-    const older = [row.urn, row.aspect, row.timestamp_millis, row.entity, point.aspect.value, systemMetadata, row.byte_size];
+    const older = [
+      row.urn,
+      row.aspect,
+      row.timestamp_millis,
+      row.entity,
+      point.aspect.value,
+      systemMetadata,
+      row.byte_size,
+    ];
     insert.run(...older, ...(answerJson ? [i % 2 === 0 ? null : row.answer_json] : []));
   });
   file.close();
 }
 
 describe('getTimeseriesAspectValues on a data file of an older layout', () => {
-  it.each(OLDER_LAYOUTS)('the $layout: opens it, answers its points with the same bytes and keeps taking new points', async ({ answerJson }) => {
-    const dir = mkdtempSync(join(tmpdir(), 'timeseries-layout-'));
-    const data = join(dir, 'catalog.db');
-    const query = { urn: DATASET, entity: 'dataset', aspect: 'datasetProfile' };
-    const read = (server: Parameters<typeof call>[0], body: object = query) => call(server, 'POST', '/aspects?action=getTimeseriesAspectValues', { body });
-    const allOf = { or: [{ and: [{ field: 'rowCount', value: '0', condition: 'GREATER_THAN' }] }] };
-    try {
-      let written = '';
-      await withServer({ data }, async (server) => {
-        for (let i = 0; i < AWKWARD.length; i++) {
-          await ingest(server, DATASET, 'datasetProfile', { timestampMillis: (i + 1) * HOUR, rowCount: i + 1, fieldProfiles: [{ fieldPath: AWKWARD[i], sampleValues: AWKWARD }] });
-        }
-        written = (await read(server)).text;
-      });
-      toOlderLayout(data, answerJson);
-      // The oldest point's response without system metadata, as the first layout answered it.
-      const oldest = JSON.parse(written).value.values.at(-1);
-      const expected = written.replace(JSON.stringify(oldest), JSON.stringify({ aspect: oldest.aspect }));
-      expect(expected).not.toBe(written);
-      await withServer({ data }, async (server) => {
-        expect((await read(server)).text).toBe(expected);
-        expect((await read(server, { ...query, filter: allOf })).text).toBe(expected);
-        await ingest(server, DATASET, 'datasetProfile', { timestampMillis: 100 * HOUR, rowCount: 100 });
-        const both = await read(server, { ...query, limit: 2 });
-        expect(both.json.value.values.map((v: { aspect: { value: string } }) => JSON.parse(v.aspect.value).rowCount)).toEqual([100, AWKWARD.length]);
-        expect(both.text).toBe((await read(server, { ...query, limit: 2, filter: allOf })).text);
-      });
-      // Rewritten once: the next start finds the current layout.
-      const file = new BetterSqlite3(data);
-      expect(file.prepare(`SELECT name FROM pragma_table_info('timeseries')`).pluck().all()).toEqual(['urn', 'aspect', 'timestamp_millis', 'entity', 'byte_size', 'answer_json']);
-      expect(file.prepare('SELECT count(*) FROM timeseries').pluck().get()).toBe(AWKWARD.length + 1);
-      file.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it.each(OLDER_LAYOUTS)(
+    'the $layout: opens it, answers its points with the same bytes and keeps taking new points',
+    async ({ answerJson }) => {
+      const dir = mkdtempSync(join(tmpdir(), 'timeseries-layout-'));
+      const data = join(dir, 'catalog.db');
+      const query = { urn: DATASET, entity: 'dataset', aspect: 'datasetProfile' };
+      const read = (server: Parameters<typeof call>[0], body: object = query) =>
+        call(server, 'POST', '/aspects?action=getTimeseriesAspectValues', { body });
+      const allOf = { or: [{ and: [{ field: 'rowCount', value: '0', condition: 'GREATER_THAN' }] }] };
+      try {
+        let written = '';
+        await withServer({ data }, async (server) => {
+          for (let i = 0; i < AWKWARD.length; i++) {
+            await ingest(server, DATASET, 'datasetProfile', {
+              timestampMillis: (i + 1) * HOUR,
+              rowCount: i + 1,
+              fieldProfiles: [{ fieldPath: AWKWARD[i], sampleValues: AWKWARD }],
+            });
+          }
+          written = (await read(server)).text;
+        });
+        toOlderLayout(data, answerJson);
+        // The oldest point's response without system metadata, as the first layout answered it.
+        const oldest = JSON.parse(written).value.values.at(-1);
+        const expected = written.replace(JSON.stringify(oldest), JSON.stringify({ aspect: oldest.aspect }));
+        expect(expected).not.toBe(written);
+        await withServer({ data }, async (server) => {
+          expect((await read(server)).text).toBe(expected);
+          expect((await read(server, { ...query, filter: allOf })).text).toBe(expected);
+          await ingest(server, DATASET, 'datasetProfile', { timestampMillis: 100 * HOUR, rowCount: 100 });
+          const both = await read(server, { ...query, limit: 2 });
+          expect(
+            both.json.value.values.map((v: { aspect: { value: string } }) => JSON.parse(v.aspect.value).rowCount),
+          ).toEqual([100, AWKWARD.length]);
+          expect(both.text).toBe((await read(server, { ...query, limit: 2, filter: allOf })).text);
+        });
+        // Rewritten once: the next start finds the current layout.
+        const file = new BetterSqlite3(data);
+        expect(file.prepare(`SELECT name FROM pragma_table_info('timeseries')`).pluck().all()).toEqual([
+          'urn',
+          'aspect',
+          'timestamp_millis',
+          'entity',
+          'byte_size',
+          'answer_json',
+        ]);
+        expect(file.prepare('SELECT count(*) FROM timeseries').pluck().get()).toBe(AWKWARD.length + 1);
+        file.close();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

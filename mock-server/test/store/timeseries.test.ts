@@ -12,7 +12,8 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore time series (%s)', (ns) =>
 
   function storeWithProfiles(timestamps: number[]): CatalogStore {
     const store = new CatalogStore({ contract });
-    for (const t of timestamps) store.upsertAspect('dataset', dataset, 'datasetProfile', { timestampMillis: t, rowCount: t * 10 }, ctx);
+    for (const t of timestamps)
+      store.upsertAspect('dataset', dataset, 'datasetProfile', { timestampMillis: t, rowCount: t * 10 }, ctx);
     return store;
   }
 
@@ -33,26 +34,49 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore time series (%s)', (ns) =>
 
   it('replaces the point of a timestamp written again', () => {
     const store = storeWithProfiles([10]);
-    store.upsertAspect('dataset', dataset, 'datasetProfile', { timestampMillis: 10, rowCount: 7 }, { ...ctx, systemMetadata: { runId: 'r2' } });
+    store.upsertAspect(
+      'dataset',
+      dataset,
+      'datasetProfile',
+      { timestampMillis: 10, rowCount: 7 },
+      { ...ctx, systemMetadata: { runId: 'r2' } },
+    );
     const points = store.timeseries({ urn: dataset, aspect: 'datasetProfile', limit: 10 });
     expect(points).toHaveLength(1);
-    expect(points[0]).toMatchObject({ entity: 'dataset', value: { timestampMillis: 10, rowCount: 7 }, systemMetadata: { runId: 'r2' } });
+    expect(points[0]).toMatchObject({
+      entity: 'dataset',
+      value: { timestampMillis: 10, rowCount: 7 },
+      systemMetadata: { runId: 'r2' },
+    });
     expect(store.snapshot().tables.timeseries).toBe(1);
     store.close();
   });
 
   it('keeps time series out of the versioned aspects but still creates the entity', () => {
     const store = storeWithProfiles([10]);
-    expect(store.latestAspects(dataset).map((a) => a.aspect).sort()).toEqual(['browsePaths', 'dataPlatformInstance', 'datasetKey']);
+    expect(
+      store
+        .latestAspects(dataset)
+        .map((a) => a.aspect)
+        .sort(),
+    ).toEqual(['browsePaths', 'dataPlatformInstance', 'datasetKey']);
     store.close();
   });
 
   it('stores a time series aspect without a schema (registry timeseriesAspects) opaque', () => {
     const store = new CatalogStore({ contract });
     const chart = `${prefix}chart:(looker,revenue)`;
-    const result = store.upsertAspect('chart', chart, 'chartUsageStatistics', { timestampMillis: 5, anything: 'goes' }, ctx);
+    const result = store.upsertAspect(
+      'chart',
+      chart,
+      'chartUsageStatistics',
+      { timestampMillis: 5, anything: 'goes' },
+      ctx,
+    );
     expect(result.validated).toBe(false);
-    expect(store.timeseries({ urn: chart, aspect: 'chartUsageStatistics', limit: 1 }).map((p) => p.value)).toEqual([{ timestampMillis: 5, anything: 'goes' }]);
+    expect(store.timeseries({ urn: chart, aspect: 'chartUsageStatistics', limit: 1 }).map((p) => p.value)).toEqual([
+      { timestampMillis: 5, anything: 'goes' },
+    ]);
     store.close();
   });
 

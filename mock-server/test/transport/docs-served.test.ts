@@ -40,14 +40,17 @@ describe('the docs at /svc/docs', () => {
     expect(new URL('api.html', new URL(base, `${svc.url}/svc/docs/`)).pathname).toBe('/svc/docs/api.html');
   });
 
-  it.each(DOCS_PAGES.filter((p) => p.file !== 'index.html').map((p) => p.file))('serves %s as `npm run docs` built it', async (file) => {
-    const built = readFileSync(fromRoot(...DOCS_DIR, file), 'utf8');
-    for (const prefix of ADDRESS_FORMS) {
-      const reply = await call(svc, 'GET', `${prefix}/svc/docs/${file}`);
-      expect(reply.status, `${prefix}/svc/docs/${file}`).toBe(200);
-      expect(reply.text === built, `${prefix}/svc/docs/${file} differs from the built page`).toBe(true);
-    }
-  });
+  it.each(DOCS_PAGES.filter((p) => p.file !== 'index.html').map((p) => p.file))(
+    'serves %s as `npm run docs` built it',
+    async (file) => {
+      const built = readFileSync(fromRoot(...DOCS_DIR, file), 'utf8');
+      for (const prefix of ADDRESS_FORMS) {
+        const reply = await call(svc, 'GET', `${prefix}/svc/docs/${file}`);
+        expect(reply.status, `${prefix}/svc/docs/${file}`).toBe(200);
+        expect(reply.text === built, `${prefix}/svc/docs/${file} differs from the built page`).toBe(true);
+      }
+    },
+  );
 
   it('answers 404 for a page the site does not have', async () => {
     expect((await call(svc, 'GET', '/svc/docs/nothing.html')).status).toBe(404);
@@ -59,7 +62,13 @@ describe('the docs in the li namespace', () => {
     const reply = await call(li, 'GET', `/restli/docs/${file}`);
     expect(reply.status).toBe(200);
     const svcNames = NAMESPACES.svc;
-    for (const foreign of [svcNames.urnPrefix, svcNames.recordPrefix, svcNames.protocolHeader, svcNames.docsPath, '~1svc~1docs']) {
+    for (const foreign of [
+      svcNames.urnPrefix,
+      svcNames.recordPrefix,
+      svcNames.protocolHeader,
+      svcNames.docsPath,
+      '~1svc~1docs',
+    ]) {
       expect(reply.text.includes(foreign), `${file} contains ${foreign}`).toBe(false);
     }
   });

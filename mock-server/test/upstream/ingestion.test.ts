@@ -12,13 +12,27 @@ const INGEST = '/aspects?action=ingestProposal';
 const STATUS = { removed: false };
 
 function aspectsOf(server: Parameters<typeof call>[0], urn: string) {
-  return call(server, 'GET', `/entitiesV2/${encodeURIComponent(urn)}`, { token: TOKEN }).then((r) => (r.json?.aspects ?? {}) as Record<string, unknown>);
+  return call(server, 'GET', `/entitiesV2/${encodeURIComponent(urn)}`, { token: TOKEN }).then(
+    (r) => (r.json?.aspects ?? {}) as Record<string, unknown>,
+  );
 }
 
 const deleteWithAspect = proposal(DATASET, 'status', STATUS, { changeType: 'DELETE' });
-const deleteWithoutAspect = { proposal: { entityType: 'dataset', entityUrn: DATASET, changeType: 'DELETE', aspectName: 'status' } };
-const xmlContent = proposal(DATASET, 'globalTags', { tags: [] }, { aspect: { value: JSON.stringify({ tags: [] }), contentType: 'application/xml' } });
-const chartTyped = proposal(DATASET, 'ownership', { owners: [], lastModified: { time: 1, actor: 'urn:svc:corpuser:jdoe' } }, { entityType: 'chart' });
+const deleteWithoutAspect = {
+  proposal: { entityType: 'dataset', entityUrn: DATASET, changeType: 'DELETE', aspectName: 'status' },
+};
+const xmlContent = proposal(
+  DATASET,
+  'globalTags',
+  { tags: [] },
+  { aspect: { value: JSON.stringify({ tags: [] }), contentType: 'application/xml' } },
+);
+const chartTyped = proposal(
+  DATASET,
+  'ownership',
+  { owners: [], lastModified: { time: 1, actor: 'urn:svc:corpuser:jdoe' } },
+  { entityType: 'chart' },
+);
 
 describe('the upstream profile', () => {
   const server = serverForTests({ profile: 'upstream', indexLagMs: 0 });
@@ -50,7 +64,10 @@ describe('the upstream profile', () => {
   });
 
   it('keeps a 400 for an aspect the named entityType lacks (upstream: "Unknown aspect", 500)', async () => {
-    const reply = await call(server(), 'POST', INGEST, { body: proposal(DATASET, 'datasetProperties', { customProperties: {} }, { entityType: 'chart' }), token: TOKEN });
+    const reply = await call(server(), 'POST', INGEST, {
+      body: proposal(DATASET, 'datasetProperties', { customProperties: {} }, { entityType: 'chart' }),
+      token: TOKEN,
+    });
     expect(reply.status).toBe(400);
     expect(reply.json.message).toContain('Unknown aspect datasetProperties for entity chart');
   });
@@ -78,13 +95,21 @@ describe('the document profile, unchanged', () => {
 describe.each([
   { profile: 'document' as const, created: { time: 0, actor: 'urn:svc:corpuser:unknown' } },
   { profile: 'upstream' as const, created: undefined },
-])('schema defaults on write, the $profile profile (upstream: RecordTemplateValidator fixes nothing up)', ({ profile, created }) => {
-  const server = serverForTests({ profile, indexLagMs: 0 });
+])(
+  'schema defaults on write, the $profile profile (upstream: RecordTemplateValidator fixes nothing up)',
+  ({ profile, created }) => {
+    const server = serverForTests({ profile, indexLagMs: 0 });
 
-  it(created ? 'fills the zero stamp in for an absent created' : 'stores the aspect as sent, with no created', async () => {
-    await ingest(server(), DATASET, 'editableDatasetProperties', { description: 'as sent' }, TOKEN);
-    const stored = (await aspectsOf(server(), DATASET)).editableDatasetProperties as { value: Record<string, unknown> };
-    expect(stored.value.description).toBe('as sent');
-    expect(stored.value.created).toEqual(created);
-  });
-});
+    it(
+      created ? 'fills the zero stamp in for an absent created' : 'stores the aspect as sent, with no created',
+      async () => {
+        await ingest(server(), DATASET, 'editableDatasetProperties', { description: 'as sent' }, TOKEN);
+        const stored = (await aspectsOf(server(), DATASET)).editableDatasetProperties as {
+          value: Record<string, unknown>;
+        };
+        expect(stored.value.description).toBe('as sent');
+        expect(stored.value.created).toEqual(created);
+      },
+    );
+  },
+);

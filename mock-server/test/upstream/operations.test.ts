@@ -15,7 +15,8 @@ describe.each([
   const server = serverForTests({ profile, indexLagMs: 0 });
 
   it(`counts the points older than endTimeMillis${deleted === 2 ? ' and the one at it' : ''} in a dry run truncation`, async () => {
-    for (const timestampMillis of [1000, 2000, 3000]) await ingest(server(), DATASET, 'datasetProfile', { timestampMillis, rowCount: 1 }, TOKEN);
+    for (const timestampMillis of [1000, 2000, 3000])
+      await ingest(server(), DATASET, 'datasetProfile', { timestampMillis, rowCount: 1 }, TOKEN);
     const body = { entityType: 'dataset', aspect: 'datasetProfile', endTimeMillis: 2000 };
     const reply = await call(server(), 'POST', '/operations?action=truncateTimeseriesAspect', { body, token: TOKEN });
     expect(reply.status).toBe(200);
@@ -25,7 +26,10 @@ describe.each([
   it('reports sizeInMb, and sizeMb as the profile does', async () => {
     const reply = await call(server(), 'POST', '/operations?action=getIndexSizes', { body: {}, token: TOKEN });
     const value = reply.json.value;
-    const sizes = (typeof value === 'string' ? JSON.parse(value) : value).indexSizes as { sizeMb: number; sizeInMb: number }[];
+    const sizes = (typeof value === 'string' ? JSON.parse(value) : value).indexSizes as {
+      sizeMb: number;
+      sizeInMb: number;
+    }[];
     expect(sizes.length).toBeGreaterThan(0);
     for (const size of sizes) {
       expect(size.sizeInMb).toBeGreaterThan(0);

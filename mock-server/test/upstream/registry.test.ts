@@ -11,17 +11,54 @@ import { pythonHeaders, pythonSystemMetadata, send } from '../datahub-client-wir
 const server = serverForTests({ namespace: 'li' });
 
 function emitMcp(entityType: string, entityUrn: string, aspectName: string, value: unknown) {
-  const proposal = { entityType, entityUrn, changeType: 'UPSERT', aspectName, aspect: { value: JSON.stringify(value), contentType: 'application/json' }, systemMetadata: pythonSystemMetadata() };
-  return send(server(), 'POST', '/aspects?action=ingestProposal', pythonHeaders(), JSON.stringify({ proposal, async: 'false' }));
+  const proposal = {
+    entityType,
+    entityUrn,
+    changeType: 'UPSERT',
+    aspectName,
+    aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+    systemMetadata: pythonSystemMetadata(),
+  };
+  return send(
+    server(),
+    'POST',
+    '/aspects?action=ingestProposal',
+    pythonHeaders(),
+    JSON.stringify({ proposal, async: 'false' }),
+  );
 }
 
 const entityV2 = (urn: string) => call(server(), 'GET', `/entitiesV2/${encodeURIComponent(urn)}`);
 
 describe.each([
-  { entityType: 'assertion', urn: 'urn:li:assertion:a1b2', aspect: 'assertionInfo', value: { type: 'DATASET', customProperties: { quokka: 'yes' } }, key: { assertionKey: { assertionId: 'a1b2' } } },
-  { entityType: 'domain', urn: 'urn:li:domain:marketing', aspect: 'domainProperties', value: { name: 'Marketing quokka' }, key: { domainKey: { id: 'marketing' } } },
-  { entityType: 'dataProduct', urn: 'urn:li:dataProduct:orders', aspect: 'dataProductProperties', value: { name: 'Orders quokka' }, key: { dataProductKey: { id: 'orders' } } },
-  { entityType: 'query', urn: 'urn:li:query:q1', aspect: 'queryProperties', value: { statement: { value: 'select quokka', language: 'SQL' }, source: 'MANUAL' }, key: { queryKey: { id: 'q1' } } },
+  {
+    entityType: 'assertion',
+    urn: 'urn:li:assertion:a1b2',
+    aspect: 'assertionInfo',
+    value: { type: 'DATASET', customProperties: { quokka: 'yes' } },
+    key: { assertionKey: { assertionId: 'a1b2' } },
+  },
+  {
+    entityType: 'domain',
+    urn: 'urn:li:domain:marketing',
+    aspect: 'domainProperties',
+    value: { name: 'Marketing quokka' },
+    key: { domainKey: { id: 'marketing' } },
+  },
+  {
+    entityType: 'dataProduct',
+    urn: 'urn:li:dataProduct:orders',
+    aspect: 'dataProductProperties',
+    value: { name: 'Orders quokka' },
+    key: { dataProductKey: { id: 'orders' } },
+  },
+  {
+    entityType: 'query',
+    urn: 'urn:li:query:q1',
+    aspect: 'queryProperties',
+    value: { statement: { value: 'select quokka', language: 'SQL' }, source: 'MANUAL' },
+    key: { queryKey: { id: 'q1' } },
+  },
   {
     entityType: 'mlModelGroup',
     urn: 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,churn,PROD)',
@@ -47,7 +84,9 @@ describe.each([
   });
 
   it('does not index the opaque aspect: its words find nothing', async () => {
-    const search = await call(server(), 'POST', '/entities?action=search', { body: { input: 'quokka', entity: entityType, start: 0, count: 10 } });
+    const search = await call(server(), 'POST', '/entities?action=search', {
+      body: { input: 'quokka', entity: entityType, start: 0, count: 10 },
+    });
     expect(search.status).toBe(200);
     expect(search.json.value.numEntities).toBe(0);
   });
@@ -58,26 +97,50 @@ describe('an aspect a known entity lacks', () => {
     // metadata-ingestion/src/datahub/telemetry/telemetry.py reads urn:li:telemetry:clientId's telemetryClientId; a 404 means "none yet".
     const path = `/aspects/${encodeURIComponent('urn:li:telemetry:clientId')}?aspect=telemetryClientId&version=0`;
     expect((await send(server(), 'GET', path, pythonHeaders())).status).toBe(404);
-    expect((await emitMcp('telemetry', 'urn:li:telemetry:clientId', 'telemetryClientId', { clientId: 'c0ffee' })).status).toBe(200);
+    expect(
+      (await emitMcp('telemetry', 'urn:li:telemetry:clientId', 'telemetryClientId', { clientId: 'c0ffee' })).status,
+    ).toBe(200);
     const read = await send(server(), 'GET', path, pythonHeaders());
     expect(read.status).toBe(200);
     expect(read.json.aspect).toEqual({ 'com.linkedin.telemetry.TelemetryClientId': { clientId: 'c0ffee' } });
   });
 
   it('is still a 400 when the registry does not allow it for the entity', async () => {
-    const reply = await call(server(), 'GET', `/aspects/${encodeURIComponent('urn:li:domain:x')}?aspect=chartInfo&version=0`);
+    const reply = await call(
+      server(),
+      'GET',
+      `/aspects/${encodeURIComponent('urn:li:domain:x')}?aspect=chartInfo&version=0`,
+    );
     expect(reply.status).toBe(400);
   });
 });
 
 describe('legacy snapshot names of upstream', () => {
   it.each([
-    ['MLModelGroupSnapshot', 'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,fraud,PROD)', 'com.linkedin.ml.metadata.MLModelGroupProperties', 'mlModelGroupProperties'],
-    ['MLModelDeploymentSnapshot', 'urn:li:mlModelDeployment:(urn:li:dataPlatform:sagemaker,endpoint-1,PROD)', 'com.linkedin.ml.metadata.MLModelDeploymentProperties', 'mlModelDeploymentProperties'],
-    ['DataProcessSnapshot', 'urn:li:dataProcess:(nightly,airflow,PROD)', 'com.linkedin.dataprocess.DataProcessInfo', 'dataProcessInfo'],
+    [
+      'MLModelGroupSnapshot',
+      'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,fraud,PROD)',
+      'com.linkedin.ml.metadata.MLModelGroupProperties',
+      'mlModelGroupProperties',
+    ],
+    [
+      'MLModelDeploymentSnapshot',
+      'urn:li:mlModelDeployment:(urn:li:dataPlatform:sagemaker,endpoint-1,PROD)',
+      'com.linkedin.ml.metadata.MLModelDeploymentProperties',
+      'mlModelDeploymentProperties',
+    ],
+    [
+      'DataProcessSnapshot',
+      'urn:li:dataProcess:(nightly,airflow,PROD)',
+      'com.linkedin.dataprocess.DataProcessInfo',
+      'dataProcessInfo',
+    ],
   ])('%s is accepted by the legacy ingest (emit_mce)', async (snapshot, urn, record, aspectName) => {
     const value = { customProperties: { note: snapshot } };
-    const body = { entity: { value: { [`com.linkedin.metadata.snapshot.${snapshot}`]: { urn, aspects: [{ [record]: value }] } } }, systemMetadata: pythonSystemMetadata() };
+    const body = {
+      entity: { value: { [`com.linkedin.metadata.snapshot.${snapshot}`]: { urn, aspects: [{ [record]: value }] } } },
+      systemMetadata: pythonSystemMetadata(),
+    };
     const reply = await send(server(), 'POST', '/entities?action=ingest', pythonHeaders(), JSON.stringify(body));
     expect(reply.status, reply.text).toBe(200);
     expect((await entityV2(urn)).json.aspects[aspectName].value).toEqual(value);

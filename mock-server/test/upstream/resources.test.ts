@@ -19,7 +19,10 @@ describe('GET /entitiesV2?ids=List(...)', () => {
     ['without it', {}],
   ])('answers {results, errors} keyed by URN %s', async (_label, extra) => {
     await ingest(server(), DATASET, 'ownership', owners);
-    const reply = await send(server(), 'GET', `/entitiesV2?ids=${ids}&aspects=List(ownership)`, { ...pythonHeaders(), ...extra });
+    const reply = await send(server(), 'GET', `/entitiesV2?ids=${ids}&aspects=List(ownership)`, {
+      ...pythonHeaders(),
+      ...extra,
+    });
     expect(reply.status).toBe(200);
     expect(reply.json.errors).toEqual({});
     expect(Object.keys(reply.json.results)).toEqual([DATASET, OTHER_DATASET]);
@@ -44,14 +47,23 @@ describe('POST /entities?action=delete', () => {
     await ingest(server(), urn, 'datasetProperties', { description: 'doomed zebra table', customProperties: {} });
     await ingest(server(), urn, 'ownership', owners);
     await ingest(server(), urn, 'datasetProfile', { timestampMillis: 1_700_000_000_000, rowCount: 3 });
-    const found = async () => (await call(server(), 'POST', '/entities?action=search', { body: { input: 'zebra', entity: 'dataset', start: 0, count: 10 } })).json.value.numEntities;
+    const found = async () =>
+      (
+        await call(server(), 'POST', '/entities?action=search', {
+          body: { input: 'zebra', entity: 'dataset', start: 0, count: 10 },
+        })
+      ).json.value.numEntities;
     expect(await found()).toBe(1);
     const reply = await send(server(), 'POST', '/entities?action=delete', pythonHeaders(), JSON.stringify({ urn }));
     expect(reply.status).toBe(200);
     expect(reply.json.value).toMatchObject({ urn, timeseriesRows: 1 });
     expect(reply.json.value.rows).toBeGreaterThanOrEqual(3);
     expect(await found()).toBe(0);
-    const owned = await call(server(), 'GET', `/relationships?urn=${encodeURIComponent(USER)}&types=List(OwnedBy)&direction=INCOMING`);
+    const owned = await call(
+      server(),
+      'GET',
+      `/relationships?urn=${encodeURIComponent(USER)}&types=List(OwnedBy)&direction=INCOMING`,
+    );
     expect(JSON.stringify(owned.json)).not.toContain('db.doomed');
     const read = await call(server(), 'GET', `/entitiesV2/${encodeURIComponent(urn)}`);
     expect(Object.keys(read.json.aspects)).toEqual(['datasetKey']);
@@ -61,17 +73,26 @@ describe('POST /entities?action=delete', () => {
     await withServer({ sample: true }, async (sampled) => {
       const orders = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,clean.orders,PROD)';
       const startup = await digest(sampled);
-      expect((await send(sampled, 'POST', '/entities?action=delete', pythonHeaders(), JSON.stringify({ urn: orders }))).status).toBe(200);
+      expect(
+        (await send(sampled, 'POST', '/entities?action=delete', pythonHeaders(), JSON.stringify({ urn: orders })))
+          .status,
+      ).toBe(200);
       expect(await digest(sampled)).not.toBe(startup);
       await call(sampled, 'POST', '/__mock/reset');
       expect(await digest(sampled)).toBe(startup);
-      const read = await call(sampled, 'GET', `/entitiesV2/${encodeURIComponent(orders)}?aspects=List(datasetProperties)`);
+      const read = await call(
+        sampled,
+        'GET',
+        `/entitiesV2/${encodeURIComponent(orders)}?aspects=List(datasetProperties)`,
+      );
       expect(read.json.aspects.datasetProperties).toBeDefined();
     });
   });
 
   it('refuses a time range, which it does not apply, naming the field', async () => {
-    const reply = await call(server(), 'POST', '/entities?action=delete', { body: { urn, aspectName: 'datasetProfile', startTimeMillis: 0 } });
+    const reply = await call(server(), 'POST', '/entities?action=delete', {
+      body: { urn, aspectName: 'datasetProfile', startTimeMillis: 0 },
+    });
     expect(reply.status).toBe(400);
     expect(reply.json.message).toContain('startTimeMillis');
   });
@@ -86,22 +107,57 @@ describe('usageStats', () => {
       bucket: day,
       duration: 'DAY',
       resource,
-      metrics: { uniqueUserCount: 1, users: [{ user: USER, count: 4, userEmail: 'jdoe@example.com' }], totalSqlQueries: 4, topSqlQueries: ['select 1'], fields: [{ fieldName: 'id', count: 4 }] },
+      metrics: {
+        uniqueUserCount: 1,
+        users: [{ user: USER, count: 4, userEmail: 'jdoe@example.com' }],
+        totalSqlQueries: 4,
+        topSqlQueries: ['select 1'],
+        fields: [{ fieldName: 'id', count: 4 }],
+      },
     };
-    const ingested = await send(server(), 'POST', '/usageStats?action=batchIngest', pythonHeaders(), JSON.stringify({ buckets: [bucket] }));
+    const ingested = await send(
+      server(),
+      'POST',
+      '/usageStats?action=batchIngest',
+      pythonHeaders(),
+      JSON.stringify({ buckets: [bucket] }),
+    );
     expect(ingested).toMatchObject({ status: 200, text: '' });
-    const points = await call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', { body: { urn: resource, entity: 'dataset', aspect: 'datasetUsageStatistics' } });
-    expect(JSON.parse(points.json.value.values[0].aspect.value)).toMatchObject({ timestampMillis: day, eventGranularity: { unit: 'DAY', multiple: 1 }, userCounts: [{ user: USER, count: 4 }], fieldCounts: [{ fieldPath: 'id', count: 4 }] });
-    const query = await call(server(), 'POST', '/usageStats?action=queryRange', { body: { resource, duration: 'DAY', rangeFromEnd: 'WEEK' } });
+    const points = await call(server(), 'POST', '/aspects?action=getTimeseriesAspectValues', {
+      body: { urn: resource, entity: 'dataset', aspect: 'datasetUsageStatistics' },
+    });
+    expect(JSON.parse(points.json.value.values[0].aspect.value)).toMatchObject({
+      timestampMillis: day,
+      eventGranularity: { unit: 'DAY', multiple: 1 },
+      userCounts: [{ user: USER, count: 4 }],
+      fieldCounts: [{ fieldPath: 'id', count: 4 }],
+    });
+    const query = await call(server(), 'POST', '/usageStats?action=queryRange', {
+      body: { resource, duration: 'DAY', rangeFromEnd: 'WEEK' },
+    });
     expect(query.status).toBe(200);
-    expect(query.json.value.buckets).toEqual([{ bucket: day, duration: 'DAY', resource, metrics: { uniqueUserCount: 1, totalSqlQueries: 4, topSqlQueries: ['select 1'] } }]);
-    expect(query.json.value.aggregations).toEqual({ users: [{ user: USER, count: 4 }], uniqueUserCount: 1, fields: [{ fieldName: 'id', count: 4 }], totalSqlQueries: 4 });
+    expect(query.json.value.buckets).toEqual([
+      {
+        bucket: day,
+        duration: 'DAY',
+        resource,
+        metrics: { uniqueUserCount: 1, totalSqlQueries: 4, topSqlQueries: ['select 1'] },
+      },
+    ]);
+    expect(query.json.value.aggregations).toEqual({
+      users: [{ user: USER, count: 4 }],
+      uniqueUserCount: 1,
+      fields: [{ fieldName: 'id', count: 4 }],
+      totalSqlQueries: 4,
+    });
   });
 
   it('refuses the whole batch when one record is bad, naming it', async () => {
     const before = await digest(server());
     const good = { bucket: day, duration: 'DAY', resource, metrics: {} };
-    const reply = await call(server(), 'POST', '/usageStats?action=batchIngest', { body: { buckets: [good, { ...good, resource: 'urn:svc:chart:(looker,1)' }] } });
+    const reply = await call(server(), 'POST', '/usageStats?action=batchIngest', {
+      body: { buckets: [good, { ...good, resource: 'urn:svc:chart:(looker,1)' }] },
+    });
     expect(reply.status).toBe(400);
     expect(reply.json.message).toContain('body.buckets[1]');
     expect(await digest(server())).toBe(before);

@@ -40,8 +40,14 @@ describe('the upstream profile', () => {
     const start = (total % 4) + 4;
     const { args, batches } = await restore(server(), { urnLike: PATTERN, start, batchSize: 4 });
     expect(batches.map(rowsOf)).toEqual(Array.from({ length: (total - start) / 4 }, () => 4));
-    expect(batches.at(-1)).toMatch(/lastUrn=urn:svc:dataset:\(urn:svc:dataPlatform:hive,restore\.t9,PROD\), lastAspect=\w+\)$/);
-    expect(args).toMatch(new RegExp(`^\\{args=RestoreIndicesArgs\\(start=${start}, batchSize=4, limit=0, numThreads=1, batchDelayMs=1000, .*urnBasedPagination=false, lastUrn=, lastAspect=\\)$`));
+    expect(batches.at(-1)).toMatch(
+      /lastUrn=urn:svc:dataset:\(urn:svc:dataPlatform:hive,restore\.t9,PROD\), lastAspect=\w+\)$/,
+    );
+    expect(args).toMatch(
+      new RegExp(
+        `^\\{args=RestoreIndicesArgs\\(start=${start}, batchSize=4, limit=0, numThreads=1, batchDelayMs=1000, .*urnBasedPagination=false, lastUrn=, lastAspect=\\)$`,
+      ),
+    );
   });
 
   it('defaults batchSize to 500 (RestoreIndicesArgs.DEFAULT_BATCH_SIZE)', async () => {

@@ -19,7 +19,10 @@ describe.each([
     { count: 10000, pageSize: 10000 },
   ])('answers count $count with pageSize $pageSize and every hit', async ({ count, pageSize }) => {
     await ingest(server(), DATASET, 'datasetProperties', { description: 'wombat ledger', customProperties: {} }, TOKEN);
-    const reply = await call(server(), 'POST', '/entities?action=search', { body: { input: 'wombat', entity: 'dataset', start: 0, count }, token: TOKEN });
+    const reply = await call(server(), 'POST', '/entities?action=search', {
+      body: { input: 'wombat', entity: 'dataset', start: 0, count },
+      token: TOKEN,
+    });
     expect(reply.status).toBe(200);
     expect(reply.json.value.pageSize).toBe(pageSize);
     expect(reply.json.value.numEntities).toBe(1);
