@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz -- --requests N [--seed S] [--sessions K] [--rounds R] [--budget-ms MS] [--scale F] [--kinds a,b] [--source]`:
+ * `npm run fuzz -- --requests N [--seed S] [--sessions K] [--rounds R] [--budget-ms MS] [--scale F] [--starts M] [--kinds a,b] [--source]`:
  * the hostile-input run of issue 47. Starts the mock in its own process, sends N seeded requests of every
  * hostile kind (`fuzz/hostile-kinds.ts`) and the conformance suite's fuzz phase, R identical rounds, and
  * prints what failed; exits 1 on any failure, 2 on a bad option. The same options and seed send the same
@@ -7,11 +7,11 @@
  */
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { RUN_KINDS, runHostile, type HostileReport } from './fuzz/hostile-run.js';
-import { startMockUnderFuzz } from './fuzz/mock-under-fuzz.js';
+import { RUN_KINDS, START_OPTIONS_KIND, runHostile, type HostileReport } from './fuzz/hostile-run.js';
+import { mockCommand, startMockUnderFuzz } from './fuzz/mock-under-fuzz.js';
 import { closeConnections } from './fuzz/wire.js';
 
-const USAGE = `usage: npm run fuzz -- --requests N [--seed S] [--sessions K] [--rounds R] [--budget-ms MS] [--scale F] [--kinds ${RUN_KINDS.join(',')}] [--source]`;
+const USAGE = `usage: npm run fuzz -- --requests N [--seed S] [--sessions K] [--rounds R] [--budget-ms MS] [--scale F] [--starts M] [--kinds ${RUN_KINDS.join(',')}] [--source]`;
 
 /** The request budget when the server states none: generous, so that only a request that holds the server fails. */
 export const DEFAULT_BUDGET_MS = 10_000;
@@ -27,6 +27,7 @@ function options() {
         rounds: { type: 'string', default: '2' },
         'budget-ms': { type: 'string', default: String(DEFAULT_BUDGET_MS) },
         scale: { type: 'string', default: '1' },
+        starts: { type: 'string', default: '8' },
         kinds: { type: 'string' },
         source: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -56,6 +57,7 @@ function options() {
       rounds: whole('rounds', values.rounds, 1, 100),
       budgetMs: whole('budget-ms', values['budget-ms'], 1, 2 ** 31 - 1),
       scale,
+      starts: whole('starts', values.starts, 0, 1000),
       ...(kinds ? { kinds } : {}),
       from: values.source ? ('source' as const) : ('built' as const),
     };
@@ -82,8 +84,9 @@ function print(report: HostileReport): void {
   if (report.failures.length > shown.length) console.log(`… and ${report.failures.length - shown.length} more`);
   const kinds = report.kinds.length === RUN_KINDS.length ? '' : ` --kinds ${report.kinds.join(',')}`;
   const scale = report.scale === 1 ? '' : ` --scale ${report.scale}`;
+  const starts = report.kinds.includes(START_OPTIONS_KIND) ? ` --starts ${chosen.starts}` : '';
   console.log(
-    `${report.ok ? 'ok' : 'FAILED'} (rerun: --requests ${report.requestsPerRound} --seed ${report.seed} --rounds ${report.rounds}${scale}${kinds})`,
+    `${report.ok ? 'ok' : 'FAILED'} (rerun: --requests ${report.requestsPerRound} --seed ${report.seed} --rounds ${report.rounds}${scale}${starts}${kinds})`,
   );
 }
 
@@ -98,6 +101,7 @@ try {
     rounds: chosen.rounds,
     budgetMs: chosen.budgetMs,
     scale: chosen.scale,
+    startOptions: { command: mockCommand(chosen.from), starts: chosen.starts },
     ...(chosen.kinds ? { kinds: chosen.kinds } : {}),
     onProgress: (line) => console.error(line),
   });

@@ -101,16 +101,13 @@ function hostileBody(rng: Seeded, context: DrawContext): string {
       return value;
     case 1:
       return `{"proposal":{"entityType":"dataset","entityUrn":${value},"changeType":"UPSERT","aspectName":"status"}}`;
-    case 2:
-      return json({
-        proposal: {
-          entityType: 'dataset',
-          entityUrn: 'urn:svc:dataset:(urn:svc:dataPlatform:hive,fuzz_refused,PROD)',
-          changeType: 'UPSERT',
-          aspectName: rng.pick(['status', 'datasetProperties', 'globalTags']),
-          aspect: { value, contentType: 'application/json' },
-        },
-      });
+    case 2: {
+      // The aspect's value as DataHub sends it, serialised JSON in a string (parsed apart from the body,
+      // and journaled as parsed), or as the JSON itself.
+      const aspectValue = rng.next() < 0.5 ? json(value) : value;
+      const aspectName = rng.pick(['status', 'datasetProperties', 'globalTags']);
+      return `{"proposal":{"entityType":"dataset","entityUrn":"urn:svc:dataset:(urn:svc:dataPlatform:hive,fuzz_refused,PROD)","changeType":"UPSERT","aspectName":"${aspectName}","aspect":{"value":${aspectValue},"contentType":"application/json"}}}`;
+    }
     default:
       return `{"input":"*","entity":"dataset","start":0,"count":10,"filter":${value}}`;
   }

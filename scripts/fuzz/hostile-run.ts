@@ -10,6 +10,7 @@
  *   cross-session  a session's write seen in another session (or the default one), or not seen in its own
  *   store-changed  the default session's snapshot digest changed over requests that must not write
  *   conformance  a failure of the suite's fuzz phase
+ *   bad-option   a start of the server with a bad numeric option that served, or did not name the option
  *   memory       with two rounds or more, the last round (the same requests, the same sessions opened and
  *                closed again) grew the server's resident memory by 10% or more
  * Requests go one at a time, so an answer's time is the server's for that request alone.
@@ -17,11 +18,14 @@
 import { runConformance } from '../../conformance/index.js';
 import { HOSTILE_KIND_NAMES, drawCase, type HostileKindName, type HostileStep } from './hostile-kinds.js';
 import { Seeded } from './seeded.js';
+import { startWithBadOptions } from './start-options.js';
 import { send, type Answer, type HostileRequest } from './wire.js';
 
 /** The kinds a run may choose: the hostile kinds and the suite's fuzz phase. */
 export const CONFORMANCE_KIND = 'conformance.fuzz';
-export const RUN_KINDS: readonly string[] = [...HOSTILE_KIND_NAMES, CONFORMANCE_KIND];
+/** Bad numeric options at start-up: a few starts of the command per run (start-options.ts), not requests. */
+export const START_OPTIONS_KIND = 'options.bad-numbers';
+export const RUN_KINDS: readonly string[] = [...HOSTILE_KIND_NAMES, CONFORMANCE_KIND, START_OPTIONS_KIND];
 
 /** A dataset of the sample catalog with lineage both ways (`mock-server/sample/dataset-definitions.ts`). */
 export const LINEAGE_DATASET = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,clean.orders,PROD)';
@@ -57,11 +61,24 @@ export interface HostileOptions {
   scale?: number;
   /** The kinds sent (default: all of RUN_KINDS). */
   kinds?: readonly string[];
+  /** With START_OPTIONS_KIND: the node arguments that start the server (`mockCommand`), and how many starts. */
+  startOptions?: { command: string[]; starts: number };
   onProgress?: (line: string) => void;
 }
 
-export type FailedCheck =
-  '5xx' | 'crash' | 'no-answer' | 'over-budget' | 'cross-session' | 'store-changed' | 'conformance' | 'memory';
+const FAILED_CHECKS = [
+  '5xx',
+  'crash',
+  'no-answer',
+  'over-budget',
+  'cross-session',
+  'store-changed',
+  'conformance',
+  'bad-option',
+  'memory',
+] as const;
+
+export type FailedCheck = (typeof FAILED_CHECKS)[number];
 
 export interface HostileFailure {
   check: FailedCheck;
@@ -99,17 +116,6 @@ export interface HostileReport {
   ok: boolean;
 }
 
-const FAILED_CHECKS: readonly FailedCheck[] = [
-  '5xx',
-  'crash',
-  'no-answer',
-  'over-budget',
-  'cross-session',
-  'store-changed',
-  'conformance',
-  'memory',
-];
-
 /** The same request in the words a failure line uses: method, target (cut short) and body size. */
 function describe(request: HostileRequest): string {
   const target = request.target.length > 120 ? `${request.target.slice(0, 120)}…` : request.target;
@@ -126,10 +132,10 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
   const kinds = [...(options.kinds ?? RUN_KINDS)];
   const unknown = kinds.filter((kind) => !RUN_KINDS.includes(kind));
   if (unknown.length) throw new Error(`unknown kinds ${unknown.join(', ')}: expected some of ${RUN_KINDS.join(', ')}`);
-  const hostileKinds = kinds.filter((kind): kind is HostileKindName => kind !== CONFORMANCE_KIND);
+  const hostileKinds = HOSTILE_KIND_NAMES.filter((kind) => kinds.includes(kind));
   const conformanceCases = kinds.includes(CONFORMANCE_KIND)
     ? hostileKinds.length
-      ? Math.max(1, Math.round(options.requests / kinds.length))
+      ? Math.max(1, Math.round(options.requests / (hostileKinds.length + 1)))
       : options.requests
     : 0;
   const deadlineMs = options.budgetMs * 2;
@@ -327,6 +333,35 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
         });
     }
     report.residentMb.push(server.residentMb());
+  }
+
+  if (kinds.includes(START_OPTIONS_KIND) && options.startOptions && !report.stopped) {
+    options.onProgress?.(`${options.startOptions.starts} starts with a bad numeric option`);
+    const starts = await startWithBadOptions(
+      options.startOptions.command,
+      new Seeded(options.seed ^ 0x5eed),
+      options.startOptions.starts,
+    );
+    const answers: Record<string, number> = {};
+    for (const start of starts) {
+      answers[start.outcome] = (answers[start.outcome] ?? 0) + 1;
+      const where = `mock ${start.option} ${start.value}`;
+      if (start.outcome === 'served')
+        fail({
+          check: 'bad-option',
+          round: 1,
+          kind: START_OPTIONS_KIND,
+          message: `${where} was accepted: the server started`,
+        });
+      if (start.outcome === 'refused-unnamed')
+        fail({
+          check: 'bad-option',
+          round: 1,
+          kind: START_OPTIONS_KIND,
+          message: `${where} exited ${start.code} without naming ${start.option}: ${start.line}`,
+        });
+    }
+    report.byKind[START_OPTIONS_KIND] = { sent: starts.length, answers };
   }
 
   const [first, last] = [report.residentMb[0], report.residentMb[report.residentMb.length - 1]];

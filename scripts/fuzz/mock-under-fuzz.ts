@@ -3,29 +3,39 @@
  * command by default, or the sources through tsx (`--source`, and the slice inside `npm test`, which must
  * not build `dist/`). Its resident memory is read from /proc, since it is a child process.
  */
-import { residentMb, startMock, startProcess, type RunningServer } from '../bench/servers.js';
+import { builtCli, residentMb, startProcess } from '../bench/servers.js';
 import type { ServerUnderTest } from './hostile-run.js';
+
+export type MockFrom = 'built' | 'source';
 
 export interface MockUnderFuzz extends ServerUnderTest {
   stop(): Promise<void>;
 }
 
+/** The node arguments that run `catalog-contract mock` on a free port, built or from source. */
+export function mockCommand(from: MockFrom): string[] {
+  const cli = from === 'built' ? [builtCli()] : ['--import', 'tsx', 'bin/catalog-contract.ts'];
+  return [...cli, 'mock', '--port', '0'];
+}
+
 /** Only failures are logged: a run of 100,000 requests would otherwise write a line for each. */
 const MOCK_ARGS = ['--log-level', 'error'];
 
-export async function startMockUnderFuzz(from: 'built' | 'source'): Promise<MockUnderFuzz> {
-  const server: RunningServer =
-    from === 'built'
-      ? await startMock(MOCK_ARGS)
-      : await startProcess(
-          ['--import', 'tsx', 'bin/catalog-contract.ts', 'mock', '--port', '0', ...MOCK_ARGS],
-          '/__mock/health',
-        );
+/** How long a stopped server has to end before it is killed. */
+const STOP_GRACE_MS = 5_000;
+
+export async function startMockUnderFuzz(from: MockFrom): Promise<MockUnderFuzz> {
+  const server = await startProcess([...mockCommand(from), ...MOCK_ARGS], '/__mock/health');
   const pid = server.process.pid as number;
   return {
     url: server.url,
     residentMb: () => residentMb(pid).now,
     exited: () => server.process.exitCode !== null || server.process.signalCode !== null,
-    stop: () => server.stop(),
+    // A server held by a request cannot run its SIGTERM handler: after a grace period it is killed.
+    stop: async () => {
+      const kill = setTimeout(() => server.process.kill('SIGKILL'), STOP_GRACE_MS);
+      await server.stop();
+      clearTimeout(kill);
+    },
   };
 }
