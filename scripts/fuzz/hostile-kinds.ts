@@ -22,6 +22,8 @@ export interface SessionExpectation {
 export interface HostileStep {
   request: HostileRequest;
   expect?: SessionExpectation;
+  /** The request is bad input: it must be refused (a 4xx; GraphQL: a 4xx, or errors and no data). */
+  refused?: true;
 }
 
 export interface HostileCase {
@@ -189,12 +191,15 @@ export const HOSTILE_KINDS = {
           request: {
             method: 'POST',
             target: GRAPHQL,
-            body: `{"query":"query ($x: String) { __typename }","variables":{"x":${variable}}}`,
+            body: `{"query":"query ($x: Int) { search(input: {type: DATASET, query: \\"*\\", count: $x}) { total } }","variables":{"x":${variable}}}`,
           },
+          refused: true,
         },
       ];
     }
-    return [{ request: { method: 'POST', target: rng.pick(REST_TARGETS), body: hostileBody(rng, context) } }];
+    return [
+      { request: { method: 'POST', target: rng.pick(REST_TARGETS), body: hostileBody(rng, context) }, refused: true },
+    ];
   },
   /** Deep or huge JSON bodies to the admin endpoints that take one, in a session of the case's own. */
   'admin.deep-json': (rng, context) => {
@@ -212,7 +217,7 @@ export const HOSTILE_KINDS = {
         ? '/__mock/faults'
         : rng.pick(['/__mock/settings', '/__mock/faults']);
     const method = target === '/__mock/settings' ? 'PUT' : 'POST';
-    return [{ request: inSession(session, { method, target, body }) }, { request: discard(session) }];
+    return [{ request: inSession(session, { method, target, body }), refused: true }, { request: discard(session) }];
   },
   /** The default session's journal read, whole or filtered, once it holds the deep bodies above. */
   'admin.journal': (rng, { dataset }) => [
@@ -248,6 +253,8 @@ export const HOSTILE_KINDS = {
   'settings.bad-numbers': (rng, context) => {
     const session = sessionOf(context, 'num');
     const bad = rng.pick(BAD_NUMBERS);
+    // GraphQL's Int is nullable here: null is no bad number to it.
+    const badInt = bad === 'null' ? '2147483648' : bad;
     const request = rng.pick<() => HostileRequest>([
       () => ({
         method: 'PUT',
@@ -264,11 +271,11 @@ export const HOSTILE_KINDS = {
         method: 'POST',
         target: GRAPHQL,
         body: json({
-          query: `query { search(input: {type: DATASET, query: "*", start: 0, count: ${bad.replace(/"/g, '')}}) { total } }`,
+          query: `query { search(input: {type: DATASET, query: "*", start: 0, count: ${badInt}}) { total } }`,
         }),
       }),
     ])();
-    return [{ request: inSession(session, request) }, { request: discard(session) }];
+    return [{ request: inSession(session, request), refused: true }, { request: discard(session) }];
   },
   /** Sessions opened by a write each, every write read in every session and the default one, then all discarded. */
   'sessions.isolation': (_rng, context) => {

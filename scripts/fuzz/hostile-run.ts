@@ -9,6 +9,7 @@
  *   over-budget  an answer slower than the request budget
  *   cross-session  a session's write seen in another session (or the default one), or not seen in its own
  *   store-changed  the default session's snapshot digest changed over requests that must not write
+ *   accepted     bad input answered as good: a 2xx (GraphQL: without errors) to a request that must be refused
  *   conformance  a failure of the suite's fuzz phase
  *   bad-option   a start of the server with a bad numeric option that served, or did not name the option
  *   memory       with two rounds or more, the last round (the same requests, the same sessions opened and
@@ -35,6 +36,9 @@ const MARK_URN = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,fuzz_default_sessio
 
 /** The default session's digest is compared after each request to it that may write, after this many reads, and at the end. */
 const WATCH_EVERY = 50;
+
+/** How many requests a kind may be ahead of the kind that sent the fewest and still be drawn. */
+const BALANCE_SLACK = 32;
 
 /** Memory growth of the last round over the first that fails the run. */
 export const MEMORY_GROWTH_LIMIT = 0.1;
@@ -73,6 +77,7 @@ const FAILED_CHECKS = [
   'over-budget',
   'cross-session',
   'store-changed',
+  'accepted',
   'conformance',
   'bad-option',
   'memory',
@@ -253,6 +258,14 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
           kind,
           message: `answered in ${Math.round(answer.ms)} ms, over the budget of ${options.budgetMs} ms: ${where}`,
         });
+      if (step.refused && answer.status < 400 && !/"errors"\s*:\s*\[/.test(answer.body))
+        fail({
+          check: 'accepted',
+          round,
+          request: number,
+          kind,
+          message: `bad input answered ${answer.status} ${answer.body.slice(0, 200)}: ${where}`,
+        });
       const expect = step.expect;
       if (expect && answer.status < 500) {
         const found = answer.status === 200;
@@ -271,12 +284,16 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
     };
 
     let number = 0;
+    const sentThisRound = new Map<HostileKindName, number>();
     for (
       let index = 0;
       number < options.requests - conformanceCases && hostileKinds.length && !report.stopped;
       index++
     ) {
-      const kind = rng.pick(hostileKinds);
+      // A kind at random among those that have sent the fewest requests this round (give or take a case),
+      // so that a kind of many requests per case (sessions) does not crowd out the others.
+      const fewest = Math.min(...hostileKinds.map((k) => sentThisRound.get(k) ?? 0));
+      const kind = rng.pick(hostileKinds.filter((k) => (sentThisRound.get(k) ?? 0) <= fewest + BALANCE_SLACK));
       const hostile = drawCase(kind, rng, {
         dataset: LINEAGE_DATASET,
         seed: options.seed,
@@ -284,6 +301,7 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
         sessions: options.sessions,
         scale: options.scale ?? 1,
       });
+      sentThisRound.set(kind, (sentThisRound.get(kind) ?? 0) + hostile.steps.length);
       for (const step of hostile.steps) {
         const mayWrite = !step.request.headers?.['x-mock-session'] && step.request.method !== 'GET';
         if (mayWrite && unwatched.length) await watch();

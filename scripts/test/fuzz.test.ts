@@ -1,8 +1,8 @@
 /**
  * The hostile-input run (`npm run fuzz`, scripts/fuzz/): a short seeded slice of it against the mock
  * from source in its own process, whose report must show no 5xx, no crash, no data across sessions and
- * no store change from a refused request; and the run against a broken server, which it must catch on
- * every count. Nothing here times anything: the budget check is left to the full run.
+ * no store change from a refused request; and the run against a broken server and a dying one, which it
+ * must catch on every count. Nothing here times anything: the budget check is left to the full run.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +57,7 @@ describe('a seeded slice of the hostile-input run against the mock', () => {
     for (const kind of SLICE_KINDS) expect(report.byKind[kind]?.sent, kind).toBeGreaterThan(0);
   });
 
-  it('reports no 5xx, no crash, no data across sessions, no store change, no failure of the suite’s fuzz phase', () => {
+  it('reports no 5xx, no crash, no data across sessions, no store change, no bad input accepted, no failure of the suite’s fuzz phase', () => {
     expect(report.failures.filter((failure) => failure.check !== 'over-budget')).toEqual([]);
     expect(report.counts).toMatchObject({
       '5xx': 0,
@@ -65,6 +65,7 @@ describe('a seeded slice of the hostile-input run against the mock', () => {
       'no-answer': 0,
       'cross-session': 0,
       'store-changed': 0,
+      accepted: 0,
       conformance: 0,
     });
   });
@@ -153,6 +154,46 @@ describe('the run against a broken server', () => {
     for (const check of ['5xx', 'cross-session', 'store-changed']) {
       const [first, second] = perRound(check);
       expect(second, check).toBe(first);
+    }
+  });
+});
+
+describe('the run against a server that dies', () => {
+  it('reports the crash, names the request and stops', async () => {
+    let died = false;
+    const server = createServer((request, response) => {
+      if (request.url?.startsWith('/api/graphql')) {
+        died = true;
+        request.socket.destroy();
+        return;
+      }
+      const digest = request.url === '/__mock/snapshot' ? { digest: '0' } : {};
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(digest));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const report = await runHostile(
+        { url: `http://127.0.0.1:${port}`, residentMb: () => 100, exited: () => died },
+        {
+          requests: 50,
+          seed: 2,
+          sessions: 2,
+          rounds: 2,
+          budgetMs: 60_000,
+          scale: 0.001,
+          kinds: ['graphql.large-texts'],
+        },
+      );
+      expect(report.stopped).toBe(true);
+      expect(report.sent).toBe(1);
+      expect(report.counts.crash).toBe(1);
+      expect(report.failures[0]?.message).toMatch(
+        /^the server exited at request #0 \(graphql\.large-texts, round 1, seed 2\)/,
+      );
+    } finally {
+      closeConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });
