@@ -11,6 +11,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   buildASTSchema,
@@ -131,4 +132,4 @@ function main(): void {
   process.stdout.write([...header, ...signatureLines(schema, ours)].join('\n') + '\n');
 }
 
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
