@@ -33,10 +33,13 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The zone's offset from UTC at an instant, in milliseconds (what its wall clock reads minus UTC). */
-function zoneOffset(timestamp: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+/** One wall-clock formatter per time zone (building one costs more than formatting with it). */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -45,7 +48,16 @@ function zoneOffset(timestamp: number, timeZone: string): number {
       hour: 'numeric',
       minute: 'numeric',
       second: 'numeric',
-    })
+    });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (what its wall clock reads minus UTC). */
+function zoneOffset(timestamp: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    wallClock(timeZone)
       .formatToParts(timestamp)
       .map((p) => [p.type, Number(p.value)]),
   ) as Record<string, number>;
