@@ -29,6 +29,7 @@ import {
   DEFAULT_MAX_BODY_TEXT,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_PORT,
+  DEFAULT_REQUEST_BUDGET_MS,
   describeHarReplay,
   describeSkip,
   GRAPHIQL_PATH,
@@ -146,6 +147,11 @@ export const MOCK_COMMAND_DEFINITION = {
       value: 'N',
       help: `refuse a GraphQL operation of complexity over N (each field 1 and its children; a search spreading searchResultFields 2 x its count more), before it runs, as upstream does (default ${DEFAULT_GRAPHQL_COMPLEXITY_LIMIT})`,
     },
+    'request-budget-ms': {
+      type: 'string',
+      value: 'N',
+      help: `stop a GraphQL request whose work takes longer than N ms, answering one error that names the budget, so that no request holds the server (default ${DEFAULT_REQUEST_BUDGET_MS})`,
+    },
     'log-level': {
       type: 'string',
       value: 'LEVEL',
@@ -242,6 +248,8 @@ export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
     options.graphqlDepthLimit = limitOption('--graphql-depth-limit', v['graphql-depth-limit'], 'levels');
   if (v['graphql-complexity-limit'] !== undefined)
     options.graphqlComplexityLimit = limitOption('--graphql-complexity-limit', v['graphql-complexity-limit'], 'points');
+  if (v['request-budget-ms'] !== undefined)
+    options.requestBudgetMs = limitOption('--request-budget-ms', v['request-budget-ms'], 'milliseconds');
   return options;
 }
 

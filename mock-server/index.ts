@@ -30,6 +30,7 @@ export {
   DEFAULT_MAX_BODY_TEXT,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_PORT,
+  DEFAULT_REQUEST_BUDGET_MS,
   levelFilter,
   LOG_LEVELS,
   type LogLevel,

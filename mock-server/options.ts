@@ -92,6 +92,11 @@ export interface MockServerOptions {
    * `graphQL.query.complexityLimit`.
    */
   graphqlComplexityLimit?: number;
+  /**
+   * The milliseconds one request's work may hold the server: a GraphQL request past it stops and answers one
+   * error naming the budget. Default 3000.
+   */
+  requestBudgetMs?: number;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -104,6 +109,8 @@ export const DEFAULT_GRAPHQL_DEPTH_LIMIT = 50;
 export const DEFAULT_GRAPHQL_COMPLEXITY_LIMIT = 2000;
 /** The most items a GraphQL list argument may hold: the 10,000 results upstream's search returns at most. */
 export const GRAPHQL_LIST_ITEMS_LIMIT = 10_000;
+/** The milliseconds one request's work may hold the server (GraphQL's execution), by default. */
+export const DEFAULT_REQUEST_BUDGET_MS = 3000;
 /** DEFAULT_MAX_BODY as the help and the start-up banner write it. */
 export const DEFAULT_MAX_BODY_TEXT = '16mb';
 

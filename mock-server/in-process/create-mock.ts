@@ -21,6 +21,7 @@ import {
   DEFAULT_MAX_BODY,
   GRAPHQL_LIST_ITEMS_LIMIT,
   DEFAULT_MAX_SESSIONS,
+  DEFAULT_REQUEST_BUDGET_MS,
   consoleLogger,
   type MockLogger,
   type MockServerOptions,
@@ -155,6 +156,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
           DEFAULT_GRAPHQL_COMPLEXITY_LIMIT,
         ),
         listItems: GRAPHQL_LIST_ITEMS_LIMIT,
+        budgetMs: positiveLimit('requestBudgetMs', options.requestBudgetMs, DEFAULT_REQUEST_BUDGET_MS),
       },
     });
     const fetch = injectedFetch(listener);

@@ -22,6 +22,7 @@ import type { MockLogger } from '../../options.js';
 import type { GraphqlContext } from '../context.js';
 import { documentCache, type DocumentCache } from './document-cache.js';
 import { errorFormatter } from './error-formatter.js';
+import { holdToRequestBudget, RequestBudget } from './request-budget.js';
 import { limitExceeded, measureOperation, type OperationLimits } from './operation-limits.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from '../../addresses.js';
 
@@ -185,7 +186,9 @@ export function graphqlEndpoint({ contract, auth, logger, limits }: GraphqlSetti
    * once it ran (the derived reads then change with the time alone, as the lag passes).
    */
   const run = async (params: RequestParams, contextValue: GraphqlContext): Promise<ExecutionResponse> => {
-    const schema = await (built ??= import('../schema.js').then(({ catalogSchema }) => catalogSchema(contract).schema));
+    const schema = await (built ??= import('../schema.js').then(({ catalogSchema }) =>
+      holdToRequestBudget(catalogSchema(contract).schema),
+    ));
     let document: DocumentNode;
     try {
       document = documents.parse(params.query);
@@ -211,6 +214,7 @@ export function graphqlEndpoint({ contract, auth, logger, limits }: GraphqlSetti
       variableValues: params.variables,
       operationName: params.operationName,
     })) as ExecutionResult;
+    if (contextValue.requestBudget.exceeded) return errorsResponse([contextValue.requestBudget.error()]);
     const cacheable = !errors && operation.operation === OperationTypeNode.QUERY && !contextValue.store.indexWaiting;
     return { text: responseText(errors ? { errors: errors.map(formatError), ...rest } : rest), cacheable };
   };
@@ -294,6 +298,7 @@ export function graphqlEndpoint({ contract, auth, logger, limits }: GraphqlSetti
           profile: context.profile,
           auth,
           authorization,
+          requestBudget: new RequestBudget(limits.budgetMs),
         };
         run(params, contextValue).then(
           ({ text, cacheable }) => {

@@ -50,6 +50,8 @@ export interface OperationLimits {
   depth: number;
   complexity: number;
   listItems: number;
+  /** The milliseconds one request's execution may take (request-budget.ts). */
+  budgetMs: number;
 }
 
 /** What an operation measures: its deepest field's level, its complexity and its longest list argument. */

@@ -146,3 +146,31 @@ describe('GraphQL limits set by option', () => {
     await expect(startServer(options)).rejects.toThrow(name);
   });
 });
+
+describe('the work of one GraphQL request', () => {
+  // A budget the 15-level request below cannot keep on any machine (it resolves some 200,000 fields).
+  const server = serverForTests({ requestBudgetMs: 300 });
+  // Three datasets, each downstream of the other two: every level of nested lineage doubles the entities.
+  const ring = ['a', 'b', 'c'].map((name) => `urn:svc:dataset:(urn:svc:dataPlatform:hive,ring.${name},PROD)`);
+
+  it('stops a request past its budget with one error naming it, and answers the next request as usual', async () => {
+    for (const urn of ring)
+      await ingest(server(), urn, 'upstreamLineage', {
+        upstreams: ring.filter((other) => other !== urn).map((dataset) => ({ dataset, type: 'TRANSFORMED' })),
+      });
+    const nested = (levels: number) => nestedRelationships(levels).replace(DATASET, ring[0] as string);
+    // 15 levels: 2^15 entities at the bottom; depth 47 and complexity 47 keep the limits.
+    const stopped = await graphql(server(), { query: nested(15) });
+    expect(stopped.json).toEqual({
+      errors: [
+        expect.objectContaining({ message: 'request budget exceeded: more than 300 ms of work (--request-budget-ms)' }),
+      ],
+      extensions: {},
+    });
+    const within = await graphql(server(), { query: nested(1) });
+    expect(within.json).toEqual({
+      data: { dataset: { relationships: { relationships: expect.arrayContaining([expect.anything()]) } } },
+      extensions: {},
+    });
+  });
+});
