@@ -22,11 +22,14 @@ import {
   AUTH_MODES,
   consoleLogger,
   createMockServer,
+  DEFAULT_GRAPHQL_COMPLEXITY_LIMIT,
+  DEFAULT_GRAPHQL_DEPTH_LIMIT,
   DEFAULT_HOST,
   DEFAULT_JOURNAL_SIZE,
   DEFAULT_MAX_BODY_TEXT,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_PORT,
+  DEFAULT_REQUEST_BUDGET_MS,
   describeHarReplay,
   describeSkip,
   GRAPHIQL_PATH,
@@ -134,6 +137,21 @@ export const MOCK_COMMAND_DEFINITION = {
       value: 'N',
       help: 'search, browse, autocomplete, relationships and time series reads see a write N ms after it (default 0 with --profile document, 1000 with upstream)',
     },
+    'graphql-depth-limit': {
+      type: 'string',
+      value: 'N',
+      help: `refuse a GraphQL operation whose fields reach deeper than N levels, before it runs, as upstream does (default ${DEFAULT_GRAPHQL_DEPTH_LIMIT})`,
+    },
+    'graphql-complexity-limit': {
+      type: 'string',
+      value: 'N',
+      help: `refuse a GraphQL operation of complexity over N (each field 1 and its children; a search spreading searchResultFields 2 x its count more), before it runs, as upstream does (default ${DEFAULT_GRAPHQL_COMPLEXITY_LIMIT})`,
+    },
+    'request-budget-ms': {
+      type: 'string',
+      value: 'N',
+      help: `stop a GraphQL request whose work takes longer than N ms, answering one error that names the budget, so that no request holds the server (default ${DEFAULT_REQUEST_BUDGET_MS})`,
+    },
     'log-level': {
       type: 'string',
       value: 'LEVEL',
@@ -149,6 +167,13 @@ export type MockCliOptions = MockServerOptions & { logLevel: LogLevel; maxBodyTe
 
 // Callers of parseMockArgs catch the UsageError it throws from here.
 export { UsageError };
+
+/** A limit: a whole number of at least 1 (and at most 2^31 - 1, as upstream's int). */
+function limitOption(option: string, text: string, unit: string): number {
+  const value = wholeNumberOption(option, text, `a whole number of ${unit}, 1 or more`, 2 ** 31 - 1);
+  if (value < 1) throw new UsageError(`${option} '${text}': expected a whole number of ${unit}, 1 or more`);
+  return value;
+}
 
 /** The server options of a command line, or a UsageError saying what is wrong. */
 export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
@@ -219,6 +244,12 @@ export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
   }
   if (v['index-lag-ms'] !== undefined)
     options.indexLagMs = wholeNumberOption('--index-lag-ms', v['index-lag-ms'], 'a whole number of milliseconds');
+  if (v['graphql-depth-limit'] !== undefined)
+    options.graphqlDepthLimit = limitOption('--graphql-depth-limit', v['graphql-depth-limit'], 'levels');
+  if (v['graphql-complexity-limit'] !== undefined)
+    options.graphqlComplexityLimit = limitOption('--graphql-complexity-limit', v['graphql-complexity-limit'], 'points');
+  if (v['request-budget-ms'] !== undefined)
+    options.requestBudgetMs = limitOption('--request-budget-ms', v['request-budget-ms'], 'milliseconds');
   return options;
 }
 

@@ -81,6 +81,22 @@ export interface MockServerOptions {
   scenarios?: string;
   /** Bearer token the admin endpoints require; without one they answer only on loopback. */
   adminToken?: string;
+  /**
+   * The deepest field a GraphQL operation may select, a root field being level 1; deeper operations are
+   * refused before they run. Default 50, upstream's `graphQL.query.depthLimit`.
+   */
+  graphqlDepthLimit?: number;
+  /**
+   * The most complex GraphQL operation accepted (each field 1 plus its children, a search spreading
+   * `searchResultFields` 2 × its count more); above it, refused before it runs. Default 2000, upstream's
+   * `graphQL.query.complexityLimit`.
+   */
+  graphqlComplexityLimit?: number;
+  /**
+   * The milliseconds one request's work may hold the server: a GraphQL request past it stops and answers one
+   * error naming the budget. Default 3000.
+   */
+  requestBudgetMs?: number;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -88,6 +104,13 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
 export const DEFAULT_JOURNAL_SIZE = 1000;
 export const DEFAULT_MAX_SESSIONS = 64;
+/** Upstream's GraphQL limits (metadata-service/configuration/src/main/resources/application.yaml, v1.3.0.1). */
+export const DEFAULT_GRAPHQL_DEPTH_LIMIT = 50;
+export const DEFAULT_GRAPHQL_COMPLEXITY_LIMIT = 2000;
+/** The most items a GraphQL list argument may hold: the 10,000 results upstream's search returns at most. */
+export const GRAPHQL_LIST_ITEMS_LIMIT = 10_000;
+/** The milliseconds one request's work may hold the server (GraphQL's execution), by default. */
+export const DEFAULT_REQUEST_BUDGET_MS = 3000;
 /** DEFAULT_MAX_BODY as the help and the start-up banner write it. */
 export const DEFAULT_MAX_BODY_TEXT = '16mb';
 

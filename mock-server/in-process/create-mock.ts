@@ -15,9 +15,13 @@ import type { MockContext } from '../controls/mock-context.js';
 import type { RequestHandler } from '../transport/metadata-store-handler.js';
 import { TaskRegistry } from '../operations/index.js';
 import {
+  DEFAULT_GRAPHQL_COMPLEXITY_LIMIT,
+  DEFAULT_GRAPHQL_DEPTH_LIMIT,
   DEFAULT_JOURNAL_SIZE,
   DEFAULT_MAX_BODY,
+  GRAPHQL_LIST_ITEMS_LIMIT,
   DEFAULT_MAX_SESSIONS,
+  DEFAULT_REQUEST_BUDGET_MS,
   consoleLogger,
   type MockLogger,
   type MockServerOptions,
@@ -79,6 +83,14 @@ function openContext(
   return { contract, store, discovery, tasks: new TaskRegistry({ taskDelayMs }), profile };
 }
 
+/** A limit of the options: a whole number of at least 1, or its default when not given. */
+function positiveLimit(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new Error(`${name}: expected a whole number of at least 1, got ${value}`);
+  return value;
+}
+
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const contract = loadContract(options.namespace ?? 'svc');
   const logger = options.logger ?? consoleLogger;
@@ -136,6 +148,16 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       logger,
       adminToken: options.adminToken,
       profile,
+      graphqlLimits: {
+        depth: positiveLimit('graphqlDepthLimit', options.graphqlDepthLimit, DEFAULT_GRAPHQL_DEPTH_LIMIT),
+        complexity: positiveLimit(
+          'graphqlComplexityLimit',
+          options.graphqlComplexityLimit,
+          DEFAULT_GRAPHQL_COMPLEXITY_LIMIT,
+        ),
+        listItems: GRAPHQL_LIST_ITEMS_LIMIT,
+        budgetMs: positiveLimit('requestBudgetMs', options.requestBudgetMs, DEFAULT_REQUEST_BUDGET_MS),
+      },
     });
     const fetch = injectedFetch(listener);
     const harReplays: HarReplay[] = [];

@@ -33,6 +33,10 @@ describe('parseMockArgs', () => {
     { given: ['--scenarios', '.', '--admin-token', 'T'], want: { sample: true, scenarios: '.', adminToken: 'T' } },
     { given: ['--reference-day', '2024-02-29'], want: { sample: true, referenceDay: '2024-02-29' } },
     {
+      given: ['--graphql-depth-limit', '20', '--graphql-complexity-limit', '500', '--request-budget-ms', '1000'],
+      want: { sample: true, graphqlDepthLimit: 20, graphqlComplexityLimit: 500, requestBudgetMs: 1000 },
+    },
+    {
       given: ['--token', 'a=urn:svc:corpuser:ann', '--token', 'r=urn:svc:corpuser:rob:reader'],
       want: {
         sample: true,
@@ -61,6 +65,12 @@ describe('parseMockArgs', () => {
     { given: ['--latency', '500-100'], want: /--latency '500-100'/ },
     { given: ['--latency', 'slow'], want: /--latency 'slow'/ },
     { given: ['--journal-size', 'all'], want: /--journal-size 'all'/ },
+    {
+      given: ['--graphql-depth-limit', '0'],
+      want: "--graphql-depth-limit '0': expected a whole number of levels, 1 or more",
+    },
+    { given: ['--graphql-complexity-limit', '1e4'], want: /--graphql-complexity-limit '1e4'/ },
+    { given: ['--request-budget-ms', '99999999999999999999'], want: /--request-budget-ms '99999999999999999999'/ },
     { given: ['--scenarios', 'no-such-folder'], want: /--scenarios 'no-such-folder': not a directory/ },
     {
       given: ['--reference-day', '2026-02-30'],
