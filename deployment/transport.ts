@@ -166,6 +166,7 @@ export function whyNoResponse(error: unknown): string {
   if (code === 'ECONNREFUSED') return 'connection refused (is the service running, on this port?)';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'DNS: the host name does not resolve';
   if (code === 'ECONNRESET') return 'the connection was reset';
+  if (code === 'UND_ERR_SOCKET') return 'the connection was closed before a complete answer';
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'the host is unreachable';
   if (TLS_CODE.test(code)) return `TLS: ${cause?.message ?? code}`;
   return cause?.message ?? (error instanceof Error ? error.message : String(error));
