@@ -33,7 +33,11 @@ export interface PullResult {
   redacted: number;
 }
 
-/** A refused token or a deployment that fails: no use going on, every other read would fail too. */
+/**
+ * A refused token, a deployment that fails or one that gives no usable answer (UnusableAnswerError: no
+ * answer in time, too large, redirected elsewhere, not the JSON the read expects): no use going on,
+ * every other read would fail too. Only an entity's 4xx is skipped.
+ */
 function isFatal(error: unknown): boolean {
   return !(error instanceof ReadError) || error.status === 401 || error.status === 403 || error.status >= 500;
 }
