@@ -23,6 +23,7 @@ import {
   consoleLogger,
   createMockServer,
   DEFAULT_HOST,
+  DEFAULT_JOURNAL_BYTES_TEXT,
   DEFAULT_JOURNAL_SIZE,
   DEFAULT_MAX_BODY_TEXT,
   DEFAULT_MAX_SESSIONS,
@@ -34,6 +35,7 @@ import {
   isProfile,
   levelFilter,
   LOG_LEVELS,
+  MAX_TIMER_MS,
   MOCK_DOCS_PATH,
   parseByteSize,
   parseLatency,
@@ -104,6 +106,11 @@ export const MOCK_COMMAND_DEFINITION = {
       value: 'N',
       help: `requests each session's journal keeps, the newest (default ${DEFAULT_JOURNAL_SIZE}); 0 turns it off`,
     },
+    'journal-bytes': {
+      type: 'string',
+      value: 'SIZE',
+      help: `bytes each session's journal keeps, the newest requests' bodies and targets, e.g. 16mb, 512kb or a byte count (default ${DEFAULT_JOURNAL_BYTES_TEXT})`,
+    },
     'max-sessions': {
       type: 'string',
       value: 'N',
@@ -150,6 +157,9 @@ export type MockCliOptions = MockServerOptions & { logLevel: LogLevel; maxBodyTe
 // Callers of parseMockArgs catch the UsageError it throws from here.
 export { UsageError };
 
+/** What a delay option expects; its most is MAX_TIMER_MS, what node's timers hold. */
+const MS = 'a whole number of milliseconds';
+
 /** The server options of a command line, or a UsageError saying what is wrong. */
 export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
   const v = parseOptions(argv, MOCK_COMMAND_DEFINITION.options);
@@ -193,15 +203,23 @@ export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
     options.maxBody = bytes;
   }
   if (v['task-delay-ms'] !== undefined)
-    options.taskDelayMs = wholeNumberOption('--task-delay-ms', v['task-delay-ms'], 'a whole number of milliseconds');
+    options.taskDelayMs = wholeNumberOption('--task-delay-ms', v['task-delay-ms'], MS, MAX_TIMER_MS);
   if (v['journal-size'] !== undefined)
     options.journalSize = wholeNumberOption('--journal-size', v['journal-size'], 'a whole number of requests');
+  if (v['journal-bytes'] !== undefined) {
+    const bytes = parseByteSize(v['journal-bytes']);
+    if (bytes === undefined)
+      throw new UsageError(`--journal-bytes '${v['journal-bytes']}': expected a size such as 16mb, 512kb or 1048576`);
+    options.journalBytes = bytes;
+  }
   if (v['max-sessions'] !== undefined)
     options.maxSessions = wholeNumberOption('--max-sessions', v['max-sessions'], 'a whole number of sessions');
   if (v.latency !== undefined) {
     const latency = parseLatency(v.latency);
     if (!latency)
-      throw new UsageError(`--latency '${v.latency}': expected milliseconds (300) or a range MIN-MAX (100-500)`);
+      throw new UsageError(
+        `--latency '${v.latency}': expected milliseconds (300) or a range MIN-MAX (100-500), at most ${MAX_TIMER_MS}`,
+      );
     Object.assign(options, latency);
   }
   if (v.scenarios !== undefined) {
@@ -218,7 +236,7 @@ export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
     options.profile = v.profile;
   }
   if (v['index-lag-ms'] !== undefined)
-    options.indexLagMs = wholeNumberOption('--index-lag-ms', v['index-lag-ms'], 'a whole number of milliseconds');
+    options.indexLagMs = wholeNumberOption('--index-lag-ms', v['index-lag-ms'], MS, MAX_TIMER_MS);
   return options;
 }
 

@@ -24,12 +24,14 @@ export { isProfile } from './profile.js';
 export { AUTH_MODES } from './auth/bearer-auth.js';
 export {
   DEFAULT_HOST,
+  DEFAULT_JOURNAL_BYTES_TEXT,
   DEFAULT_JOURNAL_SIZE,
   DEFAULT_MAX_BODY_TEXT,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_PORT,
   levelFilter,
   LOG_LEVELS,
+  MAX_TIMER_MS,
   type LogLevel,
 } from './options.js';
 export { parseLatency } from './controls/settings.js';

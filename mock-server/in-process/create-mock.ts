@@ -15,6 +15,8 @@ import type { MockContext } from '../controls/mock-context.js';
 import type { RequestHandler } from '../transport/metadata-store-handler.js';
 import { TaskRegistry } from '../operations/index.js';
 import {
+  checkServerOptions,
+  DEFAULT_JOURNAL_BYTES,
   DEFAULT_JOURNAL_SIZE,
   DEFAULT_MAX_BODY,
   DEFAULT_MAX_SESSIONS,
@@ -80,6 +82,7 @@ function openContext(
 }
 
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
+  checkServerOptions(options);
   const contract = loadContract(options.namespace ?? 'svc');
   const logger = options.logger ?? consoleLogger;
   const taskDelayMs = options.taskDelayMs ?? 0;
@@ -123,6 +126,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       },
       maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
       journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+      journalBytes: options.journalBytes ?? DEFAULT_JOURNAL_BYTES,
       settings: { latencyMs: options.latencyMs ?? 0, jitterMs: options.jitterMs ?? 0, indexLagMs },
     });
     const tokens = options.tokens ?? defaultTokens(contract.names);
