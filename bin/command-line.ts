@@ -123,9 +123,18 @@ export function parseOptions<const O extends OptionDefinitions>(argv: string[], 
   }
 }
 
-/** The value of a whole-number option (digits only, so no sign, fraction or exponent), at most `max`. */
-export function wholeNumberOption(option: string, text: string, expected: string, max = Infinity): number {
-  if (!/^\d+$/.test(text) || Number(text) > max) throw new UsageError(`${option} '${text}': expected ${expected}`);
+/**
+ * The value of a whole-number option (digits only, so no sign, fraction or exponent), at most `max`:
+ * by default the largest whole number a JavaScript number holds exactly.
+ */
+export function wholeNumberOption(
+  option: string,
+  text: string,
+  expected: string,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  if (!/^\d+$/.test(text)) throw new UsageError(`${option} '${text}': expected ${expected}`);
+  if (Number(text) > max) throw new UsageError(`${option} '${text}': expected ${expected}, at most ${max}`);
   return Number(text);
 }
 

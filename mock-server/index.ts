@@ -26,6 +26,7 @@ export {
   DEFAULT_GRAPHQL_COMPLEXITY_LIMIT,
   DEFAULT_GRAPHQL_DEPTH_LIMIT,
   DEFAULT_HOST,
+  DEFAULT_JOURNAL_BYTES_TEXT,
   DEFAULT_JOURNAL_SIZE,
   DEFAULT_MAX_BODY_TEXT,
   DEFAULT_MAX_SESSIONS,
@@ -33,6 +34,7 @@ export {
   DEFAULT_REQUEST_BUDGET_MS,
   levelFilter,
   LOG_LEVELS,
+  MAX_TIMER_MS,
   type LogLevel,
 } from './options.js';
 export { parseLatency } from './controls/settings.js';

@@ -17,6 +17,8 @@ import { TaskRegistry } from '../operations/index.js';
 import {
   DEFAULT_GRAPHQL_COMPLEXITY_LIMIT,
   DEFAULT_GRAPHQL_DEPTH_LIMIT,
+  checkServerOptions,
+  DEFAULT_JOURNAL_BYTES,
   DEFAULT_JOURNAL_SIZE,
   DEFAULT_MAX_BODY,
   GRAPHQL_LIST_ITEMS_LIMIT,
@@ -83,15 +85,8 @@ function openContext(
   return { contract, store, discovery, tasks: new TaskRegistry({ taskDelayMs }), profile };
 }
 
-/** A limit of the options: a whole number of at least 1, or its default when not given. */
-function positiveLimit(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 1)
-    throw new Error(`${name}: expected a whole number of at least 1, got ${value}`);
-  return value;
-}
-
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
+  checkServerOptions(options);
   const contract = loadContract(options.namespace ?? 'svc');
   const logger = options.logger ?? consoleLogger;
   const taskDelayMs = options.taskDelayMs ?? 0;
@@ -135,6 +130,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       },
       maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
       journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+      journalBytes: options.journalBytes ?? DEFAULT_JOURNAL_BYTES,
       settings: { latencyMs: options.latencyMs ?? 0, jitterMs: options.jitterMs ?? 0, indexLagMs },
     });
     const tokens = options.tokens ?? defaultTokens(contract.names);
@@ -149,14 +145,10 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       adminToken: options.adminToken,
       profile,
       graphqlLimits: {
-        depth: positiveLimit('graphqlDepthLimit', options.graphqlDepthLimit, DEFAULT_GRAPHQL_DEPTH_LIMIT),
-        complexity: positiveLimit(
-          'graphqlComplexityLimit',
-          options.graphqlComplexityLimit,
-          DEFAULT_GRAPHQL_COMPLEXITY_LIMIT,
-        ),
+        depth: options.graphqlDepthLimit ?? DEFAULT_GRAPHQL_DEPTH_LIMIT,
+        complexity: options.graphqlComplexityLimit ?? DEFAULT_GRAPHQL_COMPLEXITY_LIMIT,
         listItems: GRAPHQL_LIST_ITEMS_LIMIT,
-        budgetMs: positiveLimit('requestBudgetMs', options.requestBudgetMs, DEFAULT_REQUEST_BUDGET_MS),
+        budgetMs: options.requestBudgetMs ?? DEFAULT_REQUEST_BUDGET_MS,
       },
     });
     const fetch = injectedFetch(listener);
