@@ -1,11 +1,12 @@
 /**
  * What the subcommands of `catalog-contract` share about reading a command line: strict option
  * parsing whose complaints become a UsageError, the options several commands take (--port, --host,
- * --namespace, whole numbers), the exit-2-with-usage / exit-0-for-help convention, and serving
+ * --namespace, --timeout-ms, whole numbers), the exit-2-with-usage / exit-0-for-help convention, and serving
  * until a signal. It lives here, beside the command's entry, because the mock and the conformance
  * suite may not import each other.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { DEFAULT_TIMEOUT_MS, MAX_RESPONSE_BYTES } from '../deployment/index.js';
 import { isNamespace, NAMESPACES, type Namespace } from '../spec/index.js';
 import { nearest } from './nearest.js';
 
@@ -122,10 +123,43 @@ export function parseOptions<const O extends OptionDefinitions>(argv: string[], 
   }
 }
 
-/** The value of a whole-number option (digits only, so no sign, fraction or exponent), at most `max`. */
-export function wholeNumberOption(option: string, text: string, expected: string, max = Infinity): number {
-  if (!/^\d+$/.test(text) || Number(text) > max) throw new UsageError(`${option} '${text}': expected ${expected}`);
+/**
+ * The value of a whole-number option (digits only, so no sign, fraction or exponent), at most `max`:
+ * by default the largest whole number a JavaScript number holds exactly.
+ */
+export function wholeNumberOption(
+  option: string,
+  text: string,
+  expected: string,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  if (!/^\d+$/.test(text)) throw new UsageError(`${option} '${text}': expected ${expected}`);
+  if (Number(text) > max) throw new UsageError(`${option} '${text}': expected ${expected}, at most ${max}`);
   return Number(text);
+}
+
+/** The longest delay a timer holds (2^31 - 1 ms); a longer one fires at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * --timeout-ms, which every command that reads a live service takes (pull, proxy, conformance): one limit
+ * on each response, from connecting to its last byte, applied by deployment/.
+ */
+export const TIMEOUT_OPTION = {
+  'timeout-ms': {
+    type: 'string',
+    value: 'N',
+    help: `milliseconds a response of the live service may take, from connecting to its last byte (default ${DEFAULT_TIMEOUT_MS}); a body over ${MAX_RESPONSE_BYTES / (1024 * 1024)} MiB is refused, and a redirect to another origin is not followed`,
+  },
+} as const satisfies OptionDefinitions;
+
+/** The value of --timeout-ms, undefined when not given: at least 1, at most what a timer holds. */
+export function timeoutOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const expected = `a whole number of milliseconds from 1 to ${LONGEST_TIMER_MS}`;
+  const ms = wholeNumberOption('--timeout-ms', text, expected, LONGEST_TIMER_MS);
+  if (ms < 1) throw new UsageError(`--timeout-ms '${text}': expected ${expected}`);
+  return ms;
 }
 
 /** The value of --port: 0 asks the system for any free port. */

@@ -4,18 +4,20 @@
  * check that ran failed, 1 when one did, 2 for a bad command line, 3 when the target cannot be
  * checked at all (the pre-flight: unreachable, not the service, token refused).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   HELP_OPTION,
   parseOptions,
   runSubcommand,
+  TIMEOUT_OPTION,
+  timeoutOption,
   UsageError,
   wholeNumberOption,
   type CommandDefinition,
   type Subcommand,
 } from './command-line.js';
-import { isNamespace, loadContract, tryParseUrn, type Namespace } from '../spec/index.js';
+import { isNamespace, loadContract, tryParseUrn, writeFileWhole, type Namespace } from '../spec/index.js';
 import {
   allChecks,
   DEFAULT_PREFIXES,
@@ -76,6 +78,7 @@ export const CONFORMANCE_COMMAND_DEFINITION = {
       value: 'N',
       help: 'how long a read after a write polls for the write to be indexed (default 30000)',
     },
+    ...TIMEOUT_OPTION,
     'allow-writes': {
       type: 'boolean',
       help: "run the checks that write (the run's own entities, soft-deleted at the end)",
@@ -158,6 +161,7 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
     ...(fuzz !== undefined ? { fuzz } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(values.dataset ? { dataset: values.dataset } : {}),
+    ...(values['timeout-ms'] !== undefined ? { timeoutMs: timeoutOption(values['timeout-ms']) } : {}),
     ...(values['index-wait-ms'] !== undefined
       ? { indexWaitMs: wholeNumberOption('--index-wait-ms', values['index-wait-ms'], 'a whole number of milliseconds') }
       : {}),
@@ -181,9 +185,10 @@ function checkOnly(pattern: string, fuzz: readonly string[]): void {
   );
 }
 
+/** A report written whole: an interrupted run leaves the previous report or none, never part of one. */
 function writeReport(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
+  writeFileWhole(file, text);
 }
 
 const CONFORMANCE_COMMAND: Subcommand<ConformanceCliOptions> = {

@@ -22,11 +22,15 @@ import {
   AUTH_MODES,
   consoleLogger,
   createMockServer,
+  DEFAULT_GRAPHQL_COMPLEXITY_LIMIT,
+  DEFAULT_GRAPHQL_DEPTH_LIMIT,
   DEFAULT_HOST,
+  DEFAULT_JOURNAL_BYTES_TEXT,
   DEFAULT_JOURNAL_SIZE,
   DEFAULT_MAX_BODY_TEXT,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_PORT,
+  DEFAULT_REQUEST_BUDGET_MS,
   describeHarReplay,
   describeSkip,
   GRAPHIQL_PATH,
@@ -34,6 +38,7 @@ import {
   isProfile,
   levelFilter,
   LOG_LEVELS,
+  MAX_TIMER_MS,
   MOCK_DOCS_PATH,
   parseByteSize,
   parseLatency,
@@ -104,6 +109,11 @@ export const MOCK_COMMAND_DEFINITION = {
       value: 'N',
       help: `requests each session's journal keeps, the newest (default ${DEFAULT_JOURNAL_SIZE}); 0 turns it off`,
     },
+    'journal-bytes': {
+      type: 'string',
+      value: 'SIZE',
+      help: `bytes each session's journal keeps, the newest requests' bodies and targets, e.g. 16mb, 512kb or a byte count (default ${DEFAULT_JOURNAL_BYTES_TEXT})`,
+    },
     'max-sessions': {
       type: 'string',
       value: 'N',
@@ -134,6 +144,21 @@ export const MOCK_COMMAND_DEFINITION = {
       value: 'N',
       help: 'search, browse, autocomplete, relationships and time series reads see a write N ms after it (default 0 with --profile document, 1000 with upstream)',
     },
+    'graphql-depth-limit': {
+      type: 'string',
+      value: 'N',
+      help: `refuse a GraphQL operation whose fields reach deeper than N levels, before it runs, as upstream does (default ${DEFAULT_GRAPHQL_DEPTH_LIMIT})`,
+    },
+    'graphql-complexity-limit': {
+      type: 'string',
+      value: 'N',
+      help: `refuse a GraphQL operation of complexity over N (each field 1 and its children; a search spreading searchResultFields 2 x its count more), before it runs, as upstream does (default ${DEFAULT_GRAPHQL_COMPLEXITY_LIMIT})`,
+    },
+    'request-budget-ms': {
+      type: 'string',
+      value: 'N',
+      help: `stop a GraphQL request whose work takes longer than N ms, answering one error that names the budget, so that no request holds the server (default ${DEFAULT_REQUEST_BUDGET_MS})`,
+    },
     'log-level': {
       type: 'string',
       value: 'LEVEL',
@@ -149,6 +174,15 @@ export type MockCliOptions = MockServerOptions & { logLevel: LogLevel; maxBodyTe
 
 // Callers of parseMockArgs catch the UsageError it throws from here.
 export { UsageError };
+
+/** A limit: a whole number of at least 1 (and at most 2^31 - 1, as upstream's int). */
+function limitOption(option: string, text: string, unit: string): number {
+  const value = wholeNumberOption(option, text, `a whole number of ${unit}, 1 or more`, 2 ** 31 - 1);
+  if (value < 1) throw new UsageError(`${option} '${text}': expected a whole number of ${unit}, 1 or more`);
+  return value;
+}
+/** What a delay option expects; its most is MAX_TIMER_MS, what node's timers hold. */
+const MS = 'a whole number of milliseconds';
 
 /** The server options of a command line, or a UsageError saying what is wrong. */
 export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
@@ -193,15 +227,23 @@ export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
     options.maxBody = bytes;
   }
   if (v['task-delay-ms'] !== undefined)
-    options.taskDelayMs = wholeNumberOption('--task-delay-ms', v['task-delay-ms'], 'a whole number of milliseconds');
+    options.taskDelayMs = wholeNumberOption('--task-delay-ms', v['task-delay-ms'], MS, MAX_TIMER_MS);
   if (v['journal-size'] !== undefined)
     options.journalSize = wholeNumberOption('--journal-size', v['journal-size'], 'a whole number of requests');
+  if (v['journal-bytes'] !== undefined) {
+    const bytes = parseByteSize(v['journal-bytes']);
+    if (bytes === undefined)
+      throw new UsageError(`--journal-bytes '${v['journal-bytes']}': expected a size such as 16mb, 512kb or 1048576`);
+    options.journalBytes = bytes;
+  }
   if (v['max-sessions'] !== undefined)
     options.maxSessions = wholeNumberOption('--max-sessions', v['max-sessions'], 'a whole number of sessions');
   if (v.latency !== undefined) {
     const latency = parseLatency(v.latency);
     if (!latency)
-      throw new UsageError(`--latency '${v.latency}': expected milliseconds (300) or a range MIN-MAX (100-500)`);
+      throw new UsageError(
+        `--latency '${v.latency}': expected milliseconds (300) or a range MIN-MAX (100-500), at most ${MAX_TIMER_MS}`,
+      );
     Object.assign(options, latency);
   }
   if (v.scenarios !== undefined) {
@@ -217,8 +259,14 @@ export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
     if (!isProfile(v.profile)) throw new UsageError(`--profile '${v.profile}': expected one of ${PROFILES.join(', ')}`);
     options.profile = v.profile;
   }
+  if (v['graphql-depth-limit'] !== undefined)
+    options.graphqlDepthLimit = limitOption('--graphql-depth-limit', v['graphql-depth-limit'], 'levels');
+  if (v['graphql-complexity-limit'] !== undefined)
+    options.graphqlComplexityLimit = limitOption('--graphql-complexity-limit', v['graphql-complexity-limit'], 'points');
+  if (v['request-budget-ms'] !== undefined)
+    options.requestBudgetMs = limitOption('--request-budget-ms', v['request-budget-ms'], 'milliseconds');
   if (v['index-lag-ms'] !== undefined)
-    options.indexLagMs = wholeNumberOption('--index-lag-ms', v['index-lag-ms'], 'a whole number of milliseconds');
+    options.indexLagMs = wholeNumberOption('--index-lag-ms', v['index-lag-ms'], MS, MAX_TIMER_MS);
   return options;
 }
 

@@ -1,7 +1,8 @@
 /**
  * `catalog-contract proxy`: runs the validation proxy in front of a deployment, prints one line per
  * contract violation as it happens and a summary when stopped (SIGINT/SIGTERM). Bad options print
- * a message and give exit code 2.
+ * a message and give exit code 2. An upstream that does not answer within --timeout-ms gets its client a
+ * 504, one that answers too much or not at all a 502; `--record` writes its seed file whole.
  */
 import {
   HELP_OPTION,
@@ -10,6 +11,8 @@ import {
   serveUntilSignal,
   serverOptionDefinitions,
   serverOptions,
+  TIMEOUT_OPTION,
+  timeoutOption,
   UsageError,
   type CommandDefinition,
   type Subcommand,
@@ -45,6 +48,7 @@ export const PROXY_COMMAND_DEFINITION = {
       help: 'bearer token of the pull at the end of --record (default: the last one the traffic carried); never written to any file',
     },
     ...REDACT_OPTION,
+    ...TIMEOUT_OPTION,
     ...HELP_OPTION,
   },
 } as const satisfies CommandDefinition;
@@ -64,6 +68,8 @@ export function parseProxyArgs(argv: string[]): ProxyCommandOptions | 'help' {
   if (!URL.canParse(v.upstream) || !/^https?:$/.test(new URL(v.upstream).protocol))
     throw new UsageError(`--upstream '${v.upstream}': expected an http or https URL`);
   const options: ProxyCommandOptions = { upstream: v.upstream, port: DEFAULT_PROXY_PORT, ...serverOptions(v) };
+  const timeoutMs = timeoutOption(v['timeout-ms']);
+  if (timeoutMs !== undefined) options.timeoutMs = timeoutMs;
   if (v.record !== undefined) {
     options.record = {
       file: v.record,
@@ -104,6 +110,7 @@ function start(options: ProxyCommandOptions): Promise<number | undefined> {
         try {
           const result = await recording.pull({
             from: options.upstream,
+            ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
             ...(record.token !== undefined ? { token: record.token } : {}),
             ...(record.redact ? { redact: record.redact } : {}),
             onProgress: progress,

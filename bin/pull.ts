@@ -1,7 +1,8 @@
 /**
- * `catalog-contract pull`: reads a slice of a deployment into a seed file (pull/). Progress and
- * errors on stderr; exit 0 when the file was written, 1 when the deployment could not be read, 2 for
- * a bad command line.
+ * `catalog-contract pull`: reads a slice of a deployment into a seed file (pull/), written whole. Progress
+ * and errors on stderr; exit 0 when the file was written, 1 when the deployment could not be read (no
+ * answer within --timeout-ms, a body too large or not the expected JSON: one line naming the request and
+ * the cause, and the previous file, if any, left as it was), 2 for a bad command line.
  */
 import { isNamespace, NAMESPACES } from '../spec/index.js';
 import {
@@ -16,6 +17,8 @@ import {
   HELP_OPTION,
   parseOptions,
   runSubcommand,
+  TIMEOUT_OPTION,
+  timeoutOption,
   UsageError,
   wholeNumberOption,
   type CommandDefinition,
@@ -84,6 +87,7 @@ export const PULL_COMMAND_DEFINITION = {
     ...REDACT_OPTION,
     concurrency: { type: 'string', value: 'N', help: `requests in flight at most (default ${DEFAULT_CONCURRENCY})` },
     rate: { type: 'string', value: 'N', help: `requests started per second at most (default ${DEFAULT_RATE})` },
+    ...TIMEOUT_OPTION,
     ...HELP_OPTION,
   },
 } as const satisfies CommandDefinition;
@@ -155,6 +159,8 @@ export function parsePullArgs(argv: string[]): PullCommandOptions | 'help' {
     options.concurrency = Math.max(1, wholeNumberOption('--concurrency', v.concurrency, 'a whole number of requests'));
   if (v.rate !== undefined)
     options.rate = Math.max(1, wholeNumberOption('--rate', v.rate, 'a whole number of requests per second'));
+  const timeoutMs = timeoutOption(v['timeout-ms']);
+  if (timeoutMs !== undefined) options.timeoutMs = timeoutMs;
   return options;
 }
 

@@ -7,26 +7,8 @@
  * never written) or a Rest.li error body, and the smallest GraphQL query.
  */
 import { randomBytes } from 'node:crypto';
-import { send, type DeploymentRequest, type DeploymentTarget } from '../deployment/index.js';
+import { send, whyNoResponse, type DeploymentRequest, type DeploymentTarget } from '../deployment/index.js';
 import { makeUrn, NAMESPACES, type Namespace } from '../spec/index.js';
-import { SUITE_TIMEOUT_MS } from './suite-target.js';
-
-/** A TLS failure's code, as node's fetch reports it in `error.cause.code`. */
-const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/;
-
-/** Why a request got no response, in a user's words. */
-function unreachableCause(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-    return `no answer within ${timeoutMs / 1000} s`;
-  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
-  const code = cause?.code ?? '';
-  if (code === 'ECONNREFUSED') return 'connection refused (is the service running, on this port?)';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'DNS: the host name does not resolve';
-  if (code === 'ECONNRESET') return 'the connection was reset';
-  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'the host is unreachable';
-  if (TLS_CODE.test(code)) return `TLS: ${cause?.message ?? code}`;
-  return cause?.message ?? (error instanceof Error ? error.message : String(error));
-}
 
 interface PreflightResponse {
   status: number;
@@ -35,17 +17,12 @@ interface PreflightResponse {
   json: unknown;
 }
 
-async function ask(
-  target: DeploymentTarget,
-  request: DeploymentRequest,
-  timeoutMs: number,
-): Promise<PreflightResponse | string> {
+async function ask(target: DeploymentTarget, request: DeploymentRequest): Promise<PreflightResponse | string> {
   try {
     const response = await send(target, {
       ...request,
       headers: { Accept: 'application/json' },
       protocol: true,
-      timeoutMs,
     });
     return {
       status: response.status,
@@ -54,7 +31,7 @@ async function ask(
       json: response.json,
     };
   } catch (error) {
-    return unreachableCause(error, timeoutMs);
+    return whyNoResponse(error);
   }
 }
 
@@ -115,20 +92,15 @@ function graphqlCause(response: PreflightResponse, token: string | undefined): s
  * why the suite cannot check it.
  */
 export async function preflight(target: DeploymentTarget, namespace: Namespace): Promise<string | undefined> {
-  const timeoutMs = target.timeoutMs ?? SUITE_TIMEOUT_MS;
   const names = NAMESPACES[namespace];
   const platform = makeUrn(names.urnPrefix, 'dataPlatform', ['conformance']);
   const urn = makeUrn(names.urnPrefix, 'dataset', [platform, `preflight_${randomBytes(6).toString('hex')}`, 'PROD']);
   const readUrl = `${target.baseUrl}${target.prefixes[0] ?? ''}/entitiesV2/${encodeURIComponent(urn)}`;
-  const read = await ask(target, { url: readUrl }, timeoutMs);
+  const read = await ask(target, { url: readUrl });
   const readCause = typeof read === 'string' ? read : restCause(read, target.token);
   if (readCause)
     return `cannot check ${target.baseUrl}: GET ${readUrl} ${typeof read === 'string' ? 'failed: ' : ''}${readCause}`;
-  const graphql = await ask(
-    target,
-    { method: 'POST', url: target.graphqlUrl, json: { query: '{__typename}' } },
-    timeoutMs,
-  );
+  const graphql = await ask(target, { method: 'POST', url: target.graphqlUrl, json: { query: '{__typename}' } });
   const cause = typeof graphql === 'string' ? `failed: ${graphql}` : graphqlCause(graphql, target.token);
   if (cause) return `cannot check ${target.baseUrl}: POST ${target.graphqlUrl} ${cause}`;
   return undefined;

@@ -65,6 +65,8 @@ export interface ConformanceOptions {
   dataset?: string;
   /** How long an index-derived read after a write polls until the write shows (default 30000). */
   indexWaitMs?: number;
+  /** How long each response may take, from connecting to its last byte (default deployment/'s DEFAULT_TIMEOUT_MS). */
+  timeoutMs?: number;
   only?: string;
   runId?: string;
   /** Cases of the fuzz phase (fuzz/README.md); none without it. */

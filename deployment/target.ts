@@ -1,8 +1,9 @@
 /**
  * Where a live service is reached: its base URL, its GraphQL endpoint, the address forms (prefixes) to
  * call, the gateway that serves `/api/gms` in front of it, the bearer token, the protocol-version header
- * and how long a response may take. Built once from a command's options; every request to the service
- * (transport.ts) and the proxy's raw exchange take their addresses from it.
+ * and how long a response may take (`--timeout-ms`, DEFAULT_TIMEOUT_MS when not given). Built once from a
+ * command's options; every request to the service (transport.ts) and the proxy's raw exchange take their
+ * addresses and their time limit from it.
  */
 import { NAMESPACES, type Namespace } from '../spec/index.js';
 
@@ -12,6 +13,12 @@ export const DEFAULT_PREFIXES = ['/api/gms', '/gms', ''] as const;
 const GATEWAY_PREFIX = '/api/gms';
 /** The protocol version every Rest.li request names. */
 const PROTOCOL_VERSION = '2.0.0';
+/**
+ * How long a response of a live service may take, from connecting to its last byte, when `--timeout-ms`
+ * is not given: seconds, not minutes, so a silent or trickling service stops a pull, a proxied request
+ * or a suite's call instead of holding it.
+ */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * The address forms a run checks by default: the document's three, or for a real deployment (li) the bare
@@ -32,8 +39,8 @@ export interface DeploymentTarget {
   gatewayUrl: string | undefined;
   token: string | undefined;
   protocolHeader: { name: string; value: string };
-  /** How long a response may take, for the requests that set a limit; undefined for none. */
-  timeoutMs: number | undefined;
+  /** Milliseconds a response may take, from connecting to its last byte (a request may set its own). */
+  timeoutMs: number;
 }
 
 export interface TargetOptions {
@@ -48,6 +55,7 @@ export interface TargetOptions {
   token?: string;
   /** The protocol header's name when not the namespace's. */
   protocolHeaderName?: string;
+  /** Default DEFAULT_TIMEOUT_MS. */
   timeoutMs?: number;
 }
 
@@ -65,7 +73,7 @@ export function deploymentTarget(options: TargetOptions): DeploymentTarget {
       name: options.protocolHeaderName ?? NAMESPACES[namespace].protocolHeader,
       value: PROTOCOL_VERSION,
     },
-    timeoutMs: options.timeoutMs,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   };
 }
 
@@ -81,13 +89,13 @@ export function protocolHeaders(target: DeploymentTarget): Record<string, string
 
 /**
  * The proxy's upstream: the address exactly as given (its path is kept byte for byte before each
- * request's target) and how long a response may take (undefined: no limit).
+ * request's target) and how long a response may take, from connecting to its last byte.
  */
 export interface UpstreamTarget {
   url: URL;
-  timeoutMs: number | undefined;
+  timeoutMs: number;
 }
 
-export function upstreamTarget(upstream: string, timeoutMs?: number): UpstreamTarget {
+export function upstreamTarget(upstream: string, timeoutMs = DEFAULT_TIMEOUT_MS): UpstreamTarget {
   return { url: new URL(upstream), timeoutMs };
 }

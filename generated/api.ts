@@ -819,6 +819,14 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * ApplicationKey
+         * @description Key of a application entity, `urn:svc:application:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/application/ApplicationKey.pdl` at tag v1.3.0.1, commit 13e918ed9c978e3a1ca23ea5334f0c9713b92508).
+         */
+        applicationKey: {
+            id: string;
+        };
+        ApplicationKey: components["schemas"]["applicationKey"];
+        /**
          * AssertionKey
          * @description Key of a assertion entity, `urn:svc:assertion:<assertionId>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/AssertionKey.pdl` at commit 35c1315dc7b247d6a58183e0940586b2c6f0dd95).
          */
@@ -1237,6 +1245,30 @@ export interface components {
             id: string;
         };
         DataHubIngestionSourceKey: components["schemas"]["dataHubIngestionSourceKey"];
+        /**
+         * DataHubOpenAPISchemaKey
+         * @description Key of a dataHubOpenAPISchema entity, `urn:svc:dataHubOpenAPISchema:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubOpenAPISchemaKey.pdl` at tag v1.3.0.1, commit 13e918ed9c978e3a1ca23ea5334f0c9713b92508).
+         */
+        dataHubOpenAPISchemaKey: {
+            id: string;
+        };
+        DataHubOpenAPISchemaKey: components["schemas"]["dataHubOpenAPISchemaKey"];
+        /**
+         * DataHubPageModuleKey
+         * @description Key of a dataHubPageModule entity, `urn:svc:dataHubPageModule:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubPageModuleKey.pdl` at tag v1.3.0.1, commit 13e918ed9c978e3a1ca23ea5334f0c9713b92508).
+         */
+        dataHubPageModuleKey: {
+            id: string;
+        };
+        DataHubPageModuleKey: components["schemas"]["dataHubPageModuleKey"];
+        /**
+         * DataHubPageTemplateKey
+         * @description Key of a dataHubPageTemplate entity, `urn:svc:dataHubPageTemplate:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubPageTemplateKey.pdl` at tag v1.3.0.1, commit 13e918ed9c978e3a1ca23ea5334f0c9713b92508).
+         */
+        dataHubPageTemplateKey: {
+            id: string;
+        };
+        DataHubPageTemplateKey: components["schemas"]["dataHubPageTemplateKey"];
         /**
          * DataHubPersonaKey
          * @description Key of a dataHubPersona entity, `urn:svc:dataHubPersona:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubPersonaKey.pdl` at commit b5e36684bb5eec9ffcb86730bde1623265c86d97).
@@ -1968,6 +2000,11 @@ export interface components {
             elements: {
                 createStamp: components["schemas"]["AuditStamp"];
                 description: string;
+                /** @description Display settings of the link (upstream's InstitutionalMemoryMetadataSettings, DataHub v1.3.0.1). */
+                settings?: {
+                    /** @description Whether the link is shown in the entity's header and search cards; false when absent. */
+                    showInAssetPreview?: boolean;
+                };
                 updateStamp?: components["schemas"]["AuditStamp"];
                 url: string;
             }[];
@@ -3015,6 +3052,15 @@ export interface components {
              */
             version: number;
         };
+        /**
+         * VersionSetKey
+         * @description Key of a versionSet entity, `urn:svc:versionSet:(<id>,<entityType>)` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/VersionSetKey.pdl` at tag v1.3.0.1, commit 13e918ed9c978e3a1ca23ea5334f0c9713b92508).
+         */
+        versionSetKey: {
+            entityType: string;
+            id: string;
+        };
+        VersionSetKey: components["schemas"]["versionSetKey"];
         ViewCriterion: {
             /**
              * @default EQUAL

@@ -23,13 +23,18 @@ export { PROFILES, UPSTREAM_EXCLUDED_PATHS, type Profile } from './profile.js';
 export { isProfile } from './profile.js';
 export { AUTH_MODES } from './auth/bearer-auth.js';
 export {
+  DEFAULT_GRAPHQL_COMPLEXITY_LIMIT,
+  DEFAULT_GRAPHQL_DEPTH_LIMIT,
   DEFAULT_HOST,
+  DEFAULT_JOURNAL_BYTES_TEXT,
   DEFAULT_JOURNAL_SIZE,
   DEFAULT_MAX_BODY_TEXT,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_PORT,
+  DEFAULT_REQUEST_BUDGET_MS,
   levelFilter,
   LOG_LEVELS,
+  MAX_TIMER_MS,
   type LogLevel,
 } from './options.js';
 export { parseLatency } from './controls/settings.js';

@@ -71,6 +71,8 @@ export interface MockServerOptions {
   logger?: MockLogger;
   /** Entries each session's request journal keeps (the newest); 0 turns the journal off. Default 1,000. */
   journalSize?: number;
+  /** Bytes each session's request journal keeps at most (its bodies and targets; the newest entries). Default 16 MiB. */
+  journalBytes?: number;
   /** Sessions the server holds at most besides the default one. Default 64. */
   maxSessions?: number;
   /** Latency added to every API request, in ms (every session starts with it). Default 0. */
@@ -81,6 +83,22 @@ export interface MockServerOptions {
   scenarios?: string;
   /** Bearer token the admin endpoints require; without one they answer only on loopback. */
   adminToken?: string;
+  /**
+   * The deepest field a GraphQL operation may select, a root field being level 1; deeper operations are
+   * refused before they run. Default 50, upstream's `graphQL.query.depthLimit`.
+   */
+  graphqlDepthLimit?: number;
+  /**
+   * The most complex GraphQL operation accepted (each field 1 plus its children, a search spreading
+   * `searchResultFields` 2 × its count more); above it, refused before it runs. Default 2000, upstream's
+   * `graphQL.query.complexityLimit`.
+   */
+  graphqlComplexityLimit?: number;
+  /**
+   * The milliseconds one request's work may hold the server: a GraphQL request past it stops and answers one
+   * error naming the budget. Default 3000.
+   */
+  requestBudgetMs?: number;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -88,8 +106,51 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
 export const DEFAULT_JOURNAL_SIZE = 1000;
 export const DEFAULT_MAX_SESSIONS = 64;
+/** Upstream's GraphQL limits (metadata-service/configuration/src/main/resources/application.yaml, v1.3.0.1). */
+export const DEFAULT_GRAPHQL_DEPTH_LIMIT = 50;
+export const DEFAULT_GRAPHQL_COMPLEXITY_LIMIT = 2000;
+/** The most items a GraphQL list argument may hold: the 10,000 results upstream's search returns at most. */
+export const GRAPHQL_LIST_ITEMS_LIMIT = 10_000;
+/** The milliseconds one request's work may hold the server (GraphQL's execution), by default. */
+export const DEFAULT_REQUEST_BUDGET_MS = 3000;
 /** DEFAULT_MAX_BODY as the help and the start-up banner write it. */
 export const DEFAULT_MAX_BODY_TEXT = '16mb';
+export const DEFAULT_JOURNAL_BYTES = 16 * 1024 * 1024;
+/** DEFAULT_JOURNAL_BYTES as the help writes it. */
+export const DEFAULT_JOURNAL_BYTES_TEXT = '16mb';
+/**
+ * The longest delay node's timers hold, in ms (2^31 − 1, about 24.8 days): a longer one overflows,
+ * and node runs it after 1 ms with a warning. Every option and setting in ms stays at or under it.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The options in ms that become timers: each a whole number from 0 to MAX_TIMER_MS. */
+const TIMER_OPTIONS = ['taskDelayMs', 'indexLagMs', 'latencyMs', 'jitterMs'] as const;
+
+/**
+ * Refuses (a RangeError naming the option) a delay a timer cannot hold, and a size or count that is
+ * not a whole number its counter can hold: what the command line refuses, for the library's callers.
+ */
+export function checkServerOptions(options: MockServerOptions): void {
+  for (const name of TIMER_OPTIONS) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isInteger(value) && value >= 0 && value <= MAX_TIMER_MS))
+      throw new RangeError(`${name}: expected a whole number of milliseconds from 0 to ${MAX_TIMER_MS}, got ${value}`);
+  }
+  if ((options.latencyMs ?? 0) + (options.jitterMs ?? 0) > MAX_TIMER_MS)
+    throw new RangeError(`jitterMs: latencyMs + jitterMs must be at most ${MAX_TIMER_MS} ms`);
+  for (const name of ['maxBody', 'journalSize', 'journalBytes', 'maxSessions'] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0))
+      throw new RangeError(`${name}: expected a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${value}`);
+  }
+  // Limits: 0 would refuse every request.
+  for (const name of ['graphqlDepthLimit', 'graphqlComplexityLimit', 'requestBudgetMs'] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isInteger(value) && value >= 1 && value <= MAX_TIMER_MS))
+      throw new RangeError(`${name}: expected a whole number from 1 to ${MAX_TIMER_MS}, got ${value}`);
+  }
+}
 
 let pending: string[] = [];
 let flushOnExit = false;
@@ -133,12 +194,12 @@ const SIZE_UNITS: Record<string, number> = {
   gb: 1024 ** 3,
 };
 
-/** Parses a body size such as `16mb`, `1kb` or `2048` into bytes; undefined when it is not one. */
+/** Parses a size such as `16mb`, `1kb` or `2048` into bytes; undefined when it is not one, or more than a counter holds exactly. */
 export function parseByteSize(text: string): number | undefined {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([kmg]?b?)\s*$/i.exec(text);
   if (!match) return undefined;
   const unit = SIZE_UNITS[(match[2] ?? '').toLowerCase()];
   if (unit === undefined) return undefined;
   const bytes = Math.floor(Number(match[1]) * unit);
-  return bytes > 0 ? bytes : undefined;
+  return bytes > 0 && Number.isSafeInteger(bytes) ? bytes : undefined;
 }

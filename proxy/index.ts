@@ -14,6 +14,7 @@ import { actionRouter, type PrismOperation } from './action-routing.js';
 import { GRAPHQL_PATH, graphqlRequestChecker } from './graphql-request.js';
 import {
   flatHeaders,
+  gatewayError,
   parsedBody,
   sendUpstream,
   withoutHopByHop,
@@ -34,6 +35,11 @@ export interface ValidationProxyOptions {
   host?: string;
   namespace?: Namespace;
   onViolation?: (violation: Violation) => void;
+  /**
+   * Milliseconds the upstream's whole response may take, from connecting to its last byte (default
+   * deployment/'s DEFAULT_TIMEOUT_MS); over it the client gets a 504.
+   */
+  timeoutMs?: number;
   /** Each exchange once answered, the request and the upstream's response as they passed (a recording, pull/recording.ts). */
   onExchange?: (request: RawRequest, response: RawResponse) => void;
 }
@@ -63,10 +69,12 @@ function whereOf(side: ViolationSide, d: { path?: string[]; code?: string | numb
 interface Exchange {
   raw: RawRequest;
   response?: RawResponse;
+  /** Why the upstream gave no response, when it did not. */
+  error?: unknown;
 }
 
 export async function createValidationProxy(options: ValidationProxyOptions): Promise<ValidationProxy> {
-  const upstream = upstreamTarget(options.upstream);
+  const upstream = upstreamTarget(options.upstream, options.timeoutMs);
   const contract = loadContract(options.namespace ?? 'svc');
   const router = await actionRouter(contract);
   const checkGraphql = graphqlRequestChecker(contract.graphqlSdl);
@@ -82,6 +90,7 @@ export async function createValidationProxy(options: ValidationProxyOptions): Pr
     try {
       exchange.response = await sendUpstream(upstream, exchange.raw);
     } catch (error) {
+      exchange.error = error;
       return { _tag: 'Left', left: error as Error };
     }
     const { status, headers, body } = exchange.response;
@@ -173,13 +182,9 @@ export async function createValidationProxy(options: ValidationProxyOptions): Pr
     exchanges.set(input, exchange);
     const result = await prism.request(input, route.operations)();
     if (result._tag === 'Left') {
-      // Prism failed before or while forwarding (the upstream is down): say so, as a gateway would.
+      // Prism failed before or while forwarding (the upstream is down, silent, too large): say so, as a gateway would.
       if (exchange.response) return exchange.response;
-      return {
-        status: 502,
-        headers: { 'content-type': 'text/plain' },
-        body: Buffer.from(`upstream unavailable: ${result.left.message}\n`),
-      };
+      return gatewayError(exchange.error ?? result.left);
     }
     const operation = route.operations.length === 1 ? (route.operations[0] as PrismOperation) : undefined;
     const operationId = operation?.iid;
@@ -206,8 +211,9 @@ export async function createValidationProxy(options: ValidationProxyOptions): Pr
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end(`upstream unavailable: ${(error as Error).message}\n`);
+      const answer = gatewayError(error);
+      if (!res.headersSent) res.writeHead(answer.status, answer.headers);
+      res.end(answer.body);
     });
   });
   const host = options.host ?? '127.0.0.1';

@@ -2,9 +2,12 @@
  * Reads of one deployment, politely: at most `concurrency` requests in flight and at most `rate`
  * started per second, the bearer token on each (and nowhere else), Rest.li protocol 2.0.0. Only reads
  * are sent: GETs and the POST actions that read (search, browse, getTimeseriesAspectValues), through
- * the one transport of deployment/.
+ * the one transport of deployment/, whose limits (`--timeout-ms`, the size of a response, no redirect
+ * to another origin) hold for each. Every answer is checked against the shape its read expects
+ * (answer-shapes.ts) before it is used.
  */
-import { deploymentTarget, send } from '../deployment/index.js';
+import { deploymentTarget, send, whyNoResponse } from '../deployment/index.js';
+import type { AnswerShape } from './answer-shapes.js';
 
 export interface ReaderOptions {
   /** Base address of the deployment: GMS itself, or the frontend's `/api/gms`. */
@@ -14,10 +17,18 @@ export interface ReaderOptions {
   concurrency?: number;
   /** Requests started per second at most. Default 20. */
   rate?: number;
+  /** Milliseconds each response may take, from connecting to its last byte (default deployment/'s DEFAULT_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_RATE = 20;
+
+/** A text on one line, at most `max` characters: what a one-line error quotes of a body. */
+function quoted(text: string, max = 300): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}
 
 /** A read the deployment did not answer with 2xx: the URL and the response's status and body. */
 export class ReadError extends Error {
@@ -26,14 +37,20 @@ export class ReadError extends Error {
     readonly status: number,
     body: string,
   ) {
-    super(`${url} answered ${status}: ${body.slice(0, 300)}`);
+    super(`${url} answered ${status}: ${quoted(body)}`);
   }
 }
 
+/**
+ * A read the deployment did not answer usably: no response (refused, timed out, too large, redirected
+ * elsewhere), or a 2xx that is empty, not JSON or not the shape the read expects. It stops the pull.
+ */
+export class UnusableAnswerError extends Error {}
+
 export interface DeploymentReader {
-  get(path: string): Promise<unknown>;
+  get<T>(path: string, shape: AnswerShape<T>): Promise<T>;
   /** A POST action that reads (`/entities?action=search` and the like). */
-  action(path: string, body: unknown): Promise<unknown>;
+  action<T>(path: string, body: unknown, shape: AnswerShape<T>): Promise<T>;
   /** Requests sent so far. */
   sent(): number;
 }
@@ -44,6 +61,7 @@ export function deploymentReader(options: ReaderOptions): DeploymentReader {
     baseUrl: options.from,
     ...(options.token ? { token: options.token } : {}),
     protocolHeaderName: 'X-RestLi-Protocol-Version',
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   const interval = 1000 / Math.max(1, options.rate ?? DEFAULT_RATE);
@@ -66,29 +84,42 @@ export function deploymentReader(options: ReaderOptions): DeploymentReader {
     waiting.shift()?.();
   }
 
-  async function read(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  async function read<T>(method: 'GET' | 'POST', path: string, body: unknown, shape: AnswerShape<T>): Promise<T> {
     await slot();
     const url = target.baseUrl + path;
     try {
       count++;
-      const response = await send(target, {
-        method,
-        url,
-        headers: { Accept: 'application/json' },
-        protocol: true,
-        ...(body !== undefined ? { json: body } : {}),
-      });
+      let response;
+      try {
+        response = await send(target, {
+          method,
+          url,
+          headers: { Accept: 'application/json' },
+          protocol: true,
+          ...(body !== undefined ? { json: body } : {}),
+        });
+      } catch (error) {
+        throw new UnusableAnswerError(`${method} ${url}: ${whyNoResponse(error)}`);
+      }
       if (!response.ok) throw new ReadError(url, response.status, response.text);
-      if (response.json === undefined) throw new ReadError(url, response.status, `not JSON: ${response.text}`);
-      return response.json;
+      const answered = `${method} ${url} answered ${response.status}`;
+      if (!response.text.trim()) throw new UnusableAnswerError(`${answered} with an empty body`);
+      if (response.json === undefined)
+        throw new UnusableAnswerError(`${answered} with a body that is not JSON: ${quoted(response.text, 100)}`);
+      const value = shape.read(response.json);
+      if (value === undefined)
+        throw new UnusableAnswerError(
+          `${answered} with JSON that is not ${shape.expected}: ${quoted(response.text, 100)}`,
+        );
+      return value;
     } finally {
       release();
     }
   }
 
   return {
-    get: (path) => read('GET', path),
-    action: (path, body) => read('POST', path, body),
+    get: (path, shape) => read('GET', path, undefined, shape),
+    action: (path, body, shape) => read('POST', path, body, shape),
     sent: () => count,
   };
 }

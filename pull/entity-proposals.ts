@@ -6,6 +6,7 @@
  */
 import type { Contract } from '../spec/index.js';
 import { parseUrn } from '../spec/index.js';
+import { ENTITY, TIMESERIES_VALUES } from './answer-shapes.js';
 import type { DeploymentReader } from './deployment-reader.js';
 
 /** A change proposal with the aspect embedded, the seed format `--seed` reads. */
@@ -24,24 +25,15 @@ export interface TimeWindow {
   until?: number;
 }
 
-interface EnvelopedAspect {
-  type?: string;
-  value?: unknown;
-  systemMetadata?: unknown;
-}
-
 export async function entityEntries(
   reader: DeploymentReader,
   contract: Contract,
   urn: string,
   window: TimeWindow,
 ): Promise<SeedEntry[]> {
-  const read = (await reader.get(`/entitiesV2/${encodeURIComponent(urn)}`)) as {
-    entityName?: string;
-    aspects?: Record<string, EnvelopedAspect>;
-  };
+  const read = await reader.get(`/entitiesV2/${encodeURIComponent(urn)}`, ENTITY);
   const entityType = read.entityName ?? contract.entity(parseUrn(urn).entityType)?.name ?? parseUrn(urn).entityType;
-  const entries: SeedEntry[] = Object.entries(read.aspects ?? {})
+  const entries: SeedEntry[] = Object.entries(read.aspects)
     .filter(([, enveloped]) => enveloped.type !== 'TIMESERIES')
     .map(([aspectName, enveloped]) => ({
       entityType,
@@ -59,17 +51,14 @@ export async function entityEntries(
       ...(window.since !== undefined ? { startTimeMillis: window.since } : {}),
       ...(window.until !== undefined ? { endTimeMillis: window.until } : {}),
     };
-    const result = (await reader.action('/aspects?action=getTimeseriesAspectValues', body)) as {
-      value?: { values?: { aspect?: { value?: string }; systemMetadata?: unknown }[] };
-    };
-    for (const point of [...(result.value?.values ?? [])].reverse()) {
-      if (typeof point.aspect?.value !== 'string') continue;
+    const points = await reader.action('/aspects?action=getTimeseriesAspectValues', body, TIMESERIES_VALUES);
+    for (const point of points.reverse()) {
       entries.push({
         entityType,
         entityUrn: urn,
         changeType: 'UPSERT',
         aspectName,
-        aspect: { json: JSON.parse(point.aspect.value) as unknown },
+        aspect: { json: point.value },
         ...(point.systemMetadata ? { systemMetadata: point.systemMetadata } : {}),
       });
     }

@@ -6,7 +6,7 @@
  * headers only.
  */
 export { pullSlice, writeSeedFile, type PullOptions, type PullResult } from './slice.js';
-export { ReadError, DEFAULT_CONCURRENCY, DEFAULT_RATE } from './deployment-reader.js';
+export { ReadError, UnusableAnswerError, DEFAULT_CONCURRENCY, DEFAULT_RATE } from './deployment-reader.js';
 export { DEFAULT_SEARCH_LIMIT, type Selection } from './selection.js';
 export type { SeedEntry, TimeWindow } from './entity-proposals.js';
 export { redactionPattern, redactPatterns, RedactionPatternError } from './redaction.js';

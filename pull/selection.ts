@@ -3,7 +3,8 @@
  * paths, and then what relationships of the given types reach from them in N hops (both directions).
  * Responses are read in either shape (deployment/), so a real deployment and the mock in both profiles work.
  */
-import { browseGroups, browseUrns, hitUrns, relatedUrns, restliEncode, restliList } from '../deployment/index.js';
+import { restliEncode, restliList } from '../deployment/index.js';
+import { BROWSE_RESULT, RELATED, SEARCH_RESULT } from './answer-shapes.js';
 import type { DeploymentReader } from './deployment-reader.js';
 
 export interface Selection {
@@ -21,10 +22,6 @@ const PAGE = 100;
 
 type Progress = (line: string) => void;
 
-function valueOf<T>(response: unknown): T {
-  return ((response as { value?: unknown } | null)?.value ?? {}) as T;
-}
-
 async function searchHits(
   reader: DeploymentReader,
   entity: string,
@@ -36,7 +33,7 @@ async function searchHits(
   while (urns.length < limit) {
     const count = Math.min(PAGE, limit - urns.length);
     const body = { input: query, entity, start: urns.length, count, ...(filter !== undefined ? { filter } : {}) };
-    const page = hitUrns(valueOf(await reader.action('/entities?action=search', body)));
+    const page = await reader.action('/entities?action=search', body, SEARCH_RESULT);
     urns.push(...page);
     if (page.length < count) break;
   }
@@ -48,13 +45,10 @@ async function browseAll(reader: DeploymentReader, entity: string, path: string)
   const urns: string[] = [];
   const groups = new Set<string>();
   for (let start = 0; ; start += PAGE) {
-    const result = valueOf<Parameters<typeof browseGroups>[0] & { entities?: unknown }>(
-      await reader.action('/entities?action=browse', { path, entity, start, limit: PAGE }),
-    );
-    const page = browseUrns(result);
-    urns.push(...page);
-    for (const group of browseGroups(result)) groups.add(group.name);
-    if (page.length < PAGE) break;
+    const page = await reader.action('/entities?action=browse', { path, entity, start, limit: PAGE }, BROWSE_RESULT);
+    urns.push(...page.urns);
+    for (const group of page.groups) groups.add(group);
+    if (page.urns.length < PAGE) break;
   }
   for (const group of groups) urns.push(...(await browseAll(reader, entity, `${path.replace(/\/+$/, '')}/${group}`)));
   return urns;
@@ -65,7 +59,7 @@ async function neighbours(reader: DeploymentReader, urn: string, types: string[]
   for (const direction of ['OUTGOING', 'INCOMING']) {
     for (let start = 0; ; start += PAGE) {
       const query = `urn=${restliEncode(urn)}&direction=${direction}&types=${restliList(types)}&start=${start}&count=${PAGE}`;
-      const page = relatedUrns(await reader.get(`/relationships?${query}`)) ?? [];
+      const page = await reader.get(`/relationships?${query}`, RELATED);
       found.push(...page);
       if (page.length < PAGE) break;
     }

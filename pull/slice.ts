@@ -3,8 +3,7 @@
  * window) read through the documented reads and written as a seed file the mock loads unchanged.
  * Read-only, polite (deployment-reader.ts); the token goes into request headers only.
  */
-import { writeFileSync } from 'node:fs';
-import { loadContract, type Namespace } from '../spec/index.js';
+import { loadContract, writeFileWhole, type Namespace } from '../spec/index.js';
 import { deploymentReader, ReadError, type ReaderOptions } from './deployment-reader.js';
 import { entityEntries, type SeedEntry, type TimeWindow } from './entity-proposals.js';
 import { redactor } from './redaction.js';
@@ -34,7 +33,11 @@ export interface PullResult {
   redacted: number;
 }
 
-/** A refused token or a deployment that fails: no use going on, every other read would fail too. */
+/**
+ * A refused token, a deployment that fails or one that gives no usable answer (UnusableAnswerError: no
+ * answer in time, too large, redirected elsewhere, not the JSON the read expects): no use going on,
+ * every other read would fail too. Only an entity's 4xx is skipped.
+ */
 function isFatal(error: unknown): boolean {
   return !(error instanceof ReadError) || error.status === 401 || error.status === 403 || error.status >= 500;
 }
@@ -68,7 +71,7 @@ export async function pullSlice(options: PullOptions): Promise<PullResult> {
   return { entries, urns: read, skipped, requests: reader.sent(), redacted: redaction.replaced() };
 }
 
-/** The entries as a seed file: a JSON array, one entry per line. */
+/** The entries as a seed file: a JSON array, one entry per line, written whole (the previous file or this one, never part). */
 export function writeSeedFile(path: string, entries: readonly SeedEntry[]): void {
-  writeFileSync(path, `[\n${entries.map((entry) => JSON.stringify(entry)).join(',\n')}\n]\n`);
+  writeFileWhole(path, `[\n${entries.map((entry) => JSON.stringify(entry)).join(',\n')}\n]\n`);
 }

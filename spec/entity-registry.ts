@@ -21,7 +21,18 @@ export interface EntitySpec {
   timeseriesAspects: string[];
 }
 
+/** The upstream release the registry follows (entities.yaml `release`); upstream-registry.yaml lists its names. */
+export interface RegistryRelease {
+  /** e.g. `DataHub v1.3.0.1` */
+  name: string;
+  tag: string;
+  commit: string;
+  /** Path of the registry file in upstream's repository. */
+  registry: string;
+}
+
 export interface RawEntityRegistry {
+  release?: RegistryRelease;
   entities: Record<string, Omit<EntitySpec, 'name' | 'timeseriesAspects'> & { timeseriesAspects?: string[] }>;
   /** Record names of allowed aspects that have no schema in spec/aspects (they are stored opaque). */
   aspectRecords?: Record<string, string>;

@@ -18,6 +18,7 @@ export * from './operations.js';
 export * from './urn.js';
 export * from './interface-document.js';
 export { packageRoot, fromRoot } from './package-root.js';
+export { writeFileWhole } from './whole-file.js';
 
 /**
  * How the conformance suite recognises a difference in a failed check: every condition given must

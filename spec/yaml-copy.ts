@@ -6,11 +6,12 @@
  * SHA-256 of exactly that text, so an edited file is parsed again, never answered from a stale copy.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import { packageRoot } from './package-root.js';
+import { writeFileWhole } from './whole-file.js';
 
 /** The spec's YAML files read at every start, with a copy each. */
 export const STARTUP_YAML_FILES = ['entities.yaml', 'upstream-differences.yaml'] as const;
@@ -62,7 +63,8 @@ export function writeStartupYamlCopies(root = packageRoot()): StartupYamlFile[] 
     const json = JSON.stringify({ sha256, value } satisfies YamlCopy);
     if (!isDeepStrictEqual((JSON.parse(json) as YamlCopy).value, value)) throw new Error(`spec/${file}: holds a value JSON does not keep (a date, a non-finite number, undefined); no copy written`);
     mkdirSync(copyFolder(root), { recursive: true });
-    writeFileSync(copyPath(root, file), json);
+    // Whole, so a start never reads a copy a killed or concurrent build left half-written.
+    writeFileWhole(copyPath(root, file), json);
     written.push(file);
   }
   return written;

@@ -8,7 +8,6 @@
 import { send, type DeploymentTarget } from '../../deployment/index.js';
 import type { Contract } from '../../spec/index.js';
 import { matchesOnly } from '../only-pattern.js';
-import { SUITE_TIMEOUT_MS } from '../suite-target.js';
 import { fuzzCases } from './cases.js';
 import type { FuzzCase } from './fuzz-case.js';
 import { curlOf } from './curl.js';
@@ -72,7 +71,7 @@ async function sendCase(
 
 async function snapshotDigest(target: DeploymentTarget): Promise<string | undefined> {
   try {
-    const response = await send(target, { url: '/__mock/snapshot', bearer: null, timeoutMs: SUITE_TIMEOUT_MS });
+    const response = await send(target, { url: '/__mock/snapshot', bearer: null });
     if (!response.ok) return undefined;
     const body = response.json as { digest?: unknown } | undefined;
     return typeof body?.digest === 'string' ? body.digest : undefined;
@@ -86,7 +85,7 @@ export async function runFuzzPhase(options: FuzzOptions): Promise<FuzzReport> {
   const { baseUrl } = target;
   const graphqlUrl = new URL(target.graphqlUrl);
   const graphqlBase = graphqlUrl.origin;
-  const timeoutMs = target.timeoutMs ?? SUITE_TIMEOUT_MS;
+  const { timeoutMs } = target;
   const cases = fuzzCases({
     count: options.count,
     contract,

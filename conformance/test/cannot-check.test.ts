@@ -1,8 +1,9 @@
 /**
  * "Cannot check" is not "fails": against a target that is not a reachable metadata catalog service
  * (a closed port, a static file server, a server that answers 404 to everything, a service that
- * refuses the token) `catalog-contract conformance` says so in one line naming the URL and exits 3,
- * before running any check.
+ * refuses the token; one that never answers within --timeout-ms, answers more than the size limit or
+ * redirects to another origin) `catalog-contract conformance` says so in one line naming the URL and
+ * exits 3, before running any check.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -33,6 +34,9 @@ describe('conformance exits 3 when it cannot check the target', () => {
   let closedPortUrl: string;
   let staticUrl: string;
   let notFoundUrl: string;
+  let silentUrl: string;
+  let hugeUrl: string;
+  let redirectingUrl: string;
   const site = mkdtempSync(join(tmpdir(), 'static-site-'));
 
   beforeAll(async () => {
@@ -48,6 +52,19 @@ describe('conformance exits 3 when it cannot check the target', () => {
     const nothing = createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found'));
     servers.push(nothing);
     notFoundUrl = await listen(nothing);
+    const silent = createServer(() => {});
+    servers.push(silent);
+    silentUrl = await listen(silent);
+    const huge = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(200 * 1024 * 1024) });
+      res.write('{');
+    });
+    servers.push(huge);
+    hugeUrl = await listen(huge);
+    // The service's own addresses, sent on to another origin (the mock's port): not followed.
+    const redirecting = createServer((req, res) => res.writeHead(302, { location: `${mock.url}${req.url}` }).end());
+    servers.push(redirecting);
+    redirectingUrl = await listen(redirecting);
   });
 
   afterAll(async () => {
@@ -96,6 +113,29 @@ describe('conformance exits 3 when it cannot check the target', () => {
     expect(err).toContain(
       `POST ${notFoundUrl}/api/graphql answers 404 with a body that is not JSON: not a GraphQL endpoint`,
     );
+  });
+
+  it('a server that never answers: no answer within --timeout-ms', async () => {
+    const { code, err } = await runCli(['--base-url', silentUrl, '--timeout-ms', '300']);
+    expect(code).toBe(3);
+    expect(err).toMatch(
+      new RegExp(
+        `^catalog-contract conformance: cannot check ${silentUrl}: GET \\S+ failed: no complete answer within 300 ms \\(the time limit, --timeout-ms\\)$`,
+      ),
+    );
+  });
+
+  it('a body over the size limit is refused, not read', async () => {
+    const { code, err } = await runCli(['--base-url', hugeUrl]);
+    expect(code).toBe(3);
+    expect(err).toContain("failed: the response is larger than 64 MiB, the limit on a response's size");
+  });
+
+  it('a redirect to another origin is not followed', async () => {
+    const { code, err } = await runCli(['--base-url', redirectingUrl, '--token', 'admin-token']);
+    expect(code).toBe(3);
+    expect(err).toContain(`GET ${redirectingUrl}/api/gms/entitiesV2/`);
+    expect(err).toContain(`failed: redirected (302) to another origin, ${mock.url}: not followed`);
   });
 
   it('a service that refuses the token given', async () => {

@@ -30,6 +30,8 @@ export type AddLinkInput = {
   linkUrl: Scalars['String']['input'];
   /** URN of the entity. */
   resourceUrn: Scalars['String']['input'];
+  /** Display settings of the link, stored with it. */
+  settings?: InputMaybe<LinkSettingsInput>;
 };
 
 /** An owner to add to an entity. */
@@ -688,7 +690,9 @@ export type CorpUserSettings = {
 /** Status of a user. */
 export type CorpUserStatus =
   /** A user that has been provisioned and has logged in. */
-  | 'ACTIVE';
+  | 'ACTIVE'
+  /** A user whose access has been suspended. */
+  | 'SUSPENDED';
 
 /** A user's settings of saved views. */
 export type CorpUserViewsSettings = {
@@ -1197,7 +1201,8 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & {
   /**
    * Usage statistics of the dataset over a time range up to now, from its stored usage points (the datasetUsageStatistics
    * aspect, as usageStats batchIngest writes it): one bucket per day (its latest point) and the range's totals. The
-   * first argument, resource, is ignored; range is required.
+   * first argument, resource, is ignored; range is required. startTimeMillis, when given, starts the range there
+   * instead; timeZone (an IANA name, UTC when absent) sets where each day's bucket begins.
    */
   usageStats?: Maybe<UsageQueryResult>;
 };
@@ -1243,6 +1248,8 @@ export type DatasetSchemaMetadataArgs = {
 export type DatasetUsageStatsArgs = {
   range?: InputMaybe<TimeRange>;
   resource?: InputMaybe<Scalars['String']['input']>;
+  startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+  timeZone?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Update to the deprecation status of a dataset. */
@@ -1560,6 +1567,8 @@ export type EntityRelationshipsResult = {
 export type EntityType =
   /** An access token. */
   | 'ACCESS_TOKEN'
+  /** An application. */
+  | 'APPLICATION'
   /** An assertion. */
   | 'ASSERTION'
   /** A business attribute. */
@@ -1578,6 +1587,10 @@ export type EntityType =
   | 'DASHBOARD'
   /** A connection to an external source. */
   | 'DATAHUB_CONNECTION'
+  /** A module of a page template. */
+  | 'DATAHUB_PAGE_MODULE'
+  /** A page template. */
+  | 'DATAHUB_PAGE_TEMPLATE'
   /** An access policy. */
   | 'DATAHUB_POLICY'
   /** A role of the catalog. */
@@ -1649,7 +1662,9 @@ export type EntityType =
   /** A tag. */
   | 'TAG'
   /** A metadata test. */
-  | 'TEST';
+  | 'TEST'
+  /** A set of versions of one entity. */
+  | 'VERSION_SET';
 
 /** An entity type, and optionally its platforms. */
 export type EntityTypeToPlatforms = {
@@ -1702,8 +1717,6 @@ export type FabricType =
   | 'EI'
   /** Non-production. */
   | 'NON_PROD'
-  /** Production (alternative spelling). */
-  | 'PRD'
   /** Pre-production. */
   | 'PRE'
   /** Production. */
@@ -1714,16 +1727,10 @@ export type FabricType =
   | 'RVW'
   /** Sandbox. */
   | 'SANDBOX'
-  /** Sandbox (alternative spelling). */
-  | 'SBX'
-  /** System integration testing. */
-  | 'SIT'
   /** Staging. */
   | 'STG'
   /** Testing. */
   | 'TEST'
-  /** Testing (alternative spelling). */
-  | 'TST'
   /** User acceptance testing. */
   | 'UAT';
 
@@ -1748,6 +1755,11 @@ export type FacetFilterInput = {
   field: Scalars['String']['input'];
   /** Whether the filter must not hold instead. */
   negated?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * One value the field must match; read only when values is absent.
+   * @deprecated Prefer `values` for single elements
+   */
+  value?: InputMaybe<Scalars['String']['input']>;
   /** Values, one of which the field must match. */
   values?: InputMaybe<Array<Scalars['String']['input']>>;
 };
@@ -2062,6 +2074,12 @@ export type LineageRelationship = {
   updatedActor?: Maybe<Entity>;
   /** When the edge was last updated, in epoch milliseconds. */
   updatedOn?: Maybe<Scalars['Long']['output']>;
+};
+
+/** Display settings of a link. */
+export type LinkSettingsInput = {
+  /** Whether the link is shown in the entity's header and search cards. */
+  showInAssetPreview?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** Which global views to list. */
@@ -2680,7 +2698,10 @@ export type Query = {
    * A malformed URN is an error.
    */
   dataset?: Maybe<Dataset>;
-  /** Fetch entities by their URNs, in the order given; null for an entity type this schema has no type for. */
+  /**
+   * Fetch entities by their URNs, in the order given; null for an entity type this schema has no type for. With
+   * checkForExistence true, the URNs of entities the store does not hold are left out of the list.
+   */
   entities?: Maybe<Array<Maybe<Entity>>>;
   /** Fetch any entity by its URN; null for an entity type this schema has no type for. */
   entity?: Maybe<Entity>;
@@ -2797,6 +2818,7 @@ export type QueryDatasetArgs = {
 
 /** Reads. */
 export type QueryEntitiesArgs = {
+  checkForExistence?: InputMaybe<Scalars['Boolean']['input']>;
   urns: Array<Scalars['String']['input']>;
 };
 
@@ -2877,7 +2899,9 @@ export type RelationshipsInput = {
 
 /** A link to remove from an entity. */
 export type RemoveLinkInput = {
-  /** URL of the link; every link with this URL is removed. */
+  /** Label of the link; when given, only the links with this URL and this label are removed. */
+  label?: InputMaybe<Scalars['String']['input']>;
+  /** URL of the link; without a label, every link with this URL is removed. */
   linkUrl: Scalars['String']['input'];
   /** URN of the entity. */
   resourceUrn: Scalars['String']['input'];
@@ -3160,8 +3184,6 @@ export type SearchFlags = {
   getSuggestions?: InputMaybe<Scalars['Boolean']['input']>;
   /** How results are grouped. */
   groupingSpec?: InputMaybe<GroupingSpec>;
-  /** Whether scoring explanations are included. */
-  includeExplain?: InputMaybe<Scalars['Boolean']['input']>;
   /** Whether restricted entities are included. */
   includeRestricted?: InputMaybe<Scalars['Boolean']['input']>;
   /** Whether soft-deleted entities are included. */
@@ -3170,10 +3192,6 @@ export type SearchFlags = {
   includeStructuredPropertyFacets?: InputMaybe<Scalars['Boolean']['input']>;
   /** Largest number of values in a facet. */
   maxAggValues?: InputMaybe<Scalars['Int']['input']>;
-  /** Lowest relevance score of the semantic search path. */
-  minScore?: InputMaybe<Scalars['Float']['input']>;
-  /** The search type of the search engine. */
-  searchType?: InputMaybe<Scalars['String']['input']>;
   /** Whether to skip facets. */
   skipAggregates?: InputMaybe<Scalars['Boolean']['input']>;
   /** Whether to skip the cache. */
@@ -3421,6 +3439,8 @@ export type TimeRange =
   | 'ALL'
   /** The last day. */
   | 'DAY'
+  /** The last half year. */
+  | 'HALF_YEAR'
   /** The last month. */
   | 'MONTH'
   /** The last quarter. */
@@ -3784,6 +3804,7 @@ export type ResolversTypes = {
   LineageFlags: LineageFlags;
   LineageInput: LineageInput;
   LineageRelationship: ResolverTypeWrapper<Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversTypes['Entity']>, entity?: Maybe<ResolversTypes['Entity']>, updatedActor?: Maybe<ResolversTypes['Entity']> }>;
+  LinkSettingsInput: LinkSettingsInput;
   ListGlobalViewsInput: ListGlobalViewsInput;
   ListMyViewsInput: ListMyViewsInput;
   ListViewsResult: ResolverTypeWrapper<Omit<ListViewsResult, 'views'> & { views: Array<ResolversTypes['DataHubView']> }>;
@@ -3977,6 +3998,7 @@ export type ResolversParentTypes = {
   LineageFlags: LineageFlags;
   LineageInput: LineageInput;
   LineageRelationship: Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, entity?: Maybe<ResolversParentTypes['Entity']>, updatedActor?: Maybe<ResolversParentTypes['Entity']> };
+  LinkSettingsInput: LinkSettingsInput;
   ListGlobalViewsInput: ListGlobalViewsInput;
   ListMyViewsInput: ListMyViewsInput;
   ListViewsResult: Omit<ListViewsResult, 'views'> & { views: Array<ResolversParentTypes['DataHubView']> };

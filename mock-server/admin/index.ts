@@ -59,14 +59,12 @@ function adminEndpoints({ sessions, scenarios }: AdminSettings): Record<string, 
     },
     listMockSessions: (_request, _session, res) => {
       res.json({
-        sessions: sessions
-          .list()
-          .map((s) => ({
-            id: s.id,
-            scenario: s.scenario ?? null,
-            requests: s.journal.count,
-            faults: s.faults.list().length,
-          })),
+        sessions: sessions.list().map((s) => ({
+          id: s.id,
+          scenario: s.scenario ?? null,
+          requests: s.journal.count,
+          faults: s.faults.list().length,
+        })),
         maxSessions: sessions.maxSessions,
       });
     },

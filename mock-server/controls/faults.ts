@@ -5,6 +5,7 @@
  */
 import type { components } from '../../spec/types.js';
 import { badRequest } from '../errors.js';
+import { checkDelay } from './settings.js';
 
 /** A fault as added: the body of `POST /__mock/faults`, checked against its schema and its defaults filled in. */
 export type FaultRequest = components['schemas']['FaultRequest'];
@@ -30,6 +31,7 @@ export class FaultList {
   /** Adds the fault a checked POST body describes; a 400 naming the operation when the contract has none of that name. */
   add(request: FaultRequest): Fault {
     checkOperation(request.operation, this.operationIds);
+    checkDelay('body', request.delayMs, 'delayMs', request.jitterMs);
     const fault: Fault = { id: `fault-${this.nextId++}`, ...request };
     this.faults.push(fault);
     return fault;

@@ -1,8 +1,11 @@
 /**
- * The request journal of one session: every request to the service's API, newest kept up to a
- * bound. Entries keep the bodies as text (cut at 64 kB) and are parsed only when listed, so
- * recording costs a few property copies per request.
+ * The request journal of one session: every request to the service's API, the newest kept up to two
+ * bounds, a number of entries and a number of bytes (`--journal-size`, `--journal-bytes`). Entries
+ * keep the bodies as text (cut at 64 kB) and are parsed only when listed, so recording costs a few
+ * property copies per request; a body that nests deeper than the JSON depth limit is listed as its
+ * text, never parsed.
  */
+import { nestsTooDeep } from '../wire/json-depth.js';
 
 /** Bodies longer than this are cut, and the entry says so. */
 export const BODY_LIMIT = 64 * 1024;
@@ -35,9 +38,9 @@ export interface JournalEntry {
   fault?: { id: string; kind: string };
 }
 
-/** The parsed JSON of a kept body, undefined when it is not JSON or was cut. */
+/** The parsed JSON of a kept body, undefined when it is not JSON, was cut or nests too deep to walk. */
 export function parsedBody(text: string | undefined): unknown {
-  if (text === undefined || text === '' || text.length > BODY_LIMIT) return undefined;
+  if (text === undefined || text === '' || text.length > BODY_LIMIT || nestsTooDeep(text)) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -98,37 +101,61 @@ function kept(text: string | undefined): string | undefined {
   return Buffer.from(text.slice(0, BODY_LIMIT + 1), 'utf8').toString('utf8');
 }
 
-export class Journal {
-  // A ring once full: the oldest entry is overwritten in place instead of shifting the whole array.
-  private entries: JournalEntry[] = [];
-  /** Where the next entry goes once the ring is full (also where the oldest one is). */
-  private next = 0;
+/**
+ * What an entry counts towards the journal's bytes: the characters of the texts it keeps (target and
+ * bodies; a character of JavaScript text takes one or two bytes). Its headers are bounded by node's
+ * header size limit and counted with the entries.
+ */
+function weightOf(entry: JournalEntry): number {
+  return entry.url.length + (entry.requestText?.length ?? 0) + (entry.responseText?.length ?? 0);
+}
 
-  constructor(readonly size: number) {}
+export class Journal {
+  // Oldest first from `head`; the entries before it were dropped and are cut off once they are half the array.
+  private entries: JournalEntry[] = [];
+  private head = 0;
+  private kept = 0;
+
+  /**
+   * `size`: entries kept at most (0 turns the journal off); `bytes`: what the kept entries weigh at
+   * most (`weightOf`), the newest entry kept whatever it weighs.
+   */
+  constructor(
+    readonly size: number,
+    readonly bytes = Infinity,
+  ) {}
 
   add(entry: JournalEntry): void {
     if (this.size === 0) return;
     entry.requestText = kept(entry.requestText);
     entry.responseText = kept(entry.responseText);
-    if (this.entries.length < this.size) {
-      this.entries.push(entry);
-      return;
+    const weight = weightOf(entry);
+    while (this.count > 0 && (this.count >= this.size || this.kept + weight > this.bytes)) this.dropOldest();
+    this.entries.push(entry);
+    this.kept += weight;
+  }
+
+  private dropOldest(): void {
+    this.kept -= weightOf(this.entries[this.head] as JournalEntry);
+    this.entries[this.head++] = undefined as unknown as JournalEntry;
+    if (this.head * 2 >= this.entries.length) {
+      this.entries = this.entries.slice(this.head);
+      this.head = 0;
     }
-    this.entries[this.next] = entry;
-    this.next = (this.next + 1) % this.size;
   }
 
   /** Oldest first. */
   list(): readonly JournalEntry[] {
-    return this.next === 0 ? this.entries : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
+    return this.head === 0 ? this.entries : this.entries.slice(this.head);
   }
 
   get count(): number {
-    return this.entries.length;
+    return this.entries.length - this.head;
   }
 
   clear(): void {
     this.entries = [];
-    this.next = 0;
+    this.head = 0;
+    this.kept = 0;
   }
 }

@@ -12,13 +12,18 @@ function decoded(text: string): string {
   }
 }
 
+/** The strings of a JSON value that start with the prefix; walks with a stack of its own, so any depth is safe. */
 function collectStrings(value: unknown, prefix: string, into: Set<string>): void {
-  if (typeof value === 'string') {
-    if (value.startsWith(prefix)) into.add(value);
-  } else if (Array.isArray(value)) {
-    for (const item of value) collectStrings(item, prefix, into);
-  } else if (value !== null && typeof value === 'object') {
-    for (const item of Object.values(value)) collectStrings(item, prefix, into);
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.startsWith(prefix)) into.add(next);
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else if (next !== null && typeof next === 'object') {
+      for (const item of Object.values(next)) pending.push(item);
+    }
   }
 }
 

@@ -39,6 +39,8 @@ export interface SessionRegistrySettings {
   openContext(image: Buffer): MockContext;
   maxSessions: number;
   journalSize: number;
+  /** Bytes each session's journal keeps at most (journal.ts). */
+  journalBytes: number;
   /** The settings every session starts with (the command line's latency). */
   settings: SessionSettings;
 }
@@ -147,7 +149,7 @@ export class SessionRegistry {
     return {
       id,
       context,
-      journal: new Journal(this.settings.journalSize),
+      journal: new Journal(this.settings.journalSize, this.settings.journalBytes),
       faults: new FaultList(operationIds),
       settings: { ...this.settings.settings },
       scenario: undefined,
@@ -156,8 +158,11 @@ export class SessionRegistry {
   }
 }
 
+/** Closes a discarded session and lets go of what it held: its store and tasks, its journal, its faults. */
 function closeSession(session: MockSession): void {
   session.closed = true;
+  session.journal.clear();
+  session.faults.clear();
   session.context.tasks.close();
   session.context.store.close();
 }

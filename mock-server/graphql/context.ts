@@ -11,6 +11,7 @@ import type { SearchIndex } from '../search/index.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { WriteContext } from '../store/types.js';
 import { CatalogGraphqlError, UNAUTHORIZED_MESSAGE } from './errors.js';
+import type { RequestBudget } from './transport/request-budget.js';
 
 export type GraphqlContext = {
   contract: Contract;
@@ -21,6 +22,8 @@ export type GraphqlContext = {
   profile: Profile;
   /** The request's Authorization header, for the per-mutation decision. */
   authorization: string | undefined;
+  /** The time the request may still take (transport/request-budget.ts). */
+  requestBudget: RequestBudget;
 };
 
 /**

@@ -9,6 +9,7 @@ import { graphiqlPage } from './transport/graphiql.js';
 import { GRAPHIQL_PATH } from '../addresses.js';
 
 export { graphqlEndpoint, type GraphqlSettings } from './transport/endpoint.js';
+export type { OperationLimits } from './transport/operation-limits.js';
 export { GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH } from '../addresses.js';
 
 export function mountGraphiql(app: Express, urnPrefix: string): void {

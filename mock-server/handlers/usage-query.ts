@@ -2,7 +2,8 @@
  * The usage of a resource over a range, as upstream's UsageStats `queryRange` computes it from the
  * stored `datasetUsageStatistics` points: buckets of the asked duration (each the latest point in
  * it) and aggregations over the whole range. The REST action (usage-stats.ts) answers it, and
- * GraphQL's `Dataset.usageStats(range)` reads it as upstream's UsageClient does (duration DAY).
+ * GraphQL's `Dataset.usageStats(range, startTimeMillis, timeZone)` reads it as upstream's UsageClient does
+ * (duration DAY; a start in place of the range's, buckets on a time zone's calendar).
  */
 import type { CatalogStore } from '../store/catalog-store.js';
 
@@ -17,12 +18,65 @@ const RANGE_MS: Readonly<Record<string, number | undefined>> = {
   WEEK: 8 * DAY + 1,
   MONTH: 31 * DAY + 1,
   QUARTER: 92 * DAY + 1,
+  HALF_YEAR: 183 * DAY + 1,
   YEAR: 366 * DAY + 1,
   ALL: undefined,
 };
 
-/** Start of the calendar bucket of a timestamp (UTC), as the date histogram of upstream's query groups by. */
-function bucketStart(timestamp: number, duration: string): number {
+/** Whether `timeZone` is a time zone name the date histogram can take (an IANA name such as `Europe/Paris`, or `UTC`). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One wall-clock formatter per time zone (building one costs more than formatting with it). */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (what its wall clock reads minus UTC). */
+function zoneOffset(timestamp: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    wallClock(timeZone)
+      .formatToParts(timestamp)
+      .map((p) => [p.type, Number(p.value)]),
+  ) as Record<string, number>;
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return wall - (timestamp - (timestamp % 1000));
+}
+
+/**
+ * Start of the calendar bucket of a timestamp, as the date histogram of upstream's query groups by: in
+ * UTC, or on the wall clock of `timeZone` when given (the bucket starts at that zone's midnight, hour, ...).
+ */
+function bucketStart(timestamp: number, duration: string, timeZone?: string): number {
+  if (!timeZone) return utcBucketStart(timestamp, duration);
+  const wall = utcBucketStart(timestamp + zoneOffset(timestamp, timeZone), duration);
+  // The wall-clock start back to an instant, with the offset in force at that start (it differs across a DST change).
+  return wall - zoneOffset(wall - zoneOffset(timestamp, timeZone), timeZone);
+}
+
+function utcBucketStart(timestamp: number, duration: string): number {
   const d = new Date(timestamp);
   switch (duration) {
     case 'HOUR':
@@ -67,12 +121,24 @@ export interface UsageQueryResult {
   };
 }
 
-/** The usage of `resource` in buckets of `duration` over the range `rangeFromEnd` (HOUR … YEAR, ALL) up to now. */
+/** Where a usage query starts other than from its range, and the time zone of its buckets (GraphQL's usageStats). */
+export interface UsageWindow {
+  /** Start of the window in epoch milliseconds, in place of the range's start (upstream's UsageStatsJavaClient). */
+  startTimeMillis?: number;
+  /** Time zone name of the buckets' calendar; UTC when absent. */
+  timeZone?: string;
+}
+
+/**
+ * The usage of `resource` in buckets of `duration` over the range `rangeFromEnd` (HOUR … YEAR, ALL) up to
+ * now, or from `window.startTimeMillis` up to now when given.
+ */
 export function usageInRange(
   store: CatalogStore,
   resource: string,
   duration: string,
   rangeFromEnd: string,
+  window: UsageWindow = {},
 ): UsageQueryResult {
   const now = Date.now();
   const back = RANGE_MS[rangeFromEnd];
@@ -80,7 +146,7 @@ export function usageInRange(
     .timeseries({
       urn: resource,
       aspect: USAGE_ASPECT,
-      startTimeMillis: back === undefined ? 0 : now - back,
+      startTimeMillis: window.startTimeMillis ?? (back === undefined ? 0 : now - back),
       endTimeMillis: now,
       limit: Number.MAX_SAFE_INTEGER,
     })
@@ -90,7 +156,7 @@ export function usageInRange(
   const users = new Map<string, { count: number; userEmail?: string }>();
   const fields = new Map<string, number>();
   for (const point of points) {
-    buckets.set(bucketStart(point.timestampMillis, duration), point);
+    buckets.set(bucketStart(point.timestampMillis, duration, window.timeZone), point);
     for (const u of point.userCounts ?? []) {
       const known = users.get(u.user);
       users.set(u.user, {

@@ -15,9 +15,15 @@ import type { MockContext } from '../controls/mock-context.js';
 import type { RequestHandler } from '../transport/metadata-store-handler.js';
 import { TaskRegistry } from '../operations/index.js';
 import {
+  DEFAULT_GRAPHQL_COMPLEXITY_LIMIT,
+  DEFAULT_GRAPHQL_DEPTH_LIMIT,
+  checkServerOptions,
+  DEFAULT_JOURNAL_BYTES,
   DEFAULT_JOURNAL_SIZE,
   DEFAULT_MAX_BODY,
+  GRAPHQL_LIST_ITEMS_LIMIT,
   DEFAULT_MAX_SESSIONS,
+  DEFAULT_REQUEST_BUDGET_MS,
   consoleLogger,
   type MockLogger,
   type MockServerOptions,
@@ -80,6 +86,7 @@ function openContext(
 }
 
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
+  checkServerOptions(options);
   const contract = loadContract(options.namespace ?? 'svc');
   const logger = options.logger ?? consoleLogger;
   const taskDelayMs = options.taskDelayMs ?? 0;
@@ -123,6 +130,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       },
       maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
       journalSize: options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+      journalBytes: options.journalBytes ?? DEFAULT_JOURNAL_BYTES,
       settings: { latencyMs: options.latencyMs ?? 0, jitterMs: options.jitterMs ?? 0, indexLagMs },
     });
     const tokens = options.tokens ?? defaultTokens(contract.names);
@@ -136,6 +144,12 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       logger,
       adminToken: options.adminToken,
       profile,
+      graphqlLimits: {
+        depth: options.graphqlDepthLimit ?? DEFAULT_GRAPHQL_DEPTH_LIMIT,
+        complexity: options.graphqlComplexityLimit ?? DEFAULT_GRAPHQL_COMPLEXITY_LIMIT,
+        listItems: GRAPHQL_LIST_ITEMS_LIMIT,
+        budgetMs: options.requestBudgetMs ?? DEFAULT_REQUEST_BUDGET_MS,
+      },
     });
     const fetch = injectedFetch(listener);
     const harReplays: HarReplay[] = [];

@@ -5,10 +5,12 @@
  * absent, has its keyed arrays turned into maps; the objects on each operation's path are created
  * when missing (all of them for a remove, so removing an absent key does nothing); the JSON Patch
  * (RFC 6902, applied by fast-json-patch) runs; the maps become arrays again. The caller validates
- * the result against the aspect's schema and writes it as a new version.
+ * the result against the aspect's schema and writes it as a new version. A path, and the patched
+ * value, may nest no deeper than the JSON depth limit (`../wire/json-depth.ts`): a 400 names them.
  */
 import fastJsonPatch from 'fast-json-patch';
 import { badRequest, unprocessable } from '../errors.js';
+import { MAX_JSON_DEPTH, tooDeep, valueNestsTooDeep } from '../wire/json-depth.js';
 import { fineGrainedLineagesToArray, fineGrainedLineagesToMap } from './fine-grained-lineage.js';
 import { arraysToMaps, isObject, mapsToArrays } from './keyed-array.js';
 import { PATCH_TEMPLATES, type AuditStamp } from './templates.js';
@@ -71,6 +73,12 @@ function checkedOperations(operations: unknown, where: string): Record<string, u
   operations.forEach((operation, index) => {
     if (!isObject(operation)) throw badRequest(`${where}[${index}]: an operation must be an object {op, path, value}`);
     if (typeof operation.path !== 'string') throw badRequest(`${where}[${index}].path: must be a JSON pointer string`);
+    for (const field of ['path', 'from'] as const) {
+      const pointer = operation[field];
+      // A pointer's tokens are levels of the document it makes (createPathObjects), counted before any is made.
+      if (typeof pointer === 'string' && pointer.split('/').length - 1 > MAX_JSON_DEPTH)
+        throw tooDeep(`${where}[${index}].${field}`);
+    }
   });
   return operations as Record<string, unknown>[];
 }
@@ -110,6 +118,7 @@ export function applyAspectPatch({ aspect, current, operations, stamp, where }: 
     }
   });
   if (!isObject(document)) throw unprocessable(`${where}: the patched ${aspect} is not a JSON object`);
+  if (valueNestsTooDeep(document)) throw tooDeep(where);
   mapsToArrays(document, template.arrays);
   if (template.fineGrainedLineages)
     document.fineGrainedLineages = fineGrainedLineagesToArray(document.fineGrainedLineages);

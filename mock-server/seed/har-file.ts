@@ -4,7 +4,9 @@
  * taken off) is a write to apply (an operation that writes, or a GraphQL mutation) or a read whose
  * recorded answer is checked against the contract (the operation's response schema for its status, or
  * an upstream shape the differences registry lists; a GraphQL query against the SDL). Anything else
- * (pages, scripts, images) is no traffic of the service and is only counted.
+ * (pages, scripts, images) is no traffic of the service and is only counted. A file that is no HAR
+ * capture, an entry that is no object, and JSON that nests deeper than the depth limit
+ * (`../wire/json-depth.ts`; a recorded body's text included) refuse the file, naming it and the entry.
  */
 import { readFileSync } from 'node:fs';
 import { buildSchema, getOperationAST, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
@@ -12,6 +14,7 @@ import type { Contract, JsonSchema, OperationSpec } from '../../spec/index.js';
 import { SchemaValidators } from '../../spec/validation.js';
 import { ADDRESS_FORMS, GRAPHQL_PATH, GRAPHQL_V2_PATH, resourcePath, SESSION_PREFIX } from '../addresses.js';
 import { isWrite } from '../auth/operation-access.js';
+import { nestsTooDeep, tooDeepMessage } from '../wire/json-depth.js';
 import { pathMatcher } from '../wire/path-matcher.js';
 
 /** A write of the capture, to send again: the resource path (no address form) and query, the body. */
@@ -129,18 +132,74 @@ function responseErrors(contract: Contract, op: OperationSpec, status: number, b
   return shapes.some((d) => !validators.validate(d.shape!.schema, body).length) ? [] : errors;
 }
 
+/** Whether a value is a JSON object (not null, not an array). */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The fields of an entry that are read, each of the type it is read as; a message naming the first that is not. */
+function entryShapeError(entry: unknown): string | undefined {
+  if (!isObject(entry)) return 'is not a JSON object';
+  const { request, response } = entry;
+  if (request !== undefined && !isObject(request)) return 'request: is not a JSON object';
+  if (response !== undefined && !isObject(response)) return 'response: is not a JSON object';
+  const headers = request?.headers;
+  if (
+    headers !== undefined &&
+    !(Array.isArray(headers) && headers.every((h) => isObject(h) && typeof h.name === 'string'))
+  )
+    return 'request.headers: is not an array of {name, value}';
+  for (const [field, value] of [
+    ['request.method', request?.method],
+    ['request.url', request?.url],
+  ] as const)
+    if (value !== undefined && typeof value !== 'string') return `${field}: is not a string`;
+  const { postData } = request ?? {};
+  if (postData !== undefined && !isObject(postData)) return 'request.postData: is not a JSON object';
+  if (postData?.text !== undefined && typeof postData.text !== 'string')
+    return 'request.postData.text: is not a string';
+  const { content } = response ?? {};
+  if (content !== undefined && !isObject(content)) return 'response.content: is not a JSON object';
+  if (content?.text !== undefined && typeof content.text !== 'string') return 'response.content.text: is not a string';
+  return undefined;
+}
+
+/** The recorded texts of an entry that are JSON bodies, by the field that holds them. */
+function bodyTexts(entry: HarEntry): [string, string | undefined][] {
+  return [
+    ['request.postData.text', entry.request?.postData?.text],
+    ['response.content.text', entry.response?.content?.text],
+  ];
+}
+
 export function readHarFile(path: string, contract: Contract): HarCapture {
+  // The entries below have paths of their own.
+  const file = path;
   let har: { log?: { entries?: unknown } };
+  let text: string;
   try {
-    har = JSON.parse(readFileSync(path, 'utf8')) as typeof har;
+    text = readFileSync(path, 'utf8');
+    // JSON.parse does not recurse; nothing but the fields below is read of an entry, and they are checked first.
+    har = JSON.parse(text) as typeof har;
   } catch (error) {
     throw new HarFileError(`HAR file ${path}: ${(error as Error).message}`);
   }
   if (!Array.isArray(har?.log?.entries))
     throw new HarFileError(`HAR file ${path}: no log.entries array (not a HAR capture)`);
   const capture: HarCapture = { writes: [], reads: 0, violations: [], ignored: 0 };
-  (har.log.entries as HarEntry[]).forEach((entry, index) => {
+  (har.log.entries as unknown[]).forEach((raw, index) => {
     const number = index + 1;
+    const shapeError = entryShapeError(raw);
+    if (shapeError) throw new HarFileError(`HAR file ${file} entry ${number}: ${shapeError}`);
+    const entry = raw as HarEntry;
+    for (const [field, body] of bodyTexts(entry)) {
+      const decoded =
+        field === 'response.content.text' && entry.response?.content?.encoding === 'base64' && body !== undefined
+          ? Buffer.from(body, 'base64').toString('utf8')
+          : body;
+      if (typeof decoded === 'string' && nestsTooDeep(decoded))
+        throw new HarFileError(tooDeepMessage(`HAR file ${file} entry ${number} ${field}`));
+    }
     const method = (entry.request?.method ?? 'GET').toUpperCase();
     if (!entry.request?.url || !URL.canParse(entry.request.url)) {
       capture.ignored++;

@@ -7,7 +7,9 @@
  * - a legacy usage record (`UsageAggregation`: `{bucket, duration, resource, metrics}`), read as the
  *   `datasetUsageStatistics` point upstream's usageStats batchIngest stores for it.
  * An entry that cannot be read is skipped and reported (1-based entry number, URN, aspect, reason);
- * only an unreadable file, or URNs of another namespace, refuse the whole file.
+ * only an unreadable file, URNs of another namespace, or an entry that nests deeper than the JSON
+ * depth limit (`../wire/json-depth.ts`; its aspect value's text included) refuse the whole file,
+ * naming it and the entry.
  * A PATCH entry carries a JSON Patch (an array) in either MCP form; it is applied at load time.
  * Nothing is written and nothing is validated here; see proposal-check.ts for validation.
  */
@@ -16,6 +18,7 @@ import { tryParseUrn, type Contract } from '../../spec/index.js';
 import type { StartupProposal } from '../ingest/startup-data.js';
 import type { SystemMetadata } from '../store/types.js';
 import { datasetUsageStatisticsOf, isUsageAggregation, type UsageAggregation } from '../ingest/usage-aggregation.js';
+import { nestsTooDeep, tooDeepMessage, valueNestsTooDeep } from '../wire/json-depth.js';
 import { dropNulls, normaliseAvroJson, stripAvroNamespace } from './avro-json.js';
 
 export type SeedProposal = StartupProposal;
@@ -115,6 +118,8 @@ export function seedProposals(content: unknown, contract: Contract, source = 'se
   const skipped: SeedSkip[] = [];
   entries.forEach((entry, index) => {
     const number = index + 1;
+    // Every step below walks the entry by recursion: one too deep stops the whole file, named, before any does.
+    if (valueNestsTooDeep(entry)) throw new SeedFileError(tooDeepMessage(`${source} entry ${number}`));
     try {
       const read = entryProposals(entry, contract, `${source} entry ${number}`);
       summary.entries[read.format]++;
@@ -237,6 +242,7 @@ function mcpProposal(
   let value: unknown;
   if (typeof envelope.value === 'string') {
     format = 'mcpValue';
+    if (nestsTooDeep(envelope.value)) throw new SeedFileError(tooDeepMessage(`${where} aspect.value`));
     try {
       value = JSON.parse(envelope.value);
     } catch (error) {

@@ -30,8 +30,15 @@ describe('parseMockArgs', () => {
     { given: ['--latency', '300'], want: { sample: true, latencyMs: 300, jitterMs: 0 } },
     { given: ['--latency', '100-500'], want: { sample: true, latencyMs: 100, jitterMs: 400 } },
     { given: ['--journal-size', '0', '--max-sessions', '8'], want: { sample: true, journalSize: 0, maxSessions: 8 } },
+    { given: ['--journal-bytes', '1mb'], want: { sample: true, journalBytes: 1024 * 1024 } },
+    { given: ['--latency', '2147483647'], want: { sample: true, latencyMs: 2147483647, jitterMs: 0 } },
+    { given: ['--task-delay-ms', '2147483647'], want: { sample: true, taskDelayMs: 2147483647 } },
     { given: ['--scenarios', '.', '--admin-token', 'T'], want: { sample: true, scenarios: '.', adminToken: 'T' } },
     { given: ['--reference-day', '2024-02-29'], want: { sample: true, referenceDay: '2024-02-29' } },
+    {
+      given: ['--graphql-depth-limit', '20', '--graphql-complexity-limit', '500', '--request-budget-ms', '1000'],
+      want: { sample: true, graphqlDepthLimit: 20, graphqlComplexityLimit: 500, requestBudgetMs: 1000 },
+    },
     {
       given: ['--token', 'a=urn:svc:corpuser:ann', '--token', 'r=urn:svc:corpuser:rob:reader'],
       want: {
@@ -61,6 +68,24 @@ describe('parseMockArgs', () => {
     { given: ['--latency', '500-100'], want: /--latency '500-100'/ },
     { given: ['--latency', 'slow'], want: /--latency 'slow'/ },
     { given: ['--journal-size', 'all'], want: /--journal-size 'all'/ },
+    {
+      given: ['--graphql-depth-limit', '0'],
+      want: "--graphql-depth-limit '0': expected a whole number of levels, 1 or more",
+    },
+    { given: ['--graphql-complexity-limit', '1e4'], want: /--graphql-complexity-limit '1e4'/ },
+    { given: ['--request-budget-ms', '99999999999999999999'], want: /--request-budget-ms '99999999999999999999'/ },
+    // Node's timers hold at most 2^31 - 1 ms; a count, what a number holds exactly.
+    { given: ['--latency', '99999999999999999999'], want: /^--latency '99999999999999999999': .*at most 2147483647$/ },
+    { given: ['--latency', '0-2147483648'], want: /^--latency '0-2147483648'/ },
+    {
+      given: ['--task-delay-ms', '2147483648'],
+      want: "--task-delay-ms '2147483648': expected a whole number of milliseconds, at most 2147483647",
+    },
+    { given: ['--index-lag-ms', '99999999999999999999'], want: /^--index-lag-ms '99999999999999999999'.*2147483647$/ },
+    { given: ['--journal-size', '99999999999999999999'], want: /^--journal-size .*at most 9007199254740991$/ },
+    { given: ['--max-sessions', '99999999999999999999'], want: /^--max-sessions .*at most 9007199254740991$/ },
+    { given: ['--journal-bytes', 'lots'], want: /^--journal-bytes 'lots'/ },
+    { given: ['--journal-bytes', '99999999999gb'], want: /^--journal-bytes '99999999999gb'/ },
     { given: ['--scenarios', 'no-such-folder'], want: /--scenarios 'no-such-folder': not a directory/ },
     {
       given: ['--reference-day', '2026-02-30'],
@@ -154,6 +179,14 @@ describe('catalog-contract mock (process)', () => {
     expect(stderr).toMatch(/^Usage: catalog-contract mock /);
     expect(stderr.trimEnd().split('\n').at(-1)).toBe(
       "catalog-contract mock: unknown option '--max-bdy'; did you mean --max-body?",
+    );
+  });
+
+  it('refuses a delay no timer holds with code 2, naming the option, last', async () => {
+    const { code, stderr } = await exited(runCli(['mock', '--latency', '99999999999999999999']));
+    expect(code).toBe(2);
+    expect(stderr.trimEnd().split('\n').at(-1)).toMatch(
+      /^catalog-contract mock: --latency '99999999999999999999': .*at most 2147483647$/,
     );
   });
 

@@ -11,6 +11,7 @@ import { BODY_LIMIT, pathOf, queryOf, type JournalEntry } from '../controls/jour
 import { requestUrns } from '../controls/request-urns.js';
 import type { MockSession } from '../controls/sessions.js';
 import { jittered } from '../controls/settings.js';
+import { MAX_TIMER_MS } from '../options.js';
 import { protocolHeaderNow, sentText } from '../wire/json-response.js';
 import type { MockContext } from '../controls/mock-context.js';
 import type { ApiHandler, BodyRead, PreparedCall } from '../wire/api-handler.js';
@@ -131,9 +132,12 @@ export function apiExchange(settings: ExchangeSettings): ApiExchange {
       const call = handler.prepare(req, read);
       const fault: Fault | undefined = session.faults.take(call.operation);
       const journaled = session.journal.size > 0;
-      const delay =
+      // Each of the two is at most what a timer holds (settings.ts), their sum is held to it too.
+      const delay = Math.min(
         jittered(session.settings.latencyMs, session.settings.jitterMs) +
-        (fault ? jittered(fault.delayMs, fault.jitterMs) : 0);
+          (fault ? jittered(fault.delayMs, fault.jitterMs) : 0),
+        MAX_TIMER_MS,
+      );
       if (delay > 0) {
         if (journaled) recordOnClose(settings, session, req, res, arrived, started, call, read, fault);
         if (onSent) res.once('finish', onSent);

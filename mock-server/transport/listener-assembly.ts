@@ -14,7 +14,7 @@ import { apiExchange } from './api-exchange.js';
 import { docsRouter } from './api-reference.js';
 import { bearerToken, type AuthConfig } from '../auth/bearer-auth.js';
 import { sendError, type ErrorResponseSettings } from '../wire/error-response.js';
-import { graphqlEndpoint, mountGraphiql } from '../graphql/index.js';
+import { graphqlEndpoint, mountGraphiql, type OperationLimits } from '../graphql/index.js';
 import type { Contract } from '../../spec/index.js';
 import { metadataStoreHandler, type RequestHandler } from './metadata-store-handler.js';
 import type { MockLogger } from '../options.js';
@@ -32,6 +32,8 @@ export interface AppSettings {
   adminToken: string | undefined;
   /** Whose behaviour to reproduce where the document and upstream differ (../profile.ts). */
   profile: Profile;
+  /** GraphQL's depth and complexity limits. */
+  graphqlLimits: OperationLimits;
 }
 
 /** The express part; `fallback` answers whatever it does not (a docs path with another method is the router's). */
@@ -72,7 +74,7 @@ export function createRequestListener(settings: AppSettings): RequestHandler {
   const upstream = settings.profile === 'upstream';
   const addressForms = upstream ? UPSTREAM_ADDRESS_FORMS : ADDRESS_FORMS;
   const store = metadataStoreHandler({ ...errors, route, protocolHeader: names.protocolHeader, addressForms });
-  const graphql = graphqlEndpoint({ contract, auth, logger });
+  const graphql = graphqlEndpoint({ contract, auth, logger, limits: settings.graphqlLimits });
   const exchange = apiExchange({ maxBody, urnPrefix: names.urnPrefix, nextRequestId: () => sessions.nextRequestId() });
   // What express does not answer under its paths (e.g. /__mock/nothing) is the metadata store's 404.
   const fallback: RequestHandler = (req, res) =>

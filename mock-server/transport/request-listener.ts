@@ -1,7 +1,7 @@
 /**
  * The server's request listener, the one entry of every request: the protocol header and one line in
- * the request log, the session the request names (header or `/__session/<id>` prefix, taken off the
- * path), then one look at its path. The service's API (the metadata-store API, nearly all of the
+ * the request log, the target in origin form (`request-target.ts`), the session the request names
+ * (header or `/__session/<id>` prefix, taken off the path), then one look at its path. The service's API (the metadata-store API, nearly all of the
  * traffic, and GraphQL) goes through the API exchange (journal, faults, latency) to its lean handler on
  * node's own request and response; the admin endpoints, once the caller may use them, the docs site
  * and the GraphQL explorer go to the express app (which hands back whatever it does not answer
@@ -17,6 +17,7 @@ import {
   SESSION_HEADER,
 } from '../addresses.js';
 import { whenSent } from './immediate-response.js';
+import { originFormTarget } from './request-target.js';
 import { checkAdminAccess } from '../auth/admin-access.js';
 import { adminSessions, type SessionRegistry } from '../controls/sessions.js';
 import type { MockContext } from '../controls/mock-context.js';
@@ -119,12 +120,9 @@ export function requestListener({
   /** Whether the request went to the API exchange, which then writes the log line (`logged`) itself. */
   function dispatch(req: IncomingMessage, res: ServerResponse, url: string, logged: () => void): boolean {
     try {
-      // HTTP/1.1 servers accept a request target in absolute form (`GET http://host/path`); both handlers route on the path.
-      if (url[0] !== '/' && URL.canParse(url)) {
-        const { pathname, search } = new URL(url);
-        req.url = pathname + search;
-      }
-      const scope = sessions.scope(req.url ?? url, req.headers[SESSION_HEADER]);
+      // The target in origin form, dot segments refused, before the session and admin see it (request-target.ts).
+      req.url = originFormTarget(url);
+      const scope = sessions.scope(req.url, req.headers[SESSION_HEADER]);
       req.url = scope.url;
       const path = headOf(scope.url);
       const admin = under(path, ADMIN_PATH);

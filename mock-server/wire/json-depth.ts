@@ -1,7 +1,10 @@
 /**
- * The nesting limit of JSON text: Jackson's default `StreamReadConstraints` maximum nesting depth
- * (1000), which upstream's readers keep. Deeper text would otherwise reach code that recurses once per
- * level (schema validation, the store's canonical JSON) and overflow its stack.
+ * The nesting limit of JSON: Jackson's default `StreamReadConstraints` maximum nesting depth (1000),
+ * which upstream's readers keep. Deeper JSON would otherwise reach code that recurses once per level
+ * (schema validation, the store's canonical JSON, JSON.stringify) and overflow its stack. The one
+ * depth rule of every walker of user JSON: text is measured before it is parsed (`nestsTooDeep`), a
+ * value that was built some other way (a seed entry, a patched aspect) is measured without recursion
+ * (`valueNestsTooDeep`).
  */
 import { badRequest, type RestliError } from '../errors.js';
 
@@ -33,7 +36,29 @@ export function nestsTooDeep(text: string, limit = MAX_JSON_DEPTH): boolean {
   return false;
 }
 
+/**
+ * True when the objects and arrays of a parsed value nest deeper than the limit, measured as
+ * `nestsTooDeep` measures its text (a scalar is depth 0, `[]` and `{}` depth 1). Walks with a stack of
+ * its own, never recursion, and stops at the first level past the limit.
+ */
+export function valueNestsTooDeep(value: unknown, limit = MAX_JSON_DEPTH): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const pending: { value: object; depth: number }[] = [{ value, depth: 1 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (next.depth > limit) return true;
+    const children = Array.isArray(next.value) ? next.value : Object.values(next.value);
+    for (const child of children)
+      if (child !== null && typeof child === 'object') pending.push({ value: child as object, depth: next.depth + 1 });
+  }
+  return false;
+}
+
+/** The message of JSON at `field` that nests too deep (a 400's, or a seed file's error). */
+export function tooDeepMessage(field: string): string {
+  return `${field}: JSON nesting depth exceeds the maximum allowed (${MAX_JSON_DEPTH})`;
+}
+
 /** The 400 for JSON text at `field` that nests too deep. */
 export function tooDeep(field: string): RestliError {
-  return badRequest(`${field}: JSON nesting depth exceeds the maximum allowed (${MAX_JSON_DEPTH})`);
+  return badRequest(tooDeepMessage(field));
 }

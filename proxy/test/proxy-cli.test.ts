@@ -22,6 +22,10 @@ describe('parseProxyArgs', () => {
       given: ['--upstream', 'http://u', '--host', '0.0.0.0'],
       want: { upstream: 'http://u', port: DEFAULT_PROXY_PORT, host: '0.0.0.0' },
     },
+    {
+      given: ['--upstream', 'http://u', '--timeout-ms', '300'],
+      want: { upstream: 'http://u', port: DEFAULT_PROXY_PORT, timeoutMs: 300 },
+    },
   ])('$given', ({ given, want }) => {
     expect(parseProxyArgs(given)).toEqual(want);
   });
@@ -36,6 +40,8 @@ describe('parseProxyArgs', () => {
     { given: ['--upstream', 'http://u', '--port', '99999'], want: /--port/ },
     { given: ['--upstream', 'http://u', '--namespace', 'xyz'], want: /--namespace 'xyz'/ },
     { given: ['--upstream', 'http://u', '--verbose'], want: /verbose/ },
+    { given: ['--upstream', 'http://u', '--timeout-ms', '0'], want: /--timeout-ms '0': expected a whole number/ },
+    { given: ['--upstream', 'http://u', '--timeout-ms', '99999999999999999999'], want: /--timeout-ms '9+'/ },
   ])('$given is refused', ({ given, want }) => {
     expect(() => parseProxyArgs(given)).toThrow(UsageError);
     expect(() => parseProxyArgs(given)).toThrow(want);

@@ -7,27 +7,12 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFORMANCE_KIND, runHostile, type HostileReport } from '../fuzz/hostile-run.js';
+import { HOSTILE_KIND_NAMES } from '../fuzz/hostile-kinds.js';
 import { startMockUnderFuzz, type MockUnderFuzz } from '../fuzz/mock-under-fuzz.js';
 import { closeConnections } from '../fuzz/wire.js';
 
-/**
- * The kinds today's mock survives. Left out until the rest of issue 47 lands: `admin.journal` (once the
- * journal holds a deeply nested aspect value, `GET /__mock/requests` answers 500, "Maximum call stack
- * size exceeded"), `target.dot-segments` (an absolute-form target climbing out of a session resets the
- * default session or loads a scenario into it), the deep and aliased GraphQL kinds
- * (`graphql.deep-lineage`, `graphql.deep-relationships`, `graphql.aliases`: no answer for tens of
- * seconds without depth and complexity limits), and `options.bad-numbers` (`--latency
- * 99999999999999999999` starts the server).
- */
-const SLICE_KINDS = [
-  'graphql.entities-urns',
-  'graphql.large-texts',
-  'rest.deep-json',
-  'admin.deep-json',
-  'settings.bad-numbers',
-  'sessions.isolation',
-  CONFORMANCE_KIND,
-];
+/** Every kind of request the run sends, and the conformance suite's fuzz phase. */
+const SLICE_KINDS = [...HOSTILE_KIND_NAMES, CONFORMANCE_KIND];
 
 describe('a seeded slice of the hostile-input run against the mock', () => {
   let mock: MockUnderFuzz;

@@ -11,7 +11,8 @@
  * `bin/` imports each library only through its face, its `index.ts`; and only `deployment/` and the
  * proxy's exchange (`proxy/upstream.ts`) open connections to a live service (the global `fetch`, or a
  * client of node's network modules or undici, read from the TypeScript syntax tree; the mock listens
- * rather than connects). Tests (any file under a `test/` folder) may cross every boundary: they drive one
+ * rather than connects); and only `spec/whole-file.ts` writes files, whole (the names of node's file
+ * modules that write in place, read the same way; the maintenance scripts are exempt). Tests (any file under a `test/` folder) may cross every boundary: they drive one
  * component with another.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -250,7 +251,7 @@ export function boundaryViolations(files: Files): string[] {
     if (!cycle.every((file) => CYCLES_ALLOWED_UNDER.some((prefix) => file.startsWith(prefix))))
       found.push(`import cycle among ${cycle.join(', ')}`);
   }
-  found.push(...oneFaceViolations(graph), ...oneClientViolations(files));
+  found.push(...oneFaceViolations(graph), ...oneClientViolations(files), ...oneWriterViolations(files));
   return found;
 }
 
@@ -299,9 +300,9 @@ const CLIENT_MODULES: Record<string, readonly string[] | undefined> = {
 };
 
 /** The client-module entry for a module specifier (`node:http` and `http` alike), or null when it is none. */
-function clientModule(specifier: string): { name: string; clients: readonly string[] | undefined } | null {
+function clientModule(specifier: string): WatchedModule | null {
   const name = specifier.replace(/^node:/, '');
-  return name in CLIENT_MODULES ? { name, clients: CLIENT_MODULES[name] } : null;
+  return name in CLIENT_MODULES ? { name, names: CLIENT_MODULES[name] } : null;
 }
 
 const GLOBAL_OBJECTS = ['globalThis', 'global', 'window', 'self'];
@@ -340,21 +341,32 @@ function fetchUse(node: ts.Identifier): 'global' | 'binding' | 'bare' | undefine
   return 'bare';
 }
 
-/** Each way the file opens a connection: the global fetch, an import of a connecting name (static, re-exported, dynamic or required). */
-function clientUses(file: string, text: string): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+/** A module some of whose names a rule watches: its name, and the watched names (`undefined`: every value import). */
+interface WatchedModule {
+  name: string;
+  names: readonly string[] | undefined;
+}
+
+/**
+ * Each import of a watched name of the modules `watched` recognises (static, re-exported, dynamic or
+ * required); a default or namespace import hands over the whole module, its watched names included.
+ */
+function watchedImports(
+  source: ts.SourceFile,
+  watched: (specifier: string) => WatchedModule | null,
+  visitOther: (node: ts.Node) => void = () => {},
+): string[] {
   const uses: string[] = [];
   const line = (node: ts.Node): number => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-  const fetches: { node: ts.Identifier; use: 'global' | 'binding' | 'bare' }[] = [];
   const named = (
-    module: { name: string; clients: readonly string[] | undefined },
+    module: WatchedModule,
     elements: readonly (ts.ImportSpecifier | ts.ExportSpecifier)[],
     node: ts.Node,
   ): void => {
     for (const element of elements) {
       if (element.isTypeOnly) continue;
       const imported = (element.propertyName ?? element.name).text;
-      if (module.clients === undefined || module.clients.includes(imported))
+      if (module.names === undefined || module.names.includes(imported))
         uses.push(`imports ${imported} from ${module.name} (line ${line(node)})`);
     }
   };
@@ -364,14 +376,13 @@ function clientUses(file: string, text: string): string[] {
       node.moduleSpecifier &&
       ts.isStringLiteral(node.moduleSpecifier)
     ) {
-      const module = clientModule(node.moduleSpecifier.text);
+      const module = watched(node.moduleSpecifier.text);
       if (module) {
         if (ts.isImportDeclaration(node)) {
           const clause = node.importClause;
           if (!clause) {
-            if (module.clients === undefined) uses.push(`imports ${module.name} (line ${line(node)})`);
+            if (module.names === undefined) uses.push(`imports ${module.name} (line ${line(node)})`);
           } else if (!clause.isTypeOnly) {
-            // A default or namespace import hands over the whole module, its clients included.
             if (clause.name || (clause.namedBindings && ts.isNamespaceImport(clause.namedBindings)))
               uses.push(`imports the whole of ${module.name} (line ${line(node)})`);
             else if (clause.namedBindings) named(module, clause.namedBindings.elements, node);
@@ -388,15 +399,25 @@ function clientUses(file: string, text: string): string[] {
         (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
     ) {
       const [argument] = node.arguments;
-      const module = argument && ts.isStringLiteralLike(argument) ? clientModule(argument.text) : null;
+      const module = argument && ts.isStringLiteralLike(argument) ? watched(argument.text) : null;
       if (module) uses.push(`loads ${module.name} dynamically (line ${line(node)})`);
-    } else if (ts.isIdentifier(node) && node.text === 'fetch') {
-      const use = fetchUse(node);
-      if (use) fetches.push({ node, use });
-    }
+    } else visitOther(node);
     ts.forEachChild(node, visit);
   };
   visit(source);
+  return uses;
+}
+
+/** Each way the file opens a connection: the global fetch, an import of a connecting name (static, re-exported, dynamic or required). */
+function clientUses(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const line = (node: ts.Node): number => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const fetches: { node: ts.Identifier; use: 'global' | 'binding' | 'bare' }[] = [];
+  const uses = watchedImports(source, clientModule, (node) => {
+    if (!ts.isIdentifier(node) || node.text !== 'fetch') return;
+    const use = fetchUse(node);
+    if (use) fetches.push({ node, use });
+  });
   // A bare `fetch` is the global one unless the file binds its own (an injected fetch, say).
   const ownFetch = fetches.some((f) => f.use === 'binding');
   for (const { node, use } of fetches)
@@ -416,6 +437,55 @@ function oneClientViolations(files: Files): string[] {
       continue;
     for (const use of clientUses(file, text))
       found.push(`${file} ${use}: only ${CLIENTS.join(' and ')} open connections to a live service (the one client)`);
+  }
+  return found;
+}
+
+// ---- Files written whole ----
+
+/**
+ * Where a file may be written: only the helper that writes it whole (a temporary file in the same
+ * folder, renamed into place), so a run killed mid-write leaves the previous file or none. Outside it,
+ * in any folder but the exempt ones, a file may not import a name of node's file modules that writes
+ * a file in place.
+ */
+const WRITER = 'spec/whole-file.ts';
+const WRITER_EXEMPT: Record<string, string> = {
+  'scripts/': "the maintenance tools write the repository's own generated files, docs and benchmark tables",
+  './': 'the package root holds configuration only',
+};
+const WRITING_NAMES = [
+  'writeFile',
+  'writeFileSync',
+  'appendFile',
+  'appendFileSync',
+  'createWriteStream',
+  'write',
+  'writeSync',
+  'writev',
+  'writevSync',
+  'truncate',
+  'truncateSync',
+  'copyFile',
+  'copyFileSync',
+  'cp',
+  'cpSync',
+];
+
+/** The file-module entry for a module specifier (`node:fs`, `fs/promises` and the like), or null when it is none. */
+function fileModule(specifier: string): WatchedModule | null {
+  const name = specifier.replace(/^node:/, '');
+  return name === 'fs' || name === 'fs/promises' ? { name, names: WRITING_NAMES } : null;
+}
+
+/** Files written in place outside the one writer. */
+function oneWriterViolations(files: Files): string[] {
+  const found: string[] = [];
+  for (const [file, text] of files) {
+    if (isTest(file) || folderOf(file) in WRITER_EXEMPT || file === WRITER) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    for (const use of watchedImports(source, fileModule))
+      found.push(`${file} ${use}: only ${WRITER} writes files (whole: a temporary file renamed into place)`);
   }
   return found;
 }
@@ -666,7 +736,7 @@ describe("the mock's floors", () => {
   });
 });
 
-describe('one face per library, one client for live services', () => {
+describe('one face per library, one client for live services, one writer of files', () => {
   const ONLY_CLIENTS = 'only deployment/ and proxy/upstream.ts open connections to a live service (the one client)';
 
   it.each([
@@ -744,6 +814,53 @@ describe('one face per library, one client for live services', () => {
     ],
   ])('catches %s', (_, file, line, message) => {
     expect(boundaryViolations(new Map([[file, line]]))).toEqual([expect.stringContaining(message)]);
+  });
+
+  it.each([
+    [
+      'the pull writing its seed file in place',
+      'pull/slice.ts',
+      "import { writeFileSync } from 'node:fs';",
+      'imports writeFileSync from fs (line 1)',
+    ],
+    [
+      'a report streamed in place',
+      'bin/conformance.ts',
+      "import { createWriteStream as open } from 'fs';",
+      'imports createWriteStream from fs',
+    ],
+    [
+      'the promises API',
+      'proxy/index.ts',
+      "import { writeFile } from 'node:fs/promises';",
+      'imports writeFile from fs/promises',
+    ],
+    [
+      'the whole file module',
+      'mock-server/admin/journal.ts',
+      "import * as fs from 'node:fs';",
+      'imports the whole of fs',
+    ],
+    [
+      'the file module loaded dynamically',
+      'deployment/target.ts',
+      "const fs = await import('node:fs');",
+      'loads fs dynamically',
+    ],
+  ])('catches %s', (_, file, line, message) => {
+    expect(boundaryViolations(new Map([[file, line]]))).toEqual([expect.stringContaining(`${file} ${message}`)]);
+    expect(boundaryViolations(new Map([[file, line]]))[0]).toContain('only spec/whole-file.ts writes files');
+  });
+
+  it('lets the one writer write, files read and make folders, scripts and tests write', () => {
+    const allowed = new Map([
+      ['spec/whole-file.ts', "import { closeSync, fsyncSync, openSync, renameSync, writeFileSync } from 'node:fs';"],
+      ['bin/conformance.ts', "import { mkdirSync } from 'node:fs';\nimport type { WriteStream } from 'node:fs';"],
+      ['spec/index.ts', "import { readFileSync, readdirSync } from 'node:fs';"],
+      ['scripts/generate.ts', "import { mkdirSync, writeFileSync } from 'node:fs';"],
+      ['pull/test/pull-cli.test.ts', "import { writeFileSync } from 'node:fs';"],
+    ]);
+    expect(boundaryViolations(allowed)).toEqual([]);
   });
 
   it('lets bin/ use the faces, the one client connect, the mock listen and tests fetch; ignores fetch that is not the global one', () => {

@@ -1,7 +1,7 @@
 /**
  * GraphQL filters as the search index's filter (upstream's ResolverUtils.buildFilter): `orFilters` when
  * given, else `filters` as one conjunction; each FacetFilterInput becomes a criterion on its field with
- * its values, negation and condition. IN is EQUAL over several values, as upstream treats it; the
+ * its values (its deprecated single `value` when `values` is absent), negation and condition. IN is EQUAL over several values, as upstream treats it; the
  * conditions the index cannot evaluate (IEQUAL, EXISTS, the hierarchy ones) are a BAD_REQUEST naming them.
  */
 import type { Condition, Criterion, Filter } from '../../search/index.js';
@@ -9,6 +9,8 @@ import { badRequestError } from '../errors.js';
 
 export interface FacetFilterInput {
   field: string;
+  /** The deprecated single value, read when `values` is absent. */
+  value?: string | null;
   values?: readonly string[] | null;
   negated?: boolean | null;
   condition?: string | null;
@@ -44,7 +46,7 @@ export function storedCriterion(filter: FacetFilterInput, at: string): StoredCri
     );
   return {
     field: filter.field,
-    values: [...(filter.values ?? [])],
+    values: [...(filter.values ?? (filter.value != null ? [filter.value] : []))],
     condition: condition as StoredCriterion['condition'],
     negated: filter.negated === true,
   };

@@ -188,14 +188,12 @@ export function searchResults(
   lenient: boolean,
 ): OutputRecord {
   const found = searchHits(view, types, page, lenient);
-  const searchResults = found.hits
-    .slice(page.start, page.start + page.count)
-    .map(({ urn, matched }) =>
-      view.shapes.record('SearchResult', {
-        entity: () => view.entity(urn),
-        matchedFields: matchedFieldRecords(view, matched),
-      }),
-    );
+  const searchResults = found.hits.slice(page.start, page.start + page.count).map(({ urn, matched }) =>
+    view.shapes.record('SearchResult', {
+      entity: () => view.entity(urn),
+      matchedFields: matchedFieldRecords(view, matched),
+    }),
+  );
   return view.shapes.record('SearchResults', {
     start: page.start,
     count: searchResults.length,

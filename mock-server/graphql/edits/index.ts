@@ -11,7 +11,7 @@ import type {
 import type { Resolver, ResolverFamily } from '../resolver-types.js';
 import { createTag } from './create-tag.js';
 import { changeLabels, TAGS, TERMS } from './labels.js';
-import { addLink, removeLink } from './links.js';
+import { addLink, removeLink, type AddLinkInput } from './links.js';
 import { addOwners, removeOwners, type OwnerInput } from './owners.js';
 import type { ResourceRef } from './resources.js';
 import { updateDataset } from './update-dataset.js';
@@ -109,13 +109,10 @@ export const editFamily: ResolverFamily = (viewOf) => ({
       ownershipTypeUrn?: string | null;
       resources: (ResourceRef | null)[];
     }>,
-    addLink: ((_r, { input }, ctx) => addLink(ctx, input)) satisfies Input<{
-      linkUrl: string;
-      label: string;
-      resourceUrn: string;
-    }>,
+    addLink: ((_r, { input }, ctx) => addLink(ctx, input)) satisfies Input<AddLinkInput>,
     removeLink: ((_r, { input }, ctx) => removeLink(ctx, input)) satisfies Input<{
       linkUrl: string;
+      label?: string | null;
       resourceUrn: string;
     }>,
     updateName: ((_r, { input }, ctx) => updateName(ctx, input)) satisfies Input<{ name: string; urn: string }>,

@@ -5,8 +5,10 @@
  * URL and the resource exist, with upstream's messages. A link goes to the institutionalMemory aspect
  * with its label as description and a createStamp of the token's user; a link with the same URL and
  * the same label is not added again (the aspect is still written), while the same URL under another
- * label is a second link. Removing without a label (this schema has none) takes away every link with
- * the URL.
+ * label is a second link. Settings given with a link (LinkSettingsInput) are stored with it as upstream's
+ * mapSettings does (showInAssetPreview when given, else an empty record). Removing with a label takes away
+ * the links with that URL and that label, without one every link with the URL (LinkUtils.removeLink at
+ * DataHub v1.3.0.1).
  * Upstream's URL check is `new Url(linkUrl)`, and that constructor (li-utils/src/main/javaPegasus/com/
  * linkedin/common/url/Url.java) rejects only null, so upstream stores any string; the mock keeps the
  * check so a string that is no URL is a BAD_REQUEST, in the words upstream wrote for it.
@@ -26,26 +28,50 @@ function validate(ctx: GraphqlContext, linkUrl: string, resourceUrn: string): vo
     );
 }
 
-export function addLink(ctx: GraphqlContext, input: { linkUrl: string; label: string; resourceUrn: string }): boolean {
+export interface AddLinkInput {
+  linkUrl: string;
+  label: string;
+  resourceUrn: string;
+  settings?: { showInAssetPreview?: boolean | null } | null;
+}
+
+export function addLink(ctx: GraphqlContext, input: AddLinkInput): boolean {
   const write = authorizeAll(ctx, [input.resourceUrn]);
   validate(ctx, input.linkUrl, input.resourceUrn);
   ctx.store.transaction(() => {
     const memory = storedCopy(ctx, input.resourceUrn, 'institutionalMemory');
     const elements = objectsOf(memory.elements);
     if (!elements.some((e) => e.url === input.linkUrl && e.description === input.label)) {
-      elements.push({ url: input.linkUrl, description: input.label, createStamp: stamp(write) });
+      const settings =
+        input.settings == null
+          ? undefined
+          : input.settings.showInAssetPreview == null
+            ? {}
+            : { showInAssetPreview: input.settings.showInAssetPreview };
+      elements.push({
+        url: input.linkUrl,
+        description: input.label,
+        createStamp: stamp(write),
+        ...(settings ? { settings } : {}),
+      });
     }
     writeAspect(ctx, input.resourceUrn, 'institutionalMemory', { ...memory, elements }, write);
   });
   return true;
 }
 
-export function removeLink(ctx: GraphqlContext, input: { linkUrl: string; resourceUrn: string }): boolean {
+export function removeLink(
+  ctx: GraphqlContext,
+  input: { linkUrl: string; label?: string | null; resourceUrn: string },
+): boolean {
   const write = authorizeAll(ctx, [input.resourceUrn]);
   validate(ctx, input.linkUrl, input.resourceUrn);
   ctx.store.transaction(() => {
     const memory = storedCopy(ctx, input.resourceUrn, 'institutionalMemory');
-    const elements = objectsOf(memory.elements).filter((e) => e.url !== input.linkUrl);
+    const label = input.label;
+    const elements = objectsOf(memory.elements).filter(
+      (e) => e.url !== input.linkUrl || (label != null && e.description !== label),
+    );
     writeAspect(ctx, input.resourceUrn, 'institutionalMemory', { ...memory, elements }, write);
   });
   return true;

@@ -9,7 +9,7 @@ import { datasetProfileRecords } from './dataset-profiles.js';
 import { operationRecords } from './operations.js';
 import { pageFields } from './page-fields.js';
 import type { TimeSeriesArgs } from './time-series-values.js';
-import { statsSummaryRecord, usageStatsRecord } from './usage-stats.js';
+import { statsSummaryRecord, usageStatsRecord, type UsageStatsArgs } from './usage-stats.js';
 
 function datasetProperties(
   view: EntityView,
@@ -84,7 +84,7 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
     uri: () => stringOr(properties()?.uri),
     operations: (args: TimeSeriesArgs) => operationRecords(view, urn, args),
     datasetProfiles: (args: TimeSeriesArgs) => datasetProfileRecords(view, urn, args),
-    usageStats: ({ range }: { range?: string | null }) => usageStatsRecord(view, urn, range),
+    usageStats: (args: UsageStatsArgs) => usageStatsRecord(view, urn, args),
     statsSummary: () => statsSummaryRecord(view, urn),
   });
 }

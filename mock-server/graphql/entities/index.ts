@@ -1,7 +1,7 @@
 /**
  * The entity page root fields: `dataset`, `chart`, `dashboard`, `dataFlow`, `dataJob`, `container`, `corpUser`, `corpGroup`,
  * `tag`, `glossaryTerm`, `dataPlatform`, `view` (each takes a URN of its own type: another is a BAD_REQUEST
- * naming it) and `entity(urn)` / `entities(urns)` for any type the schema serves (null for others).
+ * naming it) and `entity(urn)` / `entities(urns, checkForExistence)` for any type the schema serves (null for others).
  */
 import { tryParseUrn } from '../../../spec/index.js';
 import type { GraphqlContext } from '../context.js';
@@ -45,8 +45,11 @@ function entityRoots(viewOf: ViewOf): Record<string, Resolver<never>> {
     return viewOf(ctx).entity(urn);
   };
   resolvers.entity = ((_root, { urn }, ctx) => anyEntity(ctx, urn)) satisfies Resolver<{ urn: string }>;
-  resolvers.entities = ((_root, { urns }, ctx) => urns.map((urn) => anyEntity(ctx, urn))) satisfies Resolver<{
-    urns: string[];
-  }>;
+  // checkForExistence (upstream's ResolverUtils.filterEntitiesForExistence): true leaves out the URNs the store does not hold.
+  resolvers.entities = ((_root, { urns, checkForExistence }, ctx) =>
+    urns
+      .map((urn) => [urn, anyEntity(ctx, urn)] as const)
+      .filter(([urn]) => checkForExistence !== true || ctx.store.entityExists(urn))
+      .map(([, entity]) => entity)) satisfies Resolver<{ urns: string[]; checkForExistence?: boolean | null }>;
   return resolvers;
 }

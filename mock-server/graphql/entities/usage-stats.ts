@@ -1,14 +1,15 @@
 /**
- * A dataset's `usageStats(range)`: its stored usage points over the range, as upstream's
- * DatasetUsageStatsResolver reads them (UsageClient.getUsageStats: the UsageStats `queryRange` action
- * with a duration of DAY and the range from now, ../../handlers/usage-query.ts) and
+ * A dataset's `usageStats(range, startTimeMillis, timeZone)`: its stored usage points over the range, as
+ * upstream's DatasetUsageStatsResolver reads them (UsageClient.getUsageStats: the UsageStats `queryRange`
+ * action with a duration of DAY and the range from now, or from startTimeMillis when given, in daily
+ * buckets of the time zone, ../../handlers/usage-query.ts) and
  * UsageQueryResultMapper maps them (datahub-graphql-core/.../types/usage/: the buckets, their metrics,
  * the aggregations, each user as a CorpUser of that urn). Its `statsSummary`: the same read over
  * the last MONTH, summarised as upstream's DatasetStatsSummaryResolver
  * (datahub-graphql-core/.../resolvers/dataset/DatasetStatsSummaryResolver.java) does.
  */
 import { badRequest } from '../../errors.js';
-import { usageInRange, type UsageQueryResult } from '../../handlers/usage-query.js';
+import { isTimeZone, usageInRange, type UsageQueryResult } from '../../handlers/usage-query.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
 
@@ -43,10 +44,23 @@ export function statsSummaryRecord(view: EntityView, urn: string): OutputRecord 
   });
 }
 
-export function usageStatsRecord(view: EntityView, urn: string, range: string | null | undefined): OutputRecord {
+export interface UsageStatsArgs {
+  range?: string | null;
+  startTimeMillis?: number | null;
+  timeZone?: string | null;
+}
+
+export function usageStatsRecord(view: EntityView, urn: string, args: UsageStatsArgs): OutputRecord {
+  const { range, startTimeMillis, timeZone } = args;
   // Upstream's UsageTimeRange.valueOf(null) fails as a server error; the mock names the argument.
-  if (!range) throw badRequest('range: a TimeRange is required (DAY, WEEK, MONTH, QUARTER, YEAR or ALL)');
-  const { buckets, aggregations } = usageInRange(view.store, urn, 'DAY', range);
+  if (!range) throw badRequest('range: a TimeRange is required (DAY, WEEK, MONTH, QUARTER, HALF_YEAR, YEAR or ALL)');
+  // Upstream's query fails on a zone Elasticsearch does not know and the resolver answers an empty result; the mock names it.
+  if (timeZone != null && !isTimeZone(timeZone))
+    throw badRequest(`timeZone: '${timeZone}' is not a time zone name (e.g. UTC, Europe/Paris)`);
+  const { buckets, aggregations } = usageInRange(view.store, urn, 'DAY', range, {
+    ...(startTimeMillis != null ? { startTimeMillis } : {}),
+    ...(timeZone != null ? { timeZone } : {}),
+  });
   return view.shapes.record('UsageQueryResult', {
     buckets: buckets.map((b) =>
       view.shapes.record('UsageAggregation', {

@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
+import type { DocumentNode, ExecutionResult, FragmentDefinitionNode, GraphQLSchema } from 'graphql';
 import { protocolHeaderNow, sendJson } from '../../wire/json-response.js';
 import { authorize, type AuthConfig } from '../../auth/bearer-auth.js';
 import { RestliError } from '../../errors.js';
@@ -22,6 +22,8 @@ import type { MockLogger } from '../../options.js';
 import type { GraphqlContext } from '../context.js';
 import { documentCache, type DocumentCache } from './document-cache.js';
 import { errorFormatter } from './error-formatter.js';
+import { holdToRequestBudget, RequestBudget } from './request-budget.js';
+import { limitExceeded, measureOperation, type OperationLimits } from './operation-limits.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from '../../addresses.js';
 
 // The graphql instance @graphql-tools builds the schema with (CommonJS; see document-cache.ts).
@@ -34,6 +36,8 @@ export interface GraphqlSettings {
   contract: Contract;
   auth: AuthConfig;
   logger: MockLogger;
+  /** The depth and complexity past which an operation is refused before it runs. */
+  limits: OperationLimits;
 }
 
 /** The request of a POST: what graphql-over-HTTP calls its parameters. */
@@ -130,6 +134,14 @@ function containsMutation(query: string, documents: DocumentCache): boolean {
   );
 }
 
+/** The document's fragments by name (the first of a name: validation refuses a second). */
+function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] ??= definition;
+  return fragments;
+}
+
 /** The response's JSON: the result with `extensions`, an object always. */
 function responseText(result: Record<string, unknown>): string {
   return JSON.stringify({ ...result, extensions: { ...(result.extensions as object | undefined) } });
@@ -156,7 +168,7 @@ function operationOf(params: RequestParams, documents: DocumentCache): string | 
  * graphql-js as graphql-over-HTTP prescribes for `application/json` (errors of a document that does
  * not parse, validate or name an operation are sent with 200, as every execution's are).
  */
-export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): ApiHandler<MockContext> {
+export function graphqlEndpoint({ contract, auth, logger, limits }: GraphqlSettings): ApiHandler<MockContext> {
   const documents = documentCache();
   const formatError = errorFormatter(logger);
   // Loaded and built on the first GraphQL request: loading @graphql-tools and the resolvers was about
@@ -174,16 +186,24 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
    * once it ran (the derived reads then change with the time alone, as the lag passes).
    */
   const run = async (params: RequestParams, contextValue: GraphqlContext): Promise<ExecutionResponse> => {
-    const schema = await (built ??= import('../schema.js').then(({ catalogSchema }) => catalogSchema(contract).schema));
+    const schema = await (built ??= import('../schema.js').then(({ catalogSchema }) =>
+      holdToRequestBudget(catalogSchema(contract).schema),
+    ));
     let document: DocumentNode;
     try {
       document = documents.parse(params.query);
     } catch (error) {
       return errorsResponse([error as Error]);
     }
+    const selected = getOperationAST(document, params.operationName);
+    if (selected) {
+      const measure = measureOperation(schema, selected, fragmentsOf(document), params.variables ?? {});
+      const refusal = limitExceeded(measure, limits);
+      if (refusal) return errorsResponse([new GraphQLError(refusal)]);
+    }
     const invalid = documents.validate(schema, document);
     if (invalid.length > 0) return errorsResponse(invalid);
-    const operation = getOperationAST(document, params.operationName);
+    const operation = selected;
     if (!operation) return errorsResponse([new GraphQLError('Unable to detect operation AST')]);
     if (operation.operation === OperationTypeNode.SUBSCRIPTION)
       return errorsResponse([new GraphQLError('Subscriptions are not supported')]);
@@ -194,6 +214,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
       variableValues: params.variables,
       operationName: params.operationName,
     })) as ExecutionResult;
+    if (contextValue.requestBudget.exceeded) return errorsResponse([contextValue.requestBudget.error()]);
     const cacheable = !errors && operation.operation === OperationTypeNode.QUERY && !contextValue.store.indexWaiting;
     return { text: responseText(errors ? { errors: errors.map(formatError), ...rest } : rest), cacheable };
   };
@@ -277,6 +298,7 @@ export function graphqlEndpoint({ contract, auth, logger }: GraphqlSettings): Ap
           profile: context.profile,
           auth,
           authorization,
+          requestBudget: new RequestBudget(limits.budgetMs),
         };
         run(params, contextValue).then(
           ({ text, cacheable }) => {

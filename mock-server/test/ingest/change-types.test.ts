@@ -2,7 +2,7 @@
  * ingestProposal with every change type upstream applies (spec/upstream-differences.yaml
  * proposal-change-types, proposal-patch-templates): PATCH through the aspect's template, written as a
  * new version with its derived indices; CREATE, CREATE_ENTITY and UPDATE; 4xx, never 5xx, and nothing
- * written for a proposal that does not apply.
+ * written for a proposal that does not apply (a patch nested past the JSON depth limit included).
  */
 import { describe, expect, it } from 'vitest';
 import { call, DATASET, digest, ingest, OTHER_DATASET, proposal, serverForTests } from '../http-harness.js';
@@ -89,6 +89,24 @@ describe('PATCH', () => {
       body: () => patchBody(DATASET, 'globalTags', { tags: [] }),
       status: 400,
       message: 'body.proposal.aspect.value: a PATCH takes a JSON Patch',
+    },
+    {
+      name: 'a path deeper than the JSON depth limit',
+      body: () =>
+        patchBody(DATASET, 'datasetProperties', [
+          { op: 'add', path: '/customProperties' + '/a'.repeat(20_000), value: 'x' },
+        ]),
+      status: 400,
+      message: 'body.proposal.aspect.value[0].path: JSON nesting depth exceeds the maximum allowed (1000)',
+    },
+    {
+      name: 'a patched value nested deeper than the JSON depth limit',
+      body: () =>
+        patchBody(DATASET, 'datasetProperties', [
+          { op: 'add', path: '/customProperties' + '/a'.repeat(998), value: [[[[[]]]]] },
+        ]),
+      status: 400,
+      message: 'body.proposal.aspect.value: JSON nesting depth exceeds the maximum allowed (1000)',
     },
     {
       name: 'a content type other than JSON or JSON Patch',

@@ -1,14 +1,15 @@
 /**
  * Routing, protocol and body errors: upstream's Rest.li messages in the Rest.li error body; which
  * paths the metadata store answers and which the admin, docs and GraphQL endpoints do; the body
- * rules (size limit, encodings, charsets) and the request log.
+ * rules (size limit, encodings, charsets) and the request log; request targets in absolute form, and
+ * dot segments refused in either form.
  */
 import { request, type OutgoingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../index.js';
-import { call, DATASET, proposal, startServer, withServer } from '../http-harness.js';
+import { call, DATASET, digest, ingest, proposal, startServer, withServer } from '../http-harness.js';
 
 let server: MockServer;
 
@@ -139,6 +140,28 @@ describe("the listener's two ways: the metadata store, and admin, docs and Graph
     expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
     expect(answer).toMatch(text);
   });
+
+  it.each([
+    ['origin', '/__session/s/../../__mock/reset'],
+    ['absolute', 'http://x/__session/s/../../__mock/reset'],
+    ['absolute', 'http://x/__session/s/%2E%2e/%2e./__mock/reset'],
+    ['absolute', 'http://x/__mock/./reset'],
+  ])(
+    'a dot segment in a request target in %s form, %s, is a 400 naming the path; nothing is reset',
+    async (_form, target) => {
+      await ingest(server, DATASET, 'status', { removed: true });
+      const before = await digest(server);
+      const answer = await exchange(
+        server,
+        `POST ${target} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer).toMatch(
+        /"message":"path: '\.' and '\.\.' segments are not allowed in a request target, got '\/__/,
+      );
+      expect(await digest(server)).toBe(before);
+    },
+  );
 
   it.each([
     ['a read', `/entitiesV2/${encodeURIComponent(DATASET)}`, 200],
