@@ -12,6 +12,13 @@ import type { DocumentNode, GraphQLError } from 'graphql';
 // other copy's instanceof checks, and test runners may resolve the ESM build for us.
 const { parse, validate, specifiedRules } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 
+/**
+ * Tokens a document may hold: graphql-java's default for operations (`ParserOptions.MAX_QUERY_TOKENS`), which
+ * DataHub v1.3.0.1 keeps (graphql-java 22.3, no parser options set in datahub-graphql-core): past it the parse
+ * stops, so a document of megabytes costs no more than its first 15,000 tokens.
+ */
+export const MAX_TOKENS = 15_000;
+
 /** Documents kept at most. */
 export const MAX_DOCUMENTS = 500;
 /** Characters of query text kept at most, over all documents. */
@@ -35,7 +42,7 @@ export function documentCache(maxDocuments = MAX_DOCUMENTS, maxCharacters = MAX_
       if (typeof source !== 'string' || options) return parse(source, options);
       let document = parsed.get(source);
       if (!document) {
-        document = parse(source);
+        document = parse(source, { maxTokens: MAX_TOKENS });
         if (source.length > longest) return document;
         for (const oldest of parsed.keys()) {
           if (parsed.size < maxDocuments && characters + source.length <= maxCharacters) break;

@@ -102,11 +102,29 @@ describe('GraphQL limits at upstream defaults', () => {
   });
 
   it('leaves @skip-ped fields out of the count, as graphql-java does', async () => {
-    const query = `query wide($skip: Boolean!) { ${Array.from({ length: 1001 }, (_, i) => `d${i}: dataset(urn: "${DATASET}") @skip(if: $skip) { urn }`).join(' ')} }`;
+    // 167 aliases of 12 fields each: complexity 2004 when they are not skipped.
+    const leaves = Array.from({ length: 10 }, (_, i) => `u${i}: urn`).join(' ');
+    const aliased = Array.from(
+      { length: 167 },
+      (_, i) => `d${i}: dataset(urn: "${DATASET}") @skip(if: $skip) { urn ${leaves} }`,
+    );
+    const query = `query wide($skip: Boolean!) { ${aliased.join(' ')} }`;
     expect((await graphql(server(), { query, variables: { skip: true } })).json).not.toHaveProperty('errors');
-    expect(
-      ((await graphql(server(), { query, variables: { skip: false } })).json as { errors: unknown[] }).errors,
-    ).toHaveLength(1);
+    const counted = await graphql(server(), { query, variables: { skip: false } });
+    expect((counted.json as { errors: { message: string }[] }).errors.map((e) => e.message)).toEqual([
+      'maximum query complexity exceeded 2004 > 2000',
+    ]);
+  });
+
+  it("stops parsing past 15,000 tokens, graphql-java's default, however long the text", async () => {
+    const typenames = (n: number) =>
+      `query t { ${Array.from({ length: n }, (_, i) => `t${i}: __typename`).join(' ')} }`;
+    // 4 tokens for the operation, 3 an alias, 1 closing brace.
+    expect((await graphql(server(), { query: typenames(4998) })).json).not.toHaveProperty('errors');
+    const refused = await graphql(server(), { query: typenames(200_000) });
+    expect((refused.json as { errors: { message: string }[] }).errors.map((e) => e.message)).toEqual([
+      'Syntax Error: Document contains more that 15000 tokens. Parsing aborted.',
+    ]);
   });
 });
 
