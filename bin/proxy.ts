@@ -2,7 +2,8 @@
  * `catalog-contract proxy`: runs the validation proxy in front of a deployment, prints one line per
  * contract violation as it happens and a summary when stopped (SIGINT/SIGTERM). Bad options print
  * a message and give exit code 2. An upstream that does not answer within --timeout-ms gets its client a
- * 504, one that answers too much or not at all a 502; `--record` writes its seed file whole.
+ * 504, one that answers too much or not at all a 502; `--record` writes its seed file whole, and the
+ * deployment's GraphQL schema beside it as a pull does (`--no-schema` skips it).
  */
 import {
   HELP_OPTION,
@@ -23,7 +24,7 @@ import {
   summarizeViolations,
   type ValidationProxyOptions,
 } from '../proxy/index.js';
-import { createRecording, writeSeedFile } from '../pull/index.js';
+import { createRecording, writeSchemaFile, writeSeedFile } from '../pull/index.js';
 import { REDACT_OPTION, redactOption } from './redact-option.js';
 
 export const DEFAULT_PROXY_PORT = 4010;
@@ -48,6 +49,10 @@ export const PROXY_COMMAND_DEFINITION = {
       help: 'bearer token of the pull at the end of --record (default: the last one the traffic carried); never written to any file',
     },
     ...REDACT_OPTION,
+    'no-schema': {
+      type: 'boolean',
+      help: "with --record, pull the state alone: without it, the deployment's GraphQL schema goes beside FILE.json in FILE.schema.json, asked for at the GraphQL path the traffic used",
+    },
     ...TIMEOUT_OPTION,
     ...HELP_OPTION,
   },
@@ -58,7 +63,7 @@ export { UsageError };
 
 /** The proxy's options and, with --record, where the recording goes and how it is pulled. */
 export type ProxyCommandOptions = ValidationProxyOptions & {
-  record?: { file: string; token?: string; redact?: RegExp[] };
+  record?: { file: string; token?: string; redact?: RegExp[]; schema?: false };
 };
 
 export function parseProxyArgs(argv: string[]): ProxyCommandOptions | 'help' {
@@ -75,9 +80,12 @@ export function parseProxyArgs(argv: string[]): ProxyCommandOptions | 'help' {
       file: v.record,
       ...(v.token !== undefined ? { token: v.token } : {}),
       ...(v.redact ? { redact: redactOption(v.redact) } : {}),
+      ...(v['no-schema'] ? { schema: false as const } : {}),
     };
-  } else if (v.token !== undefined || v.redact)
-    throw new UsageError(`--${v.token !== undefined ? 'token' : 'redact'} applies to --record; give --record FILE too`);
+  } else if (v.token !== undefined || v.redact || v['no-schema'])
+    throw new UsageError(
+      `--${v.token !== undefined ? 'token' : v.redact ? 'redact' : 'no-schema'} applies to --record; give --record FILE too`,
+    );
   return options;
 }
 
@@ -113,12 +121,15 @@ function start(options: ProxyCommandOptions): Promise<number | undefined> {
             ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
             ...(record.token !== undefined ? { token: record.token } : {}),
             ...(record.redact ? { redact: record.redact } : {}),
+            ...(record.schema === false ? { schema: false } : {}),
             onProgress: progress,
           });
           writeSeedFile(record.file, result.entries);
           progress(
             `wrote ${result.entries.length} aspects of ${result.urns.length} entities (${recording.touched().length} written, ${recording.returned().length} read) to ${record.file}`,
           );
+          const schema = writeSchemaFile(record.file, result.schema);
+          if (schema !== undefined) progress(schema);
         } catch (error) {
           console.error(`catalog-contract proxy: the recording could not be pulled: ${(error as Error).message}`);
           failed = true;

@@ -1,6 +1,8 @@
 /**
- * `catalog-contract pull`: reads a slice of a deployment into a seed file (pull/), written whole. Progress
- * and errors on stderr; exit 0 when the file was written, 1 when the deployment could not be read (no
+ * `catalog-contract pull`: reads a slice of a deployment into a seed file (pull/), written whole, and its
+ * GraphQL schema into the schema file beside it (`FILE.schema.json`; `--no-schema` skips it). Progress
+ * and errors on stderr; exit 0 when the seed file was written (with or without the schema: where
+ * introspection is off or unusable one line says so), 1 when the deployment could not be read (no
  * answer within --timeout-ms, a body too large or not the expected JSON: one line naming the request and
  * the cause, and the previous file, if any, left as it was), 2 for a bad command line.
  */
@@ -10,6 +12,7 @@ import {
   DEFAULT_RATE,
   DEFAULT_SEARCH_LIMIT,
   pullSlice,
+  writeSchemaFile,
   writeSeedFile,
   type PullOptions,
 } from '../pull/index.js';
@@ -30,7 +33,7 @@ export const PULL_COMMAND_DEFINITION = {
   name: 'pull',
   synopsis: '--from URL --out FILE <selection> [options]',
   description:
-    'Reads the entities a selection names from a deployment (or the mock), every aspect through entitiesV2 and their time series, and writes them as a seed file that `mock --seed` loads. Read-only; give at least one of --urn, --search, --browse.',
+    "Reads the entities a selection names from a deployment (or the mock), every aspect through entitiesV2 and their time series, and writes them as a seed file that `mock --seed` loads, with the deployment's GraphQL schema (its introspection) beside it as FILE.schema.json. Read-only; give at least one of --urn, --search, --browse.",
   options: {
     from: {
       type: 'string',
@@ -43,7 +46,20 @@ export const PULL_COMMAND_DEFINITION = {
       value: 'NS',
       help: "svc (the document's names) or li (a real deployment's names) (default svc)",
     },
-    out: { type: 'string', value: 'FILE', help: 'the seed file to write (required)' },
+    out: {
+      type: 'string',
+      value: 'FILE',
+      help: "the seed file to write (required); the GraphQL schema goes beside it, FILE.json's in FILE.schema.json",
+    },
+    'graphql-url': {
+      type: 'string',
+      value: 'URL',
+      help: "the GraphQL endpoint asked for the schema (default GMS's <from>/api/graphql, or the frontend's <frontend>/api/v2/graphql when --from is <frontend>/api/gms)",
+    },
+    'no-schema': {
+      type: 'boolean',
+      help: 'pull the state alone: no introspection, no schema file (one an earlier pull wrote beside FILE is removed)',
+    },
     urn: { type: 'string', multiple: true, value: 'U', help: 'an entity to pull; repeatable' },
     search: { type: 'string', value: 'QUERY', help: 'pull the hits of this search (* for all); needs --entity' },
     entity: {
@@ -125,6 +141,13 @@ export function parsePullArgs(argv: string[]): PullCommandOptions | 'help' {
   }
   if (v.hops !== undefined && v.follow === undefined)
     throw new UsageError('--hops applies to --follow; give --follow too');
+  const graphqlUrl = v['graphql-url'];
+  if (graphqlUrl !== undefined) {
+    if (v['no-schema'])
+      throw new UsageError('--graphql-url is where the schema is asked for; --no-schema asks for none');
+    if (!URL.canParse(graphqlUrl) || !/^https?:$/.test(new URL(graphqlUrl).protocol))
+      throw new UsageError(`--graphql-url '${graphqlUrl}': expected an http or https URL`);
+  }
   const options: PullCommandOptions = {
     from: v.from,
     out: v.out,
@@ -132,6 +155,8 @@ export function parsePullArgs(argv: string[]): PullCommandOptions | 'help' {
     namespace: (v.namespace as PullOptions['namespace']) ?? 'svc',
   };
   if (v.token !== undefined) options.token = v.token;
+  if (graphqlUrl !== undefined) options.graphqlUrl = graphqlUrl;
+  if (v['no-schema']) options.schema = false;
   if (v.urn) options.selection.urns = v.urn;
   if (v.search !== undefined) {
     options.selection.search = { query: v.search, entities, ...(filter !== undefined ? { filter } : {}) };
@@ -175,6 +200,8 @@ export function runPull(argv: string[]): Promise<number> {
       progress(
         `wrote ${result.entries.length} aspects of ${result.urns.length} entities to ${options.out} (${result.requests} requests${result.skipped.length ? `, ${result.skipped.length} entities skipped` : ''}${options.redact ? `, ${result.redacted} texts redacted` : ''})`,
       );
+      const schema = writeSchemaFile(options.out, result.schema);
+      if (schema !== undefined) progress(schema);
       return 0;
     } catch (error) {
       console.error(`catalog-contract pull: ${(error as Error).message}`);

@@ -1,7 +1,8 @@
 /**
  * Reads of one deployment, politely: at most `concurrency` requests in flight and at most `rate`
  * started per second, the bearer token on each (and nowhere else), Rest.li protocol 2.0.0. Only reads
- * are sent: GETs and the POST actions that read (search, browse, getTimeseriesAspectValues), through
+ * are sent: GETs, the POST actions that read (search, browse, getTimeseriesAspectValues) and the GraphQL
+ * query that reads the schema (introspection, at the GraphQL endpoint's own URL), through
  * the one transport of deployment/, whose limits (`--timeout-ms`, the size of a response, no redirect
  * to another origin) hold for each. Every answer is checked against the shape its read expects
  * (answer-shapes.ts) before it is used.
@@ -25,7 +26,7 @@ export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_RATE = 20;
 
 /** A text on one line, at most `max` characters: what a one-line error quotes of a body. */
-function quoted(text: string, max = 300): string {
+export function quoted(text: string, max = 300): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
@@ -51,6 +52,8 @@ export interface DeploymentReader {
   get<T>(path: string, shape: AnswerShape<T>): Promise<T>;
   /** A POST action that reads (`/entities?action=search` and the like). */
   action<T>(path: string, body: unknown, shape: AnswerShape<T>): Promise<T>;
+  /** A GraphQL query POSTed to the endpoint's full URL (no Rest.li protocol header). */
+  graphql<T>(url: string, body: unknown, shape: AnswerShape<T>): Promise<T>;
   /** Requests sent so far. */
   sent(): number;
 }
@@ -84,9 +87,14 @@ export function deploymentReader(options: ReaderOptions): DeploymentReader {
     waiting.shift()?.();
   }
 
-  async function read<T>(method: 'GET' | 'POST', path: string, body: unknown, shape: AnswerShape<T>): Promise<T> {
+  async function read<T>(
+    method: 'GET' | 'POST',
+    url: string,
+    body: unknown,
+    shape: AnswerShape<T>,
+    restli = true,
+  ): Promise<T> {
     await slot();
-    const url = target.baseUrl + path;
     try {
       count++;
       let response;
@@ -95,7 +103,7 @@ export function deploymentReader(options: ReaderOptions): DeploymentReader {
           method,
           url,
           headers: { Accept: 'application/json' },
-          protocol: true,
+          protocol: restli,
           ...(body !== undefined ? { json: body } : {}),
         });
       } catch (error) {
@@ -118,8 +126,9 @@ export function deploymentReader(options: ReaderOptions): DeploymentReader {
   }
 
   return {
-    get: (path, shape) => read('GET', path, undefined, shape),
-    action: (path, body, shape) => read('POST', path, body, shape),
+    get: (path, shape) => read('GET', target.baseUrl + path, undefined, shape),
+    action: (path, body, shape) => read('POST', target.baseUrl + path, body, shape),
+    graphql: (url, body, shape) => read('POST', url, body, shape, false),
     sent: () => count,
   };
 }

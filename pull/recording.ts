@@ -2,7 +2,9 @@
  * A recording of live traffic as state: every write the deployment accepted (an ingest, a batch, a
  * legacy ingest, a usage batch, a delete, a GraphQL mutation) names the URNs it touched; every read
  * answered 2xx names the URNs it returned. At the end those entities are pulled (slice.ts), so the
- * recording replays as the entities themselves, consistent through every read, not as canned responses.
+ * recording replays as the entities themselves, consistent through every read, not as canned responses;
+ * the deployment's GraphQL schema is asked for at the GraphQL path the traffic used (the frontend's
+ * `/api/v2/graphql`, GMS's `/api/graphql`), or GMS's when the traffic held no GraphQL.
  * The exchanges are those of the proxy (`proxy --record`); the bearer token seen last is kept in
  * memory for the pull when none is given, and written nowhere.
  */
@@ -31,7 +33,10 @@ export interface Recording {
   touched(): string[];
   /** URNs the reads returned, in the order first seen. */
   returned(): string[];
-  /** Pulls every touched and returned entity from `from` (not through the proxy). */
+  /**
+   * Pulls every touched and returned entity from `from` (not through the proxy), and its GraphQL schema
+   * from `graphqlUrl` when given, else from the GraphQL path last answered 2xx under `from`.
+   */
   pull(options: Omit<PullOptions, 'selection' | 'namespace'>): Promise<PullResult>;
 }
 
@@ -114,6 +119,8 @@ export function createRecording(namespace: Namespace = 'svc'): Recording {
   const touched = new Set<string>();
   const returned = new Set<string>();
   let lastToken: string | undefined;
+  /** The path (gateway prefix and all) of the last GraphQL request answered 2xx. */
+  let graphqlPath: string | undefined;
 
   /** Entity URNs of the contract's registry in its namespace; other strings are not entities to pull. */
   function add(set: Set<string>, candidates: string[]): void {
@@ -135,6 +142,7 @@ export function createRecording(namespace: Namespace = 'svc'): Recording {
       const body = json(request.body);
       const parsed = json(response.body);
       if (GRAPHQL_PATHS.has(path)) {
+        graphqlPath = url.pathname;
         const operation = graphqlOperation(body);
         if (!operation || (parsed as { errors?: unknown[] } | undefined)?.errors?.length) return;
         const data = (parsed as { data?: unknown } | undefined)?.data;
@@ -157,9 +165,12 @@ export function createRecording(namespace: Namespace = 'svc'): Recording {
     returned: () => [...returned],
     pull: (options) => {
       const token = options.token ?? lastToken;
+      const graphqlUrl =
+        options.graphqlUrl ?? (graphqlPath !== undefined ? options.from.replace(/\/+$/, '') + graphqlPath : undefined);
       return pullSlice({
         ...options,
         ...(token !== undefined ? { token } : {}),
+        ...(graphqlUrl !== undefined ? { graphqlUrl } : {}),
         namespace,
         selection: { urns: [...new Set([...touched, ...returned])] },
       });

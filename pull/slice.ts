@@ -1,11 +1,13 @@
 /**
  * The pull: a slice of a deployment (the entities a selection names, every aspect, time series in a
- * window) read through the documented reads and written as a seed file the mock loads unchanged.
+ * window) read through the documented reads and written as a seed file the mock loads unchanged, then
+ * the deployment's GraphQL schema (its introspection, graphql-schema.ts), written beside it.
  * Read-only, polite (deployment-reader.ts); the token goes into request headers only.
  */
 import { loadContract, writeFileWhole, type Namespace } from '../spec/index.js';
 import { deploymentReader, ReadError, type ReaderOptions } from './deployment-reader.js';
 import { entityEntries, type SeedEntry, type TimeWindow } from './entity-proposals.js';
+import { defaultGraphqlUrl, pullSchema, type PulledSchema } from './graphql-schema.js';
 import { redactor } from './redaction.js';
 import { selectedUrns, type Selection } from './selection.js';
 
@@ -18,6 +20,10 @@ export interface PullOptions extends ReaderOptions {
   redact?: readonly RegExp[];
   /** One line per step (the command writes them on stderr). */
   onProgress?: (line: string) => void;
+  /** The GraphQL endpoint asked for the schema (default: graphql-schema.ts's `defaultGraphqlUrl(from)`). */
+  graphqlUrl?: string;
+  /** Ask for the GraphQL schema (default true); false pulls the state alone (`--no-schema`). */
+  schema?: boolean;
 }
 
 export interface PullResult {
@@ -31,6 +37,8 @@ export interface PullResult {
   requests: number;
   /** Distinct texts the redaction replaced. */
   redacted: number;
+  /** The GraphQL schema, or why there is none (`writeSchemaFile` writes it beside the seed file). */
+  schema: PulledSchema;
 }
 
 /**
@@ -68,7 +76,12 @@ export async function pullSlice(options: PullOptions): Promise<PullResult> {
   const redaction = redactor(options.redact ?? []);
   const entries = perEntity.flat().map((entry) => redaction.entry(entry));
   const read = urns.filter((urn) => !skipped.some((s) => s.urn === urn));
-  return { entries, urns: read, skipped, requests: reader.sent(), redacted: redaction.replaced() };
+  // The schema after the state: a deployment whose state cannot be read is not asked for it.
+  const schema: PulledSchema =
+    options.schema === false
+      ? { kind: 'not-asked' }
+      : await pullSchema(reader, options.graphqlUrl ?? defaultGraphqlUrl(options.from));
+  return { entries, urns: read, skipped, requests: reader.sent(), redacted: redaction.replaced(), schema };
 }
 
 /** The entries as a seed file: a JSON array, one entry per line, written whole (the previous file or this one, never part). */

@@ -1,7 +1,8 @@
 /**
  * `proxy --record`: a script ingests, edits through GraphQL and reads through the proxy in front of a
  * mock; the entities the writes touched and the reads returned are pulled into a seed file, and a fresh
- * mock seeded from it (no sample catalog) answers the script's reads the same way.
+ * mock seeded from it (no sample catalog) answers the script's reads the same way. The deployment's
+ * GraphQL schema is pulled too, at the GraphQL path the traffic used, and written beside the seed file.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProxyArgs } from '../../bin/proxy.js';
 import { createMockServer, silentLogger, type MockServer } from '../../mock-server/index.js';
-import { writeSeedFile } from '../../pull/index.js';
+import { schemaFileOf, writeSeedFile, type PulledSchema } from '../../pull/index.js';
 import { createRecording, type Recording } from '../../pull/recording.js';
 import { fromRoot } from '../../spec/index.js';
 import { relatedUrns, restliEncode, restliList } from '../../deployment/index.js';
@@ -27,6 +28,7 @@ let source: MockServer;
 let proxy: ValidationProxy;
 let recording: Recording;
 let copy: MockServer;
+let schema: PulledSchema;
 
 async function call(base: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(base + path, {
@@ -99,6 +101,7 @@ beforeAll(async () => {
   await proxy.close();
   const result = await recording.pull({ from: source.url, rate: 10_000 });
   writeSeedFile(file, result.entries);
+  schema = result.schema;
   copy = await createMockServer({ port: 0, logger: silentLogger, sample: false, seed: [file] });
 });
 afterAll(async () => {
@@ -124,6 +127,20 @@ describe('proxy --record in front of a mock', () => {
     expect(await reads(copy.url)).toEqual(recorded);
   });
 
+  it('pulls the GraphQL schema at the GraphQL path the traffic used', () => {
+    expect(schema).toMatchObject({ kind: 'schema', url: `${source.url}/api/graphql` });
+  });
+
+  it("asks the frontend's /api/v2/graphql for the schema when that is what the traffic used", async () => {
+    const frontend = createRecording('svc');
+    frontend.observe(
+      { method: 'POST', target: '/api/v2/graphql', headers: {}, body: Buffer.from('{"query":"{ __typename }"}') },
+      { status: 200, body: Buffer.from('{"data":{"__typename":"Query"}}') },
+    );
+    const result = await frontend.pull({ from: source.url, rate: 10_000 });
+    expect(result.schema).toMatchObject({ kind: 'schema', url: `${source.url}/api/v2/graphql` });
+  });
+
   it('writes no token into the recording', () => {
     expect(readFileSync(file, 'utf8')).not.toContain('admin-token');
   });
@@ -136,6 +153,12 @@ describe('proxy --record on the command line', () => {
     ).toMatchObject({ record: { file: 'r.json', token: 't', redact: [/@example\.com/g] } });
     expect(() => parseProxyArgs(['--upstream', 'http://x', '--redact', 'x'])).toThrow(
       '--redact applies to --record; give --record FILE too',
+    );
+    expect(parseProxyArgs(['--upstream', 'http://x', '--record', 'r.json', '--no-schema'])).toMatchObject({
+      record: { file: 'r.json', schema: false },
+    });
+    expect(() => parseProxyArgs(['--upstream', 'http://x', '--no-schema'])).toThrow(
+      '--no-schema applies to --record; give --record FILE too',
     );
   });
 });
@@ -179,5 +202,9 @@ describe('catalog-contract proxy --record (process)', () => {
     const written = readFileSync(out, 'utf8');
     expect(written).toContain(ORDERS);
     expect(written).not.toContain('admin-token');
+    expect(output).toMatch(
+      /^record: wrote the GraphQL schema of http:\S+\/api\/graphql \(\d+ types\) to \S+process\.schema\.json$/m,
+    );
+    expect(JSON.parse(readFileSync(schemaFileOf(out), 'utf8'))).toHaveProperty('__schema.queryType');
   });
 });

@@ -8,24 +8,15 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runPull } from '../../bin/pull.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../spec/index.js';
-
-const URN = 'urn:li:tag:Tier1';
-/** An entity as entitiesV2 answers it: a tag with its key aspect. */
-const ENTITY = JSON.stringify({
-  urn: URN,
-  entityName: 'tag',
-  aspects: { tagKey: { name: 'tagKey', type: 'VERSIONED', version: 0, value: { name: 'Tier1' }, created: {} } },
-});
+import { fixtureServers, runPullCommand as pull, TAG_ENTITY as ENTITY, TAG_URN as URN } from './fixture-deployment.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pull-bad-upstream-'));
-const servers: Server[] = [];
+const servers = fixtureServers();
 /** Requests the other origin received (a cross-origin redirect must send none there). */
 let otherOriginRequests = 0;
 let upstream: string;
@@ -38,14 +29,6 @@ const LARGE_ENTITY = JSON.stringify({
     tagKey: { name: 'tagKey', type: 'VERSIONED', version: 0, value: { name: 'x'.repeat(8_000_000) }, created: {} },
   },
 });
-
-function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-  );
-}
 
 /** Writes 1 MiB chunks as fast as the client reads them, until it hangs up. */
 function endless(res: ServerResponse): void {
@@ -84,38 +67,16 @@ const BEHAVIOURS: Record<string, (req: IncomingMessage, res: ServerResponse) => 
 };
 
 beforeAll(async () => {
-  upstream = await listen((req, res) => BEHAVIOURS[(req.url ?? '/').split('/')[1] ?? '']?.(req, res));
-  otherOrigin = await listen((_req, res) => {
+  upstream = await servers.listen((req, res) => BEHAVIOURS[(req.url ?? '/').split('/')[1] ?? '']?.(req, res));
+  otherOrigin = await servers.listen((_req, res) => {
     otherOriginRequests++;
     res.writeHead(200, { 'content-type': 'application/json' }).end(ENTITY);
   });
 });
 afterAll(async () => {
-  await Promise.all(
-    servers.map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    ),
-  );
+  await servers.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function pull(argv: string[]): Promise<{ code: number; err: string }> {
-  const err: string[] = [];
-  const error = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void err.push(args.join(' ')));
-  const write = vi
-    .spyOn(process.stderr, 'write')
-    .mockImplementation((chunk: string | Uint8Array) => (err.push(String(chunk)), true));
-  try {
-    return { code: await runPull(argv), err: err.join('\n') };
-  } finally {
-    error.mockRestore();
-    write.mockRestore();
-  }
-}
 
 const pullFrom = (kind: string, out: string, timeoutMs = 300): string[] => [
   '--from',

@@ -1,7 +1,11 @@
-/** `catalog-contract pull` as a command: its usage errors, progress on stderr, the token kept out of the file, exit codes. */
+/**
+ * `catalog-contract pull` as a command: its usage errors, progress on stderr, the token kept out of the
+ * files, exit codes, and the mock's GraphQL schema pulled beside the seed file.
+ */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildClientSchema, type IntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runPull } from '../../bin/pull.js';
 import { createMockServer, silentLogger, type MockServer } from '../../mock-server/index.js';
@@ -89,6 +93,12 @@ describe('catalog-contract pull', () => {
     const file = readFileSync(out, 'utf8');
     expect(file).toContain('urn:li:dataset:(urn:li:dataPlatform:hive,clean.orders,PROD)');
     expect(file).not.toContain('secret-token-123');
+    expect(err).toMatch(
+      /^pull: wrote the GraphQL schema of http:\S+\/api\/graphql \(\d+ types\) to .*slice\.schema\.json$/m,
+    );
+    const schema = readFileSync(join(dir, 'slice.schema.json'), 'utf8');
+    expect(schema).not.toContain('secret-token-123');
+    expect(buildClientSchema(JSON.parse(schema) as IntrospectionQuery).getType('Dataset')).toBeDefined();
   });
 
   it('stops with exit code 1 and the refused read when the token is refused, writing nothing', async () => {
