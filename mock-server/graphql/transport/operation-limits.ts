@@ -5,15 +5,16 @@
  * `instrumentation/DataHubFieldComplexityCalculator.java`, limits `graphQL.query.depthLimit` 50 and
  * `complexityLimit` 2000 (`metadata-service/configuration/src/main/resources/application.yaml`).
  *
- * Both walk the selected operation with every fragment inlined where it is spread and the fields that
- * `@skip`/`@include` leave out left out, as graphql-java's QueryTraverser does:
+ * Both walk the selected operation depth first, in document order, leaving out the fields that
+ * `@skip`/`@include` leave out, as graphql-java's QueryTraverser does. Its traverser enters a node once: a
+ * fragment is walked where it is first spread, and a later spread of it is a back reference that counts
+ * nothing (which is why the web app's search, whose fragments would inline to some 35,000 fields, keeps
+ * the limit of 2000):
  * - depth: the deepest field's level, a root field being level 1 (`__typename` counts);
  * - complexity: each field counts 1 plus its children's sum (`__typename` counts 0); a field whose `input`
  *   argument has a `count` above 1 and that selects `searchResults { entity { ...searchResultFields } }`
  *   counts `2 × count` more, for the two lineage reads that fragment of the web app makes per result.
- * A fragment's figures do not depend on where it is spread, so each is worked out once per type: a
- * document that spreads fragments into one another is measured in time linear in its size, whatever
- * the size it inlines to.
+ * A document is so measured in time linear in its size.
  */
 import { createRequire } from 'node:module';
 import type {
@@ -82,7 +83,8 @@ export function measureOperation(
 ): OperationMeasure {
   const root = schema.getRootType(operation.operation);
   if (!root) return NOTHING;
-  const byFragment = new Map<string, OperationMeasure>();
+  // The fragments entered so far: a later spread of one is a back reference.
+  const entered = new Set<string>();
 
   const included = (node: FieldNode | FragmentDefinitionNode | SelectionSetNode['selections'][number]): boolean => {
     if (getDirectiveValues(GraphQLSkipDirective, node, variables)?.if === true) return false;
@@ -93,11 +95,7 @@ export function measureOperation(
     isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
 
   /** A selection set's figures: the deepest level below it (its fields at level 1) and its fields' complexity. */
-  const measureSet = (
-    parent: GraphQLCompositeType,
-    set: SelectionSetNode,
-    inFragments: ReadonlySet<string>,
-  ): OperationMeasure => {
+  const measureSet = (parent: GraphQLCompositeType, set: SelectionSetNode): OperationMeasure => {
     let depth = 0;
     let complexity = 0;
     let list = NO_LIST;
@@ -105,13 +103,13 @@ export function measureOperation(
       if (!included(selection)) continue;
       let inner: OperationMeasure;
       if (selection.kind === Kind.FIELD) {
-        inner = measureField(parent, selection, inFragments);
+        inner = measureField(parent, selection);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const on = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
         if (!on || !isCompositeType(on)) continue;
-        inner = measureSet(on, selection.selectionSet, inFragments);
+        inner = measureSet(on, selection.selectionSet);
       } else {
-        inner = measureSpread(selection.name.value, inFragments);
+        inner = measureSpread(selection.name.value);
       }
       depth = Math.max(depth, inner.depth);
       complexity += inner.complexity;
@@ -120,32 +118,22 @@ export function measureOperation(
     return { depth, complexity, list };
   };
 
-  const measureSpread = (name: string, inFragments: ReadonlySet<string>): OperationMeasure => {
-    const known = byFragment.get(name);
-    if (known) return known;
+  const measureSpread = (name: string): OperationMeasure => {
     const fragment = fragments[name];
-    // A fragment spread inside itself does not validate; it measures nothing here rather than looping.
-    if (!fragment || inFragments.has(name)) return NOTHING;
+    if (!fragment || entered.has(name)) return NOTHING;
+    entered.add(name);
     const on = schema.getType(fragment.typeCondition.name.value);
-    const measure =
-      on && isCompositeType(on) ? measureSet(on, fragment.selectionSet, new Set([...inFragments, name])) : NOTHING;
-    byFragment.set(name, measure);
-    return measure;
+    return on && isCompositeType(on) ? measureSet(on, fragment.selectionSet) : NOTHING;
   };
 
-  const measureField = (
-    parent: GraphQLCompositeType,
-    field: FieldNode,
-    inFragments: ReadonlySet<string>,
-  ): OperationMeasure => {
+  const measureField = (parent: GraphQLCompositeType, field: FieldNode): OperationMeasure => {
     const name = field.name.value;
     if (name === TYPENAME) return { depth: 1, complexity: 0, list: NO_LIST };
     const definition = fieldOf(parent, name);
     // Measured before validation: a field the schema lacks counts as a leaf, and validation then refuses it.
     if (!definition) return { depth: 1, complexity: 1, list: NO_LIST };
     const type = getNamedType(definition.type);
-    const children =
-      field.selectionSet && isCompositeType(type) ? measureSet(type, field.selectionSet, inFragments) : NOTHING;
+    const children = field.selectionSet && isCompositeType(type) ? measureSet(type, field.selectionSet) : NOTHING;
     const args = field.arguments?.length ? argumentsOf(definition, field) : {};
     const own = longestList(args, `${parent.name}.${name}`);
     return {
@@ -164,7 +152,7 @@ export function measureOperation(
     }
   };
 
-  return measureSet(root, operation.selectionSet, new Set());
+  return measureSet(root, operation.selectionSet);
 }
 
 /** DataHubFieldComplexityCalculator's surcharge: 2 × `input.count` for a search whose results spread `searchResultFields`. */
