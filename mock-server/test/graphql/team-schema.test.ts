@@ -4,7 +4,8 @@
  * argument and a mutation, given as a folder of files, as one file and as an introspection result. Known
  * fields answer from the store; new ones answer null, [] or a fixed value, listed in
  * `extensions.mockedFields`, the same on every run and never written; a schema that does not build
- * refuses the start naming the file and line; a seed file's `FILE.schema.json` sibling is served.
+ * refuses the start naming the file and line; a seed file's `FILE.schema.json` sibling is served; the
+ * depth and complexity limits hold on the served schema.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -388,6 +389,25 @@ describe("a seed file's schema sibling", () => {
       expect(mock.graphqlSchema).toBeUndefined();
       const { errors } = await graphql(mock, PAGE, { urn: DATASET });
       expect(errors?.[0]?.message).toMatch(/asOfRelease/);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('the limits', () => {
+  it('hold on the served schema: its new fields count towards depth and complexity', async () => {
+    const mock = await start({ graphqlSchema: written('file'), graphqlDepthLimit: 2, graphqlComplexityLimit: 9 });
+    try {
+      const deep = await graphql(mock, PAGE, { urn: DATASET });
+      expect(deep.errors?.[0]?.message).toBe('maximum query depth exceeded 3 > 2');
+      const wide = await graphql(mock, '{ releaseInfo { version features } }');
+      expect(wide.errors).toBeUndefined();
+      const many = await graphql(
+        mock,
+        `{ ${Array.from({ length: 5 }, (_, i) => `r${i}: releaseInfo { version }`).join(' ')} }`,
+      );
+      expect(many.errors?.[0]?.message).toBe('maximum query complexity exceeded 10 > 9');
     } finally {
       await mock.close();
     }
