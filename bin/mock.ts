@@ -144,6 +144,11 @@ export const MOCK_COMMAND_DEFINITION = {
       value: 'N',
       help: 'search, browse, autocomplete, relationships and time series reads see a write N ms after it (default 0 with --profile document, 1000 with upstream)',
     },
+    'graphql-schema': {
+      type: 'string',
+      value: 'PATH',
+      help: "serve this GraphQL schema in place of the built-in one: a folder of .graphql files (a DataHub checkout's datahub-graphql-core/src/main/resources), one .graphql file or an introspection result JSON; fields the mock has no state for answer null, [] or a fixed value, listed in extensions.mockedFields (default: the FILE.schema.json beside a --seed FILE.json, else the built-in schema)",
+    },
     'graphql-depth-limit': {
       type: 'string',
       value: 'N',
@@ -259,6 +264,11 @@ export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
     if (!isProfile(v.profile)) throw new UsageError(`--profile '${v.profile}': expected one of ${PROFILES.join(', ')}`);
     options.profile = v.profile;
   }
+  if (v['graphql-schema'] !== undefined) {
+    if (!existsSync(v['graphql-schema']))
+      throw new UsageError(`--graphql-schema '${v['graphql-schema']}': no such file or folder`);
+    options.graphqlSchema = v['graphql-schema'];
+  }
   if (v['graphql-depth-limit'] !== undefined)
     options.graphqlDepthLimit = limitOption('--graphql-depth-limit', v['graphql-depth-limit'], 'levels');
   if (v['graphql-complexity-limit'] !== undefined)
@@ -268,6 +278,27 @@ export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
   if (v['index-lag-ms'] !== undefined)
     options.indexLagMs = wholeNumberOption('--index-lag-ms', v['index-lag-ms'], MS, MAX_TIMER_MS);
   return options;
+}
+
+/** Differences from the built-in schema the banner shows; the rest are counted (all are in `server.graphqlSchema`). */
+const DIFFERENCES_SHOWN = 5;
+
+/** The banner's lines on a team's GraphQL schema: where it came from, its size, how it differs from the built-in one. */
+function describeServedSchema({ graphqlSchema: served }: MockServer): string[] {
+  if (!served) return [];
+  const origin = served.fromSeed === undefined ? '' : ` (beside the seed file ${served.fromSeed})`;
+  const merged = served.duplicatesMerged ? `, ${served.duplicatesMerged} identical duplicate definitions merged` : '';
+  const lines = [
+    `  GraphQL schema: ${served.path}${origin}: ${served.files.length} file${served.files.length === 1 ? '' : 's'}, ${served.types} types${merged}; fields without state are filled (extensions.mockedFields)`,
+  ];
+  const { differences } = served;
+  if (differences.length === 0) lines.push('    signatures: every field of the built-in schema as built in');
+  else {
+    lines.push(`    signatures: ${differences.length} differences from the built-in schema:`);
+    for (const line of differences.slice(0, DIFFERENCES_SHOWN)) lines.push(`      ${line}`);
+    if (differences.length > DIFFERENCES_SHOWN) lines.push(`      and ${differences.length - DIFFERENCES_SHOWN} more`);
+  }
+  return lines;
 }
 
 export function describeServer(server: MockServer, options: MockCliOptions): string {
@@ -285,6 +316,7 @@ export function describeServer(server: MockServer, options: MockCliOptions): str
     `  auth:           ${server.auth.mode}`,
     ...server.tokens.map((t) => `  token:          ${t.token}=${t.user}:${t.role}`),
   ];
+  lines.push(...describeServedSchema(server));
   for (const report of server.loaded) {
     const skippedEntries = report.skipped.length - report.rejected;
     lines.push(

@@ -10,7 +10,7 @@ import { isLoopback } from './auth/admin-access.js';
 import { createMock, type Mock } from './in-process/create-mock.js';
 import { DEFAULT_HOST, DEFAULT_PORT, consoleLogger, type MockServerOptions } from './options.js';
 
-export { createMock, type Mock, type MockOptions } from './in-process/create-mock.js';
+export { createMock, type Mock, type MockOptions, type ServedGraphqlSchema } from './in-process/create-mock.js';
 export type { MockFetch } from './wire/mock-fetch.js';
 export type { MockServerOptions, MockLogger } from './options.js';
 export { silentLogger, consoleLogger, parseByteSize } from './options.js';

@@ -41,6 +41,14 @@ export interface MockServerOptions {
   data?: string;
   /** Seed files (any of the upstream payload formats), written at every start. */
   seed?: string[];
+  /**
+   * A team's GraphQL schema served in place of the built-in SDL: a folder of `.graphql` files (a DataHub
+   * checkout's `datahub-graphql-core/src/main/resources`), one `.graphql` file, or an introspection result
+   * JSON. The fields the built-in SDL declares answer from the store, the others as a deployment without
+   * their data (listed in `extensions.mockedFields`). When absent, the `FILE.schema.json` beside the first
+   * seed file `FILE.json` that has one is served.
+   */
+  graphqlSchema?: string;
   /** HAR captures whose writes are applied at start, in order, after the seed files; their reads are checked against the contract. */
   seedHar?: string[];
   /** Load the built-in sample catalog into an empty store. Default true. */

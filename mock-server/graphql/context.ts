@@ -24,6 +24,8 @@ export type GraphqlContext = {
   authorization: string | undefined;
   /** The time the request may still take (transport/request-budget.ts). */
   requestBudget: RequestBudget;
+  /** The response paths a team's schema had filled (overlay/fill.ts), for `extensions.mockedFields`. */
+  mockedFields?: string[];
 };
 
 /**

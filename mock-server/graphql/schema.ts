@@ -2,10 +2,13 @@
  * The executable GraphQL schema: the contract's SDL and resolvers over the store and its search
  * index. Every field is read from the store: records name each field of their type (records.ts), and
  * nothing is invented. The resolvers come from one list of type families (`FAMILIES`), each a
- * folder's `index.ts`; a new family is one line there, not wiring here.
+ * folder's `index.ts`; a new family is one line there, not wiring here. With a team's SDL
+ * (`--graphql-schema`) that SDL is served: its fields the built-in SDL declares keep their resolvers, the
+ * others are filled as a deployment without their data answers (overlay/fill.ts).
  */
-import { makeExecutableSchema } from '@graphql-tools/schema';
-import { buildSchema, type GraphQLSchema } from 'graphql';
+import { createRequire } from 'node:module';
+import { addResolversToSchema, makeExecutableSchema } from '@graphql-tools/schema';
+import { buildSchema, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Contract } from '../../spec/index.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import { callerFamily } from './caller/index.js';
@@ -15,12 +18,16 @@ import { editFamily } from './edits/index.js';
 import { entityFamily } from './entities/index.js';
 import { EntityView } from './entities/entity-view.js';
 import { ENTITY_MAPPERS } from './entities/mappers.js';
+import { fillUnknownFields } from './overlay/fill.js';
 import { RecordShapes } from './records.js';
 import type { FieldResolvers, ResolverFamily, ViewOf } from './resolver-types.js';
 import { viewFamily } from './views/index.js';
 
 /** Every type family the schema's resolvers come from (upstream's resolvers/<family>/ packages). */
 const FAMILIES: readonly ResolverFamily[] = [entityFamily, discoveryFamily, editFamily, viewFamily, callerFamily];
+
+// The graphql instance @graphql-tools builds the schema with (CommonJS; see transport/document-cache.ts).
+const cjs = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 
 export interface CatalogSchema {
   schema: GraphQLSchema;
@@ -42,8 +49,11 @@ function assemble(families: readonly ResolverFamily[], viewOf: ViewOf): FieldRes
   return resolvers;
 }
 
-/** One schema serves every store of the server (each session has its own): the view is the request's store's. */
-export function catalogSchema(contract: Contract): CatalogSchema {
+/**
+ * One schema serves every store of the server (each session has its own): the view is the request's store's.
+ * `served`, a team's SDL (overlay/load.ts), is served in place of the contract's when given.
+ */
+export function catalogSchema(contract: Contract, served?: DocumentNode): CatalogSchema {
   const shapes = new RecordShapes(buildSchema(contract.graphqlSdl));
   const views = new WeakMap<CatalogStore, EntityView>();
   const viewOf = (ctx: GraphqlContext): EntityView => {
@@ -55,6 +65,16 @@ export function catalogSchema(contract: Contract): CatalogSchema {
       );
     return view;
   };
-  const schema = makeExecutableSchema({ typeDefs: contract.graphqlSdl, resolvers: assemble(FAMILIES, viewOf) });
+  const resolvers = assemble(FAMILIES, viewOf);
+  if (served) {
+    // The built-in resolvers of the fields the team's SDL declares; those of fields it lacks are left out.
+    const schema = addResolversToSchema({
+      schema: cjs.buildASTSchema(served, { assumeValidSDL: true }),
+      resolvers,
+      resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
+    });
+    return { schema: fillUnknownFields(schema, cjs.buildSchema(contract.graphqlSdl)), shapes };
+  }
+  const schema = makeExecutableSchema({ typeDefs: contract.graphqlSdl, resolvers });
   return { schema, shapes };
 }

@@ -10,6 +10,7 @@ import { loadContract, type Contract } from '../../spec/index.js';
 import { ScenarioCatalog } from '../admin/index.js';
 import { SessionRegistry } from '../controls/sessions.js';
 import { createRequestListener } from '../transport/listener-assembly.js';
+import { loadTeamSchema, type TeamSchema } from '../graphql/index.js';
 import { authConfig, defaultTokens, type AuthConfig, type TokenGrant } from '../auth/bearer-auth.js';
 import type { MockContext } from '../controls/mock-context.js';
 import type { RequestHandler } from '../transport/metadata-store-handler.js';
@@ -56,8 +57,33 @@ export interface Mock {
   loaded: LoadReport[];
   /** What each `seedHar` capture contributed: writes applied and refused, reads checked. */
   harReplays: HarReplay[];
+  /**
+   * The team's GraphQL schema served in place of the built-in SDL, with every signature difference from
+   * it; `fromSeed` names the seed file whose sibling it is. Absent when the built-in SDL is served.
+   */
+  graphqlSchema?: ServedGraphqlSchema;
   /** Closes every session's store; the mock answers nothing afterwards. */
   close(): Promise<void>;
+}
+
+/** A team's schema as served, and the seed file it came beside when no `graphqlSchema` option gave it. */
+export type ServedGraphqlSchema = TeamSchema & { fromSeed?: string };
+
+/** `FILE.schema.json` beside a seed file `FILE.json` (what `pull` records beside its output), or undefined. */
+export function seedSchemaSibling(seedFile: string): string | undefined {
+  if (!seedFile.endsWith('.json') || seedFile.endsWith('.schema.json')) return undefined;
+  return `${seedFile.slice(0, -'.json'.length)}.schema.json`;
+}
+
+/** The schema to serve: the option's, else the sibling of the first seed file that has one; read and checked at start. */
+async function servedGraphqlSchema(options: MockOptions, contract: Contract): Promise<ServedGraphqlSchema | undefined> {
+  if (options.graphqlSchema !== undefined) return loadTeamSchema(options.graphqlSchema, contract.graphqlSdl);
+  for (const seed of options.seed ?? []) {
+    const sibling = seedSchemaSibling(seed);
+    if (sibling !== undefined && existsSync(sibling))
+      return { ...(await loadTeamSchema(sibling, contract.graphqlSdl)), fromSeed: seed };
+  }
+  return undefined;
 }
 
 /** A store with its search index and tasks: from a file or empty in memory, or from an image of the start-up state. */
@@ -88,6 +114,8 @@ function openContext(
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   checkServerOptions(options);
   const contract = loadContract(options.namespace ?? 'svc');
+  // A team's schema that does not build refuses the start before any store is opened.
+  const graphqlSchema = await servedGraphqlSchema(options, contract);
   const logger = options.logger ?? consoleLogger;
   const taskDelayMs = options.taskDelayMs ?? 0;
   // An existing data file keeps its catalog: reloading the sample would undo the edits made to it.
@@ -150,6 +178,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
         listItems: GRAPHQL_LIST_ITEMS_LIMIT,
         budgetMs: options.requestBudgetMs ?? DEFAULT_REQUEST_BUDGET_MS,
       },
+      ...(graphqlSchema ? { servedSdl: graphqlSchema.document } : {}),
     });
     const fetch = injectedFetch(listener);
     const harReplays: HarReplay[] = [];
@@ -171,7 +200,17 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
         sessions.close();
         store.close();
       }));
-    return { fetch, listener, store, tokens, auth, loaded, harReplays, close };
+    return {
+      fetch,
+      listener,
+      store,
+      tokens,
+      auth,
+      loaded,
+      harReplays,
+      ...(graphqlSchema ? { graphqlSchema } : {}),
+      close,
+    };
   } catch (error) {
     store.close();
     throw error;

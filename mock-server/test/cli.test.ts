@@ -35,6 +35,7 @@ describe('parseMockArgs', () => {
     { given: ['--task-delay-ms', '2147483647'], want: { sample: true, taskDelayMs: 2147483647 } },
     { given: ['--scenarios', '.', '--admin-token', 'T'], want: { sample: true, scenarios: '.', adminToken: 'T' } },
     { given: ['--reference-day', '2024-02-29'], want: { sample: true, referenceDay: '2024-02-29' } },
+    { given: ['--graphql-schema', 'spec/graphql'], want: { sample: true, graphqlSchema: 'spec/graphql' } },
     {
       given: ['--graphql-depth-limit', '20', '--graphql-complexity-limit', '500', '--request-budget-ms', '1000'],
       want: { sample: true, graphqlDepthLimit: 20, graphqlComplexityLimit: 500, requestBudgetMs: 1000 },
@@ -73,6 +74,10 @@ describe('parseMockArgs', () => {
       want: "--graphql-depth-limit '0': expected a whole number of levels, 1 or more",
     },
     { given: ['--graphql-complexity-limit', '1e4'], want: /--graphql-complexity-limit '1e4'/ },
+    {
+      given: ['--graphql-schema', 'no/such/folder'],
+      want: "--graphql-schema 'no/such/folder': no such file or folder",
+    },
     { given: ['--request-budget-ms', '99999999999999999999'], want: /--request-budget-ms '99999999999999999999'/ },
     // Node's timers hold at most 2^31 - 1 ms; a count, what a number holds exactly.
     { given: ['--latency', '99999999999999999999'], want: /^--latency '99999999999999999999': .*at most 2147483647$/ },

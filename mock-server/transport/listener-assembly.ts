@@ -6,6 +6,7 @@
  * 4xx in the Rest.li error body; a 500 means a defect.
  */
 import express, { type ErrorRequestHandler, type Express } from 'express';
+import type { DocumentNode } from 'graphql';
 import { SchemaValidators } from '../../spec/validation.js';
 import { ADDRESS_FORMS, ADMIN_PATH, MOCK_DOCS_PATH, UPSTREAM_ADDRESS_FORMS } from '../addresses.js';
 import { adminRouter, type ScenarioCatalog } from '../admin/index.js';
@@ -34,6 +35,8 @@ export interface AppSettings {
   profile: Profile;
   /** GraphQL's depth and complexity limits. */
   graphqlLimits: OperationLimits;
+  /** A team's SDL served in place of the contract's (`--graphql-schema`). */
+  servedSdl?: DocumentNode;
 }
 
 /** The express part; `fallback` answers whatever it does not (a docs path with another method is the router's). */
@@ -74,7 +77,13 @@ export function createRequestListener(settings: AppSettings): RequestHandler {
   const upstream = settings.profile === 'upstream';
   const addressForms = upstream ? UPSTREAM_ADDRESS_FORMS : ADDRESS_FORMS;
   const store = metadataStoreHandler({ ...errors, route, protocolHeader: names.protocolHeader, addressForms });
-  const graphql = graphqlEndpoint({ contract, auth, logger, limits: settings.graphqlLimits });
+  const graphql = graphqlEndpoint({
+    contract,
+    auth,
+    logger,
+    limits: settings.graphqlLimits,
+    ...(settings.servedSdl ? { servedSdl: settings.servedSdl } : {}),
+  });
   const exchange = apiExchange({ maxBody, urnPrefix: names.urnPrefix, nextRequestId: () => sessions.nextRequestId() });
   // What express does not answer under its paths (e.g. /__mock/nothing) is the metadata store's 404.
   const fallback: RequestHandler = (req, res) =>

@@ -89,6 +89,8 @@ const ROOMS: readonly { folder: string; may: Readonly<Record<string, readonly st
       'edits/': ['entities/'],
       'views/': ['entities/', 'discovery/'],
       'caller/': ['entities/'],
+      // A team's schema: read, compared and filled on its own; schema.ts and the face use it.
+      'overlay/': [],
     },
   },
 ];

@@ -38,6 +38,8 @@ export interface GraphqlSettings {
   logger: MockLogger;
   /** The depth and complexity past which an operation is refused before it runs. */
   limits: OperationLimits;
+  /** A team's SDL served in place of the contract's (../overlay/load.ts); the contract's when absent. */
+  servedSdl?: DocumentNode;
 }
 
 /** The request of a POST: what graphql-over-HTTP calls its parameters. */
@@ -142,9 +144,14 @@ function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionN
   return fragments;
 }
 
-/** The response's JSON: the result with `extensions`, an object always. */
-function responseText(result: Record<string, unknown>): string {
-  return JSON.stringify({ ...result, extensions: { ...(result.extensions as object | undefined) } });
+/**
+ * The response's JSON: the result with `extensions`, an object always, holding `mockedFields` when a
+ * field of a team's schema was filled (../overlay/fill.ts).
+ */
+function responseText(result: Record<string, unknown>, mockedFields?: readonly string[]): string {
+  const extensions = { ...(result.extensions as object | undefined) };
+  if (mockedFields?.length) Object.assign(extensions, { mockedFields });
+  return JSON.stringify({ ...result, extensions });
 }
 
 /** `graphql:` and the operation's name, or the first root field of an unnamed one; undefined when the body names none. */
@@ -168,7 +175,13 @@ function operationOf(params: RequestParams, documents: DocumentCache): string | 
  * graphql-js as graphql-over-HTTP prescribes for `application/json` (errors of a document that does
  * not parse, validate or name an operation are sent with 200, as every execution's are).
  */
-export function graphqlEndpoint({ contract, auth, logger, limits }: GraphqlSettings): ApiHandler<MockContext> {
+export function graphqlEndpoint({
+  contract,
+  auth,
+  logger,
+  limits,
+  servedSdl,
+}: GraphqlSettings): ApiHandler<MockContext> {
   const documents = documentCache();
   const formatError = errorFormatter(logger);
   // Loaded and built on the first GraphQL request: loading @graphql-tools and the resolvers was about
@@ -187,7 +200,7 @@ export function graphqlEndpoint({ contract, auth, logger, limits }: GraphqlSetti
    */
   const run = async (params: RequestParams, contextValue: GraphqlContext): Promise<ExecutionResponse> => {
     const schema = await (built ??= import('../schema.js').then(({ catalogSchema }) =>
-      holdToRequestBudget(catalogSchema(contract).schema),
+      holdToRequestBudget(catalogSchema(contract, servedSdl).schema),
     ));
     let document: DocumentNode;
     try {
@@ -216,7 +229,8 @@ export function graphqlEndpoint({ contract, auth, logger, limits }: GraphqlSetti
     })) as ExecutionResult;
     if (contextValue.requestBudget.exceeded) return errorsResponse([contextValue.requestBudget.error()]);
     const cacheable = !errors && operation.operation === OperationTypeNode.QUERY && !contextValue.store.indexWaiting;
-    return { text: responseText(errors ? { errors: errors.map(formatError), ...rest } : rest), cacheable };
+    const result = errors ? { errors: errors.map(formatError), ...rest } : rest;
+    return { text: responseText(result, contextValue.mockedFields), cacheable };
   };
 
   /** A failure while responding: a RestliError in the transport's error body, anything else a logged 500. */
