@@ -1,3 +1,5 @@
+import { badRequest } from '../errors.js';
+
 /** Request bodies and result records of the discovery actions (document §4.6), as the search index takes and returns them. */
 export type Condition =
   | 'CONTAIN'
@@ -24,9 +26,33 @@ export interface Filter {
   criteria?: Criterion[];
 }
 
-/** A filter's alternatives as upstream reads them: `or`, else the deprecated `criteria` as one (none without either). */
-export function filterAlternatives<C>(filter: { or?: { and: C[] }[]; criteria?: C[] } | undefined): { and: C[] }[] {
-  return filter?.or ?? (filter?.criteria ? [{ and: filter.criteria }] : []);
+/**
+ * The most conditions a filter may hold, over all its alternatives: Elasticsearch's default
+ * `indices.query.bool.max_clause_count`, past which a deployment's search fails. The mock refuses more with
+ * a 400 (SQLite's expression tree and its bound variables would give out a little further on).
+ */
+export const MAX_FILTER_CONDITIONS = 1024;
+/** The most values a filter's conditions may list in all, as a GraphQL list argument may hold. */
+export const MAX_FILTER_VALUES = 10_000;
+
+/**
+ * A filter's alternatives as upstream reads them: `or`, else the deprecated `criteria` as one (none without
+ * either); a filter of more than MAX_FILTER_CONDITIONS conditions or MAX_FILTER_VALUES values is a 400.
+ */
+export function filterAlternatives<C extends { values?: readonly unknown[] }>(
+  filter: { or?: { and: C[] }[]; criteria?: C[] } | undefined,
+): { and: C[] }[] {
+  const alternatives = filter?.or ?? (filter?.criteria ? [{ and: filter.criteria }] : []);
+  let conditions = 0;
+  let values = 0;
+  for (const { and } of alternatives) {
+    conditions += Math.max(1, and?.length ?? 0);
+    for (const condition of and ?? []) values += condition?.values?.length ?? 1;
+  }
+  if (conditions > MAX_FILTER_CONDITIONS)
+    throw badRequest(`filter: ${conditions} conditions, more than ${MAX_FILTER_CONDITIONS}`);
+  if (values > MAX_FILTER_VALUES) throw badRequest(`filter: ${values} values, more than ${MAX_FILTER_VALUES}`);
+  return alternatives;
 }
 
 /** Upstream's SortCriterion (metadata-models/.../metadata/query/filter/SortCriterion.pdl). */

@@ -90,6 +90,16 @@ function criterionSet(fields: EntityIndexFields, criterion: Criterion): Criterio
   };
 }
 
+/**
+ * `parts` joined by `operator` as a balanced tree of parentheses: SQLite refuses an expression deeper than
+ * 1000, which a plain chain of a filter's 1,024 alternatives is.
+ */
+function balanced(parts: readonly string[], operator: 'AND' | 'OR'): string {
+  if (parts.length <= 2) return `(${parts.join(` ${operator} `)})`;
+  const half = Math.ceil(parts.length / 2);
+  return `(${balanced(parts.slice(0, half), operator)} ${operator} ${balanced(parts.slice(half), operator)})`;
+}
+
 /** `docId` is the SQL expression of the document id the criteria test (a ranked search hints its own column). */
 export function compileFilter(
   fields: EntityIndexFields,
@@ -113,9 +123,9 @@ export function compileFilter(
       params.push(...set.params);
       return `${docId} ${negated ? 'NOT IN' : 'IN'} (${set.sql})`;
     });
-    return `(${ands.join(' AND ')})`;
+    return balanced(ands, 'AND');
   });
   const only = groups.length === 1 ? groups[0]! : undefined;
   const sets = only && !only.some((c) => c.negated) ? only.map((c) => c.set) : undefined;
-  return { sql: `(${ors.join(' OR ')})`, params, namesRemoved, sets };
+  return { sql: balanced(ors, 'OR'), params, namesRemoved, sets };
 }
