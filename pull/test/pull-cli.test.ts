@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildClientSchema, type IntrospectionQuery } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runPull } from '../../bin/pull.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPullCommand } from './fixture-deployment.js';
 import { createMockServer, silentLogger, type MockServer } from '../../mock-server/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pull-cli-'));
@@ -27,19 +27,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function pull(argv: string[]): Promise<{ code: number; err: string }> {
-  const err: string[] = [];
-  const error = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void err.push(args.join(' ')));
-  const write = vi
-    .spyOn(process.stderr, 'write')
-    .mockImplementation((chunk: string | Uint8Array) => (err.push(String(chunk)), true));
-  try {
-    return { code: await runPull(argv), err: err.join('\n') };
-  } finally {
-    error.mockRestore();
-    write.mockRestore();
-  }
-}
+const pull = runPullCommand;
 
 describe('catalog-contract pull', () => {
   it.each([
