@@ -58,7 +58,7 @@ export function requestChecker(op: OperationSpec, validators: SchemaValidators):
     const errors: string[] = [];
     for (const p of pathParameters) {
       const value = params[p.name];
-      if (value !== undefined) errors.push(...validators.validate(p.schema, value, `path.${p.name}`));
+      if (value !== undefined) append(errors, validators.validate(p.schema, value, `path.${p.name}`));
     }
     const typedQuery: Record<string, unknown> = {};
     for (const p of queryParameters) {
@@ -68,18 +68,31 @@ export function requestChecker(op: OperationSpec, validators: SchemaValidators):
         continue;
       }
       typedQuery[p.name] = value;
-      errors.push(...validators.validate(p.schema, value, `query.${p.name}`));
+      append(errors, validators.validate(p.schema, value, `query.${p.name}`));
     }
     if (body === undefined) {
       if (op.requestRequired) errors.push('body: a JSON request body is required');
     } else if (op.requestSchema) {
-      errors.push(...validators.validate(op.requestSchema, body, 'body'));
+      append(errors, validators.validate(op.requestSchema, body, 'body'));
     } else if (op.method !== 'get' && !isEmptyObject(body)) {
       errors.push('body: this operation takes no request body');
     }
-    if (errors.length) throw badRequest(errors.join('; '));
+    if (errors.length) throw badRequest(errorMessage(errors));
     return { params, query: typedQuery, body };
   };
+}
+
+/** The errors a 400 names at most: a body of 200,000 unknown keys has as many, each one an error. */
+const MAX_NAMED_ERRORS = 20;
+
+/** Appends `more` to `errors` one by one: spread into a call, 200,000 of them overflow the stack. */
+function append(errors: string[], more: readonly string[]): void {
+  for (const error of more) errors.push(error);
+}
+
+function errorMessage(errors: readonly string[]): string {
+  if (errors.length <= MAX_NAMED_ERRORS) return errors.join('; ');
+  return `${errors.slice(0, MAX_NAMED_ERRORS).join('; ')}; and ${errors.length - MAX_NAMED_ERRORS} more`;
 }
 
 function isEmptyObject(value: unknown): boolean {

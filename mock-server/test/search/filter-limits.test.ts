@@ -66,3 +66,15 @@ describe('filter limits', () => {
     ]);
   });
 });
+
+describe('a filter of 200,000 unknown keys', () => {
+  const server = serverForTests();
+
+  it('is a 400 naming the first 20 errors and counting the rest, not a 500', async () => {
+    const filter = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`k${i}`, i]));
+    const reply = await call(server(), 'POST', '/entities?action=search', { body: search(filter) });
+    expect(reply.status).toBe(400);
+    expect(reply.json.message).toMatch(/^body\.filter: .*; and \d+ more$/);
+    expect(reply.json.message.split('; ')).toHaveLength(21);
+  });
+});
