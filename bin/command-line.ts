@@ -153,13 +153,21 @@ export const TIMEOUT_OPTION = {
   },
 } as const satisfies OptionDefinitions;
 
+/** A limit or a timeout: a whole number from 1 to what a timer (and an int) holds, else a UsageError saying `expected`. */
+export function positiveWholeNumberOption(option: string, text: string, expected: string): number {
+  const value = wholeNumberOption(option, text, expected, LONGEST_TIMER_MS);
+  if (value < 1) throw new UsageError(`${option} '${text}': expected ${expected}`);
+  return value;
+}
+
 /** The value of --timeout-ms, undefined when not given: at least 1, at most what a timer holds. */
 export function timeoutOption(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  const expected = `a whole number of milliseconds from 1 to ${LONGEST_TIMER_MS}`;
-  const ms = wholeNumberOption('--timeout-ms', text, expected, LONGEST_TIMER_MS);
-  if (ms < 1) throw new UsageError(`--timeout-ms '${text}': expected ${expected}`);
-  return ms;
+  return positiveWholeNumberOption(
+    '--timeout-ms',
+    text,
+    `a whole number of milliseconds from 1 to ${LONGEST_TIMER_MS}`,
+  );
 }
 
 /** The value of --port: 0 asks the system for any free port. */

@@ -6,6 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import {
   HELP_OPTION,
   parseOptions,
+  positiveWholeNumberOption,
   runSubcommand,
   serveUntilSignal,
   serverOptionDefinitions,
@@ -182,9 +183,7 @@ export { UsageError };
 
 /** A limit: a whole number of at least 1 (and at most 2^31 - 1, as upstream's int). */
 function limitOption(option: string, text: string, unit: string): number {
-  const value = wholeNumberOption(option, text, `a whole number of ${unit}, 1 or more`, 2 ** 31 - 1);
-  if (value < 1) throw new UsageError(`${option} '${text}': expected a whole number of ${unit}, 1 or more`);
-  return value;
+  return positiveWholeNumberOption(option, text, `a whole number of ${unit}, 1 or more`);
 }
 /** What a delay option expects; its most is MAX_TIMER_MS, what node's timers hold. */
 const MS = 'a whole number of milliseconds';
