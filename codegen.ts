@@ -10,7 +10,7 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 const scalars = { Long: 'number' };
 
 const config: CodegenConfig = {
-  schema: 'spec/graphql/schema.graphql',
+  schema: 'spec/graphql/schema/*.graphql',
   documents: 'spec/graphql/operations/*.graphql',
   emitLegacyCommonJSImports: false,
   generates: {

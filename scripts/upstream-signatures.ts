@@ -1,6 +1,6 @@
 /**
  * Prints spec/graphql/upstream-signatures.txt from a DataHub checkout: the upstream signature of every
- * root field, input, enum and output field that the project's SDL (spec/graphql/schema.graphql) and
+ * root field, input, enum and output field that the project's SDL (spec/graphql/schema/*.graphql) and
  * upstream's SDL both declare, in the format spec/test/graphql-upstream-signatures.test.ts reads.
  *
  *   npx tsx scripts/upstream-signatures.ts <datahub checkout or its SDL folder> --release v1.3.0.1 --commit <sha> \
@@ -26,7 +26,7 @@ import {
   type GraphQLNamedType,
   type GraphQLSchema,
 } from 'graphql';
-import { fromRoot } from '../spec/index.js';
+import { graphqlSchemaSource } from '../spec/index.js';
 
 const SDL_FOLDER = 'datahub-graphql-core/src/main/resources';
 
@@ -117,11 +117,11 @@ function main(): void {
     process.exit(2);
   }
   const { schema, files } = upstreamSchema(path);
-  const ours = buildSchema(readFileSync(fromRoot('spec', 'graphql', 'schema.graphql'), 'utf8'));
+  const ours = buildSchema(graphqlSchemaSource());
   const header = [
     `# Signatures of DataHub's GraphQL schema at ${values.release} (datahub-project/datahub, commit ${values.commit}),`,
     `# read from its ${SDL_FOLDER}/*.graphql (${files.length} files) for every root field, input, enum and`,
-    '# output field that spec/graphql/schema.graphql also declares. Written by scripts/upstream-signatures.ts;',
+    '# output field that spec/graphql/schema/ also declares. Written by scripts/upstream-signatures.ts;',
     '# re-run it on a checkout of the next release. Directives and default values are left out.',
     '# One line per root field `Root.field(args): Type`, per input field `input Type.field: Type` (every field of',
     "# each input: the contract's inputs must be exactly these), per enum `enum Type: VALUES` (every value), and per",

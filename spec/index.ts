@@ -88,6 +88,9 @@ export function readYaml<T>(path: string): T {
   return parseYaml(readFileSync(path, 'utf8')) as T;
 }
 
+/** The folder of the GraphQL SDL under spec/. */
+export const GRAPHQL_SCHEMA_FOLDER = 'graphql/schema';
+
 function buildContract(ns: Namespace): Contract {
   const openapi = inNamespace(JSON.parse(readFileSync(fromRoot('generated', 'openapi.json'), 'utf8')) as JsonSchema, ns);
   const schemas = ((openapi.components as JsonSchema | undefined)?.schemas ?? {}) as Record<string, JsonSchema>;
@@ -119,7 +122,7 @@ function buildContract(ns: Namespace): Contract {
     entity: (name) => entities.get(name) ?? lowerCase.get(name.toLowerCase()),
     recordOfAspect: (name) => records.get(name),
     aspectOfRecord: (record) => recordToAspect.get(record),
-    graphqlSdl: rewriteNamespace(readFileSync(fromRoot('spec', 'graphql', 'schema.graphql'), 'utf8'), ns),
+    graphqlSdl: rewriteNamespace(graphqlSchemaSource(), ns),
     differences: inNamespace(differences, ns),
   };
 }
@@ -134,6 +137,19 @@ export function loadContract(ns: Namespace = 'svc'): Contract {
     contracts.set(ns, contract);
   }
   return contract;
+}
+
+/** The files of the GraphQL SDL, one per area of the schema, `root.graphql` (the root types) first. */
+export function graphqlSchemaFiles(): string[] {
+  const files = specFiles(GRAPHQL_SCHEMA_FOLDER, '.graphql');
+  return [...files.filter((f) => f === 'root.graphql'), ...files.filter((f) => f !== 'root.graphql')];
+}
+
+/** The GraphQL SDL in the spec's notation: its files joined, in `graphqlSchemaFiles()` order. */
+export function graphqlSchemaSource(): string {
+  return graphqlSchemaFiles()
+    .map((f) => readFileSync(fromRoot('spec', GRAPHQL_SCHEMA_FOLDER, f), 'utf8'))
+    .join('\n');
 }
 
 /** Names of the files in a spec folder, e.g. the aspect schemas. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../spec/package-root.js';
-import { FORMATTED_FILES, formatCheck } from '../lint.js';
+import { FORMATTED_FILES, LINTED_SPEC_FILES, formatCheck, joinedSdlFile } from '../lint.js';
 
 const run = (args: string[]) =>
   spawnSync('npx', args, {
@@ -14,20 +14,18 @@ const run = (args: string[]) =>
   });
 
 describe('lint', () => {
-  it.each(['spec/openapi.yaml', 'spec/graphql/schema.graphql'])(
-    'redocly lint %s: no errors and no warnings',
-    (file) => {
-      // The JSON report counts Redocly's own problems only (stderr carries its Node 20 banner).
-      const result = run(['redocly', 'lint', file, '--format', 'json']);
-      const report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as {
-        totals: { errors: number; warnings: number };
-        problems: unknown[];
-      };
-      expect(report.problems, JSON.stringify(report.problems, null, 2)).toEqual([]);
-      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
-      expect(result.status).toBe(0);
-    },
-  );
+  it.each([...LINTED_SPEC_FILES, 'the GraphQL SDL'])('redocly lint %s: no errors and no warnings', (name) => {
+    const file = name === 'the GraphQL SDL' ? joinedSdlFile() : name;
+    // The JSON report counts Redocly's own problems only (stderr carries its Node 20 banner).
+    const result = run(['redocly', 'lint', file, '--format', 'json']);
+    const report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as {
+      totals: { errors: number; warnings: number };
+      problems: unknown[];
+    };
+    expect(report.problems, JSON.stringify(report.problems, null, 2)).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    expect(result.status).toBe(0);
+  });
 
   // tsc over the whole repository takes about 15 s of CPU, several times that on a busy 2-core machine.
   it('the TypeScript sources type-check (tsc --noEmit)', () => {
