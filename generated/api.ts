@@ -2048,7 +2048,7 @@ export interface components {
                 [key: string]: string | string[];
             };
             request: components["schemas"]["JournalBody"] & {
-                /** @description The request headers; Authorization is elided. */
+                /** @description The request headers; Authorization and Cookie (the frontend's session) are elided. */
                 headers: Record<string, never>;
             };
             response: components["schemas"]["JournalBody"];
