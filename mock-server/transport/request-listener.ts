@@ -132,7 +132,8 @@ export function requestListener({
       const path = headOf(scope.url);
       // The frontend's proxy: a session cookie becomes the bearer token (or a 401) before any access is decided.
       if (FRONTEND_PROXY_PREFIXES.some((prefix) => under(path, prefix))) gateway.forward(req, scope.id);
-      const route = gateway.routeOf(scope.url.split('?', 1)[0] as string);
+      const query = scope.url.indexOf('?');
+      const route = gateway.routeOf(query < 0 ? scope.url : scope.url.slice(0, query));
       if (route !== undefined) {
         exchange(req, res, gateway.handler(scope.id), sessions.get(scope.id), logged);
         return true;
