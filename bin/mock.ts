@@ -34,6 +34,7 @@ import {
   DEFAULT_REQUEST_BUDGET_MS,
   describeHarReplay,
   describeSkip,
+  FRONTEND_ROUTES,
   GRAPHIQL_PATH,
   GRAPHQL_PATH,
   isProfile,
@@ -45,6 +46,7 @@ import {
   parseLatency,
   parseReferenceDay,
   parseTokenGrant,
+  parseUserAccount,
   PROFILES,
   UPSTREAM_ADDRESS_FORMS,
   type AuthMode,
@@ -52,6 +54,7 @@ import {
   type MockServer,
   type MockServerOptions,
   type TokenGrant,
+  type UserAccount,
 } from '../mock-server/index.js';
 
 /** The options of `catalog-contract mock`: parsing, --help and the table in docs/cli.md come from here. */
@@ -94,6 +97,12 @@ export const MOCK_COMMAND_DEFINITION = {
       multiple: true,
       value: 'T=URN[:ROLE]',
       help: 'accept bearer token T as user URN with role admin (default) or reader; repeatable; without any, admin-token and reader-token are accepted',
+    },
+    user: {
+      type: 'string',
+      multiple: true,
+      value: 'NAME:PASSWORD[:ROLE]',
+      help: "let NAME sign in through POST /logIn (DataHub's web app) with PASSWORD, as an Admin (default), Editor or Reader (a Reader only reads); repeatable; datahub:datahub is always there unless replaced",
     },
     'max-body': {
       type: 'string',
@@ -224,6 +233,15 @@ export function parseMockArgs(argv: string[]): MockCliOptions | 'help' {
     }
     options.tokens = grants;
   }
+  if (v.user) {
+    const accounts: UserAccount[] = [];
+    for (const text of v.user) {
+      const account = parseUserAccount(text);
+      if (typeof account === 'string') throw new UsageError(account);
+      accounts.push(account);
+    }
+    options.users = accounts;
+  }
   if (v['max-body'] !== undefined) {
     const bytes = parseByteSize(v['max-body']);
     if (bytes === undefined)
@@ -314,6 +332,8 @@ export function describeServer(server: MockServer, options: MockCliOptions): str
     `  data:           ${options.data ?? 'in memory'}; body limit ${options.maxBodyText}`,
     `  auth:           ${server.auth.mode}`,
     ...server.tokens.map((t) => `  token:          ${t.token}=${t.user}:${t.role}`),
+    `  sign-in:        POST ${server.url}${FRONTEND_ROUTES.logIn} (DataHub's web app; also ${FRONTEND_ROUTES.authenticate}, ${FRONTEND_ROUTES.logOut}, ${FRONTEND_ROUTES.track})`,
+    ...server.users.map((u) => `  user:           ${u.name}:${u.password}:${u.role}`),
   ];
   lines.push(...describeServedSchema(server));
   for (const report of server.loaded) {

@@ -1821,7 +1821,7 @@ export interface components {
              * @enum {string}
              */
             kind: "error" | "reset" | "delay";
-            /** @description An operationId of the service, `graphql:<operation name>` or `*` (every request to the API). */
+            /** @description An operationId of the service, `graphql:<operation name>`, `frontend:<route>` (a route of the frontend gateway - logIn, authenticate, logOut, track) or `*` (every request to the API). */
             operation?: string;
             /** @default 1 */
             probability: number;
@@ -2040,7 +2040,7 @@ export interface components {
              */
             id: number;
             method: string;
-            /** @description The operationId, `graphql:<operation name or first root field>`, or null when the request matched no operation. */
+            /** @description The operationId, `graphql:<operation name or first root field>`, `frontend:<route>` for a route of the frontend gateway (logIn, authenticate, logOut, track), or null when the request matched no operation. */
             operation: string | null;
             /** @description As sent, address form included, without the session prefix and the query. */
             path: string;
@@ -2048,7 +2048,7 @@ export interface components {
                 [key: string]: string | string[];
             };
             request: components["schemas"]["JournalBody"] & {
-                /** @description The request headers; Authorization is elided. */
+                /** @description The request headers; Authorization and Cookie (the frontend's session) are elided. */
                 headers: Record<string, never>;
             };
             response: components["schemas"]["JournalBody"];

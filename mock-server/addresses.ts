@@ -35,6 +35,28 @@ export const GRAPHQL_PATH = '/api/graphql';
 export const GRAPHQL_V2_PATH = '/api/v2/graphql';
 export const GRAPHIQL_PATH = '/api/graphiql';
 
+/**
+ * datahub-frontend's routes that DataHub's web app calls besides GraphQL (datahub-frontend/conf/routes,
+ * v1.3.0.1; the app's dev server proxies all but /logOut, datahub-web-react/vite.config.ts), served by the
+ * frontend gateway (gateway/). Play matches them case-sensitively. A request to one is journaled as the
+ * operation `frontend:<key>`.
+ */
+export const FRONTEND_ROUTES = {
+  logIn: '/logIn',
+  authenticate: '/authenticate',
+  logOut: '/logOut',
+  track: '/openapi/v1/tracking/track',
+} as const;
+export type FrontendRoute = keyof typeof FRONTEND_ROUTES;
+/** The operation name of a frontend route in the journal and the faults. */
+export const frontendOperation = (route: FrontendRoute): string => `frontend:${route}`;
+
+/** The app's own sign-in page, where /authenticate and /logOut send a visitor (AuthUtils.LOGIN_ROUTE). */
+export const LOGIN_PAGE_PATH = '/login';
+
+/** What datahub-frontend proxies to GMS with the session's access token (Application.proxy): `/api/*` and `/openapi/*`. */
+export const FRONTEND_PROXY_PREFIXES = ['/api', '/openapi'];
+
 /** The mock's own endpoints (admin/). */
 export const ADMIN_PATH = '/__mock';
 

@@ -16,6 +16,7 @@ export type { MockServerOptions, MockLogger } from './options.js';
 export { silentLogger, consoleLogger, parseByteSize } from './options.js';
 export { authorize, requiresToken, authConfig, defaultTokens, parseTokenGrant } from './auth/bearer-auth.js';
 export type { AuthConfig, AuthMode, AccessKind, AccessRequest, Caller, Role, TokenGrant } from './auth/bearer-auth.js';
+export { parseUserAccount, UPSTREAM_ROLES, type UpstreamRole, type UserAccount } from './auth/users.js';
 export { CatalogStore } from './store/catalog-store.js';
 export { PROFILES, UPSTREAM_EXCLUDED_PATHS, type Profile } from './profile.js';
 // What the `mock` command (bin/mock.ts) needs besides: its option parsers and defaults, the start-up
@@ -44,6 +45,7 @@ export { describeHarReplay } from './seed/index.js';
 export {
   ADDRESS_FORMS,
   ADMIN_PATH,
+  FRONTEND_ROUTES,
   GRAPHIQL_PATH,
   GRAPHQL_PATH,
   MOCK_DOCS_PATH,

@@ -4,6 +4,7 @@
  */
 import type { Namespace } from '../spec/index.js';
 import type { AuthMode, TokenGrant } from './auth/bearer-auth.js';
+import type { UserAccount } from './auth/users.js';
 import type { Profile } from './profile.js';
 
 /** How much a line of the log matters: a request answered 2xx/3xx is info, 4xx warn, 5xx and unexpected failures error. */
@@ -63,6 +64,11 @@ export interface MockServerOptions {
   auth?: AuthMode;
   /** Accepted tokens; the built-in admin and reader tokens when absent. */
   tokens?: TokenGrant[];
+  /**
+   * Who may sign in through the frontend gateway (`POST /logIn`), besides quickstart's `datahub`/`datahub`
+   * (an Admin); an account named `datahub` replaces it.
+   */
+  users?: UserAccount[];
   /** Largest accepted request body in bytes. Default 16 MiB. */
   maxBody?: number;
   /** Delay before each batch of an asynchronous task (truncation), so tests can watch it running. Default 0. */

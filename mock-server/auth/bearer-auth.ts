@@ -5,6 +5,7 @@
  */
 import { tryParseUrn, type NamespaceNames } from '../../spec/index.js';
 import { RestliError } from '../errors.js';
+import { SessionTokens } from './session-tokens.js';
 
 /** standard: the spec's protected endpoints (operations, test, GraphQL mutations); all: every API request; off: none. */
 export type AuthMode = 'standard' | 'all' | 'off';
@@ -28,6 +29,8 @@ export type AccessKind = 'protected' | 'open' | 'exempt';
 export interface AuthConfig {
   mode: AuthMode;
   tokens: ReadonlyMap<string, TokenGrant>;
+  /** The access tokens sign-ins give (the frontend gateway's `POST /logIn`), accepted as the configured ones are. */
+  sessionTokens: SessionTokens;
   /** The actor of requests without a token, `urn:<ns>:corpuser:UNKNOWN`. */
   anonymousActor: string;
 }
@@ -78,6 +81,7 @@ export function authConfig(mode: AuthMode, grants: readonly TokenGrant[], names:
   return {
     mode,
     tokens: new Map(grants.map((g) => [g.token, g])),
+    sessionTokens: new SessionTokens(names.urnPrefix),
     anonymousActor: `${names.urnPrefix}corpuser:UNKNOWN`,
   };
 }
@@ -93,10 +97,16 @@ export function bearerToken(header: string | undefined): string | undefined {
   return /^\s*Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
 }
 
+/** The grant of a bearer token: a configured token, or a sign-in's access token that has not expired. */
+export function grantOf(config: AuthConfig, token: string | undefined): TokenGrant | undefined {
+  if (token === undefined) return undefined;
+  return config.tokens.get(token) ?? config.sessionTokens.grantOf(token);
+}
+
 /** The caller of a request, or a 401 (token missing or unknown where one is checked) / 403 (reader writing). */
 export function authorize(config: AuthConfig, request: AccessRequest): Caller {
   const token = bearerToken(request.authorization);
-  const grant = token === undefined ? undefined : config.tokens.get(token);
+  const grant = grantOf(config, token);
   if (config.mode === 'off')
     return grant ? { user: grant.user, role: grant.role } : { user: config.anonymousActor, role: 'anonymous' };
   if (request.authorization !== undefined && request.kind !== 'exempt' && !grant) {

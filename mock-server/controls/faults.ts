@@ -1,5 +1,6 @@
 /**
- * The faults of a session (`/__mock/faults`): an operation (an operationId, `graphql:<name>` or `*`)
+ * The faults of a session (`/__mock/faults`): an operation (an operationId, `graphql:<name>`,
+ * `frontend:<route>` or `*`)
  * answered with an error, its connection closed without a response (`reset`), or only delayed,
  * each as many `times` as asked (without times, until removed) and with a `probability`.
  */
@@ -12,11 +13,12 @@ export type FaultRequest = components['schemas']['FaultRequest'];
 export type Fault = components['schemas']['Fault'];
 
 /**
- * The one check of a fault's body its schema leaves out: a name that is neither `*` nor `graphql:<name>`
- * is one of the contract's operationIds.
+ * The one check of a fault's body its schema leaves out: a name that is neither `*`, `graphql:<name>`
+ * nor `frontend:<route>` (its schema's pattern lists the routes) is one of the contract's operationIds.
  */
 function checkOperation(operation: string, operationIds: ReadonlySet<string>): void {
-  if (operation === '*' || operation.startsWith('graphql:') || operationIds.has(operation)) return;
+  if (operation === '*' || operation.startsWith('graphql:') || operation.startsWith('frontend:')) return;
+  if (operationIds.has(operation)) return;
   throw badRequest(
     `body.operation: '${operation}' is not an operationId of the contract (${[...operationIds].join(', ')}), graphql:<operation name> or *`,
   );

@@ -73,8 +73,16 @@ export function shownEntry(entry: JournalEntry, urns: string[]): Record<string, 
     const known = query[key];
     query[key] = known === undefined ? value : Array.isArray(known) ? [...known, value] : [known, value];
   }
+  // The credentials: a bearer token, and the frontend's session cookie that holds one.
+  const { authorization, cookie } = entry.headers;
   const headers =
-    entry.headers.authorization === undefined ? entry.headers : { ...entry.headers, authorization: '[elided]' };
+    authorization === undefined && cookie === undefined
+      ? entry.headers
+      : {
+          ...entry.headers,
+          ...(authorization === undefined ? {} : { authorization: '[elided]' }),
+          ...(cookie === undefined ? {} : { cookie: '[elided]' }),
+        };
   return {
     id: entry.id,
     time: new Date(entry.arrived).toISOString(),

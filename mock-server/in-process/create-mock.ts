@@ -13,6 +13,7 @@ import { createRequestListener } from '../transport/listener-assembly.js';
 import { loadTeamSchema } from '../graphql/index.js';
 import type { TeamSchema } from '../graphql/overlay/load.js';
 import { authConfig, defaultTokens, type AuthConfig, type TokenGrant } from '../auth/bearer-auth.js';
+import { userAccounts, type UserAccount } from '../auth/users.js';
 import type { MockContext } from '../controls/mock-context.js';
 import type { RequestHandler } from '../transport/metadata-store-handler.js';
 import { TaskRegistry } from '../operations/index.js';
@@ -53,6 +54,8 @@ export interface Mock {
   store: CatalogStore;
   /** The tokens the mock accepts. */
   tokens: TokenGrant[];
+  /** Who may sign in through the frontend gateway (`POST /logIn`). */
+  users: UserAccount[];
   auth: AuthConfig;
   /** What the sample catalog (when loaded) and each seed file contributed. */
   loaded: LoadReport[];
@@ -164,11 +167,13 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     });
     const tokens = options.tokens ?? defaultTokens(contract.names);
     const auth = authConfig(options.auth ?? 'standard', tokens, contract.names);
+    const users = userAccounts(options.users);
     const listener = createRequestListener({
       contract,
       sessions,
       scenarios,
       auth,
+      users,
       maxBody: options.maxBody ?? DEFAULT_MAX_BODY,
       logger,
       adminToken: options.adminToken,
@@ -206,6 +211,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       listener,
       store,
       tokens,
+      users,
       auth,
       loaded,
       harReplays,

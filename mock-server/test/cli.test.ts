@@ -50,6 +50,16 @@ describe('parseMockArgs', () => {
         ],
       },
     },
+    {
+      given: ['--user', 'ann:pw', '--user', 'rob:p:w:Reader'],
+      want: {
+        sample: true,
+        users: [
+          { name: 'ann', password: 'pw', role: 'Admin' },
+          { name: 'rob', password: 'p:w', role: 'Reader' },
+        ],
+      },
+    },
   ])('$given', ({ given, want }) => {
     expect(parseMockArgs(given)).toEqual({ logLevel: 'info', maxBodyText: '16mb', ...want });
   });
@@ -66,6 +76,7 @@ describe('parseMockArgs', () => {
     { given: ['--auth', 'maybe'], want: /--auth 'maybe'/ },
     { given: ['--max-body', 'lots'], want: /--max-body 'lots'/ },
     { given: ['--token', 'nourn'], want: /--token 'nourn'/ },
+    { given: ['--user', 'ann'], want: /--user 'ann': expected NAME:PASSWORD\[:ROLE\]/ },
     { given: ['--latency', '500-100'], want: /--latency '500-100'/ },
     { given: ['--latency', 'slow'], want: /--latency 'slow'/ },
     { given: ['--journal-size', 'all'], want: /--journal-size 'all'/ },
@@ -171,6 +182,8 @@ describe('catalog-contract mock (process)', () => {
       '/__mock/ui',
       'admin-token=urn:svc:corpuser:datahub:admin',
       'reader-token=urn:svc:corpuser:reader:reader',
+      '/logIn',
+      'datahub:datahub:Admin',
     ]) {
       expect(output).toContain(form);
     }

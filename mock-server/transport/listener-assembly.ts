@@ -13,7 +13,9 @@ import { adminRouter, type ScenarioCatalog } from '../admin/index.js';
 import { adminSessions, type SessionRegistry } from '../controls/sessions.js';
 import { apiExchange } from './api-exchange.js';
 import { docsRouter } from './api-reference.js';
-import { bearerToken, type AuthConfig } from '../auth/bearer-auth.js';
+import { bearerToken, grantOf, type AuthConfig } from '../auth/bearer-auth.js';
+import type { UserAccount } from '../auth/users.js';
+import { frontendGateway } from '../gateway/index.js';
 import { sendError, type ErrorResponseSettings } from '../wire/error-response.js';
 import { graphqlEndpoint, mountGraphiql, type OperationLimits } from '../graphql/index.js';
 import type { Contract } from '../../spec/index.js';
@@ -28,6 +30,8 @@ export interface AppSettings {
   sessions: SessionRegistry;
   scenarios: ScenarioCatalog;
   auth: AuthConfig;
+  /** Who may sign in through the frontend gateway's `POST /logIn`. */
+  users: readonly UserAccount[];
   maxBody: number;
   logger: MockLogger;
   adminToken: string | undefined;
@@ -92,12 +96,14 @@ export function createRequestListener(settings: AppSettings): RequestHandler {
   const upstreamGate = upstream
     ? {
         addressForms,
-        hasToken: (header: string | undefined) => auth.mode === 'off' || auth.tokens.has(bearerToken(header) ?? ''),
+        hasToken: (header: string | undefined) =>
+          auth.mode === 'off' || grantOf(auth, bearerToken(header)) !== undefined,
       }
     : undefined;
   return requestListener({
     store,
     graphql,
+    gateway: frontendGateway({ auth, users: settings.users, urnPrefix: names.urnPrefix }),
     app,
     exchange,
     sessions,

@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   ADDRESS_FORMS,
   ADMIN_PATH,
+  FRONTEND_PROXY_PREFIXES,
   GRAPHIQL_PATH,
   GRAPHQL_PATH,
   GRAPHQL_V2_PATH,
@@ -21,6 +22,7 @@ import { originFormTarget } from './request-target.js';
 import { checkAdminAccess } from '../auth/admin-access.js';
 import { adminSessions, type SessionRegistry } from '../controls/sessions.js';
 import type { MockContext } from '../controls/mock-context.js';
+import type { FrontendGateway } from '../gateway/index.js';
 import type { ApiHandler } from '../wire/api-handler.js';
 import type { ApiExchange } from './api-exchange.js';
 import { sendError, type ErrorResponseSettings } from '../wire/error-response.js';
@@ -34,6 +36,8 @@ export interface ListenerSettings {
   store: ApiHandler<MockContext>;
   /** POST /api/graphql (and the 405 of its other methods). */
   graphql: ApiHandler<MockContext>;
+  /** datahub-frontend's routes and its proxy's session cookie (../gateway/). */
+  gateway: FrontendGateway;
   /** The rest: admin, docs, the GraphQL explorer. */
   app: RequestHandler;
   exchange: ApiExchange;
@@ -70,6 +74,7 @@ function under(path: string, prefix: string): boolean {
 export function requestListener({
   store,
   graphql,
+  gateway,
   app,
   exchange,
   sessions,
@@ -125,6 +130,14 @@ export function requestListener({
       const scope = sessions.scope(req.url, req.headers[SESSION_HEADER]);
       req.url = scope.url;
       const path = headOf(scope.url);
+      // The frontend's proxy: a session cookie becomes the bearer token (or a 401) before any access is decided.
+      if (FRONTEND_PROXY_PREFIXES.some((prefix) => under(path, prefix))) gateway.forward(req, scope.id);
+      const query = scope.url.indexOf('?');
+      const route = gateway.routeOf(query < 0 ? scope.url : scope.url.slice(0, query));
+      if (route !== undefined) {
+        exchange(req, res, gateway.handler(scope.id), sessions.get(scope.id), logged);
+        return true;
+      }
       const admin = under(path, ADMIN_PATH);
       if (upstreamGate && unrouted && !admin) {
         const original = scope.url.split('?')[0] ?? '/';

@@ -139,7 +139,8 @@ const MOCK_FLOORS: readonly (readonly string[])[] = [
   // The per-session state every request uses: sessions, journal, faults, settings.
   ['controls/'],
   ['handlers/'],
-  ['graphql/', 'admin/'],
+  // The two APIs' handlers above the store's, the frontend gateway (sign-in, tracking), the admin endpoints.
+  ['graphql/', 'gateway/', 'admin/'],
   // The request listener, the API exchange, the router, and the listener assembled.
   ['transport/'],
   ['in-process/'],
