@@ -66,6 +66,14 @@ export const pathOf = (url: string): string => {
   return q < 0 ? url : url.slice(0, q);
 };
 
+/** A sign-in's body as the journal shows it: the password elided, like the credentials in the headers. */
+function withoutPassword<T extends { body: unknown }>(operation: string | null, shown: T): T {
+  const body = shown.body;
+  if (operation !== 'frontend:logIn' || typeof body !== 'object' || body === null || !('password' in body))
+    return shown;
+  return { ...shown, body: { ...body, password: '[elided]' } };
+}
+
 /** An entry as `GET /__mock/requests` answers it. */
 export function shownEntry(entry: JournalEntry, urns: string[]): Record<string, unknown> {
   const query: Record<string, string | string[]> = {};
@@ -94,7 +102,7 @@ export function shownEntry(entry: JournalEntry, urns: string[]): Record<string, 
     status: entry.status,
     durationMs: entry.durationMs,
     urns,
-    request: { headers, ...shownBody(entry.requestText) },
+    request: { headers, ...withoutPassword(entry.operation, shownBody(entry.requestText)) },
     response: shownBody(entry.responseText),
     ...(entry.fault ? { fault: entry.fault } : {}),
   };

@@ -164,6 +164,9 @@ describe('a sign-in inside a session of the mock', () => {
     const journal = await call(server(), 'GET', '/__mock/requests?session=gamma&operation=frontend:logIn');
     expect(journal.json.requests).toHaveLength(1);
     expect(journal.json.requests[0]).toMatchObject({ method: 'POST', path: '/logIn', status: 200 });
+    // The password is elided, as the Authorization header and the session cookie are.
+    expect(journal.json.requests[0].request.body).toMatchObject({ password: '[elided]' });
+    expect(JSON.stringify(journal.json)).not.toContain('"password":"datahub"');
   });
 });
 
