@@ -645,6 +645,31 @@ describe("an asset's catalog fields", () => {
   });
 });
 
+describe('a schema field entity', () => {
+  it('reads its documentation with attribution and its structured property values', async () => {
+    const field = `urn:svc:schemaField:(${DATASET},amount)`;
+    await ingest(server, field, 'documentation', {
+      documentations: [{ documentation: 'Order amount in cents.', attribution: ATTRIBUTION }],
+    });
+    await ingest(server, field, 'structuredProperties', {
+      properties: [{ propertyUrn: PROPERTY, values: [{ double: 365 }] }],
+    });
+    const { entity } = await data(`{ entity(urn: "${field}") { urn ... on SchemaFieldEntity { fieldPath
+      documentation { documentations { documentation attribution { actor { urn } } } }
+      structuredProperties { properties { structuredProperty { urn } values { ... on NumberValue { numberValue } } associatedUrn } } } } }`);
+    expect(entity).toEqual({
+      urn: field,
+      fieldPath: 'amount',
+      documentation: {
+        documentations: [{ documentation: 'Order amount in cents.', attribution: { actor: { urn: OTHER_USER } } }],
+      },
+      structuredProperties: {
+        properties: [{ structuredProperty: { urn: PROPERTY }, values: [{ numberValue: 365 }], associatedUrn: field }],
+      },
+    });
+  });
+});
+
 describe('dashboard and chart stats summaries', () => {
   it("summarises a dashboard's usage: the latest absolute views and the month's users by views", async () => {
     const now = Date.now();
