@@ -3,13 +3,14 @@
  * datahub-graphql-core/.../types/dataplatforminstance/mappers/, v1.3.0.1): platform and instance id from the
  * URN (its key), properties from dataPlatformInstanceProperties, and ownership, tags, links, deprecation and
  * status. An external role (upstream's RoleMapper, .../types/rolemetadata/mappers/RoleMapper.java): its id
- * from the URN, properties from roleProperties; `isAssignedToMe` is whether the caller is among the users of
- * its actors aspect (the token's user; anonymous without one).
+ * from the URN, properties from roleProperties; `isAssignedToMe` (upstream's IsAssignedToMeResolver) is whether
+ * the caller (the token's user; anonymous without one) is among the users of its actors aspect, or among the
+ * members of one of its groups (the user's groupMembership and nativeGroupMembership, as GroupService reads them).
  */
 import { tryParseUrn, urnLastPart } from '../../../spec/index.js';
 import { customPropertiesRecords } from '../aspect-records.js';
 import { callerOf, type GraphqlContext } from '../context.js';
-import { objectsOf, stringOr } from '../json-values.js';
+import { objectsOf, stringOr, stringsOf, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import { relationshipsOf } from './edges.js';
 import type { EntityView } from './entity-view.js';
@@ -37,6 +38,16 @@ export function dataPlatformInstanceRecord(view: EntityView, urn: string): Outpu
   });
 }
 
+function isAssigned(view: EntityView, actors: JsonObject | undefined, user: string): boolean {
+  if (objectsOf(actors?.users).some((assigned) => assigned.user === user)) return true;
+  const groups = new Set(objectsOf(actors?.groups).flatMap((assigned) => stringOr(assigned.group) ?? []));
+  if (groups.size === 0) return false;
+  const membership = ['groupMembership', 'nativeGroupMembership'].flatMap((aspect) =>
+    stringsOf(view.store.getAspect(user, aspect, 0)?.value.groups),
+  );
+  return membership.some((group) => groups.has(group));
+}
+
 export function roleRecord(view: EntityView, urn: string): OutputRecord {
   const stored = view.aspectsOf(urn);
   return view.shapes.record('Role', {
@@ -56,6 +67,6 @@ export function roleRecord(view: EntityView, urn: string): OutputRecord {
         : null;
     },
     isAssignedToMe: (_args: unknown, ctx: GraphqlContext) =>
-      objectsOf(stored.aspect('actors')?.users).some((user) => user.user === callerOf(ctx).user),
+      isAssigned(view, stored.aspect('actors'), callerOf(ctx).user),
   });
 }

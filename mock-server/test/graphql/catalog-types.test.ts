@@ -617,12 +617,14 @@ describe("an asset's catalog fields", () => {
     });
   });
 
-  it("answers a role's isAssignedToMe false for a caller not among its actors", async () => {
-    const reply = await graphql(server, {
-      query: `{ role(urn: "${ROLE}") { isAssignedToMe } }`,
-      token: 'reader-token',
-    });
-    expect(reply.json).toMatchObject({ data: { role: { isAssignedToMe: false } } });
+  it("answers a role's isAssignedToMe for a caller among its groups' members, and false for another", async () => {
+    const query = '{ role(urn: "urn:svc:role:group-role") { isAssignedToMe } }';
+    await ingest(server, 'urn:svc:role:group-role', 'actors', { groups: [{ group: GROUP }] });
+    const reader = await graphql(server, { query, token: 'reader-token' });
+    expect(reader.json).toMatchObject({ data: { role: { isAssignedToMe: false } } });
+    await ingest(server, 'urn:svc:corpuser:reader', 'groupMembership', { groups: [GROUP] });
+    const member = await graphql(server, { query, token: 'reader-token' });
+    expect(member.json).toMatchObject({ data: { role: { isAssignedToMe: true } } });
   });
 
   it("reads a flow's and a job's edited descriptions, the flow's sub-types and parent containers", async () => {
