@@ -15,6 +15,13 @@ export type Scalars = {
   Long: { input: number; output: number; }
 };
 
+/** The roles that grant access to an asset (aspect access). */
+export type Access = {
+  __typename?: 'Access';
+  /** The roles. */
+  roles?: Maybe<Array<RoleAssociation>>;
+};
+
 /** The access level of an entity. */
 export type AccessLevel =
   /** Restricted to some viewers. */
@@ -96,10 +103,74 @@ export type AggregationMetadata = {
   value: Scalars['String']['output'];
 };
 
+/** One value a structured property allows. */
+export type AllowedValue = {
+  __typename?: 'AllowedValue';
+  /** What the value means. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The value. */
+  value: PropertyValue;
+};
+
 /** Filters that must all hold. */
 export type AndFilterInput = {
   /** The filters. */
   and?: InputMaybe<Array<FacetFilterInput>>;
+};
+
+/** An application, `urn:svc:application:<id>`: a system that owns or produces a set of assets. */
+export type Application = Entity & {
+  __typename?: 'Application';
+  /** The domain (aspect domains). */
+  domain?: Maybe<DomainAssociation>;
+  /** Glossary terms (aspect glossaryTerms). */
+  glossaryTerms?: Maybe<GlossaryTerms>;
+  /** Links (aspect institutionalMemory). */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** Owners (aspect ownership). */
+  ownership?: Maybe<Ownership>;
+  /** Name, description and custom properties (aspect applicationProperties). */
+  properties?: Maybe<ApplicationProperties>;
+  /** Edges between this application and other entities. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Structured property values (aspect structuredProperties). */
+  structuredProperties?: Maybe<StructuredProperties>;
+  /** Tags (aspect globalTags). */
+  tags?: Maybe<GlobalTags>;
+  /** Always APPLICATION. */
+  type: EntityType;
+  /** URN of the application. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** An application, `urn:svc:application:<id>`: a system that owns or produces a set of assets. */
+export type ApplicationRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** The application an asset belongs to (the first of its applications aspect). */
+export type ApplicationAssociation = {
+  __typename?: 'ApplicationAssociation';
+  /** The application. */
+  application: Application;
+  /** URN of the asset. */
+  associatedUrn: Scalars['String']['output'];
+};
+
+/** Properties of an application (aspect applicationProperties). */
+export type ApplicationProperties = {
+  __typename?: 'ApplicationProperties';
+  /** Free-form key-value pairs. */
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  /** Description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Link to the application elsewhere. */
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  /** Display name; the URN's id when the aspect has none. */
+  name: Scalars['String']['output'];
+  /** Number of assets of the application (not kept in the aspect; null). */
+  numAssets?: Maybe<Scalars['Int']['output']>;
 };
 
 /** A versioned aspect of an entity. */
@@ -278,6 +349,22 @@ export type BrowsePath = {
   path: Array<Scalars['String']['output']>;
 };
 
+/** One entry of a v2 browse path. */
+export type BrowsePathEntry = {
+  __typename?: 'BrowsePathEntry';
+  /** The entity the entry stands for, when its id is a URN. */
+  entity?: Maybe<Entity>;
+  /** The entry's name: its id, or the URN of the entity it stands for. */
+  name: Scalars['String']['output'];
+};
+
+/** A browse path of entities (aspect browsePathsV2): each entry a name and, where it stands for one, the entity. */
+export type BrowsePathV2 = {
+  __typename?: 'BrowsePathV2';
+  /** The entries, from the root. */
+  path: Array<BrowsePathEntry>;
+};
+
 /** The entity whose browse paths are read. */
 export type BrowsePathsInput = {
   /** The entity type. */
@@ -324,12 +411,18 @@ export type BrowseResults = {
 /** A chart, `urn:svc:chart:(<tool>,<id>)`. */
 export type Chart = BrowsableEntity & Entity & EntityWithRelationships & {
   __typename?: 'Chart';
+  /** The application (the first of aspect applications). */
+  application?: Maybe<ApplicationAssociation>;
+  /** The v2 browse path (aspect browsePathsV2). */
+  browsePathV2?: Maybe<BrowsePathV2>;
   /** The browse paths of the chart; null when none was ever generated. */
   browsePaths?: Maybe<Array<BrowsePath>>;
   /** Id of the chart within its tool, from the URN. */
   chartId: Scalars['String']['output'];
   /** The container the chart resides in. */
   container?: Maybe<Container>;
+  /** The platform instance (aspect dataPlatformInstance). */
+  dataPlatformInstance?: Maybe<DataPlatformInstance>;
   /** Deprecation status of the chart. */
   deprecation?: Maybe<Deprecation>;
   /** The domain of the chart. */
@@ -361,8 +454,12 @@ export type Chart = BrowsableEntity & Entity & EntityWithRelationships & {
   properties?: Maybe<ChartProperties>;
   /** Edges between this chart and other entities, by relationship name and direction. */
   relationships?: Maybe<EntityRelationshipsResult>;
+  /** Views and viewers: not computed by the service, so null. */
+  statsSummary?: Maybe<ChartStatsSummary>;
   /** Whether the chart is soft-deleted. */
   status?: Maybe<Status>;
+  /** Structured property values (aspect structuredProperties). */
+  structuredProperties?: Maybe<StructuredProperties>;
   /** Sub-types of the chart. */
   subTypes?: Maybe<SubTypes>;
   /** Tags of the chart. */
@@ -419,6 +516,19 @@ export type ChartProperties = {
   type?: Maybe<ChartType>;
 };
 
+/** A chart's views and viewers; the service does not compute them yet, so the field answers null. */
+export type ChartStatsSummary = {
+  __typename?: 'ChartStatsSummary';
+  /** The most active users in the last 30 days. */
+  topUsersLast30Days?: Maybe<Array<CorpUser>>;
+  /** Distinct users in the last 30 days. */
+  uniqueUserCountLast30Days?: Maybe<Scalars['Int']['output']>;
+  /** Views. */
+  viewCount?: Maybe<Scalars['Int']['output']>;
+  /** Views in the last 30 days. */
+  viewCountLast30Days?: Maybe<Scalars['Int']['output']>;
+};
+
 /** The kind of a chart. */
 export type ChartType =
   /** Area chart. */
@@ -447,8 +557,16 @@ export type ChartType =
 /** A container of other entities, for example a database or a schema. */
 export type Container = Entity & {
   __typename?: 'Container';
+  /** The roles that grant access to the container (aspect access). */
+  access?: Maybe<Access>;
+  /** The application (the first of aspect applications). */
+  application?: Maybe<ApplicationAssociation>;
+  /** The v2 browse path (aspect browsePathsV2). */
+  browsePathV2?: Maybe<BrowsePathV2>;
   /** The container this container resides in. */
   container?: Maybe<Container>;
+  /** The platform instance (aspect dataPlatformInstance). */
+  dataPlatformInstance?: Maybe<DataPlatformInstance>;
   /** Deprecation status of the container. */
   deprecation?: Maybe<Deprecation>;
   /** The domain of the container. */
@@ -477,6 +595,8 @@ export type Container = Entity & {
   relationships?: Maybe<EntityRelationshipsResult>;
   /** Whether the container is soft-deleted. */
   status?: Maybe<Status>;
+  /** Structured property values (aspect structuredProperties). */
+  structuredProperties?: Maybe<StructuredProperties>;
   /** Sub-types of the container, for example database. */
   subTypes?: Maybe<SubTypes>;
   /** Tags of the container. */
@@ -540,6 +660,11 @@ export type CorpGroup = Entity & {
   editableProperties?: Maybe<CorpGroupEditableProperties>;
   /** Whether the group exists in the catalog. */
   exists?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * The group's properties as older clients read them (aspect corpGroupInfo).
+   * @deprecated Use properties instead.
+   */
+  info?: Maybe<CorpGroupInfo>;
   /** Name of the group from its URN. */
   name: Scalars['String']['output'];
   /** Owners of the group. */
@@ -548,6 +673,8 @@ export type CorpGroup = Entity & {
   properties?: Maybe<CorpGroupProperties>;
   /** Edges between this group and other entities, for example its members. */
   relationships?: Maybe<EntityRelationshipsResult>;
+  /** Structured property values (aspect structuredProperties). */
+  structuredProperties?: Maybe<StructuredProperties>;
   /** Always CORP_GROUP. */
   type: EntityType;
   /** URN of the group. */
@@ -573,6 +700,32 @@ export type CorpGroupEditableProperties = {
   slack?: Maybe<Scalars['String']['output']>;
 };
 
+/** A group's properties as older clients read them (aspect corpGroupInfo). */
+export type CorpGroupInfo = {
+  __typename?: 'CorpGroupInfo';
+  /**
+   * Administrators listed in the aspect.
+   * @deprecated Read the group's relationships instead.
+   */
+  admins?: Maybe<Array<CorpUser>>;
+  /** Description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Display name. */
+  displayName?: Maybe<Scalars['String']['output']>;
+  /** Email address. */
+  email?: Maybe<Scalars['String']['output']>;
+  /**
+   * URNs of groups listed in the aspect.
+   * @deprecated Read the group's relationships instead.
+   */
+  groups?: Maybe<Array<Scalars['String']['output']>>;
+  /**
+   * Members listed in the aspect.
+   * @deprecated Read the group's relationships instead.
+   */
+  members?: Maybe<Array<CorpUser>>;
+};
+
 /** Read-only properties of a group. */
 export type CorpGroupProperties = {
   __typename?: 'CorpGroupProperties';
@@ -589,10 +742,20 @@ export type CorpGroupProperties = {
 /** A user, `urn:svc:corpuser:<username>`. */
 export type CorpUser = Entity & {
   __typename?: 'CorpUser';
+  /**
+   * What the user edited, as older clients read it (aspect corpUserEditableInfo).
+   * @deprecated Use editableProperties instead.
+   */
+  editableInfo?: Maybe<CorpUserEditableInfo>;
   /** Properties of the user edited in the catalog (aspect corpUserEditableInfo). */
   editableProperties?: Maybe<CorpUserEditableProperties>;
   /** Whether the user exists in the catalog. */
   exists?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * The user's properties as older clients read them (aspect corpUserInfo).
+   * @deprecated Use properties instead.
+   */
+  info?: Maybe<CorpUserInfo>;
   /** Whether the user has credentials managed by the catalog itself. */
   isNativeUser?: Maybe<Scalars['Boolean']['output']>;
   /** Read-only properties of the user (aspect corpUserInfo). */
@@ -603,6 +766,8 @@ export type CorpUser = Entity & {
   settings?: Maybe<CorpUserSettings>;
   /** Status of the user. */
   status?: Maybe<CorpUserStatus>;
+  /** Structured property values (aspect structuredProperties). */
+  structuredProperties?: Maybe<StructuredProperties>;
   /** Tags of the user. */
   tags?: Maybe<GlobalTags>;
   /** Always CORP_USER. */
@@ -626,6 +791,23 @@ export type CorpUserAppearanceSettings = {
   showSimplifiedHomepage?: Maybe<Scalars['Boolean']['output']>;
 };
 
+/** What a user edited about themselves, as older clients read it (aspect corpUserEditableInfo). */
+export type CorpUserEditableInfo = {
+  __typename?: 'CorpUserEditableInfo';
+  /** About the user. */
+  aboutMe?: Maybe<Scalars['String']['output']>;
+  /** Display name. */
+  displayName?: Maybe<Scalars['String']['output']>;
+  /** Link to the user's picture. */
+  pictureLink?: Maybe<Scalars['String']['output']>;
+  /** Skills of the user. */
+  skills?: Maybe<Array<Scalars['String']['output']>>;
+  /** Teams the user is on. */
+  teams?: Maybe<Array<Scalars['String']['output']>>;
+  /** Job title. */
+  title?: Maybe<Scalars['String']['output']>;
+};
+
 /** Properties of a user edited in the catalog. */
 export type CorpUserEditableProperties = {
   __typename?: 'CorpUserEditableProperties';
@@ -635,10 +817,14 @@ export type CorpUserEditableProperties = {
   displayName?: Maybe<Scalars['String']['output']>;
   /** Email address of the user. */
   email?: Maybe<Scalars['String']['output']>;
+  /** The persona the user chose. */
+  persona?: Maybe<DataHubPersona>;
   /** Phone number of the user. */
   phone?: Maybe<Scalars['String']['output']>;
   /** URL of the user's picture. */
   pictureLink?: Maybe<Scalars['String']['output']>;
+  /** The platforms the user works with. */
+  platforms?: Maybe<Array<DataPlatform>>;
   /** Skills of the user. */
   skills?: Maybe<Array<Scalars['String']['output']>>;
   /** Slack handle of the user. */
@@ -646,6 +832,35 @@ export type CorpUserEditableProperties = {
   /** Teams of the user. */
   teams?: Maybe<Array<Scalars['String']['output']>>;
   /** Title of the user. */
+  title?: Maybe<Scalars['String']['output']>;
+};
+
+/** A user's properties as older clients read them (aspect corpUserInfo). */
+export type CorpUserInfo = {
+  __typename?: 'CorpUserInfo';
+  /** Whether the user is active; false when the aspect does not say. */
+  active: Scalars['Boolean']['output'];
+  /** Country code. */
+  countryCode?: Maybe<Scalars['String']['output']>;
+  /** Free-form key-value pairs. */
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  /** Id of the user's department. */
+  departmentId?: Maybe<Scalars['Long']['output']>;
+  /** Name of the user's department. */
+  departmentName?: Maybe<Scalars['String']['output']>;
+  /** Display name. */
+  displayName?: Maybe<Scalars['String']['output']>;
+  /** Email address. */
+  email?: Maybe<Scalars['String']['output']>;
+  /** First name. */
+  firstName?: Maybe<Scalars['String']['output']>;
+  /** Full name. */
+  fullName?: Maybe<Scalars['String']['output']>;
+  /** Last name. */
+  lastName?: Maybe<Scalars['String']['output']>;
+  /** The user's manager. */
+  manager?: Maybe<CorpUser>;
+  /** Job title. */
   title?: Maybe<Scalars['String']['output']>;
 };
 
@@ -737,12 +952,18 @@ export type CustomPropertiesEntry = {
 /** A dashboard, `urn:svc:dashboard:(<tool>,<id>)`. */
 export type Dashboard = BrowsableEntity & Entity & EntityWithRelationships & {
   __typename?: 'Dashboard';
+  /** The application (the first of aspect applications). */
+  application?: Maybe<ApplicationAssociation>;
+  /** The v2 browse path (aspect browsePathsV2). */
+  browsePathV2?: Maybe<BrowsePathV2>;
   /** The browse paths of the dashboard; null when none was ever generated. */
   browsePaths?: Maybe<Array<BrowsePath>>;
   /** The container the dashboard resides in. */
   container?: Maybe<Container>;
   /** Id of the dashboard within its tool, from the URN. */
   dashboardId: Scalars['String']['output'];
+  /** The platform instance (aspect dataPlatformInstance). */
+  dataPlatformInstance?: Maybe<DataPlatformInstance>;
   /** Deprecation status of the dashboard. */
   deprecation?: Maybe<Deprecation>;
   /** The domain of the dashboard. */
@@ -774,8 +995,12 @@ export type Dashboard = BrowsableEntity & Entity & EntityWithRelationships & {
   properties?: Maybe<DashboardProperties>;
   /** Edges between this dashboard and other entities, by relationship name and direction. */
   relationships?: Maybe<EntityRelationshipsResult>;
+  /** Views and viewers (the dashboardUsageStatistics time series). */
+  statsSummary?: Maybe<DashboardStatsSummary>;
   /** Whether the dashboard is soft-deleted. */
   status?: Maybe<Status>;
+  /** Structured property values (aspect structuredProperties). */
+  structuredProperties?: Maybe<StructuredProperties>;
   /** Sub-types of the dashboard. */
   subTypes?: Maybe<SubTypes>;
   /** Tags of the dashboard. */
@@ -830,17 +1055,38 @@ export type DashboardProperties = {
   name: Scalars['String']['output'];
 };
 
+/** A dashboard's views and viewers (the dashboardUsageStatistics time series). */
+export type DashboardStatsSummary = {
+  __typename?: 'DashboardStatsSummary';
+  /** The (at most five) users of those buckets with the most views. */
+  topUsersLast30Days?: Maybe<Array<CorpUser>>;
+  /** Distinct users in the daily buckets of the last 30 days. */
+  uniqueUserCountLast30Days?: Maybe<Scalars['Int']['output']>;
+  /** Views, from the latest point that is not a time bucket. */
+  viewCount?: Maybe<Scalars['Int']['output']>;
+  /** Views in the last 30 days (not computed by the service; null). */
+  viewCountLast30Days?: Maybe<Scalars['Int']['output']>;
+};
+
 /** A data flow (a pipeline), `urn:svc:dataFlow:(<orchestrator>,<flow_id>,<cluster>)`. */
 export type DataFlow = BrowsableEntity & Entity & EntityWithRelationships & {
   __typename?: 'DataFlow';
+  /** The application (the first of aspect applications). */
+  application?: Maybe<ApplicationAssociation>;
+  /** The v2 browse path (aspect browsePathsV2). */
+  browsePathV2?: Maybe<BrowsePathV2>;
   /** The browse paths of the data flow; null when none was ever generated. */
   browsePaths?: Maybe<Array<BrowsePath>>;
   /** Cluster of the flow, from the URN. */
   cluster: Scalars['String']['output'];
+  /** The platform instance (aspect dataPlatformInstance). */
+  dataPlatformInstance?: Maybe<DataPlatformInstance>;
   /** Deprecation status of the data flow. */
   deprecation?: Maybe<Deprecation>;
   /** The domain of the data flow. */
   domain?: Maybe<DomainAssociation>;
+  /** Properties edited in the catalog (aspect editableDataFlowProperties). */
+  editableProperties?: Maybe<DataFlowEditableProperties>;
   /** Whether the data flow exists in the catalog. */
   exists?: Maybe<Scalars['Boolean']['output']>;
   /** Id of the flow within its orchestrator, from the URN. */
@@ -862,6 +1108,8 @@ export type DataFlow = BrowsableEntity & Entity & EntityWithRelationships & {
   orchestrator: Scalars['String']['output'];
   /** Owners of the data flow. */
   ownership?: Maybe<Ownership>;
+  /** The containers above the flow, nearest first. */
+  parentContainers?: Maybe<ParentContainersResult>;
   /** The data platform of the flow: its orchestrator's. */
   platform: DataPlatform;
   /** Read-only properties from ingestion (aspect dataFlowInfo); null when the aspect is absent. */
@@ -870,6 +1118,10 @@ export type DataFlow = BrowsableEntity & Entity & EntityWithRelationships & {
   relationships?: Maybe<EntityRelationshipsResult>;
   /** Whether the data flow is soft-deleted. */
   status?: Maybe<Status>;
+  /** Structured property values (aspect structuredProperties). */
+  structuredProperties?: Maybe<StructuredProperties>;
+  /** Sub-types of the flow (aspect subTypes). */
+  subTypes?: Maybe<SubTypes>;
   /** Tags of the data flow. */
   tags?: Maybe<GlobalTags>;
   /** Always DATA_FLOW. */
@@ -890,6 +1142,13 @@ export type DataFlowRelationshipsArgs = {
   input: RelationshipsInput;
 };
 
+/** A data flow's edited properties (aspect editableDataFlowProperties). */
+export type DataFlowEditableProperties = {
+  __typename?: 'DataFlowEditableProperties';
+  /** Description written in the catalog. */
+  description?: Maybe<Scalars['String']['output']>;
+};
+
 /** Read-only properties of a data flow. */
 export type DataFlowProperties = {
   __typename?: 'DataFlowProperties';
@@ -903,6 +1162,13 @@ export type DataFlowProperties = {
   name: Scalars['String']['output'];
   /** The project or namespace of the flow. */
   project?: Maybe<Scalars['String']['output']>;
+};
+
+/** A persona, `urn:svc:dataHubPersona:<id>`, that a user says fits their work. */
+export type DataHubPersona = {
+  __typename?: 'DataHubPersona';
+  /** URN of the persona. */
+  urn: Scalars['String']['output'];
 };
 
 /** A saved view: entity types and filters a search applies when given its URN as `viewUrn`. */
@@ -977,14 +1243,22 @@ export type DataHubViewType =
 /** A data job (a task of a pipeline), `urn:svc:dataJob:(<data flow URN>,<job_id>)`. */
 export type DataJob = BrowsableEntity & Entity & EntityWithRelationships & {
   __typename?: 'DataJob';
+  /** The application (the first of aspect applications). */
+  application?: Maybe<ApplicationAssociation>;
+  /** The v2 browse path (aspect browsePathsV2). */
+  browsePathV2?: Maybe<BrowsePathV2>;
   /** The browse paths of the data job; null when none was ever generated. */
   browsePaths?: Maybe<Array<BrowsePath>>;
   /** The data flow the job is part of, from the URN (the relationship IsPartOf). */
   dataFlow?: Maybe<DataFlow>;
+  /** The platform instance (aspect dataPlatformInstance). */
+  dataPlatformInstance?: Maybe<DataPlatformInstance>;
   /** Deprecation status of the data job. */
   deprecation?: Maybe<Deprecation>;
   /** The domain of the data job. */
   domain?: Maybe<DomainAssociation>;
+  /** Properties edited in the catalog (aspect editableDataJobProperties). */
+  editableProperties?: Maybe<DataJobEditableProperties>;
   /** Whether the data job exists in the catalog. */
   exists?: Maybe<Scalars['Boolean']['output']>;
   /**
@@ -1006,12 +1280,16 @@ export type DataJob = BrowsableEntity & Entity & EntityWithRelationships & {
   lineage?: Maybe<EntityLineageResult>;
   /** Owners of the data job. */
   ownership?: Maybe<Ownership>;
+  /** The containers above the job, nearest first. */
+  parentContainers?: Maybe<ParentContainersResult>;
   /** Read-only properties from ingestion (aspect dataJobInfo); null when the aspect is absent. */
   properties?: Maybe<DataJobProperties>;
   /** Edges between this data job and other entities, by relationship name and direction. */
   relationships?: Maybe<EntityRelationshipsResult>;
   /** Whether the data job is soft-deleted. */
   status?: Maybe<Status>;
+  /** Structured property values (aspect structuredProperties). */
+  structuredProperties?: Maybe<StructuredProperties>;
   /** Sub-types of the data job. */
   subTypes?: Maybe<SubTypes>;
   /** Tags of the data job. */
@@ -1032,6 +1310,13 @@ export type DataJobLineageArgs = {
 /** A data job (a task of a pipeline), `urn:svc:dataJob:(<data flow URN>,<job_id>)`. */
 export type DataJobRelationshipsArgs = {
   input: RelationshipsInput;
+};
+
+/** A data job's edited properties (aspect editableDataJobProperties). */
+export type DataJobEditableProperties = {
+  __typename?: 'DataJobEditableProperties';
+  /** Description written in the catalog. */
+  description?: Maybe<Scalars['String']['output']>;
 };
 
 /** What a data job reads and writes. */
@@ -1075,6 +1360,11 @@ export type DataPlatform = Entity & {
    * @deprecated Use properties.displayName instead.
    */
   displayName?: Maybe<Scalars['String']['output']>;
+  /**
+   * The platform's properties as older clients read them (aspect dataPlatformInfo).
+   * @deprecated Use properties instead.
+   */
+  info?: Maybe<DataPlatformInfo>;
   /** When the platform was last written by ingestion, in epoch milliseconds. */
   lastIngested?: Maybe<Scalars['Long']['output']>;
   /** Name of the platform from its URN. */
@@ -1095,6 +1385,71 @@ export type DataPlatformRelationshipsArgs = {
   input: RelationshipsInput;
 };
 
+/** A data platform's properties as older clients read them (aspect dataPlatformInfo). */
+export type DataPlatformInfo = {
+  __typename?: 'DataPlatformInfo';
+  /** Delimiter of dataset names on the platform. */
+  datasetNameDelimiter: Scalars['String']['output'];
+  /** Display name. */
+  displayName?: Maybe<Scalars['String']['output']>;
+  /** Link to the platform's logo. */
+  logoUrl?: Maybe<Scalars['String']['output']>;
+  /** Category of the platform. */
+  type: PlatformType;
+};
+
+/**
+ * An instance of a data platform, `urn:svc:dataPlatformInstance:(<platform urn>,<instance>)`, for example one of two
+ * warehouses of the same kind.
+ */
+export type DataPlatformInstance = Entity & {
+  __typename?: 'DataPlatformInstance';
+  /** Deprecation (aspect deprecation). */
+  deprecation?: Maybe<Deprecation>;
+  /** Id of the instance within its platform, from the URN. */
+  instanceId: Scalars['String']['output'];
+  /** Links (aspect institutionalMemory). */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** Owners (aspect ownership). */
+  ownership?: Maybe<Ownership>;
+  /** The platform, from the URN. */
+  platform: DataPlatform;
+  /** Name, description and custom properties (aspect dataPlatformInstanceProperties). */
+  properties?: Maybe<DataPlatformInstanceProperties>;
+  /** Edges between this instance and other entities. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Soft-deletion status (aspect status). */
+  status?: Maybe<Status>;
+  /** Tags (aspect globalTags). */
+  tags?: Maybe<GlobalTags>;
+  /** Always DATA_PLATFORM_INSTANCE. */
+  type: EntityType;
+  /** URN of the instance. */
+  urn: Scalars['String']['output'];
+};
+
+
+/**
+ * An instance of a data platform, `urn:svc:dataPlatformInstance:(<platform urn>,<instance>)`, for example one of two
+ * warehouses of the same kind.
+ */
+export type DataPlatformInstanceRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** Properties of a data platform instance (aspect dataPlatformInstanceProperties). */
+export type DataPlatformInstanceProperties = {
+  __typename?: 'DataPlatformInstanceProperties';
+  /** Free-form key-value pairs. */
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  /** Description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Link to the instance elsewhere. */
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  /** Display name. */
+  name?: Maybe<Scalars['String']['output']>;
+};
+
 /** Properties of a data platform. */
 export type DataPlatformProperties = {
   __typename?: 'DataPlatformProperties';
@@ -1108,13 +1463,111 @@ export type DataPlatformProperties = {
   type: PlatformType;
 };
 
+/** A data product, `urn:svc:dataProduct:<id>`: a set of assets published together, usually within a domain. */
+export type DataProduct = Entity & {
+  __typename?: 'DataProduct';
+  /** The application (aspect applications). */
+  application?: Maybe<ApplicationAssociation>;
+  /** The domain (aspect domains). */
+  domain?: Maybe<DomainAssociation>;
+  /** The data product's assets (dataProductProperties' assets), searched in the index with the input's query and filters. */
+  entities?: Maybe<SearchResults>;
+  /** Glossary terms (aspect glossaryTerms). */
+  glossaryTerms?: Maybe<GlossaryTerms>;
+  /** Links (aspect institutionalMemory). */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** Owners (aspect ownership). */
+  ownership?: Maybe<Ownership>;
+  /** Name, description, assets count and custom properties (aspect dataProductProperties). */
+  properties?: Maybe<DataProductProperties>;
+  /** Edges between this data product and other entities. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Structured property values (aspect structuredProperties). */
+  structuredProperties?: Maybe<StructuredProperties>;
+  /** Tags (aspect globalTags). */
+  tags?: Maybe<GlobalTags>;
+  /** Always DATA_PRODUCT. */
+  type: EntityType;
+  /** URN of the data product. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A data product, `urn:svc:dataProduct:<id>`: a set of assets published together, usually within a domain. */
+export type DataProductEntitiesArgs = {
+  input?: InputMaybe<SearchAcrossEntitiesInput>;
+};
+
+
+/** A data product, `urn:svc:dataProduct:<id>`: a set of assets published together, usually within a domain. */
+export type DataProductRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** Properties of a data product (aspect dataProductProperties). */
+export type DataProductProperties = {
+  __typename?: 'DataProductProperties';
+  /** When and by whom the data product was created: the creation of its key aspect. */
+  createdOn?: Maybe<ResolvedAuditStamp>;
+  /** Free-form key-value pairs. */
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  /** Description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Link to the data product elsewhere. */
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  /** Display name; the URN's id when the aspect has none. */
+  name: Scalars['String']['output'];
+  /** Number of assets the aspect lists (0 without a list). */
+  numAssets?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A data type, `urn:svc:dataType:<id>`, for example `datahub.string`. */
+export type DataTypeEntity = Entity & {
+  __typename?: 'DataTypeEntity';
+  /** The type's information: the standard type its id names, and aspect dataTypeInfo's names when stored. */
+  info: DataTypeInfo;
+  /** Edges between this data type and other entities. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Always DATA_TYPE. */
+  type: EntityType;
+  /** URN of the data type. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A data type, `urn:svc:dataType:<id>`, for example `datahub.string`. */
+export type DataTypeEntityRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** Information about a data type. */
+export type DataTypeInfo = {
+  __typename?: 'DataTypeInfo';
+  /** Description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Display name. */
+  displayName?: Maybe<Scalars['String']['output']>;
+  /** Fully qualified name, for example `datahub.string`. */
+  qualifiedName: Scalars['String']['output'];
+  /** The standard type (OTHER for an id the service does not know). */
+  type: StdDataType;
+};
+
 /** A dataset: a table, a collection, a topic or another set of data with its own lifecycle. */
 export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & {
   __typename?: 'Dataset';
+  /** The roles that grant access to the dataset (aspect access). */
+  access?: Maybe<Access>;
+  /** The application (the first of aspect applications). */
+  application?: Maybe<ApplicationAssociation>;
+  /** The v2 browse path (aspect browsePathsV2). */
+  browsePathV2?: Maybe<BrowsePathV2>;
   /** The browse paths of the dataset; null when none was ever generated. */
   browsePaths?: Maybe<Array<BrowsePath>>;
   /** The container the dataset resides in. */
   container?: Maybe<Container>;
+  /** The platform instance (aspect dataPlatformInstance). */
+  dataPlatformInstance?: Maybe<DataPlatformInstance>;
   /**
    * Profiles of the dataset (the datasetProfile time series aspect): the newest first, at most limit of them (10,000
    * when absent), within the inclusive range of timestampMillis given; filter criteria test the points' fields.
@@ -1172,12 +1625,19 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & {
   parentContainers?: Maybe<ParentContainersResult>;
   /** The data platform of the dataset, from its URN. */
   platform: DataPlatform;
+  /**
+   * The kind of dataset as older ingestion recorded it: no aspect the service keeps holds it, so null.
+   * @deprecated Use subTypes instead.
+   */
+  platformNativeType?: Maybe<PlatformNativeType>;
   /** Read-only properties from ingestion (aspect datasetProperties); null when the aspect is absent. */
   properties?: Maybe<DatasetProperties>;
   /** Edges between this dataset and other entities, by relationship name and direction. */
   relationships?: Maybe<EntityRelationshipsResult>;
   /** Schema of the dataset as ingested, at the given aspect version (latest when absent); null when there is no schema. */
   schemaMetadata?: Maybe<SchemaMetadata>;
+  /** The datasets that describe the same asset on other platforms (aspect siblings). */
+  siblings?: Maybe<SiblingProperties>;
   /**
    * Summary of the dataset's usage over the last 30 days: usageStats(range: MONTH) summed up, its five most active users
    * first.
@@ -1185,6 +1645,8 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & {
   statsSummary?: Maybe<DatasetStatsSummary>;
   /** Whether the dataset is soft-deleted. */
   status?: Maybe<Status>;
+  /** Structured property values (aspect structuredProperties). */
+  structuredProperties?: Maybe<StructuredProperties>;
   /** Sub-types of the dataset, for example table or view. */
   subTypes?: Maybe<SubTypes>;
   /** Tags of the dataset. */
@@ -1394,6 +1856,8 @@ export type Deprecation = {
   deprecated: Scalars['Boolean']['output'];
   /** Note about the deprecation. */
   note?: Maybe<Scalars['String']['output']>;
+  /** The entity that replaces the deprecated one. */
+  replacement?: Maybe<Entity>;
 };
 
 /** Input of updateDescription: the new description and its target. */
@@ -1408,21 +1872,62 @@ export type DescriptionUpdateInput = {
   subResourceType?: InputMaybe<SubResourceType>;
 };
 
+/** How an entity is shown: its colour and icon (aspect displayProperties). */
+export type DisplayProperties = {
+  __typename?: 'DisplayProperties';
+  /** Colour as a hex string, for example `#0077b6`. */
+  colorHex?: Maybe<Scalars['String']['output']>;
+  /** The icon. */
+  icon?: Maybe<IconProperties>;
+};
+
+/** Documentation of an entity from one or more sources (aspect documentation). */
+export type Documentation = {
+  __typename?: 'Documentation';
+  /** One entry per source. */
+  documentations: Array<DocumentationAssociation>;
+};
+
+/** One piece of documentation and where it came from. */
+export type DocumentationAssociation = {
+  __typename?: 'DocumentationAssociation';
+  /** Who or what wrote it. */
+  attribution?: Maybe<MetadataAttribution>;
+  /** The text. */
+  documentation: Scalars['String']['output'];
+};
+
 /** A domain: a group of entities, for example a business unit. */
 export type Domain = Entity & {
   __typename?: 'Domain';
+  /** Colour and icon (aspect displayProperties). */
+  displayProperties?: Maybe<DisplayProperties>;
+  /** The entities whose domains aspect names this domain, searched in the index. */
+  entities?: Maybe<SearchResults>;
   /** Id of the domain from its URN. */
   id: Scalars['String']['output'];
+  /** Links about the domain (aspect institutionalMemory). */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
   /** Owners of the domain. */
   ownership?: Maybe<Ownership>;
+  /** The domains above this one, followed through each domainProperties' parentDomain. */
+  parentDomains?: Maybe<ParentDomainsResult>;
   /** Properties of the domain. */
   properties?: Maybe<DomainProperties>;
   /** Edges between this domain and other entities. */
   relationships?: Maybe<EntityRelationshipsResult>;
+  /** Structured property values (aspect structuredProperties). */
+  structuredProperties?: Maybe<StructuredProperties>;
   /** Always DOMAIN. */
   type: EntityType;
   /** URN of the domain. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A domain: a group of entities, for example a business unit. */
+export type DomainEntitiesArgs = {
+  input?: InputMaybe<DomainEntitiesInput>;
 };
 
 
@@ -1438,6 +1943,18 @@ export type DomainAssociation = {
   associatedUrn: Scalars['String']['output'];
   /** The domain. */
   domain: Domain;
+};
+
+/** The input of `Domain.entities`: a search over the entities assigned to the domain. */
+export type DomainEntitiesInput = {
+  /** Number of results; 20 when absent. */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** Filters that narrow the results. */
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  /** Query text; `*` when absent. */
+  query?: InputMaybe<Scalars['String']['input']>;
+  /** Index of the first result; 0 when absent. */
+  start?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Properties of a domain. */
@@ -1666,6 +2183,38 @@ export type EntityType =
   /** A set of versions of one entity. */
   | 'VERSION_SET';
 
+/** An entity type as an entity, `urn:svc:entityType:datahub.<name>`. */
+export type EntityTypeEntity = Entity & {
+  __typename?: 'EntityTypeEntity';
+  /** The entity type it names and aspect entityTypeInfo's names when stored. */
+  info: EntityTypeInfo;
+  /** Edges between this entity type and other entities. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Always ENTITY_TYPE. */
+  type: EntityType;
+  /** URN of the entity type. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** An entity type as an entity, `urn:svc:entityType:datahub.<name>`. */
+export type EntityTypeEntityRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** Information about an entity type. */
+export type EntityTypeInfo = {
+  __typename?: 'EntityTypeInfo';
+  /** Description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Display name. */
+  displayName?: Maybe<Scalars['String']['output']>;
+  /** Fully qualified name, for example `datahub.dataset`. */
+  qualifiedName: Scalars['String']['output'];
+  /** The GraphQL entity type. */
+  type: EntityType;
+};
+
 /** An entity type, and optionally its platforms. */
 export type EntityTypeToPlatforms = {
   /** The entity type. */
@@ -1856,6 +2405,61 @@ export type GlobalViewsSettings = {
   defaultView?: Maybe<Scalars['String']['output']>;
 };
 
+/** A glossary node, `urn:svc:glossaryNode:<name>`: a folder that groups glossary terms and other nodes. */
+export type GlossaryNode = Entity & {
+  __typename?: 'GlossaryNode';
+  /** How many terms and nodes name this node as their parent, counted by the search index. */
+  childrenCount?: Maybe<GlossaryNodeChildrenCount>;
+  /** Colour and icon (aspect displayProperties). */
+  displayProperties?: Maybe<DisplayProperties>;
+  /** Whether the node is stored. */
+  exists?: Maybe<Scalars['Boolean']['output']>;
+  /** Links about the node (aspect institutionalMemory). */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** Owners of the node (aspect ownership). */
+  ownership?: Maybe<Ownership>;
+  /** The nodes above this one, nearest first, followed through each glossaryNodeInfo's parentNode. */
+  parentNodes?: Maybe<ParentNodesResult>;
+  /** Name, description and custom properties (aspect glossaryNodeInfo); the name falls back to the URN's id. */
+  properties?: Maybe<GlossaryNodeProperties>;
+  /** Edges between this node and other entities. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Structured property values (aspect structuredProperties). */
+  structuredProperties?: Maybe<StructuredProperties>;
+  /** Always GLOSSARY_NODE. */
+  type: EntityType;
+  /** URN of the node. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A glossary node, `urn:svc:glossaryNode:<name>`: a folder that groups glossary terms and other nodes. */
+export type GlossaryNodeRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** The number of direct children of a glossary node. */
+export type GlossaryNodeChildrenCount = {
+  __typename?: 'GlossaryNodeChildrenCount';
+  /** Glossary nodes whose parentNode is the node. */
+  nodesCount: Scalars['Int']['output'];
+  /** Glossary terms whose parentNode is the node. */
+  termsCount: Scalars['Int']['output'];
+};
+
+/** Properties of a glossary node (aspect glossaryNodeInfo). */
+export type GlossaryNodeProperties = {
+  __typename?: 'GlossaryNodeProperties';
+  /** When and by whom the node was created: the creation of its key aspect. */
+  createdOn?: Maybe<ResolvedAuditStamp>;
+  /** Free-form key-value pairs. */
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  /** The node's definition. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Display name of the node. */
+  name: Scalars['String']['output'];
+};
+
 /** A glossary term, `urn:svc:glossaryTerm:<name>`. */
 export type GlossaryTerm = Entity & {
   __typename?: 'GlossaryTerm';
@@ -1876,10 +2480,14 @@ export type GlossaryTerm = Entity & {
   name: Scalars['String']['output'];
   /** Owners of the term. */
   ownership?: Maybe<Ownership>;
+  /** The glossary nodes above the term, nearest first, followed through glossaryTermInfo's parentNode. */
+  parentNodes?: Maybe<ParentNodesResult>;
   /** Properties of the term (aspect glossaryTermInfo). */
   properties?: Maybe<GlossaryTermProperties>;
   /** Edges between this term and other entities. */
   relationships?: Maybe<EntityRelationshipsResult>;
+  /** Structured property values (aspect structuredProperties). */
+  structuredProperties?: Maybe<StructuredProperties>;
   /** Always GLOSSARY_TERM. */
   type: EntityType;
   /** URN of the glossary term. */
@@ -1899,6 +2507,10 @@ export type GlossaryTermAssociation = {
   actor?: Maybe<CorpUser>;
   /** URN of the entity the term is attached to. */
   associatedUrn: Scalars['String']['output'];
+  /** Who or what added the term. */
+  attribution?: Maybe<MetadataAttribution>;
+  /** Free-form context of the association, as the writer gave it. */
+  context?: Maybe<Scalars['String']['output']>;
   /** The term. */
   term: GlossaryTerm;
 };
@@ -1906,6 +2518,8 @@ export type GlossaryTermAssociation = {
 /** Properties of a glossary term. */
 export type GlossaryTermProperties = {
   __typename?: 'GlossaryTermProperties';
+  /** When and by whom the term was created: the creation of its key aspect. */
+  createdOn?: Maybe<ResolvedAuditStamp>;
   /** Custom key-value properties of the term. */
   customProperties?: Maybe<Array<CustomPropertiesEntry>>;
   /**
@@ -1948,6 +2562,22 @@ export type GroupingSpec = {
   groupingCriteria?: InputMaybe<Array<GroupingCriterion>>;
 };
 
+/** Icon libraries an icon can come from. */
+export type IconLibrary =
+  /** Google's Material icons. */
+  | 'MATERIAL';
+
+/** An icon from an icon library. */
+export type IconProperties = {
+  __typename?: 'IconProperties';
+  /** The library the icon is from. */
+  iconLibrary?: Maybe<IconLibrary>;
+  /** Name of the icon in the library. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Style of the icon, for example outlined. */
+  style?: Maybe<Scalars['String']['output']>;
+};
+
 /** Links to internal documentation about an entity. */
 export type InstitutionalMemory = {
   __typename?: 'InstitutionalMemory';
@@ -1958,6 +2588,8 @@ export type InstitutionalMemory = {
 /** One link to internal documentation about an entity. */
 export type InstitutionalMemoryMetadata = {
   __typename?: 'InstitutionalMemoryMetadata';
+  /** The user or group that added the link. */
+  actor: ResolvedActor;
   /** URN of the entity the link belongs to. */
   associatedUrn: Scalars['String']['output'];
   /** The user who authored the link. */
@@ -1971,8 +2603,19 @@ export type InstitutionalMemoryMetadata = {
   description: Scalars['String']['output'];
   /** Label of the link (the stored description). */
   label: Scalars['String']['output'];
+  /** How the link is shown. */
+  settings?: Maybe<InstitutionalMemoryMetadataSettings>;
+  /** When and by whom the link last changed (its updateStamp). */
+  updated?: Maybe<AuditStamp>;
   /** Link to a document, wiki page or another internal resource. */
   url: Scalars['String']['output'];
+};
+
+/** How a link of an entity is shown. */
+export type InstitutionalMemoryMetadataSettings = {
+  __typename?: 'InstitutionalMemoryMetadataSettings';
+  /** Whether the link is shown in the entity's preview. */
+  showInAssetPreview: Scalars['Boolean']['output'];
 };
 
 /** One link of an entity's institutional memory. */
@@ -2133,6 +2776,19 @@ export type MatchedField = {
   name: Scalars['String']['output'];
   /** Value that matched. */
   value: Scalars['String']['output'];
+};
+
+/** Who or what set a piece of metadata, and when. */
+export type MetadataAttribution = {
+  __typename?: 'MetadataAttribution';
+  /** The user or system that set it. */
+  actor: Entity;
+  /** The source it came from, for example an automation. */
+  source?: Maybe<Entity>;
+  /** Details of the source. */
+  sourceDetail?: Maybe<Array<StringMapEntry>>;
+  /** When, in epoch milliseconds. */
+  time: Scalars['Long']['output'];
 };
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
@@ -2370,6 +3026,13 @@ export type MutationUpdateViewArgs = {
   urn: Scalars['String']['input'];
 };
 
+/** A number value. */
+export type NumberValue = {
+  __typename?: 'NumberValue';
+  /** The number. */
+  numberValue: Scalars['Float']['output'];
+};
+
 /** One change made to an asset in its platform (a point of the operation aspect). */
 export type Operation = TimeSeriesAspect & {
   __typename?: 'Operation';
@@ -2426,6 +3089,8 @@ export type Owner = {
   __typename?: 'Owner';
   /** URN of the owned entity. */
   associatedUrn: Scalars['String']['output'];
+  /** Who or what set the owner. */
+  attribution?: Maybe<MetadataAttribution>;
   /** The owning user or group. */
   owner: OwnerType;
   /** The ownership type entity. */
@@ -2588,6 +3253,37 @@ export type ParentContainersResult = {
   count: Scalars['Int']['output'];
 };
 
+/** Domains above a domain, nearest first. */
+export type ParentDomainsResult = {
+  __typename?: 'ParentDomainsResult';
+  /** Number of domains in the chain. */
+  count: Scalars['Int']['output'];
+  /** The domains, nearest first. */
+  domains: Array<Entity>;
+};
+
+/** The glossary nodes above an entity, nearest first. */
+export type ParentNodesResult = {
+  __typename?: 'ParentNodesResult';
+  /** Number of nodes in the chain. */
+  count: Scalars['Int']['output'];
+  /** The nodes, nearest first. */
+  nodes: Array<GlossaryNode>;
+};
+
+/** The kind of a dataset as older ingestion recorded it. */
+export type PlatformNativeType =
+  /** A bucket. */
+  | 'BUCKET'
+  /** A directory. */
+  | 'DIRECTORY'
+  /** A stream. */
+  | 'STREAM'
+  /** A table. */
+  | 'TABLE'
+  /** A view. */
+  | 'VIEW';
+
 /** The platform privileges of the caller. */
 export type PlatformPrivileges = {
   __typename?: 'PlatformPrivileges';
@@ -2664,9 +3360,21 @@ export type PlatformType =
   /** A search engine. */
   | 'SEARCH_ENGINE';
 
+/** How many values of a structured property an entity holds. */
+export type PropertyCardinality =
+  /** Several values. */
+  | 'MULTIPLE'
+  /** One value. */
+  | 'SINGLE';
+
+/** A structured property's value: a string or a number. */
+export type PropertyValue = NumberValue | StringValue;
+
 /** Reads. */
 export type Query = {
   __typename?: 'Query';
+  /** Fetch an application by its URN, `urn:svc:application:<id>`. */
+  application?: Maybe<Application>;
   /** Suggestions completing a query over one entity type. */
   autoComplete?: Maybe<AutoCompleteResults>;
   /** Suggestions completing a query over several entity types, one group per type that has suggestions. */
@@ -2691,6 +3399,10 @@ export type Query = {
   dataJob?: Maybe<DataJob>;
   /** Fetch a data platform by its URN, `urn:svc:dataPlatform:<name>`. */
   dataPlatform?: Maybe<DataPlatform>;
+  /** Fetch a data platform instance by its URN, `urn:svc:dataPlatformInstance:(<platform urn>,<instance>)`. */
+  dataPlatformInstance?: Maybe<DataPlatformInstance>;
+  /** Fetch a data product by its URN, `urn:svc:dataProduct:<id>`. */
+  dataProduct?: Maybe<DataProduct>;
   /**
    * Fetch a dataset by its URN, `urn:svc:dataset:(urn:svc:dataPlatform:<platform>,<name>,<origin>)`.
    * A well-formed dataset URN that was never written still gives a dataset: `urn`, `type`, `name`, `platform` and `origin`
@@ -2698,6 +3410,8 @@ export type Query = {
    * A malformed URN is an error.
    */
   dataset?: Maybe<Dataset>;
+  /** Fetch a domain by its URN, `urn:svc:domain:<id>`. */
+  domain?: Maybe<Domain>;
   /**
    * Fetch entities by their URNs, in the order given; null for an entity type this schema has no type for. With
    * checkForExistence true, the URNs of entities the store does not hold are left out of the list.
@@ -2707,6 +3421,8 @@ export type Query = {
   entity?: Maybe<Entity>;
   /** The organisation's default view, the one a user without a default of their own starts with. */
   globalViewsSettings?: Maybe<GlobalViewsSettings>;
+  /** Fetch a glossary node (a folder of terms) by its URN, `urn:svc:glossaryNode:<name>`. */
+  glossaryNode?: Maybe<GlossaryNode>;
   /** Fetch a glossary term by its URN, `urn:svc:glossaryTerm:<name>`. */
   glossaryTerm?: Maybe<GlossaryTerm>;
   /** The global views, newest first, optionally matching a query on their names. */
@@ -2718,6 +3434,8 @@ export type Query = {
    * what it may manage.
    */
   me?: Maybe<AuthenticatedUser>;
+  /** Fetch an external role by its URN, `urn:svc:role:<id>`. */
+  role?: Maybe<Role>;
   /** Full-text search over one entity type. Soft-deleted entities are never returned. */
   search?: Maybe<SearchResults>;
   /**
@@ -2731,10 +3449,18 @@ export type Query = {
    * reaches it. Soft-deleted entities are never returned.
    */
   searchAcrossLineage?: Maybe<SearchAcrossLineageResults>;
+  /** Fetch a structured property by its URN, `urn:svc:structuredProperty:<id>`. */
+  structuredProperty?: Maybe<StructuredPropertyEntity>;
   /** Fetch a tag by its URN, `urn:svc:tag:<name>`. */
   tag?: Maybe<Tag>;
   /** Fetch a saved view by its URN, `urn:svc:dataHubView:<id>`; null when no view is stored there. */
   view?: Maybe<DataHubView>;
+};
+
+
+/** Reads. */
+export type QueryApplicationArgs = {
+  urn: Scalars['String']['input'];
 };
 
 
@@ -2811,7 +3537,25 @@ export type QueryDataPlatformArgs = {
 
 
 /** Reads. */
+export type QueryDataPlatformInstanceArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryDataProductArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
 export type QueryDatasetArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryDomainArgs = {
   urn: Scalars['String']['input'];
 };
 
@@ -2825,6 +3569,12 @@ export type QueryEntitiesArgs = {
 
 /** Reads. */
 export type QueryEntityArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryGlossaryNodeArgs = {
   urn: Scalars['String']['input'];
 };
 
@@ -2848,6 +3598,12 @@ export type QueryListMyViewsArgs = {
 
 
 /** Reads. */
+export type QueryRoleArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
 export type QuerySearchArgs = {
   input: SearchInput;
 };
@@ -2862,6 +3618,12 @@ export type QuerySearchAcrossEntitiesArgs = {
 /** Reads. */
 export type QuerySearchAcrossLineageArgs = {
   input: SearchAcrossLineageInput;
+};
+
+
+/** Reads. */
+export type QueryStructuredPropertyArgs = {
+  urn: Scalars['String']['input'];
 };
 
 
@@ -2917,6 +3679,18 @@ export type RemoveOwnerInput = {
   resourceUrn: Scalars['String']['input'];
 };
 
+/** A user or a group. */
+export type ResolvedActor = CorpGroup | CorpUser;
+
+/** A time and the user of a change, the user resolved to an entity. */
+export type ResolvedAuditStamp = {
+  __typename?: 'ResolvedAuditStamp';
+  /** Who. */
+  actor?: Maybe<CorpUser>;
+  /** When, in epoch milliseconds. */
+  time: Scalars['Long']['output'];
+};
+
 /** An entity, or a sub-resource of it, that an edit applies to. */
 export type ResourceRefInput = {
   /** URN of the entity. */
@@ -2925,6 +3699,51 @@ export type ResourceRefInput = {
   subResource?: InputMaybe<Scalars['String']['input']>;
   /** Kind of the sub-resource; DATASET_FIELD for a schema field. */
   subResourceType?: InputMaybe<SubResourceType>;
+};
+
+/** An external access role, `urn:svc:role:<id>`, that grants access to assets in another system. */
+export type Role = Entity & {
+  __typename?: 'Role';
+  /** Id of the role, from the URN. */
+  id: Scalars['String']['output'];
+  /** Whether the signed-in user holds the role (aspect actors); false without one. */
+  isAssignedToMe: Scalars['Boolean']['output'];
+  /** Name, description, type and request link (aspect roleProperties). */
+  properties?: Maybe<RoleProperties>;
+  /** Edges between this role and other entities. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Always ROLE. */
+  type: EntityType;
+  /** URN of the role. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** An external access role, `urn:svc:role:<id>`, that grants access to assets in another system. */
+export type RoleRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** A role that grants access to an asset. */
+export type RoleAssociation = {
+  __typename?: 'RoleAssociation';
+  /** URN of the asset. */
+  associatedUrn: Scalars['String']['output'];
+  /** The role. */
+  role: Role;
+};
+
+/** Properties of an external role (aspect roleProperties). */
+export type RoleProperties = {
+  __typename?: 'RoleProperties';
+  /** Description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Name of the role. */
+  name: Scalars['String']['output'];
+  /** Where to request the role. */
+  requestUrl?: Maybe<Scalars['String']['output']>;
+  /** Kind of access, for example READ or WRITE. */
+  type?: Maybe<Scalars['String']['output']>;
 };
 
 /** One field of a dataset schema, as ingested. */
@@ -2997,12 +3816,16 @@ export type SchemaFieldDataType =
 /** A schema field as an entity of its own, `urn:svc:schemaField:(<dataset urn>,<field path>)`. */
 export type SchemaFieldEntity = Entity & {
   __typename?: 'SchemaFieldEntity';
+  /** Documentation of the field from its sources (aspect documentation). */
+  documentation?: Maybe<Documentation>;
   /** Path of the field in its dataset. */
   fieldPath: Scalars['String']['output'];
   /** The dataset the field belongs to. */
   parent: Entity;
   /** Edges between this field and other entities. */
   relationships?: Maybe<EntityRelationshipsResult>;
+  /** Structured property values (aspect structuredProperties). */
+  structuredProperties?: Maybe<StructuredProperties>;
   /** Always SCHEMA_FIELD. */
   type: EntityType;
   /** URN of the schema field. */
@@ -3285,6 +4108,15 @@ export type SearchSuggestion = {
   text: Scalars['String']['output'];
 };
 
+/** The entities that describe the same asset as this one on other platforms (aspect siblings). */
+export type SiblingProperties = {
+  __typename?: 'SiblingProperties';
+  /** Whether this entity is the primary one of its siblings. */
+  isPrimary?: Maybe<Scalars['Boolean']['output']>;
+  /** The siblings. */
+  siblings?: Maybe<Array<Maybe<Entity>>>;
+};
+
 /** A field to sort search results on. */
 export type SortCriterion = {
   /** The field. */
@@ -3307,6 +4139,21 @@ export type Status = {
   removed: Scalars['Boolean']['output'];
 };
 
+/** The standard data types of structured property values. */
+export type StdDataType =
+  /** A date. */
+  | 'DATE'
+  /** A number. */
+  | 'NUMBER'
+  /** Another type. */
+  | 'OTHER'
+  /** Formatted text. */
+  | 'RICH_TEXT'
+  /** Text. */
+  | 'STRING'
+  /** A URN of an entity. */
+  | 'URN';
+
 /** An entry of a string map. */
 export type StringMapEntry = {
   __typename?: 'StringMapEntry';
@@ -3314,6 +4161,103 @@ export type StringMapEntry = {
   key: Scalars['String']['output'];
   /** Value of the entry. */
   value?: Maybe<Scalars['String']['output']>;
+};
+
+/** A string value. */
+export type StringValue = {
+  __typename?: 'StringValue';
+  /** The string. */
+  stringValue: Scalars['String']['output'];
+};
+
+/** The structured property values an entity carries (aspect structuredProperties). */
+export type StructuredProperties = {
+  __typename?: 'StructuredProperties';
+  /** One entry per property. */
+  properties?: Maybe<Array<StructuredPropertiesEntry>>;
+};
+
+/** One structured property's values on an entity. */
+export type StructuredPropertiesEntry = {
+  __typename?: 'StructuredPropertiesEntry';
+  /** URN of the entity carrying the values. */
+  associatedUrn: Scalars['String']['output'];
+  /** Who or what set the values. */
+  attribution?: Maybe<MetadataAttribution>;
+  /** The property. */
+  structuredProperty: StructuredPropertyEntity;
+  /** The entities that string values which are URNs name. */
+  valueEntities?: Maybe<Array<Maybe<Entity>>>;
+  /** Its values. */
+  values: Array<Maybe<PropertyValue>>;
+};
+
+/** What a structured property is (aspect propertyDefinition). */
+export type StructuredPropertyDefinition = {
+  __typename?: 'StructuredPropertyDefinition';
+  /** The only values allowed, when the definition restricts them. */
+  allowedValues?: Maybe<Array<AllowedValue>>;
+  /** Whether an entity holds one value or several. */
+  cardinality?: Maybe<PropertyCardinality>;
+  /** When and by whom the definition was created. */
+  created?: Maybe<ResolvedAuditStamp>;
+  /** Description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Display name. */
+  displayName?: Maybe<Scalars['String']['output']>;
+  /** The entity types that can carry the property. */
+  entityTypes: Array<EntityTypeEntity>;
+  /** Whether a value, once set, can no longer change. */
+  immutable: Scalars['Boolean']['output'];
+  /** When and by whom the definition last changed. */
+  lastModified?: Maybe<ResolvedAuditStamp>;
+  /** Fully qualified name, for example `io.acryl.privacy.retentionTime`. */
+  qualifiedName: Scalars['String']['output'];
+  /** Further restrictions of the value type (for URN values, the allowed entity types). */
+  typeQualifier?: Maybe<TypeQualifier>;
+  /** The data type of the values. */
+  valueType: DataTypeEntity;
+};
+
+/** A structured property, `urn:svc:structuredProperty:<id>`: a typed attribute that entities of given types can carry. */
+export type StructuredPropertyEntity = Entity & {
+  __typename?: 'StructuredPropertyEntity';
+  /**
+   * The definition (aspect propertyDefinition); without one, the service's default: an empty qualified name, one string
+   * value, immutable, for datasets.
+   */
+  definition: StructuredPropertyDefinition;
+  /** Whether the property is stored. */
+  exists?: Maybe<Scalars['Boolean']['output']>;
+  /** Edges between this property and other entities. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Where the property is shown (aspect structuredPropertySettings). */
+  settings?: Maybe<StructuredPropertySettings>;
+  /** Always STRUCTURED_PROPERTY. */
+  type: EntityType;
+  /** URN of the property. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A structured property, `urn:svc:structuredProperty:<id>`: a typed attribute that entities of given types can carry. */
+export type StructuredPropertyEntityRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** Where a structured property is shown (aspect structuredPropertySettings). */
+export type StructuredPropertySettings = {
+  __typename?: 'StructuredPropertySettings';
+  /** Hidden everywhere. */
+  isHidden: Scalars['Boolean']['output'];
+  /** Shown as a badge on the asset. */
+  showAsAssetBadge: Scalars['Boolean']['output'];
+  /** Shown in the asset's summary. */
+  showInAssetSummary: Scalars['Boolean']['output'];
+  /** Shown in the columns table of a dataset. */
+  showInColumnsTable: Scalars['Boolean']['output'];
+  /** Offered as a search filter. */
+  showInSearchFilters: Scalars['Boolean']['output'];
 };
 
 /** Kind of a sub-resource of an entity. */
@@ -3376,6 +4320,10 @@ export type TagAssociation = {
   __typename?: 'TagAssociation';
   /** URN of the entity the tag is attached to. */
   associatedUrn: Scalars['String']['output'];
+  /** Who or what added the tag. */
+  attribution?: Maybe<MetadataAttribution>;
+  /** Free-form context of the association, as the writer gave it. */
+  context?: Maybe<Scalars['String']['output']>;
   /** The tag. */
   tag: Tag;
 };
@@ -3454,6 +4402,13 @@ export type TimeRange =
 export type TimeSeriesAspect = {
   /** When the point was reported, epoch milliseconds. */
   timestampMillis: Scalars['Long']['output'];
+};
+
+/** Restrictions of a structured property's value type. */
+export type TypeQualifier = {
+  __typename?: 'TypeQualifier';
+  /** For URN values: the entity types the URNs may be of. */
+  allowedTypes?: Maybe<Array<EntityTypeEntity>>;
 };
 
 /** The caller's default view to set. */
@@ -3630,12 +4585,20 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
   OwnerType:
-    | ( Omit<CorpGroup, 'ownership' | 'relationships'> & { ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<CorpUser, 'editableProperties' | 'relationships' | 'settings' | 'tags'> & { editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<CorpGroup, 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
   ;
   PlatformSchema:
     | ( KeyValueSchema )
     | ( TableSchema )
+  ;
+  PropertyValue:
+    | ( NumberValue )
+    | ( StringValue )
+  ;
+  ResolvedActor:
+    | ( Omit<CorpGroup, 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
   ;
 };
 
@@ -3643,35 +4606,43 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
   Aspect: ( Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<_RefType['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<_RefType['ForeignKeyConstraint']>>>, platformSchema?: Maybe<_RefType['PlatformSchema']> } );
   BrowsableEntity:
-    | ( Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<_RefType['DataFlow']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
+    | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dataset, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
   ;
   Entity:
-    | ( Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Container, 'container' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, entities?: Maybe<_RefType['SearchResults']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<CorpGroup, 'ownership' | 'relationships'> & { ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<CorpUser, 'editableProperties' | 'relationships' | 'settings' | 'tags'> & { editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Application, 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ApplicationProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Container, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, entities?: Maybe<_RefType['SearchResults']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ContainerProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<CorpGroup, 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataHubView, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<_RefType['DataFlow']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataPlatform, 'properties' | 'relationships'> & { properties?: Maybe<_RefType['DataPlatformProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
-    | ( Omit<Domain, 'ownership' | 'relationships'> & { ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'relationships'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataPlatform, 'info' | 'relationships'> & { info?: Maybe<_RefType['DataPlatformInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<DataPlatformInstance, 'deprecation' | 'institutionalMemory' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataPlatformInstanceProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataProduct, 'application' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, domain?: Maybe<_RefType['DomainAssociation']>, entities?: Maybe<_RefType['SearchResults']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['DataProductProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataTypeEntity, 'info' | 'relationships'> & { info: _RefType['DataTypeInfo'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<Dataset, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
+    | ( Omit<Domain, 'entities' | 'institutionalMemory' | 'ownership' | 'parentDomains' | 'relationships' | 'structuredProperties'> & { entities?: Maybe<_RefType['SearchResults']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentDomains?: Maybe<_RefType['ParentDomainsResult']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<EntityTypeEntity, 'info' | 'relationships'> & { info: _RefType['EntityTypeInfo'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<GlossaryNode, 'childrenCount' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { childrenCount?: Maybe<_RefType['GlossaryNodeChildrenCount']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentNodes?: Maybe<_RefType['ParentNodesResult']>, properties?: Maybe<_RefType['GlossaryNodeProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentNodes?: Maybe<_RefType['ParentNodesResult']>, properties?: Maybe<_RefType['GlossaryTermProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<OwnershipTypeEntity, 'info' | 'relationships'> & { info?: Maybe<_RefType['OwnershipTypeInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<SchemaFieldEntity, 'parent' | 'relationships'> & { parent: _RefType['Entity'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<_RefType['RoleProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<SchemaFieldEntity, 'documentation' | 'parent' | 'relationships' | 'structuredProperties'> & { documentation?: Maybe<_RefType['Documentation']>, parent: _RefType['Entity'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: _RefType['StructuredPropertyDefinition'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Tag, 'editableProperties' | 'ownership' | 'relationships'> & { editableProperties?: Maybe<_RefType['EditableTagProperties']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
   ;
   EntityWithRelationships:
-    | ( Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<_RefType['DataFlow']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
+    | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dataset, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
   ;
   TimeSeriesAspect:
     | ( DatasetProfile )
@@ -3681,6 +4652,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  Access: ResolverTypeWrapper<Omit<Access, 'roles'> & { roles?: Maybe<Array<ResolversTypes['RoleAssociation']>> }>;
   AccessLevel: AccessLevel;
   AddLinkInput: AddLinkInput;
   AddOwnerInput: AddOwnerInput;
@@ -3688,7 +4660,11 @@ export type ResolversTypes = {
   AddTagsInput: AddTagsInput;
   AddTermsInput: AddTermsInput;
   AggregationMetadata: ResolverTypeWrapper<Omit<AggregationMetadata, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
+  AllowedValue: ResolverTypeWrapper<Omit<AllowedValue, 'value'> & { value: ResolversTypes['PropertyValue'] }>;
   AndFilterInput: AndFilterInput;
+  Application: ResolverTypeWrapper<Omit<Application, 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { domain?: Maybe<ResolversTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['ApplicationProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  ApplicationAssociation: ResolverTypeWrapper<Omit<ApplicationAssociation, 'application'> & { application: ResolversTypes['Application'] }>;
+  ApplicationProperties: ResolverTypeWrapper<Omit<ApplicationProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
   Aspect: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Aspect']>;
   AuditStamp: ResolverTypeWrapper<AuditStamp>;
   AuthenticatedUser: ResolverTypeWrapper<Omit<AuthenticatedUser, 'corpUser'> & { corpUser: ResolversTypes['CorpUser'] }>;
@@ -3707,60 +4683,81 @@ export type ResolversTypes = {
   BrowsableEntity: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['BrowsableEntity']>;
   BrowseInput: BrowseInput;
   BrowsePath: ResolverTypeWrapper<BrowsePath>;
+  BrowsePathEntry: ResolverTypeWrapper<Omit<BrowsePathEntry, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
+  BrowsePathV2: ResolverTypeWrapper<Omit<BrowsePathV2, 'path'> & { path: Array<ResolversTypes['BrowsePathEntry']> }>;
   BrowsePathsInput: BrowsePathsInput;
   BrowseResultGroup: ResolverTypeWrapper<BrowseResultGroup>;
   BrowseResultMetadata: ResolverTypeWrapper<BrowseResultMetadata>;
   BrowseResults: ResolverTypeWrapper<Omit<BrowseResults, 'entities'> & { entities: Array<ResolversTypes['Entity']> }>;
-  Chart: ResolverTypeWrapper<Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ChartProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  Chart: ResolverTypeWrapper<Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ChartProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ChartEditableProperties: ResolverTypeWrapper<ChartEditableProperties>;
-  ChartProperties: ResolverTypeWrapper<Omit<ChartProperties, 'created' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
+  ChartProperties: ResolverTypeWrapper<Omit<ChartProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
+  ChartStatsSummary: ResolverTypeWrapper<Omit<ChartStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
   ChartType: ChartType;
-  Container: ResolverTypeWrapper<Omit<Container, 'container' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'relationships' | 'tags'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, entities?: Maybe<ResolversTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  Container: ResolverTypeWrapper<Omit<Container, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { access?: Maybe<ResolversTypes['Access']>, application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, entities?: Maybe<ResolversTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ContainerProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ContainerEditableProperties: ResolverTypeWrapper<ContainerEditableProperties>;
   ContainerEntitiesInput: ContainerEntitiesInput;
-  ContainerProperties: ResolverTypeWrapper<ContainerProperties>;
-  CorpGroup: ResolverTypeWrapper<Omit<CorpGroup, 'ownership' | 'relationships'> & { ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  ContainerProperties: ResolverTypeWrapper<Omit<ContainerProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
+  CorpGroup: ResolverTypeWrapper<Omit<CorpGroup, 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { info?: Maybe<ResolversTypes['CorpGroupInfo']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
   CorpGroupEditableProperties: ResolverTypeWrapper<CorpGroupEditableProperties>;
+  CorpGroupInfo: ResolverTypeWrapper<Omit<CorpGroupInfo, 'admins' | 'members'> & { admins?: Maybe<Array<ResolversTypes['CorpUser']>>, members?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
   CorpGroupProperties: ResolverTypeWrapper<CorpGroupProperties>;
-  CorpUser: ResolverTypeWrapper<Omit<CorpUser, 'editableProperties' | 'relationships' | 'settings' | 'tags'> & { editableProperties?: Maybe<ResolversTypes['CorpUserEditableProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversTypes['CorpUserSettings']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  CorpUser: ResolverTypeWrapper<Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<ResolversTypes['CorpUserEditableInfo']>, editableProperties?: Maybe<ResolversTypes['CorpUserEditableProperties']>, info?: Maybe<ResolversTypes['CorpUserInfo']>, properties?: Maybe<ResolversTypes['CorpUserProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversTypes['CorpUserSettings']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   CorpUserAppearanceSettings: ResolverTypeWrapper<CorpUserAppearanceSettings>;
-  CorpUserEditableProperties: ResolverTypeWrapper<CorpUserEditableProperties>;
-  CorpUserProperties: ResolverTypeWrapper<Omit<CorpUserProperties, 'manager'> & { manager?: Maybe<ResolversTypes['CorpUser']> }>;
+  CorpUserEditableInfo: ResolverTypeWrapper<CorpUserEditableInfo>;
+  CorpUserEditableProperties: ResolverTypeWrapper<Omit<CorpUserEditableProperties, 'persona' | 'platforms'> & { persona?: Maybe<ResolversTypes['DataHubPersona']>, platforms?: Maybe<Array<ResolversTypes['DataPlatform']>> }>;
+  CorpUserInfo: ResolverTypeWrapper<Omit<CorpUserInfo, 'customProperties' | 'manager'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, manager?: Maybe<ResolversTypes['CorpUser']> }>;
+  CorpUserProperties: ResolverTypeWrapper<Omit<CorpUserProperties, 'customProperties' | 'manager'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, manager?: Maybe<ResolversTypes['CorpUser']> }>;
   CorpUserSettings: ResolverTypeWrapper<Omit<CorpUserSettings, 'appearance' | 'views'> & { appearance?: Maybe<ResolversTypes['CorpUserAppearanceSettings']>, views?: Maybe<ResolversTypes['CorpUserViewsSettings']> }>;
   CorpUserStatus: CorpUserStatus;
   CorpUserViewsSettings: ResolverTypeWrapper<Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversTypes['DataHubView']> }>;
   CreateTagInput: CreateTagInput;
   CreateViewInput: CreateViewInput;
   CustomPropertiesEntry: ResolverTypeWrapper<CustomPropertiesEntry>;
-  Dashboard: ResolverTypeWrapper<Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DashboardProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  Dashboard: ResolverTypeWrapper<Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DashboardProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversTypes['DashboardStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DashboardEditableProperties: ResolverTypeWrapper<DashboardEditableProperties>;
-  DashboardProperties: ResolverTypeWrapper<Omit<DashboardProperties, 'created' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
-  DataFlow: ResolverTypeWrapper<Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
-  DataFlowProperties: ResolverTypeWrapper<DataFlowProperties>;
+  DashboardProperties: ResolverTypeWrapper<Omit<DashboardProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
+  DashboardStatsSummary: ResolverTypeWrapper<Omit<DashboardStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
+  DataFlow: ResolverTypeWrapper<Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DataFlowProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  DataFlowEditableProperties: ResolverTypeWrapper<DataFlowEditableProperties>;
+  DataFlowProperties: ResolverTypeWrapper<Omit<DataFlowProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
+  DataHubPersona: ResolverTypeWrapper<DataHubPersona>;
   DataHubView: ResolverTypeWrapper<Omit<DataHubView, 'relationships'> & { relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataHubViewDefinition: ResolverTypeWrapper<DataHubViewDefinition>;
   DataHubViewDefinitionInput: DataHubViewDefinitionInput;
   DataHubViewFilter: ResolverTypeWrapper<DataHubViewFilter>;
   DataHubViewFilterInput: DataHubViewFilterInput;
   DataHubViewType: DataHubViewType;
-  DataJob: ResolverTypeWrapper<Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<ResolversTypes['DataFlow']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, inputOutput?: Maybe<ResolversTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  DataJob: ResolverTypeWrapper<Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataFlow?: Maybe<ResolversTypes['DataFlow']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, inputOutput?: Maybe<ResolversTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, properties?: Maybe<ResolversTypes['DataJobProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  DataJobEditableProperties: ResolverTypeWrapper<DataJobEditableProperties>;
   DataJobInputOutput: ResolverTypeWrapper<Omit<DataJobInputOutput, 'inputDatajobs' | 'inputDatasets' | 'outputDatasets'> & { inputDatajobs?: Maybe<Array<ResolversTypes['DataJob']>>, inputDatasets?: Maybe<Array<ResolversTypes['Dataset']>>, outputDatasets?: Maybe<Array<ResolversTypes['Dataset']>> }>;
-  DataJobProperties: ResolverTypeWrapper<DataJobProperties>;
-  DataPlatform: ResolverTypeWrapper<Omit<DataPlatform, 'properties' | 'relationships'> & { properties?: Maybe<ResolversTypes['DataPlatformProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  DataJobProperties: ResolverTypeWrapper<Omit<DataJobProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
+  DataPlatform: ResolverTypeWrapper<Omit<DataPlatform, 'info' | 'relationships'> & { info?: Maybe<ResolversTypes['DataPlatformInfo']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  DataPlatformInfo: ResolverTypeWrapper<DataPlatformInfo>;
+  DataPlatformInstance: ResolverTypeWrapper<Omit<DataPlatformInstance, 'deprecation' | 'institutionalMemory' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DataPlatformInstanceProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  DataPlatformInstanceProperties: ResolverTypeWrapper<Omit<DataPlatformInstanceProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
   DataPlatformProperties: ResolverTypeWrapper<DataPlatformProperties>;
-  Dataset: ResolverTypeWrapper<Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DatasetProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversTypes['SchemaMetadata']>, statsSummary?: Maybe<ResolversTypes['DatasetStatsSummary']>, tags?: Maybe<ResolversTypes['GlobalTags']>, usageStats?: Maybe<ResolversTypes['UsageQueryResult']> }>;
+  DataProduct: ResolverTypeWrapper<Omit<DataProduct, 'application' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, entities?: Maybe<ResolversTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['DataProductProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  DataProductProperties: ResolverTypeWrapper<Omit<DataProductProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
+  DataTypeEntity: ResolverTypeWrapper<Omit<DataTypeEntity, 'info' | 'relationships'> & { info: ResolversTypes['DataTypeInfo'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  DataTypeInfo: ResolverTypeWrapper<DataTypeInfo>;
+  Dataset: ResolverTypeWrapper<Omit<Dataset, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats'> & { access?: Maybe<ResolversTypes['Access']>, application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DatasetProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversTypes['SchemaMetadata']>, siblings?: Maybe<ResolversTypes['SiblingProperties']>, statsSummary?: Maybe<ResolversTypes['DatasetStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']>, usageStats?: Maybe<ResolversTypes['UsageQueryResult']> }>;
   DatasetDeprecationUpdate: DatasetDeprecationUpdate;
   DatasetEditableProperties: ResolverTypeWrapper<DatasetEditableProperties>;
   DatasetEditablePropertiesUpdate: DatasetEditablePropertiesUpdate;
   DatasetFieldProfile: ResolverTypeWrapper<DatasetFieldProfile>;
   DatasetProfile: ResolverTypeWrapper<DatasetProfile>;
-  DatasetProperties: ResolverTypeWrapper<Omit<DatasetProperties, 'lastModified'> & { lastModified: ResolversTypes['AuditStamp'] }>;
+  DatasetProperties: ResolverTypeWrapper<Omit<DatasetProperties, 'customProperties' | 'lastModified'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, lastModified: ResolversTypes['AuditStamp'] }>;
   DatasetStatsSummary: ResolverTypeWrapper<Omit<DatasetStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
   DatasetUpdateInput: DatasetUpdateInput;
-  Deprecation: ResolverTypeWrapper<Omit<Deprecation, 'actorEntity'> & { actorEntity?: Maybe<ResolversTypes['Entity']> }>;
+  Deprecation: ResolverTypeWrapper<Omit<Deprecation, 'actorEntity' | 'replacement'> & { actorEntity?: Maybe<ResolversTypes['Entity']>, replacement?: Maybe<ResolversTypes['Entity']> }>;
   DescriptionUpdateInput: DescriptionUpdateInput;
-  Domain: ResolverTypeWrapper<Omit<Domain, 'ownership' | 'relationships'> & { ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  DisplayProperties: ResolverTypeWrapper<DisplayProperties>;
+  Documentation: ResolverTypeWrapper<Omit<Documentation, 'documentations'> & { documentations: Array<ResolversTypes['DocumentationAssociation']> }>;
+  DocumentationAssociation: ResolverTypeWrapper<Omit<DocumentationAssociation, 'attribution'> & { attribution?: Maybe<ResolversTypes['MetadataAttribution']> }>;
+  Domain: ResolverTypeWrapper<Omit<Domain, 'entities' | 'institutionalMemory' | 'ownership' | 'parentDomains' | 'relationships' | 'structuredProperties'> & { entities?: Maybe<ResolversTypes['SearchResults']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentDomains?: Maybe<ResolversTypes['ParentDomainsResult']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
   DomainAssociation: ResolverTypeWrapper<Omit<DomainAssociation, 'domain'> & { domain: ResolversTypes['Domain'] }>;
+  DomainEntitiesInput: DomainEntitiesInput;
   DomainProperties: ResolverTypeWrapper<DomainProperties>;
   EditableSchemaFieldInfo: ResolverTypeWrapper<Omit<EditableSchemaFieldInfo, 'globalTags' | 'glossaryTerms' | 'tags'> & { globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   EditableSchemaFieldInfoUpdate: EditableSchemaFieldInfoUpdate;
@@ -3773,6 +4770,8 @@ export type ResolversTypes = {
   EntityRelationship: ResolverTypeWrapper<Omit<EntityRelationship, 'created' | 'entity'> & { created?: Maybe<ResolversTypes['AuditStamp']>, entity?: Maybe<ResolversTypes['Entity']> }>;
   EntityRelationshipsResult: ResolverTypeWrapper<Omit<EntityRelationshipsResult, 'relationships'> & { relationships: Array<ResolversTypes['EntityRelationship']> }>;
   EntityType: EntityType;
+  EntityTypeEntity: ResolverTypeWrapper<Omit<EntityTypeEntity, 'info' | 'relationships'> & { info: ResolversTypes['EntityTypeInfo'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  EntityTypeInfo: ResolverTypeWrapper<EntityTypeInfo>;
   EntityTypeToPlatforms: EntityTypeToPlatforms;
   EntityWithRelationships: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['EntityWithRelationships']>;
   ExtraProperty: ResolverTypeWrapper<ExtraProperty>;
@@ -3788,14 +4787,20 @@ export type ResolversTypes = {
   GlobalTags: ResolverTypeWrapper<Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversTypes['TagAssociation']>> }>;
   GlobalTagsUpdate: GlobalTagsUpdate;
   GlobalViewsSettings: ResolverTypeWrapper<GlobalViewsSettings>;
-  GlossaryTerm: ResolverTypeWrapper<Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'relationships'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
-  GlossaryTermAssociation: ResolverTypeWrapper<Omit<GlossaryTermAssociation, 'actor' | 'term'> & { actor?: Maybe<ResolversTypes['CorpUser']>, term: ResolversTypes['GlossaryTerm'] }>;
-  GlossaryTermProperties: ResolverTypeWrapper<GlossaryTermProperties>;
+  GlossaryNode: ResolverTypeWrapper<Omit<GlossaryNode, 'childrenCount' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { childrenCount?: Maybe<ResolversTypes['GlossaryNodeChildrenCount']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentNodes?: Maybe<ResolversTypes['ParentNodesResult']>, properties?: Maybe<ResolversTypes['GlossaryNodeProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
+  GlossaryNodeChildrenCount: ResolverTypeWrapper<GlossaryNodeChildrenCount>;
+  GlossaryNodeProperties: ResolverTypeWrapper<Omit<GlossaryNodeProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
+  GlossaryTerm: ResolverTypeWrapper<Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentNodes?: Maybe<ResolversTypes['ParentNodesResult']>, properties?: Maybe<ResolversTypes['GlossaryTermProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
+  GlossaryTermAssociation: ResolverTypeWrapper<Omit<GlossaryTermAssociation, 'actor' | 'attribution' | 'term'> & { actor?: Maybe<ResolversTypes['CorpUser']>, attribution?: Maybe<ResolversTypes['MetadataAttribution']>, term: ResolversTypes['GlossaryTerm'] }>;
+  GlossaryTermProperties: ResolverTypeWrapper<Omit<GlossaryTermProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
   GlossaryTerms: ResolverTypeWrapper<Omit<GlossaryTerms, 'terms'> & { terms?: Maybe<Array<ResolversTypes['GlossaryTermAssociation']>> }>;
   GroupingCriterion: GroupingCriterion;
   GroupingSpec: GroupingSpec;
+  IconLibrary: IconLibrary;
+  IconProperties: ResolverTypeWrapper<IconProperties>;
   InstitutionalMemory: ResolverTypeWrapper<Omit<InstitutionalMemory, 'elements'> & { elements: Array<ResolversTypes['InstitutionalMemoryMetadata']> }>;
-  InstitutionalMemoryMetadata: ResolverTypeWrapper<Omit<InstitutionalMemoryMetadata, 'author' | 'created'> & { author: ResolversTypes['CorpUser'], created: ResolversTypes['AuditStamp'] }>;
+  InstitutionalMemoryMetadata: ResolverTypeWrapper<Omit<InstitutionalMemoryMetadata, 'actor' | 'author' | 'created' | 'updated'> & { actor: ResolversTypes['ResolvedActor'], author: ResolversTypes['CorpUser'], created: ResolversTypes['AuditStamp'], updated?: Maybe<ResolversTypes['AuditStamp']> }>;
+  InstitutionalMemoryMetadataSettings: ResolverTypeWrapper<InstitutionalMemoryMetadataSettings>;
   InstitutionalMemoryMetadataUpdate: InstitutionalMemoryMetadataUpdate;
   InstitutionalMemoryUpdate: InstitutionalMemoryUpdate;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -3811,11 +4816,13 @@ export type ResolversTypes = {
   LogicalOperator: LogicalOperator;
   Long: ResolverTypeWrapper<Scalars['Long']['output']>;
   MatchedField: ResolverTypeWrapper<Omit<MatchedField, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
+  MetadataAttribution: ResolverTypeWrapper<Omit<MetadataAttribution, 'actor' | 'source'> & { actor: ResolversTypes['Entity'], source?: Maybe<ResolversTypes['Entity']> }>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  NumberValue: ResolverTypeWrapper<NumberValue>;
   Operation: ResolverTypeWrapper<Operation>;
   OperationSourceType: OperationSourceType;
   OperationType: OperationType;
-  Owner: ResolverTypeWrapper<Omit<Owner, 'owner' | 'ownershipType'> & { owner: ResolversTypes['OwnerType'], ownershipType?: Maybe<ResolversTypes['OwnershipTypeEntity']> }>;
+  Owner: ResolverTypeWrapper<Omit<Owner, 'attribution' | 'owner' | 'ownershipType'> & { attribution?: Maybe<ResolversTypes['MetadataAttribution']>, owner: ResolversTypes['OwnerType'], ownershipType?: Maybe<ResolversTypes['OwnershipTypeEntity']> }>;
   OwnerEntityType: OwnerEntityType;
   OwnerInput: OwnerInput;
   OwnerType: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['OwnerType']>;
@@ -3828,18 +4835,28 @@ export type ResolversTypes = {
   OwnershipTypeInfo: ResolverTypeWrapper<Omit<OwnershipTypeInfo, 'created' | 'lastModified'> & { created?: Maybe<ResolversTypes['AuditStamp']>, lastModified?: Maybe<ResolversTypes['AuditStamp']> }>;
   OwnershipUpdate: OwnershipUpdate;
   ParentContainersResult: ResolverTypeWrapper<Omit<ParentContainersResult, 'containers'> & { containers: Array<ResolversTypes['Container']> }>;
+  ParentDomainsResult: ResolverTypeWrapper<Omit<ParentDomainsResult, 'domains'> & { domains: Array<ResolversTypes['Entity']> }>;
+  ParentNodesResult: ResolverTypeWrapper<Omit<ParentNodesResult, 'nodes'> & { nodes: Array<ResolversTypes['GlossaryNode']> }>;
+  PlatformNativeType: PlatformNativeType;
   PlatformPrivileges: ResolverTypeWrapper<PlatformPrivileges>;
   PlatformSchema: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PlatformSchema']>;
   PlatformType: PlatformType;
+  PropertyCardinality: PropertyCardinality;
+  PropertyValue: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PropertyValue']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RelationshipDirection: RelationshipDirection;
   RelationshipsInput: RelationshipsInput;
   RemoveLinkInput: RemoveLinkInput;
   RemoveOwnerInput: RemoveOwnerInput;
+  ResolvedActor: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ResolvedActor']>;
+  ResolvedAuditStamp: ResolverTypeWrapper<Omit<ResolvedAuditStamp, 'actor'> & { actor?: Maybe<ResolversTypes['CorpUser']> }>;
   ResourceRefInput: ResourceRefInput;
+  Role: ResolverTypeWrapper<Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<ResolversTypes['RoleProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  RoleAssociation: ResolverTypeWrapper<Omit<RoleAssociation, 'role'> & { role: ResolversTypes['Role'] }>;
+  RoleProperties: ResolverTypeWrapper<RoleProperties>;
   SchemaField: ResolverTypeWrapper<Omit<SchemaField, 'globalTags' | 'glossaryTerms' | 'schemaFieldEntity' | 'tags'> & { globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, schemaFieldEntity?: Maybe<ResolversTypes['SchemaFieldEntity']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   SchemaFieldDataType: SchemaFieldDataType;
-  SchemaFieldEntity: ResolverTypeWrapper<Omit<SchemaFieldEntity, 'parent' | 'relationships'> & { parent: ResolversTypes['Entity'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  SchemaFieldEntity: ResolverTypeWrapper<Omit<SchemaFieldEntity, 'documentation' | 'parent' | 'relationships' | 'structuredProperties'> & { documentation?: Maybe<ResolversTypes['Documentation']>, parent: ResolversTypes['Entity'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
   SchemaMetadata: ResolverTypeWrapper<Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversTypes['PlatformSchema']> }>;
   SearchAcrossEntitiesInput: SearchAcrossEntitiesInput;
   SearchAcrossLineageInput: SearchAcrossLineageInput;
@@ -3852,16 +4869,24 @@ export type ResolversTypes = {
   SearchResults: ResolverTypeWrapper<Omit<SearchResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversTypes['FacetMetadata']>>, searchResults: Array<ResolversTypes['SearchResult']> }>;
   SearchSortInput: SearchSortInput;
   SearchSuggestion: ResolverTypeWrapper<SearchSuggestion>;
+  SiblingProperties: ResolverTypeWrapper<Omit<SiblingProperties, 'siblings'> & { siblings?: Maybe<Array<Maybe<ResolversTypes['Entity']>>> }>;
   SortCriterion: SortCriterion;
   SortOrder: SortOrder;
   Status: ResolverTypeWrapper<Status>;
+  StdDataType: StdDataType;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   StringMapEntry: ResolverTypeWrapper<StringMapEntry>;
+  StringValue: ResolverTypeWrapper<StringValue>;
+  StructuredProperties: ResolverTypeWrapper<Omit<StructuredProperties, 'properties'> & { properties?: Maybe<Array<ResolversTypes['StructuredPropertiesEntry']>> }>;
+  StructuredPropertiesEntry: ResolverTypeWrapper<Omit<StructuredPropertiesEntry, 'attribution' | 'structuredProperty' | 'valueEntities' | 'values'> & { attribution?: Maybe<ResolversTypes['MetadataAttribution']>, structuredProperty: ResolversTypes['StructuredPropertyEntity'], valueEntities?: Maybe<Array<Maybe<ResolversTypes['Entity']>>>, values: Array<Maybe<ResolversTypes['PropertyValue']>> }>;
+  StructuredPropertyDefinition: ResolverTypeWrapper<Omit<StructuredPropertyDefinition, 'allowedValues' | 'created' | 'entityTypes' | 'lastModified' | 'typeQualifier' | 'valueType'> & { allowedValues?: Maybe<Array<ResolversTypes['AllowedValue']>>, created?: Maybe<ResolversTypes['ResolvedAuditStamp']>, entityTypes: Array<ResolversTypes['EntityTypeEntity']>, lastModified?: Maybe<ResolversTypes['ResolvedAuditStamp']>, typeQualifier?: Maybe<ResolversTypes['TypeQualifier']>, valueType: ResolversTypes['DataTypeEntity'] }>;
+  StructuredPropertyEntity: ResolverTypeWrapper<Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: ResolversTypes['StructuredPropertyDefinition'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  StructuredPropertySettings: ResolverTypeWrapper<StructuredPropertySettings>;
   SubResourceType: SubResourceType;
   SubTypes: ResolverTypeWrapper<SubTypes>;
   TableSchema: ResolverTypeWrapper<TableSchema>;
   Tag: ResolverTypeWrapper<Omit<Tag, 'editableProperties' | 'ownership' | 'relationships'> & { editableProperties?: Maybe<ResolversTypes['EditableTagProperties']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
-  TagAssociation: ResolverTypeWrapper<Omit<TagAssociation, 'tag'> & { tag: ResolversTypes['Tag'] }>;
+  TagAssociation: ResolverTypeWrapper<Omit<TagAssociation, 'attribution' | 'tag'> & { attribution?: Maybe<ResolversTypes['MetadataAttribution']>, tag: ResolversTypes['Tag'] }>;
   TagAssociationInput: TagAssociationInput;
   TagAssociationUpdate: TagAssociationUpdate;
   TagProperties: ResolverTypeWrapper<TagProperties>;
@@ -3869,6 +4894,7 @@ export type ResolversTypes = {
   TermAssociationInput: TermAssociationInput;
   TimeRange: TimeRange;
   TimeSeriesAspect: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['TimeSeriesAspect']>;
+  TypeQualifier: ResolverTypeWrapper<Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversTypes['EntityTypeEntity']>> }>;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
   UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
   UpdateNameInput: UpdateNameInput;
@@ -3883,13 +4909,18 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  Access: Omit<Access, 'roles'> & { roles?: Maybe<Array<ResolversParentTypes['RoleAssociation']>> };
   AddLinkInput: AddLinkInput;
   AddOwnerInput: AddOwnerInput;
   AddOwnersInput: AddOwnersInput;
   AddTagsInput: AddTagsInput;
   AddTermsInput: AddTermsInput;
   AggregationMetadata: Omit<AggregationMetadata, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
+  AllowedValue: Omit<AllowedValue, 'value'> & { value: ResolversParentTypes['PropertyValue'] };
   AndFilterInput: AndFilterInput;
+  Application: Omit<Application, 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { domain?: Maybe<ResolversParentTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['ApplicationProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  ApplicationAssociation: Omit<ApplicationAssociation, 'application'> & { application: ResolversParentTypes['Application'] };
+  ApplicationProperties: Omit<ApplicationProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
   Aspect: ResolversInterfaceTypes<ResolversParentTypes>['Aspect'];
   AuditStamp: AuditStamp;
   AuthenticatedUser: Omit<AuthenticatedUser, 'corpUser'> & { corpUser: ResolversParentTypes['CorpUser'] };
@@ -3908,57 +4939,78 @@ export type ResolversParentTypes = {
   BrowsableEntity: ResolversInterfaceTypes<ResolversParentTypes>['BrowsableEntity'];
   BrowseInput: BrowseInput;
   BrowsePath: BrowsePath;
+  BrowsePathEntry: Omit<BrowsePathEntry, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
+  BrowsePathV2: Omit<BrowsePathV2, 'path'> & { path: Array<ResolversParentTypes['BrowsePathEntry']> };
   BrowsePathsInput: BrowsePathsInput;
   BrowseResultGroup: BrowseResultGroup;
   BrowseResultMetadata: BrowseResultMetadata;
   BrowseResults: Omit<BrowseResults, 'entities'> & { entities: Array<ResolversParentTypes['Entity']> };
-  Chart: Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ChartProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  Chart: Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ChartProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversParentTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ChartEditableProperties: ChartEditableProperties;
-  ChartProperties: Omit<ChartProperties, 'created' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
-  Container: Omit<Container, 'container' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'relationships' | 'tags'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, entities?: Maybe<ResolversParentTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  ChartProperties: Omit<ChartProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
+  ChartStatsSummary: Omit<ChartStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
+  Container: Omit<Container, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { access?: Maybe<ResolversParentTypes['Access']>, application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, entities?: Maybe<ResolversParentTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ContainerProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ContainerEditableProperties: ContainerEditableProperties;
   ContainerEntitiesInput: ContainerEntitiesInput;
-  ContainerProperties: ContainerProperties;
-  CorpGroup: Omit<CorpGroup, 'ownership' | 'relationships'> & { ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  ContainerProperties: Omit<ContainerProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
+  CorpGroup: Omit<CorpGroup, 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { info?: Maybe<ResolversParentTypes['CorpGroupInfo']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
   CorpGroupEditableProperties: CorpGroupEditableProperties;
+  CorpGroupInfo: Omit<CorpGroupInfo, 'admins' | 'members'> & { admins?: Maybe<Array<ResolversParentTypes['CorpUser']>>, members?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
   CorpGroupProperties: CorpGroupProperties;
-  CorpUser: Omit<CorpUser, 'editableProperties' | 'relationships' | 'settings' | 'tags'> & { editableProperties?: Maybe<ResolversParentTypes['CorpUserEditableProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversParentTypes['CorpUserSettings']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  CorpUser: Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<ResolversParentTypes['CorpUserEditableInfo']>, editableProperties?: Maybe<ResolversParentTypes['CorpUserEditableProperties']>, info?: Maybe<ResolversParentTypes['CorpUserInfo']>, properties?: Maybe<ResolversParentTypes['CorpUserProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversParentTypes['CorpUserSettings']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   CorpUserAppearanceSettings: CorpUserAppearanceSettings;
-  CorpUserEditableProperties: CorpUserEditableProperties;
-  CorpUserProperties: Omit<CorpUserProperties, 'manager'> & { manager?: Maybe<ResolversParentTypes['CorpUser']> };
+  CorpUserEditableInfo: CorpUserEditableInfo;
+  CorpUserEditableProperties: Omit<CorpUserEditableProperties, 'persona' | 'platforms'> & { persona?: Maybe<ResolversParentTypes['DataHubPersona']>, platforms?: Maybe<Array<ResolversParentTypes['DataPlatform']>> };
+  CorpUserInfo: Omit<CorpUserInfo, 'customProperties' | 'manager'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, manager?: Maybe<ResolversParentTypes['CorpUser']> };
+  CorpUserProperties: Omit<CorpUserProperties, 'customProperties' | 'manager'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, manager?: Maybe<ResolversParentTypes['CorpUser']> };
   CorpUserSettings: Omit<CorpUserSettings, 'appearance' | 'views'> & { appearance?: Maybe<ResolversParentTypes['CorpUserAppearanceSettings']>, views?: Maybe<ResolversParentTypes['CorpUserViewsSettings']> };
   CorpUserViewsSettings: Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversParentTypes['DataHubView']> };
   CreateTagInput: CreateTagInput;
   CreateViewInput: CreateViewInput;
   CustomPropertiesEntry: CustomPropertiesEntry;
-  Dashboard: Omit<Dashboard, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DashboardProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  Dashboard: Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DashboardProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversParentTypes['DashboardStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DashboardEditableProperties: DashboardEditableProperties;
-  DashboardProperties: Omit<DashboardProperties, 'created' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
-  DataFlow: Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
-  DataFlowProperties: DataFlowProperties;
+  DashboardProperties: Omit<DashboardProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
+  DashboardStatsSummary: Omit<DashboardStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
+  DataFlow: Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DataFlowProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  DataFlowEditableProperties: DataFlowEditableProperties;
+  DataFlowProperties: Omit<DataFlowProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
+  DataHubPersona: DataHubPersona;
   DataHubView: Omit<DataHubView, 'relationships'> & { relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataHubViewDefinition: DataHubViewDefinition;
   DataHubViewDefinitionInput: DataHubViewDefinitionInput;
   DataHubViewFilter: DataHubViewFilter;
   DataHubViewFilterInput: DataHubViewFilterInput;
-  DataJob: Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<ResolversParentTypes['DataFlow']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, inputOutput?: Maybe<ResolversParentTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  DataJob: Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataFlow?: Maybe<ResolversParentTypes['DataFlow']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, inputOutput?: Maybe<ResolversParentTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, properties?: Maybe<ResolversParentTypes['DataJobProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  DataJobEditableProperties: DataJobEditableProperties;
   DataJobInputOutput: Omit<DataJobInputOutput, 'inputDatajobs' | 'inputDatasets' | 'outputDatasets'> & { inputDatajobs?: Maybe<Array<ResolversParentTypes['DataJob']>>, inputDatasets?: Maybe<Array<ResolversParentTypes['Dataset']>>, outputDatasets?: Maybe<Array<ResolversParentTypes['Dataset']>> };
-  DataJobProperties: DataJobProperties;
-  DataPlatform: Omit<DataPlatform, 'properties' | 'relationships'> & { properties?: Maybe<ResolversParentTypes['DataPlatformProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  DataJobProperties: Omit<DataJobProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
+  DataPlatform: Omit<DataPlatform, 'info' | 'relationships'> & { info?: Maybe<ResolversParentTypes['DataPlatformInfo']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  DataPlatformInfo: DataPlatformInfo;
+  DataPlatformInstance: Omit<DataPlatformInstance, 'deprecation' | 'institutionalMemory' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DataPlatformInstanceProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  DataPlatformInstanceProperties: Omit<DataPlatformInstanceProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
   DataPlatformProperties: DataPlatformProperties;
-  Dataset: Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversParentTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DatasetProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversParentTypes['SchemaMetadata']>, statsSummary?: Maybe<ResolversParentTypes['DatasetStatsSummary']>, tags?: Maybe<ResolversParentTypes['GlobalTags']>, usageStats?: Maybe<ResolversParentTypes['UsageQueryResult']> };
+  DataProduct: Omit<DataProduct, 'application' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, entities?: Maybe<ResolversParentTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['DataProductProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  DataProductProperties: Omit<DataProductProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
+  DataTypeEntity: Omit<DataTypeEntity, 'info' | 'relationships'> & { info: ResolversParentTypes['DataTypeInfo'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  DataTypeInfo: DataTypeInfo;
+  Dataset: Omit<Dataset, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats'> & { access?: Maybe<ResolversParentTypes['Access']>, application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversParentTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DatasetProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversParentTypes['SchemaMetadata']>, siblings?: Maybe<ResolversParentTypes['SiblingProperties']>, statsSummary?: Maybe<ResolversParentTypes['DatasetStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']>, usageStats?: Maybe<ResolversParentTypes['UsageQueryResult']> };
   DatasetDeprecationUpdate: DatasetDeprecationUpdate;
   DatasetEditableProperties: DatasetEditableProperties;
   DatasetEditablePropertiesUpdate: DatasetEditablePropertiesUpdate;
   DatasetFieldProfile: DatasetFieldProfile;
   DatasetProfile: DatasetProfile;
-  DatasetProperties: Omit<DatasetProperties, 'lastModified'> & { lastModified: ResolversParentTypes['AuditStamp'] };
+  DatasetProperties: Omit<DatasetProperties, 'customProperties' | 'lastModified'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, lastModified: ResolversParentTypes['AuditStamp'] };
   DatasetStatsSummary: Omit<DatasetStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
   DatasetUpdateInput: DatasetUpdateInput;
-  Deprecation: Omit<Deprecation, 'actorEntity'> & { actorEntity?: Maybe<ResolversParentTypes['Entity']> };
+  Deprecation: Omit<Deprecation, 'actorEntity' | 'replacement'> & { actorEntity?: Maybe<ResolversParentTypes['Entity']>, replacement?: Maybe<ResolversParentTypes['Entity']> };
   DescriptionUpdateInput: DescriptionUpdateInput;
-  Domain: Omit<Domain, 'ownership' | 'relationships'> & { ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  DisplayProperties: DisplayProperties;
+  Documentation: Omit<Documentation, 'documentations'> & { documentations: Array<ResolversParentTypes['DocumentationAssociation']> };
+  DocumentationAssociation: Omit<DocumentationAssociation, 'attribution'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']> };
+  Domain: Omit<Domain, 'entities' | 'institutionalMemory' | 'ownership' | 'parentDomains' | 'relationships' | 'structuredProperties'> & { entities?: Maybe<ResolversParentTypes['SearchResults']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentDomains?: Maybe<ResolversParentTypes['ParentDomainsResult']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
   DomainAssociation: Omit<DomainAssociation, 'domain'> & { domain: ResolversParentTypes['Domain'] };
+  DomainEntitiesInput: DomainEntitiesInput;
   DomainProperties: DomainProperties;
   EditableSchemaFieldInfo: Omit<EditableSchemaFieldInfo, 'globalTags' | 'glossaryTerms' | 'tags'> & { globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   EditableSchemaFieldInfoUpdate: EditableSchemaFieldInfoUpdate;
@@ -3970,6 +5022,8 @@ export type ResolversParentTypes = {
   EntityPath: Omit<EntityPath, 'path'> & { path: Array<Maybe<ResolversParentTypes['Entity']>> };
   EntityRelationship: Omit<EntityRelationship, 'created' | 'entity'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, entity?: Maybe<ResolversParentTypes['Entity']> };
   EntityRelationshipsResult: Omit<EntityRelationshipsResult, 'relationships'> & { relationships: Array<ResolversParentTypes['EntityRelationship']> };
+  EntityTypeEntity: Omit<EntityTypeEntity, 'info' | 'relationships'> & { info: ResolversParentTypes['EntityTypeInfo'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  EntityTypeInfo: EntityTypeInfo;
   EntityTypeToPlatforms: EntityTypeToPlatforms;
   EntityWithRelationships: ResolversInterfaceTypes<ResolversParentTypes>['EntityWithRelationships'];
   ExtraProperty: ExtraProperty;
@@ -3983,14 +5037,19 @@ export type ResolversParentTypes = {
   GlobalTags: Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversParentTypes['TagAssociation']>> };
   GlobalTagsUpdate: GlobalTagsUpdate;
   GlobalViewsSettings: GlobalViewsSettings;
-  GlossaryTerm: Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'relationships'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
-  GlossaryTermAssociation: Omit<GlossaryTermAssociation, 'actor' | 'term'> & { actor?: Maybe<ResolversParentTypes['CorpUser']>, term: ResolversParentTypes['GlossaryTerm'] };
-  GlossaryTermProperties: GlossaryTermProperties;
+  GlossaryNode: Omit<GlossaryNode, 'childrenCount' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { childrenCount?: Maybe<ResolversParentTypes['GlossaryNodeChildrenCount']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentNodes?: Maybe<ResolversParentTypes['ParentNodesResult']>, properties?: Maybe<ResolversParentTypes['GlossaryNodeProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
+  GlossaryNodeChildrenCount: GlossaryNodeChildrenCount;
+  GlossaryNodeProperties: Omit<GlossaryNodeProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
+  GlossaryTerm: Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentNodes?: Maybe<ResolversParentTypes['ParentNodesResult']>, properties?: Maybe<ResolversParentTypes['GlossaryTermProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
+  GlossaryTermAssociation: Omit<GlossaryTermAssociation, 'actor' | 'attribution' | 'term'> & { actor?: Maybe<ResolversParentTypes['CorpUser']>, attribution?: Maybe<ResolversParentTypes['MetadataAttribution']>, term: ResolversParentTypes['GlossaryTerm'] };
+  GlossaryTermProperties: Omit<GlossaryTermProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
   GlossaryTerms: Omit<GlossaryTerms, 'terms'> & { terms?: Maybe<Array<ResolversParentTypes['GlossaryTermAssociation']>> };
   GroupingCriterion: GroupingCriterion;
   GroupingSpec: GroupingSpec;
+  IconProperties: IconProperties;
   InstitutionalMemory: Omit<InstitutionalMemory, 'elements'> & { elements: Array<ResolversParentTypes['InstitutionalMemoryMetadata']> };
-  InstitutionalMemoryMetadata: Omit<InstitutionalMemoryMetadata, 'author' | 'created'> & { author: ResolversParentTypes['CorpUser'], created: ResolversParentTypes['AuditStamp'] };
+  InstitutionalMemoryMetadata: Omit<InstitutionalMemoryMetadata, 'actor' | 'author' | 'created' | 'updated'> & { actor: ResolversParentTypes['ResolvedActor'], author: ResolversParentTypes['CorpUser'], created: ResolversParentTypes['AuditStamp'], updated?: Maybe<ResolversParentTypes['AuditStamp']> };
+  InstitutionalMemoryMetadataSettings: InstitutionalMemoryMetadataSettings;
   InstitutionalMemoryMetadataUpdate: InstitutionalMemoryMetadataUpdate;
   InstitutionalMemoryUpdate: InstitutionalMemoryUpdate;
   Int: Scalars['Int']['output'];
@@ -4004,9 +5063,11 @@ export type ResolversParentTypes = {
   ListViewsResult: Omit<ListViewsResult, 'views'> & { views: Array<ResolversParentTypes['DataHubView']> };
   Long: Scalars['Long']['output'];
   MatchedField: Omit<MatchedField, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
+  MetadataAttribution: Omit<MetadataAttribution, 'actor' | 'source'> & { actor: ResolversParentTypes['Entity'], source?: Maybe<ResolversParentTypes['Entity']> };
   Mutation: Record<PropertyKey, never>;
+  NumberValue: NumberValue;
   Operation: Operation;
-  Owner: Omit<Owner, 'owner' | 'ownershipType'> & { owner: ResolversParentTypes['OwnerType'], ownershipType?: Maybe<ResolversParentTypes['OwnershipTypeEntity']> };
+  Owner: Omit<Owner, 'attribution' | 'owner' | 'ownershipType'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']>, owner: ResolversParentTypes['OwnerType'], ownershipType?: Maybe<ResolversParentTypes['OwnershipTypeEntity']> };
   OwnerInput: OwnerInput;
   OwnerType: ResolversUnionTypes<ResolversParentTypes>['OwnerType'];
   OwnerUpdate: OwnerUpdate;
@@ -4016,15 +5077,23 @@ export type ResolversParentTypes = {
   OwnershipTypeInfo: Omit<OwnershipTypeInfo, 'created' | 'lastModified'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified?: Maybe<ResolversParentTypes['AuditStamp']> };
   OwnershipUpdate: OwnershipUpdate;
   ParentContainersResult: Omit<ParentContainersResult, 'containers'> & { containers: Array<ResolversParentTypes['Container']> };
+  ParentDomainsResult: Omit<ParentDomainsResult, 'domains'> & { domains: Array<ResolversParentTypes['Entity']> };
+  ParentNodesResult: Omit<ParentNodesResult, 'nodes'> & { nodes: Array<ResolversParentTypes['GlossaryNode']> };
   PlatformPrivileges: PlatformPrivileges;
   PlatformSchema: ResolversUnionTypes<ResolversParentTypes>['PlatformSchema'];
+  PropertyValue: ResolversUnionTypes<ResolversParentTypes>['PropertyValue'];
   Query: Record<PropertyKey, never>;
   RelationshipsInput: RelationshipsInput;
   RemoveLinkInput: RemoveLinkInput;
   RemoveOwnerInput: RemoveOwnerInput;
+  ResolvedActor: ResolversUnionTypes<ResolversParentTypes>['ResolvedActor'];
+  ResolvedAuditStamp: Omit<ResolvedAuditStamp, 'actor'> & { actor?: Maybe<ResolversParentTypes['CorpUser']> };
   ResourceRefInput: ResourceRefInput;
+  Role: Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<ResolversParentTypes['RoleProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  RoleAssociation: Omit<RoleAssociation, 'role'> & { role: ResolversParentTypes['Role'] };
+  RoleProperties: RoleProperties;
   SchemaField: Omit<SchemaField, 'globalTags' | 'glossaryTerms' | 'schemaFieldEntity' | 'tags'> & { globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, schemaFieldEntity?: Maybe<ResolversParentTypes['SchemaFieldEntity']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
-  SchemaFieldEntity: Omit<SchemaFieldEntity, 'parent' | 'relationships'> & { parent: ResolversParentTypes['Entity'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  SchemaFieldEntity: Omit<SchemaFieldEntity, 'documentation' | 'parent' | 'relationships' | 'structuredProperties'> & { documentation?: Maybe<ResolversParentTypes['Documentation']>, parent: ResolversParentTypes['Entity'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
   SchemaMetadata: Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversParentTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversParentTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversParentTypes['PlatformSchema']> };
   SearchAcrossEntitiesInput: SearchAcrossEntitiesInput;
   SearchAcrossLineageInput: SearchAcrossLineageInput;
@@ -4037,20 +5106,28 @@ export type ResolversParentTypes = {
   SearchResults: Omit<SearchResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversParentTypes['FacetMetadata']>>, searchResults: Array<ResolversParentTypes['SearchResult']> };
   SearchSortInput: SearchSortInput;
   SearchSuggestion: SearchSuggestion;
+  SiblingProperties: Omit<SiblingProperties, 'siblings'> & { siblings?: Maybe<Array<Maybe<ResolversParentTypes['Entity']>>> };
   SortCriterion: SortCriterion;
   Status: Status;
   String: Scalars['String']['output'];
   StringMapEntry: StringMapEntry;
+  StringValue: StringValue;
+  StructuredProperties: Omit<StructuredProperties, 'properties'> & { properties?: Maybe<Array<ResolversParentTypes['StructuredPropertiesEntry']>> };
+  StructuredPropertiesEntry: Omit<StructuredPropertiesEntry, 'attribution' | 'structuredProperty' | 'valueEntities' | 'values'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']>, structuredProperty: ResolversParentTypes['StructuredPropertyEntity'], valueEntities?: Maybe<Array<Maybe<ResolversParentTypes['Entity']>>>, values: Array<Maybe<ResolversParentTypes['PropertyValue']>> };
+  StructuredPropertyDefinition: Omit<StructuredPropertyDefinition, 'allowedValues' | 'created' | 'entityTypes' | 'lastModified' | 'typeQualifier' | 'valueType'> & { allowedValues?: Maybe<Array<ResolversParentTypes['AllowedValue']>>, created?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, entityTypes: Array<ResolversParentTypes['EntityTypeEntity']>, lastModified?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, typeQualifier?: Maybe<ResolversParentTypes['TypeQualifier']>, valueType: ResolversParentTypes['DataTypeEntity'] };
+  StructuredPropertyEntity: Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: ResolversParentTypes['StructuredPropertyDefinition'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  StructuredPropertySettings: StructuredPropertySettings;
   SubTypes: SubTypes;
   TableSchema: TableSchema;
   Tag: Omit<Tag, 'editableProperties' | 'ownership' | 'relationships'> & { editableProperties?: Maybe<ResolversParentTypes['EditableTagProperties']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
-  TagAssociation: Omit<TagAssociation, 'tag'> & { tag: ResolversParentTypes['Tag'] };
+  TagAssociation: Omit<TagAssociation, 'attribution' | 'tag'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']>, tag: ResolversParentTypes['Tag'] };
   TagAssociationInput: TagAssociationInput;
   TagAssociationUpdate: TagAssociationUpdate;
   TagProperties: TagProperties;
   TagUpdateInput: TagUpdateInput;
   TermAssociationInput: TermAssociationInput;
   TimeSeriesAspect: ResolversInterfaceTypes<ResolversParentTypes>['TimeSeriesAspect'];
+  TypeQualifier: Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversParentTypes['EntityTypeEntity']>> };
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
   UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
   UpdateNameInput: UpdateNameInput;
@@ -4062,11 +5139,47 @@ export type ResolversParentTypes = {
   UserUsageCounts: Omit<UserUsageCounts, 'user'> & { user?: Maybe<ResolversParentTypes['CorpUser']> };
 };
 
+export type AccessResolvers<ContextType = any, ParentType extends ResolversParentTypes['Access'] = ResolversParentTypes['Access']> = {
+  roles?: Resolver<Maybe<Array<ResolversTypes['RoleAssociation']>>, ParentType, ContextType>;
+};
+
 export type AggregationMetadataResolvers<ContextType = any, ParentType extends ResolversParentTypes['AggregationMetadata'] = ResolversParentTypes['AggregationMetadata']> = {
   count?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AllowedValueResolvers<ContextType = any, ParentType extends ResolversParentTypes['AllowedValue'] = ResolversParentTypes['AllowedValue']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['PropertyValue'], ParentType, ContextType>;
+};
+
+export type ApplicationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Application'] = ResolversParentTypes['Application']> = {
+  domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['ApplicationProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<ApplicationRelationshipsArgs, 'input'>>;
+  structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ApplicationAssociationResolvers<ContextType = any, ParentType extends ResolversParentTypes['ApplicationAssociation'] = ResolversParentTypes['ApplicationAssociation']> = {
+  application?: Resolver<ResolversTypes['Application'], ParentType, ContextType>;
+  associatedUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ApplicationPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['ApplicationProperties'] = ResolversParentTypes['ApplicationProperties']> = {
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  numAssets?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type AspectResolvers<ContextType = any, ParentType extends ResolversParentTypes['Aspect'] = ResolversParentTypes['Aspect']> = {
@@ -4108,6 +5221,15 @@ export type BrowsePathResolvers<ContextType = any, ParentType extends ResolversP
   path?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type BrowsePathEntryResolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowsePathEntry'] = ResolversParentTypes['BrowsePathEntry']> = {
+  entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BrowsePathV2Resolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowsePathV2'] = ResolversParentTypes['BrowsePathV2']> = {
+  path?: Resolver<Array<ResolversTypes['BrowsePathEntry']>, ParentType, ContextType>;
+};
+
 export type BrowseResultGroupResolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowseResultGroup'] = ResolversParentTypes['BrowseResultGroup']> = {
   count?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4128,9 +5250,12 @@ export type BrowseResultsResolvers<ContextType = any, ParentType extends Resolve
 };
 
 export type ChartResolvers<ContextType = any, ParentType extends ResolversParentTypes['Chart'] = ResolversParentTypes['Chart']> = {
+  application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
   chartId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType>;
+  dataPlatformInstance?: Resolver<Maybe<ResolversTypes['DataPlatformInstance']>, ParentType, ContextType>;
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
   editableProperties?: Resolver<Maybe<ResolversTypes['ChartEditableProperties']>, ParentType, ContextType>;
@@ -4145,7 +5270,9 @@ export type ChartResolvers<ContextType = any, ParentType extends ResolversParent
   platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['ChartProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<ChartRelationshipsArgs, 'input'>>;
+  statsSummary?: Resolver<Maybe<ResolversTypes['ChartStatsSummary']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
   subTypes?: Resolver<Maybe<ResolversTypes['SubTypes']>, ParentType, ContextType>;
   tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   tool?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4171,8 +5298,19 @@ export type ChartPropertiesResolvers<ContextType = any, ParentType extends Resol
   type?: Resolver<Maybe<ResolversTypes['ChartType']>, ParentType, ContextType>;
 };
 
+export type ChartStatsSummaryResolvers<ContextType = any, ParentType extends ResolversParentTypes['ChartStatsSummary'] = ResolversParentTypes['ChartStatsSummary']> = {
+  topUsersLast30Days?: Resolver<Maybe<Array<ResolversTypes['CorpUser']>>, ParentType, ContextType>;
+  uniqueUserCountLast30Days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  viewCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  viewCountLast30Days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
 export type ContainerResolvers<ContextType = any, ParentType extends ResolversParentTypes['Container'] = ResolversParentTypes['Container']> = {
+  access?: Resolver<Maybe<ResolversTypes['Access']>, ParentType, ContextType>;
+  application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType>;
+  dataPlatformInstance?: Resolver<Maybe<ResolversTypes['DataPlatformInstance']>, ParentType, ContextType>;
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
   editableProperties?: Resolver<Maybe<ResolversTypes['ContainerEditableProperties']>, ParentType, ContextType>;
@@ -4187,6 +5325,7 @@ export type ContainerResolvers<ContextType = any, ParentType extends ResolversPa
   properties?: Resolver<Maybe<ResolversTypes['ContainerProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<ContainerRelationshipsArgs, 'input'>>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
   subTypes?: Resolver<Maybe<ResolversTypes['SubTypes']>, ParentType, ContextType>;
   tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
@@ -4209,10 +5348,12 @@ export type ContainerPropertiesResolvers<ContextType = any, ParentType extends R
 export type CorpGroupResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpGroup'] = ResolversParentTypes['CorpGroup']> = {
   editableProperties?: Resolver<Maybe<ResolversTypes['CorpGroupEditableProperties']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  info?: Resolver<Maybe<ResolversTypes['CorpGroupInfo']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['CorpGroupProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<CorpGroupRelationshipsArgs, 'input'>>;
+  structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -4225,6 +5366,15 @@ export type CorpGroupEditablePropertiesResolvers<ContextType = any, ParentType e
   slack?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type CorpGroupInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpGroupInfo'] = ResolversParentTypes['CorpGroupInfo']> = {
+  admins?: Resolver<Maybe<Array<ResolversTypes['CorpUser']>>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  groups?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  members?: Resolver<Maybe<Array<ResolversTypes['CorpUser']>>, ParentType, ContextType>;
+};
+
 export type CorpGroupPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpGroupProperties'] = ResolversParentTypes['CorpGroupProperties']> = {
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4233,13 +5383,16 @@ export type CorpGroupPropertiesResolvers<ContextType = any, ParentType extends R
 };
 
 export type CorpUserResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpUser'] = ResolversParentTypes['CorpUser']> = {
+  editableInfo?: Resolver<Maybe<ResolversTypes['CorpUserEditableInfo']>, ParentType, ContextType>;
   editableProperties?: Resolver<Maybe<ResolversTypes['CorpUserEditableProperties']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  info?: Resolver<Maybe<ResolversTypes['CorpUserInfo']>, ParentType, ContextType>;
   isNativeUser?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['CorpUserProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<CorpUserRelationshipsArgs, 'input'>>;
   settings?: Resolver<Maybe<ResolversTypes['CorpUserSettings']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['CorpUserStatus']>, ParentType, ContextType>;
+  structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
   tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4251,15 +5404,41 @@ export type CorpUserAppearanceSettingsResolvers<ContextType = any, ParentType ex
   showSimplifiedHomepage?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 };
 
+export type CorpUserEditableInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpUserEditableInfo'] = ResolversParentTypes['CorpUserEditableInfo']> = {
+  aboutMe?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pictureLink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  skills?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  teams?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type CorpUserEditablePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpUserEditableProperties'] = ResolversParentTypes['CorpUserEditableProperties']> = {
   aboutMe?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  persona?: Resolver<Maybe<ResolversTypes['DataHubPersona']>, ParentType, ContextType>;
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pictureLink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  platforms?: Resolver<Maybe<Array<ResolversTypes['DataPlatform']>>, ParentType, ContextType>;
   skills?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   slack?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   teams?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CorpUserInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpUserInfo'] = ResolversParentTypes['CorpUserInfo']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  countryCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  departmentId?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  departmentName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fullName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  manager?: Resolver<Maybe<ResolversTypes['CorpUser']>, ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
@@ -4294,9 +5473,12 @@ export type CustomPropertiesEntryResolvers<ContextType = any, ParentType extends
 };
 
 export type DashboardResolvers<ContextType = any, ParentType extends ResolversParentTypes['Dashboard'] = ResolversParentTypes['Dashboard']> = {
+  application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
   container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType>;
   dashboardId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dataPlatformInstance?: Resolver<Maybe<ResolversTypes['DataPlatformInstance']>, ParentType, ContextType>;
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
   editableProperties?: Resolver<Maybe<ResolversTypes['DashboardEditableProperties']>, ParentType, ContextType>;
@@ -4311,7 +5493,9 @@ export type DashboardResolvers<ContextType = any, ParentType extends ResolversPa
   platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['DashboardProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DashboardRelationshipsArgs, 'input'>>;
+  statsSummary?: Resolver<Maybe<ResolversTypes['DashboardStatsSummary']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
   subTypes?: Resolver<Maybe<ResolversTypes['SubTypes']>, ParentType, ContextType>;
   tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   tool?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4336,11 +5520,22 @@ export type DashboardPropertiesResolvers<ContextType = any, ParentType extends R
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type DashboardStatsSummaryResolvers<ContextType = any, ParentType extends ResolversParentTypes['DashboardStatsSummary'] = ResolversParentTypes['DashboardStatsSummary']> = {
+  topUsersLast30Days?: Resolver<Maybe<Array<ResolversTypes['CorpUser']>>, ParentType, ContextType>;
+  uniqueUserCountLast30Days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  viewCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  viewCountLast30Days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
 export type DataFlowResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataFlow'] = ResolversParentTypes['DataFlow']> = {
+  application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
   cluster?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dataPlatformInstance?: Resolver<Maybe<ResolversTypes['DataPlatformInstance']>, ParentType, ContextType>;
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  editableProperties?: Resolver<Maybe<ResolversTypes['DataFlowEditableProperties']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   flowId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
@@ -4350,14 +5545,21 @@ export type DataFlowResolvers<ContextType = any, ParentType extends ResolversPar
   lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<DataFlowLineageArgs, 'input'>>;
   orchestrator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
   platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['DataFlowProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataFlowRelationshipsArgs, 'input'>>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
+  subTypes?: Resolver<Maybe<ResolversTypes['SubTypes']>, ParentType, ContextType>;
   tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataFlowEditablePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataFlowEditableProperties'] = ResolversParentTypes['DataFlowEditableProperties']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type DataFlowPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataFlowProperties'] = ResolversParentTypes['DataFlowProperties']> = {
@@ -4366,6 +5568,10 @@ export type DataFlowPropertiesResolvers<ContextType = any, ParentType extends Re
   externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   project?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DataHubPersonaResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPersona'] = ResolversParentTypes['DataHubPersona']> = {
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type DataHubViewResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubView'] = ResolversParentTypes['DataHubView']> = {
@@ -4390,10 +5596,14 @@ export type DataHubViewFilterResolvers<ContextType = any, ParentType extends Res
 };
 
 export type DataJobResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataJob'] = ResolversParentTypes['DataJob']> = {
+  application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
   dataFlow?: Resolver<Maybe<ResolversTypes['DataFlow']>, ParentType, ContextType>;
+  dataPlatformInstance?: Resolver<Maybe<ResolversTypes['DataPlatformInstance']>, ParentType, ContextType>;
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  editableProperties?: Resolver<Maybe<ResolversTypes['DataJobEditableProperties']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
@@ -4403,14 +5613,20 @@ export type DataJobResolvers<ContextType = any, ParentType extends ResolversPare
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<DataJobLineageArgs, 'input'>>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['DataJobProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataJobRelationshipsArgs, 'input'>>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
   subTypes?: Resolver<Maybe<ResolversTypes['SubTypes']>, ParentType, ContextType>;
   tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataJobEditablePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataJobEditableProperties'] = ResolversParentTypes['DataJobEditableProperties']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type DataJobInputOutputResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataJobInputOutput'] = ResolversParentTypes['DataJobInputOutput']> = {
@@ -4428,6 +5644,7 @@ export type DataJobPropertiesResolvers<ContextType = any, ParentType extends Res
 
 export type DataPlatformResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataPlatform'] = ResolversParentTypes['DataPlatform']> = {
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  info?: Resolver<Maybe<ResolversTypes['DataPlatformInfo']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['DataPlatformProperties']>, ParentType, ContextType>;
@@ -4437,6 +5654,35 @@ export type DataPlatformResolvers<ContextType = any, ParentType extends Resolver
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type DataPlatformInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataPlatformInfo'] = ResolversParentTypes['DataPlatformInfo']> = {
+  datasetNameDelimiter?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  logoUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PlatformType'], ParentType, ContextType>;
+};
+
+export type DataPlatformInstanceResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataPlatformInstance'] = ResolversParentTypes['DataPlatformInstance']> = {
+  deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
+  instanceId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['DataPlatformInstanceProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataPlatformInstanceRelationshipsArgs, 'input'>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataPlatformInstancePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataPlatformInstanceProperties'] = ResolversParentTypes['DataPlatformInstanceProperties']> = {
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type DataPlatformPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataPlatformProperties'] = ResolversParentTypes['DataPlatformProperties']> = {
   datasetNameDelimiter?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4444,9 +5690,53 @@ export type DataPlatformPropertiesResolvers<ContextType = any, ParentType extend
   type?: Resolver<ResolversTypes['PlatformType'], ParentType, ContextType>;
 };
 
+export type DataProductResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataProduct'] = ResolversParentTypes['DataProduct']> = {
+  application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  entities?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, Partial<DataProductEntitiesArgs>>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['DataProductProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataProductRelationshipsArgs, 'input'>>;
+  structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataProductPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataProductProperties'] = ResolversParentTypes['DataProductProperties']> = {
+  createdOn?: Resolver<Maybe<ResolversTypes['ResolvedAuditStamp']>, ParentType, ContextType>;
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  numAssets?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type DataTypeEntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataTypeEntity'] = ResolversParentTypes['DataTypeEntity']> = {
+  info?: Resolver<ResolversTypes['DataTypeInfo'], ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataTypeEntityRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataTypeInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataTypeInfo'] = ResolversParentTypes['DataTypeInfo']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  qualifiedName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['StdDataType'], ParentType, ContextType>;
+};
+
 export type DatasetResolvers<ContextType = any, ParentType extends ResolversParentTypes['Dataset'] = ResolversParentTypes['Dataset']> = {
+  access?: Resolver<Maybe<ResolversTypes['Access']>, ParentType, ContextType>;
+  application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
   container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType>;
+  dataPlatformInstance?: Resolver<Maybe<ResolversTypes['DataPlatformInstance']>, ParentType, ContextType>;
   datasetProfiles?: Resolver<Maybe<Array<ResolversTypes['DatasetProfile']>>, ParentType, ContextType, Partial<DatasetDatasetProfilesArgs>>;
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4466,11 +5756,14 @@ export type DatasetResolvers<ContextType = any, ParentType extends ResolversPare
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
   platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  platformNativeType?: Resolver<Maybe<ResolversTypes['PlatformNativeType']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['DatasetProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DatasetRelationshipsArgs, 'input'>>;
   schemaMetadata?: Resolver<Maybe<ResolversTypes['SchemaMetadata']>, ParentType, ContextType, Partial<DatasetSchemaMetadataArgs>>;
+  siblings?: Resolver<Maybe<ResolversTypes['SiblingProperties']>, ParentType, ContextType>;
   statsSummary?: Resolver<Maybe<ResolversTypes['DatasetStatsSummary']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
   subTypes?: Resolver<Maybe<ResolversTypes['SubTypes']>, ParentType, ContextType>;
   tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
@@ -4533,13 +5826,33 @@ export type DeprecationResolvers<ContextType = any, ParentType extends Resolvers
   decommissionTime?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   deprecated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  replacement?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+};
+
+export type DisplayPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DisplayProperties'] = ResolversParentTypes['DisplayProperties']> = {
+  colorHex?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  icon?: Resolver<Maybe<ResolversTypes['IconProperties']>, ParentType, ContextType>;
+};
+
+export type DocumentationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Documentation'] = ResolversParentTypes['Documentation']> = {
+  documentations?: Resolver<Array<ResolversTypes['DocumentationAssociation']>, ParentType, ContextType>;
+};
+
+export type DocumentationAssociationResolvers<ContextType = any, ParentType extends ResolversParentTypes['DocumentationAssociation'] = ResolversParentTypes['DocumentationAssociation']> = {
+  attribution?: Resolver<Maybe<ResolversTypes['MetadataAttribution']>, ParentType, ContextType>;
+  documentation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type DomainResolvers<ContextType = any, ParentType extends ResolversParentTypes['Domain'] = ResolversParentTypes['Domain']> = {
+  displayProperties?: Resolver<Maybe<ResolversTypes['DisplayProperties']>, ParentType, ContextType>;
+  entities?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, Partial<DomainEntitiesArgs>>;
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  parentDomains?: Resolver<Maybe<ResolversTypes['ParentDomainsResult']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['DomainProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DomainRelationshipsArgs, 'input'>>;
+  structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -4573,7 +5886,7 @@ export type EditableTagPropertiesResolvers<ContextType = any, ParentType extends
 };
 
 export type EntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['Entity'] = ResolversParentTypes['Entity']> = {
-  __resolveType: TypeResolveFn<'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'Dataset' | 'Domain' | 'GlossaryTerm' | 'OwnershipTypeEntity' | 'SchemaFieldEntity' | 'Tag', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Application' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'EntityTypeEntity' | 'GlossaryNode' | 'GlossaryTerm' | 'OwnershipTypeEntity' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag', ParentType, ContextType>;
 };
 
 export type EntityLineageResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityLineageResult'] = ResolversParentTypes['EntityLineageResult']> = {
@@ -4600,6 +5913,21 @@ export type EntityRelationshipsResultResolvers<ContextType = any, ParentType ext
   relationships?: Resolver<Array<ResolversTypes['EntityRelationship']>, ParentType, ContextType>;
   start?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   total?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type EntityTypeEntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityTypeEntity'] = ResolversParentTypes['EntityTypeEntity']> = {
+  info?: Resolver<ResolversTypes['EntityTypeInfo'], ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<EntityTypeEntityRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type EntityTypeInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityTypeInfo'] = ResolversParentTypes['EntityTypeInfo']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  qualifiedName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
 };
 
 export type EntityWithRelationshipsResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityWithRelationships'] = ResolversParentTypes['EntityWithRelationships']> = {
@@ -4645,6 +5973,33 @@ export type GlobalViewsSettingsResolvers<ContextType = any, ParentType extends R
   defaultView?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type GlossaryNodeResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlossaryNode'] = ResolversParentTypes['GlossaryNode']> = {
+  childrenCount?: Resolver<Maybe<ResolversTypes['GlossaryNodeChildrenCount']>, ParentType, ContextType>;
+  displayProperties?: Resolver<Maybe<ResolversTypes['DisplayProperties']>, ParentType, ContextType>;
+  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  parentNodes?: Resolver<Maybe<ResolversTypes['ParentNodesResult']>, ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['GlossaryNodeProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<GlossaryNodeRelationshipsArgs, 'input'>>;
+  structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type GlossaryNodeChildrenCountResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlossaryNodeChildrenCount'] = ResolversParentTypes['GlossaryNodeChildrenCount']> = {
+  nodesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  termsCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GlossaryNodePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlossaryNodeProperties'] = ResolversParentTypes['GlossaryNodeProperties']> = {
+  createdOn?: Resolver<Maybe<ResolversTypes['ResolvedAuditStamp']>, ParentType, ContextType>;
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type GlossaryTermResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlossaryTerm'] = ResolversParentTypes['GlossaryTerm']> = {
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
@@ -4653,8 +6008,10 @@ export type GlossaryTermResolvers<ContextType = any, ParentType extends Resolver
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  parentNodes?: Resolver<Maybe<ResolversTypes['ParentNodesResult']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['GlossaryTermProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<GlossaryTermRelationshipsArgs, 'input'>>;
+  structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -4663,10 +6020,13 @@ export type GlossaryTermResolvers<ContextType = any, ParentType extends Resolver
 export type GlossaryTermAssociationResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlossaryTermAssociation'] = ResolversParentTypes['GlossaryTermAssociation']> = {
   actor?: Resolver<Maybe<ResolversTypes['CorpUser']>, ParentType, ContextType>;
   associatedUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  attribution?: Resolver<Maybe<ResolversTypes['MetadataAttribution']>, ParentType, ContextType>;
+  context?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   term?: Resolver<ResolversTypes['GlossaryTerm'], ParentType, ContextType>;
 };
 
 export type GlossaryTermPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlossaryTermProperties'] = ResolversParentTypes['GlossaryTermProperties']> = {
+  createdOn?: Resolver<Maybe<ResolversTypes['ResolvedAuditStamp']>, ParentType, ContextType>;
   customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
   definition?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4681,17 +6041,30 @@ export type GlossaryTermsResolvers<ContextType = any, ParentType extends Resolve
   terms?: Resolver<Maybe<Array<ResolversTypes['GlossaryTermAssociation']>>, ParentType, ContextType>;
 };
 
+export type IconPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['IconProperties'] = ResolversParentTypes['IconProperties']> = {
+  iconLibrary?: Resolver<Maybe<ResolversTypes['IconLibrary']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  style?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type InstitutionalMemoryResolvers<ContextType = any, ParentType extends ResolversParentTypes['InstitutionalMemory'] = ResolversParentTypes['InstitutionalMemory']> = {
   elements?: Resolver<Array<ResolversTypes['InstitutionalMemoryMetadata']>, ParentType, ContextType>;
 };
 
 export type InstitutionalMemoryMetadataResolvers<ContextType = any, ParentType extends ResolversParentTypes['InstitutionalMemoryMetadata'] = ResolversParentTypes['InstitutionalMemoryMetadata']> = {
+  actor?: Resolver<ResolversTypes['ResolvedActor'], ParentType, ContextType>;
   associatedUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   author?: Resolver<ResolversTypes['CorpUser'], ParentType, ContextType>;
   created?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  settings?: Resolver<Maybe<ResolversTypes['InstitutionalMemoryMetadataSettings']>, ParentType, ContextType>;
+  updated?: Resolver<Maybe<ResolversTypes['AuditStamp']>, ParentType, ContextType>;
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type InstitutionalMemoryMetadataSettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['InstitutionalMemoryMetadataSettings'] = ResolversParentTypes['InstitutionalMemoryMetadataSettings']> = {
+  showInAssetPreview?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type KeyValueSchemaResolvers<ContextType = any, ParentType extends ResolversParentTypes['KeyValueSchema'] = ResolversParentTypes['KeyValueSchema']> = {
@@ -4728,6 +6101,13 @@ export type MatchedFieldResolvers<ContextType = any, ParentType extends Resolver
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type MetadataAttributionResolvers<ContextType = any, ParentType extends ResolversParentTypes['MetadataAttribution'] = ResolversParentTypes['MetadataAttribution']> = {
+  actor?: Resolver<ResolversTypes['Entity'], ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  sourceDetail?: Resolver<Maybe<Array<ResolversTypes['StringMapEntry']>>, ParentType, ContextType>;
+  time?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+};
+
 export type MutationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   addLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddLinkArgs, 'input'>>;
   addOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddOwnerArgs, 'input'>>;
@@ -4757,6 +6137,11 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   updateView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationUpdateViewArgs, 'input' | 'urn'>>;
 };
 
+export type NumberValueResolvers<ContextType = any, ParentType extends ResolversParentTypes['NumberValue'] = ResolversParentTypes['NumberValue']> = {
+  numberValue?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type OperationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Operation'] = ResolversParentTypes['Operation']> = {
   actor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   affectedDatasets?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
@@ -4773,6 +6158,7 @@ export type OperationResolvers<ContextType = any, ParentType extends ResolversPa
 
 export type OwnerResolvers<ContextType = any, ParentType extends ResolversParentTypes['Owner'] = ResolversParentTypes['Owner']> = {
   associatedUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  attribution?: Resolver<Maybe<ResolversTypes['MetadataAttribution']>, ParentType, ContextType>;
   owner?: Resolver<ResolversTypes['OwnerType'], ParentType, ContextType>;
   ownershipType?: Resolver<Maybe<ResolversTypes['OwnershipTypeEntity']>, ParentType, ContextType>;
   source?: Resolver<Maybe<ResolversTypes['OwnershipSource']>, ParentType, ContextType>;
@@ -4814,6 +6200,16 @@ export type ParentContainersResultResolvers<ContextType = any, ParentType extend
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ParentDomainsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ParentDomainsResult'] = ResolversParentTypes['ParentDomainsResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  domains?: Resolver<Array<ResolversTypes['Entity']>, ParentType, ContextType>;
+};
+
+export type ParentNodesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ParentNodesResult'] = ResolversParentTypes['ParentNodesResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['GlossaryNode']>, ParentType, ContextType>;
+};
+
 export type PlatformPrivilegesResolvers<ContextType = any, ParentType extends ResolversParentTypes['PlatformPrivileges'] = ResolversParentTypes['PlatformPrivileges']> = {
   createBusinessAttributes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createDomains?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -4843,7 +6239,12 @@ export type PlatformSchemaResolvers<ContextType = any, ParentType extends Resolv
   __resolveType: TypeResolveFn<'KeyValueSchema' | 'TableSchema', ParentType, ContextType>;
 };
 
+export type PropertyValueResolvers<ContextType = any, ParentType extends ResolversParentTypes['PropertyValue'] = ResolversParentTypes['PropertyValue']> = {
+  __resolveType: TypeResolveFn<'NumberValue' | 'StringValue', ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = any, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  application?: Resolver<Maybe<ResolversTypes['Application']>, ParentType, ContextType, RequireFields<QueryApplicationArgs, 'urn'>>;
   autoComplete?: Resolver<Maybe<ResolversTypes['AutoCompleteResults']>, ParentType, ContextType, RequireFields<QueryAutoCompleteArgs, 'input'>>;
   autoCompleteForMultiple?: Resolver<Maybe<ResolversTypes['AutoCompleteMultipleResults']>, ParentType, ContextType, RequireFields<QueryAutoCompleteForMultipleArgs, 'input'>>;
   browse?: Resolver<Maybe<ResolversTypes['BrowseResults']>, ParentType, ContextType, RequireFields<QueryBrowseArgs, 'input'>>;
@@ -4856,19 +6257,56 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   dataFlow?: Resolver<Maybe<ResolversTypes['DataFlow']>, ParentType, ContextType, RequireFields<QueryDataFlowArgs, 'urn'>>;
   dataJob?: Resolver<Maybe<ResolversTypes['DataJob']>, ParentType, ContextType, RequireFields<QueryDataJobArgs, 'urn'>>;
   dataPlatform?: Resolver<Maybe<ResolversTypes['DataPlatform']>, ParentType, ContextType, RequireFields<QueryDataPlatformArgs, 'urn'>>;
+  dataPlatformInstance?: Resolver<Maybe<ResolversTypes['DataPlatformInstance']>, ParentType, ContextType, RequireFields<QueryDataPlatformInstanceArgs, 'urn'>>;
+  dataProduct?: Resolver<Maybe<ResolversTypes['DataProduct']>, ParentType, ContextType, RequireFields<QueryDataProductArgs, 'urn'>>;
   dataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<QueryDatasetArgs, 'urn'>>;
+  domain?: Resolver<Maybe<ResolversTypes['Domain']>, ParentType, ContextType, RequireFields<QueryDomainArgs, 'urn'>>;
   entities?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType, RequireFields<QueryEntitiesArgs, 'urns'>>;
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType, RequireFields<QueryEntityArgs, 'urn'>>;
   globalViewsSettings?: Resolver<Maybe<ResolversTypes['GlobalViewsSettings']>, ParentType, ContextType>;
+  glossaryNode?: Resolver<Maybe<ResolversTypes['GlossaryNode']>, ParentType, ContextType, RequireFields<QueryGlossaryNodeArgs, 'urn'>>;
   glossaryTerm?: Resolver<Maybe<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, RequireFields<QueryGlossaryTermArgs, 'urn'>>;
   listGlobalViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListGlobalViewsArgs, 'input'>>;
   listMyViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListMyViewsArgs, 'input'>>;
   me?: Resolver<Maybe<ResolversTypes['AuthenticatedUser']>, ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['Role']>, ParentType, ContextType, RequireFields<QueryRoleArgs, 'urn'>>;
   search?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchArgs, 'input'>>;
   searchAcrossEntities?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossEntitiesArgs, 'input'>>;
   searchAcrossLineage?: Resolver<Maybe<ResolversTypes['SearchAcrossLineageResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossLineageArgs, 'input'>>;
+  structuredProperty?: Resolver<Maybe<ResolversTypes['StructuredPropertyEntity']>, ParentType, ContextType, RequireFields<QueryStructuredPropertyArgs, 'urn'>>;
   tag?: Resolver<Maybe<ResolversTypes['Tag']>, ParentType, ContextType, RequireFields<QueryTagArgs, 'urn'>>;
   view?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<QueryViewArgs, 'urn'>>;
+};
+
+export type ResolvedActorResolvers<ContextType = any, ParentType extends ResolversParentTypes['ResolvedActor'] = ResolversParentTypes['ResolvedActor']> = {
+  __resolveType: TypeResolveFn<'CorpGroup' | 'CorpUser', ParentType, ContextType>;
+};
+
+export type ResolvedAuditStampResolvers<ContextType = any, ParentType extends ResolversParentTypes['ResolvedAuditStamp'] = ResolversParentTypes['ResolvedAuditStamp']> = {
+  actor?: Resolver<Maybe<ResolversTypes['CorpUser']>, ParentType, ContextType>;
+  time?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+};
+
+export type RoleResolvers<ContextType = any, ParentType extends ResolversParentTypes['Role'] = ResolversParentTypes['Role']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  isAssignedToMe?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['RoleProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<RoleRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RoleAssociationResolvers<ContextType = any, ParentType extends ResolversParentTypes['RoleAssociation'] = ResolversParentTypes['RoleAssociation']> = {
+  associatedUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+};
+
+export type RolePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['RoleProperties'] = ResolversParentTypes['RoleProperties']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  requestUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type SchemaFieldResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaField'] = ResolversParentTypes['SchemaField']> = {
@@ -4890,9 +6328,11 @@ export type SchemaFieldResolvers<ContextType = any, ParentType extends Resolvers
 };
 
 export type SchemaFieldEntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaFieldEntity'] = ResolversParentTypes['SchemaFieldEntity']> = {
+  documentation?: Resolver<Maybe<ResolversTypes['Documentation']>, ParentType, ContextType>;
   fieldPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   parent?: Resolver<ResolversTypes['Entity'], ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<SchemaFieldEntityRelationshipsArgs, 'input'>>;
+  structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -4960,6 +6400,11 @@ export type SearchSuggestionResolvers<ContextType = any, ParentType extends Reso
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type SiblingPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['SiblingProperties'] = ResolversParentTypes['SiblingProperties']> = {
+  isPrimary?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  siblings?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType>;
+};
+
 export type StatusResolvers<ContextType = any, ParentType extends ResolversParentTypes['Status'] = ResolversParentTypes['Status']> = {
   removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
@@ -4967,6 +6412,55 @@ export type StatusResolvers<ContextType = any, ParentType extends ResolversParen
 export type StringMapEntryResolvers<ContextType = any, ParentType extends ResolversParentTypes['StringMapEntry'] = ResolversParentTypes['StringMapEntry']> = {
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type StringValueResolvers<ContextType = any, ParentType extends ResolversParentTypes['StringValue'] = ResolversParentTypes['StringValue']> = {
+  stringValue?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type StructuredPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['StructuredProperties'] = ResolversParentTypes['StructuredProperties']> = {
+  properties?: Resolver<Maybe<Array<ResolversTypes['StructuredPropertiesEntry']>>, ParentType, ContextType>;
+};
+
+export type StructuredPropertiesEntryResolvers<ContextType = any, ParentType extends ResolversParentTypes['StructuredPropertiesEntry'] = ResolversParentTypes['StructuredPropertiesEntry']> = {
+  associatedUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  attribution?: Resolver<Maybe<ResolversTypes['MetadataAttribution']>, ParentType, ContextType>;
+  structuredProperty?: Resolver<ResolversTypes['StructuredPropertyEntity'], ParentType, ContextType>;
+  valueEntities?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType>;
+  values?: Resolver<Array<Maybe<ResolversTypes['PropertyValue']>>, ParentType, ContextType>;
+};
+
+export type StructuredPropertyDefinitionResolvers<ContextType = any, ParentType extends ResolversParentTypes['StructuredPropertyDefinition'] = ResolversParentTypes['StructuredPropertyDefinition']> = {
+  allowedValues?: Resolver<Maybe<Array<ResolversTypes['AllowedValue']>>, ParentType, ContextType>;
+  cardinality?: Resolver<Maybe<ResolversTypes['PropertyCardinality']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['ResolvedAuditStamp']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entityTypes?: Resolver<Array<ResolversTypes['EntityTypeEntity']>, ParentType, ContextType>;
+  immutable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastModified?: Resolver<Maybe<ResolversTypes['ResolvedAuditStamp']>, ParentType, ContextType>;
+  qualifiedName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  typeQualifier?: Resolver<Maybe<ResolversTypes['TypeQualifier']>, ParentType, ContextType>;
+  valueType?: Resolver<ResolversTypes['DataTypeEntity'], ParentType, ContextType>;
+};
+
+export type StructuredPropertyEntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['StructuredPropertyEntity'] = ResolversParentTypes['StructuredPropertyEntity']> = {
+  definition?: Resolver<ResolversTypes['StructuredPropertyDefinition'], ParentType, ContextType>;
+  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<StructuredPropertyEntityRelationshipsArgs, 'input'>>;
+  settings?: Resolver<Maybe<ResolversTypes['StructuredPropertySettings']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type StructuredPropertySettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['StructuredPropertySettings'] = ResolversParentTypes['StructuredPropertySettings']> = {
+  isHidden?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showAsAssetBadge?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showInAssetSummary?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showInColumnsTable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showInSearchFilters?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type SubTypesResolvers<ContextType = any, ParentType extends ResolversParentTypes['SubTypes'] = ResolversParentTypes['SubTypes']> = {
@@ -4992,6 +6486,8 @@ export type TagResolvers<ContextType = any, ParentType extends ResolversParentTy
 
 export type TagAssociationResolvers<ContextType = any, ParentType extends ResolversParentTypes['TagAssociation'] = ResolversParentTypes['TagAssociation']> = {
   associatedUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  attribution?: Resolver<Maybe<ResolversTypes['MetadataAttribution']>, ParentType, ContextType>;
+  context?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tag?: Resolver<ResolversTypes['Tag'], ParentType, ContextType>;
 };
 
@@ -5003,6 +6499,10 @@ export type TagPropertiesResolvers<ContextType = any, ParentType extends Resolve
 
 export type TimeSeriesAspectResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimeSeriesAspect'] = ResolversParentTypes['TimeSeriesAspect']> = {
   __resolveType: TypeResolveFn<'DatasetProfile' | 'Operation', ParentType, ContextType>;
+};
+
+export type TypeQualifierResolvers<ContextType = any, ParentType extends ResolversParentTypes['TypeQualifier'] = ResolversParentTypes['TypeQualifier']> = {
+  allowedTypes?: Resolver<Maybe<Array<ResolversTypes['EntityTypeEntity']>>, ParentType, ContextType>;
 };
 
 export type UsageAggregationResolvers<ContextType = any, ParentType extends ResolversParentTypes['UsageAggregation'] = ResolversParentTypes['UsageAggregation']> = {
@@ -5039,7 +6539,12 @@ export type UserUsageCountsResolvers<ContextType = any, ParentType extends Resol
 };
 
 export type Resolvers<ContextType = any> = {
+  Access?: AccessResolvers<ContextType>;
   AggregationMetadata?: AggregationMetadataResolvers<ContextType>;
+  AllowedValue?: AllowedValueResolvers<ContextType>;
+  Application?: ApplicationResolvers<ContextType>;
+  ApplicationAssociation?: ApplicationAssociationResolvers<ContextType>;
+  ApplicationProperties?: ApplicationPropertiesResolvers<ContextType>;
   Aspect?: AspectResolvers<ContextType>;
   AuditStamp?: AuditStampResolvers<ContextType>;
   AuthenticatedUser?: AuthenticatedUserResolvers<ContextType>;
@@ -5048,21 +6553,27 @@ export type Resolvers<ContextType = any> = {
   AutoCompleteResults?: AutoCompleteResultsResolvers<ContextType>;
   BrowsableEntity?: BrowsableEntityResolvers<ContextType>;
   BrowsePath?: BrowsePathResolvers<ContextType>;
+  BrowsePathEntry?: BrowsePathEntryResolvers<ContextType>;
+  BrowsePathV2?: BrowsePathV2Resolvers<ContextType>;
   BrowseResultGroup?: BrowseResultGroupResolvers<ContextType>;
   BrowseResultMetadata?: BrowseResultMetadataResolvers<ContextType>;
   BrowseResults?: BrowseResultsResolvers<ContextType>;
   Chart?: ChartResolvers<ContextType>;
   ChartEditableProperties?: ChartEditablePropertiesResolvers<ContextType>;
   ChartProperties?: ChartPropertiesResolvers<ContextType>;
+  ChartStatsSummary?: ChartStatsSummaryResolvers<ContextType>;
   Container?: ContainerResolvers<ContextType>;
   ContainerEditableProperties?: ContainerEditablePropertiesResolvers<ContextType>;
   ContainerProperties?: ContainerPropertiesResolvers<ContextType>;
   CorpGroup?: CorpGroupResolvers<ContextType>;
   CorpGroupEditableProperties?: CorpGroupEditablePropertiesResolvers<ContextType>;
+  CorpGroupInfo?: CorpGroupInfoResolvers<ContextType>;
   CorpGroupProperties?: CorpGroupPropertiesResolvers<ContextType>;
   CorpUser?: CorpUserResolvers<ContextType>;
   CorpUserAppearanceSettings?: CorpUserAppearanceSettingsResolvers<ContextType>;
+  CorpUserEditableInfo?: CorpUserEditableInfoResolvers<ContextType>;
   CorpUserEditableProperties?: CorpUserEditablePropertiesResolvers<ContextType>;
+  CorpUserInfo?: CorpUserInfoResolvers<ContextType>;
   CorpUserProperties?: CorpUserPropertiesResolvers<ContextType>;
   CorpUserSettings?: CorpUserSettingsResolvers<ContextType>;
   CorpUserViewsSettings?: CorpUserViewsSettingsResolvers<ContextType>;
@@ -5070,16 +6581,27 @@ export type Resolvers<ContextType = any> = {
   Dashboard?: DashboardResolvers<ContextType>;
   DashboardEditableProperties?: DashboardEditablePropertiesResolvers<ContextType>;
   DashboardProperties?: DashboardPropertiesResolvers<ContextType>;
+  DashboardStatsSummary?: DashboardStatsSummaryResolvers<ContextType>;
   DataFlow?: DataFlowResolvers<ContextType>;
+  DataFlowEditableProperties?: DataFlowEditablePropertiesResolvers<ContextType>;
   DataFlowProperties?: DataFlowPropertiesResolvers<ContextType>;
+  DataHubPersona?: DataHubPersonaResolvers<ContextType>;
   DataHubView?: DataHubViewResolvers<ContextType>;
   DataHubViewDefinition?: DataHubViewDefinitionResolvers<ContextType>;
   DataHubViewFilter?: DataHubViewFilterResolvers<ContextType>;
   DataJob?: DataJobResolvers<ContextType>;
+  DataJobEditableProperties?: DataJobEditablePropertiesResolvers<ContextType>;
   DataJobInputOutput?: DataJobInputOutputResolvers<ContextType>;
   DataJobProperties?: DataJobPropertiesResolvers<ContextType>;
   DataPlatform?: DataPlatformResolvers<ContextType>;
+  DataPlatformInfo?: DataPlatformInfoResolvers<ContextType>;
+  DataPlatformInstance?: DataPlatformInstanceResolvers<ContextType>;
+  DataPlatformInstanceProperties?: DataPlatformInstancePropertiesResolvers<ContextType>;
   DataPlatformProperties?: DataPlatformPropertiesResolvers<ContextType>;
+  DataProduct?: DataProductResolvers<ContextType>;
+  DataProductProperties?: DataProductPropertiesResolvers<ContextType>;
+  DataTypeEntity?: DataTypeEntityResolvers<ContextType>;
+  DataTypeInfo?: DataTypeInfoResolvers<ContextType>;
   Dataset?: DatasetResolvers<ContextType>;
   DatasetEditableProperties?: DatasetEditablePropertiesResolvers<ContextType>;
   DatasetFieldProfile?: DatasetFieldProfileResolvers<ContextType>;
@@ -5087,6 +6609,9 @@ export type Resolvers<ContextType = any> = {
   DatasetProperties?: DatasetPropertiesResolvers<ContextType>;
   DatasetStatsSummary?: DatasetStatsSummaryResolvers<ContextType>;
   Deprecation?: DeprecationResolvers<ContextType>;
+  DisplayProperties?: DisplayPropertiesResolvers<ContextType>;
+  Documentation?: DocumentationResolvers<ContextType>;
+  DocumentationAssociation?: DocumentationAssociationResolvers<ContextType>;
   Domain?: DomainResolvers<ContextType>;
   DomainAssociation?: DomainAssociationResolvers<ContextType>;
   DomainProperties?: DomainPropertiesResolvers<ContextType>;
@@ -5098,6 +6623,8 @@ export type Resolvers<ContextType = any> = {
   EntityPath?: EntityPathResolvers<ContextType>;
   EntityRelationship?: EntityRelationshipResolvers<ContextType>;
   EntityRelationshipsResult?: EntityRelationshipsResultResolvers<ContextType>;
+  EntityTypeEntity?: EntityTypeEntityResolvers<ContextType>;
+  EntityTypeInfo?: EntityTypeInfoResolvers<ContextType>;
   EntityWithRelationships?: EntityWithRelationshipsResolvers<ContextType>;
   ExtraProperty?: ExtraPropertyResolvers<ContextType>;
   FacetFilter?: FacetFilterResolvers<ContextType>;
@@ -5106,18 +6633,25 @@ export type Resolvers<ContextType = any> = {
   ForeignKeyConstraint?: ForeignKeyConstraintResolvers<ContextType>;
   GlobalTags?: GlobalTagsResolvers<ContextType>;
   GlobalViewsSettings?: GlobalViewsSettingsResolvers<ContextType>;
+  GlossaryNode?: GlossaryNodeResolvers<ContextType>;
+  GlossaryNodeChildrenCount?: GlossaryNodeChildrenCountResolvers<ContextType>;
+  GlossaryNodeProperties?: GlossaryNodePropertiesResolvers<ContextType>;
   GlossaryTerm?: GlossaryTermResolvers<ContextType>;
   GlossaryTermAssociation?: GlossaryTermAssociationResolvers<ContextType>;
   GlossaryTermProperties?: GlossaryTermPropertiesResolvers<ContextType>;
   GlossaryTerms?: GlossaryTermsResolvers<ContextType>;
+  IconProperties?: IconPropertiesResolvers<ContextType>;
   InstitutionalMemory?: InstitutionalMemoryResolvers<ContextType>;
   InstitutionalMemoryMetadata?: InstitutionalMemoryMetadataResolvers<ContextType>;
+  InstitutionalMemoryMetadataSettings?: InstitutionalMemoryMetadataSettingsResolvers<ContextType>;
   KeyValueSchema?: KeyValueSchemaResolvers<ContextType>;
   LineageRelationship?: LineageRelationshipResolvers<ContextType>;
   ListViewsResult?: ListViewsResultResolvers<ContextType>;
   Long?: GraphQLScalarType;
   MatchedField?: MatchedFieldResolvers<ContextType>;
+  MetadataAttribution?: MetadataAttributionResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  NumberValue?: NumberValueResolvers<ContextType>;
   Operation?: OperationResolvers<ContextType>;
   Owner?: OwnerResolvers<ContextType>;
   OwnerType?: OwnerTypeResolvers<ContextType>;
@@ -5126,9 +6660,17 @@ export type Resolvers<ContextType = any> = {
   OwnershipTypeEntity?: OwnershipTypeEntityResolvers<ContextType>;
   OwnershipTypeInfo?: OwnershipTypeInfoResolvers<ContextType>;
   ParentContainersResult?: ParentContainersResultResolvers<ContextType>;
+  ParentDomainsResult?: ParentDomainsResultResolvers<ContextType>;
+  ParentNodesResult?: ParentNodesResultResolvers<ContextType>;
   PlatformPrivileges?: PlatformPrivilegesResolvers<ContextType>;
   PlatformSchema?: PlatformSchemaResolvers<ContextType>;
+  PropertyValue?: PropertyValueResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  ResolvedActor?: ResolvedActorResolvers<ContextType>;
+  ResolvedAuditStamp?: ResolvedAuditStampResolvers<ContextType>;
+  Role?: RoleResolvers<ContextType>;
+  RoleAssociation?: RoleAssociationResolvers<ContextType>;
+  RoleProperties?: RolePropertiesResolvers<ContextType>;
   SchemaField?: SchemaFieldResolvers<ContextType>;
   SchemaFieldEntity?: SchemaFieldEntityResolvers<ContextType>;
   SchemaMetadata?: SchemaMetadataResolvers<ContextType>;
@@ -5138,14 +6680,22 @@ export type Resolvers<ContextType = any> = {
   SearchResult?: SearchResultResolvers<ContextType>;
   SearchResults?: SearchResultsResolvers<ContextType>;
   SearchSuggestion?: SearchSuggestionResolvers<ContextType>;
+  SiblingProperties?: SiblingPropertiesResolvers<ContextType>;
   Status?: StatusResolvers<ContextType>;
   StringMapEntry?: StringMapEntryResolvers<ContextType>;
+  StringValue?: StringValueResolvers<ContextType>;
+  StructuredProperties?: StructuredPropertiesResolvers<ContextType>;
+  StructuredPropertiesEntry?: StructuredPropertiesEntryResolvers<ContextType>;
+  StructuredPropertyDefinition?: StructuredPropertyDefinitionResolvers<ContextType>;
+  StructuredPropertyEntity?: StructuredPropertyEntityResolvers<ContextType>;
+  StructuredPropertySettings?: StructuredPropertySettingsResolvers<ContextType>;
   SubTypes?: SubTypesResolvers<ContextType>;
   TableSchema?: TableSchemaResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
   TagAssociation?: TagAssociationResolvers<ContextType>;
   TagProperties?: TagPropertiesResolvers<ContextType>;
   TimeSeriesAspect?: TimeSeriesAspectResolvers<ContextType>;
+  TypeQualifier?: TypeQualifierResolvers<ContextType>;
   UsageAggregation?: UsageAggregationResolvers<ContextType>;
   UsageAggregationMetrics?: UsageAggregationMetricsResolvers<ContextType>;
   UsageQueryResult?: UsageQueryResultResolvers<ContextType>;

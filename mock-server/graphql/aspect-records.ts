@@ -1,5 +1,5 @@
 /**
- * Stored aspects shared by several entities, as GraphQL records: audit stamps, ownership, tags,
+ * Stored aspects shared by several entities, as GraphQL records: audit stamps, attribution, ownership, tags,
  * glossary terms, institutional memory, status, deprecation, custom properties. A reference to
  * another entity is resolved by the `EntityView` passed in, so it carries that entity's stored data.
  */
@@ -24,6 +24,42 @@ export function auditStampRecord(view: EntityReferences, stamp: unknown): Output
   return view.shapes.record('AuditStamp', { time: numberOr(value?.time) ?? 0, actor: stringOr(value?.actor) });
 }
 
+/**
+ * A stamp with its actor resolved to a user (upstream's MapperUtils.createResolvedAuditStamp); null
+ * without a stamp, as upstream leaves the field unset.
+ */
+export function resolvedAuditStampRecord(view: EntityReferences, stamp: unknown): OutputRecord | null {
+  const value = objectOf(stamp);
+  if (!value) return null;
+  const actor = stringOr(value.actor);
+  return view.shapes.record('ResolvedAuditStamp', {
+    time: numberOr(value.time) ?? 0,
+    actor: () => (actor ? view.corpUser(actor) : null),
+  });
+}
+
+/**
+ * Who or what set a piece of metadata (upstream's MetadataAttributionMapper): null without an
+ * attribution, or without the actor the type requires.
+ */
+export function attributionRecord(view: EntityReferences, attribution: unknown): OutputRecord | null {
+  const value = objectOf(attribution);
+  const actor = stringOr(value?.actor);
+  if (!value || !actor) return null;
+  const source = stringOr(value.source);
+  const detail = objectOf(value.sourceDetail);
+  return view.shapes.record('MetadataAttribution', {
+    time: numberOr(value.time) ?? 0,
+    actor: () => view.entity(actor),
+    source: () => (source ? view.entity(source) : null),
+    sourceDetail: detail
+      ? Object.entries(detail).map(([key, entry]) =>
+          view.shapes.record('StringMapEntry', { key, value: stringOr(entry) }),
+        )
+      : null,
+  });
+}
+
 export function customPropertiesRecords(
   view: EntityReferences,
   map: unknown,
@@ -44,7 +80,15 @@ export function globalTagsRecord(
   if (!aspect) return null;
   const tags = objectsOf(aspect.tags).flatMap((association) => {
     const urn = stringOr(association.tag);
-    return urn ? [view.shapes.record('TagAssociation', { tag: () => view.tag(urn), associatedUrn })] : [];
+    if (!urn) return [];
+    return [
+      view.shapes.record('TagAssociation', {
+        tag: () => view.tag(urn),
+        associatedUrn,
+        context: stringOr(association.context),
+        attribution: () => attributionRecord(view, association.attribution),
+      }),
+    ];
   });
   return view.shapes.record('GlobalTags', { tags });
 }
@@ -64,6 +108,8 @@ export function glossaryTermsRecord(
         term: () => view.glossaryTerm(urn),
         actor: () => (actor ? view.corpUser(actor) : null),
         associatedUrn,
+        context: stringOr(association.context),
+        attribution: () => attributionRecord(view, association.attribution),
       }),
     ];
   });
@@ -92,6 +138,7 @@ export function ownershipRecord(
           ? view.shapes.record('OwnershipSource', { type: stringOr(source.type), url: stringOr(source.url) })
           : null,
         associatedUrn,
+        attribution: () => attributionRecord(view, owner.attribution),
       }),
     ];
   });
@@ -108,13 +155,24 @@ export function institutionalMemoryRecord(
     const created = objectOf(element.createStamp);
     const author = stringOr(created?.actor);
     const label = stringOr(element.description) ?? '';
+    const updated = objectOf(element.updateStamp);
+    const settings = objectOf(element.settings);
     return view.shapes.record('InstitutionalMemoryMetadata', {
       url: stringOr(element.url) ?? '',
       label,
       description: label,
       author: () => (author ? view.corpUser(author) : null),
+      // Upstream's ResolvedActorMapper: a group when the URN is a group's, else a user.
+      actor: () =>
+        author ? (tryParseUrn(author)?.entityType === 'corpGroup' ? view.entity(author) : view.corpUser(author)) : null,
       created: auditStampRecord(view, created),
+      updated: updated ? auditStampRecord(view, updated) : null,
       associatedUrn,
+      settings: settings
+        ? view.shapes.record('InstitutionalMemoryMetadataSettings', {
+            showInAssetPreview: booleanOr(settings.showInAssetPreview) ?? false,
+          })
+        : null,
     });
   });
   return view.shapes.record('InstitutionalMemory', { elements });
@@ -127,7 +185,9 @@ export function statusRecord(view: EntityReferences, aspect: JsonObject | undefi
 export function deprecationRecord(view: EntityReferences, aspect: JsonObject | undefined): OutputRecord | null {
   if (!aspect) return null;
   const actor = stringOr(aspect.actor);
+  const replacement = stringOr(aspect.replacement);
   return view.shapes.record('Deprecation', {
+    replacement: () => (replacement ? view.entity(replacement) : null),
     deprecated: booleanOr(aspect.deprecated) ?? false,
     decommissionTime: numberOr(aspect.decommissionTime),
     note: stringOr(aspect.note),

@@ -18,6 +18,15 @@ const ENTITY_NAMES: Readonly<Record<string, string>> = {
   GLOSSARY_TERM: 'glossaryTerm',
   DATA_PLATFORM: 'dataPlatform',
   DATAHUB_VIEW: 'dataHubView',
+  GLOSSARY_NODE: 'glossaryNode',
+  DOMAIN: 'domain',
+  DATA_PRODUCT: 'dataProduct',
+  APPLICATION: 'application',
+  STRUCTURED_PROPERTY: 'structuredProperty',
+  DATA_TYPE: 'dataType',
+  ENTITY_TYPE: 'entityType',
+  DATA_PLATFORM_INSTANCE: 'dataPlatformInstance',
+  ROLE: 'role',
 };
 
 const ENTITY_TYPES: Readonly<Record<string, string>> = Object.fromEntries(

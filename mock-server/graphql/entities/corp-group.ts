@@ -1,8 +1,13 @@
-/** A group (upstream's CorpGroupMapper): name from the URN, properties from corpGroupInfo and corpGroupEditableInfo. */
-import { urnLastPart } from '../../../spec/index.js';
+/**
+ * A group (upstream's CorpGroupMapper): name from the URN, properties and the older `info` from corpGroupInfo
+ * (CorpGroupPropertiesMapper, CorpGroupInfoMapper: admins and members each a user of that URN), editableProperties
+ * from corpGroupEditableInfo.
+ */
+import { tryParseUrn, urnLastPart } from '../../../spec/index.js';
 import { ownershipRecord } from '../aspect-records.js';
-import { stringOr } from '../json-values.js';
+import { stringOr, stringsOf } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
+import { structuredPropertiesRecord } from './catalog-fields.js';
 import { relationshipsOf } from './edges.js';
 import type { EntityView } from './entity-view.js';
 
@@ -23,6 +28,25 @@ export function corpGroupRecord(view: EntityView, urn: string): OutputRecord {
           slack: stringOr(info.slack),
         })
       : null,
+    info: () => {
+      if (!info) return null;
+      const users = (value: unknown) =>
+        Array.isArray(value)
+          ? () =>
+              stringsOf(value)
+                .filter((user) => tryParseUrn(user)?.entityType === 'corpuser')
+                .map((user) => view.corpUser(user))
+          : null;
+      return view.shapes.record('CorpGroupInfo', {
+        displayName: stringOr(info.displayName),
+        description: stringOr(info.description),
+        email: stringOr(info.email),
+        admins: users(info.admins),
+        members: users(info.members),
+        groups: Array.isArray(info.groups) ? stringsOf(info.groups) : null,
+      });
+    },
+    structuredProperties: () => structuredPropertiesRecord(view, stored.aspect('structuredProperties'), urn),
     editableProperties: editable
       ? view.shapes.record('CorpGroupEditableProperties', {
           description: stringOr(editable.description),

@@ -1,8 +1,13 @@
-/** A user (upstream's CorpUserMapper): username from the URN, properties from corpUserInfo and corpUserEditableInfo, settings from corpUserSettings. */
-import { urnLastPart } from '../../../spec/index.js';
+/**
+ * A user (upstream's CorpUserMapper): username from the URN, properties and the older `info` from
+ * corpUserInfo (CorpUserPropertiesMapper, CorpUserInfoMapper), editableProperties and the older
+ * `editableInfo` from corpUserEditableInfo (CorpUserEditableInfoMapper), settings from corpUserSettings.
+ */
+import { tryParseUrn, urnLastPart } from '../../../spec/index.js';
 import { customPropertiesRecords, globalTagsRecord } from '../aspect-records.js';
-import { numberOr, objectOf, stringOr, type JsonObject } from '../json-values.js';
+import { numberOr, objectOf, stringOr, stringsOf, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
+import { structuredPropertiesRecord } from './catalog-fields.js';
 import { relationshipsOf } from './edges.js';
 import type { EntityView } from './entity-view.js';
 
@@ -14,12 +19,10 @@ export function corpUserRecord(view: EntityView, urn: string): OutputRecord {
   const info = stored.aspect('corpUserInfo');
   const editable = stored.aspect('corpUserEditableInfo');
   const manager = stringOr(info?.managerUrn);
-  return view.shapes.record('CorpUser', {
-    urn,
-    type: 'CORP_USER',
-    username: urnLastPart(urn),
-    properties: info
-      ? view.shapes.record('CorpUserProperties', {
+  // Upstream maps corpUserInfo twice: as `properties` and as the older `info`, the same values.
+  const infoFields = (typeName: string) => () =>
+    info
+      ? view.shapes.record(typeName, {
           active: info.active === true,
           ...text(info, [
             'displayName',
@@ -35,14 +38,38 @@ export function corpUserRecord(view: EntityView, urn: string): OutputRecord {
           departmentId: numberOr(info.departmentId),
           customProperties: customPropertiesRecords(view, info.customProperties, urn),
         })
-      : null,
-    editableProperties: editable
-      ? view.shapes.record('CorpUserEditableProperties', {
-          ...text(editable, ['displayName', 'title', 'aboutMe', 'pictureLink', 'slack', 'phone', 'email']),
-          teams: Array.isArray(editable.teams) ? editable.teams : null,
-          skills: Array.isArray(editable.skills) ? editable.skills : null,
-        })
-      : null,
+      : null;
+  const editableFields = ['displayName', 'title', 'aboutMe', 'pictureLink'];
+  const lists = (value: JsonObject) => ({
+    teams: Array.isArray(value.teams) ? stringsOf(value.teams) : null,
+    skills: Array.isArray(value.skills) ? stringsOf(value.skills) : null,
+  });
+  return view.shapes.record('CorpUser', {
+    urn,
+    type: 'CORP_USER',
+    username: urnLastPart(urn),
+    properties: infoFields('CorpUserProperties'),
+    info: infoFields('CorpUserInfo'),
+    editableProperties: () => {
+      if (!editable) return null;
+      const persona = stringOr(editable.persona);
+      return view.shapes.record('CorpUserEditableProperties', {
+        ...text(editable, [...editableFields, 'slack', 'phone', 'email']),
+        ...lists(editable),
+        persona: persona ? view.shapes.record('DataHubPersona', { urn: persona }) : null,
+        platforms: () =>
+          Array.isArray(editable.platforms)
+            ? stringsOf(editable.platforms)
+                .filter((platform) => tryParseUrn(platform)?.entityType === 'dataPlatform')
+                .map((platform) => view.dataPlatform(platform))
+            : null,
+      });
+    },
+    editableInfo: () =>
+      editable
+        ? view.shapes.record('CorpUserEditableInfo', { ...text(editable, editableFields), ...lists(editable) })
+        : null,
+    structuredProperties: () => structuredPropertiesRecord(view, stored.aspect('structuredProperties'), urn),
     // ACTIVE is the only status the schema declares.
     status: stored.aspect('corpUserStatus')?.status === 'ACTIVE' ? 'ACTIVE' : null,
     tags: globalTagsRecord(view, stored.aspect('globalTags'), urn),

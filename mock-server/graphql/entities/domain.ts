@@ -1,25 +1,49 @@
-/** A domain (upstream's DomainMapper): its id from the URN, properties from domainProperties. */
-import { urnLastPart } from '../../../spec/index.js';
-import { ownershipRecord } from '../aspect-records.js';
+/**
+ * A domain (upstream's DomainMapper, datahub-graphql-core/.../types/domain/DomainMapper.java, v1.3.0.1): its
+ * id from the URN, properties from domainProperties, ownership, links, structured and display properties.
+ * `parentDomains` walks domainProperties' parentDomain upwards (ParentDomainsResolver); `entities` searches the
+ * entities assigned to it (../discovery/domain-entities.ts).
+ */
+import { tryParseUrn, urnLastPart } from '../../../spec/index.js';
 import { stringOr } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
-import { relationshipsOf } from './edges.js';
+import { domainEntities, type DomainEntitiesInput } from '../discovery/domain-entities.js';
 import type { EntityView } from './entity-view.js';
+import { pageFields } from './page-fields.js';
+
+/** A bound on the walk up the domain chain, which also stops a cycle (upstream stops at a domain seen before). */
+const MAX_PARENT_DOMAINS = 50;
+
+function parentDomains(view: EntityView, urn: string): OutputRecord {
+  const domains: OutputRecord[] = [];
+  const seen = new Set<string>([urn]);
+  let parent = stringOr(view.store.getAspect(urn, 'domainProperties', 0)?.value.parentDomain);
+  while (parent && !seen.has(parent) && domains.length < MAX_PARENT_DOMAINS) {
+    seen.add(parent);
+    const domain = tryParseUrn(parent)?.entityType === 'domain' ? view.entity(parent) : null;
+    if (!domain) break;
+    domains.push(domain);
+    parent = stringOr(view.store.getAspect(parent, 'domainProperties', 0)?.value.parentDomain);
+  }
+  return view.shapes.record('ParentDomainsResult', { count: domains.length, domains });
+}
 
 export function domainRecord(view: EntityView, urn: string): OutputRecord {
   const stored = view.aspectsOf(urn);
-  const properties = stored.aspect('domainProperties');
-  return view.shapes.record('Domain', {
+  return view.shapes.recordWithShared('Domain', pageFields(view, urn, stored), {
     urn,
     type: 'DOMAIN',
     id: urnLastPart(urn),
-    properties: properties
-      ? view.shapes.record('DomainProperties', {
-          name: stringOr(properties.name) ?? '',
-          description: stringOr(properties.description),
-        })
-      : null,
-    ownership: ownershipRecord(view, stored.aspect('ownership'), urn),
-    relationships: relationshipsOf(view, urn),
+    properties: () => {
+      const properties = stored.aspect('domainProperties');
+      return properties
+        ? view.shapes.record('DomainProperties', {
+            name: stringOr(properties.name) ?? '',
+            description: stringOr(properties.description),
+          })
+        : null;
+    },
+    parentDomains: () => parentDomains(view, urn),
+    entities: ({ input }: { input?: DomainEntitiesInput | null }) => domainEntities(view, urn, input ?? {}),
   });
 }

@@ -1,13 +1,16 @@
 /**
  * A glossary term (upstream's GlossaryTermMapper): `hierarchicalName` is the URN's id and `name` its
  * last dot-separated part (GlossaryTermUtils.getGlossaryTermName); `properties.name` is the stored
- * name, falling back to that same name.
+ * name, falling back to that same name; `createdOn` the creation of its key aspect; `parentNodes` the
+ * nodes above it (glossary-node.ts).
  */
 import { urnLastPart } from '../../../spec/index.js';
 import { customPropertiesRecords } from '../aspect-records.js';
 import { stringOr } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
+import { keyCreatedRecord } from './catalog-fields.js';
+import { parentNodesRecord } from './glossary-node.js';
 import { pageFields } from './page-fields.js';
 
 export function glossaryTermName(hierarchicalName: string): string {
@@ -23,6 +26,7 @@ export function glossaryTermRecord(view: EntityView, urn: string): OutputRecord 
     type: 'GLOSSARY_TERM',
     name,
     hierarchicalName,
+    parentNodes: () => parentNodesRecord(view, urn, 'glossaryTermInfo'),
     properties: () => {
       const info = stored.aspect('glossaryTermInfo');
       return info
@@ -35,6 +39,7 @@ export function glossaryTermRecord(view: EntityView, urn: string): OutputRecord 
             sourceUrl: stringOr(info.sourceUrl),
             customProperties: customPropertiesRecords(view, info.customProperties, urn),
             rawSchema: stringOr(info.rawSchema),
+            createdOn: () => keyCreatedRecord(view, stored, 'glossaryTermKey'),
           })
         : null;
     },

@@ -13,10 +13,14 @@ import { dataPlatformRecord } from './data-platform.js';
 import { datasetRecord } from './dataset.js';
 import { domainRecord } from './domain.js';
 import type { EntityMapper } from './entity-view.js';
+import { glossaryNodeRecord } from './glossary-node.js';
 import { glossaryTermRecord } from './glossary-term.js';
 import { ownershipTypeRecord } from './ownership-type.js';
+import { dataPlatformInstanceRecord, roleRecord } from './platform-instance-and-role.js';
+import { applicationRecord, dataProductRecord } from './products-and-applications.js';
 import { savedViewRecord } from './saved-view.js';
 import { schemaFieldRecord } from './schema-field.js';
+import { dataTypeRecord, entityTypeRecord, structuredPropertyRecord } from './structured-property.js';
 import { tagRecord } from './tag.js';
 
 export const ENTITY_MAPPERS: Readonly<Record<string, EntityMapper>> = {
@@ -35,4 +39,12 @@ export const ENTITY_MAPPERS: Readonly<Record<string, EntityMapper>> = {
   schemaField: schemaFieldRecord,
   ownershipType: ownershipTypeRecord,
   dataHubView: savedViewRecord,
+  glossaryNode: glossaryNodeRecord,
+  dataProduct: dataProductRecord,
+  application: applicationRecord,
+  structuredProperty: structuredPropertyRecord,
+  dataType: dataTypeRecord,
+  entityType: entityTypeRecord,
+  dataPlatformInstance: dataPlatformInstanceRecord,
+  role: roleRecord,
 };

@@ -2,7 +2,8 @@
  * The fields an entity page shows that many entity types share, read the same way for each (upstream's
  * mappers map these aspects with shared mappers): ownership, tags, glossary terms, links, status,
  * deprecation, sub-types, domain, container and parent containers, browse paths, relationships,
- * lineage, `exists` and `lastIngested`. Each is a thunk, so a query reads only the aspects it selects.
+ * lineage, `exists` and `lastIngested`, and the catalog fields of catalog-fields.ts (structured properties,
+ * display properties, platform instance, application, v2 browse path, access, siblings, documentation). Each is a thunk, so a query reads only the aspects it selects.
  */
 import {
   deprecationRecord,
@@ -16,6 +17,7 @@ import {
 import { stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
+import { catalogFields } from './catalog-fields.js';
 import { lineageOf, relationshipsOf } from './edges.js';
 
 /** Upstream's limit on the walk up the container chain, which also stops a cycle. */
@@ -45,7 +47,7 @@ export function browsePathRecords(view: EntityView, aspect: JsonObject | undefin
 }
 
 /** The entity's domain (the first of its domains aspect), or null. */
-function domainAssociation(view: EntityView, urn: string, stored: EntityAspects): OutputRecord | null {
+export function domainAssociation(view: EntityView, urn: string, stored: EntityAspects): OutputRecord | null {
   const domains = stored.aspect('domains')?.domains;
   const domain = Array.isArray(domains) ? stringOr(domains[0]) : null;
   return domain
@@ -56,6 +58,7 @@ function domainAssociation(view: EntityView, urn: string, stored: EntityAspects)
 export function pageFields(view: EntityView, urn: string, stored: EntityAspects): Record<string, unknown> {
   const tags = () => globalTagsRecord(view, stored.aspect('globalTags'), urn);
   return {
+    ...catalogFields(view, urn, stored),
     lastIngested: stored.lastIngested,
     exists: stored.exists,
     container: () => {

@@ -4,7 +4,8 @@
  * .../types/datajob/mappers/DataJobMapper.java): a flow's orchestrator, flow id and cluster and a
  * job's flow and job id from the URN (the key aspect), properties from the info aspect (name,
  * description, project, externalUrl, customProperties), a job's inputOutput from
- * dataJobInputOutput (each list empty when the aspect lacks it), and the page fields every entity shares.
+ * dataJobInputOutput (each list empty when the aspect lacks it), the edited description from
+ * editableDataFlowProperties / editableDataJobProperties, and the page fields every entity shares.
  * A flow's platform is its orchestrator's.
  */
 import { makeUrn, tryParseUrn } from '../../../spec/index.js';
@@ -31,6 +32,10 @@ function properties(
   });
 }
 
+function editable(view: EntityView, typeName: string, aspect: JsonObject | undefined): OutputRecord | null {
+  return aspect ? view.shapes.record(typeName, { description: stringOr(aspect.description) }) : null;
+}
+
 export function dataFlowRecord(view: EntityView, urn: string): OutputRecord {
   const stored = view.aspectsOf(urn);
   const [orchestrator = '', flowId = '', cluster = ''] = tryParseUrn(urn)?.parts ?? [];
@@ -45,6 +50,7 @@ export function dataFlowRecord(view: EntityView, urn: string): OutputRecord {
       const info = stored.aspect('dataFlowInfo');
       return properties(view, 'DataFlowProperties', urn, info, { project: stringOr(info?.project) });
     },
+    editableProperties: () => editable(view, 'DataFlowEditableProperties', stored.aspect('editableDataFlowProperties')),
   });
 }
 
@@ -67,5 +73,6 @@ export function dataJobRecord(view: EntityView, urn: string): OutputRecord {
     dataFlow: () => (flow ? view.entity(flow) : null),
     properties: () => properties(view, 'DataJobProperties', urn, stored.aspect('dataJobInfo'), {}),
     inputOutput: () => inputOutput(view, stored.aspect('dataJobInputOutput')),
+    editableProperties: () => editable(view, 'DataJobEditableProperties', stored.aspect('editableDataJobProperties')),
   });
 }

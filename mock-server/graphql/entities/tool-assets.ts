@@ -2,12 +2,13 @@
  * Charts and dashboards (upstream's ChartMapper and DashboardMapper), which map alike: tool and id
  * from the URN, the platform from dataPlatformInstance or else the tool, the info aspect's properties
  * (title as name, the tool's URL as externalUrl when no externalUrl is given, the change stamps) and
- * the editable description.
+ * the editable description; a dashboard's `statsSummary` from its usage (dashboard-stats.ts), a chart's null.
  */
 import { makeUrn, tryParseUrn } from '../../../spec/index.js';
 import { auditStampRecord, customPropertiesRecords } from '../aspect-records.js';
 import { numberOr, objectOf, stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
+import { dashboardStatsSummary } from './dashboard-stats.js';
 import type { EntityView } from './entity-view.js';
 import type { EntityMapper } from './entity-view.js';
 import { pageFields } from './page-fields.js';
@@ -22,6 +23,8 @@ interface ToolAsset {
   editableAspect: string;
   /** Fields of the properties only this kind has. */
   own: (info: JsonObject) => Record<string, unknown>;
+  /** Fields of the entity only this kind has. */
+  entityOwn: (view: EntityView, urn: string) => Record<string, unknown>;
 }
 
 function properties(view: EntityView, asset: ToolAsset, urn: string, info: JsonObject): OutputRecord {
@@ -64,6 +67,7 @@ function toolAssetMapper(asset: ToolAsset): EntityMapper {
           ? view.shapes.record(`${asset.typeName}EditableProperties`, { description: stringOr(editable.description) })
           : null;
       },
+      ...asset.entityOwn(view, urn),
     });
   };
 }
@@ -76,6 +80,7 @@ export const chartRecord = toolAssetMapper({
   urlField: 'chartUrl',
   editableAspect: 'editableChartProperties',
   own: (info) => ({ type: stringOr(info.type) }),
+  entityOwn: () => ({}),
 });
 
 export const dashboardRecord = toolAssetMapper({
@@ -86,4 +91,5 @@ export const dashboardRecord = toolAssetMapper({
   urlField: 'dashboardUrl',
   editableAspect: 'editableDashboardProperties',
   own: () => ({}),
+  entityOwn: (view, urn) => ({ statsSummary: () => dashboardStatsSummary(view, urn) }),
 });

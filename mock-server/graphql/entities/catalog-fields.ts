@@ -1,0 +1,142 @@
+/**
+ * Catalog fields many entity types share, each read from its aspect as upstream's common mappers read it
+ * (datahub-graphql-core/.../types/common/mappers/ and .../types/structuredproperty/, v1.3.0.1):
+ * structured property values (StructuredPropertiesMapper), display properties (DisplayPropertiesMapper),
+ * the platform instance (DataPlatformInstanceAspectMapper), the application (ApplicationAssociationMapper),
+ * the v2 browse path (BrowsePathsV2Mapper), access roles (rolemetadata/mappers/AccessMapper), siblings
+ * (SiblingsMapper), documentation (DocumentationMapper) and the creation stamp of the key aspect
+ * (EntityResponseUtils.extractAspectCreatedAuditStamp).
+ */
+import { tryParseUrn } from '../../../spec/index.js';
+import { attributionRecord, resolvedAuditStampRecord } from '../aspect-records.js';
+import { booleanOr, objectOf, objectsOf, stringOr, stringsOf, type JsonObject } from '../json-values.js';
+import type { OutputRecord } from '../records.js';
+import type { EntityAspects, EntityView } from './entity-view.js';
+
+/** A stored property value, the union `{string}` or `{double}`, as a PropertyValue record; null for another shape. */
+export function propertyValueRecord(view: EntityView, value: unknown): OutputRecord | null {
+  const union = objectOf(value);
+  if (typeof union?.string === 'string') return view.shapes.record('StringValue', { stringValue: union.string });
+  if (typeof union?.double === 'number') return view.shapes.record('NumberValue', { numberValue: union.double });
+  return null;
+}
+
+/** The structured property values an entity carries; a string value that is a URN also gives its entity. */
+export function structuredPropertiesRecord(
+  view: EntityView,
+  aspect: JsonObject | undefined,
+  associatedUrn: string,
+): OutputRecord | null {
+  if (!aspect) return null;
+  const properties = objectsOf(aspect.properties).flatMap((assignment) => {
+    const propertyUrn = stringOr(assignment.propertyUrn);
+    if (!propertyUrn) return [];
+    const values = Array.isArray(assignment.values) ? assignment.values : [];
+    return [
+      view.shapes.record('StructuredPropertiesEntry', {
+        structuredProperty: () => view.entity(propertyUrn),
+        values: values.flatMap((value) => propertyValueRecord(view, value) ?? []),
+        valueEntities: () =>
+          values.flatMap((value) => {
+            const text = objectOf(value)?.string;
+            return typeof text === 'string' && tryParseUrn(text) ? (view.entity(text) ?? []) : [];
+          }),
+        associatedUrn,
+        attribution: () => attributionRecord(view, assignment.attribution),
+      }),
+    ];
+  });
+  return view.shapes.record('StructuredProperties', { properties });
+}
+
+/** Colour and icon (aspect displayProperties). */
+export function displayPropertiesRecord(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
+  if (!aspect) return null;
+  const icon = objectOf(aspect.icon);
+  const library = stringOr(icon?.iconLibrary);
+  return view.shapes.record('DisplayProperties', {
+    colorHex: stringOr(aspect.colorHex),
+    icon: icon
+      ? view.shapes.record('IconProperties', {
+          // MATERIAL is the one library the schema's enum has.
+          iconLibrary: library === 'MATERIAL' ? library : null,
+          name: stringOr(icon.name),
+          style: stringOr(icon.style),
+        })
+      : null,
+  });
+}
+
+/** The creation of the entity's key aspect, as upstream reads `createdOn`; null when the key aspect is not stored. */
+export function keyCreatedRecord(view: EntityView, stored: EntityAspects, keyAspect: string): OutputRecord | null {
+  const key = stored.latest(keyAspect);
+  return key ? resolvedAuditStampRecord(view, key.created) : null;
+}
+
+/** The platform instance an asset is on: the instance entity when the aspect names one, else null. */
+function dataPlatformInstance(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
+  const instance = stringOr(aspect?.instance);
+  return instance ? view.entity(instance) : null;
+}
+
+/** The first application of the applications aspect. */
+function applicationAssociation(view: EntityView, urn: string, aspect: JsonObject | undefined): OutputRecord | null {
+  const application = stringsOf(aspect?.applications)[0];
+  return application
+    ? view.shapes.record('ApplicationAssociation', { application: () => view.entity(application), associatedUrn: urn })
+    : null;
+}
+
+function browsePathV2(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
+  if (!aspect) return null;
+  const path = objectsOf(aspect.path).map((entry) => {
+    const urn = stringOr(entry.urn);
+    return view.shapes.record('BrowsePathEntry', {
+      name: stringOr(entry.id) ?? '',
+      entity: () => (urn ? view.entity(urn) : null),
+    });
+  });
+  return view.shapes.record('BrowsePathV2', { path });
+}
+
+function access(view: EntityView, urn: string, aspect: JsonObject | undefined): OutputRecord | null {
+  if (!aspect) return null;
+  const roles = objectsOf(aspect.roles).flatMap((association) => {
+    const role = stringOr(association.urn);
+    return role ? [view.shapes.record('RoleAssociation', { role: () => view.entity(role), associatedUrn: urn })] : [];
+  });
+  return view.shapes.record('Access', { roles });
+}
+
+function siblings(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
+  if (!aspect) return null;
+  return view.shapes.record('SiblingProperties', {
+    isPrimary: booleanOr(aspect.primary),
+    siblings: () => stringsOf(aspect.siblings).map((sibling) => view.entity(sibling)),
+  });
+}
+
+function documentation(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
+  if (!aspect) return null;
+  const documentations = objectsOf(aspect.documentations).map((entry) =>
+    view.shapes.record('DocumentationAssociation', {
+      documentation: stringOr(entry.documentation) ?? '',
+      attribution: () => attributionRecord(view, entry.attribution),
+    }),
+  );
+  return view.shapes.record('Documentation', { documentations });
+}
+
+/** The shared catalog fields, each a thunk over its aspect (page-fields.ts adds them to every entity page). */
+export function catalogFields(view: EntityView, urn: string, stored: EntityAspects): Record<string, unknown> {
+  return {
+    structuredProperties: () => structuredPropertiesRecord(view, stored.aspect('structuredProperties'), urn),
+    displayProperties: () => displayPropertiesRecord(view, stored.aspect('displayProperties')),
+    dataPlatformInstance: () => dataPlatformInstance(view, stored.aspect('dataPlatformInstance')),
+    application: () => applicationAssociation(view, urn, stored.aspect('applications')),
+    browsePathV2: () => browsePathV2(view, stored.aspect('browsePathsV2')),
+    access: () => access(view, urn, stored.aspect('access')),
+    siblings: () => siblings(view, stored.aspect('siblings')),
+    documentation: () => documentation(view, stored.aspect('documentation')),
+  };
+}
