@@ -1,6 +1,7 @@
 /**
  * The entity page root fields: `dataset`, `chart`, `dashboard`, `dataFlow`, `dataJob`, `container`, `corpUser`, `corpGroup`,
- * `tag`, `glossaryTerm`, `dataPlatform`, `view` (each takes a URN of its own type: another is a BAD_REQUEST
+ * `tag`, `glossaryTerm`, `dataPlatform`, `view`, the ML roots (`mlModel`, `mlModelGroup`, `mlFeature`, `mlFeatureTable`,
+ * `mlPrimaryKey`), `dataProcessInstance`, `assertion`, `versionSet`, `erModelRelationship`, `businessAttribute` (each takes a URN of its own type: another is a BAD_REQUEST
  * naming it) and `entity(urn)` / `entities(urns, checkForExistence)` for any type the schema serves (null for others).
  */
 import { tryParseUrn } from '../../../spec/index.js';
@@ -23,6 +24,16 @@ const TYPED_ROOTS: Readonly<Record<string, string>> = {
   glossaryTerm: 'glossaryTerm',
   dataPlatform: 'dataPlatform',
   view: 'dataHubView',
+  mlModel: 'mlModel',
+  mlModelGroup: 'mlModelGroup',
+  mlFeature: 'mlFeature',
+  mlFeatureTable: 'mlFeatureTable',
+  mlPrimaryKey: 'mlPrimaryKey',
+  dataProcessInstance: 'dataProcessInstance',
+  assertion: 'assertion',
+  versionSet: 'versionSet',
+  erModelRelationship: 'erModelRelationship',
+  businessAttribute: 'businessAttribute',
 };
 
 /** The entity page root fields of the entity types' family; `viewOf` gives the view of the request's store. */

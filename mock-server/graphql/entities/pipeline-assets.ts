@@ -4,7 +4,8 @@
  * .../types/datajob/mappers/DataJobMapper.java): a flow's orchestrator, flow id and cluster and a
  * job's flow and job id from the URN (the key aspect), properties from the info aspect (name,
  * description, project, externalUrl, customProperties), a job's inputOutput from
- * dataJobInputOutput (each list empty when the aspect lacks it), and the page fields every entity shares.
+ * dataJobInputOutput (each list empty when the aspect lacks it), a job's runs (./process-instance.ts), and
+ * the page fields every entity shares.
  * A flow's platform is its orchestrator's.
  */
 import { makeUrn, tryParseUrn } from '../../../spec/index.js';
@@ -13,6 +14,7 @@ import { stringOr, stringsOf, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
 import { pageFields } from './page-fields.js';
+import { jobRuns, type RunsArgs } from './process-instance.js';
 
 function properties(
   view: EntityView,
@@ -67,5 +69,6 @@ export function dataJobRecord(view: EntityView, urn: string): OutputRecord {
     dataFlow: () => (flow ? view.entity(flow) : null),
     properties: () => properties(view, 'DataJobProperties', urn, stored.aspect('dataJobInfo'), {}),
     inputOutput: () => inputOutput(view, stored.aspect('dataJobInputOutput')),
+    runs: (args: RunsArgs) => jobRuns(view, urn, args),
   });
 }
