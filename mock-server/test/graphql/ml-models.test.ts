@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../index.js';
 import { ADMIN, graphql, ingest, startServer } from '../graphql-harness.js';
 
-describe.each(['svc', 'li'])('ML entities in the %s namespace', (ns) => {
+describe.each(['svc', 'li'] as const)('ML entities in the %s namespace', (ns) => {
   const MLFLOW = `urn:${ns}:dataPlatform:mlflow`;
   const GROUP = `urn:${ns}:mlModelGroup:(${MLFLOW},churn,PROD)`;
   const MODEL = `urn:${ns}:mlModel:(${MLFLOW},churn-v2,PROD)`;
