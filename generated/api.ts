@@ -2074,7 +2074,10 @@ export interface components {
             customType?: string;
             description?: string;
             entities: components["schemas"]["Urn"][];
-            /** @description 0 critical, 1 high, 2 medium, 3 low. */
+            /**
+             * Format: int32
+             * @description 0 critical, 1 high, 2 medium, 3 low.
+             */
             priority?: number;
             source?: {
                 sourceUrn?: components["schemas"]["Urn"];
