@@ -862,7 +862,20 @@ export interface components {
             freshnessAssertion?: {
                 entity: components["schemas"]["Urn"];
                 filter?: Record<string, never>;
-                schedule: Record<string, never>;
+                schedule: {
+                    cron?: {
+                        cron: string;
+                        timezone: string;
+                    };
+                    fixedInterval?: {
+                        /** Format: int32 */
+                        multiple: number;
+                        /** @enum {string} */
+                        unit: "SECOND" | "MINUTE" | "HOUR" | "DAY" | "WEEK" | "MONTH" | "YEAR";
+                    };
+                    /** @enum {string} */
+                    type: "CRON" | "FIXED_INTERVAL" | "SINCE_THE_LAST_CHECK";
+                };
                 /** @enum {string} */
                 type: "DATASET_CHANGE" | "DATA_JOB_RUN";
             };
@@ -879,7 +892,11 @@ export interface components {
                 type: "NATIVE" | "EXTERNAL" | "INFERRED";
             };
             sqlAssertion?: {
+                /** @enum {string} */
+                changeType?: "ABSOLUTE" | "PERCENTAGE";
                 entity: components["schemas"]["Urn"];
+                operator: string;
+                parameters: Record<string, never>;
                 statement: string;
                 /** @enum {string} */
                 type: "METRIC" | "METRIC_CHANGE";

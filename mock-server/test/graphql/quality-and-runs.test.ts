@@ -490,6 +490,26 @@ describe.each(['svc', 'li'] as const)('quality, incidents and runs in the %s nam
     });
   });
 
+  // upstream-differences: graphql-quality-values-upstream-cannot-map.
+  it('answers a storage-size scope as UNKNOWN and an incident without incidentInfo as null, where upstream fails', async () => {
+    const storage = `urn:${ns}:assertion:storage`;
+    await ingest(server, storage, 'assertionInfo', {
+      type: 'DATASET',
+      datasetAssertion: { dataset: CUSTOMERS, scope: 'DATASET_STORAGE_SIZE', operator: 'LESS_THAN' },
+    });
+    const untitled = `urn:${ns}:incident:untitled`;
+    await ingest(server, untitled, 'globalTags', { tags: [] });
+    const { assertion, entity } = await data(
+      `query($assertion: String!, $incident: String!) {
+        assertion(urn: $assertion) { info { datasetAssertion { datasetUrn scope operator } } }
+        entity(urn: $incident) { urn }
+      }`,
+      { assertion: storage, incident: untitled },
+    );
+    expect(assertion.info.datasetAssertion).toEqual({ datasetUrn: CUSTOMERS, scope: 'UNKNOWN', operator: 'LESS_THAN' });
+    expect(entity).toBeNull();
+  });
+
   it('refuses an incident or an assertion missing what upstream requires, naming the field, and writes nothing', async () => {
     const incident = `urn:${ns}:incident:broken`;
     const reply = await call(server, 'POST', '/aspects?action=ingestProposal', {
