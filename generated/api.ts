@@ -2339,6 +2339,8 @@ export interface components {
             /** Format: int64 */
             date?: number;
             description?: string;
+            /** @description The jobs or runs that use the model. */
+            downstreamJobs?: components["schemas"]["Urn"][];
             externalUrl?: string;
             /** @description The model groups the model is a member of. */
             groups?: components["schemas"]["Urn"][];
@@ -2346,6 +2348,8 @@ export interface components {
             mlFeatures?: components["schemas"]["Urn"][];
             /** @default [] */
             tags: string[];
+            /** @description The jobs or runs that trained the model. */
+            trainingJobs?: components["schemas"]["Urn"][];
             trainingMetrics?: {
                 description?: string;
                 name: string;

@@ -3425,10 +3425,21 @@ export type MlModelGroupProperties = {
   externalUrl?: Maybe<Scalars['String']['output']>;
   /** When the group was last changed in its source. */
   lastModified?: Maybe<AuditStamp>;
+  /** The jobs that trained the group's models and the jobs that use them. */
+  mlModelLineageInfo?: Maybe<MlModelLineageInfo>;
   /** Display name; the URN's name when the aspect has none. */
   name?: Maybe<Scalars['String']['output']>;
   /** The version tag of the group. */
   version?: Maybe<VersionTag>;
+};
+
+/** The jobs that trained a model or group and the jobs that use it (the properties aspect's trainingJobs and downstreamJobs). */
+export type MlModelLineageInfo = {
+  __typename?: 'MLModelLineageInfo';
+  /** URNs of the jobs that use it; null when the aspect names none. */
+  downstreamJobs?: Maybe<Array<Scalars['String']['output']>>;
+  /** URNs of the jobs or runs that trained it; null when the aspect names none. */
+  trainingJobs?: Maybe<Array<Scalars['String']['output']>>;
 };
 
 /** What ingestion reports of a model (aspect mlModelProperties). */
@@ -3449,6 +3460,8 @@ export type MlModelProperties = {
   lastModified?: Maybe<AuditStamp>;
   /** URNs of the features the model consumes. */
   mlFeatures?: Maybe<Array<Scalars['String']['output']>>;
+  /** The jobs that trained the model and the jobs that use it. */
+  mlModelLineageInfo?: Maybe<MlModelLineageInfo>;
   /** Display name; the URN's name when the aspect has none. */
   name?: Maybe<Scalars['String']['output']>;
   /** Free-form labels of the aspect (not tag entities). */
@@ -5601,6 +5614,7 @@ export type ResolversTypes = {
   MLModelGroup: ResolverTypeWrapper<Omit<MlModelGroup, 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['MLModelGroupProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   MLModelGroupEditableProperties: ResolverTypeWrapper<MlModelGroupEditableProperties>;
   MLModelGroupProperties: ResolverTypeWrapper<Omit<MlModelGroupProperties, 'created' | 'lastModified' | 'version'> & { created?: Maybe<ResolversTypes['AuditStamp']>, lastModified?: Maybe<ResolversTypes['AuditStamp']>, version?: Maybe<ResolversTypes['VersionTag']> }>;
+  MLModelLineageInfo: ResolverTypeWrapper<MlModelLineageInfo>;
   MLModelProperties: ResolverTypeWrapper<Omit<MlModelProperties, 'created' | 'groups' | 'lastModified'> & { created?: Maybe<ResolversTypes['AuditStamp']>, groups?: Maybe<Array<Maybe<ResolversTypes['MLModelGroup']>>>, lastModified?: Maybe<ResolversTypes['AuditStamp']> }>;
   MLPrimaryKey: ResolverTypeWrapper<Omit<MlPrimaryKey, 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, primaryKeyProperties?: Maybe<ResolversTypes['MLPrimaryKeyProperties']>, properties?: Maybe<ResolversTypes['MLPrimaryKeyProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   MLPrimaryKeyEditableProperties: ResolverTypeWrapper<MlPrimaryKeyEditableProperties>;
@@ -5872,6 +5886,7 @@ export type ResolversParentTypes = {
   MLModelGroup: Omit<MlModelGroup, 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['MLModelGroupProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   MLModelGroupEditableProperties: MlModelGroupEditableProperties;
   MLModelGroupProperties: Omit<MlModelGroupProperties, 'created' | 'lastModified' | 'version'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified?: Maybe<ResolversParentTypes['AuditStamp']>, version?: Maybe<ResolversParentTypes['VersionTag']> };
+  MLModelLineageInfo: MlModelLineageInfo;
   MLModelProperties: Omit<MlModelProperties, 'created' | 'groups' | 'lastModified'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, groups?: Maybe<Array<Maybe<ResolversParentTypes['MLModelGroup']>>>, lastModified?: Maybe<ResolversParentTypes['AuditStamp']> };
   MLPrimaryKey: Omit<MlPrimaryKey, 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, primaryKeyProperties?: Maybe<ResolversParentTypes['MLPrimaryKeyProperties']>, properties?: Maybe<ResolversParentTypes['MLPrimaryKeyProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   MLPrimaryKeyEditableProperties: MlPrimaryKeyEditableProperties;
@@ -7111,8 +7126,14 @@ export type MlModelGroupPropertiesResolvers<ContextType = any, ParentType extend
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastModified?: Resolver<Maybe<ResolversTypes['AuditStamp']>, ParentType, ContextType>;
+  mlModelLineageInfo?: Resolver<Maybe<ResolversTypes['MLModelLineageInfo']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   version?: Resolver<Maybe<ResolversTypes['VersionTag']>, ParentType, ContextType>;
+};
+
+export type MlModelLineageInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLModelLineageInfo'] = ResolversParentTypes['MLModelLineageInfo']> = {
+  downstreamJobs?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  trainingJobs?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
 };
 
 export type MlModelPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLModelProperties'] = ResolversParentTypes['MLModelProperties']> = {
@@ -7125,6 +7146,7 @@ export type MlModelPropertiesResolvers<ContextType = any, ParentType extends Res
   hyperParams?: Resolver<Maybe<Array<Maybe<ResolversTypes['MLHyperParam']>>>, ParentType, ContextType>;
   lastModified?: Resolver<Maybe<ResolversTypes['AuditStamp']>, ParentType, ContextType>;
   mlFeatures?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  mlModelLineageInfo?: Resolver<Maybe<ResolversTypes['MLModelLineageInfo']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tags?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   trainingMetrics?: Resolver<Maybe<Array<Maybe<ResolversTypes['MLMetric']>>>, ParentType, ContextType>;
@@ -7725,6 +7747,7 @@ export type Resolvers<ContextType = any> = {
   MLModelGroup?: MlModelGroupResolvers<ContextType>;
   MLModelGroupEditableProperties?: MlModelGroupEditablePropertiesResolvers<ContextType>;
   MLModelGroupProperties?: MlModelGroupPropertiesResolvers<ContextType>;
+  MLModelLineageInfo?: MlModelLineageInfoResolvers<ContextType>;
   MLModelProperties?: MlModelPropertiesResolvers<ContextType>;
   MLPrimaryKey?: MlPrimaryKeyResolvers<ContextType>;
   MLPrimaryKeyEditableProperties?: MlPrimaryKeyEditablePropertiesResolvers<ContextType>;

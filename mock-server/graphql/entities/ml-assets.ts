@@ -47,6 +47,15 @@ function editableProperties(
 const timeStamp = (view: EntityView, stamp: unknown): OutputRecord | null =>
   objectOf(stamp) ? auditStampRecord(view, stamp) : null;
 
+/** The training and downstream jobs of a properties aspect (upstream sets the record always, each list when stored). */
+function lineageInfo(view: EntityView, aspect: JsonObject): OutputRecord {
+  const urns = (list: unknown) => (Array.isArray(list) ? stringsOf(list) : null);
+  return view.shapes.record('MLModelLineageInfo', {
+    trainingJobs: urns(aspect.trainingJobs),
+    downstreamJobs: urns(aspect.downstreamJobs),
+  });
+}
+
 /** The entities of a URN list, in its order, leaving out those the schema has no type for. */
 const entitiesOf = (view: EntityView, urns: unknown): OutputRecord[] =>
   stringsOf(urns).flatMap((urn) => view.entity(urn) ?? []);
@@ -67,6 +76,7 @@ function mlModelProperties(view: EntityView, urn: string, keyName: string, aspec
     externalUrl: stringOr(aspect.externalUrl),
     created: timeStamp(view, aspect.created),
     date: numberOr(aspect.date),
+    mlModelLineageInfo: lineageInfo(view, aspect),
   });
 }
 
@@ -113,6 +123,7 @@ export function mlModelGroupRecord(view: EntityView, urn: string): OutputRecord 
         customProperties: customPropertiesRecords(view, aspect.customProperties, urn),
         externalUrl: stringOr(aspect.externalUrl),
         createdAt: numberOr(aspect.createdAt),
+        mlModelLineageInfo: lineageInfo(view, aspect),
       });
     },
     editableProperties: () =>

@@ -21,6 +21,7 @@ describe.each(['svc', 'li'] as const)('ML entities in the %s namespace', (ns) =>
   const SOURCE = `urn:${ns}:dataset:(urn:${ns}:dataPlatform:hive,crm.customers,PROD)`;
   const VERSIONS = `urn:${ns}:versionSet:(churn,mlModel)`;
   const OWNER = `urn:${ns}:corpuser:ana`;
+  const TRAINING = `urn:${ns}:dataProcessInstance:train-churn-v2`;
 
   let server: MockServer;
   beforeAll(async () => {
@@ -36,6 +37,7 @@ describe.each(['svc', 'li'] as const)('ML entities in the %s namespace', (ns) =>
       mlFeatures: [FEATURE],
       tags: ['prod'],
       groups: [GROUP],
+      trainingJobs: [TRAINING],
       customProperties: { framework: 'xgboost' },
     });
     await ingest(server, MODEL, 'editableMlModelProperties', { description: 'Reviewed by the risk team.' });
@@ -75,6 +77,10 @@ describe.each(['svc', 'li'] as const)('ML entities in the %s namespace', (ns) =>
       mlPrimaryKeys: [KEY],
     });
     await ingest(server, SOURCE, 'datasetProperties', { name: 'customers', customProperties: {} });
+    await ingest(server, TRAINING, 'dataProcessInstanceProperties', {
+      name: 'train churn v2',
+      created: { time: 5, actor: OWNER },
+    });
   });
   afterAll(() => server.close());
 
@@ -97,6 +103,7 @@ describe.each(['svc', 'li'] as const)('ML entities in the %s namespace', (ns) =>
             trainingMetrics { name value }
             customProperties { key value }
             groups { urn name description }
+            mlModelLineageInfo { trainingJobs downstreamJobs }
           }
           editableProperties { description }
           ownership { owners { owner { ... on CorpUser { urn } } type } }
@@ -126,6 +133,7 @@ describe.each(['svc', 'li'] as const)('ML entities in the %s namespace', (ns) =>
         trainingMetrics: [{ name: 'auc', value: '0.91' }],
         customProperties: [{ key: 'framework', value: 'xgboost' }],
         groups: [{ urn: GROUP, name: 'churn', description: 'Every churn model.' }],
+        mlModelLineageInfo: { trainingJobs: [TRAINING], downstreamJobs: null },
       },
       editableProperties: { description: 'Reviewed by the risk team.' },
       ownership: { owners: [{ owner: { urn: OWNER }, type: 'TECHNICAL_OWNER' }] },
@@ -136,6 +144,23 @@ describe.each(['svc', 'li'] as const)('ML entities in the %s namespace', (ns) =>
         aliases: [{ versionTag: 'champion' }],
         versionSet: { urn: VERSIONS, latestVersion: { urn: MODEL } },
       },
+    });
+  });
+
+  it('follows the TrainedBy edge from a model to the run that trained it, as lineage', async () => {
+    const { mlModel } = await data(
+      `query getMLModelLineage($urn: String!) {
+        mlModel(urn: $urn) {
+          upstream: lineage(input: { direction: UPSTREAM, start: 0, count: 10 }) {
+            total relationships { type entity { urn type } }
+          }
+        }
+      }`,
+      { urn: MODEL },
+    );
+    expect(mlModel.upstream.relationships).toContainEqual({
+      type: 'TrainedBy',
+      entity: { urn: TRAINING, type: 'DATA_PROCESS_INSTANCE' },
     });
   });
 
