@@ -827,6 +827,90 @@ export interface components {
         };
         ApplicationKey: components["schemas"]["applicationKey"];
         /**
+         * AssertionInfo
+         * @description What an assertion checks, by type; the entity it checks is an Asserts edge.
+         */
+        assertionInfo: {
+            customAssertion?: {
+                entity: components["schemas"]["Urn"];
+                field?: components["schemas"]["Urn"];
+                logic?: string;
+                type: string;
+            };
+            customProperties?: components["schemas"]["CustomProperties"];
+            datasetAssertion?: {
+                aggregation?: string;
+                dataset: components["schemas"]["Urn"];
+                fields?: components["schemas"]["Urn"][];
+                logic?: string;
+                nativeParameters?: {
+                    [key: string]: string;
+                };
+                nativeType?: string;
+                operator: string;
+                parameters?: Record<string, never>;
+                /** @enum {string} */
+                scope: "DATASET_COLUMN" | "DATASET_ROWS" | "DATASET_STORAGE_SIZE" | "DATASET_SCHEMA" | "UNKNOWN";
+            };
+            description?: string;
+            externalUrl?: string;
+            fieldAssertion?: {
+                entity: components["schemas"]["Urn"];
+                /** @enum {string} */
+                type: "FIELD_VALUES" | "FIELD_METRIC";
+            };
+            freshnessAssertion?: {
+                entity: components["schemas"]["Urn"];
+                filter?: Record<string, never>;
+                schedule: {
+                    cron?: {
+                        cron: string;
+                        timezone: string;
+                    };
+                    fixedInterval?: {
+                        /** Format: int32 */
+                        multiple: number;
+                        /** @enum {string} */
+                        unit: "SECOND" | "MINUTE" | "HOUR" | "DAY" | "WEEK" | "MONTH" | "YEAR";
+                    };
+                    /** @enum {string} */
+                    type: "CRON" | "FIXED_INTERVAL" | "SINCE_THE_LAST_CHECK";
+                };
+                /** @enum {string} */
+                type: "DATASET_CHANGE" | "DATA_JOB_RUN";
+            };
+            lastUpdated?: components["schemas"]["AuditStamp"];
+            schemaAssertion?: {
+                /** @enum {string} */
+                compatibility?: "EXACT_MATCH" | "SUPERSET" | "SUBSET";
+                entity: components["schemas"]["Urn"];
+                schema: Record<string, never>;
+            };
+            source?: {
+                created?: components["schemas"]["AuditStamp"];
+                /** @enum {string} */
+                type: "NATIVE" | "EXTERNAL" | "INFERRED";
+            };
+            sqlAssertion?: {
+                /** @enum {string} */
+                changeType?: "ABSOLUTE" | "PERCENTAGE";
+                entity: components["schemas"]["Urn"];
+                operator: string;
+                parameters: Record<string, never>;
+                statement: string;
+                /** @enum {string} */
+                type: "METRIC" | "METRIC_CHANGE";
+            };
+            /** @enum {string} */
+            type: "DATASET" | "FRESHNESS" | "VOLUME" | "SQL" | "FIELD" | "DATA_SCHEMA" | "CUSTOM";
+            volumeAssertion?: {
+                entity: components["schemas"]["Urn"];
+                /** @enum {string} */
+                type: "ROW_COUNT_TOTAL" | "ROW_COUNT_CHANGE" | "INCREMENTING_SEGMENT_ROW_COUNT_TOTAL" | "INCREMENTING_SEGMENT_ROW_COUNT_CHANGE";
+            };
+        };
+        AssertionInfo: components["schemas"]["assertionInfo"];
+        /**
          * AssertionKey
          * @description Key of a assertion entity, `urn:svc:assertion:<assertionId>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/AssertionKey.pdl` at commit 35c1315dc7b247d6a58183e0940586b2c6f0dd95).
          */
@@ -1480,6 +1564,16 @@ export interface components {
         };
         DataProcessInstanceKey: components["schemas"]["dataProcessInstanceKey"];
         /**
+         * DataProcessInstanceRelationships
+         * @description What a run is a run of (InstanceOf), the run it belongs to (ChildOf) and the runs that triggered it (UpstreamOf).
+         */
+        dataProcessInstanceRelationships: {
+            parentInstance?: components["schemas"]["Urn"];
+            parentTemplate?: components["schemas"]["Urn"];
+            upstreamInstances: components["schemas"]["Urn"][];
+        };
+        DataProcessInstanceRelationships: components["schemas"]["dataProcessInstanceRelationships"];
+        /**
          * DataProcessKey
          * @description Key of a dataProcess entity, `urn:svc:dataProcess:(<name>,<orchestrator>,<origin>)` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataProcessKey.pdl` at commit 6e24b4c15880374d5a315ddf5bde7a4dc080c7fd).
          */
@@ -1985,6 +2079,44 @@ export interface components {
         };
         GroupMembership: components["schemas"]["groupMembership"];
         /**
+         * IncidentInfo
+         * @description An incident raised on one or more assets (IncidentOn edges), its state and who works on it.
+         */
+        incidentInfo: {
+            assignees?: {
+                actor: components["schemas"]["Urn"];
+                assignedAt: components["schemas"]["AuditStamp"];
+            }[];
+            created: components["schemas"]["AuditStamp"];
+            customType?: string;
+            description?: string;
+            entities: components["schemas"]["Urn"][];
+            /**
+             * Format: int32
+             * @description 0 critical, 1 high, 2 medium, 3 low.
+             */
+            priority?: number;
+            source?: {
+                sourceUrn?: components["schemas"]["Urn"];
+                /** @enum {string} */
+                type: "MANUAL" | "ASSERTION_FAILURE";
+            };
+            /** Format: int64 */
+            startedAt?: number;
+            status: {
+                lastUpdated: components["schemas"]["AuditStamp"];
+                message?: string;
+                /** @enum {string} */
+                stage?: "TRIAGE" | "INVESTIGATION" | "WORK_IN_PROGRESS" | "FIXED" | "NO_ACTION_REQUIRED";
+                /** @enum {string} */
+                state: "ACTIVE" | "RESOLVED";
+            };
+            title?: string;
+            /** @enum {string} */
+            type: "FRESHNESS" | "VOLUME" | "FIELD" | "SQL" | "DATA_SCHEMA" | "OPERATIONAL" | "CUSTOM";
+        };
+        IncidentInfo: components["schemas"]["incidentInfo"];
+        /**
          * IncidentKey
          * @description Key of a incident entity, `urn:svc:incident:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/IncidentKey.pdl` at commit 1d4c082be8eed0d2202e90c5affe1f55e60980b5).
          */
@@ -2207,12 +2339,17 @@ export interface components {
             /** Format: int64 */
             date?: number;
             description?: string;
+            /** @description The jobs or runs that use the model. */
+            downstreamJobs?: components["schemas"]["Urn"][];
             externalUrl?: string;
+            /** @description The model groups the model is a member of. */
             groups?: components["schemas"]["Urn"][];
             hyperParameters?: Record<string, never>;
             mlFeatures?: components["schemas"]["Urn"][];
             /** @default [] */
             tags: string[];
+            /** @description The jobs or runs that trained the model. */
+            trainingJobs?: components["schemas"]["Urn"][];
             trainingMetrics?: {
                 description?: string;
                 name: string;

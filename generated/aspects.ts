@@ -2,6 +2,7 @@
 import type { components } from './api.js';
 
 export type ApplicationKey = components['schemas']['ApplicationKey'];
+export type AssertionInfo = components['schemas']['AssertionInfo'];
 export type AssertionKey = components['schemas']['AssertionKey'];
 export type BrowsePaths = components['schemas']['BrowsePaths'];
 export type BusinessAttributeKey = components['schemas']['BusinessAttributeKey'];
@@ -46,6 +47,7 @@ export type DataPlatformInstance = components['schemas']['DataPlatformInstance']
 export type DataPlatformInstanceKey = components['schemas']['DataPlatformInstanceKey'];
 export type DataPlatformKey = components['schemas']['DataPlatformKey'];
 export type DataProcessInstanceKey = components['schemas']['DataProcessInstanceKey'];
+export type DataProcessInstanceRelationships = components['schemas']['DataProcessInstanceRelationships'];
 export type DataProcessKey = components['schemas']['DataProcessKey'];
 export type DataProductKey = components['schemas']['DataProductKey'];
 export type DatasetKey = components['schemas']['DatasetKey'];
@@ -68,6 +70,7 @@ export type GlossaryTermInfo = components['schemas']['GlossaryTermInfo'];
 export type GlossaryTermKey = components['schemas']['GlossaryTermKey'];
 export type GlossaryTerms = components['schemas']['GlossaryTerms'];
 export type GroupMembership = components['schemas']['GroupMembership'];
+export type IncidentInfo = components['schemas']['IncidentInfo'];
 export type IncidentKey = components['schemas']['IncidentKey'];
 export type InstitutionalMemory = components['schemas']['InstitutionalMemory'];
 export type InviteTokenKey = components['schemas']['InviteTokenKey'];
@@ -109,6 +112,7 @@ export type VersionSetKey = components['schemas']['VersionSetKey'];
 /** Aspect value types by aspect name. */
 export interface AspectValues {
   applicationKey: ApplicationKey;
+  assertionInfo: AssertionInfo;
   assertionKey: AssertionKey;
   browsePaths: BrowsePaths;
   businessAttributeKey: BusinessAttributeKey;
@@ -153,6 +157,7 @@ export interface AspectValues {
   dataPlatformInstanceKey: DataPlatformInstanceKey;
   dataPlatformKey: DataPlatformKey;
   dataProcessInstanceKey: DataProcessInstanceKey;
+  dataProcessInstanceRelationships: DataProcessInstanceRelationships;
   dataProcessKey: DataProcessKey;
   dataProductKey: DataProductKey;
   datasetKey: DatasetKey;
@@ -175,6 +180,7 @@ export interface AspectValues {
   glossaryTermKey: GlossaryTermKey;
   glossaryTerms: GlossaryTerms;
   groupMembership: GroupMembership;
+  incidentInfo: IncidentInfo;
   incidentKey: IncidentKey;
   institutionalMemory: InstitutionalMemory;
   inviteTokenKey: InviteTokenKey;

@@ -179,6 +179,209 @@ export type Aspect = {
   version?: Maybe<Scalars['Long']['output']>;
 };
 
+/** A check of data quality on an entity, `urn:svc:assertion:<id>`. */
+export type Assertion = Entity & EntityWithRelationships & {
+  __typename?: 'Assertion';
+  /** What happens when the assertion passes or fails (aspect assertionActions). */
+  actions?: Maybe<AssertionActions>;
+  /** What the assertion checks (aspect assertionInfo); null without it. */
+  info?: Maybe<AssertionInfo>;
+  /** One hop of lineage from the assertion. */
+  lineage?: Maybe<EntityLineageResult>;
+  /** The platform that evaluates the assertion (aspect dataPlatformInstance); the unknown platform without it. */
+  platform: DataPlatform;
+  /** Edges between the assertion and other entities (Asserts to what it checks). */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Counts of the assertion's run events (time series aspect assertionRunEvent) in the window. */
+  runEvents?: Maybe<AssertionRunEventsResult>;
+  /** Whether the assertion is soft-deleted. */
+  status?: Maybe<Status>;
+  /** Tags of the assertion. */
+  tags?: Maybe<GlobalTags>;
+  /** Always ASSERTION. */
+  type: EntityType;
+  /** URN of the assertion. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A check of data quality on an entity, `urn:svc:assertion:<id>`. */
+export type AssertionLineageArgs = {
+  input: LineageInput;
+};
+
+
+/** A check of data quality on an entity, `urn:svc:assertion:<id>`. */
+export type AssertionRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+
+/** A check of data quality on an entity, `urn:svc:assertion:<id>`. */
+export type AssertionRunEventsArgs = {
+  endTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+  filter?: InputMaybe<FilterInput>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+  status?: InputMaybe<AssertionRunStatus>;
+};
+
+/** An action taken on an assertion's result. */
+export type AssertionAction = {
+  __typename?: 'AssertionAction';
+  type: AssertionActionType;
+};
+
+/** Actions on an assertion's result. */
+export type AssertionActionType =
+  | 'RAISE_INCIDENT'
+  | 'RESOLVE_INCIDENT';
+
+/** What happens when an assertion passes or fails (aspect assertionActions). */
+export type AssertionActions = {
+  __typename?: 'AssertionActions';
+  onFailure: Array<AssertionAction>;
+  onSuccess: Array<AssertionAction>;
+};
+
+/** What an assertion checks (aspect assertionInfo): one of the typed infos, by type. */
+export type AssertionInfo = {
+  __typename?: 'AssertionInfo';
+  /** A custom assertion (type CUSTOM). */
+  customAssertion?: Maybe<CustomAssertionInfo>;
+  /** A dataset assertion (type DATASET). */
+  datasetAssertion?: Maybe<DatasetAssertionInfo>;
+  description?: Maybe<Scalars['String']['output']>;
+  /** Link to the assertion in its source. */
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  /** A field assertion (type FIELD). */
+  fieldAssertion?: Maybe<FieldAssertionInfo>;
+  /** A freshness assertion (type FRESHNESS). */
+  freshnessAssertion?: Maybe<FreshnessAssertionInfo>;
+  /** When and by whom the assertion was last changed. */
+  lastUpdated?: Maybe<AuditStamp>;
+  /** A schema assertion (type DATA_SCHEMA). */
+  schemaAssertion?: Maybe<SchemaAssertionInfo>;
+  /** Where the assertion came from. */
+  source?: Maybe<AssertionSource>;
+  /** A SQL assertion (type SQL). */
+  sqlAssertion?: Maybe<SqlAssertionInfo>;
+  /** Which kind of assertion this is; the matching info field is set. */
+  type: AssertionType;
+  /** A volume assertion (type VOLUME). */
+  volumeAssertion?: Maybe<VolumeAssertionInfo>;
+};
+
+/** Counts of an assertion's completed runs in a window. */
+export type AssertionRunEventsResult = {
+  __typename?: 'AssertionRunEventsResult';
+  /** How many completed runs ended in an error. */
+  errored: Scalars['Int']['output'];
+  /** How many completed runs failed. */
+  failed: Scalars['Int']['output'];
+  /** How many completed runs succeeded. */
+  succeeded: Scalars['Int']['output'];
+  /** How many run events the window holds. */
+  total: Scalars['Int']['output'];
+};
+
+/** The states of an assertion run. */
+export type AssertionRunStatus =
+  | 'COMPLETE';
+
+/** Where an assertion came from. */
+export type AssertionSource = {
+  __typename?: 'AssertionSource';
+  /** When and by whom it was created. */
+  created?: Maybe<AuditStamp>;
+  type: AssertionSourceType;
+};
+
+/** Where an assertion came from. */
+export type AssertionSourceType =
+  | 'EXTERNAL'
+  | 'INFERRED'
+  | 'NATIVE';
+
+/** Aggregations applied before an operator. */
+export type AssertionStdAggregation =
+  | 'COLUMNS'
+  | 'COLUMN_COUNT'
+  | 'IDENTITY'
+  | 'MAX'
+  | 'MEAN'
+  | 'MEDIAN'
+  | 'MIN'
+  | 'NULL_COUNT'
+  | 'NULL_PROPORTION'
+  | 'ROW_COUNT'
+  | 'STDDEV'
+  | 'SUM'
+  | 'UNIQUE_COUNT'
+  | 'UNIQUE_PROPOTION'
+  | '_NATIVE_';
+
+/** Operators of an assertion. */
+export type AssertionStdOperator =
+  | 'BETWEEN'
+  | 'CONTAIN'
+  | 'END_WITH'
+  | 'EQUAL_TO'
+  | 'GREATER_THAN'
+  | 'GREATER_THAN_OR_EQUAL_TO'
+  | 'IN'
+  | 'IS_FALSE'
+  | 'IS_TRUE'
+  | 'LESS_THAN'
+  | 'LESS_THAN_OR_EQUAL_TO'
+  | 'NOT_EQUAL_TO'
+  | 'NOT_IN'
+  | 'NOT_NULL'
+  | 'NULL'
+  | 'REGEX_MATCH'
+  | 'START_WITH'
+  | '_NATIVE_';
+
+/** One parameter of an operator. */
+export type AssertionStdParameter = {
+  __typename?: 'AssertionStdParameter';
+  /** How to read the value. */
+  type: AssertionStdParameterType;
+  /** The value, as text. */
+  value: Scalars['String']['output'];
+};
+
+/** How an operator's parameter is read. */
+export type AssertionStdParameterType =
+  | 'LIST'
+  | 'NUMBER'
+  | 'SET'
+  | 'STRING'
+  | 'UNKNOWN';
+
+/** The parameters of an operator: a value, or a range. */
+export type AssertionStdParameters = {
+  __typename?: 'AssertionStdParameters';
+  maxValue?: Maybe<AssertionStdParameter>;
+  minValue?: Maybe<AssertionStdParameter>;
+  value?: Maybe<AssertionStdParameter>;
+};
+
+/** Kinds of assertion. */
+export type AssertionType =
+  | 'CUSTOM'
+  | 'DATASET'
+  | 'DATA_SCHEMA'
+  | 'FIELD'
+  | 'FRESHNESS'
+  | 'SQL'
+  | 'VOLUME';
+
+/** How a change is measured. */
+export type AssertionValueChangeType =
+  | 'ABSOLUTE'
+  | 'PERCENTAGE';
+
 /** Who did something, and when. */
 export type AuditStamp = {
   __typename?: 'AuditStamp';
@@ -408,6 +611,66 @@ export type BrowseResults = {
   total: Scalars['Int']['output'];
 };
 
+/** A reusable definition of a field's meaning, type, tags and terms, `urn:svc:businessAttribute:<id>`. */
+export type BusinessAttribute = Entity & {
+  __typename?: 'BusinessAttribute';
+  /** Links of the business attribute (aspect institutionalMemory). */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** Owners of the business attribute. */
+  ownership?: Maybe<Ownership>;
+  /** Its definition (aspect businessAttributeInfo); null without it. */
+  properties?: Maybe<BusinessAttributeInfo>;
+  /** Edges between the business attribute and other entities. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Whether the business attribute is soft-deleted. */
+  status?: Maybe<Status>;
+  /** Always BUSINESS_ATTRIBUTE. */
+  type: EntityType;
+  /** URN of the business attribute. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A reusable definition of a field's meaning, type, tags and terms, `urn:svc:businessAttribute:<id>`. */
+export type BusinessAttributeRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** A business attribute given to a schema field. */
+export type BusinessAttributeAssociation = {
+  __typename?: 'BusinessAttributeAssociation';
+  /** The URN of the schema field it is given to. */
+  associatedUrn: Scalars['String']['output'];
+  businessAttribute: BusinessAttribute;
+};
+
+/** The definition of a business attribute (aspect businessAttributeInfo). */
+export type BusinessAttributeInfo = {
+  __typename?: 'BusinessAttributeInfo';
+  /** When and by whom the attribute was created; time 0 when the aspect does not say. */
+  created: AuditStamp;
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  /** When and by whom the attribute was deleted. */
+  deleted?: Maybe<AuditStamp>;
+  description?: Maybe<Scalars['String']['output']>;
+  /** Glossary terms every field with the attribute carries. */
+  glossaryTerms?: Maybe<GlossaryTerms>;
+  /** When and by whom the attribute was last changed; time 0 when the aspect does not say. */
+  lastModified: AuditStamp;
+  /** Name of the attribute (the aspect's fieldPath, as upstream reads it). */
+  name: Scalars['String']['output'];
+  /** Tags every field with the attribute carries. */
+  tags?: Maybe<GlobalTags>;
+  /** The field type of the attribute. */
+  type?: Maybe<SchemaFieldDataType>;
+};
+
+/** The business attribute of a schema field (aspect businessAttributes). */
+export type BusinessAttributes = {
+  __typename?: 'BusinessAttributes';
+  businessAttribute?: Maybe<BusinessAttributeAssociation>;
+};
+
 /** A chart, `urn:svc:chart:(<tool>,<id>)`. */
 export type Chart = BrowsableEntity & Entity & EntityWithRelationships & {
   __typename?: 'Chart';
@@ -438,6 +701,10 @@ export type Chart = BrowsableEntity & Entity & EntityWithRelationships & {
   globalTags?: Maybe<GlobalTags>;
   /** Glossary terms of the chart. */
   glossaryTerms?: Maybe<GlossaryTerms>;
+  /** The chart's health from its assertions and active incidents. */
+  health?: Maybe<Array<Health>>;
+  /** The incidents raised on the chart, filtered by the arguments, the newest first (default page of 20). */
+  incidents?: Maybe<EntityIncidentsResult>;
   /** Links to internal documentation about the chart. */
   institutionalMemory?: Maybe<InstitutionalMemory>;
   /** When the chart was last written by ingestion, in epoch milliseconds. */
@@ -470,6 +737,17 @@ export type Chart = BrowsableEntity & Entity & EntityWithRelationships & {
   type: EntityType;
   /** URN of the chart. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A chart, `urn:svc:chart:(<tool>,<id>)`. */
+export type ChartIncidentsArgs = {
+  assigneeUrns?: InputMaybe<Array<Scalars['String']['input']>>;
+  count?: InputMaybe<Scalars['Int']['input']>;
+  priority?: InputMaybe<IncidentPriority>;
+  stage?: InputMaybe<IncidentStage>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+  state?: InputMaybe<IncidentState>;
 };
 
 
@@ -938,6 +1216,19 @@ export type CreateViewInput = {
   viewType: DataHubViewType;
 };
 
+/** A check defined outside the standard kinds. */
+export type CustomAssertionInfo = {
+  __typename?: 'CustomAssertionInfo';
+  /** The entity checked. */
+  entityUrn: Scalars['String']['output'];
+  /** The field checked. */
+  field?: Maybe<SchemaFieldRef>;
+  /** The check's logic. */
+  logic?: Maybe<Scalars['String']['output']>;
+  /** The check's kind, named by its source. */
+  type: Scalars['String']['output'];
+};
+
 /** An entry of a custom properties map. */
 export type CustomPropertiesEntry = {
   __typename?: 'CustomPropertiesEntry';
@@ -979,6 +1270,10 @@ export type Dashboard = BrowsableEntity & Entity & EntityWithRelationships & {
   globalTags?: Maybe<GlobalTags>;
   /** Glossary terms of the dashboard. */
   glossaryTerms?: Maybe<GlossaryTerms>;
+  /** The dashboard's health from its assertions and active incidents. */
+  health?: Maybe<Array<Health>>;
+  /** The incidents raised on the dashboard, filtered by the arguments, the newest first (default page of 20). */
+  incidents?: Maybe<EntityIncidentsResult>;
   /** Links to internal documentation about the dashboard. */
   institutionalMemory?: Maybe<InstitutionalMemory>;
   /** When the dashboard was last written by ingestion, in epoch milliseconds. */
@@ -1011,6 +1306,17 @@ export type Dashboard = BrowsableEntity & Entity & EntityWithRelationships & {
   type: EntityType;
   /** URN of the dashboard. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A dashboard, `urn:svc:dashboard:(<tool>,<id>)`. */
+export type DashboardIncidentsArgs = {
+  assigneeUrns?: InputMaybe<Array<Scalars['String']['input']>>;
+  count?: InputMaybe<Scalars['Int']['input']>;
+  priority?: InputMaybe<IncidentPriority>;
+  stage?: InputMaybe<IncidentStage>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+  state?: InputMaybe<IncidentState>;
 };
 
 
@@ -1098,6 +1404,10 @@ export type DataFlow = BrowsableEntity & Entity & EntityWithRelationships & {
   globalTags?: Maybe<GlobalTags>;
   /** Glossary terms of the data flow. */
   glossaryTerms?: Maybe<GlossaryTerms>;
+  /** The flow's health from its assertions and active incidents. */
+  health?: Maybe<Array<Health>>;
+  /** The incidents raised on the flow, filtered by the arguments, the newest first (default page of 20). */
+  incidents?: Maybe<EntityIncidentsResult>;
   /** Links to internal documentation about the data flow. */
   institutionalMemory?: Maybe<InstitutionalMemory>;
   /** When the data flow was last written by ingestion, in epoch milliseconds. */
@@ -1128,6 +1438,17 @@ export type DataFlow = BrowsableEntity & Entity & EntityWithRelationships & {
   type: EntityType;
   /** URN of the data flow. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A data flow (a pipeline), `urn:svc:dataFlow:(<orchestrator>,<flow_id>,<cluster>)`. */
+export type DataFlowIncidentsArgs = {
+  assigneeUrns?: InputMaybe<Array<Scalars['String']['input']>>;
+  count?: InputMaybe<Scalars['Int']['input']>;
+  priority?: InputMaybe<IncidentPriority>;
+  stage?: InputMaybe<IncidentStage>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+  state?: InputMaybe<IncidentState>;
 };
 
 
@@ -1268,6 +1589,10 @@ export type DataJob = BrowsableEntity & Entity & EntityWithRelationships & {
   globalTags?: Maybe<GlobalTags>;
   /** Glossary terms of the data job. */
   glossaryTerms?: Maybe<GlossaryTerms>;
+  /** The job's health from its assertions and active incidents. */
+  health?: Maybe<Array<Health>>;
+  /** The incidents raised on the job, filtered by the arguments, the newest first (default page of 20). */
+  incidents?: Maybe<EntityIncidentsResult>;
   /** The datasets and jobs the job reads and the datasets it writes (aspect dataJobInputOutput); null when the aspect is absent. */
   inputOutput?: Maybe<DataJobInputOutput>;
   /** Links to internal documentation about the data job. */
@@ -1286,6 +1611,8 @@ export type DataJob = BrowsableEntity & Entity & EntityWithRelationships & {
   properties?: Maybe<DataJobProperties>;
   /** Edges between this data job and other entities, by relationship name and direction. */
   relationships?: Maybe<EntityRelationshipsResult>;
+  /** The job's runs that have run events, the most recently created first (default page of 20). */
+  runs?: Maybe<DataProcessInstanceResult>;
   /** Whether the data job is soft-deleted. */
   status?: Maybe<Status>;
   /** Structured property values (aspect structuredProperties). */
@@ -1302,6 +1629,17 @@ export type DataJob = BrowsableEntity & Entity & EntityWithRelationships & {
 
 
 /** A data job (a task of a pipeline), `urn:svc:dataJob:(<data flow URN>,<job_id>)`. */
+export type DataJobIncidentsArgs = {
+  assigneeUrns?: InputMaybe<Array<Scalars['String']['input']>>;
+  count?: InputMaybe<Scalars['Int']['input']>;
+  priority?: InputMaybe<IncidentPriority>;
+  stage?: InputMaybe<IncidentStage>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+  state?: InputMaybe<IncidentState>;
+};
+
+
+/** A data job (a task of a pipeline), `urn:svc:dataJob:(<data flow URN>,<job_id>)`. */
 export type DataJobLineageArgs = {
   input: LineageInput;
 };
@@ -1310,6 +1648,13 @@ export type DataJobLineageArgs = {
 /** A data job (a task of a pipeline), `urn:svc:dataJob:(<data flow URN>,<job_id>)`. */
 export type DataJobRelationshipsArgs = {
   input: RelationshipsInput;
+};
+
+
+/** A data job (a task of a pipeline), `urn:svc:dataJob:(<data flow URN>,<job_id>)`. */
+export type DataJobRunsArgs = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** A data job's edited properties (aspect editableDataJobProperties). */
@@ -1463,6 +1808,125 @@ export type DataPlatformProperties = {
   type: PlatformType;
 };
 
+/** One run of a data job, a data flow or a training job, `urn:svc:dataProcessInstance:<id>`. */
+export type DataProcessInstance = Entity & EntityWithRelationships & {
+  __typename?: 'DataProcessInstance';
+  /** The container of the run (aspect container). */
+  container?: Maybe<Container>;
+  /** When and by whom the run was created (aspect dataProcessInstanceProperties). */
+  created?: Maybe<AuditStamp>;
+  /** Whether any aspect of the run is stored. */
+  exists?: Maybe<Scalars['Boolean']['output']>;
+  /** Link to the run in its source (aspect dataProcessInstanceProperties). */
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  /** One hop of lineage from the run. */
+  lineage?: Maybe<EntityLineageResult>;
+  /** What a training run reports (aspect mlTrainingRunProperties); null for other runs. */
+  mlTrainingRunProperties?: Maybe<MlTrainingRunProperties>;
+  /** Name of the run (aspect dataProcessInstanceProperties). */
+  name?: Maybe<Scalars['String']['output']>;
+  /** The containers above the run, nearest first. */
+  parentContainers?: Maybe<ParentContainersResult>;
+  /** The job, flow or dataset this is a run of (aspect dataProcessInstanceRelationships). */
+  parentTemplate?: Maybe<Entity>;
+  /** The platform of the run (aspect dataPlatformInstance); null without it. */
+  platform?: Maybe<DataPlatform>;
+  /** What ingestion reports of the run (aspect dataProcessInstanceProperties); null without it. */
+  properties?: Maybe<DataProcessInstanceProperties>;
+  /** Edges between the run and other entities (InstanceOf its job, ChildOf its parent run). */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** The run's events (time series aspect dataProcessInstanceRunEvent) in the window, newest first. */
+  state?: Maybe<Array<Maybe<DataProcessRunEvent>>>;
+  /** Whether the run is soft-deleted. */
+  status?: Maybe<Status>;
+  /** Sub-types of the run (aspect subTypes). */
+  subTypes?: Maybe<SubTypes>;
+  /** Always DATA_PROCESS_INSTANCE. */
+  type: EntityType;
+  /** URN of the run. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** One run of a data job, a data flow or a training job, `urn:svc:dataProcessInstance:<id>`. */
+export type DataProcessInstanceLineageArgs = {
+  input: LineageInput;
+};
+
+
+/** One run of a data job, a data flow or a training job, `urn:svc:dataProcessInstance:<id>`. */
+export type DataProcessInstanceRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+
+/** One run of a data job, a data flow or a training job, `urn:svc:dataProcessInstance:<id>`. */
+export type DataProcessInstanceStateArgs = {
+  endTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+};
+
+/** What ingestion reports of a run (aspect dataProcessInstanceProperties). */
+export type DataProcessInstanceProperties = {
+  __typename?: 'DataProcessInstanceProperties';
+  /** When and by whom the run was created. */
+  created: AuditStamp;
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  /** Name of the run. */
+  name: Scalars['String']['output'];
+};
+
+/** A page of runs. */
+export type DataProcessInstanceResult = {
+  __typename?: 'DataProcessInstanceResult';
+  /** How many runs this page holds. */
+  count?: Maybe<Scalars['Int']['output']>;
+  /** The runs, the most recently created first. */
+  runs?: Maybe<Array<Maybe<DataProcessInstance>>>;
+  /** Offset of the page. */
+  start?: Maybe<Scalars['Int']['output']>;
+  /** How many runs there are in all. */
+  total?: Maybe<Scalars['Int']['output']>;
+};
+
+/** How a completed run ended. */
+export type DataProcessInstanceRunResult = {
+  __typename?: 'DataProcessInstanceRunResult';
+  /** The outcome as the source system names it. */
+  nativeResultType?: Maybe<Scalars['String']['output']>;
+  /** The outcome. */
+  resultType?: Maybe<DataProcessInstanceRunResultType>;
+};
+
+/** How a completed run ended. */
+export type DataProcessInstanceRunResultType =
+  | 'FAILURE'
+  | 'SKIPPED'
+  | 'SUCCESS'
+  | 'UP_FOR_RETRY';
+
+/** One event of a run (a point of the time series aspect dataProcessInstanceRunEvent). */
+export type DataProcessRunEvent = TimeSeriesAspect & {
+  __typename?: 'DataProcessRunEvent';
+  /** Which attempt of the run this is. */
+  attempt?: Maybe<Scalars['Int']['output']>;
+  /** How long the run took, in milliseconds. */
+  durationMillis?: Maybe<Scalars['Long']['output']>;
+  /** How a completed run ended. */
+  result?: Maybe<DataProcessInstanceRunResult>;
+  /** Whether the run started or completed. */
+  status?: Maybe<DataProcessRunStatus>;
+  /** When the event happened, in epoch milliseconds. */
+  timestampMillis: Scalars['Long']['output'];
+};
+
+/** Whether a run started or completed. */
+export type DataProcessRunStatus =
+  | 'COMPLETE'
+  | 'STARTED';
+
 /** A data product, `urn:svc:dataProduct:<id>`: a set of assets published together, usually within a domain. */
 export type DataProduct = Entity & {
   __typename?: 'DataProduct';
@@ -1554,12 +2018,14 @@ export type DataTypeInfo = {
 };
 
 /** A dataset: a table, a collection, a topic or another set of data with its own lifecycle. */
-export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & {
+export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & SupportsVersions & {
   __typename?: 'Dataset';
   /** The roles that grant access to the dataset (aspect access). */
   access?: Maybe<Access>;
   /** The application (the first of aspect applications). */
   application?: Maybe<ApplicationAssociation>;
+  /** The assertions on the dataset (incoming Asserts edges), a page of them (default 200). */
+  assertions?: Maybe<EntityAssertionsResult>;
   /** The v2 browse path (aspect browsePathsV2). */
   browsePathV2?: Maybe<BrowsePathV2>;
   /** The browse paths of the dataset; null when none was ever generated. */
@@ -1600,6 +2066,10 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & {
   globalTags?: Maybe<GlobalTags>;
   /** Glossary terms of the dataset. */
   glossaryTerms?: Maybe<GlossaryTerms>;
+  /** The dataset's health from its assertions and active incidents. */
+  health?: Maybe<Array<Health>>;
+  /** The incidents raised on the dataset, filtered by the arguments, the newest first (default page of 20). */
+  incidents?: Maybe<EntityIncidentsResult>;
   /** Links to internal documentation about the dataset. */
   institutionalMemory?: Maybe<InstitutionalMemory>;
   /** When the dataset was last written by ingestion, in epoch milliseconds. */
@@ -1667,6 +2137,16 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & {
    * instead; timeZone (an IANA name, UTC when absent) sets where each day's bucket begins.
    */
   usageStats?: Maybe<UsageQueryResult>;
+  /** The dataset's place in its version set (aspect versionProperties). */
+  versionProperties?: Maybe<VersionProperties>;
+};
+
+
+/** A dataset: a table, a collection, a topic or another set of data with its own lifecycle. */
+export type DatasetAssertionsArgs = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  includeSoftDeleted?: InputMaybe<Scalars['Boolean']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1676,6 +2156,17 @@ export type DatasetDatasetProfilesArgs = {
   filter?: InputMaybe<FilterInput>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+};
+
+
+/** A dataset: a table, a collection, a topic or another set of data with its own lifecycle. */
+export type DatasetIncidentsArgs = {
+  assigneeUrns?: InputMaybe<Array<Scalars['String']['input']>>;
+  count?: InputMaybe<Scalars['Int']['input']>;
+  priority?: InputMaybe<IncidentPriority>;
+  stage?: InputMaybe<IncidentStage>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+  state?: InputMaybe<IncidentState>;
 };
 
 
@@ -1713,6 +2204,34 @@ export type DatasetUsageStatsArgs = {
   startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
   timeZone?: InputMaybe<Scalars['String']['input']>;
 };
+
+/** A check of a dataset's rows, columns or schema by an aggregation and an operator. */
+export type DatasetAssertionInfo = {
+  __typename?: 'DatasetAssertionInfo';
+  /** The aggregation applied before the operator. */
+  aggregation?: Maybe<AssertionStdAggregation>;
+  /** The dataset checked. */
+  datasetUrn: Scalars['String']['output'];
+  /** The fields checked. */
+  fields?: Maybe<Array<SchemaFieldRef>>;
+  /** The check's logic, e.g. its SQL. */
+  logic?: Maybe<Scalars['String']['output']>;
+  /** The check's parameters in its source system. */
+  nativeParameters?: Maybe<Array<StringMapEntry>>;
+  /** The check's type in its source system. */
+  nativeType?: Maybe<Scalars['String']['output']>;
+  operator: AssertionStdOperator;
+  parameters?: Maybe<AssertionStdParameters>;
+  /** What part of the dataset is checked. */
+  scope: DatasetAssertionScope;
+};
+
+/** What part of a dataset an assertion checks. */
+export type DatasetAssertionScope =
+  | 'DATASET_COLUMN'
+  | 'DATASET_ROWS'
+  | 'DATASET_SCHEMA'
+  | 'UNKNOWN';
 
 /** Update to the deprecation status of a dataset. */
 export type DatasetDeprecationUpdate = {
@@ -1767,6 +2286,18 @@ export type DatasetFieldProfile = {
   /** Share of the rows with distinct values. */
   uniqueProportion?: Maybe<Scalars['Float']['output']>;
 };
+
+/** A filter on a dataset's rows. */
+export type DatasetFilter = {
+  __typename?: 'DatasetFilter';
+  /** The filter as SQL. */
+  sql?: Maybe<Scalars['String']['output']>;
+  type: DatasetFilterType;
+};
+
+/** Kinds of row filter. */
+export type DatasetFilterType =
+  | 'SQL';
 
 /** Statistics of a dataset at one point in time (a point of the datasetProfile aspect). */
 export type DatasetProfile = TimeSeriesAspect & {
@@ -1842,6 +2373,16 @@ export type DatasetUpdateInput = {
   /** Replaces the tags of the dataset. */
   tags?: InputMaybe<GlobalTagsUpdate>;
 };
+
+/** Units of time. */
+export type DateInterval =
+  | 'DAY'
+  | 'HOUR'
+  | 'MINUTE'
+  | 'MONTH'
+  | 'SECOND'
+  | 'WEEK'
+  | 'YEAR';
 
 /** Deprecation status of an entity. */
 export type Deprecation = {
@@ -1966,6 +2507,88 @@ export type DomainProperties = {
   name: Scalars['String']['output'];
 };
 
+/**
+ * A relationship between the fields of two datasets, as in an entity-relationship model,
+ * `urn:svc:erModelRelationship:<id>`.
+ */
+export type ErModelRelationship = Entity & EntityWithRelationships & {
+  __typename?: 'ERModelRelationship';
+  /** What users wrote in the app (aspect editableERModelRelationshipProperties). */
+  editableProperties?: Maybe<ErModelRelationshipEditableProperties>;
+  /** Glossary terms of the relationship. */
+  glossaryTerms?: Maybe<GlossaryTerms>;
+  /** Id of the relationship, from the URN. */
+  id: Scalars['String']['output'];
+  /** Links of the relationship (aspect institutionalMemory). */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** One hop of lineage from the relationship. */
+  lineage?: Maybe<EntityLineageResult>;
+  /** Owners of the relationship. */
+  ownership?: Maybe<Ownership>;
+  /** What ingestion reports (aspect erModelRelationshipProperties); null without it. */
+  properties?: Maybe<ErModelRelationshipProperties>;
+  /** Edges between the relationship and other entities. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Whether the relationship is soft-deleted. */
+  status?: Maybe<Status>;
+  /** Tags of the relationship. */
+  tags?: Maybe<GlobalTags>;
+  /** Always ER_MODEL_RELATIONSHIP. */
+  type: EntityType;
+  /** URN of the relationship. */
+  urn: Scalars['String']['output'];
+};
+
+
+/**
+ * A relationship between the fields of two datasets, as in an entity-relationship model,
+ * `urn:svc:erModelRelationship:<id>`.
+ */
+export type ErModelRelationshipLineageArgs = {
+  input: LineageInput;
+};
+
+
+/**
+ * A relationship between the fields of two datasets, as in an entity-relationship model,
+ * `urn:svc:erModelRelationship:<id>`.
+ */
+export type ErModelRelationshipRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** How many rows on each side of a relationship relate. */
+export type ErModelRelationshipCardinality =
+  | 'N_N'
+  | 'N_ONE'
+  | 'ONE_N'
+  | 'ONE_ONE';
+
+/** What users wrote about a relationship between datasets (aspect editableERModelRelationshipProperties). */
+export type ErModelRelationshipEditableProperties = {
+  __typename?: 'ERModelRelationshipEditableProperties';
+  description?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+};
+
+/** What ingestion reports of a relationship between datasets (aspect erModelRelationshipProperties). */
+export type ErModelRelationshipProperties = {
+  __typename?: 'ERModelRelationshipProperties';
+  /** How many rows on each side relate. */
+  cardinality: ErModelRelationshipCardinality;
+  /** Who created the relationship. */
+  createdActor?: Maybe<Entity>;
+  /** When the relationship was created, in epoch milliseconds; null when not after 0. */
+  createdTime?: Maybe<Scalars['Long']['output']>;
+  /** The dataset on the destination side. */
+  destination: Dataset;
+  name: Scalars['String']['output'];
+  /** The pairs of fields that relate the two datasets. */
+  relationshipFieldMappings?: Maybe<Array<RelationshipFieldMapping>>;
+  /** The dataset on the source side. */
+  source: Dataset;
+};
+
 /** Edited metadata of one schema field. */
 export type EditableSchemaFieldInfo = {
   __typename?: 'EditableSchemaFieldInfo';
@@ -2030,6 +2653,31 @@ export type Entity = {
 /** A top-level metadata entity. */
 export type EntityRelationshipsArgs = {
   input: RelationshipsInput;
+};
+
+/** A page of the assertions on an entity. */
+export type EntityAssertionsResult = {
+  __typename?: 'EntityAssertionsResult';
+  assertions: Array<Assertion>;
+  /** How many assertions the page holds. */
+  count: Scalars['Int']['output'];
+  /** Offset of the page. */
+  start: Scalars['Int']['output'];
+  /** How many assertions there are in all. */
+  total: Scalars['Int']['output'];
+};
+
+/** A page of the incidents on an asset. */
+export type EntityIncidentsResult = {
+  __typename?: 'EntityIncidentsResult';
+  /** How many incidents the page holds. */
+  count: Scalars['Int']['output'];
+  /** The incidents, the most recently created first. */
+  incidents: Array<Incident>;
+  /** Offset of the page. */
+  start: Scalars['Int']['output'];
+  /** How many incidents match in all. */
+  total: Scalars['Int']['output'];
 };
 
 /** A page of the lineage edges of an entity. */
@@ -2326,6 +2974,64 @@ export type FacetMetadata = {
   field: Scalars['String']['output'];
 };
 
+/** A check of a field's values or of a metric of the field. */
+export type FieldAssertionInfo = {
+  __typename?: 'FieldAssertionInfo';
+  /** The entity checked. */
+  entityUrn: Scalars['String']['output'];
+  /** A check of a metric (type FIELD_METRIC). */
+  fieldMetricAssertion?: Maybe<FieldMetricAssertion>;
+  /** A check of each value (type FIELD_VALUES). */
+  fieldValuesAssertion?: Maybe<FieldValuesAssertion>;
+  /** Which rows count. */
+  filter?: Maybe<DatasetFilter>;
+  type: FieldAssertionType;
+};
+
+/** Kinds of field assertion. */
+export type FieldAssertionType =
+  | 'FIELD_METRIC'
+  | 'FIELD_VALUES';
+
+/** A check of a metric of a field. */
+export type FieldMetricAssertion = {
+  __typename?: 'FieldMetricAssertion';
+  field: SchemaFieldSpec;
+  metric: FieldMetricType;
+  operator: AssertionStdOperator;
+  parameters?: Maybe<AssertionStdParameters>;
+};
+
+/** Metrics of a field. */
+export type FieldMetricType =
+  | 'EMPTY_COUNT'
+  | 'EMPTY_PERCENTAGE'
+  | 'MAX'
+  | 'MAX_LENGTH'
+  | 'MEAN'
+  | 'MEDIAN'
+  | 'MIN'
+  | 'MIN_LENGTH'
+  | 'NEGATIVE_COUNT'
+  | 'NEGATIVE_PERCENTAGE'
+  | 'NULL_COUNT'
+  | 'NULL_PERCENTAGE'
+  | 'STDDEV'
+  | 'UNIQUE_COUNT'
+  | 'UNIQUE_PERCENTAGE'
+  | 'ZERO_COUNT'
+  | 'ZERO_PERCENTAGE';
+
+/** A transform of a field's values. */
+export type FieldTransform = {
+  __typename?: 'FieldTransform';
+  type: FieldTransformType;
+};
+
+/** Transforms of a field's values. */
+export type FieldTransformType =
+  | 'LENGTH';
+
 /** Usage of one field of a dataset. */
 export type FieldUsageCounts = {
   __typename?: 'FieldUsageCounts';
@@ -2334,6 +3040,32 @@ export type FieldUsageCounts = {
   /** Path of the field. */
   fieldName?: Maybe<Scalars['String']['output']>;
 };
+
+/** A check of each value of a field. */
+export type FieldValuesAssertion = {
+  __typename?: 'FieldValuesAssertion';
+  /** Whether null values are left out. */
+  excludeNulls: Scalars['Boolean']['output'];
+  /** How many failing values fail the assertion. */
+  failThreshold: FieldValuesFailThreshold;
+  field: SchemaFieldSpec;
+  operator: AssertionStdOperator;
+  parameters?: Maybe<AssertionStdParameters>;
+  /** A transform applied to each value first. */
+  transform?: Maybe<FieldTransform>;
+};
+
+/** How many failing values fail a field values assertion. */
+export type FieldValuesFailThreshold = {
+  __typename?: 'FieldValuesFailThreshold';
+  type: FieldValuesFailThresholdType;
+  value: Scalars['Long']['output'];
+};
+
+/** How a fail threshold counts. */
+export type FieldValuesFailThresholdType =
+  | 'COUNT'
+  | 'PERCENTAGE';
 
 /** Criteria that must all hold. */
 export type FilterInput = {
@@ -2372,6 +3104,14 @@ export type FilterOperator =
   /** The field starts with the value. */
   | 'START_WITH';
 
+/** A fixed interval. */
+export type FixedIntervalSchedule = {
+  __typename?: 'FixedIntervalSchedule';
+  /** How many units. */
+  multiple: Scalars['Int']['output'];
+  unit: DateInterval;
+};
+
 /** A foreign key constraint between two datasets. */
 export type ForeignKeyConstraint = {
   __typename?: 'ForeignKeyConstraint';
@@ -2383,6 +3123,50 @@ export type ForeignKeyConstraint = {
   name?: Maybe<Scalars['String']['output']>;
   /** Fields of this dataset. */
   sourceFields?: Maybe<Array<Maybe<SchemaFieldEntity>>>;
+};
+
+/** A check that an entity changed recently enough. */
+export type FreshnessAssertionInfo = {
+  __typename?: 'FreshnessAssertionInfo';
+  /** The entity checked. */
+  entityUrn: Scalars['String']['output'];
+  /** Which rows count. */
+  filter?: Maybe<DatasetFilter>;
+  /** The window within which a change is expected. */
+  schedule: FreshnessAssertionSchedule;
+  type: FreshnessAssertionType;
+};
+
+/** The window of a freshness assertion. */
+export type FreshnessAssertionSchedule = {
+  __typename?: 'FreshnessAssertionSchedule';
+  /** A cron window (type CRON). */
+  cron?: Maybe<FreshnessCronSchedule>;
+  /** A fixed interval (type FIXED_INTERVAL). */
+  fixedInterval?: Maybe<FixedIntervalSchedule>;
+  type: FreshnessAssertionScheduleType;
+};
+
+/** Kinds of freshness window. */
+export type FreshnessAssertionScheduleType =
+  | 'CRON'
+  | 'FIXED_INTERVAL'
+  | 'SINCE_THE_LAST_CHECK';
+
+/** What a freshness assertion watches. */
+export type FreshnessAssertionType =
+  | 'DATASET_CHANGE'
+  | 'DATA_JOB_RUN';
+
+/** A cron window. */
+export type FreshnessCronSchedule = {
+  __typename?: 'FreshnessCronSchedule';
+  /** The cron expression. */
+  cron: Scalars['String']['output'];
+  /** The time zone of the expression. */
+  timezone: Scalars['String']['output'];
+  /** Offset of the window's start, in milliseconds. */
+  windowStartOffsetMs?: Maybe<Scalars['Long']['output']>;
 };
 
 /** Tags attached to an entity or a field. */
@@ -2562,6 +3346,35 @@ export type GroupingSpec = {
   groupingCriteria?: InputMaybe<Array<GroupingCriterion>>;
 };
 
+/**
+ * The health of an asset in one respect: its assertions (from their latest completed runs) or its incidents
+ * (from the active ones), as computed when asked.
+ */
+export type Health = {
+  __typename?: 'Health';
+  /** What causes a failure: the failing assertions' URNs, or ACTIVE_INCIDENTS. */
+  causes?: Maybe<Array<Scalars['String']['output']>>;
+  /** What the status means, e.g. how many assertions fail. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** When the latest active incident was last updated, in epoch milliseconds (incidents only). */
+  reportedAt?: Maybe<Scalars['Long']['output']>;
+  /** Whether the asset passes. */
+  status: HealthStatus;
+  /** Which respect: assertions or incidents. */
+  type: HealthStatusType;
+};
+
+/** Whether an asset passes in one respect. */
+export type HealthStatus =
+  | 'FAIL'
+  | 'PASS'
+  | 'WARN';
+
+/** The respects an asset's health is computed in. */
+export type HealthStatusType =
+  | 'ASSERTIONS'
+  | 'INCIDENTS';
+
 /** Icon libraries an icon can come from. */
 export type IconLibrary =
   /** Google's Material icons. */
@@ -2576,6 +3389,147 @@ export type IconProperties = {
   name?: Maybe<Scalars['String']['output']>;
   /** Style of the icon, for example outlined. */
   style?: Maybe<Scalars['String']['output']>;
+};
+
+/** An incident raised on an asset, `urn:svc:incident:<id>` (aspect incidentInfo). */
+export type Incident = Entity & {
+  __typename?: 'Incident';
+  /** The users and groups assigned to the incident. */
+  assignees?: Maybe<Array<OwnerType>>;
+  /** When and by whom the incident was raised. */
+  created: AuditStamp;
+  /** The kind, named by the raiser, when incidentType is CUSTOM. */
+  customType?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  /** The asset the incident is raised on (the first of the aspect's entities). */
+  entity: Entity;
+  /** Whether the incident is active or resolved, and its stage. */
+  incidentStatus: IncidentStatus;
+  /** The kind of incident. */
+  incidentType: IncidentType;
+  /** The priority; the aspect stores it as a number, 0 critical to 3 low. */
+  priority?: Maybe<IncidentPriority>;
+  /** Edges between the incident and other entities (IncidentOn to its assets). */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** What raised the incident. */
+  source?: Maybe<IncidentSource>;
+  /** When the incident started, in epoch milliseconds. */
+  startedAt?: Maybe<Scalars['Long']['output']>;
+  /** The same as incidentStatus. */
+  status: IncidentStatus;
+  /** Tags of the incident. */
+  tags?: Maybe<GlobalTags>;
+  title?: Maybe<Scalars['String']['output']>;
+  /** Always INCIDENT. */
+  type: EntityType;
+  /** URN of the incident. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** An incident raised on an asset, `urn:svc:incident:<id>` (aspect incidentInfo). */
+export type IncidentRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** How urgent an incident is. */
+export type IncidentPriority =
+  | 'CRITICAL'
+  | 'HIGH'
+  | 'LOW'
+  | 'MEDIUM';
+
+/** What raised an incident. */
+export type IncidentSource = {
+  __typename?: 'IncidentSource';
+  /** The entity that raised it, e.g. a failing assertion. */
+  source?: Maybe<Entity>;
+  type: IncidentSourceType;
+};
+
+/** What raised an incident. */
+export type IncidentSourceType =
+  | 'ASSERTION_FAILURE'
+  | 'MANUAL';
+
+/** Where the work on an incident stands. */
+export type IncidentStage =
+  | 'FIXED'
+  | 'INVESTIGATION'
+  | 'NO_ACTION_REQUIRED'
+  | 'TRIAGE'
+  | 'WORK_IN_PROGRESS';
+
+/** Whether an incident is open. */
+export type IncidentState =
+  | 'ACTIVE'
+  | 'RESOLVED';
+
+/** The state of an incident. */
+export type IncidentStatus = {
+  __typename?: 'IncidentStatus';
+  /** When and by whom the state was last changed. */
+  lastUpdated: AuditStamp;
+  /** A note on the state. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** Where the work on the incident stands. */
+  stage?: Maybe<IncidentStage>;
+  state: IncidentState;
+};
+
+/** Kinds of incident. */
+export type IncidentType =
+  | 'CUSTOM'
+  | 'DATA_SCHEMA'
+  | 'FIELD'
+  | 'FRESHNESS'
+  | 'OPERATIONAL'
+  | 'SQL'
+  | 'VOLUME';
+
+/** How a field's values are turned into segments. */
+export type IncrementingSegmentFieldTransformer = {
+  __typename?: 'IncrementingSegmentFieldTransformer';
+  /** The transform in its source system (type NATIVE). */
+  nativeType?: Maybe<Scalars['String']['output']>;
+  type: IncrementingSegmentFieldTransformerType;
+};
+
+/** How a field's values are turned into segments. */
+export type IncrementingSegmentFieldTransformerType =
+  | 'CEILING'
+  | 'FLOOR'
+  | 'NATIVE'
+  | 'TIMESTAMP_MS_TO_DATE'
+  | 'TIMESTAMP_MS_TO_HOUR'
+  | 'TIMESTAMP_MS_TO_MINUTE'
+  | 'TIMESTAMP_MS_TO_MONTH'
+  | 'TIMESTAMP_MS_TO_YEAR';
+
+/** A check of the change of row count between segments. */
+export type IncrementingSegmentRowCountChange = {
+  __typename?: 'IncrementingSegmentRowCountChange';
+  operator: AssertionStdOperator;
+  parameters: AssertionStdParameters;
+  segment: IncrementingSegmentSpec;
+  type: AssertionValueChangeType;
+};
+
+/** A check of the row count of the latest segment. */
+export type IncrementingSegmentRowCountTotal = {
+  __typename?: 'IncrementingSegmentRowCountTotal';
+  operator: AssertionStdOperator;
+  parameters: AssertionStdParameters;
+  segment: IncrementingSegmentSpec;
+};
+
+/** How a dataset is cut into segments. */
+export type IncrementingSegmentSpec = {
+  __typename?: 'IncrementingSegmentSpec';
+  /** The field that orders the segments. */
+  field: SchemaFieldSpec;
+  /** How the field's values are turned into segments. */
+  transformer?: Maybe<IncrementingSegmentFieldTransformer>;
 };
 
 /** Links to internal documentation about an entity. */
@@ -2766,6 +3720,478 @@ export type LogicalOperator =
   | 'AND'
   /** Any filter holds. */
   | 'OR';
+
+/** A feature models are trained on, `urn:svc:mlFeature:(<feature namespace>,<name>)`. */
+export type MlFeature = Entity & EntityWithRelationships & {
+  __typename?: 'MLFeature';
+  /** Logical data type from ingestion (aspect mlFeatureProperties). */
+  dataType?: Maybe<MlFeatureDataType>;
+  /** Deprecation of the feature. */
+  deprecation?: Maybe<Deprecation>;
+  /** Description from ingestion (aspect mlFeatureProperties). */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The domain of the feature (aspect domains). */
+  domain?: Maybe<DomainAssociation>;
+  /** What users wrote in the app (aspect editableMlFeatureProperties). */
+  editableProperties?: Maybe<MlFeatureEditableProperties>;
+  /** Whether any aspect of the feature is stored. */
+  exists?: Maybe<Scalars['Boolean']['output']>;
+  /** Namespace of the feature, from the URN. */
+  featureNamespace: Scalars['String']['output'];
+  /** What ingestion reports of the feature (aspect mlFeatureProperties); the same as properties. */
+  featureProperties?: Maybe<MlFeatureProperties>;
+  /** Glossary terms of the feature. */
+  glossaryTerms?: Maybe<GlossaryTerms>;
+  /** Links of the feature (aspect institutionalMemory). */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** When ingestion last wrote any aspect of the feature, in epoch milliseconds. */
+  lastIngested?: Maybe<Scalars['Long']['output']>;
+  /** One hop of lineage from the feature. */
+  lineage?: Maybe<EntityLineageResult>;
+  /** Name of the feature, from the URN. */
+  name: Scalars['String']['output'];
+  /** Owners of the feature. */
+  ownership?: Maybe<Ownership>;
+  /** What ingestion reports of the feature (aspect mlFeatureProperties); null without it. */
+  properties?: Maybe<MlFeatureProperties>;
+  /** Edges between the feature and other entities (the tables containing it, its source datasets). */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Whether the feature is soft-deleted. */
+  status?: Maybe<Status>;
+  /** Tags of the feature. */
+  tags?: Maybe<GlobalTags>;
+  /** Always MLFEATURE. */
+  type: EntityType;
+  /** URN of the feature. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A feature models are trained on, `urn:svc:mlFeature:(<feature namespace>,<name>)`. */
+export type MlFeatureLineageArgs = {
+  input: LineageInput;
+};
+
+
+/** A feature models are trained on, `urn:svc:mlFeature:(<feature namespace>,<name>)`. */
+export type MlFeatureRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** The logical kind of data a feature or primary key holds. */
+export type MlFeatureDataType =
+  | 'AUDIO'
+  | 'BINARY'
+  | 'BYTE'
+  | 'CONTINUOUS'
+  | 'COUNT'
+  | 'IMAGE'
+  | 'INTERVAL'
+  | 'MAP'
+  | 'NOMINAL'
+  | 'ORDINAL'
+  | 'SEQUENCE'
+  | 'SET'
+  | 'TEXT'
+  | 'TIME'
+  | 'UNKNOWN'
+  | 'USELESS'
+  | 'VIDEO';
+
+/** What users wrote about a feature in the app (aspect editableMlFeatureProperties). */
+export type MlFeatureEditableProperties = {
+  __typename?: 'MLFeatureEditableProperties';
+  description?: Maybe<Scalars['String']['output']>;
+};
+
+/** What ingestion reports of a feature (aspect mlFeatureProperties). */
+export type MlFeatureProperties = {
+  __typename?: 'MLFeatureProperties';
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  /** Logical data type of the feature. */
+  dataType?: Maybe<MlFeatureDataType>;
+  description?: Maybe<Scalars['String']['output']>;
+  /** The datasets the feature is derived from. */
+  sources?: Maybe<Array<Maybe<Dataset>>>;
+  /** The version tag of the feature. */
+  version?: Maybe<VersionTag>;
+};
+
+/** A table of features keyed by primary keys, `urn:svc:mlFeatureTable:(<platform urn>,<name>)`. */
+export type MlFeatureTable = BrowsableEntity & Entity & EntityWithRelationships & {
+  __typename?: 'MLFeatureTable';
+  /** Legacy browse paths (aspect browsePaths). */
+  browsePaths?: Maybe<Array<BrowsePath>>;
+  /** Deprecation of the table. */
+  deprecation?: Maybe<Deprecation>;
+  /** Description from ingestion (aspect mlFeatureTableProperties). */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The domain of the table (aspect domains). */
+  domain?: Maybe<DomainAssociation>;
+  /** What users wrote in the app (aspect editableMlFeatureTableProperties). */
+  editableProperties?: Maybe<MlFeatureTableEditableProperties>;
+  /** Whether any aspect of the table is stored. */
+  exists?: Maybe<Scalars['Boolean']['output']>;
+  /** What ingestion reports of the table (aspect mlFeatureTableProperties); the same as properties. */
+  featureTableProperties?: Maybe<MlFeatureTableProperties>;
+  /** Glossary terms of the table. */
+  glossaryTerms?: Maybe<GlossaryTerms>;
+  /** Links of the table (aspect institutionalMemory). */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** When ingestion last wrote any aspect of the table, in epoch milliseconds. */
+  lastIngested?: Maybe<Scalars['Long']['output']>;
+  /** One hop of lineage from the table. */
+  lineage?: Maybe<EntityLineageResult>;
+  /** Name of the table, from the URN. */
+  name: Scalars['String']['output'];
+  /** Owners of the table. */
+  ownership?: Maybe<Ownership>;
+  /** The platform hosting the table, from the URN. */
+  platform: DataPlatform;
+  /** What ingestion reports of the table (aspect mlFeatureTableProperties); null without it. */
+  properties?: Maybe<MlFeatureTableProperties>;
+  /** Edges between the table and other entities (the features and keys it contains). */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Whether the table is soft-deleted. */
+  status?: Maybe<Status>;
+  /** Tags of the table. */
+  tags?: Maybe<GlobalTags>;
+  /** Always MLFEATURE_TABLE. */
+  type: EntityType;
+  /** URN of the feature table. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A table of features keyed by primary keys, `urn:svc:mlFeatureTable:(<platform urn>,<name>)`. */
+export type MlFeatureTableLineageArgs = {
+  input: LineageInput;
+};
+
+
+/** A table of features keyed by primary keys, `urn:svc:mlFeatureTable:(<platform urn>,<name>)`. */
+export type MlFeatureTableRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** What users wrote about a feature table in the app (aspect editableMlFeatureTableProperties). */
+export type MlFeatureTableEditableProperties = {
+  __typename?: 'MLFeatureTableEditableProperties';
+  description?: Maybe<Scalars['String']['output']>;
+};
+
+/** What ingestion reports of a feature table (aspect mlFeatureTableProperties). */
+export type MlFeatureTableProperties = {
+  __typename?: 'MLFeatureTableProperties';
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  description?: Maybe<Scalars['String']['output']>;
+  /** The features of the table. */
+  mlFeatures?: Maybe<Array<Maybe<MlFeature>>>;
+  /** The primary keys of the table. */
+  mlPrimaryKeys?: Maybe<Array<Maybe<MlPrimaryKey>>>;
+};
+
+/** A hyperparameter of a model's training or of a training run. */
+export type MlHyperParam = {
+  __typename?: 'MLHyperParam';
+  /** When the parameter was set, in epoch milliseconds. */
+  createdAt?: Maybe<Scalars['Long']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  /** The value, as text. */
+  value?: Maybe<Scalars['String']['output']>;
+};
+
+/** A metric of a model's training or of a training run. */
+export type MlMetric = {
+  __typename?: 'MLMetric';
+  /** When the metric was measured, in epoch milliseconds. */
+  createdAt?: Maybe<Scalars['Long']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  /** The measured value, as text. */
+  value?: Maybe<Scalars['String']['output']>;
+};
+
+/** A trained machine learning model, `urn:svc:mlModel:(<platform urn>,<name>,<origin>)`. */
+export type MlModel = BrowsableEntity & Entity & EntityWithRelationships & SupportsVersions & {
+  __typename?: 'MLModel';
+  /** Legacy browse paths (aspect browsePaths). */
+  browsePaths?: Maybe<Array<BrowsePath>>;
+  /** Deprecation of the model. */
+  deprecation?: Maybe<Deprecation>;
+  /** Description from ingestion (aspect mlModelProperties). */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The domain of the model (aspect domains). */
+  domain?: Maybe<DomainAssociation>;
+  /** What users wrote in the app (aspect editableMlModelProperties). */
+  editableProperties?: Maybe<MlModelEditableProperties>;
+  /** Whether any aspect of the model is stored. */
+  exists?: Maybe<Scalars['Boolean']['output']>;
+  /** Tags of the model (aspect globalTags); the same as tags. */
+  globalTags?: Maybe<GlobalTags>;
+  /** Glossary terms of the model. */
+  glossaryTerms?: Maybe<GlossaryTerms>;
+  /** Links of the model (aspect institutionalMemory). */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** When ingestion last wrote any aspect of the model, in epoch milliseconds. */
+  lastIngested?: Maybe<Scalars['Long']['output']>;
+  /** One hop of lineage from the model. */
+  lineage?: Maybe<EntityLineageResult>;
+  /** Name of the model, from the URN. */
+  name: Scalars['String']['output'];
+  /** The environment of the model, from the URN. */
+  origin: FabricType;
+  /** Owners of the model. */
+  ownership?: Maybe<Ownership>;
+  /** The platform hosting the model, from the URN. */
+  platform: DataPlatform;
+  /** What ingestion reports of the model (aspect mlModelProperties); null without it. */
+  properties?: Maybe<MlModelProperties>;
+  /** Edges between the model and other entities (its groups, the features it consumes). */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Whether the model is soft-deleted. */
+  status?: Maybe<Status>;
+  /** Tags of the model (aspect globalTags). */
+  tags?: Maybe<GlobalTags>;
+  /** Always MLMODEL. */
+  type: EntityType;
+  /** URN of the model. */
+  urn: Scalars['String']['output'];
+  /** The model's place in its version set (aspect versionProperties). */
+  versionProperties?: Maybe<VersionProperties>;
+};
+
+
+/** A trained machine learning model, `urn:svc:mlModel:(<platform urn>,<name>,<origin>)`. */
+export type MlModelLineageArgs = {
+  input: LineageInput;
+};
+
+
+/** A trained machine learning model, `urn:svc:mlModel:(<platform urn>,<name>,<origin>)`. */
+export type MlModelRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** What users wrote about a model in the app (aspect editableMlModelProperties). */
+export type MlModelEditableProperties = {
+  __typename?: 'MLModelEditableProperties';
+  description?: Maybe<Scalars['String']['output']>;
+};
+
+/** A group of models, usually the versions of one model, `urn:svc:mlModelGroup:(<platform urn>,<name>,<origin>)`. */
+export type MlModelGroup = BrowsableEntity & Entity & EntityWithRelationships & {
+  __typename?: 'MLModelGroup';
+  /** Legacy browse paths (aspect browsePaths). */
+  browsePaths?: Maybe<Array<BrowsePath>>;
+  /** Deprecation of the group. */
+  deprecation?: Maybe<Deprecation>;
+  /** Description from ingestion (aspect mlModelGroupProperties). */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The domain of the group (aspect domains). */
+  domain?: Maybe<DomainAssociation>;
+  /** What users wrote in the app (aspect editableMlModelGroupProperties). */
+  editableProperties?: Maybe<MlModelGroupEditableProperties>;
+  /** Whether any aspect of the group is stored. */
+  exists?: Maybe<Scalars['Boolean']['output']>;
+  /** Glossary terms of the group. */
+  glossaryTerms?: Maybe<GlossaryTerms>;
+  /** Links of the group (aspect institutionalMemory). */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** When ingestion last wrote any aspect of the group, in epoch milliseconds. */
+  lastIngested?: Maybe<Scalars['Long']['output']>;
+  /** One hop of lineage from the group. */
+  lineage?: Maybe<EntityLineageResult>;
+  /** Name of the group, from the URN. */
+  name: Scalars['String']['output'];
+  /** The environment of the group, from the URN. */
+  origin: FabricType;
+  /** Owners of the group. */
+  ownership?: Maybe<Ownership>;
+  /** The platform hosting the group, from the URN. */
+  platform: DataPlatform;
+  /** What ingestion reports of the group (aspect mlModelGroupProperties); null without it. */
+  properties?: Maybe<MlModelGroupProperties>;
+  /** Edges between the group and other entities (its member models come in as MemberOf). */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Whether the group is soft-deleted. */
+  status?: Maybe<Status>;
+  /** Tags of the group. */
+  tags?: Maybe<GlobalTags>;
+  /** Always MLMODEL_GROUP. */
+  type: EntityType;
+  /** URN of the group. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A group of models, usually the versions of one model, `urn:svc:mlModelGroup:(<platform urn>,<name>,<origin>)`. */
+export type MlModelGroupLineageArgs = {
+  input: LineageInput;
+};
+
+
+/** A group of models, usually the versions of one model, `urn:svc:mlModelGroup:(<platform urn>,<name>,<origin>)`. */
+export type MlModelGroupRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** What users wrote about a model group in the app (aspect editableMlModelGroupProperties). */
+export type MlModelGroupEditableProperties = {
+  __typename?: 'MLModelGroupEditableProperties';
+  description?: Maybe<Scalars['String']['output']>;
+};
+
+/** What ingestion reports of a model group (aspect mlModelGroupProperties). */
+export type MlModelGroupProperties = {
+  __typename?: 'MLModelGroupProperties';
+  /** When the group was created in its source. */
+  created?: Maybe<AuditStamp>;
+  /** When the group was created, in epoch milliseconds (the aspect's createdAt). */
+  createdAt?: Maybe<Scalars['Long']['output']>;
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  description?: Maybe<Scalars['String']['output']>;
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  /** When the group was last changed in its source. */
+  lastModified?: Maybe<AuditStamp>;
+  /** The jobs that trained the group's models and the jobs that use them. */
+  mlModelLineageInfo?: Maybe<MlModelLineageInfo>;
+  /** Display name; the URN's name when the aspect has none. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** The version tag of the group. */
+  version?: Maybe<VersionTag>;
+};
+
+/** The jobs that trained a model or group and the jobs that use it (the properties aspect's trainingJobs and downstreamJobs). */
+export type MlModelLineageInfo = {
+  __typename?: 'MLModelLineageInfo';
+  /** URNs of the jobs that use it; null when the aspect names none. */
+  downstreamJobs?: Maybe<Array<Scalars['String']['output']>>;
+  /** URNs of the jobs or runs that trained it; null when the aspect names none. */
+  trainingJobs?: Maybe<Array<Scalars['String']['output']>>;
+};
+
+/** What ingestion reports of a model (aspect mlModelProperties). */
+export type MlModelProperties = {
+  __typename?: 'MLModelProperties';
+  /** When the model was created in its source. */
+  created?: Maybe<AuditStamp>;
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  /** When the model was trained, in epoch milliseconds. */
+  date?: Maybe<Scalars['Long']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  /** The model groups the model is a member of. */
+  groups?: Maybe<Array<Maybe<MlModelGroup>>>;
+  /** Hyperparameters of the training. */
+  hyperParams?: Maybe<Array<Maybe<MlHyperParam>>>;
+  /** When the model was last changed in its source. */
+  lastModified?: Maybe<AuditStamp>;
+  /** URNs of the features the model consumes. */
+  mlFeatures?: Maybe<Array<Scalars['String']['output']>>;
+  /** The jobs that trained the model and the jobs that use it. */
+  mlModelLineageInfo?: Maybe<MlModelLineageInfo>;
+  /** Display name; the URN's name when the aspect has none. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Free-form labels of the aspect (not tag entities). */
+  tags?: Maybe<Array<Scalars['String']['output']>>;
+  /** Metrics measured in training. */
+  trainingMetrics?: Maybe<Array<Maybe<MlMetric>>>;
+  /** The kind of model, e.g. a classifier. */
+  type?: Maybe<Scalars['String']['output']>;
+  /** The version tag of the model. */
+  version?: Maybe<Scalars['String']['output']>;
+};
+
+/** A primary key of feature tables, `urn:svc:mlPrimaryKey:(<feature namespace>,<name>)`. */
+export type MlPrimaryKey = Entity & EntityWithRelationships & {
+  __typename?: 'MLPrimaryKey';
+  /** Logical data type from ingestion (aspect mlPrimaryKeyProperties). */
+  dataType?: Maybe<MlFeatureDataType>;
+  /** Deprecation of the key. */
+  deprecation?: Maybe<Deprecation>;
+  /** Description from ingestion (aspect mlPrimaryKeyProperties). */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The domain of the key (aspect domains). */
+  domain?: Maybe<DomainAssociation>;
+  /** What users wrote in the app (aspect editableMlPrimaryKeyProperties). */
+  editableProperties?: Maybe<MlPrimaryKeyEditableProperties>;
+  /** Whether any aspect of the key is stored. */
+  exists?: Maybe<Scalars['Boolean']['output']>;
+  /** Namespace of the key, from the URN. */
+  featureNamespace: Scalars['String']['output'];
+  /** Glossary terms of the key. */
+  glossaryTerms?: Maybe<GlossaryTerms>;
+  /** Links of the key (aspect institutionalMemory). */
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** When ingestion last wrote any aspect of the key, in epoch milliseconds. */
+  lastIngested?: Maybe<Scalars['Long']['output']>;
+  /** One hop of lineage from the key. */
+  lineage?: Maybe<EntityLineageResult>;
+  /** Name of the key, from the URN. */
+  name: Scalars['String']['output'];
+  /** Owners of the key. */
+  ownership?: Maybe<Ownership>;
+  /** What ingestion reports of the key (aspect mlPrimaryKeyProperties); the same as properties. */
+  primaryKeyProperties?: Maybe<MlPrimaryKeyProperties>;
+  /** What ingestion reports of the key (aspect mlPrimaryKeyProperties); null without it. */
+  properties?: Maybe<MlPrimaryKeyProperties>;
+  /** Edges between the key and other entities. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Whether the key is soft-deleted. */
+  status?: Maybe<Status>;
+  /** Tags of the key. */
+  tags?: Maybe<GlobalTags>;
+  /** Always MLPRIMARY_KEY. */
+  type: EntityType;
+  /** URN of the primary key. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A primary key of feature tables, `urn:svc:mlPrimaryKey:(<feature namespace>,<name>)`. */
+export type MlPrimaryKeyLineageArgs = {
+  input: LineageInput;
+};
+
+
+/** A primary key of feature tables, `urn:svc:mlPrimaryKey:(<feature namespace>,<name>)`. */
+export type MlPrimaryKeyRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** What users wrote about a primary key in the app (aspect editableMlPrimaryKeyProperties). */
+export type MlPrimaryKeyEditableProperties = {
+  __typename?: 'MLPrimaryKeyEditableProperties';
+  description?: Maybe<Scalars['String']['output']>;
+};
+
+/** What ingestion reports of a primary key (aspect mlPrimaryKeyProperties). */
+export type MlPrimaryKeyProperties = {
+  __typename?: 'MLPrimaryKeyProperties';
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  /** Logical data type of the key. */
+  dataType?: Maybe<MlFeatureDataType>;
+  description?: Maybe<Scalars['String']['output']>;
+  /** The datasets the key is derived from. */
+  sources?: Maybe<Array<Maybe<Dataset>>>;
+  /** The version tag of the key. */
+  version?: Maybe<VersionTag>;
+};
+
+/** What a training run reports (aspect mlTrainingRunProperties). */
+export type MlTrainingRunProperties = {
+  __typename?: 'MLTrainingRunProperties';
+  /** Hyperparameters of the run. */
+  hyperParams?: Maybe<Array<Maybe<MlHyperParam>>>;
+  /** Id of the run in its training platform. */
+  id?: Maybe<Scalars['String']['output']>;
+  /** Where the run wrote its outputs. */
+  outputUrls?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  /** Metrics the run measured. */
+  trainingMetrics?: Maybe<Array<Maybe<MlMetric>>>;
+};
 
 /** A field of the search document that matched. */
 export type MatchedField = {
@@ -3375,6 +4801,8 @@ export type Query = {
   __typename?: 'Query';
   /** Fetch an application by its URN, `urn:svc:application:<id>`. */
   application?: Maybe<Application>;
+  /** An assertion by URN; another entity type is a bad request. */
+  assertion?: Maybe<Assertion>;
   /** Suggestions completing a query over one entity type. */
   autoComplete?: Maybe<AutoCompleteResults>;
   /** Suggestions completing a query over several entity types, one group per type that has suggestions. */
@@ -3383,6 +4811,8 @@ export type Query = {
   browse?: Maybe<BrowseResults>;
   /** The browse paths of an entity. */
   browsePaths?: Maybe<Array<BrowsePath>>;
+  /** A business attribute by URN; another entity type is a bad request. */
+  businessAttribute?: Maybe<BusinessAttribute>;
   /** Fetch a chart by its URN, `urn:svc:chart:(<tool>,<id>)`. */
   chart?: Maybe<Chart>;
   /** Fetch a container by its URN, `urn:svc:container:<id>`. */
@@ -3401,6 +4831,8 @@ export type Query = {
   dataPlatform?: Maybe<DataPlatform>;
   /** Fetch a data platform instance by its URN, `urn:svc:dataPlatformInstance:(<platform urn>,<instance>)`. */
   dataPlatformInstance?: Maybe<DataPlatformInstance>;
+  /** A run by URN; another entity type is a bad request. */
+  dataProcessInstance?: Maybe<DataProcessInstance>;
   /** Fetch a data product by its URN, `urn:svc:dataProduct:<id>`. */
   dataProduct?: Maybe<DataProduct>;
   /**
@@ -3419,6 +4851,8 @@ export type Query = {
   entities?: Maybe<Array<Maybe<Entity>>>;
   /** Fetch any entity by its URN; null for an entity type this schema has no type for. */
   entity?: Maybe<Entity>;
+  /** A relationship between datasets by URN; another entity type is a bad request. */
+  erModelRelationship?: Maybe<ErModelRelationship>;
   /** The organisation's default view, the one a user without a default of their own starts with. */
   globalViewsSettings?: Maybe<GlobalViewsSettings>;
   /** Fetch a glossary node (a folder of terms) by its URN, `urn:svc:glossaryNode:<name>`. */
@@ -3434,6 +4868,16 @@ export type Query = {
    * what it may manage.
    */
   me?: Maybe<AuthenticatedUser>;
+  /** A feature by URN; another entity type is a bad request. */
+  mlFeature?: Maybe<MlFeature>;
+  /** A feature table by URN; another entity type is a bad request. */
+  mlFeatureTable?: Maybe<MlFeatureTable>;
+  /** A model by URN; another entity type is a bad request. */
+  mlModel?: Maybe<MlModel>;
+  /** A model group by URN; another entity type is a bad request. */
+  mlModelGroup?: Maybe<MlModelGroup>;
+  /** A primary key by URN; another entity type is a bad request. */
+  mlPrimaryKey?: Maybe<MlPrimaryKey>;
   /** Fetch an external role by its URN, `urn:svc:role:<id>`. */
   role?: Maybe<Role>;
   /** Full-text search over one entity type. Soft-deleted entities are never returned. */
@@ -3453,6 +4897,8 @@ export type Query = {
   structuredProperty?: Maybe<StructuredPropertyEntity>;
   /** Fetch a tag by its URN, `urn:svc:tag:<name>`. */
   tag?: Maybe<Tag>;
+  /** The versions of an asset by URN; another entity type is a bad request. */
+  versionSet?: Maybe<VersionSet>;
   /** Fetch a saved view by its URN, `urn:svc:dataHubView:<id>`; null when no view is stored there. */
   view?: Maybe<DataHubView>;
 };
@@ -3460,6 +4906,12 @@ export type Query = {
 
 /** Reads. */
 export type QueryApplicationArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryAssertionArgs = {
   urn: Scalars['String']['input'];
 };
 
@@ -3485,6 +4937,12 @@ export type QueryBrowseArgs = {
 /** Reads. */
 export type QueryBrowsePathsArgs = {
   input: BrowsePathsInput;
+};
+
+
+/** Reads. */
+export type QueryBusinessAttributeArgs = {
+  urn: Scalars['String']['input'];
 };
 
 
@@ -3543,6 +5001,12 @@ export type QueryDataPlatformInstanceArgs = {
 
 
 /** Reads. */
+export type QueryDataProcessInstanceArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
 export type QueryDataProductArgs = {
   urn: Scalars['String']['input'];
 };
@@ -3574,6 +5038,12 @@ export type QueryEntityArgs = {
 
 
 /** Reads. */
+export type QueryErModelRelationshipArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
 export type QueryGlossaryNodeArgs = {
   urn: Scalars['String']['input'];
 };
@@ -3594,6 +5064,36 @@ export type QueryListGlobalViewsArgs = {
 /** Reads. */
 export type QueryListMyViewsArgs = {
   input: ListMyViewsInput;
+};
+
+
+/** Reads. */
+export type QueryMlFeatureArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryMlFeatureTableArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryMlModelArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryMlModelGroupArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryMlPrimaryKeyArgs = {
+  urn: Scalars['String']['input'];
 };
 
 
@@ -3634,6 +5134,12 @@ export type QueryTagArgs = {
 
 
 /** Reads. */
+export type QueryVersionSetArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
 export type QueryViewArgs = {
   urn: Scalars['String']['input'];
 };
@@ -3644,6 +5150,15 @@ export type RelationshipDirection =
   | 'INCOMING'
   /** Edges leaving the entity: the entity is the source. */
   | 'OUTGOING';
+
+/** A pair of fields that relate two datasets. */
+export type RelationshipFieldMapping = {
+  __typename?: 'RelationshipFieldMapping';
+  /** The field's path in the destination dataset. */
+  destinationField: Scalars['String']['output'];
+  /** The field's path in the source dataset. */
+  sourceField: Scalars['String']['output'];
+};
 
 /** Input of the relationships field of an entity. */
 export type RelationshipsInput = {
@@ -3746,6 +5261,48 @@ export type RoleProperties = {
   type?: Maybe<Scalars['String']['output']>;
 };
 
+/** A check of a change of the row count. */
+export type RowCountChange = {
+  __typename?: 'RowCountChange';
+  operator: AssertionStdOperator;
+  parameters: AssertionStdParameters;
+  type: AssertionValueChangeType;
+};
+
+/** A check of a total row count. */
+export type RowCountTotal = {
+  __typename?: 'RowCountTotal';
+  operator: AssertionStdOperator;
+  parameters: AssertionStdParameters;
+};
+
+/** How an actual schema must compare with the expected one. */
+export type SchemaAssertionCompatibility =
+  | 'EXACT_MATCH'
+  | 'SUBSET'
+  | 'SUPERSET';
+
+/** An expected field of a schema assertion. */
+export type SchemaAssertionField = {
+  __typename?: 'SchemaAssertionField';
+  nativeType?: Maybe<Scalars['String']['output']>;
+  path: Scalars['String']['output'];
+  type: SchemaFieldDataType;
+};
+
+/** A check that an entity's schema matches an expected schema. */
+export type SchemaAssertionInfo = {
+  __typename?: 'SchemaAssertionInfo';
+  /** How the actual schema must compare with the expected one. */
+  compatibility: SchemaAssertionCompatibility;
+  /** The entity checked. */
+  entityUrn: Scalars['String']['output'];
+  /** The expected fields. */
+  fields: Array<SchemaAssertionField>;
+  /** The expected schema. */
+  schema?: Maybe<SchemaMetadata>;
+};
+
 /** One field of a dataset schema, as ingested. */
 export type SchemaField = {
   __typename?: 'SchemaField';
@@ -3816,16 +5373,26 @@ export type SchemaFieldDataType =
 /** A schema field as an entity of its own, `urn:svc:schemaField:(<dataset urn>,<field path>)`. */
 export type SchemaFieldEntity = Entity & {
   __typename?: 'SchemaFieldEntity';
+  /** The field's business attribute (aspect businessAttributes of the schema field). */
+  businessAttributes?: Maybe<BusinessAttributes>;
+  /** Deprecation of the schema field. */
+  deprecation?: Maybe<Deprecation>;
   /** Documentation of the field from its sources (aspect documentation). */
   documentation?: Maybe<Documentation>;
   /** Path of the field in its dataset. */
   fieldPath: Scalars['String']['output'];
+  /** Glossary terms of the schema field entity (aspect glossaryTerms of the schema field). */
+  glossaryTerms?: Maybe<GlossaryTerms>;
   /** The dataset the field belongs to. */
   parent: Entity;
   /** Edges between this field and other entities. */
   relationships?: Maybe<EntityRelationshipsResult>;
+  /** Whether the schema field is soft-deleted. */
+  status?: Maybe<Status>;
   /** Structured property values (aspect structuredProperties). */
   structuredProperties?: Maybe<StructuredProperties>;
+  /** Tags of the schema field entity (aspect globalTags of the schema field). */
+  tags?: Maybe<GlobalTags>;
   /** Always SCHEMA_FIELD. */
   type: EntityType;
   /** URN of the schema field. */
@@ -3836,6 +5403,25 @@ export type SchemaFieldEntity = Entity & {
 /** A schema field as an entity of its own, `urn:svc:schemaField:(<dataset urn>,<field path>)`. */
 export type SchemaFieldEntityRelationshipsArgs = {
   input: RelationshipsInput;
+};
+
+/** A schema field named by URN and path. */
+export type SchemaFieldRef = {
+  __typename?: 'SchemaFieldRef';
+  /** The field's path, from the URN. */
+  path: Scalars['String']['output'];
+  /** The schema field's URN. */
+  urn: Scalars['String']['output'];
+};
+
+/** A field of a schema by path and type. */
+export type SchemaFieldSpec = {
+  __typename?: 'SchemaFieldSpec';
+  /** The field's type in its source system. */
+  nativeType: Scalars['String']['output'];
+  path: Scalars['String']['output'];
+  /** The field's standard type. */
+  type: Scalars['String']['output'];
 };
 
 /** The schema of a dataset as ingested. */
@@ -4132,6 +5718,25 @@ export type SortOrder =
   /** Largest first. */
   | 'DESCENDING';
 
+/** A check of the result of a SQL query. */
+export type SqlAssertionInfo = {
+  __typename?: 'SqlAssertionInfo';
+  /** How a change is measured (type METRIC_CHANGE). */
+  changeType?: Maybe<AssertionValueChangeType>;
+  /** The entity checked. */
+  entityUrn: Scalars['String']['output'];
+  operator: AssertionStdOperator;
+  parameters: AssertionStdParameters;
+  /** The query. */
+  statement: Scalars['String']['output'];
+  type: SqlAssertionType;
+};
+
+/** Kinds of SQL assertion. */
+export type SqlAssertionType =
+  | 'METRIC'
+  | 'METRIC_CHANGE';
+
 /** Lifecycle status of an entity. */
 export type Status = {
   __typename?: 'Status';
@@ -4270,6 +5875,12 @@ export type SubTypes = {
   __typename?: 'SubTypes';
   /** Names of the sub-types, for example table or view. */
   typeNames?: Maybe<Array<Scalars['String']['output']>>;
+};
+
+/** An entity that may be one version in a version set (aspect versionProperties). */
+export type SupportsVersions = {
+  /** The entity's place in its version set; null when it is not versioned. */
+  versionProperties?: Maybe<VersionProperties>;
 };
 
 /** A raw table schema. */
@@ -4502,6 +6113,71 @@ export type UserUsageCounts = {
   userEmail?: Maybe<Scalars['String']['output']>;
 };
 
+/** An entity's place in its version set (aspect versionProperties). */
+export type VersionProperties = {
+  __typename?: 'VersionProperties';
+  /** Other labels of the same version. */
+  aliases: Array<VersionTag>;
+  /** A note on the version. */
+  comment?: Maybe<Scalars['String']['output']>;
+  /** Whether this is the latest version of the set; false when the aspect does not say. */
+  isLatest: Scalars['Boolean']['output'];
+  /** The entity's version label. */
+  version: VersionTag;
+  /** The set of versions the entity belongs to. */
+  versionSet: VersionSet;
+};
+
+/** The versions of one asset, `urn:svc:versionSet:(<id>,<entity type>)`. */
+export type VersionSet = Entity & {
+  __typename?: 'VersionSet';
+  /** The latest version (aspect versionSetProperties); null without it. */
+  latestVersion?: Maybe<Entity>;
+  /** Edges between the set and other entities (its versions come in as VersionOf). */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Always VERSION_SET. */
+  type: EntityType;
+  /** URN of the version set. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** The versions of one asset, `urn:svc:versionSet:(<id>,<entity type>)`. */
+export type VersionSetRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** A version label. */
+export type VersionTag = {
+  __typename?: 'VersionTag';
+  versionTag?: Maybe<Scalars['String']['output']>;
+};
+
+/** A check of a dataset's row count. */
+export type VolumeAssertionInfo = {
+  __typename?: 'VolumeAssertionInfo';
+  /** The entity checked. */
+  entityUrn: Scalars['String']['output'];
+  /** Which rows count. */
+  filter?: Maybe<DatasetFilter>;
+  /** A check of a segment's change (type INCREMENTING_SEGMENT_ROW_COUNT_CHANGE). */
+  incrementingSegmentRowCountChange?: Maybe<IncrementingSegmentRowCountChange>;
+  /** A check of a segment's total (type INCREMENTING_SEGMENT_ROW_COUNT_TOTAL). */
+  incrementingSegmentRowCountTotal?: Maybe<IncrementingSegmentRowCountTotal>;
+  /** A check of the change (type ROW_COUNT_CHANGE). */
+  rowCountChange?: Maybe<RowCountChange>;
+  /** A check of the total (type ROW_COUNT_TOTAL). */
+  rowCountTotal?: Maybe<RowCountTotal>;
+  type: VolumeAssertionType;
+};
+
+/** Kinds of volume assertion. */
+export type VolumeAssertionType =
+  | 'INCREMENTING_SEGMENT_ROW_COUNT_CHANGE'
+  | 'INCREMENTING_SEGMENT_ROW_COUNT_TOTAL'
+  | 'ROW_COUNT_CHANGE'
+  | 'ROW_COUNT_TOTAL';
+
 /** Length of a usage time window. */
 export type WindowDuration =
   /** One day. */
@@ -4606,45 +6282,72 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
   Aspect: ( Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<_RefType['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<_RefType['ForeignKeyConstraint']>>>, platformSchema?: Maybe<_RefType['PlatformSchema']> } );
   BrowsableEntity:
-    | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Dataset, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
+    | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<MlFeatureTable, 'deprecation' | 'domain' | 'featureTableProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureTableProperties?: Maybe<_RefType['MLFeatureTableProperties']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLFeatureTableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlModel, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags' | 'versionProperties'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<MlModelGroup, 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelGroupProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
   ;
   Entity:
     | ( Omit<Application, 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ApplicationProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Assertion, 'info' | 'lineage' | 'platform' | 'relationships' | 'tags'> & { info?: Maybe<_RefType['AssertionInfo']>, lineage?: Maybe<_RefType['EntityLineageResult']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<BusinessAttribute, 'institutionalMemory' | 'ownership' | 'properties' | 'relationships'> & { institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['BusinessAttributeInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Container, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, entities?: Maybe<_RefType['SearchResults']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ContainerProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<CorpGroup, 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataHubView, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataPlatform, 'info' | 'relationships'> & { info?: Maybe<_RefType['DataPlatformInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataPlatformInstance, 'deprecation' | 'institutionalMemory' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataPlatformInstanceProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataProcessInstance, 'container' | 'created' | 'lineage' | 'parentContainers' | 'parentTemplate' | 'platform' | 'properties' | 'relationships'> & { container?: Maybe<_RefType['Container']>, created?: Maybe<_RefType['AuditStamp']>, lineage?: Maybe<_RefType['EntityLineageResult']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, parentTemplate?: Maybe<_RefType['Entity']>, platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['DataProcessInstanceProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataProduct, 'application' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, domain?: Maybe<_RefType['DomainAssociation']>, entities?: Maybe<_RefType['SearchResults']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['DataProductProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataTypeEntity, 'info' | 'relationships'> & { info: _RefType['DataTypeInfo'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<Dataset, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
+    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
     | ( Omit<Domain, 'entities' | 'institutionalMemory' | 'ownership' | 'parentDomains' | 'relationships' | 'structuredProperties'> & { entities?: Maybe<_RefType['SearchResults']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentDomains?: Maybe<_RefType['ParentDomainsResult']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ERModelRelationshipProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<EntityTypeEntity, 'info' | 'relationships'> & { info: _RefType['EntityTypeInfo'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<GlossaryNode, 'childrenCount' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { childrenCount?: Maybe<_RefType['GlossaryNodeChildrenCount']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentNodes?: Maybe<_RefType['ParentNodesResult']>, properties?: Maybe<_RefType['GlossaryNodeProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentNodes?: Maybe<_RefType['ParentNodesResult']>, properties?: Maybe<_RefType['GlossaryTermProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<Incident, 'assignees' | 'created' | 'entity' | 'incidentStatus' | 'relationships' | 'source' | 'status' | 'tags'> & { assignees?: Maybe<Array<_RefType['OwnerType']>>, created: _RefType['AuditStamp'], entity: _RefType['Entity'], incidentStatus: _RefType['IncidentStatus'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, source?: Maybe<_RefType['IncidentSource']>, status: _RefType['IncidentStatus'], tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlFeature, 'deprecation' | 'domain' | 'featureProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureProperties?: Maybe<_RefType['MLFeatureProperties']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['MLFeatureProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlFeatureTable, 'deprecation' | 'domain' | 'featureTableProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureTableProperties?: Maybe<_RefType['MLFeatureTableProperties']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLFeatureTableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlModel, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags' | 'versionProperties'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<MlModelGroup, 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelGroupProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlPrimaryKey, 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, primaryKeyProperties?: Maybe<_RefType['MLPrimaryKeyProperties']>, properties?: Maybe<_RefType['MLPrimaryKeyProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<OwnershipTypeEntity, 'info' | 'relationships'> & { info?: Maybe<_RefType['OwnershipTypeInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<_RefType['RoleProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<SchemaFieldEntity, 'documentation' | 'parent' | 'relationships' | 'structuredProperties'> & { documentation?: Maybe<_RefType['Documentation']>, parent: _RefType['Entity'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<_RefType['BusinessAttributes']>, deprecation?: Maybe<_RefType['Deprecation']>, documentation?: Maybe<_RefType['Documentation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, parent: _RefType['Entity'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: _RefType['StructuredPropertyDefinition'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Tag, 'editableProperties' | 'ownership' | 'relationships'> & { editableProperties?: Maybe<_RefType['EditableTagProperties']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<VersionSet, 'latestVersion' | 'relationships'> & { latestVersion?: Maybe<_RefType['Entity']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
   ;
   EntityWithRelationships:
-    | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Dataset, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
+    | ( Omit<Assertion, 'info' | 'lineage' | 'platform' | 'relationships' | 'tags'> & { info?: Maybe<_RefType['AssertionInfo']>, lineage?: Maybe<_RefType['EntityLineageResult']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataProcessInstance, 'container' | 'created' | 'lineage' | 'parentContainers' | 'parentTemplate' | 'platform' | 'properties' | 'relationships'> & { container?: Maybe<_RefType['Container']>, created?: Maybe<_RefType['AuditStamp']>, lineage?: Maybe<_RefType['EntityLineageResult']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, parentTemplate?: Maybe<_RefType['Entity']>, platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['DataProcessInstanceProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ERModelRelationshipProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlFeature, 'deprecation' | 'domain' | 'featureProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureProperties?: Maybe<_RefType['MLFeatureProperties']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['MLFeatureProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlFeatureTable, 'deprecation' | 'domain' | 'featureTableProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureTableProperties?: Maybe<_RefType['MLFeatureTableProperties']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLFeatureTableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlModel, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags' | 'versionProperties'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<MlModelGroup, 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelGroupProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlPrimaryKey, 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, primaryKeyProperties?: Maybe<_RefType['MLPrimaryKeyProperties']>, properties?: Maybe<_RefType['MLPrimaryKeyProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
+  ;
+  SupportsVersions:
+    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<MlModel, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags' | 'versionProperties'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
   ;
   TimeSeriesAspect:
+    | ( DataProcessRunEvent )
     | ( DatasetProfile )
     | ( Operation )
   ;
@@ -4666,6 +6369,22 @@ export type ResolversTypes = {
   ApplicationAssociation: ResolverTypeWrapper<Omit<ApplicationAssociation, 'application'> & { application: ResolversTypes['Application'] }>;
   ApplicationProperties: ResolverTypeWrapper<Omit<ApplicationProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
   Aspect: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Aspect']>;
+  Assertion: ResolverTypeWrapper<Omit<Assertion, 'info' | 'lineage' | 'platform' | 'relationships' | 'tags'> & { info?: Maybe<ResolversTypes['AssertionInfo']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, platform: ResolversTypes['DataPlatform'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  AssertionAction: ResolverTypeWrapper<AssertionAction>;
+  AssertionActionType: AssertionActionType;
+  AssertionActions: ResolverTypeWrapper<AssertionActions>;
+  AssertionInfo: ResolverTypeWrapper<Omit<AssertionInfo, 'lastUpdated' | 'schemaAssertion' | 'source'> & { lastUpdated?: Maybe<ResolversTypes['AuditStamp']>, schemaAssertion?: Maybe<ResolversTypes['SchemaAssertionInfo']>, source?: Maybe<ResolversTypes['AssertionSource']> }>;
+  AssertionRunEventsResult: ResolverTypeWrapper<AssertionRunEventsResult>;
+  AssertionRunStatus: AssertionRunStatus;
+  AssertionSource: ResolverTypeWrapper<Omit<AssertionSource, 'created'> & { created?: Maybe<ResolversTypes['AuditStamp']> }>;
+  AssertionSourceType: AssertionSourceType;
+  AssertionStdAggregation: AssertionStdAggregation;
+  AssertionStdOperator: AssertionStdOperator;
+  AssertionStdParameter: ResolverTypeWrapper<AssertionStdParameter>;
+  AssertionStdParameterType: AssertionStdParameterType;
+  AssertionStdParameters: ResolverTypeWrapper<AssertionStdParameters>;
+  AssertionType: AssertionType;
+  AssertionValueChangeType: AssertionValueChangeType;
   AuditStamp: ResolverTypeWrapper<AuditStamp>;
   AuthenticatedUser: ResolverTypeWrapper<Omit<AuthenticatedUser, 'corpUser'> & { corpUser: ResolversTypes['CorpUser'] }>;
   AutoCompleteInput: AutoCompleteInput;
@@ -4689,7 +6408,11 @@ export type ResolversTypes = {
   BrowseResultGroup: ResolverTypeWrapper<BrowseResultGroup>;
   BrowseResultMetadata: ResolverTypeWrapper<BrowseResultMetadata>;
   BrowseResults: ResolverTypeWrapper<Omit<BrowseResults, 'entities'> & { entities: Array<ResolversTypes['Entity']> }>;
-  Chart: ResolverTypeWrapper<Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ChartProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  BusinessAttribute: ResolverTypeWrapper<Omit<BusinessAttribute, 'institutionalMemory' | 'ownership' | 'properties' | 'relationships'> & { institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['BusinessAttributeInfo']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  BusinessAttributeAssociation: ResolverTypeWrapper<Omit<BusinessAttributeAssociation, 'businessAttribute'> & { businessAttribute: ResolversTypes['BusinessAttribute'] }>;
+  BusinessAttributeInfo: ResolverTypeWrapper<Omit<BusinessAttributeInfo, 'created' | 'customProperties' | 'deleted' | 'glossaryTerms' | 'lastModified' | 'tags'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, lastModified: ResolversTypes['AuditStamp'], tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  BusinessAttributes: ResolverTypeWrapper<Omit<BusinessAttributes, 'businessAttribute'> & { businessAttribute?: Maybe<ResolversTypes['BusinessAttributeAssociation']> }>;
+  Chart: ResolverTypeWrapper<Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ChartProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ChartEditableProperties: ResolverTypeWrapper<ChartEditableProperties>;
   ChartProperties: ResolverTypeWrapper<Omit<ChartProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
   ChartStatsSummary: ResolverTypeWrapper<Omit<ChartStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
@@ -4713,12 +6436,13 @@ export type ResolversTypes = {
   CorpUserViewsSettings: ResolverTypeWrapper<Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversTypes['DataHubView']> }>;
   CreateTagInput: CreateTagInput;
   CreateViewInput: CreateViewInput;
+  CustomAssertionInfo: ResolverTypeWrapper<CustomAssertionInfo>;
   CustomPropertiesEntry: ResolverTypeWrapper<CustomPropertiesEntry>;
-  Dashboard: ResolverTypeWrapper<Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DashboardProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversTypes['DashboardStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  Dashboard: ResolverTypeWrapper<Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DashboardProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversTypes['DashboardStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DashboardEditableProperties: ResolverTypeWrapper<DashboardEditableProperties>;
   DashboardProperties: ResolverTypeWrapper<Omit<DashboardProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
   DashboardStatsSummary: ResolverTypeWrapper<Omit<DashboardStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
-  DataFlow: ResolverTypeWrapper<Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DataFlowProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  DataFlow: ResolverTypeWrapper<Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DataFlowProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DataFlowEditableProperties: ResolverTypeWrapper<DataFlowEditableProperties>;
   DataFlowProperties: ResolverTypeWrapper<Omit<DataFlowProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
   DataHubPersona: ResolverTypeWrapper<DataHubPersona>;
@@ -4728,7 +6452,7 @@ export type ResolversTypes = {
   DataHubViewFilter: ResolverTypeWrapper<DataHubViewFilter>;
   DataHubViewFilterInput: DataHubViewFilterInput;
   DataHubViewType: DataHubViewType;
-  DataJob: ResolverTypeWrapper<Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataFlow?: Maybe<ResolversTypes['DataFlow']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, inputOutput?: Maybe<ResolversTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, properties?: Maybe<ResolversTypes['DataJobProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  DataJob: ResolverTypeWrapper<Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataFlow?: Maybe<ResolversTypes['DataFlow']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, inputOutput?: Maybe<ResolversTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, properties?: Maybe<ResolversTypes['DataJobProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, runs?: Maybe<ResolversTypes['DataProcessInstanceResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DataJobEditableProperties: ResolverTypeWrapper<DataJobEditableProperties>;
   DataJobInputOutput: ResolverTypeWrapper<Omit<DataJobInputOutput, 'inputDatajobs' | 'inputDatasets' | 'outputDatasets'> & { inputDatajobs?: Maybe<Array<ResolversTypes['DataJob']>>, inputDatasets?: Maybe<Array<ResolversTypes['Dataset']>>, outputDatasets?: Maybe<Array<ResolversTypes['Dataset']>> }>;
   DataJobProperties: ResolverTypeWrapper<Omit<DataJobProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
@@ -4737,19 +6461,31 @@ export type ResolversTypes = {
   DataPlatformInstance: ResolverTypeWrapper<Omit<DataPlatformInstance, 'deprecation' | 'institutionalMemory' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DataPlatformInstanceProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DataPlatformInstanceProperties: ResolverTypeWrapper<Omit<DataPlatformInstanceProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
   DataPlatformProperties: ResolverTypeWrapper<DataPlatformProperties>;
+  DataProcessInstance: ResolverTypeWrapper<Omit<DataProcessInstance, 'container' | 'created' | 'lineage' | 'parentContainers' | 'parentTemplate' | 'platform' | 'properties' | 'relationships'> & { container?: Maybe<ResolversTypes['Container']>, created?: Maybe<ResolversTypes['AuditStamp']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, parentTemplate?: Maybe<ResolversTypes['Entity']>, platform?: Maybe<ResolversTypes['DataPlatform']>, properties?: Maybe<ResolversTypes['DataProcessInstanceProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  DataProcessInstanceProperties: ResolverTypeWrapper<Omit<DataProcessInstanceProperties, 'created' | 'customProperties'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
+  DataProcessInstanceResult: ResolverTypeWrapper<Omit<DataProcessInstanceResult, 'runs'> & { runs?: Maybe<Array<Maybe<ResolversTypes['DataProcessInstance']>>> }>;
+  DataProcessInstanceRunResult: ResolverTypeWrapper<DataProcessInstanceRunResult>;
+  DataProcessInstanceRunResultType: DataProcessInstanceRunResultType;
+  DataProcessRunEvent: ResolverTypeWrapper<DataProcessRunEvent>;
+  DataProcessRunStatus: DataProcessRunStatus;
   DataProduct: ResolverTypeWrapper<Omit<DataProduct, 'application' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, entities?: Maybe<ResolversTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['DataProductProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DataProductProperties: ResolverTypeWrapper<Omit<DataProductProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
   DataTypeEntity: ResolverTypeWrapper<Omit<DataTypeEntity, 'info' | 'relationships'> & { info: ResolversTypes['DataTypeInfo'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataTypeInfo: ResolverTypeWrapper<DataTypeInfo>;
-  Dataset: ResolverTypeWrapper<Omit<Dataset, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats'> & { access?: Maybe<ResolversTypes['Access']>, application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DatasetProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversTypes['SchemaMetadata']>, siblings?: Maybe<ResolversTypes['SiblingProperties']>, statsSummary?: Maybe<ResolversTypes['DatasetStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']>, usageStats?: Maybe<ResolversTypes['UsageQueryResult']> }>;
+  Dataset: ResolverTypeWrapper<Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats' | 'versionProperties'> & { access?: Maybe<ResolversTypes['Access']>, application?: Maybe<ResolversTypes['ApplicationAssociation']>, assertions?: Maybe<ResolversTypes['EntityAssertionsResult']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DatasetProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversTypes['SchemaMetadata']>, siblings?: Maybe<ResolversTypes['SiblingProperties']>, statsSummary?: Maybe<ResolversTypes['DatasetStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']>, usageStats?: Maybe<ResolversTypes['UsageQueryResult']>, versionProperties?: Maybe<ResolversTypes['VersionProperties']> }>;
+  DatasetAssertionInfo: ResolverTypeWrapper<DatasetAssertionInfo>;
+  DatasetAssertionScope: DatasetAssertionScope;
   DatasetDeprecationUpdate: DatasetDeprecationUpdate;
   DatasetEditableProperties: ResolverTypeWrapper<DatasetEditableProperties>;
   DatasetEditablePropertiesUpdate: DatasetEditablePropertiesUpdate;
   DatasetFieldProfile: ResolverTypeWrapper<DatasetFieldProfile>;
+  DatasetFilter: ResolverTypeWrapper<DatasetFilter>;
+  DatasetFilterType: DatasetFilterType;
   DatasetProfile: ResolverTypeWrapper<DatasetProfile>;
   DatasetProperties: ResolverTypeWrapper<Omit<DatasetProperties, 'customProperties' | 'lastModified'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, lastModified: ResolversTypes['AuditStamp'] }>;
   DatasetStatsSummary: ResolverTypeWrapper<Omit<DatasetStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
   DatasetUpdateInput: DatasetUpdateInput;
+  DateInterval: DateInterval;
   Deprecation: ResolverTypeWrapper<Omit<Deprecation, 'actorEntity' | 'replacement'> & { actorEntity?: Maybe<ResolversTypes['Entity']>, replacement?: Maybe<ResolversTypes['Entity']> }>;
   DescriptionUpdateInput: DescriptionUpdateInput;
   DisplayProperties: ResolverTypeWrapper<DisplayProperties>;
@@ -4759,12 +6495,18 @@ export type ResolversTypes = {
   DomainAssociation: ResolverTypeWrapper<Omit<DomainAssociation, 'domain'> & { domain: ResolversTypes['Domain'] }>;
   DomainEntitiesInput: DomainEntitiesInput;
   DomainProperties: ResolverTypeWrapper<DomainProperties>;
+  ERModelRelationship: ResolverTypeWrapper<Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['ERModelRelationshipProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  ERModelRelationshipCardinality: ErModelRelationshipCardinality;
+  ERModelRelationshipEditableProperties: ResolverTypeWrapper<ErModelRelationshipEditableProperties>;
+  ERModelRelationshipProperties: ResolverTypeWrapper<Omit<ErModelRelationshipProperties, 'createdActor' | 'destination' | 'source'> & { createdActor?: Maybe<ResolversTypes['Entity']>, destination: ResolversTypes['Dataset'], source: ResolversTypes['Dataset'] }>;
   EditableSchemaFieldInfo: ResolverTypeWrapper<Omit<EditableSchemaFieldInfo, 'globalTags' | 'glossaryTerms' | 'tags'> & { globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   EditableSchemaFieldInfoUpdate: EditableSchemaFieldInfoUpdate;
   EditableSchemaMetadata: ResolverTypeWrapper<Omit<EditableSchemaMetadata, 'editableSchemaFieldInfo'> & { editableSchemaFieldInfo: Array<ResolversTypes['EditableSchemaFieldInfo']> }>;
   EditableSchemaMetadataUpdate: EditableSchemaMetadataUpdate;
   EditableTagProperties: ResolverTypeWrapper<EditableTagProperties>;
   Entity: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Entity']>;
+  EntityAssertionsResult: ResolverTypeWrapper<Omit<EntityAssertionsResult, 'assertions'> & { assertions: Array<ResolversTypes['Assertion']> }>;
+  EntityIncidentsResult: ResolverTypeWrapper<Omit<EntityIncidentsResult, 'incidents'> & { incidents: Array<ResolversTypes['Incident']> }>;
   EntityLineageResult: ResolverTypeWrapper<Omit<EntityLineageResult, 'relationships'> & { relationships: Array<ResolversTypes['LineageRelationship']> }>;
   EntityPath: ResolverTypeWrapper<Omit<EntityPath, 'path'> & { path: Array<Maybe<ResolversTypes['Entity']>> }>;
   EntityRelationship: ResolverTypeWrapper<Omit<EntityRelationship, 'created' | 'entity'> & { created?: Maybe<ResolversTypes['AuditStamp']>, entity?: Maybe<ResolversTypes['Entity']> }>;
@@ -4779,11 +6521,26 @@ export type ResolversTypes = {
   FacetFilter: ResolverTypeWrapper<FacetFilter>;
   FacetFilterInput: FacetFilterInput;
   FacetMetadata: ResolverTypeWrapper<Omit<FacetMetadata, 'aggregations' | 'entity'> & { aggregations: Array<ResolversTypes['AggregationMetadata']>, entity?: Maybe<ResolversTypes['Entity']> }>;
+  FieldAssertionInfo: ResolverTypeWrapper<FieldAssertionInfo>;
+  FieldAssertionType: FieldAssertionType;
+  FieldMetricAssertion: ResolverTypeWrapper<FieldMetricAssertion>;
+  FieldMetricType: FieldMetricType;
+  FieldTransform: ResolverTypeWrapper<FieldTransform>;
+  FieldTransformType: FieldTransformType;
   FieldUsageCounts: ResolverTypeWrapper<FieldUsageCounts>;
+  FieldValuesAssertion: ResolverTypeWrapper<FieldValuesAssertion>;
+  FieldValuesFailThreshold: ResolverTypeWrapper<FieldValuesFailThreshold>;
+  FieldValuesFailThresholdType: FieldValuesFailThresholdType;
   FilterInput: FilterInput;
   FilterOperator: FilterOperator;
+  FixedIntervalSchedule: ResolverTypeWrapper<FixedIntervalSchedule>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ForeignKeyConstraint: ResolverTypeWrapper<Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>> }>;
+  FreshnessAssertionInfo: ResolverTypeWrapper<FreshnessAssertionInfo>;
+  FreshnessAssertionSchedule: ResolverTypeWrapper<FreshnessAssertionSchedule>;
+  FreshnessAssertionScheduleType: FreshnessAssertionScheduleType;
+  FreshnessAssertionType: FreshnessAssertionType;
+  FreshnessCronSchedule: ResolverTypeWrapper<FreshnessCronSchedule>;
   GlobalTags: ResolverTypeWrapper<Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversTypes['TagAssociation']>> }>;
   GlobalTagsUpdate: GlobalTagsUpdate;
   GlobalViewsSettings: ResolverTypeWrapper<GlobalViewsSettings>;
@@ -4796,8 +6553,24 @@ export type ResolversTypes = {
   GlossaryTerms: ResolverTypeWrapper<Omit<GlossaryTerms, 'terms'> & { terms?: Maybe<Array<ResolversTypes['GlossaryTermAssociation']>> }>;
   GroupingCriterion: GroupingCriterion;
   GroupingSpec: GroupingSpec;
+  Health: ResolverTypeWrapper<Health>;
+  HealthStatus: HealthStatus;
+  HealthStatusType: HealthStatusType;
   IconLibrary: IconLibrary;
   IconProperties: ResolverTypeWrapper<IconProperties>;
+  Incident: ResolverTypeWrapper<Omit<Incident, 'assignees' | 'created' | 'entity' | 'incidentStatus' | 'relationships' | 'source' | 'status' | 'tags'> & { assignees?: Maybe<Array<ResolversTypes['OwnerType']>>, created: ResolversTypes['AuditStamp'], entity: ResolversTypes['Entity'], incidentStatus: ResolversTypes['IncidentStatus'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, source?: Maybe<ResolversTypes['IncidentSource']>, status: ResolversTypes['IncidentStatus'], tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  IncidentPriority: IncidentPriority;
+  IncidentSource: ResolverTypeWrapper<Omit<IncidentSource, 'source'> & { source?: Maybe<ResolversTypes['Entity']> }>;
+  IncidentSourceType: IncidentSourceType;
+  IncidentStage: IncidentStage;
+  IncidentState: IncidentState;
+  IncidentStatus: ResolverTypeWrapper<Omit<IncidentStatus, 'lastUpdated'> & { lastUpdated: ResolversTypes['AuditStamp'] }>;
+  IncidentType: IncidentType;
+  IncrementingSegmentFieldTransformer: ResolverTypeWrapper<IncrementingSegmentFieldTransformer>;
+  IncrementingSegmentFieldTransformerType: IncrementingSegmentFieldTransformerType;
+  IncrementingSegmentRowCountChange: ResolverTypeWrapper<IncrementingSegmentRowCountChange>;
+  IncrementingSegmentRowCountTotal: ResolverTypeWrapper<IncrementingSegmentRowCountTotal>;
+  IncrementingSegmentSpec: ResolverTypeWrapper<IncrementingSegmentSpec>;
   InstitutionalMemory: ResolverTypeWrapper<Omit<InstitutionalMemory, 'elements'> & { elements: Array<ResolversTypes['InstitutionalMemoryMetadata']> }>;
   InstitutionalMemoryMetadata: ResolverTypeWrapper<Omit<InstitutionalMemoryMetadata, 'actor' | 'author' | 'created' | 'updated'> & { actor: ResolversTypes['ResolvedActor'], author: ResolversTypes['CorpUser'], created: ResolversTypes['AuditStamp'], updated?: Maybe<ResolversTypes['AuditStamp']> }>;
   InstitutionalMemoryMetadataSettings: ResolverTypeWrapper<InstitutionalMemoryMetadataSettings>;
@@ -4815,6 +6588,26 @@ export type ResolversTypes = {
   ListViewsResult: ResolverTypeWrapper<Omit<ListViewsResult, 'views'> & { views: Array<ResolversTypes['DataHubView']> }>;
   LogicalOperator: LogicalOperator;
   Long: ResolverTypeWrapper<Scalars['Long']['output']>;
+  MLFeature: ResolverTypeWrapper<Omit<MlFeature, 'deprecation' | 'domain' | 'featureProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, featureProperties?: Maybe<ResolversTypes['MLFeatureProperties']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['MLFeatureProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  MLFeatureDataType: MlFeatureDataType;
+  MLFeatureEditableProperties: ResolverTypeWrapper<MlFeatureEditableProperties>;
+  MLFeatureProperties: ResolverTypeWrapper<Omit<MlFeatureProperties, 'customProperties' | 'sources' | 'version'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, sources?: Maybe<Array<Maybe<ResolversTypes['Dataset']>>>, version?: Maybe<ResolversTypes['VersionTag']> }>;
+  MLFeatureTable: ResolverTypeWrapper<Omit<MlFeatureTable, 'deprecation' | 'domain' | 'featureTableProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, featureTableProperties?: Maybe<ResolversTypes['MLFeatureTableProperties']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['MLFeatureTableProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  MLFeatureTableEditableProperties: ResolverTypeWrapper<MlFeatureTableEditableProperties>;
+  MLFeatureTableProperties: ResolverTypeWrapper<Omit<MlFeatureTableProperties, 'customProperties' | 'mlFeatures' | 'mlPrimaryKeys'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, mlFeatures?: Maybe<Array<Maybe<ResolversTypes['MLFeature']>>>, mlPrimaryKeys?: Maybe<Array<Maybe<ResolversTypes['MLPrimaryKey']>>> }>;
+  MLHyperParam: ResolverTypeWrapper<MlHyperParam>;
+  MLMetric: ResolverTypeWrapper<MlMetric>;
+  MLModel: ResolverTypeWrapper<Omit<MlModel, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags' | 'versionProperties'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['MLModelProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']>, versionProperties?: Maybe<ResolversTypes['VersionProperties']> }>;
+  MLModelEditableProperties: ResolverTypeWrapper<MlModelEditableProperties>;
+  MLModelGroup: ResolverTypeWrapper<Omit<MlModelGroup, 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['MLModelGroupProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  MLModelGroupEditableProperties: ResolverTypeWrapper<MlModelGroupEditableProperties>;
+  MLModelGroupProperties: ResolverTypeWrapper<Omit<MlModelGroupProperties, 'created' | 'customProperties' | 'lastModified' | 'version'> & { created?: Maybe<ResolversTypes['AuditStamp']>, customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, lastModified?: Maybe<ResolversTypes['AuditStamp']>, version?: Maybe<ResolversTypes['VersionTag']> }>;
+  MLModelLineageInfo: ResolverTypeWrapper<MlModelLineageInfo>;
+  MLModelProperties: ResolverTypeWrapper<Omit<MlModelProperties, 'created' | 'customProperties' | 'groups' | 'lastModified'> & { created?: Maybe<ResolversTypes['AuditStamp']>, customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, groups?: Maybe<Array<Maybe<ResolversTypes['MLModelGroup']>>>, lastModified?: Maybe<ResolversTypes['AuditStamp']> }>;
+  MLPrimaryKey: ResolverTypeWrapper<Omit<MlPrimaryKey, 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, primaryKeyProperties?: Maybe<ResolversTypes['MLPrimaryKeyProperties']>, properties?: Maybe<ResolversTypes['MLPrimaryKeyProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  MLPrimaryKeyEditableProperties: ResolverTypeWrapper<MlPrimaryKeyEditableProperties>;
+  MLPrimaryKeyProperties: ResolverTypeWrapper<Omit<MlPrimaryKeyProperties, 'customProperties' | 'sources' | 'version'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, sources?: Maybe<Array<Maybe<ResolversTypes['Dataset']>>>, version?: Maybe<ResolversTypes['VersionTag']> }>;
+  MLTrainingRunProperties: ResolverTypeWrapper<MlTrainingRunProperties>;
   MatchedField: ResolverTypeWrapper<Omit<MatchedField, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   MetadataAttribution: ResolverTypeWrapper<Omit<MetadataAttribution, 'actor' | 'source'> & { actor: ResolversTypes['Entity'], source?: Maybe<ResolversTypes['Entity']> }>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -4845,6 +6638,7 @@ export type ResolversTypes = {
   PropertyValue: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PropertyValue']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RelationshipDirection: RelationshipDirection;
+  RelationshipFieldMapping: ResolverTypeWrapper<RelationshipFieldMapping>;
   RelationshipsInput: RelationshipsInput;
   RemoveLinkInput: RemoveLinkInput;
   RemoveOwnerInput: RemoveOwnerInput;
@@ -4854,9 +6648,16 @@ export type ResolversTypes = {
   Role: ResolverTypeWrapper<Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<ResolversTypes['RoleProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   RoleAssociation: ResolverTypeWrapper<Omit<RoleAssociation, 'role'> & { role: ResolversTypes['Role'] }>;
   RoleProperties: ResolverTypeWrapper<RoleProperties>;
+  RowCountChange: ResolverTypeWrapper<RowCountChange>;
+  RowCountTotal: ResolverTypeWrapper<RowCountTotal>;
+  SchemaAssertionCompatibility: SchemaAssertionCompatibility;
+  SchemaAssertionField: ResolverTypeWrapper<SchemaAssertionField>;
+  SchemaAssertionInfo: ResolverTypeWrapper<Omit<SchemaAssertionInfo, 'fields' | 'schema'> & { fields: Array<ResolversTypes['SchemaAssertionField']>, schema?: Maybe<ResolversTypes['SchemaMetadata']> }>;
   SchemaField: ResolverTypeWrapper<Omit<SchemaField, 'globalTags' | 'glossaryTerms' | 'schemaFieldEntity' | 'tags'> & { globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, schemaFieldEntity?: Maybe<ResolversTypes['SchemaFieldEntity']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   SchemaFieldDataType: SchemaFieldDataType;
-  SchemaFieldEntity: ResolverTypeWrapper<Omit<SchemaFieldEntity, 'documentation' | 'parent' | 'relationships' | 'structuredProperties'> & { documentation?: Maybe<ResolversTypes['Documentation']>, parent: ResolversTypes['Entity'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
+  SchemaFieldEntity: ResolverTypeWrapper<Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<ResolversTypes['BusinessAttributes']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, documentation?: Maybe<ResolversTypes['Documentation']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, parent: ResolversTypes['Entity'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  SchemaFieldRef: ResolverTypeWrapper<SchemaFieldRef>;
+  SchemaFieldSpec: ResolverTypeWrapper<SchemaFieldSpec>;
   SchemaMetadata: ResolverTypeWrapper<Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversTypes['PlatformSchema']> }>;
   SearchAcrossEntitiesInput: SearchAcrossEntitiesInput;
   SearchAcrossLineageInput: SearchAcrossLineageInput;
@@ -4872,6 +6673,8 @@ export type ResolversTypes = {
   SiblingProperties: ResolverTypeWrapper<Omit<SiblingProperties, 'siblings'> & { siblings?: Maybe<Array<Maybe<ResolversTypes['Entity']>>> }>;
   SortCriterion: SortCriterion;
   SortOrder: SortOrder;
+  SqlAssertionInfo: ResolverTypeWrapper<SqlAssertionInfo>;
+  SqlAssertionType: SqlAssertionType;
   Status: ResolverTypeWrapper<Status>;
   StdDataType: StdDataType;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
@@ -4884,6 +6687,7 @@ export type ResolversTypes = {
   StructuredPropertySettings: ResolverTypeWrapper<StructuredPropertySettings>;
   SubResourceType: SubResourceType;
   SubTypes: ResolverTypeWrapper<SubTypes>;
+  SupportsVersions: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['SupportsVersions']>;
   TableSchema: ResolverTypeWrapper<TableSchema>;
   Tag: ResolverTypeWrapper<Omit<Tag, 'editableProperties' | 'ownership' | 'relationships'> & { editableProperties?: Maybe<ResolversTypes['EditableTagProperties']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   TagAssociation: ResolverTypeWrapper<Omit<TagAssociation, 'attribution' | 'tag'> & { attribution?: Maybe<ResolversTypes['MetadataAttribution']>, tag: ResolversTypes['Tag'] }>;
@@ -4904,6 +6708,11 @@ export type ResolversTypes = {
   UsageQueryResult: ResolverTypeWrapper<Omit<UsageQueryResult, 'aggregations' | 'buckets'> & { aggregations?: Maybe<ResolversTypes['UsageQueryResultAggregations']>, buckets?: Maybe<Array<Maybe<ResolversTypes['UsageAggregation']>>> }>;
   UsageQueryResultAggregations: ResolverTypeWrapper<Omit<UsageQueryResultAggregations, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversTypes['UserUsageCounts']>>> }>;
   UserUsageCounts: ResolverTypeWrapper<Omit<UserUsageCounts, 'user'> & { user?: Maybe<ResolversTypes['CorpUser']> }>;
+  VersionProperties: ResolverTypeWrapper<Omit<VersionProperties, 'aliases' | 'version' | 'versionSet'> & { aliases: Array<ResolversTypes['VersionTag']>, version: ResolversTypes['VersionTag'], versionSet: ResolversTypes['VersionSet'] }>;
+  VersionSet: ResolverTypeWrapper<Omit<VersionSet, 'latestVersion' | 'relationships'> & { latestVersion?: Maybe<ResolversTypes['Entity']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  VersionTag: ResolverTypeWrapper<VersionTag>;
+  VolumeAssertionInfo: ResolverTypeWrapper<VolumeAssertionInfo>;
+  VolumeAssertionType: VolumeAssertionType;
   WindowDuration: WindowDuration;
 };
 
@@ -4922,6 +6731,14 @@ export type ResolversParentTypes = {
   ApplicationAssociation: Omit<ApplicationAssociation, 'application'> & { application: ResolversParentTypes['Application'] };
   ApplicationProperties: Omit<ApplicationProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
   Aspect: ResolversInterfaceTypes<ResolversParentTypes>['Aspect'];
+  Assertion: Omit<Assertion, 'info' | 'lineage' | 'platform' | 'relationships' | 'tags'> & { info?: Maybe<ResolversParentTypes['AssertionInfo']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, platform: ResolversParentTypes['DataPlatform'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  AssertionAction: AssertionAction;
+  AssertionActions: AssertionActions;
+  AssertionInfo: Omit<AssertionInfo, 'lastUpdated' | 'schemaAssertion' | 'source'> & { lastUpdated?: Maybe<ResolversParentTypes['AuditStamp']>, schemaAssertion?: Maybe<ResolversParentTypes['SchemaAssertionInfo']>, source?: Maybe<ResolversParentTypes['AssertionSource']> };
+  AssertionRunEventsResult: AssertionRunEventsResult;
+  AssertionSource: Omit<AssertionSource, 'created'> & { created?: Maybe<ResolversParentTypes['AuditStamp']> };
+  AssertionStdParameter: AssertionStdParameter;
+  AssertionStdParameters: AssertionStdParameters;
   AuditStamp: AuditStamp;
   AuthenticatedUser: Omit<AuthenticatedUser, 'corpUser'> & { corpUser: ResolversParentTypes['CorpUser'] };
   AutoCompleteInput: AutoCompleteInput;
@@ -4945,7 +6762,11 @@ export type ResolversParentTypes = {
   BrowseResultGroup: BrowseResultGroup;
   BrowseResultMetadata: BrowseResultMetadata;
   BrowseResults: Omit<BrowseResults, 'entities'> & { entities: Array<ResolversParentTypes['Entity']> };
-  Chart: Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ChartProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversParentTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  BusinessAttribute: Omit<BusinessAttribute, 'institutionalMemory' | 'ownership' | 'properties' | 'relationships'> & { institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['BusinessAttributeInfo']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  BusinessAttributeAssociation: Omit<BusinessAttributeAssociation, 'businessAttribute'> & { businessAttribute: ResolversParentTypes['BusinessAttribute'] };
+  BusinessAttributeInfo: Omit<BusinessAttributeInfo, 'created' | 'customProperties' | 'deleted' | 'glossaryTerms' | 'lastModified' | 'tags'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, lastModified: ResolversParentTypes['AuditStamp'], tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  BusinessAttributes: Omit<BusinessAttributes, 'businessAttribute'> & { businessAttribute?: Maybe<ResolversParentTypes['BusinessAttributeAssociation']> };
+  Chart: Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ChartProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversParentTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ChartEditableProperties: ChartEditableProperties;
   ChartProperties: Omit<ChartProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
   ChartStatsSummary: Omit<ChartStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
@@ -4967,12 +6788,13 @@ export type ResolversParentTypes = {
   CorpUserViewsSettings: Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversParentTypes['DataHubView']> };
   CreateTagInput: CreateTagInput;
   CreateViewInput: CreateViewInput;
+  CustomAssertionInfo: CustomAssertionInfo;
   CustomPropertiesEntry: CustomPropertiesEntry;
-  Dashboard: Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DashboardProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversParentTypes['DashboardStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  Dashboard: Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DashboardProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversParentTypes['DashboardStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DashboardEditableProperties: DashboardEditableProperties;
   DashboardProperties: Omit<DashboardProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
   DashboardStatsSummary: Omit<DashboardStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
-  DataFlow: Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DataFlowProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  DataFlow: Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DataFlowProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DataFlowEditableProperties: DataFlowEditableProperties;
   DataFlowProperties: Omit<DataFlowProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
   DataHubPersona: DataHubPersona;
@@ -4981,7 +6803,7 @@ export type ResolversParentTypes = {
   DataHubViewDefinitionInput: DataHubViewDefinitionInput;
   DataHubViewFilter: DataHubViewFilter;
   DataHubViewFilterInput: DataHubViewFilterInput;
-  DataJob: Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataFlow?: Maybe<ResolversParentTypes['DataFlow']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, inputOutput?: Maybe<ResolversParentTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, properties?: Maybe<ResolversParentTypes['DataJobProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  DataJob: Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataFlow?: Maybe<ResolversParentTypes['DataFlow']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, inputOutput?: Maybe<ResolversParentTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, properties?: Maybe<ResolversParentTypes['DataJobProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, runs?: Maybe<ResolversParentTypes['DataProcessInstanceResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DataJobEditableProperties: DataJobEditableProperties;
   DataJobInputOutput: Omit<DataJobInputOutput, 'inputDatajobs' | 'inputDatasets' | 'outputDatasets'> & { inputDatajobs?: Maybe<Array<ResolversParentTypes['DataJob']>>, inputDatasets?: Maybe<Array<ResolversParentTypes['Dataset']>>, outputDatasets?: Maybe<Array<ResolversParentTypes['Dataset']>> };
   DataJobProperties: Omit<DataJobProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
@@ -4990,15 +6812,22 @@ export type ResolversParentTypes = {
   DataPlatformInstance: Omit<DataPlatformInstance, 'deprecation' | 'institutionalMemory' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DataPlatformInstanceProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DataPlatformInstanceProperties: Omit<DataPlatformInstanceProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
   DataPlatformProperties: DataPlatformProperties;
+  DataProcessInstance: Omit<DataProcessInstance, 'container' | 'created' | 'lineage' | 'parentContainers' | 'parentTemplate' | 'platform' | 'properties' | 'relationships'> & { container?: Maybe<ResolversParentTypes['Container']>, created?: Maybe<ResolversParentTypes['AuditStamp']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, parentTemplate?: Maybe<ResolversParentTypes['Entity']>, platform?: Maybe<ResolversParentTypes['DataPlatform']>, properties?: Maybe<ResolversParentTypes['DataProcessInstanceProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  DataProcessInstanceProperties: Omit<DataProcessInstanceProperties, 'created' | 'customProperties'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
+  DataProcessInstanceResult: Omit<DataProcessInstanceResult, 'runs'> & { runs?: Maybe<Array<Maybe<ResolversParentTypes['DataProcessInstance']>>> };
+  DataProcessInstanceRunResult: DataProcessInstanceRunResult;
+  DataProcessRunEvent: DataProcessRunEvent;
   DataProduct: Omit<DataProduct, 'application' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, entities?: Maybe<ResolversParentTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['DataProductProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DataProductProperties: Omit<DataProductProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
   DataTypeEntity: Omit<DataTypeEntity, 'info' | 'relationships'> & { info: ResolversParentTypes['DataTypeInfo'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataTypeInfo: DataTypeInfo;
-  Dataset: Omit<Dataset, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats'> & { access?: Maybe<ResolversParentTypes['Access']>, application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversParentTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DatasetProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversParentTypes['SchemaMetadata']>, siblings?: Maybe<ResolversParentTypes['SiblingProperties']>, statsSummary?: Maybe<ResolversParentTypes['DatasetStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']>, usageStats?: Maybe<ResolversParentTypes['UsageQueryResult']> };
+  Dataset: Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats' | 'versionProperties'> & { access?: Maybe<ResolversParentTypes['Access']>, application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, assertions?: Maybe<ResolversParentTypes['EntityAssertionsResult']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversParentTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DatasetProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversParentTypes['SchemaMetadata']>, siblings?: Maybe<ResolversParentTypes['SiblingProperties']>, statsSummary?: Maybe<ResolversParentTypes['DatasetStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']>, usageStats?: Maybe<ResolversParentTypes['UsageQueryResult']>, versionProperties?: Maybe<ResolversParentTypes['VersionProperties']> };
+  DatasetAssertionInfo: DatasetAssertionInfo;
   DatasetDeprecationUpdate: DatasetDeprecationUpdate;
   DatasetEditableProperties: DatasetEditableProperties;
   DatasetEditablePropertiesUpdate: DatasetEditablePropertiesUpdate;
   DatasetFieldProfile: DatasetFieldProfile;
+  DatasetFilter: DatasetFilter;
   DatasetProfile: DatasetProfile;
   DatasetProperties: Omit<DatasetProperties, 'customProperties' | 'lastModified'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, lastModified: ResolversParentTypes['AuditStamp'] };
   DatasetStatsSummary: Omit<DatasetStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
@@ -5012,12 +6841,17 @@ export type ResolversParentTypes = {
   DomainAssociation: Omit<DomainAssociation, 'domain'> & { domain: ResolversParentTypes['Domain'] };
   DomainEntitiesInput: DomainEntitiesInput;
   DomainProperties: DomainProperties;
+  ERModelRelationship: Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['ERModelRelationshipProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  ERModelRelationshipEditableProperties: ErModelRelationshipEditableProperties;
+  ERModelRelationshipProperties: Omit<ErModelRelationshipProperties, 'createdActor' | 'destination' | 'source'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, destination: ResolversParentTypes['Dataset'], source: ResolversParentTypes['Dataset'] };
   EditableSchemaFieldInfo: Omit<EditableSchemaFieldInfo, 'globalTags' | 'glossaryTerms' | 'tags'> & { globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   EditableSchemaFieldInfoUpdate: EditableSchemaFieldInfoUpdate;
   EditableSchemaMetadata: Omit<EditableSchemaMetadata, 'editableSchemaFieldInfo'> & { editableSchemaFieldInfo: Array<ResolversParentTypes['EditableSchemaFieldInfo']> };
   EditableSchemaMetadataUpdate: EditableSchemaMetadataUpdate;
   EditableTagProperties: EditableTagProperties;
   Entity: ResolversInterfaceTypes<ResolversParentTypes>['Entity'];
+  EntityAssertionsResult: Omit<EntityAssertionsResult, 'assertions'> & { assertions: Array<ResolversParentTypes['Assertion']> };
+  EntityIncidentsResult: Omit<EntityIncidentsResult, 'incidents'> & { incidents: Array<ResolversParentTypes['Incident']> };
   EntityLineageResult: Omit<EntityLineageResult, 'relationships'> & { relationships: Array<ResolversParentTypes['LineageRelationship']> };
   EntityPath: Omit<EntityPath, 'path'> & { path: Array<Maybe<ResolversParentTypes['Entity']>> };
   EntityRelationship: Omit<EntityRelationship, 'created' | 'entity'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, entity?: Maybe<ResolversParentTypes['Entity']> };
@@ -5030,10 +6864,19 @@ export type ResolversParentTypes = {
   FacetFilter: FacetFilter;
   FacetFilterInput: FacetFilterInput;
   FacetMetadata: Omit<FacetMetadata, 'aggregations' | 'entity'> & { aggregations: Array<ResolversParentTypes['AggregationMetadata']>, entity?: Maybe<ResolversParentTypes['Entity']> };
+  FieldAssertionInfo: FieldAssertionInfo;
+  FieldMetricAssertion: FieldMetricAssertion;
+  FieldTransform: FieldTransform;
   FieldUsageCounts: FieldUsageCounts;
+  FieldValuesAssertion: FieldValuesAssertion;
+  FieldValuesFailThreshold: FieldValuesFailThreshold;
   FilterInput: FilterInput;
+  FixedIntervalSchedule: FixedIntervalSchedule;
   Float: Scalars['Float']['output'];
   ForeignKeyConstraint: Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversParentTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>> };
+  FreshnessAssertionInfo: FreshnessAssertionInfo;
+  FreshnessAssertionSchedule: FreshnessAssertionSchedule;
+  FreshnessCronSchedule: FreshnessCronSchedule;
   GlobalTags: Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversParentTypes['TagAssociation']>> };
   GlobalTagsUpdate: GlobalTagsUpdate;
   GlobalViewsSettings: GlobalViewsSettings;
@@ -5046,7 +6889,15 @@ export type ResolversParentTypes = {
   GlossaryTerms: Omit<GlossaryTerms, 'terms'> & { terms?: Maybe<Array<ResolversParentTypes['GlossaryTermAssociation']>> };
   GroupingCriterion: GroupingCriterion;
   GroupingSpec: GroupingSpec;
+  Health: Health;
   IconProperties: IconProperties;
+  Incident: Omit<Incident, 'assignees' | 'created' | 'entity' | 'incidentStatus' | 'relationships' | 'source' | 'status' | 'tags'> & { assignees?: Maybe<Array<ResolversParentTypes['OwnerType']>>, created: ResolversParentTypes['AuditStamp'], entity: ResolversParentTypes['Entity'], incidentStatus: ResolversParentTypes['IncidentStatus'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, source?: Maybe<ResolversParentTypes['IncidentSource']>, status: ResolversParentTypes['IncidentStatus'], tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  IncidentSource: Omit<IncidentSource, 'source'> & { source?: Maybe<ResolversParentTypes['Entity']> };
+  IncidentStatus: Omit<IncidentStatus, 'lastUpdated'> & { lastUpdated: ResolversParentTypes['AuditStamp'] };
+  IncrementingSegmentFieldTransformer: IncrementingSegmentFieldTransformer;
+  IncrementingSegmentRowCountChange: IncrementingSegmentRowCountChange;
+  IncrementingSegmentRowCountTotal: IncrementingSegmentRowCountTotal;
+  IncrementingSegmentSpec: IncrementingSegmentSpec;
   InstitutionalMemory: Omit<InstitutionalMemory, 'elements'> & { elements: Array<ResolversParentTypes['InstitutionalMemoryMetadata']> };
   InstitutionalMemoryMetadata: Omit<InstitutionalMemoryMetadata, 'actor' | 'author' | 'created' | 'updated'> & { actor: ResolversParentTypes['ResolvedActor'], author: ResolversParentTypes['CorpUser'], created: ResolversParentTypes['AuditStamp'], updated?: Maybe<ResolversParentTypes['AuditStamp']> };
   InstitutionalMemoryMetadataSettings: InstitutionalMemoryMetadataSettings;
@@ -5062,6 +6913,25 @@ export type ResolversParentTypes = {
   ListMyViewsInput: ListMyViewsInput;
   ListViewsResult: Omit<ListViewsResult, 'views'> & { views: Array<ResolversParentTypes['DataHubView']> };
   Long: Scalars['Long']['output'];
+  MLFeature: Omit<MlFeature, 'deprecation' | 'domain' | 'featureProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, featureProperties?: Maybe<ResolversParentTypes['MLFeatureProperties']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['MLFeatureProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  MLFeatureEditableProperties: MlFeatureEditableProperties;
+  MLFeatureProperties: Omit<MlFeatureProperties, 'customProperties' | 'sources' | 'version'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, sources?: Maybe<Array<Maybe<ResolversParentTypes['Dataset']>>>, version?: Maybe<ResolversParentTypes['VersionTag']> };
+  MLFeatureTable: Omit<MlFeatureTable, 'deprecation' | 'domain' | 'featureTableProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, featureTableProperties?: Maybe<ResolversParentTypes['MLFeatureTableProperties']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['MLFeatureTableProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  MLFeatureTableEditableProperties: MlFeatureTableEditableProperties;
+  MLFeatureTableProperties: Omit<MlFeatureTableProperties, 'customProperties' | 'mlFeatures' | 'mlPrimaryKeys'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, mlFeatures?: Maybe<Array<Maybe<ResolversParentTypes['MLFeature']>>>, mlPrimaryKeys?: Maybe<Array<Maybe<ResolversParentTypes['MLPrimaryKey']>>> };
+  MLHyperParam: MlHyperParam;
+  MLMetric: MlMetric;
+  MLModel: Omit<MlModel, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags' | 'versionProperties'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['MLModelProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']>, versionProperties?: Maybe<ResolversParentTypes['VersionProperties']> };
+  MLModelEditableProperties: MlModelEditableProperties;
+  MLModelGroup: Omit<MlModelGroup, 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['MLModelGroupProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  MLModelGroupEditableProperties: MlModelGroupEditableProperties;
+  MLModelGroupProperties: Omit<MlModelGroupProperties, 'created' | 'customProperties' | 'lastModified' | 'version'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, lastModified?: Maybe<ResolversParentTypes['AuditStamp']>, version?: Maybe<ResolversParentTypes['VersionTag']> };
+  MLModelLineageInfo: MlModelLineageInfo;
+  MLModelProperties: Omit<MlModelProperties, 'created' | 'customProperties' | 'groups' | 'lastModified'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, groups?: Maybe<Array<Maybe<ResolversParentTypes['MLModelGroup']>>>, lastModified?: Maybe<ResolversParentTypes['AuditStamp']> };
+  MLPrimaryKey: Omit<MlPrimaryKey, 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, primaryKeyProperties?: Maybe<ResolversParentTypes['MLPrimaryKeyProperties']>, properties?: Maybe<ResolversParentTypes['MLPrimaryKeyProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  MLPrimaryKeyEditableProperties: MlPrimaryKeyEditableProperties;
+  MLPrimaryKeyProperties: Omit<MlPrimaryKeyProperties, 'customProperties' | 'sources' | 'version'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, sources?: Maybe<Array<Maybe<ResolversParentTypes['Dataset']>>>, version?: Maybe<ResolversParentTypes['VersionTag']> };
+  MLTrainingRunProperties: MlTrainingRunProperties;
   MatchedField: Omit<MatchedField, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   MetadataAttribution: Omit<MetadataAttribution, 'actor' | 'source'> & { actor: ResolversParentTypes['Entity'], source?: Maybe<ResolversParentTypes['Entity']> };
   Mutation: Record<PropertyKey, never>;
@@ -5083,6 +6953,7 @@ export type ResolversParentTypes = {
   PlatformSchema: ResolversUnionTypes<ResolversParentTypes>['PlatformSchema'];
   PropertyValue: ResolversUnionTypes<ResolversParentTypes>['PropertyValue'];
   Query: Record<PropertyKey, never>;
+  RelationshipFieldMapping: RelationshipFieldMapping;
   RelationshipsInput: RelationshipsInput;
   RemoveLinkInput: RemoveLinkInput;
   RemoveOwnerInput: RemoveOwnerInput;
@@ -5092,8 +6963,14 @@ export type ResolversParentTypes = {
   Role: Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<ResolversParentTypes['RoleProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   RoleAssociation: Omit<RoleAssociation, 'role'> & { role: ResolversParentTypes['Role'] };
   RoleProperties: RoleProperties;
+  RowCountChange: RowCountChange;
+  RowCountTotal: RowCountTotal;
+  SchemaAssertionField: SchemaAssertionField;
+  SchemaAssertionInfo: Omit<SchemaAssertionInfo, 'fields' | 'schema'> & { fields: Array<ResolversParentTypes['SchemaAssertionField']>, schema?: Maybe<ResolversParentTypes['SchemaMetadata']> };
   SchemaField: Omit<SchemaField, 'globalTags' | 'glossaryTerms' | 'schemaFieldEntity' | 'tags'> & { globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, schemaFieldEntity?: Maybe<ResolversParentTypes['SchemaFieldEntity']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
-  SchemaFieldEntity: Omit<SchemaFieldEntity, 'documentation' | 'parent' | 'relationships' | 'structuredProperties'> & { documentation?: Maybe<ResolversParentTypes['Documentation']>, parent: ResolversParentTypes['Entity'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
+  SchemaFieldEntity: Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<ResolversParentTypes['BusinessAttributes']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, documentation?: Maybe<ResolversParentTypes['Documentation']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, parent: ResolversParentTypes['Entity'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  SchemaFieldRef: SchemaFieldRef;
+  SchemaFieldSpec: SchemaFieldSpec;
   SchemaMetadata: Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversParentTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversParentTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversParentTypes['PlatformSchema']> };
   SearchAcrossEntitiesInput: SearchAcrossEntitiesInput;
   SearchAcrossLineageInput: SearchAcrossLineageInput;
@@ -5108,6 +6985,7 @@ export type ResolversParentTypes = {
   SearchSuggestion: SearchSuggestion;
   SiblingProperties: Omit<SiblingProperties, 'siblings'> & { siblings?: Maybe<Array<Maybe<ResolversParentTypes['Entity']>>> };
   SortCriterion: SortCriterion;
+  SqlAssertionInfo: SqlAssertionInfo;
   Status: Status;
   String: Scalars['String']['output'];
   StringMapEntry: StringMapEntry;
@@ -5118,6 +6996,7 @@ export type ResolversParentTypes = {
   StructuredPropertyEntity: Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: ResolversParentTypes['StructuredPropertyDefinition'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   StructuredPropertySettings: StructuredPropertySettings;
   SubTypes: SubTypes;
+  SupportsVersions: ResolversInterfaceTypes<ResolversParentTypes>['SupportsVersions'];
   TableSchema: TableSchema;
   Tag: Omit<Tag, 'editableProperties' | 'ownership' | 'relationships'> & { editableProperties?: Maybe<ResolversParentTypes['EditableTagProperties']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   TagAssociation: Omit<TagAssociation, 'attribution' | 'tag'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']>, tag: ResolversParentTypes['Tag'] };
@@ -5137,6 +7016,10 @@ export type ResolversParentTypes = {
   UsageQueryResult: Omit<UsageQueryResult, 'aggregations' | 'buckets'> & { aggregations?: Maybe<ResolversParentTypes['UsageQueryResultAggregations']>, buckets?: Maybe<Array<Maybe<ResolversParentTypes['UsageAggregation']>>> };
   UsageQueryResultAggregations: Omit<UsageQueryResultAggregations, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversParentTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversParentTypes['UserUsageCounts']>>> };
   UserUsageCounts: Omit<UserUsageCounts, 'user'> & { user?: Maybe<ResolversParentTypes['CorpUser']> };
+  VersionProperties: Omit<VersionProperties, 'aliases' | 'version' | 'versionSet'> & { aliases: Array<ResolversParentTypes['VersionTag']>, version: ResolversParentTypes['VersionTag'], versionSet: ResolversParentTypes['VersionSet'] };
+  VersionSet: Omit<VersionSet, 'latestVersion' | 'relationships'> & { latestVersion?: Maybe<ResolversParentTypes['Entity']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  VersionTag: VersionTag;
+  VolumeAssertionInfo: VolumeAssertionInfo;
 };
 
 export type AccessResolvers<ContextType = any, ParentType extends ResolversParentTypes['Access'] = ResolversParentTypes['Access']> = {
@@ -5186,6 +7069,67 @@ export type AspectResolvers<ContextType = any, ParentType extends ResolversParen
   __resolveType: TypeResolveFn<'SchemaMetadata', ParentType, ContextType>;
 };
 
+export type AssertionResolvers<ContextType = any, ParentType extends ResolversParentTypes['Assertion'] = ResolversParentTypes['Assertion']> = {
+  actions?: Resolver<Maybe<ResolversTypes['AssertionActions']>, ParentType, ContextType>;
+  info?: Resolver<Maybe<ResolversTypes['AssertionInfo']>, ParentType, ContextType>;
+  lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<AssertionLineageArgs, 'input'>>;
+  platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<AssertionRelationshipsArgs, 'input'>>;
+  runEvents?: Resolver<Maybe<ResolversTypes['AssertionRunEventsResult']>, ParentType, ContextType, Partial<AssertionRunEventsArgs>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AssertionActionResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssertionAction'] = ResolversParentTypes['AssertionAction']> = {
+  type?: Resolver<ResolversTypes['AssertionActionType'], ParentType, ContextType>;
+};
+
+export type AssertionActionsResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssertionActions'] = ResolversParentTypes['AssertionActions']> = {
+  onFailure?: Resolver<Array<ResolversTypes['AssertionAction']>, ParentType, ContextType>;
+  onSuccess?: Resolver<Array<ResolversTypes['AssertionAction']>, ParentType, ContextType>;
+};
+
+export type AssertionInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssertionInfo'] = ResolversParentTypes['AssertionInfo']> = {
+  customAssertion?: Resolver<Maybe<ResolversTypes['CustomAssertionInfo']>, ParentType, ContextType>;
+  datasetAssertion?: Resolver<Maybe<ResolversTypes['DatasetAssertionInfo']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fieldAssertion?: Resolver<Maybe<ResolversTypes['FieldAssertionInfo']>, ParentType, ContextType>;
+  freshnessAssertion?: Resolver<Maybe<ResolversTypes['FreshnessAssertionInfo']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['AuditStamp']>, ParentType, ContextType>;
+  schemaAssertion?: Resolver<Maybe<ResolversTypes['SchemaAssertionInfo']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['AssertionSource']>, ParentType, ContextType>;
+  sqlAssertion?: Resolver<Maybe<ResolversTypes['SqlAssertionInfo']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['AssertionType'], ParentType, ContextType>;
+  volumeAssertion?: Resolver<Maybe<ResolversTypes['VolumeAssertionInfo']>, ParentType, ContextType>;
+};
+
+export type AssertionRunEventsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssertionRunEventsResult'] = ResolversParentTypes['AssertionRunEventsResult']> = {
+  errored?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  succeeded?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AssertionSourceResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssertionSource'] = ResolversParentTypes['AssertionSource']> = {
+  created?: Resolver<Maybe<ResolversTypes['AuditStamp']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['AssertionSourceType'], ParentType, ContextType>;
+};
+
+export type AssertionStdParameterResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssertionStdParameter'] = ResolversParentTypes['AssertionStdParameter']> = {
+  type?: Resolver<ResolversTypes['AssertionStdParameterType'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AssertionStdParametersResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssertionStdParameters'] = ResolversParentTypes['AssertionStdParameters']> = {
+  maxValue?: Resolver<Maybe<ResolversTypes['AssertionStdParameter']>, ParentType, ContextType>;
+  minValue?: Resolver<Maybe<ResolversTypes['AssertionStdParameter']>, ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['AssertionStdParameter']>, ParentType, ContextType>;
+};
+
 export type AuditStampResolvers<ContextType = any, ParentType extends ResolversParentTypes['AuditStamp'] = ResolversParentTypes['AuditStamp']> = {
   actor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   time?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
@@ -5214,7 +7158,7 @@ export type AutoCompleteResultsResolvers<ContextType = any, ParentType extends R
 };
 
 export type BrowsableEntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowsableEntity'] = ResolversParentTypes['BrowsableEntity']> = {
-  __resolveType: TypeResolveFn<'Chart' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'Dataset', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Chart' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'Dataset' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup', ParentType, ContextType>;
 };
 
 export type BrowsePathResolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowsePath'] = ResolversParentTypes['BrowsePath']> = {
@@ -5249,6 +7193,38 @@ export type BrowseResultsResolvers<ContextType = any, ParentType extends Resolve
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type BusinessAttributeResolvers<ContextType = any, ParentType extends ResolversParentTypes['BusinessAttribute'] = ResolversParentTypes['BusinessAttribute']> = {
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['BusinessAttributeInfo']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<BusinessAttributeRelationshipsArgs, 'input'>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type BusinessAttributeAssociationResolvers<ContextType = any, ParentType extends ResolversParentTypes['BusinessAttributeAssociation'] = ResolversParentTypes['BusinessAttributeAssociation']> = {
+  associatedUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  businessAttribute?: Resolver<ResolversTypes['BusinessAttribute'], ParentType, ContextType>;
+};
+
+export type BusinessAttributeInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['BusinessAttributeInfo'] = ResolversParentTypes['BusinessAttributeInfo']> = {
+  created?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  deleted?: Resolver<Maybe<ResolversTypes['AuditStamp']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  lastModified?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['SchemaFieldDataType']>, ParentType, ContextType>;
+};
+
+export type BusinessAttributesResolvers<ContextType = any, ParentType extends ResolversParentTypes['BusinessAttributes'] = ResolversParentTypes['BusinessAttributes']> = {
+  businessAttribute?: Resolver<Maybe<ResolversTypes['BusinessAttributeAssociation']>, ParentType, ContextType>;
+};
+
 export type ChartResolvers<ContextType = any, ParentType extends ResolversParentTypes['Chart'] = ResolversParentTypes['Chart']> = {
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
   browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
@@ -5262,6 +7238,8 @@ export type ChartResolvers<ContextType = any, ParentType extends ResolversParent
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  health?: Resolver<Maybe<Array<ResolversTypes['Health']>>, ParentType, ContextType>;
+  incidents?: Resolver<Maybe<ResolversTypes['EntityIncidentsResult']>, ParentType, ContextType, Partial<ChartIncidentsArgs>>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<ChartLineageArgs, 'input'>>;
@@ -5466,6 +7444,13 @@ export type CorpUserViewsSettingsResolvers<ContextType = any, ParentType extends
   defaultView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType>;
 };
 
+export type CustomAssertionInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['CustomAssertionInfo'] = ResolversParentTypes['CustomAssertionInfo']> = {
+  entityUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['SchemaFieldRef']>, ParentType, ContextType>;
+  logic?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type CustomPropertiesEntryResolvers<ContextType = any, ParentType extends ResolversParentTypes['CustomPropertiesEntry'] = ResolversParentTypes['CustomPropertiesEntry']> = {
   associatedUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -5485,6 +7470,8 @@ export type DashboardResolvers<ContextType = any, ParentType extends ResolversPa
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  health?: Resolver<Maybe<Array<ResolversTypes['Health']>>, ParentType, ContextType>;
+  incidents?: Resolver<Maybe<ResolversTypes['EntityIncidentsResult']>, ParentType, ContextType, Partial<DashboardIncidentsArgs>>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<DashboardLineageArgs, 'input'>>;
@@ -5540,6 +7527,8 @@ export type DataFlowResolvers<ContextType = any, ParentType extends ResolversPar
   flowId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  health?: Resolver<Maybe<Array<ResolversTypes['Health']>>, ParentType, ContextType>;
+  incidents?: Resolver<Maybe<ResolversTypes['EntityIncidentsResult']>, ParentType, ContextType, Partial<DataFlowIncidentsArgs>>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<DataFlowLineageArgs, 'input'>>;
@@ -5607,6 +7596,8 @@ export type DataJobResolvers<ContextType = any, ParentType extends ResolversPare
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  health?: Resolver<Maybe<Array<ResolversTypes['Health']>>, ParentType, ContextType>;
+  incidents?: Resolver<Maybe<ResolversTypes['EntityIncidentsResult']>, ParentType, ContextType, Partial<DataJobIncidentsArgs>>;
   inputOutput?: Resolver<Maybe<ResolversTypes['DataJobInputOutput']>, ParentType, ContextType>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   jobId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -5616,6 +7607,7 @@ export type DataJobResolvers<ContextType = any, ParentType extends ResolversPare
   parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['DataJobProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataJobRelationshipsArgs, 'input'>>;
+  runs?: Resolver<Maybe<ResolversTypes['DataProcessInstanceResult']>, ParentType, ContextType, Partial<DataJobRunsArgs>>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
   structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
   subTypes?: Resolver<Maybe<ResolversTypes['SubTypes']>, ParentType, ContextType>;
@@ -5690,6 +7682,55 @@ export type DataPlatformPropertiesResolvers<ContextType = any, ParentType extend
   type?: Resolver<ResolversTypes['PlatformType'], ParentType, ContextType>;
 };
 
+export type DataProcessInstanceResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataProcessInstance'] = ResolversParentTypes['DataProcessInstance']> = {
+  container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['AuditStamp']>, ParentType, ContextType>;
+  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<DataProcessInstanceLineageArgs, 'input'>>;
+  mlTrainingRunProperties?: Resolver<Maybe<ResolversTypes['MLTrainingRunProperties']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
+  parentTemplate?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  platform?: Resolver<Maybe<ResolversTypes['DataPlatform']>, ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['DataProcessInstanceProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataProcessInstanceRelationshipsArgs, 'input'>>;
+  state?: Resolver<Maybe<Array<Maybe<ResolversTypes['DataProcessRunEvent']>>>, ParentType, ContextType, Partial<DataProcessInstanceStateArgs>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  subTypes?: Resolver<Maybe<ResolversTypes['SubTypes']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataProcessInstancePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataProcessInstanceProperties'] = ResolversParentTypes['DataProcessInstanceProperties']> = {
+  created?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DataProcessInstanceResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataProcessInstanceResult'] = ResolversParentTypes['DataProcessInstanceResult']> = {
+  count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  runs?: Resolver<Maybe<Array<Maybe<ResolversTypes['DataProcessInstance']>>>, ParentType, ContextType>;
+  start?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  total?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type DataProcessInstanceRunResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataProcessInstanceRunResult'] = ResolversParentTypes['DataProcessInstanceRunResult']> = {
+  nativeResultType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resultType?: Resolver<Maybe<ResolversTypes['DataProcessInstanceRunResultType']>, ParentType, ContextType>;
+};
+
+export type DataProcessRunEventResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataProcessRunEvent'] = ResolversParentTypes['DataProcessRunEvent']> = {
+  attempt?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  durationMillis?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  result?: Resolver<Maybe<ResolversTypes['DataProcessInstanceRunResult']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['DataProcessRunStatus']>, ParentType, ContextType>;
+  timestampMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type DataProductResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataProduct'] = ResolversParentTypes['DataProduct']> = {
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
@@ -5733,6 +7774,7 @@ export type DataTypeInfoResolvers<ContextType = any, ParentType extends Resolver
 export type DatasetResolvers<ContextType = any, ParentType extends ResolversParentTypes['Dataset'] = ResolversParentTypes['Dataset']> = {
   access?: Resolver<Maybe<ResolversTypes['Access']>, ParentType, ContextType>;
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  assertions?: Resolver<Maybe<ResolversTypes['EntityAssertionsResult']>, ParentType, ContextType, Partial<DatasetAssertionsArgs>>;
   browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
   container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType>;
@@ -5747,6 +7789,8 @@ export type DatasetResolvers<ContextType = any, ParentType extends ResolversPare
   externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  health?: Resolver<Maybe<Array<ResolversTypes['Health']>>, ParentType, ContextType>;
+  incidents?: Resolver<Maybe<ResolversTypes['EntityIncidentsResult']>, ParentType, ContextType, Partial<DatasetIncidentsArgs>>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<DatasetLineageArgs, 'input'>>;
@@ -5770,7 +7814,20 @@ export type DatasetResolvers<ContextType = any, ParentType extends ResolversPare
   uri?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   usageStats?: Resolver<Maybe<ResolversTypes['UsageQueryResult']>, ParentType, ContextType, Partial<DatasetUsageStatsArgs>>;
+  versionProperties?: Resolver<Maybe<ResolversTypes['VersionProperties']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DatasetAssertionInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['DatasetAssertionInfo'] = ResolversParentTypes['DatasetAssertionInfo']> = {
+  aggregation?: Resolver<Maybe<ResolversTypes['AssertionStdAggregation']>, ParentType, ContextType>;
+  datasetUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fields?: Resolver<Maybe<Array<ResolversTypes['SchemaFieldRef']>>, ParentType, ContextType>;
+  logic?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nativeParameters?: Resolver<Maybe<Array<ResolversTypes['StringMapEntry']>>, ParentType, ContextType>;
+  nativeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  operator?: Resolver<ResolversTypes['AssertionStdOperator'], ParentType, ContextType>;
+  parameters?: Resolver<Maybe<ResolversTypes['AssertionStdParameters']>, ParentType, ContextType>;
+  scope?: Resolver<ResolversTypes['DatasetAssertionScope'], ParentType, ContextType>;
 };
 
 export type DatasetEditablePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DatasetEditableProperties'] = ResolversParentTypes['DatasetEditableProperties']> = {
@@ -5790,6 +7847,11 @@ export type DatasetFieldProfileResolvers<ContextType = any, ParentType extends R
   stdev?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   uniqueCount?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   uniqueProportion?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type DatasetFilterResolvers<ContextType = any, ParentType extends ResolversParentTypes['DatasetFilter'] = ResolversParentTypes['DatasetFilter']> = {
+  sql?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['DatasetFilterType'], ParentType, ContextType>;
 };
 
 export type DatasetProfileResolvers<ContextType = any, ParentType extends ResolversParentTypes['DatasetProfile'] = ResolversParentTypes['DatasetProfile']> = {
@@ -5868,6 +7930,37 @@ export type DomainPropertiesResolvers<ContextType = any, ParentType extends Reso
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ErModelRelationshipResolvers<ContextType = any, ParentType extends ResolversParentTypes['ERModelRelationship'] = ResolversParentTypes['ERModelRelationship']> = {
+  editableProperties?: Resolver<Maybe<ResolversTypes['ERModelRelationshipEditableProperties']>, ParentType, ContextType>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<ErModelRelationshipLineageArgs, 'input'>>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['ERModelRelationshipProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<ErModelRelationshipRelationshipsArgs, 'input'>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ErModelRelationshipEditablePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['ERModelRelationshipEditableProperties'] = ResolversParentTypes['ERModelRelationshipEditableProperties']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ErModelRelationshipPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['ERModelRelationshipProperties'] = ResolversParentTypes['ERModelRelationshipProperties']> = {
+  cardinality?: Resolver<ResolversTypes['ERModelRelationshipCardinality'], ParentType, ContextType>;
+  createdActor?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  createdTime?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  destination?: Resolver<ResolversTypes['Dataset'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  relationshipFieldMappings?: Resolver<Maybe<Array<ResolversTypes['RelationshipFieldMapping']>>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['Dataset'], ParentType, ContextType>;
+};
+
 export type EditableSchemaFieldInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['EditableSchemaFieldInfo'] = ResolversParentTypes['EditableSchemaFieldInfo']> = {
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fieldPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -5886,7 +7979,21 @@ export type EditableTagPropertiesResolvers<ContextType = any, ParentType extends
 };
 
 export type EntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['Entity'] = ResolversParentTypes['Entity']> = {
-  __resolveType: TypeResolveFn<'Application' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'EntityTypeEntity' | 'GlossaryNode' | 'GlossaryTerm' | 'OwnershipTypeEntity' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'VersionSet', ParentType, ContextType>;
+};
+
+export type EntityAssertionsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityAssertionsResult'] = ResolversParentTypes['EntityAssertionsResult']> = {
+  assertions?: Resolver<Array<ResolversTypes['Assertion']>, ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type EntityIncidentsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityIncidentsResult'] = ResolversParentTypes['EntityIncidentsResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  incidents?: Resolver<Array<ResolversTypes['Incident']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type EntityLineageResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityLineageResult'] = ResolversParentTypes['EntityLineageResult']> = {
@@ -5931,7 +8038,7 @@ export type EntityTypeInfoResolvers<ContextType = any, ParentType extends Resolv
 };
 
 export type EntityWithRelationshipsResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityWithRelationships'] = ResolversParentTypes['EntityWithRelationships']> = {
-  __resolveType: TypeResolveFn<'Chart' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'Dataset', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Assertion' | 'Chart' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'DataProcessInstance' | 'Dataset' | 'ERModelRelationship' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey', ParentType, ContextType>;
 };
 
 export type ExtraPropertyResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExtraProperty'] = ResolversParentTypes['ExtraProperty']> = {
@@ -5953,9 +8060,47 @@ export type FacetMetadataResolvers<ContextType = any, ParentType extends Resolve
   field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type FieldAssertionInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['FieldAssertionInfo'] = ResolversParentTypes['FieldAssertionInfo']> = {
+  entityUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fieldMetricAssertion?: Resolver<Maybe<ResolversTypes['FieldMetricAssertion']>, ParentType, ContextType>;
+  fieldValuesAssertion?: Resolver<Maybe<ResolversTypes['FieldValuesAssertion']>, ParentType, ContextType>;
+  filter?: Resolver<Maybe<ResolversTypes['DatasetFilter']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['FieldAssertionType'], ParentType, ContextType>;
+};
+
+export type FieldMetricAssertionResolvers<ContextType = any, ParentType extends ResolversParentTypes['FieldMetricAssertion'] = ResolversParentTypes['FieldMetricAssertion']> = {
+  field?: Resolver<ResolversTypes['SchemaFieldSpec'], ParentType, ContextType>;
+  metric?: Resolver<ResolversTypes['FieldMetricType'], ParentType, ContextType>;
+  operator?: Resolver<ResolversTypes['AssertionStdOperator'], ParentType, ContextType>;
+  parameters?: Resolver<Maybe<ResolversTypes['AssertionStdParameters']>, ParentType, ContextType>;
+};
+
+export type FieldTransformResolvers<ContextType = any, ParentType extends ResolversParentTypes['FieldTransform'] = ResolversParentTypes['FieldTransform']> = {
+  type?: Resolver<ResolversTypes['FieldTransformType'], ParentType, ContextType>;
+};
+
 export type FieldUsageCountsResolvers<ContextType = any, ParentType extends ResolversParentTypes['FieldUsageCounts'] = ResolversParentTypes['FieldUsageCounts']> = {
   count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   fieldName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type FieldValuesAssertionResolvers<ContextType = any, ParentType extends ResolversParentTypes['FieldValuesAssertion'] = ResolversParentTypes['FieldValuesAssertion']> = {
+  excludeNulls?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  failThreshold?: Resolver<ResolversTypes['FieldValuesFailThreshold'], ParentType, ContextType>;
+  field?: Resolver<ResolversTypes['SchemaFieldSpec'], ParentType, ContextType>;
+  operator?: Resolver<ResolversTypes['AssertionStdOperator'], ParentType, ContextType>;
+  parameters?: Resolver<Maybe<ResolversTypes['AssertionStdParameters']>, ParentType, ContextType>;
+  transform?: Resolver<Maybe<ResolversTypes['FieldTransform']>, ParentType, ContextType>;
+};
+
+export type FieldValuesFailThresholdResolvers<ContextType = any, ParentType extends ResolversParentTypes['FieldValuesFailThreshold'] = ResolversParentTypes['FieldValuesFailThreshold']> = {
+  type?: Resolver<ResolversTypes['FieldValuesFailThresholdType'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+};
+
+export type FixedIntervalScheduleResolvers<ContextType = any, ParentType extends ResolversParentTypes['FixedIntervalSchedule'] = ResolversParentTypes['FixedIntervalSchedule']> = {
+  multiple?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unit?: Resolver<ResolversTypes['DateInterval'], ParentType, ContextType>;
 };
 
 export type ForeignKeyConstraintResolvers<ContextType = any, ParentType extends ResolversParentTypes['ForeignKeyConstraint'] = ResolversParentTypes['ForeignKeyConstraint']> = {
@@ -5963,6 +8108,25 @@ export type ForeignKeyConstraintResolvers<ContextType = any, ParentType extends 
   foreignFields?: Resolver<Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sourceFields?: Resolver<Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>>, ParentType, ContextType>;
+};
+
+export type FreshnessAssertionInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['FreshnessAssertionInfo'] = ResolversParentTypes['FreshnessAssertionInfo']> = {
+  entityUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  filter?: Resolver<Maybe<ResolversTypes['DatasetFilter']>, ParentType, ContextType>;
+  schedule?: Resolver<ResolversTypes['FreshnessAssertionSchedule'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['FreshnessAssertionType'], ParentType, ContextType>;
+};
+
+export type FreshnessAssertionScheduleResolvers<ContextType = any, ParentType extends ResolversParentTypes['FreshnessAssertionSchedule'] = ResolversParentTypes['FreshnessAssertionSchedule']> = {
+  cron?: Resolver<Maybe<ResolversTypes['FreshnessCronSchedule']>, ParentType, ContextType>;
+  fixedInterval?: Resolver<Maybe<ResolversTypes['FixedIntervalSchedule']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['FreshnessAssertionScheduleType'], ParentType, ContextType>;
+};
+
+export type FreshnessCronScheduleResolvers<ContextType = any, ParentType extends ResolversParentTypes['FreshnessCronSchedule'] = ResolversParentTypes['FreshnessCronSchedule']> = {
+  cron?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timezone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  windowStartOffsetMs?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
 };
 
 export type GlobalTagsResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlobalTags'] = ResolversParentTypes['GlobalTags']> = {
@@ -6041,10 +8205,73 @@ export type GlossaryTermsResolvers<ContextType = any, ParentType extends Resolve
   terms?: Resolver<Maybe<Array<ResolversTypes['GlossaryTermAssociation']>>, ParentType, ContextType>;
 };
 
+export type HealthResolvers<ContextType = any, ParentType extends ResolversParentTypes['Health'] = ResolversParentTypes['Health']> = {
+  causes?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reportedAt?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['HealthStatus'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['HealthStatusType'], ParentType, ContextType>;
+};
+
 export type IconPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['IconProperties'] = ResolversParentTypes['IconProperties']> = {
   iconLibrary?: Resolver<Maybe<ResolversTypes['IconLibrary']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   style?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type IncidentResolvers<ContextType = any, ParentType extends ResolversParentTypes['Incident'] = ResolversParentTypes['Incident']> = {
+  assignees?: Resolver<Maybe<Array<ResolversTypes['OwnerType']>>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
+  customType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entity?: Resolver<ResolversTypes['Entity'], ParentType, ContextType>;
+  incidentStatus?: Resolver<ResolversTypes['IncidentStatus'], ParentType, ContextType>;
+  incidentType?: Resolver<ResolversTypes['IncidentType'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['IncidentPriority']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<IncidentRelationshipsArgs, 'input'>>;
+  source?: Resolver<Maybe<ResolversTypes['IncidentSource']>, ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['IncidentStatus'], ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type IncidentSourceResolvers<ContextType = any, ParentType extends ResolversParentTypes['IncidentSource'] = ResolversParentTypes['IncidentSource']> = {
+  source?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['IncidentSourceType'], ParentType, ContextType>;
+};
+
+export type IncidentStatusResolvers<ContextType = any, ParentType extends ResolversParentTypes['IncidentStatus'] = ResolversParentTypes['IncidentStatus']> = {
+  lastUpdated?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  stage?: Resolver<Maybe<ResolversTypes['IncidentStage']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['IncidentState'], ParentType, ContextType>;
+};
+
+export type IncrementingSegmentFieldTransformerResolvers<ContextType = any, ParentType extends ResolversParentTypes['IncrementingSegmentFieldTransformer'] = ResolversParentTypes['IncrementingSegmentFieldTransformer']> = {
+  nativeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['IncrementingSegmentFieldTransformerType'], ParentType, ContextType>;
+};
+
+export type IncrementingSegmentRowCountChangeResolvers<ContextType = any, ParentType extends ResolversParentTypes['IncrementingSegmentRowCountChange'] = ResolversParentTypes['IncrementingSegmentRowCountChange']> = {
+  operator?: Resolver<ResolversTypes['AssertionStdOperator'], ParentType, ContextType>;
+  parameters?: Resolver<ResolversTypes['AssertionStdParameters'], ParentType, ContextType>;
+  segment?: Resolver<ResolversTypes['IncrementingSegmentSpec'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['AssertionValueChangeType'], ParentType, ContextType>;
+};
+
+export type IncrementingSegmentRowCountTotalResolvers<ContextType = any, ParentType extends ResolversParentTypes['IncrementingSegmentRowCountTotal'] = ResolversParentTypes['IncrementingSegmentRowCountTotal']> = {
+  operator?: Resolver<ResolversTypes['AssertionStdOperator'], ParentType, ContextType>;
+  parameters?: Resolver<ResolversTypes['AssertionStdParameters'], ParentType, ContextType>;
+  segment?: Resolver<ResolversTypes['IncrementingSegmentSpec'], ParentType, ContextType>;
+};
+
+export type IncrementingSegmentSpecResolvers<ContextType = any, ParentType extends ResolversParentTypes['IncrementingSegmentSpec'] = ResolversParentTypes['IncrementingSegmentSpec']> = {
+  field?: Resolver<ResolversTypes['SchemaFieldSpec'], ParentType, ContextType>;
+  transformer?: Resolver<Maybe<ResolversTypes['IncrementingSegmentFieldTransformer']>, ParentType, ContextType>;
 };
 
 export type InstitutionalMemoryResolvers<ContextType = any, ParentType extends ResolversParentTypes['InstitutionalMemory'] = ResolversParentTypes['InstitutionalMemory']> = {
@@ -6094,6 +8321,227 @@ export type ListViewsResultResolvers<ContextType = any, ParentType extends Resol
 export interface LongScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Long'], any> {
   name: 'Long';
 }
+
+export type MlFeatureResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLFeature'] = ResolversParentTypes['MLFeature']> = {
+  dataType?: Resolver<Maybe<ResolversTypes['MLFeatureDataType']>, ParentType, ContextType>;
+  deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  editableProperties?: Resolver<Maybe<ResolversTypes['MLFeatureEditableProperties']>, ParentType, ContextType>;
+  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  featureNamespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  featureProperties?: Resolver<Maybe<ResolversTypes['MLFeatureProperties']>, ParentType, ContextType>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<MlFeatureLineageArgs, 'input'>>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['MLFeatureProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<MlFeatureRelationshipsArgs, 'input'>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MlFeatureEditablePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLFeatureEditableProperties'] = ResolversParentTypes['MLFeatureEditableProperties']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MlFeaturePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLFeatureProperties'] = ResolversParentTypes['MLFeatureProperties']> = {
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  dataType?: Resolver<Maybe<ResolversTypes['MLFeatureDataType']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sources?: Resolver<Maybe<Array<Maybe<ResolversTypes['Dataset']>>>, ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['VersionTag']>, ParentType, ContextType>;
+};
+
+export type MlFeatureTableResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLFeatureTable'] = ResolversParentTypes['MLFeatureTable']> = {
+  browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
+  deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  editableProperties?: Resolver<Maybe<ResolversTypes['MLFeatureTableEditableProperties']>, ParentType, ContextType>;
+  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  featureTableProperties?: Resolver<Maybe<ResolversTypes['MLFeatureTableProperties']>, ParentType, ContextType>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<MlFeatureTableLineageArgs, 'input'>>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['MLFeatureTableProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<MlFeatureTableRelationshipsArgs, 'input'>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MlFeatureTableEditablePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLFeatureTableEditableProperties'] = ResolversParentTypes['MLFeatureTableEditableProperties']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MlFeatureTablePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLFeatureTableProperties'] = ResolversParentTypes['MLFeatureTableProperties']> = {
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mlFeatures?: Resolver<Maybe<Array<Maybe<ResolversTypes['MLFeature']>>>, ParentType, ContextType>;
+  mlPrimaryKeys?: Resolver<Maybe<Array<Maybe<ResolversTypes['MLPrimaryKey']>>>, ParentType, ContextType>;
+};
+
+export type MlHyperParamResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLHyperParam'] = ResolversParentTypes['MLHyperParam']> = {
+  createdAt?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MlMetricResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLMetric'] = ResolversParentTypes['MLMetric']> = {
+  createdAt?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MlModelResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLModel'] = ResolversParentTypes['MLModel']> = {
+  browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
+  deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  editableProperties?: Resolver<Maybe<ResolversTypes['MLModelEditableProperties']>, ParentType, ContextType>;
+  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<MlModelLineageArgs, 'input'>>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  origin?: Resolver<ResolversTypes['FabricType'], ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['MLModelProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<MlModelRelationshipsArgs, 'input'>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  versionProperties?: Resolver<Maybe<ResolversTypes['VersionProperties']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MlModelEditablePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLModelEditableProperties'] = ResolversParentTypes['MLModelEditableProperties']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MlModelGroupResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLModelGroup'] = ResolversParentTypes['MLModelGroup']> = {
+  browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
+  deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  editableProperties?: Resolver<Maybe<ResolversTypes['MLModelGroupEditableProperties']>, ParentType, ContextType>;
+  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<MlModelGroupLineageArgs, 'input'>>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  origin?: Resolver<ResolversTypes['FabricType'], ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['MLModelGroupProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<MlModelGroupRelationshipsArgs, 'input'>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MlModelGroupEditablePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLModelGroupEditableProperties'] = ResolversParentTypes['MLModelGroupEditableProperties']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MlModelGroupPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLModelGroupProperties'] = ResolversParentTypes['MLModelGroupProperties']> = {
+  created?: Resolver<Maybe<ResolversTypes['AuditStamp']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModified?: Resolver<Maybe<ResolversTypes['AuditStamp']>, ParentType, ContextType>;
+  mlModelLineageInfo?: Resolver<Maybe<ResolversTypes['MLModelLineageInfo']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['VersionTag']>, ParentType, ContextType>;
+};
+
+export type MlModelLineageInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLModelLineageInfo'] = ResolversParentTypes['MLModelLineageInfo']> = {
+  downstreamJobs?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  trainingJobs?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+};
+
+export type MlModelPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLModelProperties'] = ResolversParentTypes['MLModelProperties']> = {
+  created?: Resolver<Maybe<ResolversTypes['AuditStamp']>, ParentType, ContextType>;
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  date?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  groups?: Resolver<Maybe<Array<Maybe<ResolversTypes['MLModelGroup']>>>, ParentType, ContextType>;
+  hyperParams?: Resolver<Maybe<Array<Maybe<ResolversTypes['MLHyperParam']>>>, ParentType, ContextType>;
+  lastModified?: Resolver<Maybe<ResolversTypes['AuditStamp']>, ParentType, ContextType>;
+  mlFeatures?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  mlModelLineageInfo?: Resolver<Maybe<ResolversTypes['MLModelLineageInfo']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  trainingMetrics?: Resolver<Maybe<Array<Maybe<ResolversTypes['MLMetric']>>>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MlPrimaryKeyResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLPrimaryKey'] = ResolversParentTypes['MLPrimaryKey']> = {
+  dataType?: Resolver<Maybe<ResolversTypes['MLFeatureDataType']>, ParentType, ContextType>;
+  deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  editableProperties?: Resolver<Maybe<ResolversTypes['MLPrimaryKeyEditableProperties']>, ParentType, ContextType>;
+  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  featureNamespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<MlPrimaryKeyLineageArgs, 'input'>>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  primaryKeyProperties?: Resolver<Maybe<ResolversTypes['MLPrimaryKeyProperties']>, ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['MLPrimaryKeyProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<MlPrimaryKeyRelationshipsArgs, 'input'>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MlPrimaryKeyEditablePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLPrimaryKeyEditableProperties'] = ResolversParentTypes['MLPrimaryKeyEditableProperties']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MlPrimaryKeyPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLPrimaryKeyProperties'] = ResolversParentTypes['MLPrimaryKeyProperties']> = {
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  dataType?: Resolver<Maybe<ResolversTypes['MLFeatureDataType']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sources?: Resolver<Maybe<Array<Maybe<ResolversTypes['Dataset']>>>, ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['VersionTag']>, ParentType, ContextType>;
+};
+
+export type MlTrainingRunPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLTrainingRunProperties'] = ResolversParentTypes['MLTrainingRunProperties']> = {
+  hyperParams?: Resolver<Maybe<Array<Maybe<ResolversTypes['MLHyperParam']>>>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  outputUrls?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
+  trainingMetrics?: Resolver<Maybe<Array<Maybe<ResolversTypes['MLMetric']>>>, ParentType, ContextType>;
+};
 
 export type MatchedFieldResolvers<ContextType = any, ParentType extends ResolversParentTypes['MatchedField'] = ResolversParentTypes['MatchedField']> = {
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
@@ -6245,10 +8693,12 @@ export type PropertyValueResolvers<ContextType = any, ParentType extends Resolve
 
 export type QueryResolvers<ContextType = any, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   application?: Resolver<Maybe<ResolversTypes['Application']>, ParentType, ContextType, RequireFields<QueryApplicationArgs, 'urn'>>;
+  assertion?: Resolver<Maybe<ResolversTypes['Assertion']>, ParentType, ContextType, RequireFields<QueryAssertionArgs, 'urn'>>;
   autoComplete?: Resolver<Maybe<ResolversTypes['AutoCompleteResults']>, ParentType, ContextType, RequireFields<QueryAutoCompleteArgs, 'input'>>;
   autoCompleteForMultiple?: Resolver<Maybe<ResolversTypes['AutoCompleteMultipleResults']>, ParentType, ContextType, RequireFields<QueryAutoCompleteForMultipleArgs, 'input'>>;
   browse?: Resolver<Maybe<ResolversTypes['BrowseResults']>, ParentType, ContextType, RequireFields<QueryBrowseArgs, 'input'>>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType, RequireFields<QueryBrowsePathsArgs, 'input'>>;
+  businessAttribute?: Resolver<Maybe<ResolversTypes['BusinessAttribute']>, ParentType, ContextType, RequireFields<QueryBusinessAttributeArgs, 'urn'>>;
   chart?: Resolver<Maybe<ResolversTypes['Chart']>, ParentType, ContextType, RequireFields<QueryChartArgs, 'urn'>>;
   container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType, RequireFields<QueryContainerArgs, 'urn'>>;
   corpGroup?: Resolver<Maybe<ResolversTypes['CorpGroup']>, ParentType, ContextType, RequireFields<QueryCorpGroupArgs, 'urn'>>;
@@ -6258,24 +8708,37 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   dataJob?: Resolver<Maybe<ResolversTypes['DataJob']>, ParentType, ContextType, RequireFields<QueryDataJobArgs, 'urn'>>;
   dataPlatform?: Resolver<Maybe<ResolversTypes['DataPlatform']>, ParentType, ContextType, RequireFields<QueryDataPlatformArgs, 'urn'>>;
   dataPlatformInstance?: Resolver<Maybe<ResolversTypes['DataPlatformInstance']>, ParentType, ContextType, RequireFields<QueryDataPlatformInstanceArgs, 'urn'>>;
+  dataProcessInstance?: Resolver<Maybe<ResolversTypes['DataProcessInstance']>, ParentType, ContextType, RequireFields<QueryDataProcessInstanceArgs, 'urn'>>;
   dataProduct?: Resolver<Maybe<ResolversTypes['DataProduct']>, ParentType, ContextType, RequireFields<QueryDataProductArgs, 'urn'>>;
   dataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<QueryDatasetArgs, 'urn'>>;
   domain?: Resolver<Maybe<ResolversTypes['Domain']>, ParentType, ContextType, RequireFields<QueryDomainArgs, 'urn'>>;
   entities?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType, RequireFields<QueryEntitiesArgs, 'urns'>>;
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType, RequireFields<QueryEntityArgs, 'urn'>>;
+  erModelRelationship?: Resolver<Maybe<ResolversTypes['ERModelRelationship']>, ParentType, ContextType, RequireFields<QueryErModelRelationshipArgs, 'urn'>>;
   globalViewsSettings?: Resolver<Maybe<ResolversTypes['GlobalViewsSettings']>, ParentType, ContextType>;
   glossaryNode?: Resolver<Maybe<ResolversTypes['GlossaryNode']>, ParentType, ContextType, RequireFields<QueryGlossaryNodeArgs, 'urn'>>;
   glossaryTerm?: Resolver<Maybe<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, RequireFields<QueryGlossaryTermArgs, 'urn'>>;
   listGlobalViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListGlobalViewsArgs, 'input'>>;
   listMyViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListMyViewsArgs, 'input'>>;
   me?: Resolver<Maybe<ResolversTypes['AuthenticatedUser']>, ParentType, ContextType>;
+  mlFeature?: Resolver<Maybe<ResolversTypes['MLFeature']>, ParentType, ContextType, RequireFields<QueryMlFeatureArgs, 'urn'>>;
+  mlFeatureTable?: Resolver<Maybe<ResolversTypes['MLFeatureTable']>, ParentType, ContextType, RequireFields<QueryMlFeatureTableArgs, 'urn'>>;
+  mlModel?: Resolver<Maybe<ResolversTypes['MLModel']>, ParentType, ContextType, RequireFields<QueryMlModelArgs, 'urn'>>;
+  mlModelGroup?: Resolver<Maybe<ResolversTypes['MLModelGroup']>, ParentType, ContextType, RequireFields<QueryMlModelGroupArgs, 'urn'>>;
+  mlPrimaryKey?: Resolver<Maybe<ResolversTypes['MLPrimaryKey']>, ParentType, ContextType, RequireFields<QueryMlPrimaryKeyArgs, 'urn'>>;
   role?: Resolver<Maybe<ResolversTypes['Role']>, ParentType, ContextType, RequireFields<QueryRoleArgs, 'urn'>>;
   search?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchArgs, 'input'>>;
   searchAcrossEntities?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossEntitiesArgs, 'input'>>;
   searchAcrossLineage?: Resolver<Maybe<ResolversTypes['SearchAcrossLineageResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossLineageArgs, 'input'>>;
   structuredProperty?: Resolver<Maybe<ResolversTypes['StructuredPropertyEntity']>, ParentType, ContextType, RequireFields<QueryStructuredPropertyArgs, 'urn'>>;
   tag?: Resolver<Maybe<ResolversTypes['Tag']>, ParentType, ContextType, RequireFields<QueryTagArgs, 'urn'>>;
+  versionSet?: Resolver<Maybe<ResolversTypes['VersionSet']>, ParentType, ContextType, RequireFields<QueryVersionSetArgs, 'urn'>>;
   view?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<QueryViewArgs, 'urn'>>;
+};
+
+export type RelationshipFieldMappingResolvers<ContextType = any, ParentType extends ResolversParentTypes['RelationshipFieldMapping'] = ResolversParentTypes['RelationshipFieldMapping']> = {
+  destinationField?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sourceField?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ResolvedActorResolvers<ContextType = any, ParentType extends ResolversParentTypes['ResolvedActor'] = ResolversParentTypes['ResolvedActor']> = {
@@ -6309,6 +8772,30 @@ export type RolePropertiesResolvers<ContextType = any, ParentType extends Resolv
   type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type RowCountChangeResolvers<ContextType = any, ParentType extends ResolversParentTypes['RowCountChange'] = ResolversParentTypes['RowCountChange']> = {
+  operator?: Resolver<ResolversTypes['AssertionStdOperator'], ParentType, ContextType>;
+  parameters?: Resolver<ResolversTypes['AssertionStdParameters'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['AssertionValueChangeType'], ParentType, ContextType>;
+};
+
+export type RowCountTotalResolvers<ContextType = any, ParentType extends ResolversParentTypes['RowCountTotal'] = ResolversParentTypes['RowCountTotal']> = {
+  operator?: Resolver<ResolversTypes['AssertionStdOperator'], ParentType, ContextType>;
+  parameters?: Resolver<ResolversTypes['AssertionStdParameters'], ParentType, ContextType>;
+};
+
+export type SchemaAssertionFieldResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaAssertionField'] = ResolversParentTypes['SchemaAssertionField']> = {
+  nativeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['SchemaFieldDataType'], ParentType, ContextType>;
+};
+
+export type SchemaAssertionInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaAssertionInfo'] = ResolversParentTypes['SchemaAssertionInfo']> = {
+  compatibility?: Resolver<ResolversTypes['SchemaAssertionCompatibility'], ParentType, ContextType>;
+  entityUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fields?: Resolver<Array<ResolversTypes['SchemaAssertionField']>, ParentType, ContextType>;
+  schema?: Resolver<Maybe<ResolversTypes['SchemaMetadata']>, ParentType, ContextType>;
+};
+
 export type SchemaFieldResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaField'] = ResolversParentTypes['SchemaField']> = {
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fieldPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -6328,14 +8815,30 @@ export type SchemaFieldResolvers<ContextType = any, ParentType extends Resolvers
 };
 
 export type SchemaFieldEntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaFieldEntity'] = ResolversParentTypes['SchemaFieldEntity']> = {
+  businessAttributes?: Resolver<Maybe<ResolversTypes['BusinessAttributes']>, ParentType, ContextType>;
+  deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
   documentation?: Resolver<Maybe<ResolversTypes['Documentation']>, ParentType, ContextType>;
   fieldPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
   parent?: Resolver<ResolversTypes['Entity'], ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<SchemaFieldEntityRelationshipsArgs, 'input'>>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
   structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SchemaFieldRefResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaFieldRef'] = ResolversParentTypes['SchemaFieldRef']> = {
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SchemaFieldSpecResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaFieldSpec'] = ResolversParentTypes['SchemaFieldSpec']> = {
+  nativeType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type SchemaMetadataResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaMetadata'] = ResolversParentTypes['SchemaMetadata']> = {
@@ -6405,6 +8908,15 @@ export type SiblingPropertiesResolvers<ContextType = any, ParentType extends Res
   siblings?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType>;
 };
 
+export type SqlAssertionInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['SqlAssertionInfo'] = ResolversParentTypes['SqlAssertionInfo']> = {
+  changeType?: Resolver<Maybe<ResolversTypes['AssertionValueChangeType']>, ParentType, ContextType>;
+  entityUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  operator?: Resolver<ResolversTypes['AssertionStdOperator'], ParentType, ContextType>;
+  parameters?: Resolver<ResolversTypes['AssertionStdParameters'], ParentType, ContextType>;
+  statement?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['SqlAssertionType'], ParentType, ContextType>;
+};
+
 export type StatusResolvers<ContextType = any, ParentType extends ResolversParentTypes['Status'] = ResolversParentTypes['Status']> = {
   removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
@@ -6467,6 +8979,10 @@ export type SubTypesResolvers<ContextType = any, ParentType extends ResolversPar
   typeNames?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
 };
 
+export type SupportsVersionsResolvers<ContextType = any, ParentType extends ResolversParentTypes['SupportsVersions'] = ResolversParentTypes['SupportsVersions']> = {
+  __resolveType: TypeResolveFn<'Dataset' | 'MLModel', ParentType, ContextType>;
+};
+
 export type TableSchemaResolvers<ContextType = any, ParentType extends ResolversParentTypes['TableSchema'] = ResolversParentTypes['TableSchema']> = {
   schema?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -6498,7 +9014,7 @@ export type TagPropertiesResolvers<ContextType = any, ParentType extends Resolve
 };
 
 export type TimeSeriesAspectResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimeSeriesAspect'] = ResolversParentTypes['TimeSeriesAspect']> = {
-  __resolveType: TypeResolveFn<'DatasetProfile' | 'Operation', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'DataProcessRunEvent' | 'DatasetProfile' | 'Operation', ParentType, ContextType>;
 };
 
 export type TypeQualifierResolvers<ContextType = any, ParentType extends ResolversParentTypes['TypeQualifier'] = ResolversParentTypes['TypeQualifier']> = {
@@ -6538,6 +9054,36 @@ export type UserUsageCountsResolvers<ContextType = any, ParentType extends Resol
   userEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type VersionPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['VersionProperties'] = ResolversParentTypes['VersionProperties']> = {
+  aliases?: Resolver<Array<ResolversTypes['VersionTag']>, ParentType, ContextType>;
+  comment?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  isLatest?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['VersionTag'], ParentType, ContextType>;
+  versionSet?: Resolver<ResolversTypes['VersionSet'], ParentType, ContextType>;
+};
+
+export type VersionSetResolvers<ContextType = any, ParentType extends ResolversParentTypes['VersionSet'] = ResolversParentTypes['VersionSet']> = {
+  latestVersion?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<VersionSetRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type VersionTagResolvers<ContextType = any, ParentType extends ResolversParentTypes['VersionTag'] = ResolversParentTypes['VersionTag']> = {
+  versionTag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type VolumeAssertionInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['VolumeAssertionInfo'] = ResolversParentTypes['VolumeAssertionInfo']> = {
+  entityUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  filter?: Resolver<Maybe<ResolversTypes['DatasetFilter']>, ParentType, ContextType>;
+  incrementingSegmentRowCountChange?: Resolver<Maybe<ResolversTypes['IncrementingSegmentRowCountChange']>, ParentType, ContextType>;
+  incrementingSegmentRowCountTotal?: Resolver<Maybe<ResolversTypes['IncrementingSegmentRowCountTotal']>, ParentType, ContextType>;
+  rowCountChange?: Resolver<Maybe<ResolversTypes['RowCountChange']>, ParentType, ContextType>;
+  rowCountTotal?: Resolver<Maybe<ResolversTypes['RowCountTotal']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['VolumeAssertionType'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = any> = {
   Access?: AccessResolvers<ContextType>;
   AggregationMetadata?: AggregationMetadataResolvers<ContextType>;
@@ -6546,6 +9092,14 @@ export type Resolvers<ContextType = any> = {
   ApplicationAssociation?: ApplicationAssociationResolvers<ContextType>;
   ApplicationProperties?: ApplicationPropertiesResolvers<ContextType>;
   Aspect?: AspectResolvers<ContextType>;
+  Assertion?: AssertionResolvers<ContextType>;
+  AssertionAction?: AssertionActionResolvers<ContextType>;
+  AssertionActions?: AssertionActionsResolvers<ContextType>;
+  AssertionInfo?: AssertionInfoResolvers<ContextType>;
+  AssertionRunEventsResult?: AssertionRunEventsResultResolvers<ContextType>;
+  AssertionSource?: AssertionSourceResolvers<ContextType>;
+  AssertionStdParameter?: AssertionStdParameterResolvers<ContextType>;
+  AssertionStdParameters?: AssertionStdParametersResolvers<ContextType>;
   AuditStamp?: AuditStampResolvers<ContextType>;
   AuthenticatedUser?: AuthenticatedUserResolvers<ContextType>;
   AutoCompleteMultipleResults?: AutoCompleteMultipleResultsResolvers<ContextType>;
@@ -6558,6 +9112,10 @@ export type Resolvers<ContextType = any> = {
   BrowseResultGroup?: BrowseResultGroupResolvers<ContextType>;
   BrowseResultMetadata?: BrowseResultMetadataResolvers<ContextType>;
   BrowseResults?: BrowseResultsResolvers<ContextType>;
+  BusinessAttribute?: BusinessAttributeResolvers<ContextType>;
+  BusinessAttributeAssociation?: BusinessAttributeAssociationResolvers<ContextType>;
+  BusinessAttributeInfo?: BusinessAttributeInfoResolvers<ContextType>;
+  BusinessAttributes?: BusinessAttributesResolvers<ContextType>;
   Chart?: ChartResolvers<ContextType>;
   ChartEditableProperties?: ChartEditablePropertiesResolvers<ContextType>;
   ChartProperties?: ChartPropertiesResolvers<ContextType>;
@@ -6577,6 +9135,7 @@ export type Resolvers<ContextType = any> = {
   CorpUserProperties?: CorpUserPropertiesResolvers<ContextType>;
   CorpUserSettings?: CorpUserSettingsResolvers<ContextType>;
   CorpUserViewsSettings?: CorpUserViewsSettingsResolvers<ContextType>;
+  CustomAssertionInfo?: CustomAssertionInfoResolvers<ContextType>;
   CustomPropertiesEntry?: CustomPropertiesEntryResolvers<ContextType>;
   Dashboard?: DashboardResolvers<ContextType>;
   DashboardEditableProperties?: DashboardEditablePropertiesResolvers<ContextType>;
@@ -6598,13 +9157,20 @@ export type Resolvers<ContextType = any> = {
   DataPlatformInstance?: DataPlatformInstanceResolvers<ContextType>;
   DataPlatformInstanceProperties?: DataPlatformInstancePropertiesResolvers<ContextType>;
   DataPlatformProperties?: DataPlatformPropertiesResolvers<ContextType>;
+  DataProcessInstance?: DataProcessInstanceResolvers<ContextType>;
+  DataProcessInstanceProperties?: DataProcessInstancePropertiesResolvers<ContextType>;
+  DataProcessInstanceResult?: DataProcessInstanceResultResolvers<ContextType>;
+  DataProcessInstanceRunResult?: DataProcessInstanceRunResultResolvers<ContextType>;
+  DataProcessRunEvent?: DataProcessRunEventResolvers<ContextType>;
   DataProduct?: DataProductResolvers<ContextType>;
   DataProductProperties?: DataProductPropertiesResolvers<ContextType>;
   DataTypeEntity?: DataTypeEntityResolvers<ContextType>;
   DataTypeInfo?: DataTypeInfoResolvers<ContextType>;
   Dataset?: DatasetResolvers<ContextType>;
+  DatasetAssertionInfo?: DatasetAssertionInfoResolvers<ContextType>;
   DatasetEditableProperties?: DatasetEditablePropertiesResolvers<ContextType>;
   DatasetFieldProfile?: DatasetFieldProfileResolvers<ContextType>;
+  DatasetFilter?: DatasetFilterResolvers<ContextType>;
   DatasetProfile?: DatasetProfileResolvers<ContextType>;
   DatasetProperties?: DatasetPropertiesResolvers<ContextType>;
   DatasetStatsSummary?: DatasetStatsSummaryResolvers<ContextType>;
@@ -6615,10 +9181,15 @@ export type Resolvers<ContextType = any> = {
   Domain?: DomainResolvers<ContextType>;
   DomainAssociation?: DomainAssociationResolvers<ContextType>;
   DomainProperties?: DomainPropertiesResolvers<ContextType>;
+  ERModelRelationship?: ErModelRelationshipResolvers<ContextType>;
+  ERModelRelationshipEditableProperties?: ErModelRelationshipEditablePropertiesResolvers<ContextType>;
+  ERModelRelationshipProperties?: ErModelRelationshipPropertiesResolvers<ContextType>;
   EditableSchemaFieldInfo?: EditableSchemaFieldInfoResolvers<ContextType>;
   EditableSchemaMetadata?: EditableSchemaMetadataResolvers<ContextType>;
   EditableTagProperties?: EditableTagPropertiesResolvers<ContextType>;
   Entity?: EntityResolvers<ContextType>;
+  EntityAssertionsResult?: EntityAssertionsResultResolvers<ContextType>;
+  EntityIncidentsResult?: EntityIncidentsResultResolvers<ContextType>;
   EntityLineageResult?: EntityLineageResultResolvers<ContextType>;
   EntityPath?: EntityPathResolvers<ContextType>;
   EntityRelationship?: EntityRelationshipResolvers<ContextType>;
@@ -6629,8 +9200,17 @@ export type Resolvers<ContextType = any> = {
   ExtraProperty?: ExtraPropertyResolvers<ContextType>;
   FacetFilter?: FacetFilterResolvers<ContextType>;
   FacetMetadata?: FacetMetadataResolvers<ContextType>;
+  FieldAssertionInfo?: FieldAssertionInfoResolvers<ContextType>;
+  FieldMetricAssertion?: FieldMetricAssertionResolvers<ContextType>;
+  FieldTransform?: FieldTransformResolvers<ContextType>;
   FieldUsageCounts?: FieldUsageCountsResolvers<ContextType>;
+  FieldValuesAssertion?: FieldValuesAssertionResolvers<ContextType>;
+  FieldValuesFailThreshold?: FieldValuesFailThresholdResolvers<ContextType>;
+  FixedIntervalSchedule?: FixedIntervalScheduleResolvers<ContextType>;
   ForeignKeyConstraint?: ForeignKeyConstraintResolvers<ContextType>;
+  FreshnessAssertionInfo?: FreshnessAssertionInfoResolvers<ContextType>;
+  FreshnessAssertionSchedule?: FreshnessAssertionScheduleResolvers<ContextType>;
+  FreshnessCronSchedule?: FreshnessCronScheduleResolvers<ContextType>;
   GlobalTags?: GlobalTagsResolvers<ContextType>;
   GlobalViewsSettings?: GlobalViewsSettingsResolvers<ContextType>;
   GlossaryNode?: GlossaryNodeResolvers<ContextType>;
@@ -6640,7 +9220,15 @@ export type Resolvers<ContextType = any> = {
   GlossaryTermAssociation?: GlossaryTermAssociationResolvers<ContextType>;
   GlossaryTermProperties?: GlossaryTermPropertiesResolvers<ContextType>;
   GlossaryTerms?: GlossaryTermsResolvers<ContextType>;
+  Health?: HealthResolvers<ContextType>;
   IconProperties?: IconPropertiesResolvers<ContextType>;
+  Incident?: IncidentResolvers<ContextType>;
+  IncidentSource?: IncidentSourceResolvers<ContextType>;
+  IncidentStatus?: IncidentStatusResolvers<ContextType>;
+  IncrementingSegmentFieldTransformer?: IncrementingSegmentFieldTransformerResolvers<ContextType>;
+  IncrementingSegmentRowCountChange?: IncrementingSegmentRowCountChangeResolvers<ContextType>;
+  IncrementingSegmentRowCountTotal?: IncrementingSegmentRowCountTotalResolvers<ContextType>;
+  IncrementingSegmentSpec?: IncrementingSegmentSpecResolvers<ContextType>;
   InstitutionalMemory?: InstitutionalMemoryResolvers<ContextType>;
   InstitutionalMemoryMetadata?: InstitutionalMemoryMetadataResolvers<ContextType>;
   InstitutionalMemoryMetadataSettings?: InstitutionalMemoryMetadataSettingsResolvers<ContextType>;
@@ -6648,6 +9236,25 @@ export type Resolvers<ContextType = any> = {
   LineageRelationship?: LineageRelationshipResolvers<ContextType>;
   ListViewsResult?: ListViewsResultResolvers<ContextType>;
   Long?: GraphQLScalarType;
+  MLFeature?: MlFeatureResolvers<ContextType>;
+  MLFeatureEditableProperties?: MlFeatureEditablePropertiesResolvers<ContextType>;
+  MLFeatureProperties?: MlFeaturePropertiesResolvers<ContextType>;
+  MLFeatureTable?: MlFeatureTableResolvers<ContextType>;
+  MLFeatureTableEditableProperties?: MlFeatureTableEditablePropertiesResolvers<ContextType>;
+  MLFeatureTableProperties?: MlFeatureTablePropertiesResolvers<ContextType>;
+  MLHyperParam?: MlHyperParamResolvers<ContextType>;
+  MLMetric?: MlMetricResolvers<ContextType>;
+  MLModel?: MlModelResolvers<ContextType>;
+  MLModelEditableProperties?: MlModelEditablePropertiesResolvers<ContextType>;
+  MLModelGroup?: MlModelGroupResolvers<ContextType>;
+  MLModelGroupEditableProperties?: MlModelGroupEditablePropertiesResolvers<ContextType>;
+  MLModelGroupProperties?: MlModelGroupPropertiesResolvers<ContextType>;
+  MLModelLineageInfo?: MlModelLineageInfoResolvers<ContextType>;
+  MLModelProperties?: MlModelPropertiesResolvers<ContextType>;
+  MLPrimaryKey?: MlPrimaryKeyResolvers<ContextType>;
+  MLPrimaryKeyEditableProperties?: MlPrimaryKeyEditablePropertiesResolvers<ContextType>;
+  MLPrimaryKeyProperties?: MlPrimaryKeyPropertiesResolvers<ContextType>;
+  MLTrainingRunProperties?: MlTrainingRunPropertiesResolvers<ContextType>;
   MatchedField?: MatchedFieldResolvers<ContextType>;
   MetadataAttribution?: MetadataAttributionResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -6666,13 +9273,20 @@ export type Resolvers<ContextType = any> = {
   PlatformSchema?: PlatformSchemaResolvers<ContextType>;
   PropertyValue?: PropertyValueResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RelationshipFieldMapping?: RelationshipFieldMappingResolvers<ContextType>;
   ResolvedActor?: ResolvedActorResolvers<ContextType>;
   ResolvedAuditStamp?: ResolvedAuditStampResolvers<ContextType>;
   Role?: RoleResolvers<ContextType>;
   RoleAssociation?: RoleAssociationResolvers<ContextType>;
   RoleProperties?: RolePropertiesResolvers<ContextType>;
+  RowCountChange?: RowCountChangeResolvers<ContextType>;
+  RowCountTotal?: RowCountTotalResolvers<ContextType>;
+  SchemaAssertionField?: SchemaAssertionFieldResolvers<ContextType>;
+  SchemaAssertionInfo?: SchemaAssertionInfoResolvers<ContextType>;
   SchemaField?: SchemaFieldResolvers<ContextType>;
   SchemaFieldEntity?: SchemaFieldEntityResolvers<ContextType>;
+  SchemaFieldRef?: SchemaFieldRefResolvers<ContextType>;
+  SchemaFieldSpec?: SchemaFieldSpecResolvers<ContextType>;
   SchemaMetadata?: SchemaMetadataResolvers<ContextType>;
   SearchAcrossLineageResult?: SearchAcrossLineageResultResolvers<ContextType>;
   SearchAcrossLineageResults?: SearchAcrossLineageResultsResolvers<ContextType>;
@@ -6681,6 +9295,7 @@ export type Resolvers<ContextType = any> = {
   SearchResults?: SearchResultsResolvers<ContextType>;
   SearchSuggestion?: SearchSuggestionResolvers<ContextType>;
   SiblingProperties?: SiblingPropertiesResolvers<ContextType>;
+  SqlAssertionInfo?: SqlAssertionInfoResolvers<ContextType>;
   Status?: StatusResolvers<ContextType>;
   StringMapEntry?: StringMapEntryResolvers<ContextType>;
   StringValue?: StringValueResolvers<ContextType>;
@@ -6690,6 +9305,7 @@ export type Resolvers<ContextType = any> = {
   StructuredPropertyEntity?: StructuredPropertyEntityResolvers<ContextType>;
   StructuredPropertySettings?: StructuredPropertySettingsResolvers<ContextType>;
   SubTypes?: SubTypesResolvers<ContextType>;
+  SupportsVersions?: SupportsVersionsResolvers<ContextType>;
   TableSchema?: TableSchemaResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
   TagAssociation?: TagAssociationResolvers<ContextType>;
@@ -6701,5 +9317,9 @@ export type Resolvers<ContextType = any> = {
   UsageQueryResult?: UsageQueryResultResolvers<ContextType>;
   UsageQueryResultAggregations?: UsageQueryResultAggregationsResolvers<ContextType>;
   UserUsageCounts?: UserUsageCountsResolvers<ContextType>;
+  VersionProperties?: VersionPropertiesResolvers<ContextType>;
+  VersionSet?: VersionSetResolvers<ContextType>;
+  VersionTag?: VersionTagResolvers<ContextType>;
+  VolumeAssertionInfo?: VolumeAssertionInfoResolvers<ContextType>;
 };
 

@@ -27,6 +27,17 @@ const ENTITY_NAMES: Readonly<Record<string, string>> = {
   ENTITY_TYPE: 'entityType',
   DATA_PLATFORM_INSTANCE: 'dataPlatformInstance',
   ROLE: 'role',
+  MLMODEL: 'mlModel',
+  MLMODEL_GROUP: 'mlModelGroup',
+  MLFEATURE: 'mlFeature',
+  MLFEATURE_TABLE: 'mlFeatureTable',
+  MLPRIMARY_KEY: 'mlPrimaryKey',
+  DATA_PROCESS_INSTANCE: 'dataProcessInstance',
+  ASSERTION: 'assertion',
+  INCIDENT: 'incident',
+  VERSION_SET: 'versionSet',
+  ER_MODEL_RELATIONSHIP: 'erModelRelationship',
+  BUSINESS_ATTRIBUTE: 'businessAttribute',
 };
 
 const ENTITY_TYPES: Readonly<Record<string, string>> = Object.fromEntries(
@@ -45,6 +56,12 @@ export const SEARCHABLE_TYPES: readonly string[] = [
   'TAG',
   'CORP_USER',
   'CORP_GROUP',
+  'MLMODEL',
+  'MLMODEL_GROUP',
+  'MLFEATURE_TABLE',
+  'MLFEATURE',
+  'MLPRIMARY_KEY',
+  'BUSINESS_ATTRIBUTE',
 ];
 
 /** Every EntityType the schema serves. */

@@ -202,3 +202,10 @@ export function lineageOf(view: EntityView, urn: string): (args: { input: Lineag
     });
   };
 }
+
+/** The URNs at the source end of an entity's incoming edges of one relationship, as the graph lists them (at most `count`). */
+export function incomingUrns(view: EntityView, urn: string, relationship: string, count: number): string[] {
+  return view.store
+    .relationships({ urn, direction: 'INCOMING', types: [relationship], start: 0, count })
+    .relationships.map((edge) => edge.entity);
+}

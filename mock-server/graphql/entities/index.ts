@@ -1,7 +1,9 @@
 /**
  * The entity page root fields: `dataset`, `chart`, `dashboard`, `dataFlow`, `dataJob`, `container`, `corpUser`, `corpGroup`,
  * `tag`, `glossaryTerm`, `dataPlatform`, `view`, `glossaryNode`, `domain`, `dataProduct`, `application`,
- * `structuredProperty`, `dataPlatformInstance`, `role` (each takes a URN of its own type: another is a BAD_REQUEST
+ * `structuredProperty`, `dataPlatformInstance`, `role`, the ML roots (`mlModel`, `mlModelGroup`, `mlFeature`,
+ * `mlFeatureTable`, `mlPrimaryKey`), `dataProcessInstance`, `assertion`, `versionSet`, `erModelRelationship`,
+ * `businessAttribute` (each takes a URN of its own type: another is a BAD_REQUEST
  * naming it) and `entity(urn)` / `entities(urns, checkForExistence)` for any type the schema serves (null for others).
  */
 import { tryParseUrn } from '../../../spec/index.js';
@@ -31,6 +33,16 @@ const TYPED_ROOTS: Readonly<Record<string, string>> = {
   structuredProperty: 'structuredProperty',
   dataPlatformInstance: 'dataPlatformInstance',
   role: 'role',
+  mlModel: 'mlModel',
+  mlModelGroup: 'mlModelGroup',
+  mlFeature: 'mlFeature',
+  mlFeatureTable: 'mlFeatureTable',
+  mlPrimaryKey: 'mlPrimaryKey',
+  dataProcessInstance: 'dataProcessInstance',
+  assertion: 'assertion',
+  versionSet: 'versionSet',
+  erModelRelationship: 'erModelRelationship',
+  businessAttribute: 'businessAttribute',
 };
 
 /** The entity page root fields of the entity types' family; `viewOf` gives the view of the request's store. */

@@ -5,6 +5,8 @@
  * EntityView, are not imported back by it.
  */
 import { chartRecord, dashboardRecord } from './tool-assets.js';
+import { assertionRecord } from './assertion.js';
+import { businessAttributeRecord } from './business-attribute.js';
 import { containerRecord } from './container.js';
 import { dataFlowRecord, dataJobRecord } from './pipeline-assets.js';
 import { corpGroupRecord } from './corp-group.js';
@@ -14,14 +16,25 @@ import { datasetRecord } from './dataset.js';
 import { domainRecord } from './domain.js';
 import type { EntityMapper } from './entity-view.js';
 import { glossaryNodeRecord } from './glossary-node.js';
+import { erModelRelationshipRecord } from './field-relationships.js';
 import { glossaryTermRecord } from './glossary-term.js';
+import { incidentRecord } from './incident.js';
+import {
+  mlFeatureRecord,
+  mlFeatureTableRecord,
+  mlModelGroupRecord,
+  mlModelRecord,
+  mlPrimaryKeyRecord,
+} from './ml-assets.js';
 import { ownershipTypeRecord } from './ownership-type.js';
 import { dataPlatformInstanceRecord, roleRecord } from './platform-instance-and-role.js';
 import { applicationRecord, dataProductRecord } from './products-and-applications.js';
+import { dataProcessInstanceRecord } from './process-instance.js';
 import { savedViewRecord } from './saved-view.js';
 import { schemaFieldRecord } from './schema-field.js';
 import { dataTypeRecord, entityTypeRecord, structuredPropertyRecord } from './structured-property.js';
 import { tagRecord } from './tag.js';
+import { versionSetRecord } from './versions.js';
 
 export const ENTITY_MAPPERS: Readonly<Record<string, EntityMapper>> = {
   dataset: datasetRecord,
@@ -47,4 +60,15 @@ export const ENTITY_MAPPERS: Readonly<Record<string, EntityMapper>> = {
   entityType: entityTypeRecord,
   dataPlatformInstance: dataPlatformInstanceRecord,
   role: roleRecord,
+  mlModel: mlModelRecord,
+  mlModelGroup: mlModelGroupRecord,
+  mlFeature: mlFeatureRecord,
+  mlPrimaryKey: mlPrimaryKeyRecord,
+  mlFeatureTable: mlFeatureTableRecord,
+  dataProcessInstance: dataProcessInstanceRecord,
+  assertion: assertionRecord,
+  incident: incidentRecord,
+  versionSet: versionSetRecord,
+  erModelRelationship: erModelRelationshipRecord,
+  businessAttribute: businessAttributeRecord,
 };

@@ -2,8 +2,9 @@
  * The fields an entity page shows that many entity types share, read the same way for each (upstream's
  * mappers map these aspects with shared mappers): ownership, tags, glossary terms, links, status,
  * deprecation, sub-types, domain, container and parent containers, browse paths, relationships,
- * lineage, `exists` and `lastIngested`, and the catalog fields of catalog-fields.ts (structured properties,
- * display properties, platform instance, application, v2 browse path, access, siblings, documentation). Each is a thunk, so a query reads only the aspects it selects.
+ * lineage, health, incidents, assertions, version properties, `exists` and `lastIngested`, and the catalog fields of
+ * catalog-fields.ts (structured properties, display properties, platform instance, application, v2 browse path,
+ * access, siblings, documentation). Each is a thunk, so a query reads only the aspects it selects.
  */
 import {
   deprecationRecord,
@@ -18,7 +19,11 @@ import { stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
 import { catalogFields } from './catalog-fields.js';
+import { entityAssertions, type AssertionsArgs } from './assertion.js';
 import { lineageOf, relationshipsOf } from './edges.js';
+import { healthOf } from './health.js';
+import { entityIncidents, type IncidentsArgs } from './incident.js';
+import { versionPropertiesRecord } from './versions.js';
 
 /** Upstream's limit on the walk up the container chain, which also stops a cycle. */
 const MAX_PARENT_CONTAINERS = 50;
@@ -79,5 +84,9 @@ export function pageFields(view: EntityView, urn: string, stored: EntityAspects)
     browsePaths: () => browsePathRecords(view, stored.aspect('browsePaths')),
     relationships: relationshipsOf(view, urn),
     lineage: lineageOf(view, urn),
+    health: () => healthOf(view, urn),
+    incidents: (args: IncidentsArgs) => entityIncidents(view, urn, args),
+    assertions: (args: AssertionsArgs) => entityAssertions(view, urn, args),
+    versionProperties: () => versionPropertiesRecord(view, stored.aspect('versionProperties')),
   };
 }

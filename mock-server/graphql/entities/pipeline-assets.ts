@@ -5,7 +5,8 @@
  * job's flow and job id from the URN (the key aspect), properties from the info aspect (name,
  * description, project, externalUrl, customProperties), a job's inputOutput from
  * dataJobInputOutput (each list empty when the aspect lacks it), the edited description from
- * editableDataFlowProperties / editableDataJobProperties, and the page fields every entity shares.
+ * editableDataFlowProperties / editableDataJobProperties, a job's runs (./process-instance.ts), and the page
+ * fields every entity shares.
  * A flow's platform is its orchestrator's.
  */
 import { makeUrn, tryParseUrn } from '../../../spec/index.js';
@@ -14,6 +15,7 @@ import { stringOr, stringsOf, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
 import { pageFields } from './page-fields.js';
+import { jobRuns, type RunsArgs } from './process-instance.js';
 
 function properties(
   view: EntityView,
@@ -74,5 +76,6 @@ export function dataJobRecord(view: EntityView, urn: string): OutputRecord {
     properties: () => properties(view, 'DataJobProperties', urn, stored.aspect('dataJobInfo'), {}),
     inputOutput: () => inputOutput(view, stored.aspect('dataJobInputOutput')),
     editableProperties: () => editable(view, 'DataJobEditableProperties', stored.aspect('editableDataJobProperties')),
+    runs: (args: RunsArgs) => jobRuns(view, urn, args),
   });
 }

@@ -48,7 +48,7 @@ type ReleaseInfo {
 
 extend type Dataset {
   releaseNote: String
-  health: [DatasetHealth!]!
+  healthChecks: [DatasetHealth!]!
   latestHealth: DatasetHealth!
 }
 
@@ -129,7 +129,7 @@ const PAGE = `query page($urn: String!) {
     name
     properties { name description }
     releaseNote
-    health { check passed }
+    healthChecks { check passed }
     latestHealth { check passed score message checkedAt }
   }
   releaseInfo { version features }
@@ -158,7 +158,7 @@ describe.each(['folder', 'file', 'introspection'] as const)('a next release as %
       properties: { name: 'Orders', description: 'All orders' },
     });
     expect(data.dataset.releaseNote).toBeNull();
-    expect(data.dataset.health).toEqual([]);
+    expect(data.dataset.healthChecks).toEqual([]);
     const latest = data.dataset.latestHealth;
     expect(['FRESHNESS', 'VOLUME', 'SCHEMA']).toContain(latest.check);
     expect(typeof latest.passed).toBe('boolean');
@@ -169,7 +169,7 @@ describe.each(['folder', 'file', 'introspection'] as const)('a next release as %
     expect(extensions.mockedFields).toEqual(
       expect.arrayContaining([
         'dataset.releaseNote',
-        'dataset.health',
+        'dataset.healthChecks',
         'dataset.latestHealth',
         'dataset.latestHealth.check',
         'dataset.latestHealth.passed',

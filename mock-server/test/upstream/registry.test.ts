@@ -32,11 +32,13 @@ const entityV2 = (urn: string) => call(server(), 'GET', `/entitiesV2/${encodeURI
 
 describe.each([
   {
-    entityType: 'assertion',
-    urn: 'urn:li:assertion:a1b2',
-    aspect: 'assertionInfo',
-    value: { type: 'DATASET', customProperties: { quokka: 'yes' } },
-    key: { assertionKey: { assertionId: 'a1b2' } },
+    entityType: 'mlModelDeployment',
+    urn: 'urn:li:mlModelDeployment:(urn:li:dataPlatform:sagemaker,endpoint-1,PROD)',
+    aspect: 'mlModelDeploymentProperties',
+    value: { description: 'quokka endpoint', customProperties: { quokka: 'yes' } },
+    key: {
+      mlModelDeploymentKey: { platform: 'urn:li:dataPlatform:sagemaker', name: 'endpoint-1', origin: 'PROD' },
+    },
   },
   {
     entityType: 'domain',
