@@ -3,8 +3,8 @@
  * autocomplete and browse actions (so both always agree, soft-deleted entities left out alike):
  * search, searchAcrossEntities (SearchResolver, SearchAcrossEntitiesResolver: start 0, count 10 by
  * default), autoComplete and autoCompleteForMultiple (AutoCompleteResolver: limit 5 by default, a
- * blank query is an error), browse (BrowseResolver and BrowseResultMapper: the index's browse result
- * as is) and browsePaths (the entity's browsePaths aspect).
+ * blank query is an error), browse (BrowseResolver and BrowseResultMapper: the index's browse with
+ * upstream's folders, an entity listed at each of its browse paths) and browsePaths (the entity's browsePaths aspect).
  */
 import type { EntityView } from '../entities/entity-view.js';
 import { browsePathRecords } from '../entities/page-fields.js';
@@ -138,7 +138,7 @@ export function browse(
   const path = input.path && input.path.length > 0 ? `/${input.path.join('/')}` : '';
   const start = nonNegative(input.start, 0, 'input.start');
   const limit = nonNegative(input.count, DEFAULT_COUNT, 'input.count');
-  const result = view.discovery.browse({ path, entity, start, limit, ...(filter ? { filter } : {}) });
+  const result = view.discovery.browse({ path, entity, start, limit, listedAt: 'path', ...(filter ? { filter } : {}) });
   return view.shapes.record('BrowseResults', {
     entities: () => result.entities.map(({ urn }) => view.entity(urn)),
     groups: result.metadata.groups.map(({ name, count }) => view.shapes.record('BrowseResultGroup', { name, count })),
