@@ -83,6 +83,32 @@ export type AddTermsInput = {
   termUrns: Array<Scalars['String']['input']>;
 };
 
+/** The facets to count over a search of several entity types. */
+export type AggregateAcrossEntitiesInput = {
+  /**
+   * The facets to answer, by field name; the default ones (`_entityType` and every filterable field) when absent or
+   * empty. A name that is no filterable field of a searched type, or a sub-aggregation (`a␞b`), is left out.
+   */
+  facets?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  /** Alternatives of filters, any of which a result matches. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** The query text; `*` for everything. */
+  query: Scalars['String']['input'];
+  /** Flags of the search: maxAggValues cuts each facet's values. */
+  searchFlags?: InputMaybe<SearchFlags>;
+  /** The entity types searched; every searchable type when absent. */
+  types?: InputMaybe<Array<EntityType>>;
+  /** A saved view applied to the search. */
+  viewUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The facets of a search. */
+export type AggregateResults = {
+  __typename?: 'AggregateResults';
+  /** The facets, each value with its number of results. */
+  facets?: Maybe<Array<FacetMetadata>>;
+};
+
 /** One value of a facet. */
 export type AggregationMetadata = {
   __typename?: 'AggregationMetadata';
@@ -1836,6 +1862,19 @@ export type ForeignKeyConstraint = {
   sourceFields?: Maybe<Array<Maybe<SchemaFieldEntity>>>;
 };
 
+/** Which entities the quick filters are counted over. */
+export type GetQuickFiltersInput = {
+  /** A saved view whose types and filters narrow the entities counted. */
+  viewUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The quick filters of the search bar. */
+export type GetQuickFiltersResult = {
+  __typename?: 'GetQuickFiltersResult';
+  /** Up to five platforms (by URN), then up to three source entity types and two catalog entity types. */
+  quickFilters: Array<Maybe<QuickFilter>>;
+};
+
 /** Tags attached to an entity or a field. */
 export type GlobalTags = {
   __typename?: 'GlobalTags';
@@ -2667,6 +2706,8 @@ export type PlatformType =
 /** Reads. */
 export type Query = {
   __typename?: 'Query';
+  /** The facets of a search over several entity types, without its results: those named, or the default ones. */
+  aggregateAcrossEntities?: Maybe<AggregateResults>;
   /** Suggestions completing a query over one entity type. */
   autoComplete?: Maybe<AutoCompleteResults>;
   /** Suggestions completing a query over several entity types, one group per type that has suggestions. */
@@ -2705,6 +2746,8 @@ export type Query = {
   entities?: Maybe<Array<Maybe<Entity>>>;
   /** Fetch any entity by its URN; null for an entity type this schema has no type for. */
   entity?: Maybe<Entity>;
+  /** The shortcuts of the search bar: the platforms with the most entities and the entity types that have any. */
+  getQuickFilters?: Maybe<GetQuickFiltersResult>;
   /** The organisation's default view, the one a user without a default of their own starts with. */
   globalViewsSettings?: Maybe<GlobalViewsSettings>;
   /** Fetch a glossary term by its URN, `urn:svc:glossaryTerm:<name>`. */
@@ -2718,6 +2761,11 @@ export type Query = {
    * what it may manage.
    */
   me?: Maybe<AuthenticatedUser>;
+  /**
+   * A search over several entity types paged by scroll ids: each full page names the next. The mock's scroll id holds
+   * the offset of the next result over the live index.
+   */
+  scrollAcrossEntities?: Maybe<ScrollResults>;
   /** Full-text search over one entity type. Soft-deleted entities are never returned. */
   search?: Maybe<SearchResults>;
   /**
@@ -2735,6 +2783,12 @@ export type Query = {
   tag?: Maybe<Tag>;
   /** Fetch a saved view by its URN, `urn:svc:dataHubView:<id>`; null when no view is stored there. */
   view?: Maybe<DataHubView>;
+};
+
+
+/** Reads. */
+export type QueryAggregateAcrossEntitiesArgs = {
+  input: AggregateAcrossEntitiesInput;
 };
 
 
@@ -2830,6 +2884,12 @@ export type QueryEntityArgs = {
 
 
 /** Reads. */
+export type QueryGetQuickFiltersArgs = {
+  input: GetQuickFiltersInput;
+};
+
+
+/** Reads. */
 export type QueryGlossaryTermArgs = {
   urn: Scalars['String']['input'];
 };
@@ -2844,6 +2904,12 @@ export type QueryListGlobalViewsArgs = {
 /** Reads. */
 export type QueryListMyViewsArgs = {
   input: ListMyViewsInput;
+};
+
+
+/** Reads. */
+export type QueryScrollAcrossEntitiesArgs = {
+  input: ScrollAcrossEntitiesInput;
 };
 
 
@@ -2874,6 +2940,17 @@ export type QueryTagArgs = {
 /** Reads. */
 export type QueryViewArgs = {
   urn: Scalars['String']['input'];
+};
+
+/** A filter the search bar offers in one click. */
+export type QuickFilter = {
+  __typename?: 'QuickFilter';
+  /** The platform the value names; null for an entity type. */
+  entity?: Maybe<Entity>;
+  /** The field filtered: `platform` or `_entityType`. */
+  field: Scalars['String']['output'];
+  /** The value: a platform URN or an EntityType. */
+  value: Scalars['String']['output'];
 };
 
 /** Direction of an edge relative to the entity asked about. */
@@ -3042,6 +3119,43 @@ export type SchemaMetadata = Aspect & {
   primaryKeys?: Maybe<Array<Scalars['String']['output']>>;
   /** Version of the schema as given by the platform. */
   version: Scalars['Long']['output'];
+};
+
+/** A search over several entity types, paged by scroll ids. */
+export type ScrollAcrossEntitiesInput = {
+  /** Most results in the page; 10 when absent. */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** How long upstream keeps its snapshot of the results (`5m`, `30s`); checked as a time value, otherwise unused. */
+  keepAlive?: InputMaybe<Scalars['String']['input']>;
+  /** Alternatives of filters, any of which a result matches. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** The query text; `*` for everything. */
+  query: Scalars['String']['input'];
+  /** The scroll id of the page to read, as a previous page gave it; the first page when absent. */
+  scrollId?: InputMaybe<Scalars['String']['input']>;
+  /** Flags of the search: maxAggValues and skipAggregates shape the facets. */
+  searchFlags?: InputMaybe<SearchFlags>;
+  /** How the results are sorted instead of by relevance. */
+  sortInput?: InputMaybe<SearchSortInput>;
+  /** The entity types searched; every searchable type when absent. */
+  types?: InputMaybe<Array<EntityType>>;
+  /** A saved view applied to the search. */
+  viewUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A page of a scrolled search. */
+export type ScrollResults = {
+  __typename?: 'ScrollResults';
+  /** Number of results in this page. */
+  count: Scalars['Int']['output'];
+  /** Counts of the values of the filterable fields over all matching results. */
+  facets?: Maybe<Array<FacetMetadata>>;
+  /** The scroll id of the next page; null when this page is not full (the last one). */
+  nextScrollId?: Maybe<Scalars['String']['output']>;
+  /** The results. */
+  searchResults: Array<SearchResult>;
+  /** Number of results matching the query and filters over all pages. */
+  total: Scalars['Int']['output'];
 };
 
 /** A full-text search over several entity types. */
@@ -3687,6 +3801,8 @@ export type ResolversTypes = {
   AddOwnersInput: AddOwnersInput;
   AddTagsInput: AddTagsInput;
   AddTermsInput: AddTermsInput;
+  AggregateAcrossEntitiesInput: AggregateAcrossEntitiesInput;
+  AggregateResults: ResolverTypeWrapper<Omit<AggregateResults, 'facets'> & { facets?: Maybe<Array<ResolversTypes['FacetMetadata']>> }>;
   AggregationMetadata: ResolverTypeWrapper<Omit<AggregationMetadata, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   AndFilterInput: AndFilterInput;
   Aspect: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Aspect']>;
@@ -3785,6 +3901,8 @@ export type ResolversTypes = {
   FilterOperator: FilterOperator;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ForeignKeyConstraint: ResolverTypeWrapper<Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>> }>;
+  GetQuickFiltersInput: GetQuickFiltersInput;
+  GetQuickFiltersResult: ResolverTypeWrapper<Omit<GetQuickFiltersResult, 'quickFilters'> & { quickFilters: Array<Maybe<ResolversTypes['QuickFilter']>> }>;
   GlobalTags: ResolverTypeWrapper<Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversTypes['TagAssociation']>> }>;
   GlobalTagsUpdate: GlobalTagsUpdate;
   GlobalViewsSettings: ResolverTypeWrapper<GlobalViewsSettings>;
@@ -3832,6 +3950,7 @@ export type ResolversTypes = {
   PlatformSchema: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PlatformSchema']>;
   PlatformType: PlatformType;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  QuickFilter: ResolverTypeWrapper<Omit<QuickFilter, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   RelationshipDirection: RelationshipDirection;
   RelationshipsInput: RelationshipsInput;
   RemoveLinkInput: RemoveLinkInput;
@@ -3841,6 +3960,8 @@ export type ResolversTypes = {
   SchemaFieldDataType: SchemaFieldDataType;
   SchemaFieldEntity: ResolverTypeWrapper<Omit<SchemaFieldEntity, 'parent' | 'relationships'> & { parent: ResolversTypes['Entity'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   SchemaMetadata: ResolverTypeWrapper<Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversTypes['PlatformSchema']> }>;
+  ScrollAcrossEntitiesInput: ScrollAcrossEntitiesInput;
+  ScrollResults: ResolverTypeWrapper<Omit<ScrollResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversTypes['FacetMetadata']>>, searchResults: Array<ResolversTypes['SearchResult']> }>;
   SearchAcrossEntitiesInput: SearchAcrossEntitiesInput;
   SearchAcrossLineageInput: SearchAcrossLineageInput;
   SearchAcrossLineageResult: ResolverTypeWrapper<Omit<SearchAcrossLineageResult, 'entity' | 'matchedFields' | 'paths'> & { entity: ResolversTypes['Entity'], matchedFields: Array<ResolversTypes['MatchedField']>, paths?: Maybe<Array<Maybe<ResolversTypes['EntityPath']>>> }>;
@@ -3888,6 +4009,8 @@ export type ResolversParentTypes = {
   AddOwnersInput: AddOwnersInput;
   AddTagsInput: AddTagsInput;
   AddTermsInput: AddTermsInput;
+  AggregateAcrossEntitiesInput: AggregateAcrossEntitiesInput;
+  AggregateResults: Omit<AggregateResults, 'facets'> & { facets?: Maybe<Array<ResolversParentTypes['FacetMetadata']>> };
   AggregationMetadata: Omit<AggregationMetadata, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   AndFilterInput: AndFilterInput;
   Aspect: ResolversInterfaceTypes<ResolversParentTypes>['Aspect'];
@@ -3980,6 +4103,8 @@ export type ResolversParentTypes = {
   FilterInput: FilterInput;
   Float: Scalars['Float']['output'];
   ForeignKeyConstraint: Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversParentTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>> };
+  GetQuickFiltersInput: GetQuickFiltersInput;
+  GetQuickFiltersResult: Omit<GetQuickFiltersResult, 'quickFilters'> & { quickFilters: Array<Maybe<ResolversParentTypes['QuickFilter']>> };
   GlobalTags: Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversParentTypes['TagAssociation']>> };
   GlobalTagsUpdate: GlobalTagsUpdate;
   GlobalViewsSettings: GlobalViewsSettings;
@@ -4019,6 +4144,7 @@ export type ResolversParentTypes = {
   PlatformPrivileges: PlatformPrivileges;
   PlatformSchema: ResolversUnionTypes<ResolversParentTypes>['PlatformSchema'];
   Query: Record<PropertyKey, never>;
+  QuickFilter: Omit<QuickFilter, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   RelationshipsInput: RelationshipsInput;
   RemoveLinkInput: RemoveLinkInput;
   RemoveOwnerInput: RemoveOwnerInput;
@@ -4026,6 +4152,8 @@ export type ResolversParentTypes = {
   SchemaField: Omit<SchemaField, 'globalTags' | 'glossaryTerms' | 'schemaFieldEntity' | 'tags'> & { globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, schemaFieldEntity?: Maybe<ResolversParentTypes['SchemaFieldEntity']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   SchemaFieldEntity: Omit<SchemaFieldEntity, 'parent' | 'relationships'> & { parent: ResolversParentTypes['Entity'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   SchemaMetadata: Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversParentTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversParentTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversParentTypes['PlatformSchema']> };
+  ScrollAcrossEntitiesInput: ScrollAcrossEntitiesInput;
+  ScrollResults: Omit<ScrollResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversParentTypes['FacetMetadata']>>, searchResults: Array<ResolversParentTypes['SearchResult']> };
   SearchAcrossEntitiesInput: SearchAcrossEntitiesInput;
   SearchAcrossLineageInput: SearchAcrossLineageInput;
   SearchAcrossLineageResult: Omit<SearchAcrossLineageResult, 'entity' | 'matchedFields' | 'paths'> & { entity: ResolversParentTypes['Entity'], matchedFields: Array<ResolversParentTypes['MatchedField']>, paths?: Maybe<Array<Maybe<ResolversParentTypes['EntityPath']>>> };
@@ -4060,6 +4188,10 @@ export type ResolversParentTypes = {
   UsageQueryResult: Omit<UsageQueryResult, 'aggregations' | 'buckets'> & { aggregations?: Maybe<ResolversParentTypes['UsageQueryResultAggregations']>, buckets?: Maybe<Array<Maybe<ResolversParentTypes['UsageAggregation']>>> };
   UsageQueryResultAggregations: Omit<UsageQueryResultAggregations, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversParentTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversParentTypes['UserUsageCounts']>>> };
   UserUsageCounts: Omit<UserUsageCounts, 'user'> & { user?: Maybe<ResolversParentTypes['CorpUser']> };
+};
+
+export type AggregateResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['AggregateResults'] = ResolversParentTypes['AggregateResults']> = {
+  facets?: Resolver<Maybe<Array<ResolversTypes['FacetMetadata']>>, ParentType, ContextType>;
 };
 
 export type AggregationMetadataResolvers<ContextType = any, ParentType extends ResolversParentTypes['AggregationMetadata'] = ResolversParentTypes['AggregationMetadata']> = {
@@ -4637,6 +4769,10 @@ export type ForeignKeyConstraintResolvers<ContextType = any, ParentType extends 
   sourceFields?: Resolver<Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>>, ParentType, ContextType>;
 };
 
+export type GetQuickFiltersResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['GetQuickFiltersResult'] = ResolversParentTypes['GetQuickFiltersResult']> = {
+  quickFilters?: Resolver<Array<Maybe<ResolversTypes['QuickFilter']>>, ParentType, ContextType>;
+};
+
 export type GlobalTagsResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlobalTags'] = ResolversParentTypes['GlobalTags']> = {
   tags?: Resolver<Maybe<Array<ResolversTypes['TagAssociation']>>, ParentType, ContextType>;
 };
@@ -4844,6 +4980,7 @@ export type PlatformSchemaResolvers<ContextType = any, ParentType extends Resolv
 };
 
 export type QueryResolvers<ContextType = any, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  aggregateAcrossEntities?: Resolver<Maybe<ResolversTypes['AggregateResults']>, ParentType, ContextType, RequireFields<QueryAggregateAcrossEntitiesArgs, 'input'>>;
   autoComplete?: Resolver<Maybe<ResolversTypes['AutoCompleteResults']>, ParentType, ContextType, RequireFields<QueryAutoCompleteArgs, 'input'>>;
   autoCompleteForMultiple?: Resolver<Maybe<ResolversTypes['AutoCompleteMultipleResults']>, ParentType, ContextType, RequireFields<QueryAutoCompleteForMultipleArgs, 'input'>>;
   browse?: Resolver<Maybe<ResolversTypes['BrowseResults']>, ParentType, ContextType, RequireFields<QueryBrowseArgs, 'input'>>;
@@ -4859,16 +4996,24 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   dataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<QueryDatasetArgs, 'urn'>>;
   entities?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType, RequireFields<QueryEntitiesArgs, 'urns'>>;
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType, RequireFields<QueryEntityArgs, 'urn'>>;
+  getQuickFilters?: Resolver<Maybe<ResolversTypes['GetQuickFiltersResult']>, ParentType, ContextType, RequireFields<QueryGetQuickFiltersArgs, 'input'>>;
   globalViewsSettings?: Resolver<Maybe<ResolversTypes['GlobalViewsSettings']>, ParentType, ContextType>;
   glossaryTerm?: Resolver<Maybe<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, RequireFields<QueryGlossaryTermArgs, 'urn'>>;
   listGlobalViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListGlobalViewsArgs, 'input'>>;
   listMyViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListMyViewsArgs, 'input'>>;
   me?: Resolver<Maybe<ResolversTypes['AuthenticatedUser']>, ParentType, ContextType>;
+  scrollAcrossEntities?: Resolver<Maybe<ResolversTypes['ScrollResults']>, ParentType, ContextType, RequireFields<QueryScrollAcrossEntitiesArgs, 'input'>>;
   search?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchArgs, 'input'>>;
   searchAcrossEntities?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossEntitiesArgs, 'input'>>;
   searchAcrossLineage?: Resolver<Maybe<ResolversTypes['SearchAcrossLineageResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossLineageArgs, 'input'>>;
   tag?: Resolver<Maybe<ResolversTypes['Tag']>, ParentType, ContextType, RequireFields<QueryTagArgs, 'urn'>>;
   view?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<QueryViewArgs, 'urn'>>;
+};
+
+export type QuickFilterResolvers<ContextType = any, ParentType extends ResolversParentTypes['QuickFilter'] = ResolversParentTypes['QuickFilter']> = {
+  entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type SchemaFieldResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaField'] = ResolversParentTypes['SchemaField']> = {
@@ -4912,6 +5057,14 @@ export type SchemaMetadataResolvers<ContextType = any, ParentType extends Resolv
   primaryKeys?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ScrollResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['ScrollResults'] = ResolversParentTypes['ScrollResults']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  facets?: Resolver<Maybe<Array<ResolversTypes['FacetMetadata']>>, ParentType, ContextType>;
+  nextScrollId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  searchResults?: Resolver<Array<ResolversTypes['SearchResult']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type SearchAcrossLineageResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchAcrossLineageResult'] = ResolversParentTypes['SearchAcrossLineageResult']> = {
@@ -5039,6 +5192,7 @@ export type UserUsageCountsResolvers<ContextType = any, ParentType extends Resol
 };
 
 export type Resolvers<ContextType = any> = {
+  AggregateResults?: AggregateResultsResolvers<ContextType>;
   AggregationMetadata?: AggregationMetadataResolvers<ContextType>;
   Aspect?: AspectResolvers<ContextType>;
   AuditStamp?: AuditStampResolvers<ContextType>;
@@ -5104,6 +5258,7 @@ export type Resolvers<ContextType = any> = {
   FacetMetadata?: FacetMetadataResolvers<ContextType>;
   FieldUsageCounts?: FieldUsageCountsResolvers<ContextType>;
   ForeignKeyConstraint?: ForeignKeyConstraintResolvers<ContextType>;
+  GetQuickFiltersResult?: GetQuickFiltersResultResolvers<ContextType>;
   GlobalTags?: GlobalTagsResolvers<ContextType>;
   GlobalViewsSettings?: GlobalViewsSettingsResolvers<ContextType>;
   GlossaryTerm?: GlossaryTermResolvers<ContextType>;
@@ -5129,9 +5284,11 @@ export type Resolvers<ContextType = any> = {
   PlatformPrivileges?: PlatformPrivilegesResolvers<ContextType>;
   PlatformSchema?: PlatformSchemaResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  QuickFilter?: QuickFilterResolvers<ContextType>;
   SchemaField?: SchemaFieldResolvers<ContextType>;
   SchemaFieldEntity?: SchemaFieldEntityResolvers<ContextType>;
   SchemaMetadata?: SchemaMetadataResolvers<ContextType>;
+  ScrollResults?: ScrollResultsResolvers<ContextType>;
   SearchAcrossLineageResult?: SearchAcrossLineageResultResolvers<ContextType>;
   SearchAcrossLineageResults?: SearchAcrossLineageResultsResolvers<ContextType>;
   SearchInsight?: SearchInsightResolvers<ContextType>;

@@ -10,7 +10,10 @@ import {
   search,
   searchAcrossEntities,
 } from './resolvers.js';
+import { aggregateAcrossEntities } from './aggregate-across-entities.js';
+import { getQuickFilters } from './quick-filters.js';
 import { listGlobalViews, listMyViews } from './saved-view-lists.js';
+import { scrollAcrossEntities } from './scroll-across-entities.js';
 import { searchAcrossLineage } from './search-across-lineage.js';
 
 type InputOf<F> = F extends (view: EntityView, input: infer I) => unknown ? I : never;
@@ -29,6 +32,9 @@ export const discoveryFamily: ResolverFamily = (viewOf) => ({
   Query: {
     search: withInput(viewOf, search),
     searchAcrossEntities: withInput(viewOf, searchAcrossEntities),
+    scrollAcrossEntities: withInput(viewOf, scrollAcrossEntities),
+    aggregateAcrossEntities: withInput(viewOf, aggregateAcrossEntities),
+    getQuickFilters: withInput(viewOf, getQuickFilters),
     searchAcrossLineage: withInput(viewOf, searchAcrossLineage),
     autoComplete: withInput(viewOf, autoComplete),
     autoCompleteForMultiple: withInput(viewOf, autoCompleteForMultiple),
