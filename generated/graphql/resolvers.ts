@@ -321,6 +321,19 @@ export type BrowseResultGroup = {
   name: Scalars['String']['output'];
 };
 
+/** One entry below a browse path V2. */
+export type BrowseResultGroupV2 = {
+  __typename?: 'BrowseResultGroupV2';
+  /** Number of entities at or below the entry. */
+  count: Scalars['Long']['output'];
+  /** The entity the entry's id is the URN of, when it is one. */
+  entity?: Maybe<Entity>;
+  /** Whether some entity's path goes deeper than the entry. */
+  hasSubGroups: Scalars['Boolean']['output'];
+  /** The entry's id: a folder name, or the URN of a container or flow. */
+  name: Scalars['String']['output'];
+};
+
 /** About a browse path. */
 export type BrowseResultMetadata = {
   __typename?: 'BrowseResultMetadata';
@@ -345,6 +358,46 @@ export type BrowseResults = {
   start: Scalars['Int']['output'];
   /** Number of entities at exactly the path. */
   total: Scalars['Int']['output'];
+};
+
+/** The groups below a browse path V2. */
+export type BrowseResultsV2 = {
+  __typename?: 'BrowseResultsV2';
+  /** Number of groups asked for. */
+  count: Scalars['Int']['output'];
+  /** The groups of this page, by number of entities, then name. */
+  groups: Array<BrowseResultGroupV2>;
+  /** The path and the number of entities below it. */
+  metadata: BrowseResultMetadata;
+  /** Offset of the first group. */
+  start: Scalars['Int']['output'];
+  /** Number of groups below the path. */
+  total: Scalars['Int']['output'];
+};
+
+/** A browse path V2 to list the groups below, and the entities grouped. */
+export type BrowseV2Input = {
+  /** Most groups returned; 10 when absent. */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** Alternatives of filters, any of which a grouped entity matches. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** The path: the ids of its entries (a container's is its URN); the root when absent or empty. */
+  path?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** A query the entities grouped match; `*` when absent. */
+  query?: InputMaybe<Scalars['String']['input']>;
+  /** Flags of the search; maxAggValues must be 1 or more, the others are unused by a browse. */
+  searchFlags?: InputMaybe<SearchFlags>;
+  /** Offset of the first group; 0 when absent. */
+  start?: InputMaybe<Scalars['Int']['input']>;
+  /** One entity type browsed; read when `types` is absent or empty. */
+  type?: InputMaybe<EntityType>;
+  /**
+   * The entity types browsed; every browsable type (datasets, dashboards, charts, containers, flows, jobs) when absent
+   * and `type` too.
+   */
+  types?: InputMaybe<Array<EntityType>>;
+  /** A saved view applied to the entities grouped. */
+  viewUrn?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A chart, `urn:svc:chart:(<tool>,<id>)`. */
@@ -2716,6 +2769,11 @@ export type Query = {
   browse?: Maybe<BrowseResults>;
   /** The browse paths of an entity. */
   browsePaths?: Maybe<Array<BrowsePath>>;
+  /**
+   * The next entries below a browse path V2, each with its number of entities, over the entities of the input's types
+   * that match its query, filters and saved view.
+   */
+  browseV2?: Maybe<BrowseResultsV2>;
   /** Fetch a chart by its URN, `urn:svc:chart:(<tool>,<id>)`. */
   chart?: Maybe<Chart>;
   /** Fetch a container by its URN, `urn:svc:container:<id>`. */
@@ -2813,6 +2871,12 @@ export type QueryBrowseArgs = {
 /** Reads. */
 export type QueryBrowsePathsArgs = {
   input: BrowsePathsInput;
+};
+
+
+/** Reads. */
+export type QueryBrowseV2Args = {
+  input: BrowseV2Input;
 };
 
 
@@ -3825,8 +3889,11 @@ export type ResolversTypes = {
   BrowsePath: ResolverTypeWrapper<BrowsePath>;
   BrowsePathsInput: BrowsePathsInput;
   BrowseResultGroup: ResolverTypeWrapper<BrowseResultGroup>;
+  BrowseResultGroupV2: ResolverTypeWrapper<Omit<BrowseResultGroupV2, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   BrowseResultMetadata: ResolverTypeWrapper<BrowseResultMetadata>;
   BrowseResults: ResolverTypeWrapper<Omit<BrowseResults, 'entities'> & { entities: Array<ResolversTypes['Entity']> }>;
+  BrowseResultsV2: ResolverTypeWrapper<Omit<BrowseResultsV2, 'groups'> & { groups: Array<ResolversTypes['BrowseResultGroupV2']> }>;
+  BrowseV2Input: BrowseV2Input;
   Chart: ResolverTypeWrapper<Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ChartProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ChartEditableProperties: ResolverTypeWrapper<ChartEditableProperties>;
   ChartProperties: ResolverTypeWrapper<Omit<ChartProperties, 'created' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
@@ -4033,8 +4100,11 @@ export type ResolversParentTypes = {
   BrowsePath: BrowsePath;
   BrowsePathsInput: BrowsePathsInput;
   BrowseResultGroup: BrowseResultGroup;
+  BrowseResultGroupV2: Omit<BrowseResultGroupV2, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   BrowseResultMetadata: BrowseResultMetadata;
   BrowseResults: Omit<BrowseResults, 'entities'> & { entities: Array<ResolversParentTypes['Entity']> };
+  BrowseResultsV2: Omit<BrowseResultsV2, 'groups'> & { groups: Array<ResolversParentTypes['BrowseResultGroupV2']> };
+  BrowseV2Input: BrowseV2Input;
   Chart: Omit<Chart, 'container' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'tags'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ChartProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ChartEditableProperties: ChartEditableProperties;
   ChartProperties: Omit<ChartProperties, 'created' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
@@ -4245,6 +4315,13 @@ export type BrowseResultGroupResolvers<ContextType = any, ParentType extends Res
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type BrowseResultGroupV2Resolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowseResultGroupV2'] = ResolversParentTypes['BrowseResultGroupV2']> = {
+  count?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  hasSubGroups?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type BrowseResultMetadataResolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowseResultMetadata'] = ResolversParentTypes['BrowseResultMetadata']> = {
   path?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   totalNumEntities?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
@@ -4254,6 +4331,14 @@ export type BrowseResultsResolvers<ContextType = any, ParentType extends Resolve
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   entities?: Resolver<Array<ResolversTypes['Entity']>, ParentType, ContextType>;
   groups?: Resolver<Array<ResolversTypes['BrowseResultGroup']>, ParentType, ContextType>;
+  metadata?: Resolver<ResolversTypes['BrowseResultMetadata'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BrowseResultsV2Resolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowseResultsV2'] = ResolversParentTypes['BrowseResultsV2']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  groups?: Resolver<Array<ResolversTypes['BrowseResultGroupV2']>, ParentType, ContextType>;
   metadata?: Resolver<ResolversTypes['BrowseResultMetadata'], ParentType, ContextType>;
   start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4985,6 +5070,7 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   autoCompleteForMultiple?: Resolver<Maybe<ResolversTypes['AutoCompleteMultipleResults']>, ParentType, ContextType, RequireFields<QueryAutoCompleteForMultipleArgs, 'input'>>;
   browse?: Resolver<Maybe<ResolversTypes['BrowseResults']>, ParentType, ContextType, RequireFields<QueryBrowseArgs, 'input'>>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType, RequireFields<QueryBrowsePathsArgs, 'input'>>;
+  browseV2?: Resolver<Maybe<ResolversTypes['BrowseResultsV2']>, ParentType, ContextType, RequireFields<QueryBrowseV2Args, 'input'>>;
   chart?: Resolver<Maybe<ResolversTypes['Chart']>, ParentType, ContextType, RequireFields<QueryChartArgs, 'urn'>>;
   container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType, RequireFields<QueryContainerArgs, 'urn'>>;
   corpGroup?: Resolver<Maybe<ResolversTypes['CorpGroup']>, ParentType, ContextType, RequireFields<QueryCorpGroupArgs, 'urn'>>;
@@ -5203,8 +5289,10 @@ export type Resolvers<ContextType = any> = {
   BrowsableEntity?: BrowsableEntityResolvers<ContextType>;
   BrowsePath?: BrowsePathResolvers<ContextType>;
   BrowseResultGroup?: BrowseResultGroupResolvers<ContextType>;
+  BrowseResultGroupV2?: BrowseResultGroupV2Resolvers<ContextType>;
   BrowseResultMetadata?: BrowseResultMetadataResolvers<ContextType>;
   BrowseResults?: BrowseResultsResolvers<ContextType>;
+  BrowseResultsV2?: BrowseResultsV2Resolvers<ContextType>;
   Chart?: ChartResolvers<ContextType>;
   ChartEditableProperties?: ChartEditablePropertiesResolvers<ContextType>;
   ChartProperties?: ChartPropertiesResolvers<ContextType>;

@@ -11,6 +11,7 @@ import {
   searchAcrossEntities,
 } from './resolvers.js';
 import { aggregateAcrossEntities } from './aggregate-across-entities.js';
+import { browseV2 } from './browse-v2.js';
 import { getQuickFilters } from './quick-filters.js';
 import { listGlobalViews, listMyViews } from './saved-view-lists.js';
 import { scrollAcrossEntities } from './scroll-across-entities.js';
@@ -40,6 +41,7 @@ export const discoveryFamily: ResolverFamily = (viewOf) => ({
     autoCompleteForMultiple: withInput(viewOf, autoCompleteForMultiple),
     browse: withInput(viewOf, browse),
     browsePaths: withInput(viewOf, browsePaths),
+    browseV2: withInput(viewOf, browseV2),
     listGlobalViews: withInput(viewOf, listGlobalViews),
     listMyViews: ((_root, { input }, ctx) => {
       const view = viewOf(ctx);
