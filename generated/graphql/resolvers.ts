@@ -2168,6 +2168,13 @@ export type LineageRelationship = {
   updatedOn?: Maybe<Scalars['Long']['output']>;
 };
 
+/** How a lineage search found its results. */
+export type LineageSearchPath =
+  /** Results read from the walk alone, without a search. */
+  | 'LIGHTNING'
+  /** A search over the entities the walk reached (the only way the mock searches). */
+  | 'TORTOISE';
+
 /** Display settings of a link. */
 export type LinkSettingsInput = {
   /** Whether the link is shown in the entity's header and search cards. */
@@ -2824,6 +2831,11 @@ export type Query = {
    * the offset of the next result over the live index.
    */
   scrollAcrossEntities?: Maybe<ScrollResults>;
+  /**
+   * searchAcrossLineage paged by scroll ids: each full page names the next. The mock's scroll id holds the offset of
+   * the next result.
+   */
+  scrollAcrossLineage?: Maybe<ScrollAcrossLineageResults>;
   /** Full-text search over one entity type. Soft-deleted entities are never returned. */
   search?: Maybe<SearchResults>;
   /**
@@ -2974,6 +2986,12 @@ export type QueryListMyViewsArgs = {
 /** Reads. */
 export type QueryScrollAcrossEntitiesArgs = {
   input: ScrollAcrossEntitiesInput;
+};
+
+
+/** Reads. */
+export type QueryScrollAcrossLineageArgs = {
+  input: ScrollAcrossLineageInput;
 };
 
 
@@ -3207,6 +3225,49 @@ export type ScrollAcrossEntitiesInput = {
   viewUrn?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A search over what the lineage graph reaches from an entity, paged by scroll ids. */
+export type ScrollAcrossLineageInput = {
+  /** Most results in the page; 10 when absent. */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** The direction walked. */
+  direction: LineageDirection;
+  /** Only edges created or updated at or before this time; lineageFlags.endTimeMillis wins over it. */
+  endTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+  /** How long upstream keeps its snapshot of the results (`5m`, `30s`); checked as a time value, otherwise unused. */
+  keepAlive?: InputMaybe<Scalars['String']['input']>;
+  /** Flags of the walk, as for searchAcrossLineage. */
+  lineageFlags?: InputMaybe<LineageFlags>;
+  /** Alternatives of filters, any of which a result matches; `degree` keeps the results at the degrees named. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** The query text; `*` when absent. */
+  query?: InputMaybe<Scalars['String']['input']>;
+  /** The scroll id of the page to read, as a previous page gave it; the first page when absent. */
+  scrollId?: InputMaybe<Scalars['String']['input']>;
+  /** Flags of the search: maxAggValues and skipAggregates shape the facets. */
+  searchFlags?: InputMaybe<SearchFlags>;
+  /** Only edges created or updated at or after this time (and manual ones); lineageFlags.startTimeMillis wins over it. */
+  startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+  /** The entity types of the results; every type this schema serves when absent. */
+  types?: InputMaybe<Array<EntityType>>;
+  /** URN of the entity the walk starts from; required. */
+  urn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A page of a lineage search paged by scroll ids. */
+export type ScrollAcrossLineageResults = {
+  __typename?: 'ScrollAcrossLineageResults';
+  /** Number of results in this page. */
+  count: Scalars['Int']['output'];
+  /** Facets of the results: `_entityType`, the aggregated fields and `degree`. */
+  facets?: Maybe<Array<FacetMetadata>>;
+  /** The scroll id of the next page; null when this page is not full (the last one). */
+  nextScrollId?: Maybe<Scalars['String']['output']>;
+  /** The results, nearest first. */
+  searchResults: Array<SearchAcrossLineageResult>;
+  /** Number of results over all pages. */
+  total: Scalars['Int']['output'];
+};
+
 /** A page of a scrolled search. */
 export type ScrollResults = {
   __typename?: 'ScrollResults';
@@ -3324,6 +3385,8 @@ export type SearchAcrossLineageResult = {
   explored: Scalars['Boolean']['output'];
   /** Whether the entity was walked through without counting a hop (lineageFlags.ignoreAsHops). */
   ignoredAsHop: Scalars['Boolean']['output'];
+  /** Why the entity was found; never filled by the mock. */
+  insights?: Maybe<Array<SearchInsight>>;
   /** The fields the query matched. */
   matchedFields: Array<MatchedField>;
   /** A path from the source to the entity, both included. */
@@ -3342,6 +3405,8 @@ export type SearchAcrossLineageResults = {
   count: Scalars['Int']['output'];
   /** Facets of the results: `_entityType`, the aggregated fields and `degree`. */
   facets?: Maybe<Array<FacetMetadata>>;
+  /** How the results were found: always TORTOISE from the mock, which searches what the walk reached. */
+  lineageSearchPath?: Maybe<LineageSearchPath>;
   /** The results, nearest first, or in the order of the input's sortInput. */
   searchResults: Array<SearchAcrossLineageResult>;
   /** Offset of the first result. */
@@ -3989,6 +4054,7 @@ export type ResolversTypes = {
   LineageFlags: LineageFlags;
   LineageInput: LineageInput;
   LineageRelationship: ResolverTypeWrapper<Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversTypes['Entity']>, entity?: Maybe<ResolversTypes['Entity']>, updatedActor?: Maybe<ResolversTypes['Entity']> }>;
+  LineageSearchPath: LineageSearchPath;
   LinkSettingsInput: LinkSettingsInput;
   ListGlobalViewsInput: ListGlobalViewsInput;
   ListMyViewsInput: ListMyViewsInput;
@@ -4028,6 +4094,8 @@ export type ResolversTypes = {
   SchemaFieldEntity: ResolverTypeWrapper<Omit<SchemaFieldEntity, 'parent' | 'relationships'> & { parent: ResolversTypes['Entity'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   SchemaMetadata: ResolverTypeWrapper<Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversTypes['PlatformSchema']> }>;
   ScrollAcrossEntitiesInput: ScrollAcrossEntitiesInput;
+  ScrollAcrossLineageInput: ScrollAcrossLineageInput;
+  ScrollAcrossLineageResults: ResolverTypeWrapper<Omit<ScrollAcrossLineageResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversTypes['FacetMetadata']>>, searchResults: Array<ResolversTypes['SearchAcrossLineageResult']> }>;
   ScrollResults: ResolverTypeWrapper<Omit<ScrollResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversTypes['FacetMetadata']>>, searchResults: Array<ResolversTypes['SearchResult']> }>;
   SearchAcrossEntitiesInput: SearchAcrossEntitiesInput;
   SearchAcrossLineageInput: SearchAcrossLineageInput;
@@ -4223,6 +4291,8 @@ export type ResolversParentTypes = {
   SchemaFieldEntity: Omit<SchemaFieldEntity, 'parent' | 'relationships'> & { parent: ResolversParentTypes['Entity'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   SchemaMetadata: Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversParentTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversParentTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversParentTypes['PlatformSchema']> };
   ScrollAcrossEntitiesInput: ScrollAcrossEntitiesInput;
+  ScrollAcrossLineageInput: ScrollAcrossLineageInput;
+  ScrollAcrossLineageResults: Omit<ScrollAcrossLineageResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversParentTypes['FacetMetadata']>>, searchResults: Array<ResolversParentTypes['SearchAcrossLineageResult']> };
   ScrollResults: Omit<ScrollResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversParentTypes['FacetMetadata']>>, searchResults: Array<ResolversParentTypes['SearchResult']> };
   SearchAcrossEntitiesInput: SearchAcrossEntitiesInput;
   SearchAcrossLineageInput: SearchAcrossLineageInput;
@@ -5089,6 +5159,7 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   listMyViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListMyViewsArgs, 'input'>>;
   me?: Resolver<Maybe<ResolversTypes['AuthenticatedUser']>, ParentType, ContextType>;
   scrollAcrossEntities?: Resolver<Maybe<ResolversTypes['ScrollResults']>, ParentType, ContextType, RequireFields<QueryScrollAcrossEntitiesArgs, 'input'>>;
+  scrollAcrossLineage?: Resolver<Maybe<ResolversTypes['ScrollAcrossLineageResults']>, ParentType, ContextType, RequireFields<QueryScrollAcrossLineageArgs, 'input'>>;
   search?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchArgs, 'input'>>;
   searchAcrossEntities?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossEntitiesArgs, 'input'>>;
   searchAcrossLineage?: Resolver<Maybe<ResolversTypes['SearchAcrossLineageResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossLineageArgs, 'input'>>;
@@ -5145,6 +5216,14 @@ export type SchemaMetadataResolvers<ContextType = any, ParentType extends Resolv
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ScrollAcrossLineageResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['ScrollAcrossLineageResults'] = ResolversParentTypes['ScrollAcrossLineageResults']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  facets?: Resolver<Maybe<Array<ResolversTypes['FacetMetadata']>>, ParentType, ContextType>;
+  nextScrollId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  searchResults?: Resolver<Array<ResolversTypes['SearchAcrossLineageResult']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type ScrollResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['ScrollResults'] = ResolversParentTypes['ScrollResults']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   facets?: Resolver<Maybe<Array<ResolversTypes['FacetMetadata']>>, ParentType, ContextType>;
@@ -5159,6 +5238,7 @@ export type SearchAcrossLineageResultResolvers<ContextType = any, ParentType ext
   entity?: Resolver<ResolversTypes['Entity'], ParentType, ContextType>;
   explored?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   ignoredAsHop?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  insights?: Resolver<Maybe<Array<ResolversTypes['SearchInsight']>>, ParentType, ContextType>;
   matchedFields?: Resolver<Array<ResolversTypes['MatchedField']>, ParentType, ContextType>;
   paths?: Resolver<Maybe<Array<Maybe<ResolversTypes['EntityPath']>>>, ParentType, ContextType>;
   truncatedChildren?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -5167,6 +5247,7 @@ export type SearchAcrossLineageResultResolvers<ContextType = any, ParentType ext
 export type SearchAcrossLineageResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchAcrossLineageResults'] = ResolversParentTypes['SearchAcrossLineageResults']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   facets?: Resolver<Maybe<Array<ResolversTypes['FacetMetadata']>>, ParentType, ContextType>;
+  lineageSearchPath?: Resolver<Maybe<ResolversTypes['LineageSearchPath']>, ParentType, ContextType>;
   searchResults?: Resolver<Array<ResolversTypes['SearchAcrossLineageResult']>, ParentType, ContextType>;
   start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5376,6 +5457,7 @@ export type Resolvers<ContextType = any> = {
   SchemaField?: SchemaFieldResolvers<ContextType>;
   SchemaFieldEntity?: SchemaFieldEntityResolvers<ContextType>;
   SchemaMetadata?: SchemaMetadataResolvers<ContextType>;
+  ScrollAcrossLineageResults?: ScrollAcrossLineageResultsResolvers<ContextType>;
   ScrollResults?: ScrollResultsResolvers<ContextType>;
   SearchAcrossLineageResult?: SearchAcrossLineageResultResolvers<ContextType>;
   SearchAcrossLineageResults?: SearchAcrossLineageResultsResolvers<ContextType>;

@@ -15,6 +15,7 @@ import { browseV2 } from './browse-v2.js';
 import { getQuickFilters } from './quick-filters.js';
 import { listGlobalViews, listMyViews } from './saved-view-lists.js';
 import { scrollAcrossEntities } from './scroll-across-entities.js';
+import { scrollAcrossLineage } from './scroll-across-lineage.js';
 import { searchAcrossLineage } from './search-across-lineage.js';
 
 type InputOf<F> = F extends (view: EntityView, input: infer I) => unknown ? I : never;
@@ -37,6 +38,7 @@ export const discoveryFamily: ResolverFamily = (viewOf) => ({
     aggregateAcrossEntities: withInput(viewOf, aggregateAcrossEntities),
     getQuickFilters: withInput(viewOf, getQuickFilters),
     searchAcrossLineage: withInput(viewOf, searchAcrossLineage),
+    scrollAcrossLineage: withInput(viewOf, scrollAcrossLineage),
     autoComplete: withInput(viewOf, autoComplete),
     autoCompleteForMultiple: withInput(viewOf, autoCompleteForMultiple),
     browse: withInput(viewOf, browse),
