@@ -1154,6 +1154,12 @@ export type DataPlatform = Entity & {
    * @deprecated Use properties.displayName instead.
    */
   displayName?: Maybe<Scalars['String']['output']>;
+  /**
+   * The platform's properties under their older name (aspect dataPlatformInfo); the search page's platform filters
+   * read it.
+   * @deprecated Use properties instead.
+   */
+  info?: Maybe<DataPlatformInfo>;
   /** When the platform was last written by ingestion, in epoch milliseconds. */
   lastIngested?: Maybe<Scalars['Long']['output']>;
   /** Name of the platform from its URN. */
@@ -1172,6 +1178,19 @@ export type DataPlatform = Entity & {
 /** A data platform, `urn:svc:dataPlatform:<platform>`, for example a warehouse or a message broker. */
 export type DataPlatformRelationshipsArgs = {
   input: RelationshipsInput;
+};
+
+/** A data platform's properties (aspect dataPlatformInfo), under their older name. */
+export type DataPlatformInfo = {
+  __typename?: 'DataPlatformInfo';
+  /** The character that separates the parts of a dataset name on this platform. */
+  datasetNameDelimiter: Scalars['String']['output'];
+  /** The name shown for the platform. */
+  displayName?: Maybe<Scalars['String']['output']>;
+  /** Address of the platform's logo. */
+  logoUrl?: Maybe<Scalars['String']['output']>;
+  /** The kind of platform. */
+  type: PlatformType;
 };
 
 /** Properties of a data platform. */
@@ -3901,7 +3920,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<DataFlow, 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataHubView, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<_RefType['DataFlow']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataPlatform, 'properties' | 'relationships'> & { properties?: Maybe<_RefType['DataPlatformProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<DataPlatform, 'info' | 'relationships'> & { info?: Maybe<_RefType['DataPlatformInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']> } )
     | ( Omit<Domain, 'ownership' | 'relationships'> & { ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'relationships'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
@@ -3994,7 +4013,8 @@ export type ResolversTypes = {
   DataJob: ResolverTypeWrapper<Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<ResolversTypes['DataFlow']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, inputOutput?: Maybe<ResolversTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DataJobInputOutput: ResolverTypeWrapper<Omit<DataJobInputOutput, 'inputDatajobs' | 'inputDatasets' | 'outputDatasets'> & { inputDatajobs?: Maybe<Array<ResolversTypes['DataJob']>>, inputDatasets?: Maybe<Array<ResolversTypes['Dataset']>>, outputDatasets?: Maybe<Array<ResolversTypes['Dataset']>> }>;
   DataJobProperties: ResolverTypeWrapper<DataJobProperties>;
-  DataPlatform: ResolverTypeWrapper<Omit<DataPlatform, 'properties' | 'relationships'> & { properties?: Maybe<ResolversTypes['DataPlatformProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  DataPlatform: ResolverTypeWrapper<Omit<DataPlatform, 'info' | 'relationships'> & { info?: Maybe<ResolversTypes['DataPlatformInfo']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  DataPlatformInfo: ResolverTypeWrapper<DataPlatformInfo>;
   DataPlatformProperties: ResolverTypeWrapper<DataPlatformProperties>;
   Dataset: ResolverTypeWrapper<Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DatasetProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversTypes['SchemaMetadata']>, statsSummary?: Maybe<ResolversTypes['DatasetStatsSummary']>, tags?: Maybe<ResolversTypes['GlobalTags']>, usageStats?: Maybe<ResolversTypes['UsageQueryResult']> }>;
   DatasetDeprecationUpdate: DatasetDeprecationUpdate;
@@ -4205,7 +4225,8 @@ export type ResolversParentTypes = {
   DataJob: Omit<DataJob, 'dataFlow' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'relationships' | 'tags'> & { dataFlow?: Maybe<ResolversParentTypes['DataFlow']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, inputOutput?: Maybe<ResolversParentTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DataJobInputOutput: Omit<DataJobInputOutput, 'inputDatajobs' | 'inputDatasets' | 'outputDatasets'> & { inputDatajobs?: Maybe<Array<ResolversParentTypes['DataJob']>>, inputDatasets?: Maybe<Array<ResolversParentTypes['Dataset']>>, outputDatasets?: Maybe<Array<ResolversParentTypes['Dataset']>> };
   DataJobProperties: DataJobProperties;
-  DataPlatform: Omit<DataPlatform, 'properties' | 'relationships'> & { properties?: Maybe<ResolversParentTypes['DataPlatformProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  DataPlatform: Omit<DataPlatform, 'info' | 'relationships'> & { info?: Maybe<ResolversParentTypes['DataPlatformInfo']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  DataPlatformInfo: DataPlatformInfo;
   DataPlatformProperties: DataPlatformProperties;
   Dataset: Omit<Dataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'statsSummary' | 'tags' | 'usageStats'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversParentTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DatasetProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversParentTypes['SchemaMetadata']>, statsSummary?: Maybe<ResolversParentTypes['DatasetStatsSummary']>, tags?: Maybe<ResolversParentTypes['GlobalTags']>, usageStats?: Maybe<ResolversParentTypes['UsageQueryResult']> };
   DatasetDeprecationUpdate: DatasetDeprecationUpdate;
@@ -4715,6 +4736,7 @@ export type DataJobPropertiesResolvers<ContextType = any, ParentType extends Res
 
 export type DataPlatformResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataPlatform'] = ResolversParentTypes['DataPlatform']> = {
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  info?: Resolver<Maybe<ResolversTypes['DataPlatformInfo']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['DataPlatformProperties']>, ParentType, ContextType>;
@@ -4722,6 +4744,13 @@ export type DataPlatformResolvers<ContextType = any, ParentType extends Resolver
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataPlatformInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataPlatformInfo'] = ResolversParentTypes['DataPlatformInfo']> = {
+  datasetNameDelimiter?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  logoUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PlatformType'], ParentType, ContextType>;
 };
 
 export type DataPlatformPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataPlatformProperties'] = ResolversParentTypes['DataPlatformProperties']> = {
@@ -5402,6 +5431,7 @@ export type Resolvers<ContextType = any> = {
   DataJobInputOutput?: DataJobInputOutputResolvers<ContextType>;
   DataJobProperties?: DataJobPropertiesResolvers<ContextType>;
   DataPlatform?: DataPlatformResolvers<ContextType>;
+  DataPlatformInfo?: DataPlatformInfoResolvers<ContextType>;
   DataPlatformProperties?: DataPlatformPropertiesResolvers<ContextType>;
   Dataset?: DatasetResolvers<ContextType>;
   DatasetEditableProperties?: DatasetEditablePropertiesResolvers<ContextType>;

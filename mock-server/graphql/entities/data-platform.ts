@@ -1,4 +1,7 @@
-/** A data platform (upstream's DataPlatformMapper): its name from the URN, properties from dataPlatformInfo. */
+/**
+ * A data platform (upstream's DataPlatformMapper): its name from the URN, properties and the deprecated info, the
+ * same fields, from dataPlatformInfo.
+ */
 import { urnLastPart } from '../../../spec/index.js';
 import { stringOr } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
@@ -9,19 +12,22 @@ export function dataPlatformRecord(view: EntityView, urn: string): OutputRecord 
   const stored = view.aspectsOf(urn);
   const info = stored.aspect('dataPlatformInfo');
   const displayName = stringOr(info?.displayName);
-  return view.shapes.record('DataPlatform', {
-    urn,
-    type: 'DATA_PLATFORM',
-    lastIngested: stored.lastIngested,
-    name: urnLastPart(urn),
-    properties: info
-      ? view.shapes.record('DataPlatformProperties', {
+  const infoRecord = (typeName: string) =>
+    info
+      ? view.shapes.record(typeName, {
           type: stringOr(info.type),
           displayName,
           datasetNameDelimiter: stringOr(info.datasetNameDelimiter) ?? '',
           logoUrl: stringOr(info.logoUrl),
         })
-      : null,
+      : null;
+  return view.shapes.record('DataPlatform', {
+    urn,
+    type: 'DATA_PLATFORM',
+    lastIngested: stored.lastIngested,
+    name: urnLastPart(urn),
+    properties: infoRecord('DataPlatformProperties'),
+    info: infoRecord('DataPlatformInfo'),
     displayName,
     relationships: relationshipsOf(view, urn),
   });

@@ -40,7 +40,9 @@ const AGGREGATE = `query aggregateAcrossEntities($input: AggregateAcrossEntities
   }
 }`;
 const QUICK_FILTERS = `query getQuickFilters($input: GetQuickFiltersInput!) {
-  getQuickFilters(input: $input) { quickFilters { field value entity { urn type ... on DataPlatform { name } } } }
+  getQuickFilters(input: $input) {
+    quickFilters { field value entity { urn type ... on DataPlatform { name info { type displayName datasetNameDelimiter logoUrl } } } }
+  }
 }`;
 
 /** The platform facet: the datasets' platforms, the dashboard's and the chart's, by count then by URN. */
@@ -75,6 +77,14 @@ describe.each(['svc', 'li'] as const)('the search page (namespace %s)', (ns) => 
     );
     await ingest(server, `urn:${ns}:corpuser:jdoe`, 'corpUserInfo', { active: true }, ADMIN);
     await ingest(server, `urn:${ns}:tag:Gold`, 'tagProperties', { name: 'Gold' }, ADMIN);
+    const hiveInfo = {
+      name: 'hive',
+      type: 'FILE_SYSTEM',
+      datasetNameDelimiter: '.',
+      displayName: 'Hive',
+      logoUrl: '/hive.png',
+    };
+    await ingest(server, platform('hive'), 'dataPlatformInfo', hiveInfo, ADMIN);
   });
   afterAll(() => server.close());
 
@@ -189,7 +199,13 @@ describe.each(['svc', 'li'] as const)('the search page (namespace %s)', (ns) => 
       '_entityType=GLOSSARY_TERM',
       '_entityType=CORP_USER',
     ]);
-    expect(result.quickFilters[0].entity).toMatchObject({ urn: platform('hive'), type: 'DATA_PLATFORM' });
+    expect(result.quickFilters[0].entity).toEqual({
+      urn: platform('hive'),
+      type: 'DATA_PLATFORM',
+      name: 'hive',
+      info: { type: 'FILE_SYSTEM', displayName: 'Hive', datasetNameDelimiter: '.', logoUrl: '/hive.png' },
+    });
+    expect(result.quickFilters[1].entity.info).toBeNull();
     expect(result.quickFilters[5].entity).toBeNull();
   });
 });
