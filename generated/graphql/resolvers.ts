@@ -1947,6 +1947,27 @@ export type GetQuickFiltersResult = {
   quickFilters: Array<Maybe<QuickFilter>>;
 };
 
+/** A page of the glossary's top level. */
+export type GetRootGlossaryEntitiesInput = {
+  /** Most entities returned. */
+  count: Scalars['Int']['input'];
+  /** Offset of the first entity. */
+  start: Scalars['Int']['input'];
+};
+
+/** The glossary terms that are in no term group. */
+export type GetRootGlossaryTermsResult = {
+  __typename?: 'GetRootGlossaryTermsResult';
+  /** Number of terms in this page. */
+  count: Scalars['Int']['output'];
+  /** Offset of the first term. */
+  start: Scalars['Int']['output'];
+  /** The terms of this page. */
+  terms: Array<GlossaryTerm>;
+  /** Number of such terms over all pages. */
+  total: Scalars['Int']['output'];
+};
+
 /** Tags attached to an entity or a field. */
 export type GlobalTags = {
   __typename?: 'GlobalTags';
@@ -2198,6 +2219,31 @@ export type LineageSearchPath =
 export type LinkSettingsInput = {
   /** Whether the link is shown in the entity's header and search cards. */
   showInAssetPreview?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** Which domains to list. */
+export type ListDomainsInput = {
+  /** Most domains returned; 20 when absent. */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** URN of the parent domain whose children to list; the top-level domains when absent. */
+  parentDomain?: InputMaybe<Scalars['String']['input']>;
+  /** A query the domains match; every domain when absent. */
+  query?: InputMaybe<Scalars['String']['input']>;
+  /** Offset of the first domain; 0 when absent. */
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of domains. */
+export type ListDomainsResult = {
+  __typename?: 'ListDomainsResult';
+  /** Number of domains in this page. */
+  count: Scalars['Int']['output'];
+  /** The domains, newest first (domainProperties.created). */
+  domains: Array<Domain>;
+  /** Offset of the first domain. */
+  start: Scalars['Int']['output'];
+  /** Number of domains listed over all pages. */
+  total: Scalars['Int']['output'];
 };
 
 /** Which global views to list. */
@@ -2832,10 +2878,14 @@ export type Query = {
   entity?: Maybe<Entity>;
   /** The shortcuts of the search bar: the platforms with the most entities and the entity types that have any. */
   getQuickFilters?: Maybe<GetQuickFiltersResult>;
+  /** The glossary terms that are in no term group. */
+  getRootGlossaryTerms?: Maybe<GetRootGlossaryTermsResult>;
   /** The organisation's default view, the one a user without a default of their own starts with. */
   globalViewsSettings?: Maybe<GlobalViewsSettings>;
   /** Fetch a glossary term by its URN, `urn:svc:glossaryTerm:<name>`. */
   glossaryTerm?: Maybe<GlossaryTerm>;
+  /** The domains below a parent domain (the top-level ones without it) that match a query, newest first. */
+  listDomains?: Maybe<ListDomainsResult>;
   /** The global views, newest first, optionally matching a query on their names. */
   listGlobalViews?: Maybe<ListViewsResult>;
   /** The views the caller created, newest first, optionally of one type and matching a query on their names. */
@@ -2985,8 +3035,20 @@ export type QueryGetQuickFiltersArgs = {
 
 
 /** Reads. */
+export type QueryGetRootGlossaryTermsArgs = {
+  input: GetRootGlossaryEntitiesInput;
+};
+
+
+/** Reads. */
 export type QueryGlossaryTermArgs = {
   urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryListDomainsArgs = {
+  input: ListDomainsInput;
 };
 
 
@@ -4055,6 +4117,8 @@ export type ResolversTypes = {
   ForeignKeyConstraint: ResolverTypeWrapper<Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>> }>;
   GetQuickFiltersInput: GetQuickFiltersInput;
   GetQuickFiltersResult: ResolverTypeWrapper<Omit<GetQuickFiltersResult, 'quickFilters'> & { quickFilters: Array<Maybe<ResolversTypes['QuickFilter']>> }>;
+  GetRootGlossaryEntitiesInput: GetRootGlossaryEntitiesInput;
+  GetRootGlossaryTermsResult: ResolverTypeWrapper<Omit<GetRootGlossaryTermsResult, 'terms'> & { terms: Array<ResolversTypes['GlossaryTerm']> }>;
   GlobalTags: ResolverTypeWrapper<Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversTypes['TagAssociation']>> }>;
   GlobalTagsUpdate: GlobalTagsUpdate;
   GlobalViewsSettings: ResolverTypeWrapper<GlobalViewsSettings>;
@@ -4076,6 +4140,8 @@ export type ResolversTypes = {
   LineageRelationship: ResolverTypeWrapper<Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversTypes['Entity']>, entity?: Maybe<ResolversTypes['Entity']>, updatedActor?: Maybe<ResolversTypes['Entity']> }>;
   LineageSearchPath: LineageSearchPath;
   LinkSettingsInput: LinkSettingsInput;
+  ListDomainsInput: ListDomainsInput;
+  ListDomainsResult: ResolverTypeWrapper<Omit<ListDomainsResult, 'domains'> & { domains: Array<ResolversTypes['Domain']> }>;
   ListGlobalViewsInput: ListGlobalViewsInput;
   ListMyViewsInput: ListMyViewsInput;
   ListViewsResult: ResolverTypeWrapper<Omit<ListViewsResult, 'views'> & { views: Array<ResolversTypes['DataHubView']> }>;
@@ -4264,6 +4330,8 @@ export type ResolversParentTypes = {
   ForeignKeyConstraint: Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversParentTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>> };
   GetQuickFiltersInput: GetQuickFiltersInput;
   GetQuickFiltersResult: Omit<GetQuickFiltersResult, 'quickFilters'> & { quickFilters: Array<Maybe<ResolversParentTypes['QuickFilter']>> };
+  GetRootGlossaryEntitiesInput: GetRootGlossaryEntitiesInput;
+  GetRootGlossaryTermsResult: Omit<GetRootGlossaryTermsResult, 'terms'> & { terms: Array<ResolversParentTypes['GlossaryTerm']> };
   GlobalTags: Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversParentTypes['TagAssociation']>> };
   GlobalTagsUpdate: GlobalTagsUpdate;
   GlobalViewsSettings: GlobalViewsSettings;
@@ -4283,6 +4351,8 @@ export type ResolversParentTypes = {
   LineageInput: LineageInput;
   LineageRelationship: Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, entity?: Maybe<ResolversParentTypes['Entity']>, updatedActor?: Maybe<ResolversParentTypes['Entity']> };
   LinkSettingsInput: LinkSettingsInput;
+  ListDomainsInput: ListDomainsInput;
+  ListDomainsResult: Omit<ListDomainsResult, 'domains'> & { domains: Array<ResolversParentTypes['Domain']> };
   ListGlobalViewsInput: ListGlobalViewsInput;
   ListMyViewsInput: ListMyViewsInput;
   ListViewsResult: Omit<ListViewsResult, 'views'> & { views: Array<ResolversParentTypes['DataHubView']> };
@@ -4957,6 +5027,13 @@ export type GetQuickFiltersResultResolvers<ContextType = any, ParentType extends
   quickFilters?: Resolver<Array<Maybe<ResolversTypes['QuickFilter']>>, ParentType, ContextType>;
 };
 
+export type GetRootGlossaryTermsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['GetRootGlossaryTermsResult'] = ResolversParentTypes['GetRootGlossaryTermsResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  terms?: Resolver<Array<ResolversTypes['GlossaryTerm']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type GlobalTagsResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlobalTags'] = ResolversParentTypes['GlobalTags']> = {
   tags?: Resolver<Maybe<Array<ResolversTypes['TagAssociation']>>, ParentType, ContextType>;
 };
@@ -5029,6 +5106,13 @@ export type LineageRelationshipResolvers<ContextType = any, ParentType extends R
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedActor?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
   updatedOn?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+};
+
+export type ListDomainsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListDomainsResult'] = ResolversParentTypes['ListDomainsResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  domains?: Resolver<Array<ResolversTypes['Domain']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type ListViewsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListViewsResult'] = ResolversParentTypes['ListViewsResult']> = {
@@ -5182,8 +5266,10 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   entities?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType, RequireFields<QueryEntitiesArgs, 'urns'>>;
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType, RequireFields<QueryEntityArgs, 'urn'>>;
   getQuickFilters?: Resolver<Maybe<ResolversTypes['GetQuickFiltersResult']>, ParentType, ContextType, RequireFields<QueryGetQuickFiltersArgs, 'input'>>;
+  getRootGlossaryTerms?: Resolver<Maybe<ResolversTypes['GetRootGlossaryTermsResult']>, ParentType, ContextType, RequireFields<QueryGetRootGlossaryTermsArgs, 'input'>>;
   globalViewsSettings?: Resolver<Maybe<ResolversTypes['GlobalViewsSettings']>, ParentType, ContextType>;
   glossaryTerm?: Resolver<Maybe<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, RequireFields<QueryGlossaryTermArgs, 'urn'>>;
+  listDomains?: Resolver<Maybe<ResolversTypes['ListDomainsResult']>, ParentType, ContextType, RequireFields<QueryListDomainsArgs, 'input'>>;
   listGlobalViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListGlobalViewsArgs, 'input'>>;
   listMyViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListMyViewsArgs, 'input'>>;
   me?: Resolver<Maybe<ResolversTypes['AuthenticatedUser']>, ParentType, ContextType>;
@@ -5458,6 +5544,7 @@ export type Resolvers<ContextType = any> = {
   FieldUsageCounts?: FieldUsageCountsResolvers<ContextType>;
   ForeignKeyConstraint?: ForeignKeyConstraintResolvers<ContextType>;
   GetQuickFiltersResult?: GetQuickFiltersResultResolvers<ContextType>;
+  GetRootGlossaryTermsResult?: GetRootGlossaryTermsResultResolvers<ContextType>;
   GlobalTags?: GlobalTagsResolvers<ContextType>;
   GlobalViewsSettings?: GlobalViewsSettingsResolvers<ContextType>;
   GlossaryTerm?: GlossaryTermResolvers<ContextType>;
@@ -5468,6 +5555,7 @@ export type Resolvers<ContextType = any> = {
   InstitutionalMemoryMetadata?: InstitutionalMemoryMetadataResolvers<ContextType>;
   KeyValueSchema?: KeyValueSchemaResolvers<ContextType>;
   LineageRelationship?: LineageRelationshipResolvers<ContextType>;
+  ListDomainsResult?: ListDomainsResultResolvers<ContextType>;
   ListViewsResult?: ListViewsResultResolvers<ContextType>;
   Long?: GraphQLScalarType;
   MatchedField?: MatchedFieldResolvers<ContextType>;

@@ -14,6 +14,7 @@ import { aggregateAcrossEntities } from './aggregate-across-entities.js';
 import { browseV2 } from './browse-v2.js';
 import { getQuickFilters } from './quick-filters.js';
 import { listGlobalViews, listMyViews } from './saved-view-lists.js';
+import { getRootGlossaryTerms, listDomains } from './sidebar-lists.js';
 import { scrollAcrossEntities } from './scroll-across-entities.js';
 import { scrollAcrossLineage } from './scroll-across-lineage.js';
 import { searchAcrossLineage } from './search-across-lineage.js';
@@ -44,6 +45,8 @@ export const discoveryFamily: ResolverFamily = (viewOf) => ({
     browse: withInput(viewOf, browse),
     browsePaths: withInput(viewOf, browsePaths),
     browseV2: withInput(viewOf, browseV2),
+    listDomains: withInput(viewOf, listDomains),
+    getRootGlossaryTerms: withInput(viewOf, getRootGlossaryTerms),
     listGlobalViews: withInput(viewOf, listGlobalViews),
     listMyViews: ((_root, { input }, ctx) => {
       const view = viewOf(ctx);
