@@ -36,18 +36,32 @@ function datasetNameFolders(view: EntityView, platform: string | undefined, name
   return parts.slice(0, -1);
 }
 
-export function browsePathV2Ids(view: EntityView, urn: string): string[] {
+/** One entry of a browse path V2: its id, and the entity it stands for when it has one (a container, a flow). */
+export interface BrowsePathEntry {
+  id: string;
+  urn?: string;
+}
+
+export function browsePathV2Entries(view: EntityView, urn: string): BrowsePathEntry[] {
   const stored = view.store.getAspect(urn, 'browsePathsV2', 0)?.value as { path?: unknown } | undefined;
   if (Array.isArray(stored?.path))
-    return stored.path.flatMap((entry: { id?: unknown }) => (typeof entry?.id === 'string' ? [entry.id] : []));
+    return stored.path.flatMap((entry: { id?: unknown; urn?: unknown }) =>
+      typeof entry?.id === 'string'
+        ? [{ id: entry.id, ...(typeof entry.urn === 'string' ? { urn: entry.urn } : {}) }]
+        : [],
+    );
   const parsed = tryParseUrn(urn);
   const entity = parsed?.entityType ?? '';
   const containers = CONTAINED.has(entity) ? containerChain(view, urn) : [];
-  if (containers.length > 0) return containers;
+  if (containers.length > 0) return containers.map((container) => ({ id: container, urn: container }));
   if (entity === 'dataset') {
     const folders = datasetNameFolders(view, parsed?.parts[0], parsed?.parts[1] ?? '');
-    return folders.length > 0 ? folders : [DEFAULT_FOLDER];
+    return (folders.length > 0 ? folders : [DEFAULT_FOLDER]).map((id) => ({ id }));
   }
-  if (entity === 'dataJob' && parsed?.parts[0]) return [parsed.parts[0]];
-  return [DEFAULT_FOLDER];
+  const flow = entity === 'dataJob' ? parsed?.parts[0] : undefined;
+  if (flow) return [{ id: flow, urn: flow }];
+  return [{ id: DEFAULT_FOLDER }];
 }
+
+export const browsePathV2Ids = (view: EntityView, urn: string): string[] =>
+  browsePathV2Entries(view, urn).map(({ id }) => id);

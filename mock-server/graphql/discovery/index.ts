@@ -12,6 +12,7 @@ import {
 } from './resolvers.js';
 import { aggregateAcrossEntities } from './aggregate-across-entities.js';
 import { browseV2 } from './browse-v2.js';
+import { BROWSE_PATH_V2_TYPES, browsePathV2Field } from './browse-path-v2-field.js';
 import { getQuickFilters } from './quick-filters.js';
 import { listGlobalViews, listMyViews } from './saved-view-lists.js';
 import { getRootGlossaryTerms, listDomains } from './sidebar-lists.js';
@@ -32,6 +33,7 @@ const withInput =
 
 /** `viewOf` gives the view of the request's store (each session has its own). */
 export const discoveryFamily: ResolverFamily = (viewOf) => ({
+  ...Object.fromEntries(BROWSE_PATH_V2_TYPES.map((type) => [type, { browsePathV2: browsePathV2Field(viewOf) }])),
   Query: {
     search: withInput(viewOf, search),
     searchAcrossEntities: withInput(viewOf, searchAcrossEntities),

@@ -112,6 +112,43 @@ describe.each(['svc', 'li'] as const)('browseV2 (namespace %s)', (ns) => {
     expect((await browse({ types: ['CHART'], path: [] })).groups).toEqual([]);
   });
 
+  it('browsePathV2 of an entity: its stored path, or the default with the containers and flow it names', async () => {
+    const PATH = `query paths($urns: [String!]!) {
+      entities(urns: $urns) {
+        urn
+        ... on Dataset { browsePathV2 { path { name entity { urn type } } } }
+        ... on DataJob { browsePathV2 { path { name entity { urn type } } } }
+        ... on Container { browsePathV2 { path { name entity { urn } } } }
+      }
+    }`;
+    const urns = [
+      dataset('hive', 'db.sales.orders'),
+      dataset('snowflake', 'analytics.mart.revenue'),
+      dataset('kafka', 'events'),
+      `urn:${ns}:dataJob:(${FLOW},load)`,
+      WAREHOUSE,
+    ];
+    const reply = await graphql(server, { query: PATH, variables: { urns } });
+    expect(reply.json.errors).toBeUndefined();
+    const paths = reply.json.data.entities.map((e: { browsePathV2: { path: unknown[] } }) => e.browsePathV2.path);
+    expect(paths).toEqual([
+      [
+        { name: 'db', entity: null },
+        { name: 'sales', entity: null },
+      ],
+      [
+        { name: WAREHOUSE, entity: { urn: WAREHOUSE, type: 'CONTAINER' } },
+        { name: SCHEMA, entity: { urn: SCHEMA, type: 'CONTAINER' } },
+      ],
+      [
+        { name: 'prod', entity: null },
+        { name: 'kafka', entity: null },
+      ],
+      [{ name: FLOW, entity: { urn: FLOW, type: 'DATA_FLOW' } }],
+      [{ name: 'Default', entity: null }],
+    ]);
+  });
+
   it('a type the schema does not serve is a BAD_REQUEST naming the input', async () => {
     const reply = await graphql(server, { query: BROWSE_V2, variables: { input: { types: ['NOTEBOOK'], path: [] } } });
     expect(reply.json.errors[0].message).toMatch(/^input\.types: entity type NOTEBOOK/);
