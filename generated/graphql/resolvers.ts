@@ -90,6 +90,32 @@ export type AddTermsInput = {
   termUrns: Array<Scalars['String']['input']>;
 };
 
+/** The facets to count over a search of several entity types. */
+export type AggregateAcrossEntitiesInput = {
+  /**
+   * The facets to answer, by field name; the default ones (`_entityType` and every filterable field) when absent or
+   * empty. A name that is no filterable field of a searched type, or a sub-aggregation (`a␞b`), is left out.
+   */
+  facets?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  /** Alternatives of filters, any of which a result matches. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** The query text; `*` for everything. */
+  query: Scalars['String']['input'];
+  /** Flags of the search: maxAggValues cuts each facet's values. */
+  searchFlags?: InputMaybe<SearchFlags>;
+  /** The entity types searched; every searchable type when absent. */
+  types?: InputMaybe<Array<EntityType>>;
+  /** A saved view applied to the search. */
+  viewUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The facets of a search. */
+export type AggregateResults = {
+  __typename?: 'AggregateResults';
+  /** The facets, each value with its number of results. */
+  facets?: Maybe<Array<FacetMetadata>>;
+};
+
 /** One value of a facet. */
 export type AggregationMetadata = {
   __typename?: 'AggregationMetadata';
@@ -585,6 +611,19 @@ export type BrowseResultGroup = {
   name: Scalars['String']['output'];
 };
 
+/** One entry below a browse path V2. */
+export type BrowseResultGroupV2 = {
+  __typename?: 'BrowseResultGroupV2';
+  /** Number of entities at or below the entry. */
+  count: Scalars['Long']['output'];
+  /** The entity the entry's id is the URN of, when it is one. */
+  entity?: Maybe<Entity>;
+  /** Whether some entity's path goes deeper than the entry. */
+  hasSubGroups: Scalars['Boolean']['output'];
+  /** The entry's id: a folder name, or the URN of a container or flow. */
+  name: Scalars['String']['output'];
+};
+
 /** About a browse path. */
 export type BrowseResultMetadata = {
   __typename?: 'BrowseResultMetadata';
@@ -609,6 +648,46 @@ export type BrowseResults = {
   start: Scalars['Int']['output'];
   /** Number of entities at exactly the path. */
   total: Scalars['Int']['output'];
+};
+
+/** The groups below a browse path V2. */
+export type BrowseResultsV2 = {
+  __typename?: 'BrowseResultsV2';
+  /** Number of groups asked for. */
+  count: Scalars['Int']['output'];
+  /** The groups of this page, by number of entities, then name. */
+  groups: Array<BrowseResultGroupV2>;
+  /** The path and the number of entities below it. */
+  metadata: BrowseResultMetadata;
+  /** Offset of the first group. */
+  start: Scalars['Int']['output'];
+  /** Number of groups below the path. */
+  total: Scalars['Int']['output'];
+};
+
+/** A browse path V2 to list the groups below, and the entities grouped. */
+export type BrowseV2Input = {
+  /** Most groups returned; 10 when absent. */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** Alternatives of filters, any of which a grouped entity matches. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** The path: the ids of its entries (a container's is its URN); the root when absent or empty. */
+  path?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** A query the entities grouped match; `*` when absent. */
+  query?: InputMaybe<Scalars['String']['input']>;
+  /** Flags of the search; maxAggValues must be 1 or more, the others are unused by a browse. */
+  searchFlags?: InputMaybe<SearchFlags>;
+  /** Offset of the first group; 0 when absent. */
+  start?: InputMaybe<Scalars['Int']['input']>;
+  /** One entity type browsed; read when `types` is absent or empty. */
+  type?: InputMaybe<EntityType>;
+  /**
+   * The entity types browsed; every browsable type (datasets, dashboards, charts, containers, flows, jobs) when absent
+   * and `type` too.
+   */
+  types?: InputMaybe<Array<EntityType>>;
+  /** A saved view applied to the entities grouped. */
+  viewUrn?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A reusable definition of a field's meaning, type, tags and terms, `urn:svc:businessAttribute:<id>`. */
@@ -3169,6 +3248,40 @@ export type FreshnessCronSchedule = {
   windowStartOffsetMs?: Maybe<Scalars['Long']['output']>;
 };
 
+/** Which entities the quick filters are counted over. */
+export type GetQuickFiltersInput = {
+  /** A saved view whose types and filters narrow the entities counted. */
+  viewUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The quick filters of the search bar. */
+export type GetQuickFiltersResult = {
+  __typename?: 'GetQuickFiltersResult';
+  /** Up to five platforms (by URN), then up to three source entity types and two catalog entity types. */
+  quickFilters: Array<Maybe<QuickFilter>>;
+};
+
+/** A page of the glossary's top level. */
+export type GetRootGlossaryEntitiesInput = {
+  /** Most entities returned. */
+  count: Scalars['Int']['input'];
+  /** Offset of the first entity. */
+  start: Scalars['Int']['input'];
+};
+
+/** The glossary terms that are in no term group. */
+export type GetRootGlossaryTermsResult = {
+  __typename?: 'GetRootGlossaryTermsResult';
+  /** Number of terms in this page. */
+  count: Scalars['Int']['output'];
+  /** Offset of the first term. */
+  start: Scalars['Int']['output'];
+  /** The terms of this page. */
+  terms: Array<GlossaryTerm>;
+  /** Number of such terms over all pages. */
+  total: Scalars['Int']['output'];
+};
+
 /** Tags attached to an entity or a field. */
 export type GlobalTags = {
   __typename?: 'GlobalTags';
@@ -3673,10 +3786,42 @@ export type LineageRelationship = {
   updatedOn?: Maybe<Scalars['Long']['output']>;
 };
 
+/** How a lineage search found its results. */
+export type LineageSearchPath =
+  /** Results read from the walk alone, without a search. */
+  | 'LIGHTNING'
+  /** A search over the entities the walk reached (the only way the mock searches). */
+  | 'TORTOISE';
+
 /** Display settings of a link. */
 export type LinkSettingsInput = {
   /** Whether the link is shown in the entity's header and search cards. */
   showInAssetPreview?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** Which domains to list. */
+export type ListDomainsInput = {
+  /** Most domains returned; 20 when absent. */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** URN of the parent domain whose children to list; the top-level domains when absent. */
+  parentDomain?: InputMaybe<Scalars['String']['input']>;
+  /** A query the domains match; every domain when absent. */
+  query?: InputMaybe<Scalars['String']['input']>;
+  /** Offset of the first domain; 0 when absent. */
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of domains. */
+export type ListDomainsResult = {
+  __typename?: 'ListDomainsResult';
+  /** Number of domains in this page. */
+  count: Scalars['Int']['output'];
+  /** The domains, newest first (domainProperties.created). */
+  domains: Array<Domain>;
+  /** Offset of the first domain. */
+  start: Scalars['Int']['output'];
+  /** Number of domains listed over all pages. */
+  total: Scalars['Int']['output'];
 };
 
 /** Which global views to list. */
@@ -4799,6 +4944,8 @@ export type PropertyValue = NumberValue | StringValue;
 /** Reads. */
 export type Query = {
   __typename?: 'Query';
+  /** The facets of a search over several entity types, without its results: those named, or the default ones. */
+  aggregateAcrossEntities?: Maybe<AggregateResults>;
   /** Fetch an application by its URN, `urn:svc:application:<id>`. */
   application?: Maybe<Application>;
   /** An assertion by URN; another entity type is a bad request. */
@@ -4811,6 +4958,11 @@ export type Query = {
   browse?: Maybe<BrowseResults>;
   /** The browse paths of an entity. */
   browsePaths?: Maybe<Array<BrowsePath>>;
+  /**
+   * The next entries below a browse path V2, each with its number of entities, over the entities of the input's types
+   * that match its query, filters and saved view.
+   */
+  browseV2?: Maybe<BrowseResultsV2>;
   /** A business attribute by URN; another entity type is a bad request. */
   businessAttribute?: Maybe<BusinessAttribute>;
   /** Fetch a chart by its URN, `urn:svc:chart:(<tool>,<id>)`. */
@@ -4853,12 +5005,18 @@ export type Query = {
   entity?: Maybe<Entity>;
   /** A relationship between datasets by URN; another entity type is a bad request. */
   erModelRelationship?: Maybe<ErModelRelationship>;
+  /** The shortcuts of the search bar: the platforms with the most entities and the entity types that have any. */
+  getQuickFilters?: Maybe<GetQuickFiltersResult>;
+  /** The glossary terms that are in no term group. */
+  getRootGlossaryTerms?: Maybe<GetRootGlossaryTermsResult>;
   /** The organisation's default view, the one a user without a default of their own starts with. */
   globalViewsSettings?: Maybe<GlobalViewsSettings>;
   /** Fetch a glossary node (a folder of terms) by its URN, `urn:svc:glossaryNode:<name>`. */
   glossaryNode?: Maybe<GlossaryNode>;
   /** Fetch a glossary term by its URN, `urn:svc:glossaryTerm:<name>`. */
   glossaryTerm?: Maybe<GlossaryTerm>;
+  /** The domains below a parent domain (the top-level ones without it) that match a query, newest first. */
+  listDomains?: Maybe<ListDomainsResult>;
   /** The global views, newest first, optionally matching a query on their names. */
   listGlobalViews?: Maybe<ListViewsResult>;
   /** The views the caller created, newest first, optionally of one type and matching a query on their names. */
@@ -4880,6 +5038,16 @@ export type Query = {
   mlPrimaryKey?: Maybe<MlPrimaryKey>;
   /** Fetch an external role by its URN, `urn:svc:role:<id>`. */
   role?: Maybe<Role>;
+  /**
+   * A search over several entity types paged by scroll ids: each full page names the next. The mock's scroll id holds
+   * the offset of the next result over the live index.
+   */
+  scrollAcrossEntities?: Maybe<ScrollResults>;
+  /**
+   * searchAcrossLineage paged by scroll ids: each full page names the next. The mock's scroll id holds the offset of
+   * the next result.
+   */
+  scrollAcrossLineage?: Maybe<ScrollAcrossLineageResults>;
   /** Full-text search over one entity type. Soft-deleted entities are never returned. */
   search?: Maybe<SearchResults>;
   /**
@@ -4901,6 +5069,12 @@ export type Query = {
   versionSet?: Maybe<VersionSet>;
   /** Fetch a saved view by its URN, `urn:svc:dataHubView:<id>`; null when no view is stored there. */
   view?: Maybe<DataHubView>;
+};
+
+
+/** Reads. */
+export type QueryAggregateAcrossEntitiesArgs = {
+  input: AggregateAcrossEntitiesInput;
 };
 
 
@@ -4937,6 +5111,12 @@ export type QueryBrowseArgs = {
 /** Reads. */
 export type QueryBrowsePathsArgs = {
   input: BrowsePathsInput;
+};
+
+
+/** Reads. */
+export type QueryBrowseV2Args = {
+  input: BrowseV2Input;
 };
 
 
@@ -5044,6 +5224,18 @@ export type QueryErModelRelationshipArgs = {
 
 
 /** Reads. */
+export type QueryGetQuickFiltersArgs = {
+  input: GetQuickFiltersInput;
+};
+
+
+/** Reads. */
+export type QueryGetRootGlossaryTermsArgs = {
+  input: GetRootGlossaryEntitiesInput;
+};
+
+
+/** Reads. */
 export type QueryGlossaryNodeArgs = {
   urn: Scalars['String']['input'];
 };
@@ -5052,6 +5244,12 @@ export type QueryGlossaryNodeArgs = {
 /** Reads. */
 export type QueryGlossaryTermArgs = {
   urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryListDomainsArgs = {
+  input: ListDomainsInput;
 };
 
 
@@ -5104,6 +5302,18 @@ export type QueryRoleArgs = {
 
 
 /** Reads. */
+export type QueryScrollAcrossEntitiesArgs = {
+  input: ScrollAcrossEntitiesInput;
+};
+
+
+/** Reads. */
+export type QueryScrollAcrossLineageArgs = {
+  input: ScrollAcrossLineageInput;
+};
+
+
+/** Reads. */
 export type QuerySearchArgs = {
   input: SearchInput;
 };
@@ -5142,6 +5352,17 @@ export type QueryVersionSetArgs = {
 /** Reads. */
 export type QueryViewArgs = {
   urn: Scalars['String']['input'];
+};
+
+/** A filter the search bar offers in one click. */
+export type QuickFilter = {
+  __typename?: 'QuickFilter';
+  /** The platform the value names; null for an entity type. */
+  entity?: Maybe<Entity>;
+  /** The field filtered: `platform` or `_entityType`. */
+  field: Scalars['String']['output'];
+  /** The value: a platform URN or an EntityType. */
+  value: Scalars['String']['output'];
 };
 
 /** Direction of an edge relative to the entity asked about. */
@@ -5453,6 +5674,86 @@ export type SchemaMetadata = Aspect & {
   version: Scalars['Long']['output'];
 };
 
+/** A search over several entity types, paged by scroll ids. */
+export type ScrollAcrossEntitiesInput = {
+  /** Most results in the page; 10 when absent. */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** How long upstream keeps its snapshot of the results (`5m`, `30s`); checked as a time value, otherwise unused. */
+  keepAlive?: InputMaybe<Scalars['String']['input']>;
+  /** Alternatives of filters, any of which a result matches. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** The query text; `*` for everything. */
+  query: Scalars['String']['input'];
+  /** The scroll id of the page to read, as a previous page gave it; the first page when absent. */
+  scrollId?: InputMaybe<Scalars['String']['input']>;
+  /** Flags of the search: maxAggValues and skipAggregates shape the facets. */
+  searchFlags?: InputMaybe<SearchFlags>;
+  /** How the results are sorted instead of by relevance. */
+  sortInput?: InputMaybe<SearchSortInput>;
+  /** The entity types searched; every searchable type when absent. */
+  types?: InputMaybe<Array<EntityType>>;
+  /** A saved view applied to the search. */
+  viewUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A search over what the lineage graph reaches from an entity, paged by scroll ids. */
+export type ScrollAcrossLineageInput = {
+  /** Most results in the page; 10 when absent. */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** The direction walked. */
+  direction: LineageDirection;
+  /** Only edges created or updated at or before this time; lineageFlags.endTimeMillis wins over it. */
+  endTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+  /** How long upstream keeps its snapshot of the results (`5m`, `30s`); checked as a time value, otherwise unused. */
+  keepAlive?: InputMaybe<Scalars['String']['input']>;
+  /** Flags of the walk, as for searchAcrossLineage. */
+  lineageFlags?: InputMaybe<LineageFlags>;
+  /** Alternatives of filters, any of which a result matches; `degree` keeps the results at the degrees named. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** The query text; `*` when absent. */
+  query?: InputMaybe<Scalars['String']['input']>;
+  /** The scroll id of the page to read, as a previous page gave it; the first page when absent. */
+  scrollId?: InputMaybe<Scalars['String']['input']>;
+  /** Flags of the search: maxAggValues and skipAggregates shape the facets. */
+  searchFlags?: InputMaybe<SearchFlags>;
+  /** Only edges created or updated at or after this time (and manual ones); lineageFlags.startTimeMillis wins over it. */
+  startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+  /** The entity types of the results; every type this schema serves when absent. */
+  types?: InputMaybe<Array<EntityType>>;
+  /** URN of the entity the walk starts from; required. */
+  urn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A page of a lineage search paged by scroll ids. */
+export type ScrollAcrossLineageResults = {
+  __typename?: 'ScrollAcrossLineageResults';
+  /** Number of results in this page. */
+  count: Scalars['Int']['output'];
+  /** Facets of the results: `_entityType`, the aggregated fields and `degree`. */
+  facets?: Maybe<Array<FacetMetadata>>;
+  /** The scroll id of the next page; null when this page is not full (the last one). */
+  nextScrollId?: Maybe<Scalars['String']['output']>;
+  /** The results, nearest first. */
+  searchResults: Array<SearchAcrossLineageResult>;
+  /** Number of results over all pages. */
+  total: Scalars['Int']['output'];
+};
+
+/** A page of a scrolled search. */
+export type ScrollResults = {
+  __typename?: 'ScrollResults';
+  /** Number of results in this page. */
+  count: Scalars['Int']['output'];
+  /** Counts of the values of the filterable fields over all matching results. */
+  facets?: Maybe<Array<FacetMetadata>>;
+  /** The scroll id of the next page; null when this page is not full (the last one). */
+  nextScrollId?: Maybe<Scalars['String']['output']>;
+  /** The results. */
+  searchResults: Array<SearchResult>;
+  /** Number of results matching the query and filters over all pages. */
+  total: Scalars['Int']['output'];
+};
+
 /** A full-text search over several entity types. */
 export type SearchAcrossEntitiesInput = {
   /** Number of results (default 10). */
@@ -5555,6 +5856,8 @@ export type SearchAcrossLineageResult = {
   explored: Scalars['Boolean']['output'];
   /** Whether the entity was walked through without counting a hop (lineageFlags.ignoreAsHops). */
   ignoredAsHop: Scalars['Boolean']['output'];
+  /** Why the entity was found; never filled by the mock. */
+  insights?: Maybe<Array<SearchInsight>>;
   /** The fields the query matched. */
   matchedFields: Array<MatchedField>;
   /** A path from the source to the entity, both included. */
@@ -5573,6 +5876,8 @@ export type SearchAcrossLineageResults = {
   count: Scalars['Int']['output'];
   /** Facets of the results: `_entityType`, the aggregated fields and `degree`. */
   facets?: Maybe<Array<FacetMetadata>>;
+  /** How the results were found: always TORTOISE from the mock, which searches what the walk reached. */
+  lineageSearchPath?: Maybe<LineageSearchPath>;
   /** The results, nearest first, or in the order of the input's sortInput. */
   searchResults: Array<SearchAcrossLineageResult>;
   /** Offset of the first result. */
@@ -6362,6 +6667,8 @@ export type ResolversTypes = {
   AddOwnersInput: AddOwnersInput;
   AddTagsInput: AddTagsInput;
   AddTermsInput: AddTermsInput;
+  AggregateAcrossEntitiesInput: AggregateAcrossEntitiesInput;
+  AggregateResults: ResolverTypeWrapper<Omit<AggregateResults, 'facets'> & { facets?: Maybe<Array<ResolversTypes['FacetMetadata']>> }>;
   AggregationMetadata: ResolverTypeWrapper<Omit<AggregationMetadata, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   AllowedValue: ResolverTypeWrapper<Omit<AllowedValue, 'value'> & { value: ResolversTypes['PropertyValue'] }>;
   AndFilterInput: AndFilterInput;
@@ -6406,8 +6713,11 @@ export type ResolversTypes = {
   BrowsePathV2: ResolverTypeWrapper<Omit<BrowsePathV2, 'path'> & { path: Array<ResolversTypes['BrowsePathEntry']> }>;
   BrowsePathsInput: BrowsePathsInput;
   BrowseResultGroup: ResolverTypeWrapper<BrowseResultGroup>;
+  BrowseResultGroupV2: ResolverTypeWrapper<Omit<BrowseResultGroupV2, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   BrowseResultMetadata: ResolverTypeWrapper<BrowseResultMetadata>;
   BrowseResults: ResolverTypeWrapper<Omit<BrowseResults, 'entities'> & { entities: Array<ResolversTypes['Entity']> }>;
+  BrowseResultsV2: ResolverTypeWrapper<Omit<BrowseResultsV2, 'groups'> & { groups: Array<ResolversTypes['BrowseResultGroupV2']> }>;
+  BrowseV2Input: BrowseV2Input;
   BusinessAttribute: ResolverTypeWrapper<Omit<BusinessAttribute, 'institutionalMemory' | 'ownership' | 'properties' | 'relationships'> & { institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['BusinessAttributeInfo']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   BusinessAttributeAssociation: ResolverTypeWrapper<Omit<BusinessAttributeAssociation, 'businessAttribute'> & { businessAttribute: ResolversTypes['BusinessAttribute'] }>;
   BusinessAttributeInfo: ResolverTypeWrapper<Omit<BusinessAttributeInfo, 'created' | 'customProperties' | 'deleted' | 'glossaryTerms' | 'lastModified' | 'tags'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, lastModified: ResolversTypes['AuditStamp'], tags?: Maybe<ResolversTypes['GlobalTags']> }>;
@@ -6541,6 +6851,10 @@ export type ResolversTypes = {
   FreshnessAssertionScheduleType: FreshnessAssertionScheduleType;
   FreshnessAssertionType: FreshnessAssertionType;
   FreshnessCronSchedule: ResolverTypeWrapper<FreshnessCronSchedule>;
+  GetQuickFiltersInput: GetQuickFiltersInput;
+  GetQuickFiltersResult: ResolverTypeWrapper<Omit<GetQuickFiltersResult, 'quickFilters'> & { quickFilters: Array<Maybe<ResolversTypes['QuickFilter']>> }>;
+  GetRootGlossaryEntitiesInput: GetRootGlossaryEntitiesInput;
+  GetRootGlossaryTermsResult: ResolverTypeWrapper<Omit<GetRootGlossaryTermsResult, 'terms'> & { terms: Array<ResolversTypes['GlossaryTerm']> }>;
   GlobalTags: ResolverTypeWrapper<Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversTypes['TagAssociation']>> }>;
   GlobalTagsUpdate: GlobalTagsUpdate;
   GlobalViewsSettings: ResolverTypeWrapper<GlobalViewsSettings>;
@@ -6582,7 +6896,10 @@ export type ResolversTypes = {
   LineageFlags: LineageFlags;
   LineageInput: LineageInput;
   LineageRelationship: ResolverTypeWrapper<Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversTypes['Entity']>, entity?: Maybe<ResolversTypes['Entity']>, updatedActor?: Maybe<ResolversTypes['Entity']> }>;
+  LineageSearchPath: LineageSearchPath;
   LinkSettingsInput: LinkSettingsInput;
+  ListDomainsInput: ListDomainsInput;
+  ListDomainsResult: ResolverTypeWrapper<Omit<ListDomainsResult, 'domains'> & { domains: Array<ResolversTypes['Domain']> }>;
   ListGlobalViewsInput: ListGlobalViewsInput;
   ListMyViewsInput: ListMyViewsInput;
   ListViewsResult: ResolverTypeWrapper<Omit<ListViewsResult, 'views'> & { views: Array<ResolversTypes['DataHubView']> }>;
@@ -6637,6 +6954,7 @@ export type ResolversTypes = {
   PropertyCardinality: PropertyCardinality;
   PropertyValue: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PropertyValue']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  QuickFilter: ResolverTypeWrapper<Omit<QuickFilter, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   RelationshipDirection: RelationshipDirection;
   RelationshipFieldMapping: ResolverTypeWrapper<RelationshipFieldMapping>;
   RelationshipsInput: RelationshipsInput;
@@ -6659,6 +6977,10 @@ export type ResolversTypes = {
   SchemaFieldRef: ResolverTypeWrapper<SchemaFieldRef>;
   SchemaFieldSpec: ResolverTypeWrapper<SchemaFieldSpec>;
   SchemaMetadata: ResolverTypeWrapper<Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversTypes['PlatformSchema']> }>;
+  ScrollAcrossEntitiesInput: ScrollAcrossEntitiesInput;
+  ScrollAcrossLineageInput: ScrollAcrossLineageInput;
+  ScrollAcrossLineageResults: ResolverTypeWrapper<Omit<ScrollAcrossLineageResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversTypes['FacetMetadata']>>, searchResults: Array<ResolversTypes['SearchAcrossLineageResult']> }>;
+  ScrollResults: ResolverTypeWrapper<Omit<ScrollResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversTypes['FacetMetadata']>>, searchResults: Array<ResolversTypes['SearchResult']> }>;
   SearchAcrossEntitiesInput: SearchAcrossEntitiesInput;
   SearchAcrossLineageInput: SearchAcrossLineageInput;
   SearchAcrossLineageResult: ResolverTypeWrapper<Omit<SearchAcrossLineageResult, 'entity' | 'matchedFields' | 'paths'> & { entity: ResolversTypes['Entity'], matchedFields: Array<ResolversTypes['MatchedField']>, paths?: Maybe<Array<Maybe<ResolversTypes['EntityPath']>>> }>;
@@ -6724,6 +7046,8 @@ export type ResolversParentTypes = {
   AddOwnersInput: AddOwnersInput;
   AddTagsInput: AddTagsInput;
   AddTermsInput: AddTermsInput;
+  AggregateAcrossEntitiesInput: AggregateAcrossEntitiesInput;
+  AggregateResults: Omit<AggregateResults, 'facets'> & { facets?: Maybe<Array<ResolversParentTypes['FacetMetadata']>> };
   AggregationMetadata: Omit<AggregationMetadata, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   AllowedValue: Omit<AllowedValue, 'value'> & { value: ResolversParentTypes['PropertyValue'] };
   AndFilterInput: AndFilterInput;
@@ -6760,8 +7084,11 @@ export type ResolversParentTypes = {
   BrowsePathV2: Omit<BrowsePathV2, 'path'> & { path: Array<ResolversParentTypes['BrowsePathEntry']> };
   BrowsePathsInput: BrowsePathsInput;
   BrowseResultGroup: BrowseResultGroup;
+  BrowseResultGroupV2: Omit<BrowseResultGroupV2, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   BrowseResultMetadata: BrowseResultMetadata;
   BrowseResults: Omit<BrowseResults, 'entities'> & { entities: Array<ResolversParentTypes['Entity']> };
+  BrowseResultsV2: Omit<BrowseResultsV2, 'groups'> & { groups: Array<ResolversParentTypes['BrowseResultGroupV2']> };
+  BrowseV2Input: BrowseV2Input;
   BusinessAttribute: Omit<BusinessAttribute, 'institutionalMemory' | 'ownership' | 'properties' | 'relationships'> & { institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['BusinessAttributeInfo']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   BusinessAttributeAssociation: Omit<BusinessAttributeAssociation, 'businessAttribute'> & { businessAttribute: ResolversParentTypes['BusinessAttribute'] };
   BusinessAttributeInfo: Omit<BusinessAttributeInfo, 'created' | 'customProperties' | 'deleted' | 'glossaryTerms' | 'lastModified' | 'tags'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, lastModified: ResolversParentTypes['AuditStamp'], tags?: Maybe<ResolversParentTypes['GlobalTags']> };
@@ -6877,6 +7204,10 @@ export type ResolversParentTypes = {
   FreshnessAssertionInfo: FreshnessAssertionInfo;
   FreshnessAssertionSchedule: FreshnessAssertionSchedule;
   FreshnessCronSchedule: FreshnessCronSchedule;
+  GetQuickFiltersInput: GetQuickFiltersInput;
+  GetQuickFiltersResult: Omit<GetQuickFiltersResult, 'quickFilters'> & { quickFilters: Array<Maybe<ResolversParentTypes['QuickFilter']>> };
+  GetRootGlossaryEntitiesInput: GetRootGlossaryEntitiesInput;
+  GetRootGlossaryTermsResult: Omit<GetRootGlossaryTermsResult, 'terms'> & { terms: Array<ResolversParentTypes['GlossaryTerm']> };
   GlobalTags: Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversParentTypes['TagAssociation']>> };
   GlobalTagsUpdate: GlobalTagsUpdate;
   GlobalViewsSettings: GlobalViewsSettings;
@@ -6909,6 +7240,8 @@ export type ResolversParentTypes = {
   LineageInput: LineageInput;
   LineageRelationship: Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, entity?: Maybe<ResolversParentTypes['Entity']>, updatedActor?: Maybe<ResolversParentTypes['Entity']> };
   LinkSettingsInput: LinkSettingsInput;
+  ListDomainsInput: ListDomainsInput;
+  ListDomainsResult: Omit<ListDomainsResult, 'domains'> & { domains: Array<ResolversParentTypes['Domain']> };
   ListGlobalViewsInput: ListGlobalViewsInput;
   ListMyViewsInput: ListMyViewsInput;
   ListViewsResult: Omit<ListViewsResult, 'views'> & { views: Array<ResolversParentTypes['DataHubView']> };
@@ -6953,6 +7286,7 @@ export type ResolversParentTypes = {
   PlatformSchema: ResolversUnionTypes<ResolversParentTypes>['PlatformSchema'];
   PropertyValue: ResolversUnionTypes<ResolversParentTypes>['PropertyValue'];
   Query: Record<PropertyKey, never>;
+  QuickFilter: Omit<QuickFilter, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   RelationshipFieldMapping: RelationshipFieldMapping;
   RelationshipsInput: RelationshipsInput;
   RemoveLinkInput: RemoveLinkInput;
@@ -6972,6 +7306,10 @@ export type ResolversParentTypes = {
   SchemaFieldRef: SchemaFieldRef;
   SchemaFieldSpec: SchemaFieldSpec;
   SchemaMetadata: Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversParentTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversParentTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversParentTypes['PlatformSchema']> };
+  ScrollAcrossEntitiesInput: ScrollAcrossEntitiesInput;
+  ScrollAcrossLineageInput: ScrollAcrossLineageInput;
+  ScrollAcrossLineageResults: Omit<ScrollAcrossLineageResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversParentTypes['FacetMetadata']>>, searchResults: Array<ResolversParentTypes['SearchAcrossLineageResult']> };
+  ScrollResults: Omit<ScrollResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversParentTypes['FacetMetadata']>>, searchResults: Array<ResolversParentTypes['SearchResult']> };
   SearchAcrossEntitiesInput: SearchAcrossEntitiesInput;
   SearchAcrossLineageInput: SearchAcrossLineageInput;
   SearchAcrossLineageResult: Omit<SearchAcrossLineageResult, 'entity' | 'matchedFields' | 'paths'> & { entity: ResolversParentTypes['Entity'], matchedFields: Array<ResolversParentTypes['MatchedField']>, paths?: Maybe<Array<Maybe<ResolversParentTypes['EntityPath']>>> };
@@ -7024,6 +7362,10 @@ export type ResolversParentTypes = {
 
 export type AccessResolvers<ContextType = any, ParentType extends ResolversParentTypes['Access'] = ResolversParentTypes['Access']> = {
   roles?: Resolver<Maybe<Array<ResolversTypes['RoleAssociation']>>, ParentType, ContextType>;
+};
+
+export type AggregateResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['AggregateResults'] = ResolversParentTypes['AggregateResults']> = {
+  facets?: Resolver<Maybe<Array<ResolversTypes['FacetMetadata']>>, ParentType, ContextType>;
 };
 
 export type AggregationMetadataResolvers<ContextType = any, ParentType extends ResolversParentTypes['AggregationMetadata'] = ResolversParentTypes['AggregationMetadata']> = {
@@ -7179,6 +7521,13 @@ export type BrowseResultGroupResolvers<ContextType = any, ParentType extends Res
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type BrowseResultGroupV2Resolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowseResultGroupV2'] = ResolversParentTypes['BrowseResultGroupV2']> = {
+  count?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  hasSubGroups?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type BrowseResultMetadataResolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowseResultMetadata'] = ResolversParentTypes['BrowseResultMetadata']> = {
   path?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   totalNumEntities?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
@@ -7188,6 +7537,14 @@ export type BrowseResultsResolvers<ContextType = any, ParentType extends Resolve
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   entities?: Resolver<Array<ResolversTypes['Entity']>, ParentType, ContextType>;
   groups?: Resolver<Array<ResolversTypes['BrowseResultGroup']>, ParentType, ContextType>;
+  metadata?: Resolver<ResolversTypes['BrowseResultMetadata'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BrowseResultsV2Resolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowseResultsV2'] = ResolversParentTypes['BrowseResultsV2']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  groups?: Resolver<Array<ResolversTypes['BrowseResultGroupV2']>, ParentType, ContextType>;
   metadata?: Resolver<ResolversTypes['BrowseResultMetadata'], ParentType, ContextType>;
   start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -8129,6 +8486,17 @@ export type FreshnessCronScheduleResolvers<ContextType = any, ParentType extends
   windowStartOffsetMs?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
 };
 
+export type GetQuickFiltersResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['GetQuickFiltersResult'] = ResolversParentTypes['GetQuickFiltersResult']> = {
+  quickFilters?: Resolver<Array<Maybe<ResolversTypes['QuickFilter']>>, ParentType, ContextType>;
+};
+
+export type GetRootGlossaryTermsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['GetRootGlossaryTermsResult'] = ResolversParentTypes['GetRootGlossaryTermsResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  terms?: Resolver<Array<ResolversTypes['GlossaryTerm']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type GlobalTagsResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlobalTags'] = ResolversParentTypes['GlobalTags']> = {
   tags?: Resolver<Maybe<Array<ResolversTypes['TagAssociation']>>, ParentType, ContextType>;
 };
@@ -8309,6 +8677,13 @@ export type LineageRelationshipResolvers<ContextType = any, ParentType extends R
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedActor?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
   updatedOn?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+};
+
+export type ListDomainsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListDomainsResult'] = ResolversParentTypes['ListDomainsResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  domains?: Resolver<Array<ResolversTypes['Domain']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type ListViewsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListViewsResult'] = ResolversParentTypes['ListViewsResult']> = {
@@ -8692,12 +9067,14 @@ export type PropertyValueResolvers<ContextType = any, ParentType extends Resolve
 };
 
 export type QueryResolvers<ContextType = any, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  aggregateAcrossEntities?: Resolver<Maybe<ResolversTypes['AggregateResults']>, ParentType, ContextType, RequireFields<QueryAggregateAcrossEntitiesArgs, 'input'>>;
   application?: Resolver<Maybe<ResolversTypes['Application']>, ParentType, ContextType, RequireFields<QueryApplicationArgs, 'urn'>>;
   assertion?: Resolver<Maybe<ResolversTypes['Assertion']>, ParentType, ContextType, RequireFields<QueryAssertionArgs, 'urn'>>;
   autoComplete?: Resolver<Maybe<ResolversTypes['AutoCompleteResults']>, ParentType, ContextType, RequireFields<QueryAutoCompleteArgs, 'input'>>;
   autoCompleteForMultiple?: Resolver<Maybe<ResolversTypes['AutoCompleteMultipleResults']>, ParentType, ContextType, RequireFields<QueryAutoCompleteForMultipleArgs, 'input'>>;
   browse?: Resolver<Maybe<ResolversTypes['BrowseResults']>, ParentType, ContextType, RequireFields<QueryBrowseArgs, 'input'>>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType, RequireFields<QueryBrowsePathsArgs, 'input'>>;
+  browseV2?: Resolver<Maybe<ResolversTypes['BrowseResultsV2']>, ParentType, ContextType, RequireFields<QueryBrowseV2Args, 'input'>>;
   businessAttribute?: Resolver<Maybe<ResolversTypes['BusinessAttribute']>, ParentType, ContextType, RequireFields<QueryBusinessAttributeArgs, 'urn'>>;
   chart?: Resolver<Maybe<ResolversTypes['Chart']>, ParentType, ContextType, RequireFields<QueryChartArgs, 'urn'>>;
   container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType, RequireFields<QueryContainerArgs, 'urn'>>;
@@ -8715,9 +9092,12 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   entities?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType, RequireFields<QueryEntitiesArgs, 'urns'>>;
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType, RequireFields<QueryEntityArgs, 'urn'>>;
   erModelRelationship?: Resolver<Maybe<ResolversTypes['ERModelRelationship']>, ParentType, ContextType, RequireFields<QueryErModelRelationshipArgs, 'urn'>>;
+  getQuickFilters?: Resolver<Maybe<ResolversTypes['GetQuickFiltersResult']>, ParentType, ContextType, RequireFields<QueryGetQuickFiltersArgs, 'input'>>;
+  getRootGlossaryTerms?: Resolver<Maybe<ResolversTypes['GetRootGlossaryTermsResult']>, ParentType, ContextType, RequireFields<QueryGetRootGlossaryTermsArgs, 'input'>>;
   globalViewsSettings?: Resolver<Maybe<ResolversTypes['GlobalViewsSettings']>, ParentType, ContextType>;
   glossaryNode?: Resolver<Maybe<ResolversTypes['GlossaryNode']>, ParentType, ContextType, RequireFields<QueryGlossaryNodeArgs, 'urn'>>;
   glossaryTerm?: Resolver<Maybe<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, RequireFields<QueryGlossaryTermArgs, 'urn'>>;
+  listDomains?: Resolver<Maybe<ResolversTypes['ListDomainsResult']>, ParentType, ContextType, RequireFields<QueryListDomainsArgs, 'input'>>;
   listGlobalViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListGlobalViewsArgs, 'input'>>;
   listMyViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListMyViewsArgs, 'input'>>;
   me?: Resolver<Maybe<ResolversTypes['AuthenticatedUser']>, ParentType, ContextType>;
@@ -8727,6 +9107,8 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   mlModelGroup?: Resolver<Maybe<ResolversTypes['MLModelGroup']>, ParentType, ContextType, RequireFields<QueryMlModelGroupArgs, 'urn'>>;
   mlPrimaryKey?: Resolver<Maybe<ResolversTypes['MLPrimaryKey']>, ParentType, ContextType, RequireFields<QueryMlPrimaryKeyArgs, 'urn'>>;
   role?: Resolver<Maybe<ResolversTypes['Role']>, ParentType, ContextType, RequireFields<QueryRoleArgs, 'urn'>>;
+  scrollAcrossEntities?: Resolver<Maybe<ResolversTypes['ScrollResults']>, ParentType, ContextType, RequireFields<QueryScrollAcrossEntitiesArgs, 'input'>>;
+  scrollAcrossLineage?: Resolver<Maybe<ResolversTypes['ScrollAcrossLineageResults']>, ParentType, ContextType, RequireFields<QueryScrollAcrossLineageArgs, 'input'>>;
   search?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchArgs, 'input'>>;
   searchAcrossEntities?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossEntitiesArgs, 'input'>>;
   searchAcrossLineage?: Resolver<Maybe<ResolversTypes['SearchAcrossLineageResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossLineageArgs, 'input'>>;
@@ -8734,6 +9116,12 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   tag?: Resolver<Maybe<ResolversTypes['Tag']>, ParentType, ContextType, RequireFields<QueryTagArgs, 'urn'>>;
   versionSet?: Resolver<Maybe<ResolversTypes['VersionSet']>, ParentType, ContextType, RequireFields<QueryVersionSetArgs, 'urn'>>;
   view?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<QueryViewArgs, 'urn'>>;
+};
+
+export type QuickFilterResolvers<ContextType = any, ParentType extends ResolversParentTypes['QuickFilter'] = ResolversParentTypes['QuickFilter']> = {
+  entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type RelationshipFieldMappingResolvers<ContextType = any, ParentType extends ResolversParentTypes['RelationshipFieldMapping'] = ResolversParentTypes['RelationshipFieldMapping']> = {
@@ -8857,12 +9245,29 @@ export type SchemaMetadataResolvers<ContextType = any, ParentType extends Resolv
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ScrollAcrossLineageResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['ScrollAcrossLineageResults'] = ResolversParentTypes['ScrollAcrossLineageResults']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  facets?: Resolver<Maybe<Array<ResolversTypes['FacetMetadata']>>, ParentType, ContextType>;
+  nextScrollId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  searchResults?: Resolver<Array<ResolversTypes['SearchAcrossLineageResult']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ScrollResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['ScrollResults'] = ResolversParentTypes['ScrollResults']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  facets?: Resolver<Maybe<Array<ResolversTypes['FacetMetadata']>>, ParentType, ContextType>;
+  nextScrollId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  searchResults?: Resolver<Array<ResolversTypes['SearchResult']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type SearchAcrossLineageResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchAcrossLineageResult'] = ResolversParentTypes['SearchAcrossLineageResult']> = {
   degree?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   degrees?: Resolver<Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
   entity?: Resolver<ResolversTypes['Entity'], ParentType, ContextType>;
   explored?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   ignoredAsHop?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  insights?: Resolver<Maybe<Array<ResolversTypes['SearchInsight']>>, ParentType, ContextType>;
   matchedFields?: Resolver<Array<ResolversTypes['MatchedField']>, ParentType, ContextType>;
   paths?: Resolver<Maybe<Array<Maybe<ResolversTypes['EntityPath']>>>, ParentType, ContextType>;
   truncatedChildren?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -8871,6 +9276,7 @@ export type SearchAcrossLineageResultResolvers<ContextType = any, ParentType ext
 export type SearchAcrossLineageResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchAcrossLineageResults'] = ResolversParentTypes['SearchAcrossLineageResults']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   facets?: Resolver<Maybe<Array<ResolversTypes['FacetMetadata']>>, ParentType, ContextType>;
+  lineageSearchPath?: Resolver<Maybe<ResolversTypes['LineageSearchPath']>, ParentType, ContextType>;
   searchResults?: Resolver<Array<ResolversTypes['SearchAcrossLineageResult']>, ParentType, ContextType>;
   start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -9086,6 +9492,7 @@ export type VolumeAssertionInfoResolvers<ContextType = any, ParentType extends R
 
 export type Resolvers<ContextType = any> = {
   Access?: AccessResolvers<ContextType>;
+  AggregateResults?: AggregateResultsResolvers<ContextType>;
   AggregationMetadata?: AggregationMetadataResolvers<ContextType>;
   AllowedValue?: AllowedValueResolvers<ContextType>;
   Application?: ApplicationResolvers<ContextType>;
@@ -9110,8 +9517,10 @@ export type Resolvers<ContextType = any> = {
   BrowsePathEntry?: BrowsePathEntryResolvers<ContextType>;
   BrowsePathV2?: BrowsePathV2Resolvers<ContextType>;
   BrowseResultGroup?: BrowseResultGroupResolvers<ContextType>;
+  BrowseResultGroupV2?: BrowseResultGroupV2Resolvers<ContextType>;
   BrowseResultMetadata?: BrowseResultMetadataResolvers<ContextType>;
   BrowseResults?: BrowseResultsResolvers<ContextType>;
+  BrowseResultsV2?: BrowseResultsV2Resolvers<ContextType>;
   BusinessAttribute?: BusinessAttributeResolvers<ContextType>;
   BusinessAttributeAssociation?: BusinessAttributeAssociationResolvers<ContextType>;
   BusinessAttributeInfo?: BusinessAttributeInfoResolvers<ContextType>;
@@ -9211,6 +9620,8 @@ export type Resolvers<ContextType = any> = {
   FreshnessAssertionInfo?: FreshnessAssertionInfoResolvers<ContextType>;
   FreshnessAssertionSchedule?: FreshnessAssertionScheduleResolvers<ContextType>;
   FreshnessCronSchedule?: FreshnessCronScheduleResolvers<ContextType>;
+  GetQuickFiltersResult?: GetQuickFiltersResultResolvers<ContextType>;
+  GetRootGlossaryTermsResult?: GetRootGlossaryTermsResultResolvers<ContextType>;
   GlobalTags?: GlobalTagsResolvers<ContextType>;
   GlobalViewsSettings?: GlobalViewsSettingsResolvers<ContextType>;
   GlossaryNode?: GlossaryNodeResolvers<ContextType>;
@@ -9234,6 +9645,7 @@ export type Resolvers<ContextType = any> = {
   InstitutionalMemoryMetadataSettings?: InstitutionalMemoryMetadataSettingsResolvers<ContextType>;
   KeyValueSchema?: KeyValueSchemaResolvers<ContextType>;
   LineageRelationship?: LineageRelationshipResolvers<ContextType>;
+  ListDomainsResult?: ListDomainsResultResolvers<ContextType>;
   ListViewsResult?: ListViewsResultResolvers<ContextType>;
   Long?: GraphQLScalarType;
   MLFeature?: MlFeatureResolvers<ContextType>;
@@ -9273,6 +9685,7 @@ export type Resolvers<ContextType = any> = {
   PlatformSchema?: PlatformSchemaResolvers<ContextType>;
   PropertyValue?: PropertyValueResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  QuickFilter?: QuickFilterResolvers<ContextType>;
   RelationshipFieldMapping?: RelationshipFieldMappingResolvers<ContextType>;
   ResolvedActor?: ResolvedActorResolvers<ContextType>;
   ResolvedAuditStamp?: ResolvedAuditStampResolvers<ContextType>;
@@ -9288,6 +9701,8 @@ export type Resolvers<ContextType = any> = {
   SchemaFieldRef?: SchemaFieldRefResolvers<ContextType>;
   SchemaFieldSpec?: SchemaFieldSpecResolvers<ContextType>;
   SchemaMetadata?: SchemaMetadataResolvers<ContextType>;
+  ScrollAcrossLineageResults?: ScrollAcrossLineageResultsResolvers<ContextType>;
+  ScrollResults?: ScrollResultsResolvers<ContextType>;
   SearchAcrossLineageResult?: SearchAcrossLineageResultResolvers<ContextType>;
   SearchAcrossLineageResults?: SearchAcrossLineageResultsResolvers<ContextType>;
   SearchInsight?: SearchInsightResolvers<ContextType>;

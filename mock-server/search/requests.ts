@@ -109,6 +109,11 @@ export interface BrowseRequest {
   start: number;
   limit: number;
   filter?: Filter;
+  /**
+   * Where an entity is listed: `leaf` (the document's era, the default) in the folder above its path's last segment,
+   * named by that segment; `path` (upstream's ESBrowseDAO) in the folder its path names, every path's segment a group.
+   */
+  listedAt?: 'leaf' | 'path';
 }
 
 export interface BrowseResultValue {

@@ -124,7 +124,7 @@ export async function buildStore(file: string, datasets: number, progress = fals
 const GENERATOR_VERSION = 2;
 
 /** The cached --data file of a size, built when missing (under a temporary name, so an interrupted build leaves none). */
-async function cachedStore(datasets: number): Promise<string> {
+export async function cachedStore(datasets: number): Promise<string> {
   const dir = fromRoot('.tmp', 'bench');
   const file = join(dir, `search-${datasets}-v${GENERATOR_VERSION}.db`);
   if (existsSync(file)) return file;

@@ -10,7 +10,13 @@ import {
   search,
   searchAcrossEntities,
 } from './resolvers.js';
+import { aggregateAcrossEntities } from './aggregate-across-entities.js';
+import { browseV2 } from './browse-v2.js';
+import { getQuickFilters } from './quick-filters.js';
 import { listGlobalViews, listMyViews } from './saved-view-lists.js';
+import { getRootGlossaryTerms, listDomains } from './sidebar-lists.js';
+import { scrollAcrossEntities } from './scroll-across-entities.js';
+import { scrollAcrossLineage } from './scroll-across-lineage.js';
 import { searchAcrossLineage } from './search-across-lineage.js';
 
 type InputOf<F> = F extends (view: EntityView, input: infer I) => unknown ? I : never;
@@ -29,11 +35,18 @@ export const discoveryFamily: ResolverFamily = (viewOf) => ({
   Query: {
     search: withInput(viewOf, search),
     searchAcrossEntities: withInput(viewOf, searchAcrossEntities),
+    scrollAcrossEntities: withInput(viewOf, scrollAcrossEntities),
+    aggregateAcrossEntities: withInput(viewOf, aggregateAcrossEntities),
+    getQuickFilters: withInput(viewOf, getQuickFilters),
     searchAcrossLineage: withInput(viewOf, searchAcrossLineage),
+    scrollAcrossLineage: withInput(viewOf, scrollAcrossLineage),
     autoComplete: withInput(viewOf, autoComplete),
     autoCompleteForMultiple: withInput(viewOf, autoCompleteForMultiple),
     browse: withInput(viewOf, browse),
     browsePaths: withInput(viewOf, browsePaths),
+    browseV2: withInput(viewOf, browseV2),
+    listDomains: withInput(viewOf, listDomains),
+    getRootGlossaryTerms: withInput(viewOf, getRootGlossaryTerms),
     listGlobalViews: withInput(viewOf, listGlobalViews),
     listMyViews: ((_root, { input }, ctx) => {
       const view = viewOf(ctx);

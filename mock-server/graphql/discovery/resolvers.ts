@@ -3,8 +3,8 @@
  * autocomplete and browse actions (so both always agree, soft-deleted entities left out alike):
  * search, searchAcrossEntities (SearchResolver, SearchAcrossEntitiesResolver: start 0, count 10 by
  * default), autoComplete and autoCompleteForMultiple (AutoCompleteResolver: limit 5 by default, a
- * blank query is an error), browse (BrowseResolver and BrowseResultMapper: the index's browse result
- * as is) and browsePaths (the entity's browsePaths aspect).
+ * blank query is an error), browse (BrowseResolver and BrowseResultMapper: the index's browse with
+ * upstream's folders, an entity listed at each of its browse paths) and browsePaths (the entity's browsePaths aspect).
  */
 import type { EntityView } from '../entities/entity-view.js';
 import { browsePathRecords } from '../entities/page-fields.js';
@@ -14,13 +14,13 @@ import { entityNameOf, entityTypeOf, SEARCHABLE_TYPES } from './entity-types.js'
 import { searchFilter, type FilterArgs } from './facet-filters.js';
 import { facetShape, type SearchFlagsArgs } from './search-flags.js';
 import { savedView, withViewFilter, withViewTypes } from './saved-views.js';
-import { nonNegative, searchResults } from './search-results.js';
+import { nonNegative, searchResults, type SearchPage } from './search-results.js';
 import { sortCriteria, type SortInputArgs } from './sort-input.js';
 
 const DEFAULT_COUNT = 10;
 const DEFAULT_LIMIT = 5;
 
-interface SearchArgs extends FilterArgs, SearchFlagsArgs {
+export interface SearchArgs extends FilterArgs, SearchFlagsArgs {
   query: string;
   start?: number | null;
   count?: number | null;
@@ -44,11 +44,21 @@ export function search(view: EntityView, input: SearchArgs & { type: string }): 
   return searchResults(view, [entityNameOf(input.type, 'input.type')], page(input), false);
 }
 
-/** With a saved view (saved-views.ts), its types narrow the searched ones: none left is no result (SearchUtils.createEmptySearchResults). */
-export function searchAcrossEntities(
+/** The input of a search over several entity types (searchAcrossEntities, scrollAcrossEntities, aggregateAcrossEntities). */
+export interface CrossEntityArgs extends SearchArgs, SortInputArgs {
+  types?: readonly string[] | null;
+  viewUrn?: string | null;
+}
+
+/**
+ * The entity types and the page of a search over several types: every searchable type when the input names none,
+ * a saved view's (saved-views.ts) types narrowing them and its filter joined to the input's; no type left is no
+ * result (SearchUtils.createEmptySearchResults).
+ */
+export function crossEntityPage(
   view: EntityView,
-  input: SearchArgs & SortInputArgs & { types?: readonly string[] | null; viewUrn?: string | null },
-): OutputRecord {
+  input: CrossEntityArgs,
+): { entities: readonly string[]; page: SearchPage } {
   const saved = savedView(view, input.viewUrn, 'input.viewUrn');
   const types = input.types && input.types.length > 0 ? input.types : SEARCHABLE_TYPES;
   const entities = withViewTypes(
@@ -56,6 +66,12 @@ export function searchAcrossEntities(
     saved,
   );
   const request = { ...page(input), filter: withViewFilter(searchFilter(input, 'input'), saved) };
+  const sort = entities.length > 0 ? sortCriteria(view, input, entities) : undefined;
+  return { entities, page: { ...request, ...(sort ? { sort } : {}) } };
+}
+
+export function searchAcrossEntities(view: EntityView, input: CrossEntityArgs): OutputRecord {
+  const { entities, page: request } = crossEntityPage(view, input);
   if (entities.length === 0)
     return view.shapes.record('SearchResults', {
       start: request.start,
@@ -65,8 +81,7 @@ export function searchAcrossEntities(
       suggestions: [],
       facets: [],
     });
-  const sort = sortCriteria(view, input, entities);
-  return searchResults(view, entities, { ...request, ...(sort ? { sort } : {}) }, true);
+  return searchResults(view, entities, request, true);
 }
 
 function suggestions(
@@ -138,7 +153,7 @@ export function browse(
   const path = input.path && input.path.length > 0 ? `/${input.path.join('/')}` : '';
   const start = nonNegative(input.start, 0, 'input.start');
   const limit = nonNegative(input.count, DEFAULT_COUNT, 'input.count');
-  const result = view.discovery.browse({ path, entity, start, limit, ...(filter ? { filter } : {}) });
+  const result = view.discovery.browse({ path, entity, start, limit, listedAt: 'path', ...(filter ? { filter } : {}) });
   return view.shapes.record('BrowseResults', {
     entities: () => result.entities.map(({ urn }) => view.entity(urn)),
     groups: result.metadata.groups.map(({ name, count }) => view.shapes.record('BrowseResultGroup', { name, count })),

@@ -14,6 +14,8 @@
  * the search flags shape the search's facets, not the `degree` group, which upstream adds to whatever
  * the search returned (LineageSearchService.getSearchResultInBatches).
  * The urn is required (UrnUtils.requireUrn: an IllegalArgumentException, so BAD_REQUEST upstream too).
+ * `lineageSearchPath` is TORTOISE, upstream's search over the walk; its LIGHTNING path (LineageSearchService.
+ * canDoLightning: large walks, query `*`, platform and origin filters only) is not reproduced.
  */
 import { tryParseUrn } from '../../../spec/index.js';
 import type { Criterion, Filter } from '../../search/index.js';
@@ -144,5 +146,6 @@ export function searchAcrossLineage(view: EntityView, input: SearchAcrossLineage
     total: found.total,
     searchResults: results,
     facets: () => [...found.facets(), degreeFacet],
+    lineageSearchPath: 'TORTOISE',
   });
 }

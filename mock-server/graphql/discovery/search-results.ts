@@ -180,6 +180,16 @@ export function matchedFieldRecords(view: EntityView, matched: readonly MatchedF
   );
 }
 
+/** The hits as SearchResult records, each entity resolved when selected. */
+export function searchResultRecords(view: EntityView, hits: SearchHits['hits']): OutputRecord[] {
+  return hits.map(({ urn, matched }) =>
+    view.shapes.record('SearchResult', {
+      entity: () => view.entity(urn),
+      matchedFields: matchedFieldRecords(view, matched),
+    }),
+  );
+}
+
 /** A SearchResults record of the page's hits (upstream's UrnSearchResultsMapper). */
 export function searchResults(
   view: EntityView,
@@ -188,12 +198,7 @@ export function searchResults(
   lenient: boolean,
 ): OutputRecord {
   const found = searchHits(view, types, page, lenient);
-  const searchResults = found.hits.slice(page.start, page.start + page.count).map(({ urn, matched }) =>
-    view.shapes.record('SearchResult', {
-      entity: () => view.entity(urn),
-      matchedFields: matchedFieldRecords(view, matched),
-    }),
-  );
+  const searchResults = searchResultRecords(view, found.hits.slice(page.start, page.start + page.count));
   return view.shapes.record('SearchResults', {
     start: page.start,
     count: searchResults.length,

@@ -10,6 +10,7 @@
 import { tryParseUrn } from '../../../spec/index.js';
 import { attributionRecord, resolvedAuditStampRecord } from '../aspect-records.js';
 import { booleanOr, objectOf, objectsOf, stringOr, stringsOf, type JsonObject } from '../json-values.js';
+import { browsePathV2Entries } from '../discovery/browse-paths-v2.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
 
@@ -87,15 +88,11 @@ function applicationAssociation(view: EntityView, urn: string, aspect: JsonObjec
     : null;
 }
 
-function browsePathV2(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
-  if (!aspect) return null;
-  const path = objectsOf(aspect.path).map((entry) => {
-    const urn = stringOr(entry.urn);
-    return view.shapes.record('BrowsePathEntry', {
-      name: stringOr(entry.id) ?? '',
-      entity: () => (urn ? view.entity(urn) : null),
-    });
-  });
+/** The browse path V2: the stored aspect's entries, or the default upstream writes (../discovery/browse-paths-v2.ts). */
+function browsePathV2(view: EntityView, urn: string): OutputRecord {
+  const path = browsePathV2Entries(view, urn).map(({ id, urn: entity }) =>
+    view.shapes.record('BrowsePathEntry', { name: id, entity: () => (entity ? view.entity(entity) : null) }),
+  );
   return view.shapes.record('BrowsePathV2', { path });
 }
 
@@ -134,7 +131,7 @@ export function catalogFields(view: EntityView, urn: string, stored: EntityAspec
     displayProperties: () => displayPropertiesRecord(view, stored.aspect('displayProperties')),
     dataPlatformInstance: () => dataPlatformInstance(view, stored.aspect('dataPlatformInstance')),
     application: () => applicationAssociation(view, urn, stored.aspect('applications')),
-    browsePathV2: () => browsePathV2(view, stored.aspect('browsePathsV2')),
+    browsePathV2: () => browsePathV2(view, urn),
     access: () => access(view, urn, stored.aspect('access')),
     siblings: () => siblings(view, stored.aspect('siblings')),
     documentation: () => documentation(view, stored.aspect('documentation')),

@@ -120,6 +120,64 @@ function rankedRows(tables: SearchTables): number {
   return Math.max(RANKED_ROWS, Math.floor(tables.totals().docs / ENTITIES_PER_RANKED_ROW));
 }
 
+/** Whether the entity has no more live suggestion rows than a walk reads (rankedRows), so a walk reads them all. */
+function walkedEverything(tables: SearchTables, fields: EntityIndexFields): boolean {
+  const rows = rankedRows(tables);
+  const held = tables
+    .statement(
+      'SELECT count(*) FROM (SELECT 1 FROM search_suggestion INDEXED BY search_suggestion_ranked WHERE entity = ? AND removed = 0 LIMIT ?)',
+      true,
+    )
+    .get(fields.entity, rows + 1) as number;
+  return held <= rows;
+}
+
+/**
+ * The entities of the first matching rows in ranking order, each where its best row shows, up to `wanted`: the walk
+ * of walkByValue over the ranked suggestions, each passing row's entity looked up by the row's id. Undefined where
+ * the walk cannot decide: a non-ASCII value among the rows, or a walk that stopped at its bound of rows before
+ * finding `wanted` entities in an entity with more rows than that.
+ */
+function walkEntities(
+  tables: SearchTables,
+  fields: EntityIndexFields,
+  m: Matching,
+  wanted: number,
+): number[] | undefined {
+  if (!m.tokens.every((t) => ASCII_TOKEN.test(t))) return undefined;
+  const holds = m.tokens.map(() => 'w.value LIKE ?').join(' AND ');
+  const passed = tables
+    .statement(
+      'SELECT w.id, w.value, octet_length(w.value) > length(w.value) AS wide FROM (SELECT id, value FROM search_suggestion ' +
+        'INDEXED BY search_suggestion_ranked WHERE entity = ? AND removed = 0 ORDER BY boost DESC, length(value), value LIMIT ?) w ' +
+        `WHERE (${holds}) OR octet_length(w.value) > length(w.value)`,
+    )
+    .iterate(fields.entity, rankedRows(tables), ...m.tokens.map((t) => `%${t}%`)) as IterableIterator<{
+    id: number;
+    value: string;
+    wide: number;
+  }>;
+  const docOf = tables.statement('SELECT doc_id FROM search_suggestion WHERE id = ?', true);
+  const docs: number[] = [];
+  const seen = new Set<number>();
+  for (const row of passed) {
+    if (row.wide) {
+      passed.return?.();
+      return undefined;
+    }
+    if (!matchesTokens(m.tokens, indexTokens(row.value))) continue;
+    const doc = docOf.get(row.id) as number;
+    if (seen.has(doc)) continue;
+    seen.add(doc);
+    docs.push(doc);
+    if (docs.length === wanted) {
+      passed.return?.();
+      return docs;
+    }
+  }
+  return walkedEverything(tables, fields) ? docs : undefined;
+}
+
 /** A query token FTS5's unicode61 tokenizer keeps as it is. */
 const ASCII_TOKEN = /^[a-z0-9]+$/;
 
@@ -216,7 +274,8 @@ export function autocomplete(
   const wanted = start + request.limit;
   // A broad query without field or filter walks the ranked suggestions while the walk finds enough
   // matches; a narrow one (or a field, a filter, matches that rank low) sorts its matches.
-  let walk = isBroad(tables, m);
+  // An entity with fewer rows than a walk reads is walked whole, without counting the query's matches.
+  let walk = !m.narrowed && (walkedEverything(tables, fields) || isBroad(tables, m));
   for (let read = Math.max(MIN_ROWS, 2 * wanted); ; read *= 4) {
     if (walk) {
       // A walk that stopped short of `read` rows may still hold enough distinct values: they are
@@ -225,6 +284,9 @@ export function autocomplete(
       const walked = walkRanked(tables, fields, m, read, wanted);
       const distinct = [...new Set(walked.values)];
       if (distinct.length >= wanted) return { suggestions: distinct.slice(start, wanted), query: request.query };
+      // A walk that read every row of the entity found every match (an entity with few values, or none).
+      if (walked.exhausted && walkedEverything(tables, fields))
+        return { suggestions: distinct.slice(start, wanted), query: request.query };
       walk = !walked.exhausted;
       if (walk) continue;
     }
@@ -243,6 +305,14 @@ export function autocompleteEntities(
 ): string[] {
   const m = matching(fields, request);
   if (!m) return [];
+  const start = Math.max(0, request.start ?? 0);
+  // Without a field or filter, the ranked suggestions are walked as autocomplete walks them; every match is
+  // grouped and sorted otherwise (or where the walk cannot decide).
+  const walked = m.narrowed ? undefined : walkEntities(tables, fields, m, start + request.limit);
+  if (walked) {
+    const urnOf = tables.statement('SELECT urn FROM search_document WHERE doc_id = ?', true);
+    return walked.slice(start).map((doc) => urnOf.get(doc) as string);
+  }
   const rows = everyMatch(fields, m);
   return tables
     .statement(

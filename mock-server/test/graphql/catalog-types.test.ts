@@ -637,7 +637,8 @@ describe("an asset's catalog fields", () => {
       subTypes: { typeNames: ['DAG'] },
       parentContainers: { count: 1, containers: [{ urn: CONTAINER }] },
       dataPlatformInstance: null,
-      browsePathV2: null,
+      // A flow without the aspect gets upstream's default path (BrowsePathV2Utils.getDefaultBrowsePathV2, v1.3.0.1).
+      browsePathV2: { path: [{ name: 'Default' }] },
     });
     expect(dataJob).toEqual({
       editableProperties: { description: 'Loads one day.' },

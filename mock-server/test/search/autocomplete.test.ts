@@ -33,6 +33,21 @@ describe('autocomplete', () => {
     );
   });
 
+  it('the entities a query matches are the same, in the same order, walked or sorted (a filter that holds for all)', () => {
+    const origin = { or: [{ and: [{ field: 'origin', values: ['PROD'], condition: 'EQUAL' as const }] }] };
+    for (const query of ['samp', 'sample kaf', 'dat', 'fct', 'nothing'])
+      for (const limit of [1, 2, 10]) {
+        const walked = index.autocompleteEntities({ query, entity: 'dataset', limit });
+        const sorted = index.autocompleteEntities({ query, entity: 'dataset', limit, filter: origin });
+        expect(walked, `${query} ${limit}`).toEqual(sorted);
+      }
+    expect(index.autocompleteEntities({ query: 'samp', entity: 'dataset', limit: 10 })).toEqual([HDFS, KAFKA]);
+    expect(index.autocompleteEntities({ query: 'samp', entity: 'dataset', limit: 1, start: 1 })).toEqual([KAFKA]);
+    expect(index.autocompleteEntities({ query: 'baz', entity: 'chart', limit: 5 })).toEqual([
+      chartUrn('looker', 'baz1'),
+    ]);
+  });
+
   it.each<{ given: string; want: string[] }>([
     { given: 'samp', want: ['SampleHdfsDataset', 'SampleKafkaDataset'] },
     { given: 'SAMPLE', want: ['SampleHdfsDataset', 'SampleKafkaDataset'] },
