@@ -31,7 +31,7 @@ interface FieldEdit {
 
 export interface DatasetDefinition {
   id: string;
-  platform: Exclude<PlatformName, 'looker' | 'superset'>;
+  platform: Extract<PlatformName, 'hive' | 'kafka' | 'snowflake' | 'postgres' | 's3'>;
   name: string;
   description: string;
   customProperties: Record<string, string>;
@@ -51,6 +51,8 @@ export interface DatasetDefinition {
   foreignKeys?: { name: string; field: string; dataset: string; foreignField: string }[];
   /** Column-level lineage: a field of this dataset computed from fields of upstream entries. */
   fieldLineage?: { field: string; from: { dataset: string; field: string }[]; transform: string }[];
+  /** Browse paths it is also listed under, besides the default one (a topic mirrored to a second cluster). */
+  moreBrowsePaths?: string[];
   /** Soft-deleted (status removed: true). */
   removed?: boolean;
   /** Days before the reference time the dataset was created. */
@@ -115,6 +117,7 @@ export const DATASETS: readonly DatasetDefinition[] = [
     tags: ['Streaming', 'Tier1'],
     terms: ['Commerce.Order'],
     links: [{ url: `${RUNBOOK}/order-events`, description: 'On-call runbook for the order events topic' }],
+    moreBrowsePaths: ['/prod/kafka/eu-mirror/shop/order_events'],
     ageDays: 720,
   },
   {

@@ -4,6 +4,8 @@
  * and status. The soft-deleted legacy table shows the lifecycle of section 3 of the document.
  */
 import { createHash } from 'node:crypto';
+import { parseUrn } from '../../spec/index.js';
+import { defaultBrowsePath } from '../store/default-aspects.js';
 import { globalTags, glossaryTerms, ownerUrn, ownership } from './common-aspects.js';
 import { DATASETS, type DatasetDefinition, type FieldDefinition } from './dataset-definitions.js';
 import type { AuditStamp, SampleBuilder } from './sample-builder.js';
@@ -144,6 +146,14 @@ export function addDatasets(b: SampleBuilder): void {
         lastModified: modified,
       });
     }
+    if (d.moreBrowsePaths) b.add(urn, 'browsePaths', { paths: [...defaultBrowsePaths(b, urn), ...d.moreBrowsePaths] });
     b.add(urn, 'status', { removed: d.removed ?? false });
   }
+}
+
+/** The browse path the mock generates for a dataset that has none, which an explicit browsePaths replaces. */
+function defaultBrowsePaths(b: SampleBuilder, urn: string): string[] {
+  const entity = b.contract.entity('dataset');
+  const path = entity && defaultBrowsePath(b.contract, entity, parseUrn(urn));
+  return path === undefined ? [] : [path];
 }
