@@ -1494,6 +1494,17 @@ export interface components {
         };
         DataPlatformInstanceKey: components["schemas"]["dataPlatformInstanceKey"];
         /**
+         * DataPlatformInstanceProperties
+         * @description What a platform instance (one deployment of a data platform: an account, a cluster) is called and what it serves (upstream's dataplatforminstance.DataPlatformInstanceProperties record at v1.3.0.1).
+         */
+        dataPlatformInstanceProperties: {
+            customProperties?: components["schemas"]["CustomProperties"];
+            description?: string;
+            externalUrl?: string;
+            name?: string;
+        };
+        DataPlatformInstanceProperties: components["schemas"]["dataPlatformInstanceProperties"];
+        /**
          * DataPlatformKey
          * @description Key of a data platform, `urn:svc:dataPlatform:<platformName>`.
          */

@@ -47,6 +47,7 @@ export type DataJobKey = components['schemas']['DataJobKey'];
 export type DataPlatformInfo = components['schemas']['DataPlatformInfo'];
 export type DataPlatformInstance = components['schemas']['DataPlatformInstance'];
 export type DataPlatformInstanceKey = components['schemas']['DataPlatformInstanceKey'];
+export type DataPlatformInstanceProperties = components['schemas']['DataPlatformInstanceProperties'];
 export type DataPlatformKey = components['schemas']['DataPlatformKey'];
 export type DataProcessInstanceKey = components['schemas']['DataProcessInstanceKey'];
 export type DataProcessKey = components['schemas']['DataProcessKey'];
@@ -164,6 +165,7 @@ export interface AspectValues {
   dataPlatformInfo: DataPlatformInfo;
   dataPlatformInstance: DataPlatformInstance;
   dataPlatformInstanceKey: DataPlatformInstanceKey;
+  dataPlatformInstanceProperties: DataPlatformInstanceProperties;
   dataPlatformKey: DataPlatformKey;
   dataProcessInstanceKey: DataProcessInstanceKey;
   dataProcessKey: DataProcessKey;

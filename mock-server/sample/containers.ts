@@ -7,9 +7,17 @@
  * container, the parts of its name). The Snowflake account of each environment is a platform instance.
  */
 import { createHash } from 'node:crypto';
-import { browseEntry, browsePathsV2, ownership, type BrowsePathEntry, type OwnerDefinition } from './common-aspects.js';
+import {
+  browseEntry,
+  browsePathsV2,
+  globalTags,
+  ownership,
+  type BrowsePathEntry,
+  type OwnerDefinition,
+} from './common-aspects.js';
 import { DATASETS, type DatasetDefinition } from './dataset-definitions.js';
 import { datasetUrn } from './datasets.js';
+import type { TagName } from './glossary-and-tags.js';
 import { nameDelimiter } from './platforms.js';
 import type { SampleBuilder } from './sample-builder.js';
 
@@ -24,6 +32,7 @@ interface ContainerDefinition {
   description: string;
   origin?: Origin;
   owners: OwnerDefinition[];
+  tags?: TagName[];
 }
 
 const ENGINEERING: OwnerDefinition[] = [{ owner: 'group:data-engineering', type: 'TECHNICAL_OWNER' }];
@@ -67,6 +76,7 @@ const CONTAINERS: readonly ContainerDefinition[] = [
     subType: 'Database',
     description: 'Cleaned, deduplicated copies of the raw sources, partitioned by day.',
     owners: ENGINEERING,
+    tags: ['Tier1'],
   },
   {
     platform: 'hive',
@@ -74,6 +84,7 @@ const CONTAINERS: readonly ContainerDefinition[] = [
     subType: 'Database',
     description: 'Tables of the first warehouse, kept read-only until their consumers have moved.',
     owners: ENGINEERING,
+    tags: ['Legacy'],
   },
   {
     platform: 'snowflake',
@@ -108,14 +119,22 @@ const CONTAINERS: readonly ContainerDefinition[] = [
 ];
 
 /** Platform instances: the Snowflake account of each environment. */
-const INSTANCES: Partial<Record<ContainerDefinition['platform'], Record<Origin, string>>> = {
-  snowflake: { PROD: 'northwind_prod', DEV: 'northwind_dev' },
+const INSTANCES: Partial<Record<ContainerDefinition['platform'], Record<Origin, InstanceDefinition>>> = {
+  snowflake: {
+    PROD: { id: 'northwind_prod', description: 'The production Snowflake account: the warehouse of record.' },
+    DEV: { id: 'northwind_dev', description: 'The development Snowflake account, rebuilt from production weekly.' },
+  },
 };
+
+interface InstanceDefinition {
+  id: string;
+  description: string;
+}
 
 /** The platform instance of a platform in an environment, if the sample names one. */
 function instanceUrn(b: SampleBuilder, platform: ContainerDefinition['platform'], origin: Origin): string | undefined {
   const instance = INSTANCES[platform]?.[origin];
-  return instance === undefined ? undefined : b.urn('dataPlatformInstance', b.platform(platform), instance);
+  return instance === undefined ? undefined : b.dataPlatformInstance(platform, instance.id);
 }
 
 /** The dataPlatformInstance aspect: the platform, and the instance where there is one. */
@@ -182,6 +201,21 @@ export function datasetContainerUrn(b: SampleBuilder, datasetId: string): string
 }
 
 export function addContainers(b: SampleBuilder): void {
+  for (const [platform, byOrigin] of Object.entries(INSTANCES) as [
+    ContainerDefinition['platform'],
+    Record<Origin, InstanceDefinition>,
+  ][]) {
+    for (const instance of Object.values(byOrigin)) {
+      const urn = b.dataPlatformInstance(platform, instance.id);
+      b.add(urn, 'dataPlatformInstanceProperties', {
+        name: instance.id,
+        description: instance.description,
+        externalUrl: `https://${instance.id}.${platform}.example.com`,
+      });
+      b.add(urn, 'ownership', ownership(b, ENGINEERING, b.stamp(720, b.user('hiro.tanaka'))));
+      b.add(urn, 'status', { removed: false });
+    }
+  }
   CONTAINERS.forEach((c, i) => {
     const urn = containerUrn(b, c);
     const created = b.stamp(700 - i * 20, b.user('hiro.tanaka'));
@@ -202,6 +236,7 @@ export function addContainers(b: SampleBuilder): void {
     if (parent) b.add(urn, 'container', { container: containerUrn(b, parent) });
     b.add(urn, 'browsePathsV2', browsePathsV2(folders(b, c.platform, origin, parent)));
     b.add(urn, 'ownership', ownership(b, c.owners, created));
+    if (c.tags) b.add(urn, 'globalTags', globalTags(b, c.tags));
     b.add(urn, 'status', { removed: false });
   });
   for (const d of DATASETS) {

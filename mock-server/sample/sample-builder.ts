@@ -63,6 +63,10 @@ export class SampleBuilder {
     return this.urn('dataJob', flowUrn, jobId);
   }
 
+  dataPlatformInstance(platform: string, instance: string): string {
+    return this.urn('dataPlatformInstance', this.platform(platform), instance);
+  }
+
   mlModel(platform: string, name: string, origin = 'PROD'): string {
     return this.urn('mlModel', this.platform(platform), name, origin);
   }

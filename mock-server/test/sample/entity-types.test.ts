@@ -76,6 +76,10 @@ describe.each<Namespace>(['svc', 'li'])("the sample's entity types over REST (na
     { given: urn('structuredProperty', 'retail.governance.classification'), want: ['propertyDefinition', 'status'] },
     { given: urn('post', 'marts-warehouse-move'), want: ['postInfo'] },
     {
+      given: urn('dataPlatformInstance', platform('snowflake'), 'northwind_prod'),
+      want: ['dataPlatformInstanceProperties', 'ownership', 'status'],
+    },
+    {
       given: DAILY_REVENUE,
       want: [
         'container',
