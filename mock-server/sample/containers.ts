@@ -146,6 +146,13 @@ function platformInstance(b: SampleBuilder, platform: ContainerDefinition['platf
 /** Datasets that are views rather than tables. */
 const VIEWS: ReadonlySet<string> = new Set(['funnel_conversion']);
 
+/** A dataset's sub type as its source names it: a Kafka topic, a Looker explore, a view or a table. */
+function datasetSubType(d: DatasetDefinition): string {
+  if (d.platform === 'kafka') return 'Topic';
+  if (d.platform === 'looker') return 'Explore';
+  return VIEWS.has(d.id) ? 'View' : 'Table';
+}
+
 /** The container's guid: a digest of its platform, environment and path, as ingestion digests a container's key. */
 function containerUrn(b: SampleBuilder, c: ContainerDefinition): string {
   const key = { env: c.origin ?? 'PROD', path: c.path, platform: c.platform };
@@ -245,7 +252,7 @@ export function addContainers(b: SampleBuilder): void {
     const origin = d.origin ?? 'PROD';
     if (c) b.add(urn, 'container', { container: containerUrn(b, c) });
     if (instanceUrn(b, d.platform, origin)) b.add(urn, 'dataPlatformInstance', platformInstance(b, d.platform, origin));
-    b.add(urn, 'subTypes', { typeNames: [d.platform === 'kafka' ? 'Topic' : VIEWS.has(d.id) ? 'View' : 'Table'] });
+    b.add(urn, 'subTypes', { typeNames: [datasetSubType(d)] });
     const nameFolders = d.name
       .split(nameDelimiter(d.platform))
       .slice(0, -1)

@@ -30,7 +30,7 @@ function schemaField(b: SampleBuilder, f: FieldDefinition, stamp: AuditStamp): R
   };
 }
 
-/** The raw schema as the platform itself states it: Avro for Kafka, Parquet for S3, DDL for SQL engines. */
+/** The raw schema as the platform itself states it: Avro for Kafka, Parquet for S3, none for a Looker explore, DDL for SQL engines. */
 function platformSchema(b: SampleBuilder, d: DatasetDefinition): Record<string, unknown> {
   const columns = d.fields.filter((f) => !f.path.includes('.'));
   if (d.platform === 'kafka') {
@@ -41,6 +41,10 @@ function platformSchema(b: SampleBuilder, d: DatasetDefinition): Record<string, 
       fields: columns.map((f) => ({ name: f.path, type: f.nativeDataType })),
     };
     return { [b.record('schema.KafkaSchema')]: { documentSchema: JSON.stringify(avro) } };
+  }
+  if (d.platform === 'looker') {
+    // Upstream's Looker source states an explore's schema as its fields only, with an empty raw schema.
+    return { [b.record('schema.OtherSchema')]: { rawSchema: '' } };
   }
   if (d.platform === 's3') {
     const parquet = `message ${d.name.split('/').pop()} {\n${columns.map((f) => `  optional ${f.nativeDataType} ${f.path};`).join('\n')}\n}`;

@@ -43,7 +43,9 @@ const DOMAINS: readonly DomainDefinition[] = [
       { owner: 'user:jonas.weber', type: 'STAKEHOLDER' },
     ],
     assets: (b) => [
-      ...['payments_landing', 'payments', 'daily_revenue', 'daily_revenue_dev'].map((id) => datasetUrn(b, id)),
+      ...['payments_landing', 'payments', 'daily_revenue', 'daily_revenue_dev', 'revenue_explore'].map((id) =>
+        datasetUrn(b, id),
+      ),
       b.chart('looker', 'revenue_by_day'),
       b.chart('looker', 'revenue_by_payment_method'),
       b.dashboard('looker', 'executive_revenue'),

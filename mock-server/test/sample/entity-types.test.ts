@@ -187,15 +187,16 @@ describe.each<Namespace>(['svc', 'li'])("the sample's entity types over REST (na
         (m) => [m.name, m.aggregations],
       ),
     );
-    expect(reply.json.value.numEntities).toBe(13);
+    expect(reply.json.value.numEntities).toBe(14);
     expect(facets.domains).toEqual({
       [urn('domain', 'commerce')]: 5,
-      [urn('domain', 'payments')]: 4,
+      [urn('domain', 'payments')]: 5,
       [urn('domain', 'growth')]: 4,
     });
     expect(facets.platform).toEqual({
       [platform('hive')]: 4,
       [platform('kafka')]: 2,
+      [platform('looker')]: 1,
       [platform('postgres')]: 2,
       [platform('s3')]: 1,
       [platform('snowflake')]: 4,
@@ -204,7 +205,7 @@ describe.each<Namespace>(['svc', 'li'])("the sample's entity types over REST (na
       [urn('application', 'storefront')]: 4,
       [urn('application', 'finance-reporting')]: 2,
     });
-    expect(facets.typeNames).toEqual({ Table: 10, View: 1, Topic: 2 });
+    expect(facets.typeNames).toEqual({ Table: 10, View: 1, Topic: 2, Explore: 1 });
     expect(Object.values(facets.container ?? {}).reduce((a, b) => a + b, 0)).toBe(11);
     expect(facets.tags?.[urn('tag', 'Tier1')]).toBeGreaterThan(0);
     expect(facets.glossaryTerms?.[urn('glossaryTerm', 'Commerce.Revenue')]).toBeGreaterThan(0);
