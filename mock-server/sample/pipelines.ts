@@ -8,6 +8,7 @@ import {
   browseEntry,
   browsePathsV2,
   globalTags,
+  glossaryTerms,
   ownership,
   type OwnerDefinition,
 } from './common-aspects.js';
@@ -34,6 +35,7 @@ interface FlowDefinition {
   schedule: string;
   owners: OwnerDefinition[];
   tags: TagName[];
+  terms: string[];
   tasks: TaskDefinition[];
 }
 
@@ -48,6 +50,7 @@ const FLOWS: readonly FlowDefinition[] = [
       { owner: 'group:data-engineering', type: 'PRODUCER' },
     ],
     tags: ['Tier1'],
+    terms: ['Commerce.Order'],
     tasks: [
       {
         id: 'load_customers',
@@ -83,6 +86,7 @@ const FLOWS: readonly FlowDefinition[] = [
     schedule: '30 2 * * *',
     owners: [{ owner: 'user:chloe.martin', type: 'TECHNICAL_OWNER' }],
     tags: ['Finance'],
+    terms: ['Commerce.Revenue'],
     tasks: [
       {
         id: 'build_daily_revenue',
@@ -118,6 +122,7 @@ const FLOWS: readonly FlowDefinition[] = [
     schedule: '0 4 * * 1',
     owners: [{ owner: 'user:farid.haddad', type: 'TECHNICAL_OWNER' }],
     tags: [],
+    terms: [],
     tasks: [
       {
         id: 'train_churn_model',
@@ -159,6 +164,7 @@ export function addPipelines(b: SampleBuilder): void {
     });
     b.add(flow, 'ownership', ownership(b, f.owners, created));
     if (f.tags.length) b.add(flow, 'globalTags', globalTags(b, f.tags));
+    if (f.terms.length) b.add(flow, 'glossaryTerms', glossaryTerms(b, f.terms, created));
     b.add(flow, 'browsePathsV2', browsePathsV2([DEFAULT_BROWSE_FOLDER]));
     b.add(flow, 'status', { removed: false });
     for (const t of f.tasks) {

@@ -211,6 +211,26 @@ describe.each<Namespace>(['svc', 'li'])("the sample's entity types over REST (na
     expect(facets.glossaryTerms?.[urn('glossaryTerm', 'Commerce.Revenue')]).toBeGreaterThan(0);
   });
 
+  it("finds the home page's posts by their type, as the app's home page filters them", async () => {
+    const search = async (type: string) => {
+      const reply = await call(server, 'POST', '/entities?action=search', {
+        body: {
+          input: '*',
+          entity: 'post',
+          start: 0,
+          count: 10,
+          filter: { or: [{ and: [{ field: 'type', value: type, condition: 'EQUAL' }] }] },
+        },
+      });
+      expect(reply.status).toBe(200);
+      return (reply.json.value.entities as string[]).sort();
+    };
+    expect(await search('HOME_PAGE_ANNOUNCEMENT')).toEqual(
+      ['data-handbook', 'marts-warehouse-move', 'orders-v1-retired'].map((id) => urn('post', id)),
+    );
+    expect(await search('ENTITY_ANNOUNCEMENT')).toEqual([]);
+  });
+
   it('counts the new types in the entity type facet of a search across entities', async () => {
     const reply = await graphql(server, {
       query: `{ searchAcrossEntities(input: {query: "*", count: 0}) { total facets { field aggregations { value count } } } }`,
