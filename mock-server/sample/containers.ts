@@ -199,14 +199,6 @@ function containerOfDataset(d: DatasetDefinition): ContainerDefinition | undefin
   return parent === undefined ? undefined : containerAt(d.platform, parent, d.origin ?? 'PROD');
 }
 
-/** The URN of the container a dataset of the definitions is in (throws when it has none). */
-export function datasetContainerUrn(b: SampleBuilder, datasetId: string): string {
-  const d = DATASETS.find((x) => x.id === datasetId);
-  const c = d && containerOfDataset(d);
-  if (!c) throw new Error(`sample: dataset '${datasetId}' is in no container`);
-  return containerUrn(b, c);
-}
-
 export function addContainers(b: SampleBuilder): void {
   for (const [platform, byOrigin] of Object.entries(INSTANCES) as [
     ContainerDefinition['platform'],

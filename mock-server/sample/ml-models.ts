@@ -27,6 +27,7 @@ interface ModelVersion {
   description: string;
   ageDays: number;
   auc: string;
+  hyperParams: Record<string, string>;
   features: string[];
 }
 
@@ -36,6 +37,7 @@ const MODEL_VERSIONS: readonly ModelVersion[] = [
     description: 'First churn model: logistic regression on order recency and frequency.',
     ageDays: 180,
     auc: '0.74',
+    hyperParams: { penalty: 'l2', C: '1.0' },
     features: ['order_count_90d', 'days_since_last_order'],
   },
   {
@@ -43,6 +45,7 @@ const MODEL_VERSIONS: readonly ModelVersion[] = [
     description: 'Gradient-boosted trees on recency, frequency and order value; the version in production.',
     ageDays: 30,
     auc: '0.81',
+    hyperParams: { max_depth: '6', learning_rate: '0.05', n_estimators: '400' },
     features: ['order_count_90d', 'days_since_last_order', 'avg_order_value'],
   },
 ];
@@ -65,6 +68,11 @@ const FEATURES: readonly FeatureDefinition[] = [
 
 const PRIMARY_KEY = { name: 'customer_id', description: 'The customer the feature row describes.' };
 
+/** A registered version's name, which its URN holds. */
+function modelName(version: string): string {
+  return `${GROUP}_v${version}`;
+}
+
 type MlAsset = 'group' | 'model-v1' | 'model-v2' | 'feature-table';
 
 /** The URN of one of the sample's ML assets. */
@@ -75,7 +83,7 @@ export function mlAssetUrn(b: SampleBuilder, asset: MlAsset): string {
     case 'feature-table':
       return b.mlFeatureTable('feast', FEATURE_TABLE);
     default:
-      return b.mlModel('mlflow', `${GROUP}_v${asset.slice('model-v'.length)}`);
+      return b.mlModel('mlflow', modelName(asset.slice('model-v'.length)));
   }
 }
 
@@ -99,6 +107,7 @@ export function addMlModels(b: SampleBuilder): void {
     const urn = mlAssetUrn(b, `model-v${m.version}` as MlAsset);
     const created = b.stamp(m.ageDays, actor);
     b.add(urn, 'mlModelProperties', {
+      name: modelName(m.version),
       description: m.description,
       date: created.time,
       version: { versionTag: m.version },
@@ -107,10 +116,7 @@ export function addMlModels(b: SampleBuilder): void {
         { name: 'auc', description: 'Area under the ROC curve on the hold-out month.', value: m.auc },
         { name: 'training_rows', value: m.version === '1' ? '184000' : '231000' },
       ],
-      hyperParams: [
-        { name: 'max_depth', value: m.version === '1' ? 'n/a' : '6' },
-        { name: 'learning_rate', value: m.version === '1' ? 'n/a' : '0.05' },
-      ],
+      hyperParams: Object.entries(m.hyperParams).map(([name, value]) => ({ name, value })),
       mlFeatures: m.features.map((f) => b.mlFeature(FEATURE_TABLE, f)),
       groups: [group],
       tags: m.version === '2' ? ['production'] : ['archived'],
