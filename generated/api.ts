@@ -827,6 +827,25 @@ export interface components {
         };
         ApplicationKey: components["schemas"]["applicationKey"];
         /**
+         * ApplicationProperties
+         * @description What an application (a business application whose assets the catalog groups) is called and does (upstream's application.ApplicationProperties record at v1.3.0.1).
+         */
+        applicationProperties: {
+            customProperties?: components["schemas"]["CustomProperties"];
+            description?: string;
+            externalUrl?: string;
+            name?: string;
+        };
+        ApplicationProperties: components["schemas"]["applicationProperties"];
+        /**
+         * Applications
+         * @description The applications an asset belongs to (upstream's application.Applications record at v1.3.0.1).
+         */
+        applications: {
+            applications: components["schemas"]["Urn"][];
+        };
+        Applications: components["schemas"]["applications"];
+        /**
          * AssertionInfo
          * @description What an assertion checks, by type; the entity it checks is an Asserts edge.
          */
@@ -963,6 +982,17 @@ export interface components {
             paths: string[];
         };
         BrowsePaths: components["schemas"]["browsePaths"];
+        /**
+         * BrowsePathsV2
+         * @description The folders an entity is browsed under, from the top: each entry an id, and the URN of the entity the folder stands for (a container, a data flow, a platform instance) where there is one, its id then being that URN (upstream's common.BrowsePathsV2 record at v1.3.0.1). The path leaves out the platform and the environment, which browse gives as filters.
+         */
+        browsePathsV2: {
+            path: {
+                id: string;
+                urn?: components["schemas"]["Urn"];
+            }[];
+        };
+        BrowsePathsV2: components["schemas"]["browsePathsV2"];
         /**
          * BrowseResult
          * @description The entities directly under a browse path and the groups (sub-paths) below it with their entity counts.
@@ -1548,6 +1578,17 @@ export interface components {
         };
         DataPlatformInstanceKey: components["schemas"]["dataPlatformInstanceKey"];
         /**
+         * DataPlatformInstanceProperties
+         * @description What a platform instance (one deployment of a data platform: an account, a cluster) is called and what it serves (upstream's dataplatforminstance.DataPlatformInstanceProperties record at v1.3.0.1).
+         */
+        dataPlatformInstanceProperties: {
+            customProperties?: components["schemas"]["CustomProperties"];
+            description?: string;
+            externalUrl?: string;
+            name?: string;
+        };
+        DataPlatformInstanceProperties: components["schemas"]["dataPlatformInstanceProperties"];
+        /**
          * DataPlatformKey
          * @description Key of a data platform, `urn:svc:dataPlatform:<platformName>`.
          */
@@ -1591,6 +1632,31 @@ export interface components {
             id: string;
         };
         DataProductKey: components["schemas"]["dataProductKey"];
+        /**
+         * DataProductProperties
+         * @description A data product's name, documentation and the assets it is made of (upstream's dataproduct.DataProductProperties record at v1.3.0.1).
+         */
+        dataProductProperties: {
+            assets?: {
+                created?: components["schemas"]["AuditStamp"];
+                destinationUrn: components["schemas"]["Urn"];
+                lastModified?: components["schemas"]["AuditStamp"];
+                /**
+                 * @description Whether the asset is one of the product's output ports, offered to its consumers.
+                 * @default false
+                 */
+                outputPort: boolean;
+                properties?: {
+                    [key: string]: string;
+                };
+                sourceUrn?: components["schemas"]["Urn"];
+            }[];
+            customProperties?: components["schemas"]["CustomProperties"];
+            description?: string;
+            externalUrl?: string;
+            name?: string;
+        };
+        DataProductProperties: components["schemas"]["dataProductProperties"];
         /**
          * DatasetKey
          * @description Key of a dataset; its fields are the parts of the URN `urn:svc:dataset:(<platform>,<name>,<origin>)`.
@@ -1722,6 +1788,26 @@ export interface components {
             id: string;
         };
         DomainKey: components["schemas"]["domainKey"];
+        /**
+         * DomainProperties
+         * @description What a domain is called and what it covers, and the domain it sits under (upstream's domain.DomainProperties record at v1.3.0.1).
+         */
+        domainProperties: {
+            created?: components["schemas"]["AuditStamp"];
+            customProperties?: components["schemas"]["CustomProperties"];
+            description?: string;
+            name: string;
+            parentDomain?: components["schemas"]["Urn"];
+        };
+        DomainProperties: components["schemas"]["domainProperties"];
+        /**
+         * Domains
+         * @description The domains an asset is assigned to (upstream's domain.Domains record at v1.3.0.1).
+         */
+        domains: {
+            domains: components["schemas"]["Urn"][];
+        };
+        Domains: components["schemas"]["domains"];
         /**
          * EditableContainerProperties
          * @description Container properties edited in the UI.
@@ -2321,6 +2407,24 @@ export interface components {
         };
         MLModelGroupKey: components["schemas"]["mlModelGroupKey"];
         /**
+         * MLModelGroupProperties
+         * @description Properties of an ML model group, the versions of one model (upstream's ml.metadata.MLModelGroupProperties record at v1.3.0.1).
+         */
+        mlModelGroupProperties: {
+            created?: components["schemas"]["TimeStamp"];
+            customProperties?: components["schemas"]["CustomProperties"];
+            description?: string;
+            downstreamJobs?: components["schemas"]["Urn"][];
+            externalUrl?: string;
+            lastModified?: components["schemas"]["TimeStamp"];
+            name?: string;
+            trainingJobs?: components["schemas"]["Urn"][];
+            version?: {
+                versionTag?: string;
+            };
+        };
+        MLModelGroupProperties: components["schemas"]["mlModelGroupProperties"];
+        /**
          * MLModelKey
          * @description Key of an ML model, `urn:svc:mlModel:(<platform>,<name>,<origin>)`.
          */
@@ -2531,6 +2635,33 @@ export interface components {
             [key: string]: Record<string, never>;
         };
         /**
+         * PostInfo
+         * @description A post: an announcement on the home page, or one about an entity (upstream's post.PostInfo record at v1.3.0.1). `created` and `lastModified` are epoch milliseconds.
+         */
+        postInfo: {
+            auditStamp?: components["schemas"]["AuditStamp"];
+            content: {
+                description?: string;
+                link?: string;
+                media?: {
+                    location: string;
+                    /** @enum {string} */
+                    type: "IMAGE";
+                };
+                title: string;
+                /** @enum {string} */
+                type: "TEXT" | "LINK";
+            };
+            /** Format: int64 */
+            created: number;
+            /** Format: int64 */
+            lastModified: number;
+            target?: components["schemas"]["Urn"];
+            /** @enum {string} */
+            type: "HOME_PAGE_ANNOUNCEMENT" | "ENTITY_ANNOUNCEMENT";
+        };
+        PostInfo: components["schemas"]["postInfo"];
+        /**
          * PostKey
          * @description Key of a post entity, `urn:svc:post:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/PostKey.pdl` at commit 76cc0feea6d504e30b6a11a9d9e65f4e8046b652).
          */
@@ -2538,6 +2669,39 @@ export interface components {
             id: string;
         };
         PostKey: components["schemas"]["postKey"];
+        /**
+         * StructuredPropertyDefinition
+         * @description The definition of a structured property: its qualified name, the data type and entity types of its values, the values it allows and how many an entity may hold (upstream's structured.StructuredPropertyDefinition record at v1.3.0.1). `valueType` is a dataType URN (`dataType:datahub.string`, `datahub.number`, `datahub.date`, `datahub.urn`, `datahub.rich_text`) and `entityTypes` entityType URNs (`entityType:datahub.dataset`, ...).
+         */
+        propertyDefinition: {
+            allowedValues?: {
+                description?: string;
+                value: {
+                    string: string;
+                } | {
+                    double: number;
+                };
+            }[];
+            /**
+             * @default SINGLE
+             * @enum {string}
+             */
+            cardinality: "SINGLE" | "MULTIPLE";
+            created?: components["schemas"]["AuditStamp"];
+            description?: string;
+            displayName?: string;
+            entityTypes: components["schemas"]["Urn"][];
+            /** @default false */
+            immutable: boolean;
+            lastModified?: components["schemas"]["AuditStamp"];
+            qualifiedName: string;
+            searchConfiguration?: Record<string, never>;
+            typeQualifier?: {
+                [key: string]: string[];
+            };
+            valueType: components["schemas"]["Urn"];
+            version?: string;
+        };
         /**
          * QueryKey
          * @description Key of a query entity, `urn:svc:query:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/QueryKey.pdl` at commit 3c9d031d5e69bbdf327df8099f557fe558f1447c).
@@ -2870,6 +3034,25 @@ export interface components {
         StringValue: {
             value: string;
         };
+        /**
+         * StructuredProperties
+         * @description The values an entity holds for structured properties, each property defined by its own entity (upstream's structured.StructuredProperties record at v1.3.0.1).
+         */
+        structuredProperties: {
+            properties: {
+                attribution?: Record<string, never>;
+                created?: components["schemas"]["AuditStamp"];
+                lastModified?: components["schemas"]["AuditStamp"];
+                propertyUrn: components["schemas"]["Urn"];
+                values: ({
+                    string: string;
+                } | {
+                    double: number;
+                })[];
+            }[];
+        };
+        StructuredProperties: components["schemas"]["structuredProperties"];
+        StructuredPropertyDefinition: components["schemas"]["propertyDefinition"];
         /**
          * StructuredPropertyKey
          * @description Key of a structuredProperty entity, `urn:svc:structuredProperty:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/structured/StructuredPropertyKey.pdl` at commit 7c0d45f96c972f5bb23977c628f69eb2d9fd89cc).

@@ -2,7 +2,15 @@
  * Charts and dashboards on Looker and Superset that read the sample's marts, so lineage runs from a
  * Kafka topic all the way to a dashboard.
  */
-import { globalTags, glossaryTerms, ownerUrn, ownership, type OwnerDefinition } from './common-aspects.js';
+import {
+  DEFAULT_BROWSE_FOLDER,
+  browsePathsV2,
+  globalTags,
+  glossaryTerms,
+  ownerUrn,
+  ownership,
+  type OwnerDefinition,
+} from './common-aspects.js';
 import { datasetUrn } from './datasets.js';
 import type { TagName } from './glossary-and-tags.js';
 import type { AuditStamp, SampleBuilder } from './sample-builder.js';
@@ -239,6 +247,8 @@ function addToolAsset(
   b.add(urn, 'ownership', ownership(b, a.owners, created));
   if (a.tags.length) b.add(urn, 'globalTags', globalTags(b, a.tags));
   for (const [aspectName, aspect] of more) b.add(urn, aspectName, aspect);
+  // Upstream's default browsePathsV2 of a chart or dashboard outside any container.
+  b.add(urn, 'browsePathsV2', browsePathsV2([DEFAULT_BROWSE_FOLDER]));
   b.add(urn, 'status', { removed: false });
 }
 

@@ -47,3 +47,18 @@ export function glossaryTerms(
 ): Record<string, unknown> {
   return { terms: terms.map((t) => ({ urn: b.term(t) })), auditStamp };
 }
+
+/** One folder of a browsePathsV2 path: an entity's URN (its id is the URN too), or a plain name. */
+export type BrowsePathEntry = { id: string; urn?: string };
+
+/** The folder upstream's default browsePathsV2 puts an entity in when nothing better is known. */
+export const DEFAULT_BROWSE_FOLDER: BrowsePathEntry = { id: 'Default' };
+
+/** The folder of an entity that stands for one (a container, a data flow). */
+export function browseEntry(urn: string): BrowsePathEntry {
+  return { id: urn, urn };
+}
+
+export function browsePathsV2(path: readonly BrowsePathEntry[]): Record<string, unknown> {
+  return { path: path.map((e) => ({ ...e })) };
+}

@@ -1,6 +1,7 @@
 /**
  * The sample's datasets as plain data: a small lakehouse where raw data (Kafka topics, Postgres
- * tables, S3 files) is cleaned in Hive and aggregated into Snowflake marts. `upstreams` names other
+ * tables, S3 files) is cleaned in Hive and aggregated into Snowflake marts, which a Looker explore
+ * models. `upstreams` names other
  * entries of this list, which gives the lineage graph raw -> cleaned -> aggregated.
  */
 import type { OwnerDefinition } from './common-aspects.js';
@@ -31,7 +32,7 @@ interface FieldEdit {
 
 export interface DatasetDefinition {
   id: string;
-  platform: Exclude<PlatformName, 'looker' | 'superset'>;
+  platform: Extract<PlatformName, 'hive' | 'kafka' | 'snowflake' | 'postgres' | 's3' | 'looker'>;
   name: string;
   description: string;
   customProperties: Record<string, string>;
@@ -51,6 +52,8 @@ export interface DatasetDefinition {
   foreignKeys?: { name: string; field: string; dataset: string; foreignField: string }[];
   /** Column-level lineage: a field of this dataset computed from fields of upstream entries. */
   fieldLineage?: { field: string; from: { dataset: string; field: string }[]; transform: string }[];
+  /** Browse paths it is also listed under, besides the default one (a topic mirrored to a second cluster). */
+  moreBrowsePaths?: string[];
   /** Soft-deleted (status removed: true). */
   removed?: boolean;
   /** Days before the reference time the dataset was created. */
@@ -115,6 +118,7 @@ export const DATASETS: readonly DatasetDefinition[] = [
     tags: ['Streaming', 'Tier1'],
     terms: ['Commerce.Order'],
     links: [{ url: `${RUNBOOK}/order-events`, description: 'On-call runbook for the order events topic' }],
+    moreBrowsePaths: ['/prod/kafka/eu-mirror/shop/order_events'],
     ageDays: 720,
   },
   {
@@ -512,6 +516,41 @@ export const DATASETS: readonly DatasetDefinition[] = [
     terms: [],
     links: [],
     ageDays: 150,
+  },
+  {
+    id: 'revenue_explore',
+    platform: 'looker',
+    name: 'finance.daily_revenue',
+    description: 'Looker explore over the daily revenue mart: revenue by day, week and month, with refunds.',
+    customProperties: { project: 'northwind', model: 'finance', explore: 'daily_revenue' },
+    fields: [
+      {
+        path: 'daily_revenue.revenue_date',
+        kind: 'Date',
+        nativeDataType: 'date',
+        description: 'Dimension group: day, week, month.',
+      },
+      {
+        path: 'daily_revenue.total_gross_revenue',
+        kind: 'Number',
+        nativeDataType: 'sum',
+        description: 'Measure: gross revenue, USD.',
+        terms: ['Commerce.Revenue'],
+      },
+      {
+        path: 'daily_revenue.total_refunds',
+        kind: 'Number',
+        nativeDataType: 'sum',
+        description: 'Measure: refunds, USD.',
+      },
+      { path: 'daily_revenue.order_count', kind: 'Number', nativeDataType: 'sum' },
+    ],
+    owners: [{ owner: 'user:dev.patel', type: 'DATAOWNER' }],
+    upstreams: [{ id: 'daily_revenue', type: 'VIEW' }],
+    tags: ['Finance'],
+    terms: ['Commerce.Revenue'],
+    links: [],
+    ageDays: 200,
   },
   {
     id: 'daily_revenue_dev',

@@ -4,6 +4,8 @@
  * and status. The soft-deleted legacy table shows the lifecycle of section 3 of the document.
  */
 import { createHash } from 'node:crypto';
+import { parseUrn } from '../../spec/index.js';
+import { defaultBrowsePath } from '../store/default-aspects.js';
 import { globalTags, glossaryTerms, ownerUrn, ownership } from './common-aspects.js';
 import { DATASETS, type DatasetDefinition, type FieldDefinition } from './dataset-definitions.js';
 import type { AuditStamp, SampleBuilder } from './sample-builder.js';
@@ -28,7 +30,7 @@ function schemaField(b: SampleBuilder, f: FieldDefinition, stamp: AuditStamp): R
   };
 }
 
-/** The raw schema as the platform itself states it: Avro for Kafka, Parquet for S3, DDL for SQL engines. */
+/** The raw schema as the platform itself states it: Avro for Kafka, Parquet for S3, none for a Looker explore, DDL for SQL engines. */
 function platformSchema(b: SampleBuilder, d: DatasetDefinition): Record<string, unknown> {
   const columns = d.fields.filter((f) => !f.path.includes('.'));
   if (d.platform === 'kafka') {
@@ -39,6 +41,10 @@ function platformSchema(b: SampleBuilder, d: DatasetDefinition): Record<string, 
       fields: columns.map((f) => ({ name: f.path, type: f.nativeDataType })),
     };
     return { [b.record('schema.KafkaSchema')]: { documentSchema: JSON.stringify(avro) } };
+  }
+  if (d.platform === 'looker') {
+    // Upstream's Looker source states an explore's schema as its fields only, with an empty raw schema.
+    return { [b.record('schema.OtherSchema')]: { rawSchema: '' } };
   }
   if (d.platform === 's3') {
     const parquet = `message ${d.name.split('/').pop()} {\n${columns.map((f) => `  optional ${f.nativeDataType} ${f.path};`).join('\n')}\n}`;
@@ -144,6 +150,14 @@ export function addDatasets(b: SampleBuilder): void {
         lastModified: modified,
       });
     }
+    if (d.moreBrowsePaths) b.add(urn, 'browsePaths', { paths: [...defaultBrowsePaths(b, urn), ...d.moreBrowsePaths] });
     b.add(urn, 'status', { removed: d.removed ?? false });
   }
+}
+
+/** The browse path the mock generates for a dataset that has none, which an explicit browsePaths replaces. */
+function defaultBrowsePaths(b: SampleBuilder, urn: string): string[] {
+  const entity = b.contract.entity('dataset');
+  const path = entity && defaultBrowsePath(b.contract, entity, parseUrn(urn));
+  return path === undefined ? [] : [path];
 }

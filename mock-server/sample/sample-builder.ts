@@ -46,6 +46,38 @@ export class SampleBuilder {
   readonly platform = this.urnOf<[name: string]>('dataPlatform');
   readonly chart = this.urnOf<[tool: string, chartId: string]>('chart');
   readonly dashboard = this.urnOf<[tool: string, dashboardId: string]>('dashboard');
+  readonly container = this.urnOf<[guid: string]>('container');
+  readonly domain = this.urnOf<[id: string]>('domain');
+  readonly dataProduct = this.urnOf<[id: string]>('dataProduct');
+  readonly application = this.urnOf<[id: string]>('application');
+  readonly structuredProperty = this.urnOf<[qualifiedName: string]>('structuredProperty');
+  readonly post = this.urnOf<[id: string]>('post');
+  readonly mlFeature = this.urnOf<[featureNamespace: string, name: string]>('mlFeature');
+  readonly mlPrimaryKey = this.urnOf<[featureNamespace: string, name: string]>('mlPrimaryKey');
+
+  dataFlow(orchestrator: string, flowId: string, cluster = 'prod'): string {
+    return this.urn('dataFlow', orchestrator, flowId, cluster);
+  }
+
+  dataJob(flowUrn: string, jobId: string): string {
+    return this.urn('dataJob', flowUrn, jobId);
+  }
+
+  dataPlatformInstance(platform: string, instance: string): string {
+    return this.urn('dataPlatformInstance', this.platform(platform), instance);
+  }
+
+  mlModel(platform: string, name: string, origin = 'PROD'): string {
+    return this.urn('mlModel', this.platform(platform), name, origin);
+  }
+
+  mlModelGroup(platform: string, name: string, origin = 'PROD'): string {
+    return this.urn('mlModelGroup', this.platform(platform), name, origin);
+  }
+
+  mlFeatureTable(platform: string, name: string): string {
+    return this.urn('mlFeatureTable', this.platform(platform), name);
+  }
 
   dataset(platform: string, name: string, origin = 'PROD'): string {
     return this.urn('dataset', this.platform(platform), name, origin);

@@ -435,9 +435,12 @@ describe('lineage and relationships', () => {
     expect(urns.length).toBeGreaterThan(5);
     for (const urn of urns) {
       const up = await lineage(urn, 'UPSTREAM');
-      expect(up.relationships.map((r) => r.entity.urn).sort(), `${urn} upstream`).toEqual(
-        await live(await relationships(urn, 'OUTGOING', 'DownstreamOf')),
-      );
+      // Upstream of a dataset: the datasets it is computed from, and the pipeline tasks that write it.
+      const from = [
+        ...(await relationships(urn, 'OUTGOING', 'DownstreamOf')),
+        ...(await relationships(urn, 'INCOMING', 'Produces')),
+      ];
+      expect(up.relationships.map((r) => r.entity.urn).sort(), `${urn} upstream`).toEqual((await live(from)).sort());
       const down = await lineage(urn, 'DOWNSTREAM');
       const want = [
         ...(await relationships(urn, 'INCOMING', 'DownstreamOf')),

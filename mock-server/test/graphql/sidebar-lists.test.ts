@@ -33,7 +33,12 @@ describe.each(['svc', 'li'] as const)('the sidebar lists (namespace %s)', (ns) =
         server,
         domain(id),
         'domainProperties',
-        { name, description: `${name} data`, created: { time }, ...(parentDomain ? { parentDomain } : {}) },
+        {
+          name,
+          description: `${name} data`,
+          created: { time, actor: `urn:${ns}:corpuser:datahub` },
+          ...(parentDomain ? { parentDomain } : {}),
+        },
         ADMIN,
       );
     await ingest(
