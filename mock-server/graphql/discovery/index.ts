@@ -11,6 +11,8 @@ import {
   searchAcrossEntities,
 } from './resolvers.js';
 import { aggregateAcrossEntities } from './aggregate-across-entities.js';
+import type { AssetSearchInput } from './asset-search.js';
+import { listDataProductAssets } from './data-product-assets.js';
 import { browseV2 } from './browse-v2.js';
 import { getQuickFilters } from './quick-filters.js';
 import { listGlobalViews, listMyViews } from './saved-view-lists.js';
@@ -18,6 +20,7 @@ import { getRootGlossaryTerms, listDomains } from './sidebar-lists.js';
 import { scrollAcrossEntities } from './scroll-across-entities.js';
 import { scrollAcrossLineage } from './scroll-across-lineage.js';
 import { searchAcrossLineage } from './search-across-lineage.js';
+import { siblingsSearch } from './siblings-search.js';
 
 type InputOf<F> = F extends (view: EntityView, input: infer I) => unknown ? I : never;
 
@@ -32,6 +35,13 @@ const withInput =
 
 /** `viewOf` gives the view of the request's store (each session has its own). */
 export const discoveryFamily: ResolverFamily = (viewOf) => ({
+  Dataset: {
+    siblingsSearch: ((source, { input }, ctx) => {
+      const view = viewOf(ctx);
+      view.store.catchUp();
+      return siblingsSearch(view, (source as { urn: string }).urn, input);
+    }) satisfies Resolver<{ input: Parameters<typeof siblingsSearch>[2] }>,
+  },
   Query: {
     search: withInput(viewOf, search),
     searchAcrossEntities: withInput(viewOf, searchAcrossEntities),
@@ -46,6 +56,11 @@ export const discoveryFamily: ResolverFamily = (viewOf) => ({
     browsePaths: withInput(viewOf, browsePaths),
     browseV2: withInput(viewOf, browseV2),
     listDomains: withInput(viewOf, listDomains),
+    listDataProductAssets: ((_root, { urn, input }, ctx) => {
+      const view = viewOf(ctx);
+      view.store.catchUp();
+      return listDataProductAssets(view, urn, input);
+    }) satisfies Resolver<{ urn: string; input: AssetSearchInput }>,
     getRootGlossaryTerms: withInput(viewOf, getRootGlossaryTerms),
     listGlobalViews: withInput(viewOf, listGlobalViews),
     listMyViews: ((_root, { input }, ctx) => {

@@ -12,6 +12,7 @@ import { globalTagsRecord, statusRecord } from '../aspect-records.js';
 import { objectOf, objectsOf, stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import { assertionInfoRecord } from './assertion-info.js';
+import { catalogFields } from './catalog-fields.js';
 import { lineageOf, relationshipsOf } from './edges.js';
 import type { EntityView } from './entity-view.js';
 import { timeSeriesValues, type TimeSeriesArgs } from './time-series-values.js';
@@ -54,7 +55,7 @@ function runEventsRecord(
 
 export function assertionRecord(view: EntityView, urn: string): OutputRecord {
   const stored = view.aspectsOf(urn);
-  return view.shapes.record('Assertion', {
+  return view.shapes.recordWithShared('Assertion', catalogFields(view, urn, stored), {
     urn,
     type: 'ASSERTION',
     platform: () =>

@@ -29,6 +29,10 @@ function assetUrns(aspect: JsonObject | undefined): string[] {
   return objectsOf(aspect?.assets).flatMap((asset) => stringOr(asset.destinationUrn) ?? []);
 }
 
+/** The URNs of a data product's assets (its dataProductProperties' `assets`). */
+export const dataProductAssets = (view: EntityView, urn: string): string[] =>
+  assetUrns(view.aspectsOf(urn).aspect('dataProductProperties'));
+
 export function dataProductRecord(view: EntityView, urn: string): OutputRecord {
   const stored = view.aspectsOf(urn);
   const aspect = () => stored.aspect('dataProductProperties');

@@ -1,8 +1,10 @@
 /**
  * Versions: an entity's versionProperties aspect as upstream's VersionPropertiesMapper maps it, and a
  * version set as VersionSetMapper does (datahub-graphql-core/.../types/versioning/, v1.3.0.1): its
- * latest version from the versionSetProperties aspect.
+ * latest version from the versionSetProperties aspect. `created` and `createdInSource` are the aspect's
+ * metadataCreatedTimestamp and sourceCreatedTimestamp.
  */
+import { resolvedAuditStampRecord } from '../aspect-records.js';
 import { booleanOr, objectOf, objectsOf, stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import { relationshipsOf } from './edges.js';
@@ -25,6 +27,8 @@ export function versionPropertiesRecord(view: EntityView, aspect: JsonObject | u
     aliases: objectsOf(aspect.aliases).flatMap((alias) => versionTagRecord(view, alias) ?? []),
     comment: stringOr(aspect.comment),
     isLatest: booleanOr(aspect.isLatest) === true,
+    created: () => resolvedAuditStampRecord(view, aspect.metadataCreatedTimestamp),
+    createdInSource: () => resolvedAuditStampRecord(view, aspect.sourceCreatedTimestamp),
   });
 }
 
