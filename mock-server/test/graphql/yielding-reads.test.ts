@@ -7,7 +7,7 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { MockServer } from '../../index.js';
-import { ADMIN, call, graphql, ingest } from '../graphql-harness.js';
+import { ADMIN, call, graphql } from '../graphql-harness.js';
 import { proposal, serverForTests } from '../http-harness.js';
 
 // Three datasets, each downstream of the other two: each level of nested lineage doubles the entities.
@@ -22,27 +22,33 @@ function nestedLineage(levels: number): string {
   return `query ring { dataset(urn: "${RING[0]}") { ${inner} } }`;
 }
 
-async function writeRing(server: MockServer, description: string): Promise<void> {
+async function writeRing(server: MockServer, description: string, headers: Record<string, string> = {}): Promise<void> {
   for (const urn of RING) {
-    await ingest(server, urn, 'upstreamLineage', {
-      upstreams: RING.filter((other) => other !== urn).map((dataset) => ({ dataset, type: 'TRANSFORMED' })),
-    });
-    await ingest(server, urn, 'datasetProperties', { description, customProperties: {} });
+    const upstreams = RING.filter((other) => other !== urn).map((dataset) => ({ dataset, type: 'TRANSFORMED' }));
+    for (const [aspect, value] of [
+      ['upstreamLineage', { upstreams }],
+      ['datasetProperties', { description, customProperties: {} }],
+    ] as const) {
+      const body = proposal(urn, aspect, value);
+      const reply = await call(server, 'POST', '/aspects?action=ingestProposal', { headers, body });
+      expect(reply.status, reply.text).toBe(200);
+    }
   }
   // The schema is built on the first GraphQL request: built now, the reads below start as soon as they arrive.
-  expect((await graphql(server, { query: '{ __typename }' })).status).toBe(200);
+  expect((await graphql(server, { query: '{ __typename }', headers })).status).toBe(200);
 }
 
 /** The GraphQL request, sent through node:http; resolves once its request is written out, with the answer to come. */
 function sendGraphql(
   server: MockServer,
   query: string,
+  headers: Record<string, string> = {},
 ): Promise<{ answer: Promise<{ status: number; text: string }> }> {
   return new Promise((sent, failed) => {
     const answer = new Promise<{ status: number; text: string }>((answered, broke) => {
       const req = request(
         `${server.url}/api/graphql`,
-        { method: 'POST', headers: { 'content-type': 'application/json' } },
+        { method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
         (res) => {
           let text = '';
           res.setEncoding('utf8');
@@ -98,8 +104,8 @@ describe('a long GraphQL read among other requests', () => {
       }
       const worst = await answer;
       expect(worst.status).toBe(200);
-      // Every kind of cheap request, several times over, was answered while the worst read was still working.
-      expect(answeredBefore.length).toBeGreaterThanOrEqual(3 * cheap.length);
+      // Cheap requests of every kind were answered while the worst read was still working.
+      expect(answeredBefore.length).toBeGreaterThanOrEqual(cheap.length);
     });
   });
 
@@ -108,8 +114,8 @@ describe('a long GraphQL read among other requests', () => {
 
     it('applies a write sent during the read after it, and the read answers the state before the write', async () => {
       await writeRing(server(), 'before');
-      // 11 levels: some 4,000 datasets read, in many slices.
-      const { answer } = await sendGraphql(server(), nestedLineage(11));
+      // 9 levels: some 1,000 datasets read, in many slices.
+      const { answer } = await sendGraphql(server(), nestedLineage(9));
       let readDone = false;
       void answer.then(() => (readDone = true));
       // Cheap requests answered one after another: the read has started, and lets others in.
@@ -122,12 +128,29 @@ describe('a long GraphQL read among other requests', () => {
       expect(written.status, written.text).toBe(200);
       // The write waited: every dataset the read reached, the written one included, shows the state before it.
       const seen = descriptions(JSON.parse(read.text));
-      expect(seen.length).toBeGreaterThan(4000);
+      expect(seen.length).toBeGreaterThan(1000);
       expect(new Set(seen)).toEqual(new Set(['before']));
       const after = await graphql(server(), {
         query: `query { dataset(urn: "${RING[2]}") { properties { description } } }`,
       });
       expect(after.json).toEqual({ data: { dataset: { properties: { description: 'after' } } }, extensions: {} });
+    });
+
+    it('discards a session during a read in it: the read answers whole, then the session is gone', async () => {
+      const session = { 'X-Mock-Session': 'held' };
+      await writeRing(server(), 'kept', session);
+      const { answer } = await sendGraphql(server(), nestedLineage(9), session);
+      let readDone = false;
+      void answer.then(() => (readDone = true));
+      for (let i = 0; i < 3; i += 1) await call(server(), 'GET', '/__mock/health');
+      const discarded = await call(server(), 'DELETE', '/__mock/sessions/held');
+      expect(discarded.status).toBe(200);
+      // The discard was answered while the read still worked on the session's store, which closes after it.
+      expect(readDone).toBe(false);
+      const read = JSON.parse((await answer).text) as { errors?: unknown };
+      expect(read.errors).toBeUndefined();
+      expect(new Set(descriptions(read))).toEqual(new Set(['kept']));
+      expect((await call(server(), 'GET', '/__mock/sessions')).json.sessions).toEqual([]);
     });
   });
 });
