@@ -25,9 +25,10 @@ const { defaultFieldResolver, GraphQLError, isObjectType } = createRequire(impor
 /** The work a request does before it lets the others in (a turn of the event loop). */
 const SLICE_MS = 5;
 
-/** A request's budget: the time its execution may take, from its start, worked in slices. */
+/** A request's budget: the time its own work may take (its pauses for others not counted), worked in slices. */
 export class RequestBudget {
-  private readonly deadline: number;
+  /** When the budget runs out, moved on by each pause: the time others work is not the request's. */
+  private deadline: number;
   private sliceEnd: number;
   private fields = 0;
   /** Lets go of the store, once the request has paused. */
@@ -72,10 +73,13 @@ export class RequestBudget {
 
   private pauseForOthers(): void {
     this.release ??= this.hold();
+    const pausedAt = performance.now();
     this.pause = new Promise((resume) =>
       setImmediate(() => {
+        const now = performance.now();
         this.pause = undefined;
-        this.sliceEnd = performance.now() + SLICE_MS;
+        this.deadline += now - pausedAt;
+        this.sliceEnd = now + SLICE_MS;
         resume();
       }),
     );
