@@ -25,10 +25,12 @@ const { defaultFieldResolver, GraphQLError, isObjectType } = createRequire(impor
 /** The work a request does before it lets the others in (a turn of the event loop). */
 const SLICE_MS = 5;
 
-/** A request's budget: the time its own work may take (its pauses for others not counted), worked in slices. */
+/**
+ * A request's budget: the time its execution may take, from its start, its pauses for others included (the
+ * work a pause lets run cannot be told apart from the request's own), worked in slices.
+ */
 export class RequestBudget {
-  /** When the budget runs out, moved on by each pause: the time others work is not the request's. */
-  private deadline: number;
+  private readonly deadline: number;
   private sliceEnd: number;
   private fields = 0;
   /** Lets go of the store, once the request has paused. */
@@ -73,13 +75,10 @@ export class RequestBudget {
 
   private pauseForOthers(): void {
     this.release ??= this.hold();
-    const pausedAt = performance.now();
     this.pause = new Promise((resume) =>
       setImmediate(() => {
-        const now = performance.now();
         this.pause = undefined;
-        this.deadline += now - pausedAt;
-        this.sliceEnd = now + SLICE_MS;
+        this.sliceEnd = performance.now() + SLICE_MS;
         resume();
       }),
     );
