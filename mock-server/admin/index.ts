@@ -51,7 +51,7 @@ function adminEndpoints({ sessions, scenarios }: AdminSettings): Record<string, 
     },
     listMockRequests: ({ query }, session, res) => {
       const journals = session.id === undefined ? sessions.journals() : [session.journal];
-      res.json(listRequests(journals, query as JournalFilters, session.context.contract.names.urnPrefix));
+      res.type('json').send(listRequests(journals, query as JournalFilters, session.context.contract.names.urnPrefix));
     },
     clearMockRequests: (_request, session, res) => {
       session.journal.clear();

@@ -36,6 +36,9 @@ export interface JournalEntry {
   urns?: string[];
   /** The fault that responded to the request, if one did. */
   fault?: { id: string; kind: string };
+  /** Whether the kept request and response bodies are JSON shown as they are, worked out on first listing. */
+  requestJson?: boolean;
+  responseJson?: boolean;
 }
 
 /** The parsed JSON of a kept body, undefined when it is not JSON, was cut or nests too deep to walk. */
@@ -48,11 +51,20 @@ export function parsedBody(text: string | undefined): unknown {
   }
 }
 
-/** A body as the journal shows it: parsed JSON, the text when it is not JSON or was cut, and whether it was. */
-function shownBody(text: string | undefined): { body: unknown; truncated?: true } {
-  if (text === undefined || text === '') return { body: null };
-  if (text.length > BODY_LIMIT) return { body: text.slice(0, BODY_LIMIT), truncated: true };
-  return { body: parsedBody(text) ?? text };
+/** Whether a kept body is JSON the journal shows as it is: whole, within the depth limit, and parsable. */
+function isShownJson(text: string | undefined): boolean {
+  return parsedBody(text) !== undefined;
+}
+
+/**
+ * A body as the journal shows it, as JSON text: the body's own text when it is JSON (`json`; never parsed
+ * and written again on listing: megabytes of deep bodies took seconds), else the text as a string, cut at
+ * the limit (`truncated`), or null when there is none.
+ */
+function shownBody(text: string | undefined, json: boolean): string {
+  if (text === undefined || text === '') return '"body":null';
+  if (text.length > BODY_LIMIT) return `"body":${JSON.stringify(text.slice(0, BODY_LIMIT))},"truncated":true`;
+  return `"body":${json ? text : JSON.stringify(text)}`;
 }
 
 /** The query of a request target as an object; a repeated parameter is an array. */
@@ -66,16 +78,16 @@ export const pathOf = (url: string): string => {
   return q < 0 ? url : url.slice(0, q);
 };
 
-/** A sign-in's body as the journal shows it: the password elided, like the credentials in the headers. */
-function withoutPassword<T extends { body: unknown }>(operation: string | null, shown: T): T {
-  const body = shown.body;
-  if (operation !== 'frontend:logIn' || typeof body !== 'object' || body === null || !('password' in body))
-    return shown;
-  return { ...shown, body: { ...body, password: '[elided]' } };
+/** A sign-in's body text as the journal shows it: the password elided, like the credentials in the headers. */
+function withoutPassword(operation: string | null, text: string | undefined): string | undefined {
+  if (operation !== 'frontend:logIn' || text === undefined) return text;
+  const body = parsedBody(text);
+  if (typeof body !== 'object' || body === null || !('password' in body)) return text;
+  return JSON.stringify({ ...body, password: '[elided]' });
 }
 
-/** An entry as `GET /__mock/requests` answers it. */
-export function shownEntry(entry: JournalEntry, urns: string[]): Record<string, unknown> {
+/** An entry as `GET /__mock/requests` answers it, as JSON text. */
+export function shownEntry(entry: JournalEntry, urns: string[]): string {
   const query: Record<string, string | string[]> = {};
   for (const [key, value] of queryOf(entry.url)) {
     const known = query[key];
@@ -91,7 +103,7 @@ export function shownEntry(entry: JournalEntry, urns: string[]): Record<string, 
           ...(authorization === undefined ? {} : { authorization: '[elided]' }),
           ...(cookie === undefined ? {} : { cookie: '[elided]' }),
         };
-  return {
+  const fields = JSON.stringify({
     id: entry.id,
     time: new Date(entry.arrived).toISOString(),
     session: entry.session,
@@ -102,10 +114,14 @@ export function shownEntry(entry: JournalEntry, urns: string[]): Record<string, 
     status: entry.status,
     durationMs: entry.durationMs,
     urns,
-    request: { headers, ...withoutPassword(entry.operation, shownBody(entry.requestText)) },
-    response: shownBody(entry.responseText),
-    ...(entry.fault ? { fault: entry.fault } : {}),
-  };
+  });
+  entry.requestJson ??= isShownJson(entry.requestText);
+  entry.responseJson ??= isShownJson(entry.responseText);
+  const requestBody = shownBody(withoutPassword(entry.operation, entry.requestText), entry.requestJson);
+  const request = `{"headers":${JSON.stringify(headers)},${requestBody}}`;
+  const response = `{${shownBody(entry.responseText, entry.responseJson)}}`;
+  const fault = entry.fault ? `,"fault":${JSON.stringify(entry.fault)}` : '';
+  return `${fields.slice(0, -1)},"request":${request},"response":${response}${fault}}`;
 }
 
 /**

@@ -164,7 +164,9 @@ function closeSession(session: MockSession): void {
   session.journal.clear();
   session.faults.clear();
   session.context.tasks.close();
-  session.context.store.close();
+  // A read that yields may still be working on the store: it is closed once that read has ended.
+  const { store } = session.context;
+  store.reads.afterReads(() => store.close());
 }
 
 /** The session of each admin request, set by the listener before express sees the request. */

@@ -112,7 +112,13 @@ function openContext(
     fillDefaults: profile !== 'upstream',
     onCommitFailure,
   });
-  return { contract, store, discovery, tasks: new TaskRegistry({ taskDelayMs }), profile };
+  return {
+    contract,
+    store,
+    discovery,
+    tasks: new TaskRegistry({ taskDelayMs, whenWritable: (batch) => store.reads.afterReads(batch) }),
+    profile,
+  };
 }
 
 export async function createMock(options: MockOptions = {}): Promise<Mock> {

@@ -17,6 +17,8 @@ export interface TaskRegistryOptions {
   nodeId?: string;
   /** Pause before each batch, so that tests and demos can observe a running task. */
   taskDelayMs?: number;
+  /** Runs a batch, which writes: at once, or once the reads that hold the store have ended (the store's `reads.afterReads`). */
+  whenWritable?: (batch: () => void) => void;
 }
 
 interface Task {
@@ -58,6 +60,7 @@ export interface TaskStatusReport {
 export class TaskRegistry {
   readonly nodeId: string;
   private readonly taskDelayMs: number;
+  private readonly whenWritable: (batch: () => void) => void;
   private readonly tasks = new Map<number, Task>();
   private readonly pending = new Set<NodeJS.Timeout | NodeJS.Immediate>();
   private lastId = 0;
@@ -66,6 +69,7 @@ export class TaskRegistry {
   constructor(options: TaskRegistryOptions = {}) {
     this.nodeId = options.nodeId ?? randomBytes(16).toString('base64url');
     this.taskDelayMs = Math.max(0, options.taskDelayMs ?? 0);
+    this.whenWritable = options.whenWritable ?? ((batch) => batch());
   }
 
   /** Starts the work in the background and answers its task id `<node>:<n>`. */
@@ -131,7 +135,7 @@ export class TaskRegistry {
   private schedule(fn: () => void): void {
     const run = (): void => {
       this.pending.delete(handle);
-      fn();
+      this.whenWritable(fn);
     };
     const handle = this.taskDelayMs > 0 ? setTimeout(run, this.taskDelayMs) : setImmediate(run);
     this.pending.add(handle);

@@ -26,6 +26,7 @@ import { LatestAspects } from './latest-aspects.js';
 import type { DerivedIndex, StoredAspect, TimeseriesPoint, WriteContext } from './types.js';
 import { storedAspect, writeVersionedAspect } from './versioned-aspect.js';
 import { BatchCommit, type CommitWaiter, type WrittenEntities } from './batch-commit.js';
+import { ReadHold } from './read-hold.js';
 
 export interface CatalogStoreOptions {
   contract: Contract;
@@ -72,6 +73,8 @@ export class CatalogStore {
   readonly contract: Contract;
   /** The actor of the key aspects upstream synthesises for reads of unknown URNs. */
   readonly systemActor: string;
+  /** The reads that yield while they run, which the writes arriving meanwhile wait for (read-hold.ts). */
+  readonly reads = new ReadHold();
   private readonly statements: PrimaryStatements;
   private readonly relationshipIndex: RelationshipIndex;
   private readonly derived: readonly DerivedIndex[];

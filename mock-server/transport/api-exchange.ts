@@ -119,8 +119,12 @@ function respondToCall(
     }
     return handler.fail(res, fault.status, `Fault ${fault.id} injected on ${fault.operation} through /__mock/faults`);
   }
+  const { store } = session.context;
+  // A write waits while a read that yields holds the store, so that the read sees one state throughout.
+  if (call.writes && store.reads.held)
+    return store.reads.afterReads(() => respondToCall(session, res, handler, call, undefined));
   // The response may have read or written rows of the batch's open transaction: it is held until they are committed.
-  holdUntilCommitted(res, session.context.store);
+  holdUntilCommitted(res, store);
   call.respond(res, session.context);
 }
 

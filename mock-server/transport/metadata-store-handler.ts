@@ -70,6 +70,8 @@ export function metadataStoreHandler(settings: StoreHandlerSettings): ApiHandler
     }
     return {
       operation: matched?.operationId,
+      // Any call but a GET is a write of its batch's transaction (router.ts).
+      writes: method !== 'GET',
       respond(res, context) {
         try {
           // A body that cannot be read is reported before a path that matches nothing, as it always was.

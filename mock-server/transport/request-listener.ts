@@ -157,8 +157,12 @@ export function requestListener({
       if (admin) {
         protocolHeaderNow(res);
         checkAdminAccess(req, adminToken);
-        adminSessions.set(req, sessions.get(scope.id));
-        app(req, res);
+        const session = sessions.get(scope.id);
+        adminSessions.set(req, session);
+        // An admin call but a read (a reset, a scenario, a discard) waits while a read that yields holds the store.
+        const { reads } = session.context.store;
+        if (req.method !== 'GET' && req.method !== 'HEAD' && reads.held) reads.afterReads(() => app(req, res));
+        else app(req, res);
       } else if (isPage(req.method, path)) {
         protocolHeaderNow(res);
         app(req, res);

@@ -22,6 +22,8 @@ export interface BodyRead {
 export interface PreparedCall<Context> {
   /** The OpenAPI operationId, `graphql:<operation>`, or undefined when the request names none. */
   operation: string | undefined;
+  /** The call may change the session's state: it waits while a read that yields holds that state. */
+  writes?: boolean;
   respond(res: ServerResponse, context: Context): void;
 }
 

@@ -95,28 +95,44 @@ function deepOrHuge(rng: Seeded, context: DrawContext): string {
   return rng.next() < 0.7 ? deepJson(rng, rng.size(1, 100_000)) : hugeJson(rng, sized(rng, context, 1, 2_500_000));
 }
 
-/** A body of deep or huge JSON: the whole body, a proposal's field, an aspect's value, a search filter. */
-function hostileBody(rng: Seeded, context: DrawContext): string {
+/**
+ * A body of deep or huge JSON: the whole body, a proposal's field, an aspect's value, a search filter; and
+ * whether it is bad input. An aspect's value that is a JSON object is not: DataHub (v1.3.0.1) validates an
+ * ingested aspect with Rest.li's UnrecognizedFieldMode.TRIM (`ValidationApiUtils.validateTrimOrThrow`, called
+ * by `ChangeItemImpl`'s `convertToRecordTemplate` in metadata-io/metadata-io-api/src/main/java/com/linkedin/
+ * metadata/entity/; the mode set in metadata-utils/src/main/java/com/linkedin/metadata/utils/
+ * RecordTemplateValidator.java): the fields its record does not know are dropped and the aspect is written. A
+ * wide object of unknown keys, or one nested within the depth limit, may then be accepted, and write.
+ */
+function hostileBody(rng: Seeded, context: DrawContext): { body: string; bad: boolean } {
   const value = deepOrHuge(rng, context);
   switch (rng.int(4)) {
     case 0:
-      return value;
+      return { body: value, bad: true };
     case 1:
-      return `{"proposal":{"entityType":"dataset","entityUrn":${value},"changeType":"UPSERT","aspectName":"status"}}`;
+      return {
+        body: `{"proposal":{"entityType":"dataset","entityUrn":${value},"changeType":"UPSERT","aspectName":"status"}}`,
+        bad: true,
+      };
     case 2: {
       // The aspect's value as DataHub sends it, serialised JSON in a string (parsed apart from the body,
-      // and journaled as parsed), or as the JSON itself.
-      const aspectValue = rng.next() < 0.5 ? json(value) : value;
+      // and journaled as parsed), or as the JSON itself (which the proposal's schema refuses: not a string).
+      const serialised = rng.next() < 0.5;
+      const aspectValue = serialised ? json(value) : value;
       const aspectName = rng.pick(['status', 'datasetProperties', 'globalTags']);
-      return `{"proposal":{"entityType":"dataset","entityUrn":"urn:svc:dataset:(urn:svc:dataPlatform:hive,fuzz_refused,PROD)","changeType":"UPSERT","aspectName":"${aspectName}","aspect":{"value":${aspectValue},"contentType":"application/json"}}}`;
+      return {
+        body: `{"proposal":{"entityType":"dataset","entityUrn":"urn:svc:dataset:(urn:svc:dataPlatform:hive,fuzz_refused,PROD)","changeType":"UPSERT","aspectName":"${aspectName}","aspect":{"value":${aspectValue},"contentType":"application/json"}}}`,
+        bad: !serialised || !value.startsWith('{'),
+      };
     }
     default:
-      return `{"input":"*","entity":"dataset","start":0,"count":10,"filter":${value}}`;
+      return { body: `{"input":"*","entity":"dataset","start":0,"count":10,"filter":${value}}`, bad: true };
   }
 }
 
+const INGEST_PROPOSAL = '/aspects?action=ingestProposal';
 const REST_TARGETS = [
-  '/aspects?action=ingestProposal',
+  INGEST_PROPOSAL,
   '/api/gms/aspects?action=ingestProposalBatch',
   '/gms/entities?action=ingest',
   '/entities?action=search',
@@ -197,9 +213,14 @@ export const HOSTILE_KINDS = {
         },
       ];
     }
-    return [
-      { request: { method: 'POST', target: rng.pick(REST_TARGETS), body: hostileBody(rng, context) }, refused: true },
-    ];
+    const target = rng.pick(REST_TARGETS);
+    const { body, bad } = hostileBody(rng, context);
+    const request: HostileRequest = { method: 'POST', target, body };
+    // The proposal is the body of ingestProposal only: any other operation refuses its shape.
+    if (bad || target !== INGEST_PROPOSAL) return [{ request, refused: true }];
+    // Input upstream accepts may write: in a session of the case's own, held to no 5xx only.
+    const session = sessionOf(context, 'rest');
+    return [{ request: inSession(session, request) }, { request: discard(session) }];
   },
   /** Deep or huge JSON bodies to the admin endpoints that take one, in a session of the case's own. */
   'admin.deep-json': (rng, context) => {

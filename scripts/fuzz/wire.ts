@@ -4,7 +4,7 @@
  * hostile client sends. An answer not complete within the deadline is `hung`; a refused or broken
  * connection is `error`.
  */
-import { Agent, request } from 'node:http';
+import { Agent, request, type ClientRequest } from 'node:http';
 
 export interface HostileRequest {
   method: string;
@@ -24,7 +24,16 @@ const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 /** The first bytes of an answer kept for the report; the rest is read and dropped. */
 const KEPT_BYTES = 64 * 1024;
 
-export function send(base: URL, hostile: HostileRequest, deadlineMs: number): Promise<Answer> {
+/**
+ * Whether a connection failure is the kept-alive connection the server closed while it was idle (its
+ * keep-alive timeout), found as the request was written on it: nothing of the request reached the server's
+ * handlers, and it is sent again on a new connection (as node's documentation of `reusedSocket` advises).
+ * Drawing a body of tens of megabytes can leave the connection idle past that timeout.
+ */
+const closedWhileIdle = (outgoing: ClientRequest, error: NodeJS.ErrnoException): boolean =>
+  outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+
+export function send(base: URL, hostile: HostileRequest, deadlineMs: number, retried = false): Promise<Answer> {
   const started = performance.now();
   const ms = (): number => performance.now() - started;
   return new Promise((resolve) => {
@@ -64,7 +73,14 @@ export function send(base: URL, hostile: HostileRequest, deadlineMs: number): Pr
       settle({ kind: 'hung', ms: ms() });
       outgoing.destroy();
     }, deadlineMs);
-    outgoing.on('error', (error) => settle({ kind: 'error', message: error.message, ms: ms() }));
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (!settled && !retried && closedWhileIdle(outgoing, error)) {
+        settled = true;
+        clearTimeout(timer);
+        return resolve(send(base, hostile, deadlineMs, true));
+      }
+      settle({ kind: 'error', message: error.message, ms: ms() });
+    });
     outgoing.end(hostile.body);
   });
 }

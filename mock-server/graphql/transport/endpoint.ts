@@ -220,17 +220,23 @@ export function graphqlEndpoint({
     if (!operation) return errorsResponse([new GraphQLError('Unable to detect operation AST')]);
     if (operation.operation === OperationTypeNode.SUBSCRIPTION)
       return errorsResponse([new GraphQLError('Subscriptions are not supported')]);
-    const { errors, ...rest } = (await execute({
-      schema,
-      document,
-      contextValue,
-      variableValues: params.variables,
-      operationName: params.operationName,
-    })) as ExecutionResult;
+    let result: ExecutionResult;
+    try {
+      result = (await execute({
+        schema,
+        document,
+        contextValue,
+        variableValues: params.variables,
+        operationName: params.operationName,
+      })) as ExecutionResult;
+    } finally {
+      contextValue.requestBudget.finish();
+    }
+    const { errors, ...rest } = result;
     if (contextValue.requestBudget.exceeded) return errorsResponse([contextValue.requestBudget.error()]);
     const cacheable = !errors && operation.operation === OperationTypeNode.QUERY && !contextValue.store.indexWaiting;
-    const result = errors ? { errors: errors.map(formatError), ...rest } : rest;
-    return { text: responseText(result, contextValue.mockedFields), cacheable };
+    const answer = errors ? { errors: errors.map(formatError), ...rest } : rest;
+    return { text: responseText(answer, contextValue.mockedFields), cacheable };
   };
 
   /** A failure while responding: a RestliError in the transport's error body, anything else a logged 500. */
@@ -292,6 +298,7 @@ export function graphqlEndpoint({
     const { params, mutation } = checked;
     return {
       operation: checked.operation,
+      writes: mutation,
       respond: (res, context: MockContext) => {
         const authorization = req.headers.authorization;
         try {
@@ -312,7 +319,7 @@ export function graphqlEndpoint({
           profile: context.profile,
           auth,
           authorization,
-          requestBudget: new RequestBudget(limits.budgetMs),
+          requestBudget: new RequestBudget(limits.budgetMs, () => context.store.reads.hold()),
         };
         run(params, contextValue).then(
           ({ text, cacheable }) => {

@@ -86,9 +86,14 @@ export function measureOperation(
   // The fragments entered so far: a later spread of one is a back reference.
   const entered = new Set<string>();
 
+  // A directive whose `if` does not coerce (a variable not given) counts its field in; execution then refuses it.
   const included = (node: FieldNode | FragmentDefinitionNode | SelectionSetNode['selections'][number]): boolean => {
-    if (getDirectiveValues(GraphQLSkipDirective, node, variables)?.if === true) return false;
-    return getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if !== false;
+    try {
+      if (getDirectiveValues(GraphQLSkipDirective, node, variables)?.if === true) return false;
+      return getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if !== false;
+    } catch {
+      return true;
+    }
   };
 
   const fieldOf = (parent: GraphQLCompositeType, name: string): GraphQLField<unknown, unknown> | undefined =>

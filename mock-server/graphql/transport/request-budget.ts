@@ -6,6 +6,12 @@
  * held the server for many seconds while every other request waited. Past the deadline the request's
  * remaining fields fail at once, and the endpoint answers one error naming the budget in place of the
  * partial result.
+ *
+ * Within its budget a request works in slices of a few milliseconds: once a slice is spent, its next
+ * fields wait for a turn of the event loop (setImmediate), so that the requests that arrived meanwhile
+ * are answered before it goes on. Before its first pause the request holds its store
+ * (../../store/read-hold.ts), so that no write lands between its slices: it sees one state throughout. A
+ * request that ends within its first slice never pauses, never holds the store, and costs no promise.
  */
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
@@ -16,27 +22,66 @@ const { defaultFieldResolver, GraphQLError, isObjectType } = createRequire(impor
   'graphql',
 ) as typeof import('graphql');
 
-/** A request's budget: the time its execution may take, from its start. */
+/** The work a request does before it lets the others in (a turn of the event loop). */
+const SLICE_MS = 5;
+
+/**
+ * A request's budget: the time its execution may take, from its start, its pauses for others included (the
+ * work a pause lets run cannot be told apart from the request's own), worked in slices.
+ */
 export class RequestBudget {
   private readonly deadline: number;
+  private sliceEnd: number;
+  private fields = 0;
+  /** Lets go of the store, once the request has paused. */
+  private release: (() => void) | undefined;
   exceeded = false;
+  /** While the request waits for its next turn: resolved when it comes. */
+  pause: Promise<void> | undefined;
 
-  constructor(readonly ms: number) {
-    this.deadline = performance.now() + ms;
+  /** `hold` holds the request's store against writes, from its first pause to `finish`. */
+  constructor(
+    readonly ms: number,
+    private readonly hold: () => () => void = () => () => undefined,
+  ) {
+    const now = performance.now();
+    this.deadline = now + ms;
+    this.sliceEnd = now + SLICE_MS;
   }
 
-  private fields = 0;
-
-  /** Whether the request may resolve one more field; false from the deadline on (the clock read every 64 fields). */
+  /**
+   * Whether the request may resolve one more field; false from the deadline on. The clock is read every
+   * 8 fields (a field of lineage may take a millisecond); past the slice's end, `pause` is set until the next turn of the event loop.
+   */
   spend(): boolean {
     this.fields += 1;
-    if ((this.fields & 63) === 0 && !this.exceeded && performance.now() > this.deadline) this.exceeded = true;
+    if ((this.fields & 7) === 0 && !this.exceeded && this.pause === undefined) {
+      const now = performance.now();
+      if (now > this.deadline) this.exceeded = true;
+      else if (now > this.sliceEnd) this.pauseForOthers();
+    }
     return !this.exceeded;
+  }
+
+  /** Ends the request's work: the store is let go of. */
+  finish(): void {
+    this.release?.();
   }
 
   /** The error a request over its budget answers with. */
   error(): Error {
     return new GraphQLError(`request budget exceeded: more than ${this.ms} ms of work (--request-budget-ms)`);
+  }
+
+  private pauseForOthers(): void {
+    this.release ??= this.hold();
+    this.pause = new Promise((resume) =>
+      setImmediate(() => {
+        this.pause = undefined;
+        this.sliceEnd = performance.now() + SLICE_MS;
+        resume();
+      }),
+    );
   }
 }
 
@@ -54,10 +99,14 @@ export function holdToRequestBudget<T extends GraphQLSchema>(schema: T): T {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {
       const resolve: GraphQLFieldResolver<unknown, Budgeted> = field.resolve ?? defaultFieldResolver;
-      field.resolve = (source, args, context, info) => {
-        if (!context.requestBudget.spend()) throw context.requestBudget.error();
+      const budgeted: GraphQLFieldResolver<unknown, Budgeted> = (source, args, context, info) => {
+        const budget = context.requestBudget;
+        if (!budget.spend()) throw budget.error();
+        // Past its slice, the field waits for the request's next turn, and is counted again then.
+        if (budget.pause) return budget.pause.then(() => budgeted(source, args, context, info));
         return resolve(source, args, context, info);
       };
+      field.resolve = budgeted;
     }
   }
   return schema;

@@ -2,12 +2,9 @@
  * Bounded work on what the test controls keep: a body nested past the JSON depth limit is refused and
  * the journal that recorded it still lists (and filters) it; the journal keeps the newest requests
  * within `--journal-bytes`; a session's latency and a fault's delay stay within what a timer holds; a
- * discarded session lets go of its journal and faults.
+ * discarded session lets go of its journal, faults, store and place, seen through the admin API.
  */
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../../spec/index.js';
-import { SessionRegistry } from '../../controls/sessions.js';
-import type { MockContext } from '../../controls/mock-context.js';
 import { MAX_TIMER_MS } from '../../options.js';
 import { call, DATASET, proposal, serverForTests, withServer } from '../http-harness.js';
 
@@ -98,43 +95,39 @@ describe('delays a timer cannot hold', () => {
 });
 
 describe('a discarded session', () => {
-  it('lets go of its journal and faults, and closes its store and tasks', () => {
-    const contract = loadContract('svc');
-    const closed: string[] = [];
-    const context = (name: string) =>
-      ({
-        contract,
-        store: { close: () => closed.push(`${name} store`) },
-        tasks: { close: () => closed.push(`${name} tasks`) },
-      }) as unknown as MockContext;
-    const registry = new SessionRegistry({
-      defaultContext: context('default'),
-      openContext: () => context('s1'),
-      maxSessions: 4,
-      journalSize: 10,
-      journalBytes: 1_000_000,
-      settings: { latencyMs: 0, jitterMs: 0, indexLagMs: 0 },
+  it('lets go of its journal, faults, store and place: the same id opens a fresh session', async () => {
+    // One session at most besides the default one: a session that was not let go of keeps the next one out.
+    await withServer({ maxSessions: 1 }, async (server) => {
+      const s1 = { 'X-Mock-Session': 's1' };
+      const written = await call(server, 'POST', '/aspects?action=ingestProposal', {
+        headers: s1,
+        body: proposal(DATASET, 'status', { removed: false }),
+      });
+      expect(written.status).toBe(200);
+      const read = `/aspects/${encodeURIComponent(DATASET)}?aspect=status&version=0`;
+      expect((await call(server, 'GET', read, { headers: s1 })).status).toBe(200);
+      const fault = { operation: 'getAspect', kind: 'error', status: 503 };
+      expect((await call(server, 'POST', '/__mock/faults', { headers: s1, body: fault })).status).toBe(200);
+      expect((await call(server, 'GET', '/__mock/requests')).json.requests).toEqual(
+        expect.arrayContaining([expect.objectContaining({ session: 's1' })]),
+      );
+      expect((await call(server, 'GET', '/__mock/requests', { headers: { 'X-Mock-Session': 's2' } })).status).toBe(429);
+
+      expect((await call(server, 'DELETE', '/__mock/sessions/s1')).status).toBe(200);
+      expect((await call(server, 'GET', '/__mock/sessions')).json.sessions).toEqual([]);
+      // Its journal is gone from the listing of every session's.
+      const listed = (await call(server, 'GET', '/__mock/requests')).json.requests as { session: string | null }[];
+      expect(listed.filter((entry) => entry.session === 's1')).toEqual([]);
+      // Its place is free: another session opens.
+      expect((await call(server, 'GET', '/__mock/faults', { headers: { 'X-Mock-Session': 's2' } })).status).toBe(200);
+      expect((await call(server, 'DELETE', '/__mock/sessions/s2')).status).toBe(200);
+      // The same id is a fresh copy of the start-up state: no fault, no journal, no write.
+      expect((await call(server, 'GET', '/__mock/faults', { headers: s1 })).json).toEqual({ faults: [] });
+      expect((await call(server, 'GET', read, { headers: s1 })).status).toBe(404);
+      const journal = (await call(server, 'GET', '/__mock/requests', { headers: s1 })).json.requests as {
+        path: string;
+      }[];
+      expect(journal.map((entry) => entry.path)).toEqual([read.split('?')[0]]);
     });
-    (registry as unknown as { image: Buffer }).image = Buffer.alloc(0);
-    const session = registry.get('s1');
-    session.journal.add({
-      id: 1,
-      arrived: 0,
-      session: 's1',
-      method: 'GET',
-      url: '/entitiesV2/x',
-      operation: null,
-      status: 404,
-      durationMs: 0,
-      headers: {},
-      requestText: undefined,
-      responseText: 'x'.repeat(1000),
-    });
-    session.faults.add({ operation: '*', kind: 'error', status: 500, delayMs: 0, jitterMs: 0, probability: 1 });
-    registry.discard('s1');
-    expect(session.journal.count).toBe(0);
-    expect(session.faults.list()).toEqual([]);
-    expect(closed).toEqual(['s1 tasks', 's1 store']);
-    expect(registry.list()).toEqual([]);
   });
 });

@@ -121,6 +121,18 @@ describe('GraphQL limits at upstream defaults', () => {
     ]);
   });
 
+  it('answers a @skip or @include whose variable was not given with an error naming it, never a 500', async () => {
+    for (const directive of ['@skip(if: $flag)', '@include(if: $flag)']) {
+      const reply = await graphql(server(), {
+        query: `query flagged($flag: Boolean!) { dataset(urn: "${DATASET}") ${directive} { urn } }`,
+      });
+      expect(reply.status).toBe(200);
+      expect((reply.json as { errors: { message: string }[] }).errors.map((e) => e.message)).toEqual([
+        'Variable "$flag" of required type "Boolean!" was not provided.',
+      ]);
+    }
+  });
+
   it("stops parsing past 15,000 tokens, graphql-java's default, however long the text", async () => {
     const typenames = (n: number) =>
       `query t { ${Array.from({ length: n }, (_, i) => `t${i}: __typename`).join(' ')} }`;
