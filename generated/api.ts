@@ -2394,6 +2394,44 @@ export interface components {
             [key: string]: Record<string, never>;
         };
         /**
+         * PostInfo
+         * @description A post, an announcement shown on the home page or on one entity's page: its kind, its content, when it was created and last changed, and the entity it is about (upstream's `metadata-models/src/main/pegasus/com/linkedin/post/PostInfo.pdl` and `PostContent.pdl`). The search index keeps its kind, times and target, so posts are listed newest first and filtered by them.
+         */
+        postInfo: {
+            auditStamp?: components["schemas"]["AuditStamp"];
+            content: {
+                description?: string;
+                /** @description The address of a link post. */
+                link?: string;
+                media?: {
+                    location: string;
+                    /** @enum {string} */
+                    type: "IMAGE";
+                };
+                title: string;
+                /** @enum {string} */
+                type: "TEXT" | "LINK";
+            };
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            created: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            lastModified: number;
+            /** @description The entity the post is about, for an entity announcement. */
+            target?: components["schemas"]["Urn"];
+            /**
+             * @description Where the post shows.
+             * @enum {string}
+             */
+            type: "HOME_PAGE_ANNOUNCEMENT" | "ENTITY_ANNOUNCEMENT";
+        };
+        PostInfo: components["schemas"]["postInfo"];
+        /**
          * PostKey
          * @description Key of a post entity, `urn:svc:post:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/PostKey.pdl` at commit 76cc0feea6d504e30b6a11a9d9e65f4e8046b652).
          */

@@ -89,6 +89,7 @@ export type Ownership = components['schemas']['Ownership'];
 export type OwnershipTypeInfo = components['schemas']['OwnershipTypeInfo'];
 export type OwnershipTypeKey = components['schemas']['OwnershipTypeKey'];
 export type PlatformResourceKey = components['schemas']['PlatformResourceKey'];
+export type PostInfo = components['schemas']['PostInfo'];
 export type PostKey = components['schemas']['PostKey'];
 export type QueryKey = components['schemas']['QueryKey'];
 export type RoleKey = components['schemas']['RoleKey'];
@@ -196,6 +197,7 @@ export interface AspectValues {
   ownershipTypeInfo: OwnershipTypeInfo;
   ownershipTypeKey: OwnershipTypeKey;
   platformResourceKey: PlatformResourceKey;
+  postInfo: PostInfo;
   postKey: PostKey;
   queryKey: QueryKey;
   roleKey: RoleKey;

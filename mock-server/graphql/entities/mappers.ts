@@ -15,6 +15,8 @@ import { domainRecord } from './domain.js';
 import type { EntityMapper } from './entity-view.js';
 import { glossaryTermRecord } from './glossary-term.js';
 import { ownershipTypeRecord } from './ownership-type.js';
+import { pageModuleRecord, pageTemplateRecord } from './page-template.js';
+import { postRecord } from './post.js';
 import { savedViewRecord } from './saved-view.js';
 import { schemaFieldRecord } from './schema-field.js';
 import { tagRecord } from './tag.js';
@@ -35,4 +37,7 @@ export const ENTITY_MAPPERS: Readonly<Record<string, EntityMapper>> = {
   schemaField: schemaFieldRecord,
   ownershipType: ownershipTypeRecord,
   dataHubView: savedViewRecord,
+  dataHubPageTemplate: pageTemplateRecord,
+  dataHubPageModule: pageModuleRecord,
+  post: postRecord,
 };
