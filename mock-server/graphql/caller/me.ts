@@ -21,7 +21,7 @@ const PLATFORM_FIELDS: Readonly<Record<string, readonly string[]>> = {
   manageIngestion: ['MANAGE_INGESTION'],
   manageSecrets: ['MANAGE_SECRETS'],
   manageTokens: ['MANAGE_ACCESS_TOKENS'],
-  viewTests: ['VIEW_TESTS', 'MANAGE_TESTS'],
+  viewTests: ['VIEW_TESTS'],
   manageTests: ['MANAGE_TESTS'],
   manageGlossaries: ['MANAGE_GLOSSARIES'],
   manageUserCredentials: ['MANAGE_USER_CREDENTIALS'],

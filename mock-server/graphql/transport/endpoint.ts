@@ -198,10 +198,13 @@ export function graphqlEndpoint({
    * nothing that can change while the store's rows do not: no write still waiting for the index lag
    * once it ran (the derived reads then change with the time alone, as the lag passes).
    */
-  const run = async (params: RequestParams, contextValue: GraphqlContext): Promise<ExecutionResponse> => {
+  const run = async (params: RequestParams, contextOf: () => GraphqlContext): Promise<ExecutionResponse> => {
     const schema = await (built ??= import('../schema.js').then(({ catalogSchema }) =>
       holdToRequestBudget(catalogSchema(contract, servedSdl).schema),
     ));
+    // The request's budget starts once the schema is there: the first request of a process loads it, which is
+    // no work of that request's own.
+    const contextValue = contextOf();
     let document: DocumentNode;
     try {
       document = documents.parse(params.query);
@@ -305,7 +308,7 @@ export function graphqlEndpoint({
         const since = cache?.since();
         const known = key === undefined || since === undefined ? undefined : cache?.kept(key);
         if (known) return sendJson(res, 200, known.text, known.bytes);
-        const contextValue: GraphqlContext = {
+        const contextOf = (): GraphqlContext => ({
           contract,
           store: context.store,
           discovery: context.discovery,
@@ -313,8 +316,8 @@ export function graphqlEndpoint({
           auth,
           authorization,
           requestBudget: new RequestBudget(limits.budgetMs),
-        };
-        run(params, contextValue).then(
+        });
+        run(params, contextOf).then(
           ({ text, cacheable }) => {
             if (!cache || key === undefined || !cacheable) return sendJson(res, 200, text);
             const bytes = Buffer.from(text, 'utf8');
