@@ -91,7 +91,7 @@ const ROOMS: readonly { folder: string; may: Readonly<Record<string, readonly st
       'caller/': ['entities/'],
       // The app shell and the home page: the caller's privileges, entity records, searches.
       'shell/': ['caller/', 'entities/', 'discovery/'],
-      'home/': ['caller/', 'entities/', 'discovery/'],
+      'home/': ['caller/', 'entities/', 'discovery/', 'shell/'],
       // A team's schema: read, compared and filled on its own; schema.ts and the face use it.
       'overlay/': [],
     },

@@ -20,7 +20,7 @@ export const homeFamily: ResolverFamily = (viewOf) => ({
       Record<string, never>
     >,
     listRecommendations: ((_root, args, ctx) =>
-      listRecommendations(viewOf(ctx), args)) satisfies Resolver<QueryListRecommendationsArgs>,
+      listRecommendations(ctx, viewOf(ctx), args)) satisfies Resolver<QueryListRecommendationsArgs>,
     listPosts: ((_root, args, ctx) => listPosts(viewOf(ctx), args)) satisfies Resolver<QueryListPostsArgs>,
   },
   Mutation: {

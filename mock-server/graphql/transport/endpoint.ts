@@ -196,7 +196,8 @@ export function graphqlEndpoint({
   /**
    * The response, cacheable only for a query that gave no error (an error may be logged) and read
    * nothing that can change while the store's rows do not: no write still waiting for the index lag
-   * once it ran (the derived reads then change with the time alone, as the lag passes).
+   * once it ran (the derived reads then change with the time alone, as the lag passes), and no read of
+   * the journal (which every request adds to).
    */
   const run = async (params: RequestParams, contextOf: () => GraphqlContext): Promise<ExecutionResponse> => {
     const schema = await (built ??= import('../schema.js').then(({ catalogSchema }) =>
@@ -231,7 +232,11 @@ export function graphqlEndpoint({
       operationName: params.operationName,
     })) as ExecutionResult;
     if (contextValue.requestBudget.exceeded) return errorsResponse([contextValue.requestBudget.error()]);
-    const cacheable = !errors && operation.operation === OperationTypeNode.QUERY && !contextValue.store.indexWaiting;
+    const cacheable =
+      !errors &&
+      operation.operation === OperationTypeNode.QUERY &&
+      !contextValue.store.indexWaiting &&
+      !contextValue.readJournal;
     const result = errors ? { errors: errors.map(formatError), ...rest } : rest;
     return { text: responseText(result, contextValue.mockedFields), cacheable };
   };
@@ -316,6 +321,7 @@ export function graphqlEndpoint({
           auth,
           authorization,
           requestBudget: new RequestBudget(limits.budgetMs),
+          journal: context.journal,
         });
         run(params, contextOf).then(
           ({ text, cacheable }) => {

@@ -236,6 +236,64 @@ describe.each(['svc', 'li'] as const)('the home page, namespace %s', (namespace)
     expect(one.listRecommendations.modules.map((m: any) => m.moduleId)).toEqual(['Platforms']);
   });
 
+  it("adds the caller's recently viewed and edited entities, read from the session's journal", async () => {
+    const home = async (token: string) =>
+      (
+        await ok(
+          RECOMMENDATIONS,
+          { input: { userUrn: urn('corpuser:datahub'), requestContext: { scenario: 'HOME' }, limit: 10 } },
+          token,
+        )
+      ).listRecommendations.modules as any[];
+    const entityPage = 'query getDataset($urn: String!) { dataset(urn: $urn) { urn } }';
+    for (const name of ['a', 'b', 'a']) await ok(entityPage, { urn: dataset('snowflake', name) });
+    // A dataset never stored is no view to recommend; another user's views are theirs.
+    await ok(entityPage, { urn: dataset('snowflake', 'never') });
+    await ok(entityPage, { urn: dataset('hive', 'e') }, READER);
+    await ok('mutation addTag($input: TagAssociationInput!) { addTag(input: $input) }', {
+      input: { tagUrn: urn('tag:Gold'), resourceUrn: dataset('hive', 'd') },
+    });
+    const modules = await home(ADMIN);
+    expect(modules.map((m) => m.moduleId)).toEqual([
+      'Platforms',
+      'RecentlyViewedEntities',
+      'RecentlyEditedEntities',
+      'TopTags',
+    ]);
+    expect(modules[1]).toMatchObject({ title: 'Recently Viewed', renderType: 'ENTITY_NAME_LIST' });
+    expect(modules[1].content).toEqual([
+      {
+        value: dataset('snowflake', 'a'),
+        entity: { urn: dataset('snowflake', 'a'), type: 'DATASET' },
+        params: { searchParams: null, entityProfileParams: { urn: dataset('snowflake', 'a') }, contentParams: null },
+      },
+      {
+        value: dataset('snowflake', 'b'),
+        entity: { urn: dataset('snowflake', 'b'), type: 'DATASET' },
+        params: { searchParams: null, entityProfileParams: { urn: dataset('snowflake', 'b') }, contentParams: null },
+      },
+    ]);
+    expect(modules[2].content.map((c: any) => c.value)).toEqual([dataset('hive', 'd')]);
+    // The tag added counts at once (a tie ordered by value): the answer is never served from a stale cache.
+    expect(modules[3].content.map((c: any) => [c.value, c.params.contentParams.count])).toEqual([
+      [urn('tag:Gold'), 2],
+      [urn('tag:Silver'), 2],
+    ]);
+    const readers = await home(READER);
+    expect(readers.find((m) => m.moduleId === 'RecentlyViewedEntities').content.map((c: any) => c.value)).toEqual([
+      dataset('hive', 'e'),
+    ]);
+    expect(readers.some((m) => m.moduleId === 'RecentlyEditedEntities')).toBe(false);
+    // A view between two identical home page queries shows in the second: no write, yet no stale answer.
+    await ok(entityPage, { urn: dataset('snowflake', 'c') });
+    const again = await home(ADMIN);
+    expect(again[1].content.map((c: any) => c.value)).toEqual([
+      dataset('snowflake', 'c'),
+      dataset('snowflake', 'a'),
+      dataset('snowflake', 'b'),
+    ]);
+  });
+
   it('creates, lists (newest first, filtered as the app filters), updates and deletes posts', async () => {
     const post = (title: string, postType = 'HOME_PAGE_ANNOUNCEMENT') => ({
       input: { postType, content: { contentType: 'TEXT', title, description: `${title} text` } },
