@@ -9,11 +9,20 @@ import type { GraphqlContext } from '../context.js';
 import type { EntityView } from '../entities/entity-view.js';
 import { globalSettingsPart } from '../global-settings.js';
 import type { OutputRecord, RecordShapes } from '../records.js';
-import { PLATFORM_PRIVILEGES, PRIVILEGE_NAMES, RESOURCE_PRIVILEGES } from '../caller/privileges.js';
+import {
+  PLATFORM_PRIVILEGES,
+  PRIVILEGE_DESCRIPTIONS,
+  PRIVILEGE_NAMES,
+  RESOURCE_PRIVILEGES,
+} from '../caller/privileges.js';
 import { QUICKSTART_CONFIG as CONFIG } from './quickstart-config.js';
 
 function privilegeRecord(shapes: RecordShapes, type: string): OutputRecord {
-  return shapes.record('Privilege', { type, displayName: PRIVILEGE_NAMES[type] ?? null, description: null });
+  return shapes.record('Privilege', {
+    type,
+    displayName: PRIVILEGE_NAMES[type] ?? null,
+    description: PRIVILEGE_DESCRIPTIONS[type] ?? null,
+  });
 }
 
 /** What does not change while the mock runs: every part but the visual config's applications. */

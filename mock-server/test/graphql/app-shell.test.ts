@@ -17,7 +17,7 @@ import { ADMIN, READER, graphql, ingest, startServer } from '../graphql-harness.
 const APP_CONFIG = `query appConfig {
   appConfig {
     appVersion
-    policiesConfig { enabled platformPrivileges { type displayName } resourcePrivileges { resourceType resourceTypeDisplayName entityType privileges { type } } }
+    policiesConfig { enabled platformPrivileges { type displayName description } resourcePrivileges { resourceType resourceTypeDisplayName entityType privileges { type } } }
     analyticsConfig { enabled }
     authConfig { tokenAuthEnabled }
     identityManagementConfig { enabled }
@@ -145,7 +145,11 @@ describe.each(['svc', 'li'] as const)('the app shell, namespace %s', (namespace)
     });
     const { policiesConfig } = appConfig;
     expect(policiesConfig.enabled).toBe(true);
-    expect(policiesConfig.platformPrivileges[0]).toEqual({ type: 'MANAGE_POLICIES', displayName: 'Manage Policies' });
+    expect(policiesConfig.platformPrivileges[0]).toMatchObject({
+      type: 'MANAGE_POLICIES',
+      displayName: 'Manage Policies',
+    });
+    expect(policiesConfig.platformPrivileges.every((p: any) => typeof p.description === 'string')).toBe(true);
     expect(policiesConfig.platformPrivileges).toHaveLength(38);
     const datasets = policiesConfig.resourcePrivileges.find((group: any) => group.resourceType === 'dataset');
     expect(datasets).toMatchObject({ resourceTypeDisplayName: 'Datasets', entityType: 'DATASET' });
