@@ -2636,12 +2636,13 @@ export interface components {
         };
         /**
          * PostInfo
-         * @description A post: an announcement on the home page, or one about an entity (upstream's post.PostInfo record at v1.3.0.1). `created` and `lastModified` are epoch milliseconds.
+         * @description A post, an announcement shown on the home page or on one entity's page: its kind, its content, when it was created and last changed, and the entity it is about (upstream's `metadata-models/src/main/pegasus/com/linkedin/post/PostInfo.pdl` and `PostContent.pdl`). The search index keeps its kind, times and target, so posts are listed newest first and filtered by them.
          */
         postInfo: {
             auditStamp?: components["schemas"]["AuditStamp"];
             content: {
                 description?: string;
+                /** @description The address of a link post. */
                 link?: string;
                 media?: {
                     location: string;
@@ -2652,12 +2653,22 @@ export interface components {
                 /** @enum {string} */
                 type: "TEXT" | "LINK";
             };
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
             created: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
             lastModified: number;
+            /** @description The entity the post is about, for an entity announcement. */
             target?: components["schemas"]["Urn"];
-            /** @enum {string} */
+            /**
+             * @description Where the post shows.
+             * @enum {string}
+             */
             type: "HOME_PAGE_ANNOUNCEMENT" | "ENTITY_ANNOUNCEMENT";
         };
         PostInfo: components["schemas"]["postInfo"];

@@ -138,10 +138,68 @@ export type AllowedValue = {
   value: PropertyValue;
 };
 
+/** A chart of the analytics page. */
+export type AnalyticsChart = BarChart | TableChart | TimeSeriesChart;
+
+/** A titled group of charts. */
+export type AnalyticsChartGroup = {
+  __typename?: 'AnalyticsChartGroup';
+  /** Its charts. */
+  charts: Array<AnalyticsChart>;
+  /** The group's identifier. */
+  groupId: Scalars['String']['output'];
+  /** Its title. */
+  title: Scalars['String']['output'];
+};
+
+/** Usage analytics. */
+export type AnalyticsConfig = {
+  __typename?: 'AnalyticsConfig';
+  /** Whether the analytics screen is shown. */
+  enabled: Scalars['Boolean']['output'];
+};
+
 /** Filters that must all hold. */
 export type AndFilterInput = {
   /** The filters. */
   and?: InputMaybe<Array<FacetFilterInput>>;
+};
+
+/** The deployment's configuration: its version, the features it enables and its feature flags. */
+export type AppConfig = {
+  __typename?: 'AppConfig';
+  /** Whether usage analytics are collected and shown. */
+  analyticsConfig: AnalyticsConfig;
+  /** The version of the service. */
+  appVersion?: Maybe<Scalars['String']['output']>;
+  /** Whether access tokens are accepted. */
+  authConfig: AuthConfig;
+  /** The browser extension's settings. */
+  chromeExtensionConfig: ChromeExtensionConfig;
+  /** The feature flags the app switches its screens by. */
+  featureFlags: FeatureFlagsConfig;
+  /** The home page's settings. */
+  homePageConfig: HomePageConfig;
+  /** Whether users and groups can be managed in the app. */
+  identityManagementConfig: IdentityManagementConfig;
+  /** What the lineage screens support. */
+  lineageConfig: LineageConfig;
+  /** Whether ingestion sources can be managed in the app. */
+  managedIngestionConfig: ManagedIngestionConfig;
+  /** The policies feature and the privileges a policy may grant. */
+  policiesConfig: PoliciesConfig;
+  /** Which query the search bar sends as the user types. */
+  searchBarConfig: SearchBarConfig;
+  /** How a search result card looks. */
+  searchCardConfig: SearchCardConfig;
+  /** Whether the app may send events to third parties. */
+  telemetryConfig: TelemetryConfig;
+  /** Whether metadata tests are enabled. */
+  testsConfig: TestsConfig;
+  /** Whether saved views are enabled. */
+  viewsConfig: ViewsConfig;
+  /** Logo, favicon, title and other looks set without rebuilding the app. */
+  visualConfig: VisualConfig;
 };
 
 /** An application, `urn:svc:application:<id>`: a system that owns or produces a set of assets. */
@@ -182,6 +240,15 @@ export type ApplicationAssociation = {
   application: Application;
   /** URN of the asset. */
   associatedUrn: Scalars['String']['output'];
+};
+
+/** The applications section, as the global settings' `applications.enabled` sets it. */
+export type ApplicationConfig = {
+  __typename?: 'ApplicationConfig';
+  /** Whether applications appear in the navigation. */
+  showApplicationInNavigation?: Maybe<Scalars['Boolean']['output']>;
+  /** Whether the section shows when no application exists. */
+  showSidebarSectionWhenEmpty?: Maybe<Scalars['Boolean']['output']>;
 };
 
 /** Properties of an application (aspect applicationProperties). */
@@ -410,6 +477,15 @@ export type AssertionValueChangeType =
   | 'ABSOLUTE'
   | 'PERCENTAGE';
 
+/** An asset collection module's assets. */
+export type AssetCollectionModuleParams = {
+  __typename?: 'AssetCollectionModuleParams';
+  /** The assets chosen. */
+  assetUrns: Array<Scalars['String']['output']>;
+  /** A filter selecting assets, as JSON. */
+  dynamicFilterJson?: Maybe<Scalars['String']['output']>;
+};
+
 /** Who did something, and when. */
 export type AuditStamp = {
   __typename?: 'AuditStamp';
@@ -417,6 +493,13 @@ export type AuditStamp = {
   actor?: Maybe<Scalars['String']['output']>;
   /** When, in epoch milliseconds. */
   time: Scalars['Long']['output'];
+};
+
+/** Token authentication. */
+export type AuthConfig = {
+  __typename?: 'AuthConfig';
+  /** Whether requests may authenticate with an access token. */
+  tokenAuthEnabled: Scalars['Boolean']['output'];
 };
 
 /** The caller of a request and what it may manage. */
@@ -496,6 +579,24 @@ export type AutoCompleteResults = {
   suggestions: Array<Scalars['String']['output']>;
 };
 
+/** Bars, each of segments. */
+export type BarChart = {
+  __typename?: 'BarChart';
+  /** The bars. */
+  bars: Array<NamedBar>;
+  /** The chart's title. */
+  title: Scalars['String']['output'];
+};
+
+/** One segment of a bar. */
+export type BarSegment = {
+  __typename?: 'BarSegment';
+  /** Its label. */
+  label: Scalars['String']['output'];
+  /** Its value. */
+  value: Scalars['Int']['output'];
+};
+
 /** Owners to add to several entities. */
 export type BatchAddOwnersInput = {
   /** The owners. */
@@ -522,6 +623,19 @@ export type BatchAddTermsInput = {
   termUrns: Array<Scalars['String']['input']>;
 };
 
+/** Which step states to read. */
+export type BatchGetStepStatesInput = {
+  /** The step ids (a step state URN's id). */
+  ids: Array<Scalars['String']['input']>;
+};
+
+/** The step states found. */
+export type BatchGetStepStatesResult = {
+  __typename?: 'BatchGetStepStatesResult';
+  /** One per stored step asked for. */
+  results: Array<StepStateResult>;
+};
+
 /** Owners to remove from several entities. */
 export type BatchRemoveOwnersInput = {
   /** URNs of the owners. */
@@ -546,6 +660,19 @@ export type BatchRemoveTermsInput = {
   resources: Array<InputMaybe<ResourceRefInput>>;
   /** URNs of the glossary terms. */
   termUrns: Array<Scalars['String']['input']>;
+};
+
+/** The step states to store. */
+export type BatchUpdateStepStatesInput = {
+  /** The states. */
+  states: Array<StepStateInput>;
+};
+
+/** What storing the step states did. */
+export type BatchUpdateStepStatesResult = {
+  __typename?: 'BatchUpdateStepStatesResult';
+  /** One per state given. */
+  results: Array<UpdateStepStateResult>;
 };
 
 /** An entity that has browse paths. */
@@ -752,6 +879,17 @@ export type BusinessAttributes = {
   businessAttribute?: Maybe<BusinessAttributeAssociation>;
 };
 
+/** One cell of a table. */
+export type Cell = {
+  __typename?: 'Cell';
+  /** The entity it names, if any. */
+  entity?: Maybe<Entity>;
+  /** What clicking it does. */
+  linkParams?: Maybe<LinkParams>;
+  /** Its value. */
+  value: Scalars['String']['output'];
+};
+
 /** A chart, `urn:svc:chart:(<tool>,<id>)`. */
 export type Chart = BrowsableEntity & Entity & EntityWithRelationships & {
   __typename?: 'Chart';
@@ -913,6 +1051,15 @@ export type ChartType =
   /** Word cloud. */
   | 'WORD_CLOUD';
 
+/** The browser extension. */
+export type ChromeExtensionConfig = {
+  __typename?: 'ChromeExtensionConfig';
+  /** Whether the extension is enabled. */
+  enabled: Scalars['Boolean']['output'];
+  /** Whether the extension shows lineage. */
+  lineageEnabled: Scalars['Boolean']['output'];
+};
+
 /** A container of other entities, for example a database or a schema. */
 export type Container = Entity & {
   __typename?: 'Container';
@@ -1010,6 +1157,13 @@ export type ContainerProperties = {
   name: Scalars['String']['output'];
   /** Fully qualified name of the container. */
   qualifiedName?: Maybe<Scalars['String']['output']>;
+};
+
+/** The count behind a recommendation item. */
+export type ContentParams = {
+  __typename?: 'ContentParams';
+  /** How many entities. */
+  count?: Maybe<Scalars['Long']['output']>;
 };
 
 /** A group of users, `urn:svc:corpGroup:<name>`. */
@@ -1148,6 +1302,8 @@ export type CorpUserAppearanceSettings = {
   __typename?: 'CorpUserAppearanceSettings';
   /** Whether the home page shows only datasets, charts and dashboards; false unless the user set it. */
   showSimplifiedHomepage?: Maybe<Scalars['Boolean']['output']>;
+  /** Whether the user chose the V2 app; null unless they set it. */
+  showThemeV2?: Maybe<Scalars['Boolean']['output']>;
 };
 
 /** What a user edited about themselves, as older clients read it (aspect corpUserEditableInfo). */
@@ -1192,6 +1348,15 @@ export type CorpUserEditableProperties = {
   teams?: Maybe<Array<Scalars['String']['output']>>;
   /** Title of the user. */
   title?: Maybe<Scalars['String']['output']>;
+};
+
+/** A user's home page. */
+export type CorpUserHomePageSettings = {
+  __typename?: 'CorpUserHomePageSettings';
+  /** The announcements the user dismissed. */
+  dismissedAnnouncementUrns?: Maybe<Array<Maybe<Scalars['String']['output']>>>;
+  /** The user's own template; null when they use the organisation's default. */
+  pageTemplate?: Maybe<DataHubPageTemplate>;
 };
 
 /** A user's properties as older clients read them (aspect corpUserInfo). */
@@ -1257,6 +1422,8 @@ export type CorpUserSettings = {
   __typename?: 'CorpUserSettings';
   /** How the catalog looks to the user. */
   appearance?: Maybe<CorpUserAppearanceSettings>;
+  /** The user's home page: their own template and the announcements they dismissed (corpUserSettings.homePage). */
+  homePage?: Maybe<CorpUserHomePageSettings>;
   /** The user's settings of saved views; null until the user sets one. */
   views?: Maybe<CorpUserViewsSettings>;
 };
@@ -1273,6 +1440,20 @@ export type CorpUserViewsSettings = {
   __typename?: 'CorpUserViewsSettings';
   /** The user's default view; null when none is set or it no longer exists. */
   defaultView?: Maybe<DataHubView>;
+};
+
+/** A post to create. */
+export type CreatePostInput = {
+  /** What it says. */
+  content: UpdatePostContentInput;
+  /** Where it shows. */
+  postType: PostType;
+  /** The entity it is about, for an entity announcement. */
+  resourceUrn?: InputMaybe<Scalars['String']['input']>;
+  /** The part of that entity it is about, such as a field path. */
+  subResource?: InputMaybe<Scalars['String']['input']>;
+  /** The kind of part of that entity it is about. */
+  subResourceType?: InputMaybe<SubResourceType>;
 };
 
 /** Input required to create a new tag. */
@@ -1564,6 +1745,143 @@ export type DataFlowProperties = {
   name: Scalars['String']['output'];
   /** The project or namespace of the flow. */
   project?: Maybe<Scalars['String']['output']>;
+};
+
+/** A module of a page: a block of the home page such as the caller's assets or the domains (dataHubPageModuleProperties). */
+export type DataHubPageModule = Entity & {
+  __typename?: 'DataHubPageModule';
+  /** Whether the module is stored. */
+  exists?: Maybe<Scalars['Boolean']['output']>;
+  /** The module's name, kind and parameters. */
+  properties: DataHubPageModuleProperties;
+  /** Edges between the module and other entities. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Always DATAHUB_PAGE_MODULE. */
+  type: EntityType;
+  /** The module's URN. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A module of a page: a block of the home page such as the caller's assets or the domains (dataHubPageModuleProperties). */
+export type DataHubPageModuleRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** The parameters of a page module; the one of its kind is set. */
+export type DataHubPageModuleParams = {
+  __typename?: 'DataHubPageModuleParams';
+  /** An asset collection module's assets. */
+  assetCollectionParams?: Maybe<AssetCollectionModuleParams>;
+  /** A hierarchy module's roots. */
+  hierarchyViewParams?: Maybe<HierarchyViewModuleParams>;
+  /** A link module's target. */
+  linkParams?: Maybe<LinkModuleParams>;
+  /** A rich text module's text. */
+  richTextParams?: Maybe<RichTextModuleParams>;
+};
+
+/** What a page module holds. */
+export type DataHubPageModuleProperties = {
+  __typename?: 'DataHubPageModuleProperties';
+  /** The module's title. */
+  name: Scalars['String']['output'];
+  /** The parameters of its kind. */
+  params: DataHubPageModuleParams;
+  /** The kind of module, which decides what it shows. */
+  type: DataHubPageModuleType;
+  /** Who the module is for. */
+  visibility: DataHubPageModuleVisibility;
+};
+
+/** The kinds of page module. */
+export type DataHubPageModuleType =
+  /** The assets of the entity whose summary shows the module. */
+  | 'ASSETS'
+  /** A chosen list of assets. */
+  | 'ASSET_COLLECTION'
+  /** The children of the entity whose summary shows the module. */
+  | 'CHILD_HIERARCHY'
+  /** The data products of the domain whose summary shows the module. */
+  | 'DATA_PRODUCTS'
+  /** The organisation's domains. */
+  | 'DOMAINS'
+  /** A tree of domains or glossary nodes. */
+  | 'HIERARCHY'
+  /** A link. */
+  | 'LINK'
+  /** The assets the user owns. */
+  | 'OWNED_ASSETS'
+  /** The terms related to the glossary term whose summary shows the module. */
+  | 'RELATED_TERMS'
+  /** Formatted text. */
+  | 'RICH_TEXT';
+
+/** Who a page module is for. */
+export type DataHubPageModuleVisibility = {
+  __typename?: 'DataHubPageModuleVisibility';
+  /** One user, or everyone. */
+  scope?: Maybe<PageModuleScope>;
+};
+
+/** A page template: rows of modules making up a home page or an asset's summary (dataHubPageTemplateProperties). */
+export type DataHubPageTemplate = Entity & {
+  __typename?: 'DataHubPageTemplate';
+  /** The template's rows, surface and visibility. */
+  properties: DataHubPageTemplateProperties;
+  /** Edges between the template and other entities. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Always DATAHUB_PAGE_TEMPLATE. */
+  type: EntityType;
+  /** The template's URN. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** A page template: rows of modules making up a home page or an asset's summary (dataHubPageTemplateProperties). */
+export type DataHubPageTemplateRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** The elements of an asset's summary. */
+export type DataHubPageTemplateAssetSummary = {
+  __typename?: 'DataHubPageTemplateAssetSummary';
+  /** The elements, in order. */
+  summaryElements?: Maybe<Array<SummaryElement>>;
+};
+
+/** What a page template holds. */
+export type DataHubPageTemplateProperties = {
+  __typename?: 'DataHubPageTemplateProperties';
+  /** The elements of an asset summary, for a template of that surface. */
+  assetSummary?: Maybe<DataHubPageTemplateAssetSummary>;
+  /** The rows, top first, each of modules left to right. */
+  rows: Array<DataHubPageTemplateRow>;
+  /** Where the template is shown. */
+  surface: DataHubPageTemplateSurface;
+  /** Who the template is for. */
+  visibility: DataHubPageTemplateVisibility;
+};
+
+/** One row of a page template. */
+export type DataHubPageTemplateRow = {
+  __typename?: 'DataHubPageTemplateRow';
+  /** The row's modules, left to right; a module that was never stored is left out. */
+  modules: Array<DataHubPageModule>;
+};
+
+/** Where a page template is shown. */
+export type DataHubPageTemplateSurface = {
+  __typename?: 'DataHubPageTemplateSurface';
+  /** The surface. */
+  surfaceType?: Maybe<PageTemplateSurfaceType>;
+};
+
+/** Who a page template is for. */
+export type DataHubPageTemplateVisibility = {
+  __typename?: 'DataHubPageTemplateVisibility';
+  /** One user, or everyone. */
+  scope?: Maybe<PageTemplateScope>;
 };
 
 /** A persona, `urn:svc:dataHubPersona:<id>`, that a user says fits their work. */
@@ -2468,15 +2786,31 @@ export type DatasetUpdateInput = {
   tags?: InputMaybe<GlobalTagsUpdate>;
 };
 
-/** Units of time. */
+/** The time between the points of a chart. */
 export type DateInterval =
+  /** A day. */
   | 'DAY'
+  /** An hour. */
   | 'HOUR'
+  /** A minute. */
   | 'MINUTE'
+  /** A month. */
   | 'MONTH'
+  /** A second. */
   | 'SECOND'
+  /** A week. */
   | 'WEEK'
+  /** A year. */
   | 'YEAR';
+
+/** A span of time. */
+export type DateRange = {
+  __typename?: 'DateRange';
+  /** Its end, epoch milliseconds as text. */
+  end: Scalars['String']['output'];
+  /** Its start, epoch milliseconds as text. */
+  start: Scalars['String']['output'];
+};
 
 /** Deprecation status of an entity. */
 export type Deprecation = {
@@ -2514,6 +2848,13 @@ export type DisplayProperties = {
   colorHex?: Maybe<Scalars['String']['output']>;
   /** The icon. */
   icon?: Maybe<IconProperties>;
+};
+
+/** The organisation's settings of documentation propagation. */
+export type DocPropagationSettings = {
+  __typename?: 'DocPropagationSettings';
+  /** Whether column descriptions propagate along column lineage (docPropagation.columnPropagationEnabled). */
+  docColumnPropagation?: Maybe<Scalars['Boolean']['output']>;
 };
 
 /** Documentation of an entity from one or more sources (aspect documentation). */
@@ -2761,6 +3102,30 @@ export type EntityAssertionsResult = {
   total: Scalars['Int']['output'];
 };
 
+/** Which entity types to count. */
+export type EntityCountInput = {
+  /** The types; none counts nothing. */
+  types?: InputMaybe<Array<EntityType>>;
+  /** A saved view whose filters the counts keep to. */
+  viewUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** How many entities of one type the catalog holds. */
+export type EntityCountResult = {
+  __typename?: 'EntityCountResult';
+  /** How many. */
+  count: Scalars['Int']['output'];
+  /** The type. */
+  entityType: EntityType;
+};
+
+/** The counts of entities by type. */
+export type EntityCountResults = {
+  __typename?: 'EntityCountResults';
+  /** One count per type asked for that the catalog can hold. */
+  counts?: Maybe<Array<EntityCountResult>>;
+};
+
 /** A page of the incidents on an asset. */
 export type EntityIncidentsResult = {
   __typename?: 'EntityIncidentsResult';
@@ -2796,6 +3161,29 @@ export type EntityPath = {
   path: Array<Maybe<Entity>>;
 };
 
+/** One entity type's page. */
+export type EntityProfileConfig = {
+  __typename?: 'EntityProfileConfig';
+  /** The tab the page opens on; null for the app's own order. */
+  defaultTab?: Maybe<Scalars['String']['output']>;
+};
+
+/** An entity page to open. */
+export type EntityProfileParams = {
+  __typename?: 'EntityProfileParams';
+  /** Its type. */
+  type: EntityType;
+  /** The entity's URN. */
+  urn: Scalars['String']['output'];
+};
+
+/** The entity pages' settings by entity type. */
+export type EntityProfilesConfig = {
+  __typename?: 'EntityProfilesConfig';
+  /** A domain's page. */
+  domain?: Maybe<EntityProfileConfig>;
+};
+
 /** An edge between the entity asked about and another entity. */
 export type EntityRelationship = {
   __typename?: 'EntityRelationship';
@@ -2820,6 +3208,14 @@ export type EntityRelationshipsResult = {
   start?: Maybe<Scalars['Int']['output']>;
   /** Total number of edges. */
   total?: Maybe<Scalars['Int']['output']>;
+};
+
+/** The entity whose page shows recommendations. */
+export type EntityRequestContext = {
+  /** Its type. */
+  type: EntityType;
+  /** Its URN. */
+  urn: Scalars['String']['input'];
 };
 
 /** Type of a top-level entity. */
@@ -3068,6 +3464,85 @@ export type FacetMetadata = {
   field: Scalars['String']['output'];
 };
 
+/** The feature flags the app switches its screens by; each named as upstream names it. */
+export type FeatureFlagsConfig = {
+  __typename?: 'FeatureFlagsConfig';
+  /** Whether the asset summary page is shown. */
+  assetSummaryPageV1: Scalars['Boolean']['output'];
+  /** Whether business attributes are shown. */
+  businessAttributeEntityEnabled: Scalars['Boolean']['output'];
+  /** Whether data contracts are shown. */
+  dataContractsEnabled: Scalars['Boolean']['output'];
+  /** Whether a dataset's name may be edited. */
+  editableDatasetNameEnabled: Scalars['Boolean']['output'];
+  /** Whether entity versioning is offered. */
+  entityVersioningEnabled: Scalars['Boolean']['output'];
+  /** Whether ER-model relationships are shown. */
+  erModelRelationshipFeatureEnabled: Scalars['Boolean']['output'];
+  /** Whether dbt sources are hidden in lineage. */
+  hideDbtSourceInLineage: Scalars['Boolean']['output'];
+  /** Whether the second lineage graph is shown. */
+  lineageGraphV2: Scalars['Boolean']['output'];
+  /** Whether the third lineage graph is shown. */
+  lineageGraphV3: Scalars['Boolean']['output'];
+  /** Whether logical models are shown. */
+  logicalModelsEnabled: Scalars['Boolean']['output'];
+  /** Whether domains may nest. */
+  nestedDomainsEnabled: Scalars['Boolean']['output'];
+  /** Whether browse starts from platforms rather than entity types. */
+  platformBrowseV2: Scalars['Boolean']['output'];
+  /** Whether the deployment refuses edits of the user's profile picture (read-only mode). */
+  readOnlyModeEnabled: Scalars['Boolean']['output'];
+  /** Whether lineage links to column-level lineage. */
+  schemaFieldCLLEnabled: Scalars['Boolean']['output'];
+  /** Whether column lineage shows entities whatever their status. */
+  schemaFieldLineageIgnoreStatus: Scalars['Boolean']['output'];
+  /** Whether the access management tab is shown. */
+  showAccessManagement: Scalars['Boolean']['output'];
+  /** Whether the app advertises the hosted product. */
+  showAcrylInfo: Scalars['Boolean']['output'];
+  /** Whether the search bar suggests as the user types. */
+  showAutoCompleteResults: Scalars['Boolean']['output'];
+  /** Whether the browse sidebar is shown. */
+  showBrowseV2: Scalars['Boolean']['output'];
+  /** Whether the default external links are shown on entity pages. */
+  showDefaultExternalLinks: Scalars['Boolean']['output'];
+  /** Whether search offers the has-siblings filter. */
+  showHasSiblingsFilter: Scalars['Boolean']['output'];
+  /** Whether the redesigned home page (page templates and modules) is shown. */
+  showHomePageRedesign: Scalars['Boolean']['output'];
+  /** Whether the home page shows the user's role. */
+  showHomepageUserRole: Scalars['Boolean']['output'];
+  /** Whether the redesigned ingestion screen is shown. */
+  showIngestionPageRedesign: Scalars['Boolean']['output'];
+  /** Whether the introduction page is shown to a new user. */
+  showIntroducePage: Scalars['Boolean']['output'];
+  /** Whether the lineage graph offers to expand further. */
+  showLineageExpandMore: Scalars['Boolean']['output'];
+  /** Whether the structured properties screen is in the govern menu. */
+  showManageStructuredProperties: Scalars['Boolean']['output'];
+  /** Whether the tags screen is shown. */
+  showManageTags: Scalars['Boolean']['output'];
+  /** Whether the redesigned navigation bar is shown. */
+  showNavBarRedesign: Scalars['Boolean']['output'];
+  /** Whether product updates are announced in the app. */
+  showProductUpdates: Scalars['Boolean']['output'];
+  /** Whether the redesigned search bar suggestions are shown. */
+  showSearchBarAutocompleteRedesign: Scalars['Boolean']['output'];
+  /** Whether the second design of search filters is shown. */
+  showSearchFiltersV2: Scalars['Boolean']['output'];
+  /** Whether siblings are always shown apart. */
+  showSeparateSiblings: Scalars['Boolean']['output'];
+  /** Whether the redesigned stats tab is shown. */
+  showStatsTabRedesign: Scalars['Boolean']['output'];
+  /** Whether the second theme is the default. */
+  themeV2Default: Scalars['Boolean']['output'];
+  /** Whether the second theme (the V2 app) may be used. */
+  themeV2Enabled: Scalars['Boolean']['output'];
+  /** Whether users may switch between the themes. */
+  themeV2Toggleable: Scalars['Boolean']['output'];
+};
+
 /** A check of a field's values or of a metric of the field. */
 export type FieldAssertionInfo = {
   __typename?: 'FieldAssertionInfo';
@@ -3263,6 +3738,16 @@ export type FreshnessCronSchedule = {
   windowStartOffsetMs?: Maybe<Scalars['Long']['output']>;
 };
 
+/** Whose privileges to evaluate, and over what. */
+export type GetGrantedPrivilegesInput = {
+  /** The user. */
+  actorUrn: Scalars['String']['input'];
+  /** Whether to explain each decision (the mock has no policies to explain). */
+  includeEvaluationDetails?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The resource; the platform's privileges when absent. */
+  resourceSpec?: InputMaybe<ResourceSpec>;
+};
+
 /** Which entities the quick filters are counted over. */
 export type GetQuickFiltersInput = {
   /** A saved view whose types and filters narrow the entities counted. */
@@ -3295,6 +3780,13 @@ export type GetRootGlossaryTermsResult = {
   terms: Array<GlossaryTerm>;
   /** Number of such terms over all pages. */
   total: Scalars['Int']['output'];
+};
+
+/** The organisation's home page settings. */
+export type GlobalHomePageSettings = {
+  __typename?: 'GlobalHomePageSettings';
+  /** The template every user's home page starts from; null when none is set or it does not exist. */
+  defaultTemplate?: Maybe<DataHubPageTemplate>;
 };
 
 /** Tags attached to an entity or a field. */
@@ -3503,6 +3995,35 @@ export type HealthStatusType =
   | 'ASSERTIONS'
   | 'INCIDENTS';
 
+/** A hierarchy module's roots. */
+export type HierarchyViewModuleParams = {
+  __typename?: 'HierarchyViewModuleParams';
+  /** The domains or glossary nodes at the roots. */
+  assetUrns: Array<Scalars['String']['output']>;
+  /** A filter on those related assets, as JSON. */
+  relatedEntitiesFilterJson?: Maybe<Scalars['String']['output']>;
+  /** Whether the assets related to each node are shown. */
+  showRelatedEntities: Scalars['Boolean']['output'];
+};
+
+/** One highlight: a number with a title and an explanation. */
+export type Highlight = {
+  __typename?: 'Highlight';
+  /** A sentence about it. */
+  body: Scalars['String']['output'];
+  /** What it counts. */
+  title: Scalars['String']['output'];
+  /** The number. */
+  value: Scalars['Int']['output'];
+};
+
+/** The home page. */
+export type HomePageConfig = {
+  __typename?: 'HomePageConfig';
+  /** The section the personal sidebar starts with. */
+  firstInPersonalSidebar: PersonalSidebarSection;
+};
+
 /** Icon libraries an icon can come from. */
 export type IconLibrary =
   /** Google's Material icons. */
@@ -3517,6 +4038,13 @@ export type IconProperties = {
   name?: Maybe<Scalars['String']['output']>;
   /** Style of the icon, for example outlined. */
   style?: Maybe<Scalars['String']['output']>;
+};
+
+/** Managing users and groups in the app. */
+export type IdentityManagementConfig = {
+  __typename?: 'IdentityManagementConfig';
+  /** Whether the users and groups screen is shown. */
+  enabled: Scalars['Boolean']['output'];
 };
 
 /** An incident raised on an asset, `urn:svc:incident:<id>` (aspect incidentInfo). */
@@ -3727,6 +4255,13 @@ export type KeyValueSchema = {
   valueSchema: Scalars['String']['output'];
 };
 
+/** What the lineage screens support. */
+export type LineageConfig = {
+  __typename?: 'LineageConfig';
+  /** Whether impact analysis (lineage search across hops) is supported. */
+  supportsImpactAnalysis: Scalars['Boolean']['output'];
+};
+
 /** Direction in the lineage graph. */
 export type LineageDirection =
   /** Towards the consumers of the entity's data. */
@@ -3808,6 +4343,26 @@ export type LineageSearchPath =
   /** A search over the entities the walk reached (the only way the mock searches). */
   | 'TORTOISE';
 
+/** A link module's target. */
+export type LinkModuleParams = {
+  __typename?: 'LinkModuleParams';
+  /** What the link is. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** An image to show. */
+  imageUrl?: Maybe<Scalars['String']['output']>;
+  /** The address. */
+  linkUrl: Scalars['String']['output'];
+};
+
+/** What clicking a cell does. */
+export type LinkParams = {
+  __typename?: 'LinkParams';
+  /** The entity page it opens. */
+  entityProfileParams?: Maybe<EntityProfileParams>;
+  /** The search it runs. */
+  searchParams?: Maybe<SearchParams>;
+};
+
 /** Display settings of a link. */
 export type LinkSettingsInput = {
   /** Whether the link is shown in the entity's header and search cards. */
@@ -3859,6 +4414,52 @@ export type ListMyViewsInput = {
   start?: InputMaybe<Scalars['Int']['input']>;
   /** Only views of this type. */
   viewType?: InputMaybe<DataHubViewType>;
+};
+
+/** Which posts to list. */
+export type ListPostsInput = {
+  /** How many posts; 20 when absent. */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** Filters on the posts' indexed fields, any of the groups matching. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** Words the posts must match; every post when absent. */
+  query?: InputMaybe<Scalars['String']['input']>;
+  /** The resource whose posts to list. */
+  resourceUrn?: InputMaybe<Scalars['String']['input']>;
+  /** The offset of the first post; 0 when absent. */
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of posts. */
+export type ListPostsResult = {
+  __typename?: 'ListPostsResult';
+  /** How many posts the page holds. */
+  count: Scalars['Int']['output'];
+  /** The posts. */
+  posts: Array<Post>;
+  /** The offset of the first post. */
+  start: Scalars['Int']['output'];
+  /** How many posts match. */
+  total: Scalars['Int']['output'];
+};
+
+/** Whom and where to recommend for. */
+export type ListRecommendationsInput = {
+  /** At most how many modules. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  /** Where the modules show. */
+  requestContext?: InputMaybe<RecommendationRequestContext>;
+  /** The user. */
+  userUrn: Scalars['String']['input'];
+  /** A saved view whose filters the modules keep to. */
+  viewUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The recommendation modules. */
+export type ListRecommendationsResult = {
+  __typename?: 'ListRecommendationsResult';
+  /** The modules in upstream's order of candidate sources; a module without content is left out. */
+  modules: Array<RecommendationModule>;
 };
 
 /** A page of saved views. */
@@ -4391,6 +4992,13 @@ export type MlTrainingRunProperties = {
   trainingMetrics?: Maybe<Array<Maybe<MlMetric>>>;
 };
 
+/** Managing ingestion sources in the app. */
+export type ManagedIngestionConfig = {
+  __typename?: 'ManagedIngestionConfig';
+  /** Whether the ingestion screen is shown. */
+  enabled: Scalars['Boolean']['output'];
+};
+
 /** A field of the search document that matched. */
 export type MatchedField = {
   __typename?: 'MatchedField';
@@ -4400,6 +5008,30 @@ export type MatchedField = {
   name: Scalars['String']['output'];
   /** Value that matched. */
   value: Scalars['String']['output'];
+};
+
+/** An image shown with a post. */
+export type Media = {
+  __typename?: 'Media';
+  /** Its address. */
+  location: Scalars['String']['output'];
+  /** The kind of media. */
+  type: MediaType;
+};
+
+/** The kinds of media a post shows. */
+export type MediaType =
+  /** An image. */
+  | 'IMAGE';
+
+/** Which metadata to chart. */
+export type MetadataAnalyticsInput = {
+  /** Only entities of this domain. */
+  domain?: InputMaybe<Scalars['String']['input']>;
+  /** Only entities of this type. */
+  entityType?: InputMaybe<EntityType>;
+  /** Only entities matching this query. */
+  query?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Who or what set a piece of metadata, and when. */
@@ -4444,6 +5076,10 @@ export type Mutation = {
   batchRemoveTags?: Maybe<Scalars['Boolean']['output']>;
   /** Remove glossary terms from several entities or schema fields. */
   batchRemoveTerms?: Maybe<Scalars['Boolean']['output']>;
+  /** Store the states of steps (each replaced whole), the caller as the actor. */
+  batchUpdateStepStates: BatchUpdateStepStatesResult;
+  /** Create a post (a new post URN with postInfo). Needs the right to manage announcements (an admin token). */
+  createPost?: Maybe<Scalars['Boolean']['output']>;
   /**
    * Create a tag and return its URN, `urn:svc:tag:<id>`. The id is `input.id`, or a random UUID when it is absent.
    * Creating a tag whose URN already exists is an error ("This Tag already exists!").
@@ -4454,6 +5090,8 @@ export type Mutation = {
    * needs an admin token; a personal one any caller's.
    */
   createView?: Maybe<DataHubView>;
+  /** Delete a post. Needs the right to manage announcements (an admin token). */
+  deletePost?: Maybe<Scalars['Boolean']['output']>;
   /**
    * Delete a saved view. Allowed to its creator, and to an admin for a global view; a view that does not exist is a
    * BAD_REQUEST.
@@ -4467,6 +5105,8 @@ export type Mutation = {
   removeTag?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a glossary term from an entity or a dataset schema field. */
   removeTerm?: Maybe<Scalars['Boolean']['output']>;
+  /** Show or hide applications in the navigation (globalSettingsInfo.applications). Needs an admin token. */
+  updateApplicationsSettings: Scalars['Boolean']['output'];
   /** Set the caller's own default view, or clear it when `defaultView` is absent. */
   updateCorpUserViewsSettings?: Maybe<Scalars['Boolean']['output']>;
   /**
@@ -4481,10 +5121,16 @@ export type Mutation = {
    * `schemaMetadata` is left unchanged.
    */
   updateDescription?: Maybe<Scalars['Boolean']['output']>;
+  /** Set the organisation's settings of documentation propagation. Needs an admin token. */
+  updateDocPropagationSettings: Scalars['Boolean']['output'];
   /** Set the organisation's default view, or clear it when `defaultView` is absent. Needs an admin token. */
   updateGlobalViewsSettings: Scalars['Boolean']['output'];
   /** Rename an entity: a glossary term or node (its info's name), a group (its display name) or a dataset (its editable name). */
   updateName?: Maybe<Scalars['Boolean']['output']>;
+  /** Replace a post's kind and content. Needs the right to manage announcements (an admin token). */
+  updatePost?: Maybe<Scalars['Boolean']['output']>;
+  /** Set one of the caller's own settings (corpUserSettings.appearance). */
+  updateUserSetting?: Maybe<Scalars['Boolean']['output']>;
   /**
    * Change a saved view's name, description or definition (those given). Allowed to its creator, and to an admin for a
    * global view; a view that does not exist is a BAD_REQUEST.
@@ -4572,6 +5218,18 @@ export type MutationBatchRemoveTermsArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationBatchUpdateStepStatesArgs = {
+  input: BatchUpdateStepStatesInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreatePostArgs = {
+  input: CreatePostInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreateTagArgs = {
   input: CreateTagInput;
 };
@@ -4580,6 +5238,12 @@ export type MutationCreateTagArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreateViewArgs = {
   input: CreateViewInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeletePostArgs = {
+  urn: Scalars['String']['input'];
 };
 
 
@@ -4614,6 +5278,12 @@ export type MutationRemoveTermArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateApplicationsSettingsArgs = {
+  input: UpdateApplicationsSettingsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateCorpUserViewsSettingsArgs = {
   input: UpdateCorpUserViewsSettingsInput;
 };
@@ -4633,6 +5303,12 @@ export type MutationUpdateDescriptionArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateDocPropagationSettingsArgs = {
+  input: UpdateDocPropagationSettingsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateGlobalViewsSettingsArgs = {
   input: UpdateGlobalViewsSettingsInput;
 };
@@ -4645,9 +5321,39 @@ export type MutationUpdateNameArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdatePostArgs = {
+  input: UpdatePostInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateUserSettingArgs = {
+  input: UpdateUserSettingInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateViewArgs = {
   input: UpdateViewInput;
   urn: Scalars['String']['input'];
+};
+
+/** One bar. */
+export type NamedBar = {
+  __typename?: 'NamedBar';
+  /** Its name. */
+  name: Scalars['String']['output'];
+  /** Its segments. */
+  segments: Array<BarSegment>;
+};
+
+/** One line of a chart. */
+export type NamedLine = {
+  __typename?: 'NamedLine';
+  /** Its points. */
+  data: Array<NumericDataPoint>;
+  /** Its name. */
+  name: Scalars['String']['output'];
 };
 
 /** A number value. */
@@ -4655,6 +5361,15 @@ export type NumberValue = {
   __typename?: 'NumberValue';
   /** The number. */
   numberValue: Scalars['Float']['output'];
+};
+
+/** One point of a line. */
+export type NumericDataPoint = {
+  __typename?: 'NumericDataPoint';
+  /** The time, as text. */
+  x: Scalars['String']['output'];
+  /** The value. */
+  y: Scalars['Int']['output'];
 };
 
 /** One change made to an asset in its platform (a point of the operation aspect). */
@@ -4868,6 +5583,27 @@ export type OwnershipUpdate = {
   owners: Array<OwnerUpdate>;
 };
 
+/** Who a page module is for. */
+export type PageModuleScope =
+  /** Everyone. */
+  | 'GLOBAL'
+  /** One user. */
+  | 'PERSONAL';
+
+/** Who a page template is for. */
+export type PageTemplateScope =
+  /** Everyone. */
+  | 'GLOBAL'
+  /** One user. */
+  | 'PERSONAL';
+
+/** Where a page template is shown. */
+export type PageTemplateSurfaceType =
+  /** An asset's summary tab. */
+  | 'ASSET_SUMMARY'
+  /** The home page. */
+  | 'HOME_PAGE';
+
 /** The containers above an entity, the nearest first. */
 export type ParentContainersResult = {
   __typename?: 'ParentContainersResult';
@@ -4895,6 +5631,19 @@ export type ParentNodesResult = {
   nodes: Array<GlossaryNode>;
 };
 
+/** The sections of the home page's personal sidebar. */
+export type PersonalSidebarSection =
+  /** The assets the user owns. */
+  | 'YOUR_ASSETS'
+  /** The domains the user owns. */
+  | 'YOUR_DOMAINS'
+  /** The glossary nodes the user owns. */
+  | 'YOUR_GLOSSARY_NODES'
+  /** The groups the user belongs to. */
+  | 'YOUR_GROUPS'
+  /** The tags the user owns. */
+  | 'YOUR_TAGS';
+
 /** The kind of a dataset as older ingestion recorded it. */
 export type PlatformNativeType =
   /** A bucket. */
@@ -4919,16 +5668,22 @@ export type PlatformPrivileges = {
   createTags: Scalars['Boolean']['output'];
   /** Whether the caller holds `generatePersonalAccessTokens`. */
   generatePersonalAccessTokens: Scalars['Boolean']['output'];
+  /** Whether the caller may manage applications. */
+  manageApplications: Scalars['Boolean']['output'];
   /** Whether the caller holds `manageBusinessAttributes`. */
   manageBusinessAttributes: Scalars['Boolean']['output'];
   /** Whether the caller holds `manageDomains`. */
   manageDomains: Scalars['Boolean']['output'];
+  /** Whether the caller may manage the platform's features. */
+  manageFeatures: Scalars['Boolean']['output'];
   /** Whether the caller holds `manageGlobalAnnouncements`. */
   manageGlobalAnnouncements: Scalars['Boolean']['output'];
   /** Whether the caller holds `manageGlobalViews`. */
   manageGlobalViews: Scalars['Boolean']['output'];
   /** Whether the caller holds `manageGlossaries`. */
   manageGlossaries: Scalars['Boolean']['output'];
+  /** Whether the caller may change the default home page template. */
+  manageHomePageTemplates: Scalars['Boolean']['output'];
   /** Whether the caller holds `manageIdentities`. */
   manageIdentities: Scalars['Boolean']['output'];
   /** Whether the caller holds `manageIngestion`. */
@@ -4954,6 +5709,8 @@ export type PlatformPrivileges = {
    * reader none; with `--auth off` every caller holds each.
    */
   viewAnalytics: Scalars['Boolean']['output'];
+  /** Whether the caller may see the tags screen. */
+  viewManageTags: Scalars['Boolean']['output'];
   /** Whether the caller holds `viewStructuredPropertiesPage`. */
   viewStructuredPropertiesPage: Scalars['Boolean']['output'];
   /** Whether the caller holds `viewTests`. */
@@ -4984,6 +5741,87 @@ export type PlatformType =
   /** A search engine. */
   | 'SEARCH_ENGINE';
 
+/** Access policies and the privileges they may grant. */
+export type PoliciesConfig = {
+  __typename?: 'PoliciesConfig';
+  /** Whether policies decide access. */
+  enabled: Scalars['Boolean']['output'];
+  /** The privileges over the whole platform a policy may grant. */
+  platformPrivileges: Array<Privilege>;
+  /** The privileges over resources of each type a policy may grant. */
+  resourcePrivileges: Array<ResourcePrivileges>;
+};
+
+/** An announcement (postInfo). */
+export type Post = Entity & {
+  __typename?: 'Post';
+  /** What the post says. */
+  content: PostContent;
+  /** When the post was last changed (postInfo.lastModified, else postInfo.created). */
+  lastModified: AuditStamp;
+  /** Where the post shows. */
+  postType: PostType;
+  /** Edges between the post and other entities. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Always POST. */
+  type: EntityType;
+  /** The post's URN. */
+  urn: Scalars['String']['output'];
+};
+
+
+/** An announcement (postInfo). */
+export type PostRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** What a post says. */
+export type PostContent = {
+  __typename?: 'PostContent';
+  /** Text or a link. */
+  contentType: PostContentType;
+  /** The text. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The link of a link post. */
+  link?: Maybe<Scalars['String']['output']>;
+  /** An image shown with the post. */
+  media?: Maybe<Media>;
+  /** The title. */
+  title: Scalars['String']['output'];
+};
+
+/** The kinds of post content. */
+export type PostContentType =
+  /** A link. */
+  | 'LINK'
+  /** Text. */
+  | 'TEXT';
+
+/** Where a post shows. */
+export type PostType =
+  /** On one entity's page. */
+  | 'ENTITY_ANNOUNCEMENT'
+  /** On the home page. */
+  | 'HOME_PAGE_ANNOUNCEMENT';
+
+/** One privilege a policy may grant. */
+export type Privilege = {
+  __typename?: 'Privilege';
+  /** What the privilege allows. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The privilege's name as screens show it. */
+  displayName?: Maybe<Scalars['String']['output']>;
+  /** The privilege's identifier, such as EDIT_ENTITY. */
+  type: Scalars['String']['output'];
+};
+
+/** The privileges granted. */
+export type Privileges = {
+  __typename?: 'Privileges';
+  /** The privilege identifiers, such as EDIT_ENTITY_TAGS. */
+  privileges: Array<Scalars['String']['output']>;
+};
+
 /** How many values of a structured property an entity holds. */
 export type PropertyCardinality =
   /** Several values. */
@@ -4994,11 +5832,20 @@ export type PropertyCardinality =
 /** A structured property's value: a string or a number. */
 export type PropertyValue = NumberValue | StringValue;
 
+/** The queries tab. */
+export type QueriesTabConfig = {
+  __typename?: 'QueriesTabConfig';
+  /** How many queries the tab lists. */
+  queriesTabResultSize?: Maybe<Scalars['Int']['output']>;
+};
+
 /** Reads. */
 export type Query = {
   __typename?: 'Query';
   /** The facets of a search over several entity types, without its results: those named, or the default ones. */
   aggregateAcrossEntities?: Maybe<AggregateResults>;
+  /** The deployment's configuration as the web app reads it at start. */
+  appConfig?: Maybe<AppConfig>;
   /** Fetch an application by its URN, `urn:svc:application:<id>`. */
   application?: Maybe<Application>;
   /** An assertion by URN; another entity type is a bad request. */
@@ -5007,6 +5854,8 @@ export type Query = {
   autoComplete?: Maybe<AutoCompleteResults>;
   /** Suggestions completing a query over several entity types, one group per type that has suggestions. */
   autoCompleteForMultiple?: Maybe<AutoCompleteMultipleResults>;
+  /** The states of the steps with these ids; a step never stored is left out. */
+  batchGetStepStates: BatchGetStepStatesResult;
   /** The groups and entities at a browse path of one entity type. */
   browse?: Maybe<BrowseResults>;
   /** The browse paths of an entity. */
@@ -5047,6 +5896,8 @@ export type Query = {
    * A malformed URN is an error.
    */
   dataset?: Maybe<Dataset>;
+  /** The organisation's settings of documentation propagation (globalSettingsInfo.docPropagation). */
+  docPropagationSettings?: Maybe<DocPropagationSettings>;
   /** Fetch a domain by its URN, `urn:svc:domain:<id>`. */
   domain?: Maybe<Domain>;
   /**
@@ -5058,16 +5909,30 @@ export type Query = {
   entity?: Maybe<Entity>;
   /** A relationship between datasets by URN; another entity type is a bad request. */
   erModelRelationship?: Maybe<ErModelRelationship>;
+  /** The analytics page's chart groups over the usage events. */
+  getAnalyticsCharts: Array<AnalyticsChartGroup>;
+  /** How many entities of each type the catalog holds (soft-deleted ones left out). */
+  getEntityCounts?: Maybe<EntityCountResults>;
+  /** The privileges the policies grant an actor, over the platform or over one resource. */
+  getGrantedPrivileges?: Maybe<Privileges>;
+  /** The highlights shown at the top of the analytics page. */
+  getHighlights: Array<Highlight>;
+  /** The analytics page's chart groups over the catalog's metadata, optionally of one entity type, domain or query. */
+  getMetadataAnalyticsCharts: Array<AnalyticsChartGroup>;
   /** The shortcuts of the search bar: the platforms with the most entities and the entity types that have any. */
   getQuickFilters?: Maybe<GetQuickFiltersResult>;
   /** The glossary terms that are in no term group. */
   getRootGlossaryTerms?: Maybe<GetRootGlossaryTermsResult>;
+  /** The organisation's home page settings (globalSettingsInfo.homePage). */
+  globalHomePageSettings?: Maybe<GlobalHomePageSettings>;
   /** The organisation's default view, the one a user without a default of their own starts with. */
   globalViewsSettings?: Maybe<GlobalViewsSettings>;
   /** Fetch a glossary node (a folder of terms) by its URN, `urn:svc:glossaryNode:<name>`. */
   glossaryNode?: Maybe<GlossaryNode>;
   /** Fetch a glossary term by its URN, `urn:svc:glossaryTerm:<name>`. */
   glossaryTerm?: Maybe<GlossaryTerm>;
+  /** Whether analytics are enabled (a quickstart enables them). */
+  isAnalyticsEnabled: Scalars['Boolean']['output'];
   /** Search over the assets of a data product, as its `entities` field searches them. */
   listDataProductAssets?: Maybe<SearchResults>;
   /** The domains below a parent domain (the top-level ones without it) that match a query, newest first. */
@@ -5076,6 +5941,10 @@ export type Query = {
   listGlobalViews?: Maybe<ListViewsResult>;
   /** The views the caller created, newest first, optionally of one type and matching a query on their names. */
   listMyViews?: Maybe<ListViewsResult>;
+  /** The posts, newest first, optionally matching a query, filters or one resource. */
+  listPosts?: Maybe<ListPostsResult>;
+  /** The recommendation modules for a user in a scenario (the home page, search results, an entity page). */
+  listRecommendations?: Maybe<ListRecommendationsResult>;
   /**
    * The caller: the user of the request's token (the anonymous user without one, `urn:svc:corpuser:UNKNOWN`) and
    * what it may manage.
@@ -5154,6 +6023,12 @@ export type QueryAutoCompleteArgs = {
 /** Reads. */
 export type QueryAutoCompleteForMultipleArgs = {
   input: AutoCompleteMultipleInput;
+};
+
+
+/** Reads. */
+export type QueryBatchGetStepStatesArgs = {
+  input: BatchGetStepStatesInput;
 };
 
 
@@ -5279,6 +6154,24 @@ export type QueryErModelRelationshipArgs = {
 
 
 /** Reads. */
+export type QueryGetEntityCountsArgs = {
+  input?: InputMaybe<EntityCountInput>;
+};
+
+
+/** Reads. */
+export type QueryGetGrantedPrivilegesArgs = {
+  input: GetGrantedPrivilegesInput;
+};
+
+
+/** Reads. */
+export type QueryGetMetadataAnalyticsChartsArgs = {
+  input: MetadataAnalyticsInput;
+};
+
+
+/** Reads. */
 export type QueryGetQuickFiltersArgs = {
   input: GetQuickFiltersInput;
 };
@@ -5324,6 +6217,18 @@ export type QueryListGlobalViewsArgs = {
 /** Reads. */
 export type QueryListMyViewsArgs = {
   input: ListMyViewsInput;
+};
+
+
+/** Reads. */
+export type QueryListPostsArgs = {
+  input: ListPostsInput;
+};
+
+
+/** Reads. */
+export type QueryListRecommendationsArgs = {
+  input: ListRecommendationsInput;
 };
 
 
@@ -5427,6 +6332,66 @@ export type QuickFilter = {
   value: Scalars['String']['output'];
 };
 
+/** One item of a recommendation module. */
+export type RecommendationContent = {
+  __typename?: 'RecommendationContent';
+  /** The entity the item is, when it is one. */
+  entity?: Maybe<Entity>;
+  /** What clicking the item does, and its count. */
+  params?: Maybe<RecommendationParams>;
+  /** The item's value, such as a URN. */
+  value: Scalars['String']['output'];
+};
+
+/** One recommendation module. */
+export type RecommendationModule = {
+  __typename?: 'RecommendationModule';
+  /** Its items. */
+  content: Array<RecommendationContent>;
+  /** Its identifier, such as Platforms or TopTags. */
+  moduleId: Scalars['String']['output'];
+  /** How the app draws it. */
+  renderType: RecommendationRenderType;
+  /** Its title. */
+  title: Scalars['String']['output'];
+};
+
+/** What clicking a recommendation item does, and its count. */
+export type RecommendationParams = {
+  __typename?: 'RecommendationParams';
+  /** How many entities it stands for. */
+  contentParams?: Maybe<ContentParams>;
+  /** The entity page it opens. */
+  entityProfileParams?: Maybe<EntityProfileParams>;
+  /** The search it runs. */
+  searchParams?: Maybe<SearchParams>;
+};
+
+/** How the app draws a recommendation module. */
+export type RecommendationRenderType =
+  /** A list of domains, each a search. */
+  | 'DOMAIN_SEARCH_LIST'
+  /** A list of entity names. */
+  | 'ENTITY_NAME_LIST'
+  /** A list of glossary terms, each a search. */
+  | 'GLOSSARY_TERM_SEARCH_LIST'
+  /** A list of platforms, each a search. */
+  | 'PLATFORM_SEARCH_LIST'
+  /** A list of queries. */
+  | 'SEARCH_QUERY_LIST'
+  /** A list of tags, each a search. */
+  | 'TAG_SEARCH_LIST';
+
+/** Where recommendations show. */
+export type RecommendationRequestContext = {
+  /** The entity, on an entity's page. */
+  entityRequestContext?: InputMaybe<EntityRequestContext>;
+  /** The screen. */
+  scenario: ScenarioType;
+  /** The search, on the search results screen. */
+  searchRequestContext?: InputMaybe<SearchRequestContext>;
+};
+
 /** Direction of an edge relative to the entity asked about. */
 export type RelationshipDirection =
   /** Edges pointing at the entity: the entity is the destination. */
@@ -5489,6 +6454,19 @@ export type ResolvedAuditStamp = {
   time: Scalars['Long']['output'];
 };
 
+/** The privileges a policy may grant over the resources of one type. */
+export type ResourcePrivileges = {
+  __typename?: 'ResourcePrivileges';
+  /** The entity type to search when a policy names resources of this type. */
+  entityType?: Maybe<EntityType>;
+  /** The privileges over a resource of this type. */
+  privileges: Array<Privilege>;
+  /** The resource type, such as dataset. */
+  resourceType: Scalars['String']['output'];
+  /** The resource type's name as screens show it. */
+  resourceTypeDisplayName?: Maybe<Scalars['String']['output']>;
+};
+
 /** An entity, or a sub-resource of it, that an edit applies to. */
 export type ResourceRefInput = {
   /** URN of the entity. */
@@ -5497,6 +6475,21 @@ export type ResourceRefInput = {
   subResource?: InputMaybe<Scalars['String']['input']>;
   /** Kind of the sub-resource; DATASET_FIELD for a schema field. */
   subResourceType?: InputMaybe<SubResourceType>;
+};
+
+/** A resource privileges are evaluated over. */
+export type ResourceSpec = {
+  /** The resource's entity type. */
+  resourceType: EntityType;
+  /** The resource's URN. */
+  resourceUrn: Scalars['String']['input'];
+};
+
+/** A rich text module's text. */
+export type RichTextModuleParams = {
+  __typename?: 'RichTextModuleParams';
+  /** The text, as markdown. */
+  content: Scalars['String']['output'];
 };
 
 /** An external access role, `urn:svc:role:<id>`, that grants access to assets in another system. */
@@ -5544,6 +6537,15 @@ export type RoleProperties = {
   type?: Maybe<Scalars['String']['output']>;
 };
 
+/** One row of a table. */
+export type Row = {
+  __typename?: 'Row';
+  /** The cells, with what each links to. */
+  cells?: Maybe<Array<Cell>>;
+  /** The cells' values. */
+  values: Array<Scalars['String']['output']>;
+};
+
 /** A check of a change of the row count. */
 export type RowCountChange = {
   __typename?: 'RowCountChange';
@@ -5558,6 +6560,17 @@ export type RowCountTotal = {
   operator: AssertionStdOperator;
   parameters: AssertionStdParameters;
 };
+
+/** The screens recommendations show on. */
+export type ScenarioType =
+  /** An entity's page. */
+  | 'ENTITY_PROFILE'
+  /** The home page. */
+  | 'HOME'
+  /** The search bar's suggestions. */
+  | 'SEARCH_BAR'
+  /** The search results. */
+  | 'SEARCH_RESULTS';
 
 /** How an actual schema must compare with the expected one. */
 export type SchemaAssertionCompatibility =
@@ -5948,6 +6961,27 @@ export type SearchAcrossLineageResults = {
   total: Scalars['Int']['output'];
 };
 
+/** The queries the search bar may send as the user types. */
+export type SearchBarApi =
+  /** autoCompleteForMultiple */
+  | 'AUTOCOMPLETE_FOR_MULTIPLE'
+  /** searchAcrossEntities */
+  | 'SEARCH_ACROSS_ENTITIES';
+
+/** The search bar. */
+export type SearchBarConfig = {
+  __typename?: 'SearchBarConfig';
+  /** The query it sends as the user types. */
+  apiVariant: SearchBarApi;
+};
+
+/** A search result card. */
+export type SearchCardConfig = {
+  __typename?: 'SearchCardConfig';
+  /** Whether the card shows the entity's description. */
+  showDescription: Scalars['Boolean']['output'];
+};
+
 /** Flags controlling a search. */
 export type SearchFlags = {
   /** Fields to highlight. */
@@ -6009,6 +7043,25 @@ export type SearchInsight = {
   text: Scalars['String']['output'];
 };
 
+/** A search to run. */
+export type SearchParams = {
+  __typename?: 'SearchParams';
+  /** Its filters. */
+  filters?: Maybe<Array<FacetFilter>>;
+  /** The query. */
+  query: Scalars['String']['output'];
+  /** The entity types searched; every type when null. */
+  types?: Maybe<Array<EntityType>>;
+};
+
+/** The search whose results show recommendations. */
+export type SearchRequestContext = {
+  /** Its filters. */
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  /** The query. */
+  query: Scalars['String']['input'];
+};
+
 /** One search result. */
 export type SearchResult = {
   __typename?: 'SearchResult';
@@ -6037,6 +7090,13 @@ export type SearchResults = {
   suggestions?: Maybe<Array<SearchSuggestion>>;
   /** Number of results matching the query and filters. */
   total: Scalars['Int']['output'];
+};
+
+/** The search results' looks. */
+export type SearchResultsVisualConfig = {
+  __typename?: 'SearchResultsVisualConfig';
+  /** Whether the matched parts of names and descriptions are highlighted. */
+  enableNameHighlight?: Maybe<Scalars['Boolean']['output']>;
 };
 
 /** How search results are sorted. */
@@ -6126,6 +7186,23 @@ export type StdDataType =
   /** A URN of an entity. */
   | 'URN';
 
+/** One step's state. */
+export type StepStateInput = {
+  /** The step's id. */
+  id: Scalars['String']['input'];
+  /** Its properties. */
+  properties: Array<InputMaybe<StringMapEntryInput>>;
+};
+
+/** A step's state. */
+export type StepStateResult = {
+  __typename?: 'StepStateResult';
+  /** The step's id. */
+  id: Scalars['String']['output'];
+  /** Its properties. */
+  properties: Array<StringMapEntry>;
+};
+
 /** An entry of a string map. */
 export type StringMapEntry = {
   __typename?: 'StringMapEntry';
@@ -6133,6 +7210,14 @@ export type StringMapEntry = {
   key: Scalars['String']['output'];
   /** Value of the entry. */
   value?: Maybe<Scalars['String']['output']>;
+};
+
+/** One entry of a string map. */
+export type StringMapEntryInput = {
+  /** The key. */
+  key: Scalars['String']['input'];
+  /** The value. */
+  value?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A string value. */
@@ -6244,10 +7329,43 @@ export type SubTypes = {
   typeNames?: Maybe<Array<Scalars['String']['output']>>;
 };
 
+/** One element of an asset's summary. */
+export type SummaryElement = {
+  __typename?: 'SummaryElement';
+  /** What the element shows. */
+  elementType: SummaryElementType;
+};
+
+/** What an element of an asset's summary shows. */
+export type SummaryElementType =
+  /** When the asset was created. */
+  | 'CREATED'
+  /** Its domain. */
+  | 'DOMAIN'
+  /** Its glossary terms. */
+  | 'GLOSSARY_TERMS'
+  /** Its owners. */
+  | 'OWNERS'
+  /** One of its structured properties. */
+  | 'STRUCTURED_PROPERTY'
+  /** Its tags. */
+  | 'TAGS';
+
 /** An entity that may be one version in a version set (aspect versionProperties). */
 export type SupportsVersions = {
   /** The entity's place in its version set; null when it is not versioned. */
   versionProperties?: Maybe<VersionProperties>;
+};
+
+/** A table. */
+export type TableChart = {
+  __typename?: 'TableChart';
+  /** The column names. */
+  columns: Array<Scalars['String']['output']>;
+  /** The rows. */
+  rows: Array<Row>;
+  /** The table's title. */
+  title: Scalars['String']['output'];
 };
 
 /** A raw table schema. */
@@ -6347,6 +7465,13 @@ export type TagUpdateInput = {
   urn: Scalars['String']['input'];
 };
 
+/** Telemetry of the app. */
+export type TelemetryConfig = {
+  __typename?: 'TelemetryConfig';
+  /** Whether the app may send events to a third-party service. */
+  enableThirdPartyLogging?: Maybe<Scalars['Boolean']['output']>;
+};
+
 /** A glossary term and the entity (or schema field) it is added to or removed from. */
 export type TermAssociationInput = {
   /** URN of the entity. */
@@ -6357,6 +7482,20 @@ export type TermAssociationInput = {
   subResourceType?: InputMaybe<SubResourceType>;
   /** URN of the glossary term. */
   termUrn: Scalars['String']['input'];
+};
+
+/** Metadata tests. */
+export type TestsConfig = {
+  __typename?: 'TestsConfig';
+  /** Whether the tests screen is shown. */
+  enabled: Scalars['Boolean']['output'];
+};
+
+/** A custom theme. */
+export type ThemeConfig = {
+  __typename?: 'ThemeConfig';
+  /** The identifier of the app's theme to use; null for the default. */
+  themeId?: Maybe<Scalars['String']['output']>;
 };
 
 /** Time range of a usage query, ending now. */
@@ -6382,11 +7521,30 @@ export type TimeSeriesAspect = {
   timestampMillis: Scalars['Long']['output'];
 };
 
+/** Lines over time. */
+export type TimeSeriesChart = {
+  __typename?: 'TimeSeriesChart';
+  /** The time the chart covers. */
+  dateRange: DateRange;
+  /** The time between points. */
+  interval: DateInterval;
+  /** The lines. */
+  lines: Array<NamedLine>;
+  /** The chart's title. */
+  title: Scalars['String']['output'];
+};
+
 /** Restrictions of a structured property's value type. */
 export type TypeQualifier = {
   __typename?: 'TypeQualifier';
   /** For URN values: the entity types the URNs may be of. */
   allowedTypes?: Maybe<Array<EntityTypeEntity>>;
+};
+
+/** The applications settings to set. */
+export type UpdateApplicationsSettingsInput = {
+  /** Whether applications show in the navigation; left as it is when absent. */
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** The caller's default view to set. */
@@ -6395,10 +7553,24 @@ export type UpdateCorpUserViewsSettingsInput = {
   defaultView?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The settings of documentation propagation to set. */
+export type UpdateDocPropagationSettingsInput = {
+  /** Whether column descriptions propagate along column lineage; left as it is when absent. */
+  docColumnPropagation?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** The organisation's default view to set. */
 export type UpdateGlobalViewsSettingsInput = {
   /** The URN of the view; the default is cleared when absent. */
   defaultView?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An image shown with a post. */
+export type UpdateMediaInput = {
+  /** Its address. */
+  location: Scalars['String']['input'];
+  /** The kind of media. */
+  type: MediaType;
 };
 
 /** A new name for an entity. */
@@ -6407,6 +7579,47 @@ export type UpdateNameInput = {
   name: Scalars['String']['input'];
   /** URN of the entity. */
   urn: Scalars['String']['input'];
+};
+
+/** What a post says. */
+export type UpdatePostContentInput = {
+  /** Text or a link. */
+  contentType: PostContentType;
+  /** The text. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The link of a link post. */
+  link?: InputMaybe<Scalars['String']['input']>;
+  /** An image shown with the post. */
+  media?: InputMaybe<UpdateMediaInput>;
+  /** The title. */
+  title: Scalars['String']['input'];
+};
+
+/** A post's new kind and content. */
+export type UpdatePostInput = {
+  /** What it says. */
+  content: UpdatePostContentInput;
+  /** Where it shows. */
+  postType: PostType;
+  /** The post. */
+  urn: Scalars['String']['input'];
+};
+
+/** What storing one step state did. */
+export type UpdateStepStateResult = {
+  __typename?: 'UpdateStepStateResult';
+  /** The step's id. */
+  id: Scalars['String']['output'];
+  /** Whether it was stored. */
+  succeeded: Scalars['Boolean']['output'];
+};
+
+/** One user setting to set. */
+export type UpdateUserSettingInput = {
+  /** Which setting. */
+  name: UserSetting;
+  /** Its new value. */
+  value: Scalars['Boolean']['input'];
 };
 
 /** The parts of a saved view to change; those absent stay as they are. */
@@ -6469,6 +7682,13 @@ export type UsageQueryResultAggregations = {
   users?: Maybe<Array<Maybe<UserUsageCounts>>>;
 };
 
+/** The user settings `updateUserSetting` sets. */
+export type UserSetting =
+  /** appearance.showSimplifiedHomepage */
+  | 'SHOW_SIMPLIFIED_HOMEPAGE'
+  /** appearance.showThemeV2 */
+  | 'SHOW_THEME_V2';
+
 /** Usage of a dataset by one user. */
 export type UserUsageCounts = {
   __typename?: 'UserUsageCounts';
@@ -6522,6 +7742,38 @@ export type VersionSetRelationshipsArgs = {
 export type VersionTag = {
   __typename?: 'VersionTag';
   versionTag?: Maybe<Scalars['String']['output']>;
+};
+
+/** Saved views. */
+export type ViewsConfig = {
+  __typename?: 'ViewsConfig';
+  /** Whether saved views are offered. */
+  enabled: Scalars['Boolean']['output'];
+};
+
+/** The looks of the app set by the deployment. */
+export type VisualConfig = {
+  __typename?: 'VisualConfig';
+  /** The title of the browser tab; null for the app's own. */
+  appTitle?: Maybe<Scalars['String']['output']>;
+  /** The applications section of the navigation. */
+  application?: Maybe<ApplicationConfig>;
+  /** The entity pages' settings. */
+  entityProfiles?: Maybe<EntityProfilesConfig>;
+  /** The favicon's address. */
+  faviconUrl?: Maybe<Scalars['String']['output']>;
+  /** Whether the glossary is hidden from users who may not manage it. */
+  hideGlossary?: Maybe<Scalars['Boolean']['output']>;
+  /** The logo's address. */
+  logoUrl?: Maybe<Scalars['String']['output']>;
+  /** The queries tab's settings. */
+  queriesTab?: Maybe<QueriesTabConfig>;
+  /** The search results' settings. */
+  searchResult?: Maybe<SearchResultsVisualConfig>;
+  /** Whether lineage shows full names at first. */
+  showFullTitleInLineage?: Maybe<Scalars['Boolean']['output']>;
+  /** The custom theme, if any. */
+  theme?: Maybe<ThemeConfig>;
 };
 
 /** A check of a dataset's row count. */
@@ -6631,6 +7883,11 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
+  AnalyticsChart:
+    | ( BarChart )
+    | ( Omit<TableChart, 'rows'> & { rows: Array<_RefType['Row']> } )
+    | ( TimeSeriesChart )
+  ;
   OwnerType:
     | ( Omit<CorpGroup, 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
@@ -6672,6 +7929,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataHubPageModule, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<DataHubPageTemplate, 'properties' | 'relationships'> & { properties: _RefType['DataHubPageTemplateProperties'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataHubView, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataPlatform, 'info' | 'relationships'> & { info?: Maybe<_RefType['DataPlatformInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
@@ -6692,6 +7951,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelGroupProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<MlPrimaryKey, 'application' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, primaryKeyProperties?: Maybe<_RefType['MLPrimaryKeyProperties']>, properties?: Maybe<_RefType['MLPrimaryKeyProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<OwnershipTypeEntity, 'info' | 'relationships'> & { info?: Maybe<_RefType['OwnershipTypeInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<Post, 'lastModified' | 'relationships'> & { lastModified: _RefType['AuditStamp'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<_RefType['RoleProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<_RefType['BusinessAttributes']>, deprecation?: Maybe<_RefType['Deprecation']>, documentation?: Maybe<_RefType['Documentation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, parent: _RefType['Entity'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: _RefType['StructuredPropertyDefinition'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
@@ -6737,9 +7997,14 @@ export type ResolversTypes = {
   AggregateResults: ResolverTypeWrapper<Omit<AggregateResults, 'facets'> & { facets?: Maybe<Array<ResolversTypes['FacetMetadata']>> }>;
   AggregationMetadata: ResolverTypeWrapper<Omit<AggregationMetadata, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   AllowedValue: ResolverTypeWrapper<Omit<AllowedValue, 'value'> & { value: ResolversTypes['PropertyValue'] }>;
+  AnalyticsChart: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['AnalyticsChart']>;
+  AnalyticsChartGroup: ResolverTypeWrapper<Omit<AnalyticsChartGroup, 'charts'> & { charts: Array<ResolversTypes['AnalyticsChart']> }>;
+  AnalyticsConfig: ResolverTypeWrapper<AnalyticsConfig>;
   AndFilterInput: AndFilterInput;
+  AppConfig: ResolverTypeWrapper<AppConfig>;
   Application: ResolverTypeWrapper<Omit<Application, 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { domain?: Maybe<ResolversTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['ApplicationProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ApplicationAssociation: ResolverTypeWrapper<Omit<ApplicationAssociation, 'application'> & { application: ResolversTypes['Application'] }>;
+  ApplicationConfig: ResolverTypeWrapper<ApplicationConfig>;
   ApplicationProperties: ResolverTypeWrapper<Omit<ApplicationProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
   Aspect: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Aspect']>;
   Assertion: ResolverTypeWrapper<Omit<Assertion, 'dataPlatformInstance' | 'info' | 'lineage' | 'platform' | 'relationships' | 'tags'> & { dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, info?: Maybe<ResolversTypes['AssertionInfo']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, platform: ResolversTypes['DataPlatform'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
@@ -6758,19 +8023,27 @@ export type ResolversTypes = {
   AssertionStdParameters: ResolverTypeWrapper<AssertionStdParameters>;
   AssertionType: AssertionType;
   AssertionValueChangeType: AssertionValueChangeType;
+  AssetCollectionModuleParams: ResolverTypeWrapper<AssetCollectionModuleParams>;
   AuditStamp: ResolverTypeWrapper<AuditStamp>;
+  AuthConfig: ResolverTypeWrapper<AuthConfig>;
   AuthenticatedUser: ResolverTypeWrapper<Omit<AuthenticatedUser, 'corpUser'> & { corpUser: ResolversTypes['CorpUser'] }>;
   AutoCompleteInput: AutoCompleteInput;
   AutoCompleteMultipleInput: AutoCompleteMultipleInput;
   AutoCompleteMultipleResults: ResolverTypeWrapper<Omit<AutoCompleteMultipleResults, 'suggestions'> & { suggestions: Array<ResolversTypes['AutoCompleteResultForEntity']> }>;
   AutoCompleteResultForEntity: ResolverTypeWrapper<Omit<AutoCompleteResultForEntity, 'entities'> & { entities: Array<ResolversTypes['Entity']> }>;
   AutoCompleteResults: ResolverTypeWrapper<Omit<AutoCompleteResults, 'entities'> & { entities: Array<ResolversTypes['Entity']> }>;
+  BarChart: ResolverTypeWrapper<BarChart>;
+  BarSegment: ResolverTypeWrapper<BarSegment>;
   BatchAddOwnersInput: BatchAddOwnersInput;
   BatchAddTagsInput: BatchAddTagsInput;
   BatchAddTermsInput: BatchAddTermsInput;
+  BatchGetStepStatesInput: BatchGetStepStatesInput;
+  BatchGetStepStatesResult: ResolverTypeWrapper<BatchGetStepStatesResult>;
   BatchRemoveOwnersInput: BatchRemoveOwnersInput;
   BatchRemoveTagsInput: BatchRemoveTagsInput;
   BatchRemoveTermsInput: BatchRemoveTermsInput;
+  BatchUpdateStepStatesInput: BatchUpdateStepStatesInput;
+  BatchUpdateStepStatesResult: ResolverTypeWrapper<BatchUpdateStepStatesResult>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BrowsableEntity: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['BrowsableEntity']>;
   BrowseInput: BrowseInput;
@@ -6788,15 +8061,18 @@ export type ResolversTypes = {
   BusinessAttributeAssociation: ResolverTypeWrapper<Omit<BusinessAttributeAssociation, 'businessAttribute'> & { businessAttribute: ResolversTypes['BusinessAttribute'] }>;
   BusinessAttributeInfo: ResolverTypeWrapper<Omit<BusinessAttributeInfo, 'created' | 'customProperties' | 'deleted' | 'glossaryTerms' | 'lastModified' | 'tags'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, lastModified: ResolversTypes['AuditStamp'], tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   BusinessAttributes: ResolverTypeWrapper<Omit<BusinessAttributes, 'businessAttribute'> & { businessAttribute?: Maybe<ResolversTypes['BusinessAttributeAssociation']> }>;
+  Cell: ResolverTypeWrapper<Omit<Cell, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   Chart: ResolverTypeWrapper<Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ChartProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ChartEditableProperties: ResolverTypeWrapper<ChartEditableProperties>;
   ChartProperties: ResolverTypeWrapper<Omit<ChartProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
   ChartStatsSummary: ResolverTypeWrapper<Omit<ChartStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
   ChartType: ChartType;
+  ChromeExtensionConfig: ResolverTypeWrapper<ChromeExtensionConfig>;
   Container: ResolverTypeWrapper<Omit<Container, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { access?: Maybe<ResolversTypes['Access']>, application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, entities?: Maybe<ResolversTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ContainerProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ContainerEditableProperties: ResolverTypeWrapper<ContainerEditableProperties>;
   ContainerEntitiesInput: ContainerEntitiesInput;
   ContainerProperties: ResolverTypeWrapper<Omit<ContainerProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
+  ContentParams: ResolverTypeWrapper<ContentParams>;
   CorpGroup: ResolverTypeWrapper<Omit<CorpGroup, 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { info?: Maybe<ResolversTypes['CorpGroupInfo']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
   CorpGroupEditableProperties: ResolverTypeWrapper<CorpGroupEditableProperties>;
   CorpGroupInfo: ResolverTypeWrapper<Omit<CorpGroupInfo, 'admins' | 'members'> & { admins?: Maybe<Array<ResolversTypes['CorpUser']>>, members?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
@@ -6805,11 +8081,13 @@ export type ResolversTypes = {
   CorpUserAppearanceSettings: ResolverTypeWrapper<CorpUserAppearanceSettings>;
   CorpUserEditableInfo: ResolverTypeWrapper<CorpUserEditableInfo>;
   CorpUserEditableProperties: ResolverTypeWrapper<Omit<CorpUserEditableProperties, 'persona' | 'platforms'> & { persona?: Maybe<ResolversTypes['DataHubPersona']>, platforms?: Maybe<Array<ResolversTypes['DataPlatform']>> }>;
+  CorpUserHomePageSettings: ResolverTypeWrapper<Omit<CorpUserHomePageSettings, 'pageTemplate'> & { pageTemplate?: Maybe<ResolversTypes['DataHubPageTemplate']> }>;
   CorpUserInfo: ResolverTypeWrapper<Omit<CorpUserInfo, 'customProperties' | 'manager'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, manager?: Maybe<ResolversTypes['CorpUser']> }>;
   CorpUserProperties: ResolverTypeWrapper<Omit<CorpUserProperties, 'customProperties' | 'manager'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, manager?: Maybe<ResolversTypes['CorpUser']> }>;
-  CorpUserSettings: ResolverTypeWrapper<Omit<CorpUserSettings, 'appearance' | 'views'> & { appearance?: Maybe<ResolversTypes['CorpUserAppearanceSettings']>, views?: Maybe<ResolversTypes['CorpUserViewsSettings']> }>;
+  CorpUserSettings: ResolverTypeWrapper<Omit<CorpUserSettings, 'appearance' | 'homePage' | 'views'> & { appearance?: Maybe<ResolversTypes['CorpUserAppearanceSettings']>, homePage?: Maybe<ResolversTypes['CorpUserHomePageSettings']>, views?: Maybe<ResolversTypes['CorpUserViewsSettings']> }>;
   CorpUserStatus: CorpUserStatus;
   CorpUserViewsSettings: ResolverTypeWrapper<Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversTypes['DataHubView']> }>;
+  CreatePostInput: CreatePostInput;
   CreateTagInput: CreateTagInput;
   CreateViewInput: CreateViewInput;
   CustomAssertionInfo: ResolverTypeWrapper<CustomAssertionInfo>;
@@ -6821,6 +8099,17 @@ export type ResolversTypes = {
   DataFlow: ResolverTypeWrapper<Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DataFlowProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DataFlowEditableProperties: ResolverTypeWrapper<DataFlowEditableProperties>;
   DataFlowProperties: ResolverTypeWrapper<Omit<DataFlowProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
+  DataHubPageModule: ResolverTypeWrapper<Omit<DataHubPageModule, 'relationships'> & { relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  DataHubPageModuleParams: ResolverTypeWrapper<DataHubPageModuleParams>;
+  DataHubPageModuleProperties: ResolverTypeWrapper<DataHubPageModuleProperties>;
+  DataHubPageModuleType: DataHubPageModuleType;
+  DataHubPageModuleVisibility: ResolverTypeWrapper<DataHubPageModuleVisibility>;
+  DataHubPageTemplate: ResolverTypeWrapper<Omit<DataHubPageTemplate, 'properties' | 'relationships'> & { properties: ResolversTypes['DataHubPageTemplateProperties'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  DataHubPageTemplateAssetSummary: ResolverTypeWrapper<DataHubPageTemplateAssetSummary>;
+  DataHubPageTemplateProperties: ResolverTypeWrapper<Omit<DataHubPageTemplateProperties, 'rows'> & { rows: Array<ResolversTypes['DataHubPageTemplateRow']> }>;
+  DataHubPageTemplateRow: ResolverTypeWrapper<Omit<DataHubPageTemplateRow, 'modules'> & { modules: Array<ResolversTypes['DataHubPageModule']> }>;
+  DataHubPageTemplateSurface: ResolverTypeWrapper<DataHubPageTemplateSurface>;
+  DataHubPageTemplateVisibility: ResolverTypeWrapper<DataHubPageTemplateVisibility>;
   DataHubPersona: ResolverTypeWrapper<DataHubPersona>;
   DataHubView: ResolverTypeWrapper<Omit<DataHubView, 'relationships'> & { relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataHubViewDefinition: ResolverTypeWrapper<DataHubViewDefinition>;
@@ -6862,9 +8151,11 @@ export type ResolversTypes = {
   DatasetStatsSummary: ResolverTypeWrapper<Omit<DatasetStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
   DatasetUpdateInput: DatasetUpdateInput;
   DateInterval: DateInterval;
+  DateRange: ResolverTypeWrapper<DateRange>;
   Deprecation: ResolverTypeWrapper<Omit<Deprecation, 'actorEntity' | 'replacement'> & { actorEntity?: Maybe<ResolversTypes['Entity']>, replacement?: Maybe<ResolversTypes['Entity']> }>;
   DescriptionUpdateInput: DescriptionUpdateInput;
   DisplayProperties: ResolverTypeWrapper<DisplayProperties>;
+  DocPropagationSettings: ResolverTypeWrapper<DocPropagationSettings>;
   Documentation: ResolverTypeWrapper<Omit<Documentation, 'documentations'> & { documentations: Array<ResolversTypes['DocumentationAssociation']> }>;
   DocumentationAssociation: ResolverTypeWrapper<Omit<DocumentationAssociation, 'attribution'> & { attribution?: Maybe<ResolversTypes['MetadataAttribution']> }>;
   Domain: ResolverTypeWrapper<Omit<Domain, 'entities' | 'institutionalMemory' | 'ownership' | 'parentDomains' | 'relationships' | 'structuredProperties'> & { entities?: Maybe<ResolversTypes['SearchResults']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentDomains?: Maybe<ResolversTypes['ParentDomainsResult']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
@@ -6882,11 +8173,18 @@ export type ResolversTypes = {
   EditableTagProperties: ResolverTypeWrapper<EditableTagProperties>;
   Entity: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Entity']>;
   EntityAssertionsResult: ResolverTypeWrapper<Omit<EntityAssertionsResult, 'assertions'> & { assertions: Array<ResolversTypes['Assertion']> }>;
+  EntityCountInput: EntityCountInput;
+  EntityCountResult: ResolverTypeWrapper<EntityCountResult>;
+  EntityCountResults: ResolverTypeWrapper<EntityCountResults>;
   EntityIncidentsResult: ResolverTypeWrapper<Omit<EntityIncidentsResult, 'incidents'> & { incidents: Array<ResolversTypes['Incident']> }>;
   EntityLineageResult: ResolverTypeWrapper<Omit<EntityLineageResult, 'relationships'> & { relationships: Array<ResolversTypes['LineageRelationship']> }>;
   EntityPath: ResolverTypeWrapper<Omit<EntityPath, 'path'> & { path: Array<Maybe<ResolversTypes['Entity']>> }>;
+  EntityProfileConfig: ResolverTypeWrapper<EntityProfileConfig>;
+  EntityProfileParams: ResolverTypeWrapper<EntityProfileParams>;
+  EntityProfilesConfig: ResolverTypeWrapper<EntityProfilesConfig>;
   EntityRelationship: ResolverTypeWrapper<Omit<EntityRelationship, 'created' | 'entity'> & { created?: Maybe<ResolversTypes['AuditStamp']>, entity?: Maybe<ResolversTypes['Entity']> }>;
   EntityRelationshipsResult: ResolverTypeWrapper<Omit<EntityRelationshipsResult, 'relationships'> & { relationships: Array<ResolversTypes['EntityRelationship']> }>;
+  EntityRequestContext: EntityRequestContext;
   EntityType: EntityType;
   EntityTypeEntity: ResolverTypeWrapper<Omit<EntityTypeEntity, 'info' | 'relationships'> & { info: ResolversTypes['EntityTypeInfo'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   EntityTypeInfo: ResolverTypeWrapper<EntityTypeInfo>;
@@ -6897,6 +8195,7 @@ export type ResolversTypes = {
   FacetFilter: ResolverTypeWrapper<FacetFilter>;
   FacetFilterInput: FacetFilterInput;
   FacetMetadata: ResolverTypeWrapper<Omit<FacetMetadata, 'aggregations' | 'entity'> & { aggregations: Array<ResolversTypes['AggregationMetadata']>, entity?: Maybe<ResolversTypes['Entity']> }>;
+  FeatureFlagsConfig: ResolverTypeWrapper<FeatureFlagsConfig>;
   FieldAssertionInfo: ResolverTypeWrapper<FieldAssertionInfo>;
   FieldAssertionType: FieldAssertionType;
   FieldMetricAssertion: ResolverTypeWrapper<FieldMetricAssertion>;
@@ -6917,10 +8216,12 @@ export type ResolversTypes = {
   FreshnessAssertionScheduleType: FreshnessAssertionScheduleType;
   FreshnessAssertionType: FreshnessAssertionType;
   FreshnessCronSchedule: ResolverTypeWrapper<FreshnessCronSchedule>;
+  GetGrantedPrivilegesInput: GetGrantedPrivilegesInput;
   GetQuickFiltersInput: GetQuickFiltersInput;
   GetQuickFiltersResult: ResolverTypeWrapper<Omit<GetQuickFiltersResult, 'quickFilters'> & { quickFilters: Array<Maybe<ResolversTypes['QuickFilter']>> }>;
   GetRootGlossaryEntitiesInput: GetRootGlossaryEntitiesInput;
   GetRootGlossaryTermsResult: ResolverTypeWrapper<Omit<GetRootGlossaryTermsResult, 'terms'> & { terms: Array<ResolversTypes['GlossaryTerm']> }>;
+  GlobalHomePageSettings: ResolverTypeWrapper<Omit<GlobalHomePageSettings, 'defaultTemplate'> & { defaultTemplate?: Maybe<ResolversTypes['DataHubPageTemplate']> }>;
   GlobalTags: ResolverTypeWrapper<Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversTypes['TagAssociation']>> }>;
   GlobalTagsUpdate: GlobalTagsUpdate;
   GlobalViewsSettings: ResolverTypeWrapper<GlobalViewsSettings>;
@@ -6936,8 +8237,12 @@ export type ResolversTypes = {
   Health: ResolverTypeWrapper<Health>;
   HealthStatus: HealthStatus;
   HealthStatusType: HealthStatusType;
+  HierarchyViewModuleParams: ResolverTypeWrapper<HierarchyViewModuleParams>;
+  Highlight: ResolverTypeWrapper<Highlight>;
+  HomePageConfig: ResolverTypeWrapper<HomePageConfig>;
   IconLibrary: IconLibrary;
   IconProperties: ResolverTypeWrapper<IconProperties>;
+  IdentityManagementConfig: ResolverTypeWrapper<IdentityManagementConfig>;
   Incident: ResolverTypeWrapper<Omit<Incident, 'assignees' | 'created' | 'entity' | 'incidentStatus' | 'relationships' | 'source' | 'status' | 'tags'> & { assignees?: Maybe<Array<ResolversTypes['OwnerType']>>, created: ResolversTypes['AuditStamp'], entity: ResolversTypes['Entity'], incidentStatus: ResolversTypes['IncidentStatus'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, source?: Maybe<ResolversTypes['IncidentSource']>, status: ResolversTypes['IncidentStatus'], tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   IncidentPriority: IncidentPriority;
   IncidentSource: ResolverTypeWrapper<Omit<IncidentSource, 'source'> & { source?: Maybe<ResolversTypes['Entity']> }>;
@@ -6958,16 +8263,23 @@ export type ResolversTypes = {
   InstitutionalMemoryUpdate: InstitutionalMemoryUpdate;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   KeyValueSchema: ResolverTypeWrapper<KeyValueSchema>;
+  LineageConfig: ResolverTypeWrapper<LineageConfig>;
   LineageDirection: LineageDirection;
   LineageFlags: LineageFlags;
   LineageInput: LineageInput;
   LineageRelationship: ResolverTypeWrapper<Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversTypes['Entity']>, entity?: Maybe<ResolversTypes['Entity']>, updatedActor?: Maybe<ResolversTypes['Entity']> }>;
   LineageSearchPath: LineageSearchPath;
+  LinkModuleParams: ResolverTypeWrapper<LinkModuleParams>;
+  LinkParams: ResolverTypeWrapper<LinkParams>;
   LinkSettingsInput: LinkSettingsInput;
   ListDomainsInput: ListDomainsInput;
   ListDomainsResult: ResolverTypeWrapper<Omit<ListDomainsResult, 'domains'> & { domains: Array<ResolversTypes['Domain']> }>;
   ListGlobalViewsInput: ListGlobalViewsInput;
   ListMyViewsInput: ListMyViewsInput;
+  ListPostsInput: ListPostsInput;
+  ListPostsResult: ResolverTypeWrapper<Omit<ListPostsResult, 'posts'> & { posts: Array<ResolversTypes['Post']> }>;
+  ListRecommendationsInput: ListRecommendationsInput;
+  ListRecommendationsResult: ResolverTypeWrapper<Omit<ListRecommendationsResult, 'modules'> & { modules: Array<ResolversTypes['RecommendationModule']> }>;
   ListViewsResult: ResolverTypeWrapper<Omit<ListViewsResult, 'views'> & { views: Array<ResolversTypes['DataHubView']> }>;
   LogicalOperator: LogicalOperator;
   Long: ResolverTypeWrapper<Scalars['Long']['output']>;
@@ -6991,10 +8303,17 @@ export type ResolversTypes = {
   MLPrimaryKeyEditableProperties: ResolverTypeWrapper<MlPrimaryKeyEditableProperties>;
   MLPrimaryKeyProperties: ResolverTypeWrapper<Omit<MlPrimaryKeyProperties, 'customProperties' | 'sources' | 'version'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, sources?: Maybe<Array<Maybe<ResolversTypes['Dataset']>>>, version?: Maybe<ResolversTypes['VersionTag']> }>;
   MLTrainingRunProperties: ResolverTypeWrapper<MlTrainingRunProperties>;
+  ManagedIngestionConfig: ResolverTypeWrapper<ManagedIngestionConfig>;
   MatchedField: ResolverTypeWrapper<Omit<MatchedField, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
+  Media: ResolverTypeWrapper<Media>;
+  MediaType: MediaType;
+  MetadataAnalyticsInput: MetadataAnalyticsInput;
   MetadataAttribution: ResolverTypeWrapper<Omit<MetadataAttribution, 'actor' | 'source'> & { actor: ResolversTypes['Entity'], source?: Maybe<ResolversTypes['Entity']> }>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  NamedBar: ResolverTypeWrapper<NamedBar>;
+  NamedLine: ResolverTypeWrapper<NamedLine>;
   NumberValue: ResolverTypeWrapper<NumberValue>;
+  NumericDataPoint: ResolverTypeWrapper<NumericDataPoint>;
   Operation: ResolverTypeWrapper<Operation>;
   OperationSourceType: OperationSourceType;
   OperationType: OperationType;
@@ -7010,17 +8329,34 @@ export type ResolversTypes = {
   OwnershipTypeEntity: ResolverTypeWrapper<Omit<OwnershipTypeEntity, 'info' | 'relationships'> & { info?: Maybe<ResolversTypes['OwnershipTypeInfo']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   OwnershipTypeInfo: ResolverTypeWrapper<Omit<OwnershipTypeInfo, 'created' | 'lastModified'> & { created?: Maybe<ResolversTypes['AuditStamp']>, lastModified?: Maybe<ResolversTypes['AuditStamp']> }>;
   OwnershipUpdate: OwnershipUpdate;
+  PageModuleScope: PageModuleScope;
+  PageTemplateScope: PageTemplateScope;
+  PageTemplateSurfaceType: PageTemplateSurfaceType;
   ParentContainersResult: ResolverTypeWrapper<Omit<ParentContainersResult, 'containers'> & { containers: Array<ResolversTypes['Container']> }>;
   ParentDomainsResult: ResolverTypeWrapper<Omit<ParentDomainsResult, 'domains'> & { domains: Array<ResolversTypes['Entity']> }>;
   ParentNodesResult: ResolverTypeWrapper<Omit<ParentNodesResult, 'nodes'> & { nodes: Array<ResolversTypes['GlossaryNode']> }>;
+  PersonalSidebarSection: PersonalSidebarSection;
   PlatformNativeType: PlatformNativeType;
   PlatformPrivileges: ResolverTypeWrapper<PlatformPrivileges>;
   PlatformSchema: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PlatformSchema']>;
   PlatformType: PlatformType;
+  PoliciesConfig: ResolverTypeWrapper<PoliciesConfig>;
+  Post: ResolverTypeWrapper<Omit<Post, 'lastModified' | 'relationships'> & { lastModified: ResolversTypes['AuditStamp'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  PostContent: ResolverTypeWrapper<PostContent>;
+  PostContentType: PostContentType;
+  PostType: PostType;
+  Privilege: ResolverTypeWrapper<Privilege>;
+  Privileges: ResolverTypeWrapper<Privileges>;
   PropertyCardinality: PropertyCardinality;
   PropertyValue: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PropertyValue']>;
+  QueriesTabConfig: ResolverTypeWrapper<QueriesTabConfig>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   QuickFilter: ResolverTypeWrapper<Omit<QuickFilter, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
+  RecommendationContent: ResolverTypeWrapper<Omit<RecommendationContent, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
+  RecommendationModule: ResolverTypeWrapper<Omit<RecommendationModule, 'content'> & { content: Array<ResolversTypes['RecommendationContent']> }>;
+  RecommendationParams: ResolverTypeWrapper<RecommendationParams>;
+  RecommendationRenderType: RecommendationRenderType;
+  RecommendationRequestContext: RecommendationRequestContext;
   RelationshipDirection: RelationshipDirection;
   RelationshipFieldMapping: ResolverTypeWrapper<RelationshipFieldMapping>;
   RelationshipsInput: RelationshipsInput;
@@ -7028,12 +8364,17 @@ export type ResolversTypes = {
   RemoveOwnerInput: RemoveOwnerInput;
   ResolvedActor: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ResolvedActor']>;
   ResolvedAuditStamp: ResolverTypeWrapper<Omit<ResolvedAuditStamp, 'actor'> & { actor?: Maybe<ResolversTypes['CorpUser']> }>;
+  ResourcePrivileges: ResolverTypeWrapper<ResourcePrivileges>;
   ResourceRefInput: ResourceRefInput;
+  ResourceSpec: ResourceSpec;
+  RichTextModuleParams: ResolverTypeWrapper<RichTextModuleParams>;
   Role: ResolverTypeWrapper<Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<ResolversTypes['RoleProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   RoleAssociation: ResolverTypeWrapper<Omit<RoleAssociation, 'role'> & { role: ResolversTypes['Role'] }>;
   RoleProperties: ResolverTypeWrapper<RoleProperties>;
+  Row: ResolverTypeWrapper<Omit<Row, 'cells'> & { cells?: Maybe<Array<ResolversTypes['Cell']>> }>;
   RowCountChange: ResolverTypeWrapper<RowCountChange>;
   RowCountTotal: ResolverTypeWrapper<RowCountTotal>;
+  ScenarioType: ScenarioType;
   SchemaAssertionCompatibility: SchemaAssertionCompatibility;
   SchemaAssertionField: ResolverTypeWrapper<SchemaAssertionField>;
   SchemaAssertionInfo: ResolverTypeWrapper<Omit<SchemaAssertionInfo, 'fields' | 'schema'> & { fields: Array<ResolversTypes['SchemaAssertionField']>, schema?: Maybe<ResolversTypes['SchemaMetadata']> }>;
@@ -7051,11 +8392,17 @@ export type ResolversTypes = {
   SearchAcrossLineageInput: SearchAcrossLineageInput;
   SearchAcrossLineageResult: ResolverTypeWrapper<Omit<SearchAcrossLineageResult, 'entity' | 'matchedFields' | 'paths'> & { entity: ResolversTypes['Entity'], matchedFields: Array<ResolversTypes['MatchedField']>, paths?: Maybe<Array<Maybe<ResolversTypes['EntityPath']>>> }>;
   SearchAcrossLineageResults: ResolverTypeWrapper<Omit<SearchAcrossLineageResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversTypes['FacetMetadata']>>, searchResults: Array<ResolversTypes['SearchAcrossLineageResult']> }>;
+  SearchBarAPI: SearchBarApi;
+  SearchBarConfig: ResolverTypeWrapper<SearchBarConfig>;
+  SearchCardConfig: ResolverTypeWrapper<SearchCardConfig>;
   SearchFlags: SearchFlags;
   SearchInput: SearchInput;
   SearchInsight: ResolverTypeWrapper<SearchInsight>;
+  SearchParams: ResolverTypeWrapper<SearchParams>;
+  SearchRequestContext: SearchRequestContext;
   SearchResult: ResolverTypeWrapper<Omit<SearchResult, 'entity' | 'matchedFields'> & { entity: ResolversTypes['Entity'], matchedFields: Array<ResolversTypes['MatchedField']> }>;
   SearchResults: ResolverTypeWrapper<Omit<SearchResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversTypes['FacetMetadata']>>, searchResults: Array<ResolversTypes['SearchResult']> }>;
+  SearchResultsVisualConfig: ResolverTypeWrapper<SearchResultsVisualConfig>;
   SearchSortInput: SearchSortInput;
   SearchSuggestion: ResolverTypeWrapper<SearchSuggestion>;
   SiblingProperties: ResolverTypeWrapper<Omit<SiblingProperties, 'siblings'> & { siblings?: Maybe<Array<Maybe<ResolversTypes['Entity']>>> }>;
@@ -7065,8 +8412,11 @@ export type ResolversTypes = {
   SqlAssertionType: SqlAssertionType;
   Status: ResolverTypeWrapper<Status>;
   StdDataType: StdDataType;
+  StepStateInput: StepStateInput;
+  StepStateResult: ResolverTypeWrapper<StepStateResult>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   StringMapEntry: ResolverTypeWrapper<StringMapEntry>;
+  StringMapEntryInput: StringMapEntryInput;
   StringValue: ResolverTypeWrapper<StringValue>;
   StructuredProperties: ResolverTypeWrapper<Omit<StructuredProperties, 'properties'> & { properties?: Maybe<Array<ResolversTypes['StructuredPropertiesEntry']>> }>;
   StructuredPropertiesEntry: ResolverTypeWrapper<Omit<StructuredPropertiesEntry, 'attribution' | 'structuredProperty' | 'valueEntities' | 'values'> & { attribution?: Maybe<ResolversTypes['MetadataAttribution']>, structuredProperty: ResolversTypes['StructuredPropertyEntity'], valueEntities?: Maybe<Array<Maybe<ResolversTypes['Entity']>>>, values: Array<Maybe<ResolversTypes['PropertyValue']>> }>;
@@ -7075,7 +8425,10 @@ export type ResolversTypes = {
   StructuredPropertySettings: ResolverTypeWrapper<StructuredPropertySettings>;
   SubResourceType: SubResourceType;
   SubTypes: ResolverTypeWrapper<SubTypes>;
+  SummaryElement: ResolverTypeWrapper<SummaryElement>;
+  SummaryElementType: SummaryElementType;
   SupportsVersions: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['SupportsVersions']>;
+  TableChart: ResolverTypeWrapper<Omit<TableChart, 'rows'> & { rows: Array<ResolversTypes['Row']> }>;
   TableSchema: ResolverTypeWrapper<TableSchema>;
   Tag: ResolverTypeWrapper<Omit<Tag, 'editableProperties' | 'ownership' | 'relationships'> & { editableProperties?: Maybe<ResolversTypes['EditableTagProperties']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   TagAssociation: ResolverTypeWrapper<Omit<TagAssociation, 'attribution' | 'tag'> & { attribution?: Maybe<ResolversTypes['MetadataAttribution']>, tag: ResolversTypes['Tag'] }>;
@@ -7083,22 +8436,36 @@ export type ResolversTypes = {
   TagAssociationUpdate: TagAssociationUpdate;
   TagProperties: ResolverTypeWrapper<TagProperties>;
   TagUpdateInput: TagUpdateInput;
+  TelemetryConfig: ResolverTypeWrapper<TelemetryConfig>;
   TermAssociationInput: TermAssociationInput;
+  TestsConfig: ResolverTypeWrapper<TestsConfig>;
+  ThemeConfig: ResolverTypeWrapper<ThemeConfig>;
   TimeRange: TimeRange;
   TimeSeriesAspect: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['TimeSeriesAspect']>;
+  TimeSeriesChart: ResolverTypeWrapper<TimeSeriesChart>;
   TypeQualifier: ResolverTypeWrapper<Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversTypes['EntityTypeEntity']>> }>;
+  UpdateApplicationsSettingsInput: UpdateApplicationsSettingsInput;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
+  UpdateDocPropagationSettingsInput: UpdateDocPropagationSettingsInput;
   UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
+  UpdateMediaInput: UpdateMediaInput;
   UpdateNameInput: UpdateNameInput;
+  UpdatePostContentInput: UpdatePostContentInput;
+  UpdatePostInput: UpdatePostInput;
+  UpdateStepStateResult: ResolverTypeWrapper<UpdateStepStateResult>;
+  UpdateUserSettingInput: UpdateUserSettingInput;
   UpdateViewInput: UpdateViewInput;
   UsageAggregation: ResolverTypeWrapper<Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversTypes['UsageAggregationMetrics']> }>;
   UsageAggregationMetrics: ResolverTypeWrapper<Omit<UsageAggregationMetrics, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversTypes['UserUsageCounts']>>> }>;
   UsageQueryResult: ResolverTypeWrapper<Omit<UsageQueryResult, 'aggregations' | 'buckets'> & { aggregations?: Maybe<ResolversTypes['UsageQueryResultAggregations']>, buckets?: Maybe<Array<Maybe<ResolversTypes['UsageAggregation']>>> }>;
   UsageQueryResultAggregations: ResolverTypeWrapper<Omit<UsageQueryResultAggregations, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversTypes['UserUsageCounts']>>> }>;
+  UserSetting: UserSetting;
   UserUsageCounts: ResolverTypeWrapper<Omit<UserUsageCounts, 'user'> & { user?: Maybe<ResolversTypes['CorpUser']> }>;
   VersionProperties: ResolverTypeWrapper<Omit<VersionProperties, 'aliases' | 'created' | 'createdInSource' | 'version' | 'versionSet'> & { aliases: Array<ResolversTypes['VersionTag']>, created?: Maybe<ResolversTypes['ResolvedAuditStamp']>, createdInSource?: Maybe<ResolversTypes['ResolvedAuditStamp']>, version: ResolversTypes['VersionTag'], versionSet: ResolversTypes['VersionSet'] }>;
   VersionSet: ResolverTypeWrapper<Omit<VersionSet, 'latestVersion' | 'relationships'> & { latestVersion?: Maybe<ResolversTypes['Entity']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   VersionTag: ResolverTypeWrapper<VersionTag>;
+  ViewsConfig: ResolverTypeWrapper<ViewsConfig>;
+  VisualConfig: ResolverTypeWrapper<VisualConfig>;
   VolumeAssertionInfo: ResolverTypeWrapper<VolumeAssertionInfo>;
   VolumeAssertionType: VolumeAssertionType;
   WindowDuration: WindowDuration;
@@ -7116,9 +8483,14 @@ export type ResolversParentTypes = {
   AggregateResults: Omit<AggregateResults, 'facets'> & { facets?: Maybe<Array<ResolversParentTypes['FacetMetadata']>> };
   AggregationMetadata: Omit<AggregationMetadata, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   AllowedValue: Omit<AllowedValue, 'value'> & { value: ResolversParentTypes['PropertyValue'] };
+  AnalyticsChart: ResolversUnionTypes<ResolversParentTypes>['AnalyticsChart'];
+  AnalyticsChartGroup: Omit<AnalyticsChartGroup, 'charts'> & { charts: Array<ResolversParentTypes['AnalyticsChart']> };
+  AnalyticsConfig: AnalyticsConfig;
   AndFilterInput: AndFilterInput;
+  AppConfig: AppConfig;
   Application: Omit<Application, 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { domain?: Maybe<ResolversParentTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['ApplicationProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ApplicationAssociation: Omit<ApplicationAssociation, 'application'> & { application: ResolversParentTypes['Application'] };
+  ApplicationConfig: ApplicationConfig;
   ApplicationProperties: Omit<ApplicationProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
   Aspect: ResolversInterfaceTypes<ResolversParentTypes>['Aspect'];
   Assertion: Omit<Assertion, 'dataPlatformInstance' | 'info' | 'lineage' | 'platform' | 'relationships' | 'tags'> & { dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, info?: Maybe<ResolversParentTypes['AssertionInfo']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, platform: ResolversParentTypes['DataPlatform'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
@@ -7129,19 +8501,27 @@ export type ResolversParentTypes = {
   AssertionSource: Omit<AssertionSource, 'created'> & { created?: Maybe<ResolversParentTypes['AuditStamp']> };
   AssertionStdParameter: AssertionStdParameter;
   AssertionStdParameters: AssertionStdParameters;
+  AssetCollectionModuleParams: AssetCollectionModuleParams;
   AuditStamp: AuditStamp;
+  AuthConfig: AuthConfig;
   AuthenticatedUser: Omit<AuthenticatedUser, 'corpUser'> & { corpUser: ResolversParentTypes['CorpUser'] };
   AutoCompleteInput: AutoCompleteInput;
   AutoCompleteMultipleInput: AutoCompleteMultipleInput;
   AutoCompleteMultipleResults: Omit<AutoCompleteMultipleResults, 'suggestions'> & { suggestions: Array<ResolversParentTypes['AutoCompleteResultForEntity']> };
   AutoCompleteResultForEntity: Omit<AutoCompleteResultForEntity, 'entities'> & { entities: Array<ResolversParentTypes['Entity']> };
   AutoCompleteResults: Omit<AutoCompleteResults, 'entities'> & { entities: Array<ResolversParentTypes['Entity']> };
+  BarChart: BarChart;
+  BarSegment: BarSegment;
   BatchAddOwnersInput: BatchAddOwnersInput;
   BatchAddTagsInput: BatchAddTagsInput;
   BatchAddTermsInput: BatchAddTermsInput;
+  BatchGetStepStatesInput: BatchGetStepStatesInput;
+  BatchGetStepStatesResult: BatchGetStepStatesResult;
   BatchRemoveOwnersInput: BatchRemoveOwnersInput;
   BatchRemoveTagsInput: BatchRemoveTagsInput;
   BatchRemoveTermsInput: BatchRemoveTermsInput;
+  BatchUpdateStepStatesInput: BatchUpdateStepStatesInput;
+  BatchUpdateStepStatesResult: BatchUpdateStepStatesResult;
   Boolean: Scalars['Boolean']['output'];
   BrowsableEntity: ResolversInterfaceTypes<ResolversParentTypes>['BrowsableEntity'];
   BrowseInput: BrowseInput;
@@ -7159,14 +8539,17 @@ export type ResolversParentTypes = {
   BusinessAttributeAssociation: Omit<BusinessAttributeAssociation, 'businessAttribute'> & { businessAttribute: ResolversParentTypes['BusinessAttribute'] };
   BusinessAttributeInfo: Omit<BusinessAttributeInfo, 'created' | 'customProperties' | 'deleted' | 'glossaryTerms' | 'lastModified' | 'tags'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, lastModified: ResolversParentTypes['AuditStamp'], tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   BusinessAttributes: Omit<BusinessAttributes, 'businessAttribute'> & { businessAttribute?: Maybe<ResolversParentTypes['BusinessAttributeAssociation']> };
+  Cell: Omit<Cell, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   Chart: Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ChartProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversParentTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ChartEditableProperties: ChartEditableProperties;
   ChartProperties: Omit<ChartProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
   ChartStatsSummary: Omit<ChartStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
+  ChromeExtensionConfig: ChromeExtensionConfig;
   Container: Omit<Container, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { access?: Maybe<ResolversParentTypes['Access']>, application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, entities?: Maybe<ResolversParentTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ContainerProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ContainerEditableProperties: ContainerEditableProperties;
   ContainerEntitiesInput: ContainerEntitiesInput;
   ContainerProperties: Omit<ContainerProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
+  ContentParams: ContentParams;
   CorpGroup: Omit<CorpGroup, 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { info?: Maybe<ResolversParentTypes['CorpGroupInfo']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
   CorpGroupEditableProperties: CorpGroupEditableProperties;
   CorpGroupInfo: Omit<CorpGroupInfo, 'admins' | 'members'> & { admins?: Maybe<Array<ResolversParentTypes['CorpUser']>>, members?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
@@ -7175,10 +8558,12 @@ export type ResolversParentTypes = {
   CorpUserAppearanceSettings: CorpUserAppearanceSettings;
   CorpUserEditableInfo: CorpUserEditableInfo;
   CorpUserEditableProperties: Omit<CorpUserEditableProperties, 'persona' | 'platforms'> & { persona?: Maybe<ResolversParentTypes['DataHubPersona']>, platforms?: Maybe<Array<ResolversParentTypes['DataPlatform']>> };
+  CorpUserHomePageSettings: Omit<CorpUserHomePageSettings, 'pageTemplate'> & { pageTemplate?: Maybe<ResolversParentTypes['DataHubPageTemplate']> };
   CorpUserInfo: Omit<CorpUserInfo, 'customProperties' | 'manager'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, manager?: Maybe<ResolversParentTypes['CorpUser']> };
   CorpUserProperties: Omit<CorpUserProperties, 'customProperties' | 'manager'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, manager?: Maybe<ResolversParentTypes['CorpUser']> };
-  CorpUserSettings: Omit<CorpUserSettings, 'appearance' | 'views'> & { appearance?: Maybe<ResolversParentTypes['CorpUserAppearanceSettings']>, views?: Maybe<ResolversParentTypes['CorpUserViewsSettings']> };
+  CorpUserSettings: Omit<CorpUserSettings, 'appearance' | 'homePage' | 'views'> & { appearance?: Maybe<ResolversParentTypes['CorpUserAppearanceSettings']>, homePage?: Maybe<ResolversParentTypes['CorpUserHomePageSettings']>, views?: Maybe<ResolversParentTypes['CorpUserViewsSettings']> };
   CorpUserViewsSettings: Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversParentTypes['DataHubView']> };
+  CreatePostInput: CreatePostInput;
   CreateTagInput: CreateTagInput;
   CreateViewInput: CreateViewInput;
   CustomAssertionInfo: CustomAssertionInfo;
@@ -7190,6 +8575,16 @@ export type ResolversParentTypes = {
   DataFlow: Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DataFlowProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DataFlowEditableProperties: DataFlowEditableProperties;
   DataFlowProperties: Omit<DataFlowProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
+  DataHubPageModule: Omit<DataHubPageModule, 'relationships'> & { relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  DataHubPageModuleParams: DataHubPageModuleParams;
+  DataHubPageModuleProperties: DataHubPageModuleProperties;
+  DataHubPageModuleVisibility: DataHubPageModuleVisibility;
+  DataHubPageTemplate: Omit<DataHubPageTemplate, 'properties' | 'relationships'> & { properties: ResolversParentTypes['DataHubPageTemplateProperties'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  DataHubPageTemplateAssetSummary: DataHubPageTemplateAssetSummary;
+  DataHubPageTemplateProperties: Omit<DataHubPageTemplateProperties, 'rows'> & { rows: Array<ResolversParentTypes['DataHubPageTemplateRow']> };
+  DataHubPageTemplateRow: Omit<DataHubPageTemplateRow, 'modules'> & { modules: Array<ResolversParentTypes['DataHubPageModule']> };
+  DataHubPageTemplateSurface: DataHubPageTemplateSurface;
+  DataHubPageTemplateVisibility: DataHubPageTemplateVisibility;
   DataHubPersona: DataHubPersona;
   DataHubView: Omit<DataHubView, 'relationships'> & { relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataHubViewDefinition: DataHubViewDefinition;
@@ -7225,9 +8620,11 @@ export type ResolversParentTypes = {
   DatasetProperties: Omit<DatasetProperties, 'customProperties' | 'lastModified'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, lastModified: ResolversParentTypes['AuditStamp'] };
   DatasetStatsSummary: Omit<DatasetStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
   DatasetUpdateInput: DatasetUpdateInput;
+  DateRange: DateRange;
   Deprecation: Omit<Deprecation, 'actorEntity' | 'replacement'> & { actorEntity?: Maybe<ResolversParentTypes['Entity']>, replacement?: Maybe<ResolversParentTypes['Entity']> };
   DescriptionUpdateInput: DescriptionUpdateInput;
   DisplayProperties: DisplayProperties;
+  DocPropagationSettings: DocPropagationSettings;
   Documentation: Omit<Documentation, 'documentations'> & { documentations: Array<ResolversParentTypes['DocumentationAssociation']> };
   DocumentationAssociation: Omit<DocumentationAssociation, 'attribution'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']> };
   Domain: Omit<Domain, 'entities' | 'institutionalMemory' | 'ownership' | 'parentDomains' | 'relationships' | 'structuredProperties'> & { entities?: Maybe<ResolversParentTypes['SearchResults']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentDomains?: Maybe<ResolversParentTypes['ParentDomainsResult']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
@@ -7244,11 +8641,18 @@ export type ResolversParentTypes = {
   EditableTagProperties: EditableTagProperties;
   Entity: ResolversInterfaceTypes<ResolversParentTypes>['Entity'];
   EntityAssertionsResult: Omit<EntityAssertionsResult, 'assertions'> & { assertions: Array<ResolversParentTypes['Assertion']> };
+  EntityCountInput: EntityCountInput;
+  EntityCountResult: EntityCountResult;
+  EntityCountResults: EntityCountResults;
   EntityIncidentsResult: Omit<EntityIncidentsResult, 'incidents'> & { incidents: Array<ResolversParentTypes['Incident']> };
   EntityLineageResult: Omit<EntityLineageResult, 'relationships'> & { relationships: Array<ResolversParentTypes['LineageRelationship']> };
   EntityPath: Omit<EntityPath, 'path'> & { path: Array<Maybe<ResolversParentTypes['Entity']>> };
+  EntityProfileConfig: EntityProfileConfig;
+  EntityProfileParams: EntityProfileParams;
+  EntityProfilesConfig: EntityProfilesConfig;
   EntityRelationship: Omit<EntityRelationship, 'created' | 'entity'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, entity?: Maybe<ResolversParentTypes['Entity']> };
   EntityRelationshipsResult: Omit<EntityRelationshipsResult, 'relationships'> & { relationships: Array<ResolversParentTypes['EntityRelationship']> };
+  EntityRequestContext: EntityRequestContext;
   EntityTypeEntity: Omit<EntityTypeEntity, 'info' | 'relationships'> & { info: ResolversParentTypes['EntityTypeInfo'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   EntityTypeInfo: EntityTypeInfo;
   EntityTypeToPlatforms: EntityTypeToPlatforms;
@@ -7257,6 +8661,7 @@ export type ResolversParentTypes = {
   FacetFilter: FacetFilter;
   FacetFilterInput: FacetFilterInput;
   FacetMetadata: Omit<FacetMetadata, 'aggregations' | 'entity'> & { aggregations: Array<ResolversParentTypes['AggregationMetadata']>, entity?: Maybe<ResolversParentTypes['Entity']> };
+  FeatureFlagsConfig: FeatureFlagsConfig;
   FieldAssertionInfo: FieldAssertionInfo;
   FieldMetricAssertion: FieldMetricAssertion;
   FieldTransform: FieldTransform;
@@ -7270,10 +8675,12 @@ export type ResolversParentTypes = {
   FreshnessAssertionInfo: FreshnessAssertionInfo;
   FreshnessAssertionSchedule: FreshnessAssertionSchedule;
   FreshnessCronSchedule: FreshnessCronSchedule;
+  GetGrantedPrivilegesInput: GetGrantedPrivilegesInput;
   GetQuickFiltersInput: GetQuickFiltersInput;
   GetQuickFiltersResult: Omit<GetQuickFiltersResult, 'quickFilters'> & { quickFilters: Array<Maybe<ResolversParentTypes['QuickFilter']>> };
   GetRootGlossaryEntitiesInput: GetRootGlossaryEntitiesInput;
   GetRootGlossaryTermsResult: Omit<GetRootGlossaryTermsResult, 'terms'> & { terms: Array<ResolversParentTypes['GlossaryTerm']> };
+  GlobalHomePageSettings: Omit<GlobalHomePageSettings, 'defaultTemplate'> & { defaultTemplate?: Maybe<ResolversParentTypes['DataHubPageTemplate']> };
   GlobalTags: Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversParentTypes['TagAssociation']>> };
   GlobalTagsUpdate: GlobalTagsUpdate;
   GlobalViewsSettings: GlobalViewsSettings;
@@ -7287,7 +8694,11 @@ export type ResolversParentTypes = {
   GroupingCriterion: GroupingCriterion;
   GroupingSpec: GroupingSpec;
   Health: Health;
+  HierarchyViewModuleParams: HierarchyViewModuleParams;
+  Highlight: Highlight;
+  HomePageConfig: HomePageConfig;
   IconProperties: IconProperties;
+  IdentityManagementConfig: IdentityManagementConfig;
   Incident: Omit<Incident, 'assignees' | 'created' | 'entity' | 'incidentStatus' | 'relationships' | 'source' | 'status' | 'tags'> & { assignees?: Maybe<Array<ResolversParentTypes['OwnerType']>>, created: ResolversParentTypes['AuditStamp'], entity: ResolversParentTypes['Entity'], incidentStatus: ResolversParentTypes['IncidentStatus'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, source?: Maybe<ResolversParentTypes['IncidentSource']>, status: ResolversParentTypes['IncidentStatus'], tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   IncidentSource: Omit<IncidentSource, 'source'> & { source?: Maybe<ResolversParentTypes['Entity']> };
   IncidentStatus: Omit<IncidentStatus, 'lastUpdated'> & { lastUpdated: ResolversParentTypes['AuditStamp'] };
@@ -7302,14 +8713,21 @@ export type ResolversParentTypes = {
   InstitutionalMemoryUpdate: InstitutionalMemoryUpdate;
   Int: Scalars['Int']['output'];
   KeyValueSchema: KeyValueSchema;
+  LineageConfig: LineageConfig;
   LineageFlags: LineageFlags;
   LineageInput: LineageInput;
   LineageRelationship: Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, entity?: Maybe<ResolversParentTypes['Entity']>, updatedActor?: Maybe<ResolversParentTypes['Entity']> };
+  LinkModuleParams: LinkModuleParams;
+  LinkParams: LinkParams;
   LinkSettingsInput: LinkSettingsInput;
   ListDomainsInput: ListDomainsInput;
   ListDomainsResult: Omit<ListDomainsResult, 'domains'> & { domains: Array<ResolversParentTypes['Domain']> };
   ListGlobalViewsInput: ListGlobalViewsInput;
   ListMyViewsInput: ListMyViewsInput;
+  ListPostsInput: ListPostsInput;
+  ListPostsResult: Omit<ListPostsResult, 'posts'> & { posts: Array<ResolversParentTypes['Post']> };
+  ListRecommendationsInput: ListRecommendationsInput;
+  ListRecommendationsResult: Omit<ListRecommendationsResult, 'modules'> & { modules: Array<ResolversParentTypes['RecommendationModule']> };
   ListViewsResult: Omit<ListViewsResult, 'views'> & { views: Array<ResolversParentTypes['DataHubView']> };
   Long: Scalars['Long']['output'];
   MLFeature: Omit<MlFeature, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, featureProperties?: Maybe<ResolversParentTypes['MLFeatureProperties']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['MLFeatureProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
@@ -7331,10 +8749,16 @@ export type ResolversParentTypes = {
   MLPrimaryKeyEditableProperties: MlPrimaryKeyEditableProperties;
   MLPrimaryKeyProperties: Omit<MlPrimaryKeyProperties, 'customProperties' | 'sources' | 'version'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, sources?: Maybe<Array<Maybe<ResolversParentTypes['Dataset']>>>, version?: Maybe<ResolversParentTypes['VersionTag']> };
   MLTrainingRunProperties: MlTrainingRunProperties;
+  ManagedIngestionConfig: ManagedIngestionConfig;
   MatchedField: Omit<MatchedField, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
+  Media: Media;
+  MetadataAnalyticsInput: MetadataAnalyticsInput;
   MetadataAttribution: Omit<MetadataAttribution, 'actor' | 'source'> & { actor: ResolversParentTypes['Entity'], source?: Maybe<ResolversParentTypes['Entity']> };
   Mutation: Record<PropertyKey, never>;
+  NamedBar: NamedBar;
+  NamedLine: NamedLine;
   NumberValue: NumberValue;
+  NumericDataPoint: NumericDataPoint;
   Operation: Operation;
   Owner: Omit<Owner, 'attribution' | 'owner' | 'ownershipType'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']>, owner: ResolversParentTypes['OwnerType'], ownershipType?: Maybe<ResolversParentTypes['OwnershipTypeEntity']> };
   OwnerInput: OwnerInput;
@@ -7350,19 +8774,33 @@ export type ResolversParentTypes = {
   ParentNodesResult: Omit<ParentNodesResult, 'nodes'> & { nodes: Array<ResolversParentTypes['GlossaryNode']> };
   PlatformPrivileges: PlatformPrivileges;
   PlatformSchema: ResolversUnionTypes<ResolversParentTypes>['PlatformSchema'];
+  PoliciesConfig: PoliciesConfig;
+  Post: Omit<Post, 'lastModified' | 'relationships'> & { lastModified: ResolversParentTypes['AuditStamp'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  PostContent: PostContent;
+  Privilege: Privilege;
+  Privileges: Privileges;
   PropertyValue: ResolversUnionTypes<ResolversParentTypes>['PropertyValue'];
+  QueriesTabConfig: QueriesTabConfig;
   Query: Record<PropertyKey, never>;
   QuickFilter: Omit<QuickFilter, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
+  RecommendationContent: Omit<RecommendationContent, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
+  RecommendationModule: Omit<RecommendationModule, 'content'> & { content: Array<ResolversParentTypes['RecommendationContent']> };
+  RecommendationParams: RecommendationParams;
+  RecommendationRequestContext: RecommendationRequestContext;
   RelationshipFieldMapping: RelationshipFieldMapping;
   RelationshipsInput: RelationshipsInput;
   RemoveLinkInput: RemoveLinkInput;
   RemoveOwnerInput: RemoveOwnerInput;
   ResolvedActor: ResolversUnionTypes<ResolversParentTypes>['ResolvedActor'];
   ResolvedAuditStamp: Omit<ResolvedAuditStamp, 'actor'> & { actor?: Maybe<ResolversParentTypes['CorpUser']> };
+  ResourcePrivileges: ResourcePrivileges;
   ResourceRefInput: ResourceRefInput;
+  ResourceSpec: ResourceSpec;
+  RichTextModuleParams: RichTextModuleParams;
   Role: Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<ResolversParentTypes['RoleProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   RoleAssociation: Omit<RoleAssociation, 'role'> & { role: ResolversParentTypes['Role'] };
   RoleProperties: RoleProperties;
+  Row: Omit<Row, 'cells'> & { cells?: Maybe<Array<ResolversParentTypes['Cell']>> };
   RowCountChange: RowCountChange;
   RowCountTotal: RowCountTotal;
   SchemaAssertionField: SchemaAssertionField;
@@ -7380,19 +8818,27 @@ export type ResolversParentTypes = {
   SearchAcrossLineageInput: SearchAcrossLineageInput;
   SearchAcrossLineageResult: Omit<SearchAcrossLineageResult, 'entity' | 'matchedFields' | 'paths'> & { entity: ResolversParentTypes['Entity'], matchedFields: Array<ResolversParentTypes['MatchedField']>, paths?: Maybe<Array<Maybe<ResolversParentTypes['EntityPath']>>> };
   SearchAcrossLineageResults: Omit<SearchAcrossLineageResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversParentTypes['FacetMetadata']>>, searchResults: Array<ResolversParentTypes['SearchAcrossLineageResult']> };
+  SearchBarConfig: SearchBarConfig;
+  SearchCardConfig: SearchCardConfig;
   SearchFlags: SearchFlags;
   SearchInput: SearchInput;
   SearchInsight: SearchInsight;
+  SearchParams: SearchParams;
+  SearchRequestContext: SearchRequestContext;
   SearchResult: Omit<SearchResult, 'entity' | 'matchedFields'> & { entity: ResolversParentTypes['Entity'], matchedFields: Array<ResolversParentTypes['MatchedField']> };
   SearchResults: Omit<SearchResults, 'facets' | 'searchResults'> & { facets?: Maybe<Array<ResolversParentTypes['FacetMetadata']>>, searchResults: Array<ResolversParentTypes['SearchResult']> };
+  SearchResultsVisualConfig: SearchResultsVisualConfig;
   SearchSortInput: SearchSortInput;
   SearchSuggestion: SearchSuggestion;
   SiblingProperties: Omit<SiblingProperties, 'siblings'> & { siblings?: Maybe<Array<Maybe<ResolversParentTypes['Entity']>>> };
   SortCriterion: SortCriterion;
   SqlAssertionInfo: SqlAssertionInfo;
   Status: Status;
+  StepStateInput: StepStateInput;
+  StepStateResult: StepStateResult;
   String: Scalars['String']['output'];
   StringMapEntry: StringMapEntry;
+  StringMapEntryInput: StringMapEntryInput;
   StringValue: StringValue;
   StructuredProperties: Omit<StructuredProperties, 'properties'> & { properties?: Maybe<Array<ResolversParentTypes['StructuredPropertiesEntry']>> };
   StructuredPropertiesEntry: Omit<StructuredPropertiesEntry, 'attribution' | 'structuredProperty' | 'valueEntities' | 'values'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']>, structuredProperty: ResolversParentTypes['StructuredPropertyEntity'], valueEntities?: Maybe<Array<Maybe<ResolversParentTypes['Entity']>>>, values: Array<Maybe<ResolversParentTypes['PropertyValue']>> };
@@ -7400,7 +8846,9 @@ export type ResolversParentTypes = {
   StructuredPropertyEntity: Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: ResolversParentTypes['StructuredPropertyDefinition'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   StructuredPropertySettings: StructuredPropertySettings;
   SubTypes: SubTypes;
+  SummaryElement: SummaryElement;
   SupportsVersions: ResolversInterfaceTypes<ResolversParentTypes>['SupportsVersions'];
+  TableChart: Omit<TableChart, 'rows'> & { rows: Array<ResolversParentTypes['Row']> };
   TableSchema: TableSchema;
   Tag: Omit<Tag, 'editableProperties' | 'ownership' | 'relationships'> & { editableProperties?: Maybe<ResolversParentTypes['EditableTagProperties']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   TagAssociation: Omit<TagAssociation, 'attribution' | 'tag'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']>, tag: ResolversParentTypes['Tag'] };
@@ -7408,12 +8856,23 @@ export type ResolversParentTypes = {
   TagAssociationUpdate: TagAssociationUpdate;
   TagProperties: TagProperties;
   TagUpdateInput: TagUpdateInput;
+  TelemetryConfig: TelemetryConfig;
   TermAssociationInput: TermAssociationInput;
+  TestsConfig: TestsConfig;
+  ThemeConfig: ThemeConfig;
   TimeSeriesAspect: ResolversInterfaceTypes<ResolversParentTypes>['TimeSeriesAspect'];
+  TimeSeriesChart: TimeSeriesChart;
   TypeQualifier: Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversParentTypes['EntityTypeEntity']>> };
+  UpdateApplicationsSettingsInput: UpdateApplicationsSettingsInput;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
+  UpdateDocPropagationSettingsInput: UpdateDocPropagationSettingsInput;
   UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
+  UpdateMediaInput: UpdateMediaInput;
   UpdateNameInput: UpdateNameInput;
+  UpdatePostContentInput: UpdatePostContentInput;
+  UpdatePostInput: UpdatePostInput;
+  UpdateStepStateResult: UpdateStepStateResult;
+  UpdateUserSettingInput: UpdateUserSettingInput;
   UpdateViewInput: UpdateViewInput;
   UsageAggregation: Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversParentTypes['UsageAggregationMetrics']> };
   UsageAggregationMetrics: Omit<UsageAggregationMetrics, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversParentTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversParentTypes['UserUsageCounts']>>> };
@@ -7423,6 +8882,8 @@ export type ResolversParentTypes = {
   VersionProperties: Omit<VersionProperties, 'aliases' | 'created' | 'createdInSource' | 'version' | 'versionSet'> & { aliases: Array<ResolversParentTypes['VersionTag']>, created?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, createdInSource?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, version: ResolversParentTypes['VersionTag'], versionSet: ResolversParentTypes['VersionSet'] };
   VersionSet: Omit<VersionSet, 'latestVersion' | 'relationships'> & { latestVersion?: Maybe<ResolversParentTypes['Entity']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   VersionTag: VersionTag;
+  ViewsConfig: ViewsConfig;
+  VisualConfig: VisualConfig;
   VolumeAssertionInfo: VolumeAssertionInfo;
 };
 
@@ -7446,6 +8907,39 @@ export type AllowedValueResolvers<ContextType = any, ParentType extends Resolver
   value?: Resolver<ResolversTypes['PropertyValue'], ParentType, ContextType>;
 };
 
+export type AnalyticsChartResolvers<ContextType = any, ParentType extends ResolversParentTypes['AnalyticsChart'] = ResolversParentTypes['AnalyticsChart']> = {
+  __resolveType: TypeResolveFn<'BarChart' | 'TableChart' | 'TimeSeriesChart', ParentType, ContextType>;
+};
+
+export type AnalyticsChartGroupResolvers<ContextType = any, ParentType extends ResolversParentTypes['AnalyticsChartGroup'] = ResolversParentTypes['AnalyticsChartGroup']> = {
+  charts?: Resolver<Array<ResolversTypes['AnalyticsChart']>, ParentType, ContextType>;
+  groupId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AnalyticsConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['AnalyticsConfig'] = ResolversParentTypes['AnalyticsConfig']> = {
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type AppConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['AppConfig'] = ResolversParentTypes['AppConfig']> = {
+  analyticsConfig?: Resolver<ResolversTypes['AnalyticsConfig'], ParentType, ContextType>;
+  appVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  authConfig?: Resolver<ResolversTypes['AuthConfig'], ParentType, ContextType>;
+  chromeExtensionConfig?: Resolver<ResolversTypes['ChromeExtensionConfig'], ParentType, ContextType>;
+  featureFlags?: Resolver<ResolversTypes['FeatureFlagsConfig'], ParentType, ContextType>;
+  homePageConfig?: Resolver<ResolversTypes['HomePageConfig'], ParentType, ContextType>;
+  identityManagementConfig?: Resolver<ResolversTypes['IdentityManagementConfig'], ParentType, ContextType>;
+  lineageConfig?: Resolver<ResolversTypes['LineageConfig'], ParentType, ContextType>;
+  managedIngestionConfig?: Resolver<ResolversTypes['ManagedIngestionConfig'], ParentType, ContextType>;
+  policiesConfig?: Resolver<ResolversTypes['PoliciesConfig'], ParentType, ContextType>;
+  searchBarConfig?: Resolver<ResolversTypes['SearchBarConfig'], ParentType, ContextType>;
+  searchCardConfig?: Resolver<ResolversTypes['SearchCardConfig'], ParentType, ContextType>;
+  telemetryConfig?: Resolver<ResolversTypes['TelemetryConfig'], ParentType, ContextType>;
+  testsConfig?: Resolver<ResolversTypes['TestsConfig'], ParentType, ContextType>;
+  viewsConfig?: Resolver<ResolversTypes['ViewsConfig'], ParentType, ContextType>;
+  visualConfig?: Resolver<ResolversTypes['VisualConfig'], ParentType, ContextType>;
+};
+
 export type ApplicationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Application'] = ResolversParentTypes['Application']> = {
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
@@ -7463,6 +8957,11 @@ export type ApplicationResolvers<ContextType = any, ParentType extends Resolvers
 export type ApplicationAssociationResolvers<ContextType = any, ParentType extends ResolversParentTypes['ApplicationAssociation'] = ResolversParentTypes['ApplicationAssociation']> = {
   application?: Resolver<ResolversTypes['Application'], ParentType, ContextType>;
   associatedUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ApplicationConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['ApplicationConfig'] = ResolversParentTypes['ApplicationConfig']> = {
+  showApplicationInNavigation?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  showSidebarSectionWhenEmpty?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 };
 
 export type ApplicationPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['ApplicationProperties'] = ResolversParentTypes['ApplicationProperties']> = {
@@ -7539,9 +9038,18 @@ export type AssertionStdParametersResolvers<ContextType = any, ParentType extend
   value?: Resolver<Maybe<ResolversTypes['AssertionStdParameter']>, ParentType, ContextType>;
 };
 
+export type AssetCollectionModuleParamsResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssetCollectionModuleParams'] = ResolversParentTypes['AssetCollectionModuleParams']> = {
+  assetUrns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  dynamicFilterJson?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type AuditStampResolvers<ContextType = any, ParentType extends ResolversParentTypes['AuditStamp'] = ResolversParentTypes['AuditStamp']> = {
   actor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   time?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+};
+
+export type AuthConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['AuthConfig'] = ResolversParentTypes['AuthConfig']> = {
+  tokenAuthEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type AuthenticatedUserResolvers<ContextType = any, ParentType extends ResolversParentTypes['AuthenticatedUser'] = ResolversParentTypes['AuthenticatedUser']> = {
@@ -7564,6 +9072,25 @@ export type AutoCompleteResultsResolvers<ContextType = any, ParentType extends R
   entities?: Resolver<Array<ResolversTypes['Entity']>, ParentType, ContextType>;
   query?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   suggestions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type BarChartResolvers<ContextType = any, ParentType extends ResolversParentTypes['BarChart'] = ResolversParentTypes['BarChart']> = {
+  bars?: Resolver<Array<ResolversTypes['NamedBar']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type BarSegmentResolvers<ContextType = any, ParentType extends ResolversParentTypes['BarSegment'] = ResolversParentTypes['BarSegment']> = {
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BatchGetStepStatesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['BatchGetStepStatesResult'] = ResolversParentTypes['BatchGetStepStatesResult']> = {
+  results?: Resolver<Array<ResolversTypes['StepStateResult']>, ParentType, ContextType>;
+};
+
+export type BatchUpdateStepStatesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['BatchUpdateStepStatesResult'] = ResolversParentTypes['BatchUpdateStepStatesResult']> = {
+  results?: Resolver<Array<ResolversTypes['UpdateStepStateResult']>, ParentType, ContextType>;
 };
 
 export type BrowsableEntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['BrowsableEntity'] = ResolversParentTypes['BrowsableEntity']> = {
@@ -7649,6 +9176,12 @@ export type BusinessAttributesResolvers<ContextType = any, ParentType extends Re
   businessAttribute?: Resolver<Maybe<ResolversTypes['BusinessAttributeAssociation']>, ParentType, ContextType>;
 };
 
+export type CellResolvers<ContextType = any, ParentType extends ResolversParentTypes['Cell'] = ResolversParentTypes['Cell']> = {
+  entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  linkParams?: Resolver<Maybe<ResolversTypes['LinkParams']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ChartResolvers<ContextType = any, ParentType extends ResolversParentTypes['Chart'] = ResolversParentTypes['Chart']> = {
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
   browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
@@ -7707,6 +9240,11 @@ export type ChartStatsSummaryResolvers<ContextType = any, ParentType extends Res
   viewCountLast30Days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type ChromeExtensionConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['ChromeExtensionConfig'] = ResolversParentTypes['ChromeExtensionConfig']> = {
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lineageEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type ContainerResolvers<ContextType = any, ParentType extends ResolversParentTypes['Container'] = ResolversParentTypes['Container']> = {
   access?: Resolver<Maybe<ResolversTypes['Access']>, ParentType, ContextType>;
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
@@ -7745,6 +9283,10 @@ export type ContainerPropertiesResolvers<ContextType = any, ParentType extends R
   externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   qualifiedName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ContentParamsResolvers<ContextType = any, ParentType extends ResolversParentTypes['ContentParams'] = ResolversParentTypes['ContentParams']> = {
+  count?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
 };
 
 export type CorpGroupResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpGroup'] = ResolversParentTypes['CorpGroup']> = {
@@ -7804,6 +9346,7 @@ export type CorpUserResolvers<ContextType = any, ParentType extends ResolversPar
 
 export type CorpUserAppearanceSettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpUserAppearanceSettings'] = ResolversParentTypes['CorpUserAppearanceSettings']> = {
   showSimplifiedHomepage?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  showThemeV2?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 };
 
 export type CorpUserEditableInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpUserEditableInfo'] = ResolversParentTypes['CorpUserEditableInfo']> = {
@@ -7827,6 +9370,11 @@ export type CorpUserEditablePropertiesResolvers<ContextType = any, ParentType ex
   slack?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   teams?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CorpUserHomePageSettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpUserHomePageSettings'] = ResolversParentTypes['CorpUserHomePageSettings']> = {
+  dismissedAnnouncementUrns?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>;
+  pageTemplate?: Resolver<Maybe<ResolversTypes['DataHubPageTemplate']>, ParentType, ContextType>;
 };
 
 export type CorpUserInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpUserInfo'] = ResolversParentTypes['CorpUserInfo']> = {
@@ -7861,6 +9409,7 @@ export type CorpUserPropertiesResolvers<ContextType = any, ParentType extends Re
 
 export type CorpUserSettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpUserSettings'] = ResolversParentTypes['CorpUserSettings']> = {
   appearance?: Resolver<Maybe<ResolversTypes['CorpUserAppearanceSettings']>, ParentType, ContextType>;
+  homePage?: Resolver<Maybe<ResolversTypes['CorpUserHomePageSettings']>, ParentType, ContextType>;
   views?: Resolver<Maybe<ResolversTypes['CorpUserViewsSettings']>, ParentType, ContextType>;
 };
 
@@ -7981,6 +9530,64 @@ export type DataFlowPropertiesResolvers<ContextType = any, ParentType extends Re
   externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   project?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DataHubPageModuleResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPageModule'] = ResolversParentTypes['DataHubPageModule']> = {
+  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  properties?: Resolver<ResolversTypes['DataHubPageModuleProperties'], ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataHubPageModuleRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataHubPageModuleParamsResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPageModuleParams'] = ResolversParentTypes['DataHubPageModuleParams']> = {
+  assetCollectionParams?: Resolver<Maybe<ResolversTypes['AssetCollectionModuleParams']>, ParentType, ContextType>;
+  hierarchyViewParams?: Resolver<Maybe<ResolversTypes['HierarchyViewModuleParams']>, ParentType, ContextType>;
+  linkParams?: Resolver<Maybe<ResolversTypes['LinkModuleParams']>, ParentType, ContextType>;
+  richTextParams?: Resolver<Maybe<ResolversTypes['RichTextModuleParams']>, ParentType, ContextType>;
+};
+
+export type DataHubPageModulePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPageModuleProperties'] = ResolversParentTypes['DataHubPageModuleProperties']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  params?: Resolver<ResolversTypes['DataHubPageModuleParams'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['DataHubPageModuleType'], ParentType, ContextType>;
+  visibility?: Resolver<ResolversTypes['DataHubPageModuleVisibility'], ParentType, ContextType>;
+};
+
+export type DataHubPageModuleVisibilityResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPageModuleVisibility'] = ResolversParentTypes['DataHubPageModuleVisibility']> = {
+  scope?: Resolver<Maybe<ResolversTypes['PageModuleScope']>, ParentType, ContextType>;
+};
+
+export type DataHubPageTemplateResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPageTemplate'] = ResolversParentTypes['DataHubPageTemplate']> = {
+  properties?: Resolver<ResolversTypes['DataHubPageTemplateProperties'], ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataHubPageTemplateRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataHubPageTemplateAssetSummaryResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPageTemplateAssetSummary'] = ResolversParentTypes['DataHubPageTemplateAssetSummary']> = {
+  summaryElements?: Resolver<Maybe<Array<ResolversTypes['SummaryElement']>>, ParentType, ContextType>;
+};
+
+export type DataHubPageTemplatePropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPageTemplateProperties'] = ResolversParentTypes['DataHubPageTemplateProperties']> = {
+  assetSummary?: Resolver<Maybe<ResolversTypes['DataHubPageTemplateAssetSummary']>, ParentType, ContextType>;
+  rows?: Resolver<Array<ResolversTypes['DataHubPageTemplateRow']>, ParentType, ContextType>;
+  surface?: Resolver<ResolversTypes['DataHubPageTemplateSurface'], ParentType, ContextType>;
+  visibility?: Resolver<ResolversTypes['DataHubPageTemplateVisibility'], ParentType, ContextType>;
+};
+
+export type DataHubPageTemplateRowResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPageTemplateRow'] = ResolversParentTypes['DataHubPageTemplateRow']> = {
+  modules?: Resolver<Array<ResolversTypes['DataHubPageModule']>, ParentType, ContextType>;
+};
+
+export type DataHubPageTemplateSurfaceResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPageTemplateSurface'] = ResolversParentTypes['DataHubPageTemplateSurface']> = {
+  surfaceType?: Resolver<Maybe<ResolversTypes['PageTemplateSurfaceType']>, ParentType, ContextType>;
+};
+
+export type DataHubPageTemplateVisibilityResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPageTemplateVisibility'] = ResolversParentTypes['DataHubPageTemplateVisibility']> = {
+  scope?: Resolver<Maybe<ResolversTypes['PageTemplateScope']>, ParentType, ContextType>;
 };
 
 export type DataHubPersonaResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPersona'] = ResolversParentTypes['DataHubPersona']> = {
@@ -8308,6 +9915,11 @@ export type DatasetStatsSummaryResolvers<ContextType = any, ParentType extends R
   uniqueUserCountLast30Days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type DateRangeResolvers<ContextType = any, ParentType extends ResolversParentTypes['DateRange'] = ResolversParentTypes['DateRange']> = {
+  end?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type DeprecationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Deprecation'] = ResolversParentTypes['Deprecation']> = {
   actor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   actorEntity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
@@ -8320,6 +9932,10 @@ export type DeprecationResolvers<ContextType = any, ParentType extends Resolvers
 export type DisplayPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DisplayProperties'] = ResolversParentTypes['DisplayProperties']> = {
   colorHex?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   icon?: Resolver<Maybe<ResolversTypes['IconProperties']>, ParentType, ContextType>;
+};
+
+export type DocPropagationSettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['DocPropagationSettings'] = ResolversParentTypes['DocPropagationSettings']> = {
+  docColumnPropagation?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 };
 
 export type DocumentationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Documentation'] = ResolversParentTypes['Documentation']> = {
@@ -8405,7 +10021,7 @@ export type EditableTagPropertiesResolvers<ContextType = any, ParentType extends
 };
 
 export type EntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['Entity'] = ResolversParentTypes['Entity']> = {
-  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'VersionSet', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'VersionSet', ParentType, ContextType>;
 };
 
 export type EntityAssertionsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityAssertionsResult'] = ResolversParentTypes['EntityAssertionsResult']> = {
@@ -8413,6 +10029,15 @@ export type EntityAssertionsResultResolvers<ContextType = any, ParentType extend
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type EntityCountResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityCountResult'] = ResolversParentTypes['EntityCountResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  entityType?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+};
+
+export type EntityCountResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityCountResults'] = ResolversParentTypes['EntityCountResults']> = {
+  counts?: Resolver<Maybe<Array<ResolversTypes['EntityCountResult']>>, ParentType, ContextType>;
 };
 
 export type EntityIncidentsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityIncidentsResult'] = ResolversParentTypes['EntityIncidentsResult']> = {
@@ -8432,6 +10057,19 @@ export type EntityLineageResultResolvers<ContextType = any, ParentType extends R
 
 export type EntityPathResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityPath'] = ResolversParentTypes['EntityPath']> = {
   path?: Resolver<Array<Maybe<ResolversTypes['Entity']>>, ParentType, ContextType>;
+};
+
+export type EntityProfileConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityProfileConfig'] = ResolversParentTypes['EntityProfileConfig']> = {
+  defaultTab?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type EntityProfileParamsResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityProfileParams'] = ResolversParentTypes['EntityProfileParams']> = {
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type EntityProfilesConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityProfilesConfig'] = ResolversParentTypes['EntityProfilesConfig']> = {
+  domain?: Resolver<Maybe<ResolversTypes['EntityProfileConfig']>, ParentType, ContextType>;
 };
 
 export type EntityRelationshipResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityRelationship'] = ResolversParentTypes['EntityRelationship']> = {
@@ -8484,6 +10122,46 @@ export type FacetMetadataResolvers<ContextType = any, ParentType extends Resolve
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
   field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FeatureFlagsConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['FeatureFlagsConfig'] = ResolversParentTypes['FeatureFlagsConfig']> = {
+  assetSummaryPageV1?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  businessAttributeEntityEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  dataContractsEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  editableDatasetNameEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  entityVersioningEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  erModelRelationshipFeatureEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hideDbtSourceInLineage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lineageGraphV2?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lineageGraphV3?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  logicalModelsEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nestedDomainsEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  platformBrowseV2?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  readOnlyModeEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  schemaFieldCLLEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  schemaFieldLineageIgnoreStatus?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showAccessManagement?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showAcrylInfo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showAutoCompleteResults?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showBrowseV2?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showDefaultExternalLinks?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showHasSiblingsFilter?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showHomePageRedesign?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showHomepageUserRole?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showIngestionPageRedesign?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showIntroducePage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showLineageExpandMore?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showManageStructuredProperties?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showManageTags?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showNavBarRedesign?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showProductUpdates?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showSearchBarAutocompleteRedesign?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showSearchFiltersV2?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showSeparateSiblings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showStatsTabRedesign?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  themeV2Default?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  themeV2Enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  themeV2Toggleable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type FieldAssertionInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['FieldAssertionInfo'] = ResolversParentTypes['FieldAssertionInfo']> = {
@@ -8564,6 +10242,10 @@ export type GetRootGlossaryTermsResultResolvers<ContextType = any, ParentType ex
   start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   terms?: Resolver<Array<ResolversTypes['GlossaryTerm']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GlobalHomePageSettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlobalHomePageSettings'] = ResolversParentTypes['GlobalHomePageSettings']> = {
+  defaultTemplate?: Resolver<Maybe<ResolversTypes['DataHubPageTemplate']>, ParentType, ContextType>;
 };
 
 export type GlobalTagsResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlobalTags'] = ResolversParentTypes['GlobalTags']> = {
@@ -8650,10 +10332,30 @@ export type HealthResolvers<ContextType = any, ParentType extends ResolversParen
   type?: Resolver<ResolversTypes['HealthStatusType'], ParentType, ContextType>;
 };
 
+export type HierarchyViewModuleParamsResolvers<ContextType = any, ParentType extends ResolversParentTypes['HierarchyViewModuleParams'] = ResolversParentTypes['HierarchyViewModuleParams']> = {
+  assetUrns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  relatedEntitiesFilterJson?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  showRelatedEntities?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type HighlightResolvers<ContextType = any, ParentType extends ResolversParentTypes['Highlight'] = ResolversParentTypes['Highlight']> = {
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type HomePageConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['HomePageConfig'] = ResolversParentTypes['HomePageConfig']> = {
+  firstInPersonalSidebar?: Resolver<ResolversTypes['PersonalSidebarSection'], ParentType, ContextType>;
+};
+
 export type IconPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['IconProperties'] = ResolversParentTypes['IconProperties']> = {
   iconLibrary?: Resolver<Maybe<ResolversTypes['IconLibrary']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   style?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type IdentityManagementConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['IdentityManagementConfig'] = ResolversParentTypes['IdentityManagementConfig']> = {
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type IncidentResolvers<ContextType = any, ParentType extends ResolversParentTypes['Incident'] = ResolversParentTypes['Incident']> = {
@@ -8737,6 +10439,10 @@ export type KeyValueSchemaResolvers<ContextType = any, ParentType extends Resolv
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type LineageConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['LineageConfig'] = ResolversParentTypes['LineageConfig']> = {
+  supportsImpactAnalysis?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type LineageRelationshipResolvers<ContextType = any, ParentType extends ResolversParentTypes['LineageRelationship'] = ResolversParentTypes['LineageRelationship']> = {
   createdActor?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
   createdOn?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
@@ -8748,11 +10454,33 @@ export type LineageRelationshipResolvers<ContextType = any, ParentType extends R
   updatedOn?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
 };
 
+export type LinkModuleParamsResolvers<ContextType = any, ParentType extends ResolversParentTypes['LinkModuleParams'] = ResolversParentTypes['LinkModuleParams']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  imageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  linkUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type LinkParamsResolvers<ContextType = any, ParentType extends ResolversParentTypes['LinkParams'] = ResolversParentTypes['LinkParams']> = {
+  entityProfileParams?: Resolver<Maybe<ResolversTypes['EntityProfileParams']>, ParentType, ContextType>;
+  searchParams?: Resolver<Maybe<ResolversTypes['SearchParams']>, ParentType, ContextType>;
+};
+
 export type ListDomainsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListDomainsResult'] = ResolversParentTypes['ListDomainsResult']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   domains?: Resolver<Array<ResolversTypes['Domain']>, ParentType, ContextType>;
   start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ListPostsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListPostsResult'] = ResolversParentTypes['ListPostsResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  posts?: Resolver<Array<ResolversTypes['Post']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ListRecommendationsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListRecommendationsResult'] = ResolversParentTypes['ListRecommendationsResult']> = {
+  modules?: Resolver<Array<ResolversTypes['RecommendationModule']>, ParentType, ContextType>;
 };
 
 export type ListViewsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListViewsResult'] = ResolversParentTypes['ListViewsResult']> = {
@@ -9006,10 +10734,19 @@ export type MlTrainingRunPropertiesResolvers<ContextType = any, ParentType exten
   trainingMetrics?: Resolver<Maybe<Array<Maybe<ResolversTypes['MLMetric']>>>, ParentType, ContextType>;
 };
 
+export type ManagedIngestionConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['ManagedIngestionConfig'] = ResolversParentTypes['ManagedIngestionConfig']> = {
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type MatchedFieldResolvers<ContextType = any, ParentType extends ResolversParentTypes['MatchedField'] = ResolversParentTypes['MatchedField']> = {
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MediaResolvers<ContextType = any, ParentType extends ResolversParentTypes['Media'] = ResolversParentTypes['Media']> = {
+  location?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['MediaType'], ParentType, ContextType>;
 };
 
 export type MetadataAttributionResolvers<ContextType = any, ParentType extends ResolversParentTypes['MetadataAttribution'] = ResolversParentTypes['MetadataAttribution']> = {
@@ -9033,24 +10770,46 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   batchRemoveOwners?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveOwnersArgs, 'input'>>;
   batchRemoveTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTagsArgs, 'input'>>;
   batchRemoveTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTermsArgs, 'input'>>;
+  batchUpdateStepStates?: Resolver<ResolversTypes['BatchUpdateStepStatesResult'], ParentType, ContextType, RequireFields<MutationBatchUpdateStepStatesArgs, 'input'>>;
+  createPost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationCreatePostArgs, 'input'>>;
   createTag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateTagArgs, 'input'>>;
   createView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationCreateViewArgs, 'input'>>;
+  deletePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeletePostArgs, 'urn'>>;
   deleteView?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteViewArgs, 'urn'>>;
   removeLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveLinkArgs, 'input'>>;
   removeOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveOwnerArgs, 'input'>>;
   removeTag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTagArgs, 'input'>>;
   removeTerm?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTermArgs, 'input'>>;
+  updateApplicationsSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateApplicationsSettingsArgs, 'input'>>;
   updateCorpUserViewsSettings?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateCorpUserViewsSettingsArgs, 'input'>>;
   updateDataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<MutationUpdateDatasetArgs, 'input' | 'urn'>>;
   updateDescription?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateDescriptionArgs, 'input'>>;
+  updateDocPropagationSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateDocPropagationSettingsArgs, 'input'>>;
   updateGlobalViewsSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateGlobalViewsSettingsArgs, 'input'>>;
   updateName?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateNameArgs, 'input'>>;
+  updatePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdatePostArgs, 'input'>>;
+  updateUserSetting?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateUserSettingArgs, 'input'>>;
   updateView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationUpdateViewArgs, 'input' | 'urn'>>;
+};
+
+export type NamedBarResolvers<ContextType = any, ParentType extends ResolversParentTypes['NamedBar'] = ResolversParentTypes['NamedBar']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  segments?: Resolver<Array<ResolversTypes['BarSegment']>, ParentType, ContextType>;
+};
+
+export type NamedLineResolvers<ContextType = any, ParentType extends ResolversParentTypes['NamedLine'] = ResolversParentTypes['NamedLine']> = {
+  data?: Resolver<Array<ResolversTypes['NumericDataPoint']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type NumberValueResolvers<ContextType = any, ParentType extends ResolversParentTypes['NumberValue'] = ResolversParentTypes['NumberValue']> = {
   numberValue?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type NumericDataPointResolvers<ContextType = any, ParentType extends ResolversParentTypes['NumericDataPoint'] = ResolversParentTypes['NumericDataPoint']> = {
+  x?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  y?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type OperationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Operation'] = ResolversParentTypes['Operation']> = {
@@ -9126,11 +10885,14 @@ export type PlatformPrivilegesResolvers<ContextType = any, ParentType extends Re
   createDomains?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createTags?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   generatePersonalAccessTokens?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageApplications?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   manageBusinessAttributes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   manageDomains?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageFeatures?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   manageGlobalAnnouncements?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   manageGlobalViews?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   manageGlossaries?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manageHomePageTemplates?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   manageIdentities?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   manageIngestion?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   manageOwnershipTypes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -9142,6 +10904,7 @@ export type PlatformPrivilegesResolvers<ContextType = any, ParentType extends Re
   manageTokens?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   manageUserCredentials?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewAnalytics?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewManageTags?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewStructuredPropertiesPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   viewTests?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
@@ -9150,16 +10913,56 @@ export type PlatformSchemaResolvers<ContextType = any, ParentType extends Resolv
   __resolveType: TypeResolveFn<'KeyValueSchema' | 'TableSchema', ParentType, ContextType>;
 };
 
+export type PoliciesConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['PoliciesConfig'] = ResolversParentTypes['PoliciesConfig']> = {
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  platformPrivileges?: Resolver<Array<ResolversTypes['Privilege']>, ParentType, ContextType>;
+  resourcePrivileges?: Resolver<Array<ResolversTypes['ResourcePrivileges']>, ParentType, ContextType>;
+};
+
+export type PostResolvers<ContextType = any, ParentType extends ResolversParentTypes['Post'] = ResolversParentTypes['Post']> = {
+  content?: Resolver<ResolversTypes['PostContent'], ParentType, ContextType>;
+  lastModified?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
+  postType?: Resolver<ResolversTypes['PostType'], ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<PostRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PostContentResolvers<ContextType = any, ParentType extends ResolversParentTypes['PostContent'] = ResolversParentTypes['PostContent']> = {
+  contentType?: Resolver<ResolversTypes['PostContentType'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  link?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  media?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PrivilegeResolvers<ContextType = any, ParentType extends ResolversParentTypes['Privilege'] = ResolversParentTypes['Privilege']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PrivilegesResolvers<ContextType = any, ParentType extends ResolversParentTypes['Privileges'] = ResolversParentTypes['Privileges']> = {
+  privileges?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type PropertyValueResolvers<ContextType = any, ParentType extends ResolversParentTypes['PropertyValue'] = ResolversParentTypes['PropertyValue']> = {
   __resolveType: TypeResolveFn<'NumberValue' | 'StringValue', ParentType, ContextType>;
 };
 
+export type QueriesTabConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['QueriesTabConfig'] = ResolversParentTypes['QueriesTabConfig']> = {
+  queriesTabResultSize?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = any, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   aggregateAcrossEntities?: Resolver<Maybe<ResolversTypes['AggregateResults']>, ParentType, ContextType, RequireFields<QueryAggregateAcrossEntitiesArgs, 'input'>>;
+  appConfig?: Resolver<Maybe<ResolversTypes['AppConfig']>, ParentType, ContextType>;
   application?: Resolver<Maybe<ResolversTypes['Application']>, ParentType, ContextType, RequireFields<QueryApplicationArgs, 'urn'>>;
   assertion?: Resolver<Maybe<ResolversTypes['Assertion']>, ParentType, ContextType, RequireFields<QueryAssertionArgs, 'urn'>>;
   autoComplete?: Resolver<Maybe<ResolversTypes['AutoCompleteResults']>, ParentType, ContextType, RequireFields<QueryAutoCompleteArgs, 'input'>>;
   autoCompleteForMultiple?: Resolver<Maybe<ResolversTypes['AutoCompleteMultipleResults']>, ParentType, ContextType, RequireFields<QueryAutoCompleteForMultipleArgs, 'input'>>;
+  batchGetStepStates?: Resolver<ResolversTypes['BatchGetStepStatesResult'], ParentType, ContextType, RequireFields<QueryBatchGetStepStatesArgs, 'input'>>;
   browse?: Resolver<Maybe<ResolversTypes['BrowseResults']>, ParentType, ContextType, RequireFields<QueryBrowseArgs, 'input'>>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType, RequireFields<QueryBrowsePathsArgs, 'input'>>;
   browseV2?: Resolver<Maybe<ResolversTypes['BrowseResultsV2']>, ParentType, ContextType, RequireFields<QueryBrowseV2Args, 'input'>>;
@@ -9176,19 +10979,29 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   dataProcessInstance?: Resolver<Maybe<ResolversTypes['DataProcessInstance']>, ParentType, ContextType, RequireFields<QueryDataProcessInstanceArgs, 'urn'>>;
   dataProduct?: Resolver<Maybe<ResolversTypes['DataProduct']>, ParentType, ContextType, RequireFields<QueryDataProductArgs, 'urn'>>;
   dataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<QueryDatasetArgs, 'urn'>>;
+  docPropagationSettings?: Resolver<Maybe<ResolversTypes['DocPropagationSettings']>, ParentType, ContextType>;
   domain?: Resolver<Maybe<ResolversTypes['Domain']>, ParentType, ContextType, RequireFields<QueryDomainArgs, 'urn'>>;
   entities?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType, RequireFields<QueryEntitiesArgs, 'urns'>>;
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType, RequireFields<QueryEntityArgs, 'urn'>>;
   erModelRelationship?: Resolver<Maybe<ResolversTypes['ERModelRelationship']>, ParentType, ContextType, RequireFields<QueryErModelRelationshipArgs, 'urn'>>;
+  getAnalyticsCharts?: Resolver<Array<ResolversTypes['AnalyticsChartGroup']>, ParentType, ContextType>;
+  getEntityCounts?: Resolver<Maybe<ResolversTypes['EntityCountResults']>, ParentType, ContextType, Partial<QueryGetEntityCountsArgs>>;
+  getGrantedPrivileges?: Resolver<Maybe<ResolversTypes['Privileges']>, ParentType, ContextType, RequireFields<QueryGetGrantedPrivilegesArgs, 'input'>>;
+  getHighlights?: Resolver<Array<ResolversTypes['Highlight']>, ParentType, ContextType>;
+  getMetadataAnalyticsCharts?: Resolver<Array<ResolversTypes['AnalyticsChartGroup']>, ParentType, ContextType, RequireFields<QueryGetMetadataAnalyticsChartsArgs, 'input'>>;
   getQuickFilters?: Resolver<Maybe<ResolversTypes['GetQuickFiltersResult']>, ParentType, ContextType, RequireFields<QueryGetQuickFiltersArgs, 'input'>>;
   getRootGlossaryTerms?: Resolver<Maybe<ResolversTypes['GetRootGlossaryTermsResult']>, ParentType, ContextType, RequireFields<QueryGetRootGlossaryTermsArgs, 'input'>>;
+  globalHomePageSettings?: Resolver<Maybe<ResolversTypes['GlobalHomePageSettings']>, ParentType, ContextType>;
   globalViewsSettings?: Resolver<Maybe<ResolversTypes['GlobalViewsSettings']>, ParentType, ContextType>;
   glossaryNode?: Resolver<Maybe<ResolversTypes['GlossaryNode']>, ParentType, ContextType, RequireFields<QueryGlossaryNodeArgs, 'urn'>>;
   glossaryTerm?: Resolver<Maybe<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, RequireFields<QueryGlossaryTermArgs, 'urn'>>;
+  isAnalyticsEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   listDataProductAssets?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QueryListDataProductAssetsArgs, 'input' | 'urn'>>;
   listDomains?: Resolver<Maybe<ResolversTypes['ListDomainsResult']>, ParentType, ContextType, RequireFields<QueryListDomainsArgs, 'input'>>;
   listGlobalViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListGlobalViewsArgs, 'input'>>;
   listMyViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListMyViewsArgs, 'input'>>;
+  listPosts?: Resolver<Maybe<ResolversTypes['ListPostsResult']>, ParentType, ContextType, RequireFields<QueryListPostsArgs, 'input'>>;
+  listRecommendations?: Resolver<Maybe<ResolversTypes['ListRecommendationsResult']>, ParentType, ContextType, RequireFields<QueryListRecommendationsArgs, 'input'>>;
   me?: Resolver<Maybe<ResolversTypes['AuthenticatedUser']>, ParentType, ContextType>;
   mlFeature?: Resolver<Maybe<ResolversTypes['MLFeature']>, ParentType, ContextType, RequireFields<QueryMlFeatureArgs, 'urn'>>;
   mlFeatureTable?: Resolver<Maybe<ResolversTypes['MLFeatureTable']>, ParentType, ContextType, RequireFields<QueryMlFeatureTableArgs, 'urn'>>;
@@ -9213,6 +11026,25 @@ export type QuickFilterResolvers<ContextType = any, ParentType extends Resolvers
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type RecommendationContentResolvers<ContextType = any, ParentType extends ResolversParentTypes['RecommendationContent'] = ResolversParentTypes['RecommendationContent']> = {
+  entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  params?: Resolver<Maybe<ResolversTypes['RecommendationParams']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RecommendationModuleResolvers<ContextType = any, ParentType extends ResolversParentTypes['RecommendationModule'] = ResolversParentTypes['RecommendationModule']> = {
+  content?: Resolver<Array<ResolversTypes['RecommendationContent']>, ParentType, ContextType>;
+  moduleId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  renderType?: Resolver<ResolversTypes['RecommendationRenderType'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RecommendationParamsResolvers<ContextType = any, ParentType extends ResolversParentTypes['RecommendationParams'] = ResolversParentTypes['RecommendationParams']> = {
+  contentParams?: Resolver<Maybe<ResolversTypes['ContentParams']>, ParentType, ContextType>;
+  entityProfileParams?: Resolver<Maybe<ResolversTypes['EntityProfileParams']>, ParentType, ContextType>;
+  searchParams?: Resolver<Maybe<ResolversTypes['SearchParams']>, ParentType, ContextType>;
+};
+
 export type RelationshipFieldMappingResolvers<ContextType = any, ParentType extends ResolversParentTypes['RelationshipFieldMapping'] = ResolversParentTypes['RelationshipFieldMapping']> = {
   destinationField?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sourceField?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -9225,6 +11057,17 @@ export type ResolvedActorResolvers<ContextType = any, ParentType extends Resolve
 export type ResolvedAuditStampResolvers<ContextType = any, ParentType extends ResolversParentTypes['ResolvedAuditStamp'] = ResolversParentTypes['ResolvedAuditStamp']> = {
   actor?: Resolver<Maybe<ResolversTypes['CorpUser']>, ParentType, ContextType>;
   time?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+};
+
+export type ResourcePrivilegesResolvers<ContextType = any, ParentType extends ResolversParentTypes['ResourcePrivileges'] = ResolversParentTypes['ResourcePrivileges']> = {
+  entityType?: Resolver<Maybe<ResolversTypes['EntityType']>, ParentType, ContextType>;
+  privileges?: Resolver<Array<ResolversTypes['Privilege']>, ParentType, ContextType>;
+  resourceType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  resourceTypeDisplayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RichTextModuleParamsResolvers<ContextType = any, ParentType extends ResolversParentTypes['RichTextModuleParams'] = ResolversParentTypes['RichTextModuleParams']> = {
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type RoleResolvers<ContextType = any, ParentType extends ResolversParentTypes['Role'] = ResolversParentTypes['Role']> = {
@@ -9247,6 +11090,11 @@ export type RolePropertiesResolvers<ContextType = any, ParentType extends Resolv
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   requestUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RowResolvers<ContextType = any, ParentType extends ResolversParentTypes['Row'] = ResolversParentTypes['Row']> = {
+  cells?: Resolver<Maybe<Array<ResolversTypes['Cell']>>, ParentType, ContextType>;
+  values?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type RowCountChangeResolvers<ContextType = any, ParentType extends ResolversParentTypes['RowCountChange'] = ResolversParentTypes['RowCountChange']> = {
@@ -9371,9 +11219,23 @@ export type SearchAcrossLineageResultsResolvers<ContextType = any, ParentType ex
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type SearchBarConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchBarConfig'] = ResolversParentTypes['SearchBarConfig']> = {
+  apiVariant?: Resolver<ResolversTypes['SearchBarAPI'], ParentType, ContextType>;
+};
+
+export type SearchCardConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchCardConfig'] = ResolversParentTypes['SearchCardConfig']> = {
+  showDescription?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type SearchInsightResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchInsight'] = ResolversParentTypes['SearchInsight']> = {
   icon?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SearchParamsResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchParams'] = ResolversParentTypes['SearchParams']> = {
+  filters?: Resolver<Maybe<Array<ResolversTypes['FacetFilter']>>, ParentType, ContextType>;
+  query?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  types?: Resolver<Maybe<Array<ResolversTypes['EntityType']>>, ParentType, ContextType>;
 };
 
 export type SearchResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchResult'] = ResolversParentTypes['SearchResult']> = {
@@ -9390,6 +11252,10 @@ export type SearchResultsResolvers<ContextType = any, ParentType extends Resolve
   start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   suggestions?: Resolver<Maybe<Array<ResolversTypes['SearchSuggestion']>>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SearchResultsVisualConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchResultsVisualConfig'] = ResolversParentTypes['SearchResultsVisualConfig']> = {
+  enableNameHighlight?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 };
 
 export type SearchSuggestionResolvers<ContextType = any, ParentType extends ResolversParentTypes['SearchSuggestion'] = ResolversParentTypes['SearchSuggestion']> = {
@@ -9414,6 +11280,11 @@ export type SqlAssertionInfoResolvers<ContextType = any, ParentType extends Reso
 
 export type StatusResolvers<ContextType = any, ParentType extends ResolversParentTypes['Status'] = ResolversParentTypes['Status']> = {
   removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type StepStateResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['StepStateResult'] = ResolversParentTypes['StepStateResult']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  properties?: Resolver<Array<ResolversTypes['StringMapEntry']>, ParentType, ContextType>;
 };
 
 export type StringMapEntryResolvers<ContextType = any, ParentType extends ResolversParentTypes['StringMapEntry'] = ResolversParentTypes['StringMapEntry']> = {
@@ -9474,8 +11345,19 @@ export type SubTypesResolvers<ContextType = any, ParentType extends ResolversPar
   typeNames?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
 };
 
+export type SummaryElementResolvers<ContextType = any, ParentType extends ResolversParentTypes['SummaryElement'] = ResolversParentTypes['SummaryElement']> = {
+  elementType?: Resolver<ResolversTypes['SummaryElementType'], ParentType, ContextType>;
+};
+
 export type SupportsVersionsResolvers<ContextType = any, ParentType extends ResolversParentTypes['SupportsVersions'] = ResolversParentTypes['SupportsVersions']> = {
   __resolveType: TypeResolveFn<'Dataset' | 'MLModel', ParentType, ContextType>;
+};
+
+export type TableChartResolvers<ContextType = any, ParentType extends ResolversParentTypes['TableChart'] = ResolversParentTypes['TableChart']> = {
+  columns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  rows?: Resolver<Array<ResolversTypes['Row']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type TableSchemaResolvers<ContextType = any, ParentType extends ResolversParentTypes['TableSchema'] = ResolversParentTypes['TableSchema']> = {
@@ -9508,12 +11390,37 @@ export type TagPropertiesResolvers<ContextType = any, ParentType extends Resolve
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type TelemetryConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['TelemetryConfig'] = ResolversParentTypes['TelemetryConfig']> = {
+  enableThirdPartyLogging?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+};
+
+export type TestsConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['TestsConfig'] = ResolversParentTypes['TestsConfig']> = {
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ThemeConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['ThemeConfig'] = ResolversParentTypes['ThemeConfig']> = {
+  themeId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type TimeSeriesAspectResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimeSeriesAspect'] = ResolversParentTypes['TimeSeriesAspect']> = {
   __resolveType: TypeResolveFn<'DataProcessRunEvent' | 'DatasetProfile' | 'Operation', ParentType, ContextType>;
 };
 
+export type TimeSeriesChartResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimeSeriesChart'] = ResolversParentTypes['TimeSeriesChart']> = {
+  dateRange?: Resolver<ResolversTypes['DateRange'], ParentType, ContextType>;
+  interval?: Resolver<ResolversTypes['DateInterval'], ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['NamedLine']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type TypeQualifierResolvers<ContextType = any, ParentType extends ResolversParentTypes['TypeQualifier'] = ResolversParentTypes['TypeQualifier']> = {
   allowedTypes?: Resolver<Maybe<Array<ResolversTypes['EntityTypeEntity']>>, ParentType, ContextType>;
+};
+
+export type UpdateStepStateResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['UpdateStepStateResult'] = ResolversParentTypes['UpdateStepStateResult']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  succeeded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type UsageAggregationResolvers<ContextType = any, ParentType extends ResolversParentTypes['UsageAggregation'] = ResolversParentTypes['UsageAggregation']> = {
@@ -9571,6 +11478,23 @@ export type VersionTagResolvers<ContextType = any, ParentType extends ResolversP
   versionTag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type ViewsConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['ViewsConfig'] = ResolversParentTypes['ViewsConfig']> = {
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type VisualConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['VisualConfig'] = ResolversParentTypes['VisualConfig']> = {
+  appTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  application?: Resolver<Maybe<ResolversTypes['ApplicationConfig']>, ParentType, ContextType>;
+  entityProfiles?: Resolver<Maybe<ResolversTypes['EntityProfilesConfig']>, ParentType, ContextType>;
+  faviconUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hideGlossary?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  logoUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  queriesTab?: Resolver<Maybe<ResolversTypes['QueriesTabConfig']>, ParentType, ContextType>;
+  searchResult?: Resolver<Maybe<ResolversTypes['SearchResultsVisualConfig']>, ParentType, ContextType>;
+  showFullTitleInLineage?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  theme?: Resolver<Maybe<ResolversTypes['ThemeConfig']>, ParentType, ContextType>;
+};
+
 export type VolumeAssertionInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['VolumeAssertionInfo'] = ResolversParentTypes['VolumeAssertionInfo']> = {
   entityUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   filter?: Resolver<Maybe<ResolversTypes['DatasetFilter']>, ParentType, ContextType>;
@@ -9586,8 +11510,13 @@ export type Resolvers<ContextType = any> = {
   AggregateResults?: AggregateResultsResolvers<ContextType>;
   AggregationMetadata?: AggregationMetadataResolvers<ContextType>;
   AllowedValue?: AllowedValueResolvers<ContextType>;
+  AnalyticsChart?: AnalyticsChartResolvers<ContextType>;
+  AnalyticsChartGroup?: AnalyticsChartGroupResolvers<ContextType>;
+  AnalyticsConfig?: AnalyticsConfigResolvers<ContextType>;
+  AppConfig?: AppConfigResolvers<ContextType>;
   Application?: ApplicationResolvers<ContextType>;
   ApplicationAssociation?: ApplicationAssociationResolvers<ContextType>;
+  ApplicationConfig?: ApplicationConfigResolvers<ContextType>;
   ApplicationProperties?: ApplicationPropertiesResolvers<ContextType>;
   Aspect?: AspectResolvers<ContextType>;
   Assertion?: AssertionResolvers<ContextType>;
@@ -9598,11 +11527,17 @@ export type Resolvers<ContextType = any> = {
   AssertionSource?: AssertionSourceResolvers<ContextType>;
   AssertionStdParameter?: AssertionStdParameterResolvers<ContextType>;
   AssertionStdParameters?: AssertionStdParametersResolvers<ContextType>;
+  AssetCollectionModuleParams?: AssetCollectionModuleParamsResolvers<ContextType>;
   AuditStamp?: AuditStampResolvers<ContextType>;
+  AuthConfig?: AuthConfigResolvers<ContextType>;
   AuthenticatedUser?: AuthenticatedUserResolvers<ContextType>;
   AutoCompleteMultipleResults?: AutoCompleteMultipleResultsResolvers<ContextType>;
   AutoCompleteResultForEntity?: AutoCompleteResultForEntityResolvers<ContextType>;
   AutoCompleteResults?: AutoCompleteResultsResolvers<ContextType>;
+  BarChart?: BarChartResolvers<ContextType>;
+  BarSegment?: BarSegmentResolvers<ContextType>;
+  BatchGetStepStatesResult?: BatchGetStepStatesResultResolvers<ContextType>;
+  BatchUpdateStepStatesResult?: BatchUpdateStepStatesResultResolvers<ContextType>;
   BrowsableEntity?: BrowsableEntityResolvers<ContextType>;
   BrowsePath?: BrowsePathResolvers<ContextType>;
   BrowsePathEntry?: BrowsePathEntryResolvers<ContextType>;
@@ -9616,13 +11551,16 @@ export type Resolvers<ContextType = any> = {
   BusinessAttributeAssociation?: BusinessAttributeAssociationResolvers<ContextType>;
   BusinessAttributeInfo?: BusinessAttributeInfoResolvers<ContextType>;
   BusinessAttributes?: BusinessAttributesResolvers<ContextType>;
+  Cell?: CellResolvers<ContextType>;
   Chart?: ChartResolvers<ContextType>;
   ChartEditableProperties?: ChartEditablePropertiesResolvers<ContextType>;
   ChartProperties?: ChartPropertiesResolvers<ContextType>;
   ChartStatsSummary?: ChartStatsSummaryResolvers<ContextType>;
+  ChromeExtensionConfig?: ChromeExtensionConfigResolvers<ContextType>;
   Container?: ContainerResolvers<ContextType>;
   ContainerEditableProperties?: ContainerEditablePropertiesResolvers<ContextType>;
   ContainerProperties?: ContainerPropertiesResolvers<ContextType>;
+  ContentParams?: ContentParamsResolvers<ContextType>;
   CorpGroup?: CorpGroupResolvers<ContextType>;
   CorpGroupEditableProperties?: CorpGroupEditablePropertiesResolvers<ContextType>;
   CorpGroupInfo?: CorpGroupInfoResolvers<ContextType>;
@@ -9631,6 +11569,7 @@ export type Resolvers<ContextType = any> = {
   CorpUserAppearanceSettings?: CorpUserAppearanceSettingsResolvers<ContextType>;
   CorpUserEditableInfo?: CorpUserEditableInfoResolvers<ContextType>;
   CorpUserEditableProperties?: CorpUserEditablePropertiesResolvers<ContextType>;
+  CorpUserHomePageSettings?: CorpUserHomePageSettingsResolvers<ContextType>;
   CorpUserInfo?: CorpUserInfoResolvers<ContextType>;
   CorpUserProperties?: CorpUserPropertiesResolvers<ContextType>;
   CorpUserSettings?: CorpUserSettingsResolvers<ContextType>;
@@ -9644,6 +11583,16 @@ export type Resolvers<ContextType = any> = {
   DataFlow?: DataFlowResolvers<ContextType>;
   DataFlowEditableProperties?: DataFlowEditablePropertiesResolvers<ContextType>;
   DataFlowProperties?: DataFlowPropertiesResolvers<ContextType>;
+  DataHubPageModule?: DataHubPageModuleResolvers<ContextType>;
+  DataHubPageModuleParams?: DataHubPageModuleParamsResolvers<ContextType>;
+  DataHubPageModuleProperties?: DataHubPageModulePropertiesResolvers<ContextType>;
+  DataHubPageModuleVisibility?: DataHubPageModuleVisibilityResolvers<ContextType>;
+  DataHubPageTemplate?: DataHubPageTemplateResolvers<ContextType>;
+  DataHubPageTemplateAssetSummary?: DataHubPageTemplateAssetSummaryResolvers<ContextType>;
+  DataHubPageTemplateProperties?: DataHubPageTemplatePropertiesResolvers<ContextType>;
+  DataHubPageTemplateRow?: DataHubPageTemplateRowResolvers<ContextType>;
+  DataHubPageTemplateSurface?: DataHubPageTemplateSurfaceResolvers<ContextType>;
+  DataHubPageTemplateVisibility?: DataHubPageTemplateVisibilityResolvers<ContextType>;
   DataHubPersona?: DataHubPersonaResolvers<ContextType>;
   DataHubView?: DataHubViewResolvers<ContextType>;
   DataHubViewDefinition?: DataHubViewDefinitionResolvers<ContextType>;
@@ -9674,8 +11623,10 @@ export type Resolvers<ContextType = any> = {
   DatasetProfile?: DatasetProfileResolvers<ContextType>;
   DatasetProperties?: DatasetPropertiesResolvers<ContextType>;
   DatasetStatsSummary?: DatasetStatsSummaryResolvers<ContextType>;
+  DateRange?: DateRangeResolvers<ContextType>;
   Deprecation?: DeprecationResolvers<ContextType>;
   DisplayProperties?: DisplayPropertiesResolvers<ContextType>;
+  DocPropagationSettings?: DocPropagationSettingsResolvers<ContextType>;
   Documentation?: DocumentationResolvers<ContextType>;
   DocumentationAssociation?: DocumentationAssociationResolvers<ContextType>;
   Domain?: DomainResolvers<ContextType>;
@@ -9689,9 +11640,14 @@ export type Resolvers<ContextType = any> = {
   EditableTagProperties?: EditableTagPropertiesResolvers<ContextType>;
   Entity?: EntityResolvers<ContextType>;
   EntityAssertionsResult?: EntityAssertionsResultResolvers<ContextType>;
+  EntityCountResult?: EntityCountResultResolvers<ContextType>;
+  EntityCountResults?: EntityCountResultsResolvers<ContextType>;
   EntityIncidentsResult?: EntityIncidentsResultResolvers<ContextType>;
   EntityLineageResult?: EntityLineageResultResolvers<ContextType>;
   EntityPath?: EntityPathResolvers<ContextType>;
+  EntityProfileConfig?: EntityProfileConfigResolvers<ContextType>;
+  EntityProfileParams?: EntityProfileParamsResolvers<ContextType>;
+  EntityProfilesConfig?: EntityProfilesConfigResolvers<ContextType>;
   EntityRelationship?: EntityRelationshipResolvers<ContextType>;
   EntityRelationshipsResult?: EntityRelationshipsResultResolvers<ContextType>;
   EntityTypeEntity?: EntityTypeEntityResolvers<ContextType>;
@@ -9700,6 +11656,7 @@ export type Resolvers<ContextType = any> = {
   ExtraProperty?: ExtraPropertyResolvers<ContextType>;
   FacetFilter?: FacetFilterResolvers<ContextType>;
   FacetMetadata?: FacetMetadataResolvers<ContextType>;
+  FeatureFlagsConfig?: FeatureFlagsConfigResolvers<ContextType>;
   FieldAssertionInfo?: FieldAssertionInfoResolvers<ContextType>;
   FieldMetricAssertion?: FieldMetricAssertionResolvers<ContextType>;
   FieldTransform?: FieldTransformResolvers<ContextType>;
@@ -9713,6 +11670,7 @@ export type Resolvers<ContextType = any> = {
   FreshnessCronSchedule?: FreshnessCronScheduleResolvers<ContextType>;
   GetQuickFiltersResult?: GetQuickFiltersResultResolvers<ContextType>;
   GetRootGlossaryTermsResult?: GetRootGlossaryTermsResultResolvers<ContextType>;
+  GlobalHomePageSettings?: GlobalHomePageSettingsResolvers<ContextType>;
   GlobalTags?: GlobalTagsResolvers<ContextType>;
   GlobalViewsSettings?: GlobalViewsSettingsResolvers<ContextType>;
   GlossaryNode?: GlossaryNodeResolvers<ContextType>;
@@ -9723,7 +11681,11 @@ export type Resolvers<ContextType = any> = {
   GlossaryTermProperties?: GlossaryTermPropertiesResolvers<ContextType>;
   GlossaryTerms?: GlossaryTermsResolvers<ContextType>;
   Health?: HealthResolvers<ContextType>;
+  HierarchyViewModuleParams?: HierarchyViewModuleParamsResolvers<ContextType>;
+  Highlight?: HighlightResolvers<ContextType>;
+  HomePageConfig?: HomePageConfigResolvers<ContextType>;
   IconProperties?: IconPropertiesResolvers<ContextType>;
+  IdentityManagementConfig?: IdentityManagementConfigResolvers<ContextType>;
   Incident?: IncidentResolvers<ContextType>;
   IncidentSource?: IncidentSourceResolvers<ContextType>;
   IncidentStatus?: IncidentStatusResolvers<ContextType>;
@@ -9735,8 +11697,13 @@ export type Resolvers<ContextType = any> = {
   InstitutionalMemoryMetadata?: InstitutionalMemoryMetadataResolvers<ContextType>;
   InstitutionalMemoryMetadataSettings?: InstitutionalMemoryMetadataSettingsResolvers<ContextType>;
   KeyValueSchema?: KeyValueSchemaResolvers<ContextType>;
+  LineageConfig?: LineageConfigResolvers<ContextType>;
   LineageRelationship?: LineageRelationshipResolvers<ContextType>;
+  LinkModuleParams?: LinkModuleParamsResolvers<ContextType>;
+  LinkParams?: LinkParamsResolvers<ContextType>;
   ListDomainsResult?: ListDomainsResultResolvers<ContextType>;
+  ListPostsResult?: ListPostsResultResolvers<ContextType>;
+  ListRecommendationsResult?: ListRecommendationsResultResolvers<ContextType>;
   ListViewsResult?: ListViewsResultResolvers<ContextType>;
   Long?: GraphQLScalarType;
   MLFeature?: MlFeatureResolvers<ContextType>;
@@ -9758,10 +11725,15 @@ export type Resolvers<ContextType = any> = {
   MLPrimaryKeyEditableProperties?: MlPrimaryKeyEditablePropertiesResolvers<ContextType>;
   MLPrimaryKeyProperties?: MlPrimaryKeyPropertiesResolvers<ContextType>;
   MLTrainingRunProperties?: MlTrainingRunPropertiesResolvers<ContextType>;
+  ManagedIngestionConfig?: ManagedIngestionConfigResolvers<ContextType>;
   MatchedField?: MatchedFieldResolvers<ContextType>;
+  Media?: MediaResolvers<ContextType>;
   MetadataAttribution?: MetadataAttributionResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  NamedBar?: NamedBarResolvers<ContextType>;
+  NamedLine?: NamedLineResolvers<ContextType>;
   NumberValue?: NumberValueResolvers<ContextType>;
+  NumericDataPoint?: NumericDataPointResolvers<ContextType>;
   Operation?: OperationResolvers<ContextType>;
   Owner?: OwnerResolvers<ContextType>;
   OwnerType?: OwnerTypeResolvers<ContextType>;
@@ -9774,15 +11746,27 @@ export type Resolvers<ContextType = any> = {
   ParentNodesResult?: ParentNodesResultResolvers<ContextType>;
   PlatformPrivileges?: PlatformPrivilegesResolvers<ContextType>;
   PlatformSchema?: PlatformSchemaResolvers<ContextType>;
+  PoliciesConfig?: PoliciesConfigResolvers<ContextType>;
+  Post?: PostResolvers<ContextType>;
+  PostContent?: PostContentResolvers<ContextType>;
+  Privilege?: PrivilegeResolvers<ContextType>;
+  Privileges?: PrivilegesResolvers<ContextType>;
   PropertyValue?: PropertyValueResolvers<ContextType>;
+  QueriesTabConfig?: QueriesTabConfigResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   QuickFilter?: QuickFilterResolvers<ContextType>;
+  RecommendationContent?: RecommendationContentResolvers<ContextType>;
+  RecommendationModule?: RecommendationModuleResolvers<ContextType>;
+  RecommendationParams?: RecommendationParamsResolvers<ContextType>;
   RelationshipFieldMapping?: RelationshipFieldMappingResolvers<ContextType>;
   ResolvedActor?: ResolvedActorResolvers<ContextType>;
   ResolvedAuditStamp?: ResolvedAuditStampResolvers<ContextType>;
+  ResourcePrivileges?: ResourcePrivilegesResolvers<ContextType>;
+  RichTextModuleParams?: RichTextModuleParamsResolvers<ContextType>;
   Role?: RoleResolvers<ContextType>;
   RoleAssociation?: RoleAssociationResolvers<ContextType>;
   RoleProperties?: RolePropertiesResolvers<ContextType>;
+  Row?: RowResolvers<ContextType>;
   RowCountChange?: RowCountChangeResolvers<ContextType>;
   RowCountTotal?: RowCountTotalResolvers<ContextType>;
   SchemaAssertionField?: SchemaAssertionFieldResolvers<ContextType>;
@@ -9796,13 +11780,18 @@ export type Resolvers<ContextType = any> = {
   ScrollResults?: ScrollResultsResolvers<ContextType>;
   SearchAcrossLineageResult?: SearchAcrossLineageResultResolvers<ContextType>;
   SearchAcrossLineageResults?: SearchAcrossLineageResultsResolvers<ContextType>;
+  SearchBarConfig?: SearchBarConfigResolvers<ContextType>;
+  SearchCardConfig?: SearchCardConfigResolvers<ContextType>;
   SearchInsight?: SearchInsightResolvers<ContextType>;
+  SearchParams?: SearchParamsResolvers<ContextType>;
   SearchResult?: SearchResultResolvers<ContextType>;
   SearchResults?: SearchResultsResolvers<ContextType>;
+  SearchResultsVisualConfig?: SearchResultsVisualConfigResolvers<ContextType>;
   SearchSuggestion?: SearchSuggestionResolvers<ContextType>;
   SiblingProperties?: SiblingPropertiesResolvers<ContextType>;
   SqlAssertionInfo?: SqlAssertionInfoResolvers<ContextType>;
   Status?: StatusResolvers<ContextType>;
+  StepStateResult?: StepStateResultResolvers<ContextType>;
   StringMapEntry?: StringMapEntryResolvers<ContextType>;
   StringValue?: StringValueResolvers<ContextType>;
   StructuredProperties?: StructuredPropertiesResolvers<ContextType>;
@@ -9811,13 +11800,20 @@ export type Resolvers<ContextType = any> = {
   StructuredPropertyEntity?: StructuredPropertyEntityResolvers<ContextType>;
   StructuredPropertySettings?: StructuredPropertySettingsResolvers<ContextType>;
   SubTypes?: SubTypesResolvers<ContextType>;
+  SummaryElement?: SummaryElementResolvers<ContextType>;
   SupportsVersions?: SupportsVersionsResolvers<ContextType>;
+  TableChart?: TableChartResolvers<ContextType>;
   TableSchema?: TableSchemaResolvers<ContextType>;
   Tag?: TagResolvers<ContextType>;
   TagAssociation?: TagAssociationResolvers<ContextType>;
   TagProperties?: TagPropertiesResolvers<ContextType>;
+  TelemetryConfig?: TelemetryConfigResolvers<ContextType>;
+  TestsConfig?: TestsConfigResolvers<ContextType>;
+  ThemeConfig?: ThemeConfigResolvers<ContextType>;
   TimeSeriesAspect?: TimeSeriesAspectResolvers<ContextType>;
+  TimeSeriesChart?: TimeSeriesChartResolvers<ContextType>;
   TypeQualifier?: TypeQualifierResolvers<ContextType>;
+  UpdateStepStateResult?: UpdateStepStateResultResolvers<ContextType>;
   UsageAggregation?: UsageAggregationResolvers<ContextType>;
   UsageAggregationMetrics?: UsageAggregationMetricsResolvers<ContextType>;
   UsageQueryResult?: UsageQueryResultResolvers<ContextType>;
@@ -9826,6 +11822,8 @@ export type Resolvers<ContextType = any> = {
   VersionProperties?: VersionPropertiesResolvers<ContextType>;
   VersionSet?: VersionSetResolvers<ContextType>;
   VersionTag?: VersionTagResolvers<ContextType>;
+  ViewsConfig?: ViewsConfigResolvers<ContextType>;
+  VisualConfig?: VisualConfigResolvers<ContextType>;
   VolumeAssertionInfo?: VolumeAssertionInfoResolvers<ContextType>;
 };
 

@@ -12,7 +12,7 @@ import { sampleCatalog } from '../sample/index.js';
 import { readSeedFile } from '../seed/index.js';
 import { describeSkip, loadProposals, type StartupProposal } from '../ingest/startup-data.js';
 import type { CatalogStore } from '../store/catalog-store.js';
-import { systemOwnershipTypes } from '../ingest/system-ownership-types.js';
+import { systemEntities } from '../ingest/system-entities.js';
 
 const SEED_EXTENSION = '.json';
 
@@ -49,11 +49,11 @@ export class ScenarioCatalog {
     if (!proposals) throw notFound(`scenario '${name}' does not exist; known: ${this.names().join(', ')}`);
     store.transaction(() => {
       store.clear();
-      // A fresh upstream store holds its system ownership types whatever else it is given.
+      // A fresh upstream store holds its system entities whatever else it is given.
       const report = loadProposals(
         store,
         `scenario ${name}`,
-        [...systemOwnershipTypes(this.contract, this.referenceTime), ...proposals()],
+        [...systemEntities(this.contract, this.referenceTime), ...proposals()],
         this.referenceTime,
       );
       if (report.rejected > 0)

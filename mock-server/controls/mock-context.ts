@@ -8,6 +8,7 @@ import type { TaskRegistry } from '../operations/index.js';
 import type { Profile } from '../profile.js';
 import type { SearchIndex } from '../search/index.js';
 import type { CatalogStore } from '../store/catalog-store.js';
+import type { Journal } from './journal.js';
 
 export interface MockContext {
   contract: Contract;
@@ -18,4 +19,6 @@ export interface MockContext {
   tasks: TaskRegistry;
   /** Whose behaviour to reproduce where the document and upstream differ (../profile.ts). */
   profile: Profile;
+  /** The session's request journal, once the context is a session's: what the recently viewed and edited entities are read from. */
+  journal?: Journal;
 }

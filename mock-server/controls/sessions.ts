@@ -146,10 +146,12 @@ export class SessionRegistry {
 
   private session(id: string | undefined, context: MockContext): MockSession {
     const operationIds = new Set(context.contract.operations.map((op) => op.operationId));
+    const journal = new Journal(this.settings.journalSize, this.settings.journalBytes);
+    context.journal = journal;
     return {
       id,
       context,
-      journal: new Journal(this.settings.journalSize, this.settings.journalBytes),
+      journal,
       faults: new FaultList(operationIds),
       settings: { ...this.settings.settings },
       scenario: undefined,

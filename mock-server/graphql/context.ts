@@ -3,6 +3,7 @@
  * permission is decided from.
  */
 import type { Contract } from '../../spec/index.js';
+import type { Journal } from '../controls/journal.js';
 import { authorize, type AuthConfig, type Caller } from '../auth/bearer-auth.js';
 import { RestliError } from '../errors.js';
 import { writeContext } from '../handlers/context.js';
@@ -24,6 +25,10 @@ export type GraphqlContext = {
   authorization: string | undefined;
   /** The time the request may still take (transport/request-budget.ts). */
   requestBudget: RequestBudget;
+  /** The session's request journal, for the recently viewed and edited entities (none outside a session). */
+  journal?: Journal | undefined;
+  /** Set by a resolver that read the journal: the answer changes without a write, so the response is not kept. */
+  readJournal?: boolean;
   /** The response paths a team's schema had filled (overlay/fill.ts), for `extensions.mockedFields`. */
   mockedFields?: string[];
 };

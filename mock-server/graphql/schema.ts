@@ -18,13 +18,23 @@ import { editFamily } from './edits/index.js';
 import { entityFamily } from './entities/index.js';
 import { EntityView } from './entities/entity-view.js';
 import { ENTITY_MAPPERS } from './entities/mappers.js';
+import { homeFamily } from './home/index.js';
 import { fillUnknownFields } from './overlay/fill.js';
 import { RecordShapes } from './records.js';
 import type { FieldResolvers, ResolverFamily, ViewOf } from './resolver-types.js';
+import { shellFamily } from './shell/index.js';
 import { viewFamily } from './views/index.js';
 
 /** Every type family the schema's resolvers come from (upstream's resolvers/<family>/ packages). */
-const FAMILIES: readonly ResolverFamily[] = [entityFamily, discoveryFamily, editFamily, viewFamily, callerFamily];
+const FAMILIES: readonly ResolverFamily[] = [
+  entityFamily,
+  discoveryFamily,
+  editFamily,
+  viewFamily,
+  callerFamily,
+  shellFamily,
+  homeFamily,
+];
 
 // The graphql instance @graphql-tools builds the schema with (CommonJS; see transport/document-cache.ts).
 const cjs = createRequire(import.meta.url)('graphql') as typeof import('graphql');

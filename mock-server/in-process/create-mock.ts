@@ -38,7 +38,7 @@ import { readSeedFile, replayHar, type HarReplay } from '../seed/index.js';
 import { describeSkip, loadProposals, type LoadReport } from '../ingest/startup-data.js';
 import { referenceTime } from '../ingest/reference-day.js';
 import { CatalogStore } from '../store/catalog-store.js';
-import { systemOwnershipTypes } from '../ingest/system-ownership-types.js';
+import { systemEntities } from '../ingest/system-entities.js';
 import type { MockFetch } from '../wire/mock-fetch.js';
 import { injectedFetch } from './injected-fetch.js';
 
@@ -139,15 +139,10 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     const scenarios = new ScenarioCatalog(contract, startupTime, options.scenarios);
     const loaded: LoadReport[] = [];
     if (freshStore) {
-      const booted = loadProposals(
-        store,
-        'system ownership types',
-        systemOwnershipTypes(contract, startupTime),
-        startupTime,
-      );
+      const booted = loadProposals(store, 'system entities', systemEntities(contract, startupTime), startupTime);
       if (booted.rejected > 0)
         throw new Error(
-          `the system ownership types do not fit the registry: ${booted.skipped.map((skip) => describeSkip('system ownership types', skip)).join('; ')}`,
+          `the system entities do not fit the registry: ${booted.skipped.map((skip) => describeSkip('system entities', skip)).join('; ')}`,
         );
     }
     if (options.sample !== false && freshStore)

@@ -89,6 +89,9 @@ const ROOMS: readonly { folder: string; may: Readonly<Record<string, readonly st
       'edits/': ['entities/'],
       'views/': ['entities/', 'discovery/'],
       'caller/': ['entities/'],
+      // The app shell and the home page: the caller's privileges, entity records, searches.
+      'shell/': ['caller/', 'entities/', 'discovery/'],
+      'home/': ['caller/', 'entities/', 'discovery/', 'shell/'],
       // A team's schema: read, compared and filled on its own; schema.ts and the face use it.
       'overlay/': [],
     },

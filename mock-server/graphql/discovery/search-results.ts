@@ -90,7 +90,7 @@ function facets(
 }
 
 /** The index's 400 for a field an entity type does not have, in a query (`tags:x`) or a filter. */
-const isUnknownField = (error: unknown): boolean =>
+export const isUnknownField = (error: unknown): boolean =>
   error instanceof RestliError && error.status === 400 && UNKNOWN_FIELD.test(error.message);
 const UNKNOWN_FIELD = /is not a searchable field of entity/;
 

@@ -5,7 +5,7 @@
  */
 import { tryParseUrn, urnLastPart } from '../../../spec/index.js';
 import { customPropertiesRecords, globalTagsRecord } from '../aspect-records.js';
-import { numberOr, objectOf, stringOr, stringsOf, type JsonObject } from '../json-values.js';
+import { booleanOr, numberOr, objectOf, stringOr, stringsOf, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import { structuredPropertiesRecord } from './catalog-fields.js';
 import { relationshipsOf } from './edges.js';
@@ -82,19 +82,29 @@ export function corpUserRecord(view: EntityView, urn: string): OutputRecord {
 
 /**
  * A user's settings as upstream's CorpUserMapper maps them: the appearance always (showSimplifiedHomepage
- * false unless set), the views only once the user set one, their default view an entity when it exists.
+ * false unless set, showThemeV2 null unless set), the views and the home page only once the user set them,
+ * their default view and page template an entity when it exists.
  */
 function settingsRecord(view: EntityView, settings: JsonObject | undefined): OutputRecord {
   const appearance = objectOf(settings?.appearance);
   const views = objectOf(settings?.views);
   const defaultView = stringOr(views?.defaultView);
+  const homePage = objectOf(settings?.homePage);
+  const pageTemplate = stringOr(homePage?.pageTemplate);
   return view.shapes.record('CorpUserSettings', {
     appearance: view.shapes.record('CorpUserAppearanceSettings', {
       showSimplifiedHomepage: appearance?.showSimplifiedHomepage === true,
+      showThemeV2: booleanOr(appearance?.showThemeV2),
     }),
     views: views
       ? view.shapes.record('CorpUserViewsSettings', {
           defaultView: () => (defaultView ? view.entity(defaultView) : null),
+        })
+      : null,
+    homePage: homePage
+      ? view.shapes.record('CorpUserHomePageSettings', {
+          pageTemplate: () => (pageTemplate ? view.entity(pageTemplate) : null),
+          dismissedAnnouncementUrns: stringsOf(homePage.dismissedAnnouncementUrns),
         })
       : null,
   });

@@ -30,6 +30,8 @@ import { ownershipTypeRecord } from './ownership-type.js';
 import { dataPlatformInstanceRecord, roleRecord } from './platform-instance-and-role.js';
 import { applicationRecord, dataProductRecord } from './products-and-applications.js';
 import { dataProcessInstanceRecord } from './process-instance.js';
+import { pageModuleRecord, pageTemplateRecord } from './page-template.js';
+import { postRecord } from './post.js';
 import { savedViewRecord } from './saved-view.js';
 import { schemaFieldRecord } from './schema-field.js';
 import { dataTypeRecord, entityTypeRecord, structuredPropertyRecord } from './structured-property.js';
@@ -71,4 +73,7 @@ export const ENTITY_MAPPERS: Readonly<Record<string, EntityMapper>> = {
   versionSet: versionSetRecord,
   erModelRelationship: erModelRelationshipRecord,
   businessAttribute: businessAttributeRecord,
+  dataHubPageTemplate: pageTemplateRecord,
+  dataHubPageModule: pageModuleRecord,
+  post: postRecord,
 };

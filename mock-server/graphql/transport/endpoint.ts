@@ -196,12 +196,16 @@ export function graphqlEndpoint({
   /**
    * The response, cacheable only for a query that gave no error (an error may be logged) and read
    * nothing that can change while the store's rows do not: no write still waiting for the index lag
-   * once it ran (the derived reads then change with the time alone, as the lag passes).
+   * once it ran (the derived reads then change with the time alone, as the lag passes), and no read of
+   * the journal (which every request adds to).
    */
-  const run = async (params: RequestParams, contextValue: GraphqlContext): Promise<ExecutionResponse> => {
+  const run = async (params: RequestParams, contextOf: () => GraphqlContext): Promise<ExecutionResponse> => {
     const schema = await (built ??= import('../schema.js').then(({ catalogSchema }) =>
       holdToRequestBudget(catalogSchema(contract, servedSdl).schema),
     ));
+    // The request's budget starts once the schema is there: the first request of a process loads it, which is
+    // no work of that request's own.
+    const contextValue = contextOf();
     let document: DocumentNode;
     try {
       document = documents.parse(params.query);
@@ -234,7 +238,11 @@ export function graphqlEndpoint({
     }
     const { errors, ...rest } = result;
     if (contextValue.requestBudget.exceeded) return errorsResponse([contextValue.requestBudget.error()]);
-    const cacheable = !errors && operation.operation === OperationTypeNode.QUERY && !contextValue.store.indexWaiting;
+    const cacheable =
+      !errors &&
+      operation.operation === OperationTypeNode.QUERY &&
+      !contextValue.store.indexWaiting &&
+      !contextValue.readJournal;
     const answer = errors ? { errors: errors.map(formatError), ...rest } : rest;
     return { text: responseText(answer, contextValue.mockedFields), cacheable };
   };
@@ -312,7 +320,7 @@ export function graphqlEndpoint({
         const since = cache?.since();
         const known = key === undefined || since === undefined ? undefined : cache?.kept(key);
         if (known) return sendJson(res, 200, known.text, known.bytes);
-        const contextValue: GraphqlContext = {
+        const contextOf = (): GraphqlContext => ({
           contract,
           store: context.store,
           discovery: context.discovery,
@@ -320,8 +328,9 @@ export function graphqlEndpoint({
           auth,
           authorization,
           requestBudget: new RequestBudget(limits.budgetMs, () => context.store.reads.hold()),
-        };
-        run(params, contextValue).then(
+          journal: context.journal,
+        });
+        run(params, contextOf).then(
           ({ text, cacheable }) => {
             if (!cache || key === undefined || !cacheable) return sendJson(res, 200, text);
             const bytes = Buffer.from(text, 'utf8');

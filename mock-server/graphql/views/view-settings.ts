@@ -10,7 +10,7 @@
  * An absent `defaultView` clears the default; one that is not a URN is a BAD_REQUEST naming it (upstream's
  * UrnUtils.getUrn fails inside the resolver, a server error). Neither checks that the view exists.
  */
-import { makeUrn, tryParseUrn } from '../../../spec/index.js';
+import { tryParseUrn } from '../../../spec/index.js';
 import type {
   MutationUpdateCorpUserViewsSettingsArgs,
   MutationUpdateGlobalViewsSettingsArgs,
@@ -20,11 +20,9 @@ import type { WriteContext } from '../../store/types.js';
 import { authorizeMutation, callerOf, type GraphqlContext } from '../context.js';
 import type { EntityView } from '../entities/entity-view.js';
 import { badRequestError } from '../errors.js';
+import { globalSettingsPart, globalSettingsUrn } from '../global-settings.js';
 import { objectOf } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
-
-const globalSettingsUrn = (ctx: GraphqlContext): string =>
-  makeUrn(ctx.contract.names.urnPrefix, 'globalSettings', ['0']);
 
 /**
  * Sets `views.defaultView` of the settings aspect stored at `urn` (of `fresh` when none is stored), or
@@ -49,7 +47,7 @@ function setDefaultView(
 }
 
 export function globalViewsSettings(ctx: GraphqlContext, view: EntityView): OutputRecord {
-  const views = objectOf(ctx.store.getAspect(globalSettingsUrn(ctx), 'globalSettingsInfo', 0)?.value.views);
+  const views = globalSettingsPart(ctx, 'views');
   return view.shapes.record('GlobalViewsSettings', {
     defaultView: typeof views?.defaultView === 'string' ? views.defaultView : null,
   });

@@ -54,11 +54,11 @@ describe('scenarios', () => {
     const startup = await digest(server());
     await ingest(server(), DATASET, 'status', { removed: false });
     const empty = await call(server(), 'POST', '/__mock/scenarios/empty');
-    // Empty as a fresh upstream deployment is: only the four system ownership types (key and info aspects each).
-    expect(empty.json.tables.aspects).toBe(8);
-    expect(
-      (await call(server(), 'GET', `/entitiesV2/${encodeURIComponent('urn:svc:ownershipType:__system__none')}`)).status,
-    ).toBe(200);
+    // Empty as a fresh upstream deployment is: only its system entities, key and one aspect each: the four
+    // ownership types, the six home page modules, the default home page template and the global settings.
+    expect(empty.json.tables.aspects).toBe(24);
+    for (const urn of ['urn:svc:ownershipType:__system__none', 'urn:svc:dataHubPageTemplate:home_default_1'])
+      expect((await call(server(), 'GET', `/entitiesV2/${encodeURIComponent(urn)}`)).status).toBe(200);
     expect((await call(server(), 'POST', '/__mock/reset')).json.digest).toBe(empty.json.digest);
     expect((await call(server(), 'GET', '/__session/later/__mock/snapshot')).json.digest).toBe(startup);
   });

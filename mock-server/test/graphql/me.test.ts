@@ -1,7 +1,9 @@
 /**
  * `me` through POST /api/graphql (upstream's MeResolver): the caller's user, read from the store as
- * `corpUser` reads it, and its platform privileges, which the mock's roles decide alike: an admin holds
- * each, a reader none, every caller with `--auth off`; without a token the caller is the anonymous user.
+ * `corpUser` reads it, and its platform privileges, what the default policies of a v1.3.0.1 deployment
+ * (metadata-service/war/src/main/resources/boot/policies.json) grant the caller's built-in role: an admin
+ * each, a reader what every user gets (viewing analytics) and the Reader role's view of the structured
+ * properties page, the anonymous user what every user gets; every caller each with `--auth off`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../index.js';
@@ -39,11 +41,14 @@ describe.each(['standard', 'off'] as const)('me, with --auth %s', (auth) => {
     createDomains: held,
     viewStructuredPropertiesPage: held,
   });
+  const off = auth === 'off';
+  const reader = { ...every(off), viewAnalytics: true, viewStructuredPropertiesPage: true };
+  const anonymous = { ...every(off), viewAnalytics: true };
 
   it("gives the token's user, read from the store, and the role's privileges", async () => {
     expect(await me(READER)).toEqual({
       corpUser: { urn: 'urn:svc:corpuser:reader', username: 'reader', properties: { displayName: 'Rita Reader' } },
-      platformPrivileges: every(auth === 'off'),
+      platformPrivileges: reader,
     });
     expect(await me(ADMIN)).toEqual({
       corpUser: { urn: 'urn:svc:corpuser:datahub', username: 'datahub', properties: null },
@@ -54,7 +59,7 @@ describe.each(['standard', 'off'] as const)('me, with --auth %s', (auth) => {
   it('gives the anonymous user without a token', async () => {
     expect(await me()).toEqual({
       corpUser: { urn: 'urn:svc:corpuser:UNKNOWN', username: 'UNKNOWN', properties: null },
-      platformPrivileges: every(auth === 'off'),
+      platformPrivileges: anonymous,
     });
   });
 });
