@@ -7334,6 +7334,8 @@ export type SummaryElement = {
   __typename?: 'SummaryElement';
   /** What the element shows. */
   elementType: SummaryElementType;
+  /** The structured property a STRUCTURED_PROPERTY element shows (its structuredPropertyUrn); null for other kinds. */
+  structuredProperty?: Maybe<StructuredPropertyEntity>;
 };
 
 /** What an element of an asset's summary shows. */
@@ -8105,8 +8107,8 @@ export type ResolversTypes = {
   DataHubPageModuleType: DataHubPageModuleType;
   DataHubPageModuleVisibility: ResolverTypeWrapper<DataHubPageModuleVisibility>;
   DataHubPageTemplate: ResolverTypeWrapper<Omit<DataHubPageTemplate, 'properties' | 'relationships'> & { properties: ResolversTypes['DataHubPageTemplateProperties'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
-  DataHubPageTemplateAssetSummary: ResolverTypeWrapper<DataHubPageTemplateAssetSummary>;
-  DataHubPageTemplateProperties: ResolverTypeWrapper<Omit<DataHubPageTemplateProperties, 'rows'> & { rows: Array<ResolversTypes['DataHubPageTemplateRow']> }>;
+  DataHubPageTemplateAssetSummary: ResolverTypeWrapper<Omit<DataHubPageTemplateAssetSummary, 'summaryElements'> & { summaryElements?: Maybe<Array<ResolversTypes['SummaryElement']>> }>;
+  DataHubPageTemplateProperties: ResolverTypeWrapper<Omit<DataHubPageTemplateProperties, 'assetSummary' | 'rows'> & { assetSummary?: Maybe<ResolversTypes['DataHubPageTemplateAssetSummary']>, rows: Array<ResolversTypes['DataHubPageTemplateRow']> }>;
   DataHubPageTemplateRow: ResolverTypeWrapper<Omit<DataHubPageTemplateRow, 'modules'> & { modules: Array<ResolversTypes['DataHubPageModule']> }>;
   DataHubPageTemplateSurface: ResolverTypeWrapper<DataHubPageTemplateSurface>;
   DataHubPageTemplateVisibility: ResolverTypeWrapper<DataHubPageTemplateVisibility>;
@@ -8425,7 +8427,7 @@ export type ResolversTypes = {
   StructuredPropertySettings: ResolverTypeWrapper<StructuredPropertySettings>;
   SubResourceType: SubResourceType;
   SubTypes: ResolverTypeWrapper<SubTypes>;
-  SummaryElement: ResolverTypeWrapper<SummaryElement>;
+  SummaryElement: ResolverTypeWrapper<Omit<SummaryElement, 'structuredProperty'> & { structuredProperty?: Maybe<ResolversTypes['StructuredPropertyEntity']> }>;
   SummaryElementType: SummaryElementType;
   SupportsVersions: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['SupportsVersions']>;
   TableChart: ResolverTypeWrapper<Omit<TableChart, 'rows'> & { rows: Array<ResolversTypes['Row']> }>;
@@ -8580,8 +8582,8 @@ export type ResolversParentTypes = {
   DataHubPageModuleProperties: DataHubPageModuleProperties;
   DataHubPageModuleVisibility: DataHubPageModuleVisibility;
   DataHubPageTemplate: Omit<DataHubPageTemplate, 'properties' | 'relationships'> & { properties: ResolversParentTypes['DataHubPageTemplateProperties'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
-  DataHubPageTemplateAssetSummary: DataHubPageTemplateAssetSummary;
-  DataHubPageTemplateProperties: Omit<DataHubPageTemplateProperties, 'rows'> & { rows: Array<ResolversParentTypes['DataHubPageTemplateRow']> };
+  DataHubPageTemplateAssetSummary: Omit<DataHubPageTemplateAssetSummary, 'summaryElements'> & { summaryElements?: Maybe<Array<ResolversParentTypes['SummaryElement']>> };
+  DataHubPageTemplateProperties: Omit<DataHubPageTemplateProperties, 'assetSummary' | 'rows'> & { assetSummary?: Maybe<ResolversParentTypes['DataHubPageTemplateAssetSummary']>, rows: Array<ResolversParentTypes['DataHubPageTemplateRow']> };
   DataHubPageTemplateRow: Omit<DataHubPageTemplateRow, 'modules'> & { modules: Array<ResolversParentTypes['DataHubPageModule']> };
   DataHubPageTemplateSurface: DataHubPageTemplateSurface;
   DataHubPageTemplateVisibility: DataHubPageTemplateVisibility;
@@ -8846,7 +8848,7 @@ export type ResolversParentTypes = {
   StructuredPropertyEntity: Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: ResolversParentTypes['StructuredPropertyDefinition'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   StructuredPropertySettings: StructuredPropertySettings;
   SubTypes: SubTypes;
-  SummaryElement: SummaryElement;
+  SummaryElement: Omit<SummaryElement, 'structuredProperty'> & { structuredProperty?: Maybe<ResolversParentTypes['StructuredPropertyEntity']> };
   SupportsVersions: ResolversInterfaceTypes<ResolversParentTypes>['SupportsVersions'];
   TableChart: Omit<TableChart, 'rows'> & { rows: Array<ResolversParentTypes['Row']> };
   TableSchema: TableSchema;
@@ -11347,6 +11349,7 @@ export type SubTypesResolvers<ContextType = any, ParentType extends ResolversPar
 
 export type SummaryElementResolvers<ContextType = any, ParentType extends ResolversParentTypes['SummaryElement'] = ResolversParentTypes['SummaryElement']> = {
   elementType?: Resolver<ResolversTypes['SummaryElementType'], ParentType, ContextType>;
+  structuredProperty?: Resolver<Maybe<ResolversTypes['StructuredPropertyEntity']>, ParentType, ContextType>;
 };
 
 export type SupportsVersionsResolvers<ContextType = any, ParentType extends ResolversParentTypes['SupportsVersions'] = ResolversParentTypes['SupportsVersions']> = {

@@ -26,9 +26,13 @@ export function pageTemplateRecord(view: EntityView, urn: string): OutputRecord 
       ),
       assetSummary: summary
         ? view.shapes.record('DataHubPageTemplateAssetSummary', {
-            summaryElements: objectsOf(summary.summaryElements).map((element) =>
-              view.shapes.record('SummaryElement', { elementType: stringOr(element.elementType) }),
-            ),
+            summaryElements: objectsOf(summary.summaryElements).map((element) => {
+              const property = stringOr(element.structuredPropertyUrn);
+              return view.shapes.record('SummaryElement', {
+                elementType: stringOr(element.elementType),
+                structuredProperty: () => (property ? view.entity(property) : null),
+              });
+            }),
           })
         : null,
       surface: view.shapes.record('DataHubPageTemplateSurface', {

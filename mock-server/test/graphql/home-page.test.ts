@@ -18,7 +18,7 @@ const PAGE_TEMPLATE = `fragment PageTemplate on DataHubPageTemplate {
   type
   properties {
     rows { modules { urn type exists properties { name type visibility { scope } params { richTextParams { content } linkParams { linkUrl } assetCollectionParams { assetUrns } hierarchyViewParams { assetUrns showRelatedEntities } } } } }
-    assetSummary { summaryElements { elementType } }
+    assetSummary { summaryElements { elementType structuredProperty { urn } } }
     surface { surfaceType }
     visibility { scope }
   }
@@ -154,6 +154,12 @@ describe.each(['svc', 'li'] as const)('the home page, namespace %s', (namespace)
       'dataHubPageTemplateProperties',
       {
         rows: [{ modules: [urn('dataHubPageModule:welcome'), urn('dataHubPageModule:never_stored')] }],
+        assetSummary: {
+          summaryElements: [
+            { elementType: 'OWNERS' },
+            { elementType: 'STRUCTURED_PROPERTY', structuredPropertyUrn: urn('structuredProperty:io.retail.tier') },
+          ],
+        },
         surface: { surfaceType: 'HOME_PAGE' },
         visibility: { scope: 'PERSONAL' },
         created: { time: 1, actor: urn('corpuser:reader') },
@@ -175,6 +181,10 @@ describe.each(['svc', 'li'] as const)('the home page, namespace %s', (namespace)
     expect(homePage.dismissedAnnouncementUrns).toEqual([urn('post:old')]);
     expect(homePage.pageTemplate.urn).toBe(mine);
     expect(homePage.pageTemplate.properties.visibility).toEqual({ scope: 'PERSONAL' });
+    expect(homePage.pageTemplate.properties.assetSummary.summaryElements).toEqual([
+      { elementType: 'OWNERS', structuredProperty: null },
+      { elementType: 'STRUCTURED_PROPERTY', structuredProperty: { urn: urn('structuredProperty:io.retail.tier') } },
+    ]);
     expect(
       homePage.pageTemplate.properties.rows[0].modules.map((m: any) => [m.urn, m.properties.params.richTextParams]),
     ).toEqual([[urn('dataHubPageModule:welcome'), { content: '# Hello' }]]);
