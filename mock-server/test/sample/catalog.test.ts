@@ -89,6 +89,16 @@ describe.each<Namespace>(['svc', 'li'])('sample catalog (namespace %s)', (ns) =>
     expect(urns.size).toBeGreaterThanOrEqual(want);
   });
 
+  it("gives each platform the logo address DataHub's web app serves it under (bootstrap data-platforms.yaml)", () => {
+    const logos = Object.fromEntries(
+      proposals
+        .filter((p) => p.aspectName === 'dataPlatformInfo')
+        .map((p) => [parseUrn(p.entityUrn).parts[0], p.aspect.logoUrl]),
+    );
+    expect(logos).toMatchObject({ hive: 'assets/platforms/hivelogo.png', looker: 'assets/platforms/lookerlogo.svg' });
+    expect(Object.values(logos).every((url) => String(url).startsWith('assets/platforms/'))).toBe(true);
+  });
+
   it('describes every data platform its datasets, charts and dashboards use', () => {
     const platforms = new Set(proposals.filter((p) => p.aspectName === 'dataPlatformInfo').map((p) => p.entityUrn));
     const used = proposals.flatMap((p) => {
