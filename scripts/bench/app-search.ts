@@ -1,5 +1,6 @@
 /**
- * The web app's search screen at catalog scale, through POST /api/graphql (one client, p50/p99): the app's search
+ * The web app's shell and search screen at catalog scale, through POST /api/graphql (one client, p50/p99): the
+ * shell's queries every page load sends (getMe as the signed-in admin, appConfig), the app's search
  * (searchAcrossEntities over every type, ten results with the fields its result cards show, the facets), its sidebar
  * (aggregateAcrossEntities, the default facets) and its search bar's autocomplete (autoCompleteForMultiple over every
  * type, as typed: a five-letter prefix that a fifth of the names share). Runs on the search suite's cached
@@ -54,13 +55,58 @@ const AUTOCOMPLETE = `query getAutoCompleteMultipleResults($input: AutoCompleteM
   }
 }`;
 
+/** The caller's user, settings and platform privileges, as the app's getMe reads them on every page. */
+const GET_ME = `query getMe {
+  me {
+    corpUser {
+      urn type username
+      info { active displayName title firstName lastName fullName email }
+      editableProperties { displayName title pictureLink teams skills }
+      settings { appearance { showSimplifiedHomepage showThemeV2 } views { defaultView { urn } } }
+    }
+    platformPrivileges { viewAnalytics managePolicies manageIdentities generatePersonalAccessTokens manageIngestion manageSecrets manageDomains manageGlossaries manageTags createDomains createTags manageUserCredentials manageGlobalViews manageOwnershipTypes manageGlobalAnnouncements createBusinessAttributes manageBusinessAttributes }
+  }
+}`;
+/** The deployment's configuration, as the app's appConfig reads it once per page load. */
+const APP_CONFIG = `query appConfig {
+  appConfig {
+    appVersion
+    policiesConfig { enabled platformPrivileges { type displayName description } resourcePrivileges { resourceType resourceTypeDisplayName entityType privileges { type displayName description } } }
+    analyticsConfig { enabled }
+    authConfig { tokenAuthEnabled }
+    identityManagementConfig { enabled }
+    lineageConfig { supportsImpactAnalysis }
+    managedIngestionConfig { enabled }
+    visualConfig { logoUrl faviconUrl showFullTitleInLineage queriesTab { queriesTabResultSize } theme { themeId } }
+    telemetryConfig { enableThirdPartyLogging }
+    testsConfig { enabled }
+    viewsConfig { enabled }
+    searchBarConfig { apiVariant }
+    featureFlags { themeV2Enabled themeV2Default showHomePageRedesign showNavBarRedesign showBrowseV2 lineageGraphV3 }
+  }
+}`;
+
 const ROWS: {
   name: string;
   query: string;
-  input: Record<string, unknown>;
+  input?: Record<string, unknown>;
+  token?: string;
   target: number;
   size: (data: any) => string;
 }[] = [
+  {
+    name: 'app getMe (the signed-in admin, its settings and platform privileges)',
+    query: GET_ME,
+    token: 'admin-token',
+    target: 5,
+    size: (data) => `${data.me.corpUser.username}`,
+  },
+  {
+    name: 'app appConfig (the configuration, its privilege lists)',
+    query: APP_CONFIG,
+    target: 5,
+    size: (data) => `${fmt(data.appConfig.policiesConfig.platformPrivileges.length)} privileges`,
+  },
   {
     name: 'app search (searchAcrossEntities, every type, a broad term, 10 results with their cards and facets)',
     query: SEARCH,
@@ -93,15 +139,24 @@ export async function benchAppSearch(runs: number, seconds: number): Promise<Ben
     for (const row of ROWS) {
       const url = `${mock.url}/api/graphql`;
       const body = (n: number) =>
-        JSON.stringify({ query: row.query, variables: { input: row.input }, extensions: { request: n } });
+        JSON.stringify({
+          query: row.query,
+          ...(row.input ? { variables: { input: row.input } } : {}),
+          extensions: { request: n },
+        });
+      const headers: Record<string, string> = row.token ? { authorization: `Bearer ${row.token}` } : {};
       const probe = (await (
-        await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(-1) })
+        await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: body(-1),
+        })
       ).json()) as { data?: unknown; errors?: unknown };
       if (probe.errors || !probe.data) throw new Error(`${row.name}: ${JSON.stringify(probe).slice(0, 500)}`);
       const p50s: number[] = [];
       const p99s: number[] = [];
       for (let r = 0; r < runs; r++) {
-        const result = await load({ url, method: 'POST', seconds, connections: 1, body });
+        const result = await load({ url, method: 'POST', headers, seconds, connections: 1, body });
         if (result.errors + result.non2xx) throw new Error(`${row.name}: failed requests`);
         p50s.push(result.p50Ms);
         p99s.push(result.p99Ms);
