@@ -45,7 +45,8 @@ export function datasetPrivileges(ctx: GraphqlContext, view: EntityView, urn: st
   const granted = new Set(everything ? [] : grantedPrivileges(ctx, actorOf(callerOf(ctx)), urn));
   const holds = (privilege: string) => everything || granted.has(privilege);
   const fields: Record<string, boolean> = {};
-  for (const [field, privilege] of Object.entries(EDIT_CHECKS)) fields[field] = holds('EDIT_ENTITY') || holds(privilege);
+  for (const [field, privilege] of Object.entries(EDIT_CHECKS))
+    fields[field] = holds('EDIT_ENTITY') || holds(privilege);
   for (const [field, privilege] of Object.entries(VIEW_CHECKS)) fields[field] = holds(privilege);
   return view.shapes.record('EntityPrivileges', fields);
 }
