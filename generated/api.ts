@@ -1597,6 +1597,15 @@ export interface components {
         };
         DataPlatformKey: components["schemas"]["dataPlatformKey"];
         /**
+         * DataProcessInstanceInput
+         * @description The assets a run read (Consumes). Its edges with metadata, `inputEdges`, are kept as given.
+         */
+        dataProcessInstanceInput: {
+            inputEdges?: Record<string, never>[];
+            inputs: components["schemas"]["Urn"][];
+        };
+        DataProcessInstanceInput: components["schemas"]["dataProcessInstanceInput"];
+        /**
          * DataProcessInstanceKey
          * @description Key of a dataProcessInstance entity, `urn:svc:dataProcessInstance:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataProcessInstanceKey.pdl` at commit 938689c037a2ba119cc0c28a161efd791f184e33).
          */
@@ -1604,6 +1613,15 @@ export interface components {
             id: string;
         };
         DataProcessInstanceKey: components["schemas"]["dataProcessInstanceKey"];
+        /**
+         * DataProcessInstanceOutput
+         * @description The assets a run wrote (Produces). Its edges with metadata, `outputEdges`, are kept as given.
+         */
+        dataProcessInstanceOutput: {
+            outputEdges?: Record<string, never>[];
+            outputs: components["schemas"]["Urn"][];
+        };
+        DataProcessInstanceOutput: components["schemas"]["dataProcessInstanceOutput"];
         /**
          * DataProcessInstanceRelationships
          * @description What a run is a run of (InstanceOf), the run it belongs to (ChildOf) and the runs that triggered it (UpstreamOf).

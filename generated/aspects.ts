@@ -50,7 +50,9 @@ export type DataPlatformInstance = components['schemas']['DataPlatformInstance']
 export type DataPlatformInstanceKey = components['schemas']['DataPlatformInstanceKey'];
 export type DataPlatformInstanceProperties = components['schemas']['DataPlatformInstanceProperties'];
 export type DataPlatformKey = components['schemas']['DataPlatformKey'];
+export type DataProcessInstanceInput = components['schemas']['DataProcessInstanceInput'];
 export type DataProcessInstanceKey = components['schemas']['DataProcessInstanceKey'];
+export type DataProcessInstanceOutput = components['schemas']['DataProcessInstanceOutput'];
 export type DataProcessInstanceRelationships = components['schemas']['DataProcessInstanceRelationships'];
 export type DataProcessKey = components['schemas']['DataProcessKey'];
 export type DataProductKey = components['schemas']['DataProductKey'];
@@ -171,7 +173,9 @@ export interface AspectValues {
   dataPlatformInstanceKey: DataPlatformInstanceKey;
   dataPlatformInstanceProperties: DataPlatformInstanceProperties;
   dataPlatformKey: DataPlatformKey;
+  dataProcessInstanceInput: DataProcessInstanceInput;
   dataProcessInstanceKey: DataProcessInstanceKey;
+  dataProcessInstanceOutput: DataProcessInstanceOutput;
   dataProcessInstanceRelationships: DataProcessInstanceRelationships;
   dataProcessKey: DataProcessKey;
   dataProductKey: DataProductKey;

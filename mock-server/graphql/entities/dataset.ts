@@ -15,6 +15,7 @@ import { testResultsRecord } from './metadata-tests.js';
 import { rawAspectRecords, type AspectParams } from './raw-aspects.js';
 import { operationRecords } from './operations.js';
 import { pageFields } from './page-fields.js';
+import { assetRuns, type RunsArgs } from './process-instance.js';
 import type { TimeSeriesArgs } from './time-series-values.js';
 import { statsSummaryRecord, usageStatsRecord, type UsageStatsArgs } from './usage-stats.js';
 
@@ -105,6 +106,7 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
     usageStats: (args: UsageStatsArgs) => usageStatsRecord(view, urn, args),
     statsSummary: () => statsSummaryRecord(view, urn),
     aspects: ({ input }: { input?: AspectParams | null }) => rawAspectRecords(view, urn, 'dataset', input),
+    runs: (args: RunsArgs & { direction: string }) => assetRuns(view, urn, args),
     embed: () => {
       const embed = stored.aspect('embed');
       return embed ? view.shapes.record('Embed', { renderUrl: stringOr(embed.renderUrl) }) : null;

@@ -3,7 +3,7 @@
  * (WeaklyTypedAspectsResolver), embed and viewProperties (DatasetMapper), the metadata tests passed
  * and failed (TestResultsMapper, TestMapper), forms (FormsMapper, FormMapper, IsFormAssignedToMeResolver),
  * the caller's privileges (EntityPrivilegesResolver) and the field profiles' quantiles and value
- * frequencies (DatasetProfileMapper); upstream datahub-graphql-core, v1.3.0.1. Data written through the
+ * frequencies (DatasetProfileMapper), and the runs that read or wrote it (EntityRunsResolver); upstream datahub-graphql-core, v1.3.0.1. Data written through the
  * REST API, in both namespaces, read with a document nested as getDataset is.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +32,8 @@ const PAGE = `query getDatasetPage($urn: String!) {
       verifications { form { urn } lastModified { time actor { urn } } }
     }
     privileges { canEditTags canEditDescription canEditLineage canEditEmbed canEditQueries canViewDatasetProfile canManageEntity }
+    runs(start: 0, count: 20, direction: INCOMING) { start count total runs { urn name } }
+    producedBy: runs(start: 0, count: 1, direction: OUTGOING) { start count total runs { urn } }
     datasetProfiles(limit: 1) { rowCount partitionSpec { type partition } fieldProfiles { fieldPath quantiles { quantile value } distinctValueFrequencies { value frequency } } }
   }
 }`;
@@ -47,6 +49,9 @@ describe.each(['svc', 'li'] as const)('the dataset page in the %s namespace', (n
   const ANA = `urn:${ns}:corpuser:ana`;
   const READER_USER = `urn:${ns}:corpuser:reader`;
   const STEWARDS = `urn:${ns}:corpGroup:stewards`;
+  const LOAD_1 = `urn:${ns}:dataProcessInstance:load-1`;
+  const LOAD_2 = `urn:${ns}:dataProcessInstance:load-2`;
+  const JOB = `urn:${ns}:dataJob:(urn:${ns}:dataFlow:(airflow,shop,PROD),build_orders)`;
 
   let server: MockServer;
   beforeAll(async () => {
@@ -123,6 +128,19 @@ describe.each(['svc', 'li'] as const)('the dataset page in the %s namespace', (n
       lastModified: { time: 1, actor: ANA },
     });
     await ingest(server, BARE, 'status', { removed: false });
+    // Two runs read the dataset, the second also wrote it; a job that reads it is not a run.
+    for (const [run, time] of [
+      [LOAD_1, 1_000],
+      [LOAD_2, 2_000],
+    ] as const) {
+      await ingest(server, run, 'dataProcessInstanceProperties', {
+        name: run.slice(-6),
+        created: { time, actor: ANA },
+      });
+      await ingest(server, run, 'dataProcessInstanceInput', { inputs: [ORDERS] });
+    }
+    await ingest(server, LOAD_2, 'dataProcessInstanceOutput', { outputs: [ORDERS, BARE] });
+    await ingest(server, JOB, 'dataJobInputOutput', { inputDatasets: [ORDERS], outputDatasets: [] });
   });
   afterAll(() => server.close());
 
@@ -235,6 +253,21 @@ describe.each(['svc', 'li'] as const)('the dataset page in the %s namespace', (n
       canEditQueries: false,
     });
     expect((await page(OWNED, READER)).privileges).toEqual(all);
+  });
+
+  it('lists the runs that read the dataset, newest first, and those that wrote it', async () => {
+    const dataset = await page(ORDERS);
+    expect(dataset.runs).toEqual({
+      start: 0,
+      count: 2,
+      total: 2,
+      runs: [
+        { urn: LOAD_2, name: 'load-2' },
+        { urn: LOAD_1, name: 'load-1' },
+      ],
+    });
+    expect(dataset.producedBy).toEqual({ start: 0, count: 1, total: 1, runs: [{ urn: LOAD_2 }] });
+    expect((await page(BARE)).runs).toEqual({ start: 0, count: 0, total: 0, runs: [] });
   });
 
   it("maps each field profile's quantiles and value frequencies; the partition stays null as upstream's mapper leaves it", async () => {
