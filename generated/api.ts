@@ -3402,6 +3402,28 @@ export interface components {
             version: number;
         };
         /**
+         * VersionProperties
+         * @description An asset's place in a version set (VersionOf): its version label, aliases, the sort id that orders the set's versions, and when the version was created in the source and in the catalog.
+         */
+        versionProperties: {
+            aliases?: {
+                versionTag: string;
+            }[];
+            comment?: string;
+            isLatest?: boolean;
+            metadataCreatedTimestamp?: components["schemas"]["AuditStamp"];
+            /** @description Where the version sits in its set's order, compared as the versioning scheme says. */
+            sortId: string;
+            sourceCreatedTimestamp?: components["schemas"]["AuditStamp"];
+            version: {
+                versionTag: string;
+            };
+            /** @enum {string} */
+            versioningScheme?: "LEXICOGRAPHIC_STRING" | "ALPHANUMERIC_GENERATED_BY_DATAHUB";
+            versionSet: components["schemas"]["Urn"];
+        };
+        VersionProperties: components["schemas"]["versionProperties"];
+        /**
          * VersionSetKey
          * @description Key of a versionSet entity, `urn:svc:versionSet:(<id>,<entityType>)` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/VersionSetKey.pdl` at tag v1.3.0.1, commit 13e918ed9c978e3a1ca23ea5334f0c9713b92508).
          */

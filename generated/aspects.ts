@@ -120,6 +120,7 @@ export type TestInfo = components['schemas']['TestInfo'];
 export type TestKey = components['schemas']['TestKey'];
 export type TestResults = components['schemas']['TestResults'];
 export type UpstreamLineage = components['schemas']['UpstreamLineage'];
+export type VersionProperties = components['schemas']['VersionProperties'];
 export type VersionSetKey = components['schemas']['VersionSetKey'];
 
 /** Aspect value types by aspect name. */
@@ -243,5 +244,6 @@ export interface AspectValues {
   testKey: TestKey;
   testResults: TestResults;
   upstreamLineage: UpstreamLineage;
+  versionProperties: VersionProperties;
   versionSetKey: VersionSetKey;
 }

@@ -3,7 +3,8 @@
  * (WeaklyTypedAspectsResolver), embed and viewProperties (DatasetMapper), the metadata tests passed
  * and failed (TestResultsMapper, TestMapper), forms (FormsMapper, FormMapper, IsFormAssignedToMeResolver),
  * the caller's privileges (EntityPrivilegesResolver) and the field profiles' quantiles and value
- * frequencies (DatasetProfileMapper), and the runs that read or wrote it (EntityRunsResolver); upstream datahub-graphql-core, v1.3.0.1. Data written through the
+ * frequencies (DatasetProfileMapper), the runs that read or wrote it (EntityRunsResolver) and the other
+ * versions of its version set (VersionsSearchResolver); upstream datahub-graphql-core, v1.3.0.1. Data written through the
  * REST API, in both namespaces, read with a document nested as getDataset is.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,14 @@ const PAGE = `query getDatasetPage($urn: String!) {
     privileges { canEditTags canEditDescription canEditLineage canEditEmbed canEditQueries canViewDatasetProfile canManageEntity }
     runs(start: 0, count: 20, direction: INCOMING) { start count total runs { urn name } }
     producedBy: runs(start: 0, count: 1, direction: OUTGOING) { start count total runs { urn } }
+    versionProperties {
+      versionSet {
+        urn
+        versionsSearch(input: { query: "*", count: 5, searchFlags: { skipCache: true } }) {
+          count total searchResults { entity { urn type ... on Dataset { versionProperties { version { versionTag } isLatest } } } }
+        }
+      }
+    }
     datasetProfiles(limit: 1) { rowCount partitionSpec { type partition } fieldProfiles { fieldPath quantiles { quantile value } distinctValueFrequencies { value frequency } } }
   }
 }`;
@@ -51,6 +60,8 @@ describe.each(['svc', 'li'] as const)('the dataset page in the %s namespace', (n
   const STEWARDS = `urn:${ns}:corpGroup:stewards`;
   const LOAD_1 = `urn:${ns}:dataProcessInstance:load-1`;
   const LOAD_2 = `urn:${ns}:dataProcessInstance:load-2`;
+  const VERSIONS = `urn:${ns}:versionSet:(orders,dataset)`;
+  const ORDERS_V1 = `urn:${ns}:dataset:(urn:${ns}:dataPlatform:hive,shop.orders_view_v1,PROD)`;
   const JOB = `urn:${ns}:dataJob:(urn:${ns}:dataFlow:(airflow,shop,PROD),build_orders)`;
 
   let server: MockServer;
@@ -140,6 +151,19 @@ describe.each(['svc', 'li'] as const)('the dataset page in the %s namespace', (n
       await ingest(server, run, 'dataProcessInstanceInput', { inputs: [ORDERS] });
     }
     await ingest(server, LOAD_2, 'dataProcessInstanceOutput', { outputs: [ORDERS, BARE] });
+    // ORDERS is version 2 of a set whose version 1 is another dataset; BARE is in no set.
+    await ingest(server, ORDERS_V1, 'versionProperties', {
+      versionSet: VERSIONS,
+      version: { versionTag: 'v1' },
+      sortId: 'AAAAAAAA',
+      isLatest: false,
+    });
+    await ingest(server, ORDERS, 'versionProperties', {
+      versionSet: VERSIONS,
+      version: { versionTag: 'v2' },
+      sortId: 'AAAAAAAB',
+      isLatest: true,
+    });
     await ingest(server, JOB, 'dataJobInputOutput', { inputDatasets: [ORDERS], outputDatasets: [] });
   });
   afterAll(() => server.close());
@@ -268,6 +292,31 @@ describe.each(['svc', 'li'] as const)('the dataset page in the %s namespace', (n
     });
     expect(dataset.producedBy).toEqual({ start: 0, count: 1, total: 1, runs: [{ urn: LOAD_2 }] });
     expect((await page(BARE)).runs).toEqual({ start: 0, count: 0, total: 0, runs: [] });
+  });
+
+  it("searches the dataset's version set, the newest version first", async () => {
+    const { versionSet } = (await page(ORDERS)).versionProperties;
+    expect(versionSet.urn).toBe(VERSIONS);
+    expect(versionSet.versionsSearch).toEqual({
+      count: 2,
+      total: 2,
+      searchResults: [
+        {
+          entity: {
+            urn: ORDERS,
+            type: 'DATASET',
+            versionProperties: { version: { versionTag: 'v2' }, isLatest: true },
+          },
+        },
+        {
+          entity: {
+            urn: ORDERS_V1,
+            type: 'DATASET',
+            versionProperties: { version: { versionTag: 'v1' }, isLatest: false },
+          },
+        },
+      ],
+    });
   });
 
   it("maps each field profile's quantiles and value frequencies; the partition stays null as upstream's mapper leaves it", async () => {
