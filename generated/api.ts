@@ -1597,6 +1597,15 @@ export interface components {
         };
         DataPlatformKey: components["schemas"]["dataPlatformKey"];
         /**
+         * DataProcessInstanceInput
+         * @description The assets a run read (Consumes). Its edges with metadata, `inputEdges`, are kept as given.
+         */
+        dataProcessInstanceInput: {
+            inputEdges?: Record<string, never>[];
+            inputs: components["schemas"]["Urn"][];
+        };
+        DataProcessInstanceInput: components["schemas"]["dataProcessInstanceInput"];
+        /**
          * DataProcessInstanceKey
          * @description Key of a dataProcessInstance entity, `urn:svc:dataProcessInstance:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataProcessInstanceKey.pdl` at commit 938689c037a2ba119cc0c28a161efd791f184e33).
          */
@@ -1604,6 +1613,15 @@ export interface components {
             id: string;
         };
         DataProcessInstanceKey: components["schemas"]["dataProcessInstanceKey"];
+        /**
+         * DataProcessInstanceOutput
+         * @description The assets a run wrote (Produces). Its edges with metadata, `outputEdges`, are kept as given.
+         */
+        dataProcessInstanceOutput: {
+            outputEdges?: Record<string, never>[];
+            outputs: components["schemas"]["Urn"][];
+        };
+        DataProcessInstanceOutput: components["schemas"]["dataProcessInstanceOutput"];
         /**
          * DataProcessInstanceRelationships
          * @description What a run is a run of (InstanceOf), the run it belongs to (ChildOf) and the runs that triggered it (UpstreamOf).
@@ -3383,6 +3401,28 @@ export interface components {
              */
             version: number;
         };
+        /**
+         * VersionProperties
+         * @description An asset's place in a version set (VersionOf): its version label, aliases, the sort id that orders the set's versions, and when the version was created in the source and in the catalog.
+         */
+        versionProperties: {
+            aliases?: {
+                versionTag: string;
+            }[];
+            comment?: string;
+            isLatest?: boolean;
+            metadataCreatedTimestamp?: components["schemas"]["AuditStamp"];
+            /** @description Where the version sits in its set's order, compared as the versioning scheme says. */
+            sortId: string;
+            sourceCreatedTimestamp?: components["schemas"]["AuditStamp"];
+            version: {
+                versionTag: string;
+            };
+            /** @enum {string} */
+            versioningScheme?: "LEXICOGRAPHIC_STRING" | "ALPHANUMERIC_GENERATED_BY_DATAHUB";
+            versionSet: components["schemas"]["Urn"];
+        };
+        VersionProperties: components["schemas"]["versionProperties"];
         /**
          * VersionSetKey
          * @description Key of a versionSet entity, `urn:svc:versionSet:(<id>,<entityType>)` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/VersionSetKey.pdl` at tag v1.3.0.1, commit 13e918ed9c978e3a1ca23ea5334f0c9713b92508).

@@ -50,7 +50,9 @@ export type DataPlatformInstance = components['schemas']['DataPlatformInstance']
 export type DataPlatformInstanceKey = components['schemas']['DataPlatformInstanceKey'];
 export type DataPlatformInstanceProperties = components['schemas']['DataPlatformInstanceProperties'];
 export type DataPlatformKey = components['schemas']['DataPlatformKey'];
+export type DataProcessInstanceInput = components['schemas']['DataProcessInstanceInput'];
 export type DataProcessInstanceKey = components['schemas']['DataProcessInstanceKey'];
+export type DataProcessInstanceOutput = components['schemas']['DataProcessInstanceOutput'];
 export type DataProcessInstanceRelationships = components['schemas']['DataProcessInstanceRelationships'];
 export type DataProcessKey = components['schemas']['DataProcessKey'];
 export type DataProductKey = components['schemas']['DataProductKey'];
@@ -118,6 +120,7 @@ export type TestInfo = components['schemas']['TestInfo'];
 export type TestKey = components['schemas']['TestKey'];
 export type TestResults = components['schemas']['TestResults'];
 export type UpstreamLineage = components['schemas']['UpstreamLineage'];
+export type VersionProperties = components['schemas']['VersionProperties'];
 export type VersionSetKey = components['schemas']['VersionSetKey'];
 
 /** Aspect value types by aspect name. */
@@ -171,7 +174,9 @@ export interface AspectValues {
   dataPlatformInstanceKey: DataPlatformInstanceKey;
   dataPlatformInstanceProperties: DataPlatformInstanceProperties;
   dataPlatformKey: DataPlatformKey;
+  dataProcessInstanceInput: DataProcessInstanceInput;
   dataProcessInstanceKey: DataProcessInstanceKey;
+  dataProcessInstanceOutput: DataProcessInstanceOutput;
   dataProcessInstanceRelationships: DataProcessInstanceRelationships;
   dataProcessKey: DataProcessKey;
   dataProductKey: DataProductKey;
@@ -239,5 +244,6 @@ export interface AspectValues {
   testKey: TestKey;
   testResults: TestResults;
   upstreamLineage: UpstreamLineage;
+  versionProperties: VersionProperties;
   versionSetKey: VersionSetKey;
 }

@@ -272,6 +272,23 @@ export type Aspect = {
   version?: Maybe<Scalars['Long']['output']>;
 };
 
+/** Which raw aspects an entity's aspects field returns. */
+export type AspectParams = {
+  /** Return only these aspects; all when absent or empty. */
+  aspectNames?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Return only the aspects the registry marks for automatic rendering. */
+  autoRenderOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The render annotation of an aspect model. */
+export type AspectRenderSpec = {
+  __typename?: 'AspectRenderSpec';
+  displayName?: Maybe<Scalars['String']['output']>;
+  displayType?: Maybe<Scalars['String']['output']>;
+  /** The payload field to show. */
+  key?: Maybe<Scalars['String']['output']>;
+};
+
 /** A check of data quality on an entity, `urn:svc:assertion:<id>`. */
 export type Assertion = Entity & EntityWithRelationships & {
   __typename?: 'Assertion';
@@ -2425,6 +2442,8 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & Suppo
   access?: Maybe<Access>;
   /** The application (the first of aspect applications). */
   application?: Maybe<ApplicationAssociation>;
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** The assertions on the dataset (incoming Asserts edges), a page of them (default 200). */
   assertions?: Maybe<EntityAssertionsResult>;
   /** The v2 browse path (aspect browsePathsV2). */
@@ -2453,6 +2472,8 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & Suppo
   editableProperties?: Maybe<DatasetEditableProperties>;
   /** Schema field metadata edited in the catalog, such as edited field descriptions. */
   editableSchemaMetadata?: Maybe<EditableSchemaMetadata>;
+  /** Embedded content (aspect embed). */
+  embed?: Maybe<Embed>;
   /** Whether the dataset exists in the catalog; false for a URN that was never written. */
   exists?: Maybe<Scalars['Boolean']['output']>;
   /**
@@ -2460,6 +2481,8 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & Suppo
    * @deprecated Use properties.externalUrl instead.
    */
   externalUrl?: Maybe<Scalars['String']['output']>;
+  /** The forms assigned to this dataset (aspect forms). */
+  forms?: Maybe<Forms>;
   /**
    * Tags of the dataset; same data as tags.
    * @deprecated Use tags instead.
@@ -2501,10 +2524,14 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & Suppo
    * @deprecated Use subTypes instead.
    */
   platformNativeType?: Maybe<PlatformNativeType>;
+  /** What the caller may do on this dataset. */
+  privileges?: Maybe<EntityPrivileges>;
   /** Read-only properties from ingestion (aspect datasetProperties); null when the aspect is absent. */
   properties?: Maybe<DatasetProperties>;
   /** Edges between this dataset and other entities, by relationship name and direction. */
   relationships?: Maybe<EntityRelationshipsResult>;
+  /** Runs that read this dataset (INCOMING) or wrote it (OUTGOING), newest first. */
+  runs?: Maybe<DataProcessInstanceResult>;
   /** Schema of the dataset as ingested, at the given aspect version (latest when absent); null when there is no schema. */
   schemaMetadata?: Maybe<SchemaMetadata>;
   /** The datasets that describe the same asset on other platforms (aspect siblings). */
@@ -2527,6 +2554,8 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & Suppo
   subTypes?: Maybe<SubTypes>;
   /** Tags of the dataset. */
   tags?: Maybe<GlobalTags>;
+  /** The metadata tests this dataset passes and fails (aspect testResults). */
+  testResults?: Maybe<TestResults>;
   /** Always DATASET. */
   type: EntityType;
   /**
@@ -2545,6 +2574,14 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & Suppo
   usageStats?: Maybe<UsageQueryResult>;
   /** The dataset's place in its version set (aspect versionProperties). */
   versionProperties?: Maybe<VersionProperties>;
+  /** A view's definition (aspect viewProperties). */
+  viewProperties?: Maybe<ViewProperties>;
+};
+
+
+/** A dataset: a table, a collection, a topic or another set of data with its own lifecycle. */
+export type DatasetAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -2594,6 +2631,14 @@ export type DatasetOperationsArgs = {
 /** A dataset: a table, a collection, a topic or another set of data with its own lifecycle. */
 export type DatasetRelationshipsArgs = {
   input: RelationshipsInput;
+};
+
+
+/** A dataset: a table, a collection, a topic or another set of data with its own lifecycle. */
+export type DatasetRunsArgs = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  direction: RelationshipDirection;
+  start?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2675,6 +2720,7 @@ export type DatasetEditablePropertiesUpdate = {
 /** Statistics of one field of a dataset in a profile. */
 export type DatasetFieldProfile = {
   __typename?: 'DatasetFieldProfile';
+  distinctValueFrequencies?: Maybe<Array<ValueFrequency>>;
   /** Path of the field. */
   fieldPath: Scalars['String']['output'];
   /** Largest value. */
@@ -2689,6 +2735,7 @@ export type DatasetFieldProfile = {
   nullCount?: Maybe<Scalars['Long']['output']>;
   /** Share of the rows with null values. */
   nullProportion?: Maybe<Scalars['Float']['output']>;
+  quantiles?: Maybe<Array<Quantile>>;
   /** Some of the values. */
   sampleValues?: Maybe<Array<Scalars['String']['output']>>;
   /** Standard deviation. */
@@ -2718,6 +2765,8 @@ export type DatasetProfile = TimeSeriesAspect & {
   columnCount?: Maybe<Scalars['Long']['output']>;
   /** Statistics of each profiled field. */
   fieldProfiles?: Maybe<Array<DatasetFieldProfile>>;
+  /** The partition this point profiles. */
+  partitionSpec?: Maybe<PartitionSpec>;
   /** Number of rows. */
   rowCount?: Maybe<Scalars['Long']['output']>;
   /** Size of the stored data in bytes. */
@@ -3074,6 +3123,13 @@ export type EditableTagProperties = {
   name?: Maybe<Scalars['String']['output']>;
 };
 
+/** Content embedded in the entity's page (aspect embed). */
+export type Embed = {
+  __typename?: 'Embed';
+  /** A URL the page can show in an iframe. */
+  renderUrl?: Maybe<Scalars['String']['output']>;
+};
+
 /** A top-level metadata entity. */
 export type Entity = {
   /** Edges between this entity and others, by relationship name and direction. */
@@ -3159,6 +3215,36 @@ export type EntityPath = {
   __typename?: 'EntityPath';
   /** The entities of the path, in order. */
   path: Array<Maybe<Entity>>;
+};
+
+/** What the caller may do on one entity, computed from the policies that apply to the caller and the entity. */
+export type EntityPrivileges = {
+  __typename?: 'EntityPrivileges';
+  canEditAssertions?: Maybe<Scalars['Boolean']['output']>;
+  canEditDataProducts?: Maybe<Scalars['Boolean']['output']>;
+  canEditDeprecation?: Maybe<Scalars['Boolean']['output']>;
+  canEditDescription?: Maybe<Scalars['Boolean']['output']>;
+  canEditDomains?: Maybe<Scalars['Boolean']['output']>;
+  canEditEmbed?: Maybe<Scalars['Boolean']['output']>;
+  canEditGlossaryTerms?: Maybe<Scalars['Boolean']['output']>;
+  canEditIncidents?: Maybe<Scalars['Boolean']['output']>;
+  canEditLineage?: Maybe<Scalars['Boolean']['output']>;
+  canEditLinks?: Maybe<Scalars['Boolean']['output']>;
+  canEditOwners?: Maybe<Scalars['Boolean']['output']>;
+  canEditProperties?: Maybe<Scalars['Boolean']['output']>;
+  canEditQueries?: Maybe<Scalars['Boolean']['output']>;
+  canEditSchemaFieldDescription?: Maybe<Scalars['Boolean']['output']>;
+  canEditSchemaFieldGlossaryTerms?: Maybe<Scalars['Boolean']['output']>;
+  canEditSchemaFieldTags?: Maybe<Scalars['Boolean']['output']>;
+  canEditTags?: Maybe<Scalars['Boolean']['output']>;
+  canManageAssetSummary?: Maybe<Scalars['Boolean']['output']>;
+  /** Create terms or nodes under a glossary node. */
+  canManageChildren?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete or move the entity (glossary entities). */
+  canManageEntity?: Maybe<Scalars['Boolean']['output']>;
+  canViewDatasetOperations?: Maybe<Scalars['Boolean']['output']>;
+  canViewDatasetProfile?: Maybe<Scalars['Boolean']['output']>;
+  canViewDatasetUsage?: Maybe<Scalars['Boolean']['output']>;
 };
 
 /** One entity type's page. */
@@ -3562,6 +3648,13 @@ export type FieldAssertionType =
   | 'FIELD_METRIC'
   | 'FIELD_VALUES';
 
+/** One schema field's state of a prompt. */
+export type FieldFormPromptAssociation = {
+  __typename?: 'FieldFormPromptAssociation';
+  fieldPath: Scalars['String']['output'];
+  lastModified: ResolvedAuditStamp;
+};
+
 /** A check of a metric of a field. */
 export type FieldMetricAssertion = {
   __typename?: 'FieldMetricAssertion';
@@ -3692,6 +3785,111 @@ export type ForeignKeyConstraint = {
   name?: Maybe<Scalars['String']['output']>;
   /** Fields of this dataset. */
   sourceFields?: Maybe<Array<Maybe<SchemaFieldEntity>>>;
+};
+
+/** A form (aspect formInfo). */
+export type Form = Entity & {
+  __typename?: 'Form';
+  info: FormInfo;
+  ownership?: Maybe<Ownership>;
+  relationships?: Maybe<EntityRelationshipsResult>;
+  type: EntityType;
+  urn: Scalars['String']['output'];
+};
+
+
+/** A form (aspect formInfo). */
+export type FormRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** Who is asked to complete a form. */
+export type FormActorAssignment = {
+  __typename?: 'FormActorAssignment';
+  groups?: Maybe<Array<CorpGroup>>;
+  /** Whether the caller is named among the users or is in one of the groups. */
+  isAssignedToMe: Scalars['Boolean']['output'];
+  /** Whether the owners of each entity are asked. */
+  owners: Scalars['Boolean']['output'];
+  users?: Maybe<Array<CorpUser>>;
+};
+
+/** One form on an entity and the state of its prompts. */
+export type FormAssociation = {
+  __typename?: 'FormAssociation';
+  /** The entity that carries the form. */
+  associatedUrn: Scalars['String']['output'];
+  completedPrompts?: Maybe<Array<FormPromptAssociation>>;
+  form: Form;
+  incompletePrompts?: Maybe<Array<FormPromptAssociation>>;
+};
+
+/** A form's definition (aspect formInfo). */
+export type FormInfo = {
+  __typename?: 'FormInfo';
+  actors: FormActorAssignment;
+  description?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  prompts: Array<FormPrompt>;
+  type: FormType;
+};
+
+/** One question of a form. */
+export type FormPrompt = {
+  __typename?: 'FormPrompt';
+  description?: Maybe<Scalars['String']['output']>;
+  formUrn: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  /** Whether the form is complete only with this prompt answered. */
+  required: Scalars['Boolean']['output'];
+  structuredPropertyParams?: Maybe<StructuredPropertyParams>;
+  title: Scalars['String']['output'];
+  type: FormPromptType;
+};
+
+/** The state of one prompt on an entity. */
+export type FormPromptAssociation = {
+  __typename?: 'FormPromptAssociation';
+  fieldAssociations?: Maybe<FormPromptFieldAssociations>;
+  id: Scalars['String']['output'];
+  lastModified: ResolvedAuditStamp;
+};
+
+/** The state of a field-level prompt, field by field. */
+export type FormPromptFieldAssociations = {
+  __typename?: 'FormPromptFieldAssociations';
+  completedFieldPrompts?: Maybe<Array<FieldFormPromptAssociation>>;
+  incompleteFieldPrompts?: Maybe<Array<FieldFormPromptAssociation>>;
+};
+
+/** The kind of a form's prompt. */
+export type FormPromptType =
+  /** Asks for a structured property of each schema field. */
+  | 'FIELDS_STRUCTURED_PROPERTY'
+  /** Asks for a structured property of the entity. */
+  | 'STRUCTURED_PROPERTY';
+
+/** The kind of a form. */
+export type FormType =
+  /** Helps fill in metadata. */
+  | 'COMPLETION'
+  /** Verifies the entity for governance. */
+  | 'VERIFICATION';
+
+/** A verification a form applied to an entity. */
+export type FormVerificationAssociation = {
+  __typename?: 'FormVerificationAssociation';
+  form: Form;
+  lastModified?: Maybe<ResolvedAuditStamp>;
+};
+
+/** An entity's forms (aspect forms). */
+export type Forms = {
+  __typename?: 'Forms';
+  completedForms: Array<FormAssociation>;
+  incompleteForms: Array<FormAssociation>;
+  /** Verifications the completed forms applied. */
+  verifications: Array<FormVerificationAssociation>;
 };
 
 /** A check that an entity changed recently enough. */
@@ -5631,6 +5829,21 @@ export type ParentNodesResult = {
   nodes: Array<GlossaryNode>;
 };
 
+/** The partition a profile point describes. */
+export type PartitionSpec = {
+  __typename?: 'PartitionSpec';
+  partition?: Maybe<Scalars['String']['output']>;
+  /** The time window of a time partition. */
+  timePartition?: Maybe<TimeWindow>;
+  type: PartitionType;
+};
+
+/** How a profile's partition is identified. */
+export type PartitionType =
+  | 'FULL_TABLE'
+  | 'PARTITION'
+  | 'QUERY';
+
 /** The sections of the home page's personal sidebar. */
 export type PersonalSidebarSection =
   /** The assets the user owns. */
@@ -5831,6 +6044,14 @@ export type PropertyCardinality =
 
 /** A structured property's value: a string or a number. */
 export type PropertyValue = NumberValue | StringValue;
+
+/** One quantile of a field's values. */
+export type Quantile = {
+  __typename?: 'Quantile';
+  /** The quantile, e.g. 0.25. */
+  quantile: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+};
 
 /** The queries tab. */
 export type QueriesTabConfig = {
@@ -6330,6 +6551,16 @@ export type QuickFilter = {
   field: Scalars['String']['output'];
   /** The value: a platform URN or an EntityType. */
   value: Scalars['String']['output'];
+};
+
+/** One stored aspect of an entity, as JSON text. */
+export type RawAspect = {
+  __typename?: 'RawAspect';
+  aspectName: Scalars['String']['output'];
+  /** The aspect's latest value, serialised as JSON. */
+  payload?: Maybe<Scalars['String']['output']>;
+  /** How the app should render it, from the aspect's render annotation; null when it has none. */
+  renderSpec?: Maybe<AspectRenderSpec>;
 };
 
 /** One item of a recommendation module. */
@@ -7302,6 +7533,12 @@ export type StructuredPropertyEntityRelationshipsArgs = {
   input: RelationshipsInput;
 };
 
+/** The structured property a prompt asks for. */
+export type StructuredPropertyParams = {
+  __typename?: 'StructuredPropertyParams';
+  structuredProperty: StructuredPropertyEntity;
+};
+
 /** Where a structured property is shown (aspect structuredPropertySettings). */
 export type StructuredPropertySettings = {
   __typename?: 'StructuredPropertySettings';
@@ -7486,6 +7723,52 @@ export type TermAssociationInput = {
   termUrn: Scalars['String']['input'];
 };
 
+/** A metadata test (aspect testInfo). */
+export type Test = Entity & {
+  __typename?: 'Test';
+  /** A user-defined category. */
+  category: Scalars['String']['output'];
+  definition: TestDefinition;
+  description?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  relationships?: Maybe<EntityRelationshipsResult>;
+  type: EntityType;
+  urn: Scalars['String']['output'];
+};
+
+
+/** A metadata test (aspect testInfo). */
+export type TestRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** A test's definition. */
+export type TestDefinition = {
+  __typename?: 'TestDefinition';
+  /** The definition as JSON text. */
+  json?: Maybe<Scalars['String']['output']>;
+};
+
+/** One test's outcome on an entity. */
+export type TestResult = {
+  __typename?: 'TestResult';
+  /** The test; null when it no longer exists. */
+  test?: Maybe<Test>;
+  type: TestResultType;
+};
+
+/** The outcome of one metadata test on an entity. */
+export type TestResultType =
+  | 'FAILURE'
+  | 'SUCCESS';
+
+/** The metadata tests an entity passes and fails (aspect testResults). */
+export type TestResults = {
+  __typename?: 'TestResults';
+  failing: Array<TestResult>;
+  passing: Array<TestResult>;
+};
+
 /** Metadata tests. */
 export type TestsConfig = {
   __typename?: 'TestsConfig';
@@ -7534,6 +7817,13 @@ export type TimeSeriesChart = {
   lines: Array<NamedLine>;
   /** The chart's title. */
   title: Scalars['String']['output'];
+};
+
+/** A window of time. */
+export type TimeWindow = {
+  __typename?: 'TimeWindow';
+  durationMillis: Scalars['Long']['output'];
+  startTimeMillis: Scalars['Long']['output'];
 };
 
 /** Restrictions of a structured property's value type. */
@@ -7702,6 +7992,13 @@ export type UserUsageCounts = {
   userEmail?: Maybe<Scalars['String']['output']>;
 };
 
+/** How often one value occurs in a field. */
+export type ValueFrequency = {
+  __typename?: 'ValueFrequency';
+  frequency: Scalars['Long']['output'];
+  value: Scalars['String']['output'];
+};
+
 /** An entity's place in its version set (aspect versionProperties). */
 export type VersionProperties = {
   __typename?: 'VersionProperties';
@@ -7732,6 +8029,8 @@ export type VersionSet = Entity & {
   type: EntityType;
   /** URN of the version set. */
   urn: Scalars['String']['output'];
+  /** A search over the set's versions, newest first. */
+  versionsSearch?: Maybe<SearchResults>;
 };
 
 
@@ -7740,10 +8039,28 @@ export type VersionSetRelationshipsArgs = {
   input: RelationshipsInput;
 };
 
+
+/** The versions of one asset, `urn:svc:versionSet:(<id>,<entity type>)`. */
+export type VersionSetVersionsSearchArgs = {
+  input: SearchAcrossEntitiesInput;
+};
+
 /** A version label. */
 export type VersionTag = {
   __typename?: 'VersionTag';
   versionTag?: Maybe<Scalars['String']['output']>;
+};
+
+/** The definition of a view (aspect viewProperties). */
+export type ViewProperties = {
+  __typename?: 'ViewProperties';
+  /** The logic formatted or compiled (for dbt, the compiled SQL). */
+  formattedLogic?: Maybe<Scalars['String']['output']>;
+  /** The language of the logic, e.g. SQL. */
+  language: Scalars['String']['output'];
+  /** The view's logic, usually SQL. */
+  logic: Scalars['String']['output'];
+  materialized: Scalars['Boolean']['output'];
 };
 
 /** Saved views. */
@@ -7891,7 +8208,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( TimeSeriesChart )
   ;
   OwnerType:
-    | ( Omit<CorpGroup, 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<CorpGroup, 'editableProperties' | 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { editableProperties?: Maybe<_RefType['CorpGroupEditableProperties']>, info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
   ;
   PlatformSchema:
@@ -7903,7 +8220,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( StringValue )
   ;
   ResolvedActor:
-    | ( Omit<CorpGroup, 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<CorpGroup, 'editableProperties' | 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { editableProperties?: Maybe<_RefType['CorpGroupEditableProperties']>, info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
   ;
 };
@@ -7916,7 +8233,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
     | ( Omit<MlFeatureTable, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureTableProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureTableProperties?: Maybe<_RefType['MLFeatureTableProperties']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLFeatureTableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
     | ( Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelGroupProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
@@ -7927,7 +8244,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<BusinessAttribute, 'institutionalMemory' | 'ownership' | 'properties' | 'relationships'> & { institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['BusinessAttributeInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Container, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, entities?: Maybe<_RefType['SearchResults']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ContainerProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<CorpGroup, 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<CorpGroup, 'editableProperties' | 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { editableProperties?: Maybe<_RefType['CorpGroupEditableProperties']>, info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
@@ -7940,10 +8257,11 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<DataProcessInstance, 'container' | 'created' | 'dataPlatformInstance' | 'lineage' | 'parentContainers' | 'parentTemplate' | 'platform' | 'properties' | 'relationships'> & { container?: Maybe<_RefType['Container']>, created?: Maybe<_RefType['AuditStamp']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, lineage?: Maybe<_RefType['EntityLineageResult']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, parentTemplate?: Maybe<_RefType['Entity']>, platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['DataProcessInstanceProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataProduct, 'application' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, domain?: Maybe<_RefType['DomainAssociation']>, entities?: Maybe<_RefType['SearchResults']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['DataProductProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataTypeEntity, 'info' | 'relationships'> & { info: _RefType['DataTypeInfo'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
     | ( Omit<Domain, 'entities' | 'institutionalMemory' | 'ownership' | 'parentDomains' | 'relationships' | 'structuredProperties'> & { entities?: Maybe<_RefType['SearchResults']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentDomains?: Maybe<_RefType['ParentDomainsResult']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ERModelRelationshipProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<EntityTypeEntity, 'info' | 'relationships'> & { info: _RefType['EntityTypeInfo'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<Form, 'info' | 'ownership' | 'relationships'> & { info: _RefType['FormInfo'], ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<GlossaryNode, 'childrenCount' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { childrenCount?: Maybe<_RefType['GlossaryNodeChildrenCount']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentNodes?: Maybe<_RefType['ParentNodesResult']>, properties?: Maybe<_RefType['GlossaryNodeProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentNodes?: Maybe<_RefType['ParentNodesResult']>, properties?: Maybe<_RefType['GlossaryTermProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<Incident, 'assignees' | 'created' | 'entity' | 'incidentStatus' | 'relationships' | 'source' | 'status' | 'tags'> & { assignees?: Maybe<Array<_RefType['OwnerType']>>, created: _RefType['AuditStamp'], entity: _RefType['Entity'], incidentStatus: _RefType['IncidentStatus'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, source?: Maybe<_RefType['IncidentSource']>, status: _RefType['IncidentStatus'], tags?: Maybe<_RefType['GlobalTags']> } )
@@ -7958,7 +8276,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<_RefType['BusinessAttributes']>, deprecation?: Maybe<_RefType['Deprecation']>, documentation?: Maybe<_RefType['Documentation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, parent: _RefType['Entity'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: _RefType['StructuredPropertyDefinition'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Tag, 'editableProperties' | 'ownership' | 'relationships'> & { editableProperties?: Maybe<_RefType['EditableTagProperties']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<VersionSet, 'latestVersion' | 'relationships'> & { latestVersion?: Maybe<_RefType['Entity']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<Test, 'definition' | 'relationships'> & { definition: _RefType['TestDefinition'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<VersionSet, 'latestVersion' | 'relationships' | 'versionsSearch'> & { latestVersion?: Maybe<_RefType['Entity']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, versionsSearch?: Maybe<_RefType['SearchResults']> } )
   ;
   EntityWithRelationships:
     | ( Omit<Assertion, 'dataPlatformInstance' | 'info' | 'lineage' | 'platform' | 'relationships' | 'tags'> & { dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, info?: Maybe<_RefType['AssertionInfo']>, lineage?: Maybe<_RefType['EntityLineageResult']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
@@ -7967,7 +8286,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataProcessInstance, 'container' | 'created' | 'dataPlatformInstance' | 'lineage' | 'parentContainers' | 'parentTemplate' | 'platform' | 'properties' | 'relationships'> & { container?: Maybe<_RefType['Container']>, created?: Maybe<_RefType['AuditStamp']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, lineage?: Maybe<_RefType['EntityLineageResult']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, parentTemplate?: Maybe<_RefType['Entity']>, platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['DataProcessInstanceProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
     | ( Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ERModelRelationshipProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<MlFeature, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureProperties?: Maybe<_RefType['MLFeatureProperties']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['MLFeatureProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<MlFeatureTable, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureTableProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureTableProperties?: Maybe<_RefType['MLFeatureTableProperties']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLFeatureTableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
@@ -7976,7 +8295,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<MlPrimaryKey, 'application' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, primaryKeyProperties?: Maybe<_RefType['MLPrimaryKeyProperties']>, properties?: Maybe<_RefType['MLPrimaryKeyProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
   ;
   SupportsVersions:
-    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
     | ( Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
   ;
   TimeSeriesAspect:
@@ -8009,6 +8328,8 @@ export type ResolversTypes = {
   ApplicationConfig: ResolverTypeWrapper<ApplicationConfig>;
   ApplicationProperties: ResolverTypeWrapper<Omit<ApplicationProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
   Aspect: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Aspect']>;
+  AspectParams: AspectParams;
+  AspectRenderSpec: ResolverTypeWrapper<AspectRenderSpec>;
   Assertion: ResolverTypeWrapper<Omit<Assertion, 'dataPlatformInstance' | 'info' | 'lineage' | 'platform' | 'relationships' | 'tags'> & { dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, info?: Maybe<ResolversTypes['AssertionInfo']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, platform: ResolversTypes['DataPlatform'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   AssertionAction: ResolverTypeWrapper<AssertionAction>;
   AssertionActionType: AssertionActionType;
@@ -8075,7 +8396,7 @@ export type ResolversTypes = {
   ContainerEntitiesInput: ContainerEntitiesInput;
   ContainerProperties: ResolverTypeWrapper<Omit<ContainerProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
   ContentParams: ResolverTypeWrapper<ContentParams>;
-  CorpGroup: ResolverTypeWrapper<Omit<CorpGroup, 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { info?: Maybe<ResolversTypes['CorpGroupInfo']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
+  CorpGroup: ResolverTypeWrapper<Omit<CorpGroup, 'editableProperties' | 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { editableProperties?: Maybe<ResolversTypes['CorpGroupEditableProperties']>, info?: Maybe<ResolversTypes['CorpGroupInfo']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
   CorpGroupEditableProperties: ResolverTypeWrapper<CorpGroupEditableProperties>;
   CorpGroupInfo: ResolverTypeWrapper<Omit<CorpGroupInfo, 'admins' | 'members'> & { admins?: Maybe<Array<ResolversTypes['CorpUser']>>, members?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
   CorpGroupProperties: ResolverTypeWrapper<CorpGroupProperties>;
@@ -8139,7 +8460,7 @@ export type ResolversTypes = {
   DataProductProperties: ResolverTypeWrapper<Omit<DataProductProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
   DataTypeEntity: ResolverTypeWrapper<Omit<DataTypeEntity, 'info' | 'relationships'> & { info: ResolversTypes['DataTypeInfo'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataTypeInfo: ResolverTypeWrapper<DataTypeInfo>;
-  Dataset: ResolverTypeWrapper<Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats' | 'versionProperties'> & { access?: Maybe<ResolversTypes['Access']>, application?: Maybe<ResolversTypes['ApplicationAssociation']>, assertions?: Maybe<ResolversTypes['EntityAssertionsResult']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DatasetProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversTypes['SchemaMetadata']>, siblings?: Maybe<ResolversTypes['SiblingProperties']>, siblingsSearch?: Maybe<ResolversTypes['ScrollResults']>, statsSummary?: Maybe<ResolversTypes['DatasetStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']>, usageStats?: Maybe<ResolversTypes['UsageQueryResult']>, versionProperties?: Maybe<ResolversTypes['VersionProperties']> }>;
+  Dataset: ResolverTypeWrapper<Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<ResolversTypes['Access']>, application?: Maybe<ResolversTypes['ApplicationAssociation']>, assertions?: Maybe<ResolversTypes['EntityAssertionsResult']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversTypes['EditableSchemaMetadata']>, forms?: Maybe<ResolversTypes['Forms']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DatasetProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, runs?: Maybe<ResolversTypes['DataProcessInstanceResult']>, schemaMetadata?: Maybe<ResolversTypes['SchemaMetadata']>, siblings?: Maybe<ResolversTypes['SiblingProperties']>, siblingsSearch?: Maybe<ResolversTypes['ScrollResults']>, statsSummary?: Maybe<ResolversTypes['DatasetStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']>, testResults?: Maybe<ResolversTypes['TestResults']>, usageStats?: Maybe<ResolversTypes['UsageQueryResult']>, versionProperties?: Maybe<ResolversTypes['VersionProperties']> }>;
   DatasetAssertionInfo: ResolverTypeWrapper<DatasetAssertionInfo>;
   DatasetAssertionScope: DatasetAssertionScope;
   DatasetDeprecationUpdate: DatasetDeprecationUpdate;
@@ -8173,6 +8494,7 @@ export type ResolversTypes = {
   EditableSchemaMetadata: ResolverTypeWrapper<Omit<EditableSchemaMetadata, 'editableSchemaFieldInfo'> & { editableSchemaFieldInfo: Array<ResolversTypes['EditableSchemaFieldInfo']> }>;
   EditableSchemaMetadataUpdate: EditableSchemaMetadataUpdate;
   EditableTagProperties: ResolverTypeWrapper<EditableTagProperties>;
+  Embed: ResolverTypeWrapper<Embed>;
   Entity: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Entity']>;
   EntityAssertionsResult: ResolverTypeWrapper<Omit<EntityAssertionsResult, 'assertions'> & { assertions: Array<ResolversTypes['Assertion']> }>;
   EntityCountInput: EntityCountInput;
@@ -8181,6 +8503,7 @@ export type ResolversTypes = {
   EntityIncidentsResult: ResolverTypeWrapper<Omit<EntityIncidentsResult, 'incidents'> & { incidents: Array<ResolversTypes['Incident']> }>;
   EntityLineageResult: ResolverTypeWrapper<Omit<EntityLineageResult, 'relationships'> & { relationships: Array<ResolversTypes['LineageRelationship']> }>;
   EntityPath: ResolverTypeWrapper<Omit<EntityPath, 'path'> & { path: Array<Maybe<ResolversTypes['Entity']>> }>;
+  EntityPrivileges: ResolverTypeWrapper<EntityPrivileges>;
   EntityProfileConfig: ResolverTypeWrapper<EntityProfileConfig>;
   EntityProfileParams: ResolverTypeWrapper<EntityProfileParams>;
   EntityProfilesConfig: ResolverTypeWrapper<EntityProfilesConfig>;
@@ -8200,6 +8523,7 @@ export type ResolversTypes = {
   FeatureFlagsConfig: ResolverTypeWrapper<FeatureFlagsConfig>;
   FieldAssertionInfo: ResolverTypeWrapper<FieldAssertionInfo>;
   FieldAssertionType: FieldAssertionType;
+  FieldFormPromptAssociation: ResolverTypeWrapper<Omit<FieldFormPromptAssociation, 'lastModified'> & { lastModified: ResolversTypes['ResolvedAuditStamp'] }>;
   FieldMetricAssertion: ResolverTypeWrapper<FieldMetricAssertion>;
   FieldMetricType: FieldMetricType;
   FieldTransform: ResolverTypeWrapper<FieldTransform>;
@@ -8213,6 +8537,17 @@ export type ResolversTypes = {
   FixedIntervalSchedule: ResolverTypeWrapper<FixedIntervalSchedule>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ForeignKeyConstraint: ResolverTypeWrapper<Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>> }>;
+  Form: ResolverTypeWrapper<Omit<Form, 'info' | 'ownership' | 'relationships'> & { info: ResolversTypes['FormInfo'], ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  FormActorAssignment: ResolverTypeWrapper<Omit<FormActorAssignment, 'groups' | 'users'> & { groups?: Maybe<Array<ResolversTypes['CorpGroup']>>, users?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
+  FormAssociation: ResolverTypeWrapper<Omit<FormAssociation, 'completedPrompts' | 'form' | 'incompletePrompts'> & { completedPrompts?: Maybe<Array<ResolversTypes['FormPromptAssociation']>>, form: ResolversTypes['Form'], incompletePrompts?: Maybe<Array<ResolversTypes['FormPromptAssociation']>> }>;
+  FormInfo: ResolverTypeWrapper<Omit<FormInfo, 'actors' | 'prompts'> & { actors: ResolversTypes['FormActorAssignment'], prompts: Array<ResolversTypes['FormPrompt']> }>;
+  FormPrompt: ResolverTypeWrapper<Omit<FormPrompt, 'structuredPropertyParams'> & { structuredPropertyParams?: Maybe<ResolversTypes['StructuredPropertyParams']> }>;
+  FormPromptAssociation: ResolverTypeWrapper<Omit<FormPromptAssociation, 'fieldAssociations' | 'lastModified'> & { fieldAssociations?: Maybe<ResolversTypes['FormPromptFieldAssociations']>, lastModified: ResolversTypes['ResolvedAuditStamp'] }>;
+  FormPromptFieldAssociations: ResolverTypeWrapper<Omit<FormPromptFieldAssociations, 'completedFieldPrompts' | 'incompleteFieldPrompts'> & { completedFieldPrompts?: Maybe<Array<ResolversTypes['FieldFormPromptAssociation']>>, incompleteFieldPrompts?: Maybe<Array<ResolversTypes['FieldFormPromptAssociation']>> }>;
+  FormPromptType: FormPromptType;
+  FormType: FormType;
+  FormVerificationAssociation: ResolverTypeWrapper<Omit<FormVerificationAssociation, 'form' | 'lastModified'> & { form: ResolversTypes['Form'], lastModified?: Maybe<ResolversTypes['ResolvedAuditStamp']> }>;
+  Forms: ResolverTypeWrapper<Omit<Forms, 'completedForms' | 'incompleteForms' | 'verifications'> & { completedForms: Array<ResolversTypes['FormAssociation']>, incompleteForms: Array<ResolversTypes['FormAssociation']>, verifications: Array<ResolversTypes['FormVerificationAssociation']> }>;
   FreshnessAssertionInfo: ResolverTypeWrapper<FreshnessAssertionInfo>;
   FreshnessAssertionSchedule: ResolverTypeWrapper<FreshnessAssertionSchedule>;
   FreshnessAssertionScheduleType: FreshnessAssertionScheduleType;
@@ -8337,6 +8672,8 @@ export type ResolversTypes = {
   ParentContainersResult: ResolverTypeWrapper<Omit<ParentContainersResult, 'containers'> & { containers: Array<ResolversTypes['Container']> }>;
   ParentDomainsResult: ResolverTypeWrapper<Omit<ParentDomainsResult, 'domains'> & { domains: Array<ResolversTypes['Entity']> }>;
   ParentNodesResult: ResolverTypeWrapper<Omit<ParentNodesResult, 'nodes'> & { nodes: Array<ResolversTypes['GlossaryNode']> }>;
+  PartitionSpec: ResolverTypeWrapper<PartitionSpec>;
+  PartitionType: PartitionType;
   PersonalSidebarSection: PersonalSidebarSection;
   PlatformNativeType: PlatformNativeType;
   PlatformPrivileges: ResolverTypeWrapper<PlatformPrivileges>;
@@ -8351,9 +8688,11 @@ export type ResolversTypes = {
   Privileges: ResolverTypeWrapper<Privileges>;
   PropertyCardinality: PropertyCardinality;
   PropertyValue: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PropertyValue']>;
+  Quantile: ResolverTypeWrapper<Quantile>;
   QueriesTabConfig: ResolverTypeWrapper<QueriesTabConfig>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   QuickFilter: ResolverTypeWrapper<Omit<QuickFilter, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
+  RawAspect: ResolverTypeWrapper<RawAspect>;
   RecommendationContent: ResolverTypeWrapper<Omit<RecommendationContent, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   RecommendationModule: ResolverTypeWrapper<Omit<RecommendationModule, 'content'> & { content: Array<ResolversTypes['RecommendationContent']> }>;
   RecommendationParams: ResolverTypeWrapper<RecommendationParams>;
@@ -8424,6 +8763,7 @@ export type ResolversTypes = {
   StructuredPropertiesEntry: ResolverTypeWrapper<Omit<StructuredPropertiesEntry, 'attribution' | 'structuredProperty' | 'valueEntities' | 'values'> & { attribution?: Maybe<ResolversTypes['MetadataAttribution']>, structuredProperty: ResolversTypes['StructuredPropertyEntity'], valueEntities?: Maybe<Array<Maybe<ResolversTypes['Entity']>>>, values: Array<Maybe<ResolversTypes['PropertyValue']>> }>;
   StructuredPropertyDefinition: ResolverTypeWrapper<Omit<StructuredPropertyDefinition, 'allowedValues' | 'created' | 'entityTypes' | 'lastModified' | 'typeQualifier' | 'valueType'> & { allowedValues?: Maybe<Array<ResolversTypes['AllowedValue']>>, created?: Maybe<ResolversTypes['ResolvedAuditStamp']>, entityTypes: Array<ResolversTypes['EntityTypeEntity']>, lastModified?: Maybe<ResolversTypes['ResolvedAuditStamp']>, typeQualifier?: Maybe<ResolversTypes['TypeQualifier']>, valueType: ResolversTypes['DataTypeEntity'] }>;
   StructuredPropertyEntity: ResolverTypeWrapper<Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: ResolversTypes['StructuredPropertyDefinition'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  StructuredPropertyParams: ResolverTypeWrapper<Omit<StructuredPropertyParams, 'structuredProperty'> & { structuredProperty: ResolversTypes['StructuredPropertyEntity'] }>;
   StructuredPropertySettings: ResolverTypeWrapper<StructuredPropertySettings>;
   SubResourceType: SubResourceType;
   SubTypes: ResolverTypeWrapper<SubTypes>;
@@ -8440,11 +8780,17 @@ export type ResolversTypes = {
   TagUpdateInput: TagUpdateInput;
   TelemetryConfig: ResolverTypeWrapper<TelemetryConfig>;
   TermAssociationInput: TermAssociationInput;
+  Test: ResolverTypeWrapper<Omit<Test, 'definition' | 'relationships'> & { definition: ResolversTypes['TestDefinition'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  TestDefinition: ResolverTypeWrapper<TestDefinition>;
+  TestResult: ResolverTypeWrapper<Omit<TestResult, 'test'> & { test?: Maybe<ResolversTypes['Test']> }>;
+  TestResultType: TestResultType;
+  TestResults: ResolverTypeWrapper<Omit<TestResults, 'failing' | 'passing'> & { failing: Array<ResolversTypes['TestResult']>, passing: Array<ResolversTypes['TestResult']> }>;
   TestsConfig: ResolverTypeWrapper<TestsConfig>;
   ThemeConfig: ResolverTypeWrapper<ThemeConfig>;
   TimeRange: TimeRange;
   TimeSeriesAspect: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['TimeSeriesAspect']>;
   TimeSeriesChart: ResolverTypeWrapper<TimeSeriesChart>;
+  TimeWindow: ResolverTypeWrapper<TimeWindow>;
   TypeQualifier: ResolverTypeWrapper<Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversTypes['EntityTypeEntity']>> }>;
   UpdateApplicationsSettingsInput: UpdateApplicationsSettingsInput;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
@@ -8463,9 +8809,11 @@ export type ResolversTypes = {
   UsageQueryResultAggregations: ResolverTypeWrapper<Omit<UsageQueryResultAggregations, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversTypes['UserUsageCounts']>>> }>;
   UserSetting: UserSetting;
   UserUsageCounts: ResolverTypeWrapper<Omit<UserUsageCounts, 'user'> & { user?: Maybe<ResolversTypes['CorpUser']> }>;
+  ValueFrequency: ResolverTypeWrapper<ValueFrequency>;
   VersionProperties: ResolverTypeWrapper<Omit<VersionProperties, 'aliases' | 'created' | 'createdInSource' | 'version' | 'versionSet'> & { aliases: Array<ResolversTypes['VersionTag']>, created?: Maybe<ResolversTypes['ResolvedAuditStamp']>, createdInSource?: Maybe<ResolversTypes['ResolvedAuditStamp']>, version: ResolversTypes['VersionTag'], versionSet: ResolversTypes['VersionSet'] }>;
-  VersionSet: ResolverTypeWrapper<Omit<VersionSet, 'latestVersion' | 'relationships'> & { latestVersion?: Maybe<ResolversTypes['Entity']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  VersionSet: ResolverTypeWrapper<Omit<VersionSet, 'latestVersion' | 'relationships' | 'versionsSearch'> & { latestVersion?: Maybe<ResolversTypes['Entity']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, versionsSearch?: Maybe<ResolversTypes['SearchResults']> }>;
   VersionTag: ResolverTypeWrapper<VersionTag>;
+  ViewProperties: ResolverTypeWrapper<ViewProperties>;
   ViewsConfig: ResolverTypeWrapper<ViewsConfig>;
   VisualConfig: ResolverTypeWrapper<VisualConfig>;
   VolumeAssertionInfo: ResolverTypeWrapper<VolumeAssertionInfo>;
@@ -8495,6 +8843,8 @@ export type ResolversParentTypes = {
   ApplicationConfig: ApplicationConfig;
   ApplicationProperties: Omit<ApplicationProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
   Aspect: ResolversInterfaceTypes<ResolversParentTypes>['Aspect'];
+  AspectParams: AspectParams;
+  AspectRenderSpec: AspectRenderSpec;
   Assertion: Omit<Assertion, 'dataPlatformInstance' | 'info' | 'lineage' | 'platform' | 'relationships' | 'tags'> & { dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, info?: Maybe<ResolversParentTypes['AssertionInfo']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, platform: ResolversParentTypes['DataPlatform'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   AssertionAction: AssertionAction;
   AssertionActions: AssertionActions;
@@ -8552,7 +8902,7 @@ export type ResolversParentTypes = {
   ContainerEntitiesInput: ContainerEntitiesInput;
   ContainerProperties: Omit<ContainerProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
   ContentParams: ContentParams;
-  CorpGroup: Omit<CorpGroup, 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { info?: Maybe<ResolversParentTypes['CorpGroupInfo']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
+  CorpGroup: Omit<CorpGroup, 'editableProperties' | 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { editableProperties?: Maybe<ResolversParentTypes['CorpGroupEditableProperties']>, info?: Maybe<ResolversParentTypes['CorpGroupInfo']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
   CorpGroupEditableProperties: CorpGroupEditableProperties;
   CorpGroupInfo: Omit<CorpGroupInfo, 'admins' | 'members'> & { admins?: Maybe<Array<ResolversParentTypes['CorpUser']>>, members?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
   CorpGroupProperties: CorpGroupProperties;
@@ -8611,7 +8961,7 @@ export type ResolversParentTypes = {
   DataProductProperties: Omit<DataProductProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
   DataTypeEntity: Omit<DataTypeEntity, 'info' | 'relationships'> & { info: ResolversParentTypes['DataTypeInfo'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataTypeInfo: DataTypeInfo;
-  Dataset: Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'usageStats' | 'versionProperties'> & { access?: Maybe<ResolversParentTypes['Access']>, application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, assertions?: Maybe<ResolversParentTypes['EntityAssertionsResult']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversParentTypes['EditableSchemaMetadata']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DatasetProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversParentTypes['SchemaMetadata']>, siblings?: Maybe<ResolversParentTypes['SiblingProperties']>, siblingsSearch?: Maybe<ResolversParentTypes['ScrollResults']>, statsSummary?: Maybe<ResolversParentTypes['DatasetStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']>, usageStats?: Maybe<ResolversParentTypes['UsageQueryResult']>, versionProperties?: Maybe<ResolversParentTypes['VersionProperties']> };
+  Dataset: Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<ResolversParentTypes['Access']>, application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, assertions?: Maybe<ResolversParentTypes['EntityAssertionsResult']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversParentTypes['EditableSchemaMetadata']>, forms?: Maybe<ResolversParentTypes['Forms']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DatasetProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, runs?: Maybe<ResolversParentTypes['DataProcessInstanceResult']>, schemaMetadata?: Maybe<ResolversParentTypes['SchemaMetadata']>, siblings?: Maybe<ResolversParentTypes['SiblingProperties']>, siblingsSearch?: Maybe<ResolversParentTypes['ScrollResults']>, statsSummary?: Maybe<ResolversParentTypes['DatasetStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']>, testResults?: Maybe<ResolversParentTypes['TestResults']>, usageStats?: Maybe<ResolversParentTypes['UsageQueryResult']>, versionProperties?: Maybe<ResolversParentTypes['VersionProperties']> };
   DatasetAssertionInfo: DatasetAssertionInfo;
   DatasetDeprecationUpdate: DatasetDeprecationUpdate;
   DatasetEditableProperties: DatasetEditableProperties;
@@ -8641,6 +8991,7 @@ export type ResolversParentTypes = {
   EditableSchemaMetadata: Omit<EditableSchemaMetadata, 'editableSchemaFieldInfo'> & { editableSchemaFieldInfo: Array<ResolversParentTypes['EditableSchemaFieldInfo']> };
   EditableSchemaMetadataUpdate: EditableSchemaMetadataUpdate;
   EditableTagProperties: EditableTagProperties;
+  Embed: Embed;
   Entity: ResolversInterfaceTypes<ResolversParentTypes>['Entity'];
   EntityAssertionsResult: Omit<EntityAssertionsResult, 'assertions'> & { assertions: Array<ResolversParentTypes['Assertion']> };
   EntityCountInput: EntityCountInput;
@@ -8649,6 +9000,7 @@ export type ResolversParentTypes = {
   EntityIncidentsResult: Omit<EntityIncidentsResult, 'incidents'> & { incidents: Array<ResolversParentTypes['Incident']> };
   EntityLineageResult: Omit<EntityLineageResult, 'relationships'> & { relationships: Array<ResolversParentTypes['LineageRelationship']> };
   EntityPath: Omit<EntityPath, 'path'> & { path: Array<Maybe<ResolversParentTypes['Entity']>> };
+  EntityPrivileges: EntityPrivileges;
   EntityProfileConfig: EntityProfileConfig;
   EntityProfileParams: EntityProfileParams;
   EntityProfilesConfig: EntityProfilesConfig;
@@ -8665,6 +9017,7 @@ export type ResolversParentTypes = {
   FacetMetadata: Omit<FacetMetadata, 'aggregations' | 'entity'> & { aggregations: Array<ResolversParentTypes['AggregationMetadata']>, entity?: Maybe<ResolversParentTypes['Entity']> };
   FeatureFlagsConfig: FeatureFlagsConfig;
   FieldAssertionInfo: FieldAssertionInfo;
+  FieldFormPromptAssociation: Omit<FieldFormPromptAssociation, 'lastModified'> & { lastModified: ResolversParentTypes['ResolvedAuditStamp'] };
   FieldMetricAssertion: FieldMetricAssertion;
   FieldTransform: FieldTransform;
   FieldUsageCounts: FieldUsageCounts;
@@ -8674,6 +9027,15 @@ export type ResolversParentTypes = {
   FixedIntervalSchedule: FixedIntervalSchedule;
   Float: Scalars['Float']['output'];
   ForeignKeyConstraint: Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversParentTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>> };
+  Form: Omit<Form, 'info' | 'ownership' | 'relationships'> & { info: ResolversParentTypes['FormInfo'], ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  FormActorAssignment: Omit<FormActorAssignment, 'groups' | 'users'> & { groups?: Maybe<Array<ResolversParentTypes['CorpGroup']>>, users?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
+  FormAssociation: Omit<FormAssociation, 'completedPrompts' | 'form' | 'incompletePrompts'> & { completedPrompts?: Maybe<Array<ResolversParentTypes['FormPromptAssociation']>>, form: ResolversParentTypes['Form'], incompletePrompts?: Maybe<Array<ResolversParentTypes['FormPromptAssociation']>> };
+  FormInfo: Omit<FormInfo, 'actors' | 'prompts'> & { actors: ResolversParentTypes['FormActorAssignment'], prompts: Array<ResolversParentTypes['FormPrompt']> };
+  FormPrompt: Omit<FormPrompt, 'structuredPropertyParams'> & { structuredPropertyParams?: Maybe<ResolversParentTypes['StructuredPropertyParams']> };
+  FormPromptAssociation: Omit<FormPromptAssociation, 'fieldAssociations' | 'lastModified'> & { fieldAssociations?: Maybe<ResolversParentTypes['FormPromptFieldAssociations']>, lastModified: ResolversParentTypes['ResolvedAuditStamp'] };
+  FormPromptFieldAssociations: Omit<FormPromptFieldAssociations, 'completedFieldPrompts' | 'incompleteFieldPrompts'> & { completedFieldPrompts?: Maybe<Array<ResolversParentTypes['FieldFormPromptAssociation']>>, incompleteFieldPrompts?: Maybe<Array<ResolversParentTypes['FieldFormPromptAssociation']>> };
+  FormVerificationAssociation: Omit<FormVerificationAssociation, 'form' | 'lastModified'> & { form: ResolversParentTypes['Form'], lastModified?: Maybe<ResolversParentTypes['ResolvedAuditStamp']> };
+  Forms: Omit<Forms, 'completedForms' | 'incompleteForms' | 'verifications'> & { completedForms: Array<ResolversParentTypes['FormAssociation']>, incompleteForms: Array<ResolversParentTypes['FormAssociation']>, verifications: Array<ResolversParentTypes['FormVerificationAssociation']> };
   FreshnessAssertionInfo: FreshnessAssertionInfo;
   FreshnessAssertionSchedule: FreshnessAssertionSchedule;
   FreshnessCronSchedule: FreshnessCronSchedule;
@@ -8774,6 +9136,7 @@ export type ResolversParentTypes = {
   ParentContainersResult: Omit<ParentContainersResult, 'containers'> & { containers: Array<ResolversParentTypes['Container']> };
   ParentDomainsResult: Omit<ParentDomainsResult, 'domains'> & { domains: Array<ResolversParentTypes['Entity']> };
   ParentNodesResult: Omit<ParentNodesResult, 'nodes'> & { nodes: Array<ResolversParentTypes['GlossaryNode']> };
+  PartitionSpec: PartitionSpec;
   PlatformPrivileges: PlatformPrivileges;
   PlatformSchema: ResolversUnionTypes<ResolversParentTypes>['PlatformSchema'];
   PoliciesConfig: PoliciesConfig;
@@ -8782,9 +9145,11 @@ export type ResolversParentTypes = {
   Privilege: Privilege;
   Privileges: Privileges;
   PropertyValue: ResolversUnionTypes<ResolversParentTypes>['PropertyValue'];
+  Quantile: Quantile;
   QueriesTabConfig: QueriesTabConfig;
   Query: Record<PropertyKey, never>;
   QuickFilter: Omit<QuickFilter, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
+  RawAspect: RawAspect;
   RecommendationContent: Omit<RecommendationContent, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   RecommendationModule: Omit<RecommendationModule, 'content'> & { content: Array<ResolversParentTypes['RecommendationContent']> };
   RecommendationParams: RecommendationParams;
@@ -8846,6 +9211,7 @@ export type ResolversParentTypes = {
   StructuredPropertiesEntry: Omit<StructuredPropertiesEntry, 'attribution' | 'structuredProperty' | 'valueEntities' | 'values'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']>, structuredProperty: ResolversParentTypes['StructuredPropertyEntity'], valueEntities?: Maybe<Array<Maybe<ResolversParentTypes['Entity']>>>, values: Array<Maybe<ResolversParentTypes['PropertyValue']>> };
   StructuredPropertyDefinition: Omit<StructuredPropertyDefinition, 'allowedValues' | 'created' | 'entityTypes' | 'lastModified' | 'typeQualifier' | 'valueType'> & { allowedValues?: Maybe<Array<ResolversParentTypes['AllowedValue']>>, created?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, entityTypes: Array<ResolversParentTypes['EntityTypeEntity']>, lastModified?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, typeQualifier?: Maybe<ResolversParentTypes['TypeQualifier']>, valueType: ResolversParentTypes['DataTypeEntity'] };
   StructuredPropertyEntity: Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: ResolversParentTypes['StructuredPropertyDefinition'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  StructuredPropertyParams: Omit<StructuredPropertyParams, 'structuredProperty'> & { structuredProperty: ResolversParentTypes['StructuredPropertyEntity'] };
   StructuredPropertySettings: StructuredPropertySettings;
   SubTypes: SubTypes;
   SummaryElement: Omit<SummaryElement, 'structuredProperty'> & { structuredProperty?: Maybe<ResolversParentTypes['StructuredPropertyEntity']> };
@@ -8860,10 +9226,15 @@ export type ResolversParentTypes = {
   TagUpdateInput: TagUpdateInput;
   TelemetryConfig: TelemetryConfig;
   TermAssociationInput: TermAssociationInput;
+  Test: Omit<Test, 'definition' | 'relationships'> & { definition: ResolversParentTypes['TestDefinition'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  TestDefinition: TestDefinition;
+  TestResult: Omit<TestResult, 'test'> & { test?: Maybe<ResolversParentTypes['Test']> };
+  TestResults: Omit<TestResults, 'failing' | 'passing'> & { failing: Array<ResolversParentTypes['TestResult']>, passing: Array<ResolversParentTypes['TestResult']> };
   TestsConfig: TestsConfig;
   ThemeConfig: ThemeConfig;
   TimeSeriesAspect: ResolversInterfaceTypes<ResolversParentTypes>['TimeSeriesAspect'];
   TimeSeriesChart: TimeSeriesChart;
+  TimeWindow: TimeWindow;
   TypeQualifier: Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversParentTypes['EntityTypeEntity']>> };
   UpdateApplicationsSettingsInput: UpdateApplicationsSettingsInput;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
@@ -8881,9 +9252,11 @@ export type ResolversParentTypes = {
   UsageQueryResult: Omit<UsageQueryResult, 'aggregations' | 'buckets'> & { aggregations?: Maybe<ResolversParentTypes['UsageQueryResultAggregations']>, buckets?: Maybe<Array<Maybe<ResolversParentTypes['UsageAggregation']>>> };
   UsageQueryResultAggregations: Omit<UsageQueryResultAggregations, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversParentTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversParentTypes['UserUsageCounts']>>> };
   UserUsageCounts: Omit<UserUsageCounts, 'user'> & { user?: Maybe<ResolversParentTypes['CorpUser']> };
+  ValueFrequency: ValueFrequency;
   VersionProperties: Omit<VersionProperties, 'aliases' | 'created' | 'createdInSource' | 'version' | 'versionSet'> & { aliases: Array<ResolversParentTypes['VersionTag']>, created?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, createdInSource?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, version: ResolversParentTypes['VersionTag'], versionSet: ResolversParentTypes['VersionSet'] };
-  VersionSet: Omit<VersionSet, 'latestVersion' | 'relationships'> & { latestVersion?: Maybe<ResolversParentTypes['Entity']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  VersionSet: Omit<VersionSet, 'latestVersion' | 'relationships' | 'versionsSearch'> & { latestVersion?: Maybe<ResolversParentTypes['Entity']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, versionsSearch?: Maybe<ResolversParentTypes['SearchResults']> };
   VersionTag: VersionTag;
+  ViewProperties: ViewProperties;
   ViewsConfig: ViewsConfig;
   VisualConfig: VisualConfig;
   VolumeAssertionInfo: VolumeAssertionInfo;
@@ -8976,6 +9349,12 @@ export type ApplicationPropertiesResolvers<ContextType = any, ParentType extends
 
 export type AspectResolvers<ContextType = any, ParentType extends ResolversParentTypes['Aspect'] = ResolversParentTypes['Aspect']> = {
   __resolveType: TypeResolveFn<'SchemaMetadata', ParentType, ContextType>;
+};
+
+export type AspectRenderSpecResolvers<ContextType = any, ParentType extends ResolversParentTypes['AspectRenderSpec'] = ResolversParentTypes['AspectRenderSpec']> = {
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  displayType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type AssertionResolvers<ContextType = any, ParentType extends ResolversParentTypes['Assertion'] = ResolversParentTypes['Assertion']> = {
@@ -9808,6 +10187,7 @@ export type DataTypeInfoResolvers<ContextType = any, ParentType extends Resolver
 export type DatasetResolvers<ContextType = any, ParentType extends ResolversParentTypes['Dataset'] = ResolversParentTypes['Dataset']> = {
   access?: Resolver<Maybe<ResolversTypes['Access']>, ParentType, ContextType>;
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<DatasetAspectsArgs>>;
   assertions?: Resolver<Maybe<ResolversTypes['EntityAssertionsResult']>, ParentType, ContextType, Partial<DatasetAssertionsArgs>>;
   browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
@@ -9819,8 +10199,10 @@ export type DatasetResolvers<ContextType = any, ParentType extends ResolversPare
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
   editableProperties?: Resolver<Maybe<ResolversTypes['DatasetEditableProperties']>, ParentType, ContextType>;
   editableSchemaMetadata?: Resolver<Maybe<ResolversTypes['EditableSchemaMetadata']>, ParentType, ContextType>;
+  embed?: Resolver<Maybe<ResolversTypes['Embed']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
   health?: Resolver<Maybe<Array<ResolversTypes['Health']>>, ParentType, ContextType>;
@@ -9835,8 +10217,10 @@ export type DatasetResolvers<ContextType = any, ParentType extends ResolversPare
   parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
   platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
   platformNativeType?: Resolver<Maybe<ResolversTypes['PlatformNativeType']>, ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['DatasetProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DatasetRelationshipsArgs, 'input'>>;
+  runs?: Resolver<Maybe<ResolversTypes['DataProcessInstanceResult']>, ParentType, ContextType, RequireFields<DatasetRunsArgs, 'direction'>>;
   schemaMetadata?: Resolver<Maybe<ResolversTypes['SchemaMetadata']>, ParentType, ContextType, Partial<DatasetSchemaMetadataArgs>>;
   siblings?: Resolver<Maybe<ResolversTypes['SiblingProperties']>, ParentType, ContextType>;
   siblingsSearch?: Resolver<Maybe<ResolversTypes['ScrollResults']>, ParentType, ContextType, RequireFields<DatasetSiblingsSearchArgs, 'input'>>;
@@ -9845,11 +10229,13 @@ export type DatasetResolvers<ContextType = any, ParentType extends ResolversPare
   structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
   subTypes?: Resolver<Maybe<ResolversTypes['SubTypes']>, ParentType, ContextType>;
   tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  testResults?: Resolver<Maybe<ResolversTypes['TestResults']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   uri?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   usageStats?: Resolver<Maybe<ResolversTypes['UsageQueryResult']>, ParentType, ContextType, Partial<DatasetUsageStatsArgs>>;
   versionProperties?: Resolver<Maybe<ResolversTypes['VersionProperties']>, ParentType, ContextType>;
+  viewProperties?: Resolver<Maybe<ResolversTypes['ViewProperties']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -9871,6 +10257,7 @@ export type DatasetEditablePropertiesResolvers<ContextType = any, ParentType ext
 };
 
 export type DatasetFieldProfileResolvers<ContextType = any, ParentType extends ResolversParentTypes['DatasetFieldProfile'] = ResolversParentTypes['DatasetFieldProfile']> = {
+  distinctValueFrequencies?: Resolver<Maybe<Array<ResolversTypes['ValueFrequency']>>, ParentType, ContextType>;
   fieldPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   max?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   mean?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -9878,6 +10265,7 @@ export type DatasetFieldProfileResolvers<ContextType = any, ParentType extends R
   min?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nullCount?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   nullProportion?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  quantiles?: Resolver<Maybe<Array<ResolversTypes['Quantile']>>, ParentType, ContextType>;
   sampleValues?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   stdev?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   uniqueCount?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
@@ -9892,6 +10280,7 @@ export type DatasetFilterResolvers<ContextType = any, ParentType extends Resolve
 export type DatasetProfileResolvers<ContextType = any, ParentType extends ResolversParentTypes['DatasetProfile'] = ResolversParentTypes['DatasetProfile']> = {
   columnCount?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   fieldProfiles?: Resolver<Maybe<Array<ResolversTypes['DatasetFieldProfile']>>, ParentType, ContextType>;
+  partitionSpec?: Resolver<Maybe<ResolversTypes['PartitionSpec']>, ParentType, ContextType>;
   rowCount?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   sizeInBytes?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   timestampMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
@@ -10022,8 +10411,12 @@ export type EditableTagPropertiesResolvers<ContextType = any, ParentType extends
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type EmbedResolvers<ContextType = any, ParentType extends ResolversParentTypes['Embed'] = ResolversParentTypes['Embed']> = {
+  renderUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type EntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['Entity'] = ResolversParentTypes['Entity']> = {
-  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'VersionSet', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet', ParentType, ContextType>;
 };
 
 export type EntityAssertionsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityAssertionsResult'] = ResolversParentTypes['EntityAssertionsResult']> = {
@@ -10059,6 +10452,32 @@ export type EntityLineageResultResolvers<ContextType = any, ParentType extends R
 
 export type EntityPathResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityPath'] = ResolversParentTypes['EntityPath']> = {
   path?: Resolver<Array<Maybe<ResolversTypes['Entity']>>, ParentType, ContextType>;
+};
+
+export type EntityPrivilegesResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityPrivileges'] = ResolversParentTypes['EntityPrivileges']> = {
+  canEditAssertions?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canEditDataProducts?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canEditDeprecation?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canEditDescription?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canEditDomains?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canEditEmbed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canEditGlossaryTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canEditIncidents?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canEditLineage?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canEditLinks?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canEditOwners?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canEditProperties?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canEditQueries?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canEditSchemaFieldDescription?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canEditSchemaFieldGlossaryTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canEditSchemaFieldTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canEditTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canManageAssetSummary?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canManageChildren?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canManageEntity?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canViewDatasetOperations?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canViewDatasetProfile?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  canViewDatasetUsage?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 };
 
 export type EntityProfileConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityProfileConfig'] = ResolversParentTypes['EntityProfileConfig']> = {
@@ -10174,6 +10593,11 @@ export type FieldAssertionInfoResolvers<ContextType = any, ParentType extends Re
   type?: Resolver<ResolversTypes['FieldAssertionType'], ParentType, ContextType>;
 };
 
+export type FieldFormPromptAssociationResolvers<ContextType = any, ParentType extends ResolversParentTypes['FieldFormPromptAssociation'] = ResolversParentTypes['FieldFormPromptAssociation']> = {
+  fieldPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastModified?: Resolver<ResolversTypes['ResolvedAuditStamp'], ParentType, ContextType>;
+};
+
 export type FieldMetricAssertionResolvers<ContextType = any, ParentType extends ResolversParentTypes['FieldMetricAssertion'] = ResolversParentTypes['FieldMetricAssertion']> = {
   field?: Resolver<ResolversTypes['SchemaFieldSpec'], ParentType, ContextType>;
   metric?: Resolver<ResolversTypes['FieldMetricType'], ParentType, ContextType>;
@@ -10214,6 +10638,69 @@ export type ForeignKeyConstraintResolvers<ContextType = any, ParentType extends 
   foreignFields?: Resolver<Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sourceFields?: Resolver<Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>>, ParentType, ContextType>;
+};
+
+export type FormResolvers<ContextType = any, ParentType extends ResolversParentTypes['Form'] = ResolversParentTypes['Form']> = {
+  info?: Resolver<ResolversTypes['FormInfo'], ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<FormRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type FormActorAssignmentResolvers<ContextType = any, ParentType extends ResolversParentTypes['FormActorAssignment'] = ResolversParentTypes['FormActorAssignment']> = {
+  groups?: Resolver<Maybe<Array<ResolversTypes['CorpGroup']>>, ParentType, ContextType>;
+  isAssignedToMe?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  owners?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  users?: Resolver<Maybe<Array<ResolversTypes['CorpUser']>>, ParentType, ContextType>;
+};
+
+export type FormAssociationResolvers<ContextType = any, ParentType extends ResolversParentTypes['FormAssociation'] = ResolversParentTypes['FormAssociation']> = {
+  associatedUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  completedPrompts?: Resolver<Maybe<Array<ResolversTypes['FormPromptAssociation']>>, ParentType, ContextType>;
+  form?: Resolver<ResolversTypes['Form'], ParentType, ContextType>;
+  incompletePrompts?: Resolver<Maybe<Array<ResolversTypes['FormPromptAssociation']>>, ParentType, ContextType>;
+};
+
+export type FormInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['FormInfo'] = ResolversParentTypes['FormInfo']> = {
+  actors?: Resolver<ResolversTypes['FormActorAssignment'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  prompts?: Resolver<Array<ResolversTypes['FormPrompt']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['FormType'], ParentType, ContextType>;
+};
+
+export type FormPromptResolvers<ContextType = any, ParentType extends ResolversParentTypes['FormPrompt'] = ResolversParentTypes['FormPrompt']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  formUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  structuredPropertyParams?: Resolver<Maybe<ResolversTypes['StructuredPropertyParams']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['FormPromptType'], ParentType, ContextType>;
+};
+
+export type FormPromptAssociationResolvers<ContextType = any, ParentType extends ResolversParentTypes['FormPromptAssociation'] = ResolversParentTypes['FormPromptAssociation']> = {
+  fieldAssociations?: Resolver<Maybe<ResolversTypes['FormPromptFieldAssociations']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastModified?: Resolver<ResolversTypes['ResolvedAuditStamp'], ParentType, ContextType>;
+};
+
+export type FormPromptFieldAssociationsResolvers<ContextType = any, ParentType extends ResolversParentTypes['FormPromptFieldAssociations'] = ResolversParentTypes['FormPromptFieldAssociations']> = {
+  completedFieldPrompts?: Resolver<Maybe<Array<ResolversTypes['FieldFormPromptAssociation']>>, ParentType, ContextType>;
+  incompleteFieldPrompts?: Resolver<Maybe<Array<ResolversTypes['FieldFormPromptAssociation']>>, ParentType, ContextType>;
+};
+
+export type FormVerificationAssociationResolvers<ContextType = any, ParentType extends ResolversParentTypes['FormVerificationAssociation'] = ResolversParentTypes['FormVerificationAssociation']> = {
+  form?: Resolver<ResolversTypes['Form'], ParentType, ContextType>;
+  lastModified?: Resolver<Maybe<ResolversTypes['ResolvedAuditStamp']>, ParentType, ContextType>;
+};
+
+export type FormsResolvers<ContextType = any, ParentType extends ResolversParentTypes['Forms'] = ResolversParentTypes['Forms']> = {
+  completedForms?: Resolver<Array<ResolversTypes['FormAssociation']>, ParentType, ContextType>;
+  incompleteForms?: Resolver<Array<ResolversTypes['FormAssociation']>, ParentType, ContextType>;
+  verifications?: Resolver<Array<ResolversTypes['FormVerificationAssociation']>, ParentType, ContextType>;
 };
 
 export type FreshnessAssertionInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['FreshnessAssertionInfo'] = ResolversParentTypes['FreshnessAssertionInfo']> = {
@@ -10882,6 +11369,12 @@ export type ParentNodesResultResolvers<ContextType = any, ParentType extends Res
   nodes?: Resolver<Array<ResolversTypes['GlossaryNode']>, ParentType, ContextType>;
 };
 
+export type PartitionSpecResolvers<ContextType = any, ParentType extends ResolversParentTypes['PartitionSpec'] = ResolversParentTypes['PartitionSpec']> = {
+  partition?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timePartition?: Resolver<Maybe<ResolversTypes['TimeWindow']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PartitionType'], ParentType, ContextType>;
+};
+
 export type PlatformPrivilegesResolvers<ContextType = any, ParentType extends ResolversParentTypes['PlatformPrivileges'] = ResolversParentTypes['PlatformPrivileges']> = {
   createBusinessAttributes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createDomains?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -10951,6 +11444,11 @@ export type PrivilegesResolvers<ContextType = any, ParentType extends ResolversP
 
 export type PropertyValueResolvers<ContextType = any, ParentType extends ResolversParentTypes['PropertyValue'] = ResolversParentTypes['PropertyValue']> = {
   __resolveType: TypeResolveFn<'NumberValue' | 'StringValue', ParentType, ContextType>;
+};
+
+export type QuantileResolvers<ContextType = any, ParentType extends ResolversParentTypes['Quantile'] = ResolversParentTypes['Quantile']> = {
+  quantile?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type QueriesTabConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['QueriesTabConfig'] = ResolversParentTypes['QueriesTabConfig']> = {
@@ -11026,6 +11524,12 @@ export type QuickFilterResolvers<ContextType = any, ParentType extends Resolvers
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
   field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RawAspectResolvers<ContextType = any, ParentType extends ResolversParentTypes['RawAspect'] = ResolversParentTypes['RawAspect']> = {
+  aspectName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  payload?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  renderSpec?: Resolver<Maybe<ResolversTypes['AspectRenderSpec']>, ParentType, ContextType>;
 };
 
 export type RecommendationContentResolvers<ContextType = any, ParentType extends ResolversParentTypes['RecommendationContent'] = ResolversParentTypes['RecommendationContent']> = {
@@ -11335,6 +11839,10 @@ export type StructuredPropertyEntityResolvers<ContextType = any, ParentType exte
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type StructuredPropertyParamsResolvers<ContextType = any, ParentType extends ResolversParentTypes['StructuredPropertyParams'] = ResolversParentTypes['StructuredPropertyParams']> = {
+  structuredProperty?: Resolver<ResolversTypes['StructuredPropertyEntity'], ParentType, ContextType>;
+};
+
 export type StructuredPropertySettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['StructuredPropertySettings'] = ResolversParentTypes['StructuredPropertySettings']> = {
   isHidden?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   showAsAssetBadge?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -11397,6 +11905,31 @@ export type TelemetryConfigResolvers<ContextType = any, ParentType extends Resol
   enableThirdPartyLogging?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 };
 
+export type TestResolvers<ContextType = any, ParentType extends ResolversParentTypes['Test'] = ResolversParentTypes['Test']> = {
+  category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  definition?: Resolver<ResolversTypes['TestDefinition'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<TestRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type TestDefinitionResolvers<ContextType = any, ParentType extends ResolversParentTypes['TestDefinition'] = ResolversParentTypes['TestDefinition']> = {
+  json?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type TestResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['TestResult'] = ResolversParentTypes['TestResult']> = {
+  test?: Resolver<Maybe<ResolversTypes['Test']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['TestResultType'], ParentType, ContextType>;
+};
+
+export type TestResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['TestResults'] = ResolversParentTypes['TestResults']> = {
+  failing?: Resolver<Array<ResolversTypes['TestResult']>, ParentType, ContextType>;
+  passing?: Resolver<Array<ResolversTypes['TestResult']>, ParentType, ContextType>;
+};
+
 export type TestsConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['TestsConfig'] = ResolversParentTypes['TestsConfig']> = {
   enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
@@ -11415,6 +11948,11 @@ export type TimeSeriesChartResolvers<ContextType = any, ParentType extends Resol
   lines?: Resolver<Array<ResolversTypes['NamedLine']>, ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type TimeWindowResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimeWindow'] = ResolversParentTypes['TimeWindow']> = {
+  durationMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  startTimeMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
 };
 
 export type TypeQualifierResolvers<ContextType = any, ParentType extends ResolversParentTypes['TypeQualifier'] = ResolversParentTypes['TypeQualifier']> = {
@@ -11459,6 +11997,11 @@ export type UserUsageCountsResolvers<ContextType = any, ParentType extends Resol
   userEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type ValueFrequencyResolvers<ContextType = any, ParentType extends ResolversParentTypes['ValueFrequency'] = ResolversParentTypes['ValueFrequency']> = {
+  frequency?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type VersionPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['VersionProperties'] = ResolversParentTypes['VersionProperties']> = {
   aliases?: Resolver<Array<ResolversTypes['VersionTag']>, ParentType, ContextType>;
   comment?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -11474,11 +12017,19 @@ export type VersionSetResolvers<ContextType = any, ParentType extends ResolversP
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<VersionSetRelationshipsArgs, 'input'>>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  versionsSearch?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<VersionSetVersionsSearchArgs, 'input'>>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type VersionTagResolvers<ContextType = any, ParentType extends ResolversParentTypes['VersionTag'] = ResolversParentTypes['VersionTag']> = {
   versionTag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ViewPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['ViewProperties'] = ResolversParentTypes['ViewProperties']> = {
+  formattedLogic?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  logic?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  materialized?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type ViewsConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['ViewsConfig'] = ResolversParentTypes['ViewsConfig']> = {
@@ -11522,6 +12073,7 @@ export type Resolvers<ContextType = any> = {
   ApplicationConfig?: ApplicationConfigResolvers<ContextType>;
   ApplicationProperties?: ApplicationPropertiesResolvers<ContextType>;
   Aspect?: AspectResolvers<ContextType>;
+  AspectRenderSpec?: AspectRenderSpecResolvers<ContextType>;
   Assertion?: AssertionResolvers<ContextType>;
   AssertionAction?: AssertionActionResolvers<ContextType>;
   AssertionActions?: AssertionActionsResolvers<ContextType>;
@@ -11641,6 +12193,7 @@ export type Resolvers<ContextType = any> = {
   EditableSchemaFieldInfo?: EditableSchemaFieldInfoResolvers<ContextType>;
   EditableSchemaMetadata?: EditableSchemaMetadataResolvers<ContextType>;
   EditableTagProperties?: EditableTagPropertiesResolvers<ContextType>;
+  Embed?: EmbedResolvers<ContextType>;
   Entity?: EntityResolvers<ContextType>;
   EntityAssertionsResult?: EntityAssertionsResultResolvers<ContextType>;
   EntityCountResult?: EntityCountResultResolvers<ContextType>;
@@ -11648,6 +12201,7 @@ export type Resolvers<ContextType = any> = {
   EntityIncidentsResult?: EntityIncidentsResultResolvers<ContextType>;
   EntityLineageResult?: EntityLineageResultResolvers<ContextType>;
   EntityPath?: EntityPathResolvers<ContextType>;
+  EntityPrivileges?: EntityPrivilegesResolvers<ContextType>;
   EntityProfileConfig?: EntityProfileConfigResolvers<ContextType>;
   EntityProfileParams?: EntityProfileParamsResolvers<ContextType>;
   EntityProfilesConfig?: EntityProfilesConfigResolvers<ContextType>;
@@ -11661,6 +12215,7 @@ export type Resolvers<ContextType = any> = {
   FacetMetadata?: FacetMetadataResolvers<ContextType>;
   FeatureFlagsConfig?: FeatureFlagsConfigResolvers<ContextType>;
   FieldAssertionInfo?: FieldAssertionInfoResolvers<ContextType>;
+  FieldFormPromptAssociation?: FieldFormPromptAssociationResolvers<ContextType>;
   FieldMetricAssertion?: FieldMetricAssertionResolvers<ContextType>;
   FieldTransform?: FieldTransformResolvers<ContextType>;
   FieldUsageCounts?: FieldUsageCountsResolvers<ContextType>;
@@ -11668,6 +12223,15 @@ export type Resolvers<ContextType = any> = {
   FieldValuesFailThreshold?: FieldValuesFailThresholdResolvers<ContextType>;
   FixedIntervalSchedule?: FixedIntervalScheduleResolvers<ContextType>;
   ForeignKeyConstraint?: ForeignKeyConstraintResolvers<ContextType>;
+  Form?: FormResolvers<ContextType>;
+  FormActorAssignment?: FormActorAssignmentResolvers<ContextType>;
+  FormAssociation?: FormAssociationResolvers<ContextType>;
+  FormInfo?: FormInfoResolvers<ContextType>;
+  FormPrompt?: FormPromptResolvers<ContextType>;
+  FormPromptAssociation?: FormPromptAssociationResolvers<ContextType>;
+  FormPromptFieldAssociations?: FormPromptFieldAssociationsResolvers<ContextType>;
+  FormVerificationAssociation?: FormVerificationAssociationResolvers<ContextType>;
+  Forms?: FormsResolvers<ContextType>;
   FreshnessAssertionInfo?: FreshnessAssertionInfoResolvers<ContextType>;
   FreshnessAssertionSchedule?: FreshnessAssertionScheduleResolvers<ContextType>;
   FreshnessCronSchedule?: FreshnessCronScheduleResolvers<ContextType>;
@@ -11747,6 +12311,7 @@ export type Resolvers<ContextType = any> = {
   ParentContainersResult?: ParentContainersResultResolvers<ContextType>;
   ParentDomainsResult?: ParentDomainsResultResolvers<ContextType>;
   ParentNodesResult?: ParentNodesResultResolvers<ContextType>;
+  PartitionSpec?: PartitionSpecResolvers<ContextType>;
   PlatformPrivileges?: PlatformPrivilegesResolvers<ContextType>;
   PlatformSchema?: PlatformSchemaResolvers<ContextType>;
   PoliciesConfig?: PoliciesConfigResolvers<ContextType>;
@@ -11755,9 +12320,11 @@ export type Resolvers<ContextType = any> = {
   Privilege?: PrivilegeResolvers<ContextType>;
   Privileges?: PrivilegesResolvers<ContextType>;
   PropertyValue?: PropertyValueResolvers<ContextType>;
+  Quantile?: QuantileResolvers<ContextType>;
   QueriesTabConfig?: QueriesTabConfigResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   QuickFilter?: QuickFilterResolvers<ContextType>;
+  RawAspect?: RawAspectResolvers<ContextType>;
   RecommendationContent?: RecommendationContentResolvers<ContextType>;
   RecommendationModule?: RecommendationModuleResolvers<ContextType>;
   RecommendationParams?: RecommendationParamsResolvers<ContextType>;
@@ -11801,6 +12368,7 @@ export type Resolvers<ContextType = any> = {
   StructuredPropertiesEntry?: StructuredPropertiesEntryResolvers<ContextType>;
   StructuredPropertyDefinition?: StructuredPropertyDefinitionResolvers<ContextType>;
   StructuredPropertyEntity?: StructuredPropertyEntityResolvers<ContextType>;
+  StructuredPropertyParams?: StructuredPropertyParamsResolvers<ContextType>;
   StructuredPropertySettings?: StructuredPropertySettingsResolvers<ContextType>;
   SubTypes?: SubTypesResolvers<ContextType>;
   SummaryElement?: SummaryElementResolvers<ContextType>;
@@ -11811,10 +12379,15 @@ export type Resolvers<ContextType = any> = {
   TagAssociation?: TagAssociationResolvers<ContextType>;
   TagProperties?: TagPropertiesResolvers<ContextType>;
   TelemetryConfig?: TelemetryConfigResolvers<ContextType>;
+  Test?: TestResolvers<ContextType>;
+  TestDefinition?: TestDefinitionResolvers<ContextType>;
+  TestResult?: TestResultResolvers<ContextType>;
+  TestResults?: TestResultsResolvers<ContextType>;
   TestsConfig?: TestsConfigResolvers<ContextType>;
   ThemeConfig?: ThemeConfigResolvers<ContextType>;
   TimeSeriesAspect?: TimeSeriesAspectResolvers<ContextType>;
   TimeSeriesChart?: TimeSeriesChartResolvers<ContextType>;
+  TimeWindow?: TimeWindowResolvers<ContextType>;
   TypeQualifier?: TypeQualifierResolvers<ContextType>;
   UpdateStepStateResult?: UpdateStepStateResultResolvers<ContextType>;
   UsageAggregation?: UsageAggregationResolvers<ContextType>;
@@ -11822,9 +12395,11 @@ export type Resolvers<ContextType = any> = {
   UsageQueryResult?: UsageQueryResultResolvers<ContextType>;
   UsageQueryResultAggregations?: UsageQueryResultAggregationsResolvers<ContextType>;
   UserUsageCounts?: UserUsageCountsResolvers<ContextType>;
+  ValueFrequency?: ValueFrequencyResolvers<ContextType>;
   VersionProperties?: VersionPropertiesResolvers<ContextType>;
   VersionSet?: VersionSetResolvers<ContextType>;
   VersionTag?: VersionTagResolvers<ContextType>;
+  ViewProperties?: ViewPropertiesResolvers<ContextType>;
   ViewsConfig?: ViewsConfigResolvers<ContextType>;
   VisualConfig?: VisualConfigResolvers<ContextType>;
   VolumeAssertionInfo?: VolumeAssertionInfoResolvers<ContextType>;

@@ -21,6 +21,7 @@ import { scrollAcrossEntities } from './scroll-across-entities.js';
 import { scrollAcrossLineage } from './scroll-across-lineage.js';
 import { searchAcrossLineage } from './search-across-lineage.js';
 import { siblingsSearch } from './siblings-search.js';
+import { versionsSearch } from './versions-search.js';
 
 type InputOf<F> = F extends (view: EntityView, input: infer I) => unknown ? I : never;
 
@@ -41,6 +42,13 @@ export const discoveryFamily: ResolverFamily = (viewOf) => ({
       view.store.catchUp();
       return siblingsSearch(view, (source as { urn: string }).urn, input);
     }) satisfies Resolver<{ input: Parameters<typeof siblingsSearch>[2] }>,
+  },
+  VersionSet: {
+    versionsSearch: ((source, { input }, ctx) => {
+      const view = viewOf(ctx);
+      view.store.catchUp();
+      return versionsSearch(view, (source as { urn: string }).urn, input);
+    }) satisfies Resolver<{ input: Parameters<typeof versionsSearch>[2] }>,
   },
   Query: {
     search: withInput(viewOf, search),

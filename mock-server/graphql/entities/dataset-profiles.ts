@@ -2,7 +2,8 @@
  * A dataset's `datasetProfiles(startTimeMillis, endTimeMillis, filter, limit)`: the points of its
  * datasetProfile aspect, newest first, as upstream's TimeSeriesAspectResolver reads them and
  * DatasetProfileMapper maps each (datahub-graphql-core/.../types/dataset/mappers/DatasetProfileMapper.java:
- * the counts, the size and each field's profile; it leaves the partition out).
+ * the counts, the size and each field's profile with its quantiles and value frequencies; it leaves the
+ * partition out, so `partitionSpec` is null as upstream answers it).
  */
 import { numberOr, objectsOf, stringOr, stringsOf, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
@@ -22,6 +23,16 @@ function fieldProfile(view: EntityView, profile: JsonObject): OutputRecord {
     median: stringOr(profile.median),
     stdev: stringOr(profile.stdev),
     sampleValues: profile.sampleValues === undefined ? null : stringsOf(profile.sampleValues),
+    quantiles: Array.isArray(profile.quantiles)
+      ? objectsOf(profile.quantiles).map((q) =>
+          view.shapes.record('Quantile', { quantile: stringOr(q.quantile), value: stringOr(q.value) }),
+        )
+      : null,
+    distinctValueFrequencies: Array.isArray(profile.distinctValueFrequencies)
+      ? objectsOf(profile.distinctValueFrequencies).map((f) =>
+          view.shapes.record('ValueFrequency', { value: stringOr(f.value), frequency: numberOr(f.frequency) }),
+        )
+      : null,
   });
 }
 

@@ -1,13 +1,21 @@
-/** A dataset as upstream's DatasetMapper maps it: name, platform and origin from the URN, the rest from aspects. */
+/**
+ * A dataset as upstream's DatasetMapper maps it: name, platform and origin from the URN, the rest from
+ * aspects (embed, viewProperties and forms as its mapper reads them; testResults as TestResultsResolver,
+ * aspects as WeaklyTypedAspectsResolver).
+ */
 import { tryParseUrn } from '../../../spec/index.js';
 import { auditStampRecord, customPropertiesRecords, globalTagsRecord, glossaryTermsRecord } from '../aspect-records.js';
-import { numberOr, objectOf, objectsOf, stringOr, type JsonObject } from '../json-values.js';
+import { booleanOr, numberOr, objectOf, objectsOf, stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import { schemaMetadataRecord } from '../schema-metadata-record.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
 import { datasetProfileRecords } from './dataset-profiles.js';
+import { formsRecord } from './forms.js';
+import { testResultsRecord } from './metadata-tests.js';
+import { rawAspectRecords, type AspectParams } from './raw-aspects.js';
 import { operationRecords } from './operations.js';
 import { pageFields } from './page-fields.js';
+import { assetRuns, type RunsArgs } from './process-instance.js';
 import type { TimeSeriesArgs } from './time-series-values.js';
 import { statsSummaryRecord, usageStatsRecord, type UsageStatsArgs } from './usage-stats.js';
 
@@ -50,6 +58,17 @@ function editableSchemaMetadata(view: EntityView, urn: string, stored: EntityAsp
   return view.shapes.record('EditableSchemaMetadata', { editableSchemaFieldInfo });
 }
 
+/** A view's definition as DatasetMapper.mapViewProperties maps it; null without the aspect. */
+function viewProperties(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
+  if (!aspect) return null;
+  return view.shapes.record('ViewProperties', {
+    materialized: booleanOr(aspect.materialized),
+    logic: stringOr(aspect.viewLogic),
+    formattedLogic: stringOr(aspect.formattedViewLogic),
+    language: stringOr(aspect.viewLanguage),
+  });
+}
+
 export function datasetRecord(view: EntityView, urn: string): OutputRecord {
   const stored = view.aspectsOf(urn);
   const [platformUrn = '', name = '', origin = ''] = tryParseUrn(urn)?.parts ?? [];
@@ -86,5 +105,14 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
     datasetProfiles: (args: TimeSeriesArgs) => datasetProfileRecords(view, urn, args),
     usageStats: (args: UsageStatsArgs) => usageStatsRecord(view, urn, args),
     statsSummary: () => statsSummaryRecord(view, urn),
+    aspects: ({ input }: { input?: AspectParams | null }) => rawAspectRecords(view, urn, 'dataset', input),
+    runs: (args: RunsArgs & { direction: string }) => assetRuns(view, urn, args),
+    embed: () => {
+      const embed = stored.aspect('embed');
+      return embed ? view.shapes.record('Embed', { renderUrl: stringOr(embed.renderUrl) }) : null;
+    },
+    viewProperties: () => viewProperties(view, stored.aspect('viewProperties')),
+    testResults: () => testResultsRecord(view, stored.aspect('testResults')),
+    forms: () => formsRecord(view, urn, stored.aspect('forms')),
   });
 }

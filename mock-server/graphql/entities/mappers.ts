@@ -17,8 +17,10 @@ import { domainRecord } from './domain.js';
 import type { EntityMapper } from './entity-view.js';
 import { glossaryNodeRecord } from './glossary-node.js';
 import { erModelRelationshipRecord } from './field-relationships.js';
+import { formRecord } from './forms.js';
 import { glossaryTermRecord } from './glossary-term.js';
 import { incidentRecord } from './incident.js';
+import { testRecord } from './metadata-tests.js';
 import {
   mlFeatureRecord,
   mlFeatureTableRecord,
@@ -76,4 +78,6 @@ export const ENTITY_MAPPERS: Readonly<Record<string, EntityMapper>> = {
   dataHubPageTemplate: pageTemplateRecord,
   dataHubPageModule: pageModuleRecord,
   post: postRecord,
+  test: testRecord,
+  form: formRecord,
 };

@@ -6,8 +6,10 @@
  * the parent template of dataProcessInstanceRelationships; `state(...)` its run events
  * (DataProcessInstanceRunEventMapper). A job's `runs(start, count)` are the runs that are InstanceOf it
  * and have run events, the most recently created first, as upstream's DataJobRunsResolver filters
- * (parentTemplate, hasRunEvents) and sorts (created, descending) them.
+ * (parentTemplate, hasRunEvents) and sorts (created, descending) them; an asset's `runs(start, count,
+ * direction)` the runs that read or wrote it (EntityRunsResolver).
  */
+import { tryParseUrn } from '../../../spec/index.js';
 import { badRequestError } from '../errors.js';
 import { auditStampRecord, customPropertiesRecords } from '../aspect-records.js';
 import { numberOr, objectOf, stringOr, stringsOf, type JsonObject } from '../json-values.js';
@@ -94,21 +96,40 @@ export interface RunsArgs {
   count?: number | null;
 }
 
-/** A job's runs that have run events, the most recently created first. */
-export function jobRuns(view: EntityView, jobUrn: string, args: RunsArgs): OutputRecord {
+/** One page of runs, the most recently created first (the sort both upstream resolvers ask the index for). */
+function runsPage(view: EntityView, runs: readonly string[], args: RunsArgs): OutputRecord {
   const start = args.start ?? 0;
   const count = args.count ?? DEFAULT_RUNS;
   if (start < 0) throw badRequestError(`start: must be 0 or more, got ${start}`);
   if (count < 0) throw badRequestError(`count: must be 0 or more, got ${count}`);
-  const runs = incomingUrns(view, jobUrn, 'InstanceOf', MAX_RUNS)
-    .filter((run) => view.store.timeseries({ urn: run, aspect: 'dataProcessInstanceRunEvent', limit: 1 }).length > 0)
-    .map((run) => ({ run, created: createdTime(view, run) }))
-    .sort((a, b) => b.created - a.created);
-  const page = runs.slice(start, start + count);
+  const sorted = runs.map((run) => ({ run, created: createdTime(view, run) })).sort((a, b) => b.created - a.created);
+  const page = sorted.slice(start, start + count);
   return view.shapes.record('DataProcessInstanceResult', {
     count: page.length,
     start,
-    total: runs.length,
+    total: sorted.length,
     runs: () => page.map(({ run }) => view.entity(run)),
   });
+}
+
+/** A job's runs that have run events, the most recently created first. */
+export function jobRuns(view: EntityView, jobUrn: string, args: RunsArgs): OutputRecord {
+  const runs = incomingUrns(view, jobUrn, 'InstanceOf', MAX_RUNS).filter(
+    (run) => view.store.timeseries({ urn: run, aspect: 'dataProcessInstanceRunEvent', limit: 1 }).length > 0,
+  );
+  return runsPage(view, runs, args);
+}
+
+/**
+ * An asset's `runs(start, count, direction)` (upstream's EntityRunsResolver,
+ * datahub-graphql-core/.../resolvers/jobs/EntityRunsResolver.java, v1.3.0.1): the runs whose
+ * dataProcessInstanceInput names it (INCOMING, the default) or whose dataProcessInstanceOutput does
+ * (OUTGOING), the most recently created first, whether or not they have run events.
+ */
+export function assetRuns(view: EntityView, urn: string, args: RunsArgs & { direction?: string | null }): OutputRecord {
+  const relationship = args.direction === 'OUTGOING' ? 'Produces' : 'Consumes';
+  const runs = incomingUrns(view, urn, relationship, MAX_RUNS).filter(
+    (run) => tryParseUrn(run)?.entityType === 'dataProcessInstance',
+  );
+  return runsPage(view, runs, args);
 }
