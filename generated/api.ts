@@ -4544,6 +4544,8 @@ export interface operations {
                     /** @description The entity name, e.g. `dataset`. */
                     entity: string;
                     filter?: components["schemas"]["Filter"];
+                    /** @description A full-text search: the last word of `input`, unquoted, also matches the tokens it begins, an exact token ranking first. Absent or false: whole tokens only, as upstream's EntityResource.search (metadata-service/restli-servlet-impl, v1.3.0.1) sets the deprecated `fulltext` parameter's flag. */
+                    fulltext?: boolean;
                     /** @description The query text, or `<field>:<value>`. */
                     input: string;
                     /** @description One field to order the hits by instead of relevance; ignored when sortCriteria is given. */

@@ -69,6 +69,8 @@ export interface SearchRequest {
   filter?: Filter;
   /** Fields to order the hits by, the first first, instead of relevance (query/sort-order.ts). */
   sort?: readonly SortCriterion[];
+  /** A full-text search (upstream's `searchFlags.fulltext`): the input's last word matches as a prefix too (query/query-parser.ts). */
+  fulltext?: boolean;
 }
 
 export interface MatchedField {

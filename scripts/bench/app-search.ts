@@ -2,8 +2,9 @@
  * The web app's shell and search screen at catalog scale, through POST /api/graphql (one client, p50/p99): the
  * shell's queries every page load sends (getMe as the signed-in admin, appConfig), the app's search
  * (searchAcrossEntities over every type, ten results with the fields its result cards show, the facets), its sidebar
- * (aggregateAcrossEntities, the default facets) and its search bar's autocomplete (autoCompleteForMultiple over every
- * type, as typed: a five-letter prefix that a fifth of the names share). Runs on the search suite's cached
+ * (aggregateAcrossEntities, the default facets), its search bar's suggestions (searchAcrossEntities as typed: the last
+ * word a prefix) and autocomplete (autoCompleteForMultiple over every type, as typed: a five-letter prefix that a
+ * fifth of the names share). Runs on the search suite's cached
  * 100,000-dataset file (search.ts builds it the first time). Each request carries its own number in `extensions`,
  * so that none is answered from the cached responses (a body seen before, until the next write): a user's next
  * keystroke or search is a new body too, and is worked out anew.
@@ -43,6 +44,14 @@ const SEARCH = `query getSearchResultsForMultiple($input: SearchAcrossEntitiesIn
       matchedFields { name value }
     }
     facets { field displayName aggregations { value count entity { urn type } } }
+  }
+}`;
+/** The search bar's suggestions as a word is typed (the app's getSearchResultsForMultipleTrimmed): a prefix search. */
+const SEARCH_BAR = `query getSearchResultsForMultipleTrimmed($input: SearchAcrossEntitiesInput!) {
+  searchAcrossEntities(input: $input) {
+    total
+    searchResults { entity { urn type ... on Dataset { name platform { urn name } } } matchedFields { name value } }
+    facets { field aggregations { value count } }
   }
 }`;
 const AGGREGATE = `query aggregateAcrossEntities($input: AggregateAcrossEntitiesInput!) {
@@ -111,6 +120,13 @@ const ROWS: {
     name: 'app search (searchAcrossEntities, every type, a broad term, 10 results with their cards and facets)',
     query: SEARCH,
     input: { types: [], query: 'payments', start: 0, count: 10, orFilters: [], searchFlags: {} },
+    target: 100,
+    size: (data) => `${fmt(data.searchAcrossEntities.total)} hits`,
+  },
+  {
+    name: "app search bar (searchAcrossEntities as typed, every type, 'clea': a prefix of a fifth of the names, 20 results)",
+    query: SEARCH_BAR,
+    input: { query: 'clea', count: 20 },
     target: 100,
     size: (data) => `${fmt(data.searchAcrossEntities.total)} hits`,
   },

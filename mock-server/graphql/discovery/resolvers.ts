@@ -12,7 +12,7 @@ import { badRequestError } from '../errors.js';
 import type { OutputRecord } from '../records.js';
 import { entityNameOf, entityTypeOf, SEARCHABLE_TYPES } from './entity-types.js';
 import { searchFilter, type FilterArgs } from './facet-filters.js';
-import { facetShape, type SearchFlagsArgs } from './search-flags.js';
+import { facetShape, isFulltext, type SearchFlagsArgs } from './search-flags.js';
 import { savedView, withViewFilter, withViewTypes } from './saved-views.js';
 import { nonNegative, searchResults, type SearchPage } from './search-results.js';
 import { sortCriteria, type SortInputArgs } from './sort-input.js';
@@ -38,6 +38,7 @@ const page = (input: SearchArgs) => ({
   start: nonNegative(input.start, 0, 'input.start'),
   count: nonNegative(input.count, DEFAULT_COUNT, 'input.count'),
   facets: facetShape(input),
+  fulltext: isFulltext(input),
 });
 
 export function search(view: EntityView, input: SearchArgs & { type: string }): OutputRecord {

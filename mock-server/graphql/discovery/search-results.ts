@@ -36,6 +36,8 @@ export interface SearchPage {
   sort?: SortCriterion[];
   /** The facets' shape from the search flags (search-flags.ts); upstream's default number of values of each facet when absent. */
   facets?: FacetShape;
+  /** A full-text search: the query's last word matches as a prefix too (search-flags.ts isFulltext). */
+  fulltext?: boolean;
 }
 
 /** A start or count from the input: upstream's default when absent, a BAD_REQUEST naming it when negative. */
@@ -129,6 +131,7 @@ function searchType(
       count: page.start + page.count,
       ...(filter ? { filter } : {}),
       ...(page.sort ? { sort: page.sort } : {}),
+      ...(page.fulltext ? { fulltext: true } : {}),
     };
     return view.discovery.search(request);
   } catch (error) {

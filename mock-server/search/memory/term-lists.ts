@@ -45,9 +45,27 @@ interface Entry extends PostingList {
   kept: boolean;
 }
 
+/**
+ * A full-text search's last word matches the tokens it begins (upstream's `match_phrase_prefix` of
+ * SearchQueryBuilder.getPrefixAndExactMatchQuery, metadata-io, v1.3.0.1), with their frequency
+ * scaled by `exactMatch.prefixFactor / exactMatch.exactFactor` (1.1 / 16, application.yaml of
+ * metadata-service/configuration, v1.3.0.1), so that an entity holding the word itself ranks above
+ * one holding only a longer token; one holding the word keeps that token's frequency.
+ */
+export const PREFIX_ROWS =
+  'SELECT doc_id, CASE WHEN MAX(term = ?) THEN MAX(CASE WHEN term = ? THEN f END) ELSE MAX(f) * 11 / 160 END AS f ' +
+  'FROM search_term WHERE term >= ? AND term < ? GROUP BY doc_id';
+
+/** The parameters of PREFIX_ROWS: the tokens from the prefix up to the last one it begins (UTF-8 order). */
+export function prefixRowParams(prefix: string): string[] {
+  return [prefix, prefix, prefix, `${prefix}\u{10ffff}`];
+}
+
 export interface TermLists {
   /** The posting list of a token: a kept one, or read now (and kept when it cannot go stale). */
   list(term: string): PostingList;
+  /** The posting list of the tokens a prefix begins (PREFIX_ROWS), read now: any of their rows may change it. */
+  prefixList(prefix: string): PostingList;
   /**
    * The urns of these entities, in their order: of a list's entities, those kept and the others read
    * now (and kept with the list); without a list, read now.
@@ -68,6 +86,9 @@ interface Rows {
 export function createTermLists(db: Database, budget = TERM_LIST_BUDGET): TermLists {
   const read: Statement = db.prepare(
     'SELECT COUNT(*) AS n, group_concat(doc_id) AS ids, group_concat(f) AS f FROM search_term WHERE term = ?',
+  );
+  const readPrefix: Statement = db.prepare(
+    `SELECT COUNT(*) AS n, group_concat(doc_id) AS ids, group_concat(f) AS f FROM (${PREFIX_ROWS})`,
   );
   const readUrns: Statement = db
     .prepare('SELECT d.doc_id, d.urn FROM json_each(?) h CROSS JOIN search_document d ON d.doc_id = h.value')
@@ -125,6 +146,19 @@ export function createTermLists(db: Database, budget = TERM_LIST_BUDGET): TermLi
         kept: false,
       };
       if (committed() || !touched.has(term)) keep(entry);
+      return entry;
+    },
+    prefixList(prefix) {
+      const rows = readPrefix.get(...prefixRowParams(prefix)) as Rows;
+      const entry: Entry = {
+        term: prefix,
+        n: rows.n,
+        ids: integers(rows.ids ?? '', rows.n),
+        f: integers(rows.f ?? '', rows.n),
+        urns: new Map(),
+        bytes: LIST_OVERHEAD + rows.n * 16,
+        kept: false,
+      };
       return entry;
     },
     urns(list, docIds) {

@@ -1,7 +1,8 @@
 /**
  * `matchedFields` of the hits of one page, as upstream's highlighting reports them: one
  * `{name, value}` per (field queried by default, stored value) that a query token matched, and for
- * a `field:value` clause the field with the full stored value it matched (e.g. the whole tag URN).
+ * a `field:value` clause the field with the full stored value it matched (e.g. the whole tag URN);
+ * a prefix term matches the values holding a token it begins.
  */
 import { indexTokens, queryTokens } from '../analyzer.js';
 import { clauseSql } from './clause-sql.js';
@@ -46,9 +47,12 @@ export function matchedFields(
   };
   const ids = JSON.stringify(docIds);
   const tokens = new Set(query.clauses.flatMap((c) => (c.kind === 'token' ? [c.token] : [])));
+  // A prefix term (a full-text search's last word) matches the tokens it begins.
+  const prefixes = query.clauses.flatMap((c) => (c.kind === 'token' && c.prefix ? [c.token] : []));
+  const matches = (t: string): boolean => tokens.has(t) || prefixes.some((p) => t.startsWith(p));
   if (tokens.size > 0) {
     for (const row of tables.statement(DEFAULT_FIELD_ROWS).raw().all(ids) as Row[]) {
-      if (mayHold(row[2], tokens) && indexTokens(row[2]).some((t) => tokens.has(t))) add(row);
+      if (mayHold(row[2], tokens) && indexTokens(row[2]).some(matches)) add(row);
     }
   }
   for (const clause of query.clauses) {

@@ -4,6 +4,10 @@
  * must all match a field queried by default (or the urn); `<field>:<value>` (the value may be
  * quoted) matches that one field exactly, on any search field of the entity, including fields not
  * queried by default. A URN typed as a word (`urn:svc:tag:Legacy`) is a match on the urn field.
+ * In a full-text search the last token of the input, when its word ends the input unquoted, is a
+ * prefix: it matches the tokens it begins too (upstream's `match_phrase_prefix` on the `.delimited`
+ * subfields, SearchQueryBuilder.getPrefixAndExactMatchQuery in metadata-io, v1.3.0.1, with
+ * `exactMatch.withPrefix` true by default in metadata-service/configuration's application.yaml).
  */
 import { tryParseUrn } from '../../../spec/index.js';
 import { badRequest } from '../../errors.js';
@@ -16,7 +20,8 @@ export interface FieldClause {
   value: string;
 }
 
-export type QueryClause = { kind: 'token'; token: string } | FieldClause;
+/** A token of a field queried by default; `prefix`: any token it begins matches too. */
+export type QueryClause = { kind: 'token'; token: string; prefix?: boolean } | FieldClause;
 
 export interface ParsedQuery {
   matchAll: boolean;
@@ -35,10 +40,12 @@ function fieldClause(fields: EntityIndexFields, name: string, value: string, inp
   return { kind: 'field', field, value };
 }
 
-export function parseQuery(input: string, fields: EntityIndexFields): ParsedQuery {
+export function parseQuery(input: string, fields: EntityIndexFields, fulltext = false): ParsedQuery {
   const clauses: QueryClause[] = [];
+  let lastWord: QueryClause | undefined;
   for (const match of input.matchAll(PIECE)) {
     const [piece, quotedField, quotedValue, phrase] = match;
+    lastWord = undefined;
     if (quotedField !== undefined && quotedValue !== undefined) {
       clauses.push(fieldClause(fields, quotedField, quotedValue, input));
       continue;
@@ -57,7 +64,8 @@ export function parseQuery(input: string, fields: EntityIndexFields): ParsedQuer
       clauses.push(fieldClause(fields, fieldValue[1] as string, fieldValue[2] as string, input));
       continue;
     }
-    for (const token of queryTokens(piece)) clauses.push({ kind: 'token', token });
+    for (const token of queryTokens(piece)) clauses.push((lastWord = { kind: 'token', token }));
   }
+  if (fulltext && lastWord?.kind === 'token') lastWord.prefix = true;
   return { matchAll: clauses.length === 0, clauses };
 }

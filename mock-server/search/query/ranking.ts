@@ -4,8 +4,11 @@
  * (so a match on `id` or `name`, boost 10, outweighs one on `description`), the entity's length is
  * its number of tokens queried by default, and each token's IDF comes from the number of entities
  * holding it among all indexed entities. The rarest token drives the join: a selective word among
- * common ones reads a handful of rows.
+ * common ones reads a handful of rows. A prefix term (a full-text search's last word) reads the rows
+ * of every token it begins, one row per entity (../memory/term-lists.ts PREFIX_ROWS); the entities
+ * holding it are counted as the sum of those tokens' counts, at most every entity.
  */
+import { PREFIX_ROWS, prefixRowParams } from '../memory/term-lists.js';
 import { BOOST_UNIT } from '../write/term-index.js';
 import type { SearchTables } from '../tables.js';
 
@@ -19,6 +22,12 @@ export interface TokenWeight {
   perToken: number;
 }
 
+/** A term of a ranked query: a token, or (`prefix`) any token it begins. */
+export interface RankedTerm {
+  token: string;
+  prefix: boolean;
+}
+
 export interface Ranking {
   /** FROM items joining the index rows of every token (`m0`, `m1`…) and the hit's document `d`. */
   from: string;
@@ -26,10 +35,10 @@ export interface Ranking {
   tokens: string;
   /** The condition on the driving token, for the WHERE clause. */
   where: string;
-  /** The driving token (the rarest). */
-  driving: string;
-  /** The tokens in the order of `m0`, `m1`…, the rarest first, and the number of entities holding each. */
-  held: readonly { token: string; docs: number }[];
+  /** The driving term's entities (the rarest), a SELECT of `doc_id` in doc_id order, and its parameters. */
+  driving: { sql: string; params: unknown[] };
+  /** The terms in the order of `m0`, `m1`…, the rarest first, and the number of entities holding each. */
+  held: readonly (RankedTerm & { docs: number })[];
   /** The parameters of `from` and `where`, in that order. */
   params: unknown[];
   /** Each token's frequency column (`m0.f`, `m1.f`…), in the order of `weights`. */
@@ -38,28 +47,47 @@ export interface Ranking {
   weights: TokenWeight[];
 }
 
-export function ranking(tables: SearchTables, tokens: readonly string[]): Ranking {
-  const held = tokens.map((token) => ({ token, docs: tables.terms.docsWith(token) })).sort((a, b) => a.docs - b.docs);
-  const joined = held
-    .slice(1)
-    .map((_, i) => `CROSS JOIN search_term m${i + 1} ON m${i + 1}.term = ? AND m${i + 1}.doc_id = m0.doc_id`);
-  const { docs, terms } = tables.totals();
+/** The rows of one term as the FROM item `m<i>`, and the condition selecting them. */
+function termRows(
+  term: RankedTerm,
+  alias: string,
+): { table: string; tableParams: unknown[]; on: string; onParams: unknown[] } {
+  return term.prefix
+    ? { table: `(${PREFIX_ROWS}) ${alias}`, tableParams: prefixRowParams(term.token), on: '1', onParams: [] }
+    : { table: `search_term ${alias}`, tableParams: [], on: `${alias}.term = ?`, onParams: [term.token] };
+}
+
+export function ranking(tables: SearchTables, terms: readonly RankedTerm[]): Ranking {
+  const { docs, terms: tokenCount } = tables.totals();
+  const held = terms
+    .map((t) => ({
+      ...t,
+      docs: t.prefix ? Math.min(docs, tables.terms.docsWithPrefix(t.token)) : tables.terms.docsWith(t.token),
+    }))
+    .sort((a, b) => a.docs - b.docs);
+  const rows = held.map((t, i) => termRows(t, `m${i}`));
+  const joined = rows.slice(1).map((r, i) => `CROSS JOIN ${r.table} ON ${r.on} AND m${i + 1}.doc_id = m0.doc_id`);
+  const joinedParams = rows.slice(1).flatMap((r) => [...r.tableParams, ...r.onParams]);
   // f·(k1+1) / (f + k1·(1 − b + b·length/avgdl)), f in thousandths of a boost: idf·(k1+1), and the
   // two parts of the denominator's constant term scaled alike, are bound.
   const base = BOOST_UNIT * K1 * (1 - B);
-  const perToken = terms > 0 ? (BOOST_UNIT * K1 * B * docs) / terms : 0;
+  const perToken = tokenCount > 0 ? (BOOST_UNIT * K1 * B * docs) / tokenCount : 0;
   const weights = held.map(({ docs: holders }) => {
     const idf = Math.log((docs - holders + 0.5) / (holders + 0.5));
     return { scale: (idf > 0 ? idf : 1e-6) * (K1 + 1), base, perToken };
   });
+  const first = rows[0] ?? termRows({ token: '', prefix: false }, 'm0');
+  const drivingTerm = held[0] ?? { token: '', prefix: false };
   return {
     // CROSS JOIN keeps this order: SQLite would otherwise start from the documents of the entity type.
-    from: ['search_term m0', ...joined, 'CROSS JOIN search_document d ON d.doc_id = m0.doc_id'].join(' '),
-    tokens: ['search_term m0', ...joined].join(' '),
-    where: 'm0.term = ?',
-    driving: held[0]?.token ?? '',
+    from: [first.table, ...joined, 'CROSS JOIN search_document d ON d.doc_id = m0.doc_id'].join(' '),
+    tokens: [first.table, ...joined].join(' '),
+    where: first.on,
+    driving: drivingTerm.prefix
+      ? { sql: `SELECT doc_id FROM (${PREFIX_ROWS})`, params: prefixRowParams(drivingTerm.token) }
+      : { sql: 'SELECT doc_id FROM search_term WHERE term = ?', params: [drivingTerm.token] },
     held,
-    params: [...held.slice(1).map((h) => h.token), held[0]?.token],
+    params: [...first.tableParams, ...joinedParams, ...first.onParams],
     frequencies: held.map((_, i) => `m${i}.f`),
     weights,
   };

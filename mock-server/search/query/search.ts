@@ -16,8 +16,8 @@ import { rankedPage, type Hit } from './ranked-page.js';
 import { compileFilter } from './filters.js';
 import type { EntityIndexFields } from '../index-fields.js';
 import { matchedFields } from './matched-fields.js';
-import { parseQuery } from './query-parser.js';
-import { ranking } from './ranking.js';
+import { parseQuery, type ParsedQuery } from './query-parser.js';
+import { ranking, type RankedTerm } from './ranking.js';
 import type { SearchRequest, SearchResultValue, SortCriterion } from '../requests.js';
 import { sortHits, type SortedHit } from './sort-order.js';
 import { walkedHits } from './sorted-walk.js';
@@ -57,15 +57,26 @@ const SCAN_SHARE = 32;
  */
 const LISTS_BREADTH = 8;
 
+/** The query's tokens to rank, each once: a prefix term is left out when the same token must match whole. */
+function rankedTerms(query: ParsedQuery): RankedTerm[] {
+  const whole = new Set(query.clauses.flatMap((c) => (c.kind === 'token' && !c.prefix ? [c.token] : [])));
+  const prefixes = query.clauses.flatMap((c) =>
+    c.kind === 'token' && c.prefix && !whole.has(c.token) ? [c.token] : [],
+  );
+  return [
+    ...[...whole].map((token) => ({ token, prefix: false })),
+    ...prefixes.map((token) => ({ token, prefix: true })),
+  ];
+}
+
 export function search(
   tables: SearchTables,
   fields: EntityIndexFields,
   request: SearchRequest,
   fieldsOf: (entity: string) => EntityIndexFields | undefined,
 ): SearchResultValue {
-  const query = parseQuery(request.input ?? '', fields);
-  const tokens = [...new Set(query.clauses.flatMap((c) => (c.kind === 'token' ? [c.token] : [])))];
-  const rank = tokens.length > 0 ? ranking(tables, tokens) : undefined;
+  const query = parseQuery(request.input ?? '', fields, request.fulltext === true);
+  const rank = query.clauses.some((c) => c.kind === 'token') ? ranking(tables, rankedTerms(query)) : undefined;
   // A ranked search reads its driving token's entities in order and tests the other conditions on
   // each (the `+` keeps SQLite from looking the token up again for every entity a condition selects).
   const docId = rank ? '+m0.doc_id' : 'd.doc_id';
@@ -126,8 +137,8 @@ export function search(
     if (requiredFacets) return { from: `FROM ${rank.tokens} WHERE ${rank.where}`, params: rank.params };
     if (sets) {
       return {
-        from: `FROM (SELECT doc_id FROM search_term WHERE term = ? ${sets.map((s) => `INTERSECT ${s.sql} `).join('')}ORDER BY 1) h CROSS JOIN ${rank.tokens} WHERE m0.doc_id = h.doc_id AND ${rank.where}`,
-        params: [rank.driving, ...sets.flatMap((s) => s.params), ...rank.params],
+        from: `FROM (${rank.driving.sql} ${sets.map((s) => `INTERSECT ${s.sql} `).join('')}ORDER BY 1) h CROSS JOIN ${rank.tokens} WHERE m0.doc_id = h.doc_id AND ${rank.where}`,
+        params: [...rank.driving.params, ...sets.flatMap((s) => s.params), ...rank.params],
       };
     }
     return {
@@ -143,7 +154,9 @@ export function search(
     rank &&
     (requiredFacets || (filter.sql === '1' && fieldClauses.length === 0)) &&
     rank.held.every((h) => h.docs <= LISTS_BREADTH * rank.held[0]!.docs);
-  const lists = listed ? rank.held.map((h) => tables.terms.lists.list(h.token)) : undefined;
+  const lists = listed
+    ? rank.held.map((h) => (h.prefix ? tables.terms.lists.prefixList(h.token) : tables.terms.lists.list(h.token)))
+    : undefined;
 
   const start = Math.max(0, request.start);
   const count = Math.min(Math.max(0, request.count), MAX_SEARCH_RESULTS);

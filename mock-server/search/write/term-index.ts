@@ -11,7 +11,7 @@
  * the rows of the words that came and went, not those of the words both versions share.
  */
 import type { Database } from 'better-sqlite3';
-import { createTermLists, type TermLists } from '../memory/term-lists.js';
+import { createTermLists, prefixRowParams, type TermLists } from '../memory/term-lists.js';
 
 export const TERM_SCHEMA = `
 CREATE TABLE IF NOT EXISTS search_term (
@@ -101,6 +101,8 @@ export interface TermIndex {
   readonly pending: boolean;
   /** How many entities hold the token in a value queried by default. */
   docsWith(term: string): number;
+  /** The sum of `docsWith` over the tokens a prefix begins (an entity holding several counts for each). */
+  docsWithPrefix(prefix: string): number;
   /** The tokens' posting lists kept in memory, dropped when a token's rows change (../memory/term-lists.ts). */
   readonly lists: TermLists;
   /** The tables were emptied. */
@@ -128,6 +130,11 @@ export function createTermIndex(db: Database): TermIndex {
   const dropLastDoc = db.prepare<[string]>('DELETE FROM search_term_docs WHERE term = ? AND docs = 1');
   const uncountDoc = db.prepare<[string]>('UPDATE search_term_docs SET docs = docs - 1 WHERE term = ?');
   const docsWith = db.prepare<[string], number>('SELECT docs FROM search_term_docs WHERE term = ?').pluck();
+  const docsWithPrefix = db
+    .prepare<[string, string], number>(
+      'SELECT COALESCE(SUM(docs), 0) FROM search_term_docs WHERE term >= ? AND term < ?',
+    )
+    .pluck();
   const insertFieldTerm = db.prepare<[string, string, number, number]>(
     'INSERT OR IGNORE INTO search_field_term (term, field, doc_id, n) VALUES (?, ?, ?, ?)',
   );
@@ -214,6 +221,10 @@ export function createTermIndex(db: Database): TermIndex {
       }
     },
     docsWith: (term) => (docsWith.get(term) as number | undefined) ?? 0,
+    docsWithPrefix: (prefix) => {
+      const [, , low, high] = prefixRowParams(prefix);
+      return docsWithPrefix.get(low!, high!) as number;
+    },
     lists,
     cleared: lists.cleared,
   };

@@ -38,8 +38,10 @@ async function data(query: string, variables: Record<string, unknown> = {}, toke
   expect(json.errors).toBeUndefined();
   return json.data;
 }
+/** The REST search, full text as GraphQL's searches are (the last word a prefix too), to compare their totals. */
 const restSearch = async (entity: string, input: string, count = 100): Promise<{ total: number; urns: string[] }> => {
-  const reply = await call(server, 'POST', '/entities?action=search', { body: { input, entity, start: 0, count } });
+  const body = { input, entity, start: 0, count, fulltext: true };
+  const reply = await call(server, 'POST', '/entities?action=search', { body });
   return { total: reply.json.value.numEntities, urns: reply.json.value.entities };
 };
 const aspects = async (urn: string) =>

@@ -27,6 +27,16 @@ const SEARCH = `query getSearchResultsForMultiple($input: SearchAcrossEntitiesIn
     facets { field displayName entity { urn type } aggregations { value count entity { urn type } } }
   }
 }`;
+/** The search bar's suggestions, sent on every keystroke (the app's getSearchResultsForMultipleTrimmed). */
+const SEARCH_TRIMMED = `query getSearchResultsForMultipleTrimmed($input: SearchAcrossEntitiesInput!) {
+  searchAcrossEntities(input: $input) {
+    total
+    searchResults { entity { urn type } matchedFields { name value } }
+  }
+}`;
+const SEARCH_ONE_TYPE = `query search($input: SearchInput!) {
+  search(input: $input) { total searchResults { entity { urn } } }
+}`;
 const SCROLL = `query scrollAcrossEntities($input: ScrollAcrossEntitiesInput!) {
   scrollAcrossEntities(input: $input) {
     nextScrollId count total
@@ -117,6 +127,28 @@ describe.each(['svc', 'li'] as const)('the search page (namespace %s)', (ns) => 
     expect(typeFacet).toEqual(expect.arrayContaining(['DATASET:21', 'DASHBOARD:1', 'CHART:1', 'GLOSSARY_TERM:1']));
     const dataset = result.searchResults.find((r: { entity: { type: string } }) => r.entity.type === 'DATASET');
     expect(dataset.entity.platform.urn).toMatch(new RegExp(`^urn:${ns}:dataPlatform:`));
+  });
+
+  // A full-text search (searchFlags.fulltext, true when absent: SearchResolver's defaults and
+  // SearchAcrossEntitiesResolver, datahub-graphql-core, v1.3.0.1) matches its last word as a prefix
+  // (SearchQueryBuilder.getPrefixAndExactMatchQuery, metadata-io, v1.3.0.1).
+  it('the search bar finds names by the start of their last word as it is typed', async () => {
+    const result = await data(SEARCH_TRIMMED, { query: 'ord', count: 20 });
+    expect(result.total).toBe(DATASETS.length + 3);
+    expect(result.searchResults).toHaveLength(20);
+    for (const hit of result.searchResults)
+      expect(hit.matchedFields.some((f: { value: string }) => /ord/i.test(f.value))).toBe(true);
+    const typed = await data(SEARCH_ONE_TYPE, { type: 'DATASET', query: 'shop.orders_hi', start: 0, count: 10 });
+    expect(typed.total).toBe(6);
+  });
+
+  it('searchFlags.fulltext false matches whole tokens only; a word before the last is never a prefix', async () => {
+    const whole = await data(SEARCH_TRIMMED, { query: 'ord', count: 20, searchFlags: { fulltext: false } });
+    expect(whole.total).toBe(0);
+    const middle = await data(SEARCH_TRIMMED, { query: 'ord hive', count: 20 });
+    expect(middle.total).toBe(0);
+    const all = await data(SEARCH_TRIMMED, { query: '*', count: 20 });
+    expect(all.total).toBe(DATASETS.length + 5);
   });
 
   it('scrollAcrossEntities pages through every result once; the page after a short one has no scroll id', async () => {
