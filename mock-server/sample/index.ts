@@ -11,6 +11,7 @@ import { addAnnouncements } from './announcements.js';
 import { addApplications } from './applications.js';
 import { addChartsAndDashboards } from './charts-and-dashboards.js';
 import { addContainers } from './containers.js';
+import { addDatasetVersions } from './dataset-versions.js';
 import { addDatasets } from './datasets.js';
 import { addDomainsAndProducts } from './domains-and-products.js';
 import { addGlossaryAndTags } from './glossary-and-tags.js';
@@ -33,6 +34,7 @@ export function sampleCatalog(contract: Contract, referenceTime: number): Sample
   addPeople(b);
   addGlossaryAndTags(b);
   addDatasets(b);
+  addDatasetVersions(b);
   addChartsAndDashboards(b);
   addContainers(b);
   addPipelines(b);
