@@ -144,13 +144,26 @@ function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionN
   return fragments;
 }
 
+/** Two response paths in a fixed order: segment by segment, list indexes as numbers, a parent before its fields. */
+function byPath(a: string, b: string): number {
+  const x = a.split('.');
+  const y = b.split('.');
+  for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
+    if (x[i] === y[i]) continue;
+    const [m, n] = [Number(x[i]), Number(y[i])];
+    return Number.isInteger(m) && Number.isInteger(n) ? m - n : x[i]! < y[i]! ? -1 : 1;
+  }
+  return x.length - y.length;
+}
+
 /**
  * The response's JSON: the result with `extensions`, an object always, holding `mockedFields` when a
- * field of a team's schema was filled (../overlay/fill.ts).
+ * field of a team's schema was filled (../overlay/fill.ts), in path order: the order fields resolve in
+ * varies once a long request yields between slices of its work, and an answer must not.
  */
 function responseText(result: Record<string, unknown>, mockedFields?: readonly string[]): string {
   const extensions = { ...(result.extensions as object | undefined) };
-  if (mockedFields?.length) Object.assign(extensions, { mockedFields });
+  if (mockedFields?.length) Object.assign(extensions, { mockedFields: [...mockedFields].sort(byPath) });
   return JSON.stringify({ ...result, extensions });
 }
 

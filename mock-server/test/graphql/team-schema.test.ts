@@ -234,10 +234,11 @@ describe.each(['folder', 'file', 'introspection'] as const)('a next release as %
       releaseNote: null,
       latestHealth: { score: expect.any(Number) },
     });
+    // In path order, whatever order the fields resolved in.
     expect(extensions.mockedFields).toEqual([
-      'searchAcrossEntities.searchResults.0.entity.releaseNote',
       'searchAcrossEntities.searchResults.0.entity.latestHealth',
       'searchAcrossEntities.searchResults.0.entity.latestHealth.score',
+      'searchAcrossEntities.searchResults.0.entity.releaseNote',
     ]);
   });
 
