@@ -182,6 +182,24 @@ function operationOf(params: RequestParams, documents: DocumentCache): string | 
   return name === undefined ? undefined : `graphql:${name}`;
 }
 
+// The executable schema of a contract, or of a team's SDL over it, built once per process and shared by every
+// server of it (a test run starts many): it keeps nothing of a server's own, each request brings its store.
+// Loaded and built on the first GraphQL request: loading @graphql-tools and the resolvers was about a third of a
+// start, building the executable schema a tenth.
+const builtSchemas = new WeakMap<Contract, Promise<GraphQLSchema>>();
+const builtOverlays = new WeakMap<DocumentNode, Promise<GraphQLSchema>>();
+
+function executableSchema(contract: Contract, servedSdl: DocumentNode | undefined): Promise<GraphQLSchema> {
+  const built = servedSdl ? builtOverlays.get(servedSdl) : builtSchemas.get(contract);
+  if (built) return built;
+  const building = import('../schema.js').then(({ catalogSchema }) =>
+    holdToRequestBudget(catalogSchema(contract, servedSdl).schema),
+  );
+  if (servedSdl) builtOverlays.set(servedSdl, building);
+  else builtSchemas.set(contract, building);
+  return building;
+}
+
 /**
  * POST /api/graphql on node's request and response (other methods: 405 with `Allow: POST`): the body
  * read as the metadata-store API reads it, then the document parsed, validated and executed with
@@ -197,9 +215,6 @@ export function graphqlEndpoint({
 }: GraphqlSettings): ApiHandler<MockContext> {
   const documents = documentCache();
   const formatError = errorFormatter(logger);
-  // Loaded and built on the first GraphQL request: loading @graphql-tools and the resolvers was about
-  // a third of a start, building the executable schema a tenth.
-  let built: Promise<GraphQLSchema> | undefined;
   const cachedResponses = responseCaches<CachedResponse>(RESPONSE_CACHE_BUDGET);
   const errorsResponse = (errors: readonly Error[]): ExecutionResponse => ({
     text: responseText({ errors: errors.map(formatError) }),
@@ -213,9 +228,7 @@ export function graphqlEndpoint({
    * the journal (which every request adds to).
    */
   const run = async (params: RequestParams, contextOf: () => GraphqlContext): Promise<ExecutionResponse> => {
-    const schema = await (built ??= import('../schema.js').then(({ catalogSchema }) =>
-      holdToRequestBudget(catalogSchema(contract, servedSdl).schema),
-    ));
+    const schema = await executableSchema(contract, servedSdl);
     // The request's budget starts once the schema is there: the first request of a process loads it, which is
     // no work of that request's own.
     const contextValue = contextOf();
