@@ -1314,6 +1314,19 @@ export interface components {
         };
         DataContractProperties: components["schemas"]["dataContractProperties"];
         /**
+         * DataContractStatus
+         * @description Whether a data contract is in force (upstream's `metadata-models/src/main/pegasus/com/linkedin/datacontract/DataContractStatus.pdl`).
+         */
+        dataContractStatus: {
+            customProperties?: components["schemas"]["CustomProperties"];
+            /**
+             * @description ACTIVE, in force; PENDING, not yet in force.
+             * @enum {string}
+             */
+            state: "ACTIVE" | "PENDING";
+        };
+        DataContractStatus: components["schemas"]["dataContractStatus"];
+        /**
          * DataFlowInfo
          * @description Properties of a data flow (pipeline).
          */
@@ -1355,6 +1368,20 @@ export interface components {
             id: string;
         };
         DataHubActionKey: components["schemas"]["dataHubActionKey"];
+        /**
+         * DataHubConnectionDetails
+         * @description How a connection to another platform is described: its form, a name, and its settings as encrypted JSON (upstream's `metadata-models/src/main/pegasus/com/linkedin/connection/DataHubConnectionDetails.pdl` and `DataHubJsonConnection.pdl`).
+         */
+        dataHubConnectionDetails: {
+            json?: {
+                /** @description The settings, encrypted as the secret service stores secrets. */
+                encryptedBlob: string;
+            };
+            name?: string;
+            /** @enum {string} */
+            type: "JSON";
+        };
+        DataHubConnectionDetails: components["schemas"]["dataHubConnectionDetails"];
         /**
          * DataHubConnectionKey
          * @description Key of a dataHubConnection entity, `urn:svc:dataHubConnection:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubConnectionKey.pdl` at commit ad56db7c8f890266f103b77840ef5b790dcb9686).
