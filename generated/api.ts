@@ -1295,6 +1295,38 @@ export interface components {
         };
         DataContractKey: components["schemas"]["dataContractKey"];
         /**
+         * DataContractProperties
+         * @description The asset a data contract is for and the assertions it promises to pass, by kind (upstream's `metadata-models/src/main/pegasus/com/linkedin/datacontract/DataContractProperties.pdl`).
+         */
+        dataContractProperties: {
+            dataQuality?: {
+                assertion: components["schemas"]["Urn"];
+            }[];
+            entity: components["schemas"]["Urn"];
+            freshness?: {
+                assertion: components["schemas"]["Urn"];
+            }[];
+            /** @description The contract as its author wrote it, e.g. YAML. */
+            rawContract?: string;
+            schema?: {
+                assertion: components["schemas"]["Urn"];
+            }[];
+        };
+        DataContractProperties: components["schemas"]["dataContractProperties"];
+        /**
+         * DataContractStatus
+         * @description Whether a data contract is in force (upstream's `metadata-models/src/main/pegasus/com/linkedin/datacontract/DataContractStatus.pdl`).
+         */
+        dataContractStatus: {
+            customProperties?: components["schemas"]["CustomProperties"];
+            /**
+             * @description ACTIVE, in force; PENDING, not yet in force.
+             * @enum {string}
+             */
+            state: "ACTIVE" | "PENDING";
+        };
+        DataContractStatus: components["schemas"]["dataContractStatus"];
+        /**
          * DataFlowInfo
          * @description Properties of a data flow (pipeline).
          */
@@ -1336,6 +1368,20 @@ export interface components {
             id: string;
         };
         DataHubActionKey: components["schemas"]["dataHubActionKey"];
+        /**
+         * DataHubConnectionDetails
+         * @description How a connection to another platform is described: its form, a name, and its settings as encrypted JSON (upstream's `metadata-models/src/main/pegasus/com/linkedin/connection/DataHubConnectionDetails.pdl` and `DataHubJsonConnection.pdl`).
+         */
+        dataHubConnectionDetails: {
+            json?: {
+                /** @description The settings, encrypted as the secret service stores secrets. */
+                encryptedBlob: string;
+            };
+            name?: string;
+            /** @enum {string} */
+            type: "JSON";
+        };
+        DataHubConnectionDetails: components["schemas"]["dataHubConnectionDetails"];
         /**
          * DataHubConnectionKey
          * @description Key of a dataHubConnection entity, `urn:svc:dataHubConnection:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubConnectionKey.pdl` at commit ad56db7c8f890266f103b77840ef5b790dcb9686).
@@ -2739,6 +2785,57 @@ export interface components {
             id: string;
         };
         QueryKey: components["schemas"]["queryKey"];
+        /**
+         * QueryProperties
+         * @description A query's statement, where it came from, its name and description, who made and changed it, and the asset it originates from (upstream's `metadata-models/src/main/pegasus/com/linkedin/query/QueryProperties.pdl`).
+         */
+        queryProperties: {
+            created: {
+                actor: components["schemas"]["Urn"];
+                impersonator?: components["schemas"]["Urn"];
+                message?: string;
+                /** Format: int64 */
+                time: number;
+            };
+            customProperties?: components["schemas"]["CustomProperties"];
+            description?: string;
+            lastModified: {
+                actor: components["schemas"]["Urn"];
+                impersonator?: components["schemas"]["Urn"];
+                message?: string;
+                /** Format: int64 */
+                time: number;
+            };
+            name?: string;
+            /** @description The asset the query originates from, e.g. a view or a dbt model. */
+            origin?: components["schemas"]["Urn"];
+            /**
+             * @description MANUAL, written by a user; SYSTEM, extracted by ingestion.
+             * @enum {string}
+             */
+            source: "MANUAL" | "SYSTEM";
+            statement: {
+                /**
+                 * @default SQL
+                 * @enum {string}
+                 */
+                language: "SQL" | "UNKNOWN";
+                /** @description The query text. */
+                value: string;
+            };
+        };
+        QueryProperties: components["schemas"]["queryProperties"];
+        /**
+         * QuerySubjects
+         * @description What a query reads or concerns: datasets, or fields of them (upstream's `metadata-models/src/main/pegasus/com/linkedin/query/QuerySubjects.pdl` and `QuerySubject.pdl`).
+         */
+        querySubjects: {
+            subjects: {
+                /** @description A dataset or a schema field. */
+                entity: components["schemas"]["Urn"];
+            }[];
+        };
+        QuerySubjects: components["schemas"]["querySubjects"];
         /**
          * RestliError
          * @description The Rest.li error body of every 4xx and 5xx reply. Older servers send a `stackTrace` instead of
