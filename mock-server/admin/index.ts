@@ -14,6 +14,7 @@ import { readJsonBody } from '../wire/json-body.js';
 import type { CheckedRequest } from '../wire/request-validation.js';
 import { adminRequestChecker } from './admin-request.js';
 import { entityState } from './entity-state.js';
+import { whenIndexed, type IndexedIn } from './index-wait.js';
 import type { FaultRequest } from '../controls/faults.js';
 import { renderInspector } from './inspector/inspector-page.js';
 import { listRequests, type JournalFilters } from './journal-query.js';
@@ -90,6 +91,22 @@ function adminEndpoints({ sessions, scenarios }: AdminSettings): Record<string, 
       res.json(session.settings);
     },
     getMockEntityState: ({ params }, session, res) => res.json(entityState(session.context.store, params.urn ?? '')),
+    listMockOperations: (_request, session, res) => {
+      const counts = session.id === undefined ? sessions.operationCounts() : [session.operationCounts];
+      res.json({
+        operations: counts.flatMap((c) => c.list()),
+        dropped: counts.reduce((sum, c) => sum + c.dropped, 0),
+      });
+    },
+    clearMockOperations: (_request, session, res) => {
+      session.operationCounts.clear();
+      res.json({ operations: [], dropped: 0 });
+    },
+    getMockIndexed: ({ params, query }, session, res) => {
+      const { in: kind = 'search', waitMs = 0 } = query as { in?: IndexedIn; waitMs?: number };
+      const stop = whenIndexed(session.context.store, params.urn ?? '', kind, waitMs, (state) => res.json(state));
+      res.on('close', stop);
+    },
     getMockInspector: (_request, _session, res) => {
       res.type('html').send(inspector);
     },
