@@ -157,6 +157,7 @@ export async function checkOperations(options: OperationsOptions): Promise<Opera
       operations: documents.operations.length,
       fragments: documents.fragments,
       duplicateFragmentsMerged: documents.duplicateFragmentsMerged,
+      duplicateOperationsMerged: documents.duplicateOperationsMerged,
     },
     columns,
     execute: !!options.execute,

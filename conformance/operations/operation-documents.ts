@@ -2,9 +2,8 @@
  * A team's operations as its frontend sends them: the definitions of every document file (`.graphql`, and
  * the tagged templates of code files) gathered into one pool, then each named operation with the
  * fragments it spreads, directly or through other fragments, from whichever file defines them, as
- * graphql-codegen resolves them. A fragment defined twice with the same text is kept once; twice with
- * different texts, or two operations of one name, or a spread of a fragment no document defines, is an
- * error naming the files, as codegen refuses them.
+ * graphql-codegen resolves them. A fragment or an operation defined twice with the same text is kept once;
+ * twice with different texts, or a spread of a fragment no document defines, is an error naming the files.
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -42,6 +41,8 @@ export interface OperationDocuments {
   fragments: number;
   /** Fragments defined again, word for word, in another place and kept once. */
   duplicateFragmentsMerged: number;
+  /** Operations defined again, word for word (DataHub's app has two), kept once. */
+  duplicateOperationsMerged: number;
 }
 
 /** Documents a run cannot check: the message names the file (and line) at fault. A usage error, exit 2. */
@@ -83,9 +84,10 @@ export function readOperationDocuments(patterns: readonly string[]): OperationDo
   } catch (error) {
     throw new DocumentError((error as Error).message);
   }
-  const operations = new Map<string, Located<OperationDefinitionNode>>();
+  const operations = new Map<string, Located<OperationDefinitionNode> & { text: string }>();
   const fragments = new Map<string, Located<FragmentDefinitionNode> & { text: string }>();
   let duplicateFragmentsMerged = 0;
+  let duplicateOperationsMerged = 0;
   for (const path of files) {
     const file = relative(process.cwd(), path) || path;
     for (const source of sourcesOf(path)) {
@@ -104,12 +106,14 @@ export function readOperationDocuments(patterns: readonly string[]): OperationDo
         } else if (definition.kind === Kind.OPERATION_DEFINITION) {
           const name = definition.name?.value;
           if (!name) throw new DocumentError(`${file}:${line}: an operation without a name (name every operation)`);
+          const text = print(definition);
           const known = operations.get(name);
-          if (known)
+          if (known && known.text !== text)
             throw new DocumentError(
-              `operation ${name} is defined twice: ${known.file}:${known.line} and ${file}:${line}`,
+              `operation ${name} is defined twice with different texts: ${known.file}:${known.line} and ${file}:${line}`,
             );
-          operations.set(name, { node: definition, file, line });
+          if (known) duplicateOperationsMerged += 1;
+          else operations.set(name, { node: definition, file, line, text });
         }
       }
     }
@@ -148,5 +152,6 @@ export function readOperationDocuments(patterns: readonly string[]): OperationDo
     files: files.map((path) => relative(process.cwd(), path) || path),
     fragments: fragments.size,
     duplicateFragmentsMerged,
+    duplicateOperationsMerged,
   };
 }

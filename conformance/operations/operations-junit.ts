@@ -8,7 +8,7 @@ import { escape, seconds } from '../junit.js';
 import { findingKey, type OperationsReport } from './operations-report.js';
 
 export function operationsJunitXml(report: OperationsReport): string {
-  const findingOf = new Map(report.findings.map((f) => [`${f.operation}`, f]));
+  const findingOf = new Map(report.findings.map((f) => [f.operation, f]));
   let failures = 0;
   let skipped = 0;
   const suites = report.columns.map((column, c) => {

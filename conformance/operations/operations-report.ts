@@ -56,7 +56,13 @@ export interface Finding {
 export interface OperationsReport {
   startedAt: string;
   durationMs: number;
-  documents: { files: number; operations: number; fragments: number; duplicateFragmentsMerged: number };
+  documents: {
+    files: number;
+    operations: number;
+    fragments: number;
+    duplicateFragmentsMerged: number;
+    duplicateOperationsMerged: number;
+  };
   columns: OperationColumn[];
   execute: boolean;
   operations: OperationRow[];

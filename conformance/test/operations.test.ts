@@ -94,7 +94,13 @@ describe('the matrix against the mock and a team schema', () => {
 
     const report = json('first.json');
     expect(report.ok).toBe(false);
-    expect(report.documents).toEqual({ files: 4, operations: 5, fragments: 1, duplicateFragmentsMerged: 1 });
+    expect(report.documents).toEqual({
+      files: 4,
+      operations: 5,
+      fragments: 1,
+      duplicateFragmentsMerged: 1,
+      duplicateOperationsMerged: 0,
+    });
     expect(report.operations.map((row) => row.operation)).toEqual([
       'getDataset',
       'getEntities',
