@@ -17,15 +17,17 @@ export interface IndexState {
 }
 
 /**
- * Calls `answer` once the entity is indexed in `kind`'s reads or `waitMs` has passed; returns the
- * cancellation (the connection closed).
+ * Calls `answer` once the entity is indexed in `kind`'s reads or `waitMs` has passed, or with undefined
+ * once `closed()` says the session (and its store) went away meanwhile; returns the cancellation (the
+ * connection closed).
  */
 export function whenIndexed(
   store: CatalogStore,
   urn: string,
   kind: IndexedIn,
   waitMs: number,
-  answer: (state: IndexState) => void,
+  closed: () => boolean,
+  answer: (state: IndexState | undefined) => void,
 ): () => void {
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
@@ -37,6 +39,10 @@ export function whenIndexed(
   };
   const check = (): void => {
     if (done) return;
+    if (closed()) {
+      stop();
+      return answer(undefined);
+    }
     const { written, visibleInMs } = store.indexState(urn, kind === 'timeseries');
     const waitedMs = Date.now() - started;
     const indexed = written && visibleInMs === 0;

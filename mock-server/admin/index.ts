@@ -9,7 +9,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import type { OperationSpec } from '../../spec/index.js';
 import type { SchemaValidators } from '../../spec/validation.js';
 import { ADMIN_PATH } from '../addresses.js';
-import { notFound } from '../errors.js';
+import { notFound, restliErrorBody, RestliError } from '../errors.js';
 import { readJsonBody } from '../wire/json-body.js';
 import type { CheckedRequest } from '../wire/request-validation.js';
 import { adminRequestChecker } from './admin-request.js';
@@ -104,7 +104,19 @@ function adminEndpoints({ sessions, scenarios }: AdminSettings): Record<string, 
     },
     getMockIndexed: ({ params, query }, session, res) => {
       const { in: kind = 'search', waitMs = 0 } = query as { in?: IndexedIn; waitMs?: number };
-      const stop = whenIndexed(session.context.store, params.urn ?? '', kind, waitMs, (state) => res.json(state));
+      const { store, contract } = session.context;
+      const stop = whenIndexed(
+        store,
+        params.urn ?? '',
+        kind,
+        waitMs,
+        () => session.closed,
+        (state) => {
+          if (state) return res.json(state);
+          const gone = new RestliError(410, `session '${session.id}' was discarded while this request waited`);
+          res.status(410).json(restliErrorBody(gone, contract.names.recordPrefix));
+        },
+      );
       res.on('close', stop);
     },
     getMockInspector: (_request, _session, res) => {
