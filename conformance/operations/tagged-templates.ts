@@ -58,7 +58,9 @@ function readTemplate(code: string, start: number, found: TaggedTemplate[]): { t
   while (i < code.length) {
     const c = code[i]!;
     if (c === '\\') {
-      text += code.slice(i, i + 2);
+      // As the template's cooked value has them: an escaped backtick, dollar or backslash is the character.
+      const next = code[i + 1] ?? '';
+      text += '`$\\'.includes(next) ? next : code.slice(i, i + 2);
       i += 2;
     } else if (c === '`') return { text, end: i + 1 };
     else if (c === '$' && code[i + 1] === '{') i = scanCode(code, i + 2, found, '}');
