@@ -15,7 +15,7 @@ import { authorize, type AuthConfig } from '../../auth/bearer-auth.js';
 import { RestliError } from '../../errors.js';
 import { responseCaches } from '../../store/response-cache.js';
 import { RecentTexts } from '../../wire/recent-texts.js';
-import type { Contract } from '../../../spec/index.js';
+import { documentHash, type Contract } from '../../../spec/index.js';
 import type { ApiHandler, BodyRead, PreparedCall } from '../../wire/api-handler.js';
 import type { MockContext } from '../../controls/mock-context.js';
 import type { MockLogger } from '../../options.js';
@@ -56,12 +56,16 @@ interface CheckedBody {
   mutation: boolean;
   /** The response cache's key for the last caller that sent the body, made once while that caller sends it again. */
   lastKey?: { profile: string; authorization: string | undefined; key: string };
+  /** The document's hash (spec's documentHash), worked out on the body's first count. */
+  hash?: string;
 }
 
 /** A GraphQL response: its text, and whether the same request may be sent it from the cache until the store's next write. */
 interface ExecutionResponse {
   text: string;
   cacheable: boolean;
+  /** Whether the answer holds GraphQL errors (the per-operation counts count them). */
+  errors: boolean;
 }
 
 /** A cached response: its text, for the request journal, and the bytes sent. */
@@ -219,6 +223,7 @@ export function graphqlEndpoint({
   const errorsResponse = (errors: readonly Error[]): ExecutionResponse => ({
     text: responseText({ errors: errors.map(formatError) }),
     cacheable: false,
+    errors: true,
   });
 
   /**
@@ -270,7 +275,7 @@ export function graphqlEndpoint({
       !contextValue.store.indexWaiting &&
       !contextValue.readJournal;
     const answer = errors ? { errors: errors.map(formatError), ...rest } : rest;
-    return { text: responseText(answer, contextValue.mockedFields), cacheable };
+    return { text: responseText(answer, contextValue.mockedFields), cacheable, errors: !!errors };
   };
 
   /** A failure while responding: a RestliError in the transport's error body, anything else a logged 500. */
@@ -298,6 +303,20 @@ export function graphqlEndpoint({
     // A body that was checked was read whole: it has its text.
     bodies.keep(POST, text as string, checked);
     return checked;
+  };
+
+  /** Counts the request in its session's per-operation counts (controls/operation-counts.ts). */
+  const count = (context: MockContext, checked: CheckedBody, errors: boolean): void => {
+    if (!context.operationCounts || checked.operation === undefined) return;
+    if (checked.hash === undefined) {
+      try {
+        checked.hash = documentHash(documents.parse(checked.params.query));
+      } catch {
+        checked.hash = 'unparsable';
+      }
+    }
+    const name = checked.operation.slice('graphql:'.length);
+    context.operationCounts.add(name, checked.hash, checked.params.variables, errors);
   };
 
   const prepare = (req: IncomingMessage, read: BodyRead): PreparedCall<MockContext> => {
@@ -338,6 +357,7 @@ export function graphqlEndpoint({
         try {
           authorize(auth, { authorization, kind: mutation ? 'protected' : 'open', write: false });
         } catch (error) {
+          count(context, checked, true);
           return failed(req, res, error);
         }
         // A document holding a mutation is never sent from, nor cached in, the store's cached responses.
@@ -345,7 +365,10 @@ export function graphqlEndpoint({
         const cache = key === undefined ? undefined : cachedResponses(context.store);
         const since = cache?.since();
         const known = key === undefined || since === undefined ? undefined : cache?.kept(key);
-        if (known) return sendJson(res, 200, known.text, known.bytes);
+        if (known) {
+          count(context, checked, false);
+          return sendJson(res, 200, known.text, known.bytes);
+        }
         const contextOf = (): GraphqlContext => ({
           contract,
           store: context.store,
@@ -357,13 +380,17 @@ export function graphqlEndpoint({
           journal: context.journal,
         });
         run(params, contextOf).then(
-          ({ text, cacheable }) => {
+          ({ text, cacheable, errors }) => {
+            count(context, checked, errors);
             if (!cache || key === undefined || !cacheable) return sendJson(res, 200, text);
             const bytes = Buffer.from(text, 'utf8');
             cache.keep(key, { value: { text, bytes }, size: text.length }, since);
             sendJson(res, 200, text, bytes);
           },
-          (error: unknown) => failed(req, res, error),
+          (error: unknown) => {
+            count(context, checked, true);
+            failed(req, res, error);
+          },
         );
       },
     };
