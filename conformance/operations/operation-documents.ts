@@ -57,7 +57,12 @@ interface Located<T> {
 /** The GraphQL sources of a file: the file itself, or each tagged template with the line it starts on. */
 function sourcesOf(file: string): { text: string; line: number }[] {
   const content = readFileSync(file, 'utf8');
-  return /\.(graphql|gql)$/.test(file) ? [{ text: content, line: 1 }] : taggedTemplates(content);
+  if (/\.(graphql|gql)$/.test(file)) return [{ text: content, line: 1 }];
+  try {
+    return taggedTemplates(file, content);
+  } catch (error) {
+    throw new DocumentError(`${file}: ${(error as Error).message}`);
+  }
 }
 
 function parsed(text: string, file: string, firstLine: number): DocumentNode {
