@@ -1459,6 +1459,57 @@ export type CorpUserViewsSettings = {
   defaultView?: Maybe<DataHubView>;
 };
 
+/** A new application. */
+export type CreateApplicationInput = {
+  /** The domain the application belongs to, when given. */
+  domainUrn?: InputMaybe<Scalars['String']['input']>;
+  /** The id in the URN; a random UUID when absent or blank. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  properties: CreateApplicationPropertiesInput;
+};
+
+/** The properties of a new application. */
+export type CreateApplicationPropertiesInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+};
+
+/** A new data product. */
+export type CreateDataProductInput = {
+  /** The domain the data product belongs to; it must exist. */
+  domainUrn: Scalars['String']['input'];
+  /** The id in the URN; a random UUID when absent or blank. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  properties: CreateDataProductPropertiesInput;
+};
+
+/** The properties of a new data product. */
+export type CreateDataProductPropertiesInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+};
+
+/** A new domain. */
+export type CreateDomainInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The id in the URN; a random UUID when absent. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  /** The domain to create it under; a top-level domain when absent. */
+  parentDomain?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A new glossary term or node. */
+export type CreateGlossaryEntityInput = {
+  /** The definition; empty when absent. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The id in the URN; a random UUID when absent. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  /** The glossary node to create it under; the root of the glossary when absent. */
+  parentNode?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A post to create. */
 export type CreatePostInput = {
   /** What it says. */
@@ -5245,6 +5296,14 @@ export type MetadataAttribution = {
   time: Scalars['Long']['output'];
 };
 
+/** Where a domain moves. */
+export type MoveDomainInput = {
+  /** The new parent domain; the top level when absent. */
+  parentDomain?: InputMaybe<Scalars['String']['input']>;
+  /** The domain to move. */
+  resourceUrn: Scalars['String']['input'];
+};
+
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -5254,6 +5313,8 @@ export type Mutation = {
   addOwner?: Maybe<Scalars['Boolean']['output']>;
   /** Add several owners to an entity. */
   addOwners?: Maybe<Scalars['Boolean']['output']>;
+  /** Relate glossary terms to a term (glossaryRelatedTerms: `isA` inherits from them, `hasA` contains them). */
+  addRelatedTerms?: Maybe<Scalars['Boolean']['output']>;
   /** Add a tag to an entity, or to a dataset schema field (`subResourceType: DATASET_FIELD`, written to editableSchemaMetadata). */
   addTag?: Maybe<Scalars['Boolean']['output']>;
   /** Add several tags to an entity or a dataset schema field. */
@@ -5276,6 +5337,31 @@ export type Mutation = {
   batchRemoveTerms?: Maybe<Scalars['Boolean']['output']>;
   /** Store the states of steps (each replaced whole), the caller as the actor. */
   batchUpdateStepStates: BatchUpdateStepStatesResult;
+  /**
+   * Create an application (applicationProperties, its domain when given; the caller becomes its owner) and
+   * return it.
+   */
+  createApplication?: Maybe<Application>;
+  /**
+   * Create a data product in a domain (dataProductProperties and its domains aspect; the caller becomes its owner)
+   * and return it.
+   */
+  createDataProduct?: Maybe<DataProduct>;
+  /**
+   * Create a domain (domainProperties, created by the caller, who becomes its owner) and return its URN. An id that
+   * is taken, a parent domain that does not exist, or a sibling of the same name is an error.
+   */
+  createDomain?: Maybe<Scalars['String']['output']>;
+  /**
+   * Create a glossary node (glossaryNodeInfo; the caller becomes its owner) and return its URN. A node of the same
+   * name under the same parent, or an id that is taken, is an error.
+   */
+  createGlossaryNode?: Maybe<Scalars['String']['output']>;
+  /**
+   * Create a glossary term (glossaryTermInfo, an INTERNAL term; the caller becomes its owner) and return its URN.
+   * A term of the same name under the same parent, or an id that is taken, is an error.
+   */
+  createGlossaryTerm?: Maybe<Scalars['String']['output']>;
   /** Create a post (a new post URN with postInfo). Needs the right to manage announcements (an admin token). */
   createPost?: Maybe<Scalars['Boolean']['output']>;
   /**
@@ -5288,6 +5374,14 @@ export type Mutation = {
    * needs an admin token; a personal one any caller's.
    */
   createView?: Maybe<DataHubView>;
+  /** Delete an application and the references to it. */
+  deleteApplication?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a data product and the references to it. */
+  deleteDataProduct?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a domain and the references to it (the domains of its assets). A domain with child domains is refused. */
+  deleteDomain?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a glossary term or node and the references to it (the terms of assets, related terms, children's parent). */
+  deleteGlossaryEntity?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a post. Needs the right to manage announcements (an admin token). */
   deletePost?: Maybe<Scalars['Boolean']['output']>;
   /**
@@ -5295,10 +5389,17 @@ export type Mutation = {
    * BAD_REQUEST.
    */
   deleteView?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Move a domain under another domain, or to the top level without `parentDomain` (domainProperties'
+   * parentDomain). A sibling of the same name at the destination is an error.
+   */
+  moveDomain?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a link from an entity, identified by its URL. */
   removeLink?: Maybe<Scalars['Boolean']['output']>;
   /** Remove an owner from an entity, of one ownership type or of every type. */
   removeOwner?: Maybe<Scalars['Boolean']['output']>;
+  /** Remove related glossary terms of one kind from a term. */
+  removeRelatedTerms?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a tag from an entity or a dataset schema field. */
   removeTag?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a glossary term from an entity or a dataset schema field. */
@@ -5307,6 +5408,8 @@ export type Mutation = {
   updateApplicationsSettings: Scalars['Boolean']['output'];
   /** Set the caller's own default view, or clear it when `defaultView` is absent. */
   updateCorpUserViewsSettings?: Maybe<Scalars['Boolean']['output']>;
+  /** Change a data product's name or description (those given) and return it. */
+  updateDataProduct?: Maybe<DataProduct>;
   /**
    * Update the metadata of a dataset and return the dataset as read after the update. Each input section present replaces
    * the whole of the corresponding aspect. The dataset must already exist, otherwise the operation fails.
@@ -5325,6 +5428,11 @@ export type Mutation = {
   updateGlobalViewsSettings: Scalars['Boolean']['output'];
   /** Rename an entity: a glossary term or node (its info's name), a group (its display name) or a dataset (its editable name). */
   updateName?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Move a glossary term or node under another node, or to the root of the glossary without `parentNode` (the info
+   * aspect's parentNode).
+   */
+  updateParentNode?: Maybe<Scalars['Boolean']['output']>;
   /** Replace a post's kind and content. Needs the right to manage announcements (an admin token). */
   updatePost?: Maybe<Scalars['Boolean']['output']>;
   /** Set one of the caller's own settings (corpUserSettings.appearance). */
@@ -5352,6 +5460,12 @@ export type MutationAddOwnerArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationAddOwnersArgs = {
   input: AddOwnersInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationAddRelatedTermsArgs = {
+  input: RelatedTermsInput;
 };
 
 
@@ -5422,6 +5536,36 @@ export type MutationBatchUpdateStepStatesArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateApplicationArgs = {
+  input: CreateApplicationInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateDataProductArgs = {
+  input: CreateDataProductInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateDomainArgs = {
+  input: CreateDomainInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateGlossaryNodeArgs = {
+  input: CreateGlossaryEntityInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateGlossaryTermArgs = {
+  input: CreateGlossaryEntityInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreatePostArgs = {
   input: CreatePostInput;
 };
@@ -5440,6 +5584,30 @@ export type MutationCreateViewArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteApplicationArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteDataProductArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteDomainArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteGlossaryEntityArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationDeletePostArgs = {
   urn: Scalars['String']['input'];
 };
@@ -5452,6 +5620,12 @@ export type MutationDeleteViewArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationMoveDomainArgs = {
+  input: MoveDomainInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationRemoveLinkArgs = {
   input: RemoveLinkInput;
 };
@@ -5460,6 +5634,12 @@ export type MutationRemoveLinkArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationRemoveOwnerArgs = {
   input: RemoveOwnerInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRemoveRelatedTermsArgs = {
+  input: RelatedTermsInput;
 };
 
 
@@ -5484,6 +5664,13 @@ export type MutationUpdateApplicationsSettingsArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateCorpUserViewsSettingsArgs = {
   input: UpdateCorpUserViewsSettingsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateDataProductArgs = {
+  input: UpdateDataProductInput;
+  urn: Scalars['String']['input'];
 };
 
 
@@ -5515,6 +5702,12 @@ export type MutationUpdateGlobalViewsSettingsArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateNameArgs = {
   input: UpdateNameInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateParentNodeArgs = {
+  input: UpdateParentNodeInput;
 };
 
 
@@ -6623,6 +6816,14 @@ export type RecommendationRequestContext = {
   searchRequestContext?: InputMaybe<SearchRequestContext>;
 };
 
+/** Terms to relate to a term, or to unrelate from it. */
+export type RelatedTermsInput = {
+  relationshipType: TermRelationshipType;
+  termUrns: Array<Scalars['String']['input']>;
+  /** The term whose related terms change. */
+  urn: Scalars['String']['input'];
+};
+
 /** Direction of an edge relative to the entity asked about. */
 export type RelationshipDirection =
   /** Edges pointing at the entity: the entity is the destination. */
@@ -7723,6 +7924,11 @@ export type TermAssociationInput = {
   termUrn: Scalars['String']['input'];
 };
 
+/** How a term relates to another: `isA` (it inherits from it) or `hasA` (it contains it). */
+export type TermRelationshipType =
+  | 'hasA'
+  | 'isA';
+
 /** A metadata test (aspect testInfo). */
 export type Test = Entity & {
   __typename?: 'Test';
@@ -7845,6 +8051,12 @@ export type UpdateCorpUserViewsSettingsInput = {
   defaultView?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A data product's new name or description; what is absent stays. */
+export type UpdateDataProductInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** The settings of documentation propagation to set. */
 export type UpdateDocPropagationSettingsInput = {
   /** Whether column descriptions propagate along column lineage; left as it is when absent. */
@@ -7871,6 +8083,14 @@ export type UpdateNameInput = {
   name: Scalars['String']['input'];
   /** URN of the entity. */
   urn: Scalars['String']['input'];
+};
+
+/** Where a glossary term or node moves. */
+export type UpdateParentNodeInput = {
+  /** The new parent node; the root of the glossary when absent. */
+  parentNode?: InputMaybe<Scalars['String']['input']>;
+  /** The term or node to move. */
+  resourceUrn: Scalars['String']['input'];
 };
 
 /** What a post says. */
@@ -8410,6 +8630,12 @@ export type ResolversTypes = {
   CorpUserSettings: ResolverTypeWrapper<Omit<CorpUserSettings, 'appearance' | 'homePage' | 'views'> & { appearance?: Maybe<ResolversTypes['CorpUserAppearanceSettings']>, homePage?: Maybe<ResolversTypes['CorpUserHomePageSettings']>, views?: Maybe<ResolversTypes['CorpUserViewsSettings']> }>;
   CorpUserStatus: CorpUserStatus;
   CorpUserViewsSettings: ResolverTypeWrapper<Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversTypes['DataHubView']> }>;
+  CreateApplicationInput: CreateApplicationInput;
+  CreateApplicationPropertiesInput: CreateApplicationPropertiesInput;
+  CreateDataProductInput: CreateDataProductInput;
+  CreateDataProductPropertiesInput: CreateDataProductPropertiesInput;
+  CreateDomainInput: CreateDomainInput;
+  CreateGlossaryEntityInput: CreateGlossaryEntityInput;
   CreatePostInput: CreatePostInput;
   CreateTagInput: CreateTagInput;
   CreateViewInput: CreateViewInput;
@@ -8646,6 +8872,7 @@ export type ResolversTypes = {
   MediaType: MediaType;
   MetadataAnalyticsInput: MetadataAnalyticsInput;
   MetadataAttribution: ResolverTypeWrapper<Omit<MetadataAttribution, 'actor' | 'source'> & { actor: ResolversTypes['Entity'], source?: Maybe<ResolversTypes['Entity']> }>;
+  MoveDomainInput: MoveDomainInput;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NamedBar: ResolverTypeWrapper<NamedBar>;
   NamedLine: ResolverTypeWrapper<NamedLine>;
@@ -8698,6 +8925,7 @@ export type ResolversTypes = {
   RecommendationParams: ResolverTypeWrapper<RecommendationParams>;
   RecommendationRenderType: RecommendationRenderType;
   RecommendationRequestContext: RecommendationRequestContext;
+  RelatedTermsInput: RelatedTermsInput;
   RelationshipDirection: RelationshipDirection;
   RelationshipFieldMapping: ResolverTypeWrapper<RelationshipFieldMapping>;
   RelationshipsInput: RelationshipsInput;
@@ -8780,6 +9008,7 @@ export type ResolversTypes = {
   TagUpdateInput: TagUpdateInput;
   TelemetryConfig: ResolverTypeWrapper<TelemetryConfig>;
   TermAssociationInput: TermAssociationInput;
+  TermRelationshipType: TermRelationshipType;
   Test: ResolverTypeWrapper<Omit<Test, 'definition' | 'relationships'> & { definition: ResolversTypes['TestDefinition'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   TestDefinition: ResolverTypeWrapper<TestDefinition>;
   TestResult: ResolverTypeWrapper<Omit<TestResult, 'test'> & { test?: Maybe<ResolversTypes['Test']> }>;
@@ -8794,10 +9023,12 @@ export type ResolversTypes = {
   TypeQualifier: ResolverTypeWrapper<Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversTypes['EntityTypeEntity']>> }>;
   UpdateApplicationsSettingsInput: UpdateApplicationsSettingsInput;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
+  UpdateDataProductInput: UpdateDataProductInput;
   UpdateDocPropagationSettingsInput: UpdateDocPropagationSettingsInput;
   UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
   UpdateMediaInput: UpdateMediaInput;
   UpdateNameInput: UpdateNameInput;
+  UpdateParentNodeInput: UpdateParentNodeInput;
   UpdatePostContentInput: UpdatePostContentInput;
   UpdatePostInput: UpdatePostInput;
   UpdateStepStateResult: ResolverTypeWrapper<UpdateStepStateResult>;
@@ -8915,6 +9146,12 @@ export type ResolversParentTypes = {
   CorpUserProperties: Omit<CorpUserProperties, 'customProperties' | 'manager'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, manager?: Maybe<ResolversParentTypes['CorpUser']> };
   CorpUserSettings: Omit<CorpUserSettings, 'appearance' | 'homePage' | 'views'> & { appearance?: Maybe<ResolversParentTypes['CorpUserAppearanceSettings']>, homePage?: Maybe<ResolversParentTypes['CorpUserHomePageSettings']>, views?: Maybe<ResolversParentTypes['CorpUserViewsSettings']> };
   CorpUserViewsSettings: Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversParentTypes['DataHubView']> };
+  CreateApplicationInput: CreateApplicationInput;
+  CreateApplicationPropertiesInput: CreateApplicationPropertiesInput;
+  CreateDataProductInput: CreateDataProductInput;
+  CreateDataProductPropertiesInput: CreateDataProductPropertiesInput;
+  CreateDomainInput: CreateDomainInput;
+  CreateGlossaryEntityInput: CreateGlossaryEntityInput;
   CreatePostInput: CreatePostInput;
   CreateTagInput: CreateTagInput;
   CreateViewInput: CreateViewInput;
@@ -9118,6 +9355,7 @@ export type ResolversParentTypes = {
   Media: Media;
   MetadataAnalyticsInput: MetadataAnalyticsInput;
   MetadataAttribution: Omit<MetadataAttribution, 'actor' | 'source'> & { actor: ResolversParentTypes['Entity'], source?: Maybe<ResolversParentTypes['Entity']> };
+  MoveDomainInput: MoveDomainInput;
   Mutation: Record<PropertyKey, never>;
   NamedBar: NamedBar;
   NamedLine: NamedLine;
@@ -9154,6 +9392,7 @@ export type ResolversParentTypes = {
   RecommendationModule: Omit<RecommendationModule, 'content'> & { content: Array<ResolversParentTypes['RecommendationContent']> };
   RecommendationParams: RecommendationParams;
   RecommendationRequestContext: RecommendationRequestContext;
+  RelatedTermsInput: RelatedTermsInput;
   RelationshipFieldMapping: RelationshipFieldMapping;
   RelationshipsInput: RelationshipsInput;
   RemoveLinkInput: RemoveLinkInput;
@@ -9238,10 +9477,12 @@ export type ResolversParentTypes = {
   TypeQualifier: Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversParentTypes['EntityTypeEntity']>> };
   UpdateApplicationsSettingsInput: UpdateApplicationsSettingsInput;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
+  UpdateDataProductInput: UpdateDataProductInput;
   UpdateDocPropagationSettingsInput: UpdateDocPropagationSettingsInput;
   UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
   UpdateMediaInput: UpdateMediaInput;
   UpdateNameInput: UpdateNameInput;
+  UpdateParentNodeInput: UpdateParentNodeInput;
   UpdatePostContentInput: UpdatePostContentInput;
   UpdatePostInput: UpdatePostInput;
   UpdateStepStateResult: UpdateStepStateResult;
@@ -11249,6 +11490,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   addLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddLinkArgs, 'input'>>;
   addOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddOwnerArgs, 'input'>>;
   addOwners?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddOwnersArgs, 'input'>>;
+  addRelatedTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddRelatedTermsArgs, 'input'>>;
   addTag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddTagArgs, 'input'>>;
   addTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddTagsArgs, 'input'>>;
   addTerm?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddTermArgs, 'input'>>;
@@ -11260,22 +11502,35 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   batchRemoveTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTagsArgs, 'input'>>;
   batchRemoveTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTermsArgs, 'input'>>;
   batchUpdateStepStates?: Resolver<ResolversTypes['BatchUpdateStepStatesResult'], ParentType, ContextType, RequireFields<MutationBatchUpdateStepStatesArgs, 'input'>>;
+  createApplication?: Resolver<Maybe<ResolversTypes['Application']>, ParentType, ContextType, RequireFields<MutationCreateApplicationArgs, 'input'>>;
+  createDataProduct?: Resolver<Maybe<ResolversTypes['DataProduct']>, ParentType, ContextType, RequireFields<MutationCreateDataProductArgs, 'input'>>;
+  createDomain?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateDomainArgs, 'input'>>;
+  createGlossaryNode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateGlossaryNodeArgs, 'input'>>;
+  createGlossaryTerm?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateGlossaryTermArgs, 'input'>>;
   createPost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationCreatePostArgs, 'input'>>;
   createTag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateTagArgs, 'input'>>;
   createView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationCreateViewArgs, 'input'>>;
+  deleteApplication?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteApplicationArgs, 'urn'>>;
+  deleteDataProduct?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteDataProductArgs, 'urn'>>;
+  deleteDomain?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteDomainArgs, 'urn'>>;
+  deleteGlossaryEntity?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteGlossaryEntityArgs, 'urn'>>;
   deletePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeletePostArgs, 'urn'>>;
   deleteView?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteViewArgs, 'urn'>>;
+  moveDomain?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationMoveDomainArgs, 'input'>>;
   removeLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveLinkArgs, 'input'>>;
   removeOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveOwnerArgs, 'input'>>;
+  removeRelatedTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveRelatedTermsArgs, 'input'>>;
   removeTag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTagArgs, 'input'>>;
   removeTerm?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTermArgs, 'input'>>;
   updateApplicationsSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateApplicationsSettingsArgs, 'input'>>;
   updateCorpUserViewsSettings?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateCorpUserViewsSettingsArgs, 'input'>>;
+  updateDataProduct?: Resolver<Maybe<ResolversTypes['DataProduct']>, ParentType, ContextType, RequireFields<MutationUpdateDataProductArgs, 'input' | 'urn'>>;
   updateDataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<MutationUpdateDatasetArgs, 'input' | 'urn'>>;
   updateDescription?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateDescriptionArgs, 'input'>>;
   updateDocPropagationSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateDocPropagationSettingsArgs, 'input'>>;
   updateGlobalViewsSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateGlobalViewsSettingsArgs, 'input'>>;
   updateName?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateNameArgs, 'input'>>;
+  updateParentNode?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateParentNodeArgs, 'input'>>;
   updatePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdatePostArgs, 'input'>>;
   updateUserSetting?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateUserSettingArgs, 'input'>>;
   updateView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationUpdateViewArgs, 'input' | 'urn'>>;

@@ -1,0 +1,47 @@
+/**
+ * The lifecycle family: creating, moving, updating and deleting catalog entities (upstream's resolvers/domain,
+ * dataproduct, application and glossary packages, and mutate/MoveDomainResolver, UpdateParentNodeResolver), as
+ * resolvers (see the files beside).
+ */
+import type { Resolver, ResolverFamily } from '../resolver-types.js';
+import { createDomain, deleteDomain, moveDomain } from './domains.js';
+import { createGlossaryEntity, deleteGlossaryEntity, updateParentNode } from './glossary.js';
+import { createApplication, createDataProduct, deleteOfKind, updateDataProduct } from './products-and-applications.js';
+import { addRelatedTerms, removeRelatedTerms, type RelatedTermsInput } from './related-terms.js';
+
+type Input<T> = Resolver<{ input: T }>;
+type ByUrn = Resolver<{ urn: string }>;
+type GlossaryInput = Input<Parameters<typeof createGlossaryEntity>[2]>;
+
+export const lifecycleFamily: ResolverFamily = (viewOf) => ({
+  Mutation: {
+    createDomain: ((_r, { input }, ctx) => createDomain(ctx, input)) satisfies Input<
+      Parameters<typeof createDomain>[1]
+    >,
+    moveDomain: ((_r, { input }, ctx) => moveDomain(ctx, input)) satisfies Input<Parameters<typeof moveDomain>[1]>,
+    deleteDomain: ((_r, { urn }, ctx) => deleteDomain(ctx, urn)) satisfies ByUrn,
+    createDataProduct: ((_r, { input }, ctx) => createDataProduct(ctx, viewOf(ctx), input)) satisfies Input<
+      Parameters<typeof createDataProduct>[2]
+    >,
+    updateDataProduct: ((_r, { urn, input }, ctx) =>
+      updateDataProduct(ctx, viewOf(ctx), urn, input)) satisfies Resolver<{
+      urn: string;
+      input: Parameters<typeof updateDataProduct>[3];
+    }>,
+    deleteDataProduct: ((_r, { urn }, ctx) => deleteOfKind(ctx, 'dataProduct', urn)) satisfies ByUrn,
+    createApplication: ((_r, { input }, ctx) => createApplication(ctx, viewOf(ctx), input)) satisfies Input<
+      Parameters<typeof createApplication>[2]
+    >,
+    deleteApplication: ((_r, { urn }, ctx) => deleteOfKind(ctx, 'application', urn)) satisfies ByUrn,
+    createGlossaryTerm: ((_r, { input }, ctx) =>
+      createGlossaryEntity(ctx, 'glossaryTerm', input)) satisfies GlossaryInput,
+    createGlossaryNode: ((_r, { input }, ctx) =>
+      createGlossaryEntity(ctx, 'glossaryNode', input)) satisfies GlossaryInput,
+    addRelatedTerms: ((_r, { input }, ctx) => addRelatedTerms(ctx, input)) satisfies Input<RelatedTermsInput>,
+    removeRelatedTerms: ((_r, { input }, ctx) => removeRelatedTerms(ctx, input)) satisfies Input<RelatedTermsInput>,
+    updateParentNode: ((_r, { input }, ctx) => updateParentNode(ctx, input)) satisfies Input<
+      Parameters<typeof updateParentNode>[1]
+    >,
+    deleteGlossaryEntity: ((_r, { urn }, ctx) => deleteGlossaryEntity(ctx, urn)) satisfies ByUrn,
+  },
+});

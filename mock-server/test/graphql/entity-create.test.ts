@@ -1,0 +1,413 @@
+/**
+ * Creating, moving and deleting catalog entities through POST /api/graphql, in the shapes DataHub's web app
+ * sends them (its domain, dataProduct, application, glossaryTerm and glossary documents at v1.3.0.1), each
+ * round trip read back through the app's own queries and search: create → read → move or update → delete →
+ * gone, and the references to a deleted entity removed. The behaviour is upstream's resolvers' at v1.3.0.1
+ * (datahub-graphql-core/src/main/java/com/linkedin/datahub/graphql/resolvers/domain/CreateDomainResolver.java,
+ * DeleteDomainResolver.java, mutate/MoveDomainResolver.java, dataproduct/CreateDataProductResolver.java,
+ * UpdateDataProductResolver.java, DeleteDataProductResolver.java, application/CreateApplicationResolver.java,
+ * DeleteApplicationResolver.java, glossary/CreateGlossaryTermResolver.java, CreateGlossaryNodeResolver.java,
+ * AddRelatedTermsResolver.java, RemoveRelatedTermsResolver.java, DeleteGlossaryEntityResolver.java,
+ * mutate/UpdateParentNodeResolver.java; metadata-service/services/.../entity/DeleteEntityService.java).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MockServer } from '../../index.js';
+import { ADMIN, READER, digest, graphql, ingest, startServer } from '../graphql-harness.js';
+
+type Json = {
+  data: Record<string, any> | null;
+  errors?: { message: string; extensions: { type: string } }[];
+};
+
+const CREATE_DOMAIN = 'mutation createDomain($input: CreateDomainInput!) { createDomain(input: $input) }';
+const MOVE_DOMAIN = 'mutation moveDomain($input: MoveDomainInput!) { moveDomain(input: $input) }';
+const DELETE_DOMAIN = 'mutation deleteDomain($urn: String!) { deleteDomain(urn: $urn) }';
+const CREATE_PRODUCT = `mutation createDataProduct($input: CreateDataProductInput!) {
+  createDataProduct(input: $input) { urn type properties { name description } domain { domain { urn } } }
+}`;
+const UPDATE_PRODUCT = `mutation updateDataProduct($urn: String!, $input: UpdateDataProductInput!) {
+  updateDataProduct(urn: $urn, input: $input) { urn properties { name description } }
+}`;
+const DELETE_PRODUCT = 'mutation deleteDataProduct($urn: String!) { deleteDataProduct(urn: $urn) }';
+const CREATE_APPLICATION = `mutation createApplication($input: CreateApplicationInput!) {
+  createApplication(input: $input) { urn type properties { name description } domain { domain { urn } } }
+}`;
+const DELETE_APPLICATION = 'mutation deleteApplication($urn: String!) { deleteApplication(urn: $urn) }';
+const CREATE_TERM =
+  'mutation createGlossaryTerm($input: CreateGlossaryEntityInput!) { createGlossaryTerm(input: $input) }';
+const CREATE_NODE =
+  'mutation createGlossaryNode($input: CreateGlossaryEntityInput!) { createGlossaryNode(input: $input) }';
+const ADD_RELATED = 'mutation addRelatedTerms($input: RelatedTermsInput!) { addRelatedTerms(input: $input) }';
+const REMOVE_RELATED = 'mutation removeRelatedTerms($input: RelatedTermsInput!) { removeRelatedTerms(input: $input) }';
+const UPDATE_PARENT = 'mutation updateParentNode($input: UpdateParentNodeInput!) { updateParentNode(input: $input) }';
+const DELETE_GLOSSARY = 'mutation deleteGlossaryEntity($urn: String!) { deleteGlossaryEntity(urn: $urn) }';
+
+const DOMAIN_PAGE = `query getDomain($urn: String!) {
+  domain(urn: $urn) {
+    urn
+    properties { name description }
+    parentDomains { count domains { urn } }
+    ownership { owners { owner { ... on CorpUser { urn } } } }
+  }
+}`;
+const LIST_DOMAINS = `query listDomains($input: ListDomainsInput!) {
+  listDomains(input: $input) { total domains { urn } }
+}`;
+const SEARCH = `query getSearchResultsForMultiple($input: SearchAcrossEntitiesInput!) {
+  searchAcrossEntities(input: $input) { total searchResults { entity { urn } } }
+}`;
+const TERM_PAGE = `query getGlossaryTerm($urn: String!) {
+  glossaryTerm(urn: $urn) {
+    urn
+    properties { name definition termSource }
+    parentNodes { count nodes { urn } }
+    isA: relationships(input: { types: ["IsA"], direction: OUTGOING, start: 0, count: 10 }) {
+      total relationships { entity { urn } }
+    }
+  }
+}`;
+const NODE_PAGE = `query getGlossaryNode($urn: String!) {
+  glossaryNode(urn: $urn) { urn properties { name description } parentNodes { count nodes { urn } } }
+}`;
+const ENTITY_EXISTS =
+  'query getEntity($urn: String!) { entity(urn: $urn) { urn ... on Dataset { domain { domain { urn } } } } }';
+
+describe.each(['svc', 'li'] as const)('creating, moving and deleting entities, urn:%s:', (namespace) => {
+  const urn = (rest: string) => `urn:${namespace}:${rest}`;
+  const DATASET = urn('dataset:(urn:' + namespace + ':dataPlatform:hive,sales.orders,PROD)');
+  let server: MockServer;
+  beforeAll(async () => {
+    server = await startServer({ namespace, profile: 'upstream', indexLagMs: 0 });
+    await ingest(server, DATASET, 'datasetProperties', { name: 'orders' }, ADMIN);
+  });
+  afterAll(() => server.close());
+
+  const run = async (query: string, variables: Record<string, unknown>, token = ADMIN): Promise<Json> => {
+    const reply = await graphql(server, { query, variables, token });
+    expect(reply.status).toBe(200);
+    return reply.json as Json;
+  };
+  const ok = async (query: string, variables: Record<string, unknown>) => {
+    const json = await run(query, variables);
+    expect(json.errors).toBeUndefined();
+    return json.data ?? {};
+  };
+  const found = async (query: string, types: string[]) => {
+    const data = await ok(SEARCH, { input: { types, query, start: 0, count: 10 } });
+    return (data.searchAcrossEntities.searchResults as { entity: { urn: string } }[]).map((r) => r.entity.urn);
+  };
+
+  it('creates a domain tree, moves a domain, deletes it and its assets lose it', async () => {
+    const finance = (await ok(CREATE_DOMAIN, { input: { id: 'finance', name: 'Finance', description: 'Money' } }))
+      .createDomain;
+    expect(finance).toBe(urn('domain:finance'));
+    const generated = (await ok(CREATE_DOMAIN, { input: { name: 'Payroll', parentDomain: finance } })).createDomain;
+    expect(generated).toMatch(new RegExp(`^urn:${namespace}:domain:[0-9a-f-]{36}$`));
+    const page = (await ok(DOMAIN_PAGE, { urn: generated })).domain;
+    expect(page.properties).toEqual({ name: 'Payroll', description: null });
+    expect(page.parentDomains.domains).toEqual([{ urn: finance }]);
+    expect(page.ownership.owners).toEqual([{ owner: { urn: urn('corpuser:datahub') } }]);
+    expect((await ok(LIST_DOMAINS, { input: { start: 0, count: 10, parentDomain: finance } })).listDomains.total).toBe(
+      1,
+    );
+    expect(await found('Payroll', ['DOMAIN'])).toEqual([generated]);
+
+    expect((await ok(MOVE_DOMAIN, { input: { resourceUrn: generated } })).moveDomain).toBe(true);
+    expect((await ok(DOMAIN_PAGE, { urn: generated })).domain.parentDomains.count).toBe(0);
+    expect((await ok(LIST_DOMAINS, { input: { start: 0, count: 10 } })).listDomains.domains).toHaveLength(2);
+
+    await ingest(server, DATASET, 'domains', { domains: [generated] }, ADMIN);
+    expect((await ok(DELETE_DOMAIN, { urn: generated })).deleteDomain).toBe(true);
+    expect((await ok(DOMAIN_PAGE, { urn: generated })).domain.properties).toBeNull();
+    expect(await found('Payroll', ['DOMAIN'])).toEqual([]);
+    expect((await ok(ENTITY_EXISTS, { urn: DATASET })).entity.domain).toBeNull();
+  });
+
+  it('creates, updates and deletes a data product and an application', async () => {
+    const sales = (await ok(CREATE_DOMAIN, { input: { id: 'sales', name: 'Sales' } })).createDomain;
+    const product = (
+      await ok(CREATE_PRODUCT, {
+        input: { id: '', domainUrn: sales, properties: { name: 'Orders', description: 'All orders' } },
+      })
+    ).createDataProduct;
+    expect(product).toMatchObject({
+      type: 'DATA_PRODUCT',
+      properties: { name: 'Orders', description: 'All orders' },
+      domain: { domain: { urn: sales } },
+    });
+    expect(product.urn).toMatch(new RegExp(`^urn:${namespace}:dataProduct:[0-9a-f-]{36}$`));
+    const updated = (await ok(UPDATE_PRODUCT, { urn: product.urn, input: { name: 'Order book' } })).updateDataProduct;
+    expect(updated.properties).toEqual({ name: 'Order book', description: 'All orders' });
+    expect(await found('book', ['DATA_PRODUCT'])).toEqual([product.urn]);
+    expect((await ok(DELETE_PRODUCT, { urn: product.urn })).deleteDataProduct).toBe(true);
+    expect(await found('book', ['DATA_PRODUCT'])).toEqual([]);
+
+    const application = (
+      await ok(CREATE_APPLICATION, { input: { id: 'billing', domainUrn: sales, properties: { name: 'Billing' } } })
+    ).createApplication;
+    expect(application).toEqual({
+      urn: urn('application:billing'),
+      type: 'APPLICATION',
+      properties: { name: 'Billing', description: null },
+      domain: { domain: { urn: sales } },
+    });
+    await ingest(server, DATASET, 'applications', { applications: [application.urn] }, ADMIN);
+    expect((await ok(DELETE_APPLICATION, { urn: application.urn })).deleteApplication).toBe(true);
+    expect(await found('Billing', ['APPLICATION'])).toEqual([]);
+    const reply = await graphql(server, {
+      query: '{ dataset(urn: "' + DATASET + '") { application { application { urn } } } }',
+      token: ADMIN,
+    });
+    expect((reply.json as Json).data?.dataset.application).toBeNull();
+  });
+
+  it('builds a glossary: nodes and terms, related terms, a move, and deletes that clear references', async () => {
+    const node = (await ok(CREATE_NODE, { input: { id: 'finance-terms', name: 'Finance terms' } })).createGlossaryNode;
+    const inner = (await ok(CREATE_NODE, { input: { id: 'tax', name: 'Tax', parentNode: node } })).createGlossaryNode;
+    const revenue = (await ok(CREATE_TERM, { input: { id: 'revenue', name: 'Revenue', parentNode: node } }))
+      .createGlossaryTerm;
+    const income = (await ok(CREATE_TERM, { input: { name: 'Income', description: 'Money in', parentNode: node } }))
+      .createGlossaryTerm;
+    expect(revenue).toBe(urn('glossaryTerm:revenue'));
+    expect((await ok(TERM_PAGE, { urn: income })).glossaryTerm).toMatchObject({
+      properties: { name: 'Income', definition: 'Money in', termSource: 'INTERNAL' },
+      parentNodes: { count: 1, nodes: [{ urn: node }] },
+    });
+    expect((await ok(NODE_PAGE, { urn: inner })).glossaryNode.properties).toEqual({ name: 'Tax', description: '' });
+
+    expect(
+      (await ok(ADD_RELATED, { input: { urn: income, termUrns: [revenue], relationshipType: 'isA' } })).addRelatedTerms,
+    ).toBe(true);
+    expect((await ok(TERM_PAGE, { urn: income })).glossaryTerm.isA.relationships).toEqual([
+      { entity: { urn: revenue } },
+    ]);
+    expect(
+      (await ok(REMOVE_RELATED, { input: { urn: income, termUrns: [revenue], relationshipType: 'isA' } }))
+        .removeRelatedTerms,
+    ).toBe(true);
+    expect((await ok(TERM_PAGE, { urn: income })).glossaryTerm.isA.total).toBe(0);
+    await ok(ADD_RELATED, { input: { urn: income, termUrns: [revenue], relationshipType: 'isA' } });
+
+    expect((await ok(UPDATE_PARENT, { input: { resourceUrn: revenue, parentNode: inner } })).updateParentNode).toBe(
+      true,
+    );
+    expect((await ok(TERM_PAGE, { urn: revenue })).glossaryTerm.parentNodes.nodes).toEqual([
+      { urn: inner },
+      { urn: node },
+    ]);
+
+    await ingest(
+      server,
+      DATASET,
+      'glossaryTerms',
+      { terms: [{ urn: revenue }], auditStamp: { time: 1, actor: urn('corpuser:ann') } },
+      ADMIN,
+    );
+    expect((await ok(DELETE_GLOSSARY, { urn: revenue })).deleteGlossaryEntity).toBe(true);
+    expect((await ok(TERM_PAGE, { urn: revenue })).glossaryTerm.properties).toBeNull();
+    expect(await found('Revenue', ['GLOSSARY_TERM'])).toEqual([]);
+    expect((await ok(TERM_PAGE, { urn: income })).glossaryTerm.isA.total).toBe(0);
+    const terms = await graphql(server, {
+      query: `{ dataset(urn: "${DATASET}") { glossaryTerms { terms { term { urn } } } } }`,
+      token: ADMIN,
+    });
+    expect((terms.json as Json).data?.dataset.glossaryTerms.terms).toEqual([]);
+
+    expect((await ok(DELETE_GLOSSARY, { urn: node })).deleteGlossaryEntity).toBe(true);
+    expect((await ok(NODE_PAGE, { urn: inner })).glossaryNode.parentNodes.count).toBe(0);
+    expect((await ok(TERM_PAGE, { urn: income })).glossaryTerm.parentNodes.count).toBe(0);
+  });
+
+  const domain = urn('domain:errors');
+  const term = urn('glossaryTerm:errors');
+  const cases: {
+    name: string;
+    query: string;
+    variables: Record<string, unknown>;
+    type: string;
+    message: string;
+    token?: string;
+  }[] = [
+    {
+      name: 'a taken domain id',
+      query: CREATE_DOMAIN,
+      variables: { input: { id: 'errors', name: 'Again' } },
+      type: 'BAD_REQUEST',
+      message: 'This Domain already exists!',
+    },
+    {
+      name: 'a missing parent domain',
+      query: CREATE_DOMAIN,
+      variables: { input: { name: 'Orphan', parentDomain: urn('domain:nowhere') } },
+      type: 'BAD_REQUEST',
+      message: 'Parent Domain does not exist!',
+    },
+    {
+      name: 'a sibling domain of the same name',
+      query: CREATE_DOMAIN,
+      variables: { input: { name: 'Errors' } },
+      type: 'CONFLICT',
+      message: '"Errors" already exists in this domain. Please pick a unique name.',
+    },
+    {
+      name: 'a malformed parent domain',
+      query: CREATE_DOMAIN,
+      variables: { input: { name: 'X', parentDomain: 'not-a-urn' } },
+      type: 'BAD_REQUEST',
+      message: 'not-a-urn',
+    },
+    {
+      name: 'a reader creating a domain',
+      query: CREATE_DOMAIN,
+      variables: { input: { name: 'Nope' } },
+      type: 'UNAUTHORIZED',
+      message: 'Unauthorized',
+      token: READER,
+    },
+    {
+      name: 'moving what is not a domain',
+      query: MOVE_DOMAIN,
+      variables: { input: { resourceUrn: term } },
+      type: 'BAD_REQUEST',
+      message: 'Resource is not a domain.',
+    },
+    {
+      name: 'moving under a missing domain',
+      query: MOVE_DOMAIN,
+      variables: { input: { resourceUrn: domain, parentDomain: urn('domain:nowhere') } },
+      type: 'BAD_REQUEST',
+      message: 'Parent entity does not exist.',
+    },
+    {
+      name: 'moving a domain under itself',
+      query: MOVE_DOMAIN,
+      variables: { input: { resourceUrn: domain, parentDomain: domain } },
+      type: 'BAD_REQUEST',
+      message: 'input.parentDomain',
+    },
+    {
+      name: 'deleting a domain with children',
+      query: DELETE_DOMAIN,
+      variables: { urn: domain },
+      type: 'BAD_REQUEST',
+      message: 'which has child domains',
+    },
+    {
+      name: 'deleting what is not a domain',
+      query: DELETE_DOMAIN,
+      variables: { urn: term },
+      type: 'BAD_REQUEST',
+      message: 'is not an existing domain',
+    },
+    {
+      name: 'a data product in a missing domain',
+      query: CREATE_PRODUCT,
+      variables: { input: { domainUrn: urn('domain:nowhere'), properties: { name: 'P' } } },
+      type: 'BAD_REQUEST',
+      message: 'The Domain provided dos not exist',
+    },
+    {
+      name: 'updating a missing data product',
+      query: UPDATE_PRODUCT,
+      variables: { urn: urn('dataProduct:nowhere'), input: { name: 'P' } },
+      type: 'BAD_REQUEST',
+      message: 'The Data Product provided dos not exist',
+    },
+    {
+      name: 'deleting a missing application',
+      query: DELETE_APPLICATION,
+      variables: { urn: urn('application:nowhere') },
+      type: 'BAD_REQUEST',
+      message: 'The Application provided does not exist',
+    },
+    {
+      name: 'an application in a missing domain',
+      query: CREATE_APPLICATION,
+      variables: { input: { domainUrn: urn('domain:nowhere'), properties: { name: 'A' } } },
+      type: 'BAD_REQUEST',
+      message: 'input.domainUrn',
+    },
+    {
+      name: 'a taken term id',
+      query: CREATE_TERM,
+      variables: { input: { id: 'errors', name: 'Other' } },
+      type: 'BAD_REQUEST',
+      message: 'This Glossary Term already exists!',
+    },
+    {
+      name: 'a term named as a sibling',
+      query: CREATE_TERM,
+      variables: { input: { name: 'Errors' } },
+      type: 'BAD_REQUEST',
+      message: 'Glossary Term with this name already exists at this level of the Business Glossary',
+    },
+    {
+      name: 'a term under what is not a node',
+      query: CREATE_TERM,
+      variables: { input: { name: 'T', parentNode: domain } },
+      type: 'BAD_REQUEST',
+      message: 'input.parentNode',
+    },
+    {
+      name: 'a term related to itself',
+      query: ADD_RELATED,
+      variables: { input: { urn: term, termUrns: [term], relationshipType: 'hasA' } },
+      type: 'BAD_REQUEST',
+      message: 'Tried to create related term with itself.',
+    },
+    {
+      name: 'a missing related term',
+      query: ADD_RELATED,
+      variables: { input: { urn: term, termUrns: [urn('glossaryTerm:nowhere')], relationshipType: 'hasA' } },
+      type: 'BAD_REQUEST',
+      message: 'does not exist.',
+    },
+    {
+      name: 'removing related terms never stored',
+      query: REMOVE_RELATED,
+      variables: { input: { urn: term, termUrns: [], relationshipType: 'isA' } },
+      type: 'BAD_REQUEST',
+      message: 'Related Terms for this Urn do not exist',
+    },
+    {
+      name: 'moving a term under a domain',
+      query: UPDATE_PARENT,
+      variables: { input: { resourceUrn: term, parentNode: domain } },
+      type: 'BAD_REQUEST',
+      message: 'either does not exist or is not a glossaryNode.',
+    },
+    {
+      name: 'moving a missing term',
+      query: UPDATE_PARENT,
+      variables: { input: { resourceUrn: urn('glossaryTerm:nowhere') } },
+      type: 'BAD_REQUEST',
+      message: 'does not exist.',
+    },
+    {
+      name: 'deleting a missing term',
+      query: DELETE_GLOSSARY,
+      variables: { urn: urn('glossaryTerm:nowhere') },
+      type: 'BAD_REQUEST',
+      message: 'This urn does not exist',
+    },
+    {
+      name: 'deleting a domain as a glossary entity',
+      query: DELETE_GLOSSARY,
+      variables: { urn: domain },
+      type: 'BAD_REQUEST',
+      message: 'is not a glossary term or node',
+    },
+  ];
+
+  it.each(cases)('refuses $name, changing nothing', async ({ query, variables, type, message, token }) => {
+    await run(CREATE_DOMAIN, { input: { id: 'errors', name: 'Errors' } });
+    await run(CREATE_DOMAIN, { input: { id: 'errors-child', name: 'Child', parentDomain: domain } });
+    await run(CREATE_TERM, { input: { id: 'errors', name: 'Errors' } });
+    const before = await digest(server);
+    const json = await run(query, variables, token);
+    expect(json.errors?.[0]?.extensions.type).toBe(type);
+    expect(json.errors?.[0]?.message).toContain(message);
+    expect(json.data ? Object.values(json.data) : [null]).toEqual([null]);
+    expect(await digest(server)).toBe(before);
+  });
+});
