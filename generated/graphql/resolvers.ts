@@ -138,6 +138,13 @@ export type AllowedValue = {
   value: PropertyValue;
 };
 
+/** One value a property allows: a string or a number, with a description. */
+export type AllowedValueInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  numberValue?: InputMaybe<Scalars['Float']['input']>;
+  stringValue?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A chart of the analytics page. */
 export type AnalyticsChart = BarChart | TableChart | TimeSeriesChart;
 
@@ -1474,6 +1481,16 @@ export type CreateApplicationPropertiesInput = {
   name: Scalars['String']['input'];
 };
 
+/** A new business attribute. */
+export type CreateBusinessAttributeInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The id in the URN; a random UUID when absent. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  /** The data type of the fields it describes. */
+  type?: InputMaybe<SchemaFieldDataType>;
+};
+
 /** A new data product. */
 export type CreateDataProductInput = {
   /** The domain the data product belongs to; it must exist. */
@@ -1522,6 +1539,26 @@ export type CreatePostInput = {
   subResource?: InputMaybe<Scalars['String']['input']>;
   /** The kind of part of that entity it is about. */
   subResourceType?: InputMaybe<SubResourceType>;
+};
+
+/** A new structured property. */
+export type CreateStructuredPropertyInput = {
+  allowedValues?: InputMaybe<Array<AllowedValueInput>>;
+  cardinality?: InputMaybe<PropertyCardinality>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  /** The entityType URNs of the entities it applies to. */
+  entityTypes: Array<Scalars['String']['input']>;
+  /** The id in the URN; it must equal `qualifiedName` when both are given. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  /** Whether its values may not be changed once set. */
+  immutable?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The qualified name, also the id in the URN when given. */
+  qualifiedName?: InputMaybe<Scalars['String']['input']>;
+  settings?: InputMaybe<StructuredPropertySettingsInput>;
+  typeQualifier?: InputMaybe<TypeQualifierInput>;
+  /** The dataType URN of its values (`urn:svc:dataType:datahub.string`, ...). */
+  valueType: Scalars['String']['input'];
 };
 
 /** Input required to create a new tag. */
@@ -2910,6 +2947,11 @@ export type DateRange = {
   end: Scalars['String']['output'];
   /** Its start, epoch milliseconds as text. */
   start: Scalars['String']['output'];
+};
+
+/** The structured property to delete. */
+export type DeleteStructuredPropertyInput = {
+  urn: Scalars['String']['input'];
 };
 
 /** Deprecation status of an entity. */
@@ -5343,6 +5385,11 @@ export type Mutation = {
    */
   createApplication?: Maybe<Application>;
   /**
+   * Create a business attribute (businessAttributeInfo: its name as name and field path, description, type; the
+   * caller becomes its owner) and return it. A name another business attribute has is a CONFLICT.
+   */
+  createBusinessAttribute?: Maybe<BusinessAttribute>;
+  /**
    * Create a data product in a domain (dataProductProperties and its domains aspect; the caller becomes its owner)
    * and return it.
    */
@@ -5365,6 +5412,11 @@ export type Mutation = {
   /** Create a post (a new post URN with postInfo). Needs the right to manage announcements (an admin token). */
   createPost?: Maybe<Scalars['Boolean']['output']>;
   /**
+   * Create a structured property (propertyDefinition, and structuredPropertySettings when settings are given) and
+   * return it. Its id is the qualified name, else the id, else a random UUID.
+   */
+  createStructuredProperty: StructuredPropertyEntity;
+  /**
    * Create a tag and return its URN, `urn:svc:tag:<id>`. The id is `input.id`, or a random UUID when it is absent.
    * Creating a tag whose URN already exists is an error ("This Tag already exists!").
    */
@@ -5376,6 +5428,8 @@ export type Mutation = {
   createView?: Maybe<DataHubView>;
   /** Delete an application and the references to it. */
   deleteApplication?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a business attribute and the references to it. */
+  deleteBusinessAttribute?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a data product and the references to it. */
   deleteDataProduct?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a domain and the references to it (the domains of its assets). A domain with child domains is refused. */
@@ -5384,6 +5438,8 @@ export type Mutation = {
   deleteGlossaryEntity?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a post. Needs the right to manage announcements (an admin token). */
   deletePost?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a structured property. */
+  deleteStructuredProperty: Scalars['Boolean']['output'];
   /**
    * Delete a saved view. Allowed to its creator, and to an admin for a global view; a view that does not exist is a
    * BAD_REQUEST.
@@ -5406,6 +5462,8 @@ export type Mutation = {
   removeTerm?: Maybe<Scalars['Boolean']['output']>;
   /** Show or hide applications in the navigation (globalSettingsInfo.applications). Needs an admin token. */
   updateApplicationsSettings: Scalars['Boolean']['output'];
+  /** Change a business attribute's name, description or type (those given) and return it. */
+  updateBusinessAttribute?: Maybe<BusinessAttribute>;
   /** Set the caller's own default view, or clear it when `defaultView` is absent. */
   updateCorpUserViewsSettings?: Maybe<Scalars['Boolean']['output']>;
   /** Change a data product's name or description (those given) and return it. */
@@ -5435,6 +5493,11 @@ export type Mutation = {
   updateParentNode?: Maybe<Scalars['Boolean']['output']>;
   /** Replace a post's kind and content. Needs the right to manage announcements (an admin token). */
   updatePost?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Change a structured property's definition and settings (what is given; types, values and entity types are
+   * added to the stored ones) and return it.
+   */
+  updateStructuredProperty: StructuredPropertyEntity;
   /** Set one of the caller's own settings (corpUserSettings.appearance). */
   updateUserSetting?: Maybe<Scalars['Boolean']['output']>;
   /**
@@ -5542,6 +5605,12 @@ export type MutationCreateApplicationArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateBusinessAttributeArgs = {
+  input: CreateBusinessAttributeInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreateDataProductArgs = {
   input: CreateDataProductInput;
 };
@@ -5572,6 +5641,12 @@ export type MutationCreatePostArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateStructuredPropertyArgs = {
+  input: CreateStructuredPropertyInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreateTagArgs = {
   input: CreateTagInput;
 };
@@ -5585,6 +5660,12 @@ export type MutationCreateViewArgs = {
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationDeleteApplicationArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteBusinessAttributeArgs = {
   urn: Scalars['String']['input'];
 };
 
@@ -5610,6 +5691,12 @@ export type MutationDeleteGlossaryEntityArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationDeletePostArgs = {
   urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteStructuredPropertyArgs = {
+  input: DeleteStructuredPropertyInput;
 };
 
 
@@ -5658,6 +5745,13 @@ export type MutationRemoveTermArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateApplicationsSettingsArgs = {
   input: UpdateApplicationsSettingsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateBusinessAttributeArgs = {
+  input: UpdateBusinessAttributeInput;
+  urn: Scalars['String']['input'];
 };
 
 
@@ -5714,6 +5808,12 @@ export type MutationUpdateParentNodeArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdatePostArgs = {
   input: UpdatePostInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateStructuredPropertyArgs = {
+  input: UpdateStructuredPropertyInput;
 };
 
 
@@ -7755,6 +7855,18 @@ export type StructuredPropertySettings = {
   showInSearchFilters: Scalars['Boolean']['output'];
 };
 
+/**
+ * Where a structured property shows (structuredPropertySettings); absent flags stay (false on a new property). A
+ * hidden property may show nowhere.
+ */
+export type StructuredPropertySettingsInput = {
+  isHidden?: InputMaybe<Scalars['Boolean']['input']>;
+  showAsAssetBadge?: InputMaybe<Scalars['Boolean']['input']>;
+  showInAssetSummary?: InputMaybe<Scalars['Boolean']['input']>;
+  showInColumnsTable?: InputMaybe<Scalars['Boolean']['input']>;
+  showInSearchFilters?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** Kind of a sub-resource of an entity. */
 export type SubResourceType =
   /** A field of a dataset's schema, identified by its field path. */
@@ -8039,10 +8151,23 @@ export type TypeQualifier = {
   allowedTypes?: Maybe<Array<EntityTypeEntity>>;
 };
 
+/** What a property of URN values may point to. */
+export type TypeQualifierInput = {
+  /** The entityType URNs its values may have. */
+  allowedTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
 /** The applications settings to set. */
 export type UpdateApplicationsSettingsInput = {
   /** Whether applications show in the navigation; left as it is when absent. */
   enabled?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** A business attribute's new name, description or type; what is absent stays. */
+export type UpdateBusinessAttributeInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<SchemaFieldDataType>;
 };
 
 /** The caller's default view to set. */
@@ -8124,6 +8249,27 @@ export type UpdateStepStateResult = {
   id: Scalars['String']['output'];
   /** Whether it was stored. */
   succeeded: Scalars['Boolean']['output'];
+};
+
+/** Changes to a structured property; what is absent stays. */
+export type UpdateStructuredPropertyInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  immutable?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Allowed values added to the stored ones. */
+  newAllowedValues?: InputMaybe<Array<AllowedValueInput>>;
+  /** Entity types added to the stored ones. */
+  newEntityTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** True makes the cardinality MULTIPLE. */
+  setCardinalityAsMultiple?: InputMaybe<Scalars['Boolean']['input']>;
+  settings?: InputMaybe<StructuredPropertySettingsInput>;
+  typeQualifier?: InputMaybe<UpdateTypeQualifierInput>;
+  urn: Scalars['String']['input'];
+};
+
+/** Entity types a property of URN values may also point to. */
+export type UpdateTypeQualifierInput = {
+  newAllowedTypes?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 /** One user setting to set. */
@@ -8538,6 +8684,7 @@ export type ResolversTypes = {
   AggregateResults: ResolverTypeWrapper<Omit<AggregateResults, 'facets'> & { facets?: Maybe<Array<ResolversTypes['FacetMetadata']>> }>;
   AggregationMetadata: ResolverTypeWrapper<Omit<AggregationMetadata, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   AllowedValue: ResolverTypeWrapper<Omit<AllowedValue, 'value'> & { value: ResolversTypes['PropertyValue'] }>;
+  AllowedValueInput: AllowedValueInput;
   AnalyticsChart: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['AnalyticsChart']>;
   AnalyticsChartGroup: ResolverTypeWrapper<Omit<AnalyticsChartGroup, 'charts'> & { charts: Array<ResolversTypes['AnalyticsChart']> }>;
   AnalyticsConfig: ResolverTypeWrapper<AnalyticsConfig>;
@@ -8632,11 +8779,13 @@ export type ResolversTypes = {
   CorpUserViewsSettings: ResolverTypeWrapper<Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversTypes['DataHubView']> }>;
   CreateApplicationInput: CreateApplicationInput;
   CreateApplicationPropertiesInput: CreateApplicationPropertiesInput;
+  CreateBusinessAttributeInput: CreateBusinessAttributeInput;
   CreateDataProductInput: CreateDataProductInput;
   CreateDataProductPropertiesInput: CreateDataProductPropertiesInput;
   CreateDomainInput: CreateDomainInput;
   CreateGlossaryEntityInput: CreateGlossaryEntityInput;
   CreatePostInput: CreatePostInput;
+  CreateStructuredPropertyInput: CreateStructuredPropertyInput;
   CreateTagInput: CreateTagInput;
   CreateViewInput: CreateViewInput;
   CustomAssertionInfo: ResolverTypeWrapper<CustomAssertionInfo>;
@@ -8701,6 +8850,7 @@ export type ResolversTypes = {
   DatasetUpdateInput: DatasetUpdateInput;
   DateInterval: DateInterval;
   DateRange: ResolverTypeWrapper<DateRange>;
+  DeleteStructuredPropertyInput: DeleteStructuredPropertyInput;
   Deprecation: ResolverTypeWrapper<Omit<Deprecation, 'actorEntity' | 'replacement'> & { actorEntity?: Maybe<ResolversTypes['Entity']>, replacement?: Maybe<ResolversTypes['Entity']> }>;
   DescriptionUpdateInput: DescriptionUpdateInput;
   DisplayProperties: ResolverTypeWrapper<DisplayProperties>;
@@ -8993,6 +9143,7 @@ export type ResolversTypes = {
   StructuredPropertyEntity: ResolverTypeWrapper<Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: ResolversTypes['StructuredPropertyDefinition'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   StructuredPropertyParams: ResolverTypeWrapper<Omit<StructuredPropertyParams, 'structuredProperty'> & { structuredProperty: ResolversTypes['StructuredPropertyEntity'] }>;
   StructuredPropertySettings: ResolverTypeWrapper<StructuredPropertySettings>;
+  StructuredPropertySettingsInput: StructuredPropertySettingsInput;
   SubResourceType: SubResourceType;
   SubTypes: ResolverTypeWrapper<SubTypes>;
   SummaryElement: ResolverTypeWrapper<Omit<SummaryElement, 'structuredProperty'> & { structuredProperty?: Maybe<ResolversTypes['StructuredPropertyEntity']> }>;
@@ -9021,7 +9172,9 @@ export type ResolversTypes = {
   TimeSeriesChart: ResolverTypeWrapper<TimeSeriesChart>;
   TimeWindow: ResolverTypeWrapper<TimeWindow>;
   TypeQualifier: ResolverTypeWrapper<Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversTypes['EntityTypeEntity']>> }>;
+  TypeQualifierInput: TypeQualifierInput;
   UpdateApplicationsSettingsInput: UpdateApplicationsSettingsInput;
+  UpdateBusinessAttributeInput: UpdateBusinessAttributeInput;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
   UpdateDataProductInput: UpdateDataProductInput;
   UpdateDocPropagationSettingsInput: UpdateDocPropagationSettingsInput;
@@ -9032,6 +9185,8 @@ export type ResolversTypes = {
   UpdatePostContentInput: UpdatePostContentInput;
   UpdatePostInput: UpdatePostInput;
   UpdateStepStateResult: ResolverTypeWrapper<UpdateStepStateResult>;
+  UpdateStructuredPropertyInput: UpdateStructuredPropertyInput;
+  UpdateTypeQualifierInput: UpdateTypeQualifierInput;
   UpdateUserSettingInput: UpdateUserSettingInput;
   UpdateViewInput: UpdateViewInput;
   UsageAggregation: ResolverTypeWrapper<Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversTypes['UsageAggregationMetrics']> }>;
@@ -9064,6 +9219,7 @@ export type ResolversParentTypes = {
   AggregateResults: Omit<AggregateResults, 'facets'> & { facets?: Maybe<Array<ResolversParentTypes['FacetMetadata']>> };
   AggregationMetadata: Omit<AggregationMetadata, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   AllowedValue: Omit<AllowedValue, 'value'> & { value: ResolversParentTypes['PropertyValue'] };
+  AllowedValueInput: AllowedValueInput;
   AnalyticsChart: ResolversUnionTypes<ResolversParentTypes>['AnalyticsChart'];
   AnalyticsChartGroup: Omit<AnalyticsChartGroup, 'charts'> & { charts: Array<ResolversParentTypes['AnalyticsChart']> };
   AnalyticsConfig: AnalyticsConfig;
@@ -9148,11 +9304,13 @@ export type ResolversParentTypes = {
   CorpUserViewsSettings: Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversParentTypes['DataHubView']> };
   CreateApplicationInput: CreateApplicationInput;
   CreateApplicationPropertiesInput: CreateApplicationPropertiesInput;
+  CreateBusinessAttributeInput: CreateBusinessAttributeInput;
   CreateDataProductInput: CreateDataProductInput;
   CreateDataProductPropertiesInput: CreateDataProductPropertiesInput;
   CreateDomainInput: CreateDomainInput;
   CreateGlossaryEntityInput: CreateGlossaryEntityInput;
   CreatePostInput: CreatePostInput;
+  CreateStructuredPropertyInput: CreateStructuredPropertyInput;
   CreateTagInput: CreateTagInput;
   CreateViewInput: CreateViewInput;
   CustomAssertionInfo: CustomAssertionInfo;
@@ -9210,6 +9368,7 @@ export type ResolversParentTypes = {
   DatasetStatsSummary: Omit<DatasetStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
   DatasetUpdateInput: DatasetUpdateInput;
   DateRange: DateRange;
+  DeleteStructuredPropertyInput: DeleteStructuredPropertyInput;
   Deprecation: Omit<Deprecation, 'actorEntity' | 'replacement'> & { actorEntity?: Maybe<ResolversParentTypes['Entity']>, replacement?: Maybe<ResolversParentTypes['Entity']> };
   DescriptionUpdateInput: DescriptionUpdateInput;
   DisplayProperties: DisplayProperties;
@@ -9452,6 +9611,7 @@ export type ResolversParentTypes = {
   StructuredPropertyEntity: Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: ResolversParentTypes['StructuredPropertyDefinition'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   StructuredPropertyParams: Omit<StructuredPropertyParams, 'structuredProperty'> & { structuredProperty: ResolversParentTypes['StructuredPropertyEntity'] };
   StructuredPropertySettings: StructuredPropertySettings;
+  StructuredPropertySettingsInput: StructuredPropertySettingsInput;
   SubTypes: SubTypes;
   SummaryElement: Omit<SummaryElement, 'structuredProperty'> & { structuredProperty?: Maybe<ResolversParentTypes['StructuredPropertyEntity']> };
   SupportsVersions: ResolversInterfaceTypes<ResolversParentTypes>['SupportsVersions'];
@@ -9475,7 +9635,9 @@ export type ResolversParentTypes = {
   TimeSeriesChart: TimeSeriesChart;
   TimeWindow: TimeWindow;
   TypeQualifier: Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversParentTypes['EntityTypeEntity']>> };
+  TypeQualifierInput: TypeQualifierInput;
   UpdateApplicationsSettingsInput: UpdateApplicationsSettingsInput;
+  UpdateBusinessAttributeInput: UpdateBusinessAttributeInput;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
   UpdateDataProductInput: UpdateDataProductInput;
   UpdateDocPropagationSettingsInput: UpdateDocPropagationSettingsInput;
@@ -9486,6 +9648,8 @@ export type ResolversParentTypes = {
   UpdatePostContentInput: UpdatePostContentInput;
   UpdatePostInput: UpdatePostInput;
   UpdateStepStateResult: UpdateStepStateResult;
+  UpdateStructuredPropertyInput: UpdateStructuredPropertyInput;
+  UpdateTypeQualifierInput: UpdateTypeQualifierInput;
   UpdateUserSettingInput: UpdateUserSettingInput;
   UpdateViewInput: UpdateViewInput;
   UsageAggregation: Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversParentTypes['UsageAggregationMetrics']> };
@@ -11503,18 +11667,22 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   batchRemoveTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTermsArgs, 'input'>>;
   batchUpdateStepStates?: Resolver<ResolversTypes['BatchUpdateStepStatesResult'], ParentType, ContextType, RequireFields<MutationBatchUpdateStepStatesArgs, 'input'>>;
   createApplication?: Resolver<Maybe<ResolversTypes['Application']>, ParentType, ContextType, RequireFields<MutationCreateApplicationArgs, 'input'>>;
+  createBusinessAttribute?: Resolver<Maybe<ResolversTypes['BusinessAttribute']>, ParentType, ContextType, RequireFields<MutationCreateBusinessAttributeArgs, 'input'>>;
   createDataProduct?: Resolver<Maybe<ResolversTypes['DataProduct']>, ParentType, ContextType, RequireFields<MutationCreateDataProductArgs, 'input'>>;
   createDomain?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateDomainArgs, 'input'>>;
   createGlossaryNode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateGlossaryNodeArgs, 'input'>>;
   createGlossaryTerm?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateGlossaryTermArgs, 'input'>>;
   createPost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationCreatePostArgs, 'input'>>;
+  createStructuredProperty?: Resolver<ResolversTypes['StructuredPropertyEntity'], ParentType, ContextType, RequireFields<MutationCreateStructuredPropertyArgs, 'input'>>;
   createTag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateTagArgs, 'input'>>;
   createView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationCreateViewArgs, 'input'>>;
   deleteApplication?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteApplicationArgs, 'urn'>>;
+  deleteBusinessAttribute?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteBusinessAttributeArgs, 'urn'>>;
   deleteDataProduct?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteDataProductArgs, 'urn'>>;
   deleteDomain?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteDomainArgs, 'urn'>>;
   deleteGlossaryEntity?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteGlossaryEntityArgs, 'urn'>>;
   deletePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeletePostArgs, 'urn'>>;
+  deleteStructuredProperty?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteStructuredPropertyArgs, 'input'>>;
   deleteView?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteViewArgs, 'urn'>>;
   moveDomain?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationMoveDomainArgs, 'input'>>;
   removeLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveLinkArgs, 'input'>>;
@@ -11523,6 +11691,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   removeTag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTagArgs, 'input'>>;
   removeTerm?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTermArgs, 'input'>>;
   updateApplicationsSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateApplicationsSettingsArgs, 'input'>>;
+  updateBusinessAttribute?: Resolver<Maybe<ResolversTypes['BusinessAttribute']>, ParentType, ContextType, RequireFields<MutationUpdateBusinessAttributeArgs, 'input' | 'urn'>>;
   updateCorpUserViewsSettings?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateCorpUserViewsSettingsArgs, 'input'>>;
   updateDataProduct?: Resolver<Maybe<ResolversTypes['DataProduct']>, ParentType, ContextType, RequireFields<MutationUpdateDataProductArgs, 'input' | 'urn'>>;
   updateDataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<MutationUpdateDatasetArgs, 'input' | 'urn'>>;
@@ -11532,6 +11701,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   updateName?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateNameArgs, 'input'>>;
   updateParentNode?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateParentNodeArgs, 'input'>>;
   updatePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdatePostArgs, 'input'>>;
+  updateStructuredProperty?: Resolver<ResolversTypes['StructuredPropertyEntity'], ParentType, ContextType, RequireFields<MutationUpdateStructuredPropertyArgs, 'input'>>;
   updateUserSetting?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateUserSettingArgs, 'input'>>;
   updateView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationUpdateViewArgs, 'input' | 'urn'>>;
 };

@@ -18,11 +18,15 @@ import { badRequestError, CatalogGraphqlError } from '../errors.js';
 import { stringOr } from '../json-values.js';
 import { targetUrn } from '../target-urn.js';
 import { deleteEntityAndReferences } from './delete-entity.js';
-import { existingOfType, newEntityUrn, refuseExisting, siblingNamed } from './new-entity.js';
+import { existingOfType, newEntityUrn, refuseExisting, siblingNamed, type Siblings } from './new-entity.js';
 
 const ENTITY = 'domain';
 const PROPERTIES = 'domainProperties';
-const SIBLINGS = { entity: ENTITY, aspect: PROPERTIES, parentField: 'parentDomain', hasParentField: 'hasParentDomain' };
+const SIBLINGS: Siblings = {
+  entity: ENTITY,
+  aspect: PROPERTIES,
+  parent: { field: 'parentDomain', hasField: 'hasParentDomain' },
+};
 
 interface CreateDomainInput {
   id?: string | null;
@@ -99,7 +103,7 @@ export function deleteDomain(ctx: GraphqlContext, urn: string): boolean {
       entity: ENTITY,
       start: 0,
       count: 0,
-      filter: { or: [{ and: [{ field: SIBLINGS.parentField, values: [urn], condition: 'EQUAL' }] }] },
+      filter: { or: [{ and: [{ field: 'parentDomain', values: [urn], condition: 'EQUAL' }] }] },
     });
     if (children.numEntities > 0) throw badRequestError(`Cannot delete domain ${urn} which has child domains`);
     deleteEntityAndReferences(ctx, urn, write);

@@ -50,7 +50,7 @@ export function createGlossaryEntity(
   const write = authorizeMutation(ctx, urn);
   return ctx.store.transaction(() => {
     const parent = parentNodeOf(ctx, input.parentNode);
-    const sibling = { entity, aspect, parentField: 'parentNode', hasParentField: 'hasParentNode' };
+    const sibling = { entity, aspect, parent: { field: 'parentNode', hasField: 'hasParentNode' } };
     if (entity === 'glossaryTerm' && siblingNamed(ctx, sibling, parent, input.name))
       throw badRequestError('Glossary Term with this name already exists at this level of the Business Glossary');
     refuseExisting(ctx, urn, `This ${label} already exists!`);

@@ -1,13 +1,19 @@
 /**
  * The lifecycle family: creating, moving, updating and deleting catalog entities (upstream's resolvers/domain,
- * dataproduct, application and glossary packages, and mutate/MoveDomainResolver, UpdateParentNodeResolver), as
+ * dataproduct, application, glossary, structuredproperties and businessattribute packages, and mutate/MoveDomainResolver, UpdateParentNodeResolver), as
  * resolvers (see the files beside).
  */
 import type { Resolver, ResolverFamily } from '../resolver-types.js';
+import { createBusinessAttribute, deleteBusinessAttribute, updateBusinessAttribute } from './business-attributes.js';
 import { createDomain, deleteDomain, moveDomain } from './domains.js';
 import { createGlossaryEntity, deleteGlossaryEntity, updateParentNode } from './glossary.js';
 import { createApplication, createDataProduct, deleteOfKind, updateDataProduct } from './products-and-applications.js';
 import { addRelatedTerms, removeRelatedTerms, type RelatedTermsInput } from './related-terms.js';
+import {
+  createStructuredProperty,
+  deleteStructuredProperty,
+  updateStructuredProperty,
+} from './structured-properties.js';
 
 type Input<T> = Resolver<{ input: T }>;
 type ByUrn = Resolver<{ urn: string }>;
@@ -43,5 +49,25 @@ export const lifecycleFamily: ResolverFamily = (viewOf) => ({
       Parameters<typeof updateParentNode>[1]
     >,
     deleteGlossaryEntity: ((_r, { urn }, ctx) => deleteGlossaryEntity(ctx, urn)) satisfies ByUrn,
+    createStructuredProperty: ((_r, { input }, ctx) =>
+      createStructuredProperty(ctx, viewOf(ctx), input)) satisfies Input<
+      Parameters<typeof createStructuredProperty>[2]
+    >,
+    updateStructuredProperty: ((_r, { input }, ctx) =>
+      updateStructuredProperty(ctx, viewOf(ctx), input)) satisfies Input<
+      Parameters<typeof updateStructuredProperty>[2]
+    >,
+    deleteStructuredProperty: ((_r, { input }, ctx) => deleteStructuredProperty(ctx, input)) satisfies Input<{
+      urn: string;
+    }>,
+    createBusinessAttribute: ((_r, { input }, ctx) => createBusinessAttribute(ctx, viewOf(ctx), input)) satisfies Input<
+      Parameters<typeof createBusinessAttribute>[2]
+    >,
+    updateBusinessAttribute: ((_r, { urn, input }, ctx) =>
+      updateBusinessAttribute(ctx, viewOf(ctx), urn, input)) satisfies Resolver<{
+      urn: string;
+      input: Parameters<typeof updateBusinessAttribute>[3];
+    }>,
+    deleteBusinessAttribute: ((_r, { urn }, ctx) => deleteBusinessAttribute(ctx, urn)) satisfies ByUrn,
   },
 });

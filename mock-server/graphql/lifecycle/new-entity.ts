@@ -36,25 +36,43 @@ export function existingOfType(ctx: GraphqlContext, urn: string, entity: string,
   return urn;
 }
 
+/** Where the entities a name must not repeat sit: their type, the aspect holding their name, and a parent's index fields. */
+export interface Siblings {
+  entity: string;
+  aspect: string;
+  /** The index field naming the parent, and the one saying there is a parent; none when every entity of the type counts. */
+  parent?: { field: string; hasField: string };
+}
+
 /**
- * Whether an entity of `entity` type other than `self` under `parent` (the index field `parentField`;
- * the top level, where `hasParentField` is false, without a parent) has the name `name` in its `aspect`.
+ * Whether an entity of the siblings' type other than `self` has the name `name` in its aspect: among those under
+ * `parent` (the top level, where the parent's `hasField` is false, without one) when the siblings have parents.
  */
 export function siblingNamed(
   ctx: GraphqlContext,
-  sibling: { entity: string; aspect: string; parentField: string; hasParentField: string },
+  siblings: Siblings,
   parent: string | null,
   name: string,
   self?: string,
 ): boolean {
   const criterion =
-    parent === null
-      ? { field: sibling.hasParentField, values: ['false'], condition: 'EQUAL' as const }
-      : { field: sibling.parentField, values: [parent], condition: 'EQUAL' as const };
-  const request = { input: '*', entity: sibling.entity, start: 0, count: 0, filter: { or: [{ and: [criterion] }] } };
+    siblings.parent === undefined
+      ? undefined
+      : parent === null
+        ? { field: siblings.parent.hasField, values: ['false'], condition: 'EQUAL' as const }
+        : { field: siblings.parent.field, values: [parent], condition: 'EQUAL' as const };
+  const request = {
+    input: '*',
+    entity: siblings.entity,
+    start: 0,
+    count: 0,
+    ...(criterion ? { filter: { or: [{ and: [criterion] }] } } : {}),
+  };
   const total = ctx.discovery.search(request).numEntities;
   if (total === 0) return false;
   return ctx.discovery
     .search({ ...request, count: total })
-    .entities.some((urn) => urn !== self && stringOr(ctx.store.getAspect(urn, sibling.aspect, 0)?.value.name) === name);
+    .entities.some(
+      (urn) => urn !== self && stringOr(ctx.store.getAspect(urn, siblings.aspect, 0)?.value.name) === name,
+    );
 }

@@ -42,6 +42,31 @@ const REMOVE_RELATED = 'mutation removeRelatedTerms($input: RelatedTermsInput!) 
 const UPDATE_PARENT = 'mutation updateParentNode($input: UpdateParentNodeInput!) { updateParentNode(input: $input) }';
 const DELETE_GLOSSARY = 'mutation deleteGlossaryEntity($urn: String!) { deleteGlossaryEntity(urn: $urn) }';
 
+const PROPERTY_FIELDS = `urn type
+  definition {
+    qualifiedName displayName description cardinality immutable
+    valueType { urn } entityTypes { urn }
+    allowedValues { value { ... on StringValue { stringValue } ... on NumberValue { numberValue } } description }
+  }
+  settings { isHidden showInSearchFilters showInAssetSummary showAsAssetBadge showInColumnsTable }`;
+const CREATE_PROPERTY = `mutation createStructuredProperty($input: CreateStructuredPropertyInput!) {
+  createStructuredProperty(input: $input) { ${PROPERTY_FIELDS} }
+}`;
+const UPDATE_PROPERTY = `mutation updateStructuredProperty($input: UpdateStructuredPropertyInput!) {
+  updateStructuredProperty(input: $input) { ${PROPERTY_FIELDS} }
+}`;
+const DELETE_PROPERTY =
+  'mutation deleteStructuredProperty($input: DeleteStructuredPropertyInput!) { deleteStructuredProperty(input: $input) }';
+const ATTRIBUTE_FIELDS =
+  'urn properties { name description type } ownership { owners { owner { ... on CorpUser { urn } } } }';
+const CREATE_ATTRIBUTE = `mutation createBusinessAttribute($input: CreateBusinessAttributeInput!) {
+  createBusinessAttribute(input: $input) { ${ATTRIBUTE_FIELDS} }
+}`;
+const UPDATE_ATTRIBUTE = `mutation updateBusinessAttribute($urn: String!, $input: UpdateBusinessAttributeInput!) {
+  updateBusinessAttribute(urn: $urn, input: $input) { ${ATTRIBUTE_FIELDS} }
+}`;
+const DELETE_ATTRIBUTE = 'mutation deleteBusinessAttribute($urn: String!) { deleteBusinessAttribute(urn: $urn) }';
+
 const DOMAIN_PAGE = `query getDomain($urn: String!) {
   domain(urn: $urn) {
     urn
@@ -216,6 +241,85 @@ describe.each(['svc', 'li'] as const)('creating, moving and deleting entities, u
     expect((await ok(DELETE_GLOSSARY, { urn: node })).deleteGlossaryEntity).toBe(true);
     expect((await ok(NODE_PAGE, { urn: inner })).glossaryNode.parentNodes.count).toBe(0);
     expect((await ok(TERM_PAGE, { urn: income })).glossaryTerm.parentNodes.count).toBe(0);
+  });
+
+  it('creates, extends and deletes a structured property', async () => {
+    const created = (
+      await ok(CREATE_PROPERTY, {
+        input: {
+          qualifiedName: 'io.acme.retention',
+          displayName: 'Retention',
+          valueType: urn('dataType:datahub.string'),
+          entityTypes: [urn('entityType:datahub.dataset')],
+          allowedValues: [{ stringValue: '30d', description: 'A month' }],
+          settings: { showInSearchFilters: true },
+        },
+      })
+    ).createStructuredProperty;
+    expect(created).toEqual({
+      urn: urn('structuredProperty:io.acme.retention'),
+      type: 'STRUCTURED_PROPERTY',
+      definition: {
+        qualifiedName: 'io.acme.retention',
+        displayName: 'Retention',
+        description: null,
+        cardinality: 'SINGLE',
+        immutable: false,
+        valueType: { urn: urn('dataType:datahub.string') },
+        entityTypes: [{ urn: urn('entityType:datahub.dataset') }],
+        allowedValues: [{ value: { stringValue: '30d' }, description: 'A month' }],
+      },
+      settings: {
+        isHidden: false,
+        showInSearchFilters: true,
+        showInAssetSummary: false,
+        showAsAssetBadge: false,
+        showInColumnsTable: false,
+      },
+    });
+    const updated = (
+      await ok(UPDATE_PROPERTY, {
+        input: {
+          urn: created.urn,
+          description: 'How long data stays',
+          newAllowedValues: [{ stringValue: '1y' }, { stringValue: '30d', description: 'A month' }],
+          setCardinalityAsMultiple: true,
+          newEntityTypes: [urn('entityType:datahub.chart')],
+          settings: { showAsAssetBadge: true },
+        },
+      })
+    ).updateStructuredProperty;
+    expect(updated.definition).toMatchObject({
+      description: 'How long data stays',
+      cardinality: 'MULTIPLE',
+      entityTypes: [{ urn: urn('entityType:datahub.dataset') }, { urn: urn('entityType:datahub.chart') }],
+      allowedValues: [
+        { value: { stringValue: '30d' }, description: 'A month' },
+        { value: { stringValue: '1y' }, description: null },
+      ],
+    });
+    expect(updated.settings).toMatchObject({ showInSearchFilters: true, showAsAssetBadge: true });
+    expect((await ok(DELETE_PROPERTY, { input: { urn: created.urn } })).deleteStructuredProperty).toBe(true);
+    expect(await found('retention', ['STRUCTURED_PROPERTY'])).toEqual([]);
+  });
+
+  it('creates, renames and deletes a business attribute', async () => {
+    const created = (
+      await ok(CREATE_ATTRIBUTE, { input: { id: 'email', name: 'Email', description: 'An address', type: 'STRING' } })
+    ).createBusinessAttribute;
+    expect(created).toEqual({
+      urn: urn('businessAttribute:email'),
+      properties: { name: 'Email', description: 'An address', type: 'STRING' },
+      ownership: { owners: [{ owner: { urn: urn('corpuser:datahub') } }] },
+    });
+    const updated = (await ok(UPDATE_ATTRIBUTE, { urn: created.urn, input: { name: 'Email address', type: 'STRUCT' } }))
+      .updateBusinessAttribute;
+    expect(updated.properties).toEqual({ name: 'Email address', description: 'An address', type: null });
+    expect((await ok(DELETE_ATTRIBUTE, { urn: created.urn })).deleteBusinessAttribute).toBe(true);
+    const gone = await ok('query b($urn: String!) { businessAttribute(urn: $urn) { properties { name } } }', {
+      urn: created.urn,
+    });
+    expect(gone.businessAttribute?.properties ?? null).toBeNull();
   });
 
   const domain = urn('domain:errors');
@@ -397,17 +501,98 @@ describe.each(['svc', 'li'] as const)('creating, moving and deleting entities, u
       type: 'BAD_REQUEST',
       message: 'is not a glossary term or node',
     },
+    {
+      name: 'an id unlike the qualified name',
+      query: CREATE_PROPERTY,
+      variables: { input: { id: 'a', qualifiedName: 'b', valueType: urn('dataType:datahub.string'), entityTypes: [] } },
+      type: 'BAD_REQUEST',
+      message: 'Qualified name and the ID of a structured property must match',
+    },
+    {
+      name: 'a taken structured property',
+      query: CREATE_PROPERTY,
+      variables: { input: { id: 'errors', valueType: urn('dataType:datahub.string'), entityTypes: [] } },
+      type: 'BAD_REQUEST',
+      message: 'A structured property already exists with this urn',
+    },
+    {
+      name: 'a value type that is not a data type',
+      query: CREATE_PROPERTY,
+      variables: { input: { valueType: domain, entityTypes: [] } },
+      type: 'BAD_REQUEST',
+      message: 'input.valueType',
+    },
+    {
+      name: 'an entity type that is not one',
+      query: CREATE_PROPERTY,
+      variables: { input: { valueType: urn('dataType:datahub.string'), entityTypes: [domain] } },
+      type: 'BAD_REQUEST',
+      message: 'input.entityTypes[0]',
+    },
+    {
+      name: 'a hidden property shown in filters',
+      query: UPDATE_PROPERTY,
+      variables: {
+        input: { urn: urn('structuredProperty:errors'), settings: { isHidden: true, showInSearchFilters: true } },
+      },
+      type: 'BAD_REQUEST',
+      message: 'Cannot have property isHidden = true while other display location settings are also true.',
+    },
+    {
+      name: 'an allowed value without a value',
+      query: UPDATE_PROPERTY,
+      variables: { input: { urn: urn('structuredProperty:errors'), newAllowedValues: [{ description: 'x' }] } },
+      type: 'BAD_REQUEST',
+      message: 'input.newAllowedValues[0]',
+    },
+    {
+      name: 'deleting a missing structured property',
+      query: DELETE_PROPERTY,
+      variables: { input: { urn: urn('structuredProperty:nowhere') } },
+      type: 'BAD_REQUEST',
+      message: 'input.urn',
+    },
+    {
+      name: 'a business attribute named as another',
+      query: CREATE_ATTRIBUTE,
+      variables: { input: { name: 'Errors' } },
+      type: 'CONFLICT',
+      message: '"Errors" already exists as Business Attribute. Please pick a unique name.',
+    },
+    {
+      name: 'a taken business attribute id',
+      query: CREATE_ATTRIBUTE,
+      variables: { input: { id: 'errors', name: 'Fresh' } },
+      type: 'BAD_REQUEST',
+      message: 'This Business Attribute already exists!',
+    },
+    {
+      name: 'updating a missing business attribute',
+      query: UPDATE_ATTRIBUTE,
+      variables: { urn: urn('businessAttribute:nowhere'), input: { name: 'X' } },
+      type: 'BAD_REQUEST',
+      message: 'This urn does not exist',
+    },
   ];
 
-  it.each(cases)('refuses $name, changing nothing', async ({ query, variables, type, message, token }) => {
-    await run(CREATE_DOMAIN, { input: { id: 'errors', name: 'Errors' } });
-    await run(CREATE_DOMAIN, { input: { id: 'errors-child', name: 'Child', parentDomain: domain } });
-    await run(CREATE_TERM, { input: { id: 'errors', name: 'Errors' } });
-    const before = await digest(server);
-    const json = await run(query, variables, token);
-    expect(json.errors?.[0]?.extensions.type).toBe(type);
-    expect(json.errors?.[0]?.message).toContain(message);
-    expect(json.data ? Object.values(json.data) : [null]).toEqual([null]);
-    expect(await digest(server)).toBe(before);
+  describe('bad input', () => {
+    beforeAll(async () => {
+      await ok(CREATE_DOMAIN, { input: { id: 'errors', name: 'Errors' } });
+      await ok(CREATE_DOMAIN, { input: { id: 'errors-child', name: 'Child', parentDomain: domain } });
+      await ok(CREATE_TERM, { input: { id: 'errors', name: 'Errors' } });
+      await ok(CREATE_PROPERTY, {
+        input: { id: 'errors', valueType: urn('dataType:datahub.string'), entityTypes: [] },
+      });
+      await ok(CREATE_ATTRIBUTE, { input: { id: 'errors', name: 'Errors' } });
+    });
+
+    it.each(cases)('refuses $name, changing nothing', async ({ query, variables, type, message, token }) => {
+      const before = await digest(server);
+      const json = await run(query, variables, token);
+      expect(json.errors?.[0]?.extensions.type).toBe(type);
+      expect(json.errors?.[0]?.message).toContain(message);
+      expect(json.data ? Object.values(json.data) : [null]).toEqual([null]);
+      expect(await digest(server)).toBe(before);
+    });
   });
 });
