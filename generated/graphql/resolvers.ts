@@ -510,6 +510,12 @@ export type AssetCollectionModuleParams = {
   dynamicFilterJson?: Maybe<Scalars['String']['output']>;
 };
 
+/** The assets a collection module lists, and a search filter (JSON) adding more. */
+export type AssetCollectionModuleParamsInput = {
+  assetUrns: Array<Scalars['String']['input']>;
+  dynamicFilterJson?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Who did something, and when. */
 export type AuditStamp = {
   __typename?: 'AuditStamp';
@@ -2949,6 +2955,16 @@ export type DateRange = {
   start: Scalars['String']['output'];
 };
 
+/** The page module to delete. */
+export type DeletePageModuleInput = {
+  urn: Scalars['String']['input'];
+};
+
+/** The page template to delete. */
+export type DeletePageTemplateInput = {
+  urn: Scalars['String']['input'];
+};
+
 /** The structured property to delete. */
 export type DeleteStructuredPropertyInput = {
   urn: Scalars['String']['input'];
@@ -4297,6 +4313,13 @@ export type HierarchyViewModuleParams = {
   showRelatedEntities: Scalars['Boolean']['output'];
 };
 
+/** The roots of a hierarchy module, and whether (and which, by a JSON filter) related entities show. */
+export type HierarchyViewModuleParamsInput = {
+  assetUrns: Array<Scalars['String']['input']>;
+  relatedEntitiesFilterJson?: InputMaybe<Scalars['String']['input']>;
+  showRelatedEntities: Scalars['Boolean']['input'];
+};
+
 /** One highlight: a number with a title and an explanation. */
 export type Highlight = {
   __typename?: 'Highlight';
@@ -4643,6 +4666,13 @@ export type LinkModuleParams = {
   imageUrl?: Maybe<Scalars['String']['output']>;
   /** The address. */
   linkUrl: Scalars['String']['output'];
+};
+
+/** A link module's link. */
+export type LinkModuleParamsInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  imageUrl?: InputMaybe<Scalars['String']['input']>;
+  linkUrl: Scalars['String']['input'];
 };
 
 /** What clicking a cell does. */
@@ -5436,6 +5466,10 @@ export type Mutation = {
   deleteDomain?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a glossary term or node and the references to it (the terms of assets, related terms, children's parent). */
   deleteGlossaryEntity?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a page module; not a default one, and a personal one only by its creator. */
+  deletePageModule: Scalars['Boolean']['output'];
+  /** Delete a page template; not the default one, and a personal one only by its creator. */
+  deletePageTemplate: Scalars['Boolean']['output'];
   /** Delete a post. Needs the right to manage announcements (an admin token). */
   deletePost?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a structured property. */
@@ -5505,6 +5539,16 @@ export type Mutation = {
    * global view; a view that does not exist is a BAD_REQUEST.
    */
   updateView?: Maybe<DataHubView>;
+  /**
+   * Create or replace a page module (dataHubPageModuleProperties) at `input.urn`, or at a new URN without one, and
+   * return it. A GLOBAL module needs an admin token; the parameters of its type must be given.
+   */
+  upsertPageModule: DataHubPageModule;
+  /**
+   * Create or replace a page template (dataHubPageTemplateProperties) at `input.urn`, or at a new URN without one,
+   * and return it. A GLOBAL template needs an admin token; each module of its rows must exist.
+   */
+  upsertPageTemplate: DataHubPageTemplate;
 };
 
 
@@ -5689,6 +5733,18 @@ export type MutationDeleteGlossaryEntityArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeletePageModuleArgs = {
+  input: DeletePageModuleInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeletePageTemplateArgs = {
+  input: DeletePageTemplateInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationDeletePostArgs = {
   urn: Scalars['String']['input'];
 };
@@ -5827,6 +5883,18 @@ export type MutationUpdateUserSettingArgs = {
 export type MutationUpdateViewArgs = {
   input: UpdateViewInput;
   urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpsertPageModuleArgs = {
+  input: UpsertPageModuleInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpsertPageTemplateArgs = {
+  input: UpsertPageTemplateInput;
 };
 
 /** One bar. */
@@ -6074,12 +6142,30 @@ export type OwnershipUpdate = {
   owners: Array<OwnerUpdate>;
 };
 
+/** A module's parameters, one kind per module type. */
+export type PageModuleParamsInput = {
+  assetCollectionParams?: InputMaybe<AssetCollectionModuleParamsInput>;
+  hierarchyViewParams?: InputMaybe<HierarchyViewModuleParamsInput>;
+  linkParams?: InputMaybe<LinkModuleParamsInput>;
+  richTextParams?: InputMaybe<RichTextModuleParamsInput>;
+};
+
 /** Who a page module is for. */
 export type PageModuleScope =
   /** Everyone. */
   | 'GLOBAL'
   /** One user. */
   | 'PERSONAL';
+
+/** What an asset's summary shows. */
+export type PageTemplateAssetSummaryInput = {
+  summaryElements: Array<SummaryElementInput>;
+};
+
+/** One row of a page template: its modules' URNs, left to right. */
+export type PageTemplateRowInput = {
+  modules: Array<Scalars['String']['input']>;
+};
 
 /** Who a page template is for. */
 export type PageTemplateScope =
@@ -7024,6 +7110,11 @@ export type RichTextModuleParams = {
   content: Scalars['String']['output'];
 };
 
+/** A rich text module's text. */
+export type RichTextModuleParamsInput = {
+  content: Scalars['String']['input'];
+};
+
 /** An external access role, `urn:svc:role:<id>`, that grants access to assets in another system. */
 export type Role = Entity & {
   __typename?: 'Role';
@@ -7888,6 +7979,12 @@ export type SummaryElement = {
   structuredProperty?: Maybe<StructuredPropertyEntity>;
 };
 
+/** One element of an asset's summary; a structured property's URN for a STRUCTURED_PROPERTY element. */
+export type SummaryElementInput = {
+  elementType: SummaryElementType;
+  structuredPropertyUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** What an element of an asset's summary shows. */
 export type SummaryElementType =
   /** When the asset was created. */
@@ -8288,6 +8385,27 @@ export type UpdateViewInput = {
   description?: InputMaybe<Scalars['String']['input']>;
   /** The view's new name. */
   name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A page module to create or replace. */
+export type UpsertPageModuleInput = {
+  name: Scalars['String']['input'];
+  /** The parameters; those of its type are needed. */
+  params: PageModuleParamsInput;
+  scope: PageModuleScope;
+  type: DataHubPageModuleType;
+  /** The module to replace; a new one when absent. */
+  urn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A page template to create or replace. */
+export type UpsertPageTemplateInput = {
+  assetSummary?: InputMaybe<PageTemplateAssetSummaryInput>;
+  rows: Array<PageTemplateRowInput>;
+  scope: PageTemplateScope;
+  surfaceType: PageTemplateSurfaceType;
+  /** The template to replace; a new one when absent. */
+  urn?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Usage of a dataset in one time window. */
@@ -8714,6 +8832,7 @@ export type ResolversTypes = {
   AssertionType: AssertionType;
   AssertionValueChangeType: AssertionValueChangeType;
   AssetCollectionModuleParams: ResolverTypeWrapper<AssetCollectionModuleParams>;
+  AssetCollectionModuleParamsInput: AssetCollectionModuleParamsInput;
   AuditStamp: ResolverTypeWrapper<AuditStamp>;
   AuthConfig: ResolverTypeWrapper<AuthConfig>;
   AuthenticatedUser: ResolverTypeWrapper<Omit<AuthenticatedUser, 'corpUser'> & { corpUser: ResolversTypes['CorpUser'] }>;
@@ -8850,6 +8969,8 @@ export type ResolversTypes = {
   DatasetUpdateInput: DatasetUpdateInput;
   DateInterval: DateInterval;
   DateRange: ResolverTypeWrapper<DateRange>;
+  DeletePageModuleInput: DeletePageModuleInput;
+  DeletePageTemplateInput: DeletePageTemplateInput;
   DeleteStructuredPropertyInput: DeleteStructuredPropertyInput;
   Deprecation: ResolverTypeWrapper<Omit<Deprecation, 'actorEntity' | 'replacement'> & { actorEntity?: Maybe<ResolversTypes['Entity']>, replacement?: Maybe<ResolversTypes['Entity']> }>;
   DescriptionUpdateInput: DescriptionUpdateInput;
@@ -8951,6 +9072,7 @@ export type ResolversTypes = {
   HealthStatus: HealthStatus;
   HealthStatusType: HealthStatusType;
   HierarchyViewModuleParams: ResolverTypeWrapper<HierarchyViewModuleParams>;
+  HierarchyViewModuleParamsInput: HierarchyViewModuleParamsInput;
   Highlight: ResolverTypeWrapper<Highlight>;
   HomePageConfig: ResolverTypeWrapper<HomePageConfig>;
   IconLibrary: IconLibrary;
@@ -8983,6 +9105,7 @@ export type ResolversTypes = {
   LineageRelationship: ResolverTypeWrapper<Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversTypes['Entity']>, entity?: Maybe<ResolversTypes['Entity']>, updatedActor?: Maybe<ResolversTypes['Entity']> }>;
   LineageSearchPath: LineageSearchPath;
   LinkModuleParams: ResolverTypeWrapper<LinkModuleParams>;
+  LinkModuleParamsInput: LinkModuleParamsInput;
   LinkParams: ResolverTypeWrapper<LinkParams>;
   LinkSettingsInput: LinkSettingsInput;
   ListDomainsInput: ListDomainsInput;
@@ -9043,7 +9166,10 @@ export type ResolversTypes = {
   OwnershipTypeEntity: ResolverTypeWrapper<Omit<OwnershipTypeEntity, 'info' | 'relationships'> & { info?: Maybe<ResolversTypes['OwnershipTypeInfo']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   OwnershipTypeInfo: ResolverTypeWrapper<Omit<OwnershipTypeInfo, 'created' | 'lastModified'> & { created?: Maybe<ResolversTypes['AuditStamp']>, lastModified?: Maybe<ResolversTypes['AuditStamp']> }>;
   OwnershipUpdate: OwnershipUpdate;
+  PageModuleParamsInput: PageModuleParamsInput;
   PageModuleScope: PageModuleScope;
+  PageTemplateAssetSummaryInput: PageTemplateAssetSummaryInput;
+  PageTemplateRowInput: PageTemplateRowInput;
   PageTemplateScope: PageTemplateScope;
   PageTemplateSurfaceType: PageTemplateSurfaceType;
   ParentContainersResult: ResolverTypeWrapper<Omit<ParentContainersResult, 'containers'> & { containers: Array<ResolversTypes['Container']> }>;
@@ -9087,6 +9213,7 @@ export type ResolversTypes = {
   ResourceRefInput: ResourceRefInput;
   ResourceSpec: ResourceSpec;
   RichTextModuleParams: ResolverTypeWrapper<RichTextModuleParams>;
+  RichTextModuleParamsInput: RichTextModuleParamsInput;
   Role: ResolverTypeWrapper<Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<ResolversTypes['RoleProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   RoleAssociation: ResolverTypeWrapper<Omit<RoleAssociation, 'role'> & { role: ResolversTypes['Role'] }>;
   RoleProperties: ResolverTypeWrapper<RoleProperties>;
@@ -9147,6 +9274,7 @@ export type ResolversTypes = {
   SubResourceType: SubResourceType;
   SubTypes: ResolverTypeWrapper<SubTypes>;
   SummaryElement: ResolverTypeWrapper<Omit<SummaryElement, 'structuredProperty'> & { structuredProperty?: Maybe<ResolversTypes['StructuredPropertyEntity']> }>;
+  SummaryElementInput: SummaryElementInput;
   SummaryElementType: SummaryElementType;
   SupportsVersions: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['SupportsVersions']>;
   TableChart: ResolverTypeWrapper<Omit<TableChart, 'rows'> & { rows: Array<ResolversTypes['Row']> }>;
@@ -9189,6 +9317,8 @@ export type ResolversTypes = {
   UpdateTypeQualifierInput: UpdateTypeQualifierInput;
   UpdateUserSettingInput: UpdateUserSettingInput;
   UpdateViewInput: UpdateViewInput;
+  UpsertPageModuleInput: UpsertPageModuleInput;
+  UpsertPageTemplateInput: UpsertPageTemplateInput;
   UsageAggregation: ResolverTypeWrapper<Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversTypes['UsageAggregationMetrics']> }>;
   UsageAggregationMetrics: ResolverTypeWrapper<Omit<UsageAggregationMetrics, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversTypes['UserUsageCounts']>>> }>;
   UsageQueryResult: ResolverTypeWrapper<Omit<UsageQueryResult, 'aggregations' | 'buckets'> & { aggregations?: Maybe<ResolversTypes['UsageQueryResultAggregations']>, buckets?: Maybe<Array<Maybe<ResolversTypes['UsageAggregation']>>> }>;
@@ -9241,6 +9371,7 @@ export type ResolversParentTypes = {
   AssertionStdParameter: AssertionStdParameter;
   AssertionStdParameters: AssertionStdParameters;
   AssetCollectionModuleParams: AssetCollectionModuleParams;
+  AssetCollectionModuleParamsInput: AssetCollectionModuleParamsInput;
   AuditStamp: AuditStamp;
   AuthConfig: AuthConfig;
   AuthenticatedUser: Omit<AuthenticatedUser, 'corpUser'> & { corpUser: ResolversParentTypes['CorpUser'] };
@@ -9368,6 +9499,8 @@ export type ResolversParentTypes = {
   DatasetStatsSummary: Omit<DatasetStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
   DatasetUpdateInput: DatasetUpdateInput;
   DateRange: DateRange;
+  DeletePageModuleInput: DeletePageModuleInput;
+  DeletePageTemplateInput: DeletePageTemplateInput;
   DeleteStructuredPropertyInput: DeleteStructuredPropertyInput;
   Deprecation: Omit<Deprecation, 'actorEntity' | 'replacement'> & { actorEntity?: Maybe<ResolversParentTypes['Entity']>, replacement?: Maybe<ResolversParentTypes['Entity']> };
   DescriptionUpdateInput: DescriptionUpdateInput;
@@ -9455,6 +9588,7 @@ export type ResolversParentTypes = {
   GroupingSpec: GroupingSpec;
   Health: Health;
   HierarchyViewModuleParams: HierarchyViewModuleParams;
+  HierarchyViewModuleParamsInput: HierarchyViewModuleParamsInput;
   Highlight: Highlight;
   HomePageConfig: HomePageConfig;
   IconProperties: IconProperties;
@@ -9478,6 +9612,7 @@ export type ResolversParentTypes = {
   LineageInput: LineageInput;
   LineageRelationship: Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, entity?: Maybe<ResolversParentTypes['Entity']>, updatedActor?: Maybe<ResolversParentTypes['Entity']> };
   LinkModuleParams: LinkModuleParams;
+  LinkModuleParamsInput: LinkModuleParamsInput;
   LinkParams: LinkParams;
   LinkSettingsInput: LinkSettingsInput;
   ListDomainsInput: ListDomainsInput;
@@ -9530,6 +9665,9 @@ export type ResolversParentTypes = {
   OwnershipTypeEntity: Omit<OwnershipTypeEntity, 'info' | 'relationships'> & { info?: Maybe<ResolversParentTypes['OwnershipTypeInfo']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   OwnershipTypeInfo: Omit<OwnershipTypeInfo, 'created' | 'lastModified'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified?: Maybe<ResolversParentTypes['AuditStamp']> };
   OwnershipUpdate: OwnershipUpdate;
+  PageModuleParamsInput: PageModuleParamsInput;
+  PageTemplateAssetSummaryInput: PageTemplateAssetSummaryInput;
+  PageTemplateRowInput: PageTemplateRowInput;
   ParentContainersResult: Omit<ParentContainersResult, 'containers'> & { containers: Array<ResolversParentTypes['Container']> };
   ParentDomainsResult: Omit<ParentDomainsResult, 'domains'> & { domains: Array<ResolversParentTypes['Entity']> };
   ParentNodesResult: Omit<ParentNodesResult, 'nodes'> & { nodes: Array<ResolversParentTypes['GlossaryNode']> };
@@ -9562,6 +9700,7 @@ export type ResolversParentTypes = {
   ResourceRefInput: ResourceRefInput;
   ResourceSpec: ResourceSpec;
   RichTextModuleParams: RichTextModuleParams;
+  RichTextModuleParamsInput: RichTextModuleParamsInput;
   Role: Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<ResolversParentTypes['RoleProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   RoleAssociation: Omit<RoleAssociation, 'role'> & { role: ResolversParentTypes['Role'] };
   RoleProperties: RoleProperties;
@@ -9614,6 +9753,7 @@ export type ResolversParentTypes = {
   StructuredPropertySettingsInput: StructuredPropertySettingsInput;
   SubTypes: SubTypes;
   SummaryElement: Omit<SummaryElement, 'structuredProperty'> & { structuredProperty?: Maybe<ResolversParentTypes['StructuredPropertyEntity']> };
+  SummaryElementInput: SummaryElementInput;
   SupportsVersions: ResolversInterfaceTypes<ResolversParentTypes>['SupportsVersions'];
   TableChart: Omit<TableChart, 'rows'> & { rows: Array<ResolversParentTypes['Row']> };
   TableSchema: TableSchema;
@@ -9652,6 +9792,8 @@ export type ResolversParentTypes = {
   UpdateTypeQualifierInput: UpdateTypeQualifierInput;
   UpdateUserSettingInput: UpdateUserSettingInput;
   UpdateViewInput: UpdateViewInput;
+  UpsertPageModuleInput: UpsertPageModuleInput;
+  UpsertPageTemplateInput: UpsertPageTemplateInput;
   UsageAggregation: Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversParentTypes['UsageAggregationMetrics']> };
   UsageAggregationMetrics: Omit<UsageAggregationMetrics, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversParentTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversParentTypes['UserUsageCounts']>>> };
   UsageQueryResult: Omit<UsageQueryResult, 'aggregations' | 'buckets'> & { aggregations?: Maybe<ResolversParentTypes['UsageQueryResultAggregations']>, buckets?: Maybe<Array<Maybe<ResolversParentTypes['UsageAggregation']>>> };
@@ -11681,6 +11823,8 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   deleteDataProduct?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteDataProductArgs, 'urn'>>;
   deleteDomain?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteDomainArgs, 'urn'>>;
   deleteGlossaryEntity?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteGlossaryEntityArgs, 'urn'>>;
+  deletePageModule?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePageModuleArgs, 'input'>>;
+  deletePageTemplate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePageTemplateArgs, 'input'>>;
   deletePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeletePostArgs, 'urn'>>;
   deleteStructuredProperty?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteStructuredPropertyArgs, 'input'>>;
   deleteView?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteViewArgs, 'urn'>>;
@@ -11704,6 +11848,8 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   updateStructuredProperty?: Resolver<ResolversTypes['StructuredPropertyEntity'], ParentType, ContextType, RequireFields<MutationUpdateStructuredPropertyArgs, 'input'>>;
   updateUserSetting?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateUserSettingArgs, 'input'>>;
   updateView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationUpdateViewArgs, 'input' | 'urn'>>;
+  upsertPageModule?: Resolver<ResolversTypes['DataHubPageModule'], ParentType, ContextType, RequireFields<MutationUpsertPageModuleArgs, 'input'>>;
+  upsertPageTemplate?: Resolver<ResolversTypes['DataHubPageTemplate'], ParentType, ContextType, RequireFields<MutationUpsertPageTemplateArgs, 'input'>>;
 };
 
 export type NamedBarResolvers<ContextType = any, ParentType extends ResolversParentTypes['NamedBar'] = ResolversParentTypes['NamedBar']> = {

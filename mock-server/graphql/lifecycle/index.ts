@@ -1,6 +1,6 @@
 /**
  * The lifecycle family: creating, moving, updating and deleting catalog entities (upstream's resolvers/domain,
- * dataproduct, application, glossary, structuredproperties and businessattribute packages, and mutate/MoveDomainResolver, UpdateParentNodeResolver), as
+ * dataproduct, application, glossary, structuredproperties, businessattribute, template and module packages, and mutate/MoveDomainResolver, UpdateParentNodeResolver), as
  * resolvers (see the files beside).
  */
 import type { Resolver, ResolverFamily } from '../resolver-types.js';
@@ -8,6 +8,7 @@ import { createBusinessAttribute, deleteBusinessAttribute, updateBusinessAttribu
 import { createDomain, deleteDomain, moveDomain } from './domains.js';
 import { createGlossaryEntity, deleteGlossaryEntity, updateParentNode } from './glossary.js';
 import { createApplication, createDataProduct, deleteOfKind, updateDataProduct } from './products-and-applications.js';
+import { deletePageModule, deletePageTemplate, upsertPageModule, upsertPageTemplate } from './page-templates.js';
 import { addRelatedTerms, removeRelatedTerms, type RelatedTermsInput } from './related-terms.js';
 import {
   createStructuredProperty,
@@ -69,5 +70,13 @@ export const lifecycleFamily: ResolverFamily = (viewOf) => ({
       input: Parameters<typeof updateBusinessAttribute>[3];
     }>,
     deleteBusinessAttribute: ((_r, { urn }, ctx) => deleteBusinessAttribute(ctx, urn)) satisfies ByUrn,
+    upsertPageTemplate: ((_r, { input }, ctx) => upsertPageTemplate(ctx, viewOf(ctx), input)) satisfies Input<
+      Parameters<typeof upsertPageTemplate>[2]
+    >,
+    upsertPageModule: ((_r, { input }, ctx) => upsertPageModule(ctx, viewOf(ctx), input)) satisfies Input<
+      Parameters<typeof upsertPageModule>[2]
+    >,
+    deletePageTemplate: ((_r, { input }, ctx) => deletePageTemplate(ctx, input.urn)) satisfies Input<{ urn: string }>,
+    deletePageModule: ((_r, { input }, ctx) => deletePageModule(ctx, input.urn)) satisfies Input<{ urn: string }>,
   },
 });

@@ -67,6 +67,21 @@ const UPDATE_ATTRIBUTE = `mutation updateBusinessAttribute($urn: String!, $input
 }`;
 const DELETE_ATTRIBUTE = 'mutation deleteBusinessAttribute($urn: String!) { deleteBusinessAttribute(urn: $urn) }';
 
+const MODULE_FIELDS =
+  'urn properties { name type visibility { scope } params { richTextParams { content } linkParams { linkUrl } } }';
+const UPSERT_MODULE = `mutation upsertPageModule($input: UpsertPageModuleInput!) { upsertPageModule(input: $input) { ${MODULE_FIELDS} } }`;
+const UPSERT_TEMPLATE = `mutation upsertPageTemplate($input: UpsertPageTemplateInput!) {
+  upsertPageTemplate(input: $input) {
+    urn
+    properties { rows { modules { urn } } surface { surfaceType } visibility { scope } assetSummary { summaryElements { elementType } } }
+  }
+}`;
+const DELETE_MODULE = 'mutation deletePageModule($input: DeletePageModuleInput!) { deletePageModule(input: $input) }';
+const DELETE_TEMPLATE =
+  'mutation deletePageTemplate($input: DeletePageTemplateInput!) { deletePageTemplate(input: $input) }';
+const TEMPLATE_ROWS =
+  'query t($urn: String!) { entity(urn: $urn) { urn ... on DataHubPageTemplate { properties { rows { modules { urn } } } } } }';
+
 const DOMAIN_PAGE = `query getDomain($urn: String!) {
   domain(urn: $urn) {
     urn
@@ -322,6 +337,61 @@ describe.each(['svc', 'li'] as const)('creating, moving and deleting entities, u
     expect(gone.businessAttribute?.properties ?? null).toBeNull();
   });
 
+  it('upserts page modules and a template, then deletes them', async () => {
+    const note = (
+      await ok(UPSERT_MODULE, {
+        input: {
+          name: 'Welcome',
+          type: 'RICH_TEXT',
+          scope: 'GLOBAL',
+          params: { richTextParams: { content: 'Hello' } },
+        },
+      })
+    ).upsertPageModule;
+    expect(note.urn).toMatch(new RegExp(`^urn:${namespace}:dataHubPageModule:[0-9a-f-]{36}$`));
+    expect(note.properties).toEqual({
+      name: 'Welcome',
+      type: 'RICH_TEXT',
+      visibility: { scope: 'GLOBAL' },
+      params: { richTextParams: { content: 'Hello' }, linkParams: null },
+    });
+    const link = urn('dataHubPageModule:wiki');
+    const renamed = (
+      await ok(UPSERT_MODULE, {
+        input: {
+          urn: link,
+          name: 'Wiki',
+          type: 'LINK',
+          scope: 'PERSONAL',
+          params: { linkParams: { linkUrl: 'https://wiki' } },
+        },
+      })
+    ).upsertPageModule;
+    expect(renamed.properties.params.linkParams).toEqual({ linkUrl: 'https://wiki' });
+    const template = (
+      await ok(UPSERT_TEMPLATE, {
+        input: {
+          rows: [{ modules: [note.urn, link] }],
+          scope: 'PERSONAL',
+          surfaceType: 'HOME_PAGE',
+          assetSummary: { summaryElements: [{ elementType: 'OWNERS' }] },
+        },
+      })
+    ).upsertPageTemplate;
+    expect(template.properties).toEqual({
+      rows: [{ modules: [{ urn: note.urn }, { urn: link }] }],
+      surface: { surfaceType: 'HOME_PAGE' },
+      visibility: { scope: 'PERSONAL' },
+      assetSummary: { summaryElements: [{ elementType: 'OWNERS' }] },
+    });
+    expect((await ok(DELETE_MODULE, { input: { urn: link } })).deletePageModule).toBe(true);
+    expect((await ok(TEMPLATE_ROWS, { urn: template.urn })).entity.properties.rows).toEqual([
+      { modules: [{ urn: note.urn }] },
+    ]);
+    expect((await ok(DELETE_TEMPLATE, { input: { urn: template.urn } })).deletePageTemplate).toBe(true);
+    expect((await ok(TEMPLATE_ROWS, { urn: template.urn })).entity).toBeNull();
+  });
+
   const domain = urn('domain:errors');
   const term = urn('glossaryTerm:errors');
   const cases: {
@@ -573,6 +643,70 @@ describe.each(['svc', 'li'] as const)('creating, moving and deleting entities, u
       type: 'BAD_REQUEST',
       message: 'This urn does not exist',
     },
+    {
+      name: 'a module without its parameters',
+      query: UPSERT_MODULE,
+      variables: {
+        input: { name: 'M', type: 'LINK', scope: 'PERSONAL', params: { richTextParams: { content: 'x' } } },
+      },
+      type: 'BAD_REQUEST',
+      message: 'Did not provide link params for link module',
+    },
+    {
+      name: 'a module of a type not upserted',
+      query: UPSERT_MODULE,
+      variables: { input: { name: 'M', type: 'OWNED_ASSETS', scope: 'PERSONAL', params: {} } },
+      type: 'BAD_REQUEST',
+      message: 'Attempted to create an unsupported module type.',
+    },
+    {
+      name: 'a reader upserting a global module',
+      query: UPSERT_MODULE,
+      variables: {
+        input: { name: 'M', type: 'RICH_TEXT', scope: 'GLOBAL', params: { richTextParams: { content: 'x' } } },
+      },
+      type: 'UNAUTHORIZED',
+      message: 'Unauthorized',
+      token: READER,
+    },
+    {
+      name: 'a template row naming a missing module',
+      query: UPSERT_TEMPLATE,
+      variables: {
+        input: { rows: [{ modules: [urn('dataHubPageModule:nowhere')] }], scope: 'PERSONAL', surfaceType: 'HOME_PAGE' },
+      },
+      type: 'BAD_REQUEST',
+      message: 'input.rows[0].modules[0]',
+    },
+    {
+      name: 'deleting the default template',
+      query: DELETE_TEMPLATE,
+      variables: { input: { urn: urn('dataHubPageTemplate:home_default_1') } },
+      type: 'UNAUTHORIZED',
+      message: 'Attempted to delete the default page template',
+    },
+    {
+      name: 'deleting a default module',
+      query: DELETE_MODULE,
+      variables: { input: { urn: urn('dataHubPageModule:your_assets') } },
+      type: 'BAD_REQUEST',
+      message: 'Cannot delete default page module',
+    },
+    {
+      name: "deleting another's personal module",
+      query: DELETE_MODULE,
+      variables: { input: { urn: urn('dataHubPageModule:errors') } },
+      type: 'UNAUTHORIZED',
+      message: 'was not created by the actor',
+      token: READER,
+    },
+    {
+      name: 'deleting a missing template',
+      query: DELETE_TEMPLATE,
+      variables: { input: { urn: urn('dataHubPageTemplate:nowhere') } },
+      type: 'BAD_REQUEST',
+      message: 'Attempted to delete a page template that does not exist',
+    },
   ];
 
   describe('bad input', () => {
@@ -584,6 +718,15 @@ describe.each(['svc', 'li'] as const)('creating, moving and deleting entities, u
         input: { id: 'errors', valueType: urn('dataType:datahub.string'), entityTypes: [] },
       });
       await ok(CREATE_ATTRIBUTE, { input: { id: 'errors', name: 'Errors' } });
+      await ok(UPSERT_MODULE, {
+        input: {
+          urn: urn('dataHubPageModule:errors'),
+          name: 'Mine',
+          type: 'RICH_TEXT',
+          scope: 'PERSONAL',
+          params: { richTextParams: { content: 'x' } },
+        },
+      });
     });
 
     it.each(cases)('refuses $name, changing nothing', async ({ query, variables, type, message, token }) => {
