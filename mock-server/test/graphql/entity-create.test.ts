@@ -1,6 +1,7 @@
 /**
  * Creating, moving and deleting catalog entities through POST /api/graphql, in the shapes DataHub's web app
- * sends them (its domain, dataProduct, application, glossaryTerm and glossary documents at v1.3.0.1), each
+ * sends them (its domain, dataProduct, application, glossaryTerm, glossary, structuredProperties, businessAttribute and
+ * template documents at v1.3.0.1), each
  * round trip read back through the app's own queries and search: create → read → move or update → delete →
  * gone, and the references to a deleted entity removed. The behaviour is upstream's resolvers' at v1.3.0.1
  * (datahub-graphql-core/src/main/java/com/linkedin/datahub/graphql/resolvers/domain/CreateDomainResolver.java,
@@ -8,7 +9,12 @@
  * UpdateDataProductResolver.java, DeleteDataProductResolver.java, application/CreateApplicationResolver.java,
  * DeleteApplicationResolver.java, glossary/CreateGlossaryTermResolver.java, CreateGlossaryNodeResolver.java,
  * AddRelatedTermsResolver.java, RemoveRelatedTermsResolver.java, DeleteGlossaryEntityResolver.java,
- * mutate/UpdateParentNodeResolver.java; metadata-service/services/.../entity/DeleteEntityService.java).
+ * mutate/UpdateParentNodeResolver.java, structuredproperties/Create-, Update- and DeleteStructuredPropertyResolver.java,
+ * businessattribute/Create-, Update- and DeleteBusinessAttributeResolver.java, template/ and module/ Upsert- and
+ * Delete- resolvers; metadata-service/services/.../entity/DeleteEntityService.java, PageTemplateService.java,
+ * PageModuleService.java).
+ * Bad input is refused with upstream's words, as BAD_REQUEST where upstream answers a server error or accepts what
+ * breaks the catalog (upstream-differences: graphql-lifecycle-refusals), and nothing is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../index.js';
