@@ -3164,6 +3164,12 @@ export type ErModelRelationshipEditableProperties = {
   name?: Maybe<Scalars['String']['output']>;
 };
 
+/** A relationship's editable name and description; blank ones are left out. */
+export type ErModelRelationshipEditablePropertiesUpdate = {
+  description: Scalars['String']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** What ingestion reports of a relationship between datasets (aspect erModelRelationshipProperties). */
 export type ErModelRelationshipProperties = {
   __typename?: 'ERModelRelationshipProperties';
@@ -3180,6 +3186,30 @@ export type ErModelRelationshipProperties = {
   relationshipFieldMappings?: Maybe<Array<RelationshipFieldMapping>>;
   /** The dataset on the source side. */
   source: Dataset;
+};
+
+/** A relationship's properties (erModelRelationshipProperties). */
+export type ErModelRelationshipPropertiesInput = {
+  /** True stamps its creation now. */
+  created?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Its creation time, with `createdBy`, when `created` is not true. */
+  createdAt?: InputMaybe<Scalars['Long']['input']>;
+  createdBy?: InputMaybe<Scalars['String']['input']>;
+  /** The dataset on the other side. */
+  destination: Scalars['String']['input'];
+  /** The cardinality; worked out from the mappings when absent. */
+  erModelRelationshipCardinality?: InputMaybe<ErModelRelationshipCardinality>;
+  name: Scalars['String']['input'];
+  /** The fields paired across the two datasets; at least one. */
+  relationshipFieldmappings?: InputMaybe<Array<RelationshipFieldMappingInput>>;
+  /** The dataset on one side. */
+  source: Scalars['String']['input'];
+};
+
+/** A relationship's properties and editable properties, each replaced whole when given. */
+export type ErModelRelationshipUpdateInput = {
+  editableProperties?: InputMaybe<ErModelRelationshipEditablePropertiesUpdate>;
+  properties?: InputMaybe<ErModelRelationshipPropertiesInput>;
 };
 
 /** Edited metadata of one schema field. */
@@ -5430,6 +5460,12 @@ export type Mutation = {
    */
   createDomain?: Maybe<Scalars['String']['output']>;
   /**
+   * Create a relationship between two datasets' fields (erModelRelationshipProperties, and the editable properties
+   * when given) and return it. Its id is derived from its name and the two datasets, so creating it again replaces
+   * it. The caller must be allowed to edit both datasets.
+   */
+  createERModelRelationship?: Maybe<ErModelRelationship>;
+  /**
    * Create a glossary node (glossaryNodeInfo; the caller becomes its owner) and return its URN. A node of the same
    * name under the same parent, or an id that is taken, is an error.
    */
@@ -5516,6 +5552,8 @@ export type Mutation = {
   updateDescription?: Maybe<Scalars['Boolean']['output']>;
   /** Set the organisation's settings of documentation propagation. Needs an admin token. */
   updateDocPropagationSettings: Scalars['Boolean']['output'];
+  /** Replace a relationship's properties or editable properties (those given). */
+  updateERModelRelationship?: Maybe<Scalars['Boolean']['output']>;
   /** Set the organisation's default view, or clear it when `defaultView` is absent. Needs an admin token. */
   updateGlobalViewsSettings: Scalars['Boolean']['output'];
   /** Rename an entity: a glossary term or node (its info's name), a group (its display name) or a dataset (its editable name). */
@@ -5663,6 +5701,12 @@ export type MutationCreateDataProductArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreateDomainArgs = {
   input: CreateDomainInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateErModelRelationshipArgs = {
+  input: ErModelRelationshipUpdateInput;
 };
 
 
@@ -5840,6 +5884,13 @@ export type MutationUpdateDescriptionArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateDocPropagationSettingsArgs = {
   input: UpdateDocPropagationSettingsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateErModelRelationshipArgs = {
+  input: ErModelRelationshipUpdateInput;
+  urn: Scalars['String']['input'];
 };
 
 
@@ -7024,6 +7075,12 @@ export type RelationshipFieldMapping = {
   destinationField: Scalars['String']['output'];
   /** The field's path in the source dataset. */
   sourceField: Scalars['String']['output'];
+};
+
+/** One pair of fields across the two datasets. */
+export type RelationshipFieldMappingInput = {
+  destinationField?: InputMaybe<Scalars['String']['input']>;
+  sourceField?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Input of the relationships field of an entity. */
@@ -8985,7 +9042,10 @@ export type ResolversTypes = {
   ERModelRelationship: ResolverTypeWrapper<Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['ERModelRelationshipProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ERModelRelationshipCardinality: ErModelRelationshipCardinality;
   ERModelRelationshipEditableProperties: ResolverTypeWrapper<ErModelRelationshipEditableProperties>;
+  ERModelRelationshipEditablePropertiesUpdate: ErModelRelationshipEditablePropertiesUpdate;
   ERModelRelationshipProperties: ResolverTypeWrapper<Omit<ErModelRelationshipProperties, 'createdActor' | 'destination' | 'source'> & { createdActor?: Maybe<ResolversTypes['Entity']>, destination: ResolversTypes['Dataset'], source: ResolversTypes['Dataset'] }>;
+  ERModelRelationshipPropertiesInput: ErModelRelationshipPropertiesInput;
+  ERModelRelationshipUpdateInput: ErModelRelationshipUpdateInput;
   EditableSchemaFieldInfo: ResolverTypeWrapper<Omit<EditableSchemaFieldInfo, 'globalTags' | 'glossaryTerms' | 'tags'> & { globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   EditableSchemaFieldInfoUpdate: EditableSchemaFieldInfoUpdate;
   EditableSchemaMetadata: ResolverTypeWrapper<Omit<EditableSchemaMetadata, 'editableSchemaFieldInfo'> & { editableSchemaFieldInfo: Array<ResolversTypes['EditableSchemaFieldInfo']> }>;
@@ -9204,6 +9264,7 @@ export type ResolversTypes = {
   RelatedTermsInput: RelatedTermsInput;
   RelationshipDirection: RelationshipDirection;
   RelationshipFieldMapping: ResolverTypeWrapper<RelationshipFieldMapping>;
+  RelationshipFieldMappingInput: RelationshipFieldMappingInput;
   RelationshipsInput: RelationshipsInput;
   RemoveLinkInput: RemoveLinkInput;
   RemoveOwnerInput: RemoveOwnerInput;
@@ -9514,7 +9575,10 @@ export type ResolversParentTypes = {
   DomainProperties: DomainProperties;
   ERModelRelationship: Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['ERModelRelationshipProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ERModelRelationshipEditableProperties: ErModelRelationshipEditableProperties;
+  ERModelRelationshipEditablePropertiesUpdate: ErModelRelationshipEditablePropertiesUpdate;
   ERModelRelationshipProperties: Omit<ErModelRelationshipProperties, 'createdActor' | 'destination' | 'source'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, destination: ResolversParentTypes['Dataset'], source: ResolversParentTypes['Dataset'] };
+  ERModelRelationshipPropertiesInput: ErModelRelationshipPropertiesInput;
+  ERModelRelationshipUpdateInput: ErModelRelationshipUpdateInput;
   EditableSchemaFieldInfo: Omit<EditableSchemaFieldInfo, 'globalTags' | 'glossaryTerms' | 'tags'> & { globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   EditableSchemaFieldInfoUpdate: EditableSchemaFieldInfoUpdate;
   EditableSchemaMetadata: Omit<EditableSchemaMetadata, 'editableSchemaFieldInfo'> & { editableSchemaFieldInfo: Array<ResolversParentTypes['EditableSchemaFieldInfo']> };
@@ -9691,6 +9755,7 @@ export type ResolversParentTypes = {
   RecommendationRequestContext: RecommendationRequestContext;
   RelatedTermsInput: RelatedTermsInput;
   RelationshipFieldMapping: RelationshipFieldMapping;
+  RelationshipFieldMappingInput: RelationshipFieldMappingInput;
   RelationshipsInput: RelationshipsInput;
   RemoveLinkInput: RemoveLinkInput;
   RemoveOwnerInput: RemoveOwnerInput;
@@ -11812,6 +11877,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   createBusinessAttribute?: Resolver<Maybe<ResolversTypes['BusinessAttribute']>, ParentType, ContextType, RequireFields<MutationCreateBusinessAttributeArgs, 'input'>>;
   createDataProduct?: Resolver<Maybe<ResolversTypes['DataProduct']>, ParentType, ContextType, RequireFields<MutationCreateDataProductArgs, 'input'>>;
   createDomain?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateDomainArgs, 'input'>>;
+  createERModelRelationship?: Resolver<Maybe<ResolversTypes['ERModelRelationship']>, ParentType, ContextType, RequireFields<MutationCreateErModelRelationshipArgs, 'input'>>;
   createGlossaryNode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateGlossaryNodeArgs, 'input'>>;
   createGlossaryTerm?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateGlossaryTermArgs, 'input'>>;
   createPost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationCreatePostArgs, 'input'>>;
@@ -11841,6 +11907,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   updateDataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<MutationUpdateDatasetArgs, 'input' | 'urn'>>;
   updateDescription?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateDescriptionArgs, 'input'>>;
   updateDocPropagationSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateDocPropagationSettingsArgs, 'input'>>;
+  updateERModelRelationship?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateErModelRelationshipArgs, 'input' | 'urn'>>;
   updateGlobalViewsSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateGlobalViewsSettingsArgs, 'input'>>;
   updateName?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateNameArgs, 'input'>>;
   updateParentNode?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateParentNodeArgs, 'input'>>;

@@ -1,10 +1,11 @@
 /**
  * The lifecycle family: creating, moving, updating and deleting catalog entities (upstream's resolvers/domain,
- * dataproduct, application, glossary, structuredproperties, businessattribute, template and module packages, and mutate/MoveDomainResolver, UpdateParentNodeResolver), as
+ * dataproduct, application, glossary, structuredproperties, businessattribute, template and module packages, types/ermodelrelationship, and mutate/MoveDomainResolver, UpdateParentNodeResolver), as
  * resolvers (see the files beside).
  */
 import type { Resolver, ResolverFamily } from '../resolver-types.js';
 import { createBusinessAttribute, deleteBusinessAttribute, updateBusinessAttribute } from './business-attributes.js';
+import { createERModelRelationship, updateERModelRelationship } from './er-model-relationships.js';
 import { createDomain, deleteDomain, moveDomain } from './domains.js';
 import { createGlossaryEntity, deleteGlossaryEntity, updateParentNode } from './glossary.js';
 import { createApplication, createDataProduct, deleteOfKind, updateDataProduct } from './products-and-applications.js';
@@ -70,6 +71,15 @@ export const lifecycleFamily: ResolverFamily = (viewOf) => ({
       input: Parameters<typeof updateBusinessAttribute>[3];
     }>,
     deleteBusinessAttribute: ((_r, { urn }, ctx) => deleteBusinessAttribute(ctx, urn)) satisfies ByUrn,
+    createERModelRelationship: ((_r, { input }, ctx) =>
+      createERModelRelationship(ctx, viewOf(ctx), input)) satisfies Input<
+      Parameters<typeof createERModelRelationship>[2]
+    >,
+    updateERModelRelationship: ((_r, { urn, input }, ctx) =>
+      updateERModelRelationship(ctx, urn, input)) satisfies Resolver<{
+      urn: string;
+      input: Parameters<typeof updateERModelRelationship>[2];
+    }>,
     upsertPageTemplate: ((_r, { input }, ctx) => upsertPageTemplate(ctx, viewOf(ctx), input)) satisfies Input<
       Parameters<typeof upsertPageTemplate>[2]
     >,

@@ -16,6 +16,7 @@
  * Bad input is refused with upstream's words, as BAD_REQUEST where upstream answers a server error or accepts what
  * breaks the catalog (upstream-differences: graphql-lifecycle-refusals), and nothing is written.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../index.js';
 import { ADMIN, READER, digest, graphql, ingest, startServer } from '../graphql-harness.js';
@@ -87,6 +88,24 @@ const DELETE_TEMPLATE =
   'mutation deletePageTemplate($input: DeletePageTemplateInput!) { deletePageTemplate(input: $input) }';
 const TEMPLATE_ROWS =
   'query t($urn: String!) { entity(urn: $urn) { urn ... on DataHubPageTemplate { properties { rows { modules { urn } } } } } }';
+
+const CREATE_RELATIONSHIP = `mutation createERModelRelationship($input: ERModelRelationshipUpdateInput!) {
+  createERModelRelationship(input: $input) { urn }
+}`;
+const UPDATE_RELATIONSHIP = `mutation updateERModelRelationship($urn: String!, $input: ERModelRelationshipUpdateInput!) {
+  updateERModelRelationship(urn: $urn, input: $input)
+}`;
+const RELATIONSHIP_PAGE = `query getERModelRelationship($urn: String!) {
+  erModelRelationship(urn: $urn) {
+    urn
+    properties {
+      name cardinality createdTime
+      source { urn } destination { urn }
+      relationshipFieldMappings { sourceField destinationField }
+    }
+    editableProperties { name description }
+  }
+}`;
 
 const DOMAIN_PAGE = `query getDomain($urn: String!) {
   domain(urn: $urn) {
@@ -396,6 +415,46 @@ describe.each(['svc', 'li'] as const)('creating, moving and deleting entities, u
     ]);
     expect((await ok(DELETE_TEMPLATE, { input: { urn: template.urn } })).deletePageTemplate).toBe(true);
     expect((await ok(TEMPLATE_ROWS, { urn: template.urn })).entity).toBeNull();
+  });
+
+  it('creates a relationship between two datasets, its URN from its name and the datasets, and updates it', async () => {
+    const OTHER = urn(`dataset:(urn:${namespace}:dataPlatform:hive,sales.customers,PROD)`);
+    const properties = {
+      name: 'orders_to_customers',
+      source: DATASET,
+      destination: OTHER,
+      relationshipFieldmappings: [
+        { sourceField: 'customer_id', destinationField: 'id' },
+        { sourceField: 'buyer_id', destinationField: 'id' },
+      ],
+      created: true,
+    };
+    const created = (await ok(CREATE_RELATIONSHIP, { input: { properties } })).createERModelRelationship;
+    const [low, high] = [DATASET, OTHER].sort();
+    const id = createHash('md5')
+      .update(`{"Destination":"${low}","ERModelRelationName":"orders_to_customers","Source":"${high}"}`)
+      .digest('hex');
+    expect(created.urn).toBe(urn(`erModelRelationship:${id}`));
+    const swapped = { ...properties, source: OTHER, destination: DATASET };
+    expect((await ok(CREATE_RELATIONSHIP, { input: { properties: swapped } })).createERModelRelationship.urn).toBe(
+      created.urn,
+    );
+    await ok(CREATE_RELATIONSHIP, { input: { properties } });
+    const page = (await ok(RELATIONSHIP_PAGE, { urn: created.urn })).erModelRelationship;
+    expect(page.properties).toMatchObject({
+      name: 'orders_to_customers',
+      cardinality: 'N_ONE',
+      source: { urn: DATASET },
+      destination: { urn: OTHER },
+      relationshipFieldMappings: properties.relationshipFieldmappings,
+    });
+    expect(page.properties.createdTime).toBeGreaterThan(0);
+    const edit = { editableProperties: { name: 'Orders to customers', description: 'Who bought' } };
+    expect((await ok(UPDATE_RELATIONSHIP, { urn: created.urn, input: edit })).updateERModelRelationship).toBe(true);
+    expect((await ok(RELATIONSHIP_PAGE, { urn: created.urn })).erModelRelationship.editableProperties).toEqual({
+      name: 'Orders to customers',
+      description: 'Who bought',
+    });
   });
 
   const domain = urn('domain:errors');
@@ -712,6 +771,36 @@ describe.each(['svc', 'li'] as const)('creating, moving and deleting entities, u
       variables: { input: { urn: urn('dataHubPageTemplate:nowhere') } },
       type: 'BAD_REQUEST',
       message: 'Attempted to delete a page template that does not exist',
+    },
+    {
+      name: 'a relationship without field mappings',
+      query: CREATE_RELATIONSHIP,
+      variables: { input: { properties: { name: 'r', source: DATASET, destination: DATASET } } },
+      type: 'BAD_REQUEST',
+      message: 'input.properties.relationshipFieldmappings',
+    },
+    {
+      name: 'a relationship to what is not a dataset',
+      query: CREATE_RELATIONSHIP,
+      variables: {
+        input: {
+          properties: {
+            name: 'r',
+            source: DATASET,
+            destination: domain,
+            relationshipFieldmappings: [{ sourceField: 'a', destinationField: 'b' }],
+          },
+        },
+      },
+      type: 'BAD_REQUEST',
+      message: 'input.properties.destination',
+    },
+    {
+      name: 'a relationship without properties',
+      query: CREATE_RELATIONSHIP,
+      variables: { input: { editableProperties: { description: 'd' } } },
+      type: 'BAD_REQUEST',
+      message: 'input.properties',
     },
   ];
 
