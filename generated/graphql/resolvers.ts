@@ -1547,6 +1547,25 @@ export type CreatePostInput = {
   subResourceType?: InputMaybe<SubResourceType>;
 };
 
+/** A new query. */
+export type CreateQueryInput = {
+  properties: CreateQueryPropertiesInput;
+  /** The datasets the query is about. */
+  subjects: Array<CreateQuerySubjectInput>;
+};
+
+/** A new query's name, description and statement. */
+export type CreateQueryPropertiesInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  statement: QueryStatementInput;
+};
+
+/** One dataset a new query is about. */
+export type CreateQuerySubjectInput = {
+  datasetUrn: Scalars['String']['input'];
+};
+
 /** A new structured property. */
 export type CreateStructuredPropertyInput = {
   allowedValues?: InputMaybe<Array<AllowedValueInput>>;
@@ -5478,6 +5497,11 @@ export type Mutation = {
   /** Create a post (a new post URN with postInfo). Needs the right to manage announcements (an admin token). */
   createPost?: Maybe<Scalars['Boolean']['output']>;
   /**
+   * Create a query (queryProperties, a MANUAL query created by the caller now; querySubjects) at a new URN and
+   * return it. The caller must be allowed to edit each subject dataset.
+   */
+  createQuery?: Maybe<QueryEntity>;
+  /**
    * Create a structured property (propertyDefinition, and structuredPropertySettings when settings are given) and
    * return it. Its id is the qualified name, else the id, else a random UUID.
    */
@@ -5508,6 +5532,8 @@ export type Mutation = {
   deletePageTemplate: Scalars['Boolean']['output'];
   /** Delete a post. Needs the right to manage announcements (an admin token). */
   deletePost?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a query. */
+  deleteQuery?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a structured property. */
   deleteStructuredProperty: Scalars['Boolean']['output'];
   /**
@@ -5565,6 +5591,11 @@ export type Mutation = {
   updateParentNode?: Maybe<Scalars['Boolean']['output']>;
   /** Replace a post's kind and content. Needs the right to manage announcements (an admin token). */
   updatePost?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Change a query's name, description or statement, or replace its subjects (those given), and return it. A query
+   * that does not exist is NOT_FOUND.
+   */
+  updateQuery?: Maybe<QueryEntity>;
   /**
    * Change a structured property's definition and settings (what is given; types, values and entity types are
    * added to the stored ones) and return it.
@@ -5729,6 +5760,12 @@ export type MutationCreatePostArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateQueryArgs = {
+  input: CreateQueryInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreateStructuredPropertyArgs = {
   input: CreateStructuredPropertyInput;
 };
@@ -5790,6 +5827,12 @@ export type MutationDeletePageTemplateArgs = {
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationDeletePostArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteQueryArgs = {
   urn: Scalars['String']['input'];
 };
 
@@ -5915,6 +5958,13 @@ export type MutationUpdateParentNodeArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdatePostArgs = {
   input: UpdatePostInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateQueryArgs = {
+  input: UpdateQueryInput;
+  urn: Scalars['String']['input'];
 };
 
 
@@ -6970,6 +7020,72 @@ export type QueryVersionSetArgs = {
 /** Reads. */
 export type QueryViewArgs = {
   urn: Scalars['String']['input'];
+};
+
+/** A saved query about datasets. */
+export type QueryEntity = Entity & {
+  __typename?: 'QueryEntity';
+  /** The platform the query runs on, from dataPlatformInstance. */
+  platform?: Maybe<DataPlatform>;
+  /** Read from queryProperties. */
+  properties?: Maybe<QueryProperties>;
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** The datasets or schema fields the query is about, from querySubjects. */
+  subjects?: Maybe<Array<QuerySubject>>;
+  type: EntityType;
+  urn: Scalars['String']['output'];
+};
+
+
+/** A saved query about datasets. */
+export type QueryEntityRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** The language of a query's statement. */
+export type QueryLanguage =
+  | 'SQL';
+
+/** A query's statement, origin and stamps (queryProperties). */
+export type QueryProperties = {
+  __typename?: 'QueryProperties';
+  created: AuditStamp;
+  /** The creation with its actor resolved to a user. */
+  createdOn: ResolvedAuditStamp;
+  customProperties?: Maybe<Array<CustomPropertiesEntry>>;
+  description?: Maybe<Scalars['String']['output']>;
+  lastModified: AuditStamp;
+  name?: Maybe<Scalars['String']['output']>;
+  /** The entity the query came from, when known. */
+  origin?: Maybe<Entity>;
+  /** Whether a user saved it (MANUAL) or the system found it. */
+  source: QuerySource;
+  statement: QueryStatement;
+};
+
+/** Where a query comes from. */
+export type QuerySource =
+  | 'MANUAL'
+  | 'SYSTEM';
+
+/** A query's text and language. */
+export type QueryStatement = {
+  __typename?: 'QueryStatement';
+  language: QueryLanguage;
+  value: Scalars['String']['output'];
+};
+
+/** A query's text and language. */
+export type QueryStatementInput = {
+  language: QueryLanguage;
+  value: Scalars['String']['input'];
+};
+
+/** One thing a query is about: a dataset, or one of its schema fields. */
+export type QuerySubject = {
+  __typename?: 'QuerySubject';
+  dataset: Dataset;
+  schemaField?: Maybe<SchemaFieldEntity>;
 };
 
 /** A filter the search bar offers in one click. */
@@ -8396,6 +8512,25 @@ export type UpdatePostInput = {
   urn: Scalars['String']['input'];
 };
 
+/** Changes to a query; what is absent stays. */
+export type UpdateQueryInput = {
+  properties?: InputMaybe<UpdateQueryPropertiesInput>;
+  /** The datasets the query is about, replacing the stored ones. */
+  subjects?: InputMaybe<Array<UpdateQuerySubjectInput>>;
+};
+
+/** A query's new name, description or statement. */
+export type UpdateQueryPropertiesInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  statement?: InputMaybe<QueryStatementInput>;
+};
+
+/** One dataset a query is about. */
+export type UpdateQuerySubjectInput = {
+  datasetUrn: Scalars['String']['input'];
+};
+
 /** What storing one step state did. */
 export type UpdateStepStateResult = {
   __typename?: 'UpdateStepStateResult';
@@ -8813,6 +8948,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<MlPrimaryKey, 'application' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, primaryKeyProperties?: Maybe<_RefType['MLPrimaryKeyProperties']>, properties?: Maybe<_RefType['MLPrimaryKeyProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<OwnershipTypeEntity, 'info' | 'relationships'> & { info?: Maybe<_RefType['OwnershipTypeInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Post, 'lastModified' | 'relationships'> & { lastModified: _RefType['AuditStamp'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<QueryEntity, 'platform' | 'properties' | 'relationships' | 'subjects'> & { platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['QueryProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, subjects?: Maybe<Array<_RefType['QuerySubject']>> } )
     | ( Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<_RefType['RoleProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<_RefType['BusinessAttributes']>, deprecation?: Maybe<_RefType['Deprecation']>, documentation?: Maybe<_RefType['Documentation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, parent: _RefType['Entity'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: _RefType['StructuredPropertyDefinition'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
@@ -8961,6 +9097,9 @@ export type ResolversTypes = {
   CreateDomainInput: CreateDomainInput;
   CreateGlossaryEntityInput: CreateGlossaryEntityInput;
   CreatePostInput: CreatePostInput;
+  CreateQueryInput: CreateQueryInput;
+  CreateQueryPropertiesInput: CreateQueryPropertiesInput;
+  CreateQuerySubjectInput: CreateQuerySubjectInput;
   CreateStructuredPropertyInput: CreateStructuredPropertyInput;
   CreateTagInput: CreateTagInput;
   CreateViewInput: CreateViewInput;
@@ -9254,6 +9393,13 @@ export type ResolversTypes = {
   Quantile: ResolverTypeWrapper<Quantile>;
   QueriesTabConfig: ResolverTypeWrapper<QueriesTabConfig>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  QueryEntity: ResolverTypeWrapper<Omit<QueryEntity, 'platform' | 'properties' | 'relationships' | 'subjects'> & { platform?: Maybe<ResolversTypes['DataPlatform']>, properties?: Maybe<ResolversTypes['QueryProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, subjects?: Maybe<Array<ResolversTypes['QuerySubject']>> }>;
+  QueryLanguage: QueryLanguage;
+  QueryProperties: ResolverTypeWrapper<Omit<QueryProperties, 'created' | 'createdOn' | 'customProperties' | 'lastModified' | 'origin'> & { created: ResolversTypes['AuditStamp'], createdOn: ResolversTypes['ResolvedAuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, lastModified: ResolversTypes['AuditStamp'], origin?: Maybe<ResolversTypes['Entity']> }>;
+  QuerySource: QuerySource;
+  QueryStatement: ResolverTypeWrapper<QueryStatement>;
+  QueryStatementInput: QueryStatementInput;
+  QuerySubject: ResolverTypeWrapper<Omit<QuerySubject, 'dataset' | 'schemaField'> & { dataset: ResolversTypes['Dataset'], schemaField?: Maybe<ResolversTypes['SchemaFieldEntity']> }>;
   QuickFilter: ResolverTypeWrapper<Omit<QuickFilter, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   RawAspect: ResolverTypeWrapper<RawAspect>;
   RecommendationContent: ResolverTypeWrapper<Omit<RecommendationContent, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
@@ -9373,6 +9519,9 @@ export type ResolversTypes = {
   UpdateParentNodeInput: UpdateParentNodeInput;
   UpdatePostContentInput: UpdatePostContentInput;
   UpdatePostInput: UpdatePostInput;
+  UpdateQueryInput: UpdateQueryInput;
+  UpdateQueryPropertiesInput: UpdateQueryPropertiesInput;
+  UpdateQuerySubjectInput: UpdateQuerySubjectInput;
   UpdateStepStateResult: ResolverTypeWrapper<UpdateStepStateResult>;
   UpdateStructuredPropertyInput: UpdateStructuredPropertyInput;
   UpdateTypeQualifierInput: UpdateTypeQualifierInput;
@@ -9502,6 +9651,9 @@ export type ResolversParentTypes = {
   CreateDomainInput: CreateDomainInput;
   CreateGlossaryEntityInput: CreateGlossaryEntityInput;
   CreatePostInput: CreatePostInput;
+  CreateQueryInput: CreateQueryInput;
+  CreateQueryPropertiesInput: CreateQueryPropertiesInput;
+  CreateQuerySubjectInput: CreateQuerySubjectInput;
   CreateStructuredPropertyInput: CreateStructuredPropertyInput;
   CreateTagInput: CreateTagInput;
   CreateViewInput: CreateViewInput;
@@ -9747,6 +9899,11 @@ export type ResolversParentTypes = {
   Quantile: Quantile;
   QueriesTabConfig: QueriesTabConfig;
   Query: Record<PropertyKey, never>;
+  QueryEntity: Omit<QueryEntity, 'platform' | 'properties' | 'relationships' | 'subjects'> & { platform?: Maybe<ResolversParentTypes['DataPlatform']>, properties?: Maybe<ResolversParentTypes['QueryProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, subjects?: Maybe<Array<ResolversParentTypes['QuerySubject']>> };
+  QueryProperties: Omit<QueryProperties, 'created' | 'createdOn' | 'customProperties' | 'lastModified' | 'origin'> & { created: ResolversParentTypes['AuditStamp'], createdOn: ResolversParentTypes['ResolvedAuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, lastModified: ResolversParentTypes['AuditStamp'], origin?: Maybe<ResolversParentTypes['Entity']> };
+  QueryStatement: QueryStatement;
+  QueryStatementInput: QueryStatementInput;
+  QuerySubject: Omit<QuerySubject, 'dataset' | 'schemaField'> & { dataset: ResolversParentTypes['Dataset'], schemaField?: Maybe<ResolversParentTypes['SchemaFieldEntity']> };
   QuickFilter: Omit<QuickFilter, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   RawAspect: RawAspect;
   RecommendationContent: Omit<RecommendationContent, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
@@ -9852,6 +10009,9 @@ export type ResolversParentTypes = {
   UpdateParentNodeInput: UpdateParentNodeInput;
   UpdatePostContentInput: UpdatePostContentInput;
   UpdatePostInput: UpdatePostInput;
+  UpdateQueryInput: UpdateQueryInput;
+  UpdateQueryPropertiesInput: UpdateQueryPropertiesInput;
+  UpdateQuerySubjectInput: UpdateQuerySubjectInput;
   UpdateStepStateResult: UpdateStepStateResult;
   UpdateStructuredPropertyInput: UpdateStructuredPropertyInput;
   UpdateTypeQualifierInput: UpdateTypeQualifierInput;
@@ -11028,7 +11188,7 @@ export type EmbedResolvers<ContextType = any, ParentType extends ResolversParent
 };
 
 export type EntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['Entity'] = ResolversParentTypes['Entity']> = {
-  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'QueryEntity' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet', ParentType, ContextType>;
 };
 
 export type EntityAssertionsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityAssertionsResult'] = ResolversParentTypes['EntityAssertionsResult']> = {
@@ -11881,6 +12041,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   createGlossaryNode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateGlossaryNodeArgs, 'input'>>;
   createGlossaryTerm?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateGlossaryTermArgs, 'input'>>;
   createPost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationCreatePostArgs, 'input'>>;
+  createQuery?: Resolver<Maybe<ResolversTypes['QueryEntity']>, ParentType, ContextType, RequireFields<MutationCreateQueryArgs, 'input'>>;
   createStructuredProperty?: Resolver<ResolversTypes['StructuredPropertyEntity'], ParentType, ContextType, RequireFields<MutationCreateStructuredPropertyArgs, 'input'>>;
   createTag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateTagArgs, 'input'>>;
   createView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationCreateViewArgs, 'input'>>;
@@ -11892,6 +12053,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   deletePageModule?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePageModuleArgs, 'input'>>;
   deletePageTemplate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePageTemplateArgs, 'input'>>;
   deletePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeletePostArgs, 'urn'>>;
+  deleteQuery?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteQueryArgs, 'urn'>>;
   deleteStructuredProperty?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteStructuredPropertyArgs, 'input'>>;
   deleteView?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteViewArgs, 'urn'>>;
   moveDomain?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationMoveDomainArgs, 'input'>>;
@@ -11912,6 +12074,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   updateName?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateNameArgs, 'input'>>;
   updateParentNode?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateParentNodeArgs, 'input'>>;
   updatePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdatePostArgs, 'input'>>;
+  updateQuery?: Resolver<Maybe<ResolversTypes['QueryEntity']>, ParentType, ContextType, RequireFields<MutationUpdateQueryArgs, 'input' | 'urn'>>;
   updateStructuredProperty?: Resolver<ResolversTypes['StructuredPropertyEntity'], ParentType, ContextType, RequireFields<MutationUpdateStructuredPropertyArgs, 'input'>>;
   updateUserSetting?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateUserSettingArgs, 'input'>>;
   updateView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationUpdateViewArgs, 'input' | 'urn'>>;
@@ -12156,6 +12319,38 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   tag?: Resolver<Maybe<ResolversTypes['Tag']>, ParentType, ContextType, RequireFields<QueryTagArgs, 'urn'>>;
   versionSet?: Resolver<Maybe<ResolversTypes['VersionSet']>, ParentType, ContextType, RequireFields<QueryVersionSetArgs, 'urn'>>;
   view?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<QueryViewArgs, 'urn'>>;
+};
+
+export type QueryEntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['QueryEntity'] = ResolversParentTypes['QueryEntity']> = {
+  platform?: Resolver<Maybe<ResolversTypes['DataPlatform']>, ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['QueryProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<QueryEntityRelationshipsArgs, 'input'>>;
+  subjects?: Resolver<Maybe<Array<ResolversTypes['QuerySubject']>>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type QueryPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['QueryProperties'] = ResolversParentTypes['QueryProperties']> = {
+  created?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
+  createdOn?: Resolver<ResolversTypes['ResolvedAuditStamp'], ParentType, ContextType>;
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModified?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  origin?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['QuerySource'], ParentType, ContextType>;
+  statement?: Resolver<ResolversTypes['QueryStatement'], ParentType, ContextType>;
+};
+
+export type QueryStatementResolvers<ContextType = any, ParentType extends ResolversParentTypes['QueryStatement'] = ResolversParentTypes['QueryStatement']> = {
+  language?: Resolver<ResolversTypes['QueryLanguage'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type QuerySubjectResolvers<ContextType = any, ParentType extends ResolversParentTypes['QuerySubject'] = ResolversParentTypes['QuerySubject']> = {
+  dataset?: Resolver<ResolversTypes['Dataset'], ParentType, ContextType>;
+  schemaField?: Resolver<Maybe<ResolversTypes['SchemaFieldEntity']>, ParentType, ContextType>;
 };
 
 export type QuickFilterResolvers<ContextType = any, ParentType extends ResolversParentTypes['QuickFilter'] = ResolversParentTypes['QuickFilter']> = {
@@ -12961,6 +13156,10 @@ export type Resolvers<ContextType = any> = {
   Quantile?: QuantileResolvers<ContextType>;
   QueriesTabConfig?: QueriesTabConfigResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  QueryEntity?: QueryEntityResolvers<ContextType>;
+  QueryProperties?: QueryPropertiesResolvers<ContextType>;
+  QueryStatement?: QueryStatementResolvers<ContextType>;
+  QuerySubject?: QuerySubjectResolvers<ContextType>;
   QuickFilter?: QuickFilterResolvers<ContextType>;
   RawAspect?: RawAspectResolvers<ContextType>;
   RecommendationContent?: RecommendationContentResolvers<ContextType>;

@@ -34,6 +34,7 @@ import { applicationRecord, dataProductRecord } from './products-and-application
 import { dataProcessInstanceRecord } from './process-instance.js';
 import { pageModuleRecord, pageTemplateRecord } from './page-template.js';
 import { postRecord } from './post.js';
+import { queryRecord } from './query.js';
 import { savedViewRecord } from './saved-view.js';
 import { schemaFieldRecord } from './schema-field.js';
 import { dataTypeRecord, entityTypeRecord, structuredPropertyRecord } from './structured-property.js';
@@ -78,6 +79,7 @@ export const ENTITY_MAPPERS: Readonly<Record<string, EntityMapper>> = {
   dataHubPageTemplate: pageTemplateRecord,
   dataHubPageModule: pageModuleRecord,
   post: postRecord,
+  query: queryRecord,
   test: testRecord,
   form: formRecord,
 };

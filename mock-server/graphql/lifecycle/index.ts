@@ -1,6 +1,6 @@
 /**
  * The lifecycle family: creating, moving, updating and deleting catalog entities (upstream's resolvers/domain,
- * dataproduct, application, glossary, structuredproperties, businessattribute, template and module packages, types/ermodelrelationship, and mutate/MoveDomainResolver, UpdateParentNodeResolver), as
+ * dataproduct, application, glossary, structuredproperties, businessattribute, template, module and query packages, types/ermodelrelationship, and mutate/MoveDomainResolver, UpdateParentNodeResolver), as
  * resolvers (see the files beside).
  */
 import type { Resolver, ResolverFamily } from '../resolver-types.js';
@@ -10,6 +10,7 @@ import { createDomain, deleteDomain, moveDomain } from './domains.js';
 import { createGlossaryEntity, deleteGlossaryEntity, updateParentNode } from './glossary.js';
 import { createApplication, createDataProduct, deleteOfKind, updateDataProduct } from './products-and-applications.js';
 import { deletePageModule, deletePageTemplate, upsertPageModule, upsertPageTemplate } from './page-templates.js';
+import { createQuery, deleteQuery, updateQuery } from './queries.js';
 import { addRelatedTerms, removeRelatedTerms, type RelatedTermsInput } from './related-terms.js';
 import {
   createStructuredProperty,
@@ -80,6 +81,14 @@ export const lifecycleFamily: ResolverFamily = (viewOf) => ({
       urn: string;
       input: Parameters<typeof updateERModelRelationship>[2];
     }>,
+    createQuery: ((_r, { input }, ctx) => createQuery(ctx, viewOf(ctx), input)) satisfies Input<
+      Parameters<typeof createQuery>[2]
+    >,
+    updateQuery: ((_r, { urn, input }, ctx) => updateQuery(ctx, viewOf(ctx), urn, input)) satisfies Resolver<{
+      urn: string;
+      input: Parameters<typeof updateQuery>[3];
+    }>,
+    deleteQuery: ((_r, { urn }, ctx) => deleteQuery(ctx, urn)) satisfies ByUrn,
     upsertPageTemplate: ((_r, { input }, ctx) => upsertPageTemplate(ctx, viewOf(ctx), input)) satisfies Input<
       Parameters<typeof upsertPageTemplate>[2]
     >,

@@ -107,6 +107,13 @@ const RELATIONSHIP_PAGE = `query getERModelRelationship($urn: String!) {
   }
 }`;
 
+const QUERY_FIELDS = `urn type
+  properties { name description source statement { value language } createdOn { actor { urn } } }
+  subjects { dataset { urn } }`;
+const CREATE_QUERY = `mutation createQuery($input: CreateQueryInput!) { createQuery(input: $input) { ${QUERY_FIELDS} } }`;
+const UPDATE_QUERY = `mutation updateQuery($urn: String!, $input: UpdateQueryInput!) { updateQuery(urn: $urn, input: $input) { ${QUERY_FIELDS} } }`;
+const DELETE_QUERY = 'mutation deleteQuery($urn: String!) { deleteQuery(urn: $urn) }';
+
 const DOMAIN_PAGE = `query getDomain($urn: String!) {
   domain(urn: $urn) {
     urn
@@ -457,6 +464,42 @@ describe.each(['svc', 'li'] as const)('creating, moving and deleting entities, u
     });
   });
 
+  it('creates, updates and deletes a saved query of a dataset', async () => {
+    const created = (
+      await ok(CREATE_QUERY, {
+        input: {
+          properties: { name: 'Big orders', statement: { value: 'SELECT * FROM orders', language: 'SQL' } },
+          subjects: [{ datasetUrn: DATASET }],
+        },
+      })
+    ).createQuery;
+    expect(created.urn).toMatch(new RegExp(`^urn:${namespace}:query:[0-9a-f-]{36}$`));
+    expect(created).toMatchObject({
+      type: 'QUERY',
+      properties: {
+        name: 'Big orders',
+        description: null,
+        source: 'MANUAL',
+        statement: { value: 'SELECT * FROM orders', language: 'SQL' },
+        createdOn: { actor: { urn: urn('corpuser:datahub') } },
+      },
+      subjects: [{ dataset: { urn: DATASET } }],
+    });
+    const updated = (
+      await ok(UPDATE_QUERY, {
+        urn: created.urn,
+        input: { properties: { description: 'Over 100', statement: { value: 'SELECT 1', language: 'SQL' } } },
+      })
+    ).updateQuery;
+    expect(updated.properties).toMatchObject({
+      name: 'Big orders',
+      description: 'Over 100',
+      statement: { value: 'SELECT 1' },
+    });
+    expect((await ok(DELETE_QUERY, { urn: created.urn })).deleteQuery).toBe(true);
+    expect((await ok(ENTITY_EXISTS, { urn: created.urn })).entity).toBeNull();
+  });
+
   const domain = urn('domain:errors');
   const term = urn('glossaryTerm:errors');
   const cases: {
@@ -801,6 +844,32 @@ describe.each(['svc', 'li'] as const)('creating, moving and deleting entities, u
       variables: { input: { editableProperties: { description: 'd' } } },
       type: 'BAD_REQUEST',
       message: 'input.properties',
+    },
+    {
+      name: 'a query about what is not a dataset',
+      query: CREATE_QUERY,
+      variables: {
+        input: { properties: { statement: { value: 'x', language: 'SQL' } }, subjects: [{ datasetUrn: domain }] },
+      },
+      type: 'BAD_REQUEST',
+      message: 'input.subjects[0].datasetUrn',
+    },
+    {
+      name: 'updating a missing query',
+      query: UPDATE_QUERY,
+      variables: { urn: urn('query:nowhere'), input: {} },
+      type: 'NOT_FOUND',
+      message: 'Failed to find query with urn',
+    },
+    {
+      name: 'a reader saving a query',
+      query: CREATE_QUERY,
+      variables: {
+        input: { properties: { statement: { value: 'x', language: 'SQL' } }, subjects: [{ datasetUrn: DATASET }] },
+      },
+      type: 'UNAUTHORIZED',
+      message: 'Unauthorized',
+      token: READER,
     },
   ];
 
