@@ -1877,6 +1877,49 @@ export type DataFlowProperties = {
   project?: Maybe<Scalars['String']['output']>;
 };
 
+/** A stored connection to an external platform. */
+export type DataHubConnection = Entity & {
+  __typename?: 'DataHubConnection';
+  /** Read from dataHubConnectionDetails. */
+  details: DataHubConnectionDetails;
+  /** The platform connected to, from dataPlatformInstance. */
+  platform: DataPlatform;
+  relationships?: Maybe<EntityRelationshipsResult>;
+  type: EntityType;
+  urn: Scalars['String']['output'];
+};
+
+
+/** A stored connection to an external platform. */
+export type DataHubConnectionRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** A connection's kind, name and contents. */
+export type DataHubConnectionDetails = {
+  __typename?: 'DataHubConnectionDetails';
+  /** The contents of a JSON connection. */
+  json?: Maybe<DataHubJsonConnection>;
+  name?: Maybe<Scalars['String']['output']>;
+  type: DataHubConnectionDetailsType;
+};
+
+/** The kinds of connection. */
+export type DataHubConnectionDetailsType =
+  | 'JSON';
+
+/** The contents of a JSON connection. */
+export type DataHubJsonConnection = {
+  __typename?: 'DataHubJsonConnection';
+  /** The connection's JSON, as given. */
+  blob: Scalars['String']['output'];
+};
+
+/** The contents of a JSON connection. */
+export type DataHubJsonConnectionInput = {
+  blob: Scalars['String']['input'];
+};
+
 /** A module of a page: a block of the home page such as the caller's assets or the domains (dataHubPageModuleProperties). */
 export type DataHubPageModule = Entity & {
   __typename?: 'DataHubPageModule';
@@ -5609,6 +5652,11 @@ export type Mutation = {
    */
   updateView?: Maybe<DataHubView>;
   /**
+   * Create or replace a connection (dataHubConnectionDetails and dataPlatformInstance) at `<prefix>dataHubConnection:<id>`,
+   * the id given or a random UUID, and return it. Needs the right to manage connections (an admin token).
+   */
+  upsertConnection: DataHubConnection;
+  /**
    * Create or replace a page module (dataHubPageModuleProperties) at `input.urn`, or at a new URN without one, and
    * return it. A GLOBAL module needs an admin token; the parameters of its type must be given.
    */
@@ -5984,6 +6032,12 @@ export type MutationUpdateUserSettingArgs = {
 export type MutationUpdateViewArgs = {
   input: UpdateViewInput;
   urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpsertConnectionArgs = {
+  input: UpsertDataHubConnectionInput;
 };
 
 
@@ -8579,6 +8633,18 @@ export type UpdateViewInput = {
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A connection to create or replace. */
+export type UpsertDataHubConnectionInput = {
+  /** The id in the URN; a random UUID when absent. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  /** The contents; needed for a JSON connection. */
+  json?: InputMaybe<DataHubJsonConnectionInput>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** The platform connected to. */
+  platformUrn: Scalars['String']['input'];
+  type: DataHubConnectionDetailsType;
+};
+
 /** A page module to create or replace. */
 export type UpsertPageModuleInput = {
   name: Scalars['String']['input'];
@@ -8924,6 +8990,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataHubConnection, 'platform' | 'relationships'> & { platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataHubPageModule, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataHubPageTemplate, 'properties' | 'relationships'> & { properties: _RefType['DataHubPageTemplateProperties'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataHubView, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
@@ -9112,6 +9179,11 @@ export type ResolversTypes = {
   DataFlow: ResolverTypeWrapper<Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DataFlowProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DataFlowEditableProperties: ResolverTypeWrapper<DataFlowEditableProperties>;
   DataFlowProperties: ResolverTypeWrapper<Omit<DataFlowProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
+  DataHubConnection: ResolverTypeWrapper<Omit<DataHubConnection, 'platform' | 'relationships'> & { platform: ResolversTypes['DataPlatform'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  DataHubConnectionDetails: ResolverTypeWrapper<DataHubConnectionDetails>;
+  DataHubConnectionDetailsType: DataHubConnectionDetailsType;
+  DataHubJsonConnection: ResolverTypeWrapper<DataHubJsonConnection>;
+  DataHubJsonConnectionInput: DataHubJsonConnectionInput;
   DataHubPageModule: ResolverTypeWrapper<Omit<DataHubPageModule, 'relationships'> & { relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataHubPageModuleParams: ResolverTypeWrapper<DataHubPageModuleParams>;
   DataHubPageModuleProperties: ResolverTypeWrapper<DataHubPageModuleProperties>;
@@ -9527,6 +9599,7 @@ export type ResolversTypes = {
   UpdateTypeQualifierInput: UpdateTypeQualifierInput;
   UpdateUserSettingInput: UpdateUserSettingInput;
   UpdateViewInput: UpdateViewInput;
+  UpsertDataHubConnectionInput: UpsertDataHubConnectionInput;
   UpsertPageModuleInput: UpsertPageModuleInput;
   UpsertPageTemplateInput: UpsertPageTemplateInput;
   UsageAggregation: ResolverTypeWrapper<Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversTypes['UsageAggregationMetrics']> }>;
@@ -9666,6 +9739,10 @@ export type ResolversParentTypes = {
   DataFlow: Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DataFlowProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DataFlowEditableProperties: DataFlowEditableProperties;
   DataFlowProperties: Omit<DataFlowProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
+  DataHubConnection: Omit<DataHubConnection, 'platform' | 'relationships'> & { platform: ResolversParentTypes['DataPlatform'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  DataHubConnectionDetails: DataHubConnectionDetails;
+  DataHubJsonConnection: DataHubJsonConnection;
+  DataHubJsonConnectionInput: DataHubJsonConnectionInput;
   DataHubPageModule: Omit<DataHubPageModule, 'relationships'> & { relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataHubPageModuleParams: DataHubPageModuleParams;
   DataHubPageModuleProperties: DataHubPageModuleProperties;
@@ -10017,6 +10094,7 @@ export type ResolversParentTypes = {
   UpdateTypeQualifierInput: UpdateTypeQualifierInput;
   UpdateUserSettingInput: UpdateUserSettingInput;
   UpdateViewInput: UpdateViewInput;
+  UpsertDataHubConnectionInput: UpsertDataHubConnectionInput;
   UpsertPageModuleInput: UpsertPageModuleInput;
   UpsertPageTemplateInput: UpsertPageTemplateInput;
   UsageAggregation: Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversParentTypes['UsageAggregationMetrics']> };
@@ -10685,6 +10763,25 @@ export type DataFlowPropertiesResolvers<ContextType = any, ParentType extends Re
   project?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type DataHubConnectionResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubConnection'] = ResolversParentTypes['DataHubConnection']> = {
+  details?: Resolver<ResolversTypes['DataHubConnectionDetails'], ParentType, ContextType>;
+  platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataHubConnectionRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataHubConnectionDetailsResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubConnectionDetails'] = ResolversParentTypes['DataHubConnectionDetails']> = {
+  json?: Resolver<Maybe<ResolversTypes['DataHubJsonConnection']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['DataHubConnectionDetailsType'], ParentType, ContextType>;
+};
+
+export type DataHubJsonConnectionResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubJsonConnection'] = ResolversParentTypes['DataHubJsonConnection']> = {
+  blob?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type DataHubPageModuleResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPageModule'] = ResolversParentTypes['DataHubPageModule']> = {
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   properties?: Resolver<ResolversTypes['DataHubPageModuleProperties'], ParentType, ContextType>;
@@ -11188,7 +11285,7 @@ export type EmbedResolvers<ContextType = any, ParentType extends ResolversParent
 };
 
 export type EntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['Entity'] = ResolversParentTypes['Entity']> = {
-  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'QueryEntity' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubConnection' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'QueryEntity' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet', ParentType, ContextType>;
 };
 
 export type EntityAssertionsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityAssertionsResult'] = ResolversParentTypes['EntityAssertionsResult']> = {
@@ -12078,6 +12175,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   updateStructuredProperty?: Resolver<ResolversTypes['StructuredPropertyEntity'], ParentType, ContextType, RequireFields<MutationUpdateStructuredPropertyArgs, 'input'>>;
   updateUserSetting?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateUserSettingArgs, 'input'>>;
   updateView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationUpdateViewArgs, 'input' | 'urn'>>;
+  upsertConnection?: Resolver<ResolversTypes['DataHubConnection'], ParentType, ContextType, RequireFields<MutationUpsertConnectionArgs, 'input'>>;
   upsertPageModule?: Resolver<ResolversTypes['DataHubPageModule'], ParentType, ContextType, RequireFields<MutationUpsertPageModuleArgs, 'input'>>;
   upsertPageTemplate?: Resolver<ResolversTypes['DataHubPageTemplate'], ParentType, ContextType, RequireFields<MutationUpsertPageTemplateArgs, 'input'>>;
 };
@@ -12971,6 +13069,9 @@ export type Resolvers<ContextType = any> = {
   DataFlow?: DataFlowResolvers<ContextType>;
   DataFlowEditableProperties?: DataFlowEditablePropertiesResolvers<ContextType>;
   DataFlowProperties?: DataFlowPropertiesResolvers<ContextType>;
+  DataHubConnection?: DataHubConnectionResolvers<ContextType>;
+  DataHubConnectionDetails?: DataHubConnectionDetailsResolvers<ContextType>;
+  DataHubJsonConnection?: DataHubJsonConnectionResolvers<ContextType>;
   DataHubPageModule?: DataHubPageModuleResolvers<ContextType>;
   DataHubPageModuleParams?: DataHubPageModuleParamsResolvers<ContextType>;
   DataHubPageModuleProperties?: DataHubPageModulePropertiesResolvers<ContextType>;

@@ -7,6 +7,7 @@
 import { chartRecord, dashboardRecord } from './tool-assets.js';
 import { assertionRecord } from './assertion.js';
 import { businessAttributeRecord } from './business-attribute.js';
+import { connectionRecord } from './connection.js';
 import { containerRecord } from './container.js';
 import { dataFlowRecord, dataJobRecord } from './pipeline-assets.js';
 import { corpGroupRecord } from './corp-group.js';
@@ -80,6 +81,7 @@ export const ENTITY_MAPPERS: Readonly<Record<string, EntityMapper>> = {
   dataHubPageModule: pageModuleRecord,
   post: postRecord,
   query: queryRecord,
+  dataHubConnection: connectionRecord,
   test: testRecord,
   form: formRecord,
 };

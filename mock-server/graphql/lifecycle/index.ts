@@ -1,11 +1,12 @@
 /**
  * The lifecycle family: creating, moving, updating and deleting catalog entities (upstream's resolvers/domain,
- * dataproduct, application, glossary, structuredproperties, businessattribute, template, module and query packages, types/ermodelrelationship, and mutate/MoveDomainResolver, UpdateParentNodeResolver), as
+ * dataproduct, application, glossary, structuredproperties, businessattribute, template, module, query and connection packages, types/ermodelrelationship, and mutate/MoveDomainResolver, UpdateParentNodeResolver), as
  * resolvers (see the files beside).
  */
 import type { Resolver, ResolverFamily } from '../resolver-types.js';
 import { createBusinessAttribute, deleteBusinessAttribute, updateBusinessAttribute } from './business-attributes.js';
 import { createERModelRelationship, updateERModelRelationship } from './er-model-relationships.js';
+import { upsertConnection } from './connections.js';
 import { createDomain, deleteDomain, moveDomain } from './domains.js';
 import { createGlossaryEntity, deleteGlossaryEntity, updateParentNode } from './glossary.js';
 import { createApplication, createDataProduct, deleteOfKind, updateDataProduct } from './products-and-applications.js';
@@ -89,6 +90,9 @@ export const lifecycleFamily: ResolverFamily = (viewOf) => ({
       input: Parameters<typeof updateQuery>[3];
     }>,
     deleteQuery: ((_r, { urn }, ctx) => deleteQuery(ctx, urn)) satisfies ByUrn,
+    upsertConnection: ((_r, { input }, ctx) => upsertConnection(ctx, viewOf(ctx), input)) satisfies Input<
+      Parameters<typeof upsertConnection>[2]
+    >,
     upsertPageTemplate: ((_r, { input }, ctx) => upsertPageTemplate(ctx, viewOf(ctx), input)) satisfies Input<
       Parameters<typeof upsertPageTemplate>[2]
     >,

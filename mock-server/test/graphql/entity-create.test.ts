@@ -114,6 +114,10 @@ const CREATE_QUERY = `mutation createQuery($input: CreateQueryInput!) { createQu
 const UPDATE_QUERY = `mutation updateQuery($urn: String!, $input: UpdateQueryInput!) { updateQuery(urn: $urn, input: $input) { ${QUERY_FIELDS} } }`;
 const DELETE_QUERY = 'mutation deleteQuery($urn: String!) { deleteQuery(urn: $urn) }';
 
+const UPSERT_CONNECTION = `mutation upsertConnection($input: UpsertDataHubConnectionInput!) {
+  upsertConnection(input: $input) { urn details { type name json { blob } } platform { urn } }
+}`;
+
 const DOMAIN_PAGE = `query getDomain($urn: String!) {
   domain(urn: $urn) {
     urn
@@ -500,6 +504,23 @@ describe.each(['svc', 'li'] as const)('creating, moving and deleting entities, u
     expect((await ok(ENTITY_EXISTS, { urn: created.urn })).entity).toBeNull();
   });
 
+  it('creates and replaces a connection to a platform', async () => {
+    const input = {
+      id: 'snowflake-main',
+      type: 'JSON',
+      platformUrn: urn('dataPlatform:snowflake'),
+      json: { blob: '{"account":"acme"}' },
+    };
+    expect((await ok(UPSERT_CONNECTION, { input })).upsertConnection).toEqual({
+      urn: urn('dataHubConnection:snowflake-main'),
+      details: { type: 'JSON', name: 'snowflake-main', json: { blob: '{"account":"acme"}' } },
+      platform: { urn: urn('dataPlatform:snowflake') },
+    });
+    const replaced = (await ok(UPSERT_CONNECTION, { input: { ...input, name: 'Main', json: { blob: '{}' } } }))
+      .upsertConnection;
+    expect(replaced.details).toEqual({ type: 'JSON', name: 'Main', json: { blob: '{}' } });
+  });
+
   const domain = urn('domain:errors');
   const term = urn('glossaryTerm:errors');
   const cases: {
@@ -867,6 +888,28 @@ describe.each(['svc', 'li'] as const)('creating, moving and deleting entities, u
       variables: {
         input: { properties: { statement: { value: 'x', language: 'SQL' } }, subjects: [{ datasetUrn: DATASET }] },
       },
+      type: 'UNAUTHORIZED',
+      message: 'Unauthorized',
+      token: READER,
+    },
+    {
+      name: 'a JSON connection without its contents',
+      query: UPSERT_CONNECTION,
+      variables: { input: { type: 'JSON', platformUrn: urn('dataPlatform:snowflake') } },
+      type: 'BAD_REQUEST',
+      message: "Connections with type JSON must provide the field 'json'.",
+    },
+    {
+      name: 'a connection to what is not a platform',
+      query: UPSERT_CONNECTION,
+      variables: { input: { type: 'JSON', platformUrn: domain, json: { blob: '{}' } } },
+      type: 'BAD_REQUEST',
+      message: 'input.platformUrn',
+    },
+    {
+      name: 'a reader upserting a connection',
+      query: UPSERT_CONNECTION,
+      variables: { input: { type: 'JSON', platformUrn: urn('dataPlatform:snowflake'), json: { blob: '{}' } } },
       type: 'UNAUTHORIZED',
       message: 'Unauthorized',
       token: READER,
