@@ -2227,6 +2227,21 @@ export interface components {
         };
         GlossaryNodeKey: components["schemas"]["glossaryNodeKey"];
         /**
+         * GlossaryRelatedTerms
+         * @description The terms a glossary term relates to, by kind (upstream's glossary.GlossaryRelatedTerms record at v1.3.0.1): those it inherits from, those it contains, its values and terms related otherwise.
+         */
+        glossaryRelatedTerms: {
+            /** @description The terms this term contains (`hasA`). */
+            hasRelatedTerms?: components["schemas"]["Urn"][];
+            /** @description The terms this term inherits from (`isA`). */
+            isRelatedTerms?: components["schemas"]["Urn"][];
+            /** @description Terms related to this term in another way. */
+            relatedTerms?: components["schemas"]["Urn"][];
+            /** @description The terms that are values of this term. */
+            values?: components["schemas"]["Urn"][];
+        };
+        GlossaryRelatedTerms: components["schemas"]["glossaryRelatedTerms"];
+        /**
          * GlossaryTermInfo
          * @description Properties of a glossary term.
          */

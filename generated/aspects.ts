@@ -78,6 +78,7 @@ export type GlobalSettingsKey = components['schemas']['GlobalSettingsKey'];
 export type GlobalTags = components['schemas']['GlobalTags'];
 export type GlossaryNodeInfo = components['schemas']['GlossaryNodeInfo'];
 export type GlossaryNodeKey = components['schemas']['GlossaryNodeKey'];
+export type GlossaryRelatedTerms = components['schemas']['GlossaryRelatedTerms'];
 export type GlossaryTermInfo = components['schemas']['GlossaryTermInfo'];
 export type GlossaryTermKey = components['schemas']['GlossaryTermKey'];
 export type GlossaryTerms = components['schemas']['GlossaryTerms'];
@@ -207,6 +208,7 @@ export interface AspectValues {
   globalTags: GlobalTags;
   glossaryNodeInfo: GlossaryNodeInfo;
   glossaryNodeKey: GlossaryNodeKey;
+  glossaryRelatedTerms: GlossaryRelatedTerms;
   glossaryTermInfo: GlossaryTermInfo;
   glossaryTermKey: GlossaryTermKey;
   glossaryTerms: GlossaryTerms;

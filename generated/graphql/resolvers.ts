@@ -138,6 +138,13 @@ export type AllowedValue = {
   value: PropertyValue;
 };
 
+/** One value a property allows: a string or a number, with a description. */
+export type AllowedValueInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  numberValue?: InputMaybe<Scalars['Float']['input']>;
+  stringValue?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A chart of the analytics page. */
 export type AnalyticsChart = BarChart | TableChart | TimeSeriesChart;
 
@@ -501,6 +508,12 @@ export type AssetCollectionModuleParams = {
   assetUrns: Array<Scalars['String']['output']>;
   /** A filter selecting assets, as JSON. */
   dynamicFilterJson?: Maybe<Scalars['String']['output']>;
+};
+
+/** The assets a collection module lists, and a search filter (JSON) adding more. */
+export type AssetCollectionModuleParamsInput = {
+  assetUrns: Array<Scalars['String']['input']>;
+  dynamicFilterJson?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Who did something, and when. */
@@ -1502,6 +1515,67 @@ export type CorpUserViewsSettings = {
   defaultView?: Maybe<DataHubView>;
 };
 
+/** A new application. */
+export type CreateApplicationInput = {
+  /** The domain the application belongs to, when given. */
+  domainUrn?: InputMaybe<Scalars['String']['input']>;
+  /** The id in the URN; a random UUID when absent or blank. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  properties: CreateApplicationPropertiesInput;
+};
+
+/** The properties of a new application. */
+export type CreateApplicationPropertiesInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+};
+
+/** A new business attribute. */
+export type CreateBusinessAttributeInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The id in the URN; a random UUID when absent. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  /** The data type of the fields it describes. */
+  type?: InputMaybe<SchemaFieldDataType>;
+};
+
+/** A new data product. */
+export type CreateDataProductInput = {
+  /** The domain the data product belongs to; it must exist. */
+  domainUrn: Scalars['String']['input'];
+  /** The id in the URN; a random UUID when absent or blank. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  properties: CreateDataProductPropertiesInput;
+};
+
+/** The properties of a new data product. */
+export type CreateDataProductPropertiesInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+};
+
+/** A new domain. */
+export type CreateDomainInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The id in the URN; a random UUID when absent. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  /** The domain to create it under; a top-level domain when absent. */
+  parentDomain?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A new glossary term or node. */
+export type CreateGlossaryEntityInput = {
+  /** The definition; empty when absent. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The id in the URN; a random UUID when absent. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  /** The glossary node to create it under; the root of the glossary when absent. */
+  parentNode?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A post to create. */
 export type CreatePostInput = {
   /** What it says. */
@@ -1514,6 +1588,45 @@ export type CreatePostInput = {
   subResource?: InputMaybe<Scalars['String']['input']>;
   /** The kind of part of that entity it is about. */
   subResourceType?: InputMaybe<SubResourceType>;
+};
+
+/** A new query. */
+export type CreateQueryInput = {
+  properties: CreateQueryPropertiesInput;
+  /** The datasets the query is about. */
+  subjects: Array<CreateQuerySubjectInput>;
+};
+
+/** A new query's name, description and statement. */
+export type CreateQueryPropertiesInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  statement: QueryStatementInput;
+};
+
+/** One dataset a new query is about. */
+export type CreateQuerySubjectInput = {
+  datasetUrn: Scalars['String']['input'];
+};
+
+/** A new structured property. */
+export type CreateStructuredPropertyInput = {
+  allowedValues?: InputMaybe<Array<AllowedValueInput>>;
+  cardinality?: InputMaybe<PropertyCardinality>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  /** The entityType URNs of the entities it applies to. */
+  entityTypes: Array<Scalars['String']['input']>;
+  /** The id in the URN; it must equal `qualifiedName` when both are given. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  /** Whether its values may not be changed once set. */
+  immutable?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The qualified name, also the id in the URN when given. */
+  qualifiedName?: InputMaybe<Scalars['String']['input']>;
+  settings?: InputMaybe<StructuredPropertySettingsInput>;
+  typeQualifier?: InputMaybe<TypeQualifierInput>;
+  /** The dataType URN of its values (`urn:svc:dataType:datahub.string`, ...). */
+  valueType: Scalars['String']['input'];
 };
 
 /** Input required to create a new tag. */
@@ -1917,6 +2030,11 @@ export type DataHubJsonConnection = {
   __typename?: 'DataHubJsonConnection';
   /** The settings, decrypted. */
   blob: Scalars['String']['output'];
+};
+
+/** The contents of a JSON connection. */
+export type DataHubJsonConnectionInput = {
+  blob: Scalars['String']['input'];
 };
 
 /** A module of a page: a block of the home page such as the caller's assets or the domains (dataHubPageModuleProperties). */
@@ -3053,6 +3171,21 @@ export type DateRange = {
   start: Scalars['String']['output'];
 };
 
+/** The page module to delete. */
+export type DeletePageModuleInput = {
+  urn: Scalars['String']['input'];
+};
+
+/** The page template to delete. */
+export type DeletePageTemplateInput = {
+  urn: Scalars['String']['input'];
+};
+
+/** The structured property to delete. */
+export type DeleteStructuredPropertyInput = {
+  urn: Scalars['String']['input'];
+};
+
 /** Deprecation status of an entity. */
 export type Deprecation = {
   __typename?: 'Deprecation';
@@ -3247,6 +3380,12 @@ export type ErModelRelationshipEditableProperties = {
   name?: Maybe<Scalars['String']['output']>;
 };
 
+/** A relationship's editable name and description; blank ones are left out. */
+export type ErModelRelationshipEditablePropertiesUpdate = {
+  description: Scalars['String']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** What ingestion reports of a relationship between datasets (aspect erModelRelationshipProperties). */
 export type ErModelRelationshipProperties = {
   __typename?: 'ERModelRelationshipProperties';
@@ -3263,6 +3402,30 @@ export type ErModelRelationshipProperties = {
   relationshipFieldMappings?: Maybe<Array<RelationshipFieldMapping>>;
   /** The dataset on the source side. */
   source: Dataset;
+};
+
+/** A relationship's properties (erModelRelationshipProperties). */
+export type ErModelRelationshipPropertiesInput = {
+  /** True stamps its creation now. */
+  created?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Its creation time, with `createdBy`, when `created` is not true. */
+  createdAt?: InputMaybe<Scalars['Long']['input']>;
+  createdBy?: InputMaybe<Scalars['String']['input']>;
+  /** The dataset on the other side. */
+  destination: Scalars['String']['input'];
+  /** The cardinality; worked out from the mappings when absent. */
+  erModelRelationshipCardinality?: InputMaybe<ErModelRelationshipCardinality>;
+  name: Scalars['String']['input'];
+  /** The fields paired across the two datasets; at least one. */
+  relationshipFieldmappings?: InputMaybe<Array<RelationshipFieldMappingInput>>;
+  /** The dataset on one side. */
+  source: Scalars['String']['input'];
+};
+
+/** A relationship's properties and editable properties, each replaced whole when given. */
+export type ErModelRelationshipUpdateInput = {
+  editableProperties?: InputMaybe<ErModelRelationshipEditablePropertiesUpdate>;
+  properties?: InputMaybe<ErModelRelationshipPropertiesInput>;
 };
 
 /** Edited metadata of one schema field. */
@@ -4402,6 +4565,13 @@ export type HierarchyViewModuleParams = {
   showRelatedEntities: Scalars['Boolean']['output'];
 };
 
+/** The roots of a hierarchy module, and whether (and which, by a JSON filter) related entities show. */
+export type HierarchyViewModuleParamsInput = {
+  assetUrns: Array<Scalars['String']['input']>;
+  relatedEntitiesFilterJson?: InputMaybe<Scalars['String']['input']>;
+  showRelatedEntities: Scalars['Boolean']['input'];
+};
+
 /** One highlight: a number with a title and an explanation. */
 export type Highlight = {
   __typename?: 'Highlight';
@@ -4763,6 +4933,13 @@ export type LinkModuleParams = {
   imageUrl?: Maybe<Scalars['String']['output']>;
   /** The address. */
   linkUrl: Scalars['String']['output'];
+};
+
+/** A link module's link. */
+export type LinkModuleParamsInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  imageUrl?: InputMaybe<Scalars['String']['input']>;
+  linkUrl: Scalars['String']['input'];
 };
 
 /** What clicking a cell does. */
@@ -5485,6 +5662,14 @@ export type MetadataAttribution = {
   time: Scalars['Long']['output'];
 };
 
+/** Where a domain moves. */
+export type MoveDomainInput = {
+  /** The new parent domain; the top level when absent. */
+  parentDomain?: InputMaybe<Scalars['String']['input']>;
+  /** The domain to move. */
+  resourceUrn: Scalars['String']['input'];
+};
+
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -5494,6 +5679,8 @@ export type Mutation = {
   addOwner?: Maybe<Scalars['Boolean']['output']>;
   /** Add several owners to an entity. */
   addOwners?: Maybe<Scalars['Boolean']['output']>;
+  /** Relate glossary terms to a term (glossaryRelatedTerms: `isA` inherits from them, `hasA` contains them). */
+  addRelatedTerms?: Maybe<Scalars['Boolean']['output']>;
   /** Add a tag to an entity, or to a dataset schema field (`subResourceType: DATASET_FIELD`, written to editableSchemaMetadata). */
   addTag?: Maybe<Scalars['Boolean']['output']>;
   /** Add several tags to an entity or a dataset schema field. */
@@ -5516,8 +5703,54 @@ export type Mutation = {
   batchRemoveTerms?: Maybe<Scalars['Boolean']['output']>;
   /** Store the states of steps (each replaced whole), the caller as the actor. */
   batchUpdateStepStates: BatchUpdateStepStatesResult;
+  /**
+   * Create an application (applicationProperties, its domain when given; the caller becomes its owner) and
+   * return it.
+   */
+  createApplication?: Maybe<Application>;
+  /**
+   * Create a business attribute (businessAttributeInfo: its name as name and field path, description, type; the
+   * caller becomes its owner) and return it. A name another business attribute has is a CONFLICT.
+   */
+  createBusinessAttribute?: Maybe<BusinessAttribute>;
+  /**
+   * Create a data product in a domain (dataProductProperties and its domains aspect; the caller becomes its owner)
+   * and return it.
+   */
+  createDataProduct?: Maybe<DataProduct>;
+  /**
+   * Create a domain (domainProperties, created by the caller, who becomes its owner) and return its URN. An id that
+   * is taken, a parent domain that does not exist, or a sibling of the same name is an error.
+   */
+  createDomain?: Maybe<Scalars['String']['output']>;
+  /**
+   * Create a relationship between two datasets' fields (erModelRelationshipProperties, and the editable properties
+   * when given) and return it. Its id is derived from its name and the two datasets, so creating it again replaces
+   * it. The caller must be allowed to edit both datasets.
+   */
+  createERModelRelationship?: Maybe<ErModelRelationship>;
+  /**
+   * Create a glossary node (glossaryNodeInfo; the caller becomes its owner) and return its URN. A node of the same
+   * name under the same parent, or an id that is taken, is an error.
+   */
+  createGlossaryNode?: Maybe<Scalars['String']['output']>;
+  /**
+   * Create a glossary term (glossaryTermInfo, an INTERNAL term; the caller becomes its owner) and return its URN.
+   * A term of the same name under the same parent, or an id that is taken, is an error.
+   */
+  createGlossaryTerm?: Maybe<Scalars['String']['output']>;
   /** Create a post (a new post URN with postInfo). Needs the right to manage announcements (an admin token). */
   createPost?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Create a query (queryProperties, a MANUAL query created by the caller now; querySubjects) at a new URN and
+   * return it. The caller must be allowed to edit each subject dataset.
+   */
+  createQuery?: Maybe<QueryEntity>;
+  /**
+   * Create a structured property (propertyDefinition, and structuredPropertySettings when settings are given) and
+   * return it. Its id is the qualified name, else the id, else a random UUID.
+   */
+  createStructuredProperty: StructuredPropertyEntity;
   /**
    * Create a tag and return its URN, `urn:svc:tag:<id>`. The id is `input.id`, or a random UUID when it is absent.
    * Creating a tag whose URN already exists is an error ("This Tag already exists!").
@@ -5528,25 +5761,54 @@ export type Mutation = {
    * needs an admin token; a personal one any caller's.
    */
   createView?: Maybe<DataHubView>;
+  /** Delete an application and the references to it. */
+  deleteApplication?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a business attribute and the references to it. */
+  deleteBusinessAttribute?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a data product and the references to it. */
+  deleteDataProduct?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a domain and the references to it (the domains of its assets). A domain with child domains is refused. */
+  deleteDomain?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a glossary term or node and the references to it (the terms of assets, related terms, children's parent). */
+  deleteGlossaryEntity?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a page module; not a default one, and a personal one only by its creator. */
+  deletePageModule: Scalars['Boolean']['output'];
+  /** Delete a page template; not the default one, and a personal one only by its creator. */
+  deletePageTemplate: Scalars['Boolean']['output'];
   /** Delete a post. Needs the right to manage announcements (an admin token). */
   deletePost?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a query. */
+  deleteQuery?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a structured property. */
+  deleteStructuredProperty: Scalars['Boolean']['output'];
   /**
    * Delete a saved view. Allowed to its creator, and to an admin for a global view; a view that does not exist is a
    * BAD_REQUEST.
    */
   deleteView?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Move a domain under another domain, or to the top level without `parentDomain` (domainProperties'
+   * parentDomain). A sibling of the same name at the destination is an error.
+   */
+  moveDomain?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a link from an entity, identified by its URL. */
   removeLink?: Maybe<Scalars['Boolean']['output']>;
   /** Remove an owner from an entity, of one ownership type or of every type. */
   removeOwner?: Maybe<Scalars['Boolean']['output']>;
+  /** Remove related glossary terms of one kind from a term. */
+  removeRelatedTerms?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a tag from an entity or a dataset schema field. */
   removeTag?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a glossary term from an entity or a dataset schema field. */
   removeTerm?: Maybe<Scalars['Boolean']['output']>;
   /** Show or hide applications in the navigation (globalSettingsInfo.applications). Needs an admin token. */
   updateApplicationsSettings: Scalars['Boolean']['output'];
+  /** Change a business attribute's name, description or type (those given) and return it. */
+  updateBusinessAttribute?: Maybe<BusinessAttribute>;
   /** Set the caller's own default view, or clear it when `defaultView` is absent. */
   updateCorpUserViewsSettings?: Maybe<Scalars['Boolean']['output']>;
+  /** Change a data product's name or description (those given) and return it. */
+  updateDataProduct?: Maybe<DataProduct>;
   /**
    * Update the metadata of a dataset and return the dataset as read after the update. Each input section present replaces
    * the whole of the corresponding aspect. The dataset must already exist, otherwise the operation fails.
@@ -5561,12 +5823,29 @@ export type Mutation = {
   updateDescription?: Maybe<Scalars['Boolean']['output']>;
   /** Set the organisation's settings of documentation propagation. Needs an admin token. */
   updateDocPropagationSettings: Scalars['Boolean']['output'];
+  /** Replace a relationship's properties or editable properties (those given). */
+  updateERModelRelationship?: Maybe<Scalars['Boolean']['output']>;
   /** Set the organisation's default view, or clear it when `defaultView` is absent. Needs an admin token. */
   updateGlobalViewsSettings: Scalars['Boolean']['output'];
   /** Rename an entity: a glossary term or node (its info's name), a group (its display name) or a dataset (its editable name). */
   updateName?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Move a glossary term or node under another node, or to the root of the glossary without `parentNode` (the info
+   * aspect's parentNode).
+   */
+  updateParentNode?: Maybe<Scalars['Boolean']['output']>;
   /** Replace a post's kind and content. Needs the right to manage announcements (an admin token). */
   updatePost?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Change a query's name, description or statement, or replace its subjects (those given), and return it. A query
+   * that does not exist is NOT_FOUND.
+   */
+  updateQuery?: Maybe<QueryEntity>;
+  /**
+   * Change a structured property's definition and settings (what is given; types, values and entity types are
+   * added to the stored ones) and return it.
+   */
+  updateStructuredProperty: StructuredPropertyEntity;
   /** Set one of the caller's own settings (corpUserSettings.appearance). */
   updateUserSetting?: Maybe<Scalars['Boolean']['output']>;
   /**
@@ -5574,6 +5853,21 @@ export type Mutation = {
    * global view; a view that does not exist is a BAD_REQUEST.
    */
   updateView?: Maybe<DataHubView>;
+  /**
+   * Create or replace a connection (dataHubConnectionDetails and dataPlatformInstance) at `<prefix>dataHubConnection:<id>`,
+   * the id given or a random UUID, and return it. Needs the right to manage connections (an admin token).
+   */
+  upsertConnection: DataHubConnection;
+  /**
+   * Create or replace a page module (dataHubPageModuleProperties) at `input.urn`, or at a new URN without one, and
+   * return it. A GLOBAL module needs an admin token; the parameters of its type must be given.
+   */
+  upsertPageModule: DataHubPageModule;
+  /**
+   * Create or replace a page template (dataHubPageTemplateProperties) at `input.urn`, or at a new URN without one,
+   * and return it. A GLOBAL template needs an admin token; each module of its rows must exist.
+   */
+  upsertPageTemplate: DataHubPageTemplate;
 };
 
 
@@ -5592,6 +5886,12 @@ export type MutationAddOwnerArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationAddOwnersArgs = {
   input: AddOwnersInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationAddRelatedTermsArgs = {
+  input: RelatedTermsInput;
 };
 
 
@@ -5662,8 +5962,62 @@ export type MutationBatchUpdateStepStatesArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateApplicationArgs = {
+  input: CreateApplicationInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateBusinessAttributeArgs = {
+  input: CreateBusinessAttributeInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateDataProductArgs = {
+  input: CreateDataProductInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateDomainArgs = {
+  input: CreateDomainInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateErModelRelationshipArgs = {
+  input: ErModelRelationshipUpdateInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateGlossaryNodeArgs = {
+  input: CreateGlossaryEntityInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateGlossaryTermArgs = {
+  input: CreateGlossaryEntityInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreatePostArgs = {
   input: CreatePostInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateQueryArgs = {
+  input: CreateQueryInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateStructuredPropertyArgs = {
+  input: CreateStructuredPropertyInput;
 };
 
 
@@ -5680,14 +6034,74 @@ export type MutationCreateViewArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteApplicationArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteBusinessAttributeArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteDataProductArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteDomainArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteGlossaryEntityArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeletePageModuleArgs = {
+  input: DeletePageModuleInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeletePageTemplateArgs = {
+  input: DeletePageTemplateInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationDeletePostArgs = {
   urn: Scalars['String']['input'];
 };
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteQueryArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteStructuredPropertyArgs = {
+  input: DeleteStructuredPropertyInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationDeleteViewArgs = {
   urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationMoveDomainArgs = {
+  input: MoveDomainInput;
 };
 
 
@@ -5700,6 +6114,12 @@ export type MutationRemoveLinkArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationRemoveOwnerArgs = {
   input: RemoveOwnerInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRemoveRelatedTermsArgs = {
+  input: RelatedTermsInput;
 };
 
 
@@ -5722,8 +6142,22 @@ export type MutationUpdateApplicationsSettingsArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateBusinessAttributeArgs = {
+  input: UpdateBusinessAttributeInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateCorpUserViewsSettingsArgs = {
   input: UpdateCorpUserViewsSettingsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateDataProductArgs = {
+  input: UpdateDataProductInput;
+  urn: Scalars['String']['input'];
 };
 
 
@@ -5747,6 +6181,13 @@ export type MutationUpdateDocPropagationSettingsArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateErModelRelationshipArgs = {
+  input: ErModelRelationshipUpdateInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateGlobalViewsSettingsArgs = {
   input: UpdateGlobalViewsSettingsInput;
 };
@@ -5759,8 +6200,27 @@ export type MutationUpdateNameArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateParentNodeArgs = {
+  input: UpdateParentNodeInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdatePostArgs = {
   input: UpdatePostInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateQueryArgs = {
+  input: UpdateQueryInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateStructuredPropertyArgs = {
+  input: UpdateStructuredPropertyInput;
 };
 
 
@@ -5774,6 +6234,24 @@ export type MutationUpdateUserSettingArgs = {
 export type MutationUpdateViewArgs = {
   input: UpdateViewInput;
   urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpsertConnectionArgs = {
+  input: UpsertDataHubConnectionInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpsertPageModuleArgs = {
+  input: UpsertPageModuleInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpsertPageTemplateArgs = {
+  input: UpsertPageTemplateInput;
 };
 
 /** One bar. */
@@ -6021,12 +6499,30 @@ export type OwnershipUpdate = {
   owners: Array<OwnerUpdate>;
 };
 
+/** A module's parameters, one kind per module type. */
+export type PageModuleParamsInput = {
+  assetCollectionParams?: InputMaybe<AssetCollectionModuleParamsInput>;
+  hierarchyViewParams?: InputMaybe<HierarchyViewModuleParamsInput>;
+  linkParams?: InputMaybe<LinkModuleParamsInput>;
+  richTextParams?: InputMaybe<RichTextModuleParamsInput>;
+};
+
 /** Who a page module is for. */
 export type PageModuleScope =
   /** Everyone. */
   | 'GLOBAL'
   /** One user. */
   | 'PERSONAL';
+
+/** What an asset's summary shows. */
+export type PageTemplateAssetSummaryInput = {
+  summaryElements: Array<SummaryElementInput>;
+};
+
+/** One row of a page template: its modules' URNs, left to right. */
+export type PageTemplateRowInput = {
+  modules: Array<Scalars['String']['input']>;
+};
 
 /** Who a page template is for. */
 export type PageTemplateScope =
@@ -6864,6 +7360,12 @@ export type QueryStatement = {
   value: Scalars['String']['output'];
 };
 
+/** A query's text and language. */
+export type QueryStatementInput = {
+  language: QueryLanguage;
+  value: Scalars['String']['input'];
+};
+
 /** One subject of a query: a dataset, or one field of it. */
 export type QuerySubject = {
   __typename?: 'QuerySubject';
@@ -6953,6 +7455,14 @@ export type RecommendationRequestContext = {
   searchRequestContext?: InputMaybe<SearchRequestContext>;
 };
 
+/** Terms to relate to a term, or to unrelate from it. */
+export type RelatedTermsInput = {
+  relationshipType: TermRelationshipType;
+  termUrns: Array<Scalars['String']['input']>;
+  /** The term whose related terms change. */
+  urn: Scalars['String']['input'];
+};
+
 /** Direction of an edge relative to the entity asked about. */
 export type RelationshipDirection =
   /** Edges pointing at the entity: the entity is the destination. */
@@ -6967,6 +7477,12 @@ export type RelationshipFieldMapping = {
   destinationField: Scalars['String']['output'];
   /** The field's path in the source dataset. */
   sourceField: Scalars['String']['output'];
+};
+
+/** One pair of fields across the two datasets. */
+export type RelationshipFieldMappingInput = {
+  destinationField?: InputMaybe<Scalars['String']['input']>;
+  sourceField?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Input of the relationships field of an entity. */
@@ -7051,6 +7567,11 @@ export type RichTextModuleParams = {
   __typename?: 'RichTextModuleParams';
   /** The text, as markdown. */
   content: Scalars['String']['output'];
+};
+
+/** A rich text module's text. */
+export type RichTextModuleParamsInput = {
+  content: Scalars['String']['input'];
 };
 
 /** An external access role, `urn:svc:role:<id>`, that grants access to assets in another system. */
@@ -7916,6 +8437,18 @@ export type StructuredPropertySettings = {
   showInSearchFilters: Scalars['Boolean']['output'];
 };
 
+/**
+ * Where a structured property shows (structuredPropertySettings); absent flags stay (false on a new property). A
+ * hidden property may show nowhere.
+ */
+export type StructuredPropertySettingsInput = {
+  isHidden?: InputMaybe<Scalars['Boolean']['input']>;
+  showAsAssetBadge?: InputMaybe<Scalars['Boolean']['input']>;
+  showInAssetSummary?: InputMaybe<Scalars['Boolean']['input']>;
+  showInColumnsTable?: InputMaybe<Scalars['Boolean']['input']>;
+  showInSearchFilters?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** Kind of a sub-resource of an entity. */
 export type SubResourceType =
   /** A field of a dataset's schema, identified by its field path. */
@@ -7935,6 +8468,12 @@ export type SummaryElement = {
   elementType: SummaryElementType;
   /** The structured property a STRUCTURED_PROPERTY element shows (its structuredPropertyUrn); null for other kinds. */
   structuredProperty?: Maybe<StructuredPropertyEntity>;
+};
+
+/** One element of an asset's summary; a structured property's URN for a STRUCTURED_PROPERTY element. */
+export type SummaryElementInput = {
+  elementType: SummaryElementType;
+  structuredPropertyUrn?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** What an element of an asset's summary shows. */
@@ -8085,6 +8624,11 @@ export type TermAssociationInput = {
   termUrn: Scalars['String']['input'];
 };
 
+/** How a term relates to another: `isA` (it inherits from it) or `hasA` (it contains it). */
+export type TermRelationshipType =
+  | 'hasA'
+  | 'isA';
+
 /** A metadata test (aspect testInfo). */
 export type Test = Entity & {
   __typename?: 'Test';
@@ -8195,16 +8739,35 @@ export type TypeQualifier = {
   allowedTypes?: Maybe<Array<EntityTypeEntity>>;
 };
 
+/** What a property of URN values may point to. */
+export type TypeQualifierInput = {
+  /** The entityType URNs its values may have. */
+  allowedTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
 /** The applications settings to set. */
 export type UpdateApplicationsSettingsInput = {
   /** Whether applications show in the navigation; left as it is when absent. */
   enabled?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** A business attribute's new name, description or type; what is absent stays. */
+export type UpdateBusinessAttributeInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<SchemaFieldDataType>;
+};
+
 /** The caller's default view to set. */
 export type UpdateCorpUserViewsSettingsInput = {
   /** The URN of the view; the default is cleared when absent. */
   defaultView?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A data product's new name or description; what is absent stays. */
+export type UpdateDataProductInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The settings of documentation propagation to set. */
@@ -8235,6 +8798,14 @@ export type UpdateNameInput = {
   urn: Scalars['String']['input'];
 };
 
+/** Where a glossary term or node moves. */
+export type UpdateParentNodeInput = {
+  /** The new parent node; the root of the glossary when absent. */
+  parentNode?: InputMaybe<Scalars['String']['input']>;
+  /** The term or node to move. */
+  resourceUrn: Scalars['String']['input'];
+};
+
 /** What a post says. */
 export type UpdatePostContentInput = {
   /** Text or a link. */
@@ -8259,6 +8830,25 @@ export type UpdatePostInput = {
   urn: Scalars['String']['input'];
 };
 
+/** Changes to a query; what is absent stays. */
+export type UpdateQueryInput = {
+  properties?: InputMaybe<UpdateQueryPropertiesInput>;
+  /** The datasets the query is about, replacing the stored ones. */
+  subjects?: InputMaybe<Array<UpdateQuerySubjectInput>>;
+};
+
+/** A query's new name, description or statement. */
+export type UpdateQueryPropertiesInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  statement?: InputMaybe<QueryStatementInput>;
+};
+
+/** One dataset a query is about. */
+export type UpdateQuerySubjectInput = {
+  datasetUrn: Scalars['String']['input'];
+};
+
 /** What storing one step state did. */
 export type UpdateStepStateResult = {
   __typename?: 'UpdateStepStateResult';
@@ -8266,6 +8856,27 @@ export type UpdateStepStateResult = {
   id: Scalars['String']['output'];
   /** Whether it was stored. */
   succeeded: Scalars['Boolean']['output'];
+};
+
+/** Changes to a structured property; what is absent stays. */
+export type UpdateStructuredPropertyInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  immutable?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Allowed values added to the stored ones. */
+  newAllowedValues?: InputMaybe<Array<AllowedValueInput>>;
+  /** Entity types added to the stored ones. */
+  newEntityTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** True makes the cardinality MULTIPLE. */
+  setCardinalityAsMultiple?: InputMaybe<Scalars['Boolean']['input']>;
+  settings?: InputMaybe<StructuredPropertySettingsInput>;
+  typeQualifier?: InputMaybe<UpdateTypeQualifierInput>;
+  urn: Scalars['String']['input'];
+};
+
+/** Entity types a property of URN values may also point to. */
+export type UpdateTypeQualifierInput = {
+  newAllowedTypes?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 /** One user setting to set. */
@@ -8284,6 +8895,39 @@ export type UpdateViewInput = {
   description?: InputMaybe<Scalars['String']['input']>;
   /** The view's new name. */
   name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A connection to create or replace. */
+export type UpsertDataHubConnectionInput = {
+  /** The id in the URN; a random UUID when absent. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  /** The contents; needed for a JSON connection. */
+  json?: InputMaybe<DataHubJsonConnectionInput>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** The platform connected to. */
+  platformUrn: Scalars['String']['input'];
+  type: DataHubConnectionDetailsType;
+};
+
+/** A page module to create or replace. */
+export type UpsertPageModuleInput = {
+  name: Scalars['String']['input'];
+  /** The parameters; those of its type are needed. */
+  params: PageModuleParamsInput;
+  scope: PageModuleScope;
+  type: DataHubPageModuleType;
+  /** The module to replace; a new one when absent. */
+  urn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A page template to create or replace. */
+export type UpsertPageTemplateInput = {
+  assetSummary?: InputMaybe<PageTemplateAssetSummaryInput>;
+  rows: Array<PageTemplateRowInput>;
+  scope: PageTemplateScope;
+  surfaceType: PageTemplateSurfaceType;
+  /** The template to replace; a new one when absent. */
+  urn?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Usage of a dataset in one time window. */
@@ -8734,6 +9378,7 @@ export type ResolversTypes = {
   AggregateResults: ResolverTypeWrapper<Omit<AggregateResults, 'facets'> & { facets?: Maybe<Array<ResolversTypes['FacetMetadata']>> }>;
   AggregationMetadata: ResolverTypeWrapper<Omit<AggregationMetadata, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   AllowedValue: ResolverTypeWrapper<Omit<AllowedValue, 'value'> & { value: ResolversTypes['PropertyValue'] }>;
+  AllowedValueInput: AllowedValueInput;
   AnalyticsChart: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['AnalyticsChart']>;
   AnalyticsChartGroup: ResolverTypeWrapper<Omit<AnalyticsChartGroup, 'charts'> & { charts: Array<ResolversTypes['AnalyticsChart']> }>;
   AnalyticsConfig: ResolverTypeWrapper<AnalyticsConfig>;
@@ -8763,6 +9408,7 @@ export type ResolversTypes = {
   AssertionType: AssertionType;
   AssertionValueChangeType: AssertionValueChangeType;
   AssetCollectionModuleParams: ResolverTypeWrapper<AssetCollectionModuleParams>;
+  AssetCollectionModuleParamsInput: AssetCollectionModuleParamsInput;
   AuditStamp: ResolverTypeWrapper<AuditStamp>;
   AuthConfig: ResolverTypeWrapper<AuthConfig>;
   AuthenticatedUser: ResolverTypeWrapper<Omit<AuthenticatedUser, 'corpUser'> & { corpUser: ResolversTypes['CorpUser'] }>;
@@ -8828,7 +9474,18 @@ export type ResolversTypes = {
   CorpUserSettings: ResolverTypeWrapper<Omit<CorpUserSettings, 'appearance' | 'homePage' | 'views'> & { appearance?: Maybe<ResolversTypes['CorpUserAppearanceSettings']>, homePage?: Maybe<ResolversTypes['CorpUserHomePageSettings']>, views?: Maybe<ResolversTypes['CorpUserViewsSettings']> }>;
   CorpUserStatus: CorpUserStatus;
   CorpUserViewsSettings: ResolverTypeWrapper<Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversTypes['DataHubView']> }>;
+  CreateApplicationInput: CreateApplicationInput;
+  CreateApplicationPropertiesInput: CreateApplicationPropertiesInput;
+  CreateBusinessAttributeInput: CreateBusinessAttributeInput;
+  CreateDataProductInput: CreateDataProductInput;
+  CreateDataProductPropertiesInput: CreateDataProductPropertiesInput;
+  CreateDomainInput: CreateDomainInput;
+  CreateGlossaryEntityInput: CreateGlossaryEntityInput;
   CreatePostInput: CreatePostInput;
+  CreateQueryInput: CreateQueryInput;
+  CreateQueryPropertiesInput: CreateQueryPropertiesInput;
+  CreateQuerySubjectInput: CreateQuerySubjectInput;
+  CreateStructuredPropertyInput: CreateStructuredPropertyInput;
   CreateTagInput: CreateTagInput;
   CreateViewInput: CreateViewInput;
   CustomAssertionInfo: ResolverTypeWrapper<CustomAssertionInfo>;
@@ -8848,6 +9505,7 @@ export type ResolversTypes = {
   DataHubConnectionDetails: ResolverTypeWrapper<DataHubConnectionDetails>;
   DataHubConnectionDetailsType: DataHubConnectionDetailsType;
   DataHubJsonConnection: ResolverTypeWrapper<DataHubJsonConnection>;
+  DataHubJsonConnectionInput: DataHubJsonConnectionInput;
   DataHubPageModule: ResolverTypeWrapper<Omit<DataHubPageModule, 'relationships'> & { relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataHubPageModuleParams: ResolverTypeWrapper<DataHubPageModuleParams>;
   DataHubPageModuleProperties: ResolverTypeWrapper<DataHubPageModuleProperties>;
@@ -8904,6 +9562,9 @@ export type ResolversTypes = {
   DatasetUpdateInput: DatasetUpdateInput;
   DateInterval: DateInterval;
   DateRange: ResolverTypeWrapper<DateRange>;
+  DeletePageModuleInput: DeletePageModuleInput;
+  DeletePageTemplateInput: DeletePageTemplateInput;
+  DeleteStructuredPropertyInput: DeleteStructuredPropertyInput;
   Deprecation: ResolverTypeWrapper<Omit<Deprecation, 'actorEntity' | 'replacement'> & { actorEntity?: Maybe<ResolversTypes['Entity']>, replacement?: Maybe<ResolversTypes['Entity']> }>;
   DescriptionUpdateInput: DescriptionUpdateInput;
   DisplayProperties: ResolverTypeWrapper<DisplayProperties>;
@@ -8917,7 +9578,10 @@ export type ResolversTypes = {
   ERModelRelationship: ResolverTypeWrapper<Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['ERModelRelationshipProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ERModelRelationshipCardinality: ErModelRelationshipCardinality;
   ERModelRelationshipEditableProperties: ResolverTypeWrapper<ErModelRelationshipEditableProperties>;
+  ERModelRelationshipEditablePropertiesUpdate: ErModelRelationshipEditablePropertiesUpdate;
   ERModelRelationshipProperties: ResolverTypeWrapper<Omit<ErModelRelationshipProperties, 'createdActor' | 'destination' | 'source'> & { createdActor?: Maybe<ResolversTypes['Entity']>, destination: ResolversTypes['Dataset'], source: ResolversTypes['Dataset'] }>;
+  ERModelRelationshipPropertiesInput: ErModelRelationshipPropertiesInput;
+  ERModelRelationshipUpdateInput: ErModelRelationshipUpdateInput;
   EditableSchemaFieldInfo: ResolverTypeWrapper<Omit<EditableSchemaFieldInfo, 'globalTags' | 'glossaryTerms' | 'tags'> & { globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   EditableSchemaFieldInfoUpdate: EditableSchemaFieldInfoUpdate;
   EditableSchemaMetadata: ResolverTypeWrapper<Omit<EditableSchemaMetadata, 'editableSchemaFieldInfo'> & { editableSchemaFieldInfo: Array<ResolversTypes['EditableSchemaFieldInfo']> }>;
@@ -9005,6 +9669,7 @@ export type ResolversTypes = {
   HealthStatus: HealthStatus;
   HealthStatusType: HealthStatusType;
   HierarchyViewModuleParams: ResolverTypeWrapper<HierarchyViewModuleParams>;
+  HierarchyViewModuleParamsInput: HierarchyViewModuleParamsInput;
   Highlight: ResolverTypeWrapper<Highlight>;
   HomePageConfig: ResolverTypeWrapper<HomePageConfig>;
   IconLibrary: IconLibrary;
@@ -9039,6 +9704,7 @@ export type ResolversTypes = {
   LineageRelationship: ResolverTypeWrapper<Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversTypes['Entity']>, entity?: Maybe<ResolversTypes['Entity']>, updatedActor?: Maybe<ResolversTypes['Entity']> }>;
   LineageSearchPath: LineageSearchPath;
   LinkModuleParams: ResolverTypeWrapper<LinkModuleParams>;
+  LinkModuleParamsInput: LinkModuleParamsInput;
   LinkParams: ResolverTypeWrapper<LinkParams>;
   LinkSettingsInput: LinkSettingsInput;
   ListDomainsInput: ListDomainsInput;
@@ -9080,6 +9746,7 @@ export type ResolversTypes = {
   MediaType: MediaType;
   MetadataAnalyticsInput: MetadataAnalyticsInput;
   MetadataAttribution: ResolverTypeWrapper<Omit<MetadataAttribution, 'actor' | 'source'> & { actor: ResolversTypes['Entity'], source?: Maybe<ResolversTypes['Entity']> }>;
+  MoveDomainInput: MoveDomainInput;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NamedBar: ResolverTypeWrapper<NamedBar>;
   NamedLine: ResolverTypeWrapper<NamedLine>;
@@ -9100,7 +9767,10 @@ export type ResolversTypes = {
   OwnershipTypeEntity: ResolverTypeWrapper<Omit<OwnershipTypeEntity, 'info' | 'relationships'> & { info?: Maybe<ResolversTypes['OwnershipTypeInfo']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   OwnershipTypeInfo: ResolverTypeWrapper<Omit<OwnershipTypeInfo, 'created' | 'lastModified'> & { created?: Maybe<ResolversTypes['AuditStamp']>, lastModified?: Maybe<ResolversTypes['AuditStamp']> }>;
   OwnershipUpdate: OwnershipUpdate;
+  PageModuleParamsInput: PageModuleParamsInput;
   PageModuleScope: PageModuleScope;
+  PageTemplateAssetSummaryInput: PageTemplateAssetSummaryInput;
+  PageTemplateRowInput: PageTemplateRowInput;
   PageTemplateScope: PageTemplateScope;
   PageTemplateSurfaceType: PageTemplateSurfaceType;
   ParentContainersResult: ResolverTypeWrapper<Omit<ParentContainersResult, 'containers'> & { containers: Array<ResolversTypes['Container']> }>;
@@ -9130,6 +9800,7 @@ export type ResolversTypes = {
   QueryProperties: ResolverTypeWrapper<Omit<QueryProperties, 'created' | 'createdOn' | 'lastModified' | 'origin'> & { created: ResolversTypes['AuditStamp'], createdOn: ResolversTypes['ResolvedAuditStamp'], lastModified: ResolversTypes['AuditStamp'], origin?: Maybe<ResolversTypes['Entity']> }>;
   QuerySource: QuerySource;
   QueryStatement: ResolverTypeWrapper<QueryStatement>;
+  QueryStatementInput: QueryStatementInput;
   QuerySubject: ResolverTypeWrapper<Omit<QuerySubject, 'dataset' | 'schemaField'> & { dataset: ResolversTypes['Dataset'], schemaField?: Maybe<ResolversTypes['SchemaFieldEntity']> }>;
   QuickFilter: ResolverTypeWrapper<Omit<QuickFilter, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   RawAspect: ResolverTypeWrapper<RawAspect>;
@@ -9138,8 +9809,10 @@ export type ResolversTypes = {
   RecommendationParams: ResolverTypeWrapper<RecommendationParams>;
   RecommendationRenderType: RecommendationRenderType;
   RecommendationRequestContext: RecommendationRequestContext;
+  RelatedTermsInput: RelatedTermsInput;
   RelationshipDirection: RelationshipDirection;
   RelationshipFieldMapping: ResolverTypeWrapper<RelationshipFieldMapping>;
+  RelationshipFieldMappingInput: RelationshipFieldMappingInput;
   RelationshipsInput: RelationshipsInput;
   RemoveLinkInput: RemoveLinkInput;
   RemoveOwnerInput: RemoveOwnerInput;
@@ -9149,6 +9822,7 @@ export type ResolversTypes = {
   ResourceRefInput: ResourceRefInput;
   ResourceSpec: ResourceSpec;
   RichTextModuleParams: ResolverTypeWrapper<RichTextModuleParams>;
+  RichTextModuleParamsInput: RichTextModuleParamsInput;
   Role: ResolverTypeWrapper<Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<ResolversTypes['RoleProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   RoleAssociation: ResolverTypeWrapper<Omit<RoleAssociation, 'role'> & { role: ResolversTypes['Role'] }>;
   RoleProperties: ResolverTypeWrapper<RoleProperties>;
@@ -9208,9 +9882,11 @@ export type ResolversTypes = {
   StructuredPropertyEntity: ResolverTypeWrapper<Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: ResolversTypes['StructuredPropertyDefinition'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   StructuredPropertyParams: ResolverTypeWrapper<Omit<StructuredPropertyParams, 'structuredProperty'> & { structuredProperty: ResolversTypes['StructuredPropertyEntity'] }>;
   StructuredPropertySettings: ResolverTypeWrapper<StructuredPropertySettings>;
+  StructuredPropertySettingsInput: StructuredPropertySettingsInput;
   SubResourceType: SubResourceType;
   SubTypes: ResolverTypeWrapper<SubTypes>;
   SummaryElement: ResolverTypeWrapper<Omit<SummaryElement, 'structuredProperty'> & { structuredProperty?: Maybe<ResolversTypes['StructuredPropertyEntity']> }>;
+  SummaryElementInput: SummaryElementInput;
   SummaryElementType: SummaryElementType;
   SupportsVersions: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['SupportsVersions']>;
   TableChart: ResolverTypeWrapper<Omit<TableChart, 'rows'> & { rows: Array<ResolversTypes['Row']> }>;
@@ -9223,6 +9899,7 @@ export type ResolversTypes = {
   TagUpdateInput: TagUpdateInput;
   TelemetryConfig: ResolverTypeWrapper<TelemetryConfig>;
   TermAssociationInput: TermAssociationInput;
+  TermRelationshipType: TermRelationshipType;
   Test: ResolverTypeWrapper<Omit<Test, 'definition' | 'relationships'> & { definition: ResolversTypes['TestDefinition'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   TestDefinition: ResolverTypeWrapper<TestDefinition>;
   TestResult: ResolverTypeWrapper<Omit<TestResult, 'test'> & { test?: Maybe<ResolversTypes['Test']> }>;
@@ -9235,17 +9912,29 @@ export type ResolversTypes = {
   TimeSeriesChart: ResolverTypeWrapper<TimeSeriesChart>;
   TimeWindow: ResolverTypeWrapper<TimeWindow>;
   TypeQualifier: ResolverTypeWrapper<Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversTypes['EntityTypeEntity']>> }>;
+  TypeQualifierInput: TypeQualifierInput;
   UpdateApplicationsSettingsInput: UpdateApplicationsSettingsInput;
+  UpdateBusinessAttributeInput: UpdateBusinessAttributeInput;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
+  UpdateDataProductInput: UpdateDataProductInput;
   UpdateDocPropagationSettingsInput: UpdateDocPropagationSettingsInput;
   UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
   UpdateMediaInput: UpdateMediaInput;
   UpdateNameInput: UpdateNameInput;
+  UpdateParentNodeInput: UpdateParentNodeInput;
   UpdatePostContentInput: UpdatePostContentInput;
   UpdatePostInput: UpdatePostInput;
+  UpdateQueryInput: UpdateQueryInput;
+  UpdateQueryPropertiesInput: UpdateQueryPropertiesInput;
+  UpdateQuerySubjectInput: UpdateQuerySubjectInput;
   UpdateStepStateResult: ResolverTypeWrapper<UpdateStepStateResult>;
+  UpdateStructuredPropertyInput: UpdateStructuredPropertyInput;
+  UpdateTypeQualifierInput: UpdateTypeQualifierInput;
   UpdateUserSettingInput: UpdateUserSettingInput;
   UpdateViewInput: UpdateViewInput;
+  UpsertDataHubConnectionInput: UpsertDataHubConnectionInput;
+  UpsertPageModuleInput: UpsertPageModuleInput;
+  UpsertPageTemplateInput: UpsertPageTemplateInput;
   UsageAggregation: ResolverTypeWrapper<Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversTypes['UsageAggregationMetrics']> }>;
   UsageAggregationMetrics: ResolverTypeWrapper<Omit<UsageAggregationMetrics, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversTypes['UserUsageCounts']>>> }>;
   UsageQueryResult: ResolverTypeWrapper<Omit<UsageQueryResult, 'aggregations' | 'buckets'> & { aggregations?: Maybe<ResolversTypes['UsageQueryResultAggregations']>, buckets?: Maybe<Array<Maybe<ResolversTypes['UsageAggregation']>>> }>;
@@ -9277,6 +9966,7 @@ export type ResolversParentTypes = {
   AggregateResults: Omit<AggregateResults, 'facets'> & { facets?: Maybe<Array<ResolversParentTypes['FacetMetadata']>> };
   AggregationMetadata: Omit<AggregationMetadata, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   AllowedValue: Omit<AllowedValue, 'value'> & { value: ResolversParentTypes['PropertyValue'] };
+  AllowedValueInput: AllowedValueInput;
   AnalyticsChart: ResolversUnionTypes<ResolversParentTypes>['AnalyticsChart'];
   AnalyticsChartGroup: Omit<AnalyticsChartGroup, 'charts'> & { charts: Array<ResolversParentTypes['AnalyticsChart']> };
   AnalyticsConfig: AnalyticsConfig;
@@ -9298,6 +9988,7 @@ export type ResolversParentTypes = {
   AssertionStdParameter: AssertionStdParameter;
   AssertionStdParameters: AssertionStdParameters;
   AssetCollectionModuleParams: AssetCollectionModuleParams;
+  AssetCollectionModuleParamsInput: AssetCollectionModuleParamsInput;
   AuditStamp: AuditStamp;
   AuthConfig: AuthConfig;
   AuthenticatedUser: Omit<AuthenticatedUser, 'corpUser'> & { corpUser: ResolversParentTypes['CorpUser'] };
@@ -9360,7 +10051,18 @@ export type ResolversParentTypes = {
   CorpUserProperties: Omit<CorpUserProperties, 'customProperties' | 'manager'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, manager?: Maybe<ResolversParentTypes['CorpUser']> };
   CorpUserSettings: Omit<CorpUserSettings, 'appearance' | 'homePage' | 'views'> & { appearance?: Maybe<ResolversParentTypes['CorpUserAppearanceSettings']>, homePage?: Maybe<ResolversParentTypes['CorpUserHomePageSettings']>, views?: Maybe<ResolversParentTypes['CorpUserViewsSettings']> };
   CorpUserViewsSettings: Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversParentTypes['DataHubView']> };
+  CreateApplicationInput: CreateApplicationInput;
+  CreateApplicationPropertiesInput: CreateApplicationPropertiesInput;
+  CreateBusinessAttributeInput: CreateBusinessAttributeInput;
+  CreateDataProductInput: CreateDataProductInput;
+  CreateDataProductPropertiesInput: CreateDataProductPropertiesInput;
+  CreateDomainInput: CreateDomainInput;
+  CreateGlossaryEntityInput: CreateGlossaryEntityInput;
   CreatePostInput: CreatePostInput;
+  CreateQueryInput: CreateQueryInput;
+  CreateQueryPropertiesInput: CreateQueryPropertiesInput;
+  CreateQuerySubjectInput: CreateQuerySubjectInput;
+  CreateStructuredPropertyInput: CreateStructuredPropertyInput;
   CreateTagInput: CreateTagInput;
   CreateViewInput: CreateViewInput;
   CustomAssertionInfo: CustomAssertionInfo;
@@ -9378,6 +10080,7 @@ export type ResolversParentTypes = {
   DataHubConnection: Omit<DataHubConnection, 'platform' | 'relationships'> & { platform: ResolversParentTypes['DataPlatform'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataHubConnectionDetails: DataHubConnectionDetails;
   DataHubJsonConnection: DataHubJsonConnection;
+  DataHubJsonConnectionInput: DataHubJsonConnectionInput;
   DataHubPageModule: Omit<DataHubPageModule, 'relationships'> & { relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataHubPageModuleParams: DataHubPageModuleParams;
   DataHubPageModuleProperties: DataHubPageModuleProperties;
@@ -9427,6 +10130,9 @@ export type ResolversParentTypes = {
   DatasetStatsSummary: Omit<DatasetStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
   DatasetUpdateInput: DatasetUpdateInput;
   DateRange: DateRange;
+  DeletePageModuleInput: DeletePageModuleInput;
+  DeletePageTemplateInput: DeletePageTemplateInput;
+  DeleteStructuredPropertyInput: DeleteStructuredPropertyInput;
   Deprecation: Omit<Deprecation, 'actorEntity' | 'replacement'> & { actorEntity?: Maybe<ResolversParentTypes['Entity']>, replacement?: Maybe<ResolversParentTypes['Entity']> };
   DescriptionUpdateInput: DescriptionUpdateInput;
   DisplayProperties: DisplayProperties;
@@ -9439,7 +10145,10 @@ export type ResolversParentTypes = {
   DomainProperties: DomainProperties;
   ERModelRelationship: Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['ERModelRelationshipProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ERModelRelationshipEditableProperties: ErModelRelationshipEditableProperties;
+  ERModelRelationshipEditablePropertiesUpdate: ErModelRelationshipEditablePropertiesUpdate;
   ERModelRelationshipProperties: Omit<ErModelRelationshipProperties, 'createdActor' | 'destination' | 'source'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, destination: ResolversParentTypes['Dataset'], source: ResolversParentTypes['Dataset'] };
+  ERModelRelationshipPropertiesInput: ErModelRelationshipPropertiesInput;
+  ERModelRelationshipUpdateInput: ErModelRelationshipUpdateInput;
   EditableSchemaFieldInfo: Omit<EditableSchemaFieldInfo, 'globalTags' | 'glossaryTerms' | 'tags'> & { globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   EditableSchemaFieldInfoUpdate: EditableSchemaFieldInfoUpdate;
   EditableSchemaMetadata: Omit<EditableSchemaMetadata, 'editableSchemaFieldInfo'> & { editableSchemaFieldInfo: Array<ResolversParentTypes['EditableSchemaFieldInfo']> };
@@ -9514,6 +10223,7 @@ export type ResolversParentTypes = {
   GroupingSpec: GroupingSpec;
   Health: Health;
   HierarchyViewModuleParams: HierarchyViewModuleParams;
+  HierarchyViewModuleParamsInput: HierarchyViewModuleParamsInput;
   Highlight: Highlight;
   HomePageConfig: HomePageConfig;
   IconProperties: IconProperties;
@@ -9539,6 +10249,7 @@ export type ResolversParentTypes = {
   LineageInput: LineageInput;
   LineageRelationship: Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, entity?: Maybe<ResolversParentTypes['Entity']>, updatedActor?: Maybe<ResolversParentTypes['Entity']> };
   LinkModuleParams: LinkModuleParams;
+  LinkModuleParamsInput: LinkModuleParamsInput;
   LinkParams: LinkParams;
   LinkSettingsInput: LinkSettingsInput;
   ListDomainsInput: ListDomainsInput;
@@ -9577,6 +10288,7 @@ export type ResolversParentTypes = {
   Media: Media;
   MetadataAnalyticsInput: MetadataAnalyticsInput;
   MetadataAttribution: Omit<MetadataAttribution, 'actor' | 'source'> & { actor: ResolversParentTypes['Entity'], source?: Maybe<ResolversParentTypes['Entity']> };
+  MoveDomainInput: MoveDomainInput;
   Mutation: Record<PropertyKey, never>;
   NamedBar: NamedBar;
   NamedLine: NamedLine;
@@ -9592,6 +10304,9 @@ export type ResolversParentTypes = {
   OwnershipTypeEntity: Omit<OwnershipTypeEntity, 'info' | 'relationships'> & { info?: Maybe<ResolversParentTypes['OwnershipTypeInfo']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   OwnershipTypeInfo: Omit<OwnershipTypeInfo, 'created' | 'lastModified'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified?: Maybe<ResolversParentTypes['AuditStamp']> };
   OwnershipUpdate: OwnershipUpdate;
+  PageModuleParamsInput: PageModuleParamsInput;
+  PageTemplateAssetSummaryInput: PageTemplateAssetSummaryInput;
+  PageTemplateRowInput: PageTemplateRowInput;
   ParentContainersResult: Omit<ParentContainersResult, 'containers'> & { containers: Array<ResolversParentTypes['Container']> };
   ParentDomainsResult: Omit<ParentDomainsResult, 'domains'> & { domains: Array<ResolversParentTypes['Entity']> };
   ParentNodesResult: Omit<ParentNodesResult, 'nodes'> & { nodes: Array<ResolversParentTypes['GlossaryNode']> };
@@ -9610,6 +10325,7 @@ export type ResolversParentTypes = {
   QueryEntity: Omit<QueryEntity, 'platform' | 'properties' | 'relationships' | 'subjects'> & { platform?: Maybe<ResolversParentTypes['DataPlatform']>, properties?: Maybe<ResolversParentTypes['QueryProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, subjects?: Maybe<Array<ResolversParentTypes['QuerySubject']>> };
   QueryProperties: Omit<QueryProperties, 'created' | 'createdOn' | 'lastModified' | 'origin'> & { created: ResolversParentTypes['AuditStamp'], createdOn: ResolversParentTypes['ResolvedAuditStamp'], lastModified: ResolversParentTypes['AuditStamp'], origin?: Maybe<ResolversParentTypes['Entity']> };
   QueryStatement: QueryStatement;
+  QueryStatementInput: QueryStatementInput;
   QuerySubject: Omit<QuerySubject, 'dataset' | 'schemaField'> & { dataset: ResolversParentTypes['Dataset'], schemaField?: Maybe<ResolversParentTypes['SchemaFieldEntity']> };
   QuickFilter: Omit<QuickFilter, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   RawAspect: RawAspect;
@@ -9617,7 +10333,9 @@ export type ResolversParentTypes = {
   RecommendationModule: Omit<RecommendationModule, 'content'> & { content: Array<ResolversParentTypes['RecommendationContent']> };
   RecommendationParams: RecommendationParams;
   RecommendationRequestContext: RecommendationRequestContext;
+  RelatedTermsInput: RelatedTermsInput;
   RelationshipFieldMapping: RelationshipFieldMapping;
+  RelationshipFieldMappingInput: RelationshipFieldMappingInput;
   RelationshipsInput: RelationshipsInput;
   RemoveLinkInput: RemoveLinkInput;
   RemoveOwnerInput: RemoveOwnerInput;
@@ -9627,6 +10345,7 @@ export type ResolversParentTypes = {
   ResourceRefInput: ResourceRefInput;
   ResourceSpec: ResourceSpec;
   RichTextModuleParams: RichTextModuleParams;
+  RichTextModuleParamsInput: RichTextModuleParamsInput;
   Role: Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<ResolversParentTypes['RoleProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   RoleAssociation: Omit<RoleAssociation, 'role'> & { role: ResolversParentTypes['Role'] };
   RoleProperties: RoleProperties;
@@ -9679,8 +10398,10 @@ export type ResolversParentTypes = {
   StructuredPropertyEntity: Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: ResolversParentTypes['StructuredPropertyDefinition'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   StructuredPropertyParams: Omit<StructuredPropertyParams, 'structuredProperty'> & { structuredProperty: ResolversParentTypes['StructuredPropertyEntity'] };
   StructuredPropertySettings: StructuredPropertySettings;
+  StructuredPropertySettingsInput: StructuredPropertySettingsInput;
   SubTypes: SubTypes;
   SummaryElement: Omit<SummaryElement, 'structuredProperty'> & { structuredProperty?: Maybe<ResolversParentTypes['StructuredPropertyEntity']> };
+  SummaryElementInput: SummaryElementInput;
   SupportsVersions: ResolversInterfaceTypes<ResolversParentTypes>['SupportsVersions'];
   TableChart: Omit<TableChart, 'rows'> & { rows: Array<ResolversParentTypes['Row']> };
   TableSchema: TableSchema;
@@ -9702,17 +10423,29 @@ export type ResolversParentTypes = {
   TimeSeriesChart: TimeSeriesChart;
   TimeWindow: TimeWindow;
   TypeQualifier: Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversParentTypes['EntityTypeEntity']>> };
+  TypeQualifierInput: TypeQualifierInput;
   UpdateApplicationsSettingsInput: UpdateApplicationsSettingsInput;
+  UpdateBusinessAttributeInput: UpdateBusinessAttributeInput;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
+  UpdateDataProductInput: UpdateDataProductInput;
   UpdateDocPropagationSettingsInput: UpdateDocPropagationSettingsInput;
   UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
   UpdateMediaInput: UpdateMediaInput;
   UpdateNameInput: UpdateNameInput;
+  UpdateParentNodeInput: UpdateParentNodeInput;
   UpdatePostContentInput: UpdatePostContentInput;
   UpdatePostInput: UpdatePostInput;
+  UpdateQueryInput: UpdateQueryInput;
+  UpdateQueryPropertiesInput: UpdateQueryPropertiesInput;
+  UpdateQuerySubjectInput: UpdateQuerySubjectInput;
   UpdateStepStateResult: UpdateStepStateResult;
+  UpdateStructuredPropertyInput: UpdateStructuredPropertyInput;
+  UpdateTypeQualifierInput: UpdateTypeQualifierInput;
   UpdateUserSettingInput: UpdateUserSettingInput;
   UpdateViewInput: UpdateViewInput;
+  UpsertDataHubConnectionInput: UpsertDataHubConnectionInput;
+  UpsertPageModuleInput: UpsertPageModuleInput;
+  UpsertPageTemplateInput: UpsertPageTemplateInput;
   UsageAggregation: Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversParentTypes['UsageAggregationMetrics']> };
   UsageAggregationMetrics: Omit<UsageAggregationMetrics, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversParentTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversParentTypes['UserUsageCounts']>>> };
   UsageQueryResult: Omit<UsageQueryResult, 'aggregations' | 'buckets'> & { aggregations?: Maybe<ResolversParentTypes['UsageQueryResultAggregations']>, buckets?: Maybe<Array<Maybe<ResolversParentTypes['UsageAggregation']>>> };
@@ -11816,6 +12549,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   addLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddLinkArgs, 'input'>>;
   addOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddOwnerArgs, 'input'>>;
   addOwners?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddOwnersArgs, 'input'>>;
+  addRelatedTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddRelatedTermsArgs, 'input'>>;
   addTag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddTagArgs, 'input'>>;
   addTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddTagsArgs, 'input'>>;
   addTerm?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddTermArgs, 'input'>>;
@@ -11827,25 +12561,54 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   batchRemoveTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTagsArgs, 'input'>>;
   batchRemoveTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTermsArgs, 'input'>>;
   batchUpdateStepStates?: Resolver<ResolversTypes['BatchUpdateStepStatesResult'], ParentType, ContextType, RequireFields<MutationBatchUpdateStepStatesArgs, 'input'>>;
+  createApplication?: Resolver<Maybe<ResolversTypes['Application']>, ParentType, ContextType, RequireFields<MutationCreateApplicationArgs, 'input'>>;
+  createBusinessAttribute?: Resolver<Maybe<ResolversTypes['BusinessAttribute']>, ParentType, ContextType, RequireFields<MutationCreateBusinessAttributeArgs, 'input'>>;
+  createDataProduct?: Resolver<Maybe<ResolversTypes['DataProduct']>, ParentType, ContextType, RequireFields<MutationCreateDataProductArgs, 'input'>>;
+  createDomain?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateDomainArgs, 'input'>>;
+  createERModelRelationship?: Resolver<Maybe<ResolversTypes['ERModelRelationship']>, ParentType, ContextType, RequireFields<MutationCreateErModelRelationshipArgs, 'input'>>;
+  createGlossaryNode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateGlossaryNodeArgs, 'input'>>;
+  createGlossaryTerm?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateGlossaryTermArgs, 'input'>>;
   createPost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationCreatePostArgs, 'input'>>;
+  createQuery?: Resolver<Maybe<ResolversTypes['QueryEntity']>, ParentType, ContextType, RequireFields<MutationCreateQueryArgs, 'input'>>;
+  createStructuredProperty?: Resolver<ResolversTypes['StructuredPropertyEntity'], ParentType, ContextType, RequireFields<MutationCreateStructuredPropertyArgs, 'input'>>;
   createTag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateTagArgs, 'input'>>;
   createView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationCreateViewArgs, 'input'>>;
+  deleteApplication?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteApplicationArgs, 'urn'>>;
+  deleteBusinessAttribute?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteBusinessAttributeArgs, 'urn'>>;
+  deleteDataProduct?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteDataProductArgs, 'urn'>>;
+  deleteDomain?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteDomainArgs, 'urn'>>;
+  deleteGlossaryEntity?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteGlossaryEntityArgs, 'urn'>>;
+  deletePageModule?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePageModuleArgs, 'input'>>;
+  deletePageTemplate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePageTemplateArgs, 'input'>>;
   deletePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeletePostArgs, 'urn'>>;
+  deleteQuery?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteQueryArgs, 'urn'>>;
+  deleteStructuredProperty?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteStructuredPropertyArgs, 'input'>>;
   deleteView?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteViewArgs, 'urn'>>;
+  moveDomain?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationMoveDomainArgs, 'input'>>;
   removeLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveLinkArgs, 'input'>>;
   removeOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveOwnerArgs, 'input'>>;
+  removeRelatedTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveRelatedTermsArgs, 'input'>>;
   removeTag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTagArgs, 'input'>>;
   removeTerm?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTermArgs, 'input'>>;
   updateApplicationsSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateApplicationsSettingsArgs, 'input'>>;
+  updateBusinessAttribute?: Resolver<Maybe<ResolversTypes['BusinessAttribute']>, ParentType, ContextType, RequireFields<MutationUpdateBusinessAttributeArgs, 'input' | 'urn'>>;
   updateCorpUserViewsSettings?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateCorpUserViewsSettingsArgs, 'input'>>;
+  updateDataProduct?: Resolver<Maybe<ResolversTypes['DataProduct']>, ParentType, ContextType, RequireFields<MutationUpdateDataProductArgs, 'input' | 'urn'>>;
   updateDataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<MutationUpdateDatasetArgs, 'input' | 'urn'>>;
   updateDescription?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateDescriptionArgs, 'input'>>;
   updateDocPropagationSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateDocPropagationSettingsArgs, 'input'>>;
+  updateERModelRelationship?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateErModelRelationshipArgs, 'input' | 'urn'>>;
   updateGlobalViewsSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateGlobalViewsSettingsArgs, 'input'>>;
   updateName?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateNameArgs, 'input'>>;
+  updateParentNode?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateParentNodeArgs, 'input'>>;
   updatePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdatePostArgs, 'input'>>;
+  updateQuery?: Resolver<Maybe<ResolversTypes['QueryEntity']>, ParentType, ContextType, RequireFields<MutationUpdateQueryArgs, 'input' | 'urn'>>;
+  updateStructuredProperty?: Resolver<ResolversTypes['StructuredPropertyEntity'], ParentType, ContextType, RequireFields<MutationUpdateStructuredPropertyArgs, 'input'>>;
   updateUserSetting?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateUserSettingArgs, 'input'>>;
   updateView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationUpdateViewArgs, 'input' | 'urn'>>;
+  upsertConnection?: Resolver<ResolversTypes['DataHubConnection'], ParentType, ContextType, RequireFields<MutationUpsertConnectionArgs, 'input'>>;
+  upsertPageModule?: Resolver<ResolversTypes['DataHubPageModule'], ParentType, ContextType, RequireFields<MutationUpsertPageModuleArgs, 'input'>>;
+  upsertPageTemplate?: Resolver<ResolversTypes['DataHubPageTemplate'], ParentType, ContextType, RequireFields<MutationUpsertPageTemplateArgs, 'input'>>;
 };
 
 export type NamedBarResolvers<ContextType = any, ParentType extends ResolversParentTypes['NamedBar'] = ResolversParentTypes['NamedBar']> = {

@@ -92,6 +92,8 @@ const ROOMS: readonly { folder: string; may: Readonly<Record<string, readonly st
       // The app shell and the home page: the caller's privileges, entity records, searches.
       'shell/': ['caller/', 'entities/', 'discovery/'],
       'home/': ['caller/', 'entities/', 'discovery/', 'shell/'],
+      // Creating, moving and deleting entities: the entity records returned, the creator made an owner.
+      'lifecycle/': ['entities/', 'edits/'],
       // A team's schema: read, compared and filled on its own; schema.ts and the face use it.
       'overlay/': [],
     },

@@ -58,8 +58,10 @@ function querySubject(view: EntityView, subject: JsonObject): OutputRecord {
   });
 }
 
-export function queryRecord(view: EntityView, urn: string): OutputRecord {
+/** A query entity; null once it has neither properties nor subjects (deleted), as QueryType's batch load answers. */
+export function queryRecord(view: EntityView, urn: string): OutputRecord | null {
   const stored = view.aspectsOf(urn);
+  if (!stored.aspect('queryProperties') && !stored.aspect('querySubjects')) return null;
   return view.shapes.record('QueryEntity', {
     urn,
     type: 'QUERY',
