@@ -5,7 +5,7 @@
  * redirects to another origin) `catalog-contract conformance` says so in one line naming the URL and
  * exits 3, before running any check.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, silentLogger, type MockServer } from '../../mock-server/index.js';
+import type { Report } from '../runner.js';
 import { runCli } from './run-cli.js';
 
 function listen(server: Server): Promise<string> {
@@ -73,13 +74,33 @@ describe('conformance exits 3 when it cannot check the target', () => {
     rmSync(site, { recursive: true, force: true });
   });
 
-  it('a closed port: connection refused, naming the URL', async () => {
-    const { code, out, err } = await runCli(['--base-url', closedPortUrl]);
+  it('a closed port: connection refused, naming the URL, and both reports hold one failed case saying so', async () => {
+    const json = join(site, 'reports', 'cannot.json');
+    const junit = join(site, 'reports', 'cannot.xml');
+    const { code, out, err } = await runCli(['--base-url', closedPortUrl, '--json', json, '--junit', junit]);
     expect(code).toBe(3);
     expect(out).toBe('');
     expect(err.split('\n').length).toBeLessThanOrEqual(3);
     expect(err).toContain(`cannot check ${closedPortUrl}: GET ${closedPortUrl}/api/gms/entitiesV2/`);
     expect(err).toContain('connection refused');
+    // A CI publisher finds a report whose one failure is the cause, not "no report found".
+    const cause = err.replace(/^catalog-contract conformance: /, '');
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    expect(report).toMatchObject({ ok: false, interrupted: false, baseUrl: closedPortUrl });
+    expect(report.checks).toEqual([
+      {
+        id: 'run.preflight',
+        clause: 'run: the target answers as the service',
+        section: 'run',
+        status: 'failed',
+        message: cause,
+        durationMs: 0,
+      },
+    ]);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/<testsuites name="catalog-contract conformance" tests="1" failures="1" /);
+    expect(xml).toContain('<testcase name="run.preflight" classname="conformance.run the run itself"');
+    expect(xml).toContain(`<failure message="${cause}"`);
   });
 
   it('a static file server: not the service, never a pass', async () => {
