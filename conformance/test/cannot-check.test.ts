@@ -32,6 +32,7 @@ function close(server: Server): Promise<void> {
 describe('conformance exits 3 when it cannot check the target', () => {
   const servers: Server[] = [];
   let mock: MockServer;
+  let liMock: MockServer;
   let closedPortUrl: string;
   let staticUrl: string;
   let notFoundUrl: string;
@@ -42,6 +43,8 @@ describe('conformance exits 3 when it cannot check the target', () => {
 
   beforeAll(async () => {
     mock = await createMockServer({ port: 0, logger: silentLogger, auth: 'all' });
+    // A DataHub-like target: urn:li: names, the bare prefix only.
+    liMock = await createMockServer({ port: 0, logger: silentLogger, namespace: 'li', profile: 'upstream' });
     const closed = createServer();
     closedPortUrl = await listen(closed);
     await close(closed);
@@ -70,6 +73,7 @@ describe('conformance exits 3 when it cannot check the target', () => {
 
   afterAll(async () => {
     await mock.close();
+    await liMock.close();
     await Promise.all(servers.map(close));
     rmSync(site, { recursive: true, force: true });
   });
@@ -169,5 +173,45 @@ describe('conformance exits 3 when it cannot check the target', () => {
     const { code, err } = await runCli(['--base-url', mock.url]);
     expect(code).toBe(3);
     expect(err).toContain(`POST ${mock.url}/api/graphql asks for a token (401): run with --token T`);
+  });
+
+  it.each([
+    { given: 'li', target: () => liMock.url, run: [], want: 'urn:li:…, not urn:svc:…: run with --namespace li' },
+    {
+      given: 'svc',
+      target: () => mock.url,
+      run: ['--namespace', 'li'],
+      want: 'urn:svc:…, not urn:li:…: run with --namespace svc',
+    },
+  ])(
+    'a target naming its entities $given: one line naming the --namespace to run with',
+    async ({ target, run, want }) => {
+      const { code, out, err } = await runCli(['--base-url', target(), '--token', 'admin-token', ...run]);
+      expect(code).toBe(3);
+      expect(out).toBe('');
+      expect(err).toBe(`catalog-contract conformance: cannot check ${target()}: it names its entities ${want}`);
+    },
+  );
+
+  it.each([
+    { ending: '/api/gms', want: 'an address form the suite adds itself, see --prefix: try --base-url ROOT;' },
+    { ending: '/gms/', want: 'an address form the suite adds itself, see --prefix: try --base-url ROOT;' },
+    { ending: '/api/graphql', want: 'the GraphQL endpoint: try --base-url ROOT;' },
+    { ending: '/api/v2/graphql', want: "the GraphQL endpoint of DataHub's frontend: --base-url is GMS's address" },
+    { ending: '/api/graphiql', want: 'the GraphQL explorer page: try --base-url ROOT' },
+    { ending: '/openapi', want: "DataHub's OpenAPI paths, which the suite does not check: try --base-url ROOT" },
+  ])('a base URL ending in $ending: its own hint', async ({ ending, want }) => {
+    const { code, err } = await runCli([
+      '--base-url',
+      `${liMock.url}${ending}`,
+      '--namespace',
+      'li',
+      '--token',
+      'admin-token',
+    ]);
+    expect(code).toBe(3);
+    expect(err.split('\n')).toHaveLength(1);
+    expect(err).toContain(`(--base-url ends in ${ending.replace(/\/$/, '')}, ${want.replace('ROOT', liMock.url)}`);
+    expect(err).not.toContain('is --graphql-url right?');
   });
 });
