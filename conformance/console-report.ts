@@ -5,6 +5,7 @@
  * on screen. FAIL in red and ok in green when colour is on.
  */
 import type { Report } from './report.js';
+import { counted } from '../spec/index.js';
 import { NOT_RUN, type CheckResult } from './verdict.js';
 
 const MARK: Record<CheckResult['status'], string> = {
@@ -86,11 +87,6 @@ export function skipLines(checks: readonly CheckResult[]): string[] {
     const more = ids.length > SKIP_IDS_SHOWN ? ` and ${ids.length - SKIP_IDS_SHOWN} more` : '';
     return `skip ${reason} (${counted(ids.length, 'check')}): ${shown}${more}`;
   });
-}
-
-/** "1 check", "2 checks". */
-function counted(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 export function summaryTable(report: Report, paint: Paint = plain): string {

@@ -30,7 +30,7 @@
  * when its flags need --allow-writes / --allow-destructive that the run does not have.
  */
 import { randomBytes } from 'node:crypto';
-import { loadContract, type Namespace } from '../spec/index.js';
+import { counted, loadContract, type Namespace } from '../spec/index.js';
 import type { Check, ExpectAuth } from './check.js';
 import { checkContext, type RunSettings } from './check-context.js';
 import { CHECK_GROUPS } from './checks/index.js';
@@ -135,7 +135,7 @@ function interruptedResults(
       ...RUN_RESULT,
       id: 'run.interrupted',
       clause: 'run: every selected check ran',
-      message: `interrupted by ${by}: ${notRun.length} selected check${notRun.length === 1 ? '' : 's'} did not run`,
+      message: `interrupted by ${by}: ${counted(notRun.length, 'selected check')} did not run`,
     },
     ...notRun.map(({ check, prefix }) => ({
       ...resultBase(check, prefix),
