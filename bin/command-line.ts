@@ -5,6 +5,8 @@
  * until a signal. It lives here, beside the command's entry, because the mock and the conformance
  * suite may not import each other.
  */
+import { accessSync, constants, statSync, type Stats } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DEFAULT_TIMEOUT_MS, MAX_RESPONSE_BYTES } from '../deployment/index.js';
 import { isNamespace, NAMESPACES, type Namespace } from '../spec/index.js';
@@ -168,6 +170,42 @@ export function timeoutOption(text: string | undefined): number | undefined {
     text,
     `a whole number of milliseconds from 1 to ${LONGEST_TIMER_MS}`,
   );
+}
+
+/** What is at `path`, or undefined when nothing is (or a file stands where a folder of the path should). */
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * A file a command writes at its end (a report): checked before the run, so that a path it cannot write
+ * is a bad command line, not a failure after the work is done. The file may not be a folder; the nearest
+ * folder on its path that exists must be one the process may write in (the missing ones are created).
+ */
+export function outputFileOption(option: string, file: string): string {
+  const path = resolve(file);
+  const existing = statOf(path);
+  if (existing?.isDirectory()) throw new UsageError(`${option} '${file}' is a folder, not a file`);
+  let folder = dirname(path);
+  let stats = statOf(folder);
+  while (!stats && dirname(folder) !== folder) {
+    folder = dirname(folder);
+    stats = statOf(folder);
+  }
+  if (!stats?.isDirectory()) throw new UsageError(`${option} '${file}': ${folder} is not a folder`);
+  try {
+    accessSync(folder, constants.W_OK);
+    if (existing) accessSync(path, constants.W_OK);
+  } catch {
+    throw new UsageError(`${option} '${file}': no permission to write ${existing ? path : `in ${folder}`}`);
+  }
+  return file;
 }
 
 /** The value of --port: 0 asks the system for any free port. */

@@ -1,6 +1,7 @@
 /**
  * `catalog-contract conformance`: parses the flags of docs/cli.md, runs the suite with progress on the
- * console, prints the table per document section, writes --junit and --json. Exit codes: 0 when no
+ * console, prints the table per document section, writes --junit and --json (checked before the run; written
+ * on exits 0, 1, 3 and 130). Exit codes: 0 when no
  * check that ran failed, 1 when one did, 2 for a bad command line, 3 when the target cannot be
  * checked at all (the pre-flight: unreachable, not the service, token refused).
  */
@@ -8,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   HELP_OPTION,
+  outputFileOption,
   parseOptions,
   runSubcommand,
   TIMEOUT_OPTION,
@@ -20,6 +22,7 @@ import {
 import { isNamespace, loadContract, tryParseUrn, writeFileWhole, type Namespace } from '../spec/index.js';
 import {
   allChecks,
+  cannotCheckReport,
   DEFAULT_PREFIXES,
   exitCodeOf,
   fuzzTargets,
@@ -29,6 +32,7 @@ import {
   preflight,
   progressLine,
   runConformance,
+  type Report,
   summaryTable,
   targetOf,
   watchInterruption,
@@ -155,8 +159,8 @@ export function parseConformanceArgs(argv: string[]): ConformanceCliOptions | 'h
     ...(values['reader-token'] ? { readerToken: values['reader-token'] } : {}),
     ...(values.prefix ? { prefixes: values.prefix } : {}),
     ...(expectAuth ? { expectAuth: expectAuth as ExpectAuth } : {}),
-    ...(values.junit ? { junit: values.junit } : {}),
-    ...(values.json ? { json: values.json } : {}),
+    ...(values.junit ? { junit: outputFileOption('--junit', values.junit) } : {}),
+    ...(values.json ? { json: outputFileOption('--json', values.json) } : {}),
     ...(values.only ? { only: values.only } : {}),
     ...(fuzz !== undefined ? { fuzz } : {}),
     ...(seed !== undefined ? { seed } : {}),
@@ -191,6 +195,12 @@ function writeReport(file: string, text: string): void {
   writeFileWhole(file, text);
 }
 
+/** --junit and --json, on every exit that ran or tried to run the suite: 0, 1, 3 and 130 (or 143). */
+function writeReports(options: ConformanceCliOptions, report: Report): void {
+  if (options.junit) writeReport(options.junit, junitXml(report));
+  if (options.json) writeReport(options.json, `${JSON.stringify(report, null, 2)}\n`);
+}
+
 const CONFORMANCE_COMMAND: Subcommand<ConformanceCliOptions> = {
   definition: CONFORMANCE_COMMAND_DEFINITION,
   parse: parseConformanceArgs,
@@ -205,9 +215,11 @@ export const CANNOT_CHECK = 3;
 
 async function run(options: ConformanceCliOptions): Promise<number> {
   const { quiet } = options;
+  const started = Date.now();
   const cannotCheck = await preflight(targetOf(options), options.namespace ?? 'svc');
   if (cannotCheck) {
     console.error(`catalog-contract conformance: ${cannotCheck}`);
+    writeReports(options, cannotCheckReport(options, cannotCheck, started));
     return CANNOT_CHECK;
   }
   const paint = paintFor(process.stdout);
@@ -218,8 +230,10 @@ async function run(options: ConformanceCliOptions): Promise<number> {
       ...options,
       stop: interruption.stop,
       leaveWritten: interruption.leaveWritten,
+      // Skips are not printed one by one: the summary groups them, one line per reason.
       onResult: (result) => {
-        if (!quiet || result.status === 'failed') console.log(progressLine(result, paint));
+        if (result.status === 'failed' || (!quiet && result.status !== 'skipped'))
+          console.log(progressLine(result, paint));
       },
     });
   } finally {
@@ -228,8 +242,7 @@ async function run(options: ConformanceCliOptions): Promise<number> {
   console.log(`\n${summaryTable(report, paint)}`);
   if (report.leftBehind.length)
     console.error(`left behind, not soft-deleted:\n${report.leftBehind.map((urn) => `  ${urn}`).join('\n')}`);
-  if (options.junit) writeReport(options.junit, junitXml(report));
-  if (options.json) writeReport(options.json, `${JSON.stringify(report, null, 2)}\n`);
+  writeReports(options, report);
   const signal = interruption.received();
   if (signal) return exitCodeOf(signal);
   return report.ok ? 0 : 1;

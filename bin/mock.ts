@@ -16,7 +16,7 @@ import {
   type CommandDefinition,
   type Subcommand,
 } from './command-line.js';
-import { NAMESPACES } from '../spec/index.js';
+import { counted, NAMESPACES } from '../spec/index.js';
 import {
   ADDRESS_FORMS,
   ADMIN_PATH,
@@ -42,6 +42,7 @@ import {
   LOG_LEVELS,
   MAX_TIMER_MS,
   MOCK_DOCS_PATH,
+  SESSION_PREFIX,
   parseByteSize,
   parseLatency,
   parseReferenceDay,
@@ -306,7 +307,7 @@ function describeServedSchema({ graphqlSchema: served }: MockServer): string[] {
   const origin = served.fromSeed === undefined ? '' : ` (beside the seed file ${served.fromSeed})`;
   const merged = served.duplicatesMerged ? `, ${served.duplicatesMerged} identical duplicate definitions merged` : '';
   const lines = [
-    `  GraphQL schema: ${served.path}${origin}: ${served.files.length} file${served.files.length === 1 ? '' : 's'}, ${served.types} types${merged}; fields without state are filled (extensions.mockedFields)`,
+    `  GraphQL schema: ${served.path}${origin}: ${counted(served.files.length, 'file')}, ${counted(served.types, 'type')}${merged}; fields without state are filled (extensions.mockedFields)`,
   ];
   const { differences } = served;
   if (differences.length === 0) lines.push('    signatures: every field of the built-in schema as built in');
@@ -327,7 +328,7 @@ export function describeServer(server: MockServer, options: MockCliOptions): str
     `  GraphQL:        ${server.url}${GRAPHQL_PATH}  (explorer: ${server.url}${GRAPHIQL_PATH})`,
     `  API reference:  ${options.profile === 'upstream' ? '' : `${server.url}${names.docsPath}  `}${server.url}${MOCK_DOCS_PATH}`,
     `  admin:          ${server.url}${ADMIN_PATH}/health  ${server.url}${ADMIN_PATH}/snapshot  POST ${server.url}${ADMIN_PATH}/reset  (${options.adminToken === undefined ? 'loopback only' : 'bearer admin token'})`,
-    `  test control:   ${server.url}${ADMIN_PATH}/requests  /faults  /settings  /scenarios  /sessions; sessions by X-Mock-Session or ${server.session('<id>')}/`,
+    `  test control:   ${server.url}${ADMIN_PATH}/requests  /faults  /settings  /scenarios  /sessions; sessions by X-Mock-Session or ${server.url}${SESSION_PREFIX}<id>/`,
     `  inspector:      ${server.url}${ADMIN_PATH}/ui  (the journal live, sessions, faults, an entity's state)`,
     `  data:           ${options.data ?? 'in memory'}; body limit ${options.maxBodyText}`,
     `  auth:           ${server.auth.mode}`,
@@ -339,7 +340,7 @@ export function describeServer(server: MockServer, options: MockCliOptions): str
   for (const report of server.loaded) {
     const skippedEntries = report.skipped.length - report.rejected;
     lines.push(
-      `  loaded ${report.source}: ${report.validated} aspects validated against a schema, ${report.opaque} stored opaque, ${report.rejected} rejected, ${skippedEntries} entries skipped`,
+      `  loaded ${report.source}: ${counted(report.validated, 'aspect')} validated against a schema, ${report.opaque} stored opaque, ${report.rejected} rejected, ${counted(skippedEntries, 'entry', 'entries')} skipped`,
     );
     for (const skip of report.skipped) lines.push(`    skipped ${describeSkip(report.source, skip)}`);
   }

@@ -25,6 +25,7 @@ import {
   type ValidationProxyOptions,
 } from '../proxy/index.js';
 import { createRecording, writeSchemaFile, writeSeedFile } from '../pull/index.js';
+import { counted } from '../spec/index.js';
 import { REDACT_OPTION, redactOption } from './redact-option.js';
 
 export const DEFAULT_PROXY_PORT = 4010;
@@ -126,7 +127,7 @@ function start(options: ProxyCommandOptions): Promise<number | undefined> {
           });
           writeSeedFile(record.file, result.entries);
           progress(
-            `wrote ${result.entries.length} aspects of ${result.urns.length} entities (${recording.touched().length} written, ${recording.returned().length} read) to ${record.file}`,
+            `wrote ${counted(result.entries.length, 'aspect')} of ${counted(result.urns.length, 'entity', 'entities')} (${recording.touched().length} written, ${recording.returned().length} read) to ${record.file}`,
           );
           const schema = writeSchemaFile(record.file, result.schema);
           if (schema !== undefined) progress(schema);

@@ -6,7 +6,7 @@
  * answer within --timeout-ms, a body too large or not the expected JSON: one line naming the request and
  * the cause, and the previous file, if any, left as it was), 2 for a bad command line.
  */
-import { isNamespace, NAMESPACES } from '../spec/index.js';
+import { counted, isNamespace, NAMESPACES } from '../spec/index.js';
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_RATE,
@@ -198,7 +198,7 @@ export function runPull(argv: string[]): Promise<number> {
       const result = await pullSlice({ ...options, onProgress: progress });
       writeSeedFile(options.out, result.entries);
       progress(
-        `wrote ${result.entries.length} aspects of ${result.urns.length} entities to ${options.out} (${result.requests} requests${result.skipped.length ? `, ${result.skipped.length} entities skipped` : ''}${options.redact ? `, ${result.redacted} texts redacted` : ''})`,
+        `wrote ${counted(result.entries.length, 'aspect')} of ${counted(result.urns.length, 'entity', 'entities')} to ${options.out} (${counted(result.requests, 'request')}${result.skipped.length ? `, ${counted(result.skipped.length, 'entity', 'entities')} skipped` : ''}${options.redact ? `, ${counted(result.redacted, 'text')} redacted` : ''})`,
       );
       const schema = writeSchemaFile(options.out, result.schema);
       if (schema !== undefined) progress(schema);

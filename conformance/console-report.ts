@@ -1,10 +1,12 @@
 /**
  * What the CLI prints: one line per check as it finishes (a failure with its last request, the response
- * and a curl command that reproduces it), and at the end a table per document section followed by the
- * failed checks again, so they are what stays on screen. FAIL in red and ok in green when colour is on.
+ * and a curl command that reproduces it), and at the end a table per document section, the skipped checks
+ * grouped one line per reason, the clause coverage, and the failed checks again, so they are what stays
+ * on screen. FAIL in red and ok in green when colour is on.
  */
 import type { Report } from './report.js';
-import type { CheckResult } from './verdict.js';
+import { counted } from '../spec/index.js';
+import { NOT_RUN, type CheckResult } from './verdict.js';
 
 const MARK: Record<CheckResult['status'], string> = {
   passed: 'ok  ',
@@ -68,6 +70,25 @@ export function progressLine(result: CheckResult, paint: Paint = plain): string 
   return `${mark(result.status, paint)} ${named(result)}  (${result.clause})${detail}${result.status === 'failed' ? reproduction(result, paint) : ''}`;
 }
 
+/** How many check ids a skip line names before "and N more". */
+const SKIP_IDS_SHOWN = 3;
+
+/** The skipped checks, one line per reason: how many, the reason, the first few ids. */
+export function skipLines(checks: readonly CheckResult[]): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const result of checks) {
+    if (result.status !== 'skipped') continue;
+    const ids = byReason.get(result.message) ?? [];
+    if (!ids.includes(named(result))) ids.push(named(result));
+    byReason.set(result.message, ids);
+  }
+  return [...byReason].map(([reason, ids]) => {
+    const shown = ids.slice(0, SKIP_IDS_SHOWN).join(', ');
+    const more = ids.length > SKIP_IDS_SHOWN ? ` and ${ids.length - SKIP_IDS_SHOWN} more` : '';
+    return `skip ${reason} (${counted(ids.length, 'check')}): ${shown}${more}`;
+  });
+}
+
 export function summaryTable(report: Report, paint: Paint = plain): string {
   const rows = report.sections.map((s) =>
     [`${s.section} ${s.title}`, s.passed, s.failed, s.skipped, s.knownDifference].map(String),
@@ -84,10 +105,12 @@ export function summaryTable(report: Report, paint: Paint = plain): string {
     r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   const lines = [line(all[0] ?? []), rule, ...rows.map(line), rule, line(total)];
+  const skips = skipLines(report.checks);
+  if (skips.length) lines.push('', ...skips);
   const { covered, notCovered, notObservable } = report.clauses;
   lines.push(
     '',
-    `${covered.length} covered, ${notCovered.length} not covered, ${notObservable.length} not observable; ${(report.durationMs / 1000).toFixed(1)} s; run id ${report.runId}`,
+    `clauses of the interface document: ${covered.length} covered by the checks that ran, ${notCovered.length} not covered, ${notObservable.length} not observable over HTTP; ${(report.durationMs / 1000).toFixed(1)} s; run id ${report.runId}`,
   );
   const failed = report.checks.filter((c) => c.status === 'failed');
   if (failed.length)
@@ -96,11 +119,10 @@ export function summaryTable(report: Report, paint: Paint = plain): string {
       `failed (${failed.length}):`,
       ...failed.map((c) => `  ${mark(c.status, paint)} ${named(c)}: ${c.message.split('\n')[0] ?? ''}`),
     );
-  const verdict = report.ok ? paint('green', 'passed') : paint('red', 'FAILED');
-  lines.push(
-    report.interrupted
-      ? `conformance: INTERRUPTED after ${report.checks.length} results (${verdict} so far)`
-      : `conformance: ${verdict}`,
-  );
+  if (report.interrupted) {
+    const ran = report.checks.filter((c) => c.section !== 'run' && !c.message.startsWith(NOT_RUN));
+    const verdict = ran.some((c) => c.status === 'failed') ? paint('red', 'FAILED') : paint('green', 'passed');
+    lines.push(`conformance: INTERRUPTED after ${ran.length} results (${verdict} so far)`);
+  } else lines.push(`conformance: ${report.ok ? paint('green', 'passed') : paint('red', 'FAILED')}`);
   return lines.join('\n');
 }

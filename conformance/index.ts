@@ -6,7 +6,7 @@
  * the interruption by Ctrl-C, `--only` and the fuzz phase's targets serve the command.
  * It never imports the mock: the suite checks any deployment.
  */
-export { allChecks, runConformance } from './runner.js';
+export { allChecks, cannotCheckReport, runConformance } from './runner.js';
 export type { ConformanceOptions, ExpectAuth } from './runner.js';
 export type { CheckResult, CheckStatus } from './verdict.js';
 export type { Report, SectionSummary } from './report.js';

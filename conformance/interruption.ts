@@ -6,7 +6,7 @@
 import { constants } from 'node:os';
 
 export interface Interruption {
-  /** Aborted at the first signal. */
+  /** Aborted at the first signal, with the signal's name as its reason. */
   stop: AbortSignal;
   /** Aborted at the second signal. */
   leaveWritten: AbortSignal;
@@ -30,7 +30,8 @@ export function watchInterruption(say: (line: string) => void): Interruption {
   const onSignal = (signal: NodeJS.Signals): void => {
     if (!first) {
       first = signal;
-      stop.abort();
+      // The reason names the signal in the report's run.interrupted.
+      stop.abort(signal);
       say(
         `${signal}: no further check starts; the run soft-deletes what it wrote and reports what ran (${signal} again to skip the clean-up)`,
       );

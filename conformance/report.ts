@@ -2,11 +2,13 @@
  * The report of a run, what `runConformance` resolves with and the CLI writes as --json (and, through
  * junit.ts, --junit):
  *   { runId, baseUrl, graphqlUrl, namespace, prefixes, expectAuth, allowWrites, allowDestructive,
- *     startedAt (ISO), durationMs, ok (true when no check failed), interrupted (stopped by `stop`
- *     before every check ran), leftBehind (URNs written and not soft-deleted: `leaveWritten`),
+ *     startedAt (ISO), durationMs, ok (true when no check failed; an interrupted run is not ok),
+ *     interrupted (stopped by `stop` before every check ran: the checks it did not start are skipped,
+ *     "not run: interrupted by SIGINT", and run.interrupted fails), leftBehind (URNs written and not soft-deleted: `leaveWritten`),
  *     checks: CheckResult[]   -- { id, clause, section, prefix?, status, message, difference?, request?, durationMs }
  *                                status is 'passed' | 'failed' | 'skipped' | 'known-difference';
- *                                section is the clause's section number ('4.2'); prefix is set on
+ *                                section is the clause's section number ('4.2'), or 'run' for a result
+ *                                about the run itself (run.preflight: exit 3; run.interrupted); prefix is set on
  *                                per-prefix checks ('' is the direct form); difference is the id in
  *                                spec/upstream-differences.yaml of a known-difference; request is the
  *                                last request of a failed check (reproduce.ts);
@@ -50,6 +52,13 @@ export interface Report {
   clauses: Coverage;
 }
 
+/**
+ * What a result about the run itself (not a clause of the document) shares: the pre-flight that found no
+ * service to check, an interruption. Its section is `run`, and it always fails: the run did not check
+ * what it was asked to.
+ */
+export const RUN_RESULT = { section: 'run', status: 'failed', durationMs: 0 } as const satisfies Partial<CheckResult>;
+
 function summarize(checks: CheckResult[]): SectionSummary[] {
   const bySection = new Map<string, SectionSummary>();
   for (const result of checks) {
@@ -57,7 +66,7 @@ function summarize(checks: CheckResult[]): SectionSummary[] {
     if (!summary) {
       summary = {
         section: result.section,
-        title: sectionTitle(result.section),
+        title: result.section === RUN_RESULT.section ? 'the run itself' : sectionTitle(result.section),
         passed: 0,
         failed: 0,
         skipped: 0,

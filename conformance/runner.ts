@@ -30,7 +30,7 @@
  * when its flags need --allow-writes / --allow-destructive that the run does not have.
  */
 import { randomBytes } from 'node:crypto';
-import { loadContract, type Namespace } from '../spec/index.js';
+import { counted, loadContract, type Namespace } from '../spec/index.js';
 import type { Check, ExpectAuth } from './check.js';
 import { checkContext, type RunSettings } from './check-context.js';
 import { CHECK_GROUPS } from './checks/index.js';
@@ -39,9 +39,18 @@ import { RunFixture } from './fixture.js';
 import { runFuzzPhase } from './fuzz/phase.js';
 import { KnownDifferences } from './known-differences.js';
 import { matchesOnly } from './only-pattern.js';
-import { reportOf, type Report } from './report.js';
+import { reportOf, RUN_RESULT, type Report, type RunSummary } from './report.js';
 import { targetOf } from './suite-target.js';
-import { fuzzResults, passed, resultBase, skipReason, thrown, type CheckResult, type Judge } from './verdict.js';
+import {
+  fuzzResults,
+  NOT_RUN,
+  passed,
+  resultBase,
+  skipReason,
+  thrown,
+  type CheckResult,
+  type Judge,
+} from './verdict.js';
 
 export type { ExpectAuth } from './check.js';
 export type { CheckResult, CheckStatus } from './verdict.js';
@@ -74,7 +83,10 @@ export interface ConformanceOptions {
   /** Seed of the fuzz phase's cases (default: random, printed in its result). */
   seed?: number;
   onResult?: (result: CheckResult) => void;
-  /** Once aborted, no further check starts; the run cleans up and reports what ran (Ctrl-C). */
+  /**
+   * Once aborted, no further check starts; the run cleans up and reports what ran (Ctrl-C), the checks it
+   * did not start as skipped and `run.interrupted` as failed, naming the abort's reason (a signal's name).
+   */
   stop?: AbortSignal;
   /** Once aborted, the clean-up soft-deletes nothing more; what it did not reach is `leftBehind` (a second Ctrl-C). */
   leaveWritten?: AbortSignal;
@@ -85,16 +97,60 @@ export function allChecks(): Check[] {
   return CHECK_GROUPS.flatMap((group) => group.checks);
 }
 
+/** What a run's options come to: its target, the auth it expects, its flags and its id. */
+function runSummaryOf(options: ConformanceOptions, started: number): RunSummary {
+  const namespace = options.namespace ?? 'svc';
+  const allowWrites = !!options.allowWrites;
+  return {
+    runId: options.runId ?? `cc${randomBytes(4).toString('hex')}`,
+    target: targetOf(options),
+    namespace,
+    expectAuth: options.expectAuth ?? (namespace === 'li' ? 'all' : options.token ? 'standard' : 'off'),
+    allowWrites,
+    allowDestructive: allowWrites && !!options.allowDestructive,
+    started,
+    interrupted: false,
+    leftBehind: [],
+  };
+}
+
+/**
+ * The report of a run the pre-flight stopped (exit 3): one failed result naming the cause, so that a CI
+ * publisher shows why nothing was checked instead of finding no report.
+ */
+export function cannotCheckReport(options: ConformanceOptions, cause: string, started = Date.now()): Report {
+  return reportOf(runSummaryOf(options, started), [
+    { ...RUN_RESULT, id: 'run.preflight', clause: 'run: the target answers as the service', message: cause },
+  ]);
+}
+
+/** The results of a run stopped by a signal: one failure saying so, and each check it did not start, skipped. */
+function interruptedResults(
+  notRun: readonly { check: Check; prefix: string | undefined }[],
+  reason: unknown,
+): CheckResult[] {
+  const by = typeof reason === 'string' ? reason : 'a stop';
+  return [
+    {
+      ...RUN_RESULT,
+      id: 'run.interrupted',
+      clause: 'run: every selected check ran',
+      message: `interrupted by ${by}: ${counted(notRun.length, 'selected check')} did not run`,
+    },
+    ...notRun.map(({ check, prefix }) => ({
+      ...resultBase(check, prefix),
+      status: 'skipped' as const,
+      message: `${NOT_RUN} ${by}`,
+      durationMs: 0,
+    })),
+  ];
+}
+
 export async function runConformance(options: ConformanceOptions): Promise<Report> {
   const started = Date.now();
-  const namespace = options.namespace ?? 'svc';
+  const summary = runSummaryOf(options, started);
+  const { namespace, target, expectAuth, allowWrites, allowDestructive, runId } = summary;
   const contract = loadContract(namespace);
-  const target = targetOf(options);
-  const expectAuth: ExpectAuth =
-    options.expectAuth ?? (namespace === 'li' ? 'all' : options.token ? 'standard' : 'off');
-  const allowWrites = !!options.allowWrites;
-  const allowDestructive = allowWrites && !!options.allowDestructive;
-  const runId = options.runId ?? `cc${randomBytes(4).toString('hex')}`;
   const known = new KnownDifferences(contract);
   const judge: Judge = { namespace, known, indexWaitMs: options.indexWaitMs ?? DEFAULT_INDEX_WAIT_MS };
   const shapeLog = new ShapeLog();
@@ -155,17 +211,20 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
 
   if (allowWrites && selected.some((c) => c.needsFixture)) await fixture.write();
   const stopped = (): boolean => !!options.stop?.aborted;
+  const notRun: { check: Check; prefix: string | undefined }[] = [];
   try {
     for (const check of selected) {
-      if (stopped()) break;
-      if (!check.perPrefix) await runOne(check, client, undefined);
-      else for (const prefix of target.prefixes) if (!stopped()) await runOne(check, clientOf(prefix), prefix);
+      for (const prefix of check.perPrefix ? target.prefixes : [undefined]) {
+        if (stopped()) notRun.push({ check, prefix });
+        else await runOne(check, prefix === undefined ? client : clientOf(prefix), prefix);
+      }
     }
   } finally {
     // Every entity the run wrote ends soft-deleted, whatever the checks did (unless told to leave them).
     if (allowWrites) await fixture.cleanUp(options.leaveWritten);
   }
-  if (options.fuzz) {
+  if (stopped()) for (const result of interruptedResults(notRun, options.stop?.reason)) record(result);
+  if (options.fuzz && !stopped()) {
     const seed = options.seed ?? randomBytes(4).readUInt32BE(0);
     const t0 = Date.now();
     const fuzz = await runFuzzPhase({
@@ -190,18 +249,5 @@ export async function runConformance(options: ConformanceOptions): Promise<Repor
       durationMs: 0,
     });
   }
-  return reportOf(
-    {
-      runId,
-      target,
-      namespace,
-      expectAuth,
-      allowWrites,
-      allowDestructive,
-      started,
-      interrupted: stopped(),
-      leftBehind: fixture.leftBehind,
-    },
-    checks,
-  );
+  return reportOf({ ...summary, interrupted: stopped(), leftBehind: fixture.leftBehind }, checks);
 }

@@ -30,6 +30,9 @@ export interface CheckResult {
   indexWaitMs?: number;
 }
 
+/** How a check an interruption kept from starting is skipped: `not run: interrupted by SIGINT`. */
+export const NOT_RUN = 'not run: interrupted by';
+
 /** The fields every result of one check (on one prefix) starts from. */
 export type ResultBase = Pick<CheckResult, 'id' | 'clause' | 'section' | 'prefix'>;
 

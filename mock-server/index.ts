@@ -51,6 +51,7 @@ export {
   GRAPHIQL_PATH,
   GRAPHQL_PATH,
   MOCK_DOCS_PATH,
+  SESSION_PREFIX,
   UPSTREAM_ADDRESS_FORMS,
 } from './addresses.js';
 

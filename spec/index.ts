@@ -20,6 +20,7 @@ export * from './interface-document.js';
 export { packageRoot, fromRoot } from './package-root.js';
 export { writeFileWhole } from './whole-file.js';
 export { documentHash } from './graphql-document-hash.js';
+export { counted } from './counted.js';
 
 /**
  * How the conformance suite recognises a difference in a failed check: every condition given must

@@ -26,6 +26,11 @@ interface Variant {
 
 const VARIANTS: Variant[] = [
   {
+    fault: 'index-sizes-empty',
+    only: 'operations.getIndexSizes',
+    want: /^operations\.getIndexSizes\.known-points 4\.2 /,
+  },
+  {
     fault: 'dry-run-defaults-to-false',
     only: 'operations.truncate.dry-run',
     want: /^operations\.truncate\.dry-run-(default|deletes-nothing) /,

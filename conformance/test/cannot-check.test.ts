@@ -5,7 +5,7 @@
  * redirects to another origin) `catalog-contract conformance` says so in one line naming the URL and
  * exits 3, before running any check.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, silentLogger, type MockServer } from '../../mock-server/index.js';
+import type { Report } from '../runner.js';
 import { runCli } from './run-cli.js';
 
 function listen(server: Server): Promise<string> {
@@ -31,6 +32,7 @@ function close(server: Server): Promise<void> {
 describe('conformance exits 3 when it cannot check the target', () => {
   const servers: Server[] = [];
   let mock: MockServer;
+  let liMock: MockServer;
   let closedPortUrl: string;
   let staticUrl: string;
   let notFoundUrl: string;
@@ -41,6 +43,8 @@ describe('conformance exits 3 when it cannot check the target', () => {
 
   beforeAll(async () => {
     mock = await createMockServer({ port: 0, logger: silentLogger, auth: 'all' });
+    // A DataHub-like target: urn:li: names, the bare prefix only.
+    liMock = await createMockServer({ port: 0, logger: silentLogger, namespace: 'li', profile: 'upstream' });
     const closed = createServer();
     closedPortUrl = await listen(closed);
     await close(closed);
@@ -69,17 +73,38 @@ describe('conformance exits 3 when it cannot check the target', () => {
 
   afterAll(async () => {
     await mock.close();
+    await liMock.close();
     await Promise.all(servers.map(close));
     rmSync(site, { recursive: true, force: true });
   });
 
-  it('a closed port: connection refused, naming the URL', async () => {
-    const { code, out, err } = await runCli(['--base-url', closedPortUrl]);
+  it('a closed port: connection refused, naming the URL, and both reports hold one failed case saying so', async () => {
+    const json = join(site, 'reports', 'cannot.json');
+    const junit = join(site, 'reports', 'cannot.xml');
+    const { code, out, err } = await runCli(['--base-url', closedPortUrl, '--json', json, '--junit', junit]);
     expect(code).toBe(3);
     expect(out).toBe('');
     expect(err.split('\n').length).toBeLessThanOrEqual(3);
     expect(err).toContain(`cannot check ${closedPortUrl}: GET ${closedPortUrl}/api/gms/entitiesV2/`);
     expect(err).toContain('connection refused');
+    // A CI publisher finds a report whose one failure is the cause, not "no report found".
+    const cause = err.replace(/^catalog-contract conformance: /, '');
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    expect(report).toMatchObject({ ok: false, interrupted: false, baseUrl: closedPortUrl });
+    expect(report.checks).toEqual([
+      {
+        id: 'run.preflight',
+        clause: 'run: the target answers as the service',
+        section: 'run',
+        status: 'failed',
+        message: cause,
+        durationMs: 0,
+      },
+    ]);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/<testsuites name="catalog-contract conformance" tests="1" failures="1" /);
+    expect(xml).toContain('<testcase name="run.preflight" classname="conformance.run the run itself"');
+    expect(xml).toContain(`<failure message="${cause}"`);
   });
 
   it('a static file server: not the service, never a pass', async () => {
@@ -148,5 +173,45 @@ describe('conformance exits 3 when it cannot check the target', () => {
     const { code, err } = await runCli(['--base-url', mock.url]);
     expect(code).toBe(3);
     expect(err).toContain(`POST ${mock.url}/api/graphql asks for a token (401): run with --token T`);
+  });
+
+  it.each([
+    { given: 'li', target: () => liMock.url, run: [], want: 'urn:li:…, not urn:svc:…: run with --namespace li' },
+    {
+      given: 'svc',
+      target: () => mock.url,
+      run: ['--namespace', 'li'],
+      want: 'urn:svc:…, not urn:li:…: run with --namespace svc',
+    },
+  ])(
+    'a target naming its entities $given: one line naming the --namespace to run with',
+    async ({ target, run, want }) => {
+      const { code, out, err } = await runCli(['--base-url', target(), '--token', 'admin-token', ...run]);
+      expect(code).toBe(3);
+      expect(out).toBe('');
+      expect(err).toBe(`catalog-contract conformance: cannot check ${target()}: it names its entities ${want}`);
+    },
+  );
+
+  it.each([
+    { ending: '/api/gms', want: 'an address form the suite adds itself, see --prefix: try --base-url ROOT;' },
+    { ending: '/gms/', want: 'an address form the suite adds itself, see --prefix: try --base-url ROOT;' },
+    { ending: '/api/graphql', want: 'the GraphQL endpoint: try --base-url ROOT;' },
+    { ending: '/api/v2/graphql', want: "the GraphQL endpoint of DataHub's frontend: --base-url is GMS's address" },
+    { ending: '/api/graphiql', want: 'the GraphQL explorer page: try --base-url ROOT' },
+    { ending: '/openapi', want: "DataHub's OpenAPI paths, which the suite does not check: try --base-url ROOT" },
+  ])('a base URL ending in $ending: its own hint', async ({ ending, want }) => {
+    const { code, err } = await runCli([
+      '--base-url',
+      `${liMock.url}${ending}`,
+      '--namespace',
+      'li',
+      '--token',
+      'admin-token',
+    ]);
+    expect(code).toBe(3);
+    expect(err.split('\n')).toHaveLength(1);
+    expect(err).toContain(`(--base-url ends in ${ending.replace(/\/$/, '')}, ${want.replace('ROOT', liMock.url)}`);
+    expect(err).not.toContain('is --graphql-url right?');
   });
 });

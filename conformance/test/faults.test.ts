@@ -119,6 +119,7 @@ const CASES: Case[] = [
       },
     },
   },
+  { fault: 'index-sizes-empty', probe: { method: 'POST', path: '/gms/operations?action=getIndexSizes', body: {} } },
   {
     fault: 'graphql-extensions-missing',
     probe: { method: 'POST', path: '/api/graphql', body: { query: '{ __typename }' } },

@@ -126,6 +126,16 @@ function taskStatusFieldRenamed(name: string, breaks: string, from: string, to: 
 
 export const FAULTS: readonly Fault[] = [
   {
+    name: 'index-sizes-empty',
+    breaks: 'getIndexSizes lists the time series indices, which hold the points written',
+    response(req, res) {
+      if (!isAction(req, '/operations', 'getIndexSizes') || !isObject(res.body)) return;
+      // The index list emptied in whichever shape the mock answers it: JSON text (the document) or an object (upstream).
+      if (typeof res.body.value === 'string') rewriteValueString(res, (sizes) => void (sizes.indexSizes = []));
+      else res.body.value = { indexSizes: [] };
+    },
+  },
+  {
     name: 'dry-run-defaults-to-false',
     breaks: 'truncateTimeseriesAspect dryRun defaults to true',
     request(req) {

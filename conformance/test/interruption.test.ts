@@ -1,7 +1,8 @@
 /**
  * Ctrl-C during a run, through the real command in a child process: SIGINT during a writing run stops
  * it starting checks, soft-deletes what it wrote (no run entity stays discoverable by search), prints
- * the partial summary, writes the partial reports and exits 130; a second SIGINT skips the clean-up and
+ * the partial summary, writes the reports (not ok: the checks it did not start listed, run.interrupted
+ * failed) and exits 130; a second SIGINT skips the clean-up and
  * names the URNs left behind; SIGTERM exits 143.
  */
 import { spawn } from 'node:child_process';
@@ -92,12 +93,30 @@ describe.concurrent('an interrupted conformance run', () => {
 
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     expect(report.interrupted).toBe(true);
+    expect(report.ok).toBe(false);
     expect(report.leftBehind).toEqual([]);
-    expect(report.checks.length).toBeGreaterThan(0);
-    expect(report.checks.length).toBeLessThan(100);
+    // What ran, then each check the signal kept from starting, listed, and one failure saying why.
+    const notRun = report.checks.filter((c) => c.message === 'not run: interrupted by SIGINT');
+    const ran = report.checks.filter((c) => c.section !== 'run' && !notRun.includes(c));
+    expect(ran.length).toBeGreaterThan(0);
+    expect(notRun.length).toBeGreaterThan(50);
+    expect(notRun.every((c) => c.status === 'skipped')).toBe(true);
+    expect(report.checks.filter((c) => c.section === 'run')).toEqual([
+      {
+        id: 'run.interrupted',
+        clause: 'run: every selected check ran',
+        section: 'run',
+        status: 'failed',
+        message: `interrupted by SIGINT: ${notRun.length} selected checks did not run`,
+        durationMs: 0,
+      },
+    ]);
+    const failures = report.checks.filter((c) => c.status === 'failed').length;
     expect(readFileSync(junit, 'utf8')).toContain(
-      `<testsuites name="catalog-contract conformance" tests="${report.checks.length}"`,
+      `<testsuites name="catalog-contract conformance" tests="${report.checks.length}" failures="${failures}"`,
     );
+    expect(out).toMatch(/^skip not run: interrupted by SIGINT \(\d+ checks\): /m);
+    expect(out).toMatch(new RegExp(`^conformance: INTERRUPTED after ${ran.length} results`, 'm'));
 
     // The run wrote its datasets before its first check, and none is left for search to find.
     expect(await searchCount(mock, `word${report.runId}`)).toBe(0);

@@ -289,6 +289,9 @@ describe("the suite against the mock's upstream profile (li, asynchronous indexi
     const known = report.checks.filter((c) => c.status === 'known-difference');
     expect([...new Set(known.map((c) => c.difference))].sort()).toEqual(want);
     if (writes) expect(report.checks.some((c) => (c.indexWaitMs ?? 0) > 0)).toBe(true);
+    // The boundary difference shows as soon as the delete does, not after the whole index wait (5000 ms).
+    if (writes)
+      expect(report.checks.find((c) => c.id === 'operations.truncate.boundary')?.indexWaitMs ?? 0).toBeLessThan(5000);
     expect({ prefixes: report.prefixes, expectAuth: report.expectAuth }).toEqual({ prefixes: [''], expectAuth: 'all' });
   });
 

@@ -3,6 +3,13 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** The access level of an entity. */
+export type AccessLevel =
+  /** Restricted to some viewers. */
+  | 'PRIVATE'
+  /** Available to everyone. */
+  | 'PUBLIC';
+
 /** Input required to create a new tag. */
 export type CreateTagInput = {
   /** Optional description of the tag. */
@@ -12,6 +19,13 @@ export type CreateTagInput = {
   /** Display name of the tag. */
   name: string;
 };
+
+/** Whose a saved view is. */
+export type DataHubViewType =
+  /** A view everyone can use. */
+  | 'GLOBAL'
+  /** A view of the person who made it. */
+  | 'PERSONAL';
 
 /** Update to the deprecation status of a dataset. */
 export type DatasetDeprecationUpdate = {
@@ -77,6 +91,140 @@ export type EditableSchemaMetadataUpdate = {
   editableSchemaFieldInfo: Array<EditableSchemaFieldInfoUpdate>;
 };
 
+/** Type of a top-level entity. */
+export type EntityType =
+  /** An access token. */
+  | 'ACCESS_TOKEN'
+  /** An application. */
+  | 'APPLICATION'
+  /** An assertion. */
+  | 'ASSERTION'
+  /** A business attribute. */
+  | 'BUSINESS_ATTRIBUTE'
+  /** A chart. */
+  | 'CHART'
+  /** A container. */
+  | 'CONTAINER'
+  /** A group. */
+  | 'CORP_GROUP'
+  /** A user. */
+  | 'CORP_USER'
+  /** A custom ownership type. */
+  | 'CUSTOM_OWNERSHIP_TYPE'
+  /** A dashboard. */
+  | 'DASHBOARD'
+  /** A connection to an external source. */
+  | 'DATAHUB_CONNECTION'
+  /** A module of a page template. */
+  | 'DATAHUB_PAGE_MODULE'
+  /** A page template. */
+  | 'DATAHUB_PAGE_TEMPLATE'
+  /** An access policy. */
+  | 'DATAHUB_POLICY'
+  /** A role of the catalog. */
+  | 'DATAHUB_ROLE'
+  /** A saved view. */
+  | 'DATAHUB_VIEW'
+  /** A dataset. */
+  | 'DATASET'
+  /** A data contract. */
+  | 'DATA_CONTRACT'
+  /** A data flow (pipeline). */
+  | 'DATA_FLOW'
+  /** A data job (task). */
+  | 'DATA_JOB'
+  /** A data platform. */
+  | 'DATA_PLATFORM'
+  /** An instance of a data platform. */
+  | 'DATA_PLATFORM_INSTANCE'
+  /** A run of a data job or data flow. */
+  | 'DATA_PROCESS_INSTANCE'
+  /** A data product. */
+  | 'DATA_PRODUCT'
+  /** A data type. */
+  | 'DATA_TYPE'
+  /** A domain. */
+  | 'DOMAIN'
+  /** An entity type. */
+  | 'ENTITY_TYPE'
+  /** An entity-relationship model relationship. */
+  | 'ER_MODEL_RELATIONSHIP'
+  /** An execution request. */
+  | 'EXECUTION_REQUEST'
+  /** A form. */
+  | 'FORM'
+  /** A glossary node. */
+  | 'GLOSSARY_NODE'
+  /** A glossary term. */
+  | 'GLOSSARY_TERM'
+  /** An incident. */
+  | 'INCIDENT'
+  /** A managed ingestion source. */
+  | 'INGESTION_SOURCE'
+  /** A machine learning feature. */
+  | 'MLFEATURE'
+  /** A machine learning feature table. */
+  | 'MLFEATURE_TABLE'
+  /** A machine learning model. */
+  | 'MLMODEL'
+  /** A machine learning model group. */
+  | 'MLMODEL_GROUP'
+  /** A machine learning primary key. */
+  | 'MLPRIMARY_KEY'
+  /** A notebook. */
+  | 'NOTEBOOK'
+  /** Another entity type. */
+  | 'OTHER'
+  /** A post. */
+  | 'POST'
+  /** A dataset query. */
+  | 'QUERY'
+  /** An entity the caller may not see. */
+  | 'RESTRICTED'
+  /** A role from an organisation. */
+  | 'ROLE'
+  /** A schema field. */
+  | 'SCHEMA_FIELD'
+  /** A structured property. */
+  | 'STRUCTURED_PROPERTY'
+  /** A tag. */
+  | 'TAG'
+  /** A metadata test. */
+  | 'TEST'
+  /** A set of versions of one entity. */
+  | 'VERSION_SET';
+
+/** How a filter compares a field with its values. */
+export type FilterOperator =
+  /** The URN or any nested parent. */
+  | 'ANCESTORS_INCL'
+  /** The field contains the value. */
+  | 'CONTAIN'
+  /** The URN or any nested child. */
+  | 'DESCENDANTS_INCL'
+  /** The field ends with the value. */
+  | 'END_WITH'
+  /** The field equals the value. */
+  | 'EQUAL'
+  /** The field has a value. */
+  | 'EXISTS'
+  /** The field is greater than the value. */
+  | 'GREATER_THAN'
+  /** The field is greater than or equal to the value. */
+  | 'GREATER_THAN_OR_EQUAL_TO'
+  /** The field equals the value, ignoring case. */
+  | 'IEQUAL'
+  /** The field equals one of the values. */
+  | 'IN'
+  /** The field is less than the value. */
+  | 'LESS_THAN'
+  /** The field is less than or equal to the value. */
+  | 'LESS_THAN_OR_EQUAL_TO'
+  /** The URN or any nested child or parent. */
+  | 'RELATED_INCL'
+  /** The field starts with the value. */
+  | 'START_WITH';
+
 /** Update to the tags of an entity or a field: the new, complete list of tags. */
 export type GlobalTagsUpdate = {
   /** The tags, replacing every existing one. */
@@ -100,6 +248,13 @@ export type InstitutionalMemoryUpdate = {
   /** The links, replacing every existing one. */
   elements: Array<InstitutionalMemoryMetadataUpdate>;
 };
+
+/** How a saved view's filters combine. */
+export type LogicalOperator =
+  /** Every filter holds. */
+  | 'AND'
+  /** Any filter holds. */
+  | 'OR';
 
 /** One owner of an entity. */
 export type OwnerUpdate = {
@@ -144,6 +299,35 @@ export type OwnershipUpdate = {
   /** The owners, replacing every existing one. */
   owners: Array<OwnerUpdate>;
 };
+
+/** Platform-independent type of a schema field. */
+export type SchemaFieldDataType =
+  /** An array. */
+  | 'ARRAY'
+  /** A boolean. */
+  | 'BOOLEAN'
+  /** A byte string. */
+  | 'BYTES'
+  /** A date. */
+  | 'DATE'
+  /** An enumeration. */
+  | 'ENUM'
+  /** A fixed-length byte string. */
+  | 'FIXED'
+  /** A map. */
+  | 'MAP'
+  /** The null type. */
+  | 'NULL'
+  /** A number: integer, float or double. */
+  | 'NUMBER'
+  /** A string. */
+  | 'STRING'
+  /** A record. */
+  | 'STRUCT'
+  /** A timestamp. */
+  | 'TIME'
+  /** A union. */
+  | 'UNION';
 
 /** Kind of a sub-resource of an entity. */
 export type SubResourceType =
@@ -196,3 +380,379 @@ export type UpdateDescriptionMutationVariables = Exact<{
 
 
 export type UpdateDescriptionMutation = { updateDescription: boolean | null };
+
+export type SearchBoxSuggestionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SearchBoxSuggestionsQuery = { autoCompleteForMultiple: { query: string, suggestions: Array<{ type: EntityType, suggestions: Array<string>, entities: Array<
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+      > }> } | null };
+
+export type BrowseDatasetsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BrowseDatasetsQuery = { browse: { total: number, groups: Array<{ name: string, count: number }>, entities: Array<
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+    >, metadata: { path: Array<string>, totalNumEntities: number } } | null };
+
+export type ChartAndDashboardPagesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ChartAndDashboardPagesQuery = { chart: { urn: string, tool: string, properties: { name: string, description: string | null, externalUrl: string | null } | null, platform: { properties: { displayName: string | null } | null } } | null, dashboard: { urn: string, properties: { name: string, description: string | null, access: AccessLevel | null } | null, ownership: { owners: Array<{ owner:
+          | { urn: string }
+          | { urn: string }
+         }> | null } | null, relationships: { total: number | null, relationships: Array<{ entity:
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+         | null }> } | null } | null };
+
+export type DatasetPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DatasetPageQuery = { dataset: { urn: string, name: string, platform: { properties: { displayName: string | null } | null }, properties: { name: string, description: string | null } | null, editableProperties: { description: string | null } | null, ownership: { owners: Array<{ owner:
+          | { urn: string, name: string }
+          | { urn: string, username: string }
+        , ownershipType: { urn: string, info: { name: string } | null } | null }> | null } | null, tags: { tags: Array<{ tag: { urn: string, properties: { name: string, colorHex: string | null } | null } }> | null } | null, glossaryTerms: { terms: Array<{ term: { urn: string, name: string } }> | null } | null, institutionalMemory: { elements: Array<{ url: string, label: string }> } | null, schemaMetadata: { fields: Array<{ fieldPath: string, type: SchemaFieldDataType, description: string | null }> } | null, editableSchemaMetadata: { editableSchemaFieldInfo: Array<{ fieldPath: string, description: string | null }> } | null, parentContainers: { containers: Array<{ urn: string }> } | null, subTypes: { typeNames: Array<string> | null } | null, status: { removed: boolean } | null, browsePaths: Array<{ path: Array<string> }> | null } | null };
+
+export type EditTagsAndOwnersMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type EditTagsAndOwnersMutation = { addTag: boolean | null, addOwner: boolean | null };
+
+export type LineageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LineageQuery = { dataset: { upstream: { total: number | null, relationships: Array<{ type: string, entity:
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+         | null }> } | null, downstream: { total: number | null, relationships: Array<{ type: string, entity:
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+         | null }> } | null } | null };
+
+export type PeoplePagesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PeoplePagesQuery = { corpUser: { username: string, properties: { displayName: string | null, title: string | null, email: string | null } | null, relationships: { relationships: Array<{ entity:
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+         | null }> } | null } | null, corpGroup: { name: string, properties: { displayName: string | null, description: string | null } | null, relationships: { total: number | null } | null } | null };
+
+export type SavedViewsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SavedViewsQuery = { listMyViews: { total: number, views: Array<{ urn: string, name: string, viewType: DataHubViewType }> } | null, listGlobalViews: { total: number, views: Array<{ urn: string, name: string, description: string | null, definition: { entityTypes: Array<EntityType>, filter: { operator: LogicalOperator, filters: Array<{ field: string, condition: FilterOperator | null, values: Array<string>, negated: boolean | null }> } } }> } | null, searchAcrossEntities: { total: number, searchResults: Array<{ entity:
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+       }> } | null };
+
+export type SearchResultsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SearchResultsQuery = { searchAcrossEntities: { start: number, count: number, total: number, searchResults: Array<{ entity:
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+      , matchedFields: Array<{ name: string, value: string }> }>, facets: Array<{ field: string, displayName: string | null, aggregations: Array<{ value: string, count: number }> }> | null } | null };
+
+export type TagAndTermPagesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TagAndTermPagesQuery = { tag: { properties: { name: string, description: string | null, colorHex: string | null } | null, relationships: { total: number | null } | null } | null, glossaryTerm: { name: string, hierarchicalName: string, properties: { name: string, description: string | null, sourceUrl: string | null } | null, relationships: { total: number | null } | null } | null };

@@ -66,7 +66,7 @@ export interface Mock {
    * it; `fromSeed` names the seed file whose sibling it is. Absent when the built-in SDL is served.
    */
   graphqlSchema?: ServedGraphqlSchema;
-  /** Closes every session's store; the mock answers nothing afterwards. */
+  /** Closes every session's store; the mock answers nothing afterwards (`fetch` rejects with a TypeError saying so). */
   close(): Promise<void>;
 }
 
@@ -187,7 +187,13 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       },
       ...(graphqlSchema ? { servedSdl: graphqlSchema.document } : {}),
     });
-    const fetch = injectedFetch(listener);
+    const served = injectedFetch(listener);
+    let open = true;
+    // After close() the store is gone: a request would find no database, so fetch refuses it, as a fetch of a closed port does.
+    const fetch: MockFetch = (input, init) =>
+      open
+        ? served(input, init)
+        : Promise.reject(new TypeError('mock.fetch: the mock is closed (close() was called); create another mock'));
     const harReplays: HarReplay[] = [];
     if (options.seedHar?.length) {
       // The captures' writes go through the API (routes, checks, GraphQL resolvers), in the process,
@@ -201,12 +207,14 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     store.markStartupState();
     store.indexLagMs = indexLagMs;
     let closed: Promise<void> | undefined;
-    const close = (): Promise<void> =>
-      (closed ??= Promise.resolve().then(() => {
+    const close = (): Promise<void> => {
+      open = false;
+      return (closed ??= Promise.resolve().then(() => {
         context.tasks.close();
         sessions.close();
         store.close();
       }));
+    };
     return {
       fetch,
       listener,

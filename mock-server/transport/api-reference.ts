@@ -1,9 +1,9 @@
 /**
  * The built-in API reference (upstream's /restli/docs): the mock serves the docs site that
  * `npm run docs` builds into dist/docs/, at the namespace's docs path. The packed package carries the
- * built site; in a checkout, `npm start` builds it first when it is missing or stale (its `prestart`),
- * and the test run's global set-up does the same. The server never builds it: without a built site
- * the docs path answers 503 naming `npm run docs`.
+ * built site; in a checkout, `npm start` has it built in the background when it is missing or stale (its
+ * `prestart`), so the mock answers first, and the test run's global set-up builds it before the tests. The
+ * server never builds it: until the site is there the docs path answers 503 saying so.
  */
 import { readFileSync } from 'node:fs';
 import { Router, type Router as ExpressRouter } from 'express';
@@ -19,7 +19,7 @@ function servedSite(): DocsSiteManifest {
   if (!site)
     throw new RestliError(
       503,
-      `the docs site is not built in ${DOCS_DIR.join('/')}/: run \`npm run docs\` (npm start does it first)`,
+      `the docs site is not built yet in ${DOCS_DIR.join('/')}/: npm start builds it in the background (its log: dist/docs-build.log), or run \`npm run docs\``,
     );
   return site;
 }

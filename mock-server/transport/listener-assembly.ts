@@ -1,7 +1,7 @@
 /**
  * The mock's request listener, assembled: the metadata-store router behind its lean HTTP handler,
  * GraphQL on its own handler, both behind the API exchange of the test controls, and the express app
- * for the rest (admin endpoints, the docs site, the GraphQL explorer), with request-listener.ts
+ * for the rest (admin endpoints, the docs site, the GraphQL explorer, the landing page a browser gets at `/`), with request-listener.ts
  * choosing among them by path. Both render failures through ../wire/error-response.ts: bad input is always a
  * 4xx in the Rest.li error body; a 500 means a defect.
  */
@@ -13,6 +13,7 @@ import { adminRouter, type ScenarioCatalog } from '../admin/index.js';
 import { adminSessions, type SessionRegistry } from '../controls/sessions.js';
 import { apiExchange } from './api-exchange.js';
 import { docsRouter } from './api-reference.js';
+import { landingRouter } from './landing-page.js';
 import { bearerToken, grantOf, type AuthConfig } from '../auth/bearer-auth.js';
 import type { UserAccount } from '../auth/users.js';
 import { frontendGateway } from '../gateway/index.js';
@@ -67,6 +68,7 @@ function createExpressApp(
   const docsPaths = profile === 'upstream' ? [] : ADDRESS_FORMS.map((prefix) => prefix + contract.names.docsPath);
   app.use([...docsPaths, MOCK_DOCS_PATH], docsRouter(contract));
   mountGraphiql(app, contract.names.urnPrefix);
+  app.use(landingRouter(contract, profile));
   app.use(fallback);
   const onError: ErrorRequestHandler = (error, req, res, _next) => sendError(req, res, error, errors);
   app.use(onError);

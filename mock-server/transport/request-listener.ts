@@ -29,6 +29,7 @@ import { sendError, type ErrorResponseSettings } from '../wire/error-response.js
 import { protocolHeaderLater, protocolHeaderNow, sendJson } from '../wire/json-response.js';
 import { isExcludedPath, springErrorBody } from '../profile.js';
 import type { RequestHandler } from './metadata-store-handler.js';
+import { wantsLandingPage } from './landing-page.js';
 import { levelOfStatus } from '../options.js';
 
 export interface ListenerSettings {
@@ -139,6 +140,12 @@ export function requestListener({
         return true;
       }
       const admin = under(path, ADMIN_PATH);
+      // A browser at the root gets the landing page, in either profile; an API client keeps the answer below.
+      if (wantsLandingPage(req, path)) {
+        protocolHeaderNow(res);
+        app(req, res);
+        return false;
+      }
       if (upstreamGate && unrouted && !admin) {
         const original = scope.url.split('?')[0] ?? '/';
         const wholePath = pathOf(scope.url);

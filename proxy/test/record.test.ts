@@ -198,7 +198,7 @@ describe('catalog-contract proxy --record (process)', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-    expect(output).toMatch(/^record: wrote \d+ aspects of 1 entities \(0 written, 1 read\) to /m);
+    expect(output).toMatch(/^record: wrote \d+ aspects of 1 entity \(0 written, 1 read\) to /m);
     const written = readFileSync(out, 'utf8');
     expect(written).toContain(ORDERS);
     expect(written).not.toContain('admin-token');

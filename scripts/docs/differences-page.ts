@@ -1,6 +1,6 @@
 /** differences.html: spec/upstream-differences.yaml, one entry per known difference from upstream. */
 import type { Contract, DifferenceMatcher, UpstreamDifference } from '../../spec/index.js';
-import { escapeHtml, sitePage } from './html.js';
+import { codeSpan, escapeHtml, sitePage } from './html.js';
 
 /** A matcher in words: what a failed check must show to count as this difference. */
 export function describeMatcher(difference: UpstreamDifference): string {
@@ -23,7 +23,7 @@ export function renderDifferencesPage(contract: Contract): string {
 <dt>upstream</dt><dd>${escapeHtml(d.upstream)}</dd>
 <dt>mock</dt><dd>${escapeHtml(d.mock)}</dd>
 <dt>source</dt><dd>${escapeHtml(d.source)}</dd>
-<dt>reproduced by</dt><dd><code>${escapeHtml(d.profile)}</code></dd>
+<dt>reproduced by</dt><dd>${codeSpan(d.profile)}</dd>
 <dt>recognised when</dt><dd>${escapeHtml(describeMatcher(d))}</dd>
 <dt>checks</dt><dd>${d.checks.map((c) => `<code>${escapeHtml(c)}</code>`).join(', ') || '<span class="none">none</span>'}</dd>${
       d.tests
@@ -32,7 +32,7 @@ export function renderDifferencesPage(contract: Contract): string {
     }</dl></section>`,
   );
   const body = `<p>Where the interface document and the upstream service differ, the document wins: the mock follows it, and the
-conformance suite, run with <code>--namespace li</code>, reports a failed check listed here as a known upstream difference only when the
+conformance suite, run with ${codeSpan('--namespace li')}, reports a failed check listed here as a known upstream difference only when the
 failure is the one the entry describes ("recognised when"); a listed check that fails any other way is a failure. The mock's upstream
 profile reproduces upstream's side ("reproduced by"), except where upstream answers bad input with a server error: the mock never does.
 ${contract.differences.length} differences are known.</p>

@@ -4,13 +4,14 @@
  * it from a CDN. Redoc's footer ("API docs by" and a logo) cannot be turned off: its logo is an <img>
  * from cdn.redoc.ly, replaced by an inline image so the page makes no request beyond its own host,
  * and its link to redocly.com is dropped so the page names no other host; what is left of the badge
- * is hidden. Each page gets a link back to the site's pages and an inline favicon.
+ * is hidden. Each page gets the site's navigation bar, as the other pages have it, and an inline favicon.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { escapeHtml, FAVICON } from './html.js';
+import type { DocsPage } from '../../spec/docs-site.js';
+import { FAVICON, siteNavLinks } from './html.js';
 
 const LOGO_URLS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg'];
 const INLINE_LOGO = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E";
@@ -27,15 +28,30 @@ function redoclyBin(): string {
 
 /** The badge's link once its target is dropped: an anchor opening a new tab on `#`, which nothing else on the page is. */
 const EMPTY_BADGE_STYLE = '<style>a[target="_blank"][href="#"]{display:none}</style>';
-/** Fixed in a corner: a bar above Redoc's layout would push the bottom of its full-height menu off the screen. */
-const NAV_STYLE =
-  '<style>.site-nav{position:fixed;right:1rem;bottom:1rem;z-index:100;padding:.3rem .6rem;border:1px solid #d0d7de;border-radius:4px;font:14px system-ui,sans-serif;background:#fff}</style>';
+/**
+ * The site's navigation bar, as on the other pages, fixed at the top at a known height: Redoc is told of it
+ * (`scrollYOffset`), so its full-height menu starts below the bar and ends at the bottom of the screen, and
+ * the page starts below it; nothing floats over the content.
+ */
+const NAV_HEIGHT_PX = 40;
+const NAV_STYLE = `<style>.site-nav{position:fixed;top:0;left:0;right:0;height:${NAV_HEIGHT_PX}px;box-sizing:border-box;z-index:100;display:flex;gap:1rem;align-items:center;overflow-x:auto;white-space:nowrap;padding:0 1rem;border-bottom:1px solid #d0d7de;font:14px system-ui,sans-serif;background:#fff}.site-nav a[aria-current]{font-weight:bold;text-decoration:none;color:inherit}body{padding-top:${NAV_HEIGHT_PX}px}</style>`;
 
-/** Builds `source` (an OpenAPI document or a GraphQL SDL file) into the single HTML file `out`. */
-export function buildRedocPage(source: string, out: string, title: string): void {
+/** Builds `source` (an OpenAPI document or a GraphQL SDL file) into the single HTML file `out`, the site's page `page`. */
+export function buildRedocPage(source: string, out: string, title: string, page: DocsPage): void {
+  const kind = source.endsWith('.graphql') ? 'graphql' : 'openapi';
   const result = spawnSync(
     process.execPath,
-    [redoclyBin(), 'build-docs', source, '--inlineBundle', '--title', title, '-o', out],
+    [
+      redoclyBin(),
+      'build-docs',
+      source,
+      '--inlineBundle',
+      '--title',
+      title,
+      `--${kind}.scrollYOffset=${NAV_HEIGHT_PX}`,
+      '-o',
+      out,
+    ],
     {
       encoding: 'utf8',
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
@@ -47,9 +63,6 @@ export function buildRedocPage(source: string, out: string, title: string): void
   html = html.split(FOOTER_LINK).join('#');
   html = html
     .replace('</head>', `${FAVICON}${EMPTY_BADGE_STYLE}${NAV_STYLE}</head>`)
-    .replace(
-      /<body([^>]*)>/,
-      `<body$1><nav class="site-nav"><a href="index.html">${escapeHtml(title)}: all pages of the docs site</a></nav>`,
-    );
+    .replace(/<body([^>]*)>/, `<body$1><nav class="site-nav">${siteNavLinks(page)}</nav>`);
   writeFileSync(out, html);
 }

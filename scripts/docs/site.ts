@@ -38,8 +38,8 @@ export async function buildDocsSite(outDir: string, ns: Namespace = 'svc'): Prom
     const sdlFile = join(sources, 'schema.graphql');
     writeFileSync(sdlFile, contract.graphqlSdl);
     const title = String((contract.openapi.info as { title?: unknown } | undefined)?.title ?? 'Metadata store API');
-    buildRedocPage(openapiFile, join(staging, 'api.html'), title);
-    buildRedocPage(sdlFile, join(staging, 'graphql.html'), 'GraphQL API');
+    buildRedocPage(openapiFile, join(staging, 'api.html'), title, 'api.html');
+    buildRedocPage(sdlFile, join(staging, 'graphql.html'), 'GraphQL API', 'graphql.html');
     writeFileSync(join(staging, 'index.html'), renderLandingPage(contract, version));
     writeFileSync(join(staging, 'aspects.html'), renderAspectsPage(contract));
     // The document is written in the spec's notation; the page speaks the site's namespace.

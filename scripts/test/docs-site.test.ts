@@ -39,6 +39,27 @@ describe.each<Namespace>(['svc', 'li'])('the %s site', (ns) => {
     expect(html).toContain('href="index.html"');
   });
 
+  it('every page, the two Redoc pages too, has the same navigation bar, marking the page itself; none floats over the content', () => {
+    for (const { file } of DOCS_PAGES) {
+      const nav = /<nav[^>]*>(.*?)<\/nav>/s.exec(built(ns, file))?.[1] ?? '';
+      expect(
+        [...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1]),
+        file,
+      ).toEqual(DOCS_PAGES.map((p) => p.file));
+      expect(nav, file).toContain(`<a href="${file}" aria-current="page">`);
+    }
+    for (const file of ['api.html', 'graphql.html']) {
+      // A bar across the top that Redoc's menu starts below (scrollYOffset), not a link fixed in a corner.
+      expect(built(ns, file)).toMatch(/\.site-nav\{position:fixed;top:0;left:0;right:0;height:40px;/);
+      expect(built(ns, file)).toContain('"scrollYOffset":40');
+    }
+  });
+
+  it('keeps an option with its value on one line (differences.html)', () => {
+    expect(built(ns, 'differences.html')).toContain('<code class="unbroken">--namespace li</code>');
+    expect(built(ns, 'differences.html')).toContain('code.unbroken{white-space:nowrap}');
+  });
+
   it('is written in its own namespace only', () => {
     const other = NAMESPACES[ns === 'svc' ? 'li' : 'svc'];
     for (const { file } of DOCS_PAGES) {
@@ -107,7 +128,7 @@ describe('the hand-written pages', () => {
   });
 });
 
-describe("npm start's prestart: `scripts/docs.ts --if-stale`", () => {
+describe("npm start's prestart: `scripts/docs.ts --if-stale` in the background", () => {
   it('leaves a current dist/docs/ as it is (the test run built it, as a fresh checkout builds it)', () => {
     expect(docsSiteIsCurrent()).toBe(true);
     const manifest = fromRoot(...DOCS_DIR, 'site.json');
@@ -121,10 +142,15 @@ describe("npm start's prestart: `scripts/docs.ts --if-stale`", () => {
     expect(statSync(manifest).mtimeMs).toBe(before);
   });
 
-  it('is what npm start runs first (beside the build of the code)', () => {
+  it('is what npm start starts in the background once the code is built, so the mock answers first', () => {
     const { scripts } = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    expect(scripts.prestart?.split(' && ')).toContain('tsx scripts/docs.ts --if-stale');
+    expect(scripts.prestart).toBe('node scripts/build-if-stale.mjs');
+    const prestart = readFileSync(fromRoot('scripts', 'build-if-stale.mjs'), 'utf8');
+    expect(prestart).toMatch(/join\(root, 'scripts', 'docs\.ts'\),\s*'--if-stale',/);
+    expect(prestart).toMatch(
+      /spawn\(command, args, \{ cwd: root, detached: true, stdio: \['ignore', output, output\] \}\)\.unref\(\)/,
+    );
   });
 });

@@ -234,6 +234,21 @@ describe('the tarball', () => {
     }
   });
 
+  it('exports the GraphQL SDL, one file per area, for a consumer to resolve (codegen, a schema of its own)', () => {
+    const resolved = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "console.log(import.meta.resolve('catalog-contract/spec/graphql/schema/dataset.graphql'))",
+      ],
+      { cwd: project, encoding: 'utf8' },
+    ).trim();
+    const folder = dirname(new URL(resolved).pathname);
+    expect(folder).toBe(join(installed, 'spec', 'graphql', 'schema'));
+    expect(readdirSync(folder).filter((file) => file.endsWith('.graphql')).length).toBeGreaterThan(10);
+  });
+
   it('imports, at run time, only Node built-ins and its declared dependencies', () => {
     const packages = importedPackages(filesUnder(join(installed, 'dist')).filter((file) => file.endsWith('.js')));
     // The scan finds what it should: the mock's store needs better-sqlite3.

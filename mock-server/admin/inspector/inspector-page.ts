@@ -14,7 +14,7 @@ th{background:#f6f8fa}tbody tr.entry{cursor:pointer}tbody tr.entry:hover,tbody t
 .status-4{color:#9a6700}.status-5,.status-none{color:#cf222e}.empty{color:#8c959f}
 pre{background:#f6f8fa;padding:.4rem;overflow:auto;max-height:24rem;margin:.2rem 0}
 form{display:flex;gap:.5rem;flex-wrap:wrap;align-items:center;margin:.3rem 0}input[type=text]{min-width:16rem}
-#journal-wrap{max-height:28rem;overflow:auto}#journal td:nth-child(5){word-break:break-all;min-width:12rem}code{background:#f6f8fa;padding:0 .2rem}`;
+#journal-wrap{max-height:28rem;overflow:auto}#journal td{overflow-wrap:anywhere}#journal td:nth-child(-n+2),#journal td:nth-child(7),#journal td:nth-child(8){white-space:nowrap}#journal td:nth-child(5){word-break:break-all;min-width:8rem}code{background:#f6f8fa;padding:0 .2rem}`;
 
 export function renderInspector(): string {
   return `<!doctype html>

@@ -71,6 +71,22 @@ describe.skipIf(!haveChromium)('the inspector in Chromium', () => {
     await expect.poll(() => journalRows().count()).toBe(2);
   });
 
+  it('fits the journal in its column on a 1366 px screen, a long operation name and session included', async () => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.locator('#filter-urn').fill('');
+    const operationName = 'getSearchResultsForMultipleWithAVeryLongName';
+    await call(server, 'POST', '/api/graphql', {
+      headers: { 'X-Mock-Session': 'a-rather-long-session-name-for-a-team' },
+      body: { operationName, query: `query ${operationName} { __typename }` },
+    });
+    await expect.poll(() => journalRows().filter({ hasText: operationName }).count(), { timeout: 10_000 }).toBe(1);
+    // Every column shows: the table is no wider than its scrolling frame.
+    const [scrollWidth, clientWidth] = await page
+      .locator('#journal-wrap')
+      .evaluate((frame) => [frame.scrollWidth, frame.clientWidth]);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth ?? 0);
+  });
+
   it('lists a session, and clears the active faults with its button', async () => {
     await call(server, 'GET', '/__mock/snapshot', { headers: { 'X-Mock-Session': 'checkout-flow' } });
     await expect

@@ -115,6 +115,20 @@ describe('createMock().fetch', () => {
   });
 });
 
+describe('a closed mock', () => {
+  it('refuses fetch with an error saying it is closed, not a 500 from a store that is gone', async () => {
+    const closing = await createMock({ sample: false, logger: silentLogger });
+    expect((await closing.fetch('/__mock/health')).status).toBe(200);
+    const closed = closing.close();
+    // Refused from the call of close() on, not only once the store has gone.
+    await expect(closing.fetch('/__mock/health')).rejects.toThrow(
+      new TypeError('mock.fetch: the mock is closed (close() was called); create another mock'),
+    );
+    await closed;
+    await expect(closing.fetch('/entitiesV2/x')).rejects.toThrow(/the mock is closed/);
+  });
+});
+
 describe('createMockServer', () => {
   it('is the same mock behind a socket: its fetch sees what HTTP wrote', async () => {
     const server = await createMockServer({ port: 0, sample: false, logger: silentLogger });

@@ -83,3 +83,41 @@ describe('the docs in the li namespace', () => {
     expect((await call(li, 'GET', '/svc/docs/api.html')).status).toBe(404);
   });
 });
+
+describe('the landing page at /', () => {
+  const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+  it.each([
+    { profile: 'document', namespace: 'svc' },
+    { profile: 'upstream', namespace: 'li' },
+  ] as const)(
+    '$profile profile: a browser gets HTML whose links all answer; an API client keeps its answer',
+    async ({ profile, namespace }) => {
+      const server = profile === 'document' ? svc : await startServer({ profile, namespace });
+      try {
+        const page = await call(server, 'GET', '/', { headers: { accept: BROWSER_ACCEPT } });
+        expect(page.status).toBe(200);
+        expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+        const links = [...page.text.matchAll(/href="([^"]+)"/g)].map((m) => m[1] ?? '');
+        expect(links).toEqual(
+          expect.arrayContaining([
+            '/api/graphiql',
+            '/__mock/ui',
+            profile === 'document' ? '/svc/docs' : '/__mock/docs',
+          ]),
+        );
+        // Upstream GMS asks for a token on its explorer; every other page opens in a browser.
+        for (const link of links)
+          expect((await call(server, 'GET', link, { headers: { accept: BROWSER_ACCEPT } })).status, link).toBe(
+            profile === 'upstream' && link === '/api/graphiql' ? 401 : 200,
+          );
+        // A client asking for JSON gets what it got before: upstream's 404 (or 401) body, the document profile's 404.
+        const api = await call(server, 'GET', '/', { headers: { accept: 'application/json' } });
+        expect(api.status).toBe(profile === 'document' ? 404 : 401);
+        expect(api.headers.get('content-type')).toMatch(/json/);
+      } finally {
+        if (server !== svc) await server.close();
+      }
+    },
+  );
+});
