@@ -10,6 +10,10 @@ import type {
   MutationBatchUpdateDeprecationArgs,
   MutationBatchUpdateSoftDeletedArgs,
   MutationCreateTagArgs,
+  MutationDeleteAssertionArgs,
+  MutationRemoveStructuredPropertiesArgs,
+  MutationUpdateAssetSettingsArgs,
+  MutationUpsertStructuredPropertiesArgs,
   MutationDeleteTagArgs,
   MutationSetDomainArgs,
   MutationSetTagColorArgs,
@@ -29,6 +33,8 @@ import type {
 import type { Resolver, ResolverFamily } from '../resolver-types.js';
 import { createTag } from './create-tag.js';
 import { changeLabels, TAGS, TERMS } from './labels.js';
+import { deleteAssertion } from './assertions.js';
+import { updateAssetSettings } from './asset-settings.js';
 import { addBusinessAttribute, removeBusinessAttribute } from './business-attributes.js';
 import { batchUpdateDeprecation, updateDeprecation } from './deprecation.js';
 import { batchSetDomain, setDomain, unsetDomain } from './domains.js';
@@ -36,6 +42,7 @@ import { setTagColor, updateDisplayProperties, updateEmbed } from './entity-look
 import { addLink, removeLink, updateLink, type AddLinkInput } from './links.js';
 import { batchSetApplication, batchSetDataProduct } from './memberships.js';
 import { batchUpdateSoftDeleted } from './soft-delete.js';
+import { removeStructuredProperties, upsertStructuredProperties } from './structured-properties.js';
 import { deleteTag, updateTag } from './tags.js';
 import { updateAsset } from './update-asset.js';
 import { addOwners, removeOwners, type OwnerInput } from './owners.js';
@@ -177,6 +184,14 @@ export const editFamily: ResolverFamily = (viewOf) => ({
       updateAsset(ctx, viewOf(ctx), 'dataFlow', args.urn, args.input)) satisfies Resolver<MutationUpdateDataFlowArgs>,
     updateDataJob: ((_r, args, ctx) =>
       updateAsset(ctx, viewOf(ctx), 'dataJob', args.urn, args.input)) satisfies Resolver<MutationUpdateDataJobArgs>,
+    upsertStructuredProperties: ((_r, { input }, ctx) =>
+      upsertStructuredProperties(ctx, viewOf(ctx), input)) satisfies Resolver<MutationUpsertStructuredPropertiesArgs>,
+    removeStructuredProperties: ((_r, { input }, ctx) =>
+      removeStructuredProperties(ctx, viewOf(ctx), input)) satisfies Resolver<MutationRemoveStructuredPropertiesArgs>,
+    deleteAssertion: ((_r, args, ctx) =>
+      deleteAssertion(ctx, args.urn)) satisfies Resolver<MutationDeleteAssertionArgs>,
+    updateAssetSettings: ((_r, { input }, ctx) =>
+      updateAssetSettings(ctx, viewOf(ctx), input)) satisfies Resolver<MutationUpdateAssetSettingsArgs>,
     batchSetApplication: ((_r, { input }, ctx) =>
       batchSetApplication(ctx, input)) satisfies Resolver<MutationBatchSetApplicationArgs>,
     batchSetDataProduct: ((_r, { input }, ctx) =>
