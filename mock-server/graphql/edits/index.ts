@@ -15,6 +15,9 @@ import type {
   MutationUpdateAssetSettingsArgs,
   MutationUpsertStructuredPropertiesArgs,
   MutationDeleteTagArgs,
+  MutationRaiseIncidentArgs,
+  MutationUpdateIncidentArgs,
+  MutationUpdateIncidentStatusArgs,
   MutationSetDomainArgs,
   MutationSetTagColorArgs,
   MutationUnsetDomainArgs,
@@ -39,6 +42,7 @@ import { addBusinessAttribute, removeBusinessAttribute } from './business-attrib
 import { batchUpdateDeprecation, updateDeprecation } from './deprecation.js';
 import { batchSetDomain, setDomain, unsetDomain } from './domains.js';
 import { setTagColor, updateDisplayProperties, updateEmbed } from './entity-looks.js';
+import { raiseIncident, updateIncident, updateIncidentStatus } from './incidents.js';
 import { addLink, removeLink, updateLink, type AddLinkInput } from './links.js';
 import { batchSetApplication, batchSetDataProduct } from './memberships.js';
 import { batchUpdateSoftDeleted } from './soft-delete.js';
@@ -192,6 +196,11 @@ export const editFamily: ResolverFamily = (viewOf) => ({
       deleteAssertion(ctx, args.urn)) satisfies Resolver<MutationDeleteAssertionArgs>,
     updateAssetSettings: ((_r, { input }, ctx) =>
       updateAssetSettings(ctx, viewOf(ctx), input)) satisfies Resolver<MutationUpdateAssetSettingsArgs>,
+    raiseIncident: ((_r, { input }, ctx) => raiseIncident(ctx, input)) satisfies Resolver<MutationRaiseIncidentArgs>,
+    updateIncident: ((_r, args, ctx) =>
+      updateIncident(ctx, args.urn, args.input)) satisfies Resolver<MutationUpdateIncidentArgs>,
+    updateIncidentStatus: ((_r, args, ctx) =>
+      updateIncidentStatus(ctx, args.urn, args.input)) satisfies Resolver<MutationUpdateIncidentStatusArgs>,
     batchSetApplication: ((_r, { input }, ctx) =>
       batchSetApplication(ctx, input)) satisfies Resolver<MutationBatchSetApplicationArgs>,
     batchSetDataProduct: ((_r, { input }, ctx) =>

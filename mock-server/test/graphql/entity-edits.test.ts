@@ -498,6 +498,67 @@ describe.each([
     expect(await entityOf(assertions, OTHER)).toEqual({ assertions: { total: 0, assertions: [] } });
   });
 
+  it('raiseIncident, updateIncident and updateIncidentStatus: the asset page lists the incident as changed', async () => {
+    const raised = await ok(`mutation raiseIncident($input: RaiseIncidentInput!) { raiseIncident(input: $input) }`, {
+      input: {
+        type: 'OPERATIONAL',
+        title: 'Late load',
+        description: 'No rows today.',
+        resourceUrn: DASHBOARD,
+        priority: 'HIGH',
+        assigneeUrns: [CALLER],
+      },
+    });
+    const incident: string = raised.raiseIncident;
+    expect(incident).toMatch(new RegExp(`^urn:${ns}:incident:[0-9a-f-]{36}$`));
+    const incidents = `query getEntityIncidents($urn: String!) { dashboard(urn: $urn) { incidents(start: 0, count: 10) { total incidents { urn incidentType title description priority source { type } status { state stage message lastUpdated { actor } } assignees { ... on CorpUser { urn } } } } } }`;
+    expect(await entityOf(incidents, DASHBOARD)).toMatchObject({
+      incidents: {
+        total: 1,
+        incidents: [
+          {
+            urn: incident,
+            incidentType: 'OPERATIONAL',
+            title: 'Late load',
+            description: 'No rows today.',
+            priority: 'HIGH',
+            source: { type: 'MANUAL' },
+            status: { state: 'ACTIVE', stage: null, lastUpdated: { actor: CALLER } },
+            assignees: [{ urn: CALLER }],
+          },
+        ],
+      },
+    });
+    await ok(
+      `mutation updateIncident($urn: String!, $input: UpdateIncidentInput!) { updateIncident(urn: $urn, input: $input) }`,
+      {
+        urn: incident,
+        input: { title: 'Late nightly load', priority: 'CRITICAL' },
+      },
+    );
+    await ok(
+      `mutation updateIncidentStatus($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }`,
+      {
+        urn: incident,
+        input: { state: 'RESOLVED', stage: 'FIXED', message: 'Reloaded.' },
+      },
+    );
+    expect(await entityOf(incidents, DASHBOARD)).toMatchObject({
+      incidents: {
+        incidents: [
+          {
+            urn: incident,
+            title: 'Late nightly load',
+            description: 'No rows today.',
+            priority: 'CRITICAL',
+            status: { state: 'RESOLVED', stage: 'FIXED', message: 'Reloaded.' },
+            assignees: null,
+          },
+        ],
+      },
+    });
+  });
+
   it.each([
     {
       given: 'setDomain to a domain that does not exist',
@@ -575,6 +636,12 @@ describe.each([
       query: `mutation setTagColor($urn: String!, $colorHex: String!) { setTagColor(urn: $urn, colorHex: $colorHex) }`,
       variables: () => ({ urn: DATASET, colorHex: '#000000' }),
       want: () => 'tag',
+    },
+    {
+      given: 'raiseIncident without any resource',
+      query: `mutation raiseIncident($input: RaiseIncidentInput!) { raiseIncident(input: $input) }`,
+      variables: () => ({ input: { type: 'OPERATIONAL', title: 'Nowhere' } }),
+      want: () => 'At least 1 resource urn must be defined to raise an incident.',
     },
   ] satisfies Refusal[])('$given: BAD_REQUEST naming it, the store unchanged', async ({ query, variables, want }) => {
     const before = await digest(server);
