@@ -30,6 +30,7 @@ import type {
   MutationUpdateDescriptionArgs,
   MutationUpdateDisplayPropertiesArgs,
   MutationUpdateEmbedArgs,
+  MutationUpdateLineageArgs,
   MutationUpdateLinkArgs,
   MutationUpdateTagArgs,
 } from '../../../generated/graphql/resolvers.js';
@@ -43,6 +44,7 @@ import { batchUpdateDeprecation, updateDeprecation } from './deprecation.js';
 import { batchSetDomain, setDomain, unsetDomain } from './domains.js';
 import { setTagColor, updateDisplayProperties, updateEmbed } from './entity-looks.js';
 import { raiseIncident, updateIncident, updateIncidentStatus } from './incidents.js';
+import { updateLineage } from './lineage-edits.js';
 import { addLink, removeLink, updateLink, type AddLinkInput } from './links.js';
 import { batchSetApplication, batchSetDataProduct } from './memberships.js';
 import { batchUpdateSoftDeleted } from './soft-delete.js';
@@ -201,6 +203,7 @@ export const editFamily: ResolverFamily = (viewOf) => ({
       updateIncident(ctx, args.urn, args.input)) satisfies Resolver<MutationUpdateIncidentArgs>,
     updateIncidentStatus: ((_r, args, ctx) =>
       updateIncidentStatus(ctx, args.urn, args.input)) satisfies Resolver<MutationUpdateIncidentStatusArgs>,
+    updateLineage: ((_r, { input }, ctx) => updateLineage(ctx, input)) satisfies Resolver<MutationUpdateLineageArgs>,
     batchSetApplication: ((_r, { input }, ctx) =>
       batchSetApplication(ctx, input)) satisfies Resolver<MutationBatchSetApplicationArgs>,
     batchSetDataProduct: ((_r, { input }, ctx) =>

@@ -559,6 +559,18 @@ describe.each([
     });
   });
 
+  it('updateLineage draws an edge the lineage reads, then erases it', async () => {
+    const update = `mutation updateLineage($input: UpdateLineageInput!) { updateLineage(input: $input) }`;
+    const upstream = `query getEntityLineage($urn: String!) { dataset(urn: $urn) { upstream: lineage(input: { direction: UPSTREAM, start: 0, count: 100 }) { total relationships { type entity { urn } } } } }`;
+    const edge = { downstreamUrn: DATASET, upstreamUrn: OTHER };
+    expect(await ok(update, { input: { edgesToAdd: [edge], edgesToRemove: [] } })).toEqual({ updateLineage: true });
+    expect(await entityOf(upstream, DATASET)).toEqual({
+      upstream: { total: 1, relationships: [{ type: 'DownstreamOf', entity: { urn: OTHER } }] },
+    });
+    await ok(update, { input: { edgesToAdd: [], edgesToRemove: [edge] } });
+    expect(await entityOf(upstream, DATASET)).toEqual({ upstream: { total: 0, relationships: [] } });
+  });
+
   it.each([
     {
       given: 'setDomain to a domain that does not exist',
@@ -642,6 +654,12 @@ describe.each([
       query: `mutation raiseIncident($input: RaiseIncidentInput!) { raiseIncident(input: $input) }`,
       variables: () => ({ input: { type: 'OPERATIONAL', title: 'Nowhere' } }),
       want: () => 'At least 1 resource urn must be defined to raise an incident.',
+    },
+    {
+      given: 'updateLineage with a downstream that does not exist',
+      query: `mutation updateLineage($input: UpdateLineageInput!) { updateLineage(input: $input) }`,
+      variables: () => ({ input: { edgesToAdd: [{ downstreamUrn: MISSING, upstreamUrn: OTHER }], edgesToRemove: [] } }),
+      want: () => `Cannot upsert lineage as downstream urn ${MISSING} doesn't exist`,
     },
   ] satisfies Refusal[])('$given: BAD_REQUEST naming it, the store unchanged', async ({ query, variables, want }) => {
     const before = await digest(server);
