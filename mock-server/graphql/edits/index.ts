@@ -15,6 +15,8 @@ import type {
   MutationUpdateAssetSettingsArgs,
   MutationUpsertStructuredPropertiesArgs,
   MutationDeleteTagArgs,
+  MutationLinkAssetVersionArgs,
+  MutationUnlinkAssetVersionArgs,
   MutationRaiseIncidentArgs,
   MutationUpdateIncidentArgs,
   MutationUpdateIncidentStatusArgs,
@@ -51,6 +53,7 @@ import { batchUpdateSoftDeleted } from './soft-delete.js';
 import { removeStructuredProperties, upsertStructuredProperties } from './structured-properties.js';
 import { deleteTag, updateTag } from './tags.js';
 import { updateAsset } from './update-asset.js';
+import { linkAssetVersion, unlinkAssetVersion } from './versions.js';
 import { addOwners, removeOwners, type OwnerInput } from './owners.js';
 import type { ResourceRef } from './resources.js';
 import { updateDataset } from './update-dataset.js';
@@ -204,6 +207,10 @@ export const editFamily: ResolverFamily = (viewOf) => ({
     updateIncidentStatus: ((_r, args, ctx) =>
       updateIncidentStatus(ctx, args.urn, args.input)) satisfies Resolver<MutationUpdateIncidentStatusArgs>,
     updateLineage: ((_r, { input }, ctx) => updateLineage(ctx, input)) satisfies Resolver<MutationUpdateLineageArgs>,
+    linkAssetVersion: ((_r, { input }, ctx) =>
+      linkAssetVersion(ctx, viewOf(ctx), input)) satisfies Resolver<MutationLinkAssetVersionArgs>,
+    unlinkAssetVersion: ((_r, { input }, ctx) =>
+      unlinkAssetVersion(ctx, viewOf(ctx), input)) satisfies Resolver<MutationUnlinkAssetVersionArgs>,
     batchSetApplication: ((_r, { input }, ctx) =>
       batchSetApplication(ctx, input)) satisfies Resolver<MutationBatchSetApplicationArgs>,
     batchSetDataProduct: ((_r, { input }, ctx) =>

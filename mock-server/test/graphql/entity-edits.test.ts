@@ -571,6 +571,42 @@ describe.each([
     expect(await entityOf(upstream, DATASET)).toEqual({ upstream: { total: 0, relationships: [] } });
   });
 
+  it('linkAssetVersion makes each linked asset the latest; unlinkAssetVersion hands that back', async () => {
+    const SET = u(`versionSet:(orders,dataset)`);
+    const link = `mutation linkAssetVersion($input: LinkVersionInput!) { linkAssetVersion(input: $input) { urn } }`;
+    const unlink = `mutation unlinkAssetVersion($input: UnlinkVersionInput!) { unlinkAssetVersion(input: $input) { urn } }`;
+    const read = `query getDataset($urn: String!) { dataset(urn: $urn) { versionProperties { versionSet { urn } isLatest version { versionTag } comment } } }`;
+    expect(await ok(link, { input: { versionSet: SET, linkedEntity: OTHER, version: '1' } })).toEqual({
+      linkAssetVersion: { urn: SET },
+    });
+    expect(
+      await ok(link, { input: { versionSet: SET, linkedEntity: DATASET, version: '2', comment: 'Rebuilt.' } }),
+    ).toEqual({
+      linkAssetVersion: { urn: SET },
+    });
+    expect(await entityOf(read, DATASET)).toEqual({
+      versionProperties: {
+        versionSet: { urn: SET },
+        isLatest: true,
+        version: { versionTag: '2' },
+        comment: 'Rebuilt.',
+      },
+    });
+    expect(await entityOf(read, OTHER)).toMatchObject({
+      versionProperties: { isLatest: false, version: { versionTag: '1' } },
+    });
+    expect(await ok(link, { input: { versionSet: SET, linkedEntity: DATASET, version: '2' } })).toEqual({
+      linkAssetVersion: null,
+    });
+    expect(await ok(unlink, { input: { versionSet: SET, unlinkedEntity: DATASET } })).toEqual({
+      unlinkAssetVersion: { urn: SET },
+    });
+    expect(await entityOf(read, DATASET)).toEqual({ versionProperties: null });
+    expect(await entityOf(read, OTHER)).toMatchObject({ versionProperties: { isLatest: true } });
+    await ok(unlink, { input: { versionSet: SET, unlinkedEntity: OTHER } });
+    expect(await entityOf(read, OTHER)).toEqual({ versionProperties: null });
+  });
+
   it.each([
     {
       given: 'setDomain to a domain that does not exist',
