@@ -21,6 +21,7 @@ import type {
   MutationUpdateIncidentArgs,
   MutationUpdateIncidentStatusArgs,
   MutationSetDomainArgs,
+  MutationSubmitFormPromptArgs,
   MutationSetTagColorArgs,
   MutationUnsetDomainArgs,
   MutationUpdateChartArgs,
@@ -35,6 +36,7 @@ import type {
   MutationUpdateLineageArgs,
   MutationUpdateLinkArgs,
   MutationUpdateTagArgs,
+  MutationVerifyFormArgs,
 } from '../../../generated/graphql/resolvers.js';
 import type { Resolver, ResolverFamily } from '../resolver-types.js';
 import { createTag } from './create-tag.js';
@@ -45,6 +47,7 @@ import { addBusinessAttribute, removeBusinessAttribute } from './business-attrib
 import { batchUpdateDeprecation, updateDeprecation } from './deprecation.js';
 import { batchSetDomain, setDomain, unsetDomain } from './domains.js';
 import { setTagColor, updateDisplayProperties, updateEmbed } from './entity-looks.js';
+import { submitFormPrompt, verifyForm } from './forms.js';
 import { raiseIncident, updateIncident, updateIncidentStatus } from './incidents.js';
 import { updateLineage } from './lineage-edits.js';
 import { addLink, removeLink, updateLink, type AddLinkInput } from './links.js';
@@ -211,6 +214,9 @@ export const editFamily: ResolverFamily = (viewOf) => ({
       linkAssetVersion(ctx, viewOf(ctx), input)) satisfies Resolver<MutationLinkAssetVersionArgs>,
     unlinkAssetVersion: ((_r, { input }, ctx) =>
       unlinkAssetVersion(ctx, viewOf(ctx), input)) satisfies Resolver<MutationUnlinkAssetVersionArgs>,
+    submitFormPrompt: ((_r, args, ctx) =>
+      submitFormPrompt(ctx, args.urn, args.input)) satisfies Resolver<MutationSubmitFormPromptArgs>,
+    verifyForm: ((_r, { input }, ctx) => verifyForm(ctx, input)) satisfies Resolver<MutationVerifyFormArgs>,
     batchSetApplication: ((_r, { input }, ctx) =>
       batchSetApplication(ctx, input)) satisfies Resolver<MutationBatchSetApplicationArgs>,
     batchSetDataProduct: ((_r, { input }, ctx) =>

@@ -8,6 +8,7 @@
  * and each value be a string or a number.
  */
 import type { PropertyValueInput, StructuredPropertyInputParams } from '../../../generated/graphql/resolvers.js';
+import type { WriteContext } from '../../store/types.js';
 import type { GraphqlContext } from '../context.js';
 import type { EntityView } from '../entities/entity-view.js';
 import { structuredPropertiesRecord } from '../entities/catalog-fields.js';
@@ -34,6 +35,39 @@ function answer(ctx: GraphqlContext, view: EntityView, urn: string): OutputRecor
   return structuredPropertiesRecord(view, aspect ?? { properties: [] }, urn)!;
 }
 
+/** The stored values of one property's input, checked: the definition exists, each value is a string or a number. */
+export function checkedValues(
+  ctx: GraphqlContext,
+  param: StructuredPropertyInputParams,
+  where: string,
+): [propertyUrn: string, values: Record<string, unknown>[]] {
+  targetUrn(ctx, param.structuredPropertyUrn, 'structuredProperty');
+  if (!ctx.store.entityExists(param.structuredPropertyUrn))
+    throw badRequestError(`${where}.structuredPropertyUrn: ${param.structuredPropertyUrn} does not exist`);
+  return [param.structuredPropertyUrn, param.values.map((v, j) => storedValue(v, `${where}.values[${j}]`))];
+}
+
+/** Writes the values of the given properties on an asset: each replaces that property's values or is added. */
+export function writeValues(
+  ctx: GraphqlContext,
+  assetUrn: string,
+  values: ReadonlyMap<string, Record<string, unknown>[]>,
+  write: WriteContext,
+): void {
+  const updates = new Map(values);
+  const aspect = storedCopy(ctx, assetUrn, 'structuredProperties');
+  const properties = objectsOf(aspect.properties).map((assignment) => {
+    const given = updates.get(String(assignment.propertyUrn));
+    if (!given) return assignment;
+    updates.delete(String(assignment.propertyUrn));
+    const { attribution: _dropped, ...kept } = assignment;
+    return { ...kept, values: given, lastModified: stamp(write) };
+  });
+  for (const [propertyUrn, given] of updates)
+    properties.push({ propertyUrn, values: given, created: stamp(write), lastModified: stamp(write) });
+  writeAspect(ctx, assetUrn, 'structuredProperties', { ...aspect, properties }, write);
+}
+
 export function upsertStructuredProperties(
   ctx: GraphqlContext,
   view: EntityView,
@@ -41,28 +75,12 @@ export function upsertStructuredProperties(
 ): OutputRecord {
   const write = authorizeAll(ctx, [input.assetUrn]);
   assetMustExist(ctx, input.assetUrn);
-  const updates = new Map(
-    input.structuredPropertyInputParams.map((param, i) => {
-      const where = `input.structuredPropertyInputParams[${i}]`;
-      targetUrn(ctx, param.structuredPropertyUrn, 'structuredProperty');
-      if (!ctx.store.entityExists(param.structuredPropertyUrn))
-        throw badRequestError(`${where}.structuredPropertyUrn: ${param.structuredPropertyUrn} does not exist`);
-      return [param.structuredPropertyUrn, param.values.map((v, j) => storedValue(v, `${where}.values[${j}]`))];
-    }),
+  const values = new Map(
+    input.structuredPropertyInputParams.map((param, i) =>
+      checkedValues(ctx, param, `input.structuredPropertyInputParams[${i}]`),
+    ),
   );
-  const aspect = storedCopy(ctx, input.assetUrn, 'structuredProperties');
-  const properties = objectsOf(aspect.properties).map((assignment) => {
-    const values = updates.get(String(assignment.propertyUrn));
-    if (!values) return assignment;
-    updates.delete(String(assignment.propertyUrn));
-    const { attribution: _dropped, ...kept } = assignment;
-    return { ...kept, values, lastModified: stamp(write) };
-  });
-  for (const [propertyUrn, values] of updates)
-    properties.push({ propertyUrn, values, created: stamp(write), lastModified: stamp(write) });
-  ctx.store.transaction(() =>
-    writeAspect(ctx, input.assetUrn, 'structuredProperties', { ...aspect, properties }, write),
-  );
+  ctx.store.transaction(() => writeValues(ctx, input.assetUrn, values, write));
   return answer(ctx, view, input.assetUrn);
 }
 

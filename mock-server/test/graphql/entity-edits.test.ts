@@ -48,6 +48,7 @@ describe.each([
   const ASSERTION = u('assertion:orders-not-empty');
   const TEMPLATE = u('dataHubPageTemplate:orders-summary');
   const GROUP = u('corpGroup:bfoo');
+  const FORM = u('form:retention-check');
 
   let server: MockServer;
   beforeAll(async () => {
@@ -94,6 +95,24 @@ describe.each([
       visibility: { scope: 'GLOBAL' },
       created: { time: 1, actor: CALLER },
       lastModified: { time: 1, actor: CALLER },
+    });
+    await key(FORM, 'formInfo', {
+      name: 'Retention check',
+      type: 'VERIFICATION',
+      prompts: [
+        {
+          id: 'retention',
+          title: 'Retention',
+          type: 'STRUCTURED_PROPERTY',
+          structuredPropertyParams: { urn: PROPERTY },
+          required: true,
+        },
+      ],
+    });
+    await key(OTHER, 'forms', {
+      incompleteForms: [{ urn: FORM, incompletePrompts: [], completedPrompts: [] }],
+      completedForms: [],
+      verifications: [],
     });
     await key(GROUP, 'corpGroupInfo', { displayName: 'Foo', admins: [], members: [], groups: [] });
     await key(ATTRIBUTE, 'businessAttributeInfo', {
@@ -607,6 +626,35 @@ describe.each([
     expect(await entityOf(read, OTHER)).toEqual({ versionProperties: null });
   });
 
+  it('submitFormPrompt answers the prompt and completes the form; verifyForm verifies it', async () => {
+    await ok(
+      `mutation submitFormPrompt($urn: String!, $input: SubmitFormPromptInput!) { submitFormPrompt(urn: $urn, input: $input) }`,
+      {
+        urn: OTHER,
+        input: {
+          promptId: 'retention',
+          formUrn: FORM,
+          type: 'STRUCTURED_PROPERTY',
+          structuredPropertyParams: { structuredPropertyUrn: PROPERTY, values: [{ numberValue: 30 }] },
+        },
+      },
+    );
+    await ok(`mutation verifyForm($input: VerifyFormInput!) { verifyForm(input: $input) }`, {
+      input: { formUrn: FORM, entityUrn: OTHER },
+    });
+    const read = `query getDataset($urn: String!) { dataset(urn: $urn) { structuredProperties { properties { structuredProperty { urn } values { ... on NumberValue { numberValue } } } } forms { incompleteForms { form { urn } } completedForms { form { urn } completedPrompts { id lastModified { actor { urn } } } } verifications { form { urn } } } } }`;
+    expect(await entityOf(read, OTHER)).toMatchObject({
+      structuredProperties: { properties: [{ structuredProperty: { urn: PROPERTY }, values: [{ numberValue: 30 }] }] },
+      forms: {
+        incompleteForms: [],
+        completedForms: [
+          { form: { urn: FORM }, completedPrompts: [{ id: 'retention', lastModified: { actor: { urn: CALLER } } }] },
+        ],
+        verifications: [{ form: { urn: FORM } }],
+      },
+    });
+  });
+
   it.each([
     {
       given: 'setDomain to a domain that does not exist',
@@ -696,6 +744,12 @@ describe.each([
       query: `mutation updateLineage($input: UpdateLineageInput!) { updateLineage(input: $input) }`,
       variables: () => ({ input: { edgesToAdd: [{ downstreamUrn: MISSING, upstreamUrn: OTHER }], edgesToRemove: [] } }),
       want: () => `Cannot upsert lineage as downstream urn ${MISSING} doesn't exist`,
+    },
+    {
+      given: 'verifyForm of a form not assigned to the entity',
+      query: `mutation verifyForm($input: VerifyFormInput!) { verifyForm(input: $input) }`,
+      variables: () => ({ input: { formUrn: FORM, entityUrn: DATASET } }),
+      want: () => `Form ${FORM} has not been assigned to entity ${DATASET}`,
     },
   ] satisfies Refusal[])('$given: BAD_REQUEST naming it, the store unchanged', async ({ query, variables, want }) => {
     const before = await digest(server);
