@@ -590,6 +590,43 @@ describe.each([
     expect(await entityOf(upstream, DATASET)).toEqual({ upstream: { total: 0, relationships: [] } });
   });
 
+  it("updateLineage writes a job's inputs and outputs and a dashboard's inputs, as the lineage reads them", async () => {
+    const update = `mutation updateLineage($input: UpdateLineageInput!) { updateLineage(input: $input) }`;
+    const lineage = (root: string, direction: string) =>
+      `query getEntityLineage($urn: String!) { ${root}(urn: $urn) { lineage(input: { direction: ${direction}, start: 0, count: 100 }) { total relationships { entity { urn } } } } }`;
+    await ingest(
+      server,
+      DASHBOARD,
+      'dashboardInfo',
+      {
+        title: 'Sales',
+        description: '',
+        lastModified: { created: { time: 0, actor: CALLER }, lastModified: { time: 0, actor: CALLER } },
+      },
+      ADMIN,
+    );
+    const edges = [
+      { downstreamUrn: JOB, upstreamUrn: DATASET },
+      { downstreamUrn: OTHER, upstreamUrn: JOB },
+      { downstreamUrn: DASHBOARD, upstreamUrn: OTHER },
+    ];
+    expect(await ok(update, { input: { edgesToAdd: edges, edgesToRemove: [] } })).toEqual({ updateLineage: true });
+    expect(await entityOf(lineage('dataJob', 'UPSTREAM'), JOB)).toEqual({
+      lineage: { total: 1, relationships: [{ entity: { urn: DATASET } }] },
+    });
+    expect(await entityOf(lineage('dataJob', 'DOWNSTREAM'), JOB)).toEqual({
+      lineage: { total: 1, relationships: [{ entity: { urn: OTHER } }] },
+    });
+    expect(await entityOf(lineage('dashboard', 'UPSTREAM'), DASHBOARD)).toEqual({
+      lineage: { total: 1, relationships: [{ entity: { urn: OTHER } }] },
+    });
+    await ok(update, { input: { edgesToAdd: [], edgesToRemove: edges } });
+    expect(await entityOf(lineage('dataJob', 'UPSTREAM'), JOB)).toEqual({ lineage: { total: 0, relationships: [] } });
+    expect(await entityOf(lineage('dashboard', 'UPSTREAM'), DASHBOARD)).toEqual({
+      lineage: { total: 0, relationships: [] },
+    });
+  });
+
   it('linkAssetVersion makes each linked asset the latest; unlinkAssetVersion hands that back', async () => {
     const SET = u(`versionSet:(orders,dataset)`);
     const link = `mutation linkAssetVersion($input: LinkVersionInput!) { linkAssetVersion(input: $input) { urn } }`;
