@@ -1612,9 +1612,33 @@ export interface components {
          * @description The datasets and jobs a data job reads and the datasets it writes.
          */
         dataJobInputOutput: {
+            /** @description The edges that take the place of the URN list of the same kind, each with its own stamps and properties. */
+            inputDatajobEdges?: {
+                created?: components["schemas"]["AuditStamp"];
+                destinationUrn: components["schemas"]["Urn"];
+                lastModified?: components["schemas"]["AuditStamp"];
+                properties?: components["schemas"]["CustomProperties"];
+                sourceUrn?: components["schemas"]["Urn"];
+            }[];
             inputDatajobs?: components["schemas"]["Urn"][];
+            /** @description The edges that take the place of the URN list of the same kind, each with its own stamps and properties. */
+            inputDatasetEdges?: {
+                created?: components["schemas"]["AuditStamp"];
+                destinationUrn: components["schemas"]["Urn"];
+                lastModified?: components["schemas"]["AuditStamp"];
+                properties?: components["schemas"]["CustomProperties"];
+                sourceUrn?: components["schemas"]["Urn"];
+            }[];
             inputDatasetFields?: components["schemas"]["Urn"][];
             inputDatasets: components["schemas"]["Urn"][];
+            /** @description The edges that take the place of the URN list of the same kind, each with its own stamps and properties. */
+            outputDatasetEdges?: {
+                created?: components["schemas"]["AuditStamp"];
+                destinationUrn: components["schemas"]["Urn"];
+                lastModified?: components["schemas"]["AuditStamp"];
+                properties?: components["schemas"]["CustomProperties"];
+                sourceUrn?: components["schemas"]["Urn"];
+            }[];
             outputDatasetFields?: components["schemas"]["Urn"][];
             outputDatasets: components["schemas"]["Urn"][];
         };

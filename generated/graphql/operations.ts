@@ -424,12 +424,20 @@ export type SearchBoxSuggestionsQuery = { autoCompleteForMultiple: { query: stri
         | { urn: string }
         | { urn: string }
         | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
       > }> } | null };
 
 export type BrowseDatasetsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type BrowseDatasetsQuery = { browse: { total: number, groups: Array<{ name: string, count: number }>, entities: Array<
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
       | { urn: string }
       | { urn: string }
       | { urn: string }
@@ -478,6 +486,10 @@ export type ChartAndDashboardPagesQuery = { chart: { urn: string, tool: string, 
           | { urn: string }
           | { urn: string }
          }> | null } | null, relationships: { total: number | null, relationships: Array<{ entity:
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
           | { urn: string }
           | { urn: string }
           | { urn: string }
@@ -575,7 +587,15 @@ export type LineageQuery = { dataset: { upstream: { total: number | null, relati
           | { urn: string, type: EntityType }
           | { urn: string, type: EntityType }
           | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
          | null }> } | null, downstream: { total: number | null, relationships: Array<{ type: string, entity:
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
           | { urn: string, type: EntityType }
           | { urn: string, type: EntityType }
           | { urn: string, type: EntityType }
@@ -660,6 +680,10 @@ export type PeoplePagesQuery = { corpUser: { username: string, properties: { dis
           | { urn: string }
           | { urn: string }
           | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
          | null }> } | null } | null, corpGroup: { name: string, properties: { displayName: string | null, description: string | null } | null, relationships: { total: number | null } | null } | null };
 
 export type SavedViewsQueryVariables = Exact<{ [key: string]: never; }>;
@@ -705,12 +729,20 @@ export type SavedViewsQuery = { listMyViews: { total: number, views: Array<{ urn
         | { urn: string, type: EntityType }
         | { urn: string, type: EntityType }
         | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
        }> } | null };
 
 export type SearchResultsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type SearchResultsQuery = { searchAcrossEntities: { start: number, count: number, total: number, searchResults: Array<{ entity:
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
         | { urn: string, type: EntityType }
         | { urn: string, type: EntityType }
         | { urn: string, type: EntityType }

@@ -29,6 +29,14 @@ export type AccessLevel =
   /** Available to everyone. */
   | 'PUBLIC';
 
+/** A business attribute and the schema fields it is attached to or detached from. */
+export type AddBusinessAttributeInput = {
+  /** The business attribute. */
+  businessAttributeUrn: Scalars['String']['input'];
+  /** The schema fields: a dataset with a field path each. */
+  resourceUrn: Array<ResourceRefInput>;
+};
+
 /** A link to add to an entity. */
 export type AddLinkInput = {
   /** Label of the link. */
@@ -516,6 +524,27 @@ export type AssetCollectionModuleParamsInput = {
   dynamicFilterJson?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** An asset's settings (its assetSettings aspect). */
+export type AssetSettings = {
+  __typename?: 'AssetSettings';
+  /** Its summary tab's settings. */
+  assetSummary?: Maybe<AssetSummarySettings>;
+};
+
+/** The summary tab's settings of an asset. */
+export type AssetSummarySettings = {
+  __typename?: 'AssetSummarySettings';
+  /** The templates chosen for it. */
+  templates?: Maybe<Array<AssetSummarySettingsTemplate>>;
+};
+
+/** One template of an asset's summary tab. */
+export type AssetSummarySettingsTemplate = {
+  __typename?: 'AssetSummarySettingsTemplate';
+  /** The page template. */
+  template?: Maybe<DataHubPageTemplate>;
+};
+
 /** Who did something, and when. */
 export type AuditStamp = {
   __typename?: 'AuditStamp';
@@ -690,6 +719,52 @@ export type BatchRemoveTermsInput = {
   resources: Array<InputMaybe<ResourceRefInput>>;
   /** URNs of the glossary terms. */
   termUrns: Array<Scalars['String']['input']>;
+};
+
+/** One application for many assets. */
+export type BatchSetApplicationInput = {
+  /** The application; absent, the assets leave theirs. */
+  applicationUrn?: InputMaybe<Scalars['String']['input']>;
+  /** The assets. */
+  resourceUrns: Array<Scalars['String']['input']>;
+};
+
+/** One data product for many assets. */
+export type BatchSetDataProductInput = {
+  /** The data product; absent, the assets leave the products that hold them. */
+  dataProductUrn?: InputMaybe<Scalars['String']['input']>;
+  /** The assets. */
+  resourceUrns: Array<Scalars['String']['input']>;
+};
+
+/** One domain for many resources. */
+export type BatchSetDomainInput = {
+  /** The domain; absent, the resources leave their domains. */
+  domainUrn?: InputMaybe<Scalars['String']['input']>;
+  /** The resources. */
+  resources: Array<ResourceRefInput>;
+};
+
+/** A change of many resources' deprecation. */
+export type BatchUpdateDeprecationInput = {
+  /** When the assets are to be decommissioned, in epoch milliseconds. */
+  decommissionTime?: InputMaybe<Scalars['Long']['input']>;
+  /** Deprecated or not. */
+  deprecated: Scalars['Boolean']['input'];
+  /** Why, or what to use instead (empty when absent). */
+  note?: InputMaybe<Scalars['String']['input']>;
+  /** The URN of the entity that replaces them. */
+  replacement?: InputMaybe<Scalars['String']['input']>;
+  /** The resources. */
+  resources: Array<InputMaybe<ResourceRefInput>>;
+};
+
+/** Entities to soft-delete or restore. */
+export type BatchUpdateSoftDeletedInput = {
+  /** True to soft-delete, false to restore. */
+  deleted: Scalars['Boolean']['input'];
+  /** The entities. */
+  urns: Array<Scalars['String']['input']>;
 };
 
 /** The step states to store. */
@@ -1036,6 +1111,12 @@ export type ChartEditableProperties = {
   description?: Maybe<Scalars['String']['output']>;
 };
 
+/** A chart's editable properties. */
+export type ChartEditablePropertiesUpdate = {
+  /** The description written in the app. */
+  description: Scalars['String']['input'];
+};
+
 /** Read-only properties of a chart. */
 export type ChartProperties = {
   __typename?: 'ChartProperties';
@@ -1111,6 +1192,18 @@ export type ChartType =
   | 'TEXT'
   /** Word cloud. */
   | 'WORD_CLOUD';
+
+/** A change of a chart; absent parts are kept. */
+export type ChartUpdateInput = {
+  /** The editable properties (editableChartProperties). */
+  editableProperties?: InputMaybe<ChartEditablePropertiesUpdate>;
+  /** The new tags (replacing the globalTags aspect); read before `tags`. */
+  globalTags?: InputMaybe<GlobalTagsUpdate>;
+  /** The new owners (replacing the ownership aspect). */
+  ownership?: InputMaybe<OwnershipUpdate>;
+  /** The new tags (replacing the globalTags aspect). */
+  tags?: InputMaybe<GlobalTagsUpdate>;
+};
 
 /** The browser extension. */
 export type ChromeExtensionConfig = {
@@ -1789,6 +1882,12 @@ export type DashboardEditableProperties = {
   description?: Maybe<Scalars['String']['output']>;
 };
 
+/** A dashboard's editable properties. */
+export type DashboardEditablePropertiesUpdate = {
+  /** The description written in the app. */
+  description: Scalars['String']['input'];
+};
+
 /** Read-only properties of a dashboard. */
 export type DashboardProperties = {
   __typename?: 'DashboardProperties';
@@ -1823,6 +1922,18 @@ export type DashboardStatsSummary = {
   viewCount?: Maybe<Scalars['Int']['output']>;
   /** Views in the last 30 days (not computed by the service; null). */
   viewCountLast30Days?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A change of a dashboard; absent parts are kept. */
+export type DashboardUpdateInput = {
+  /** The editable properties (editableDashboardProperties). */
+  editableProperties?: InputMaybe<DashboardEditablePropertiesUpdate>;
+  /** The new tags (replacing the globalTags aspect); read before `tags`. */
+  globalTags?: InputMaybe<GlobalTagsUpdate>;
+  /** The new owners (replacing the ownership aspect). */
+  ownership?: InputMaybe<OwnershipUpdate>;
+  /** The new tags (replacing the globalTags aspect). */
+  tags?: InputMaybe<GlobalTagsUpdate>;
 };
 
 /**
@@ -1978,6 +2089,12 @@ export type DataFlowEditableProperties = {
   description?: Maybe<Scalars['String']['output']>;
 };
 
+/** A data flow's editable properties. */
+export type DataFlowEditablePropertiesUpdate = {
+  /** The description written in the app. */
+  description: Scalars['String']['input'];
+};
+
 /** Read-only properties of a data flow. */
 export type DataFlowProperties = {
   __typename?: 'DataFlowProperties';
@@ -1991,6 +2108,18 @@ export type DataFlowProperties = {
   name: Scalars['String']['output'];
   /** The project or namespace of the flow. */
   project?: Maybe<Scalars['String']['output']>;
+};
+
+/** A change of a data flow; absent parts are kept. */
+export type DataFlowUpdateInput = {
+  /** The editable properties (editableDataFlowProperties). */
+  editableProperties?: InputMaybe<DataFlowEditablePropertiesUpdate>;
+  /** The new tags (replacing the globalTags aspect); read before `tags`. */
+  globalTags?: InputMaybe<GlobalTagsUpdate>;
+  /** The new owners (replacing the ownership aspect). */
+  ownership?: InputMaybe<OwnershipUpdate>;
+  /** The new tags (replacing the globalTags aspect). */
+  tags?: InputMaybe<GlobalTagsUpdate>;
 };
 
 /** A connection to another platform (a dataHubConnection entity). */
@@ -2369,6 +2498,12 @@ export type DataJobEditableProperties = {
   description?: Maybe<Scalars['String']['output']>;
 };
 
+/** A data job's editable properties. */
+export type DataJobEditablePropertiesUpdate = {
+  /** The description written in the app. */
+  description: Scalars['String']['input'];
+};
+
 /** What a data job reads and writes. */
 export type DataJobInputOutput = {
   __typename?: 'DataJobInputOutput';
@@ -2400,6 +2535,18 @@ export type DataJobProperties = {
   externalUrl?: Maybe<Scalars['String']['output']>;
   /** Display name of the job. */
   name: Scalars['String']['output'];
+};
+
+/** A change of a data job; absent parts are kept. */
+export type DataJobUpdateInput = {
+  /** The editable properties (editableDataJobProperties). */
+  editableProperties?: InputMaybe<DataJobEditablePropertiesUpdate>;
+  /** The new tags (replacing the globalTags aspect); read before `tags`. */
+  globalTags?: InputMaybe<GlobalTagsUpdate>;
+  /** The new owners (replacing the ownership aspect). */
+  ownership?: InputMaybe<OwnershipUpdate>;
+  /** The new tags (replacing the globalTags aspect). */
+  tags?: InputMaybe<GlobalTagsUpdate>;
 };
 
 /** A data platform, `urn:svc:dataPlatform:<platform>`, for example a warehouse or a message broker. */
@@ -3222,6 +3369,14 @@ export type DisplayProperties = {
   colorHex?: Maybe<Scalars['String']['output']>;
   /** The icon. */
   icon?: Maybe<IconProperties>;
+};
+
+/** An entity's color and icon; absent parts are removed. */
+export type DisplayPropertiesUpdateInput = {
+  /** The color, as a hex string. */
+  colorHex?: InputMaybe<Scalars['String']['input']>;
+  /** The icon. */
+  icon?: InputMaybe<IconPropertiesInput>;
 };
 
 /** The organisation's settings of documentation propagation. */
@@ -4606,6 +4761,16 @@ export type IconProperties = {
   style?: Maybe<Scalars['String']['output']>;
 };
 
+/** An icon of an icon library. */
+export type IconPropertiesInput = {
+  /** The library. */
+  iconLibrary?: InputMaybe<IconLibrary>;
+  /** The icon's name in the library. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** The library's style variant. */
+  style?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Managing users and groups in the app. */
 export type IdentityManagementConfig = {
   __typename?: 'IdentityManagementConfig';
@@ -4669,6 +4834,12 @@ export type IncidentSource = {
   type: IncidentSourceType;
 };
 
+/** Where an incident comes from. */
+export type IncidentSourceInput = {
+  /** The source's kind. */
+  type: IncidentSourceType;
+};
+
 /** What raised an incident. */
 export type IncidentSourceType =
   | 'ASSERTION_FAILURE'
@@ -4696,6 +4867,16 @@ export type IncidentStatus = {
   message?: Maybe<Scalars['String']['output']>;
   /** Where the work on the incident stands. */
   stage?: Maybe<IncidentStage>;
+  state: IncidentState;
+};
+
+/** An incident's status. */
+export type IncidentStatusInput = {
+  /** A note on the change. */
+  message?: InputMaybe<Scalars['String']['input']>;
+  /** How far its handling has come. */
+  stage?: InputMaybe<IncidentStage>;
+  /** Active or resolved. */
   state: IncidentState;
 };
 
@@ -4850,6 +5031,14 @@ export type LineageDirection =
   /** Towards the sources of the entity's data. */
   | 'UPSTREAM';
 
+/** One lineage edge, from upstream to downstream. */
+export type LineageEdge = {
+  /** The entity that reads. */
+  downstreamUrn: Scalars['String']['input'];
+  /** The entity read from. */
+  upstreamUrn: Scalars['String']['input'];
+};
+
 /** Flags of a lineage walk. */
 export type LineageFlags = {
   /** Only edges created or updated at or before this time; now when only a start is given. */
@@ -4955,6 +5144,22 @@ export type LinkParams = {
 export type LinkSettingsInput = {
   /** Whether the link is shown in the entity's header and search cards. */
   showInAssetPreview?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** An asset to add to a version set. */
+export type LinkVersionInput = {
+  /** A note on the version. */
+  comment?: InputMaybe<Scalars['String']['input']>;
+  /** The asset. */
+  linkedEntity: Scalars['String']['input'];
+  /** Who made it in the source system. */
+  sourceCreator?: InputMaybe<Scalars['String']['input']>;
+  /** When the source system made this version, in epoch milliseconds. */
+  sourceTimestamp?: InputMaybe<Scalars['Long']['input']>;
+  /** The version's label. */
+  version: Scalars['String']['input'];
+  /** The version set. */
+  versionSet: Scalars['String']['input'];
 };
 
 /** Which domains to list. */
@@ -5673,6 +5878,8 @@ export type MoveDomainInput = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Attach a business attribute to schema fields (each field's businessAttributes aspect). */
+  addBusinessAttribute?: Maybe<Scalars['Boolean']['output']>;
   /** Add a link (institutional memory) to an entity. */
   addLink?: Maybe<Scalars['Boolean']['output']>;
   /** Add an owner (a user or a group) to an entity. */
@@ -5701,6 +5908,19 @@ export type Mutation = {
   batchRemoveTags?: Maybe<Scalars['Boolean']['output']>;
   /** Remove glossary terms from several entities or schema fields. */
   batchRemoveTerms?: Maybe<Scalars['Boolean']['output']>;
+  /** Put assets in one application, or without `applicationUrn` take them out of theirs (their applications aspect). */
+  batchSetApplication?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Make assets members of one data product (its dataProductProperties.assets), or without `dataProductUrn` take
+   * them out of the products that hold them.
+   */
+  batchSetDataProduct?: Maybe<Scalars['Boolean']['output']>;
+  /** Put every resource in one domain, or without `domainUrn` take them out of their domains; all or none. */
+  batchSetDomain?: Maybe<Scalars['Boolean']['output']>;
+  /** Mark every resource deprecated or not; a resource with a sub-resource marks that schema field; all or none. */
+  batchUpdateDeprecation?: Maybe<Scalars['Boolean']['output']>;
+  /** Soft-delete (or restore) entities: their status aspect's `removed`; all or none. */
+  batchUpdateSoftDeleted?: Maybe<Scalars['Boolean']['output']>;
   /** Store the states of steps (each replaced whole), the caller as the actor. */
   batchUpdateStepStates: BatchUpdateStepStatesResult;
   /**
@@ -5763,6 +5983,8 @@ export type Mutation = {
   createView?: Maybe<DataHubView>;
   /** Delete an application and the references to it. */
   deleteApplication?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete an assertion. */
+  deleteAssertion?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a business attribute and the references to it. */
   deleteBusinessAttribute?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a data product and the references to it. */
@@ -5781,32 +6003,62 @@ export type Mutation = {
   deleteQuery?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a structured property. */
   deleteStructuredProperty: Scalars['Boolean']['output'];
+  /** Delete a tag and every reference to it. */
+  deleteTag?: Maybe<Scalars['Boolean']['output']>;
   /**
    * Delete a saved view. Allowed to its creator, and to an admin for a global view; a view that does not exist is a
    * BAD_REQUEST.
    */
   deleteView?: Maybe<Scalars['Boolean']['output']>;
+  /** Add an asset to a version set under a version label, and answer the set. */
+  linkAssetVersion?: Maybe<VersionSet>;
   /**
    * Move a domain under another domain, or to the top level without `parentDomain` (domainProperties'
    * parentDomain). A sibling of the same name at the destination is an error.
    */
   moveDomain?: Maybe<Scalars['Boolean']['output']>;
+  /** Raise an incident on one or more assets; answers the new incident's URN. */
+  raiseIncident?: Maybe<Scalars['String']['output']>;
+  /** Detach the business attribute from schema fields. */
+  removeBusinessAttribute?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a link from an entity, identified by its URL. */
   removeLink?: Maybe<Scalars['Boolean']['output']>;
   /** Remove an owner from an entity, of one ownership type or of every type. */
   removeOwner?: Maybe<Scalars['Boolean']['output']>;
   /** Remove related glossary terms of one kind from a term. */
   removeRelatedTerms?: Maybe<Scalars['Boolean']['output']>;
+  /** Take structured properties off an asset, and answer the values left. */
+  removeStructuredProperties: StructuredProperties;
   /** Remove a tag from an entity or a dataset schema field. */
   removeTag?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a glossary term from an entity or a dataset schema field. */
   removeTerm?: Maybe<Scalars['Boolean']['output']>;
+  /** Put an entity in one domain (its domains aspect then lists only that domain). */
+  setDomain?: Maybe<Scalars['Boolean']['output']>;
+  /** Set a tag's color (tagProperties.colorHex). */
+  setTagColor?: Maybe<Scalars['Boolean']['output']>;
+  /** Answer one prompt of a form assigned to an entity (`urn`). */
+  submitFormPrompt?: Maybe<Scalars['Boolean']['output']>;
+  /** Take an asset out of its version set, and answer the set. */
+  unlinkAssetVersion?: Maybe<VersionSet>;
+  /** Take an entity out of its domains (its domains aspect emptied). */
+  unsetDomain?: Maybe<Scalars['Boolean']['output']>;
   /** Show or hide applications in the navigation (globalSettingsInfo.applications). Needs an admin token. */
   updateApplicationsSettings: Scalars['Boolean']['output'];
+  /** Change an asset's settings (its assetSettings aspect: the summary template), and answer them. */
+  updateAssetSettings: AssetSettings;
   /** Change a business attribute's name, description or type (those given) and return it. */
   updateBusinessAttribute?: Maybe<BusinessAttribute>;
+  /** Change a chart's owners, tags and editable description, and answer the chart. */
+  updateChart?: Maybe<Chart>;
   /** Set the caller's own default view, or clear it when `defaultView` is absent. */
   updateCorpUserViewsSettings?: Maybe<Scalars['Boolean']['output']>;
+  /** Change a dashboard's owners, tags and editable description, and answer the dashboard. */
+  updateDashboard?: Maybe<Dashboard>;
+  /** Change a data flow's owners, tags and editable description, and answer the flow. */
+  updateDataFlow?: Maybe<DataFlow>;
+  /** Change a data job's owners, tags and editable description, and answer the job. */
+  updateDataJob?: Maybe<DataJob>;
   /** Change a data product's name or description (those given) and return it. */
   updateDataProduct?: Maybe<DataProduct>;
   /**
@@ -5814,6 +6066,8 @@ export type Mutation = {
    * the whole of the corresponding aspect. The dataset must already exist, otherwise the operation fails.
    */
   updateDataset?: Maybe<Dataset>;
+  /** Mark an entity deprecated or not (its deprecation aspect, the caller as actor); with a sub-resource, the schema field's. */
+  updateDeprecation?: Maybe<Scalars['Boolean']['output']>;
   /**
    * Update the description of a dataset schema field or of a container; true on success, failures are errors (never false).
    * The target entity must already exist, and for a dataset field the dataset's schema must contain `subResource` as a field path.
@@ -5821,12 +6075,24 @@ export type Mutation = {
    * `schemaMetadata` is left unchanged.
    */
   updateDescription?: Maybe<Scalars['Boolean']['output']>;
+  /** Set an entity's color and icon (its displayProperties aspect). */
+  updateDisplayProperties?: Maybe<Scalars['Boolean']['output']>;
   /** Set the organisation's settings of documentation propagation. Needs an admin token. */
   updateDocPropagationSettings: Scalars['Boolean']['output'];
   /** Replace a relationship's properties or editable properties (those given). */
   updateERModelRelationship?: Maybe<Scalars['Boolean']['output']>;
+  /** Set (or clear) the URL an entity page embeds (its embed aspect). */
+  updateEmbed?: Maybe<Scalars['Boolean']['output']>;
   /** Set the organisation's default view, or clear it when `defaultView` is absent. Needs an admin token. */
   updateGlobalViewsSettings: Scalars['Boolean']['output'];
+  /** Change an incident's title, description, status, priority, assets or assignees. */
+  updateIncident?: Maybe<Scalars['Boolean']['output']>;
+  /** Change an incident's status (state, stage, message), the caller as actor. */
+  updateIncidentStatus?: Maybe<Scalars['Boolean']['output']>;
+  /** Draw and erase lineage edges by hand: each edge is written into the downstream's lineage aspect. */
+  updateLineage?: Maybe<Scalars['Boolean']['output']>;
+  /** Replace one link (institutionalMemory element, found by its current URL and label) with a new URL, label and settings. */
+  updateLink?: Maybe<Scalars['Boolean']['output']>;
   /** Rename an entity: a glossary term or node (its info's name), a group (its display name) or a dataset (its editable name). */
   updateName?: Maybe<Scalars['Boolean']['output']>;
   /**
@@ -5846,6 +6112,8 @@ export type Mutation = {
    * added to the stored ones) and return it.
    */
   updateStructuredProperty: StructuredPropertyEntity;
+  /** Change a tag's name, description and owners, and answer the tag. */
+  updateTag?: Maybe<Tag>;
   /** Set one of the caller's own settings (corpUserSettings.appearance). */
   updateUserSetting?: Maybe<Scalars['Boolean']['output']>;
   /**
@@ -5868,6 +6136,16 @@ export type Mutation = {
    * and return it. A GLOBAL template needs an admin token; each module of its rows must exist.
    */
   upsertPageTemplate: DataHubPageTemplate;
+  /** Set the values of structured properties on an asset (its structuredProperties aspect), and answer all of its values. */
+  upsertStructuredProperties: StructuredProperties;
+  /** Mark a verification form complete on an entity. */
+  verifyForm?: Maybe<Scalars['Boolean']['output']>;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationAddBusinessAttributeArgs = {
+  input: AddBusinessAttributeInput;
 };
 
 
@@ -5956,6 +6234,36 @@ export type MutationBatchRemoveTermsArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationBatchSetApplicationArgs = {
+  input: BatchSetApplicationInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationBatchSetDataProductArgs = {
+  input: BatchSetDataProductInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationBatchSetDomainArgs = {
+  input: BatchSetDomainInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationBatchUpdateDeprecationArgs = {
+  input: BatchUpdateDeprecationInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationBatchUpdateSoftDeletedArgs = {
+  input: BatchUpdateSoftDeletedInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationBatchUpdateStepStatesArgs = {
   input: BatchUpdateStepStatesInput;
 };
@@ -6040,6 +6348,12 @@ export type MutationDeleteApplicationArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteAssertionArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationDeleteBusinessAttributeArgs = {
   urn: Scalars['String']['input'];
 };
@@ -6094,14 +6408,38 @@ export type MutationDeleteStructuredPropertyArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteTagArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationDeleteViewArgs = {
   urn: Scalars['String']['input'];
 };
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationLinkAssetVersionArgs = {
+  input: LinkVersionInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationMoveDomainArgs = {
   input: MoveDomainInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRaiseIncidentArgs = {
+  input: RaiseIncidentInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRemoveBusinessAttributeArgs = {
+  input: AddBusinessAttributeInput;
 };
 
 
@@ -6124,6 +6462,12 @@ export type MutationRemoveRelatedTermsArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRemoveStructuredPropertiesArgs = {
+  input: RemoveStructuredPropertiesInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationRemoveTagArgs = {
   input: TagAssociationInput;
 };
@@ -6136,8 +6480,47 @@ export type MutationRemoveTermArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationSetDomainArgs = {
+  domainUrn: Scalars['String']['input'];
+  entityUrn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationSetTagColorArgs = {
+  colorHex: Scalars['String']['input'];
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationSubmitFormPromptArgs = {
+  input: SubmitFormPromptInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUnlinkAssetVersionArgs = {
+  input: UnlinkVersionInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUnsetDomainArgs = {
+  entityUrn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateApplicationsSettingsArgs = {
   input: UpdateApplicationsSettingsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateAssetSettingsArgs = {
+  input: UpdateAssetSettingsInput;
 };
 
 
@@ -6149,8 +6532,36 @@ export type MutationUpdateBusinessAttributeArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateChartArgs = {
+  input: ChartUpdateInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateCorpUserViewsSettingsArgs = {
   input: UpdateCorpUserViewsSettingsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateDashboardArgs = {
+  input: DashboardUpdateInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateDataFlowArgs = {
+  input: DataFlowUpdateInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateDataJobArgs = {
+  input: DataJobUpdateInput;
+  urn: Scalars['String']['input'];
 };
 
 
@@ -6169,8 +6580,21 @@ export type MutationUpdateDatasetArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateDeprecationArgs = {
+  input: UpdateDeprecationInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateDescriptionArgs = {
   input: DescriptionUpdateInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateDisplayPropertiesArgs = {
+  input: DisplayPropertiesUpdateInput;
+  urn: Scalars['String']['input'];
 };
 
 
@@ -6188,8 +6612,40 @@ export type MutationUpdateErModelRelationshipArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateEmbedArgs = {
+  input: UpdateEmbedInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateGlobalViewsSettingsArgs = {
   input: UpdateGlobalViewsSettingsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateIncidentArgs = {
+  input: UpdateIncidentInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateIncidentStatusArgs = {
+  input: IncidentStatusInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateLineageArgs = {
+  input: UpdateLineageInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateLinkArgs = {
+  input: UpdateLinkInput;
 };
 
 
@@ -6225,6 +6681,13 @@ export type MutationUpdateStructuredPropertyArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateTagArgs = {
+  input: TagUpdateInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateUserSettingArgs = {
   input: UpdateUserSettingInput;
 };
@@ -6252,6 +6715,18 @@ export type MutationUpsertPageModuleArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpsertPageTemplateArgs = {
   input: UpsertPageTemplateInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpsertStructuredPropertiesArgs = {
+  input: UpsertStructuredPropertiesInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationVerifyFormArgs = {
+  input: VerifyFormInput;
 };
 
 /** One bar. */
@@ -6780,6 +7255,14 @@ export type PropertyCardinality =
 
 /** A structured property's value: a string or a number. */
 export type PropertyValue = NumberValue | StringValue;
+
+/** One value: a string or a number. */
+export type PropertyValueInput = {
+  /** A number value. */
+  numberValue?: InputMaybe<Scalars['Float']['input']>;
+  /** A string (or URN) value. */
+  stringValue?: InputMaybe<Scalars['String']['input']>;
+};
 
 /** One quantile of a field's values. */
 export type Quantile = {
@@ -7385,6 +7868,32 @@ export type QuickFilter = {
   value: Scalars['String']['output'];
 };
 
+/** A new incident. */
+export type RaiseIncidentInput = {
+  /** The users or groups assigned to it. */
+  assigneeUrns?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** The kind's name when `type` is CUSTOM. */
+  customType?: InputMaybe<Scalars['String']['input']>;
+  /** What happened. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Its priority. */
+  priority?: InputMaybe<IncidentPriority>;
+  /** The asset it is raised on (or use `resourceUrns`). */
+  resourceUrn?: InputMaybe<Scalars['String']['input']>;
+  /** The assets it is raised on. */
+  resourceUrns?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Where it comes from (MANUAL when absent). */
+  source?: InputMaybe<IncidentSourceInput>;
+  /** When it started, in epoch milliseconds. */
+  startedAt?: InputMaybe<Scalars['Long']['input']>;
+  /** Its first status (ACTIVE when absent). */
+  status?: InputMaybe<IncidentStatusInput>;
+  /** A short title. */
+  title?: InputMaybe<Scalars['String']['input']>;
+  /** The kind of incident. */
+  type: IncidentType;
+};
+
 /** One stored aspect of an entity, as JSON text. */
 export type RawAspect = {
   __typename?: 'RawAspect';
@@ -7517,6 +8026,14 @@ export type RemoveOwnerInput = {
   ownershipTypeUrn?: InputMaybe<Scalars['String']['input']>;
   /** URN of the entity. */
   resourceUrn: Scalars['String']['input'];
+};
+
+/** Structured properties to take off an asset. */
+export type RemoveStructuredPropertiesInput = {
+  /** The asset. */
+  assetUrn: Scalars['String']['input'];
+  /** The properties' definitions. */
+  structuredPropertyUrns: Array<Scalars['String']['input']>;
 };
 
 /** A user or a group. */
@@ -8416,6 +8933,14 @@ export type StructuredPropertyEntityRelationshipsArgs = {
   input: RelationshipsInput;
 };
 
+/** The values of one structured property. */
+export type StructuredPropertyInputParams = {
+  /** The property's definition. */
+  structuredPropertyUrn: Scalars['String']['input'];
+  /** Its values, each of the definition's value type. */
+  values: Array<PropertyValueInput>;
+};
+
 /** The structured property a prompt asks for. */
 export type StructuredPropertyParams = {
   __typename?: 'StructuredPropertyParams';
@@ -8459,6 +8984,20 @@ export type SubTypes = {
   __typename?: 'SubTypes';
   /** Names of the sub-types, for example table or view. */
   typeNames?: Maybe<Array<Scalars['String']['output']>>;
+};
+
+/** An answer to one prompt of a form. */
+export type SubmitFormPromptInput = {
+  /** The schema field answered, for a field prompt. */
+  fieldPath?: InputMaybe<Scalars['String']['input']>;
+  /** The form. */
+  formUrn: Scalars['String']['input'];
+  /** The prompt's id in the form. */
+  promptId: Scalars['String']['input'];
+  /** The structured property values given as the answer. */
+  structuredPropertyParams?: InputMaybe<StructuredPropertyInputParams>;
+  /** The prompt's kind. */
+  type: FormPromptType;
 };
 
 /** One element of an asset's summary. */
@@ -8745,10 +9284,32 @@ export type TypeQualifierInput = {
   allowedTypes?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+/** An asset to take out of a version set. */
+export type UnlinkVersionInput = {
+  /** The asset. */
+  unlinkedEntity?: InputMaybe<Scalars['String']['input']>;
+  /** The version set. */
+  versionSet?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** The applications settings to set. */
 export type UpdateApplicationsSettingsInput = {
   /** Whether applications show in the navigation; left as it is when absent. */
   enabled?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** A change of an asset's settings. */
+export type UpdateAssetSettingsInput = {
+  /** Its summary tab's settings. */
+  summary?: InputMaybe<UpdateAssetSummaryInput>;
+  /** The asset. */
+  urn: Scalars['String']['input'];
+};
+
+/** The summary tab's template. */
+export type UpdateAssetSummaryInput = {
+  /** The page template's URN. */
+  template: Scalars['String']['input'];
 };
 
 /** A business attribute's new name, description or type; what is absent stays. */
@@ -8770,16 +9331,84 @@ export type UpdateDataProductInput = {
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A change of one entity's (or schema field's) deprecation. */
+export type UpdateDeprecationInput = {
+  /** When the asset is to be decommissioned, in epoch milliseconds. */
+  decommissionTime?: InputMaybe<Scalars['Long']['input']>;
+  /** Deprecated or not. */
+  deprecated: Scalars['Boolean']['input'];
+  /** Why, or what to use instead (empty when absent). */
+  note?: InputMaybe<Scalars['String']['input']>;
+  /** The URN of the entity that replaces it. */
+  replacement?: InputMaybe<Scalars['String']['input']>;
+  /** A field path of the dataset's schema, to deprecate that field. */
+  subResource?: InputMaybe<Scalars['String']['input']>;
+  /** The kind of sub-resource, with `subResource`. */
+  subResourceType?: InputMaybe<SubResourceType>;
+  /** The entity. */
+  urn: Scalars['String']['input'];
+};
+
 /** The settings of documentation propagation to set. */
 export type UpdateDocPropagationSettingsInput = {
   /** Whether column descriptions propagate along column lineage; left as it is when absent. */
   docColumnPropagation?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** What an entity page embeds. */
+export type UpdateEmbedInput = {
+  /** The URL to embed; absent, nothing is. */
+  renderUrl?: InputMaybe<Scalars['String']['input']>;
+  /** The entity. */
+  urn: Scalars['String']['input'];
+};
+
 /** The organisation's default view to set. */
 export type UpdateGlobalViewsSettingsInput = {
   /** The URN of the view; the default is cleared when absent. */
   defaultView?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The parts of an incident to change; absent parts are kept. */
+export type UpdateIncidentInput = {
+  /** The users or groups assigned to it. */
+  assigneeUrns?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** What happened. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Its priority. */
+  priority?: InputMaybe<IncidentPriority>;
+  /** The assets it is on. */
+  resourceUrns?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** When it started, in epoch milliseconds. */
+  startedAt?: InputMaybe<Scalars['Long']['input']>;
+  /** Its status. */
+  status?: InputMaybe<IncidentStatusInput>;
+  /** A short title. */
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Lineage edges to draw and to erase. */
+export type UpdateLineageInput = {
+  /** The edges to draw. */
+  edgesToAdd: Array<InputMaybe<LineageEdge>>;
+  /** The edges to erase. */
+  edgesToRemove: Array<InputMaybe<LineageEdge>>;
+};
+
+/** Which link to replace, and what with. */
+export type UpdateLinkInput = {
+  /** The label of the link to replace. */
+  currentLabel: Scalars['String']['input'];
+  /** The URL of the link to replace. */
+  currentUrl: Scalars['String']['input'];
+  /** The new label. */
+  label: Scalars['String']['input'];
+  /** The new URL. */
+  linkUrl: Scalars['String']['input'];
+  /** The entity the link is on. */
+  resourceUrn: Scalars['String']['input'];
+  /** The new link's settings. */
+  settings?: InputMaybe<LinkSettingsInput>;
 };
 
 /** An image shown with a post. */
@@ -8930,6 +9559,14 @@ export type UpsertPageTemplateInput = {
   urn?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Values of structured properties to set on an asset. */
+export type UpsertStructuredPropertiesInput = {
+  /** The asset. */
+  assetUrn: Scalars['String']['input'];
+  /** One entry per property; each replaces that property's values. */
+  structuredPropertyInputParams: Array<StructuredPropertyInputParams>;
+};
+
 /** Usage of a dataset in one time window. */
 export type UsageAggregation = {
   __typename?: 'UsageAggregation';
@@ -9003,6 +9640,14 @@ export type ValueFrequency = {
   __typename?: 'ValueFrequency';
   frequency: Scalars['Long']['output'];
   value: Scalars['String']['output'];
+};
+
+/** A verification of a form on an entity. */
+export type VerifyFormInput = {
+  /** The entity. */
+  entityUrn: Scalars['String']['input'];
+  /** The form. */
+  formUrn: Scalars['String']['input'];
 };
 
 /** An entity's place in its version set (aspect versionProperties). */
@@ -9369,6 +10014,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 export type ResolversTypes = {
   Access: ResolverTypeWrapper<Omit<Access, 'roles'> & { roles?: Maybe<Array<ResolversTypes['RoleAssociation']>> }>;
   AccessLevel: AccessLevel;
+  AddBusinessAttributeInput: AddBusinessAttributeInput;
   AddLinkInput: AddLinkInput;
   AddOwnerInput: AddOwnerInput;
   AddOwnersInput: AddOwnersInput;
@@ -9409,6 +10055,9 @@ export type ResolversTypes = {
   AssertionValueChangeType: AssertionValueChangeType;
   AssetCollectionModuleParams: ResolverTypeWrapper<AssetCollectionModuleParams>;
   AssetCollectionModuleParamsInput: AssetCollectionModuleParamsInput;
+  AssetSettings: ResolverTypeWrapper<Omit<AssetSettings, 'assetSummary'> & { assetSummary?: Maybe<ResolversTypes['AssetSummarySettings']> }>;
+  AssetSummarySettings: ResolverTypeWrapper<Omit<AssetSummarySettings, 'templates'> & { templates?: Maybe<Array<ResolversTypes['AssetSummarySettingsTemplate']>> }>;
+  AssetSummarySettingsTemplate: ResolverTypeWrapper<Omit<AssetSummarySettingsTemplate, 'template'> & { template?: Maybe<ResolversTypes['DataHubPageTemplate']> }>;
   AuditStamp: ResolverTypeWrapper<AuditStamp>;
   AuthConfig: ResolverTypeWrapper<AuthConfig>;
   AuthenticatedUser: ResolverTypeWrapper<Omit<AuthenticatedUser, 'corpUser'> & { corpUser: ResolversTypes['CorpUser'] }>;
@@ -9427,6 +10076,11 @@ export type ResolversTypes = {
   BatchRemoveOwnersInput: BatchRemoveOwnersInput;
   BatchRemoveTagsInput: BatchRemoveTagsInput;
   BatchRemoveTermsInput: BatchRemoveTermsInput;
+  BatchSetApplicationInput: BatchSetApplicationInput;
+  BatchSetDataProductInput: BatchSetDataProductInput;
+  BatchSetDomainInput: BatchSetDomainInput;
+  BatchUpdateDeprecationInput: BatchUpdateDeprecationInput;
+  BatchUpdateSoftDeletedInput: BatchUpdateSoftDeletedInput;
   BatchUpdateStepStatesInput: BatchUpdateStepStatesInput;
   BatchUpdateStepStatesResult: ResolverTypeWrapper<BatchUpdateStepStatesResult>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -9449,11 +10103,13 @@ export type ResolversTypes = {
   Cell: ResolverTypeWrapper<Omit<Cell, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   Chart: ResolverTypeWrapper<Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, forms?: Maybe<ResolversTypes['Forms']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, inputFields?: Maybe<ResolversTypes['InputFields']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ChartProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ChartEditableProperties: ResolverTypeWrapper<ChartEditableProperties>;
+  ChartEditablePropertiesUpdate: ChartEditablePropertiesUpdate;
   ChartProperties: ResolverTypeWrapper<Omit<ChartProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
   ChartQuery: ResolverTypeWrapper<ChartQuery>;
   ChartQueryType: ChartQueryType;
   ChartStatsSummary: ResolverTypeWrapper<Omit<ChartStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
   ChartType: ChartType;
+  ChartUpdateInput: ChartUpdateInput;
   ChromeExtensionConfig: ResolverTypeWrapper<ChromeExtensionConfig>;
   Container: ResolverTypeWrapper<Omit<Container, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'entities' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { access?: Maybe<ResolversTypes['Access']>, application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, entities?: Maybe<ResolversTypes['SearchResults']>, forms?: Maybe<ResolversTypes['Forms']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ContainerProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ContainerEditableProperties: ResolverTypeWrapper<ContainerEditableProperties>;
@@ -9492,15 +10148,19 @@ export type ResolversTypes = {
   CustomPropertiesEntry: ResolverTypeWrapper<CustomPropertiesEntry>;
   Dashboard: ResolverTypeWrapper<Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, forms?: Maybe<ResolversTypes['Forms']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, inputFields?: Maybe<ResolversTypes['InputFields']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DashboardProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversTypes['DashboardStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DashboardEditableProperties: ResolverTypeWrapper<DashboardEditableProperties>;
+  DashboardEditablePropertiesUpdate: DashboardEditablePropertiesUpdate;
   DashboardProperties: ResolverTypeWrapper<Omit<DashboardProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
   DashboardStatsSummary: ResolverTypeWrapper<Omit<DashboardStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
+  DashboardUpdateInput: DashboardUpdateInput;
   DataContract: ResolverTypeWrapper<Omit<DataContract, 'properties' | 'relationships' | 'structuredProperties'> & { properties?: Maybe<ResolversTypes['DataContractProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
   DataContractProperties: ResolverTypeWrapper<Omit<DataContractProperties, 'dataQuality' | 'freshness' | 'schema'> & { dataQuality?: Maybe<Array<ResolversTypes['DataQualityContract']>>, freshness?: Maybe<Array<ResolversTypes['FreshnessContract']>>, schema?: Maybe<Array<ResolversTypes['SchemaContract']>> }>;
   DataContractState: DataContractState;
   DataContractStatus: ResolverTypeWrapper<DataContractStatus>;
   DataFlow: ResolverTypeWrapper<Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, forms?: Maybe<ResolversTypes['Forms']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DataFlowProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DataFlowEditableProperties: ResolverTypeWrapper<DataFlowEditableProperties>;
+  DataFlowEditablePropertiesUpdate: DataFlowEditablePropertiesUpdate;
   DataFlowProperties: ResolverTypeWrapper<Omit<DataFlowProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
+  DataFlowUpdateInput: DataFlowUpdateInput;
   DataHubConnection: ResolverTypeWrapper<Omit<DataHubConnection, 'platform' | 'relationships'> & { platform: ResolversTypes['DataPlatform'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataHubConnectionDetails: ResolverTypeWrapper<DataHubConnectionDetails>;
   DataHubConnectionDetailsType: DataHubConnectionDetailsType;
@@ -9526,8 +10186,10 @@ export type ResolversTypes = {
   DataHubViewType: DataHubViewType;
   DataJob: ResolverTypeWrapper<Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataFlow?: Maybe<ResolversTypes['DataFlow']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, forms?: Maybe<ResolversTypes['Forms']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, inputOutput?: Maybe<ResolversTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform?: Maybe<ResolversTypes['DataPlatform']>, properties?: Maybe<ResolversTypes['DataJobProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, runs?: Maybe<ResolversTypes['DataProcessInstanceResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DataJobEditableProperties: ResolverTypeWrapper<DataJobEditableProperties>;
+  DataJobEditablePropertiesUpdate: DataJobEditablePropertiesUpdate;
   DataJobInputOutput: ResolverTypeWrapper<Omit<DataJobInputOutput, 'inputDatajobs' | 'inputDatasets' | 'outputDatasets'> & { inputDatajobs?: Maybe<Array<ResolversTypes['DataJob']>>, inputDatasets?: Maybe<Array<ResolversTypes['Dataset']>>, outputDatasets?: Maybe<Array<ResolversTypes['Dataset']>> }>;
   DataJobProperties: ResolverTypeWrapper<Omit<DataJobProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
+  DataJobUpdateInput: DataJobUpdateInput;
   DataPlatform: ResolverTypeWrapper<Omit<DataPlatform, 'info' | 'relationships'> & { info?: Maybe<ResolversTypes['DataPlatformInfo']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataPlatformInfo: ResolverTypeWrapper<DataPlatformInfo>;
   DataPlatformInstance: ResolverTypeWrapper<Omit<DataPlatformInstance, 'deprecation' | 'institutionalMemory' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DataPlatformInstanceProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
@@ -9568,6 +10230,7 @@ export type ResolversTypes = {
   Deprecation: ResolverTypeWrapper<Omit<Deprecation, 'actorEntity' | 'replacement'> & { actorEntity?: Maybe<ResolversTypes['Entity']>, replacement?: Maybe<ResolversTypes['Entity']> }>;
   DescriptionUpdateInput: DescriptionUpdateInput;
   DisplayProperties: ResolverTypeWrapper<DisplayProperties>;
+  DisplayPropertiesUpdateInput: DisplayPropertiesUpdateInput;
   DocPropagationSettings: ResolverTypeWrapper<DocPropagationSettings>;
   Documentation: ResolverTypeWrapper<Omit<Documentation, 'documentations'> & { documentations: Array<ResolversTypes['DocumentationAssociation']> }>;
   DocumentationAssociation: ResolverTypeWrapper<Omit<DocumentationAssociation, 'attribution'> & { attribution?: Maybe<ResolversTypes['MetadataAttribution']> }>;
@@ -9674,14 +10337,17 @@ export type ResolversTypes = {
   HomePageConfig: ResolverTypeWrapper<HomePageConfig>;
   IconLibrary: IconLibrary;
   IconProperties: ResolverTypeWrapper<IconProperties>;
+  IconPropertiesInput: IconPropertiesInput;
   IdentityManagementConfig: ResolverTypeWrapper<IdentityManagementConfig>;
   Incident: ResolverTypeWrapper<Omit<Incident, 'assignees' | 'created' | 'entity' | 'incidentStatus' | 'relationships' | 'source' | 'status' | 'tags'> & { assignees?: Maybe<Array<ResolversTypes['OwnerType']>>, created: ResolversTypes['AuditStamp'], entity: ResolversTypes['Entity'], incidentStatus: ResolversTypes['IncidentStatus'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, source?: Maybe<ResolversTypes['IncidentSource']>, status: ResolversTypes['IncidentStatus'], tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   IncidentPriority: IncidentPriority;
   IncidentSource: ResolverTypeWrapper<Omit<IncidentSource, 'source'> & { source?: Maybe<ResolversTypes['Entity']> }>;
+  IncidentSourceInput: IncidentSourceInput;
   IncidentSourceType: IncidentSourceType;
   IncidentStage: IncidentStage;
   IncidentState: IncidentState;
   IncidentStatus: ResolverTypeWrapper<Omit<IncidentStatus, 'lastUpdated'> & { lastUpdated: ResolversTypes['AuditStamp'] }>;
+  IncidentStatusInput: IncidentStatusInput;
   IncidentType: IncidentType;
   IncrementingSegmentFieldTransformer: ResolverTypeWrapper<IncrementingSegmentFieldTransformer>;
   IncrementingSegmentFieldTransformerType: IncrementingSegmentFieldTransformerType;
@@ -9699,6 +10365,7 @@ export type ResolversTypes = {
   KeyValueSchema: ResolverTypeWrapper<KeyValueSchema>;
   LineageConfig: ResolverTypeWrapper<LineageConfig>;
   LineageDirection: LineageDirection;
+  LineageEdge: LineageEdge;
   LineageFlags: LineageFlags;
   LineageInput: LineageInput;
   LineageRelationship: ResolverTypeWrapper<Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversTypes['Entity']>, entity?: Maybe<ResolversTypes['Entity']>, updatedActor?: Maybe<ResolversTypes['Entity']> }>;
@@ -9707,6 +10374,7 @@ export type ResolversTypes = {
   LinkModuleParamsInput: LinkModuleParamsInput;
   LinkParams: ResolverTypeWrapper<LinkParams>;
   LinkSettingsInput: LinkSettingsInput;
+  LinkVersionInput: LinkVersionInput;
   ListDomainsInput: ListDomainsInput;
   ListDomainsResult: ResolverTypeWrapper<Omit<ListDomainsResult, 'domains'> & { domains: Array<ResolversTypes['Domain']> }>;
   ListGlobalViewsInput: ListGlobalViewsInput;
@@ -9792,6 +10460,7 @@ export type ResolversTypes = {
   Privileges: ResolverTypeWrapper<Privileges>;
   PropertyCardinality: PropertyCardinality;
   PropertyValue: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PropertyValue']>;
+  PropertyValueInput: PropertyValueInput;
   Quantile: ResolverTypeWrapper<Quantile>;
   QueriesTabConfig: ResolverTypeWrapper<QueriesTabConfig>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -9803,6 +10472,7 @@ export type ResolversTypes = {
   QueryStatementInput: QueryStatementInput;
   QuerySubject: ResolverTypeWrapper<Omit<QuerySubject, 'dataset' | 'schemaField'> & { dataset: ResolversTypes['Dataset'], schemaField?: Maybe<ResolversTypes['SchemaFieldEntity']> }>;
   QuickFilter: ResolverTypeWrapper<Omit<QuickFilter, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
+  RaiseIncidentInput: RaiseIncidentInput;
   RawAspect: ResolverTypeWrapper<RawAspect>;
   RecommendationContent: ResolverTypeWrapper<Omit<RecommendationContent, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   RecommendationModule: ResolverTypeWrapper<Omit<RecommendationModule, 'content'> & { content: Array<ResolversTypes['RecommendationContent']> }>;
@@ -9816,6 +10486,7 @@ export type ResolversTypes = {
   RelationshipsInput: RelationshipsInput;
   RemoveLinkInput: RemoveLinkInput;
   RemoveOwnerInput: RemoveOwnerInput;
+  RemoveStructuredPropertiesInput: RemoveStructuredPropertiesInput;
   ResolvedActor: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ResolvedActor']>;
   ResolvedAuditStamp: ResolverTypeWrapper<Omit<ResolvedAuditStamp, 'actor'> & { actor?: Maybe<ResolversTypes['CorpUser']> }>;
   ResourcePrivileges: ResolverTypeWrapper<ResourcePrivileges>;
@@ -9880,11 +10551,13 @@ export type ResolversTypes = {
   StructuredPropertiesEntry: ResolverTypeWrapper<Omit<StructuredPropertiesEntry, 'attribution' | 'structuredProperty' | 'valueEntities' | 'values'> & { attribution?: Maybe<ResolversTypes['MetadataAttribution']>, structuredProperty: ResolversTypes['StructuredPropertyEntity'], valueEntities?: Maybe<Array<Maybe<ResolversTypes['Entity']>>>, values: Array<Maybe<ResolversTypes['PropertyValue']>> }>;
   StructuredPropertyDefinition: ResolverTypeWrapper<Omit<StructuredPropertyDefinition, 'allowedValues' | 'created' | 'entityTypes' | 'lastModified' | 'typeQualifier' | 'valueType'> & { allowedValues?: Maybe<Array<ResolversTypes['AllowedValue']>>, created?: Maybe<ResolversTypes['ResolvedAuditStamp']>, entityTypes: Array<ResolversTypes['EntityTypeEntity']>, lastModified?: Maybe<ResolversTypes['ResolvedAuditStamp']>, typeQualifier?: Maybe<ResolversTypes['TypeQualifier']>, valueType: ResolversTypes['DataTypeEntity'] }>;
   StructuredPropertyEntity: ResolverTypeWrapper<Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: ResolversTypes['StructuredPropertyDefinition'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  StructuredPropertyInputParams: StructuredPropertyInputParams;
   StructuredPropertyParams: ResolverTypeWrapper<Omit<StructuredPropertyParams, 'structuredProperty'> & { structuredProperty: ResolversTypes['StructuredPropertyEntity'] }>;
   StructuredPropertySettings: ResolverTypeWrapper<StructuredPropertySettings>;
   StructuredPropertySettingsInput: StructuredPropertySettingsInput;
   SubResourceType: SubResourceType;
   SubTypes: ResolverTypeWrapper<SubTypes>;
+  SubmitFormPromptInput: SubmitFormPromptInput;
   SummaryElement: ResolverTypeWrapper<Omit<SummaryElement, 'structuredProperty'> & { structuredProperty?: Maybe<ResolversTypes['StructuredPropertyEntity']> }>;
   SummaryElementInput: SummaryElementInput;
   SummaryElementType: SummaryElementType;
@@ -9913,12 +10586,20 @@ export type ResolversTypes = {
   TimeWindow: ResolverTypeWrapper<TimeWindow>;
   TypeQualifier: ResolverTypeWrapper<Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversTypes['EntityTypeEntity']>> }>;
   TypeQualifierInput: TypeQualifierInput;
+  UnlinkVersionInput: UnlinkVersionInput;
   UpdateApplicationsSettingsInput: UpdateApplicationsSettingsInput;
+  UpdateAssetSettingsInput: UpdateAssetSettingsInput;
+  UpdateAssetSummaryInput: UpdateAssetSummaryInput;
   UpdateBusinessAttributeInput: UpdateBusinessAttributeInput;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
   UpdateDataProductInput: UpdateDataProductInput;
+  UpdateDeprecationInput: UpdateDeprecationInput;
   UpdateDocPropagationSettingsInput: UpdateDocPropagationSettingsInput;
+  UpdateEmbedInput: UpdateEmbedInput;
   UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
+  UpdateIncidentInput: UpdateIncidentInput;
+  UpdateLineageInput: UpdateLineageInput;
+  UpdateLinkInput: UpdateLinkInput;
   UpdateMediaInput: UpdateMediaInput;
   UpdateNameInput: UpdateNameInput;
   UpdateParentNodeInput: UpdateParentNodeInput;
@@ -9935,6 +10616,7 @@ export type ResolversTypes = {
   UpsertDataHubConnectionInput: UpsertDataHubConnectionInput;
   UpsertPageModuleInput: UpsertPageModuleInput;
   UpsertPageTemplateInput: UpsertPageTemplateInput;
+  UpsertStructuredPropertiesInput: UpsertStructuredPropertiesInput;
   UsageAggregation: ResolverTypeWrapper<Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversTypes['UsageAggregationMetrics']> }>;
   UsageAggregationMetrics: ResolverTypeWrapper<Omit<UsageAggregationMetrics, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversTypes['UserUsageCounts']>>> }>;
   UsageQueryResult: ResolverTypeWrapper<Omit<UsageQueryResult, 'aggregations' | 'buckets'> & { aggregations?: Maybe<ResolversTypes['UsageQueryResultAggregations']>, buckets?: Maybe<Array<Maybe<ResolversTypes['UsageAggregation']>>> }>;
@@ -9942,6 +10624,7 @@ export type ResolversTypes = {
   UserSetting: UserSetting;
   UserUsageCounts: ResolverTypeWrapper<Omit<UserUsageCounts, 'user'> & { user?: Maybe<ResolversTypes['CorpUser']> }>;
   ValueFrequency: ResolverTypeWrapper<ValueFrequency>;
+  VerifyFormInput: VerifyFormInput;
   VersionProperties: ResolverTypeWrapper<Omit<VersionProperties, 'aliases' | 'created' | 'createdInSource' | 'version' | 'versionSet'> & { aliases: Array<ResolversTypes['VersionTag']>, created?: Maybe<ResolversTypes['ResolvedAuditStamp']>, createdInSource?: Maybe<ResolversTypes['ResolvedAuditStamp']>, version: ResolversTypes['VersionTag'], versionSet: ResolversTypes['VersionSet'] }>;
   VersionSet: ResolverTypeWrapper<Omit<VersionSet, 'latestVersion' | 'relationships' | 'versionsSearch'> & { latestVersion?: Maybe<ResolversTypes['Entity']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, versionsSearch?: Maybe<ResolversTypes['SearchResults']> }>;
   VersionTag: ResolverTypeWrapper<VersionTag>;
@@ -9957,6 +10640,7 @@ export type ResolversTypes = {
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   Access: Omit<Access, 'roles'> & { roles?: Maybe<Array<ResolversParentTypes['RoleAssociation']>> };
+  AddBusinessAttributeInput: AddBusinessAttributeInput;
   AddLinkInput: AddLinkInput;
   AddOwnerInput: AddOwnerInput;
   AddOwnersInput: AddOwnersInput;
@@ -9989,6 +10673,9 @@ export type ResolversParentTypes = {
   AssertionStdParameters: AssertionStdParameters;
   AssetCollectionModuleParams: AssetCollectionModuleParams;
   AssetCollectionModuleParamsInput: AssetCollectionModuleParamsInput;
+  AssetSettings: Omit<AssetSettings, 'assetSummary'> & { assetSummary?: Maybe<ResolversParentTypes['AssetSummarySettings']> };
+  AssetSummarySettings: Omit<AssetSummarySettings, 'templates'> & { templates?: Maybe<Array<ResolversParentTypes['AssetSummarySettingsTemplate']>> };
+  AssetSummarySettingsTemplate: Omit<AssetSummarySettingsTemplate, 'template'> & { template?: Maybe<ResolversParentTypes['DataHubPageTemplate']> };
   AuditStamp: AuditStamp;
   AuthConfig: AuthConfig;
   AuthenticatedUser: Omit<AuthenticatedUser, 'corpUser'> & { corpUser: ResolversParentTypes['CorpUser'] };
@@ -10007,6 +10694,11 @@ export type ResolversParentTypes = {
   BatchRemoveOwnersInput: BatchRemoveOwnersInput;
   BatchRemoveTagsInput: BatchRemoveTagsInput;
   BatchRemoveTermsInput: BatchRemoveTermsInput;
+  BatchSetApplicationInput: BatchSetApplicationInput;
+  BatchSetDataProductInput: BatchSetDataProductInput;
+  BatchSetDomainInput: BatchSetDomainInput;
+  BatchUpdateDeprecationInput: BatchUpdateDeprecationInput;
+  BatchUpdateSoftDeletedInput: BatchUpdateSoftDeletedInput;
   BatchUpdateStepStatesInput: BatchUpdateStepStatesInput;
   BatchUpdateStepStatesResult: BatchUpdateStepStatesResult;
   Boolean: Scalars['Boolean']['output'];
@@ -10029,9 +10721,11 @@ export type ResolversParentTypes = {
   Cell: Omit<Cell, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   Chart: Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, forms?: Maybe<ResolversParentTypes['Forms']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, inputFields?: Maybe<ResolversParentTypes['InputFields']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ChartProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversParentTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ChartEditableProperties: ChartEditableProperties;
+  ChartEditablePropertiesUpdate: ChartEditablePropertiesUpdate;
   ChartProperties: Omit<ChartProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
   ChartQuery: ChartQuery;
   ChartStatsSummary: Omit<ChartStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
+  ChartUpdateInput: ChartUpdateInput;
   ChromeExtensionConfig: ChromeExtensionConfig;
   Container: Omit<Container, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'entities' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { access?: Maybe<ResolversParentTypes['Access']>, application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, entities?: Maybe<ResolversParentTypes['SearchResults']>, forms?: Maybe<ResolversParentTypes['Forms']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ContainerProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ContainerEditableProperties: ContainerEditableProperties;
@@ -10069,14 +10763,18 @@ export type ResolversParentTypes = {
   CustomPropertiesEntry: CustomPropertiesEntry;
   Dashboard: Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, forms?: Maybe<ResolversParentTypes['Forms']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, inputFields?: Maybe<ResolversParentTypes['InputFields']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DashboardProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversParentTypes['DashboardStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DashboardEditableProperties: DashboardEditableProperties;
+  DashboardEditablePropertiesUpdate: DashboardEditablePropertiesUpdate;
   DashboardProperties: Omit<DashboardProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
   DashboardStatsSummary: Omit<DashboardStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
+  DashboardUpdateInput: DashboardUpdateInput;
   DataContract: Omit<DataContract, 'properties' | 'relationships' | 'structuredProperties'> & { properties?: Maybe<ResolversParentTypes['DataContractProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
   DataContractProperties: Omit<DataContractProperties, 'dataQuality' | 'freshness' | 'schema'> & { dataQuality?: Maybe<Array<ResolversParentTypes['DataQualityContract']>>, freshness?: Maybe<Array<ResolversParentTypes['FreshnessContract']>>, schema?: Maybe<Array<ResolversParentTypes['SchemaContract']>> };
   DataContractStatus: DataContractStatus;
   DataFlow: Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, forms?: Maybe<ResolversParentTypes['Forms']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DataFlowProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DataFlowEditableProperties: DataFlowEditableProperties;
+  DataFlowEditablePropertiesUpdate: DataFlowEditablePropertiesUpdate;
   DataFlowProperties: Omit<DataFlowProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
+  DataFlowUpdateInput: DataFlowUpdateInput;
   DataHubConnection: Omit<DataHubConnection, 'platform' | 'relationships'> & { platform: ResolversParentTypes['DataPlatform'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataHubConnectionDetails: DataHubConnectionDetails;
   DataHubJsonConnection: DataHubJsonConnection;
@@ -10099,8 +10797,10 @@ export type ResolversParentTypes = {
   DataHubViewFilterInput: DataHubViewFilterInput;
   DataJob: Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataFlow?: Maybe<ResolversParentTypes['DataFlow']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, forms?: Maybe<ResolversParentTypes['Forms']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, inputOutput?: Maybe<ResolversParentTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform?: Maybe<ResolversParentTypes['DataPlatform']>, properties?: Maybe<ResolversParentTypes['DataJobProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, runs?: Maybe<ResolversParentTypes['DataProcessInstanceResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DataJobEditableProperties: DataJobEditableProperties;
+  DataJobEditablePropertiesUpdate: DataJobEditablePropertiesUpdate;
   DataJobInputOutput: Omit<DataJobInputOutput, 'inputDatajobs' | 'inputDatasets' | 'outputDatasets'> & { inputDatajobs?: Maybe<Array<ResolversParentTypes['DataJob']>>, inputDatasets?: Maybe<Array<ResolversParentTypes['Dataset']>>, outputDatasets?: Maybe<Array<ResolversParentTypes['Dataset']>> };
   DataJobProperties: Omit<DataJobProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
+  DataJobUpdateInput: DataJobUpdateInput;
   DataPlatform: Omit<DataPlatform, 'info' | 'relationships'> & { info?: Maybe<ResolversParentTypes['DataPlatformInfo']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataPlatformInfo: DataPlatformInfo;
   DataPlatformInstance: Omit<DataPlatformInstance, 'deprecation' | 'institutionalMemory' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DataPlatformInstanceProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
@@ -10136,6 +10836,7 @@ export type ResolversParentTypes = {
   Deprecation: Omit<Deprecation, 'actorEntity' | 'replacement'> & { actorEntity?: Maybe<ResolversParentTypes['Entity']>, replacement?: Maybe<ResolversParentTypes['Entity']> };
   DescriptionUpdateInput: DescriptionUpdateInput;
   DisplayProperties: DisplayProperties;
+  DisplayPropertiesUpdateInput: DisplayPropertiesUpdateInput;
   DocPropagationSettings: DocPropagationSettings;
   Documentation: Omit<Documentation, 'documentations'> & { documentations: Array<ResolversParentTypes['DocumentationAssociation']> };
   DocumentationAssociation: Omit<DocumentationAssociation, 'attribution'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']> };
@@ -10227,10 +10928,13 @@ export type ResolversParentTypes = {
   Highlight: Highlight;
   HomePageConfig: HomePageConfig;
   IconProperties: IconProperties;
+  IconPropertiesInput: IconPropertiesInput;
   IdentityManagementConfig: IdentityManagementConfig;
   Incident: Omit<Incident, 'assignees' | 'created' | 'entity' | 'incidentStatus' | 'relationships' | 'source' | 'status' | 'tags'> & { assignees?: Maybe<Array<ResolversParentTypes['OwnerType']>>, created: ResolversParentTypes['AuditStamp'], entity: ResolversParentTypes['Entity'], incidentStatus: ResolversParentTypes['IncidentStatus'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, source?: Maybe<ResolversParentTypes['IncidentSource']>, status: ResolversParentTypes['IncidentStatus'], tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   IncidentSource: Omit<IncidentSource, 'source'> & { source?: Maybe<ResolversParentTypes['Entity']> };
+  IncidentSourceInput: IncidentSourceInput;
   IncidentStatus: Omit<IncidentStatus, 'lastUpdated'> & { lastUpdated: ResolversParentTypes['AuditStamp'] };
+  IncidentStatusInput: IncidentStatusInput;
   IncrementingSegmentFieldTransformer: IncrementingSegmentFieldTransformer;
   IncrementingSegmentRowCountChange: IncrementingSegmentRowCountChange;
   IncrementingSegmentRowCountTotal: IncrementingSegmentRowCountTotal;
@@ -10245,6 +10949,7 @@ export type ResolversParentTypes = {
   Int: Scalars['Int']['output'];
   KeyValueSchema: KeyValueSchema;
   LineageConfig: LineageConfig;
+  LineageEdge: LineageEdge;
   LineageFlags: LineageFlags;
   LineageInput: LineageInput;
   LineageRelationship: Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, entity?: Maybe<ResolversParentTypes['Entity']>, updatedActor?: Maybe<ResolversParentTypes['Entity']> };
@@ -10252,6 +10957,7 @@ export type ResolversParentTypes = {
   LinkModuleParamsInput: LinkModuleParamsInput;
   LinkParams: LinkParams;
   LinkSettingsInput: LinkSettingsInput;
+  LinkVersionInput: LinkVersionInput;
   ListDomainsInput: ListDomainsInput;
   ListDomainsResult: Omit<ListDomainsResult, 'domains'> & { domains: Array<ResolversParentTypes['Domain']> };
   ListGlobalViewsInput: ListGlobalViewsInput;
@@ -10319,6 +11025,7 @@ export type ResolversParentTypes = {
   Privilege: Privilege;
   Privileges: Privileges;
   PropertyValue: ResolversUnionTypes<ResolversParentTypes>['PropertyValue'];
+  PropertyValueInput: PropertyValueInput;
   Quantile: Quantile;
   QueriesTabConfig: QueriesTabConfig;
   Query: Record<PropertyKey, never>;
@@ -10328,6 +11035,7 @@ export type ResolversParentTypes = {
   QueryStatementInput: QueryStatementInput;
   QuerySubject: Omit<QuerySubject, 'dataset' | 'schemaField'> & { dataset: ResolversParentTypes['Dataset'], schemaField?: Maybe<ResolversParentTypes['SchemaFieldEntity']> };
   QuickFilter: Omit<QuickFilter, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
+  RaiseIncidentInput: RaiseIncidentInput;
   RawAspect: RawAspect;
   RecommendationContent: Omit<RecommendationContent, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   RecommendationModule: Omit<RecommendationModule, 'content'> & { content: Array<ResolversParentTypes['RecommendationContent']> };
@@ -10339,6 +11047,7 @@ export type ResolversParentTypes = {
   RelationshipsInput: RelationshipsInput;
   RemoveLinkInput: RemoveLinkInput;
   RemoveOwnerInput: RemoveOwnerInput;
+  RemoveStructuredPropertiesInput: RemoveStructuredPropertiesInput;
   ResolvedActor: ResolversUnionTypes<ResolversParentTypes>['ResolvedActor'];
   ResolvedAuditStamp: Omit<ResolvedAuditStamp, 'actor'> & { actor?: Maybe<ResolversParentTypes['CorpUser']> };
   ResourcePrivileges: ResourcePrivileges;
@@ -10396,10 +11105,12 @@ export type ResolversParentTypes = {
   StructuredPropertiesEntry: Omit<StructuredPropertiesEntry, 'attribution' | 'structuredProperty' | 'valueEntities' | 'values'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']>, structuredProperty: ResolversParentTypes['StructuredPropertyEntity'], valueEntities?: Maybe<Array<Maybe<ResolversParentTypes['Entity']>>>, values: Array<Maybe<ResolversParentTypes['PropertyValue']>> };
   StructuredPropertyDefinition: Omit<StructuredPropertyDefinition, 'allowedValues' | 'created' | 'entityTypes' | 'lastModified' | 'typeQualifier' | 'valueType'> & { allowedValues?: Maybe<Array<ResolversParentTypes['AllowedValue']>>, created?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, entityTypes: Array<ResolversParentTypes['EntityTypeEntity']>, lastModified?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, typeQualifier?: Maybe<ResolversParentTypes['TypeQualifier']>, valueType: ResolversParentTypes['DataTypeEntity'] };
   StructuredPropertyEntity: Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: ResolversParentTypes['StructuredPropertyDefinition'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  StructuredPropertyInputParams: StructuredPropertyInputParams;
   StructuredPropertyParams: Omit<StructuredPropertyParams, 'structuredProperty'> & { structuredProperty: ResolversParentTypes['StructuredPropertyEntity'] };
   StructuredPropertySettings: StructuredPropertySettings;
   StructuredPropertySettingsInput: StructuredPropertySettingsInput;
   SubTypes: SubTypes;
+  SubmitFormPromptInput: SubmitFormPromptInput;
   SummaryElement: Omit<SummaryElement, 'structuredProperty'> & { structuredProperty?: Maybe<ResolversParentTypes['StructuredPropertyEntity']> };
   SummaryElementInput: SummaryElementInput;
   SupportsVersions: ResolversInterfaceTypes<ResolversParentTypes>['SupportsVersions'];
@@ -10424,12 +11135,20 @@ export type ResolversParentTypes = {
   TimeWindow: TimeWindow;
   TypeQualifier: Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversParentTypes['EntityTypeEntity']>> };
   TypeQualifierInput: TypeQualifierInput;
+  UnlinkVersionInput: UnlinkVersionInput;
   UpdateApplicationsSettingsInput: UpdateApplicationsSettingsInput;
+  UpdateAssetSettingsInput: UpdateAssetSettingsInput;
+  UpdateAssetSummaryInput: UpdateAssetSummaryInput;
   UpdateBusinessAttributeInput: UpdateBusinessAttributeInput;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
   UpdateDataProductInput: UpdateDataProductInput;
+  UpdateDeprecationInput: UpdateDeprecationInput;
   UpdateDocPropagationSettingsInput: UpdateDocPropagationSettingsInput;
+  UpdateEmbedInput: UpdateEmbedInput;
   UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
+  UpdateIncidentInput: UpdateIncidentInput;
+  UpdateLineageInput: UpdateLineageInput;
+  UpdateLinkInput: UpdateLinkInput;
   UpdateMediaInput: UpdateMediaInput;
   UpdateNameInput: UpdateNameInput;
   UpdateParentNodeInput: UpdateParentNodeInput;
@@ -10446,12 +11165,14 @@ export type ResolversParentTypes = {
   UpsertDataHubConnectionInput: UpsertDataHubConnectionInput;
   UpsertPageModuleInput: UpsertPageModuleInput;
   UpsertPageTemplateInput: UpsertPageTemplateInput;
+  UpsertStructuredPropertiesInput: UpsertStructuredPropertiesInput;
   UsageAggregation: Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversParentTypes['UsageAggregationMetrics']> };
   UsageAggregationMetrics: Omit<UsageAggregationMetrics, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversParentTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversParentTypes['UserUsageCounts']>>> };
   UsageQueryResult: Omit<UsageQueryResult, 'aggregations' | 'buckets'> & { aggregations?: Maybe<ResolversParentTypes['UsageQueryResultAggregations']>, buckets?: Maybe<Array<Maybe<ResolversParentTypes['UsageAggregation']>>> };
   UsageQueryResultAggregations: Omit<UsageQueryResultAggregations, 'fields' | 'users'> & { fields?: Maybe<Array<Maybe<ResolversParentTypes['FieldUsageCounts']>>>, users?: Maybe<Array<Maybe<ResolversParentTypes['UserUsageCounts']>>> };
   UserUsageCounts: Omit<UserUsageCounts, 'user'> & { user?: Maybe<ResolversParentTypes['CorpUser']> };
   ValueFrequency: ValueFrequency;
+  VerifyFormInput: VerifyFormInput;
   VersionProperties: Omit<VersionProperties, 'aliases' | 'created' | 'createdInSource' | 'version' | 'versionSet'> & { aliases: Array<ResolversParentTypes['VersionTag']>, created?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, createdInSource?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, version: ResolversParentTypes['VersionTag'], versionSet: ResolversParentTypes['VersionSet'] };
   VersionSet: Omit<VersionSet, 'latestVersion' | 'relationships' | 'versionsSearch'> & { latestVersion?: Maybe<ResolversParentTypes['Entity']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, versionsSearch?: Maybe<ResolversParentTypes['SearchResults']> };
   VersionTag: VersionTag;
@@ -10622,6 +11343,18 @@ export type AssertionStdParametersResolvers<ContextType = any, ParentType extend
 export type AssetCollectionModuleParamsResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssetCollectionModuleParams'] = ResolversParentTypes['AssetCollectionModuleParams']> = {
   assetUrns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   dynamicFilterJson?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AssetSettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssetSettings'] = ResolversParentTypes['AssetSettings']> = {
+  assetSummary?: Resolver<Maybe<ResolversTypes['AssetSummarySettings']>, ParentType, ContextType>;
+};
+
+export type AssetSummarySettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssetSummarySettings'] = ResolversParentTypes['AssetSummarySettings']> = {
+  templates?: Resolver<Maybe<Array<ResolversTypes['AssetSummarySettingsTemplate']>>, ParentType, ContextType>;
+};
+
+export type AssetSummarySettingsTemplateResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssetSummarySettingsTemplate'] = ResolversParentTypes['AssetSummarySettingsTemplate']> = {
+  template?: Resolver<Maybe<ResolversTypes['DataHubPageTemplate']>, ParentType, ContextType>;
 };
 
 export type AuditStampResolvers<ContextType = any, ParentType extends ResolversParentTypes['AuditStamp'] = ResolversParentTypes['AuditStamp']> = {
@@ -12546,6 +13279,7 @@ export type MetadataAttributionResolvers<ContextType = any, ParentType extends R
 };
 
 export type MutationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  addBusinessAttribute?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddBusinessAttributeArgs, 'input'>>;
   addLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddLinkArgs, 'input'>>;
   addOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddOwnerArgs, 'input'>>;
   addOwners?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddOwnersArgs, 'input'>>;
@@ -12560,6 +13294,11 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   batchRemoveOwners?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveOwnersArgs, 'input'>>;
   batchRemoveTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTagsArgs, 'input'>>;
   batchRemoveTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTermsArgs, 'input'>>;
+  batchSetApplication?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchSetApplicationArgs, 'input'>>;
+  batchSetDataProduct?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchSetDataProductArgs, 'input'>>;
+  batchSetDomain?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchSetDomainArgs, 'input'>>;
+  batchUpdateDeprecation?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchUpdateDeprecationArgs, 'input'>>;
+  batchUpdateSoftDeleted?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchUpdateSoftDeletedArgs, 'input'>>;
   batchUpdateStepStates?: Resolver<ResolversTypes['BatchUpdateStepStatesResult'], ParentType, ContextType, RequireFields<MutationBatchUpdateStepStatesArgs, 'input'>>;
   createApplication?: Resolver<Maybe<ResolversTypes['Application']>, ParentType, ContextType, RequireFields<MutationCreateApplicationArgs, 'input'>>;
   createBusinessAttribute?: Resolver<Maybe<ResolversTypes['BusinessAttribute']>, ParentType, ContextType, RequireFields<MutationCreateBusinessAttributeArgs, 'input'>>;
@@ -12574,6 +13313,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   createTag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateTagArgs, 'input'>>;
   createView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationCreateViewArgs, 'input'>>;
   deleteApplication?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteApplicationArgs, 'urn'>>;
+  deleteAssertion?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteAssertionArgs, 'urn'>>;
   deleteBusinessAttribute?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteBusinessAttributeArgs, 'urn'>>;
   deleteDataProduct?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteDataProductArgs, 'urn'>>;
   deleteDomain?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteDomainArgs, 'urn'>>;
@@ -12583,32 +13323,57 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   deletePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeletePostArgs, 'urn'>>;
   deleteQuery?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteQueryArgs, 'urn'>>;
   deleteStructuredProperty?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteStructuredPropertyArgs, 'input'>>;
+  deleteTag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteTagArgs, 'urn'>>;
   deleteView?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteViewArgs, 'urn'>>;
+  linkAssetVersion?: Resolver<Maybe<ResolversTypes['VersionSet']>, ParentType, ContextType, RequireFields<MutationLinkAssetVersionArgs, 'input'>>;
   moveDomain?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationMoveDomainArgs, 'input'>>;
+  raiseIncident?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationRaiseIncidentArgs, 'input'>>;
+  removeBusinessAttribute?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveBusinessAttributeArgs, 'input'>>;
   removeLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveLinkArgs, 'input'>>;
   removeOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveOwnerArgs, 'input'>>;
   removeRelatedTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveRelatedTermsArgs, 'input'>>;
+  removeStructuredProperties?: Resolver<ResolversTypes['StructuredProperties'], ParentType, ContextType, RequireFields<MutationRemoveStructuredPropertiesArgs, 'input'>>;
   removeTag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTagArgs, 'input'>>;
   removeTerm?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTermArgs, 'input'>>;
+  setDomain?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationSetDomainArgs, 'domainUrn' | 'entityUrn'>>;
+  setTagColor?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationSetTagColorArgs, 'colorHex' | 'urn'>>;
+  submitFormPrompt?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationSubmitFormPromptArgs, 'input' | 'urn'>>;
+  unlinkAssetVersion?: Resolver<Maybe<ResolversTypes['VersionSet']>, ParentType, ContextType, RequireFields<MutationUnlinkAssetVersionArgs, 'input'>>;
+  unsetDomain?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUnsetDomainArgs, 'entityUrn'>>;
   updateApplicationsSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateApplicationsSettingsArgs, 'input'>>;
+  updateAssetSettings?: Resolver<ResolversTypes['AssetSettings'], ParentType, ContextType, RequireFields<MutationUpdateAssetSettingsArgs, 'input'>>;
   updateBusinessAttribute?: Resolver<Maybe<ResolversTypes['BusinessAttribute']>, ParentType, ContextType, RequireFields<MutationUpdateBusinessAttributeArgs, 'input' | 'urn'>>;
+  updateChart?: Resolver<Maybe<ResolversTypes['Chart']>, ParentType, ContextType, RequireFields<MutationUpdateChartArgs, 'input' | 'urn'>>;
   updateCorpUserViewsSettings?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateCorpUserViewsSettingsArgs, 'input'>>;
+  updateDashboard?: Resolver<Maybe<ResolversTypes['Dashboard']>, ParentType, ContextType, RequireFields<MutationUpdateDashboardArgs, 'input' | 'urn'>>;
+  updateDataFlow?: Resolver<Maybe<ResolversTypes['DataFlow']>, ParentType, ContextType, RequireFields<MutationUpdateDataFlowArgs, 'input' | 'urn'>>;
+  updateDataJob?: Resolver<Maybe<ResolversTypes['DataJob']>, ParentType, ContextType, RequireFields<MutationUpdateDataJobArgs, 'input' | 'urn'>>;
   updateDataProduct?: Resolver<Maybe<ResolversTypes['DataProduct']>, ParentType, ContextType, RequireFields<MutationUpdateDataProductArgs, 'input' | 'urn'>>;
   updateDataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<MutationUpdateDatasetArgs, 'input' | 'urn'>>;
+  updateDeprecation?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateDeprecationArgs, 'input'>>;
   updateDescription?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateDescriptionArgs, 'input'>>;
+  updateDisplayProperties?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateDisplayPropertiesArgs, 'input' | 'urn'>>;
   updateDocPropagationSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateDocPropagationSettingsArgs, 'input'>>;
   updateERModelRelationship?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateErModelRelationshipArgs, 'input' | 'urn'>>;
+  updateEmbed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateEmbedArgs, 'input'>>;
   updateGlobalViewsSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateGlobalViewsSettingsArgs, 'input'>>;
+  updateIncident?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateIncidentArgs, 'input' | 'urn'>>;
+  updateIncidentStatus?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateIncidentStatusArgs, 'input' | 'urn'>>;
+  updateLineage?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateLineageArgs, 'input'>>;
+  updateLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateLinkArgs, 'input'>>;
   updateName?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateNameArgs, 'input'>>;
   updateParentNode?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateParentNodeArgs, 'input'>>;
   updatePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdatePostArgs, 'input'>>;
   updateQuery?: Resolver<Maybe<ResolversTypes['QueryEntity']>, ParentType, ContextType, RequireFields<MutationUpdateQueryArgs, 'input' | 'urn'>>;
   updateStructuredProperty?: Resolver<ResolversTypes['StructuredPropertyEntity'], ParentType, ContextType, RequireFields<MutationUpdateStructuredPropertyArgs, 'input'>>;
+  updateTag?: Resolver<Maybe<ResolversTypes['Tag']>, ParentType, ContextType, RequireFields<MutationUpdateTagArgs, 'input' | 'urn'>>;
   updateUserSetting?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateUserSettingArgs, 'input'>>;
   updateView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationUpdateViewArgs, 'input' | 'urn'>>;
   upsertConnection?: Resolver<ResolversTypes['DataHubConnection'], ParentType, ContextType, RequireFields<MutationUpsertConnectionArgs, 'input'>>;
   upsertPageModule?: Resolver<ResolversTypes['DataHubPageModule'], ParentType, ContextType, RequireFields<MutationUpsertPageModuleArgs, 'input'>>;
   upsertPageTemplate?: Resolver<ResolversTypes['DataHubPageTemplate'], ParentType, ContextType, RequireFields<MutationUpsertPageTemplateArgs, 'input'>>;
+  upsertStructuredProperties?: Resolver<ResolversTypes['StructuredProperties'], ParentType, ContextType, RequireFields<MutationUpsertStructuredPropertiesArgs, 'input'>>;
+  verifyForm?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationVerifyFormArgs, 'input'>>;
 };
 
 export type NamedBarResolvers<ContextType = any, ParentType extends ResolversParentTypes['NamedBar'] = ResolversParentTypes['NamedBar']> = {
@@ -13489,6 +14254,9 @@ export type Resolvers<ContextType = any> = {
   AssertionStdParameter?: AssertionStdParameterResolvers<ContextType>;
   AssertionStdParameters?: AssertionStdParametersResolvers<ContextType>;
   AssetCollectionModuleParams?: AssetCollectionModuleParamsResolvers<ContextType>;
+  AssetSettings?: AssetSettingsResolvers<ContextType>;
+  AssetSummarySettings?: AssetSummarySettingsResolvers<ContextType>;
+  AssetSummarySettingsTemplate?: AssetSummarySettingsTemplateResolvers<ContextType>;
   AuditStamp?: AuditStampResolvers<ContextType>;
   AuthConfig?: AuthConfigResolvers<ContextType>;
   AuthenticatedUser?: AuthenticatedUserResolvers<ContextType>;

@@ -102,3 +102,28 @@ export function changeLabels(
   });
   return true;
 }
+
+/**
+ * Takes a label off an entity wherever it is: its own label aspect and every field of its
+ * editableSchemaMetadata (for a deleted label, as upstream's deleteEntityReferences does); an aspect
+ * without the label is not written.
+ */
+export function dropLabel(ctx: GraphqlContext, kind: LabelKind, urn: string, label: string, write: WriteContext): void {
+  const holds = (container: unknown): boolean =>
+    objectsOf(objectOf(container)?.[kind.list]).some((a) => a[kind.key] === label);
+  const own = storedCopy(ctx, urn, kind.aspect);
+  if (holds(own)) writeAspect(ctx, urn, kind.aspect, changed(kind, own, [label], false, write), write);
+  const editable = storedCopy(ctx, urn, 'editableSchemaMetadata');
+  const infos = objectsOf(editable.editableSchemaFieldInfo);
+  if (!infos.some((info) => holds(info[kind.aspect]))) return;
+  for (const info of infos)
+    if (holds(info[kind.aspect]))
+      info[kind.aspect] = changed(kind, objectOf(info[kind.aspect]) ?? {}, [label], false, write);
+  writeAspect(
+    ctx,
+    urn,
+    'editableSchemaMetadata',
+    { ...editable, editableSchemaFieldInfo: infos, lastModified: stamp(write) },
+    write,
+  );
+}

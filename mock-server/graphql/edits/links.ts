@@ -35,6 +35,13 @@ export interface AddLinkInput {
   settings?: { showInAssetPreview?: boolean | null } | null;
 }
 
+/** The settings given with a link, as upstream's mapSettings stores them (showInAssetPreview when given). */
+function settingsOf(input: AddLinkInput): { settings?: Record<string, unknown> } {
+  if (input.settings == null) return {};
+  const show = input.settings.showInAssetPreview;
+  return { settings: show == null ? {} : { showInAssetPreview: show } };
+}
+
 export function addLink(ctx: GraphqlContext, input: AddLinkInput): boolean {
   const write = authorizeAll(ctx, [input.resourceUrn]);
   validate(ctx, input.linkUrl, input.resourceUrn);
@@ -42,18 +49,7 @@ export function addLink(ctx: GraphqlContext, input: AddLinkInput): boolean {
     const memory = storedCopy(ctx, input.resourceUrn, 'institutionalMemory');
     const elements = objectsOf(memory.elements);
     if (!elements.some((e) => e.url === input.linkUrl && e.description === input.label)) {
-      const settings =
-        input.settings == null
-          ? undefined
-          : input.settings.showInAssetPreview == null
-            ? {}
-            : { showInAssetPreview: input.settings.showInAssetPreview };
-      elements.push({
-        url: input.linkUrl,
-        description: input.label,
-        createStamp: stamp(write),
-        ...(settings ? { settings } : {}),
-      });
+      elements.push({ url: input.linkUrl, description: input.label, createStamp: stamp(write), ...settingsOf(input) });
     }
     writeAspect(ctx, input.resourceUrn, 'institutionalMemory', { ...memory, elements }, write);
   });
@@ -72,6 +68,43 @@ export function removeLink(
     const elements = objectsOf(memory.elements).filter(
       (e) => e.url !== input.linkUrl || (label != null && e.description !== label),
     );
+    writeAspect(ctx, input.resourceUrn, 'institutionalMemory', { ...memory, elements }, write);
+  });
+  return true;
+}
+
+export interface UpdateLinkInput extends AddLinkInput {
+  currentUrl: string;
+  currentLabel: string;
+}
+
+/**
+ * Replaces the link with the current URL and label (LinkUtils.updateLink at v1.3.0.1): it keeps its
+ * createStamp and gets an updateStamp of the caller; a missing link, or a new URL and label another link
+ * already has, is a BAD_REQUEST with upstream's words.
+ */
+export function updateLink(ctx: GraphqlContext, input: UpdateLinkInput): boolean {
+  const write = authorizeAll(ctx, [input.resourceUrn]);
+  validate(ctx, input.currentUrl, input.resourceUrn);
+  validate(ctx, input.linkUrl, input.resourceUrn);
+  ctx.store.transaction(() => {
+    const memory = storedCopy(ctx, input.resourceUrn, 'institutionalMemory');
+    const elements = objectsOf(memory.elements);
+    const same = (e: Record<string, unknown>, url: string, label: string) => e.url === url && e.description === label;
+    const index = elements.findIndex((e) => same(e, input.currentUrl, input.currentLabel));
+    if (index < 0)
+      throw badRequestError(
+        `Failed to update the link '${input.currentUrl}' with label '${input.currentLabel}'. The link does not exist`,
+      );
+    if (elements.some((e, i) => i !== index && same(e, input.linkUrl, input.label)))
+      throw badRequestError(`The link '${input.linkUrl}' with label '${input.label}' already exists`);
+    elements[index] = {
+      url: input.linkUrl,
+      description: input.label,
+      createStamp: elements[index]!.createStamp,
+      updateStamp: stamp(write),
+      ...settingsOf(input),
+    };
     writeAspect(ctx, input.resourceUrn, 'institutionalMemory', { ...memory, elements }, write);
   });
   return true;

@@ -31,7 +31,7 @@ const OWNER_ENTITY: Readonly<Record<OwnerInput['ownerEntityType'], string>> = {
 const SYSTEM_TYPES: ReadonlySet<string> = new Set(['TECHNICAL_OWNER', 'BUSINESS_OWNER', 'DATA_STEWARD', 'NONE']);
 const SYSTEM_PREFIX = '__system__';
 
-const systemTypeUrn = (ctx: GraphqlContext, type: string): string =>
+export const systemTypeUrn = (ctx: GraphqlContext, type: string): string =>
   makeUrn(ctx.contract.names.urnPrefix, 'ownershipType', [`${SYSTEM_PREFIX}${type.toLowerCase()}`]);
 
 /** The legacy `type` kept beside typeUrn for old readers: a system type's own value, CUSTOM for any other. */

@@ -6,22 +6,17 @@
  * written gets its aspects and comes into being (upstream-differences: update-dataset-missing-entity).
  */
 import { tryParseUrn } from '../../../spec/index.js';
-import type { GlobalTagsUpdate, MutationUpdateDatasetArgs } from '../../../generated/graphql/resolvers.js';
+import type { MutationUpdateDatasetArgs } from '../../../generated/graphql/resolvers.js';
 import type { WriteContext } from '../../store/types.js';
 import { authorizeMutation, type GraphqlContext } from '../context.js';
-import { CatalogGraphqlError, badRequestError } from '../errors.js';
+import { badRequestError } from '../errors.js';
 import type { EntityView } from '../entities/entity-view.js';
 import type { OutputRecord } from '../records.js';
 import { targetUrn } from '../target-urn.js';
+import { stamp } from './resources.js';
+import { globalTags, ownershipAspect, writeUpdate, type Aspects } from './entity-updates.js';
 
 type DatasetUpdateInput = MutationUpdateDatasetArgs['input'];
-type Aspects = [aspect: string, value: Record<string, unknown>][];
-
-const stamp = (write: WriteContext): { time: number; actor: string } => ({ time: write.now, actor: write.actor });
-
-function globalTags(update: GlobalTagsUpdate): Record<string, unknown> {
-  return { tags: (update.tags ?? []).map(({ tag }) => ({ tag: tag.urn })) };
-}
 
 /** The aspect each present section becomes; the deprecation aspect is the one the registry allows. */
 function sectionAspects(input: DatasetUpdateInput, write: WriteContext, allowed: readonly string[]): Aspects {
@@ -46,14 +41,7 @@ function sectionAspects(input: DatasetUpdateInput, write: WriteContext, allowed:
     });
     aspects.push(['institutionalMemory', { elements }]);
   }
-  if (input.ownership) {
-    const owners = input.ownership.owners.map((owner) => ({
-      owner: owner.owner,
-      type: owner.type ?? (owner.ownershipTypeUrn ? 'CUSTOM' : 'NONE'),
-      ...(owner.ownershipTypeUrn ? { typeUrn: owner.ownershipTypeUrn } : {}),
-    }));
-    aspects.push(['ownership', { owners, lastModified: stamp(write) }]);
-  }
+  if (input.ownership) aspects.push(['ownership', ownershipAspect(input.ownership, write)]);
   // globalTags is the deprecated spelling, but it wins when both are given, as upstream.
   const tags = input.globalTags ?? input.tags;
   if (tags) aspects.push(['globalTags', globalTags(tags)]);
@@ -86,12 +74,6 @@ export function updateDataset(
 ): OutputRecord {
   const write = authorizeMutation(ctx, urn);
   const { entity } = targetUrn(ctx, urn, 'dataset');
-  ctx.store.transaction(() => {
-    if (ctx.profile !== 'upstream' && !ctx.store.entityExists(urn))
-      throw new CatalogGraphqlError('NOT_FOUND', `Failed to update ${urn}. ${urn} does not exist.`);
-    for (const [aspect, value] of sectionAspects(input, write, entity.aspects)) {
-      ctx.store.upsertAspect('dataset', urn, aspect, value, { ...write, valueRoot: `input (aspect ${aspect})` });
-    }
-  });
+  writeUpdate(ctx, 'dataset', urn, sectionAspects(input, write, entity.aspects), write);
   return view.dataset(urn);
 }

@@ -5,8 +5,9 @@
  * datahub-graphql-core/src/main/java/com/linkedin/datahub/graphql/resolvers/mutate/UpdateDescriptionResolver.java
  * (commit 89279af4e9785714c10a0aef941eaa66c3427cee: the entity types and their existence check) and
  * DescriptionUtils.java (commit 87caa73602b428e0e87cf537bb67ae9e4594ade9: the aspect and field each
- * writes, the ones that need the aspect to be there already and their messages). Data products,
- * business attributes and applications are left out: their writers were not read.
+ * writes, the ones that need the aspect to be there already and their messages); at v1.3.0.1 also data
+ * products, business attributes and applications (DescriptionUtils.updateDataProductDescription and its
+ * twins: each starts from an empty aspect when there is none).
  */
 import type { WriteContext } from '../../store/types.js';
 import type { GraphqlContext } from '../context.js';
@@ -47,6 +48,9 @@ const DESCRIBED_ASPECTS: Readonly<Record<string, DescribedAspect>> = {
   mlFeatureTable: editable('editableMlFeatureTableProperties'),
   mlFeature: editable('editableMlFeatureProperties'),
   mlPrimaryKey: editable('editableMlPrimaryKeyProperties'),
+  dataProduct: editable('dataProductProperties'),
+  businessAttribute: editable('businessAttributeInfo'),
+  application: editable('applicationProperties'),
 };
 
 export function hasUpstreamDescription(entityName: string): boolean {

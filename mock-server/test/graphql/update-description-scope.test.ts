@@ -6,7 +6,8 @@
  * (commit 89279af4e9785714c10a0aef941eaa66c3427cee) and DescriptionUtils.java
  * (commit 87caa73602b428e0e87cf537bb67ae9e4594ade9): tagProperties.description, glossaryTermInfo.definition,
  * corpGroupEditableInfo.description (started empty when absent), domainProperties.description (which
- * must exist), and so on; a chart stays unsupported.
+ * must exist), dataProductProperties.description (v1.3.0.1's DescriptionUtils), and so on; a chart stays
+ * unsupported.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../index.js';
@@ -18,6 +19,7 @@ const GROUP = 'urn:svc:corpGroup:analysts';
 const DOMAIN = 'urn:svc:domain:sales';
 const MODEL = 'urn:svc:mlModel:(urn:svc:dataPlatform:sagemaker,churn,PROD)';
 const CHART = 'urn:svc:chart:(looker,orders)';
+const PRODUCT = 'urn:svc:dataProduct:orders';
 const MISSING_TAG = 'urn:svc:tag:Nowhere';
 const UPDATE = 'mutation d($input: DescriptionUpdateInput!) { updateDescription(input: $input) }';
 
@@ -40,6 +42,7 @@ async function seed(server: MockServer): Promise<void> {
     ADMIN,
   );
   await ingest(server, CHART, 'chartKey', { dashboardTool: 'looker', chartId: 'orders' }, ADMIN);
+  await ingest(server, PRODUCT, 'dataProductProperties', { name: 'Orders' }, ADMIN);
 }
 
 async function describeAs(server: MockServer, resourceUrn: string, description: string, token = ADMIN) {
@@ -81,6 +84,12 @@ describe('updateDescription in the upstream profile', () => {
       urn: MODEL,
       aspectName: 'editableMlModelProperties',
       want: { description: 'Gold-grade data.' },
+    },
+    {
+      given: 'a data product (its properties, name kept)',
+      urn: PRODUCT,
+      aspectName: 'dataProductProperties',
+      want: { name: 'Orders', description: 'Gold-grade data.' },
     },
   ])('writes the description of $given into the aspect upstream writes', async ({ urn, aspectName, want }) => {
     expect(await describeAs(server, urn, 'Gold-grade data.')).toEqual({
