@@ -1,18 +1,16 @@
 /**
  * A dataset as upstream's DatasetMapper maps it: name, platform and origin from the URN, the rest from
- * aspects (embed, viewProperties and forms as its mapper reads them; testResults as TestResultsResolver,
- * aspects as WeaklyTypedAspectsResolver).
+ * aspects (viewProperties as its mapper reads it; testResults as TestResultsResolver; embed, forms and the
+ * raw aspects with the page fields every entity shares, page-fields.ts).
  */
 import { tryParseUrn } from '../../../spec/index.js';
 import { auditStampRecord, customPropertiesRecords, globalTagsRecord, glossaryTermsRecord } from '../aspect-records.js';
 import { booleanOr, numberOr, objectOf, objectsOf, stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
-import { schemaMetadataRecord } from '../schema-metadata-record.js';
+import { schemaMetadataAt } from './catalog-fields.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
 import { datasetProfileRecords } from './dataset-profiles.js';
-import { formsRecord } from './forms.js';
 import { testResultsRecord } from './metadata-tests.js';
-import { rawAspectRecords, type AspectParams } from './raw-aspects.js';
 import { operationRecords } from './operations.js';
 import { pageFields } from './page-fields.js';
 import { assetRuns, type RunsArgs } from './process-instance.js';
@@ -93,10 +91,7 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
           })
         : null;
     },
-    schemaMetadata: ({ version }: { version?: number | null }) => {
-      const schema = version ? view.store.getAspect(urn, 'schemaMetadata', version) : stored.latest('schemaMetadata');
-      return schema ? schemaMetadataRecord(view, view.valueOf(schema), urn, schema.version) : null;
-    },
+    schemaMetadata: ({ version }: { version?: number | null }) => schemaMetadataAt(view, urn, stored, version),
     editableSchemaMetadata: () => editableSchemaMetadata(view, urn, stored),
     externalUrl: () => stringOr(properties()?.externalUrl),
     description: () => stringOr(properties()?.description),
@@ -105,14 +100,8 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
     datasetProfiles: (args: TimeSeriesArgs) => datasetProfileRecords(view, urn, args),
     usageStats: (args: UsageStatsArgs) => usageStatsRecord(view, urn, args),
     statsSummary: () => statsSummaryRecord(view, urn),
-    aspects: ({ input }: { input?: AspectParams | null }) => rawAspectRecords(view, urn, 'dataset', input),
     runs: (args: RunsArgs & { direction: string }) => assetRuns(view, urn, args),
-    embed: () => {
-      const embed = stored.aspect('embed');
-      return embed ? view.shapes.record('Embed', { renderUrl: stringOr(embed.renderUrl) }) : null;
-    },
     viewProperties: () => viewProperties(view, stored.aspect('viewProperties')),
     testResults: () => testResultsRecord(view, stored.aspect('testResults')),
-    forms: () => formsRecord(view, urn, stored.aspect('forms')),
   });
 }
