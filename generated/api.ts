@@ -1020,6 +1020,35 @@ export interface components {
             pageSize: number;
         };
         /**
+         * BusinessAttributeInfo
+         * @description The definition of a business attribute (upstream's businessattribute.BusinessAttributeInfo record at v1.3.0.1, which includes the fields of an edited schema field, custom properties and change stamps): its name, the field path it is known by, a description, a logical type, and the tags and terms every field holding it carries.
+         */
+        businessAttributeInfo: {
+            created?: components["schemas"]["ChangeAuditStamp"];
+            customProperties?: components["schemas"]["CustomProperties"];
+            deleted?: components["schemas"]["AuditStamp"];
+            description?: string;
+            fieldPath: string;
+            globalTags?: {
+                tags: {
+                    context?: string;
+                    tag: components["schemas"]["Urn"];
+                }[];
+            };
+            glossaryTerms?: {
+                auditStamp?: components["schemas"]["AuditStamp"];
+                terms: {
+                    actor?: components["schemas"]["Urn"];
+                    context?: string;
+                    urn: components["schemas"]["Urn"];
+                }[];
+            };
+            lastModified?: components["schemas"]["ChangeAuditStamp"];
+            name: string;
+            type?: components["schemas"]["SchemaFieldDataType"];
+        };
+        BusinessAttributeInfo: components["schemas"]["businessAttributeInfo"];
+        /**
          * BusinessAttributeKey
          * @description Key of a businessAttribute entity, `urn:svc:businessAttribute:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/businessattribute/BusinessAttributeKey.pdl` at commit b7d827f0fef3d8c209d88e59a32c92f34ba83f41).
          */
@@ -2137,6 +2166,21 @@ export interface components {
         };
         GlossaryNodeKey: components["schemas"]["glossaryNodeKey"];
         /**
+         * GlossaryRelatedTerms
+         * @description The terms a glossary term relates to, by kind (upstream's glossary.GlossaryRelatedTerms record at v1.3.0.1): those it inherits from, those it contains, its values and terms related otherwise.
+         */
+        glossaryRelatedTerms: {
+            /** @description The terms this term contains (`hasA`). */
+            hasRelatedTerms?: components["schemas"]["Urn"][];
+            /** @description The terms this term inherits from (`isA`). */
+            isRelatedTerms?: components["schemas"]["Urn"][];
+            /** @description Terms related to this term in another way. */
+            relatedTerms?: components["schemas"]["Urn"][];
+            /** @description The terms that are values of this term. */
+            values?: components["schemas"]["Urn"][];
+        };
+        GlossaryRelatedTerms: components["schemas"]["glossaryRelatedTerms"];
+        /**
          * GlossaryTermInfo
          * @description Properties of a glossary term.
          */
@@ -2566,6 +2610,17 @@ export interface components {
             timestampMillis: number;
         };
         Operation: components["schemas"]["operation"];
+        /**
+         * Origin
+         * @description Where an entity comes from (upstream's common.Origin record at v1.3.0.1): made in the catalog itself (NATIVE) or brought in from another system (EXTERNAL), such as an identity provider for a group.
+         */
+        origin: {
+            /** @description The other system, e.g. the name of the identity provider, when the type is EXTERNAL. */
+            externalType?: string;
+            /** @enum {string} */
+            type: "NATIVE" | "EXTERNAL";
+        };
+        Origin: components["schemas"]["origin"];
         /**
          * Ownership
          * @description The owners of an entity.
