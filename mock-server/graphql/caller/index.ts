@@ -3,7 +3,8 @@
  * `me`, the caller's user and platform privileges (me.ts), the privileges the default policies grant a user
  * (get-granted-privileges.ts), the caller's own appearance settings (user-setting.ts), and what the caller
  * may do on an entity page's entity (entity-privileges.ts, glossary-privileges.ts: upstream's
- * EntityPrivilegesResolver).
+ * EntityPrivilegesResolver), and whether the
+ * caller sees a connection's settings (MANAGE_CONNECTIONS, upstream's ConnectionUtils.canManageConnections).
  */
 import type {
   MutationUpdateUserSettingArgs,
@@ -16,7 +17,7 @@ import type { EntityView } from '../entities/entity-view.js';
 import { entityPrivileges } from './entity-privileges.js';
 import { getGrantedPrivileges } from './get-granted-privileges.js';
 import { glossaryPrivileges } from './glossary-privileges.js';
-import { me } from './me.js';
+import { holdsPlatformPrivilege, me } from './me.js';
 import { updateUserSetting } from './user-setting.js';
 
 type PrivilegesOf = (ctx: GraphqlContext, view: EntityView, urn: string) => OutputRecord;
@@ -24,6 +25,11 @@ type PrivilegesOf = (ctx: GraphqlContext, view: EntityView, urn: string) => Outp
 /** The entity types whose `privileges` field answers what the caller may do on the entity, and how. */
 const ENTITY_PAGE_TYPES: Readonly<Record<string, PrivilegesOf>> = {
   Dataset: entityPrivileges,
+  Chart: entityPrivileges,
+  Dashboard: entityPrivileges,
+  DataFlow: entityPrivileges,
+  DataJob: entityPrivileges,
+  Container: entityPrivileges,
   Domain: entityPrivileges,
   DataProduct: entityPrivileges,
   Application: entityPrivileges,
@@ -53,6 +59,12 @@ export const callerFamily: ResolverFamily = (viewOf) => ({
       },
     ]),
   ),
+  DataHubConnectionDetails: {
+    json: ((details: OutputRecord, _args, ctx) => {
+      if (!holdsPlatformPrivilege(ctx, 'MANAGE_CONNECTIONS')) return null;
+      return typeof details.json === 'function' ? (details.json as () => unknown)() : details.json;
+    }) as Resolver<Record<string, never>>,
+  },
   Mutation: {
     updateUserSetting: ((_root, args, ctx) =>
       updateUserSetting(ctx, args)) satisfies Resolver<MutationUpdateUserSettingArgs>,

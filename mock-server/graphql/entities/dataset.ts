@@ -1,7 +1,8 @@
 /**
  * A dataset as upstream's DatasetMapper maps it: name, platform and origin from the URN, the rest from
- * aspects (viewProperties as its mapper reads it; testResults as TestResultsResolver; embed, forms and the
- * raw aspects with the page fields every entity shares, page-fields.ts).
+ * aspects (viewProperties as its mapper reads it; testResults as TestResultsResolver; contract as
+ * EntityDataContractResolver, data-contract.ts; embed, forms and the raw aspects with the page fields
+ * every entity shares, page-fields.ts).
  */
 import { tryParseUrn } from '../../../spec/index.js';
 import { auditStampRecord, customPropertiesRecords, globalTagsRecord, glossaryTermsRecord } from '../aspect-records.js';
@@ -9,6 +10,7 @@ import { booleanOr, numberOr, objectOf, objectsOf, stringOr, type JsonObject } f
 import type { OutputRecord } from '../records.js';
 import { schemaMetadataAt } from './catalog-fields.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
+import { assetContract } from './data-contract.js';
 import { datasetProfileRecords } from './dataset-profiles.js';
 import { testResultsRecord } from './metadata-tests.js';
 import { operationRecords } from './operations.js';
@@ -17,7 +19,7 @@ import { assetRuns, type RunsArgs } from './process-instance.js';
 import type { TimeSeriesArgs } from './time-series-values.js';
 import { statsSummaryRecord, usageStatsRecord, type UsageStatsArgs } from './usage-stats.js';
 
-function datasetProperties(
+export function datasetProperties(
   view: EntityView,
   urn: string,
   properties: JsonObject,
@@ -40,7 +42,7 @@ function datasetProperties(
   });
 }
 
-function editableSchemaMetadata(view: EntityView, urn: string, stored: EntityAspects): OutputRecord | null {
+export function editableSchemaMetadata(view: EntityView, urn: string, stored: EntityAspects): OutputRecord | null {
   const aspect = stored.aspect('editableSchemaMetadata');
   if (!aspect) return null;
   const editableSchemaFieldInfo = objectsOf(aspect.editableSchemaFieldInfo).map((info) => {
@@ -57,7 +59,7 @@ function editableSchemaMetadata(view: EntityView, urn: string, stored: EntityAsp
 }
 
 /** A view's definition as DatasetMapper.mapViewProperties maps it; null without the aspect. */
-function viewProperties(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
+export function viewProperties(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
   if (!aspect) return null;
   return view.shapes.record('ViewProperties', {
     materialized: booleanOr(aspect.materialized),
@@ -65,6 +67,16 @@ function viewProperties(view: EntityView, aspect: JsonObject | undefined): Outpu
     formattedLogic: stringOr(aspect.formattedViewLogic),
     language: stringOr(aspect.viewLanguage),
   });
+}
+
+/** The edited name and description (aspect editableDatasetProperties); null without it. */
+export function datasetEditableProperties(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
+  return aspect
+    ? view.shapes.record('DatasetEditableProperties', {
+        description: stringOr(aspect.description),
+        name: stringOr(aspect.name),
+      })
+    : null;
 }
 
 export function datasetRecord(view: EntityView, urn: string): OutputRecord {
@@ -82,15 +94,7 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
       const aspect = properties();
       return aspect ? datasetProperties(view, urn, aspect, name, origin) : null;
     },
-    editableProperties: () => {
-      const editable = stored.aspect('editableDatasetProperties');
-      return editable
-        ? view.shapes.record('DatasetEditableProperties', {
-            description: stringOr(editable.description),
-            name: stringOr(editable.name),
-          })
-        : null;
-    },
+    editableProperties: () => datasetEditableProperties(view, stored.aspect('editableDatasetProperties')),
     schemaMetadata: ({ version }: { version?: number | null }) => schemaMetadataAt(view, urn, stored, version),
     editableSchemaMetadata: () => editableSchemaMetadata(view, urn, stored),
     externalUrl: () => stringOr(properties()?.externalUrl),
@@ -103,5 +107,6 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
     runs: (args: RunsArgs & { direction: string }) => assetRuns(view, urn, args),
     viewProperties: () => viewProperties(view, stored.aspect('viewProperties')),
     testResults: () => testResultsRecord(view, stored.aspect('testResults')),
+    contract: () => assetContract(view, urn),
   });
 }
