@@ -1064,6 +1064,35 @@ export interface components {
             pageSize: number;
         };
         /**
+         * BusinessAttributeInfo
+         * @description The definition of a business attribute (upstream's businessattribute.BusinessAttributeInfo record at v1.3.0.1, which includes the fields of an edited schema field, custom properties and change stamps): its name, the field path it is known by, a description, a logical type, and the tags and terms every field holding it carries.
+         */
+        businessAttributeInfo: {
+            created?: components["schemas"]["ChangeAuditStamp"];
+            customProperties?: components["schemas"]["CustomProperties"];
+            deleted?: components["schemas"]["AuditStamp"];
+            description?: string;
+            fieldPath: string;
+            globalTags?: {
+                tags: {
+                    context?: string;
+                    tag: components["schemas"]["Urn"];
+                }[];
+            };
+            glossaryTerms?: {
+                auditStamp?: components["schemas"]["AuditStamp"];
+                terms: {
+                    actor?: components["schemas"]["Urn"];
+                    context?: string;
+                    urn: components["schemas"]["Urn"];
+                }[];
+            };
+            lastModified?: components["schemas"]["ChangeAuditStamp"];
+            name: string;
+            type?: components["schemas"]["SchemaFieldDataType"];
+        };
+        BusinessAttributeInfo: components["schemas"]["businessAttributeInfo"];
+        /**
          * BusinessAttributeKey
          * @description Key of a businessAttribute entity, `urn:svc:businessAttribute:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/businessattribute/BusinessAttributeKey.pdl` at commit b7d827f0fef3d8c209d88e59a32c92f34ba83f41).
          */
@@ -2734,6 +2763,17 @@ export interface components {
                 };
             }[];
         };
+        /**
+         * Origin
+         * @description Where an entity comes from (upstream's common.Origin record at v1.3.0.1): made in the catalog itself (NATIVE) or brought in from another system (EXTERNAL), such as an identity provider for a group.
+         */
+        origin: {
+            /** @description The other system, e.g. the name of the identity provider, when the type is EXTERNAL. */
+            externalType?: string;
+            /** @enum {string} */
+            type: "NATIVE" | "EXTERNAL";
+        };
+        Origin: components["schemas"]["origin"];
         /**
          * Ownership
          * @description The owners of an entity.

@@ -220,14 +220,20 @@ export type AppConfig = {
 /** An application, `urn:svc:application:<id>`: a system that owns or produces a set of assets. */
 export type Application = Entity & {
   __typename?: 'Application';
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** The domain (aspect domains). */
   domain?: Maybe<DomainAssociation>;
+  /** The forms assigned to this application (aspect forms). */
+  forms?: Maybe<Forms>;
   /** Glossary terms (aspect glossaryTerms). */
   glossaryTerms?: Maybe<GlossaryTerms>;
   /** Links (aspect institutionalMemory). */
   institutionalMemory?: Maybe<InstitutionalMemory>;
   /** Owners (aspect ownership). */
   ownership?: Maybe<Ownership>;
+  /** What the caller may do on this application. */
+  privileges?: Maybe<EntityPrivileges>;
   /** Name, description and custom properties (aspect applicationProperties). */
   properties?: Maybe<ApplicationProperties>;
   /** Edges between this application and other entities. */
@@ -240,6 +246,12 @@ export type Application = Entity & {
   type: EntityType;
   /** URN of the application. */
   urn: Scalars['String']['output'];
+};
+
+
+/** An application, `urn:svc:application:<id>`: a system that owns or produces a set of assets. */
+export type ApplicationAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -524,24 +536,24 @@ export type AssetCollectionModuleParamsInput = {
   dynamicFilterJson?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** An asset's settings (its assetSettings aspect). */
+/** An asset page's settings (aspect assetSettings). */
 export type AssetSettings = {
   __typename?: 'AssetSettings';
-  /** Its summary tab's settings. */
+  /** The settings of its summary tab. */
   assetSummary?: Maybe<AssetSummarySettings>;
 };
 
-/** The summary tab's settings of an asset. */
+/** The settings of an asset's summary tab. */
 export type AssetSummarySettings = {
   __typename?: 'AssetSummarySettings';
-  /** The templates chosen for it. */
+  /** The page templates chosen for it. */
   templates?: Maybe<Array<AssetSummarySettingsTemplate>>;
 };
 
-/** One template of an asset's summary tab. */
+/** One page template of an asset's summary tab. */
 export type AssetSummarySettingsTemplate = {
   __typename?: 'AssetSummarySettingsTemplate';
-  /** The page template. */
+  /** The template. */
   template?: Maybe<DataHubPageTemplate>;
 };
 
@@ -1335,10 +1347,14 @@ export type ContentParams = {
 /** A group of users, `urn:svc:corpGroup:<name>`. */
 export type CorpGroup = Entity & {
   __typename?: 'CorpGroup';
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** Properties of the group edited in the catalog (aspect corpGroupEditableInfo). */
   editableProperties?: Maybe<CorpGroupEditableProperties>;
   /** Whether the group exists in the catalog. */
   exists?: Maybe<Scalars['Boolean']['output']>;
+  /** The forms assigned to this group (aspect forms). */
+  forms?: Maybe<Forms>;
   /**
    * The group's properties as older clients read them (aspect corpGroupInfo).
    * @deprecated Use properties instead.
@@ -1346,8 +1362,12 @@ export type CorpGroup = Entity & {
   info?: Maybe<CorpGroupInfo>;
   /** Name of the group from its URN. */
   name: Scalars['String']['output'];
+  /** Where the group comes from (aspect origin); UNKNOWN without it. */
+  origin?: Maybe<Origin>;
   /** Owners of the group. */
   ownership?: Maybe<Ownership>;
+  /** What the caller may do on this group. */
+  privileges?: Maybe<EntityPrivileges>;
   /** Read-only properties of the group (aspect corpGroupInfo). */
   properties?: Maybe<CorpGroupProperties>;
   /** Edges between this group and other entities, for example its members. */
@@ -1358,6 +1378,12 @@ export type CorpGroup = Entity & {
   type: EntityType;
   /** URN of the group. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A group of users, `urn:svc:corpGroup:<name>`. */
+export type CorpGroupAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -1421,6 +1447,8 @@ export type CorpGroupProperties = {
 /** A user, `urn:svc:corpuser:<username>`. */
 export type CorpUser = Entity & {
   __typename?: 'CorpUser';
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /**
    * What the user edited, as older clients read it (aspect corpUserEditableInfo).
    * @deprecated Use editableProperties instead.
@@ -1430,6 +1458,13 @@ export type CorpUser = Entity & {
   editableProperties?: Maybe<CorpUserEditableProperties>;
   /** Whether the user exists in the catalog. */
   exists?: Maybe<Scalars['Boolean']['output']>;
+  /** The forms assigned to this user (aspect forms). */
+  forms?: Maybe<Forms>;
+  /**
+   * The user's tags (aspect globalTags); the same as tags.
+   * @deprecated Read tags instead.
+   */
+  globalTags?: Maybe<GlobalTags>;
   /**
    * The user's properties as older clients read them (aspect corpUserInfo).
    * @deprecated Use properties instead.
@@ -1437,6 +1472,8 @@ export type CorpUser = Entity & {
   info?: Maybe<CorpUserInfo>;
   /** Whether the user has credentials managed by the catalog itself. */
   isNativeUser?: Maybe<Scalars['Boolean']['output']>;
+  /** What the caller may do on this user. */
+  privileges?: Maybe<EntityPrivileges>;
   /** Read-only properties of the user (aspect corpUserInfo). */
   properties?: Maybe<CorpUserProperties>;
   /** Edges between this user and other entities. */
@@ -1455,6 +1492,12 @@ export type CorpUser = Entity & {
   urn: Scalars['String']['output'];
   /** Username from the URN. */
   username: Scalars['String']['output'];
+};
+
+
+/** A user, `urn:svc:corpuser:<username>`. */
+export type CorpUserAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -2310,6 +2353,30 @@ export type DataHubPersona = {
   urn: Scalars['String']['output'];
 };
 
+/** A role of the catalog (Admin, Editor, Reader...): a named set of policies its members get (aspect dataHubRoleInfo). */
+export type DataHubRole = Entity & {
+  __typename?: 'DataHubRole';
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
+  description: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  relationships?: Maybe<EntityRelationshipsResult>;
+  type: EntityType;
+  urn: Scalars['String']['output'];
+};
+
+
+/** A role of the catalog (Admin, Editor, Reader...): a named set of policies its members get (aspect dataHubRoleInfo). */
+export type DataHubRoleAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
+};
+
+
+/** A role of the catalog (Admin, Editor, Reader...): a named set of policies its members get (aspect dataHubRoleInfo). */
+export type DataHubRoleRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
 /** A saved view: entity types and filters a search applies when given its URN as `viewUrn`. */
 export type DataHubView = Entity & {
   __typename?: 'DataHubView';
@@ -2786,20 +2853,28 @@ export type DataProduct = Entity & {
   __typename?: 'DataProduct';
   /** The application (aspect applications). */
   application?: Maybe<ApplicationAssociation>;
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** The domain (aspect domains). */
   domain?: Maybe<DomainAssociation>;
   /** The data product's assets (dataProductProperties' assets), searched in the index with the input's query and filters. */
   entities?: Maybe<SearchResults>;
+  /** The forms assigned to this data product (aspect forms). */
+  forms?: Maybe<Forms>;
   /** Glossary terms (aspect glossaryTerms). */
   glossaryTerms?: Maybe<GlossaryTerms>;
   /** Links (aspect institutionalMemory). */
   institutionalMemory?: Maybe<InstitutionalMemory>;
   /** Owners (aspect ownership). */
   ownership?: Maybe<Ownership>;
+  /** What the caller may do on this data product. */
+  privileges?: Maybe<EntityPrivileges>;
   /** Name, description, assets count and custom properties (aspect dataProductProperties). */
   properties?: Maybe<DataProductProperties>;
   /** Edges between this data product and other entities. */
   relationships?: Maybe<EntityRelationshipsResult>;
+  /** The page's settings (aspect assetSettings). */
+  settings?: Maybe<AssetSettings>;
   /** Structured property values (aspect structuredProperties). */
   structuredProperties?: Maybe<StructuredProperties>;
   /** Tags (aspect globalTags). */
@@ -2808,6 +2883,12 @@ export type DataProduct = Entity & {
   type: EntityType;
   /** URN of the data product. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A data product, `urn:svc:dataProduct:<id>`: a set of assets published together, usually within a domain. */
+export type DataProductAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -3405,10 +3486,14 @@ export type DocumentationAssociation = {
 /** A domain: a group of entities, for example a business unit. */
 export type Domain = Entity & {
   __typename?: 'Domain';
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** Colour and icon (aspect displayProperties). */
   displayProperties?: Maybe<DisplayProperties>;
   /** The entities whose domains aspect names this domain, searched in the index. */
   entities?: Maybe<SearchResults>;
+  /** The forms assigned to this domain (aspect forms). */
+  forms?: Maybe<Forms>;
   /** Id of the domain from its URN. */
   id: Scalars['String']['output'];
   /** Links about the domain (aspect institutionalMemory). */
@@ -3417,16 +3502,26 @@ export type Domain = Entity & {
   ownership?: Maybe<Ownership>;
   /** The domains above this one, followed through each domainProperties' parentDomain. */
   parentDomains?: Maybe<ParentDomainsResult>;
+  /** What the caller may do on this domain. */
+  privileges?: Maybe<EntityPrivileges>;
   /** Properties of the domain. */
   properties?: Maybe<DomainProperties>;
   /** Edges between this domain and other entities. */
   relationships?: Maybe<EntityRelationshipsResult>;
+  /** The page's settings (aspect assetSettings). */
+  settings?: Maybe<AssetSettings>;
   /** Structured property values (aspect structuredProperties). */
   structuredProperties?: Maybe<StructuredProperties>;
   /** Always DOMAIN. */
   type: EntityType;
   /** URN of the domain. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A domain: a group of entities, for example a business unit. */
+export type DomainAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -3465,6 +3560,8 @@ export type DomainEntitiesInput = {
 /** Properties of a domain. */
 export type DomainProperties = {
   __typename?: 'DomainProperties';
+  /** When and by whom the domain was made: domainProperties' created stamp, else the key aspect's creation. */
+  createdOn?: Maybe<ResolvedAuditStamp>;
   /** Description of the domain. */
   description?: Maybe<Scalars['String']['output']>;
   /** Display name of the domain. */
@@ -4483,6 +4580,18 @@ export type GetRootGlossaryEntitiesInput = {
   start: Scalars['Int']['input'];
 };
 
+/** A page of the glossary's top-level nodes. */
+export type GetRootGlossaryNodesResult = {
+  __typename?: 'GetRootGlossaryNodesResult';
+  /** Number of nodes in this page. */
+  count: Scalars['Int']['output'];
+  /** The nodes of this page. */
+  nodes: Array<GlossaryNode>;
+  start: Scalars['Int']['output'];
+  /** Number of top-level nodes over all pages. */
+  total: Scalars['Int']['output'];
+};
+
 /** The glossary terms that are in no term group. */
 export type GetRootGlossaryTermsResult = {
   __typename?: 'GetRootGlossaryTermsResult';
@@ -4526,28 +4635,50 @@ export type GlobalViewsSettings = {
 /** A glossary node, `urn:svc:glossaryNode:<name>`: a folder that groups glossary terms and other nodes. */
 export type GlossaryNode = Entity & {
   __typename?: 'GlossaryNode';
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** How many terms and nodes name this node as their parent, counted by the search index. */
   childrenCount?: Maybe<GlossaryNodeChildrenCount>;
   /** Colour and icon (aspect displayProperties). */
   displayProperties?: Maybe<DisplayProperties>;
   /** Whether the node is stored. */
   exists?: Maybe<Scalars['Boolean']['output']>;
+  /** The forms assigned to this node (aspect forms). */
+  forms?: Maybe<Forms>;
+  /** A scroll over the terms and nodes directly in this node (indexed parentNode), with the input's query and filters. */
+  glossaryChildrenSearch?: Maybe<ScrollResults>;
   /** Links about the node (aspect institutionalMemory). */
   institutionalMemory?: Maybe<InstitutionalMemory>;
   /** Owners of the node (aspect ownership). */
   ownership?: Maybe<Ownership>;
   /** The nodes above this one, nearest first, followed through each glossaryNodeInfo's parentNode. */
   parentNodes?: Maybe<ParentNodesResult>;
+  /** What the caller may do on this node, with whether it may manage the node and its children. */
+  privileges?: Maybe<EntityPrivileges>;
   /** Name, description and custom properties (aspect glossaryNodeInfo); the name falls back to the URN's id. */
   properties?: Maybe<GlossaryNodeProperties>;
   /** Edges between this node and other entities. */
   relationships?: Maybe<EntityRelationshipsResult>;
+  /** The page's settings (aspect assetSettings). */
+  settings?: Maybe<AssetSettings>;
   /** Structured property values (aspect structuredProperties). */
   structuredProperties?: Maybe<StructuredProperties>;
   /** Always GLOSSARY_NODE. */
   type: EntityType;
   /** URN of the node. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A glossary node, `urn:svc:glossaryNode:<name>`: a folder that groups glossary terms and other nodes. */
+export type GlossaryNodeAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
+};
+
+
+/** A glossary node, `urn:svc:glossaryNode:<name>`: a folder that groups glossary terms and other nodes. */
+export type GlossaryNodeGlossaryChildrenSearchArgs = {
+  input: ScrollAcrossEntitiesInput;
 };
 
 
@@ -4581,12 +4712,16 @@ export type GlossaryNodeProperties = {
 /** A glossary term, `urn:svc:glossaryTerm:<name>`. */
 export type GlossaryTerm = Entity & {
   __typename?: 'GlossaryTerm';
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** Deprecation status of the term. */
   deprecation?: Maybe<Deprecation>;
   /** The domain of the term. */
   domain?: Maybe<DomainAssociation>;
   /** Whether the term exists in the catalog. */
   exists?: Maybe<Scalars['Boolean']['output']>;
+  /** The forms assigned to this term (aspect forms). */
+  forms?: Maybe<Forms>;
   /** Hierarchical name of the term. */
   hierarchicalName: Scalars['String']['output'];
   /** Links to internal documentation about the term. */
@@ -4600,10 +4735,16 @@ export type GlossaryTerm = Entity & {
   ownership?: Maybe<Ownership>;
   /** The glossary nodes above the term, nearest first, followed through glossaryTermInfo's parentNode. */
   parentNodes?: Maybe<ParentNodesResult>;
+  /** What the caller may do on this term, with whether it may manage the term. */
+  privileges?: Maybe<EntityPrivileges>;
   /** Properties of the term (aspect glossaryTermInfo). */
   properties?: Maybe<GlossaryTermProperties>;
   /** Edges between this term and other entities. */
   relationships?: Maybe<EntityRelationshipsResult>;
+  /** The schema a term may carry (aspect schemaMetadata): the latest, or the version asked for. */
+  schemaMetadata?: Maybe<SchemaMetadata>;
+  /** The page's settings (aspect assetSettings). */
+  settings?: Maybe<AssetSettings>;
   /** Structured property values (aspect structuredProperties). */
   structuredProperties?: Maybe<StructuredProperties>;
   /** Always GLOSSARY_TERM. */
@@ -4614,8 +4755,20 @@ export type GlossaryTerm = Entity & {
 
 
 /** A glossary term, `urn:svc:glossaryTerm:<name>`. */
+export type GlossaryTermAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
+};
+
+
+/** A glossary term, `urn:svc:glossaryTerm:<name>`. */
 export type GlossaryTermRelationshipsArgs = {
   input: RelationshipsInput;
+};
+
+
+/** A glossary term, `urn:svc:glossaryTerm:<name>`. */
+export type GlossaryTermSchemaMetadataArgs = {
+  version?: InputMaybe<Scalars['Long']['input']>;
 };
 
 /** A glossary term attached to an entity or a field. */
@@ -5162,6 +5315,27 @@ export type LinkVersionInput = {
   versionSet: Scalars['String']['input'];
 };
 
+/** Which business attributes to list. */
+export type ListBusinessAttributesInput = {
+  /** Most attributes returned; 20 when absent. */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** A full-text query; every attribute when absent. */
+  query?: InputMaybe<Scalars['String']['input']>;
+  /** Offset of the first attribute; 0 when absent. */
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of business attributes. */
+export type ListBusinessAttributesResult = {
+  __typename?: 'ListBusinessAttributesResult';
+  businessAttributes: Array<BusinessAttribute>;
+  /** The page size asked for. */
+  count: Scalars['Int']['output'];
+  start: Scalars['Int']['output'];
+  /** Number of attributes found over all pages. */
+  total: Scalars['Int']['output'];
+};
+
 /** Which domains to list. */
 export type ListDomainsInput = {
   /** Most domains returned; 20 when absent. */
@@ -5307,6 +5481,8 @@ export type MlFeature = Entity & EntityWithRelationships & {
   __typename?: 'MLFeature';
   /** The application the feature belongs to (aspect applications). */
   application?: Maybe<ApplicationAssociation>;
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** Where the feature sits in the browse sidebar: its browsePathsV2 aspect, or upstream's default path. */
   browsePathV2?: Maybe<BrowsePathV2>;
   /** The platform instance the feature lives in (aspect dataPlatformInstance). */
@@ -5327,6 +5503,8 @@ export type MlFeature = Entity & EntityWithRelationships & {
   featureNamespace: Scalars['String']['output'];
   /** What ingestion reports of the feature (aspect mlFeatureProperties); the same as properties. */
   featureProperties?: Maybe<MlFeatureProperties>;
+  /** The forms assigned to this feature (aspect forms). */
+  forms?: Maybe<Forms>;
   /** Glossary terms of the feature. */
   glossaryTerms?: Maybe<GlossaryTerms>;
   /** Links of the feature (aspect institutionalMemory). */
@@ -5339,6 +5517,8 @@ export type MlFeature = Entity & EntityWithRelationships & {
   name: Scalars['String']['output'];
   /** Owners of the feature. */
   ownership?: Maybe<Ownership>;
+  /** What the caller may do on this feature. */
+  privileges?: Maybe<EntityPrivileges>;
   /** What ingestion reports of the feature (aspect mlFeatureProperties); null without it. */
   properties?: Maybe<MlFeatureProperties>;
   /** Edges between the feature and other entities (the tables containing it, its source datasets). */
@@ -5353,6 +5533,12 @@ export type MlFeature = Entity & EntityWithRelationships & {
   type: EntityType;
   /** URN of the feature. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A feature models are trained on, `urn:svc:mlFeature:(<feature namespace>,<name>)`. */
+export type MlFeatureAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -5411,6 +5597,8 @@ export type MlFeatureTable = BrowsableEntity & Entity & EntityWithRelationships 
   __typename?: 'MLFeatureTable';
   /** The application the table belongs to (aspect applications). */
   application?: Maybe<ApplicationAssociation>;
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** Where the table sits in the browse sidebar: its browsePathsV2 aspect, or upstream's default path. */
   browsePathV2?: Maybe<BrowsePathV2>;
   /** Legacy browse paths (aspect browsePaths). */
@@ -5429,6 +5617,8 @@ export type MlFeatureTable = BrowsableEntity & Entity & EntityWithRelationships 
   exists?: Maybe<Scalars['Boolean']['output']>;
   /** What ingestion reports of the table (aspect mlFeatureTableProperties); the same as properties. */
   featureTableProperties?: Maybe<MlFeatureTableProperties>;
+  /** The forms assigned to this feature table (aspect forms). */
+  forms?: Maybe<Forms>;
   /** Glossary terms of the table. */
   glossaryTerms?: Maybe<GlossaryTerms>;
   /** Links of the table (aspect institutionalMemory). */
@@ -5443,6 +5633,8 @@ export type MlFeatureTable = BrowsableEntity & Entity & EntityWithRelationships 
   ownership?: Maybe<Ownership>;
   /** The platform hosting the table, from the URN. */
   platform: DataPlatform;
+  /** What the caller may do on this feature table. */
+  privileges?: Maybe<EntityPrivileges>;
   /** What ingestion reports of the table (aspect mlFeatureTableProperties); null without it. */
   properties?: Maybe<MlFeatureTableProperties>;
   /** Edges between the table and other entities (the features and keys it contains). */
@@ -5457,6 +5649,12 @@ export type MlFeatureTable = BrowsableEntity & Entity & EntityWithRelationships 
   type: EntityType;
   /** URN of the feature table. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A table of features keyed by primary keys, `urn:svc:mlFeatureTable:(<platform urn>,<name>)`. */
+export type MlFeatureTableAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -5515,6 +5713,8 @@ export type MlModel = BrowsableEntity & Entity & EntityWithRelationships & Suppo
   __typename?: 'MLModel';
   /** The application the model belongs to (aspect applications). */
   application?: Maybe<ApplicationAssociation>;
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** Where the model sits in the browse sidebar: its browsePathsV2 aspect, or upstream's default path. */
   browsePathV2?: Maybe<BrowsePathV2>;
   /** Legacy browse paths (aspect browsePaths). */
@@ -5531,6 +5731,8 @@ export type MlModel = BrowsableEntity & Entity & EntityWithRelationships & Suppo
   editableProperties?: Maybe<MlModelEditableProperties>;
   /** Whether any aspect of the model is stored. */
   exists?: Maybe<Scalars['Boolean']['output']>;
+  /** The forms assigned to this model (aspect forms). */
+  forms?: Maybe<Forms>;
   /** Tags of the model (aspect globalTags); the same as tags. */
   globalTags?: Maybe<GlobalTags>;
   /** Glossary terms of the model. */
@@ -5549,6 +5751,8 @@ export type MlModel = BrowsableEntity & Entity & EntityWithRelationships & Suppo
   ownership?: Maybe<Ownership>;
   /** The platform hosting the model, from the URN. */
   platform: DataPlatform;
+  /** What the caller may do on this model. */
+  privileges?: Maybe<EntityPrivileges>;
   /** What ingestion reports of the model (aspect mlModelProperties); null without it. */
   properties?: Maybe<MlModelProperties>;
   /** Edges between the model and other entities (its groups, the features it consumes). */
@@ -5565,6 +5769,12 @@ export type MlModel = BrowsableEntity & Entity & EntityWithRelationships & Suppo
   urn: Scalars['String']['output'];
   /** The model's place in its version set (aspect versionProperties). */
   versionProperties?: Maybe<VersionProperties>;
+};
+
+
+/** A trained machine learning model, `urn:svc:mlModel:(<platform urn>,<name>,<origin>)`. */
+export type MlModelAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -5590,6 +5800,8 @@ export type MlModelGroup = BrowsableEntity & Entity & EntityWithRelationships & 
   __typename?: 'MLModelGroup';
   /** The application the group belongs to (aspect applications). */
   application?: Maybe<ApplicationAssociation>;
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** Where the group sits in the browse sidebar: its browsePathsV2 aspect, or upstream's default path. */
   browsePathV2?: Maybe<BrowsePathV2>;
   /** Legacy browse paths (aspect browsePaths). */
@@ -5606,6 +5818,8 @@ export type MlModelGroup = BrowsableEntity & Entity & EntityWithRelationships & 
   editableProperties?: Maybe<MlModelGroupEditableProperties>;
   /** Whether any aspect of the group is stored. */
   exists?: Maybe<Scalars['Boolean']['output']>;
+  /** The forms assigned to this model group (aspect forms). */
+  forms?: Maybe<Forms>;
   /** Glossary terms of the group. */
   glossaryTerms?: Maybe<GlossaryTerms>;
   /** Links of the group (aspect institutionalMemory). */
@@ -5622,6 +5836,8 @@ export type MlModelGroup = BrowsableEntity & Entity & EntityWithRelationships & 
   ownership?: Maybe<Ownership>;
   /** The platform hosting the group, from the URN. */
   platform: DataPlatform;
+  /** What the caller may do on this model group. */
+  privileges?: Maybe<EntityPrivileges>;
   /** What ingestion reports of the group (aspect mlModelGroupProperties); null without it. */
   properties?: Maybe<MlModelGroupProperties>;
   /** Edges between the group and other entities (its member models come in as MemberOf). */
@@ -5636,6 +5852,12 @@ export type MlModelGroup = BrowsableEntity & Entity & EntityWithRelationships & 
   type: EntityType;
   /** URN of the group. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A group of models, usually the versions of one model, `urn:svc:mlModelGroup:(<platform urn>,<name>,<origin>)`. */
+export type MlModelGroupAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -5722,6 +5944,8 @@ export type MlPrimaryKey = Entity & EntityWithRelationships & {
   __typename?: 'MLPrimaryKey';
   /** The application the key belongs to (aspect applications). */
   application?: Maybe<ApplicationAssociation>;
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** The platform instance the key lives in (aspect dataPlatformInstance). */
   dataPlatformInstance?: Maybe<DataPlatformInstance>;
   /** Logical data type from ingestion (aspect mlPrimaryKeyProperties). */
@@ -5738,6 +5962,8 @@ export type MlPrimaryKey = Entity & EntityWithRelationships & {
   exists?: Maybe<Scalars['Boolean']['output']>;
   /** Namespace of the key, from the URN. */
   featureNamespace: Scalars['String']['output'];
+  /** The forms assigned to this primary key (aspect forms). */
+  forms?: Maybe<Forms>;
   /** Glossary terms of the key. */
   glossaryTerms?: Maybe<GlossaryTerms>;
   /** Links of the key (aspect institutionalMemory). */
@@ -5752,6 +5978,8 @@ export type MlPrimaryKey = Entity & EntityWithRelationships & {
   ownership?: Maybe<Ownership>;
   /** What ingestion reports of the key (aspect mlPrimaryKeyProperties); the same as properties. */
   primaryKeyProperties?: Maybe<MlPrimaryKeyProperties>;
+  /** What the caller may do on this primary key. */
+  privileges?: Maybe<EntityPrivileges>;
   /** What ingestion reports of the key (aspect mlPrimaryKeyProperties); null without it. */
   properties?: Maybe<MlPrimaryKeyProperties>;
   /** Edges between the key and other entities. */
@@ -5766,6 +5994,12 @@ export type MlPrimaryKey = Entity & EntityWithRelationships & {
   type: EntityType;
   /** URN of the primary key. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A primary key of feature tables, `urn:svc:mlPrimaryKey:(<feature namespace>,<name>)`. */
+export type MlPrimaryKeyAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -6814,6 +7048,24 @@ export type OperationType =
   /** Rows were updated. */
   | 'UPDATE';
 
+/** Where an entity comes from (aspect origin). */
+export type Origin = {
+  __typename?: 'Origin';
+  /** The external system, such as an identity provider, when the type is EXTERNAL. */
+  externalType?: Maybe<Scalars['String']['output']>;
+  /** NATIVE, EXTERNAL, or UNKNOWN when the aspect does not say. */
+  type: OriginType;
+};
+
+/** Where an entity comes from. */
+export type OriginType =
+  /** Brought in from another system. */
+  | 'EXTERNAL'
+  /** Made in the catalog itself. */
+  | 'NATIVE'
+  /** Not known. */
+  | 'UNKNOWN';
+
 /** One owner of an entity. */
 export type Owner = {
   __typename?: 'Owner';
@@ -7363,6 +7615,8 @@ export type Query = {
   getMetadataAnalyticsCharts: Array<AnalyticsChartGroup>;
   /** The shortcuts of the search bar: the platforms with the most entities and the entity types that have any. */
   getQuickFilters?: Maybe<GetQuickFiltersResult>;
+  /** The glossary nodes that are in no other node (indexed hasParentNode false), a page at a time. */
+  getRootGlossaryNodes?: Maybe<GetRootGlossaryNodesResult>;
   /** The glossary terms that are in no term group. */
   getRootGlossaryTerms?: Maybe<GetRootGlossaryTermsResult>;
   /** The organisation's home page settings (globalSettingsInfo.homePage). */
@@ -7375,6 +7629,8 @@ export type Query = {
   glossaryTerm?: Maybe<GlossaryTerm>;
   /** Whether analytics are enabled (a quickstart enables them). */
   isAnalyticsEnabled: Scalars['Boolean']['output'];
+  /** The business attributes a full-text query finds, a page at a time. */
+  listBusinessAttributes?: Maybe<ListBusinessAttributesResult>;
   /** Search over the assets of a data product, as its `entities` field searches them. */
   listDataProductAssets?: Maybe<SearchResults>;
   /** The domains below a parent domain (the top-level ones without it) that match a query, newest first. */
@@ -7633,6 +7889,12 @@ export type QueryGetQuickFiltersArgs = {
 
 
 /** Reads. */
+export type QueryGetRootGlossaryNodesArgs = {
+  input: GetRootGlossaryEntitiesInput;
+};
+
+
+/** Reads. */
 export type QueryGetRootGlossaryTermsArgs = {
   input: GetRootGlossaryEntitiesInput;
 };
@@ -7647,6 +7909,12 @@ export type QueryGlossaryNodeArgs = {
 /** Reads. */
 export type QueryGlossaryTermArgs = {
   urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryListBusinessAttributesArgs = {
+  input: ListBusinessAttributesInput;
 };
 
 
@@ -9057,6 +9325,8 @@ export type TableSchema = {
 /** A tag, `urn:svc:tag:<name>`. */
 export type Tag = Entity & {
   __typename?: 'Tag';
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /**
    * Description of the tag.
    * @deprecated Use properties.description instead.
@@ -9082,6 +9352,12 @@ export type Tag = Entity & {
   type: EntityType;
   /** URN of the tag. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A tag, `urn:svc:tag:<name>`. */
+export type TagAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -9909,8 +10185,8 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( TimeSeriesChart )
   ;
   OwnerType:
-    | ( Omit<CorpGroup, 'editableProperties' | 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { editableProperties?: Maybe<_RefType['CorpGroupEditableProperties']>, info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
-    | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<CorpGroup, 'editableProperties' | 'forms' | 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { editableProperties?: Maybe<_RefType['CorpGroupEditableProperties']>, forms?: Maybe<_RefType['Forms']>, info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'forms' | 'globalTags' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
   ;
   PlatformSchema:
     | ( KeyValueSchema )
@@ -9921,8 +10197,8 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
     | ( StringValue )
   ;
   ResolvedActor:
-    | ( Omit<CorpGroup, 'editableProperties' | 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { editableProperties?: Maybe<_RefType['CorpGroupEditableProperties']>, info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
-    | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<CorpGroup, 'editableProperties' | 'forms' | 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { editableProperties?: Maybe<_RefType['CorpGroupEditableProperties']>, forms?: Maybe<_RefType['Forms']>, info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'forms' | 'globalTags' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
   ;
 };
 
@@ -9935,44 +10211,45 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'contract' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, contract?: Maybe<_RefType['DataContract']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
-    | ( Omit<MlFeatureTable, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureTableProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureTableProperties?: Maybe<_RefType['MLFeatureTableProperties']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLFeatureTableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
-    | ( Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelGroupProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlFeatureTable, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureTableProperties' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureTableProperties?: Maybe<_RefType['MLFeatureTableProperties']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLFeatureTableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelGroupProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
   ;
   Entity:
-    | ( Omit<Application, 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ApplicationProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Application, 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ApplicationProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Assertion, 'dataPlatformInstance' | 'info' | 'lineage' | 'platform' | 'relationships' | 'tags'> & { dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, info?: Maybe<_RefType['AssertionInfo']>, lineage?: Maybe<_RefType['EntityLineageResult']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<BusinessAttribute, 'institutionalMemory' | 'ownership' | 'properties' | 'relationships'> & { institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['BusinessAttributeInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputFields?: Maybe<_RefType['InputFields']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Container, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'entities' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, entities?: Maybe<_RefType['SearchResults']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ContainerProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<CorpGroup, 'editableProperties' | 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { editableProperties?: Maybe<_RefType['CorpGroupEditableProperties']>, info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
-    | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<CorpGroup, 'editableProperties' | 'forms' | 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { editableProperties?: Maybe<_RefType['CorpGroupEditableProperties']>, forms?: Maybe<_RefType['Forms']>, info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'forms' | 'globalTags' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputFields?: Maybe<_RefType['InputFields']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataContract, 'properties' | 'relationships' | 'structuredProperties'> & { properties?: Maybe<_RefType['DataContractProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataHubConnection, 'platform' | 'relationships'> & { platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataHubPageModule, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataHubPageTemplate, 'properties' | 'relationships'> & { properties: _RefType['DataHubPageTemplateProperties'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<DataHubRole, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataHubView, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataPlatform, 'info' | 'relationships'> & { info?: Maybe<_RefType['DataPlatformInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataPlatformInstance, 'deprecation' | 'institutionalMemory' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataPlatformInstanceProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataProcessInstance, 'container' | 'created' | 'dataPlatformInstance' | 'lineage' | 'parentContainers' | 'parentTemplate' | 'platform' | 'properties' | 'relationships'> & { container?: Maybe<_RefType['Container']>, created?: Maybe<_RefType['AuditStamp']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, lineage?: Maybe<_RefType['EntityLineageResult']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, parentTemplate?: Maybe<_RefType['Entity']>, platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['DataProcessInstanceProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<DataProduct, 'application' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, domain?: Maybe<_RefType['DomainAssociation']>, entities?: Maybe<_RefType['SearchResults']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['DataProductProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataProduct, 'application' | 'domain' | 'entities' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, domain?: Maybe<_RefType['DomainAssociation']>, entities?: Maybe<_RefType['SearchResults']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['DataProductProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['AssetSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataTypeEntity, 'info' | 'relationships'> & { info: _RefType['DataTypeInfo'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'contract' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, contract?: Maybe<_RefType['DataContract']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
-    | ( Omit<Domain, 'entities' | 'institutionalMemory' | 'ownership' | 'parentDomains' | 'relationships' | 'structuredProperties'> & { entities?: Maybe<_RefType['SearchResults']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentDomains?: Maybe<_RefType['ParentDomainsResult']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<Domain, 'entities' | 'forms' | 'institutionalMemory' | 'ownership' | 'parentDomains' | 'properties' | 'relationships' | 'settings' | 'structuredProperties'> & { entities?: Maybe<_RefType['SearchResults']>, forms?: Maybe<_RefType['Forms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentDomains?: Maybe<_RefType['ParentDomainsResult']>, properties?: Maybe<_RefType['DomainProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['AssetSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ERModelRelationshipProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<EntityTypeEntity, 'info' | 'relationships'> & { info: _RefType['EntityTypeInfo'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Form, 'info' | 'ownership' | 'relationships'> & { info: _RefType['FormInfo'], ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<GlossaryNode, 'childrenCount' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { childrenCount?: Maybe<_RefType['GlossaryNodeChildrenCount']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentNodes?: Maybe<_RefType['ParentNodesResult']>, properties?: Maybe<_RefType['GlossaryNodeProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
-    | ( Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentNodes?: Maybe<_RefType['ParentNodesResult']>, properties?: Maybe<_RefType['GlossaryTermProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<GlossaryNode, 'childrenCount' | 'forms' | 'glossaryChildrenSearch' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'settings' | 'structuredProperties'> & { childrenCount?: Maybe<_RefType['GlossaryNodeChildrenCount']>, forms?: Maybe<_RefType['Forms']>, glossaryChildrenSearch?: Maybe<_RefType['ScrollResults']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentNodes?: Maybe<_RefType['ParentNodesResult']>, properties?: Maybe<_RefType['GlossaryNodeProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['AssetSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<GlossaryTerm, 'deprecation' | 'domain' | 'forms' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'schemaMetadata' | 'settings' | 'structuredProperties'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentNodes?: Maybe<_RefType['ParentNodesResult']>, properties?: Maybe<_RefType['GlossaryTermProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, settings?: Maybe<_RefType['AssetSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<Incident, 'assignees' | 'created' | 'entity' | 'incidentStatus' | 'relationships' | 'source' | 'status' | 'tags'> & { assignees?: Maybe<Array<_RefType['OwnerType']>>, created: _RefType['AuditStamp'], entity: _RefType['Entity'], incidentStatus: _RefType['IncidentStatus'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, source?: Maybe<_RefType['IncidentSource']>, status: _RefType['IncidentStatus'], tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<MlFeature, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureProperties?: Maybe<_RefType['MLFeatureProperties']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['MLFeatureProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<MlFeatureTable, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureTableProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureTableProperties?: Maybe<_RefType['MLFeatureTableProperties']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLFeatureTableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
-    | ( Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelGroupProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<MlPrimaryKey, 'application' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, primaryKeyProperties?: Maybe<_RefType['MLPrimaryKeyProperties']>, properties?: Maybe<_RefType['MLPrimaryKeyProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlFeature, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureProperties' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureProperties?: Maybe<_RefType['MLFeatureProperties']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['MLFeatureProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlFeatureTable, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureTableProperties' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureTableProperties?: Maybe<_RefType['MLFeatureTableProperties']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLFeatureTableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelGroupProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlPrimaryKey, 'application' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, primaryKeyProperties?: Maybe<_RefType['MLPrimaryKeyProperties']>, properties?: Maybe<_RefType['MLPrimaryKeyProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<OwnershipTypeEntity, 'info' | 'relationships'> & { info?: Maybe<_RefType['OwnershipTypeInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Post, 'lastModified' | 'relationships'> & { lastModified: _RefType['AuditStamp'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<QueryEntity, 'platform' | 'properties' | 'relationships' | 'subjects'> & { platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['QueryProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, subjects?: Maybe<Array<_RefType['QuerySubject']>> } )
@@ -9993,15 +10270,15 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<DataProcessInstance, 'container' | 'created' | 'dataPlatformInstance' | 'lineage' | 'parentContainers' | 'parentTemplate' | 'platform' | 'properties' | 'relationships'> & { container?: Maybe<_RefType['Container']>, created?: Maybe<_RefType['AuditStamp']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, lineage?: Maybe<_RefType['EntityLineageResult']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, parentTemplate?: Maybe<_RefType['Entity']>, platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['DataProcessInstanceProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'contract' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, contract?: Maybe<_RefType['DataContract']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
     | ( Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ERModelRelationshipProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<MlFeature, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureProperties?: Maybe<_RefType['MLFeatureProperties']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['MLFeatureProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<MlFeatureTable, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureTableProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureTableProperties?: Maybe<_RefType['MLFeatureTableProperties']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLFeatureTableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
-    | ( Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelGroupProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<MlPrimaryKey, 'application' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, primaryKeyProperties?: Maybe<_RefType['MLPrimaryKeyProperties']>, properties?: Maybe<_RefType['MLPrimaryKeyProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlFeature, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureProperties' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureProperties?: Maybe<_RefType['MLFeatureProperties']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['MLFeatureProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlFeatureTable, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureTableProperties' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureTableProperties?: Maybe<_RefType['MLFeatureTableProperties']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLFeatureTableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelGroupProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<MlPrimaryKey, 'application' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, primaryKeyProperties?: Maybe<_RefType['MLPrimaryKeyProperties']>, properties?: Maybe<_RefType['MLPrimaryKeyProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
   ;
   SupportsVersions:
     | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'contract' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, contract?: Maybe<_RefType['DataContract']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
-    | ( Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
   ;
   TimeSeriesAspect:
     | ( DataProcessRunEvent )
@@ -10030,7 +10307,7 @@ export type ResolversTypes = {
   AnalyticsConfig: ResolverTypeWrapper<AnalyticsConfig>;
   AndFilterInput: AndFilterInput;
   AppConfig: ResolverTypeWrapper<AppConfig>;
-  Application: ResolverTypeWrapper<Omit<Application, 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { domain?: Maybe<ResolversTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['ApplicationProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  Application: ResolverTypeWrapper<Omit<Application, 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { domain?: Maybe<ResolversTypes['DomainAssociation']>, forms?: Maybe<ResolversTypes['Forms']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['ApplicationProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ApplicationAssociation: ResolverTypeWrapper<Omit<ApplicationAssociation, 'application'> & { application: ResolversTypes['Application'] }>;
   ApplicationConfig: ResolverTypeWrapper<ApplicationConfig>;
   ApplicationProperties: ResolverTypeWrapper<Omit<ApplicationProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
@@ -10116,11 +10393,11 @@ export type ResolversTypes = {
   ContainerEntitiesInput: ContainerEntitiesInput;
   ContainerProperties: ResolverTypeWrapper<Omit<ContainerProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
   ContentParams: ResolverTypeWrapper<ContentParams>;
-  CorpGroup: ResolverTypeWrapper<Omit<CorpGroup, 'editableProperties' | 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { editableProperties?: Maybe<ResolversTypes['CorpGroupEditableProperties']>, info?: Maybe<ResolversTypes['CorpGroupInfo']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
+  CorpGroup: ResolverTypeWrapper<Omit<CorpGroup, 'editableProperties' | 'forms' | 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { editableProperties?: Maybe<ResolversTypes['CorpGroupEditableProperties']>, forms?: Maybe<ResolversTypes['Forms']>, info?: Maybe<ResolversTypes['CorpGroupInfo']>, ownership?: Maybe<ResolversTypes['Ownership']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
   CorpGroupEditableProperties: ResolverTypeWrapper<CorpGroupEditableProperties>;
   CorpGroupInfo: ResolverTypeWrapper<Omit<CorpGroupInfo, 'admins' | 'members'> & { admins?: Maybe<Array<ResolversTypes['CorpUser']>>, members?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
   CorpGroupProperties: ResolverTypeWrapper<CorpGroupProperties>;
-  CorpUser: ResolverTypeWrapper<Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<ResolversTypes['CorpUserEditableInfo']>, editableProperties?: Maybe<ResolversTypes['CorpUserEditableProperties']>, info?: Maybe<ResolversTypes['CorpUserInfo']>, properties?: Maybe<ResolversTypes['CorpUserProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversTypes['CorpUserSettings']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  CorpUser: ResolverTypeWrapper<Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'forms' | 'globalTags' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<ResolversTypes['CorpUserEditableInfo']>, editableProperties?: Maybe<ResolversTypes['CorpUserEditableProperties']>, forms?: Maybe<ResolversTypes['Forms']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, info?: Maybe<ResolversTypes['CorpUserInfo']>, properties?: Maybe<ResolversTypes['CorpUserProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversTypes['CorpUserSettings']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   CorpUserAppearanceSettings: ResolverTypeWrapper<CorpUserAppearanceSettings>;
   CorpUserEditableInfo: ResolverTypeWrapper<CorpUserEditableInfo>;
   CorpUserEditableProperties: ResolverTypeWrapper<Omit<CorpUserEditableProperties, 'persona' | 'platforms'> & { persona?: Maybe<ResolversTypes['DataHubPersona']>, platforms?: Maybe<Array<ResolversTypes['DataPlatform']>> }>;
@@ -10178,6 +10455,7 @@ export type ResolversTypes = {
   DataHubPageTemplateSurface: ResolverTypeWrapper<DataHubPageTemplateSurface>;
   DataHubPageTemplateVisibility: ResolverTypeWrapper<DataHubPageTemplateVisibility>;
   DataHubPersona: ResolverTypeWrapper<DataHubPersona>;
+  DataHubRole: ResolverTypeWrapper<Omit<DataHubRole, 'relationships'> & { relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataHubView: ResolverTypeWrapper<Omit<DataHubView, 'relationships'> & { relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataHubViewDefinition: ResolverTypeWrapper<DataHubViewDefinition>;
   DataHubViewDefinitionInput: DataHubViewDefinitionInput;
@@ -10202,7 +10480,7 @@ export type ResolversTypes = {
   DataProcessInstanceRunResultType: DataProcessInstanceRunResultType;
   DataProcessRunEvent: ResolverTypeWrapper<DataProcessRunEvent>;
   DataProcessRunStatus: DataProcessRunStatus;
-  DataProduct: ResolverTypeWrapper<Omit<DataProduct, 'application' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, entities?: Maybe<ResolversTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['DataProductProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  DataProduct: ResolverTypeWrapper<Omit<DataProduct, 'application' | 'domain' | 'entities' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, entities?: Maybe<ResolversTypes['SearchResults']>, forms?: Maybe<ResolversTypes['Forms']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['DataProductProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversTypes['AssetSettings']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DataProductProperties: ResolverTypeWrapper<Omit<DataProductProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
   DataQualityContract: ResolverTypeWrapper<Omit<DataQualityContract, 'assertion'> & { assertion: ResolversTypes['Assertion'] }>;
   DataTransform: ResolverTypeWrapper<DataTransform>;
@@ -10234,10 +10512,10 @@ export type ResolversTypes = {
   DocPropagationSettings: ResolverTypeWrapper<DocPropagationSettings>;
   Documentation: ResolverTypeWrapper<Omit<Documentation, 'documentations'> & { documentations: Array<ResolversTypes['DocumentationAssociation']> }>;
   DocumentationAssociation: ResolverTypeWrapper<Omit<DocumentationAssociation, 'attribution'> & { attribution?: Maybe<ResolversTypes['MetadataAttribution']> }>;
-  Domain: ResolverTypeWrapper<Omit<Domain, 'entities' | 'institutionalMemory' | 'ownership' | 'parentDomains' | 'relationships' | 'structuredProperties'> & { entities?: Maybe<ResolversTypes['SearchResults']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentDomains?: Maybe<ResolversTypes['ParentDomainsResult']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
+  Domain: ResolverTypeWrapper<Omit<Domain, 'entities' | 'forms' | 'institutionalMemory' | 'ownership' | 'parentDomains' | 'properties' | 'relationships' | 'settings' | 'structuredProperties'> & { entities?: Maybe<ResolversTypes['SearchResults']>, forms?: Maybe<ResolversTypes['Forms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentDomains?: Maybe<ResolversTypes['ParentDomainsResult']>, properties?: Maybe<ResolversTypes['DomainProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversTypes['AssetSettings']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
   DomainAssociation: ResolverTypeWrapper<Omit<DomainAssociation, 'domain'> & { domain: ResolversTypes['Domain'] }>;
   DomainEntitiesInput: DomainEntitiesInput;
-  DomainProperties: ResolverTypeWrapper<DomainProperties>;
+  DomainProperties: ResolverTypeWrapper<Omit<DomainProperties, 'createdOn'> & { createdOn?: Maybe<ResolversTypes['ResolvedAuditStamp']> }>;
   ERModelRelationship: ResolverTypeWrapper<Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['ERModelRelationshipProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ERModelRelationshipCardinality: ErModelRelationshipCardinality;
   ERModelRelationshipEditableProperties: ResolverTypeWrapper<ErModelRelationshipEditableProperties>;
@@ -10314,15 +10592,16 @@ export type ResolversTypes = {
   GetQuickFiltersInput: GetQuickFiltersInput;
   GetQuickFiltersResult: ResolverTypeWrapper<Omit<GetQuickFiltersResult, 'quickFilters'> & { quickFilters: Array<Maybe<ResolversTypes['QuickFilter']>> }>;
   GetRootGlossaryEntitiesInput: GetRootGlossaryEntitiesInput;
+  GetRootGlossaryNodesResult: ResolverTypeWrapper<Omit<GetRootGlossaryNodesResult, 'nodes'> & { nodes: Array<ResolversTypes['GlossaryNode']> }>;
   GetRootGlossaryTermsResult: ResolverTypeWrapper<Omit<GetRootGlossaryTermsResult, 'terms'> & { terms: Array<ResolversTypes['GlossaryTerm']> }>;
   GlobalHomePageSettings: ResolverTypeWrapper<Omit<GlobalHomePageSettings, 'defaultTemplate'> & { defaultTemplate?: Maybe<ResolversTypes['DataHubPageTemplate']> }>;
   GlobalTags: ResolverTypeWrapper<Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversTypes['TagAssociation']>> }>;
   GlobalTagsUpdate: GlobalTagsUpdate;
   GlobalViewsSettings: ResolverTypeWrapper<GlobalViewsSettings>;
-  GlossaryNode: ResolverTypeWrapper<Omit<GlossaryNode, 'childrenCount' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { childrenCount?: Maybe<ResolversTypes['GlossaryNodeChildrenCount']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentNodes?: Maybe<ResolversTypes['ParentNodesResult']>, properties?: Maybe<ResolversTypes['GlossaryNodeProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
+  GlossaryNode: ResolverTypeWrapper<Omit<GlossaryNode, 'childrenCount' | 'forms' | 'glossaryChildrenSearch' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'settings' | 'structuredProperties'> & { childrenCount?: Maybe<ResolversTypes['GlossaryNodeChildrenCount']>, forms?: Maybe<ResolversTypes['Forms']>, glossaryChildrenSearch?: Maybe<ResolversTypes['ScrollResults']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentNodes?: Maybe<ResolversTypes['ParentNodesResult']>, properties?: Maybe<ResolversTypes['GlossaryNodeProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversTypes['AssetSettings']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
   GlossaryNodeChildrenCount: ResolverTypeWrapper<GlossaryNodeChildrenCount>;
   GlossaryNodeProperties: ResolverTypeWrapper<Omit<GlossaryNodeProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
-  GlossaryTerm: ResolverTypeWrapper<Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentNodes?: Maybe<ResolversTypes['ParentNodesResult']>, properties?: Maybe<ResolversTypes['GlossaryTermProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
+  GlossaryTerm: ResolverTypeWrapper<Omit<GlossaryTerm, 'deprecation' | 'domain' | 'forms' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'schemaMetadata' | 'settings' | 'structuredProperties'> & { deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, forms?: Maybe<ResolversTypes['Forms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentNodes?: Maybe<ResolversTypes['ParentNodesResult']>, properties?: Maybe<ResolversTypes['GlossaryTermProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversTypes['SchemaMetadata']>, settings?: Maybe<ResolversTypes['AssetSettings']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
   GlossaryTermAssociation: ResolverTypeWrapper<Omit<GlossaryTermAssociation, 'actor' | 'attribution' | 'term'> & { actor?: Maybe<ResolversTypes['CorpUser']>, attribution?: Maybe<ResolversTypes['MetadataAttribution']>, term: ResolversTypes['GlossaryTerm'] }>;
   GlossaryTermProperties: ResolverTypeWrapper<Omit<GlossaryTermProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
   GlossaryTerms: ResolverTypeWrapper<Omit<GlossaryTerms, 'terms'> & { terms?: Maybe<Array<ResolversTypes['GlossaryTermAssociation']>> }>;
@@ -10375,6 +10654,8 @@ export type ResolversTypes = {
   LinkParams: ResolverTypeWrapper<LinkParams>;
   LinkSettingsInput: LinkSettingsInput;
   LinkVersionInput: LinkVersionInput;
+  ListBusinessAttributesInput: ListBusinessAttributesInput;
+  ListBusinessAttributesResult: ResolverTypeWrapper<Omit<ListBusinessAttributesResult, 'businessAttributes'> & { businessAttributes: Array<ResolversTypes['BusinessAttribute']> }>;
   ListDomainsInput: ListDomainsInput;
   ListDomainsResult: ResolverTypeWrapper<Omit<ListDomainsResult, 'domains'> & { domains: Array<ResolversTypes['Domain']> }>;
   ListGlobalViewsInput: ListGlobalViewsInput;
@@ -10388,23 +10669,23 @@ export type ResolversTypes = {
   ListViewsResult: ResolverTypeWrapper<Omit<ListViewsResult, 'views'> & { views: Array<ResolversTypes['DataHubView']> }>;
   LogicalOperator: LogicalOperator;
   Long: ResolverTypeWrapper<Scalars['Long']['output']>;
-  MLFeature: ResolverTypeWrapper<Omit<MlFeature, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, featureProperties?: Maybe<ResolversTypes['MLFeatureProperties']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['MLFeatureProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  MLFeature: ResolverTypeWrapper<Omit<MlFeature, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureProperties' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, featureProperties?: Maybe<ResolversTypes['MLFeatureProperties']>, forms?: Maybe<ResolversTypes['Forms']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['MLFeatureProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   MLFeatureDataType: MlFeatureDataType;
   MLFeatureEditableProperties: ResolverTypeWrapper<MlFeatureEditableProperties>;
   MLFeatureProperties: ResolverTypeWrapper<Omit<MlFeatureProperties, 'customProperties' | 'sources' | 'version'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, sources?: Maybe<Array<Maybe<ResolversTypes['Dataset']>>>, version?: Maybe<ResolversTypes['VersionTag']> }>;
-  MLFeatureTable: ResolverTypeWrapper<Omit<MlFeatureTable, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureTableProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, featureTableProperties?: Maybe<ResolversTypes['MLFeatureTableProperties']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['MLFeatureTableProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  MLFeatureTable: ResolverTypeWrapper<Omit<MlFeatureTable, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureTableProperties' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, featureTableProperties?: Maybe<ResolversTypes['MLFeatureTableProperties']>, forms?: Maybe<ResolversTypes['Forms']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['MLFeatureTableProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   MLFeatureTableEditableProperties: ResolverTypeWrapper<MlFeatureTableEditableProperties>;
   MLFeatureTableProperties: ResolverTypeWrapper<Omit<MlFeatureTableProperties, 'customProperties' | 'mlFeatures' | 'mlPrimaryKeys'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, mlFeatures?: Maybe<Array<Maybe<ResolversTypes['MLFeature']>>>, mlPrimaryKeys?: Maybe<Array<Maybe<ResolversTypes['MLPrimaryKey']>>> }>;
   MLHyperParam: ResolverTypeWrapper<MlHyperParam>;
   MLMetric: ResolverTypeWrapper<MlMetric>;
-  MLModel: ResolverTypeWrapper<Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['MLModelProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']>, versionProperties?: Maybe<ResolversTypes['VersionProperties']> }>;
+  MLModel: ResolverTypeWrapper<Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, forms?: Maybe<ResolversTypes['Forms']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['MLModelProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']>, versionProperties?: Maybe<ResolversTypes['VersionProperties']> }>;
   MLModelEditableProperties: ResolverTypeWrapper<MlModelEditableProperties>;
-  MLModelGroup: ResolverTypeWrapper<Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['MLModelGroupProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  MLModelGroup: ResolverTypeWrapper<Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, forms?: Maybe<ResolversTypes['Forms']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['MLModelGroupProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   MLModelGroupEditableProperties: ResolverTypeWrapper<MlModelGroupEditableProperties>;
   MLModelGroupProperties: ResolverTypeWrapper<Omit<MlModelGroupProperties, 'created' | 'customProperties' | 'lastModified' | 'version'> & { created?: Maybe<ResolversTypes['AuditStamp']>, customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, lastModified?: Maybe<ResolversTypes['AuditStamp']>, version?: Maybe<ResolversTypes['VersionTag']> }>;
   MLModelLineageInfo: ResolverTypeWrapper<MlModelLineageInfo>;
   MLModelProperties: ResolverTypeWrapper<Omit<MlModelProperties, 'created' | 'customProperties' | 'groups' | 'lastModified'> & { created?: Maybe<ResolversTypes['AuditStamp']>, customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, groups?: Maybe<Array<Maybe<ResolversTypes['MLModelGroup']>>>, lastModified?: Maybe<ResolversTypes['AuditStamp']> }>;
-  MLPrimaryKey: ResolverTypeWrapper<Omit<MlPrimaryKey, 'application' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, primaryKeyProperties?: Maybe<ResolversTypes['MLPrimaryKeyProperties']>, properties?: Maybe<ResolversTypes['MLPrimaryKeyProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  MLPrimaryKey: ResolverTypeWrapper<Omit<MlPrimaryKey, 'application' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, forms?: Maybe<ResolversTypes['Forms']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, primaryKeyProperties?: Maybe<ResolversTypes['MLPrimaryKeyProperties']>, properties?: Maybe<ResolversTypes['MLPrimaryKeyProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   MLPrimaryKeyEditableProperties: ResolverTypeWrapper<MlPrimaryKeyEditableProperties>;
   MLPrimaryKeyProperties: ResolverTypeWrapper<Omit<MlPrimaryKeyProperties, 'customProperties' | 'sources' | 'version'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, sources?: Maybe<Array<Maybe<ResolversTypes['Dataset']>>>, version?: Maybe<ResolversTypes['VersionTag']> }>;
   MLTrainingRunProperties: ResolverTypeWrapper<MlTrainingRunProperties>;
@@ -10423,6 +10704,8 @@ export type ResolversTypes = {
   Operation: ResolverTypeWrapper<Operation>;
   OperationSourceType: OperationSourceType;
   OperationType: OperationType;
+  Origin: ResolverTypeWrapper<Origin>;
+  OriginType: OriginType;
   Owner: ResolverTypeWrapper<Omit<Owner, 'attribution' | 'owner' | 'ownershipType'> & { attribution?: Maybe<ResolversTypes['MetadataAttribution']>, owner: ResolversTypes['OwnerType'], ownershipType?: Maybe<ResolversTypes['OwnershipTypeEntity']> }>;
   OwnerEntityType: OwnerEntityType;
   OwnerInput: OwnerInput;
@@ -10656,7 +10939,7 @@ export type ResolversParentTypes = {
   AnalyticsConfig: AnalyticsConfig;
   AndFilterInput: AndFilterInput;
   AppConfig: AppConfig;
-  Application: Omit<Application, 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { domain?: Maybe<ResolversParentTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['ApplicationProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  Application: Omit<Application, 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { domain?: Maybe<ResolversParentTypes['DomainAssociation']>, forms?: Maybe<ResolversParentTypes['Forms']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['ApplicationProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ApplicationAssociation: Omit<ApplicationAssociation, 'application'> & { application: ResolversParentTypes['Application'] };
   ApplicationConfig: ApplicationConfig;
   ApplicationProperties: Omit<ApplicationProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
@@ -10732,11 +11015,11 @@ export type ResolversParentTypes = {
   ContainerEntitiesInput: ContainerEntitiesInput;
   ContainerProperties: Omit<ContainerProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
   ContentParams: ContentParams;
-  CorpGroup: Omit<CorpGroup, 'editableProperties' | 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { editableProperties?: Maybe<ResolversParentTypes['CorpGroupEditableProperties']>, info?: Maybe<ResolversParentTypes['CorpGroupInfo']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
+  CorpGroup: Omit<CorpGroup, 'editableProperties' | 'forms' | 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { editableProperties?: Maybe<ResolversParentTypes['CorpGroupEditableProperties']>, forms?: Maybe<ResolversParentTypes['Forms']>, info?: Maybe<ResolversParentTypes['CorpGroupInfo']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
   CorpGroupEditableProperties: CorpGroupEditableProperties;
   CorpGroupInfo: Omit<CorpGroupInfo, 'admins' | 'members'> & { admins?: Maybe<Array<ResolversParentTypes['CorpUser']>>, members?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
   CorpGroupProperties: CorpGroupProperties;
-  CorpUser: Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<ResolversParentTypes['CorpUserEditableInfo']>, editableProperties?: Maybe<ResolversParentTypes['CorpUserEditableProperties']>, info?: Maybe<ResolversParentTypes['CorpUserInfo']>, properties?: Maybe<ResolversParentTypes['CorpUserProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversParentTypes['CorpUserSettings']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  CorpUser: Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'forms' | 'globalTags' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<ResolversParentTypes['CorpUserEditableInfo']>, editableProperties?: Maybe<ResolversParentTypes['CorpUserEditableProperties']>, forms?: Maybe<ResolversParentTypes['Forms']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, info?: Maybe<ResolversParentTypes['CorpUserInfo']>, properties?: Maybe<ResolversParentTypes['CorpUserProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversParentTypes['CorpUserSettings']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   CorpUserAppearanceSettings: CorpUserAppearanceSettings;
   CorpUserEditableInfo: CorpUserEditableInfo;
   CorpUserEditableProperties: Omit<CorpUserEditableProperties, 'persona' | 'platforms'> & { persona?: Maybe<ResolversParentTypes['DataHubPersona']>, platforms?: Maybe<Array<ResolversParentTypes['DataPlatform']>> };
@@ -10790,6 +11073,7 @@ export type ResolversParentTypes = {
   DataHubPageTemplateSurface: DataHubPageTemplateSurface;
   DataHubPageTemplateVisibility: DataHubPageTemplateVisibility;
   DataHubPersona: DataHubPersona;
+  DataHubRole: Omit<DataHubRole, 'relationships'> & { relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataHubView: Omit<DataHubView, 'relationships'> & { relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataHubViewDefinition: DataHubViewDefinition;
   DataHubViewDefinitionInput: DataHubViewDefinitionInput;
@@ -10811,7 +11095,7 @@ export type ResolversParentTypes = {
   DataProcessInstanceResult: Omit<DataProcessInstanceResult, 'runs'> & { runs?: Maybe<Array<Maybe<ResolversParentTypes['DataProcessInstance']>>> };
   DataProcessInstanceRunResult: DataProcessInstanceRunResult;
   DataProcessRunEvent: DataProcessRunEvent;
-  DataProduct: Omit<DataProduct, 'application' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, entities?: Maybe<ResolversParentTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['DataProductProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  DataProduct: Omit<DataProduct, 'application' | 'domain' | 'entities' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, entities?: Maybe<ResolversParentTypes['SearchResults']>, forms?: Maybe<ResolversParentTypes['Forms']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['DataProductProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversParentTypes['AssetSettings']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DataProductProperties: Omit<DataProductProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
   DataQualityContract: Omit<DataQualityContract, 'assertion'> & { assertion: ResolversParentTypes['Assertion'] };
   DataTransform: DataTransform;
@@ -10840,10 +11124,10 @@ export type ResolversParentTypes = {
   DocPropagationSettings: DocPropagationSettings;
   Documentation: Omit<Documentation, 'documentations'> & { documentations: Array<ResolversParentTypes['DocumentationAssociation']> };
   DocumentationAssociation: Omit<DocumentationAssociation, 'attribution'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']> };
-  Domain: Omit<Domain, 'entities' | 'institutionalMemory' | 'ownership' | 'parentDomains' | 'relationships' | 'structuredProperties'> & { entities?: Maybe<ResolversParentTypes['SearchResults']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentDomains?: Maybe<ResolversParentTypes['ParentDomainsResult']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
+  Domain: Omit<Domain, 'entities' | 'forms' | 'institutionalMemory' | 'ownership' | 'parentDomains' | 'properties' | 'relationships' | 'settings' | 'structuredProperties'> & { entities?: Maybe<ResolversParentTypes['SearchResults']>, forms?: Maybe<ResolversParentTypes['Forms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentDomains?: Maybe<ResolversParentTypes['ParentDomainsResult']>, properties?: Maybe<ResolversParentTypes['DomainProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversParentTypes['AssetSettings']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
   DomainAssociation: Omit<DomainAssociation, 'domain'> & { domain: ResolversParentTypes['Domain'] };
   DomainEntitiesInput: DomainEntitiesInput;
-  DomainProperties: DomainProperties;
+  DomainProperties: Omit<DomainProperties, 'createdOn'> & { createdOn?: Maybe<ResolversParentTypes['ResolvedAuditStamp']> };
   ERModelRelationship: Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['ERModelRelationshipProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ERModelRelationshipEditableProperties: ErModelRelationshipEditableProperties;
   ERModelRelationshipEditablePropertiesUpdate: ErModelRelationshipEditablePropertiesUpdate;
@@ -10908,15 +11192,16 @@ export type ResolversParentTypes = {
   GetQuickFiltersInput: GetQuickFiltersInput;
   GetQuickFiltersResult: Omit<GetQuickFiltersResult, 'quickFilters'> & { quickFilters: Array<Maybe<ResolversParentTypes['QuickFilter']>> };
   GetRootGlossaryEntitiesInput: GetRootGlossaryEntitiesInput;
+  GetRootGlossaryNodesResult: Omit<GetRootGlossaryNodesResult, 'nodes'> & { nodes: Array<ResolversParentTypes['GlossaryNode']> };
   GetRootGlossaryTermsResult: Omit<GetRootGlossaryTermsResult, 'terms'> & { terms: Array<ResolversParentTypes['GlossaryTerm']> };
   GlobalHomePageSettings: Omit<GlobalHomePageSettings, 'defaultTemplate'> & { defaultTemplate?: Maybe<ResolversParentTypes['DataHubPageTemplate']> };
   GlobalTags: Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversParentTypes['TagAssociation']>> };
   GlobalTagsUpdate: GlobalTagsUpdate;
   GlobalViewsSettings: GlobalViewsSettings;
-  GlossaryNode: Omit<GlossaryNode, 'childrenCount' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { childrenCount?: Maybe<ResolversParentTypes['GlossaryNodeChildrenCount']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentNodes?: Maybe<ResolversParentTypes['ParentNodesResult']>, properties?: Maybe<ResolversParentTypes['GlossaryNodeProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
+  GlossaryNode: Omit<GlossaryNode, 'childrenCount' | 'forms' | 'glossaryChildrenSearch' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'settings' | 'structuredProperties'> & { childrenCount?: Maybe<ResolversParentTypes['GlossaryNodeChildrenCount']>, forms?: Maybe<ResolversParentTypes['Forms']>, glossaryChildrenSearch?: Maybe<ResolversParentTypes['ScrollResults']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentNodes?: Maybe<ResolversParentTypes['ParentNodesResult']>, properties?: Maybe<ResolversParentTypes['GlossaryNodeProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversParentTypes['AssetSettings']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
   GlossaryNodeChildrenCount: GlossaryNodeChildrenCount;
   GlossaryNodeProperties: Omit<GlossaryNodeProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
-  GlossaryTerm: Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentNodes?: Maybe<ResolversParentTypes['ParentNodesResult']>, properties?: Maybe<ResolversParentTypes['GlossaryTermProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
+  GlossaryTerm: Omit<GlossaryTerm, 'deprecation' | 'domain' | 'forms' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'schemaMetadata' | 'settings' | 'structuredProperties'> & { deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, forms?: Maybe<ResolversParentTypes['Forms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentNodes?: Maybe<ResolversParentTypes['ParentNodesResult']>, properties?: Maybe<ResolversParentTypes['GlossaryTermProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, schemaMetadata?: Maybe<ResolversParentTypes['SchemaMetadata']>, settings?: Maybe<ResolversParentTypes['AssetSettings']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
   GlossaryTermAssociation: Omit<GlossaryTermAssociation, 'actor' | 'attribution' | 'term'> & { actor?: Maybe<ResolversParentTypes['CorpUser']>, attribution?: Maybe<ResolversParentTypes['MetadataAttribution']>, term: ResolversParentTypes['GlossaryTerm'] };
   GlossaryTermProperties: Omit<GlossaryTermProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
   GlossaryTerms: Omit<GlossaryTerms, 'terms'> & { terms?: Maybe<Array<ResolversParentTypes['GlossaryTermAssociation']>> };
@@ -10958,6 +11243,8 @@ export type ResolversParentTypes = {
   LinkParams: LinkParams;
   LinkSettingsInput: LinkSettingsInput;
   LinkVersionInput: LinkVersionInput;
+  ListBusinessAttributesInput: ListBusinessAttributesInput;
+  ListBusinessAttributesResult: Omit<ListBusinessAttributesResult, 'businessAttributes'> & { businessAttributes: Array<ResolversParentTypes['BusinessAttribute']> };
   ListDomainsInput: ListDomainsInput;
   ListDomainsResult: Omit<ListDomainsResult, 'domains'> & { domains: Array<ResolversParentTypes['Domain']> };
   ListGlobalViewsInput: ListGlobalViewsInput;
@@ -10970,22 +11257,22 @@ export type ResolversParentTypes = {
   ListRecommendationsResult: Omit<ListRecommendationsResult, 'modules'> & { modules: Array<ResolversParentTypes['RecommendationModule']> };
   ListViewsResult: Omit<ListViewsResult, 'views'> & { views: Array<ResolversParentTypes['DataHubView']> };
   Long: Scalars['Long']['output'];
-  MLFeature: Omit<MlFeature, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, featureProperties?: Maybe<ResolversParentTypes['MLFeatureProperties']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['MLFeatureProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  MLFeature: Omit<MlFeature, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureProperties' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, featureProperties?: Maybe<ResolversParentTypes['MLFeatureProperties']>, forms?: Maybe<ResolversParentTypes['Forms']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['MLFeatureProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   MLFeatureEditableProperties: MlFeatureEditableProperties;
   MLFeatureProperties: Omit<MlFeatureProperties, 'customProperties' | 'sources' | 'version'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, sources?: Maybe<Array<Maybe<ResolversParentTypes['Dataset']>>>, version?: Maybe<ResolversParentTypes['VersionTag']> };
-  MLFeatureTable: Omit<MlFeatureTable, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureTableProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, featureTableProperties?: Maybe<ResolversParentTypes['MLFeatureTableProperties']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['MLFeatureTableProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  MLFeatureTable: Omit<MlFeatureTable, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureTableProperties' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, featureTableProperties?: Maybe<ResolversParentTypes['MLFeatureTableProperties']>, forms?: Maybe<ResolversParentTypes['Forms']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['MLFeatureTableProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   MLFeatureTableEditableProperties: MlFeatureTableEditableProperties;
   MLFeatureTableProperties: Omit<MlFeatureTableProperties, 'customProperties' | 'mlFeatures' | 'mlPrimaryKeys'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, mlFeatures?: Maybe<Array<Maybe<ResolversParentTypes['MLFeature']>>>, mlPrimaryKeys?: Maybe<Array<Maybe<ResolversParentTypes['MLPrimaryKey']>>> };
   MLHyperParam: MlHyperParam;
   MLMetric: MlMetric;
-  MLModel: Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['MLModelProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']>, versionProperties?: Maybe<ResolversParentTypes['VersionProperties']> };
+  MLModel: Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, forms?: Maybe<ResolversParentTypes['Forms']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['MLModelProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']>, versionProperties?: Maybe<ResolversParentTypes['VersionProperties']> };
   MLModelEditableProperties: MlModelEditableProperties;
-  MLModelGroup: Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['MLModelGroupProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  MLModelGroup: Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, forms?: Maybe<ResolversParentTypes['Forms']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['MLModelGroupProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   MLModelGroupEditableProperties: MlModelGroupEditableProperties;
   MLModelGroupProperties: Omit<MlModelGroupProperties, 'created' | 'customProperties' | 'lastModified' | 'version'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, lastModified?: Maybe<ResolversParentTypes['AuditStamp']>, version?: Maybe<ResolversParentTypes['VersionTag']> };
   MLModelLineageInfo: MlModelLineageInfo;
   MLModelProperties: Omit<MlModelProperties, 'created' | 'customProperties' | 'groups' | 'lastModified'> & { created?: Maybe<ResolversParentTypes['AuditStamp']>, customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, groups?: Maybe<Array<Maybe<ResolversParentTypes['MLModelGroup']>>>, lastModified?: Maybe<ResolversParentTypes['AuditStamp']> };
-  MLPrimaryKey: Omit<MlPrimaryKey, 'application' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, primaryKeyProperties?: Maybe<ResolversParentTypes['MLPrimaryKeyProperties']>, properties?: Maybe<ResolversParentTypes['MLPrimaryKeyProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  MLPrimaryKey: Omit<MlPrimaryKey, 'application' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, forms?: Maybe<ResolversParentTypes['Forms']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, primaryKeyProperties?: Maybe<ResolversParentTypes['MLPrimaryKeyProperties']>, properties?: Maybe<ResolversParentTypes['MLPrimaryKeyProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   MLPrimaryKeyEditableProperties: MlPrimaryKeyEditableProperties;
   MLPrimaryKeyProperties: Omit<MlPrimaryKeyProperties, 'customProperties' | 'sources' | 'version'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, sources?: Maybe<Array<Maybe<ResolversParentTypes['Dataset']>>>, version?: Maybe<ResolversParentTypes['VersionTag']> };
   MLTrainingRunProperties: MlTrainingRunProperties;
@@ -11001,6 +11288,7 @@ export type ResolversParentTypes = {
   NumberValue: NumberValue;
   NumericDataPoint: NumericDataPoint;
   Operation: Operation;
+  Origin: Origin;
   Owner: Omit<Owner, 'attribution' | 'owner' | 'ownershipType'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']>, owner: ResolversParentTypes['OwnerType'], ownershipType?: Maybe<ResolversParentTypes['OwnershipTypeEntity']> };
   OwnerInput: OwnerInput;
   OwnerType: ResolversUnionTypes<ResolversParentTypes>['OwnerType'];
@@ -11237,10 +11525,13 @@ export type AppConfigResolvers<ContextType = any, ParentType extends ResolversPa
 };
 
 export type ApplicationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Application'] = ResolversParentTypes['Application']> = {
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<ApplicationAspectsArgs>>;
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['ApplicationProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<ApplicationRelationshipsArgs, 'input'>>;
   structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
@@ -11618,11 +11909,15 @@ export type ContentParamsResolvers<ContextType = any, ParentType extends Resolve
 };
 
 export type CorpGroupResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpGroup'] = ResolversParentTypes['CorpGroup']> = {
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<CorpGroupAspectsArgs>>;
   editableProperties?: Resolver<Maybe<ResolversTypes['CorpGroupEditableProperties']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   info?: Resolver<Maybe<ResolversTypes['CorpGroupInfo']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  origin?: Resolver<Maybe<ResolversTypes['Origin']>, ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['CorpGroupProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<CorpGroupRelationshipsArgs, 'input'>>;
   structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
@@ -11655,11 +11950,15 @@ export type CorpGroupPropertiesResolvers<ContextType = any, ParentType extends R
 };
 
 export type CorpUserResolvers<ContextType = any, ParentType extends ResolversParentTypes['CorpUser'] = ResolversParentTypes['CorpUser']> = {
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<CorpUserAspectsArgs>>;
   editableInfo?: Resolver<Maybe<ResolversTypes['CorpUserEditableInfo']>, ParentType, ContextType>;
   editableProperties?: Resolver<Maybe<ResolversTypes['CorpUserEditableProperties']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
+  globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   info?: Resolver<Maybe<ResolversTypes['CorpUserInfo']>, ParentType, ContextType>;
   isNativeUser?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['CorpUserProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<CorpUserRelationshipsArgs, 'input'>>;
   settings?: Resolver<Maybe<ResolversTypes['CorpUserSettings']>, ParentType, ContextType>;
@@ -11970,6 +12269,16 @@ export type DataHubPersonaResolvers<ContextType = any, ParentType extends Resolv
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type DataHubRoleResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubRole'] = ResolversParentTypes['DataHubRole']> = {
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<DataHubRoleAspectsArgs>>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataHubRoleRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type DataHubViewResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubView'] = ResolversParentTypes['DataHubView']> = {
   definition?: Resolver<ResolversTypes['DataHubViewDefinition'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -12146,13 +12455,17 @@ export type DataProcessRunEventResolvers<ContextType = any, ParentType extends R
 
 export type DataProductResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataProduct'] = ResolversParentTypes['DataProduct']> = {
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<DataProductAspectsArgs>>;
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
   entities?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, Partial<DataProductEntitiesArgs>>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['DataProductProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataProductRelationshipsArgs, 'input'>>;
+  settings?: Resolver<Maybe<ResolversTypes['AssetSettings']>, ParentType, ContextType>;
   structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
   tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
@@ -12352,14 +12665,18 @@ export type DocumentationAssociationResolvers<ContextType = any, ParentType exte
 };
 
 export type DomainResolvers<ContextType = any, ParentType extends ResolversParentTypes['Domain'] = ResolversParentTypes['Domain']> = {
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<DomainAspectsArgs>>;
   displayProperties?: Resolver<Maybe<ResolversTypes['DisplayProperties']>, ParentType, ContextType>;
   entities?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, Partial<DomainEntitiesArgs>>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   parentDomains?: Resolver<Maybe<ResolversTypes['ParentDomainsResult']>, ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['DomainProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DomainRelationshipsArgs, 'input'>>;
+  settings?: Resolver<Maybe<ResolversTypes['AssetSettings']>, ParentType, ContextType>;
   structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -12372,6 +12689,7 @@ export type DomainAssociationResolvers<ContextType = any, ParentType extends Res
 };
 
 export type DomainPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DomainProperties'] = ResolversParentTypes['DomainProperties']> = {
+  createdOn?: Resolver<Maybe<ResolversTypes['ResolvedAuditStamp']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -12429,7 +12747,7 @@ export type EmbedResolvers<ContextType = any, ParentType extends ResolversParent
 };
 
 export type EntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['Entity'] = ResolversParentTypes['Entity']> = {
-  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataContract' | 'DataFlow' | 'DataHubConnection' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'QueryEntity' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet' | 'VersionedDataset', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataContract' | 'DataFlow' | 'DataHubConnection' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubRole' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'QueryEntity' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet' | 'VersionedDataset', ParentType, ContextType>;
 };
 
 export type EntityAssertionsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityAssertionsResult'] = ResolversParentTypes['EntityAssertionsResult']> = {
@@ -12743,6 +13061,13 @@ export type GetQuickFiltersResultResolvers<ContextType = any, ParentType extends
   quickFilters?: Resolver<Array<Maybe<ResolversTypes['QuickFilter']>>, ParentType, ContextType>;
 };
 
+export type GetRootGlossaryNodesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['GetRootGlossaryNodesResult'] = ResolversParentTypes['GetRootGlossaryNodesResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['GlossaryNode']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type GetRootGlossaryTermsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['GetRootGlossaryTermsResult'] = ResolversParentTypes['GetRootGlossaryTermsResult']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -12763,14 +13088,19 @@ export type GlobalViewsSettingsResolvers<ContextType = any, ParentType extends R
 };
 
 export type GlossaryNodeResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlossaryNode'] = ResolversParentTypes['GlossaryNode']> = {
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<GlossaryNodeAspectsArgs>>;
   childrenCount?: Resolver<Maybe<ResolversTypes['GlossaryNodeChildrenCount']>, ParentType, ContextType>;
   displayProperties?: Resolver<Maybe<ResolversTypes['DisplayProperties']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
+  glossaryChildrenSearch?: Resolver<Maybe<ResolversTypes['ScrollResults']>, ParentType, ContextType, RequireFields<GlossaryNodeGlossaryChildrenSearchArgs, 'input'>>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   parentNodes?: Resolver<Maybe<ResolversTypes['ParentNodesResult']>, ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['GlossaryNodeProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<GlossaryNodeRelationshipsArgs, 'input'>>;
+  settings?: Resolver<Maybe<ResolversTypes['AssetSettings']>, ParentType, ContextType>;
   structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -12790,16 +13120,21 @@ export type GlossaryNodePropertiesResolvers<ContextType = any, ParentType extend
 };
 
 export type GlossaryTermResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlossaryTerm'] = ResolversParentTypes['GlossaryTerm']> = {
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<GlossaryTermAspectsArgs>>;
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   hierarchicalName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   parentNodes?: Resolver<Maybe<ResolversTypes['ParentNodesResult']>, ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['GlossaryTermProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<GlossaryTermRelationshipsArgs, 'input'>>;
+  schemaMetadata?: Resolver<Maybe<ResolversTypes['SchemaMetadata']>, ParentType, ContextType, Partial<GlossaryTermSchemaMetadataArgs>>;
+  settings?: Resolver<Maybe<ResolversTypes['AssetSettings']>, ParentType, ContextType>;
   structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -12980,6 +13315,13 @@ export type LinkParamsResolvers<ContextType = any, ParentType extends ResolversP
   searchParams?: Resolver<Maybe<ResolversTypes['SearchParams']>, ParentType, ContextType>;
 };
 
+export type ListBusinessAttributesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListBusinessAttributesResult'] = ResolversParentTypes['ListBusinessAttributesResult']> = {
+  businessAttributes?: Resolver<Array<ResolversTypes['BusinessAttribute']>, ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type ListDomainsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListDomainsResult'] = ResolversParentTypes['ListDomainsResult']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   domains?: Resolver<Array<ResolversTypes['Domain']>, ParentType, ContextType>;
@@ -13018,6 +13360,7 @@ export interface LongScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 
 export type MlFeatureResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLFeature'] = ResolversParentTypes['MLFeature']> = {
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<MlFeatureAspectsArgs>>;
   browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   dataPlatformInstance?: Resolver<Maybe<ResolversTypes['DataPlatformInstance']>, ParentType, ContextType>;
   dataType?: Resolver<Maybe<ResolversTypes['MLFeatureDataType']>, ParentType, ContextType>;
@@ -13028,12 +13371,14 @@ export type MlFeatureResolvers<ContextType = any, ParentType extends ResolversPa
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   featureNamespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   featureProperties?: Resolver<Maybe<ResolversTypes['MLFeatureProperties']>, ParentType, ContextType>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<MlFeatureLineageArgs, 'input'>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['MLFeatureProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<MlFeatureRelationshipsArgs, 'input'>>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
@@ -13058,6 +13403,7 @@ export type MlFeaturePropertiesResolvers<ContextType = any, ParentType extends R
 
 export type MlFeatureTableResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLFeatureTable'] = ResolversParentTypes['MLFeatureTable']> = {
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<MlFeatureTableAspectsArgs>>;
   browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
   dataPlatformInstance?: Resolver<Maybe<ResolversTypes['DataPlatformInstance']>, ParentType, ContextType>;
@@ -13067,6 +13413,7 @@ export type MlFeatureTableResolvers<ContextType = any, ParentType extends Resolv
   editableProperties?: Resolver<Maybe<ResolversTypes['MLFeatureTableEditableProperties']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   featureTableProperties?: Resolver<Maybe<ResolversTypes['MLFeatureTableProperties']>, ParentType, ContextType>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
@@ -13074,6 +13421,7 @@ export type MlFeatureTableResolvers<ContextType = any, ParentType extends Resolv
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['MLFeatureTableProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<MlFeatureTableRelationshipsArgs, 'input'>>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
@@ -13111,6 +13459,7 @@ export type MlMetricResolvers<ContextType = any, ParentType extends ResolversPar
 
 export type MlModelResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLModel'] = ResolversParentTypes['MLModel']> = {
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<MlModelAspectsArgs>>;
   browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
   dataPlatformInstance?: Resolver<Maybe<ResolversTypes['DataPlatformInstance']>, ParentType, ContextType>;
@@ -13119,6 +13468,7 @@ export type MlModelResolvers<ContextType = any, ParentType extends ResolversPare
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
   editableProperties?: Resolver<Maybe<ResolversTypes['MLModelEditableProperties']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
@@ -13128,6 +13478,7 @@ export type MlModelResolvers<ContextType = any, ParentType extends ResolversPare
   origin?: Resolver<ResolversTypes['FabricType'], ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['MLModelProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<MlModelRelationshipsArgs, 'input'>>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
@@ -13145,6 +13496,7 @@ export type MlModelEditablePropertiesResolvers<ContextType = any, ParentType ext
 
 export type MlModelGroupResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLModelGroup'] = ResolversParentTypes['MLModelGroup']> = {
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<MlModelGroupAspectsArgs>>;
   browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
   dataPlatformInstance?: Resolver<Maybe<ResolversTypes['DataPlatformInstance']>, ParentType, ContextType>;
@@ -13153,6 +13505,7 @@ export type MlModelGroupResolvers<ContextType = any, ParentType extends Resolver
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
   editableProperties?: Resolver<Maybe<ResolversTypes['MLModelGroupEditableProperties']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
@@ -13161,6 +13514,7 @@ export type MlModelGroupResolvers<ContextType = any, ParentType extends Resolver
   origin?: Resolver<ResolversTypes['FabricType'], ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['MLModelGroupProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<MlModelGroupRelationshipsArgs, 'input'>>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
@@ -13212,6 +13566,7 @@ export type MlModelPropertiesResolvers<ContextType = any, ParentType extends Res
 
 export type MlPrimaryKeyResolvers<ContextType = any, ParentType extends ResolversParentTypes['MLPrimaryKey'] = ResolversParentTypes['MLPrimaryKey']> = {
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<MlPrimaryKeyAspectsArgs>>;
   dataPlatformInstance?: Resolver<Maybe<ResolversTypes['DataPlatformInstance']>, ParentType, ContextType>;
   dataType?: Resolver<Maybe<ResolversTypes['MLFeatureDataType']>, ParentType, ContextType>;
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
@@ -13220,6 +13575,7 @@ export type MlPrimaryKeyResolvers<ContextType = any, ParentType extends Resolver
   editableProperties?: Resolver<Maybe<ResolversTypes['MLPrimaryKeyEditableProperties']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   featureNamespace?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
@@ -13227,6 +13583,7 @@ export type MlPrimaryKeyResolvers<ContextType = any, ParentType extends Resolver
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   primaryKeyProperties?: Resolver<Maybe<ResolversTypes['MLPrimaryKeyProperties']>, ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['MLPrimaryKeyProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<MlPrimaryKeyRelationshipsArgs, 'input'>>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
@@ -13410,6 +13767,11 @@ export type OperationResolvers<ContextType = any, ParentType extends ResolversPa
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type OriginResolvers<ContextType = any, ParentType extends ResolversParentTypes['Origin'] = ResolversParentTypes['Origin']> = {
+  externalType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['OriginType'], ParentType, ContextType>;
+};
+
 export type OwnerResolvers<ContextType = any, ParentType extends ResolversParentTypes['Owner'] = ResolversParentTypes['Owner']> = {
   associatedUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   attribution?: Resolver<Maybe<ResolversTypes['MetadataAttribution']>, ParentType, ContextType>;
@@ -13586,12 +13948,14 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   getHighlights?: Resolver<Array<ResolversTypes['Highlight']>, ParentType, ContextType>;
   getMetadataAnalyticsCharts?: Resolver<Array<ResolversTypes['AnalyticsChartGroup']>, ParentType, ContextType, RequireFields<QueryGetMetadataAnalyticsChartsArgs, 'input'>>;
   getQuickFilters?: Resolver<Maybe<ResolversTypes['GetQuickFiltersResult']>, ParentType, ContextType, RequireFields<QueryGetQuickFiltersArgs, 'input'>>;
+  getRootGlossaryNodes?: Resolver<Maybe<ResolversTypes['GetRootGlossaryNodesResult']>, ParentType, ContextType, RequireFields<QueryGetRootGlossaryNodesArgs, 'input'>>;
   getRootGlossaryTerms?: Resolver<Maybe<ResolversTypes['GetRootGlossaryTermsResult']>, ParentType, ContextType, RequireFields<QueryGetRootGlossaryTermsArgs, 'input'>>;
   globalHomePageSettings?: Resolver<Maybe<ResolversTypes['GlobalHomePageSettings']>, ParentType, ContextType>;
   globalViewsSettings?: Resolver<Maybe<ResolversTypes['GlobalViewsSettings']>, ParentType, ContextType>;
   glossaryNode?: Resolver<Maybe<ResolversTypes['GlossaryNode']>, ParentType, ContextType, RequireFields<QueryGlossaryNodeArgs, 'urn'>>;
   glossaryTerm?: Resolver<Maybe<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, RequireFields<QueryGlossaryTermArgs, 'urn'>>;
   isAnalyticsEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  listBusinessAttributes?: Resolver<Maybe<ResolversTypes['ListBusinessAttributesResult']>, ParentType, ContextType, RequireFields<QueryListBusinessAttributesArgs, 'input'>>;
   listDataProductAssets?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QueryListDataProductAssetsArgs, 'input' | 'urn'>>;
   listDomains?: Resolver<Maybe<ResolversTypes['ListDomainsResult']>, ParentType, ContextType, RequireFields<QueryListDomainsArgs, 'input'>>;
   listGlobalViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListGlobalViewsArgs, 'input'>>;
@@ -14024,6 +14388,7 @@ export type TableSchemaResolvers<ContextType = any, ParentType extends Resolvers
 };
 
 export type TagResolvers<ContextType = any, ParentType extends ResolversParentTypes['Tag'] = ResolversParentTypes['Tag']> = {
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<TagAspectsArgs>>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   editableProperties?: Resolver<Maybe<ResolversTypes['EditableTagProperties']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -14330,6 +14695,7 @@ export type Resolvers<ContextType = any> = {
   DataHubPageTemplateSurface?: DataHubPageTemplateSurfaceResolvers<ContextType>;
   DataHubPageTemplateVisibility?: DataHubPageTemplateVisibilityResolvers<ContextType>;
   DataHubPersona?: DataHubPersonaResolvers<ContextType>;
+  DataHubRole?: DataHubRoleResolvers<ContextType>;
   DataHubView?: DataHubViewResolvers<ContextType>;
   DataHubViewDefinition?: DataHubViewDefinitionResolvers<ContextType>;
   DataHubViewFilter?: DataHubViewFilterResolvers<ContextType>;
@@ -14421,6 +14787,7 @@ export type Resolvers<ContextType = any> = {
   FreshnessContract?: FreshnessContractResolvers<ContextType>;
   FreshnessCronSchedule?: FreshnessCronScheduleResolvers<ContextType>;
   GetQuickFiltersResult?: GetQuickFiltersResultResolvers<ContextType>;
+  GetRootGlossaryNodesResult?: GetRootGlossaryNodesResultResolvers<ContextType>;
   GetRootGlossaryTermsResult?: GetRootGlossaryTermsResultResolvers<ContextType>;
   GlobalHomePageSettings?: GlobalHomePageSettingsResolvers<ContextType>;
   GlobalTags?: GlobalTagsResolvers<ContextType>;
@@ -14455,6 +14822,7 @@ export type Resolvers<ContextType = any> = {
   LineageRelationship?: LineageRelationshipResolvers<ContextType>;
   LinkModuleParams?: LinkModuleParamsResolvers<ContextType>;
   LinkParams?: LinkParamsResolvers<ContextType>;
+  ListBusinessAttributesResult?: ListBusinessAttributesResultResolvers<ContextType>;
   ListDomainsResult?: ListDomainsResultResolvers<ContextType>;
   ListPostsResult?: ListPostsResultResolvers<ContextType>;
   ListQueriesResult?: ListQueriesResultResolvers<ContextType>;
@@ -14490,6 +14858,7 @@ export type Resolvers<ContextType = any> = {
   NumberValue?: NumberValueResolvers<ContextType>;
   NumericDataPoint?: NumericDataPointResolvers<ContextType>;
   Operation?: OperationResolvers<ContextType>;
+  Origin?: OriginResolvers<ContextType>;
   Owner?: OwnerResolvers<ContextType>;
   OwnerType?: OwnerTypeResolvers<ContextType>;
   Ownership?: OwnershipResolvers<ContextType>;

@@ -15,6 +15,7 @@ import { addDatasetVersions } from './dataset-versions.js';
 import { addDatasets } from './datasets.js';
 import { addDomainsAndProducts } from './domains-and-products.js';
 import { addGlossaryAndTags } from './glossary-and-tags.js';
+import { addGlossaryRelationsAndAttributes } from './glossary-relations-and-attributes.js';
 import { addMetadataTests } from './metadata-tests.js';
 import { addMlModels } from './ml-models.js';
 import { addPeople } from './people.js';
@@ -34,6 +35,7 @@ export function sampleCatalog(contract: Contract, referenceTime: number): Sample
   addPlatforms(b);
   addPeople(b);
   addGlossaryAndTags(b);
+  addGlossaryRelationsAndAttributes(b);
   addDatasets(b);
   addDatasetVersions(b);
   addChartsAndDashboards(b);

@@ -2,22 +2,47 @@
  * The caller's type family (upstream's MeResolver, GetGrantedPrivilegesResolver and UpdateUserSettingResolver):
  * `me`, the caller's user and platform privileges (me.ts), the privileges the default policies grant a user
  * (get-granted-privileges.ts), the caller's own appearance settings (user-setting.ts), and what the caller
- * may do on an entity page's entity (entity-privileges.ts, upstream's EntityPrivilegesResolver), and whether the
+ * may do on an entity page's entity (entity-privileges.ts, glossary-privileges.ts: upstream's
+ * EntityPrivilegesResolver), and whether the
  * caller sees a connection's settings (MANAGE_CONNECTIONS, upstream's ConnectionUtils.canManageConnections).
  */
 import type {
   MutationUpdateUserSettingArgs,
   QueryGetGrantedPrivilegesArgs,
 } from '../../../generated/graphql/resolvers.js';
+import type { GraphqlContext } from '../context.js';
 import type { OutputRecord } from '../records.js';
 import type { Resolver, ResolverFamily } from '../resolver-types.js';
+import type { EntityView } from '../entities/entity-view.js';
 import { entityPrivileges } from './entity-privileges.js';
 import { getGrantedPrivileges } from './get-granted-privileges.js';
+import { glossaryPrivileges } from './glossary-privileges.js';
 import { holdsPlatformPrivilege, me } from './me.js';
 import { updateUserSetting } from './user-setting.js';
 
-/** The entity types whose `privileges` field answers what the caller may do on the entity. */
-const ENTITY_PAGE_TYPES = ['Dataset', 'Chart', 'Dashboard', 'DataFlow', 'DataJob', 'Container'];
+type PrivilegesOf = (ctx: GraphqlContext, view: EntityView, urn: string) => OutputRecord;
+
+/** The entity types whose `privileges` field answers what the caller may do on the entity, and how. */
+const ENTITY_PAGE_TYPES: Readonly<Record<string, PrivilegesOf>> = {
+  Dataset: entityPrivileges,
+  Chart: entityPrivileges,
+  Dashboard: entityPrivileges,
+  DataFlow: entityPrivileges,
+  DataJob: entityPrivileges,
+  Container: entityPrivileges,
+  Domain: entityPrivileges,
+  DataProduct: entityPrivileges,
+  Application: entityPrivileges,
+  GlossaryNode: glossaryPrivileges,
+  GlossaryTerm: glossaryPrivileges,
+  CorpUser: entityPrivileges,
+  CorpGroup: entityPrivileges,
+  MLFeature: entityPrivileges,
+  MLFeatureTable: entityPrivileges,
+  MLModel: entityPrivileges,
+  MLModelGroup: entityPrivileges,
+  MLPrimaryKey: entityPrivileges,
+};
 
 export const callerFamily: ResolverFamily = (viewOf) => ({
   Query: {
@@ -26,11 +51,11 @@ export const callerFamily: ResolverFamily = (viewOf) => ({
       getGrantedPrivileges(ctx, viewOf(ctx), args)) satisfies Resolver<QueryGetGrantedPrivilegesArgs>,
   },
   ...Object.fromEntries(
-    ENTITY_PAGE_TYPES.map((typeName) => [
+    Object.entries(ENTITY_PAGE_TYPES).map(([typeName, privilegesOf]) => [
       typeName,
       {
         privileges: ((entity: OutputRecord, _args, ctx) =>
-          entityPrivileges(ctx, viewOf(ctx), String(entity.urn))) as Resolver<Record<string, never>>,
+          privilegesOf(ctx, viewOf(ctx), String(entity.urn))) as Resolver<Record<string, never>>,
       },
     ]),
   ),

@@ -47,24 +47,32 @@ const ENTITY_TYPES: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries(ENTITY_NAMES).map(([type, name]) => [name, type]),
 );
 
-/** The types searched when a cross-entity search or autocomplete names none (upstream's SEARCHABLE_ENTITY_TYPES that the schema serves). */
+/**
+ * The types searched when a cross-entity search names none: upstream's SearchUtils.SEARCHABLE_ENTITY_TYPES
+ * (v1.3.0.1) that the schema serves, in its order (NOTEBOOK and SCHEMA_FIELD are not served).
+ */
 export const SEARCHABLE_TYPES: readonly string[] = [
   'DATASET',
   'DASHBOARD',
   'CHART',
-  'CONTAINER',
-  'DATA_FLOW',
-  'DATA_JOB',
-  'GLOSSARY_TERM',
-  'TAG',
-  'CORP_USER',
-  'CORP_GROUP',
   'MLMODEL',
   'MLMODEL_GROUP',
   'MLFEATURE_TABLE',
   'MLFEATURE',
   'MLPRIMARY_KEY',
+  'DATA_FLOW',
+  'DATA_JOB',
+  'GLOSSARY_TERM',
+  'GLOSSARY_NODE',
+  'TAG',
+  'ROLE',
+  'CORP_USER',
+  'CORP_GROUP',
+  'CONTAINER',
+  'DOMAIN',
+  'DATA_PRODUCT',
   'BUSINESS_ATTRIBUTE',
+  'APPLICATION',
 ];
 
 /** Every EntityType the schema serves. */

@@ -17,7 +17,9 @@ import { browseV2 } from './browse-v2.js';
 import { getQuickFilters } from './quick-filters.js';
 import { listQueries } from './query-lists.js';
 import { listGlobalViews, listMyViews } from './saved-view-lists.js';
-import { getRootGlossaryTerms, listDomains } from './sidebar-lists.js';
+import { getRootGlossaryNodes, getRootGlossaryTerms, listDomains } from './sidebar-lists.js';
+import { listBusinessAttributes } from './business-attribute-list.js';
+import { glossaryChildrenSearch } from './glossary-children-search.js';
 import { scrollAcrossEntities } from './scroll-across-entities.js';
 import { scrollAcrossLineage } from './scroll-across-lineage.js';
 import { searchAcrossLineage } from './search-across-lineage.js';
@@ -43,6 +45,13 @@ export const discoveryFamily: ResolverFamily = (viewOf) => ({
       view.store.catchUp();
       return siblingsSearch(view, (source as { urn: string }).urn, input);
     }) satisfies Resolver<{ input: Parameters<typeof siblingsSearch>[2] }>,
+  },
+  GlossaryNode: {
+    glossaryChildrenSearch: ((source, { input }, ctx) => {
+      const view = viewOf(ctx);
+      view.store.catchUp();
+      return glossaryChildrenSearch(view, (source as { urn: string }).urn, input);
+    }) satisfies Resolver<{ input: Parameters<typeof glossaryChildrenSearch>[2] }>,
   },
   VersionSet: {
     versionsSearch: ((source, { input }, ctx) => {
@@ -72,6 +81,8 @@ export const discoveryFamily: ResolverFamily = (viewOf) => ({
       return listDataProductAssets(view, urn, input);
     }) satisfies Resolver<{ urn: string; input: AssetSearchInput }>,
     getRootGlossaryTerms: withInput(viewOf, getRootGlossaryTerms),
+    getRootGlossaryNodes: withInput(viewOf, getRootGlossaryNodes),
+    listBusinessAttributes: withInput(viewOf, listBusinessAttributes),
     listGlobalViews: withInput(viewOf, listGlobalViews),
     listMyViews: ((_root, { input }, ctx) => {
       const view = viewOf(ctx);

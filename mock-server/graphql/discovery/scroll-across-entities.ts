@@ -46,6 +46,19 @@ export function checkKeepAlive(keepAlive: string | null | undefined, field: stri
     throw badRequestError(`${field}: '${keepAlive}' is not a time value such as 30s or 5m`);
 }
 
+/** scrollAcrossEntities with one more criterion in each of the input's filter groups (an entity's scoped searches). */
+export function scrollWithCriterion(
+  view: EntityView,
+  input: ScrollArgs,
+  criterion: { field: string; values: string[]; condition: string },
+): OutputRecord {
+  const groups = input.orFilters && input.orFilters.length > 0 ? input.orFilters : [{ and: [] }];
+  return scrollAcrossEntities(view, {
+    ...input,
+    orFilters: groups.map((group) => ({ and: [...(group.and ?? []), criterion] })),
+  });
+}
+
 export function scrollAcrossEntities(view: EntityView, input: ScrollArgs): OutputRecord {
   checkKeepAlive(input.keepAlive, 'input.keepAlive');
   const start = offsetOf(input.scrollId, 'input.scrollId');

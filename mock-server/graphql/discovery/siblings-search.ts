@@ -8,7 +8,7 @@
 import { stringsOf } from '../json-values.js';
 import type { EntityView } from '../entities/entity-view.js';
 import type { OutputRecord } from '../records.js';
-import { scrollAcrossEntities } from './scroll-across-entities.js';
+import { scrollWithCriterion, type scrollAcrossEntities } from './scroll-across-entities.js';
 
 type ScrollInput = Parameters<typeof scrollAcrossEntities>[1];
 
@@ -19,10 +19,5 @@ function siblingsNaming(view: EntityView, urn: string): string[] {
 }
 
 export function siblingsSearch(view: EntityView, urn: string, input: ScrollInput): OutputRecord {
-  const criterion = { field: 'urn', values: siblingsNaming(view, urn), condition: 'EQUAL' };
-  const groups = input.orFilters && input.orFilters.length > 0 ? input.orFilters : [{ and: [] }];
-  return scrollAcrossEntities(view, {
-    ...input,
-    orFilters: groups.map((group) => ({ and: [...(group.and ?? []), criterion] })),
-  });
+  return scrollWithCriterion(view, input, { field: 'urn', values: siblingsNaming(view, urn), condition: 'EQUAL' });
 }

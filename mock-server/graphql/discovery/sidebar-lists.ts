@@ -2,7 +2,8 @@
  * The lists the search page's sidebar and the glossary start from: listDomains (upstream's ListDomainsResolver,
  * v1.3.0.1: the domains matching `query` (`*`) whose parent is `parentDomain`, the top-level ones without it, newest
  * first by domainProperties.created, start 0 and count 20 by default) and getRootGlossaryTerms
- * (GetRootGlossaryTermsResolver: the terms without a parent node, `hasParentNode` false in the index). The index has
+ * (GetRootGlossaryTermsResolver: the terms without a parent node, `hasParentNode` false in the index), and
+ * getRootGlossaryNodes the same of nodes (GetRootGlossaryNodesResolver). The index has
  * no fields of the domainProperties aspect (the spec has no schema for it), so the mock reads each matching domain's
  * aspect for its parent and creation time.
  */
@@ -57,20 +58,32 @@ export function listDomains(view: EntityView, input: ListDomainsInput): OutputRe
   });
 }
 
-export function getRootGlossaryTerms(view: EntityView, input: { start: number; count: number }): OutputRecord {
+interface RootGlossaryInput {
+  start: number;
+  count: number;
+}
+
+/** A page of the glossary entities of one type that have no parent node. */
+function rootGlossaryPage(view: EntityView, entity: string, input: RootGlossaryInput) {
   const start = nonNegative(input.start, 0, 'input.start');
   const count = nonNegative(input.count, 0, 'input.count');
   const result = view.discovery.search({
     input: '*',
-    entity: 'glossaryTerm',
+    entity,
     start,
     count,
     filter: { or: [{ and: [{ field: 'hasParentNode', values: ['false'], condition: 'EQUAL' }] }] },
   });
-  return view.shapes.record('GetRootGlossaryTermsResult', {
-    terms: result.entities.map((urn) => view.entity(urn)),
-    start,
-    count: result.entities.length,
-    total: result.numEntities,
-  });
+  const entities = result.entities.map((urn) => view.entity(urn));
+  return { entities, start, count: entities.length, total: result.numEntities };
+}
+
+export function getRootGlossaryTerms(view: EntityView, input: RootGlossaryInput): OutputRecord {
+  const { entities, ...page } = rootGlossaryPage(view, 'glossaryTerm', input);
+  return view.shapes.record('GetRootGlossaryTermsResult', { terms: entities, ...page });
+}
+
+export function getRootGlossaryNodes(view: EntityView, input: RootGlossaryInput): OutputRecord {
+  const { entities, ...page } = rootGlossaryPage(view, 'glossaryNode', input);
+  return view.shapes.record('GetRootGlossaryNodesResult', { nodes: entities, ...page });
 }

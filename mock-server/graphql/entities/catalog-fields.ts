@@ -4,14 +4,16 @@
  * structured property values (StructuredPropertiesMapper), display properties (DisplayPropertiesMapper),
  * the platform instance (DataPlatformInstanceAspectMapper), the application (ApplicationAssociationMapper),
  * the v2 browse path (BrowsePathsV2Mapper), access roles (rolemetadata/mappers/AccessMapper), siblings
- * (SiblingsMapper), documentation (DocumentationMapper) and the creation stamp of the key aspect
- * (EntityResponseUtils.extractAspectCreatedAuditStamp).
+ * (SiblingsMapper), documentation (DocumentationMapper), the creation stamp of the key aspect
+ * (EntityResponseUtils.extractAspectCreatedAuditStamp), an asset page's settings (AssetSettingsMapper) and the
+ * schema of a dataset or a glossary term (the schemaMetadata aspect, latest or of a version: AspectResolver).
  */
 import { tryParseUrn } from '../../../spec/index.js';
 import { attributionRecord, resolvedAuditStampRecord } from '../aspect-records.js';
 import { booleanOr, objectOf, objectsOf, stringOr, stringsOf, type JsonObject } from '../json-values.js';
 import { browsePathV2Entries } from '../discovery/browse-paths-v2.js';
 import type { OutputRecord } from '../records.js';
+import { schemaMetadataRecord } from '../schema-metadata-record.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
 
 /** A stored property value, the union `{string}` or `{double}`, as a PropertyValue record; null for another shape. */
@@ -72,6 +74,37 @@ export function displayPropertiesRecord(view: EntityView, aspect: JsonObject | u
 export function keyCreatedRecord(view: EntityView, stored: EntityAspects, keyAspect: string): OutputRecord | null {
   const key = stored.latest(keyAspect);
   return key ? resolvedAuditStampRecord(view, key.created) : null;
+}
+
+/** An asset page's settings (aspect assetSettings): the page templates of its summary tab; null without the aspect. */
+export function assetSettingsRecord(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
+  if (!aspect) return null;
+  const summary = objectOf(aspect.assetSummary);
+  return view.shapes.record('AssetSettings', {
+    assetSummary: summary
+      ? view.shapes.record('AssetSummarySettings', {
+          templates: Array.isArray(summary.templates)
+            ? objectsOf(summary.templates).flatMap((entry) => {
+                const template = stringOr(entry.template);
+                return template
+                  ? [view.shapes.record('AssetSummarySettingsTemplate', { template: () => view.entity(template) })]
+                  : [];
+              })
+            : null,
+        })
+      : null,
+  });
+}
+
+/** The entity's schemaMetadata aspect, the latest or the version asked for, as a SchemaMetadata record; null without it. */
+export function schemaMetadataAt(
+  view: EntityView,
+  urn: string,
+  stored: EntityAspects,
+  version: number | null | undefined,
+): OutputRecord | null {
+  const schema = version ? view.store.getAspect(urn, 'schemaMetadata', version) : stored.latest('schemaMetadata');
+  return schema ? schemaMetadataRecord(view, view.valueOf(schema), urn, schema.version) : null;
 }
 
 /** The platform instance an asset is on: the instance entity when the aspect names one, else null. */

@@ -1,25 +1,34 @@
 /**
  * A group (upstream's CorpGroupMapper): name from the URN, properties and the older `info` from corpGroupInfo
  * (CorpGroupPropertiesMapper, CorpGroupInfoMapper: admins and members each a user of that URN), editableProperties
- * from corpGroupEditableInfo.
+ * from corpGroupEditableInfo, `origin` from the origin aspect (UNKNOWN without it, as CorpGroupMapper answers);
+ * ownership, structured properties, forms and the raw aspects with the shared page fields.
  */
 import { tryParseUrn, urnLastPart } from '../../../spec/index.js';
-import { ownershipRecord } from '../aspect-records.js';
-import { stringOr, stringsOf } from '../json-values.js';
+import { stringOr, stringsOf, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
-import { structuredPropertiesRecord } from './catalog-fields.js';
-import { relationshipsOf } from './edges.js';
 import type { EntityView } from './entity-view.js';
+import { pageFields } from './page-fields.js';
+
+const ORIGIN_TYPES = new Set(['NATIVE', 'EXTERNAL', 'UNKNOWN']);
+
+/** The group's origin aspect as an Origin; UNKNOWN without the aspect or its type. */
+function originRecord(view: EntityView, aspect: JsonObject | undefined): OutputRecord {
+  const type = stringOr(aspect?.type);
+  return view.shapes.record('Origin', {
+    type: type && ORIGIN_TYPES.has(type) ? type : 'UNKNOWN',
+    externalType: stringOr(aspect?.externalType),
+  });
+}
 
 export function corpGroupRecord(view: EntityView, urn: string): OutputRecord {
   const stored = view.aspectsOf(urn);
   const info = stored.aspect('corpGroupInfo');
   const editable = stored.aspect('corpGroupEditableInfo');
-  return view.shapes.record('CorpGroup', {
+  return view.shapes.recordWithShared('CorpGroup', pageFields(view, urn, stored), {
     urn,
     type: 'CORP_GROUP',
     name: urnLastPart(urn),
-    ownership: ownershipRecord(view, stored.aspect('ownership'), urn),
     properties: info
       ? view.shapes.record('CorpGroupProperties', {
           displayName: stringOr(info.displayName),
@@ -46,7 +55,6 @@ export function corpGroupRecord(view: EntityView, urn: string): OutputRecord {
         groups: Array.isArray(info.groups) ? stringsOf(info.groups) : null,
       });
     },
-    structuredProperties: () => structuredPropertiesRecord(view, stored.aspect('structuredProperties'), urn),
     editableProperties: editable
       ? view.shapes.record('CorpGroupEditableProperties', {
           description: stringOr(editable.description),
@@ -55,7 +63,6 @@ export function corpGroupRecord(view: EntityView, urn: string): OutputRecord {
           pictureLink: stringOr(editable.pictureLink),
         })
       : null,
-    relationships: relationshipsOf(view, urn),
-    exists: stored.exists,
+    origin: () => originRecord(view, stored.aspect('origin')),
   });
 }

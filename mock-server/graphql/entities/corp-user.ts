@@ -1,15 +1,15 @@
 /**
  * A user (upstream's CorpUserMapper): username from the URN, properties and the older `info` from
  * corpUserInfo (CorpUserPropertiesMapper, CorpUserInfoMapper), editableProperties and the older
- * `editableInfo` from corpUserEditableInfo (CorpUserEditableInfoMapper), settings from corpUserSettings.
+ * `editableInfo` from corpUserEditableInfo (CorpUserEditableInfoMapper), settings from corpUserSettings; tags (also
+ * as the older `globalTags`), structured properties, forms and the raw aspects with the shared page fields.
  */
 import { tryParseUrn, urnLastPart } from '../../../spec/index.js';
-import { customPropertiesRecords, globalTagsRecord } from '../aspect-records.js';
+import { customPropertiesRecords } from '../aspect-records.js';
 import { booleanOr, numberOr, objectOf, stringOr, stringsOf, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
-import { structuredPropertiesRecord } from './catalog-fields.js';
-import { relationshipsOf } from './edges.js';
 import type { EntityView } from './entity-view.js';
+import { pageFields } from './page-fields.js';
 
 const text = (value: JsonObject, keys: string[]): Record<string, string | null> =>
   Object.fromEntries(keys.map((key) => [key, stringOr(value[key])]));
@@ -44,7 +44,7 @@ export function corpUserRecord(view: EntityView, urn: string): OutputRecord {
     teams: Array.isArray(value.teams) ? stringsOf(value.teams) : null,
     skills: Array.isArray(value.skills) ? stringsOf(value.skills) : null,
   });
-  return view.shapes.record('CorpUser', {
+  return view.shapes.recordWithShared('CorpUser', pageFields(view, urn, stored), {
     urn,
     type: 'CORP_USER',
     username: urnLastPart(urn),
@@ -69,13 +69,9 @@ export function corpUserRecord(view: EntityView, urn: string): OutputRecord {
       editable
         ? view.shapes.record('CorpUserEditableInfo', { ...text(editable, editableFields), ...lists(editable) })
         : null,
-    structuredProperties: () => structuredPropertiesRecord(view, stored.aspect('structuredProperties'), urn),
     // ACTIVE is the only status the schema declares.
     status: stored.aspect('corpUserStatus')?.status === 'ACTIVE' ? 'ACTIVE' : null,
-    tags: globalTagsRecord(view, stored.aspect('globalTags'), urn),
-    relationships: relationshipsOf(view, urn),
     isNativeUser: stored.aspect('corpUserCredentials') !== undefined,
-    exists: stored.exists,
     settings: () => settingsRecord(view, stored.aspect('corpUserSettings')),
   });
 }

@@ -8,7 +8,7 @@ import { tryParseUrn } from '../../../spec/index.js';
 import { auditStampRecord, customPropertiesRecords, globalTagsRecord, glossaryTermsRecord } from '../aspect-records.js';
 import { booleanOr, numberOr, objectOf, objectsOf, stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
-import { schemaMetadataRecord } from '../schema-metadata-record.js';
+import { schemaMetadataAt } from './catalog-fields.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
 import { assetContract } from './data-contract.js';
 import { datasetProfileRecords } from './dataset-profiles.js';
@@ -95,10 +95,7 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
       return aspect ? datasetProperties(view, urn, aspect, name, origin) : null;
     },
     editableProperties: () => datasetEditableProperties(view, stored.aspect('editableDatasetProperties')),
-    schemaMetadata: ({ version }: { version?: number | null }) => {
-      const schema = version ? view.store.getAspect(urn, 'schemaMetadata', version) : stored.latest('schemaMetadata');
-      return schema ? schemaMetadataRecord(view, view.valueOf(schema), urn, schema.version) : null;
-    },
+    schemaMetadata: ({ version }: { version?: number | null }) => schemaMetadataAt(view, urn, stored, version),
     editableSchemaMetadata: () => editableSchemaMetadata(view, urn, stored),
     externalUrl: () => stringOr(properties()?.externalUrl),
     description: () => stringOr(properties()?.description),

@@ -1,14 +1,17 @@
 /**
  * A domain (upstream's DomainMapper, datahub-graphql-core/.../types/domain/DomainMapper.java, v1.3.0.1): its
- * id from the URN, properties from domainProperties, ownership, links, structured and display properties.
+ * id from the URN, properties from domainProperties (createdOn its created stamp, else the key aspect's creation),
+ * settings from assetSettings, ownership, links, structured and display properties.
  * `parentDomains` walks domainProperties' parentDomain upwards (ParentDomainsResolver); `entities` searches the
  * entities assigned to it (../discovery/domain-entities.ts).
  */
 import { tryParseUrn, urnLastPart } from '../../../spec/index.js';
-import { stringOr } from '../json-values.js';
+import { objectOf, stringOr } from '../json-values.js';
+import { resolvedAuditStampRecord } from '../aspect-records.js';
 import type { OutputRecord } from '../records.js';
 import { domainEntities, type DomainEntitiesInput } from '../discovery/domain-entities.js';
 import type { EntityView } from './entity-view.js';
+import { assetSettingsRecord, keyCreatedRecord } from './catalog-fields.js';
 import { pageFields } from './page-fields.js';
 
 /** A bound on the walk up the domain chain, which also stops a cycle (upstream stops at a domain seen before). */
@@ -40,10 +43,15 @@ export function domainRecord(view: EntityView, urn: string): OutputRecord {
         ? view.shapes.record('DomainProperties', {
             name: stringOr(properties.name) ?? '',
             description: stringOr(properties.description),
+            createdOn: () =>
+              objectOf(properties.created)
+                ? resolvedAuditStampRecord(view, properties.created)
+                : keyCreatedRecord(view, stored, 'domainKey'),
           })
         : null;
     },
     parentDomains: () => parentDomains(view, urn),
+    settings: () => assetSettingsRecord(view, stored.aspect('assetSettings')),
     entities: ({ input }: { input?: DomainEntitiesInput | null }) => domainEntities(view, urn, input ?? {}),
   });
 }

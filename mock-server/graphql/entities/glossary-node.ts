@@ -4,13 +4,14 @@
  * key aspect's creation as createdOn), ownership, links, structured and display properties. `parentNodes`
  * walks glossaryNodeInfo's parentNode upwards (upstream's ParentNodesResolver, also a term's from
  * glossaryTermInfo); `childrenCount` counts the terms and nodes whose indexed parentNode is the node
- * (GlossaryNodeChildrenCountResolver asks the search index for the `_entityType` counts of that filter).
+ * (GlossaryNodeChildrenCountResolver asks the search index for the `_entityType` counts of that filter);
+ * `settings` from assetSettings (AssetSettingsMapper).
  */
 import { tryParseUrn, urnLastPart } from '../../../spec/index.js';
 import { customPropertiesRecords } from '../aspect-records.js';
 import { stringOr } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
-import { keyCreatedRecord } from './catalog-fields.js';
+import { assetSettingsRecord, keyCreatedRecord } from './catalog-fields.js';
 import type { EntityView } from './entity-view.js';
 import { pageFields } from './page-fields.js';
 
@@ -60,6 +61,7 @@ export function glossaryNodeRecord(view: EntityView, urn: string): OutputRecord 
       });
     },
     parentNodes: () => parentNodesRecord(view, urn, 'glossaryNodeInfo'),
+    settings: () => assetSettingsRecord(view, stored.aspect('assetSettings')),
     childrenCount: () =>
       view.shapes.record('GlossaryNodeChildrenCount', {
         termsCount: childrenOfType(view, urn, 'glossaryTerm'),

@@ -2,14 +2,15 @@
  * A glossary term (upstream's GlossaryTermMapper): `hierarchicalName` is the URN's id and `name` its
  * last dot-separated part (GlossaryTermUtils.getGlossaryTermName); `properties.name` is the stored
  * name, falling back to that same name; `createdOn` the creation of its key aspect; `parentNodes` the
- * nodes above it (glossary-node.ts).
+ * nodes above it (glossary-node.ts); `settings` from assetSettings (AssetSettingsMapper); `schemaMetadata` the
+ * schemaMetadata aspect a term may carry (AspectResolver).
  */
 import { urnLastPart } from '../../../spec/index.js';
 import { customPropertiesRecords } from '../aspect-records.js';
 import { stringOr } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
-import { keyCreatedRecord } from './catalog-fields.js';
+import { assetSettingsRecord, keyCreatedRecord, schemaMetadataAt } from './catalog-fields.js';
 import { parentNodesRecord } from './glossary-node.js';
 import { pageFields } from './page-fields.js';
 
@@ -27,6 +28,8 @@ export function glossaryTermRecord(view: EntityView, urn: string): OutputRecord 
     name,
     hierarchicalName,
     parentNodes: () => parentNodesRecord(view, urn, 'glossaryTermInfo'),
+    settings: () => assetSettingsRecord(view, stored.aspect('assetSettings')),
+    schemaMetadata: ({ version }: { version?: number | null }) => schemaMetadataAt(view, urn, stored, version),
     properties: () => {
       const info = stored.aspect('glossaryTermInfo');
       return info

@@ -14,6 +14,7 @@ import { dataFlowRecord, dataJobRecord } from './pipeline-assets.js';
 import { corpGroupRecord } from './corp-group.js';
 import { corpUserRecord } from './corp-user.js';
 import { dataPlatformRecord } from './data-platform.js';
+import { dataHubRoleRecord } from './datahub-role.js';
 import { datasetRecord } from './dataset.js';
 import { domainRecord } from './domain.js';
 import type { EntityMapper } from './entity-view.js';
@@ -67,6 +68,7 @@ export const ENTITY_MAPPERS: Readonly<Record<string, EntityMapper>> = {
   entityType: entityTypeRecord,
   dataPlatformInstance: dataPlatformInstanceRecord,
   role: roleRecord,
+  dataHubRole: dataHubRoleRecord,
   mlModel: mlModelRecord,
   mlModelGroup: mlModelGroupRecord,
   mlFeature: mlFeatureRecord,

@@ -4,6 +4,7 @@
  * properties aspect's name (the URN's id without one), description, external link and custom properties,
  * and the page fields (ownership, tags, terms, domain, links, structured properties). A data product also
  * counts its assets (numAssets, 0 without a list), has a creation stamp (its key aspect's), its application,
+ * settings (assetSettings),
  * and `entities(input)`: a search over its assets (ListDataProductAssetsResolver: no assets, no results).
  */
 import { urnLastPart } from '../../../spec/index.js';
@@ -11,7 +12,7 @@ import { customPropertiesRecords } from '../aspect-records.js';
 import { searchAssets, type AssetSearchInput } from '../discovery/asset-search.js';
 import { objectsOf, stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
-import { keyCreatedRecord } from './catalog-fields.js';
+import { assetSettingsRecord, keyCreatedRecord } from './catalog-fields.js';
 import type { EntityView } from './entity-view.js';
 import { pageFields } from './page-fields.js';
 
@@ -50,6 +51,7 @@ export function dataProductRecord(view: EntityView, urn: string): OutputRecord {
         : null;
     },
     entities: ({ input }: { input?: AssetSearchInput | null }) => searchAssets(view, assetUrns(aspect()), input ?? {}),
+    settings: () => assetSettingsRecord(view, stored.aspect('assetSettings')),
   });
 }
 

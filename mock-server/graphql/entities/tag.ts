@@ -1,16 +1,18 @@
-/** A tag (upstream's TagMapper): properties from tagProperties, the name falling back to the URN's id. */
+/**
+ * A tag (upstream's TagMapper): properties from tagProperties, the name falling back to the URN's id; ownership and
+ * the raw aspects with the shared page fields.
+ */
 import { urnLastPart } from '../../../spec/index.js';
-import { ownershipRecord } from '../aspect-records.js';
 import { stringOr } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
-import { relationshipsOf } from './edges.js';
 import type { EntityView } from './entity-view.js';
+import { pageFields } from './page-fields.js';
 
 export function tagRecord(view: EntityView, urn: string): OutputRecord {
   const stored = view.aspectsOf(urn);
   const properties = stored.aspect('tagProperties');
   const description = stringOr(properties?.description);
-  return view.shapes.record('Tag', {
+  return view.shapes.recordWithShared('Tag', pageFields(view, urn, stored), {
     urn,
     type: 'TAG',
     name: urnLastPart(urn),
@@ -24,8 +26,6 @@ export function tagRecord(view: EntityView, urn: string): OutputRecord {
     editableProperties: properties
       ? view.shapes.record('EditableTagProperties', { name: stringOr(properties.name), description })
       : null,
-    ownership: ownershipRecord(view, stored.aspect('ownership'), urn),
-    relationships: relationshipsOf(view, urn),
     description,
   });
 }
