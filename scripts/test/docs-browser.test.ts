@@ -73,11 +73,14 @@ async function expectDatasetTypePage(page: Page): Promise<void> {
     .click();
   await page.waitForURL(/#\/objects\/dataset$/);
   await expect
-    .poll(() =>
-      page
-        .locator('h1, h2')
-        .filter({ hasText: /^Dataset$/ })
-        .count(),
+    .poll(
+      () =>
+        page
+          .locator('h1, h2')
+          .filter({ hasText: /^Dataset$/ })
+          .count(),
+      // The type page renders after the route changes; on a loaded machine that takes more than the default second.
+      { timeout: 15_000 },
     )
     .toBeGreaterThan(0);
 }
