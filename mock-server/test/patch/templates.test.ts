@@ -12,6 +12,8 @@ const STAMP = { time: 1700000000000, actor: 'urn:li:corpuser:__datahub_system' }
 const A = 'urn:li:corpuser:userA';
 const B = 'urn:li:corpuser:userB';
 const DS = (name: string): string => `urn:li:dataset:(urn:li:dataPlatform:hive,${name},PROD)`;
+const COPY_OF_A = { dataset: DS('a'), type: 'COPY' };
+const VIEW_OF_B = { dataset: DS('b'), type: 'VIEW' };
 const attributed = (source: string) => ({ source, actor: 'urn:li:corpuser:datahub', time: 0 });
 
 interface Case {
@@ -33,39 +35,25 @@ const cases: Case[] = [
   {
     name: 'adding an upstream keeps the others, adding an existing one replaces it',
     aspect: 'upstreamLineage',
-    given: {
-      upstreams: [
-        { dataset: DS('a'), type: 'COPY' },
-        { dataset: DS('b'), type: 'VIEW' },
-      ],
-    },
+    given: { upstreams: [COPY_OF_A, VIEW_OF_B] },
     patch: [
       { op: 'add', path: `/upstreams/${DS('a')}`, value: { dataset: DS('a'), type: 'TRANSFORMED' } },
       { op: 'add', path: `/upstreams/${DS('c')}`, value: { dataset: DS('c'), type: 'VIEW' } },
     ],
     want: {
-      upstreams: [
-        { dataset: DS('a'), type: 'TRANSFORMED' },
-        { dataset: DS('b'), type: 'VIEW' },
-        { dataset: DS('c'), type: 'VIEW' },
-      ],
+      upstreams: [{ dataset: DS('a'), type: 'TRANSFORMED' }, VIEW_OF_B, { dataset: DS('c'), type: 'VIEW' }],
       fineGrainedLineages: [],
     },
   },
   {
     name: 'removing an upstream, and removing one that is absent (a no-op, as upstream)',
     aspect: 'upstreamLineage',
-    given: {
-      upstreams: [
-        { dataset: DS('a'), type: 'COPY' },
-        { dataset: DS('b'), type: 'VIEW' },
-      ],
-    },
+    given: { upstreams: [COPY_OF_A, VIEW_OF_B] },
     patch: [
       { op: 'remove', path: `/upstreams/${DS('a')}` },
       { op: 'remove', path: `/upstreams/${DS('never')}` },
     ],
-    want: { upstreams: [{ dataset: DS('b'), type: 'VIEW' }], fineGrainedLineages: [] },
+    want: { upstreams: [VIEW_OF_B], fineGrainedLineages: [] },
   },
   {
     name: 'a / in a key is ~1 (RFC 6901), as the Python builder quotes it',
