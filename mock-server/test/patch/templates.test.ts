@@ -495,44 +495,26 @@ describe('upstreamLineage fine-grained lineage, as UpstreamLineageTemplateTest.t
     );
 
     const node = { upstreamType: 'FIELD_SET', confidenceScore: 1.0, downstreamType: 'FIELD' };
+    /** What a patch adding `node` under anotherQuery stores, by its transform operation. */
+    const nodeEntry = (transformOperation: string) => ({
+      query: 'urn:li:query:anotherQuery',
+      ...node,
+      transformOperation,
+    });
     const result3 = step(result2, [
       { op: 'add', path: `/fineGrainedLineages/CREATE/${d2}/urn:li:query:anotherQuery/${u2}`, value: node },
     ]);
-    expect((result3.fineGrainedLineages as unknown[])[2]).toEqual(
-      lineage(d2, u2, {
-        query: 'urn:li:query:anotherQuery',
-        upstreamType: 'FIELD_SET',
-        downstreamType: 'FIELD',
-        confidenceScore: 1.0,
-        transformOperation: 'CREATE',
-      }),
-    );
+    expect((result3.fineGrainedLineages as unknown[])[2]).toEqual(lineage(d2, u2, nodeEntry('CREATE')));
 
     const result4 = step(result3, [
       { op: 'add', path: `/fineGrainedLineages/TRANSFORM/${d2}/urn:li:query:anotherQuery/${u2}`, value: node },
     ]);
-    expect((result4.fineGrainedLineages as unknown[])[3]).toEqual(
-      lineage(d2, u2, {
-        query: 'urn:li:query:anotherQuery',
-        upstreamType: 'FIELD_SET',
-        downstreamType: 'FIELD',
-        confidenceScore: 1.0,
-        transformOperation: 'TRANSFORM',
-      }),
-    );
+    expect((result4.fineGrainedLineages as unknown[])[3]).toEqual(lineage(d2, u2, nodeEntry('TRANSFORM')));
 
     const result5 = step(result4, [
       { op: 'add', path: `/fineGrainedLineages/TRANSFORM/${pointer(s3)}/urn:li:query:anotherQuery/${u2}`, value: node },
     ]);
-    expect((result5.fineGrainedLineages as unknown[])[4]).toEqual(
-      lineage(s3, u2, {
-        query: 'urn:li:query:anotherQuery',
-        upstreamType: 'FIELD_SET',
-        downstreamType: 'FIELD',
-        confidenceScore: 1.0,
-        transformOperation: 'TRANSFORM',
-      }),
-    );
+    expect((result5.fineGrainedLineages as unknown[])[4]).toEqual(lineage(s3, u2, nodeEntry('TRANSFORM')));
 
     const removed = step(result4, [
       { op: 'remove', path: `/fineGrainedLineages/CREATE/${d1}/NONE/${u1}` },
