@@ -2,6 +2,7 @@
  * The harness of the GraphQL tests: a mock server from http-harness (no sample catalog, so data is
  * exact) and a client for POST /api/graphql.
  */
+import { expect } from 'vitest';
 import type { MockServer } from '../index.js';
 import { call, DATASET, ingest, type Reply } from './http-harness.js';
 
@@ -26,6 +27,30 @@ export function graphql(server: MockServer, request: GraphqlRequest): Promise<Re
     ...(token ? { token } : {}),
     ...(headers ? { headers } : {}),
   });
+}
+
+/** The JSON of a GraphQL answer, loosely typed for reading in tests. */
+export interface GraphqlJson {
+  data: Record<string, any>;
+  errors?: { message: string; extensions: { code: number } }[];
+}
+
+/**
+ * A client of the server `server()` returns (started in a beforeAll), sending as ADMIN unless given a
+ * token (`undefined`: none): `gql` answers the JSON of a 200, `ok` the data of an answer without errors.
+ */
+export function graphqlClient(server: () => MockServer) {
+  const gql = async (query: string, variables: Record<string, unknown> = {}, token: string | undefined = ADMIN) => {
+    const reply = await graphql(server(), { query, variables, ...(token ? { token } : {}) });
+    expect(reply.status).toBe(200);
+    return reply.json as GraphqlJson;
+  };
+  const ok = async (query: string, variables: Record<string, unknown> = {}, token: string | undefined = ADMIN) => {
+    const json = await gql(query, variables, token);
+    expect(json.errors).toBeUndefined();
+    return json.data;
+  };
+  return { gql, ok };
 }
 
 /**

@@ -26,3 +26,15 @@ export function indexedDatasets(
   for (const urn of datasets) store.upsertAspect('dataset', urn, 'datasetProperties', { description }, ctx);
   return { store, index };
 }
+
+/** Writes hive datasets `${prefix}_0` … `${prefix}_${count - 1}`, each named so in its datasetProperties. */
+export function writeNumberedDatasets(store: CatalogStore, prefix: string, count: number): void {
+  for (let i = 0; i < count; i++)
+    store.upsertAspect(
+      'dataset',
+      datasetUrn('hive', `${prefix}_${i}`),
+      'datasetProperties',
+      { name: `${prefix}_${i}` },
+      ctx,
+    );
+}

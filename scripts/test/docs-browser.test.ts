@@ -5,33 +5,16 @@
  * screenshot of each page under .tmp/screenshots/, and records every request to a host other than
  * this machine: there must be none.
  */
-import { existsSync, mkdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_DIR, DOCS_PAGES, type DocsPage } from '../../spec/docs-site.js';
 import { createMockServer, silentLogger, type MockServer } from '../../mock-server/index.js';
 import { fromRoot, loadContract } from '../../spec/index.js';
+import { haveChromium, isRemote, keepScreenshot, launchChromium } from './browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const LOCAL_SCHEMES = new Set(['file:', 'data:', 'blob:', 'about:']);
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const LOCAL_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 const MENU_ITEM = '[data-component-name="Menu/MenuItem"]';
-const SCREENSHOTS = fromRoot('.tmp', 'screenshots');
-
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium)
-  console.warn(`docs browser tests skipped: no ${CHROMIUM}; install it with \`apt-get install -y chromium\``);
 
 let browser: Browser;
 let server: MockServer;
@@ -42,9 +25,7 @@ async function openPage(url: string): Promise<Page> {
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.endsWith('/favicon.ico'))
       external.push(`${url} -> ${request.url()} (no favicon in the page)`);
-    const { protocol, host, hostname } = new URL(request.url());
-    if (!LOCAL_SCHEMES.has(protocol) && !LOCAL_HOSTS.has(hostname) && !LOCAL_HOSTS.has(host))
-      external.push(`${url} -> ${request.url()}`);
+    if (isRemote(request.url(), LOCAL_HOSTS)) external.push(`${url} -> ${request.url()}`);
   });
   const response = await page.goto(url, { waitUntil: 'load' });
   if (response) expect(response.status(), url).toBe(200);
@@ -92,11 +73,14 @@ async function expectDatasetTypePage(page: Page): Promise<void> {
     .click();
   await page.waitForURL(/#\/objects\/dataset$/);
   await expect
-    .poll(() =>
-      page
-        .locator('h1, h2')
-        .filter({ hasText: /^Dataset$/ })
-        .count(),
+    .poll(
+      () =>
+        page
+          .locator('h1, h2')
+          .filter({ hasText: /^Dataset$/ })
+          .count(),
+      // The type page renders after the route changes; on a loaded machine that takes more than the default second.
+      { timeout: 15_000 },
     )
     .toBeGreaterThan(0);
 }
@@ -108,13 +92,12 @@ async function checkPage(page: Page, file: DocsPage, source: string): Promise<vo
   // Every page leads back to the rest of the site, and Redoc's footer leaves no empty badge behind.
   expect(await page.locator('nav a[href="index.html"]').count(), file).toBe(1);
   expect(await page.getByText('API docs by').filter({ visible: true }).count(), file).toBe(0);
-  await page.screenshot({ path: `${SCREENSHOTS}/docs-${source}-${file.replace('.html', '')}.png` });
+  await keepScreenshot(page, `docs-${source}-${file.replace('.html', '')}`, false);
 }
 
-describe.skipIf(!haveChromium)('the docs site in Chromium', () => {
+describe.skipIf(!haveChromium('docs browser tests'))('the docs site in Chromium', () => {
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     server = await createMockServer({ port: 0, sample: false, logger: silentLogger });
   }, 60_000);
   afterAll(async () => {

@@ -5,33 +5,14 @@
  * a link to that aspect's entry on the docs site. Every request the browser makes stays on 127.0.0.1.
  * A screenshot is kept under .tmp/screenshots/ for a human to look at.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromRoot } from '../../../spec/index.js';
+import { haveChromium, keepScreenshot, launchChromium, isRemote } from '../../../scripts/test/browser.js';
 import type { MockServer } from '../../index.js';
 import { call, DATASET, ingest, startServer } from '../http-harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-/** Schemes that never touch the network. */
-const LOCAL_SCHEMES = new Set(['blob:', 'data:', 'about:']);
 const DESCRIPTION = 'Orders as the inspector shows them';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium)
-  console.warn(`${CHROMIUM} is absent, so the browser test of the inspector is skipped: apt-get install -y chromium`);
-
-describe.skipIf(!haveChromium)('the inspector in Chromium', () => {
+describe.skipIf(!haveChromium('the browser test of the inspector'))('the inspector in Chromium', () => {
   let server: MockServer;
   let browser: Browser;
   let page: Page;
@@ -39,7 +20,7 @@ describe.skipIf(!haveChromium)('the inspector in Chromium', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     const context = await browser.newContext();
     context.on('request', (request) => requested.push(request.url()));
     page = await context.newPage();
@@ -106,9 +87,7 @@ describe.skipIf(!haveChromium)('the inspector in Chromium', () => {
     const aspect = page.locator('#state section[data-aspect="datasetProperties"]');
     await expect.poll(() => aspect.innerText().catch(() => ''), { timeout: 10_000 }).toContain(DESCRIPTION);
     expect(await aspect.innerText()).toContain('version 0 (latest)');
-    const screenshots = fromRoot('.tmp', 'screenshots');
-    mkdirSync(screenshots, { recursive: true });
-    await page.screenshot({ path: join(screenshots, 'inspector.png'), fullPage: true });
+    await keepScreenshot(page, 'inspector');
 
     await aspect.locator('h3 a').click();
     await page.waitForURL(/\/__mock\/docs\/aspects\.html#aspect-datasetProperties$/);
@@ -117,10 +96,6 @@ describe.skipIf(!haveChromium)('the inspector in Chromium', () => {
 
   it('made no request beyond 127.0.0.1', () => {
     expect(requested.length).toBeGreaterThan(3);
-    const remote = requested.filter((url) => {
-      const { protocol, hostname } = new URL(url);
-      return !LOCAL_SCHEMES.has(protocol) && hostname !== '127.0.0.1';
-    });
-    expect(remote).toEqual([]);
+    expect(requested.filter((url) => isRemote(url, ['127.0.0.1']))).toEqual([]);
   });
 });

@@ -37,6 +37,13 @@ fragment containersBits on ParentContainersResult {
 fragment customBits on CustomPropertiesEntry { key value associatedUrn }
 `;
 
+/** The owners, tags, terms, domain and deprecation every asset type's result selects, as the app repeats them. */
+const GOVERNANCE = `ownership { ...ownerBits }
+    tags { ...tagBits }
+    glossaryTerms { ...termBits }
+    domain { ...domainBits }
+    deprecation { ...deprecationBits }`;
+
 /** One result of a search, per entity type (the app's `searchResultsWithoutSchemaField`). */
 const RESULT_FIELDS = `
 fragment resultNoLineage on Entity {
@@ -47,11 +54,7 @@ fragment resultNoLineage on Entity {
     platform { ...platformBits }
     properties { name qualifiedName description externalUrl customProperties { ...customBits } }
     editableProperties { description name }
-    ownership { ...ownerBits }
-    tags { ...tagBits }
-    glossaryTerms { ...termBits }
-    domain { ...domainBits }
-    deprecation { ...deprecationBits }
+    ${GOVERNANCE}
     subTypes { typeNames }
     container { urn type properties { name } }
     parentContainers { ...containersBits }
@@ -63,11 +66,7 @@ fragment resultNoLineage on Entity {
     platform { ...platformBits }
     properties { name description externalUrl chartType: type access lastRefreshed customProperties { ...customBits } }
     editableProperties { description }
-    ownership { ...ownerBits }
-    tags { ...tagBits }
-    glossaryTerms { ...termBits }
-    domain { ...domainBits }
-    deprecation { ...deprecationBits }
+    ${GOVERNANCE}
     parentContainers { ...containersBits }
     subTypes { typeNames }
     status { removed }
@@ -77,11 +76,7 @@ fragment resultNoLineage on Entity {
     platform { ...platformBits }
     properties { name description externalUrl access lastRefreshed customProperties { ...customBits } }
     editableProperties { description }
-    ownership { ...ownerBits }
-    tags { ...tagBits }
-    glossaryTerms { ...termBits }
-    domain { ...domainBits }
-    deprecation { ...deprecationBits }
+    ${GOVERNANCE}
     parentContainers { ...containersBits }
     subTypes { typeNames }
     status { removed }
@@ -90,22 +85,14 @@ fragment resultNoLineage on Entity {
     orchestrator flowId cluster lastIngested
     platform { ...platformBits }
     properties { name description project externalUrl customProperties { ...customBits } }
-    ownership { ...ownerBits }
-    tags { ...tagBits }
-    glossaryTerms { ...termBits }
-    domain { ...domainBits }
-    deprecation { ...deprecationBits }
+    ${GOVERNANCE}
     status { removed }
   }
   ... on DataJob {
     jobId lastIngested
     dataFlow { urn type orchestrator flowId properties { name } platform { ...platformBits } }
     properties { name description externalUrl customProperties { ...customBits } }
-    ownership { ...ownerBits }
-    tags { ...tagBits }
-    glossaryTerms { ...termBits }
-    domain { ...domainBits }
-    deprecation { ...deprecationBits }
+    ${GOVERNANCE}
     subTypes { typeNames }
     status { removed }
   }
@@ -114,11 +101,7 @@ fragment resultNoLineage on Entity {
     platform { ...platformBits }
     properties { name description externalUrl qualifiedName customProperties { ...customBits } }
     editableProperties { description }
-    ownership { ...ownerBits }
-    tags { ...tagBits }
-    glossaryTerms { ...termBits }
-    domain { ...domainBits }
-    deprecation { ...deprecationBits }
+    ${GOVERNANCE}
     parentContainers { ...containersBits }
     subTypes { typeNames }
     entities(input: {start: 0, count: 0}) { total }

@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../index.js';
-import { ADMIN, READER, graphql, ingest, startServer } from '../graphql-harness.js';
+import { ADMIN, READER, graphql, graphqlClient, ingest, startServer } from '../graphql-harness.js';
 
 const APP_CONFIG = `query appConfig {
   appConfig {
@@ -99,16 +99,7 @@ describe.each(['svc', 'li'] as const)('the app shell, namespace %s', (namespace)
   });
   afterAll(() => server.close());
 
-  const gql = async (query: string, variables: Record<string, unknown> = {}, token: string | undefined = ADMIN) => {
-    const reply = await graphql(server, { query, variables, ...(token ? { token } : {}) });
-    expect(reply.status).toBe(200);
-    return reply.json as { data: Record<string, any>; errors?: { message: string; extensions: { code: number } }[] };
-  };
-  const ok = async (query: string, variables: Record<string, unknown> = {}, token: string | undefined = ADMIN) => {
-    const json = await gql(query, variables, token);
-    expect(json.errors).toBeUndefined();
-    return json.data;
-  };
+  const { gql, ok } = graphqlClient(() => server);
 
   it('answers appConfig as a v1.3.0.1 quickstart, with the V2 app and its home page on', async () => {
     const { appConfig } = await ok(APP_CONFIG);

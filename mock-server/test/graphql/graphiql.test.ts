@@ -5,34 +5,21 @@
  * headers editor, and no request leaves the machine. A screenshot is kept
  * under .tmp/screenshots/ for a human to look at.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromRoot } from '../../../spec/index.js';
+import { haveChromium, keepScreenshot, launchPersistentChromium, isRemote } from '../../../scripts/test/browser.js';
 import type { MockServer } from '../../index.js';
 import { ADMIN, DATASET, call, ingest, startServer } from '../graphql-harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const DESCRIPTION = 'Orders seen through the explorer';
 /** The description of hive clean.orders in the sample catalog (mock-server/sample/dataset-definitions.ts). */
 const SAMPLE_ORDERS_DESCRIPTION =
   'Orders with their latest status, de-duplicated from the order events and enriched with product data. One row per order.';
 /** Longer than GraphiQL's debounce of editor changes. */
 const EDIT_DEBOUNCE_MS = 600;
-/** Schemes that never touch the network. */
-const LOCAL_SCHEMES = new Set(['blob:', 'data:', 'about:']);
 
 /** Replaces the text of the Monaco editor inside `container`. */
 async function replaceEditorText(page: Page, container: string, text: string): Promise<void> {
@@ -61,20 +48,14 @@ describe('GET /api/graphiql', () => {
     expect(reply.text).not.toMatch(/<(script|link)[^>]+(src|href)="(https?:)?\/\//);
   });
 
-  const browserTest = existsSync(CHROMIUM) ? it : it.skip;
-  if (!existsSync(CHROMIUM))
-    console.warn(`${CHROMIUM} is absent, so the browser test of the explorer is skipped: apt-get install -y chromium`);
+  const browserTest = haveChromium('the browser test of the explorer') ? it : it.skip;
 
   browserTest(
     'runs a dataset query in headless Chromium without leaving the machine',
     { timeout: 120_000 },
     async () => {
       const userDataDir = mkdtempSync(join(tmpdir(), 'graphiql-chromium-'));
-      const context = await chromium.launchPersistentContext(userDataDir, {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: CHROMIUM_ARGS,
-      });
+      const context = await launchPersistentChromium(userDataDir);
       const requested: string[] = [];
       context.on('request', (request) => requested.push(request.url()));
       try {
@@ -100,9 +81,7 @@ describe('GET /api/graphiql', () => {
         await page.locator('.graphiql-execute-button').click();
         await expect.poll(response, { timeout: 30_000 }).toContain(DESCRIPTION);
 
-        const screenshots = fromRoot('.tmp', 'screenshots');
-        mkdirSync(screenshots, { recursive: true });
-        await page.screenshot({ path: join(screenshots, 'graphiql-dataset-query.png'), fullPage: true });
+        await keepScreenshot(page, 'graphiql-dataset-query');
 
         // A mutation needs the bearer header, entered in the headers editor.
         await replaceEditorText(
@@ -115,11 +94,7 @@ describe('GET /api/graphiql', () => {
         await page.locator('.graphiql-execute-button').click();
         await expect.poll(response, { timeout: 30_000 }).toContain('"createTag": "urn:svc:tag:from-explorer"');
 
-        const remote = requested.filter((url) => {
-          const { protocol, hostname } = new URL(url);
-          return !LOCAL_SCHEMES.has(protocol) && hostname !== '127.0.0.1' && hostname !== 'localhost';
-        });
-        expect(remote).toEqual([]);
+        expect(requested.filter((url) => isRemote(url, ['127.0.0.1', 'localhost']))).toEqual([]);
         expect(requested.some((url) => url.endsWith('/api/graphql'))).toBe(true);
       } finally {
         await context.close();

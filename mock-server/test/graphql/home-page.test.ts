@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../index.js';
-import { ADMIN, READER, graphql, ingest, startServer } from '../graphql-harness.js';
+import { ADMIN, READER, graphql, graphqlClient, ingest, startServer } from '../graphql-harness.js';
 
 const PAGE_TEMPLATE = `fragment PageTemplate on DataHubPageTemplate {
   urn
@@ -91,16 +91,7 @@ describe.each(['svc', 'li'] as const)('the home page, namespace %s', (namespace)
   });
   afterAll(() => server.close());
 
-  const gql = async (query: string, variables: Record<string, unknown> = {}, token: string | undefined = ADMIN) => {
-    const reply = await graphql(server, { query, variables, ...(token ? { token } : {}) });
-    expect(reply.status).toBe(200);
-    return reply.json as { data: Record<string, any>; errors?: { message: string; extensions: { code: number } }[] };
-  };
-  const ok = async (query: string, variables: Record<string, unknown> = {}, token: string | undefined = ADMIN) => {
-    const json = await gql(query, variables, token);
-    expect(json.errors).toBeUndefined();
-    return json.data;
-  };
+  const { gql, ok } = graphqlClient(() => server);
   const bootedModule = (id: string, name: string, type: string) => ({
     urn: urn(`dataHubPageModule:${id}`),
     type: 'DATAHUB_PAGE_MODULE',

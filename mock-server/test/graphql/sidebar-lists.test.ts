@@ -41,27 +41,19 @@ describe.each(['svc', 'li'] as const)('the sidebar lists (namespace %s)', (ns) =
         },
         ADMIN,
       );
-    await ingest(
-      server,
-      term('Revenue'),
-      'glossaryTermInfo',
-      { name: 'Revenue', definition: 'Money in', termSource: 'INTERNAL' },
-      ADMIN,
-    );
-    await ingest(
-      server,
-      term('Cost'),
-      'glossaryTermInfo',
-      { name: 'Cost', definition: 'Money out', termSource: 'INTERNAL' },
-      ADMIN,
-    );
-    await ingest(
-      server,
-      term('Margin'),
-      'glossaryTermInfo',
-      { name: 'Margin', definition: 'The rest', termSource: 'INTERNAL', parentNode: `urn:${ns}:glossaryNode:Finance` },
-      ADMIN,
-    );
+    const terms: [string, string, string?][] = [
+      ['Revenue', 'Money in'],
+      ['Cost', 'Money out'],
+      ['Margin', 'The rest', `urn:${ns}:glossaryNode:Finance`],
+    ];
+    for (const [name, definition, parentNode] of terms)
+      await ingest(
+        server,
+        term(name),
+        'glossaryTermInfo',
+        { name, definition, termSource: 'INTERNAL', ...(parentNode ? { parentNode } : {}) },
+        ADMIN,
+      );
   });
   afterAll(() => server.close());
 

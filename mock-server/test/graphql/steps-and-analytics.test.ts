@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../index.js';
-import { ADMIN, READER, graphql, ingest, startServer } from '../graphql-harness.js';
+import { ADMIN, READER, graphql, graphqlClient, ingest, startServer } from '../graphql-harness.js';
 
 const GET_STEPS = `query batchGetStepStates($input: BatchGetStepStatesInput!) { batchGetStepStates(input: $input) { results { id properties { key value } } } }`;
 const UPDATE_STEPS = `mutation batchUpdateStepStates($input: BatchUpdateStepStatesInput!) { batchUpdateStepStates(input: $input) { results { id succeeded } } }`;
@@ -89,16 +89,7 @@ describe('step states and analytics', () => {
   });
   afterAll(() => server.close());
 
-  const gql = async (query: string, variables: Record<string, unknown> = {}, token: string | undefined = ADMIN) => {
-    const reply = await graphql(server, { query, variables, ...(token ? { token } : {}) });
-    expect(reply.status).toBe(200);
-    return reply.json as { data: Record<string, any>; errors?: { message: string; extensions: { code: number } }[] };
-  };
-  const ok = async (query: string, variables: Record<string, unknown> = {}, token: string | undefined = ADMIN) => {
-    const json = await gql(query, variables, token);
-    expect(json.errors).toBeUndefined();
-    return json.data;
-  };
+  const { gql, ok } = graphqlClient(() => server);
 
   it('round-trips step states; a step never stored is left out, a new state replaces the old', async () => {
     const ids = ['urn:svc:corpuser:reader-search-tour', 'never-stored'];

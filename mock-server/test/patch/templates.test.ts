@@ -12,6 +12,8 @@ const STAMP = { time: 1700000000000, actor: 'urn:li:corpuser:__datahub_system' }
 const A = 'urn:li:corpuser:userA';
 const B = 'urn:li:corpuser:userB';
 const DS = (name: string): string => `urn:li:dataset:(urn:li:dataPlatform:hive,${name},PROD)`;
+const COPY_OF_A = { dataset: DS('a'), type: 'COPY' };
+const VIEW_OF_B = { dataset: DS('b'), type: 'VIEW' };
 const attributed = (source: string) => ({ source, actor: 'urn:li:corpuser:datahub', time: 0 });
 
 interface Case {
@@ -33,39 +35,25 @@ const cases: Case[] = [
   {
     name: 'adding an upstream keeps the others, adding an existing one replaces it',
     aspect: 'upstreamLineage',
-    given: {
-      upstreams: [
-        { dataset: DS('a'), type: 'COPY' },
-        { dataset: DS('b'), type: 'VIEW' },
-      ],
-    },
+    given: { upstreams: [COPY_OF_A, VIEW_OF_B] },
     patch: [
       { op: 'add', path: `/upstreams/${DS('a')}`, value: { dataset: DS('a'), type: 'TRANSFORMED' } },
       { op: 'add', path: `/upstreams/${DS('c')}`, value: { dataset: DS('c'), type: 'VIEW' } },
     ],
     want: {
-      upstreams: [
-        { dataset: DS('a'), type: 'TRANSFORMED' },
-        { dataset: DS('b'), type: 'VIEW' },
-        { dataset: DS('c'), type: 'VIEW' },
-      ],
+      upstreams: [{ dataset: DS('a'), type: 'TRANSFORMED' }, VIEW_OF_B, { dataset: DS('c'), type: 'VIEW' }],
       fineGrainedLineages: [],
     },
   },
   {
     name: 'removing an upstream, and removing one that is absent (a no-op, as upstream)',
     aspect: 'upstreamLineage',
-    given: {
-      upstreams: [
-        { dataset: DS('a'), type: 'COPY' },
-        { dataset: DS('b'), type: 'VIEW' },
-      ],
-    },
+    given: { upstreams: [COPY_OF_A, VIEW_OF_B] },
     patch: [
       { op: 'remove', path: `/upstreams/${DS('a')}` },
       { op: 'remove', path: `/upstreams/${DS('never')}` },
     ],
-    want: { upstreams: [{ dataset: DS('b'), type: 'VIEW' }], fineGrainedLineages: [] },
+    want: { upstreams: [VIEW_OF_B], fineGrainedLineages: [] },
   },
   {
     name: 'a / in a key is ~1 (RFC 6901), as the Python builder quotes it',
@@ -507,44 +495,26 @@ describe('upstreamLineage fine-grained lineage, as UpstreamLineageTemplateTest.t
     );
 
     const node = { upstreamType: 'FIELD_SET', confidenceScore: 1.0, downstreamType: 'FIELD' };
+    /** What a patch adding `node` under anotherQuery stores, by its transform operation. */
+    const nodeEntry = (transformOperation: string) => ({
+      query: 'urn:li:query:anotherQuery',
+      ...node,
+      transformOperation,
+    });
     const result3 = step(result2, [
       { op: 'add', path: `/fineGrainedLineages/CREATE/${d2}/urn:li:query:anotherQuery/${u2}`, value: node },
     ]);
-    expect((result3.fineGrainedLineages as unknown[])[2]).toEqual(
-      lineage(d2, u2, {
-        query: 'urn:li:query:anotherQuery',
-        upstreamType: 'FIELD_SET',
-        downstreamType: 'FIELD',
-        confidenceScore: 1.0,
-        transformOperation: 'CREATE',
-      }),
-    );
+    expect((result3.fineGrainedLineages as unknown[])[2]).toEqual(lineage(d2, u2, nodeEntry('CREATE')));
 
     const result4 = step(result3, [
       { op: 'add', path: `/fineGrainedLineages/TRANSFORM/${d2}/urn:li:query:anotherQuery/${u2}`, value: node },
     ]);
-    expect((result4.fineGrainedLineages as unknown[])[3]).toEqual(
-      lineage(d2, u2, {
-        query: 'urn:li:query:anotherQuery',
-        upstreamType: 'FIELD_SET',
-        downstreamType: 'FIELD',
-        confidenceScore: 1.0,
-        transformOperation: 'TRANSFORM',
-      }),
-    );
+    expect((result4.fineGrainedLineages as unknown[])[3]).toEqual(lineage(d2, u2, nodeEntry('TRANSFORM')));
 
     const result5 = step(result4, [
       { op: 'add', path: `/fineGrainedLineages/TRANSFORM/${pointer(s3)}/urn:li:query:anotherQuery/${u2}`, value: node },
     ]);
-    expect((result5.fineGrainedLineages as unknown[])[4]).toEqual(
-      lineage(s3, u2, {
-        query: 'urn:li:query:anotherQuery',
-        upstreamType: 'FIELD_SET',
-        downstreamType: 'FIELD',
-        confidenceScore: 1.0,
-        transformOperation: 'TRANSFORM',
-      }),
-    );
+    expect((result5.fineGrainedLineages as unknown[])[4]).toEqual(lineage(s3, u2, nodeEntry('TRANSFORM')));
 
     const removed = step(result4, [
       { op: 'remove', path: `/fineGrainedLineages/CREATE/${d1}/NONE/${u1}` },

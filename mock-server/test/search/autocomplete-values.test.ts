@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AutocompleteRequest } from '../../search/index.js';
-import { ctx, datasetUrn, indexedDatasets } from '../search-harness.js';
+import { ctx, datasetUrn, indexedDatasets, writeNumberedDatasets } from '../search-harness.js';
 
 // A prefix matched by a thousand values or more is served by a walk of the ranked suggestions
 // that tests the values themselves; matches and near misses must be decided exactly as the token
@@ -9,24 +9,7 @@ import { ctx, datasetUrn, indexedDatasets } from '../search-harness.js';
 function catalog(names: string[]): (query: string, more?: Partial<AutocompleteRequest>) => string[] {
   const { store, index } = indexedDatasets([], '');
   store.transaction(() => {
-    for (let i = 0; i < 1_000; i++)
-      store.upsertAspect(
-        'dataset',
-        datasetUrn('hive', `orders_${i}`),
-        'datasetProperties',
-        { name: `orders_${i}` },
-        ctx,
-      );
-    for (let i = 0; i < 1_000; i++)
-      store.upsertAspect('dataset', datasetUrn('hive', `kafka_${i}`), 'datasetProperties', { name: `kafka_${i}` }, ctx);
-    for (let i = 0; i < 1_000; i++)
-      store.upsertAspect(
-        'dataset',
-        datasetUrn('hive', `sales_orders_${i}`),
-        'datasetProperties',
-        { name: `sales_orders_${i}` },
-        ctx,
-      );
+    for (const prefix of ['orders', 'kafka', 'sales_orders']) writeNumberedDatasets(store, prefix, 1_000);
     for (const name of names)
       store.upsertAspect('dataset', datasetUrn('hive', name), 'datasetProperties', { name }, ctx);
   });

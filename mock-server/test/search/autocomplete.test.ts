@@ -4,7 +4,14 @@ import { RestliError } from '../../errors.js';
 import type { AutocompleteRequest, SearchIndex } from '../../search/index.js';
 import type { CatalogStore } from '../../store/catalog-store.js';
 import { call, ingest, serverForTests } from '../http-harness.js';
-import { contract, ctx, datasetUrn, indexedDatasets, platformUrn as platform } from '../search-harness.js';
+import {
+  contract,
+  ctx,
+  datasetUrn,
+  indexedDatasets,
+  platformUrn as platform,
+  writeNumberedDatasets,
+} from '../search-harness.js';
 
 const chartUrn = (tool: string, id: string): string => makeUrn(contract.names.urnPrefix, 'chart', [tool, id]);
 
@@ -181,8 +188,7 @@ describe('autocomplete of a prefix that thousands of rows match', () => {
   beforeAll(() => {
     ({ store, index } = indexedDatasets([], ''));
     store.transaction(() => {
-      for (let i = 0; i < DATASETS; i++)
-        store.upsertAspect('dataset', orders(i), 'datasetProperties', { name: `orders_${i}` }, ctx);
+      writeNumberedDatasets(store, 'orders', DATASETS);
     });
   });
 
@@ -220,16 +226,8 @@ describe('autocomplete of a prefix whose matches rank after thousands of other v
     let store: CatalogStore;
     ({ store, index } = indexedDatasets([], ''));
     store.transaction(() => {
-      for (let i = 0; i < OTHERS; i++)
-        store.upsertAspect('dataset', datasetUrn('hive', `a_${i}`), 'datasetProperties', { name: `a_${i}` }, ctx);
-      for (let i = 0; i < 1_000; i++)
-        store.upsertAspect(
-          'dataset',
-          datasetUrn('hive', `orders_${i}`),
-          'datasetProperties',
-          { name: `orders_${i}` },
-          ctx,
-        );
+      writeNumberedDatasets(store, 'a', OTHERS);
+      writeNumberedDatasets(store, 'orders', 1_000);
     });
   });
 

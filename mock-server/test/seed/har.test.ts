@@ -4,27 +4,15 @@
  * the reads it checked. A tampered capture's broken answer and refused write are reported, the other
  * writes still applied. Needs Debian's chromium; skipped, saying so, without it.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, silentLogger, type MockServer } from '../../index.js';
 import { parseMockArgs } from '../../../bin/mock.js';
+import { haveChromium, launchChromium } from '../../../scripts/test/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium)
-  console.warn(`HAR capture tests skipped: no ${CHROMIUM}; install it with \`apt-get install -y chromium\``);
+const chromiumPresent = haveChromium('HAR capture tests');
 
 const VISITS = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,har.visits,PROD)';
 const ORDERS = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,clean.orders,PROD)';
@@ -47,10 +35,10 @@ function tagsOf(aspects: Record<string, { value: Record<string, unknown> }>): un
 }
 
 beforeAll(async () => {
-  if (!haveChromium) return;
+  if (!chromiumPresent) return;
   const recorded = await createMockServer({ port: 0, logger: silentLogger });
   servers.push(recorded);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ recordHar: { path: har, content: 'embed' } });
     const page = await context.newPage();
@@ -115,7 +103,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!haveChromium)('mock --seed-har with a capture Playwright recorded', () => {
+describe.skipIf(!chromiumPresent)('mock --seed-har with a capture Playwright recorded', () => {
   it('applies the writes in order and checks the reads', async () => {
     const fresh = await createMockServer({ port: 0, logger: silentLogger, seedHar: [har] });
     servers.push(fresh);

@@ -58,6 +58,15 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
   const dataset = (name: string) => `${prefix}dataset:(${prefix}dataPlatform:hive,${name},PROD)`;
   const ctx: WriteContext = { actor: `${prefix}corpuser:alice`, now: 1_000 };
   const owned = { owners: [{ owner: `${prefix}corpuser:bob`, type: 'DATAOWNER' }] };
+  /** How many entities the store says bob owns (the OwnedBy edges into him). */
+  const ownedByBob = (store: CatalogStore) =>
+    store.relationships({
+      urn: `${prefix}corpuser:bob`,
+      direction: 'INCOMING',
+      types: ['OwnedBy'],
+      start: 0,
+      count: 10,
+    }).total;
 
   it('changes the digest on every change and not on reads', () => {
     const store = new CatalogStore({ contract });
@@ -86,15 +95,7 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
       expect(extra.visited).toEqual([]);
     });
     expect(extra.visited).toEqual([dataset('a'), dataset('b')]);
-    expect(
-      store.relationships({
-        urn: `${prefix}corpuser:bob`,
-        direction: 'INCOMING',
-        types: ['OwnedBy'],
-        start: 0,
-        count: 10,
-      }).total,
-    ).toBe(1);
+    expect(ownedByBob(store)).toBe(1);
     // A transaction that fails rebuilds nothing and leaves nothing.
     const before = store.snapshot();
     expect(() =>
@@ -219,15 +220,7 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     expect(store.snapshot().digest).not.toBe(startup.digest);
     store.reset();
     expect(store.snapshot()).toEqual(startup);
-    expect(
-      store.relationships({
-        urn: `${prefix}corpuser:bob`,
-        direction: 'INCOMING',
-        types: ['OwnedBy'],
-        start: 0,
-        count: 10,
-      }).total,
-    ).toBe(1);
+    expect(ownedByBob(store)).toBe(1);
     store.close();
   });
 
@@ -410,15 +403,7 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore lifecycle (%s)', (ns) => {
     expect(second.snapshot()).toEqual(written);
     expect(second.getAspect(dataset('kept'), 'ownership', 0)?.value).toEqual(owned);
     expect(second.timeseries({ urn: dataset('kept'), aspect: 'datasetProfile', limit: 5 })).toHaveLength(1);
-    expect(
-      second.relationships({
-        urn: `${prefix}corpuser:bob`,
-        direction: 'INCOMING',
-        types: ['OwnedBy'],
-        start: 0,
-        count: 10,
-      }).total,
-    ).toBe(1);
+    expect(ownedByBob(second)).toBe(1);
     second.close();
   });
 

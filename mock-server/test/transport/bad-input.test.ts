@@ -24,6 +24,17 @@ const snapshot = (record: string, urn: string, aspects: unknown[]) => ({
 });
 const DATASET_SNAPSHOT = 'com.svc.metadata.snapshot.DatasetSnapshot';
 
+/** An ingestProposal of DATASET's status with `overrides` on the proposal. */
+const statusProposal = (overrides: Record<string, unknown>) =>
+  ({ method: 'POST', path: INGEST, body: proposal(DATASET, 'status', { removed: true }, overrides) }) as const;
+/** A search of datasets filtered by one criterion. */
+const datasetSearch = (criterion: { field: string; value: string; condition: string }) =>
+  ({
+    method: 'POST',
+    path: '/entities?action=search',
+    body: { input: '*', entity: 'dataset', start: 0, count: 10, filter: { or: [{ and: [criterion] }] } },
+  }) as const;
+
 interface Case {
   name: string;
   given: { method: 'GET' | 'POST'; path: string; body?: unknown; raw?: string; token?: string };
@@ -53,39 +64,27 @@ const writes: Case[] = [
   },
   {
     name: 'ingestProposal: entityType of the wrong type',
-    given: { method: 'POST', path: INGEST, body: proposal(DATASET, 'status', { removed: true }, { entityType: 7 }) },
+    given: statusProposal({ entityType: 7 }),
     want: /body\.proposal\.entityType: must be string/,
   },
   {
     name: 'ingestProposal: unknown entity type',
-    given: {
-      method: 'POST',
-      path: INGEST,
-      body: proposal(DATASET, 'status', { removed: true }, { entityType: 'spaceship' }),
-    },
+    given: statusProposal({ entityType: 'spaceship' }),
     want: /body\.proposal\.entityType: Failed to find entity with name spaceship/,
   },
   {
     name: 'ingestProposal: malformed URN',
-    given: {
-      method: 'POST',
-      path: INGEST,
-      body: proposal(DATASET, 'status', { removed: true }, { entityUrn: 'not-a-urn' }),
-    },
+    given: statusProposal({ entityUrn: 'not-a-urn' }),
     want: /body\.proposal\.entityUrn/,
   },
   {
     name: 'ingestProposal: URN of another entity type',
-    given: { method: 'POST', path: INGEST, body: proposal(DATASET, 'status', { removed: true }, { entityUrn: USER }) },
+    given: statusProposal({ entityUrn: USER }),
     want: /body\.proposal\.entityUrn: .* is a corpuser URN/,
   },
   {
     name: 'ingestProposal: changeType outside the enum',
-    given: {
-      method: 'POST',
-      path: INGEST,
-      body: proposal(DATASET, 'status', { removed: true }, { changeType: 'RESTATE' }),
-    },
+    given: statusProposal({ changeType: 'RESTATE' }),
     want: /body\.proposal\.changeType/,
   },
   {
@@ -339,32 +338,12 @@ const reads: Case[] = [
   },
   {
     name: 'search: filter on a field that is not searchable',
-    given: {
-      method: 'POST',
-      path: '/entities?action=search',
-      body: {
-        input: '*',
-        entity: 'dataset',
-        start: 0,
-        count: 10,
-        filter: { or: [{ and: [{ field: 'shoeSize', value: '9', condition: 'EQUAL' }] }] },
-      },
-    },
+    given: datasetSearch({ field: 'shoeSize', value: '9', condition: 'EQUAL' }),
     want: /shoeSize/,
   },
   {
     name: 'search: unknown condition',
-    given: {
-      method: 'POST',
-      path: '/entities?action=search',
-      body: {
-        input: '*',
-        entity: 'dataset',
-        start: 0,
-        count: 10,
-        filter: { or: [{ and: [{ field: 'origin', value: 'PROD', condition: 'LIKE' }] }] },
-      },
-    },
+    given: datasetSearch({ field: 'origin', value: 'PROD', condition: 'LIKE' }),
     want: /condition/,
   },
   {
