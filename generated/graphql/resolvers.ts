@@ -2083,6 +2083,8 @@ export type DataJobEditableProperties = {
 /** What a data job reads and writes. */
 export type DataJobInputOutput = {
   __typename?: 'DataJobInputOutput';
+  /** Column-level lineage through this job (aspect dataJobInputOutput, its fineGrainedLineages); null when it lists none. */
+  fineGrainedLineages?: Maybe<Array<FineGrainedLineage>>;
   /**
    * The jobs this job depends on (the relationship DownstreamOf).
    * @deprecated Use the relationship DownstreamOf instead.
@@ -2481,6 +2483,11 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & Suppo
    * @deprecated Use properties.externalUrl instead.
    */
   externalUrl?: Maybe<Scalars['String']['output']>;
+  /**
+   * Column-level lineage into this dataset (aspect upstreamLineage, its fineGrainedLineages); [] when the aspect lists
+   * none, null without the aspect.
+   */
+  fineGrainedLineages?: Maybe<Array<FineGrainedLineage>>;
   /** The forms assigned to this dataset (aspect forms). */
   forms?: Maybe<Forms>;
   /**
@@ -3766,6 +3773,19 @@ export type FilterOperator =
   /** The field starts with the value. */
   | 'START_WITH';
 
+/** Column-level lineage: the fields one or more fields are computed from (one item of fineGrainedLineages). */
+export type FineGrainedLineage = {
+  __typename?: 'FineGrainedLineage';
+  /** The computed fields, each as its dataset and field path (schema field URNs only). */
+  downstreams?: Maybe<Array<SchemaFieldRef>>;
+  /** URN of the query that computes them. */
+  query?: Maybe<Scalars['String']['output']>;
+  /** How the fields are computed, e.g. IDENTITY or SUM. */
+  transformOperation?: Maybe<Scalars['String']['output']>;
+  /** The source fields, each as its dataset and field path (schema field URNs only). */
+  upstreams?: Maybe<Array<SchemaFieldRef>>;
+};
+
 /** A fixed interval. */
 export type FixedIntervalSchedule = {
   __typename?: 'FixedIntervalSchedule';
@@ -4526,6 +4546,11 @@ export type LineageRelationship = {
   entity?: Maybe<Entity>;
   /** Whether the edge was added by hand. */
   isManual?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * The paths through the graph to the entity: for one hop, the entity whose edge it is (the entity asked about or,
+   * with siblings merged, one of its siblings) followed by the entity reached.
+   */
+  paths?: Maybe<Array<Maybe<EntityPath>>>;
   /** Name of the relationship, for example DownstreamOf. */
   type: Scalars['String']['output'];
   /** Who last updated the edge. */
@@ -8534,6 +8559,7 @@ export type ResolversTypes = {
   FieldValuesFailThresholdType: FieldValuesFailThresholdType;
   FilterInput: FilterInput;
   FilterOperator: FilterOperator;
+  FineGrainedLineage: ResolverTypeWrapper<FineGrainedLineage>;
   FixedIntervalSchedule: ResolverTypeWrapper<FixedIntervalSchedule>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ForeignKeyConstraint: ResolverTypeWrapper<Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>> }>;
@@ -8604,7 +8630,7 @@ export type ResolversTypes = {
   LineageDirection: LineageDirection;
   LineageFlags: LineageFlags;
   LineageInput: LineageInput;
-  LineageRelationship: ResolverTypeWrapper<Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversTypes['Entity']>, entity?: Maybe<ResolversTypes['Entity']>, updatedActor?: Maybe<ResolversTypes['Entity']> }>;
+  LineageRelationship: ResolverTypeWrapper<Omit<LineageRelationship, 'createdActor' | 'entity' | 'paths' | 'updatedActor'> & { createdActor?: Maybe<ResolversTypes['Entity']>, entity?: Maybe<ResolversTypes['Entity']>, paths?: Maybe<Array<Maybe<ResolversTypes['EntityPath']>>>, updatedActor?: Maybe<ResolversTypes['Entity']> }>;
   LineageSearchPath: LineageSearchPath;
   LinkModuleParams: ResolverTypeWrapper<LinkModuleParams>;
   LinkParams: ResolverTypeWrapper<LinkParams>;
@@ -9024,6 +9050,7 @@ export type ResolversParentTypes = {
   FieldValuesAssertion: FieldValuesAssertion;
   FieldValuesFailThreshold: FieldValuesFailThreshold;
   FilterInput: FilterInput;
+  FineGrainedLineage: FineGrainedLineage;
   FixedIntervalSchedule: FixedIntervalSchedule;
   Float: Scalars['Float']['output'];
   ForeignKeyConstraint: Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversParentTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>> };
@@ -9080,7 +9107,7 @@ export type ResolversParentTypes = {
   LineageConfig: LineageConfig;
   LineageFlags: LineageFlags;
   LineageInput: LineageInput;
-  LineageRelationship: Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, entity?: Maybe<ResolversParentTypes['Entity']>, updatedActor?: Maybe<ResolversParentTypes['Entity']> };
+  LineageRelationship: Omit<LineageRelationship, 'createdActor' | 'entity' | 'paths' | 'updatedActor'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, entity?: Maybe<ResolversParentTypes['Entity']>, paths?: Maybe<Array<Maybe<ResolversParentTypes['EntityPath']>>>, updatedActor?: Maybe<ResolversParentTypes['Entity']> };
   LinkModuleParams: LinkModuleParams;
   LinkParams: LinkParams;
   LinkSettingsInput: LinkSettingsInput;
@@ -10034,6 +10061,7 @@ export type DataJobEditablePropertiesResolvers<ContextType = any, ParentType ext
 };
 
 export type DataJobInputOutputResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataJobInputOutput'] = ResolversParentTypes['DataJobInputOutput']> = {
+  fineGrainedLineages?: Resolver<Maybe<Array<ResolversTypes['FineGrainedLineage']>>, ParentType, ContextType>;
   inputDatajobs?: Resolver<Maybe<Array<ResolversTypes['DataJob']>>, ParentType, ContextType>;
   inputDatasets?: Resolver<Maybe<Array<ResolversTypes['Dataset']>>, ParentType, ContextType>;
   outputDatasets?: Resolver<Maybe<Array<ResolversTypes['Dataset']>>, ParentType, ContextType>;
@@ -10202,6 +10230,7 @@ export type DatasetResolvers<ContextType = any, ParentType extends ResolversPare
   embed?: Resolver<Maybe<ResolversTypes['Embed']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fineGrainedLineages?: Resolver<Maybe<Array<ResolversTypes['FineGrainedLineage']>>, ParentType, ContextType>;
   forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
@@ -10628,6 +10657,13 @@ export type FieldValuesFailThresholdResolvers<ContextType = any, ParentType exte
   value?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
 };
 
+export type FineGrainedLineageResolvers<ContextType = any, ParentType extends ResolversParentTypes['FineGrainedLineage'] = ResolversParentTypes['FineGrainedLineage']> = {
+  downstreams?: Resolver<Maybe<Array<ResolversTypes['SchemaFieldRef']>>, ParentType, ContextType>;
+  query?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transformOperation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  upstreams?: Resolver<Maybe<Array<ResolversTypes['SchemaFieldRef']>>, ParentType, ContextType>;
+};
+
 export type FixedIntervalScheduleResolvers<ContextType = any, ParentType extends ResolversParentTypes['FixedIntervalSchedule'] = ResolversParentTypes['FixedIntervalSchedule']> = {
   multiple?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   unit?: Resolver<ResolversTypes['DateInterval'], ParentType, ContextType>;
@@ -10938,6 +10974,7 @@ export type LineageRelationshipResolvers<ContextType = any, ParentType extends R
   degree?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
   isManual?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  paths?: Resolver<Maybe<Array<Maybe<ResolversTypes['EntityPath']>>>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedActor?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
   updatedOn?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
@@ -12221,6 +12258,7 @@ export type Resolvers<ContextType = any> = {
   FieldUsageCounts?: FieldUsageCountsResolvers<ContextType>;
   FieldValuesAssertion?: FieldValuesAssertionResolvers<ContextType>;
   FieldValuesFailThreshold?: FieldValuesFailThresholdResolvers<ContextType>;
+  FineGrainedLineage?: FineGrainedLineageResolvers<ContextType>;
   FixedIntervalSchedule?: FixedIntervalScheduleResolvers<ContextType>;
   ForeignKeyConstraint?: ForeignKeyConstraintResolvers<ContextType>;
   Form?: FormResolvers<ContextType>;

@@ -10,6 +10,7 @@ import type { OutputRecord } from '../records.js';
 import { schemaMetadataRecord } from '../schema-metadata-record.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
 import { datasetProfileRecords } from './dataset-profiles.js';
+import { fineGrainedLineageRecords } from './fine-grained-lineages.js';
 import { formsRecord } from './forms.js';
 import { testResultsRecord } from './metadata-tests.js';
 import { rawAspectRecords, type AspectParams } from './raw-aspects.js';
@@ -114,5 +115,9 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
     viewProperties: () => viewProperties(view, stored.aspect('viewProperties')),
     testResults: () => testResultsRecord(view, stored.aspect('testResults')),
     forms: () => formsRecord(view, urn, stored.aspect('forms')),
+    fineGrainedLineages: () => {
+      const lineage = stored.aspect('upstreamLineage');
+      return lineage ? (fineGrainedLineageRecords(view, lineage.fineGrainedLineages) ?? []) : null;
+    },
   });
 }
