@@ -907,6 +907,62 @@ export type Cell = {
   value: Scalars['String']['output'];
 };
 
+/** What kind of metadata a change touched. */
+export type ChangeCategoryType =
+  /** Descriptions and links. */
+  | 'DOCUMENTATION'
+  /** Glossary terms. */
+  | 'GLOSSARY_TERM'
+  /** Owners. */
+  | 'OWNERSHIP'
+  /** Tags. */
+  | 'TAG'
+  /** The columns of the schema. */
+  | 'TECHNICAL_SCHEMA';
+
+/** One change. */
+export type ChangeEvent = {
+  __typename?: 'ChangeEvent';
+  /** Not set, as upstream's mapper leaves it. */
+  auditStamp?: Maybe<AuditStamp>;
+  /** What kind of metadata it touched. */
+  category?: Maybe<ChangeCategoryType>;
+  /** The change in words. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** What it touched: a column's schema field URN, a tag or term URN. */
+  modifier?: Maybe<Scalars['String']['output']>;
+  /** What it did. */
+  operation?: Maybe<ChangeOperationType>;
+  /** Its details, e.g. fieldPath, tagUrn or description. */
+  parameters?: Maybe<Array<TimelineParameterEntry>>;
+  /** Always empty, as upstream's mapper sets it. */
+  urn: Scalars['String']['output'];
+};
+
+/** What a change did. */
+export type ChangeOperationType =
+  /** Something was added. */
+  | 'ADD'
+  /** Something was changed. */
+  | 'MODIFY'
+  /** Something was removed. */
+  | 'REMOVE';
+
+/** The changes written together, at one time. */
+export type ChangeTransaction = {
+  __typename?: 'ChangeTransaction';
+  /** Always MODIFY, as upstream's mapper sets it. */
+  changeType: ChangeOperationType;
+  /** The changes. */
+  changes?: Maybe<Array<ChangeEvent>>;
+  /** The computed version after them, e.g. 1.0.0-computed. */
+  lastSemanticVersion: Scalars['String']['output'];
+  /** When they were written, in epoch milliseconds. */
+  timestampMillis: Scalars['Long']['output'];
+  /** Always none, as upstream's mapper sets it. */
+  versionStamp: Scalars['String']['output'];
+};
+
 /** A chart, `urn:svc:chart:(<tool>,<id>)`. */
 export type Chart = BrowsableEntity & Entity & EntityWithRelationships & {
   __typename?: 'Chart';
@@ -4000,6 +4056,55 @@ export type GetRootGlossaryTermsResult = {
   total: Scalars['Int']['output'];
 };
 
+/** Whose schema blame to compute, and up to which version. */
+export type GetSchemaBlameInput = {
+  /** URN of the dataset. */
+  datasetUrn: Scalars['String']['input'];
+  /** The version to stop at, e.g. 1.2.0; the newest when absent. */
+  version?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The last change of each column up to a version. */
+export type GetSchemaBlameResult = {
+  __typename?: 'GetSchemaBlameResult';
+  /** The last change of each column still in the schema; null when the dataset has no schema history. */
+  schemaFieldBlameList?: Maybe<Array<SchemaFieldBlame>>;
+  /** The version the blame stops at. */
+  version?: Maybe<SemanticVersionStruct>;
+};
+
+/** Whose schema versions to list. */
+export type GetSchemaVersionListInput = {
+  /** URN of the dataset. */
+  datasetUrn: Scalars['String']['input'];
+};
+
+/** The versions of a dataset's schema. */
+export type GetSchemaVersionListResult = {
+  __typename?: 'GetSchemaVersionListResult';
+  /** The newest version. */
+  latestVersion?: Maybe<SemanticVersionStruct>;
+  /** Every version, newest first; null when there are none. */
+  semanticVersionList?: Maybe<Array<SemanticVersionStruct>>;
+  /** The version asked for (not set by the list). */
+  version?: Maybe<SemanticVersionStruct>;
+};
+
+/** Whose timeline to compute, and which kinds of change. */
+export type GetTimelineInput = {
+  /** The kinds of change to include; every kind when absent. */
+  changeCategories?: InputMaybe<Array<ChangeCategoryType>>;
+  /** URN of the entity. */
+  urn: Scalars['String']['input'];
+};
+
+/** The changes of an entity. */
+export type GetTimelineResult = {
+  __typename?: 'GetTimelineResult';
+  /** One transaction per time aspects were written, oldest first. */
+  changeTransactions: Array<ChangeTransaction>;
+};
+
 /** The organisation's home page settings. */
 export type GlobalHomePageSettings = {
   __typename?: 'GlobalHomePageSettings';
@@ -6169,6 +6274,18 @@ export type Query = {
   getQuickFilters?: Maybe<GetQuickFiltersResult>;
   /** The glossary terms that are in no term group. */
   getRootGlossaryTerms?: Maybe<GetRootGlossaryTermsResult>;
+  /**
+   * The changes of each column of a dataset up to a version, from the versions of its schemaMetadata; null for an
+   * entity type without a timeline.
+   */
+  getSchemaBlame?: Maybe<GetSchemaBlameResult>;
+  /** The versions of a dataset's schema, newest first, from the versions of its schemaMetadata; null when it has none. */
+  getSchemaVersionList?: Maybe<GetSchemaVersionListResult>;
+  /**
+   * The changes of an entity (datasets and glossary terms), one transaction per time its aspects were written;
+   * null for an entity type without a timeline or a change category the answer cannot name.
+   */
+  getTimeline?: Maybe<GetTimelineResult>;
   /** The organisation's home page settings (globalSettingsInfo.homePage). */
   globalHomePageSettings?: Maybe<GlobalHomePageSettings>;
   /** The organisation's default view, the one a user without a default of their own starts with. */
@@ -6426,6 +6543,24 @@ export type QueryGetQuickFiltersArgs = {
 /** Reads. */
 export type QueryGetRootGlossaryTermsArgs = {
   input: GetRootGlossaryEntitiesInput;
+};
+
+
+/** Reads. */
+export type QueryGetSchemaBlameArgs = {
+  input: GetSchemaBlameInput;
+};
+
+
+/** Reads. */
+export type QueryGetSchemaVersionListArgs = {
+  input: GetSchemaVersionListInput;
+};
+
+
+/** Reads. */
+export type QueryGetTimelineArgs = {
+  input: GetTimelineInput;
 };
 
 
@@ -6891,6 +7026,30 @@ export type SchemaField = {
   tags?: Maybe<GlobalTags>;
   /** Platform-independent type of the field. */
   type: SchemaFieldDataType;
+};
+
+/** The last change of one column. */
+export type SchemaFieldBlame = {
+  __typename?: 'SchemaFieldBlame';
+  /** Path of the column. */
+  fieldPath: Scalars['String']['output'];
+  /** Its last change. */
+  schemaFieldChange: SchemaFieldChange;
+};
+
+/** A change of one column. */
+export type SchemaFieldChange = {
+  __typename?: 'SchemaFieldChange';
+  /** What the change did. */
+  changeType: ChangeOperationType;
+  /** The change in words, e.g. Added in v1.1.0. */
+  lastSchemaFieldChange?: Maybe<Scalars['String']['output']>;
+  /** The computed version that made it, e.g. 1.1.0. */
+  lastSemanticVersion: Scalars['String']['output'];
+  /** When the schema version that made it was written, in epoch milliseconds. */
+  timestampMillis: Scalars['Long']['output'];
+  /** The aspect versions current at the change, as aspect:version pairs joined by semicolons. */
+  versionStamp: Scalars['String']['output'];
 };
 
 /** Platform-independent type of a schema field. */
@@ -7377,6 +7536,17 @@ export type SearchSuggestion = {
   text: Scalars['String']['output'];
 };
 
+/** A computed version of a schema. */
+export type SemanticVersionStruct = {
+  __typename?: 'SemanticVersionStruct';
+  /** The version, e.g. 1.0.0. */
+  semanticVersion?: Maybe<Scalars['String']['output']>;
+  /** When it was written, in epoch milliseconds. */
+  semanticVersionTimestamp?: Maybe<Scalars['Long']['output']>;
+  /** The aspect versions current then, as aspect:version pairs joined by semicolons. */
+  versionStamp?: Maybe<Scalars['String']['output']>;
+};
+
 /** The entities that describe the same asset as this one on other platforms (aspect siblings). */
 export type SiblingProperties = {
   __typename?: 'SiblingProperties';
@@ -7849,6 +8019,13 @@ export type TimeWindow = {
   __typename?: 'TimeWindow';
   durationMillis: Scalars['Long']['output'];
   startTimeMillis: Scalars['Long']['output'];
+};
+
+/** One detail of a change. */
+export type TimelineParameterEntry = {
+  __typename?: 'TimelineParameterEntry';
+  key?: Maybe<Scalars['String']['output']>;
+  value?: Maybe<Scalars['String']['output']>;
 };
 
 /** Restrictions of a structured property's value type. */
@@ -8410,6 +8587,10 @@ export type ResolversTypes = {
   BusinessAttributeInfo: ResolverTypeWrapper<Omit<BusinessAttributeInfo, 'created' | 'customProperties' | 'deleted' | 'glossaryTerms' | 'lastModified' | 'tags'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, lastModified: ResolversTypes['AuditStamp'], tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   BusinessAttributes: ResolverTypeWrapper<Omit<BusinessAttributes, 'businessAttribute'> & { businessAttribute?: Maybe<ResolversTypes['BusinessAttributeAssociation']> }>;
   Cell: ResolverTypeWrapper<Omit<Cell, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
+  ChangeCategoryType: ChangeCategoryType;
+  ChangeEvent: ResolverTypeWrapper<Omit<ChangeEvent, 'auditStamp'> & { auditStamp?: Maybe<ResolversTypes['AuditStamp']> }>;
+  ChangeOperationType: ChangeOperationType;
+  ChangeTransaction: ResolverTypeWrapper<Omit<ChangeTransaction, 'changes'> & { changes?: Maybe<Array<ResolversTypes['ChangeEvent']>> }>;
   Chart: ResolverTypeWrapper<Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ChartProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ChartEditableProperties: ResolverTypeWrapper<ChartEditableProperties>;
   ChartProperties: ResolverTypeWrapper<Omit<ChartProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
@@ -8584,6 +8765,12 @@ export type ResolversTypes = {
   GetQuickFiltersResult: ResolverTypeWrapper<Omit<GetQuickFiltersResult, 'quickFilters'> & { quickFilters: Array<Maybe<ResolversTypes['QuickFilter']>> }>;
   GetRootGlossaryEntitiesInput: GetRootGlossaryEntitiesInput;
   GetRootGlossaryTermsResult: ResolverTypeWrapper<Omit<GetRootGlossaryTermsResult, 'terms'> & { terms: Array<ResolversTypes['GlossaryTerm']> }>;
+  GetSchemaBlameInput: GetSchemaBlameInput;
+  GetSchemaBlameResult: ResolverTypeWrapper<GetSchemaBlameResult>;
+  GetSchemaVersionListInput: GetSchemaVersionListInput;
+  GetSchemaVersionListResult: ResolverTypeWrapper<GetSchemaVersionListResult>;
+  GetTimelineInput: GetTimelineInput;
+  GetTimelineResult: ResolverTypeWrapper<Omit<GetTimelineResult, 'changeTransactions'> & { changeTransactions: Array<ResolversTypes['ChangeTransaction']> }>;
   GlobalHomePageSettings: ResolverTypeWrapper<Omit<GlobalHomePageSettings, 'defaultTemplate'> & { defaultTemplate?: Maybe<ResolversTypes['DataHubPageTemplate']> }>;
   GlobalTags: ResolverTypeWrapper<Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversTypes['TagAssociation']>> }>;
   GlobalTagsUpdate: GlobalTagsUpdate;
@@ -8746,6 +8933,8 @@ export type ResolversTypes = {
   SchemaAssertionField: ResolverTypeWrapper<SchemaAssertionField>;
   SchemaAssertionInfo: ResolverTypeWrapper<Omit<SchemaAssertionInfo, 'fields' | 'schema'> & { fields: Array<ResolversTypes['SchemaAssertionField']>, schema?: Maybe<ResolversTypes['SchemaMetadata']> }>;
   SchemaField: ResolverTypeWrapper<Omit<SchemaField, 'globalTags' | 'glossaryTerms' | 'schemaFieldEntity' | 'tags'> & { globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, schemaFieldEntity?: Maybe<ResolversTypes['SchemaFieldEntity']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  SchemaFieldBlame: ResolverTypeWrapper<SchemaFieldBlame>;
+  SchemaFieldChange: ResolverTypeWrapper<SchemaFieldChange>;
   SchemaFieldDataType: SchemaFieldDataType;
   SchemaFieldEntity: ResolverTypeWrapper<Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<ResolversTypes['BusinessAttributes']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, documentation?: Maybe<ResolversTypes['Documentation']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, parent: ResolversTypes['Entity'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   SchemaFieldRef: ResolverTypeWrapper<SchemaFieldRef>;
@@ -8772,6 +8961,7 @@ export type ResolversTypes = {
   SearchResultsVisualConfig: ResolverTypeWrapper<SearchResultsVisualConfig>;
   SearchSortInput: SearchSortInput;
   SearchSuggestion: ResolverTypeWrapper<SearchSuggestion>;
+  SemanticVersionStruct: ResolverTypeWrapper<SemanticVersionStruct>;
   SiblingProperties: ResolverTypeWrapper<Omit<SiblingProperties, 'siblings'> & { siblings?: Maybe<Array<Maybe<ResolversTypes['Entity']>>> }>;
   SortCriterion: SortCriterion;
   SortOrder: SortOrder;
@@ -8817,6 +9007,7 @@ export type ResolversTypes = {
   TimeSeriesAspect: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['TimeSeriesAspect']>;
   TimeSeriesChart: ResolverTypeWrapper<TimeSeriesChart>;
   TimeWindow: ResolverTypeWrapper<TimeWindow>;
+  TimelineParameterEntry: ResolverTypeWrapper<TimelineParameterEntry>;
   TypeQualifier: ResolverTypeWrapper<Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversTypes['EntityTypeEntity']>> }>;
   UpdateApplicationsSettingsInput: UpdateApplicationsSettingsInput;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
@@ -8918,6 +9109,8 @@ export type ResolversParentTypes = {
   BusinessAttributeInfo: Omit<BusinessAttributeInfo, 'created' | 'customProperties' | 'deleted' | 'glossaryTerms' | 'lastModified' | 'tags'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, lastModified: ResolversParentTypes['AuditStamp'], tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   BusinessAttributes: Omit<BusinessAttributes, 'businessAttribute'> & { businessAttribute?: Maybe<ResolversParentTypes['BusinessAttributeAssociation']> };
   Cell: Omit<Cell, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
+  ChangeEvent: Omit<ChangeEvent, 'auditStamp'> & { auditStamp?: Maybe<ResolversParentTypes['AuditStamp']> };
+  ChangeTransaction: Omit<ChangeTransaction, 'changes'> & { changes?: Maybe<Array<ResolversParentTypes['ChangeEvent']>> };
   Chart: Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ChartProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversParentTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ChartEditableProperties: ChartEditableProperties;
   ChartProperties: Omit<ChartProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
@@ -9071,6 +9264,12 @@ export type ResolversParentTypes = {
   GetQuickFiltersResult: Omit<GetQuickFiltersResult, 'quickFilters'> & { quickFilters: Array<Maybe<ResolversParentTypes['QuickFilter']>> };
   GetRootGlossaryEntitiesInput: GetRootGlossaryEntitiesInput;
   GetRootGlossaryTermsResult: Omit<GetRootGlossaryTermsResult, 'terms'> & { terms: Array<ResolversParentTypes['GlossaryTerm']> };
+  GetSchemaBlameInput: GetSchemaBlameInput;
+  GetSchemaBlameResult: GetSchemaBlameResult;
+  GetSchemaVersionListInput: GetSchemaVersionListInput;
+  GetSchemaVersionListResult: GetSchemaVersionListResult;
+  GetTimelineInput: GetTimelineInput;
+  GetTimelineResult: Omit<GetTimelineResult, 'changeTransactions'> & { changeTransactions: Array<ResolversParentTypes['ChangeTransaction']> };
   GlobalHomePageSettings: Omit<GlobalHomePageSettings, 'defaultTemplate'> & { defaultTemplate?: Maybe<ResolversParentTypes['DataHubPageTemplate']> };
   GlobalTags: Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversParentTypes['TagAssociation']>> };
   GlobalTagsUpdate: GlobalTagsUpdate;
@@ -9200,6 +9399,8 @@ export type ResolversParentTypes = {
   SchemaAssertionField: SchemaAssertionField;
   SchemaAssertionInfo: Omit<SchemaAssertionInfo, 'fields' | 'schema'> & { fields: Array<ResolversParentTypes['SchemaAssertionField']>, schema?: Maybe<ResolversParentTypes['SchemaMetadata']> };
   SchemaField: Omit<SchemaField, 'globalTags' | 'glossaryTerms' | 'schemaFieldEntity' | 'tags'> & { globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, schemaFieldEntity?: Maybe<ResolversParentTypes['SchemaFieldEntity']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  SchemaFieldBlame: SchemaFieldBlame;
+  SchemaFieldChange: SchemaFieldChange;
   SchemaFieldEntity: Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<ResolversParentTypes['BusinessAttributes']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, documentation?: Maybe<ResolversParentTypes['Documentation']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, parent: ResolversParentTypes['Entity'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   SchemaFieldRef: SchemaFieldRef;
   SchemaFieldSpec: SchemaFieldSpec;
@@ -9224,6 +9425,7 @@ export type ResolversParentTypes = {
   SearchResultsVisualConfig: SearchResultsVisualConfig;
   SearchSortInput: SearchSortInput;
   SearchSuggestion: SearchSuggestion;
+  SemanticVersionStruct: SemanticVersionStruct;
   SiblingProperties: Omit<SiblingProperties, 'siblings'> & { siblings?: Maybe<Array<Maybe<ResolversParentTypes['Entity']>>> };
   SortCriterion: SortCriterion;
   SqlAssertionInfo: SqlAssertionInfo;
@@ -9262,6 +9464,7 @@ export type ResolversParentTypes = {
   TimeSeriesAspect: ResolversInterfaceTypes<ResolversParentTypes>['TimeSeriesAspect'];
   TimeSeriesChart: TimeSeriesChart;
   TimeWindow: TimeWindow;
+  TimelineParameterEntry: TimelineParameterEntry;
   TypeQualifier: Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversParentTypes['EntityTypeEntity']>> };
   UpdateApplicationsSettingsInput: UpdateApplicationsSettingsInput;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
@@ -9588,6 +9791,24 @@ export type CellResolvers<ContextType = any, ParentType extends ResolversParentT
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
   linkParams?: Resolver<Maybe<ResolversTypes['LinkParams']>, ParentType, ContextType>;
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ChangeEventResolvers<ContextType = any, ParentType extends ResolversParentTypes['ChangeEvent'] = ResolversParentTypes['ChangeEvent']> = {
+  auditStamp?: Resolver<Maybe<ResolversTypes['AuditStamp']>, ParentType, ContextType>;
+  category?: Resolver<Maybe<ResolversTypes['ChangeCategoryType']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  modifier?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  operation?: Resolver<Maybe<ResolversTypes['ChangeOperationType']>, ParentType, ContextType>;
+  parameters?: Resolver<Maybe<Array<ResolversTypes['TimelineParameterEntry']>>, ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ChangeTransactionResolvers<ContextType = any, ParentType extends ResolversParentTypes['ChangeTransaction'] = ResolversParentTypes['ChangeTransaction']> = {
+  changeType?: Resolver<ResolversTypes['ChangeOperationType'], ParentType, ContextType>;
+  changes?: Resolver<Maybe<Array<ResolversTypes['ChangeEvent']>>, ParentType, ContextType>;
+  lastSemanticVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timestampMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  versionStamp?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ChartResolvers<ContextType = any, ParentType extends ResolversParentTypes['Chart'] = ResolversParentTypes['Chart']> = {
@@ -10769,6 +10990,21 @@ export type GetRootGlossaryTermsResultResolvers<ContextType = any, ParentType ex
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type GetSchemaBlameResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['GetSchemaBlameResult'] = ResolversParentTypes['GetSchemaBlameResult']> = {
+  schemaFieldBlameList?: Resolver<Maybe<Array<ResolversTypes['SchemaFieldBlame']>>, ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['SemanticVersionStruct']>, ParentType, ContextType>;
+};
+
+export type GetSchemaVersionListResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['GetSchemaVersionListResult'] = ResolversParentTypes['GetSchemaVersionListResult']> = {
+  latestVersion?: Resolver<Maybe<ResolversTypes['SemanticVersionStruct']>, ParentType, ContextType>;
+  semanticVersionList?: Resolver<Maybe<Array<ResolversTypes['SemanticVersionStruct']>>, ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['SemanticVersionStruct']>, ParentType, ContextType>;
+};
+
+export type GetTimelineResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['GetTimelineResult'] = ResolversParentTypes['GetTimelineResult']> = {
+  changeTransactions?: Resolver<Array<ResolversTypes['ChangeTransaction']>, ParentType, ContextType>;
+};
+
 export type GlobalHomePageSettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlobalHomePageSettings'] = ResolversParentTypes['GlobalHomePageSettings']> = {
   defaultTemplate?: Resolver<Maybe<ResolversTypes['DataHubPageTemplate']>, ParentType, ContextType>;
 };
@@ -11528,6 +11764,9 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   getMetadataAnalyticsCharts?: Resolver<Array<ResolversTypes['AnalyticsChartGroup']>, ParentType, ContextType, RequireFields<QueryGetMetadataAnalyticsChartsArgs, 'input'>>;
   getQuickFilters?: Resolver<Maybe<ResolversTypes['GetQuickFiltersResult']>, ParentType, ContextType, RequireFields<QueryGetQuickFiltersArgs, 'input'>>;
   getRootGlossaryTerms?: Resolver<Maybe<ResolversTypes['GetRootGlossaryTermsResult']>, ParentType, ContextType, RequireFields<QueryGetRootGlossaryTermsArgs, 'input'>>;
+  getSchemaBlame?: Resolver<Maybe<ResolversTypes['GetSchemaBlameResult']>, ParentType, ContextType, RequireFields<QueryGetSchemaBlameArgs, 'input'>>;
+  getSchemaVersionList?: Resolver<Maybe<ResolversTypes['GetSchemaVersionListResult']>, ParentType, ContextType, RequireFields<QueryGetSchemaVersionListArgs, 'input'>>;
+  getTimeline?: Resolver<Maybe<ResolversTypes['GetTimelineResult']>, ParentType, ContextType, RequireFields<QueryGetTimelineArgs, 'input'>>;
   globalHomePageSettings?: Resolver<Maybe<ResolversTypes['GlobalHomePageSettings']>, ParentType, ContextType>;
   globalViewsSettings?: Resolver<Maybe<ResolversTypes['GlobalViewsSettings']>, ParentType, ContextType>;
   glossaryNode?: Resolver<Maybe<ResolversTypes['GlossaryNode']>, ParentType, ContextType, RequireFields<QueryGlossaryNodeArgs, 'urn'>>;
@@ -11682,6 +11921,19 @@ export type SchemaFieldResolvers<ContextType = any, ParentType extends Resolvers
   type?: Resolver<ResolversTypes['SchemaFieldDataType'], ParentType, ContextType>;
 };
 
+export type SchemaFieldBlameResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaFieldBlame'] = ResolversParentTypes['SchemaFieldBlame']> = {
+  fieldPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  schemaFieldChange?: Resolver<ResolversTypes['SchemaFieldChange'], ParentType, ContextType>;
+};
+
+export type SchemaFieldChangeResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaFieldChange'] = ResolversParentTypes['SchemaFieldChange']> = {
+  changeType?: Resolver<ResolversTypes['ChangeOperationType'], ParentType, ContextType>;
+  lastSchemaFieldChange?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastSemanticVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timestampMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  versionStamp?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type SchemaFieldEntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaFieldEntity'] = ResolversParentTypes['SchemaFieldEntity']> = {
   businessAttributes?: Resolver<Maybe<ResolversTypes['BusinessAttributes']>, ParentType, ContextType>;
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
@@ -11805,6 +12057,12 @@ export type SearchSuggestionResolvers<ContextType = any, ParentType extends Reso
   frequency?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   score?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SemanticVersionStructResolvers<ContextType = any, ParentType extends ResolversParentTypes['SemanticVersionStruct'] = ResolversParentTypes['SemanticVersionStruct']> = {
+  semanticVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  semanticVersionTimestamp?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  versionStamp?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type SiblingPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['SiblingProperties'] = ResolversParentTypes['SiblingProperties']> = {
@@ -11992,6 +12250,11 @@ export type TimeWindowResolvers<ContextType = any, ParentType extends ResolversP
   startTimeMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
 };
 
+export type TimelineParameterEntryResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimelineParameterEntry'] = ResolversParentTypes['TimelineParameterEntry']> = {
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type TypeQualifierResolvers<ContextType = any, ParentType extends ResolversParentTypes['TypeQualifier'] = ResolversParentTypes['TypeQualifier']> = {
   allowedTypes?: Resolver<Maybe<Array<ResolversTypes['EntityTypeEntity']>>, ParentType, ContextType>;
 };
@@ -12144,6 +12407,8 @@ export type Resolvers<ContextType = any> = {
   BusinessAttributeInfo?: BusinessAttributeInfoResolvers<ContextType>;
   BusinessAttributes?: BusinessAttributesResolvers<ContextType>;
   Cell?: CellResolvers<ContextType>;
+  ChangeEvent?: ChangeEventResolvers<ContextType>;
+  ChangeTransaction?: ChangeTransactionResolvers<ContextType>;
   Chart?: ChartResolvers<ContextType>;
   ChartEditableProperties?: ChartEditablePropertiesResolvers<ContextType>;
   ChartProperties?: ChartPropertiesResolvers<ContextType>;
@@ -12275,6 +12540,9 @@ export type Resolvers<ContextType = any> = {
   FreshnessCronSchedule?: FreshnessCronScheduleResolvers<ContextType>;
   GetQuickFiltersResult?: GetQuickFiltersResultResolvers<ContextType>;
   GetRootGlossaryTermsResult?: GetRootGlossaryTermsResultResolvers<ContextType>;
+  GetSchemaBlameResult?: GetSchemaBlameResultResolvers<ContextType>;
+  GetSchemaVersionListResult?: GetSchemaVersionListResultResolvers<ContextType>;
+  GetTimelineResult?: GetTimelineResultResolvers<ContextType>;
   GlobalHomePageSettings?: GlobalHomePageSettingsResolvers<ContextType>;
   GlobalTags?: GlobalTagsResolvers<ContextType>;
   GlobalViewsSettings?: GlobalViewsSettingsResolvers<ContextType>;
@@ -12380,6 +12648,8 @@ export type Resolvers<ContextType = any> = {
   SchemaAssertionField?: SchemaAssertionFieldResolvers<ContextType>;
   SchemaAssertionInfo?: SchemaAssertionInfoResolvers<ContextType>;
   SchemaField?: SchemaFieldResolvers<ContextType>;
+  SchemaFieldBlame?: SchemaFieldBlameResolvers<ContextType>;
+  SchemaFieldChange?: SchemaFieldChangeResolvers<ContextType>;
   SchemaFieldEntity?: SchemaFieldEntityResolvers<ContextType>;
   SchemaFieldRef?: SchemaFieldRefResolvers<ContextType>;
   SchemaFieldSpec?: SchemaFieldSpecResolvers<ContextType>;
@@ -12396,6 +12666,7 @@ export type Resolvers<ContextType = any> = {
   SearchResults?: SearchResultsResolvers<ContextType>;
   SearchResultsVisualConfig?: SearchResultsVisualConfigResolvers<ContextType>;
   SearchSuggestion?: SearchSuggestionResolvers<ContextType>;
+  SemanticVersionStruct?: SemanticVersionStructResolvers<ContextType>;
   SiblingProperties?: SiblingPropertiesResolvers<ContextType>;
   SqlAssertionInfo?: SqlAssertionInfoResolvers<ContextType>;
   Status?: StatusResolvers<ContextType>;
@@ -12426,6 +12697,7 @@ export type Resolvers<ContextType = any> = {
   TimeSeriesAspect?: TimeSeriesAspectResolvers<ContextType>;
   TimeSeriesChart?: TimeSeriesChartResolvers<ContextType>;
   TimeWindow?: TimeWindowResolvers<ContextType>;
+  TimelineParameterEntry?: TimelineParameterEntryResolvers<ContextType>;
   TypeQualifier?: TypeQualifierResolvers<ContextType>;
   UpdateStepStateResult?: UpdateStepStateResultResolvers<ContextType>;
   UsageAggregation?: UsageAggregationResolvers<ContextType>;

@@ -21,6 +21,7 @@ import { ENTITY_MAPPERS } from './entities/mappers.js';
 import { homeFamily } from './home/index.js';
 import { fillUnknownFields } from './overlay/fill.js';
 import { RecordShapes } from './records.js';
+import { timelineFamily } from './timeline/index.js';
 import type { FieldResolvers, ResolverFamily, ViewOf } from './resolver-types.js';
 import { shellFamily } from './shell/index.js';
 import { viewFamily } from './views/index.js';
@@ -34,6 +35,7 @@ const FAMILIES: readonly ResolverFamily[] = [
   callerFamily,
   shellFamily,
   homeFamily,
+  timelineFamily,
 ];
 
 // The graphql instance @graphql-tools builds the schema with (CommonJS; see transport/document-cache.ts).
