@@ -384,6 +384,73 @@ export type AssertionInfo = {
   volumeAssertion?: Maybe<VolumeAssertionInfo>;
 };
 
+/** The outcome of an assertion run. */
+export type AssertionResult = {
+  __typename?: 'AssertionResult';
+  /** The aggregate value observed. */
+  actualAggValue?: Maybe<Scalars['Float']['output']>;
+  /** What went wrong; upstream's mapper leaves it null. */
+  error?: Maybe<AssertionResultError>;
+  /** Where the full results are. */
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  missingCount?: Maybe<Scalars['Long']['output']>;
+  /** The evaluating system's own results. */
+  nativeResults?: Maybe<Array<StringMapEntry>>;
+  rowCount?: Maybe<Scalars['Long']['output']>;
+  type: AssertionResultType;
+  unexpectedCount?: Maybe<Scalars['Long']['output']>;
+};
+
+/** What went wrong in an assertion run. */
+export type AssertionResultError = {
+  __typename?: 'AssertionResultError';
+  properties?: Maybe<Array<StringMapEntry>>;
+  type: AssertionResultErrorType;
+};
+
+/** Why an assertion run errored. */
+export type AssertionResultErrorType =
+  | 'CUSTOM_SQL_ERROR'
+  | 'FIELD_ASSERTION_ERROR'
+  | 'INSUFFICIENT_DATA'
+  | 'INVALID_PARAMETERS'
+  | 'INVALID_SOURCE_TYPE'
+  | 'SOURCE_CONNECTION_ERROR'
+  | 'SOURCE_QUERY_FAILED'
+  | 'UNKNOWN_ERROR'
+  | 'UNSUPPORTED_PLATFORM';
+
+/** The outcome kind of an assertion run. */
+export type AssertionResultType =
+  | 'ERROR'
+  | 'FAILURE'
+  /** Not evaluated yet. */
+  | 'INIT'
+  | 'SUCCESS';
+
+/** One evaluation of an assertion (a point of the time series aspect assertionRunEvent). */
+export type AssertionRunEvent = TimeSeriesAspect & {
+  __typename?: 'AssertionRunEvent';
+  /** URN of the asset the assertion checks. */
+  asserteeUrn: Scalars['String']['output'];
+  assertionUrn: Scalars['String']['output'];
+  /** The batch of data evaluated. */
+  batchSpec?: Maybe<BatchSpec>;
+  /** When the point was reported (its system metadata's lastObserved). */
+  lastObservedMillis?: Maybe<Scalars['Long']['output']>;
+  /** The partition evaluated. */
+  partitionSpec?: Maybe<PartitionSpec>;
+  /** The outcome, for a completed run. */
+  result?: Maybe<AssertionResult>;
+  /** The evaluating system's identifier of the run. */
+  runId: Scalars['String']['output'];
+  /** Parameters of the evaluation. */
+  runtimeContext?: Maybe<Array<StringMapEntry>>;
+  status: AssertionRunStatus;
+  /** When the assertion was evaluated, epoch milliseconds. */
+  timestampMillis: Scalars['Long']['output'];
+};
+
 /** Counts of an assertion's completed runs in a window. */
 export type AssertionRunEventsResult = {
   __typename?: 'AssertionRunEventsResult';
@@ -391,6 +458,8 @@ export type AssertionRunEventsResult = {
   errored: Scalars['Int']['output'];
   /** How many completed runs failed. */
   failed: Scalars['Int']['output'];
+  /** The run events of the window, newest first. */
+  runEvents: Array<AssertionRunEvent>;
   /** How many completed runs succeeded. */
   succeeded: Scalars['Int']['output'];
   /** How many run events the window holds. */
@@ -501,6 +570,17 @@ export type AssetCollectionModuleParams = {
   assetUrns: Array<Scalars['String']['output']>;
   /** A filter selecting assets, as JSON. */
   dynamicFilterJson?: Maybe<Scalars['String']['output']>;
+};
+
+/** The time of the oldest point of each of a dataset's time series, null where it has none. */
+export type AssetStatsResult = {
+  __typename?: 'AssetStatsResult';
+  /** The oldest profile's timestampMillis. */
+  oldestDatasetProfileTime?: Maybe<Scalars['Long']['output']>;
+  /** The oldest usage point's timestampMillis. */
+  oldestDatasetUsageTime?: Maybe<Scalars['Long']['output']>;
+  /** The oldest operation's timestampMillis. */
+  oldestOperationTime?: Maybe<Scalars['Long']['output']>;
 };
 
 /** Who did something, and when. */
@@ -677,6 +757,15 @@ export type BatchRemoveTermsInput = {
   resources: Array<InputMaybe<ResourceRefInput>>;
   /** URNs of the glossary terms. */
   termUrns: Array<Scalars['String']['input']>;
+};
+
+/** A batch of data an assertion run evaluated. */
+export type BatchSpec = {
+  __typename?: 'BatchSpec';
+  customProperties?: Maybe<Array<StringMapEntry>>;
+  limit?: Maybe<Scalars['Int']['output']>;
+  nativeBatchId?: Maybe<Scalars['String']['output']>;
+  query?: Maybe<Scalars['String']['output']>;
 };
 
 /** The step states to store. */
@@ -2572,6 +2661,11 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & Suppo
    */
   operations?: Maybe<Array<Operation>>;
   /**
+   * Counts of the dataset's operations (time series aspect operation) over a range, overall and per day: each count is
+   * the number of distinct lastUpdatedTimestamp values of an operation type.
+   */
+  operationsStats?: Maybe<OperationsQueryResult>;
+  /**
    * Environment of the dataset, from its URN.
    * @deprecated Use properties.origin instead.
    */
@@ -2619,6 +2713,8 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & Suppo
   tags?: Maybe<GlobalTags>;
   /** The metadata tests this dataset passes and fails (aspect testResults). */
   testResults?: Maybe<TestResults>;
+  /** The oldest point of each of the dataset's time series (operation, datasetUsageStatistics, datasetProfile). */
+  timeseriesCapabilities?: Maybe<TimeseriesCapabilitiesResult>;
   /** Always DATASET. */
   type: EntityType;
   /**
@@ -2688,6 +2784,12 @@ export type DatasetOperationsArgs = {
   filter?: InputMaybe<FilterInput>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+};
+
+
+/** A dataset: a table, a collection, a topic or another set of data with its own lifecycle. */
+export type DatasetOperationsStatsArgs = {
+  input?: InputMaybe<OperationsStatsInput>;
 };
 
 
@@ -4569,6 +4671,13 @@ export type InstitutionalMemoryUpdate = {
   elements: Array<InstitutionalMemoryMetadataUpdate>;
 };
 
+/** A key and a count. */
+export type IntMapEntry = {
+  __typename?: 'IntMapEntry';
+  key: Scalars['String']['output'];
+  value?: Maybe<Scalars['Int']['output']>;
+};
+
 /** A raw key-value schema. */
 export type KeyValueSchema = {
   __typename?: 'KeyValueSchema';
@@ -5750,6 +5859,52 @@ export type OperationType =
   | 'UNKNOWN'
   /** Rows were updated. */
   | 'UPDATE';
+
+/** The operation counts of one day. */
+export type OperationsAggregation = {
+  __typename?: 'OperationsAggregation';
+  /** The day's counts. */
+  aggregations?: Maybe<OperationsAggregationsResult>;
+  /** Start of the day, epoch milliseconds. */
+  bucket?: Maybe<Scalars['Long']['output']>;
+  /** Always DAY. */
+  duration?: Maybe<WindowDuration>;
+  /** URN of the dataset. */
+  resource?: Maybe<Scalars['String']['output']>;
+};
+
+/** Operation counts by type; a type without operations is null, and every count is null without any operation. */
+export type OperationsAggregationsResult = {
+  __typename?: 'OperationsAggregationsResult';
+  /** The CUSTOM operations counted by their customOperationType. */
+  customOperationsMap?: Maybe<Array<IntMapEntry>>;
+  totalAlters?: Maybe<Scalars['Int']['output']>;
+  totalCreates?: Maybe<Scalars['Int']['output']>;
+  totalCustoms?: Maybe<Scalars['Int']['output']>;
+  totalDeletes?: Maybe<Scalars['Int']['output']>;
+  totalDrops?: Maybe<Scalars['Int']['output']>;
+  totalInserts?: Maybe<Scalars['Int']['output']>;
+  /** All operations, of every type. */
+  totalOperations?: Maybe<Scalars['Int']['output']>;
+  totalUpdates?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A dataset's operation statistics. */
+export type OperationsQueryResult = {
+  __typename?: 'OperationsQueryResult';
+  /** The counts over the whole range. */
+  aggregations?: Maybe<OperationsAggregationsResult>;
+  /** The counts of each day with operations, oldest first (days by lastUpdatedTimestamp). */
+  buckets?: Maybe<Array<Maybe<OperationsAggregation>>>;
+};
+
+/** The range of a dataset's operation statistics. */
+export type OperationsStatsInput = {
+  /** How far back from now; MONTH when absent. */
+  range?: InputMaybe<TimeRange>;
+  /** The time zone whose days the daily counts follow, e.g. Europe/Paris; UTC when absent. */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+};
 
 /** One owner of an entity. */
 export type Owner = {
@@ -8028,6 +8183,13 @@ export type TimelineParameterEntry = {
   value?: Maybe<Scalars['String']['output']>;
 };
 
+/** What the time series of an asset hold. */
+export type TimeseriesCapabilitiesResult = {
+  __typename?: 'TimeseriesCapabilitiesResult';
+  /** The oldest points of a dataset's time series; empty for other assets. */
+  assetStats?: Maybe<AssetStatsResult>;
+};
+
 /** Restrictions of a structured property's value type. */
 export type TypeQualifier = {
   __typename?: 'TypeQualifier';
@@ -8501,6 +8663,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
   ;
   TimeSeriesAspect:
+    | ( AssertionRunEvent )
     | ( DataProcessRunEvent )
     | ( DatasetProfile )
     | ( Operation )
@@ -8537,6 +8700,11 @@ export type ResolversTypes = {
   AssertionActionType: AssertionActionType;
   AssertionActions: ResolverTypeWrapper<AssertionActions>;
   AssertionInfo: ResolverTypeWrapper<Omit<AssertionInfo, 'lastUpdated' | 'schemaAssertion' | 'source'> & { lastUpdated?: Maybe<ResolversTypes['AuditStamp']>, schemaAssertion?: Maybe<ResolversTypes['SchemaAssertionInfo']>, source?: Maybe<ResolversTypes['AssertionSource']> }>;
+  AssertionResult: ResolverTypeWrapper<AssertionResult>;
+  AssertionResultError: ResolverTypeWrapper<AssertionResultError>;
+  AssertionResultErrorType: AssertionResultErrorType;
+  AssertionResultType: AssertionResultType;
+  AssertionRunEvent: ResolverTypeWrapper<AssertionRunEvent>;
   AssertionRunEventsResult: ResolverTypeWrapper<AssertionRunEventsResult>;
   AssertionRunStatus: AssertionRunStatus;
   AssertionSource: ResolverTypeWrapper<Omit<AssertionSource, 'created'> & { created?: Maybe<ResolversTypes['AuditStamp']> }>;
@@ -8549,6 +8717,7 @@ export type ResolversTypes = {
   AssertionType: AssertionType;
   AssertionValueChangeType: AssertionValueChangeType;
   AssetCollectionModuleParams: ResolverTypeWrapper<AssetCollectionModuleParams>;
+  AssetStatsResult: ResolverTypeWrapper<AssetStatsResult>;
   AuditStamp: ResolverTypeWrapper<AuditStamp>;
   AuthConfig: ResolverTypeWrapper<AuthConfig>;
   AuthenticatedUser: ResolverTypeWrapper<Omit<AuthenticatedUser, 'corpUser'> & { corpUser: ResolversTypes['CorpUser'] }>;
@@ -8567,6 +8736,7 @@ export type ResolversTypes = {
   BatchRemoveOwnersInput: BatchRemoveOwnersInput;
   BatchRemoveTagsInput: BatchRemoveTagsInput;
   BatchRemoveTermsInput: BatchRemoveTermsInput;
+  BatchSpec: ResolverTypeWrapper<BatchSpec>;
   BatchUpdateStepStatesInput: BatchUpdateStepStatesInput;
   BatchUpdateStepStatesResult: ResolverTypeWrapper<BatchUpdateStepStatesResult>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -8812,6 +8982,7 @@ export type ResolversTypes = {
   InstitutionalMemoryMetadataUpdate: InstitutionalMemoryMetadataUpdate;
   InstitutionalMemoryUpdate: InstitutionalMemoryUpdate;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  IntMapEntry: ResolverTypeWrapper<IntMapEntry>;
   KeyValueSchema: ResolverTypeWrapper<KeyValueSchema>;
   LineageConfig: ResolverTypeWrapper<LineageConfig>;
   LineageDirection: LineageDirection;
@@ -8867,6 +9038,10 @@ export type ResolversTypes = {
   Operation: ResolverTypeWrapper<Operation>;
   OperationSourceType: OperationSourceType;
   OperationType: OperationType;
+  OperationsAggregation: ResolverTypeWrapper<OperationsAggregation>;
+  OperationsAggregationsResult: ResolverTypeWrapper<OperationsAggregationsResult>;
+  OperationsQueryResult: ResolverTypeWrapper<OperationsQueryResult>;
+  OperationsStatsInput: OperationsStatsInput;
   Owner: ResolverTypeWrapper<Omit<Owner, 'attribution' | 'owner' | 'ownershipType'> & { attribution?: Maybe<ResolversTypes['MetadataAttribution']>, owner: ResolversTypes['OwnerType'], ownershipType?: Maybe<ResolversTypes['OwnershipTypeEntity']> }>;
   OwnerEntityType: OwnerEntityType;
   OwnerInput: OwnerInput;
@@ -9008,6 +9183,7 @@ export type ResolversTypes = {
   TimeSeriesChart: ResolverTypeWrapper<TimeSeriesChart>;
   TimeWindow: ResolverTypeWrapper<TimeWindow>;
   TimelineParameterEntry: ResolverTypeWrapper<TimelineParameterEntry>;
+  TimeseriesCapabilitiesResult: ResolverTypeWrapper<TimeseriesCapabilitiesResult>;
   TypeQualifier: ResolverTypeWrapper<Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversTypes['EntityTypeEntity']>> }>;
   UpdateApplicationsSettingsInput: UpdateApplicationsSettingsInput;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
@@ -9066,11 +9242,15 @@ export type ResolversParentTypes = {
   AssertionAction: AssertionAction;
   AssertionActions: AssertionActions;
   AssertionInfo: Omit<AssertionInfo, 'lastUpdated' | 'schemaAssertion' | 'source'> & { lastUpdated?: Maybe<ResolversParentTypes['AuditStamp']>, schemaAssertion?: Maybe<ResolversParentTypes['SchemaAssertionInfo']>, source?: Maybe<ResolversParentTypes['AssertionSource']> };
+  AssertionResult: AssertionResult;
+  AssertionResultError: AssertionResultError;
+  AssertionRunEvent: AssertionRunEvent;
   AssertionRunEventsResult: AssertionRunEventsResult;
   AssertionSource: Omit<AssertionSource, 'created'> & { created?: Maybe<ResolversParentTypes['AuditStamp']> };
   AssertionStdParameter: AssertionStdParameter;
   AssertionStdParameters: AssertionStdParameters;
   AssetCollectionModuleParams: AssetCollectionModuleParams;
+  AssetStatsResult: AssetStatsResult;
   AuditStamp: AuditStamp;
   AuthConfig: AuthConfig;
   AuthenticatedUser: Omit<AuthenticatedUser, 'corpUser'> & { corpUser: ResolversParentTypes['CorpUser'] };
@@ -9089,6 +9269,7 @@ export type ResolversParentTypes = {
   BatchRemoveOwnersInput: BatchRemoveOwnersInput;
   BatchRemoveTagsInput: BatchRemoveTagsInput;
   BatchRemoveTermsInput: BatchRemoveTermsInput;
+  BatchSpec: BatchSpec;
   BatchUpdateStepStatesInput: BatchUpdateStepStatesInput;
   BatchUpdateStepStatesResult: BatchUpdateStepStatesResult;
   Boolean: Scalars['Boolean']['output'];
@@ -9302,6 +9483,7 @@ export type ResolversParentTypes = {
   InstitutionalMemoryMetadataUpdate: InstitutionalMemoryMetadataUpdate;
   InstitutionalMemoryUpdate: InstitutionalMemoryUpdate;
   Int: Scalars['Int']['output'];
+  IntMapEntry: IntMapEntry;
   KeyValueSchema: KeyValueSchema;
   LineageConfig: LineageConfig;
   LineageFlags: LineageFlags;
@@ -9350,6 +9532,10 @@ export type ResolversParentTypes = {
   NumberValue: NumberValue;
   NumericDataPoint: NumericDataPoint;
   Operation: Operation;
+  OperationsAggregation: OperationsAggregation;
+  OperationsAggregationsResult: OperationsAggregationsResult;
+  OperationsQueryResult: OperationsQueryResult;
+  OperationsStatsInput: OperationsStatsInput;
   Owner: Omit<Owner, 'attribution' | 'owner' | 'ownershipType'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']>, owner: ResolversParentTypes['OwnerType'], ownershipType?: Maybe<ResolversParentTypes['OwnershipTypeEntity']> };
   OwnerInput: OwnerInput;
   OwnerType: ResolversUnionTypes<ResolversParentTypes>['OwnerType'];
@@ -9465,6 +9651,7 @@ export type ResolversParentTypes = {
   TimeSeriesChart: TimeSeriesChart;
   TimeWindow: TimeWindow;
   TimelineParameterEntry: TimelineParameterEntry;
+  TimeseriesCapabilitiesResult: TimeseriesCapabilitiesResult;
   TypeQualifier: Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversParentTypes['EntityTypeEntity']>> };
   UpdateApplicationsSettingsInput: UpdateApplicationsSettingsInput;
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
@@ -9626,9 +9813,40 @@ export type AssertionInfoResolvers<ContextType = any, ParentType extends Resolve
   volumeAssertion?: Resolver<Maybe<ResolversTypes['VolumeAssertionInfo']>, ParentType, ContextType>;
 };
 
+export type AssertionResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssertionResult'] = ResolversParentTypes['AssertionResult']> = {
+  actualAggValue?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['AssertionResultError']>, ParentType, ContextType>;
+  externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  missingCount?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  nativeResults?: Resolver<Maybe<Array<ResolversTypes['StringMapEntry']>>, ParentType, ContextType>;
+  rowCount?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['AssertionResultType'], ParentType, ContextType>;
+  unexpectedCount?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+};
+
+export type AssertionResultErrorResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssertionResultError'] = ResolversParentTypes['AssertionResultError']> = {
+  properties?: Resolver<Maybe<Array<ResolversTypes['StringMapEntry']>>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['AssertionResultErrorType'], ParentType, ContextType>;
+};
+
+export type AssertionRunEventResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssertionRunEvent'] = ResolversParentTypes['AssertionRunEvent']> = {
+  asserteeUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  assertionUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  batchSpec?: Resolver<Maybe<ResolversTypes['BatchSpec']>, ParentType, ContextType>;
+  lastObservedMillis?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  partitionSpec?: Resolver<Maybe<ResolversTypes['PartitionSpec']>, ParentType, ContextType>;
+  result?: Resolver<Maybe<ResolversTypes['AssertionResult']>, ParentType, ContextType>;
+  runId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  runtimeContext?: Resolver<Maybe<Array<ResolversTypes['StringMapEntry']>>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['AssertionRunStatus'], ParentType, ContextType>;
+  timestampMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type AssertionRunEventsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssertionRunEventsResult'] = ResolversParentTypes['AssertionRunEventsResult']> = {
   errored?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  runEvents?: Resolver<Array<ResolversTypes['AssertionRunEvent']>, ParentType, ContextType>;
   succeeded?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -9652,6 +9870,12 @@ export type AssertionStdParametersResolvers<ContextType = any, ParentType extend
 export type AssetCollectionModuleParamsResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssetCollectionModuleParams'] = ResolversParentTypes['AssetCollectionModuleParams']> = {
   assetUrns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   dynamicFilterJson?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AssetStatsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssetStatsResult'] = ResolversParentTypes['AssetStatsResult']> = {
+  oldestDatasetProfileTime?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  oldestDatasetUsageTime?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  oldestOperationTime?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
 };
 
 export type AuditStampResolvers<ContextType = any, ParentType extends ResolversParentTypes['AuditStamp'] = ResolversParentTypes['AuditStamp']> = {
@@ -9698,6 +9922,13 @@ export type BarSegmentResolvers<ContextType = any, ParentType extends ResolversP
 
 export type BatchGetStepStatesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['BatchGetStepStatesResult'] = ResolversParentTypes['BatchGetStepStatesResult']> = {
   results?: Resolver<Array<ResolversTypes['StepStateResult']>, ParentType, ContextType>;
+};
+
+export type BatchSpecResolvers<ContextType = any, ParentType extends ResolversParentTypes['BatchSpec'] = ResolversParentTypes['BatchSpec']> = {
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['StringMapEntry']>>, ParentType, ContextType>;
+  limit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  nativeBatchId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  query?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type BatchUpdateStepStatesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['BatchUpdateStepStatesResult'] = ResolversParentTypes['BatchUpdateStepStatesResult']> = {
@@ -10462,6 +10693,7 @@ export type DatasetResolvers<ContextType = any, ParentType extends ResolversPare
   lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<DatasetLineageArgs, 'input'>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   operations?: Resolver<Maybe<Array<ResolversTypes['Operation']>>, ParentType, ContextType, Partial<DatasetOperationsArgs>>;
+  operationsStats?: Resolver<Maybe<ResolversTypes['OperationsQueryResult']>, ParentType, ContextType, Partial<DatasetOperationsStatsArgs>>;
   origin?: Resolver<ResolversTypes['FabricType'], ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
@@ -10480,6 +10712,7 @@ export type DatasetResolvers<ContextType = any, ParentType extends ResolversPare
   subTypes?: Resolver<Maybe<ResolversTypes['SubTypes']>, ParentType, ContextType>;
   tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   testResults?: Resolver<Maybe<ResolversTypes['TestResults']>, ParentType, ContextType>;
+  timeseriesCapabilities?: Resolver<Maybe<ResolversTypes['TimeseriesCapabilitiesResult']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   uri?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -11194,6 +11427,11 @@ export type InstitutionalMemoryMetadataSettingsResolvers<ContextType = any, Pare
   showInAssetPreview?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type IntMapEntryResolvers<ContextType = any, ParentType extends ResolversParentTypes['IntMapEntry'] = ResolversParentTypes['IntMapEntry']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
 export type KeyValueSchemaResolvers<ContextType = any, ParentType extends ResolversParentTypes['KeyValueSchema'] = ResolversParentTypes['KeyValueSchema']> = {
   keySchema?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   valueSchema?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -11586,6 +11824,30 @@ export type OperationResolvers<ContextType = any, ParentType extends ResolversPa
   sourceType?: Resolver<Maybe<ResolversTypes['OperationSourceType']>, ParentType, ContextType>;
   timestampMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type OperationsAggregationResolvers<ContextType = any, ParentType extends ResolversParentTypes['OperationsAggregation'] = ResolversParentTypes['OperationsAggregation']> = {
+  aggregations?: Resolver<Maybe<ResolversTypes['OperationsAggregationsResult']>, ParentType, ContextType>;
+  bucket?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  duration?: Resolver<Maybe<ResolversTypes['WindowDuration']>, ParentType, ContextType>;
+  resource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type OperationsAggregationsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['OperationsAggregationsResult'] = ResolversParentTypes['OperationsAggregationsResult']> = {
+  customOperationsMap?: Resolver<Maybe<Array<ResolversTypes['IntMapEntry']>>, ParentType, ContextType>;
+  totalAlters?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalCreates?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalCustoms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalDeletes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalDrops?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalInserts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalOperations?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalUpdates?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type OperationsQueryResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['OperationsQueryResult'] = ResolversParentTypes['OperationsQueryResult']> = {
+  aggregations?: Resolver<Maybe<ResolversTypes['OperationsAggregationsResult']>, ParentType, ContextType>;
+  buckets?: Resolver<Maybe<Array<Maybe<ResolversTypes['OperationsAggregation']>>>, ParentType, ContextType>;
 };
 
 export type OwnerResolvers<ContextType = any, ParentType extends ResolversParentTypes['Owner'] = ResolversParentTypes['Owner']> = {
@@ -12234,7 +12496,7 @@ export type ThemeConfigResolvers<ContextType = any, ParentType extends Resolvers
 };
 
 export type TimeSeriesAspectResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimeSeriesAspect'] = ResolversParentTypes['TimeSeriesAspect']> = {
-  __resolveType: TypeResolveFn<'DataProcessRunEvent' | 'DatasetProfile' | 'Operation', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AssertionRunEvent' | 'DataProcessRunEvent' | 'DatasetProfile' | 'Operation', ParentType, ContextType>;
 };
 
 export type TimeSeriesChartResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimeSeriesChart'] = ResolversParentTypes['TimeSeriesChart']> = {
@@ -12253,6 +12515,10 @@ export type TimeWindowResolvers<ContextType = any, ParentType extends ResolversP
 export type TimelineParameterEntryResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimelineParameterEntry'] = ResolversParentTypes['TimelineParameterEntry']> = {
   key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type TimeseriesCapabilitiesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimeseriesCapabilitiesResult'] = ResolversParentTypes['TimeseriesCapabilitiesResult']> = {
+  assetStats?: Resolver<Maybe<ResolversTypes['AssetStatsResult']>, ParentType, ContextType>;
 };
 
 export type TypeQualifierResolvers<ContextType = any, ParentType extends ResolversParentTypes['TypeQualifier'] = ResolversParentTypes['TypeQualifier']> = {
@@ -12378,11 +12644,15 @@ export type Resolvers<ContextType = any> = {
   AssertionAction?: AssertionActionResolvers<ContextType>;
   AssertionActions?: AssertionActionsResolvers<ContextType>;
   AssertionInfo?: AssertionInfoResolvers<ContextType>;
+  AssertionResult?: AssertionResultResolvers<ContextType>;
+  AssertionResultError?: AssertionResultErrorResolvers<ContextType>;
+  AssertionRunEvent?: AssertionRunEventResolvers<ContextType>;
   AssertionRunEventsResult?: AssertionRunEventsResultResolvers<ContextType>;
   AssertionSource?: AssertionSourceResolvers<ContextType>;
   AssertionStdParameter?: AssertionStdParameterResolvers<ContextType>;
   AssertionStdParameters?: AssertionStdParametersResolvers<ContextType>;
   AssetCollectionModuleParams?: AssetCollectionModuleParamsResolvers<ContextType>;
+  AssetStatsResult?: AssetStatsResultResolvers<ContextType>;
   AuditStamp?: AuditStampResolvers<ContextType>;
   AuthConfig?: AuthConfigResolvers<ContextType>;
   AuthenticatedUser?: AuthenticatedUserResolvers<ContextType>;
@@ -12392,6 +12662,7 @@ export type Resolvers<ContextType = any> = {
   BarChart?: BarChartResolvers<ContextType>;
   BarSegment?: BarSegmentResolvers<ContextType>;
   BatchGetStepStatesResult?: BatchGetStepStatesResultResolvers<ContextType>;
+  BatchSpec?: BatchSpecResolvers<ContextType>;
   BatchUpdateStepStatesResult?: BatchUpdateStepStatesResultResolvers<ContextType>;
   BrowsableEntity?: BrowsableEntityResolvers<ContextType>;
   BrowsePath?: BrowsePathResolvers<ContextType>;
@@ -12569,6 +12840,7 @@ export type Resolvers<ContextType = any> = {
   InstitutionalMemory?: InstitutionalMemoryResolvers<ContextType>;
   InstitutionalMemoryMetadata?: InstitutionalMemoryMetadataResolvers<ContextType>;
   InstitutionalMemoryMetadataSettings?: InstitutionalMemoryMetadataSettingsResolvers<ContextType>;
+  IntMapEntry?: IntMapEntryResolvers<ContextType>;
   KeyValueSchema?: KeyValueSchemaResolvers<ContextType>;
   LineageConfig?: LineageConfigResolvers<ContextType>;
   LineageRelationship?: LineageRelationshipResolvers<ContextType>;
@@ -12608,6 +12880,9 @@ export type Resolvers<ContextType = any> = {
   NumberValue?: NumberValueResolvers<ContextType>;
   NumericDataPoint?: NumericDataPointResolvers<ContextType>;
   Operation?: OperationResolvers<ContextType>;
+  OperationsAggregation?: OperationsAggregationResolvers<ContextType>;
+  OperationsAggregationsResult?: OperationsAggregationsResultResolvers<ContextType>;
+  OperationsQueryResult?: OperationsQueryResultResolvers<ContextType>;
   Owner?: OwnerResolvers<ContextType>;
   OwnerType?: OwnerTypeResolvers<ContextType>;
   Ownership?: OwnershipResolvers<ContextType>;
@@ -12698,6 +12973,7 @@ export type Resolvers<ContextType = any> = {
   TimeSeriesChart?: TimeSeriesChartResolvers<ContextType>;
   TimeWindow?: TimeWindowResolvers<ContextType>;
   TimelineParameterEntry?: TimelineParameterEntryResolvers<ContextType>;
+  TimeseriesCapabilitiesResult?: TimeseriesCapabilitiesResultResolvers<ContextType>;
   TypeQualifier?: TypeQualifierResolvers<ContextType>;
   UpdateStepStateResult?: UpdateStepStateResultResolvers<ContextType>;
   UsageAggregation?: UsageAggregationResolvers<ContextType>;

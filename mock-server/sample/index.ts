@@ -15,6 +15,7 @@ import { addDatasetVersions } from './dataset-versions.js';
 import { addDatasets } from './datasets.js';
 import { addDomainsAndProducts } from './domains-and-products.js';
 import { addGlossaryAndTags } from './glossary-and-tags.js';
+import { addHistoryAndQuality } from './history-and-quality.js';
 import { addMetadataTests } from './metadata-tests.js';
 import { addMlModels } from './ml-models.js';
 import { addPeople } from './people.js';
@@ -33,6 +34,7 @@ export function sampleCatalog(contract: Contract, referenceTime: number): Sample
   addPlatforms(b);
   addPeople(b);
   addGlossaryAndTags(b);
+  addHistoryAndQuality(b);
   addDatasets(b);
   addDatasetVersions(b);
   addChartsAndDashboards(b);

@@ -10,6 +10,7 @@ import type { OutputRecord } from '../records.js';
 import { schemaMetadataRecord } from '../schema-metadata-record.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
 import { datasetProfileRecords } from './dataset-profiles.js';
+import { operationsStatsRecord, timeseriesCapabilitiesRecord, type OperationsStatsArgs } from './dataset-stats.js';
 import { fineGrainedLineageRecords } from './fine-grained-lineages.js';
 import { formsRecord } from './forms.js';
 import { testResultsRecord } from './metadata-tests.js';
@@ -106,6 +107,8 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
     datasetProfiles: (args: TimeSeriesArgs) => datasetProfileRecords(view, urn, args),
     usageStats: (args: UsageStatsArgs) => usageStatsRecord(view, urn, args),
     statsSummary: () => statsSummaryRecord(view, urn),
+    operationsStats: (args: OperationsStatsArgs) => operationsStatsRecord(view, urn, args),
+    timeseriesCapabilities: () => timeseriesCapabilitiesRecord(view, urn),
     aspects: ({ input }: { input?: AspectParams | null }) => rawAspectRecords(view, urn, 'dataset', input),
     runs: (args: RunsArgs & { direction: string }) => assetRuns(view, urn, args),
     embed: () => {
