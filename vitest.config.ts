@@ -11,6 +11,10 @@ export default defineConfig({
       'scripts/test/**/*.test.ts',
     ],
     environment: 'node',
+    // The test files share one module graph per worker: loading the mock, graphql-js and the executable
+    // schema once instead of once per file halves the suite's CPU time. No test relies on a fresh module
+    // (each file makes its own mock and restores the timers and globals it fakes).
+    isolate: false,
     globalSetup: ['scripts/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -11,6 +11,8 @@ Commands:
   conformance  check a deployment against the interface document
   proxy     forward traffic to a deployment and report every contract violation in it
   pull      read a slice of a deployment into a seed file the mock loads
+  operations  check a frontend's GraphQL operations against the contract, the mock and deployments
+  wait-indexed  wait until a written entity is indexed (the mock's answer, or polling a deployment)
 
 Options:
   --help, -h   print this help
@@ -32,6 +34,8 @@ const commands: Record<string, () => Promise<Command>> = {
   proxy: async () => (await import('./proxy.js')).runProxy,
   conformance: async () => (await import('./conformance.js')).runConformanceCli,
   pull: async () => (await import('./pull.js')).runPull,
+  operations: async () => (await import('./operations.js')).runOperationsCli,
+  'wait-indexed': async () => (await import('./wait-indexed.js')).runWaitIndexed,
 };
 
 async function main(argv: string[]): Promise<number | undefined> {

@@ -19,3 +19,32 @@ export { paintFor, progressLine, summaryTable, type Paint } from './console-repo
 export { exitCodeOf, watchInterruption, type Interruption } from './interruption.js';
 export { matchesOnly } from './only-pattern.js';
 export { fuzzTargets, type FuzzTarget } from './fuzz/targets.js';
+export { checkOperations, CannotCheckError, type OperationsOptions } from './operations/check-operations.js';
+export { readOperationDocuments, DocumentError } from './operations/operation-documents.js';
+export type { OperationDocument, OperationDocuments, OperationKind } from './operations/operation-documents.js';
+export { TargetError } from './operations/operation-targets.js';
+export { baselineKeys, findingKey } from './operations/operations-report.js';
+export type {
+  Finding,
+  OperationCell,
+  OperationColumn,
+  OperationRow,
+  OperationsReport,
+} from './operations/operations-report.js';
+export { operationsMatrix } from './operations/operations-console.js';
+export { operationsJunitXml } from './operations/operations-junit.js';
+export {
+  coverageSummary,
+  operationsCoverage,
+  type OperationCoverage,
+  type OperationsCoverage,
+} from './operations/operations-coverage.js';
+export {
+  DEFAULT_INDEX_WAIT_MS,
+  IndexWaitTimeoutError,
+  INDEXED_IN,
+  waitForIndexed,
+  type Indexed,
+  type IndexedIn,
+  type WaitForIndexedOptions,
+} from './wait-indexed.js';

@@ -6,7 +6,8 @@
 import type { Report } from './report.js';
 import type { CheckResult } from './verdict.js';
 
-function escape(text: string): string {
+/** Text as an XML attribute or element may hold it (shared with the operations run's JUnit report). */
+export function escape(text: string): string {
   return (
     text
       .replace(/&/g, '&amp;')
@@ -18,7 +19,8 @@ function escape(text: string): string {
   );
 }
 
-function seconds(ms: number): string {
+/** Milliseconds as JUnit's seconds. */
+export function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
 

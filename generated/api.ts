@@ -88,6 +88,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/indexed/{urn}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is an entity indexed yet?
+         * @description Whether the session's derived reads (search, browse, lineage) or time series reads see the entity's writes. The store knows its index lag, so the answer comes as soon as they do, within `waitMs`: at once when indexed, when the lag has passed for a write waiting on it, when a write arrives and is indexed for an entity not yet written, or after `waitMs` with `indexed` false.
+         */
+        get: operations["getMockIndexed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per-operation GraphQL counts
+         * @description Every GraphQL request counted by operation name and document hash, with the shapes of its variables and how many answered errors. Kept apart from the request journal, so its caps never drop a count: what `catalog-contract operations --coverage-from` reads. Without a session, every session's counts; with one, only its own.
+         */
+        get: operations["listMockOperations"];
+        put?: never;
+        post?: never;
+        /**
+         * Clear the session's per-operation counts
+         * @description Forgets the session's counts (the default session's own without a session), as before a test run whose coverage is read.
+         */
+        delete: operations["clearMockOperations"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/requests": {
         parameters: {
             query?: never;
@@ -1342,6 +1386,38 @@ export interface components {
         };
         DataContractKey: components["schemas"]["dataContractKey"];
         /**
+         * DataContractProperties
+         * @description The asset a data contract is for and the assertions it promises to pass, by kind (upstream's `metadata-models/src/main/pegasus/com/linkedin/datacontract/DataContractProperties.pdl`).
+         */
+        dataContractProperties: {
+            dataQuality?: {
+                assertion: components["schemas"]["Urn"];
+            }[];
+            entity: components["schemas"]["Urn"];
+            freshness?: {
+                assertion: components["schemas"]["Urn"];
+            }[];
+            /** @description The contract as its author wrote it, e.g. YAML. */
+            rawContract?: string;
+            schema?: {
+                assertion: components["schemas"]["Urn"];
+            }[];
+        };
+        DataContractProperties: components["schemas"]["dataContractProperties"];
+        /**
+         * DataContractStatus
+         * @description Whether a data contract is in force (upstream's `metadata-models/src/main/pegasus/com/linkedin/datacontract/DataContractStatus.pdl`).
+         */
+        dataContractStatus: {
+            customProperties?: components["schemas"]["CustomProperties"];
+            /**
+             * @description ACTIVE, in force; PENDING, not yet in force.
+             * @enum {string}
+             */
+            state: "ACTIVE" | "PENDING";
+        };
+        DataContractStatus: components["schemas"]["dataContractStatus"];
+        /**
          * DataFlowInfo
          * @description Properties of a data flow (pipeline).
          */
@@ -1383,6 +1459,20 @@ export interface components {
             id: string;
         };
         DataHubActionKey: components["schemas"]["dataHubActionKey"];
+        /**
+         * DataHubConnectionDetails
+         * @description How a connection to another platform is described: its form, a name, and its settings as encrypted JSON (upstream's `metadata-models/src/main/pegasus/com/linkedin/connection/DataHubConnectionDetails.pdl` and `DataHubJsonConnection.pdl`).
+         */
+        dataHubConnectionDetails: {
+            json?: {
+                /** @description The settings, encrypted as the secret service stores secrets. */
+                encryptedBlob: string;
+            };
+            name?: string;
+            /** @enum {string} */
+            type: "JSON";
+        };
+        DataHubConnectionDetails: components["schemas"]["dataHubConnectionDetails"];
         /**
          * DataHubConnectionKey
          * @description Key of a dataHubConnection entity, `urn:svc:dataHubConnection:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubConnectionKey.pdl` at commit ad56db7c8f890266f103b77840ef5b790dcb9686).
@@ -2275,6 +2365,20 @@ export interface components {
             id: string;
         };
         IncidentKey: components["schemas"]["incidentKey"];
+        IndexState: {
+            /** @enum {string} */
+            in: "search" | "browse" | "lineage" | "timeseries";
+            /** @description Whether the reads named by `in` see its writes. */
+            indexed: boolean;
+            urn: string;
+            /**
+             * Format: int64
+             * @description How long the answer waited.
+             */
+            waitedMs: number;
+            /** @description Whether the session's store holds the entity. */
+            written: boolean;
+        };
         /**
          * InstitutionalMemory
          * @description Links to documents about an entity. Not indexed.
@@ -2613,6 +2717,31 @@ export interface components {
             timestampMillis: number;
         };
         Operation: components["schemas"]["operation"];
+        OperationCounts: {
+            /**
+             * Format: int64
+             * @description Requests not counted because the counts hold their limit of keys or shapes.
+             */
+            dropped: number;
+            /** @description One per operation name and document hash, in the order first seen. */
+            operations: {
+                /** @description The first 16 hex digits of the sha256 of the document as graphql-js prints it. */
+                documentHash: string;
+                /**
+                 * Format: int64
+                 * @description Requests answered with GraphQL errors.
+                 */
+                errors: number;
+                /** @description The operation's name, or the first root field of an unnamed one. */
+                operation: string;
+                /** Format: int64 */
+                requests: number;
+                /** @description Each shape of the variables sent (names and JSON types, no values: `input:{count:number,query:string}`) and how many requests sent it. */
+                variableShapes: {
+                    [key: string]: number;
+                };
+            }[];
+        };
         /**
          * Ownership
          * @description The owners of an entity.
@@ -2786,6 +2915,57 @@ export interface components {
             id: string;
         };
         QueryKey: components["schemas"]["queryKey"];
+        /**
+         * QueryProperties
+         * @description A query's statement, where it came from, its name and description, who made and changed it, and the asset it originates from (upstream's `metadata-models/src/main/pegasus/com/linkedin/query/QueryProperties.pdl`).
+         */
+        queryProperties: {
+            created: {
+                actor: components["schemas"]["Urn"];
+                impersonator?: components["schemas"]["Urn"];
+                message?: string;
+                /** Format: int64 */
+                time: number;
+            };
+            customProperties?: components["schemas"]["CustomProperties"];
+            description?: string;
+            lastModified: {
+                actor: components["schemas"]["Urn"];
+                impersonator?: components["schemas"]["Urn"];
+                message?: string;
+                /** Format: int64 */
+                time: number;
+            };
+            name?: string;
+            /** @description The asset the query originates from, e.g. a view or a dbt model. */
+            origin?: components["schemas"]["Urn"];
+            /**
+             * @description MANUAL, written by a user; SYSTEM, extracted by ingestion.
+             * @enum {string}
+             */
+            source: "MANUAL" | "SYSTEM";
+            statement: {
+                /**
+                 * @default SQL
+                 * @enum {string}
+                 */
+                language: "SQL" | "UNKNOWN";
+                /** @description The query text. */
+                value: string;
+            };
+        };
+        QueryProperties: components["schemas"]["queryProperties"];
+        /**
+         * QuerySubjects
+         * @description What a query reads or concerns: datasets, or fields of them (upstream's `metadata-models/src/main/pegasus/com/linkedin/query/QuerySubjects.pdl` and `QuerySubject.pdl`).
+         */
+        querySubjects: {
+            subjects: {
+                /** @description A dataset or a schema field. */
+                entity: components["schemas"]["Urn"];
+            }[];
+        };
+        QuerySubjects: components["schemas"]["querySubjects"];
         /**
          * RestliError
          * @description The Rest.li error body of every 4xx and 5xx reply. Older servers send a `stackTrace` instead of
@@ -3828,6 +4008,95 @@ export interface operations {
                         /** @constant */
                         status: "ok";
                     };
+                };
+            };
+            400: components["responses"]["responses-BadRequest"];
+            401: components["responses"]["responses-Unauthorized"];
+            403: components["responses"]["responses-Forbidden"];
+            429: components["responses"]["responses-TooManySessions"];
+        };
+    };
+    getMockIndexed: {
+        parameters: {
+            query?: {
+                /** @description Which reads (default search): search, browse and lineage read the derived index, timeseries the points. */
+                in?: "search" | "browse" | "lineage" | "timeseries";
+                /** @description How long the answer may wait for the entity to be written and indexed (default 0: answer now). */
+                waitMs?: number;
+            };
+            header?: {
+                /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
+            };
+            path: {
+                /** @description The entity's URN, encoded. */
+                urn: components["schemas"]["Urn"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether it is indexed, and how long the answer waited. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndexState"];
+                };
+            };
+            400: components["responses"]["responses-BadRequest"];
+            401: components["responses"]["responses-Unauthorized"];
+            403: components["responses"]["responses-Forbidden"];
+            429: components["responses"]["responses-TooManySessions"];
+        };
+    };
+    listMockOperations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationCounts"];
+                };
+            };
+            400: components["responses"]["responses-BadRequest"];
+            401: components["responses"]["responses-Unauthorized"];
+            403: components["responses"]["responses-Forbidden"];
+            429: components["responses"]["responses-TooManySessions"];
+        };
+    };
+    clearMockOperations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The session the request works on (1 to 64 of `A-Za-z0-9_-`), made on first use as a copy of the start-up state; the default session without it. */
+                "X-Mock-Session"?: components["parameters"]["parameters-MockSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts, now none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperationCounts"];
                 };
             };
             400: components["responses"]["responses-BadRequest"];

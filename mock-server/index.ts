@@ -42,6 +42,8 @@ export { parseLatency } from './controls/settings.js';
 export { parseReferenceDay } from './ingest/reference-day.js';
 export { describeSkip } from './ingest/startup-data.js';
 export { describeHarReplay } from './seed/index.js';
+// What `operations --graphql-schema` reads a team's schema with, as the mock reads its own.
+export { loadTeamSchema } from './graphql/index.js';
 export {
   ADDRESS_FORMS,
   ADMIN_PATH,

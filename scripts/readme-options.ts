@@ -10,6 +10,8 @@ import { CONFORMANCE_COMMAND_DEFINITION } from '../bin/conformance.js';
 import { PROXY_COMMAND_DEFINITION } from '../bin/proxy.js';
 import { MOCK_COMMAND_DEFINITION } from '../bin/mock.js';
 import { PULL_COMMAND_DEFINITION } from '../bin/pull.js';
+import { OPERATIONS_COMMAND_DEFINITION } from '../bin/operations.js';
+import { WAIT_INDEXED_COMMAND_DEFINITION } from '../bin/wait-indexed.js';
 import { fromRoot } from '../spec/index.js';
 
 /** The guide holding the CLI reference, from the repository's root. */
@@ -20,6 +22,8 @@ export const COMMAND_DEFINITIONS: readonly CommandDefinition[] = [
   CONFORMANCE_COMMAND_DEFINITION,
   PROXY_COMMAND_DEFINITION,
   PULL_COMMAND_DEFINITION,
+  OPERATIONS_COMMAND_DEFINITION,
+  WAIT_INDEXED_COMMAND_DEFINITION,
 ];
 
 /** `guide` with the first table under each `### \`catalog-contract <command>\`` heading rewritten. */

@@ -19,6 +19,7 @@ export * from './urn.js';
 export * from './interface-document.js';
 export { packageRoot, fromRoot } from './package-root.js';
 export { writeFileWhole } from './whole-file.js';
+export { documentHash } from './graphql-document-hash.js';
 
 /**
  * How the conformance suite recognises a difference in a failed check: every condition given must

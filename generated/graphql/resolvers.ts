@@ -1057,6 +1057,8 @@ export type Chart = BrowsableEntity & Entity & EntityWithRelationships & {
   __typename?: 'Chart';
   /** The application (the first of aspect applications). */
   application?: Maybe<ApplicationAssociation>;
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** The v2 browse path (aspect browsePathsV2). */
   browsePathV2?: Maybe<BrowsePathV2>;
   /** The browse paths of the chart; null when none was ever generated. */
@@ -1073,8 +1075,12 @@ export type Chart = BrowsableEntity & Entity & EntityWithRelationships & {
   domain?: Maybe<DomainAssociation>;
   /** Properties edited in the catalog (aspect editableChartProperties). */
   editableProperties?: Maybe<ChartEditableProperties>;
+  /** Embedded content (aspect embed). */
+  embed?: Maybe<Embed>;
   /** Whether the chart exists in the catalog. */
   exists?: Maybe<Scalars['Boolean']['output']>;
+  /** The forms assigned to this chart (aspect forms). */
+  forms?: Maybe<Forms>;
   /**
    * Tags of the chart; same data as tags.
    * @deprecated Use tags instead.
@@ -1086,6 +1092,8 @@ export type Chart = BrowsableEntity & Entity & EntityWithRelationships & {
   health?: Maybe<Array<Health>>;
   /** The incidents raised on the chart, filtered by the arguments, the newest first (default page of 20). */
   incidents?: Maybe<EntityIncidentsResult>;
+  /** The schema fields the chart reads (aspect inputFields). */
+  inputFields?: Maybe<InputFields>;
   /** Links to internal documentation about the chart. */
   institutionalMemory?: Maybe<InstitutionalMemory>;
   /** When the chart was last written by ingestion, in epoch milliseconds. */
@@ -1098,8 +1106,12 @@ export type Chart = BrowsableEntity & Entity & EntityWithRelationships & {
   parentContainers?: Maybe<ParentContainersResult>;
   /** The data platform of the chart, from its info aspect or its URN's tool. */
   platform: DataPlatform;
+  /** What the caller may do on this chart. */
+  privileges?: Maybe<EntityPrivileges>;
   /** Read-only properties from ingestion (aspect chartInfo); null when the aspect is absent. */
   properties?: Maybe<ChartProperties>;
+  /** The query the chart shows (aspect chartQuery). */
+  query?: Maybe<ChartQuery>;
   /** Edges between this chart and other entities, by relationship name and direction. */
   relationships?: Maybe<EntityRelationshipsResult>;
   /** Views and viewers: not computed by the service, so null. */
@@ -1118,6 +1130,12 @@ export type Chart = BrowsableEntity & Entity & EntityWithRelationships & {
   type: EntityType;
   /** URN of the chart. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A chart, `urn:svc:chart:(<tool>,<id>)`. */
+export type ChartAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -1175,6 +1193,19 @@ export type ChartProperties = {
   type?: Maybe<ChartType>;
 };
 
+/** The query behind a chart (aspect chartQuery). */
+export type ChartQuery = {
+  __typename?: 'ChartQuery';
+  /** The query text as the tool holds it. */
+  rawQuery: Scalars['String']['output'];
+  type: ChartQueryType;
+};
+
+/** The language of a chart's query. */
+export type ChartQueryType =
+  | 'LOOKML'
+  | 'SQL';
+
 /** A chart's views and viewers; the service does not compute them yet, so the field answers null. */
 export type ChartStatsSummary = {
   __typename?: 'ChartStatsSummary';
@@ -1229,6 +1260,8 @@ export type Container = Entity & {
   access?: Maybe<Access>;
   /** The application (the first of aspect applications). */
   application?: Maybe<ApplicationAssociation>;
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** The v2 browse path (aspect browsePathsV2). */
   browsePathV2?: Maybe<BrowsePathV2>;
   /** The container this container resides in. */
@@ -1245,6 +1278,8 @@ export type Container = Entity & {
   entities?: Maybe<SearchResults>;
   /** Whether the container exists in the catalog. */
   exists?: Maybe<Scalars['Boolean']['output']>;
+  /** The forms assigned to this container (aspect forms). */
+  forms?: Maybe<Forms>;
   /** Glossary terms of the container. */
   glossaryTerms?: Maybe<GlossaryTerms>;
   /** Links to internal documentation about the container. */
@@ -1257,6 +1292,8 @@ export type Container = Entity & {
   parentContainers?: Maybe<ParentContainersResult>;
   /** The data platform of the container. */
   platform: DataPlatform;
+  /** What the caller may do on this container. */
+  privileges?: Maybe<EntityPrivileges>;
   /** Read-only properties from ingestion (aspect containerProperties). */
   properties?: Maybe<ContainerProperties>;
   /** Edges between this container and other entities. */
@@ -1273,6 +1310,12 @@ export type Container = Entity & {
   type: EntityType;
   /** URN of the container. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A container of other entities, for example a database or a schema. */
+export type ContainerAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -1669,6 +1712,8 @@ export type Dashboard = BrowsableEntity & Entity & EntityWithRelationships & {
   __typename?: 'Dashboard';
   /** The application (the first of aspect applications). */
   application?: Maybe<ApplicationAssociation>;
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** The v2 browse path (aspect browsePathsV2). */
   browsePathV2?: Maybe<BrowsePathV2>;
   /** The browse paths of the dashboard; null when none was ever generated. */
@@ -1685,8 +1730,12 @@ export type Dashboard = BrowsableEntity & Entity & EntityWithRelationships & {
   domain?: Maybe<DomainAssociation>;
   /** Properties edited in the catalog (aspect editableDashboardProperties). */
   editableProperties?: Maybe<DashboardEditableProperties>;
+  /** Embedded content (aspect embed). */
+  embed?: Maybe<Embed>;
   /** Whether the dashboard exists in the catalog. */
   exists?: Maybe<Scalars['Boolean']['output']>;
+  /** The forms assigned to this dashboard (aspect forms). */
+  forms?: Maybe<Forms>;
   /**
    * Tags of the dashboard; same data as tags.
    * @deprecated Use tags instead.
@@ -1698,6 +1747,8 @@ export type Dashboard = BrowsableEntity & Entity & EntityWithRelationships & {
   health?: Maybe<Array<Health>>;
   /** The incidents raised on the dashboard, filtered by the arguments, the newest first (default page of 20). */
   incidents?: Maybe<EntityIncidentsResult>;
+  /** The schema fields the dashboard's charts read (aspect inputFields). */
+  inputFields?: Maybe<InputFields>;
   /** Links to internal documentation about the dashboard. */
   institutionalMemory?: Maybe<InstitutionalMemory>;
   /** When the dashboard was last written by ingestion, in epoch milliseconds. */
@@ -1710,6 +1761,8 @@ export type Dashboard = BrowsableEntity & Entity & EntityWithRelationships & {
   parentContainers?: Maybe<ParentContainersResult>;
   /** The data platform of the dashboard, from its info aspect or its URN's tool. */
   platform: DataPlatform;
+  /** What the caller may do on this dashboard. */
+  privileges?: Maybe<EntityPrivileges>;
   /** Read-only properties from ingestion (aspect dashboardInfo); null when the aspect is absent. */
   properties?: Maybe<DashboardProperties>;
   /** Edges between this dashboard and other entities, by relationship name and direction. */
@@ -1730,6 +1783,12 @@ export type Dashboard = BrowsableEntity & Entity & EntityWithRelationships & {
   type: EntityType;
   /** URN of the dashboard. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A dashboard, `urn:svc:dashboard:(<tool>,<id>)`. */
+export type DashboardAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -1798,11 +1857,58 @@ export type DashboardStatsSummary = {
   viewCountLast30Days?: Maybe<Scalars['Int']['output']>;
 };
 
+/**
+ * A data contract: the assertions an asset promises to pass (aspects dataContractProperties and
+ * dataContractStatus of a dataContract entity).
+ */
+export type DataContract = Entity & {
+  __typename?: 'DataContract';
+  properties?: Maybe<DataContractProperties>;
+  relationships?: Maybe<EntityRelationshipsResult>;
+  status?: Maybe<DataContractStatus>;
+  structuredProperties?: Maybe<StructuredProperties>;
+  /** Always DATA_CONTRACT. */
+  type: EntityType;
+  urn: Scalars['String']['output'];
+};
+
+
+/**
+ * A data contract: the assertions an asset promises to pass (aspects dataContractProperties and
+ * dataContractStatus of a dataContract entity).
+ */
+export type DataContractRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** What a data contract covers and promises (aspect dataContractProperties). */
+export type DataContractProperties = {
+  __typename?: 'DataContractProperties';
+  dataQuality?: Maybe<Array<DataQualityContract>>;
+  /** The asset the contract is for. */
+  entityUrn: Scalars['String']['output'];
+  freshness?: Maybe<Array<FreshnessContract>>;
+  schema?: Maybe<Array<SchemaContract>>;
+};
+
+/** The state of a data contract. */
+export type DataContractState =
+  | 'ACTIVE'
+  | 'PENDING';
+
+/** Whether a contract is in force (aspect dataContractStatus). */
+export type DataContractStatus = {
+  __typename?: 'DataContractStatus';
+  state: DataContractState;
+};
+
 /** A data flow (a pipeline), `urn:svc:dataFlow:(<orchestrator>,<flow_id>,<cluster>)`. */
 export type DataFlow = BrowsableEntity & Entity & EntityWithRelationships & {
   __typename?: 'DataFlow';
   /** The application (the first of aspect applications). */
   application?: Maybe<ApplicationAssociation>;
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** The v2 browse path (aspect browsePathsV2). */
   browsePathV2?: Maybe<BrowsePathV2>;
   /** The browse paths of the data flow; null when none was ever generated. */
@@ -1821,6 +1927,8 @@ export type DataFlow = BrowsableEntity & Entity & EntityWithRelationships & {
   exists?: Maybe<Scalars['Boolean']['output']>;
   /** Id of the flow within its orchestrator, from the URN. */
   flowId: Scalars['String']['output'];
+  /** The forms assigned to this flow (aspect forms). */
+  forms?: Maybe<Forms>;
   /**
    * Tags of the data flow; same data as tags.
    * @deprecated Use tags instead.
@@ -1846,6 +1954,8 @@ export type DataFlow = BrowsableEntity & Entity & EntityWithRelationships & {
   parentContainers?: Maybe<ParentContainersResult>;
   /** The data platform of the flow: its orchestrator's. */
   platform: DataPlatform;
+  /** What the caller may do on this flow. */
+  privileges?: Maybe<EntityPrivileges>;
   /** Read-only properties from ingestion (aspect dataFlowInfo); null when the aspect is absent. */
   properties?: Maybe<DataFlowProperties>;
   /** Edges between this data flow and other entities, by relationship name and direction. */
@@ -1862,6 +1972,12 @@ export type DataFlow = BrowsableEntity & Entity & EntityWithRelationships & {
   type: EntityType;
   /** URN of the data flow. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A data flow (a pipeline), `urn:svc:dataFlow:(<orchestrator>,<flow_id>,<cluster>)`. */
+export type DataFlowAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -1907,6 +2023,45 @@ export type DataFlowProperties = {
   name: Scalars['String']['output'];
   /** The project or namespace of the flow. */
   project?: Maybe<Scalars['String']['output']>;
+};
+
+/** A connection to another platform (a dataHubConnection entity). */
+export type DataHubConnection = Entity & {
+  __typename?: 'DataHubConnection';
+  /** Aspect dataHubConnectionDetails. */
+  details: DataHubConnectionDetails;
+  /** The platform connected to (aspect dataPlatformInstance). */
+  platform: DataPlatform;
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Always DATAHUB_CONNECTION. */
+  type: EntityType;
+  urn: Scalars['String']['output'];
+};
+
+
+/** A connection to another platform (a dataHubConnection entity). */
+export type DataHubConnectionRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** How a connection is described. */
+export type DataHubConnectionDetails = {
+  __typename?: 'DataHubConnectionDetails';
+  /** The connection's settings; shown only to a caller who may manage connections. */
+  json?: Maybe<DataHubJsonConnection>;
+  name?: Maybe<Scalars['String']['output']>;
+  type: DataHubConnectionDetailsType;
+};
+
+/** The form of a connection's details. */
+export type DataHubConnectionDetailsType =
+  | 'JSON';
+
+/** A connection's settings as JSON. */
+export type DataHubJsonConnection = {
+  __typename?: 'DataHubJsonConnection';
+  /** The settings, decrypted. */
+  blob: Scalars['String']['output'];
 };
 
 /** A module of a page: a block of the home page such as the caller's assets or the domains (dataHubPageModuleProperties). */
@@ -2127,6 +2282,8 @@ export type DataJob = BrowsableEntity & Entity & EntityWithRelationships & {
   __typename?: 'DataJob';
   /** The application (the first of aspect applications). */
   application?: Maybe<ApplicationAssociation>;
+  /** The entity's stored aspects as JSON text. */
+  aspects?: Maybe<Array<RawAspect>>;
   /** The v2 browse path (aspect browsePathsV2). */
   browsePathV2?: Maybe<BrowsePathV2>;
   /** The browse paths of the data job; null when none was ever generated. */
@@ -2135,6 +2292,8 @@ export type DataJob = BrowsableEntity & Entity & EntityWithRelationships & {
   dataFlow?: Maybe<DataFlow>;
   /** The platform instance (aspect dataPlatformInstance). */
   dataPlatformInstance?: Maybe<DataPlatformInstance>;
+  /** The transformations the job applies (aspect dataTransformLogic). */
+  dataTransformLogic?: Maybe<DataTransformLogic>;
   /** Deprecation status of the data job. */
   deprecation?: Maybe<Deprecation>;
   /** The domain of the data job. */
@@ -2143,6 +2302,8 @@ export type DataJob = BrowsableEntity & Entity & EntityWithRelationships & {
   editableProperties?: Maybe<DataJobEditableProperties>;
   /** Whether the data job exists in the catalog. */
   exists?: Maybe<Scalars['Boolean']['output']>;
+  /** The forms assigned to this job (aspect forms). */
+  forms?: Maybe<Forms>;
   /**
    * Tags of the data job; same data as tags.
    * @deprecated Use tags instead.
@@ -2168,6 +2329,10 @@ export type DataJob = BrowsableEntity & Entity & EntityWithRelationships & {
   ownership?: Maybe<Ownership>;
   /** The containers above the job, nearest first. */
   parentContainers?: Maybe<ParentContainersResult>;
+  /** The job's platform, from aspect dataPlatformInstance; null without it. */
+  platform?: Maybe<DataPlatform>;
+  /** What the caller may do on this job. */
+  privileges?: Maybe<EntityPrivileges>;
   /** Read-only properties from ingestion (aspect dataJobInfo); null when the aspect is absent. */
   properties?: Maybe<DataJobProperties>;
   /** Edges between this data job and other entities, by relationship name and direction. */
@@ -2186,6 +2351,12 @@ export type DataJob = BrowsableEntity & Entity & EntityWithRelationships & {
   type: EntityType;
   /** URN of the data job. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A data job (a task of a pipeline), `urn:svc:dataJob:(<data flow URN>,<job_id>)`. */
+export type DataJobAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
 };
 
 
@@ -2550,6 +2721,25 @@ export type DataProductProperties = {
   numAssets?: Maybe<Scalars['Int']['output']>;
 };
 
+/** A promise about the data's quality, checked by an assertion. */
+export type DataQualityContract = {
+  __typename?: 'DataQualityContract';
+  assertion: Assertion;
+};
+
+/** One transformation of a data job. */
+export type DataTransform = {
+  __typename?: 'DataTransform';
+  /** The statement that performs it, when it is a query. */
+  queryStatement?: Maybe<QueryStatement>;
+};
+
+/** The transformations a data job applies (aspect dataTransformLogic). */
+export type DataTransformLogic = {
+  __typename?: 'DataTransformLogic';
+  transforms: Array<DataTransform>;
+};
+
 /** A data type, `urn:svc:dataType:<id>`, for example `datahub.string`. */
 export type DataTypeEntity = Entity & {
   __typename?: 'DataTypeEntity';
@@ -2599,6 +2789,8 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & Suppo
   browsePaths?: Maybe<Array<BrowsePath>>;
   /** The container the dataset resides in. */
   container?: Maybe<Container>;
+  /** The data contract for this dataset (the contract whose ContractFor edge points here); null when none. */
+  contract?: Maybe<DataContract>;
   /** The platform instance (aspect dataPlatformInstance). */
   dataPlatformInstance?: Maybe<DataPlatformInstance>;
   /**
@@ -4103,6 +4295,12 @@ export type FreshnessAssertionType =
   | 'DATASET_CHANGE'
   | 'DATA_JOB_RUN';
 
+/** A promise of freshness, checked by an assertion. */
+export type FreshnessContract = {
+  __typename?: 'FreshnessContract';
+  assertion: Assertion;
+};
+
 /** A cron window. */
 export type FreshnessCronSchedule = {
   __typename?: 'FreshnessCronSchedule';
@@ -4613,6 +4811,21 @@ export type IncrementingSegmentSpec = {
   transformer?: Maybe<IncrementingSegmentFieldTransformer>;
 };
 
+/** One schema field a chart or dashboard reads. */
+export type InputField = {
+  __typename?: 'InputField';
+  /** The field as the asset reads it, when ingestion recorded its definition. */
+  schemaField?: Maybe<SchemaField>;
+  /** URN of the schema field read. */
+  schemaFieldUrn?: Maybe<Scalars['String']['output']>;
+};
+
+/** The schema fields a chart or dashboard reads (aspect inputFields). */
+export type InputFields = {
+  __typename?: 'InputFields';
+  fields?: Maybe<Array<Maybe<InputField>>>;
+};
+
 /** Links to internal documentation about an entity. */
 export type InstitutionalMemory = {
   __typename?: 'InstitutionalMemory';
@@ -4877,6 +5090,33 @@ export type ListPostsResult = {
   /** The offset of the first post. */
   start: Scalars['Int']['output'];
   /** How many posts match. */
+  total: Scalars['Int']['output'];
+};
+
+/** Which Query entities to list. */
+export type ListQueriesInput = {
+  /** Most queries returned; 100 when absent. */
+  count?: InputMaybe<Scalars['Int']['input']>;
+  /** Only queries whose subjects include this dataset. */
+  datasetUrn?: InputMaybe<Scalars['String']['input']>;
+  /** Further filters, any of which may match. */
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  /** Search text; every query when absent. */
+  query?: InputMaybe<Scalars['String']['input']>;
+  /** The order; the newest created first when absent. */
+  sortInput?: InputMaybe<SortQueriesInput>;
+  /** Only queries of this source. */
+  source?: InputMaybe<QuerySource>;
+  /** Offset of the first query; 0 when absent. */
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of Query entities. */
+export type ListQueriesResult = {
+  __typename?: 'ListQueriesResult';
+  count: Scalars['Int']['output'];
+  queries: Array<QueryEntity>;
+  start: Scalars['Int']['output'];
   total: Scalars['Int']['output'];
 };
 
@@ -6375,6 +6615,8 @@ export type Query = {
   businessAttribute?: Maybe<BusinessAttribute>;
   /** Fetch a chart by its URN, `urn:svc:chart:(<tool>,<id>)`. */
   chart?: Maybe<Chart>;
+  /** A connection to another platform; null when the entity lacks its details or its platform instance. */
+  connection?: Maybe<DataHubConnection>;
   /** Fetch a container by its URN, `urn:svc:container:<id>`. */
   container?: Maybe<Container>;
   /** Fetch a group by its URN, `urn:svc:corpGroup:<name>`. */
@@ -6461,6 +6703,8 @@ export type Query = {
   listMyViews?: Maybe<ListViewsResult>;
   /** The posts, newest first, optionally matching a query, filters or one resource. */
   listPosts?: Maybe<ListPostsResult>;
+  /** A page of Query entities: a search over them, the newest first unless a sort is given. */
+  listQueries?: Maybe<ListQueriesResult>;
   /** The recommendation modules for a user in a scenario (the home page, search results, an entity page). */
   listRecommendations?: Maybe<ListRecommendationsResult>;
   /**
@@ -6509,6 +6753,11 @@ export type Query = {
   tag?: Maybe<Tag>;
   /** The versions of an asset by URN; another entity type is a bad request. */
   versionSet?: Maybe<VersionSet>;
+  /**
+   * A dataset as it was at a version stamp: `<aspect>:<version>` pairs joined by `;`. Without a stamp, the
+   * latest aspects; with one, only the aspects the stamp names, each at its version.
+   */
+  versionedDataset?: Maybe<VersionedDataset>;
   /** Fetch a saved view by its URN, `urn:svc:dataHubView:<id>`; null when no view is stored there. */
   view?: Maybe<DataHubView>;
 };
@@ -6576,6 +6825,12 @@ export type QueryBusinessAttributeArgs = {
 
 /** Reads. */
 export type QueryChartArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryConnectionArgs = {
   urn: Scalars['String']['input'];
 };
 
@@ -6763,6 +7018,12 @@ export type QueryListPostsArgs = {
 
 
 /** Reads. */
+export type QueryListQueriesArgs = {
+  input: ListQueriesInput;
+};
+
+
+/** Reads. */
 export type QueryListRecommendationsArgs = {
   input: ListRecommendationsInput;
 };
@@ -6853,8 +7114,77 @@ export type QueryVersionSetArgs = {
 
 
 /** Reads. */
+export type QueryVersionedDatasetArgs = {
+  urn: Scalars['String']['input'];
+  versionStamp?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Reads. */
 export type QueryViewArgs = {
   urn: Scalars['String']['input'];
+};
+
+/** A query on one or more datasets, written by hand or extracted by ingestion. */
+export type QueryEntity = Entity & {
+  __typename?: 'QueryEntity';
+  /** The platform the query was found on (aspect dataPlatformInstance). */
+  platform?: Maybe<DataPlatform>;
+  /** Aspect queryProperties; null without it. */
+  properties?: Maybe<QueryProperties>;
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** What the query reads or concerns (aspect querySubjects). */
+  subjects?: Maybe<Array<QuerySubject>>;
+  /** Always QUERY. */
+  type: EntityType;
+  urn: Scalars['String']['output'];
+};
+
+
+/** A query on one or more datasets, written by hand or extracted by ingestion. */
+export type QueryEntityRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** The language of a query statement. */
+export type QueryLanguage =
+  | 'SQL';
+
+/** A query's properties (aspect queryProperties). */
+export type QueryProperties = {
+  __typename?: 'QueryProperties';
+  created: AuditStamp;
+  /** The creation stamp with its actor resolved. */
+  createdOn: ResolvedAuditStamp;
+  description?: Maybe<Scalars['String']['output']>;
+  lastModified: AuditStamp;
+  name?: Maybe<Scalars['String']['output']>;
+  /** The asset the query comes from, e.g. a view or a dbt model. */
+  origin?: Maybe<Entity>;
+  source: QuerySource;
+  statement: QueryStatement;
+};
+
+/** Where a query came from. */
+export type QuerySource =
+  /** Written by a user, e.g. in the app. */
+  | 'MANUAL'
+  /** Extracted by ingestion, e.g. from a dashboard. */
+  | 'SYSTEM';
+
+/** A query's text and language. */
+export type QueryStatement = {
+  __typename?: 'QueryStatement';
+  language: QueryLanguage;
+  value: Scalars['String']['output'];
+};
+
+/** One subject of a query: a dataset, or one field of it. */
+export type QuerySubject = {
+  __typename?: 'QuerySubject';
+  dataset: Dataset;
+  /** The field, when the subject is a schema field. */
+  schemaField?: Maybe<SchemaFieldEntity>;
 };
 
 /** A filter the search bar offers in one click. */
@@ -7152,6 +7482,27 @@ export type ScenarioType =
   /** The search results. */
   | 'SEARCH_RESULTS';
 
+/** A dataset's schema as one version of aspect schemaMetadata holds it. */
+export type Schema = {
+  __typename?: 'Schema';
+  cluster?: Maybe<Scalars['String']['output']>;
+  datasetUrn?: Maybe<Scalars['String']['output']>;
+  /** The fields that have a path. */
+  fields: Array<SchemaField>;
+  foreignKeys?: Maybe<Array<Maybe<ForeignKeyConstraint>>>;
+  hash: Scalars['String']['output'];
+  /** When ingestion last observed this schema (its system metadata), in epoch milliseconds. */
+  lastObserved?: Maybe<Scalars['Long']['output']>;
+  /** The schema's name. */
+  name: Scalars['String']['output'];
+  /** The schema in the platform's native form. */
+  platformSchema?: Maybe<PlatformSchema>;
+  platformUrn: Scalars['String']['output'];
+  primaryKeys?: Maybe<Array<Scalars['String']['output']>>;
+  /** The schema's own version number. */
+  version: Scalars['Long']['output'];
+};
+
 /** How an actual schema must compare with the expected one. */
 export type SchemaAssertionCompatibility =
   | 'EXACT_MATCH'
@@ -7177,6 +7528,12 @@ export type SchemaAssertionInfo = {
   fields: Array<SchemaAssertionField>;
   /** The expected schema. */
   schema?: Maybe<SchemaMetadata>;
+};
+
+/** A promise about the schema, checked by an assertion. */
+export type SchemaContract = {
+  __typename?: 'SchemaContract';
+  assertion: Assertion;
 };
 
 /** One field of a dataset schema, as ingested. */
@@ -7759,6 +8116,11 @@ export type SortOrder =
   | 'ASCENDING'
   /** Largest first. */
   | 'DESCENDING';
+
+/** How to sort listed queries. */
+export type SortQueriesInput = {
+  sortCriterion: SortCriterion;
+};
 
 /** A check of the result of a SQL query. */
 export type SqlAssertionInfo = {
@@ -8449,6 +8811,56 @@ export type VersionTag = {
   versionTag?: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * A dataset read at a version stamp: each field from the aspect version the stamp names (or the latest when
+ * the stamp is empty).
+ */
+export type VersionedDataset = Entity & {
+  __typename?: 'VersionedDataset';
+  container?: Maybe<Container>;
+  deprecation?: Maybe<Deprecation>;
+  domain?: Maybe<DomainAssociation>;
+  /** Aspect editableDatasetProperties at the stamped version. */
+  editableProperties?: Maybe<DatasetEditableProperties>;
+  /** The edits of the schema's fields (aspect editableSchemaMetadata) at the stamped version. */
+  editableSchemaMetadata?: Maybe<EditableSchemaMetadata>;
+  glossaryTerms?: Maybe<GlossaryTerms>;
+  institutionalMemory?: Maybe<InstitutionalMemory>;
+  /** The dataset's name, from the URN. */
+  name: Scalars['String']['output'];
+  /**
+   * The environment, from the URN.
+   * @deprecated Field no longer supported
+   */
+  origin: FabricType;
+  ownership?: Maybe<Ownership>;
+  parentContainers?: Maybe<ParentContainersResult>;
+  /** The platform, from the URN. */
+  platform: DataPlatform;
+  /** Aspect datasetProperties at the stamped version. */
+  properties?: Maybe<DatasetProperties>;
+  /** @deprecated Field no longer supported */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** The schema (aspect schemaMetadata) at the stamped version. */
+  schema?: Maybe<Schema>;
+  status?: Maybe<Status>;
+  tags?: Maybe<GlobalTags>;
+  /** Always DATASET. */
+  type: EntityType;
+  urn: Scalars['String']['output'];
+  /** A view's definition (aspect viewProperties). */
+  viewProperties?: Maybe<ViewProperties>;
+};
+
+
+/**
+ * A dataset read at a version stamp: each field from the aspect version the stamp names (or the latest when
+ * the stamp is empty).
+ */
+export type VersionedDatasetRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
 /** The definition of a view (aspect viewProperties). */
 export type ViewProperties = {
   __typename?: 'ViewProperties';
@@ -8627,11 +9039,11 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = {
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
   Aspect: ( Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<_RefType['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<_RefType['ForeignKeyConstraint']>>>, platformSchema?: Maybe<_RefType['PlatformSchema']> } );
   BrowsableEntity:
-    | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputFields?: Maybe<_RefType['InputFields']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputFields?: Maybe<_RefType['InputFields']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'contract' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, contract?: Maybe<_RefType['DataContract']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
     | ( Omit<MlFeatureTable, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureTableProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureTableProperties?: Maybe<_RefType['MLFeatureTableProperties']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLFeatureTableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
     | ( Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelGroupProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
@@ -8640,22 +9052,24 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<Application, 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ApplicationProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Assertion, 'dataPlatformInstance' | 'info' | 'lineage' | 'platform' | 'relationships' | 'tags'> & { dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, info?: Maybe<_RefType['AssertionInfo']>, lineage?: Maybe<_RefType['EntityLineageResult']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<BusinessAttribute, 'institutionalMemory' | 'ownership' | 'properties' | 'relationships'> & { institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['BusinessAttributeInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Container, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, entities?: Maybe<_RefType['SearchResults']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ContainerProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputFields?: Maybe<_RefType['InputFields']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Container, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'entities' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, entities?: Maybe<_RefType['SearchResults']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ContainerProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<CorpGroup, 'editableProperties' | 'info' | 'ownership' | 'relationships' | 'structuredProperties'> & { editableProperties?: Maybe<_RefType['CorpGroupEditableProperties']>, info?: Maybe<_RefType['CorpGroupInfo']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<_RefType['CorpUserEditableInfo']>, editableProperties?: Maybe<_RefType['CorpUserEditableProperties']>, info?: Maybe<_RefType['CorpUserInfo']>, properties?: Maybe<_RefType['CorpUserProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['CorpUserSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputFields?: Maybe<_RefType['InputFields']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataContract, 'properties' | 'relationships' | 'structuredProperties'> & { properties?: Maybe<_RefType['DataContractProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
+    | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataHubConnection, 'platform' | 'relationships'> & { platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataHubPageModule, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataHubPageTemplate, 'properties' | 'relationships'> & { properties: _RefType['DataHubPageTemplateProperties'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataHubView, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataPlatform, 'info' | 'relationships'> & { info?: Maybe<_RefType['DataPlatformInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataPlatformInstance, 'deprecation' | 'institutionalMemory' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'tags'> & { deprecation?: Maybe<_RefType['Deprecation']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataPlatformInstanceProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataProcessInstance, 'container' | 'created' | 'dataPlatformInstance' | 'lineage' | 'parentContainers' | 'parentTemplate' | 'platform' | 'properties' | 'relationships'> & { container?: Maybe<_RefType['Container']>, created?: Maybe<_RefType['AuditStamp']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, lineage?: Maybe<_RefType['EntityLineageResult']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, parentTemplate?: Maybe<_RefType['Entity']>, platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['DataProcessInstanceProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataProduct, 'application' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, domain?: Maybe<_RefType['DomainAssociation']>, entities?: Maybe<_RefType['SearchResults']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['DataProductProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataTypeEntity, 'info' | 'relationships'> & { info: _RefType['DataTypeInfo'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'contract' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, contract?: Maybe<_RefType['DataContract']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
     | ( Omit<Domain, 'entities' | 'institutionalMemory' | 'ownership' | 'parentDomains' | 'relationships' | 'structuredProperties'> & { entities?: Maybe<_RefType['SearchResults']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentDomains?: Maybe<_RefType['ParentDomainsResult']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ERModelRelationshipProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<EntityTypeEntity, 'info' | 'relationships'> & { info: _RefType['EntityTypeInfo'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
@@ -8670,6 +9084,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<MlPrimaryKey, 'application' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, primaryKeyProperties?: Maybe<_RefType['MLPrimaryKeyProperties']>, properties?: Maybe<_RefType['MLPrimaryKeyProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<OwnershipTypeEntity, 'info' | 'relationships'> & { info?: Maybe<_RefType['OwnershipTypeInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Post, 'lastModified' | 'relationships'> & { lastModified: _RefType['AuditStamp'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<QueryEntity, 'platform' | 'properties' | 'relationships' | 'subjects'> & { platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['QueryProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, subjects?: Maybe<Array<_RefType['QuerySubject']>> } )
     | ( Omit<Restricted, 'lineage' | 'relationships'> & { lineage?: Maybe<_RefType['EntityLineageResult']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<_RefType['RoleProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<_RefType['BusinessAttributes']>, deprecation?: Maybe<_RefType['Deprecation']>, documentation?: Maybe<_RefType['Documentation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, parent: _RefType['Entity'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
@@ -8677,15 +9092,16 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<Tag, 'editableProperties' | 'ownership' | 'relationships'> & { editableProperties?: Maybe<_RefType['EditableTagProperties']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Test, 'definition' | 'relationships'> & { definition: _RefType['TestDefinition'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<VersionSet, 'latestVersion' | 'relationships' | 'versionsSearch'> & { latestVersion?: Maybe<_RefType['Entity']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, versionsSearch?: Maybe<_RefType['SearchResults']> } )
+    | ( Omit<VersionedDataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schema' | 'tags'> & { container?: Maybe<_RefType['Container']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schema?: Maybe<_RefType['Schema']>, tags?: Maybe<_RefType['GlobalTags']> } )
   ;
   EntityWithRelationships:
     | ( Omit<Assertion, 'dataPlatformInstance' | 'info' | 'lineage' | 'platform' | 'relationships' | 'tags'> & { dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, info?: Maybe<_RefType['AssertionInfo']>, lineage?: Maybe<_RefType['EntityLineageResult']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
-    | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputFields?: Maybe<_RefType['InputFields']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['ChartProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['ChartStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputFields?: Maybe<_RefType['InputFields']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DashboardProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, statsSummary?: Maybe<_RefType['DashboardStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataProcessInstance, 'container' | 'created' | 'dataPlatformInstance' | 'lineage' | 'parentContainers' | 'parentTemplate' | 'platform' | 'properties' | 'relationships'> & { container?: Maybe<_RefType['Container']>, created?: Maybe<_RefType['AuditStamp']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, lineage?: Maybe<_RefType['EntityLineageResult']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, parentTemplate?: Maybe<_RefType['Entity']>, platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['DataProcessInstanceProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'contract' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, contract?: Maybe<_RefType['DataContract']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
     | ( Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ERModelRelationshipProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<MlFeature, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureProperties?: Maybe<_RefType['MLFeatureProperties']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['MLFeatureProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<MlFeatureTable, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureTableProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, featureTableProperties?: Maybe<_RefType['MLFeatureTableProperties']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLFeatureTableProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
@@ -8695,7 +9111,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<Restricted, 'lineage' | 'relationships'> & { lineage?: Maybe<_RefType['EntityLineageResult']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
   ;
   SupportsVersions:
-    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
+    | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'contract' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, contract?: Maybe<_RefType['DataContract']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
     | ( Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
   ;
   TimeSeriesAspect:
@@ -8797,13 +9213,15 @@ export type ResolversTypes = {
   ChangeEvent: ResolverTypeWrapper<Omit<ChangeEvent, 'auditStamp'> & { auditStamp?: Maybe<ResolversTypes['AuditStamp']> }>;
   ChangeOperationType: ChangeOperationType;
   ChangeTransaction: ResolverTypeWrapper<Omit<ChangeTransaction, 'changes'> & { changes?: Maybe<Array<ResolversTypes['ChangeEvent']>> }>;
-  Chart: ResolverTypeWrapper<Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ChartProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  Chart: ResolverTypeWrapper<Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, forms?: Maybe<ResolversTypes['Forms']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, inputFields?: Maybe<ResolversTypes['InputFields']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ChartProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ChartEditableProperties: ResolverTypeWrapper<ChartEditableProperties>;
   ChartProperties: ResolverTypeWrapper<Omit<ChartProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
+  ChartQuery: ResolverTypeWrapper<ChartQuery>;
+  ChartQueryType: ChartQueryType;
   ChartStatsSummary: ResolverTypeWrapper<Omit<ChartStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
   ChartType: ChartType;
   ChromeExtensionConfig: ResolverTypeWrapper<ChromeExtensionConfig>;
-  Container: ResolverTypeWrapper<Omit<Container, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { access?: Maybe<ResolversTypes['Access']>, application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, entities?: Maybe<ResolversTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ContainerProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  Container: ResolverTypeWrapper<Omit<Container, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'entities' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { access?: Maybe<ResolversTypes['Access']>, application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, entities?: Maybe<ResolversTypes['SearchResults']>, forms?: Maybe<ResolversTypes['Forms']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ContainerProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ContainerEditableProperties: ResolverTypeWrapper<ContainerEditableProperties>;
   ContainerEntitiesInput: ContainerEntitiesInput;
   ContainerProperties: ResolverTypeWrapper<Omit<ContainerProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
@@ -8827,13 +9245,21 @@ export type ResolversTypes = {
   CreateViewInput: CreateViewInput;
   CustomAssertionInfo: ResolverTypeWrapper<CustomAssertionInfo>;
   CustomPropertiesEntry: ResolverTypeWrapper<CustomPropertiesEntry>;
-  Dashboard: ResolverTypeWrapper<Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DashboardProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversTypes['DashboardStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  Dashboard: ResolverTypeWrapper<Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, forms?: Maybe<ResolversTypes['Forms']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, inputFields?: Maybe<ResolversTypes['InputFields']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DashboardProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversTypes['DashboardStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DashboardEditableProperties: ResolverTypeWrapper<DashboardEditableProperties>;
   DashboardProperties: ResolverTypeWrapper<Omit<DashboardProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, lastModified: ResolversTypes['AuditStamp'] }>;
   DashboardStatsSummary: ResolverTypeWrapper<Omit<DashboardStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
-  DataFlow: ResolverTypeWrapper<Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DataFlowProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  DataContract: ResolverTypeWrapper<Omit<DataContract, 'properties' | 'relationships' | 'structuredProperties'> & { properties?: Maybe<ResolversTypes['DataContractProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']> }>;
+  DataContractProperties: ResolverTypeWrapper<Omit<DataContractProperties, 'dataQuality' | 'freshness' | 'schema'> & { dataQuality?: Maybe<Array<ResolversTypes['DataQualityContract']>>, freshness?: Maybe<Array<ResolversTypes['FreshnessContract']>>, schema?: Maybe<Array<ResolversTypes['SchemaContract']>> }>;
+  DataContractState: DataContractState;
+  DataContractStatus: ResolverTypeWrapper<DataContractStatus>;
+  DataFlow: ResolverTypeWrapper<Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, forms?: Maybe<ResolversTypes['Forms']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DataFlowProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DataFlowEditableProperties: ResolverTypeWrapper<DataFlowEditableProperties>;
   DataFlowProperties: ResolverTypeWrapper<Omit<DataFlowProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
+  DataHubConnection: ResolverTypeWrapper<Omit<DataHubConnection, 'platform' | 'relationships'> & { platform: ResolversTypes['DataPlatform'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  DataHubConnectionDetails: ResolverTypeWrapper<DataHubConnectionDetails>;
+  DataHubConnectionDetailsType: DataHubConnectionDetailsType;
+  DataHubJsonConnection: ResolverTypeWrapper<DataHubJsonConnection>;
   DataHubPageModule: ResolverTypeWrapper<Omit<DataHubPageModule, 'relationships'> & { relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataHubPageModuleParams: ResolverTypeWrapper<DataHubPageModuleParams>;
   DataHubPageModuleProperties: ResolverTypeWrapper<DataHubPageModuleProperties>;
@@ -8852,7 +9278,7 @@ export type ResolversTypes = {
   DataHubViewFilter: ResolverTypeWrapper<DataHubViewFilter>;
   DataHubViewFilterInput: DataHubViewFilterInput;
   DataHubViewType: DataHubViewType;
-  DataJob: ResolverTypeWrapper<Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataFlow?: Maybe<ResolversTypes['DataFlow']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, inputOutput?: Maybe<ResolversTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, properties?: Maybe<ResolversTypes['DataJobProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, runs?: Maybe<ResolversTypes['DataProcessInstanceResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  DataJob: ResolverTypeWrapper<Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, dataFlow?: Maybe<ResolversTypes['DataFlow']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, forms?: Maybe<ResolversTypes['Forms']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, inputOutput?: Maybe<ResolversTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform?: Maybe<ResolversTypes['DataPlatform']>, properties?: Maybe<ResolversTypes['DataJobProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, runs?: Maybe<ResolversTypes['DataProcessInstanceResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DataJobEditableProperties: ResolverTypeWrapper<DataJobEditableProperties>;
   DataJobInputOutput: ResolverTypeWrapper<Omit<DataJobInputOutput, 'inputDatajobs' | 'inputDatasets' | 'outputDatasets'> & { inputDatajobs?: Maybe<Array<ResolversTypes['DataJob']>>, inputDatasets?: Maybe<Array<ResolversTypes['Dataset']>>, outputDatasets?: Maybe<Array<ResolversTypes['Dataset']>> }>;
   DataJobProperties: ResolverTypeWrapper<Omit<DataJobProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
@@ -8870,9 +9296,12 @@ export type ResolversTypes = {
   DataProcessRunStatus: DataProcessRunStatus;
   DataProduct: ResolverTypeWrapper<Omit<DataProduct, 'application' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, entities?: Maybe<ResolversTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['DataProductProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DataProductProperties: ResolverTypeWrapper<Omit<DataProductProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
+  DataQualityContract: ResolverTypeWrapper<Omit<DataQualityContract, 'assertion'> & { assertion: ResolversTypes['Assertion'] }>;
+  DataTransform: ResolverTypeWrapper<DataTransform>;
+  DataTransformLogic: ResolverTypeWrapper<DataTransformLogic>;
   DataTypeEntity: ResolverTypeWrapper<Omit<DataTypeEntity, 'info' | 'relationships'> & { info: ResolversTypes['DataTypeInfo'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataTypeInfo: ResolverTypeWrapper<DataTypeInfo>;
-  Dataset: ResolverTypeWrapper<Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<ResolversTypes['Access']>, application?: Maybe<ResolversTypes['ApplicationAssociation']>, assertions?: Maybe<ResolversTypes['EntityAssertionsResult']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversTypes['EditableSchemaMetadata']>, forms?: Maybe<ResolversTypes['Forms']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DatasetProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, runs?: Maybe<ResolversTypes['DataProcessInstanceResult']>, schemaMetadata?: Maybe<ResolversTypes['SchemaMetadata']>, siblings?: Maybe<ResolversTypes['SiblingProperties']>, siblingsSearch?: Maybe<ResolversTypes['ScrollResults']>, statsSummary?: Maybe<ResolversTypes['DatasetStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']>, testResults?: Maybe<ResolversTypes['TestResults']>, usageStats?: Maybe<ResolversTypes['UsageQueryResult']>, versionProperties?: Maybe<ResolversTypes['VersionProperties']> }>;
+  Dataset: ResolverTypeWrapper<Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'contract' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<ResolversTypes['Access']>, application?: Maybe<ResolversTypes['ApplicationAssociation']>, assertions?: Maybe<ResolversTypes['EntityAssertionsResult']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, contract?: Maybe<ResolversTypes['DataContract']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversTypes['EditableSchemaMetadata']>, forms?: Maybe<ResolversTypes['Forms']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DatasetProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, runs?: Maybe<ResolversTypes['DataProcessInstanceResult']>, schemaMetadata?: Maybe<ResolversTypes['SchemaMetadata']>, siblings?: Maybe<ResolversTypes['SiblingProperties']>, siblingsSearch?: Maybe<ResolversTypes['ScrollResults']>, statsSummary?: Maybe<ResolversTypes['DatasetStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']>, testResults?: Maybe<ResolversTypes['TestResults']>, usageStats?: Maybe<ResolversTypes['UsageQueryResult']>, versionProperties?: Maybe<ResolversTypes['VersionProperties']> }>;
   DatasetAssertionInfo: ResolverTypeWrapper<DatasetAssertionInfo>;
   DatasetAssertionScope: DatasetAssertionScope;
   DatasetDeprecationUpdate: DatasetDeprecationUpdate;
@@ -8965,6 +9394,7 @@ export type ResolversTypes = {
   FreshnessAssertionSchedule: ResolverTypeWrapper<FreshnessAssertionSchedule>;
   FreshnessAssertionScheduleType: FreshnessAssertionScheduleType;
   FreshnessAssertionType: FreshnessAssertionType;
+  FreshnessContract: ResolverTypeWrapper<Omit<FreshnessContract, 'assertion'> & { assertion: ResolversTypes['Assertion'] }>;
   FreshnessCronSchedule: ResolverTypeWrapper<FreshnessCronSchedule>;
   GetGrantedPrivilegesInput: GetGrantedPrivilegesInput;
   GetQuickFiltersInput: GetQuickFiltersInput;
@@ -9012,6 +9442,8 @@ export type ResolversTypes = {
   IncrementingSegmentRowCountChange: ResolverTypeWrapper<IncrementingSegmentRowCountChange>;
   IncrementingSegmentRowCountTotal: ResolverTypeWrapper<IncrementingSegmentRowCountTotal>;
   IncrementingSegmentSpec: ResolverTypeWrapper<IncrementingSegmentSpec>;
+  InputField: ResolverTypeWrapper<Omit<InputField, 'schemaField'> & { schemaField?: Maybe<ResolversTypes['SchemaField']> }>;
+  InputFields: ResolverTypeWrapper<Omit<InputFields, 'fields'> & { fields?: Maybe<Array<Maybe<ResolversTypes['InputField']>>> }>;
   InstitutionalMemory: ResolverTypeWrapper<Omit<InstitutionalMemory, 'elements'> & { elements: Array<ResolversTypes['InstitutionalMemoryMetadata']> }>;
   InstitutionalMemoryMetadata: ResolverTypeWrapper<Omit<InstitutionalMemoryMetadata, 'actor' | 'author' | 'created' | 'updated'> & { actor: ResolversTypes['ResolvedActor'], author: ResolversTypes['CorpUser'], created: ResolversTypes['AuditStamp'], updated?: Maybe<ResolversTypes['AuditStamp']> }>;
   InstitutionalMemoryMetadataSettings: ResolverTypeWrapper<InstitutionalMemoryMetadataSettings>;
@@ -9035,6 +9467,8 @@ export type ResolversTypes = {
   ListMyViewsInput: ListMyViewsInput;
   ListPostsInput: ListPostsInput;
   ListPostsResult: ResolverTypeWrapper<Omit<ListPostsResult, 'posts'> & { posts: Array<ResolversTypes['Post']> }>;
+  ListQueriesInput: ListQueriesInput;
+  ListQueriesResult: ResolverTypeWrapper<Omit<ListQueriesResult, 'queries'> & { queries: Array<ResolversTypes['QueryEntity']> }>;
   ListRecommendationsInput: ListRecommendationsInput;
   ListRecommendationsResult: ResolverTypeWrapper<Omit<ListRecommendationsResult, 'modules'> & { modules: Array<ResolversTypes['RecommendationModule']> }>;
   ListViewsResult: ResolverTypeWrapper<Omit<ListViewsResult, 'views'> & { views: Array<ResolversTypes['DataHubView']> }>;
@@ -9115,6 +9549,12 @@ export type ResolversTypes = {
   Quantile: ResolverTypeWrapper<Quantile>;
   QueriesTabConfig: ResolverTypeWrapper<QueriesTabConfig>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  QueryEntity: ResolverTypeWrapper<Omit<QueryEntity, 'platform' | 'properties' | 'relationships' | 'subjects'> & { platform?: Maybe<ResolversTypes['DataPlatform']>, properties?: Maybe<ResolversTypes['QueryProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, subjects?: Maybe<Array<ResolversTypes['QuerySubject']>> }>;
+  QueryLanguage: QueryLanguage;
+  QueryProperties: ResolverTypeWrapper<Omit<QueryProperties, 'created' | 'createdOn' | 'lastModified' | 'origin'> & { created: ResolversTypes['AuditStamp'], createdOn: ResolversTypes['ResolvedAuditStamp'], lastModified: ResolversTypes['AuditStamp'], origin?: Maybe<ResolversTypes['Entity']> }>;
+  QuerySource: QuerySource;
+  QueryStatement: ResolverTypeWrapper<QueryStatement>;
+  QuerySubject: ResolverTypeWrapper<Omit<QuerySubject, 'dataset' | 'schemaField'> & { dataset: ResolversTypes['Dataset'], schemaField?: Maybe<ResolversTypes['SchemaFieldEntity']> }>;
   QuickFilter: ResolverTypeWrapper<Omit<QuickFilter, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   RawAspect: ResolverTypeWrapper<RawAspect>;
   RecommendationContent: ResolverTypeWrapper<Omit<RecommendationContent, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
@@ -9141,9 +9581,11 @@ export type ResolversTypes = {
   RowCountChange: ResolverTypeWrapper<RowCountChange>;
   RowCountTotal: ResolverTypeWrapper<RowCountTotal>;
   ScenarioType: ScenarioType;
+  Schema: ResolverTypeWrapper<Omit<Schema, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversTypes['PlatformSchema']> }>;
   SchemaAssertionCompatibility: SchemaAssertionCompatibility;
   SchemaAssertionField: ResolverTypeWrapper<SchemaAssertionField>;
   SchemaAssertionInfo: ResolverTypeWrapper<Omit<SchemaAssertionInfo, 'fields' | 'schema'> & { fields: Array<ResolversTypes['SchemaAssertionField']>, schema?: Maybe<ResolversTypes['SchemaMetadata']> }>;
+  SchemaContract: ResolverTypeWrapper<Omit<SchemaContract, 'assertion'> & { assertion: ResolversTypes['Assertion'] }>;
   SchemaField: ResolverTypeWrapper<Omit<SchemaField, 'globalTags' | 'glossaryTerms' | 'schemaFieldEntity' | 'tags'> & { globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, schemaFieldEntity?: Maybe<ResolversTypes['SchemaFieldEntity']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   SchemaFieldBlame: ResolverTypeWrapper<SchemaFieldBlame>;
   SchemaFieldChange: ResolverTypeWrapper<SchemaFieldChange>;
@@ -9177,6 +9619,7 @@ export type ResolversTypes = {
   SiblingProperties: ResolverTypeWrapper<Omit<SiblingProperties, 'siblings'> & { siblings?: Maybe<Array<Maybe<ResolversTypes['Entity']>>> }>;
   SortCriterion: SortCriterion;
   SortOrder: SortOrder;
+  SortQueriesInput: SortQueriesInput;
   SqlAssertionInfo: ResolverTypeWrapper<SqlAssertionInfo>;
   SqlAssertionType: SqlAssertionType;
   Status: ResolverTypeWrapper<Status>;
@@ -9243,6 +9686,7 @@ export type ResolversTypes = {
   VersionProperties: ResolverTypeWrapper<Omit<VersionProperties, 'aliases' | 'created' | 'createdInSource' | 'version' | 'versionSet'> & { aliases: Array<ResolversTypes['VersionTag']>, created?: Maybe<ResolversTypes['ResolvedAuditStamp']>, createdInSource?: Maybe<ResolversTypes['ResolvedAuditStamp']>, version: ResolversTypes['VersionTag'], versionSet: ResolversTypes['VersionSet'] }>;
   VersionSet: ResolverTypeWrapper<Omit<VersionSet, 'latestVersion' | 'relationships' | 'versionsSearch'> & { latestVersion?: Maybe<ResolversTypes['Entity']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, versionsSearch?: Maybe<ResolversTypes['SearchResults']> }>;
   VersionTag: ResolverTypeWrapper<VersionTag>;
+  VersionedDataset: ResolverTypeWrapper<Omit<VersionedDataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schema' | 'tags'> & { container?: Maybe<ResolversTypes['Container']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversTypes['EditableSchemaMetadata']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['DatasetProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, schema?: Maybe<ResolversTypes['Schema']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ViewProperties: ResolverTypeWrapper<ViewProperties>;
   ViewsConfig: ResolverTypeWrapper<ViewsConfig>;
   VisualConfig: ResolverTypeWrapper<VisualConfig>;
@@ -9329,12 +9773,13 @@ export type ResolversParentTypes = {
   Cell: Omit<Cell, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   ChangeEvent: Omit<ChangeEvent, 'auditStamp'> & { auditStamp?: Maybe<ResolversParentTypes['AuditStamp']> };
   ChangeTransaction: Omit<ChangeTransaction, 'changes'> & { changes?: Maybe<Array<ResolversParentTypes['ChangeEvent']>> };
-  Chart: Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ChartProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversParentTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  Chart: Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, forms?: Maybe<ResolversParentTypes['Forms']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, inputFields?: Maybe<ResolversParentTypes['InputFields']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ChartProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversParentTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ChartEditableProperties: ChartEditableProperties;
   ChartProperties: Omit<ChartProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
+  ChartQuery: ChartQuery;
   ChartStatsSummary: Omit<ChartStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
   ChromeExtensionConfig: ChromeExtensionConfig;
-  Container: Omit<Container, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { access?: Maybe<ResolversParentTypes['Access']>, application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, entities?: Maybe<ResolversParentTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ContainerProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  Container: Omit<Container, 'access' | 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'entities' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { access?: Maybe<ResolversParentTypes['Access']>, application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, entities?: Maybe<ResolversParentTypes['SearchResults']>, forms?: Maybe<ResolversParentTypes['Forms']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ContainerProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ContainerEditableProperties: ContainerEditableProperties;
   ContainerEntitiesInput: ContainerEntitiesInput;
   ContainerProperties: Omit<ContainerProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
@@ -9357,13 +9802,19 @@ export type ResolversParentTypes = {
   CreateViewInput: CreateViewInput;
   CustomAssertionInfo: CustomAssertionInfo;
   CustomPropertiesEntry: CustomPropertiesEntry;
-  Dashboard: Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DashboardProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversParentTypes['DashboardStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  Dashboard: Omit<Dashboard, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, forms?: Maybe<ResolversParentTypes['Forms']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, inputFields?: Maybe<ResolversParentTypes['InputFields']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DashboardProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversParentTypes['DashboardStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DashboardEditableProperties: DashboardEditableProperties;
   DashboardProperties: Omit<DashboardProperties, 'created' | 'customProperties' | 'deleted' | 'lastModified'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, lastModified: ResolversParentTypes['AuditStamp'] };
   DashboardStatsSummary: Omit<DashboardStatsSummary, 'topUsersLast30Days'> & { topUsersLast30Days?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
-  DataFlow: Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DataFlowProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  DataContract: Omit<DataContract, 'properties' | 'relationships' | 'structuredProperties'> & { properties?: Maybe<ResolversParentTypes['DataContractProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']> };
+  DataContractProperties: Omit<DataContractProperties, 'dataQuality' | 'freshness' | 'schema'> & { dataQuality?: Maybe<Array<ResolversParentTypes['DataQualityContract']>>, freshness?: Maybe<Array<ResolversParentTypes['FreshnessContract']>>, schema?: Maybe<Array<ResolversParentTypes['SchemaContract']>> };
+  DataContractStatus: DataContractStatus;
+  DataFlow: Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, forms?: Maybe<ResolversParentTypes['Forms']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DataFlowProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DataFlowEditableProperties: DataFlowEditableProperties;
   DataFlowProperties: Omit<DataFlowProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
+  DataHubConnection: Omit<DataHubConnection, 'platform' | 'relationships'> & { platform: ResolversParentTypes['DataPlatform'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  DataHubConnectionDetails: DataHubConnectionDetails;
+  DataHubJsonConnection: DataHubJsonConnection;
   DataHubPageModule: Omit<DataHubPageModule, 'relationships'> & { relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataHubPageModuleParams: DataHubPageModuleParams;
   DataHubPageModuleProperties: DataHubPageModuleProperties;
@@ -9380,7 +9831,7 @@ export type ResolversParentTypes = {
   DataHubViewDefinitionInput: DataHubViewDefinitionInput;
   DataHubViewFilter: DataHubViewFilter;
   DataHubViewFilterInput: DataHubViewFilterInput;
-  DataJob: Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataFlow?: Maybe<ResolversParentTypes['DataFlow']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, inputOutput?: Maybe<ResolversParentTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, properties?: Maybe<ResolversParentTypes['DataJobProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, runs?: Maybe<ResolversParentTypes['DataProcessInstanceResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  DataJob: Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataFlow?: Maybe<ResolversParentTypes['DataFlow']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, forms?: Maybe<ResolversParentTypes['Forms']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, inputOutput?: Maybe<ResolversParentTypes['DataJobInputOutput']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform?: Maybe<ResolversParentTypes['DataPlatform']>, properties?: Maybe<ResolversParentTypes['DataJobProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, runs?: Maybe<ResolversParentTypes['DataProcessInstanceResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DataJobEditableProperties: DataJobEditableProperties;
   DataJobInputOutput: Omit<DataJobInputOutput, 'inputDatajobs' | 'inputDatasets' | 'outputDatasets'> & { inputDatajobs?: Maybe<Array<ResolversParentTypes['DataJob']>>, inputDatasets?: Maybe<Array<ResolversParentTypes['Dataset']>>, outputDatasets?: Maybe<Array<ResolversParentTypes['Dataset']>> };
   DataJobProperties: Omit<DataJobProperties, 'customProperties'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
@@ -9396,9 +9847,12 @@ export type ResolversParentTypes = {
   DataProcessRunEvent: DataProcessRunEvent;
   DataProduct: Omit<DataProduct, 'application' | 'domain' | 'entities' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, entities?: Maybe<ResolversParentTypes['SearchResults']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['DataProductProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DataProductProperties: Omit<DataProductProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
+  DataQualityContract: Omit<DataQualityContract, 'assertion'> & { assertion: ResolversParentTypes['Assertion'] };
+  DataTransform: DataTransform;
+  DataTransformLogic: DataTransformLogic;
   DataTypeEntity: Omit<DataTypeEntity, 'info' | 'relationships'> & { info: ResolversParentTypes['DataTypeInfo'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataTypeInfo: DataTypeInfo;
-  Dataset: Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<ResolversParentTypes['Access']>, application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, assertions?: Maybe<ResolversParentTypes['EntityAssertionsResult']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversParentTypes['EditableSchemaMetadata']>, forms?: Maybe<ResolversParentTypes['Forms']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DatasetProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, runs?: Maybe<ResolversParentTypes['DataProcessInstanceResult']>, schemaMetadata?: Maybe<ResolversParentTypes['SchemaMetadata']>, siblings?: Maybe<ResolversParentTypes['SiblingProperties']>, siblingsSearch?: Maybe<ResolversParentTypes['ScrollResults']>, statsSummary?: Maybe<ResolversParentTypes['DatasetStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']>, testResults?: Maybe<ResolversParentTypes['TestResults']>, usageStats?: Maybe<ResolversParentTypes['UsageQueryResult']>, versionProperties?: Maybe<ResolversParentTypes['VersionProperties']> };
+  Dataset: Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'contract' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<ResolversParentTypes['Access']>, application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, assertions?: Maybe<ResolversParentTypes['EntityAssertionsResult']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, contract?: Maybe<ResolversParentTypes['DataContract']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversParentTypes['EditableSchemaMetadata']>, forms?: Maybe<ResolversParentTypes['Forms']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DatasetProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, runs?: Maybe<ResolversParentTypes['DataProcessInstanceResult']>, schemaMetadata?: Maybe<ResolversParentTypes['SchemaMetadata']>, siblings?: Maybe<ResolversParentTypes['SiblingProperties']>, siblingsSearch?: Maybe<ResolversParentTypes['ScrollResults']>, statsSummary?: Maybe<ResolversParentTypes['DatasetStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']>, testResults?: Maybe<ResolversParentTypes['TestResults']>, usageStats?: Maybe<ResolversParentTypes['UsageQueryResult']>, versionProperties?: Maybe<ResolversParentTypes['VersionProperties']> };
   DatasetAssertionInfo: DatasetAssertionInfo;
   DatasetDeprecationUpdate: DatasetDeprecationUpdate;
   DatasetEditableProperties: DatasetEditableProperties;
@@ -9476,6 +9930,7 @@ export type ResolversParentTypes = {
   Forms: Omit<Forms, 'completedForms' | 'incompleteForms' | 'verifications'> & { completedForms: Array<ResolversParentTypes['FormAssociation']>, incompleteForms: Array<ResolversParentTypes['FormAssociation']>, verifications: Array<ResolversParentTypes['FormVerificationAssociation']> };
   FreshnessAssertionInfo: FreshnessAssertionInfo;
   FreshnessAssertionSchedule: FreshnessAssertionSchedule;
+  FreshnessContract: Omit<FreshnessContract, 'assertion'> & { assertion: ResolversParentTypes['Assertion'] };
   FreshnessCronSchedule: FreshnessCronSchedule;
   GetGrantedPrivilegesInput: GetGrantedPrivilegesInput;
   GetQuickFiltersInput: GetQuickFiltersInput;
@@ -9514,6 +9969,8 @@ export type ResolversParentTypes = {
   IncrementingSegmentRowCountChange: IncrementingSegmentRowCountChange;
   IncrementingSegmentRowCountTotal: IncrementingSegmentRowCountTotal;
   IncrementingSegmentSpec: IncrementingSegmentSpec;
+  InputField: Omit<InputField, 'schemaField'> & { schemaField?: Maybe<ResolversParentTypes['SchemaField']> };
+  InputFields: Omit<InputFields, 'fields'> & { fields?: Maybe<Array<Maybe<ResolversParentTypes['InputField']>>> };
   InstitutionalMemory: Omit<InstitutionalMemory, 'elements'> & { elements: Array<ResolversParentTypes['InstitutionalMemoryMetadata']> };
   InstitutionalMemoryMetadata: Omit<InstitutionalMemoryMetadata, 'actor' | 'author' | 'created' | 'updated'> & { actor: ResolversParentTypes['ResolvedActor'], author: ResolversParentTypes['CorpUser'], created: ResolversParentTypes['AuditStamp'], updated?: Maybe<ResolversParentTypes['AuditStamp']> };
   InstitutionalMemoryMetadataSettings: InstitutionalMemoryMetadataSettings;
@@ -9535,6 +9992,8 @@ export type ResolversParentTypes = {
   ListMyViewsInput: ListMyViewsInput;
   ListPostsInput: ListPostsInput;
   ListPostsResult: Omit<ListPostsResult, 'posts'> & { posts: Array<ResolversParentTypes['Post']> };
+  ListQueriesInput: ListQueriesInput;
+  ListQueriesResult: Omit<ListQueriesResult, 'queries'> & { queries: Array<ResolversParentTypes['QueryEntity']> };
   ListRecommendationsInput: ListRecommendationsInput;
   ListRecommendationsResult: Omit<ListRecommendationsResult, 'modules'> & { modules: Array<ResolversParentTypes['RecommendationModule']> };
   ListViewsResult: Omit<ListViewsResult, 'views'> & { views: Array<ResolversParentTypes['DataHubView']> };
@@ -9597,6 +10056,10 @@ export type ResolversParentTypes = {
   Quantile: Quantile;
   QueriesTabConfig: QueriesTabConfig;
   Query: Record<PropertyKey, never>;
+  QueryEntity: Omit<QueryEntity, 'platform' | 'properties' | 'relationships' | 'subjects'> & { platform?: Maybe<ResolversParentTypes['DataPlatform']>, properties?: Maybe<ResolversParentTypes['QueryProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, subjects?: Maybe<Array<ResolversParentTypes['QuerySubject']>> };
+  QueryProperties: Omit<QueryProperties, 'created' | 'createdOn' | 'lastModified' | 'origin'> & { created: ResolversParentTypes['AuditStamp'], createdOn: ResolversParentTypes['ResolvedAuditStamp'], lastModified: ResolversParentTypes['AuditStamp'], origin?: Maybe<ResolversParentTypes['Entity']> };
+  QueryStatement: QueryStatement;
+  QuerySubject: Omit<QuerySubject, 'dataset' | 'schemaField'> & { dataset: ResolversParentTypes['Dataset'], schemaField?: Maybe<ResolversParentTypes['SchemaFieldEntity']> };
   QuickFilter: Omit<QuickFilter, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   RawAspect: RawAspect;
   RecommendationContent: Omit<RecommendationContent, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
@@ -9620,8 +10083,10 @@ export type ResolversParentTypes = {
   Row: Omit<Row, 'cells'> & { cells?: Maybe<Array<ResolversParentTypes['Cell']>> };
   RowCountChange: RowCountChange;
   RowCountTotal: RowCountTotal;
+  Schema: Omit<Schema, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversParentTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversParentTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversParentTypes['PlatformSchema']> };
   SchemaAssertionField: SchemaAssertionField;
   SchemaAssertionInfo: Omit<SchemaAssertionInfo, 'fields' | 'schema'> & { fields: Array<ResolversParentTypes['SchemaAssertionField']>, schema?: Maybe<ResolversParentTypes['SchemaMetadata']> };
+  SchemaContract: Omit<SchemaContract, 'assertion'> & { assertion: ResolversParentTypes['Assertion'] };
   SchemaField: Omit<SchemaField, 'globalTags' | 'glossaryTerms' | 'schemaFieldEntity' | 'tags'> & { globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, schemaFieldEntity?: Maybe<ResolversParentTypes['SchemaFieldEntity']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   SchemaFieldBlame: SchemaFieldBlame;
   SchemaFieldChange: SchemaFieldChange;
@@ -9652,6 +10117,7 @@ export type ResolversParentTypes = {
   SemanticVersionStruct: SemanticVersionStruct;
   SiblingProperties: Omit<SiblingProperties, 'siblings'> & { siblings?: Maybe<Array<Maybe<ResolversParentTypes['Entity']>>> };
   SortCriterion: SortCriterion;
+  SortQueriesInput: SortQueriesInput;
   SqlAssertionInfo: SqlAssertionInfo;
   Status: Status;
   StepStateInput: StepStateInput;
@@ -9711,6 +10177,7 @@ export type ResolversParentTypes = {
   VersionProperties: Omit<VersionProperties, 'aliases' | 'created' | 'createdInSource' | 'version' | 'versionSet'> & { aliases: Array<ResolversParentTypes['VersionTag']>, created?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, createdInSource?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, version: ResolversParentTypes['VersionTag'], versionSet: ResolversParentTypes['VersionSet'] };
   VersionSet: Omit<VersionSet, 'latestVersion' | 'relationships' | 'versionsSearch'> & { latestVersion?: Maybe<ResolversParentTypes['Entity']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, versionsSearch?: Maybe<ResolversParentTypes['SearchResults']> };
   VersionTag: VersionTag;
+  VersionedDataset: Omit<VersionedDataset, 'container' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'schema' | 'tags'> & { container?: Maybe<ResolversParentTypes['Container']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, editableSchemaMetadata?: Maybe<ResolversParentTypes['EditableSchemaMetadata']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['DatasetProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, schema?: Maybe<ResolversParentTypes['Schema']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ViewProperties: ViewProperties;
   ViewsConfig: ViewsConfig;
   VisualConfig: VisualConfig;
@@ -10082,6 +10549,7 @@ export type ChangeTransactionResolvers<ContextType = any, ParentType extends Res
 
 export type ChartResolvers<ContextType = any, ParentType extends ResolversParentTypes['Chart'] = ResolversParentTypes['Chart']> = {
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<ChartAspectsArgs>>;
   browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
   chartId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -10090,18 +10558,23 @@ export type ChartResolvers<ContextType = any, ParentType extends ResolversParent
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
   editableProperties?: Resolver<Maybe<ResolversTypes['ChartEditableProperties']>, ParentType, ContextType>;
+  embed?: Resolver<Maybe<ResolversTypes['Embed']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
   health?: Resolver<Maybe<Array<ResolversTypes['Health']>>, ParentType, ContextType>;
   incidents?: Resolver<Maybe<ResolversTypes['EntityIncidentsResult']>, ParentType, ContextType, Partial<ChartIncidentsArgs>>;
+  inputFields?: Resolver<Maybe<ResolversTypes['InputFields']>, ParentType, ContextType>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<ChartLineageArgs, 'input'>>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
   platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['ChartProperties']>, ParentType, ContextType>;
+  query?: Resolver<Maybe<ResolversTypes['ChartQuery']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<ChartRelationshipsArgs, 'input'>>;
   statsSummary?: Resolver<Maybe<ResolversTypes['ChartStatsSummary']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
@@ -10131,6 +10604,11 @@ export type ChartPropertiesResolvers<ContextType = any, ParentType extends Resol
   type?: Resolver<Maybe<ResolversTypes['ChartType']>, ParentType, ContextType>;
 };
 
+export type ChartQueryResolvers<ContextType = any, ParentType extends ResolversParentTypes['ChartQuery'] = ResolversParentTypes['ChartQuery']> = {
+  rawQuery?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['ChartQueryType'], ParentType, ContextType>;
+};
+
 export type ChartStatsSummaryResolvers<ContextType = any, ParentType extends ResolversParentTypes['ChartStatsSummary'] = ResolversParentTypes['ChartStatsSummary']> = {
   topUsersLast30Days?: Resolver<Maybe<Array<ResolversTypes['CorpUser']>>, ParentType, ContextType>;
   uniqueUserCountLast30Days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -10146,6 +10624,7 @@ export type ChromeExtensionConfigResolvers<ContextType = any, ParentType extends
 export type ContainerResolvers<ContextType = any, ParentType extends ResolversParentTypes['Container'] = ResolversParentTypes['Container']> = {
   access?: Resolver<Maybe<ResolversTypes['Access']>, ParentType, ContextType>;
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<ContainerAspectsArgs>>;
   browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType>;
   dataPlatformInstance?: Resolver<Maybe<ResolversTypes['DataPlatformInstance']>, ParentType, ContextType>;
@@ -10154,12 +10633,14 @@ export type ContainerResolvers<ContextType = any, ParentType extends ResolversPa
   editableProperties?: Resolver<Maybe<ResolversTypes['ContainerEditableProperties']>, ParentType, ContextType>;
   entities?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, Partial<ContainerEntitiesArgs>>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
   platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['ContainerProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<ContainerRelationshipsArgs, 'input'>>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
@@ -10330,6 +10811,7 @@ export type CustomPropertiesEntryResolvers<ContextType = any, ParentType extends
 
 export type DashboardResolvers<ContextType = any, ParentType extends ResolversParentTypes['Dashboard'] = ResolversParentTypes['Dashboard']> = {
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<DashboardAspectsArgs>>;
   browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
   container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType>;
@@ -10338,17 +10820,21 @@ export type DashboardResolvers<ContextType = any, ParentType extends ResolversPa
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
   editableProperties?: Resolver<Maybe<ResolversTypes['DashboardEditableProperties']>, ParentType, ContextType>;
+  embed?: Resolver<Maybe<ResolversTypes['Embed']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
   health?: Resolver<Maybe<Array<ResolversTypes['Health']>>, ParentType, ContextType>;
   incidents?: Resolver<Maybe<ResolversTypes['EntityIncidentsResult']>, ParentType, ContextType, Partial<DashboardIncidentsArgs>>;
+  inputFields?: Resolver<Maybe<ResolversTypes['InputFields']>, ParentType, ContextType>;
   institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
   lastIngested?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
   lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<DashboardLineageArgs, 'input'>>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
   platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['DashboardProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DashboardRelationshipsArgs, 'input'>>;
   statsSummary?: Resolver<Maybe<ResolversTypes['DashboardStatsSummary']>, ParentType, ContextType>;
@@ -10385,8 +10871,30 @@ export type DashboardStatsSummaryResolvers<ContextType = any, ParentType extends
   viewCountLast30Days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type DataContractResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataContract'] = ResolversParentTypes['DataContract']> = {
+  properties?: Resolver<Maybe<ResolversTypes['DataContractProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataContractRelationshipsArgs, 'input'>>;
+  status?: Resolver<Maybe<ResolversTypes['DataContractStatus']>, ParentType, ContextType>;
+  structuredProperties?: Resolver<Maybe<ResolversTypes['StructuredProperties']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataContractPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataContractProperties'] = ResolversParentTypes['DataContractProperties']> = {
+  dataQuality?: Resolver<Maybe<Array<ResolversTypes['DataQualityContract']>>, ParentType, ContextType>;
+  entityUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  freshness?: Resolver<Maybe<Array<ResolversTypes['FreshnessContract']>>, ParentType, ContextType>;
+  schema?: Resolver<Maybe<Array<ResolversTypes['SchemaContract']>>, ParentType, ContextType>;
+};
+
+export type DataContractStatusResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataContractStatus'] = ResolversParentTypes['DataContractStatus']> = {
+  state?: Resolver<ResolversTypes['DataContractState'], ParentType, ContextType>;
+};
+
 export type DataFlowResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataFlow'] = ResolversParentTypes['DataFlow']> = {
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<DataFlowAspectsArgs>>;
   browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
   cluster?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -10396,6 +10904,7 @@ export type DataFlowResolvers<ContextType = any, ParentType extends ResolversPar
   editableProperties?: Resolver<Maybe<ResolversTypes['DataFlowEditableProperties']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   flowId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
   health?: Resolver<Maybe<Array<ResolversTypes['Health']>>, ParentType, ContextType>;
@@ -10407,6 +10916,7 @@ export type DataFlowResolvers<ContextType = any, ParentType extends ResolversPar
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
   platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['DataFlowProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataFlowRelationshipsArgs, 'input'>>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
@@ -10428,6 +10938,25 @@ export type DataFlowPropertiesResolvers<ContextType = any, ParentType extends Re
   externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   project?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DataHubConnectionResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubConnection'] = ResolversParentTypes['DataHubConnection']> = {
+  details?: Resolver<ResolversTypes['DataHubConnectionDetails'], ParentType, ContextType>;
+  platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataHubConnectionRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataHubConnectionDetailsResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubConnectionDetails'] = ResolversParentTypes['DataHubConnectionDetails']> = {
+  json?: Resolver<Maybe<ResolversTypes['DataHubJsonConnection']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['DataHubConnectionDetailsType'], ParentType, ContextType>;
+};
+
+export type DataHubJsonConnectionResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubJsonConnection'] = ResolversParentTypes['DataHubJsonConnection']> = {
+  blob?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type DataHubPageModuleResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPageModule'] = ResolversParentTypes['DataHubPageModule']> = {
@@ -10515,14 +11044,17 @@ export type DataHubViewFilterResolvers<ContextType = any, ParentType extends Res
 
 export type DataJobResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataJob'] = ResolversParentTypes['DataJob']> = {
   application?: Resolver<Maybe<ResolversTypes['ApplicationAssociation']>, ParentType, ContextType>;
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<DataJobAspectsArgs>>;
   browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
   dataFlow?: Resolver<Maybe<ResolversTypes['DataFlow']>, ParentType, ContextType>;
   dataPlatformInstance?: Resolver<Maybe<ResolversTypes['DataPlatformInstance']>, ParentType, ContextType>;
+  dataTransformLogic?: Resolver<Maybe<ResolversTypes['DataTransformLogic']>, ParentType, ContextType>;
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
   domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
   editableProperties?: Resolver<Maybe<ResolversTypes['DataJobEditableProperties']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
   health?: Resolver<Maybe<Array<ResolversTypes['Health']>>, ParentType, ContextType>;
@@ -10534,6 +11066,8 @@ export type DataJobResolvers<ContextType = any, ParentType extends ResolversPare
   lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<DataJobLineageArgs, 'input'>>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
+  platform?: Resolver<Maybe<ResolversTypes['DataPlatform']>, ParentType, ContextType>;
+  privileges?: Resolver<Maybe<ResolversTypes['EntityPrivileges']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['DataJobProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataJobRelationshipsArgs, 'input'>>;
   runs?: Resolver<Maybe<ResolversTypes['DataProcessInstanceResult']>, ParentType, ContextType, Partial<DataJobRunsArgs>>;
@@ -10687,6 +11221,18 @@ export type DataProductPropertiesResolvers<ContextType = any, ParentType extends
   numAssets?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type DataQualityContractResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataQualityContract'] = ResolversParentTypes['DataQualityContract']> = {
+  assertion?: Resolver<ResolversTypes['Assertion'], ParentType, ContextType>;
+};
+
+export type DataTransformResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataTransform'] = ResolversParentTypes['DataTransform']> = {
+  queryStatement?: Resolver<Maybe<ResolversTypes['QueryStatement']>, ParentType, ContextType>;
+};
+
+export type DataTransformLogicResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataTransformLogic'] = ResolversParentTypes['DataTransformLogic']> = {
+  transforms?: Resolver<Array<ResolversTypes['DataTransform']>, ParentType, ContextType>;
+};
+
 export type DataTypeEntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataTypeEntity'] = ResolversParentTypes['DataTypeEntity']> = {
   info?: Resolver<ResolversTypes['DataTypeInfo'], ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataTypeEntityRelationshipsArgs, 'input'>>;
@@ -10710,6 +11256,7 @@ export type DatasetResolvers<ContextType = any, ParentType extends ResolversPare
   browsePathV2?: Resolver<Maybe<ResolversTypes['BrowsePathV2']>, ParentType, ContextType>;
   browsePaths?: Resolver<Maybe<Array<ResolversTypes['BrowsePath']>>, ParentType, ContextType>;
   container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType>;
+  contract?: Resolver<Maybe<ResolversTypes['DataContract']>, ParentType, ContextType>;
   dataPlatformInstance?: Resolver<Maybe<ResolversTypes['DataPlatformInstance']>, ParentType, ContextType>;
   datasetProfiles?: Resolver<Maybe<Array<ResolversTypes['DatasetProfile']>>, ParentType, ContextType, Partial<DatasetDatasetProfilesArgs>>;
   deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
@@ -10937,7 +11484,7 @@ export type EmbedResolvers<ContextType = any, ParentType extends ResolversParent
 };
 
 export type EntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['Entity'] = ResolversParentTypes['Entity']> = {
-  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'Restricted' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataContract' | 'DataFlow' | 'DataHubConnection' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'QueryEntity' | 'Restricted' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet' | 'VersionedDataset', ParentType, ContextType>;
 };
 
 export type EntityAssertionsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityAssertionsResult'] = ResolversParentTypes['EntityAssertionsResult']> = {
@@ -11244,6 +11791,10 @@ export type FreshnessAssertionScheduleResolvers<ContextType = any, ParentType ex
   type?: Resolver<ResolversTypes['FreshnessAssertionScheduleType'], ParentType, ContextType>;
 };
 
+export type FreshnessContractResolvers<ContextType = any, ParentType extends ResolversParentTypes['FreshnessContract'] = ResolversParentTypes['FreshnessContract']> = {
+  assertion?: Resolver<ResolversTypes['Assertion'], ParentType, ContextType>;
+};
+
 export type FreshnessCronScheduleResolvers<ContextType = any, ParentType extends ResolversParentTypes['FreshnessCronSchedule'] = ResolversParentTypes['FreshnessCronSchedule']> = {
   cron?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   timezone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -11445,6 +11996,15 @@ export type IncrementingSegmentSpecResolvers<ContextType = any, ParentType exten
   transformer?: Resolver<Maybe<ResolversTypes['IncrementingSegmentFieldTransformer']>, ParentType, ContextType>;
 };
 
+export type InputFieldResolvers<ContextType = any, ParentType extends ResolversParentTypes['InputField'] = ResolversParentTypes['InputField']> = {
+  schemaField?: Resolver<Maybe<ResolversTypes['SchemaField']>, ParentType, ContextType>;
+  schemaFieldUrn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type InputFieldsResolvers<ContextType = any, ParentType extends ResolversParentTypes['InputFields'] = ResolversParentTypes['InputFields']> = {
+  fields?: Resolver<Maybe<Array<Maybe<ResolversTypes['InputField']>>>, ParentType, ContextType>;
+};
+
 export type InstitutionalMemoryResolvers<ContextType = any, ParentType extends ResolversParentTypes['InstitutionalMemory'] = ResolversParentTypes['InstitutionalMemory']> = {
   elements?: Resolver<Array<ResolversTypes['InstitutionalMemoryMetadata']>, ParentType, ContextType>;
 };
@@ -11513,6 +12073,13 @@ export type ListDomainsResultResolvers<ContextType = any, ParentType extends Res
 export type ListPostsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListPostsResult'] = ResolversParentTypes['ListPostsResult']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   posts?: Resolver<Array<ResolversTypes['Post']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ListQueriesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListQueriesResult'] = ResolversParentTypes['ListQueriesResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  queries?: Resolver<Array<ResolversTypes['QueryEntity']>, ParentType, ContextType>;
   start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -12041,6 +12608,7 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   browseV2?: Resolver<Maybe<ResolversTypes['BrowseResultsV2']>, ParentType, ContextType, RequireFields<QueryBrowseV2Args, 'input'>>;
   businessAttribute?: Resolver<Maybe<ResolversTypes['BusinessAttribute']>, ParentType, ContextType, RequireFields<QueryBusinessAttributeArgs, 'urn'>>;
   chart?: Resolver<Maybe<ResolversTypes['Chart']>, ParentType, ContextType, RequireFields<QueryChartArgs, 'urn'>>;
+  connection?: Resolver<Maybe<ResolversTypes['DataHubConnection']>, ParentType, ContextType, RequireFields<QueryConnectionArgs, 'urn'>>;
   container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType, RequireFields<QueryContainerArgs, 'urn'>>;
   corpGroup?: Resolver<Maybe<ResolversTypes['CorpGroup']>, ParentType, ContextType, RequireFields<QueryCorpGroupArgs, 'urn'>>;
   corpUser?: Resolver<Maybe<ResolversTypes['CorpUser']>, ParentType, ContextType, RequireFields<QueryCorpUserArgs, 'urn'>>;
@@ -12077,6 +12645,7 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   listGlobalViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListGlobalViewsArgs, 'input'>>;
   listMyViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListMyViewsArgs, 'input'>>;
   listPosts?: Resolver<Maybe<ResolversTypes['ListPostsResult']>, ParentType, ContextType, RequireFields<QueryListPostsArgs, 'input'>>;
+  listQueries?: Resolver<Maybe<ResolversTypes['ListQueriesResult']>, ParentType, ContextType, RequireFields<QueryListQueriesArgs, 'input'>>;
   listRecommendations?: Resolver<Maybe<ResolversTypes['ListRecommendationsResult']>, ParentType, ContextType, RequireFields<QueryListRecommendationsArgs, 'input'>>;
   me?: Resolver<Maybe<ResolversTypes['AuthenticatedUser']>, ParentType, ContextType>;
   mlFeature?: Resolver<Maybe<ResolversTypes['MLFeature']>, ParentType, ContextType, RequireFields<QueryMlFeatureArgs, 'urn'>>;
@@ -12093,7 +12662,39 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   structuredProperty?: Resolver<Maybe<ResolversTypes['StructuredPropertyEntity']>, ParentType, ContextType, RequireFields<QueryStructuredPropertyArgs, 'urn'>>;
   tag?: Resolver<Maybe<ResolversTypes['Tag']>, ParentType, ContextType, RequireFields<QueryTagArgs, 'urn'>>;
   versionSet?: Resolver<Maybe<ResolversTypes['VersionSet']>, ParentType, ContextType, RequireFields<QueryVersionSetArgs, 'urn'>>;
+  versionedDataset?: Resolver<Maybe<ResolversTypes['VersionedDataset']>, ParentType, ContextType, RequireFields<QueryVersionedDatasetArgs, 'urn'>>;
   view?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<QueryViewArgs, 'urn'>>;
+};
+
+export type QueryEntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['QueryEntity'] = ResolversParentTypes['QueryEntity']> = {
+  platform?: Resolver<Maybe<ResolversTypes['DataPlatform']>, ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['QueryProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<QueryEntityRelationshipsArgs, 'input'>>;
+  subjects?: Resolver<Maybe<Array<ResolversTypes['QuerySubject']>>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type QueryPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['QueryProperties'] = ResolversParentTypes['QueryProperties']> = {
+  created?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
+  createdOn?: Resolver<ResolversTypes['ResolvedAuditStamp'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastModified?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  origin?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['QuerySource'], ParentType, ContextType>;
+  statement?: Resolver<ResolversTypes['QueryStatement'], ParentType, ContextType>;
+};
+
+export type QueryStatementResolvers<ContextType = any, ParentType extends ResolversParentTypes['QueryStatement'] = ResolversParentTypes['QueryStatement']> = {
+  language?: Resolver<ResolversTypes['QueryLanguage'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type QuerySubjectResolvers<ContextType = any, ParentType extends ResolversParentTypes['QuerySubject'] = ResolversParentTypes['QuerySubject']> = {
+  dataset?: Resolver<ResolversTypes['Dataset'], ParentType, ContextType>;
+  schemaField?: Resolver<Maybe<ResolversTypes['SchemaFieldEntity']>, ParentType, ContextType>;
 };
 
 export type QuickFilterResolvers<ContextType = any, ParentType extends ResolversParentTypes['QuickFilter'] = ResolversParentTypes['QuickFilter']> = {
@@ -12198,6 +12799,20 @@ export type RowCountTotalResolvers<ContextType = any, ParentType extends Resolve
   parameters?: Resolver<ResolversTypes['AssertionStdParameters'], ParentType, ContextType>;
 };
 
+export type SchemaResolvers<ContextType = any, ParentType extends ResolversParentTypes['Schema'] = ResolversParentTypes['Schema']> = {
+  cluster?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  datasetUrn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fields?: Resolver<Array<ResolversTypes['SchemaField']>, ParentType, ContextType>;
+  foreignKeys?: Resolver<Maybe<Array<Maybe<ResolversTypes['ForeignKeyConstraint']>>>, ParentType, ContextType>;
+  hash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastObserved?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  platformSchema?: Resolver<Maybe<ResolversTypes['PlatformSchema']>, ParentType, ContextType>;
+  platformUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  primaryKeys?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+};
+
 export type SchemaAssertionFieldResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaAssertionField'] = ResolversParentTypes['SchemaAssertionField']> = {
   nativeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -12209,6 +12824,10 @@ export type SchemaAssertionInfoResolvers<ContextType = any, ParentType extends R
   entityUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   fields?: Resolver<Array<ResolversTypes['SchemaAssertionField']>, ParentType, ContextType>;
   schema?: Resolver<Maybe<ResolversTypes['SchemaMetadata']>, ParentType, ContextType>;
+};
+
+export type SchemaContractResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaContract'] = ResolversParentTypes['SchemaContract']> = {
+  assertion?: Resolver<ResolversTypes['Assertion'], ParentType, ContextType>;
 };
 
 export type SchemaFieldResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaField'] = ResolversParentTypes['SchemaField']> = {
@@ -12637,6 +13256,30 @@ export type VersionTagResolvers<ContextType = any, ParentType extends ResolversP
   versionTag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type VersionedDatasetResolvers<ContextType = any, ParentType extends ResolversParentTypes['VersionedDataset'] = ResolversParentTypes['VersionedDataset']> = {
+  container?: Resolver<Maybe<ResolversTypes['Container']>, ParentType, ContextType>;
+  deprecation?: Resolver<Maybe<ResolversTypes['Deprecation']>, ParentType, ContextType>;
+  domain?: Resolver<Maybe<ResolversTypes['DomainAssociation']>, ParentType, ContextType>;
+  editableProperties?: Resolver<Maybe<ResolversTypes['DatasetEditableProperties']>, ParentType, ContextType>;
+  editableSchemaMetadata?: Resolver<Maybe<ResolversTypes['EditableSchemaMetadata']>, ParentType, ContextType>;
+  glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  institutionalMemory?: Resolver<Maybe<ResolversTypes['InstitutionalMemory']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  origin?: Resolver<ResolversTypes['FabricType'], ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
+  platform?: Resolver<ResolversTypes['DataPlatform'], ParentType, ContextType>;
+  properties?: Resolver<Maybe<ResolversTypes['DatasetProperties']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<VersionedDatasetRelationshipsArgs, 'input'>>;
+  schema?: Resolver<Maybe<ResolversTypes['Schema']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  viewProperties?: Resolver<Maybe<ResolversTypes['ViewProperties']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ViewPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['ViewProperties'] = ResolversParentTypes['ViewProperties']> = {
   formattedLogic?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -12729,6 +13372,7 @@ export type Resolvers<ContextType = any> = {
   Chart?: ChartResolvers<ContextType>;
   ChartEditableProperties?: ChartEditablePropertiesResolvers<ContextType>;
   ChartProperties?: ChartPropertiesResolvers<ContextType>;
+  ChartQuery?: ChartQueryResolvers<ContextType>;
   ChartStatsSummary?: ChartStatsSummaryResolvers<ContextType>;
   ChromeExtensionConfig?: ChromeExtensionConfigResolvers<ContextType>;
   Container?: ContainerResolvers<ContextType>;
@@ -12754,9 +13398,15 @@ export type Resolvers<ContextType = any> = {
   DashboardEditableProperties?: DashboardEditablePropertiesResolvers<ContextType>;
   DashboardProperties?: DashboardPropertiesResolvers<ContextType>;
   DashboardStatsSummary?: DashboardStatsSummaryResolvers<ContextType>;
+  DataContract?: DataContractResolvers<ContextType>;
+  DataContractProperties?: DataContractPropertiesResolvers<ContextType>;
+  DataContractStatus?: DataContractStatusResolvers<ContextType>;
   DataFlow?: DataFlowResolvers<ContextType>;
   DataFlowEditableProperties?: DataFlowEditablePropertiesResolvers<ContextType>;
   DataFlowProperties?: DataFlowPropertiesResolvers<ContextType>;
+  DataHubConnection?: DataHubConnectionResolvers<ContextType>;
+  DataHubConnectionDetails?: DataHubConnectionDetailsResolvers<ContextType>;
+  DataHubJsonConnection?: DataHubJsonConnectionResolvers<ContextType>;
   DataHubPageModule?: DataHubPageModuleResolvers<ContextType>;
   DataHubPageModuleParams?: DataHubPageModuleParamsResolvers<ContextType>;
   DataHubPageModuleProperties?: DataHubPageModulePropertiesResolvers<ContextType>;
@@ -12787,6 +13437,9 @@ export type Resolvers<ContextType = any> = {
   DataProcessRunEvent?: DataProcessRunEventResolvers<ContextType>;
   DataProduct?: DataProductResolvers<ContextType>;
   DataProductProperties?: DataProductPropertiesResolvers<ContextType>;
+  DataQualityContract?: DataQualityContractResolvers<ContextType>;
+  DataTransform?: DataTransformResolvers<ContextType>;
+  DataTransformLogic?: DataTransformLogicResolvers<ContextType>;
   DataTypeEntity?: DataTypeEntityResolvers<ContextType>;
   DataTypeInfo?: DataTypeInfoResolvers<ContextType>;
   Dataset?: DatasetResolvers<ContextType>;
@@ -12854,6 +13507,7 @@ export type Resolvers<ContextType = any> = {
   Forms?: FormsResolvers<ContextType>;
   FreshnessAssertionInfo?: FreshnessAssertionInfoResolvers<ContextType>;
   FreshnessAssertionSchedule?: FreshnessAssertionScheduleResolvers<ContextType>;
+  FreshnessContract?: FreshnessContractResolvers<ContextType>;
   FreshnessCronSchedule?: FreshnessCronScheduleResolvers<ContextType>;
   GetQuickFiltersResult?: GetQuickFiltersResultResolvers<ContextType>;
   GetRootGlossaryTermsResult?: GetRootGlossaryTermsResultResolvers<ContextType>;
@@ -12883,6 +13537,8 @@ export type Resolvers<ContextType = any> = {
   IncrementingSegmentRowCountChange?: IncrementingSegmentRowCountChangeResolvers<ContextType>;
   IncrementingSegmentRowCountTotal?: IncrementingSegmentRowCountTotalResolvers<ContextType>;
   IncrementingSegmentSpec?: IncrementingSegmentSpecResolvers<ContextType>;
+  InputField?: InputFieldResolvers<ContextType>;
+  InputFields?: InputFieldsResolvers<ContextType>;
   InstitutionalMemory?: InstitutionalMemoryResolvers<ContextType>;
   InstitutionalMemoryMetadata?: InstitutionalMemoryMetadataResolvers<ContextType>;
   InstitutionalMemoryMetadataSettings?: InstitutionalMemoryMetadataSettingsResolvers<ContextType>;
@@ -12894,6 +13550,7 @@ export type Resolvers<ContextType = any> = {
   LinkParams?: LinkParamsResolvers<ContextType>;
   ListDomainsResult?: ListDomainsResultResolvers<ContextType>;
   ListPostsResult?: ListPostsResultResolvers<ContextType>;
+  ListQueriesResult?: ListQueriesResultResolvers<ContextType>;
   ListRecommendationsResult?: ListRecommendationsResultResolvers<ContextType>;
   ListViewsResult?: ListViewsResultResolvers<ContextType>;
   Long?: GraphQLScalarType;
@@ -12950,6 +13607,10 @@ export type Resolvers<ContextType = any> = {
   Quantile?: QuantileResolvers<ContextType>;
   QueriesTabConfig?: QueriesTabConfigResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  QueryEntity?: QueryEntityResolvers<ContextType>;
+  QueryProperties?: QueryPropertiesResolvers<ContextType>;
+  QueryStatement?: QueryStatementResolvers<ContextType>;
+  QuerySubject?: QuerySubjectResolvers<ContextType>;
   QuickFilter?: QuickFilterResolvers<ContextType>;
   RawAspect?: RawAspectResolvers<ContextType>;
   RecommendationContent?: RecommendationContentResolvers<ContextType>;
@@ -12967,8 +13628,10 @@ export type Resolvers<ContextType = any> = {
   Row?: RowResolvers<ContextType>;
   RowCountChange?: RowCountChangeResolvers<ContextType>;
   RowCountTotal?: RowCountTotalResolvers<ContextType>;
+  Schema?: SchemaResolvers<ContextType>;
   SchemaAssertionField?: SchemaAssertionFieldResolvers<ContextType>;
   SchemaAssertionInfo?: SchemaAssertionInfoResolvers<ContextType>;
+  SchemaContract?: SchemaContractResolvers<ContextType>;
   SchemaField?: SchemaFieldResolvers<ContextType>;
   SchemaFieldBlame?: SchemaFieldBlameResolvers<ContextType>;
   SchemaFieldChange?: SchemaFieldChangeResolvers<ContextType>;
@@ -13032,6 +13695,7 @@ export type Resolvers<ContextType = any> = {
   VersionProperties?: VersionPropertiesResolvers<ContextType>;
   VersionSet?: VersionSetResolvers<ContextType>;
   VersionTag?: VersionTagResolvers<ContextType>;
+  VersionedDataset?: VersionedDatasetResolvers<ContextType>;
   ViewProperties?: ViewPropertiesResolvers<ContextType>;
   ViewsConfig?: ViewsConfigResolvers<ContextType>;
   VisualConfig?: VisualConfigResolvers<ContextType>;

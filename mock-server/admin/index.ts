@@ -9,11 +9,12 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import type { OperationSpec } from '../../spec/index.js';
 import type { SchemaValidators } from '../../spec/validation.js';
 import { ADMIN_PATH } from '../addresses.js';
-import { notFound } from '../errors.js';
+import { notFound, restliErrorBody, RestliError } from '../errors.js';
 import { readJsonBody } from '../wire/json-body.js';
 import type { CheckedRequest } from '../wire/request-validation.js';
 import { adminRequestChecker } from './admin-request.js';
 import { entityState } from './entity-state.js';
+import { whenIndexed, type IndexedIn } from './index-wait.js';
 import type { FaultRequest } from '../controls/faults.js';
 import { renderInspector } from './inspector/inspector-page.js';
 import { listRequests, type JournalFilters } from './journal-query.js';
@@ -90,6 +91,34 @@ function adminEndpoints({ sessions, scenarios }: AdminSettings): Record<string, 
       res.json(session.settings);
     },
     getMockEntityState: ({ params }, session, res) => res.json(entityState(session.context.store, params.urn ?? '')),
+    listMockOperations: (_request, session, res) => {
+      const counts = session.id === undefined ? sessions.operationCounts() : [session.operationCounts];
+      res.json({
+        operations: counts.flatMap((c) => c.list()),
+        dropped: counts.reduce((sum, c) => sum + c.dropped, 0),
+      });
+    },
+    clearMockOperations: (_request, session, res) => {
+      session.operationCounts.clear();
+      res.json({ operations: [], dropped: 0 });
+    },
+    getMockIndexed: ({ params, query }, session, res) => {
+      const { in: kind = 'search', waitMs = 0 } = query as { in?: IndexedIn; waitMs?: number };
+      const { store, contract } = session.context;
+      const stop = whenIndexed(
+        store,
+        params.urn ?? '',
+        kind,
+        waitMs,
+        () => session.closed,
+        (state) => {
+          if (state) return res.json(state);
+          const gone = new RestliError(410, `session '${session.id}' was discarded while this request waited`);
+          res.status(410).json(restliErrorBody(gone, contract.names.recordPrefix));
+        },
+      );
+      res.on('close', stop);
+    },
     getMockInspector: (_request, _session, res) => {
       res.type('html').send(inspector);
     },

@@ -9,6 +9,7 @@ import type { Profile } from '../profile.js';
 import type { SearchIndex } from '../search/index.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { Journal } from './journal.js';
+import type { OperationCounts } from './operation-counts.js';
 
 export interface MockContext {
   contract: Contract;
@@ -21,4 +22,6 @@ export interface MockContext {
   profile: Profile;
   /** The session's request journal, once the context is a session's: what the recently viewed and edited entities are read from. */
   journal?: Journal;
+  /** The session's per-operation GraphQL counts, once the context is a session's (operation-counts.ts). */
+  operationCounts?: OperationCounts;
 }

@@ -12,6 +12,7 @@ import { badRequest, notFound, RestliError } from '../errors.js';
 import type { MockContext } from './mock-context.js';
 import { FaultList } from './faults.js';
 import { Journal } from './journal.js';
+import { OperationCounts } from './operation-counts.js';
 import type { SessionSettings } from './settings.js';
 
 /** A session id's pattern, as the spec gives it (the X-Mock-Session parameter's schema, MockAdmin.yaml's SessionId). */
@@ -25,6 +26,8 @@ export interface MockSession {
   id: string | undefined;
   context: MockContext;
   journal: Journal;
+  /** Per-operation GraphQL counts, kept apart from the journal and its caps. */
+  operationCounts: OperationCounts;
   faults: FaultList;
   settings: SessionSettings;
   /** The scenario loaded last (what a reset returns to), undefined when none was. */
@@ -119,6 +122,11 @@ export class SessionRegistry {
     return [this.defaultSession.journal, ...this.list().map((s) => s.journal)];
   }
 
+  /** Every session's per-operation counts, the default one first. */
+  operationCounts(): OperationCounts[] {
+    return [this.defaultSession.operationCounts, ...this.list().map((s) => s.operationCounts)];
+  }
+
   nextRequestId(): number {
     return ++this.requestIds;
   }
@@ -147,11 +155,14 @@ export class SessionRegistry {
   private session(id: string | undefined, context: MockContext): MockSession {
     const operationIds = new Set(context.contract.operations.map((op) => op.operationId));
     const journal = new Journal(this.settings.journalSize, this.settings.journalBytes);
+    const operationCounts = new OperationCounts();
     context.journal = journal;
+    context.operationCounts = operationCounts;
     return {
       id,
       context,
       journal,
+      operationCounts,
       faults: new FaultList(operationIds),
       settings: { ...this.settings.settings },
       scenario: undefined,
@@ -164,6 +175,7 @@ export class SessionRegistry {
 function closeSession(session: MockSession): void {
   session.closed = true;
   session.journal.clear();
+  session.operationCounts.clear();
   session.faults.clear();
   session.context.tasks.close();
   // A read that yields may still be working on the store: it is closed once that read has ended.

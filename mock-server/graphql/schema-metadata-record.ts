@@ -1,7 +1,7 @@
 /**
  * The schemaMetadata aspect as the GraphQL SchemaMetadata record (upstream's SchemaMetadataMapper
- * and SchemaFieldMapper): field types become the SchemaFieldDataType enum, the native schema union
- * becomes TableSchema or KeyValueSchema. Field descriptions are the ingested ones only; edits live
+ * and SchemaFieldMapper), or as the Schema record of a versioned dataset (SchemaMapper): field types
+ * become the SchemaFieldDataType enum, the native schema union becomes TableSchema or KeyValueSchema. Field descriptions are the ingested ones only; edits live
  * in editableSchemaMetadata.
  */
 import { makeUrn } from '../../spec/index.js';
@@ -49,7 +49,12 @@ export interface SchemaFieldEntityRefs extends EntityReferences {
   dataset(urn: string): OutputRecord;
 }
 
-function schemaFieldRecord(view: SchemaFieldEntityRefs, field: JsonObject, datasetUrn: string): OutputRecord {
+/** One stored schema field as the SchemaField record (SchemaFieldMapper); `datasetUrn` is the dataset it belongs to. */
+export function schemaFieldValueRecord(
+  view: SchemaFieldEntityRefs,
+  field: JsonObject,
+  datasetUrn: string,
+): OutputRecord {
   const fieldPath = stringOr(field.fieldPath) ?? '';
   // Thunks: a schema has many fields, and most queries of it select none of their tags or terms.
   const tags = () => globalTagsRecord(view, objectOf(field.globalTags), datasetUrn);
@@ -86,6 +91,23 @@ function foreignKeyRecord(view: SchemaFieldEntityRefs, constraint: JsonObject): 
   });
 }
 
+/** The values SchemaMetadata and Schema share, from one stored schemaMetadata aspect. */
+function schemaValues(view: SchemaFieldEntityRefs, aspect: JsonObject, fields: JsonObject[], datasetUrn: string) {
+  return {
+    name: stringOr(aspect.schemaName) ?? '',
+    platformUrn: stringOr(aspect.platform) ?? '',
+    version: numberOr(aspect.version) ?? 0,
+    cluster: stringOr(aspect.cluster),
+    hash: stringOr(aspect.hash) ?? '',
+    platformSchema: platformSchemaRecord(view, aspect.platformSchema),
+    fields: fields.map((field) => schemaFieldValueRecord(view, field, datasetUrn)),
+    primaryKeys: Array.isArray(aspect.primaryKeys) ? aspect.primaryKeys.filter((key) => typeof key === 'string') : null,
+    foreignKeys: Array.isArray(aspect.foreignKeys)
+      ? objectsOf(aspect.foreignKeys).map((constraint) => foreignKeyRecord(view, constraint))
+      : null,
+  };
+}
+
 export function schemaMetadataRecord(
   view: SchemaFieldEntityRefs,
   aspect: JsonObject,
@@ -96,17 +118,25 @@ export function schemaMetadataRecord(
   return view.shapes.record('SchemaMetadata', {
     aspectVersion,
     datasetUrn,
-    name: stringOr(aspect.schemaName) ?? '',
-    platformUrn: stringOr(aspect.platform) ?? '',
-    version: numberOr(aspect.version) ?? 0,
-    cluster: stringOr(aspect.cluster),
-    hash: stringOr(aspect.hash) ?? '',
-    platformSchema: platformSchemaRecord(view, aspect.platformSchema),
-    fields: objectsOf(aspect.fields).map((field) => schemaFieldRecord(view, field, datasetUrn)),
-    primaryKeys: Array.isArray(aspect.primaryKeys) ? aspect.primaryKeys.filter((key) => typeof key === 'string') : null,
-    foreignKeys: Array.isArray(aspect.foreignKeys)
-      ? objectsOf(aspect.foreignKeys).map((constraint) => foreignKeyRecord(view, constraint))
-      : null,
+    ...schemaValues(view, aspect, objectsOf(aspect.fields), datasetUrn),
     createdAt: numberOr(created?.time),
+  });
+}
+
+/**
+ * One version of the schemaMetadata aspect as the Schema record (upstream's SchemaMapper): the fields that
+ * have a path, the aspect's own dataset reference, and when ingestion last observed it (its system metadata).
+ */
+export function schemaRecord(
+  view: SchemaFieldEntityRefs,
+  aspect: JsonObject,
+  datasetUrn: string,
+  lastObserved: number | null,
+): OutputRecord {
+  const fields = objectsOf(aspect.fields).filter((field) => (stringOr(field.fieldPath) ?? '') !== '');
+  return view.shapes.record('Schema', {
+    datasetUrn: stringOr(aspect.dataset),
+    ...schemaValues(view, aspect, fields, datasetUrn),
+    lastObserved,
   });
 }

@@ -21,6 +21,7 @@ import { addMlModels } from './ml-models.js';
 import { addPeople } from './people.js';
 import { addPipelines } from './pipelines.js';
 import { addPlatforms } from './platforms.js';
+import { addQueriesAndContracts } from './queries-and-contracts.js';
 import { addSavedViews } from './saved-views.js';
 import { SampleBuilder, type SampleProposal } from './sample-builder.js';
 import { addStructuredProperties } from './structured-properties.js';
@@ -48,5 +49,6 @@ export function sampleCatalog(contract: Contract, referenceTime: number): Sample
   addMetadataTests(b);
   addSavedViews(b);
   addTimeSeries(b);
+  addQueriesAndContracts(b);
   return b.proposals;
 }

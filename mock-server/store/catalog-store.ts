@@ -82,6 +82,8 @@ export class CatalogStore {
   private readonly validation: AspectValidation;
   private readonly state: StoreState;
   private readonly indexLag: IndexLag;
+  /** Told of each transaction that wrote entities (`onWrite`): the admin answer that waits for an entity to be indexed. */
+  private readonly writeListeners = new Set<() => void>();
   // One transaction function for every call: better-sqlite3 builds four wrappers per db.transaction().
   private readonly runInTransaction: (fn: () => unknown) => unknown;
   /** The entities written in the open transaction and the aspects written, whose derived rows it rebuilds before committing. */
@@ -197,6 +199,23 @@ export class CatalogStore {
    */
   get indexWaiting(): boolean {
     return this.indexLag.waiting;
+  }
+
+  /**
+   * Whether an entity is written, and in how many milliseconds its writes are seen by the derived reads
+   * (or, with `points`, its time series points by time series reads): 0 when they are now.
+   */
+  indexState(urn: string, points: boolean): { written: boolean; visibleInMs: number } {
+    this.catchUp();
+    const due = this.indexLag.dueOf(urn, points);
+    const now = Date.now();
+    return { written: this.entityExists(urn), visibleInMs: due === undefined || due <= now ? 0 : due - now };
+  }
+
+  /** Calls `listener` whenever a transaction that wrote entities commits (or is about to); returns its removal. */
+  onWrite(listener: () => void): () => void {
+    this.writeListeners.add(listener);
+    return () => this.writeListeners.delete(listener);
   }
 
   /** Rebuilds the derived rows whose lag has passed (all queued ones with `everything`); derived reads call it first. */
@@ -372,6 +391,7 @@ export class CatalogStore {
     if (this.indexLag.active) this.indexLag.defer(written);
     else for (const [urn, { entity, aspects }] of written) this.indexEntity(urn, entity, aspects);
     this.flushDerived();
+    if (written.size) for (const listener of this.writeListeners) listener();
   }
 
   relationships(q: RelationshipQuery): RelationshipPage {

@@ -62,6 +62,14 @@ export class IndexLag {
     return [...due.values()];
   }
 
+  /** When the last queued rebuild of an entity (or, with `points`, its last hidden point) is due; undefined when none waits. */
+  dueOf(urn: string, points: boolean): number | undefined {
+    let due: number | undefined;
+    for (const item of points ? this.points : this.entities)
+      if (item.urn === urn && (due === undefined || item.due > due)) due = item.due;
+    return due;
+  }
+
   /** Whether a point is still hidden. */
   hides(urn: string, aspect: string, timestampMillis: unknown): boolean {
     return this.points.some((p) => p.urn === urn && p.aspect === aspect && p.timestampMillis === timestampMillis);

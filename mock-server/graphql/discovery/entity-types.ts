@@ -38,6 +38,9 @@ const ENTITY_NAMES: Readonly<Record<string, string>> = {
   VERSION_SET: 'versionSet',
   ER_MODEL_RELATIONSHIP: 'erModelRelationship',
   BUSINESS_ATTRIBUTE: 'businessAttribute',
+  QUERY: 'query',
+  DATA_CONTRACT: 'dataContract',
+  DATAHUB_CONNECTION: 'dataHubConnection',
 };
 
 const ENTITY_TYPES: Readonly<Record<string, string>> = Object.fromEntries(

@@ -15,6 +15,7 @@ import type { AssetSearchInput } from './asset-search.js';
 import { listDataProductAssets } from './data-product-assets.js';
 import { browseV2 } from './browse-v2.js';
 import { getQuickFilters } from './quick-filters.js';
+import { listQueries } from './query-lists.js';
 import { listGlobalViews, listMyViews } from './saved-view-lists.js';
 import { getRootGlossaryTerms, listDomains } from './sidebar-lists.js';
 import { scrollAcrossEntities } from './scroll-across-entities.js';
@@ -64,6 +65,7 @@ export const discoveryFamily: ResolverFamily = (viewOf) => ({
     browsePaths: withInput(viewOf, browsePaths),
     browseV2: withInput(viewOf, browseV2),
     listDomains: withInput(viewOf, listDomains),
+    listQueries: withInput(viewOf, listQueries),
     listDataProductAssets: ((_root, { urn, input }, ctx) => {
       const view = viewOf(ctx);
       view.store.catchUp();

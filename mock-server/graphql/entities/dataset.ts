@@ -1,7 +1,8 @@
 /**
  * A dataset as upstream's DatasetMapper maps it: name, platform and origin from the URN, the rest from
- * aspects (embed, viewProperties and forms as its mapper reads them; testResults as TestResultsResolver,
- * aspects as WeaklyTypedAspectsResolver).
+ * aspects (viewProperties as its mapper reads it; testResults as TestResultsResolver; contract as
+ * EntityDataContractResolver, data-contract.ts; embed, forms and the raw aspects with the page fields
+ * every entity shares, page-fields.ts).
  */
 import { tryParseUrn } from '../../../spec/index.js';
 import { auditStampRecord, customPropertiesRecords, globalTagsRecord, glossaryTermsRecord } from '../aspect-records.js';
@@ -9,19 +10,18 @@ import { booleanOr, numberOr, objectOf, objectsOf, stringOr, type JsonObject } f
 import type { OutputRecord } from '../records.js';
 import { schemaMetadataRecord } from '../schema-metadata-record.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
+import { assetContract } from './data-contract.js';
 import { datasetProfileRecords } from './dataset-profiles.js';
 import { operationsStatsRecord, timeseriesCapabilitiesRecord, type OperationsStatsArgs } from './dataset-stats.js';
 import { fineGrainedLineageRecords } from './fine-grained-lineages.js';
-import { formsRecord } from './forms.js';
 import { testResultsRecord } from './metadata-tests.js';
-import { rawAspectRecords, type AspectParams } from './raw-aspects.js';
 import { operationRecords } from './operations.js';
 import { pageFields } from './page-fields.js';
 import { assetRuns, type RunsArgs } from './process-instance.js';
 import type { TimeSeriesArgs } from './time-series-values.js';
 import { statsSummaryRecord, usageStatsRecord, type UsageStatsArgs } from './usage-stats.js';
 
-function datasetProperties(
+export function datasetProperties(
   view: EntityView,
   urn: string,
   properties: JsonObject,
@@ -44,7 +44,7 @@ function datasetProperties(
   });
 }
 
-function editableSchemaMetadata(view: EntityView, urn: string, stored: EntityAspects): OutputRecord | null {
+export function editableSchemaMetadata(view: EntityView, urn: string, stored: EntityAspects): OutputRecord | null {
   const aspect = stored.aspect('editableSchemaMetadata');
   if (!aspect) return null;
   const editableSchemaFieldInfo = objectsOf(aspect.editableSchemaFieldInfo).map((info) => {
@@ -61,7 +61,7 @@ function editableSchemaMetadata(view: EntityView, urn: string, stored: EntityAsp
 }
 
 /** A view's definition as DatasetMapper.mapViewProperties maps it; null without the aspect. */
-function viewProperties(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
+export function viewProperties(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
   if (!aspect) return null;
   return view.shapes.record('ViewProperties', {
     materialized: booleanOr(aspect.materialized),
@@ -69,6 +69,16 @@ function viewProperties(view: EntityView, aspect: JsonObject | undefined): Outpu
     formattedLogic: stringOr(aspect.formattedViewLogic),
     language: stringOr(aspect.viewLanguage),
   });
+}
+
+/** The edited name and description (aspect editableDatasetProperties); null without it. */
+export function datasetEditableProperties(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
+  return aspect
+    ? view.shapes.record('DatasetEditableProperties', {
+        description: stringOr(aspect.description),
+        name: stringOr(aspect.name),
+      })
+    : null;
 }
 
 export function datasetRecord(view: EntityView, urn: string): OutputRecord {
@@ -86,15 +96,7 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
       const aspect = properties();
       return aspect ? datasetProperties(view, urn, aspect, name, origin) : null;
     },
-    editableProperties: () => {
-      const editable = stored.aspect('editableDatasetProperties');
-      return editable
-        ? view.shapes.record('DatasetEditableProperties', {
-            description: stringOr(editable.description),
-            name: stringOr(editable.name),
-          })
-        : null;
-    },
+    editableProperties: () => datasetEditableProperties(view, stored.aspect('editableDatasetProperties')),
     schemaMetadata: ({ version }: { version?: number | null }) => {
       const schema = version ? view.store.getAspect(urn, 'schemaMetadata', version) : stored.latest('schemaMetadata');
       return schema ? schemaMetadataRecord(view, view.valueOf(schema), urn, schema.version) : null;
@@ -109,18 +111,13 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
     statsSummary: () => statsSummaryRecord(view, urn),
     operationsStats: (args: OperationsStatsArgs) => operationsStatsRecord(view, urn, args),
     timeseriesCapabilities: () => timeseriesCapabilitiesRecord(view, urn),
-    aspects: ({ input }: { input?: AspectParams | null }) => rawAspectRecords(view, urn, 'dataset', input),
     runs: (args: RunsArgs & { direction: string }) => assetRuns(view, urn, args),
-    embed: () => {
-      const embed = stored.aspect('embed');
-      return embed ? view.shapes.record('Embed', { renderUrl: stringOr(embed.renderUrl) }) : null;
-    },
     viewProperties: () => viewProperties(view, stored.aspect('viewProperties')),
     testResults: () => testResultsRecord(view, stored.aspect('testResults')),
-    forms: () => formsRecord(view, urn, stored.aspect('forms')),
     fineGrainedLineages: () => {
       const lineage = stored.aspect('upstreamLineage');
       return lineage ? (fineGrainedLineageRecords(view, lineage.fineGrainedLineages) ?? []) : null;
     },
+    contract: () => assetContract(view, urn),
   });
 }

@@ -3,8 +3,8 @@
  * `tag`, `glossaryTerm`, `dataPlatform`, `view`, `glossaryNode`, `domain`, `dataProduct`, `application`,
  * `structuredProperty`, `dataPlatformInstance`, `role`, the ML roots (`mlModel`, `mlModelGroup`, `mlFeature`,
  * `mlFeatureTable`, `mlPrimaryKey`), `dataProcessInstance`, `assertion`, `versionSet`, `erModelRelationship`,
- * `businessAttribute` (each takes a URN of its own type: another is a BAD_REQUEST
- * naming it) and `entity(urn)` / `entities(urns, checkForExistence)` for any type the schema serves (null for others).
+ * `businessAttribute`, `connection` (each takes a URN of its own type: another is a BAD_REQUEST
+ * naming it), `versionedDataset(urn, versionStamp)` and `entity(urn)` / `entities(urns, checkForExistence)` for any type the schema serves (null for others).
  */
 import { tryParseUrn } from '../../../spec/index.js';
 import type { GraphqlContext } from '../context.js';
@@ -12,6 +12,7 @@ import { badRequestError } from '../errors.js';
 import type { OutputRecord } from '../records.js';
 import type { Resolver, ResolverFamily, ViewOf } from '../resolver-types.js';
 import { targetUrn } from '../target-urn.js';
+import { versionedDatasetRecord } from './versioned-dataset.js';
 
 const TYPED_ROOTS: Readonly<Record<string, string>> = {
   dataset: 'dataset',
@@ -43,6 +44,7 @@ const TYPED_ROOTS: Readonly<Record<string, string>> = {
   versionSet: 'versionSet',
   erModelRelationship: 'erModelRelationship',
   businessAttribute: 'businessAttribute',
+  connection: 'dataHubConnection',
 };
 
 /** The entity page root fields of the entity types' family; `viewOf` gives the view of the request's store. */
@@ -64,6 +66,11 @@ function entityRoots(viewOf: ViewOf): Record<string, Resolver<never>> {
       throw badRequestError(`urn: '${urn}' is not a URN of this namespace (${ctx.contract.names.urnPrefix}...)`);
     return viewOf(ctx).entity(urn);
   };
+  // A dataset at a version stamp (upstream's VersionedDatasetType): null for a dataset never written.
+  resolvers.versionedDataset = ((_root, { urn, versionStamp }, ctx) => {
+    targetUrn(ctx, urn, 'dataset');
+    return versionedDatasetRecord(viewOf(ctx), urn, versionStamp);
+  }) satisfies Resolver<{ urn: string; versionStamp?: string | null }>;
   resolvers.entity = ((_root, { urn }, ctx) => anyEntity(ctx, urn)) satisfies Resolver<{ urn: string }>;
   // checkForExistence (upstream's ResolverUtils.filterEntitiesForExistence): true leaves out the URNs the store does not hold.
   resolvers.entities = ((_root, { urns, checkForExistence }, ctx) =>

@@ -7,7 +7,9 @@
 import { chartRecord, dashboardRecord } from './tool-assets.js';
 import { assertionRecord } from './assertion.js';
 import { businessAttributeRecord } from './business-attribute.js';
+import { connectionRecord } from './connection.js';
 import { containerRecord } from './container.js';
+import { dataContractRecord } from './data-contract.js';
 import { dataFlowRecord, dataJobRecord } from './pipeline-assets.js';
 import { corpGroupRecord } from './corp-group.js';
 import { corpUserRecord } from './corp-user.js';
@@ -34,6 +36,7 @@ import { applicationRecord, dataProductRecord } from './products-and-application
 import { dataProcessInstanceRecord } from './process-instance.js';
 import { pageModuleRecord, pageTemplateRecord } from './page-template.js';
 import { postRecord } from './post.js';
+import { queryRecord } from './query-entity.js';
 import { savedViewRecord } from './saved-view.js';
 import { schemaFieldRecord } from './schema-field.js';
 import { dataTypeRecord, entityTypeRecord, structuredPropertyRecord } from './structured-property.js';
@@ -80,4 +83,7 @@ export const ENTITY_MAPPERS: Readonly<Record<string, EntityMapper>> = {
   post: postRecord,
   test: testRecord,
   form: formRecord,
+  query: queryRecord,
+  dataContract: dataContractRecord,
+  dataHubConnection: connectionRecord,
 };

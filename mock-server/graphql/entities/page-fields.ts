@@ -2,7 +2,8 @@
  * The fields an entity page shows that many entity types share, read the same way for each (upstream's
  * mappers map these aspects with shared mappers): ownership, tags, glossary terms, links, status,
  * deprecation, sub-types, domain, container and parent containers, browse paths, relationships,
- * lineage, health, incidents, assertions, version properties, `exists` and `lastIngested`, and the catalog fields of
+ * lineage, health, incidents, assertions, version properties, embed, forms, the raw `aspects(input)`, `exists` and
+ * `lastIngested`, and the catalog fields of
  * catalog-fields.ts (structured properties, display properties, platform instance, application, v2 browse path,
  * access, siblings, documentation). Each is a thunk, so a query reads only the aspects it selects.
  */
@@ -15,6 +16,7 @@ import {
   statusRecord,
   subTypesRecord,
 } from '../aspect-records.js';
+import { tryParseUrn } from '../../../spec/index.js';
 import { stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
@@ -22,7 +24,9 @@ import { catalogFields } from './catalog-fields.js';
 import { entityAssertions, type AssertionsArgs } from './assertion.js';
 import { lineageOf, relationshipsOf } from './edges.js';
 import { healthOf } from './health.js';
+import { formsRecord } from './forms.js';
 import { entityIncidents, type IncidentsArgs } from './incident.js';
+import { rawAspectRecords, type AspectParams } from './raw-aspects.js';
 import { versionPropertiesRecord } from './versions.js';
 
 /** Upstream's limit on the walk up the container chain, which also stops a cycle. */
@@ -60,6 +64,11 @@ export function domainAssociation(view: EntityView, urn: string, stored: EntityA
     : null;
 }
 
+/** Content embedded in the entity's page (aspect embed, upstream's EmbedMapper); null without it. */
+function embedRecord(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
+  return aspect ? view.shapes.record('Embed', { renderUrl: stringOr(aspect.renderUrl) }) : null;
+}
+
 export function pageFields(view: EntityView, urn: string, stored: EntityAspects): Record<string, unknown> {
   const tags = () => globalTagsRecord(view, stored.aspect('globalTags'), urn);
   return {
@@ -88,5 +97,9 @@ export function pageFields(view: EntityView, urn: string, stored: EntityAspects)
     incidents: (args: IncidentsArgs) => entityIncidents(view, urn, args),
     assertions: (args: AssertionsArgs) => entityAssertions(view, urn, args),
     versionProperties: () => versionPropertiesRecord(view, stored.aspect('versionProperties')),
+    embed: () => embedRecord(view, stored.aspect('embed')),
+    forms: () => formsRecord(view, urn, stored.aspect('forms')),
+    aspects: ({ input }: { input?: AspectParams | null }) =>
+      rawAspectRecords(view, urn, tryParseUrn(urn)?.entityType ?? '', input),
   };
 }

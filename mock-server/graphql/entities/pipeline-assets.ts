@@ -5,18 +5,20 @@
  * job's flow and job id from the URN (the key aspect), properties from the info aspect (name,
  * description, project, externalUrl, customProperties), a job's inputOutput from
  * dataJobInputOutput (each list empty when the aspect lacks it), the edited description from
- * editableDataFlowProperties / editableDataJobProperties, a job's runs (./process-instance.ts), and the page
- * fields every entity shares.
+ * editableDataFlowProperties / editableDataJobProperties, a job's runs (./process-instance.ts), a job's
+ * platform from dataPlatformInstance and its transformations from dataTransformLogic
+ * (.../types/common/mappers/DataTransformLogicMapper.java), and the page fields every entity shares.
  * A flow's platform is its orchestrator's.
  */
 import { makeUrn, tryParseUrn } from '../../../spec/index.js';
 import { customPropertiesRecords } from '../aspect-records.js';
-import { stringOr, stringsOf, type JsonObject } from '../json-values.js';
+import { objectOf, objectsOf, stringOr, stringsOf, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
 import { fineGrainedLineageRecords } from './fine-grained-lineages.js';
 import { pageFields } from './page-fields.js';
 import { jobRuns, type RunsArgs } from './process-instance.js';
+import { queryStatementRecord } from './query-entity.js';
 
 function properties(
   view: EntityView,
@@ -67,6 +69,18 @@ function inputOutput(view: EntityView, aspect: JsonObject | undefined): OutputRe
   });
 }
 
+/** A job's transformations; a transform without a query statement has a null one. */
+function dataTransformLogic(view: EntityView, aspect: JsonObject | undefined): OutputRecord | null {
+  if (!aspect) return null;
+  const transforms = objectsOf(aspect.transforms).map((transform) => {
+    const statement = objectOf(transform.queryStatement);
+    return view.shapes.record('DataTransform', {
+      queryStatement: statement ? queryStatementRecord(view, statement) : null,
+    });
+  });
+  return view.shapes.record('DataTransformLogic', { transforms });
+}
+
 export function dataJobRecord(view: EntityView, urn: string): OutputRecord {
   const stored = view.aspectsOf(urn);
   const [flow = '', jobId = ''] = tryParseUrn(urn)?.parts ?? [];
@@ -79,5 +93,10 @@ export function dataJobRecord(view: EntityView, urn: string): OutputRecord {
     inputOutput: () => inputOutput(view, stored.aspect('dataJobInputOutput')),
     editableProperties: () => editable(view, 'DataJobEditableProperties', stored.aspect('editableDataJobProperties')),
     runs: (args: RunsArgs) => jobRuns(view, urn, args),
+    platform: () => {
+      const platform = stringOr(stored.aspect('dataPlatformInstance')?.platform);
+      return platform ? view.dataPlatform(platform) : null;
+    },
+    dataTransformLogic: () => dataTransformLogic(view, stored.aspect('dataTransformLogic')),
   });
 }

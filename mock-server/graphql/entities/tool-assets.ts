@@ -2,15 +2,17 @@
  * Charts and dashboards (upstream's ChartMapper and DashboardMapper), which map alike: tool and id
  * from the URN, the platform from dataPlatformInstance or else the tool, the info aspect's properties
  * (title as name, the tool's URL as externalUrl when no externalUrl is given, the change stamps) and
- * the editable description; a dashboard's `statsSummary` from its usage (dashboard-stats.ts), a chart's null.
+ * the editable description; the schema fields each reads (aspect inputFields, InputFieldsMapper: a field's
+ * dataset is the one its schema field URN names); a chart's query (aspect chartQuery); a dashboard's
+ * `statsSummary` from its usage (dashboard-stats.ts), a chart's null.
  */
 import { makeUrn, tryParseUrn } from '../../../spec/index.js';
 import { auditStampRecord, customPropertiesRecords } from '../aspect-records.js';
-import { numberOr, objectOf, stringOr, type JsonObject } from '../json-values.js';
+import { numberOr, objectOf, objectsOf, stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
+import { schemaFieldValueRecord } from '../schema-metadata-record.js';
 import { dashboardStatsSummary } from './dashboard-stats.js';
-import type { EntityView } from './entity-view.js';
-import type { EntityMapper } from './entity-view.js';
+import type { EntityAspects, EntityMapper, EntityView } from './entity-view.js';
 import { pageFields } from './page-fields.js';
 
 interface ToolAsset {
@@ -24,7 +26,7 @@ interface ToolAsset {
   /** Fields of the properties only this kind has. */
   own: (info: JsonObject) => Record<string, unknown>;
   /** Fields of the entity only this kind has. */
-  entityOwn: (view: EntityView, urn: string) => Record<string, unknown>;
+  entityOwn: (view: EntityView, urn: string, stored: EntityAspects) => Record<string, unknown>;
 }
 
 function properties(view: EntityView, asset: ToolAsset, urn: string, info: JsonObject): OutputRecord {
@@ -42,6 +44,22 @@ function properties(view: EntityView, asset: ToolAsset, urn: string, info: JsonO
     deleted: deleted ? auditStampRecord(view, deleted) : null,
     ...asset.own(info),
   });
+}
+
+/** The schema fields an asset reads; each field's definition belongs to the dataset of its schema field URN. */
+function inputFieldsRecord(view: EntityView, urn: string, aspect: JsonObject | undefined): OutputRecord | null {
+  if (!aspect) return null;
+  const fields = objectsOf(aspect.fields).map((field) => {
+    const schemaFieldUrn = stringOr(field.schemaFieldUrn);
+    const parsed = schemaFieldUrn ? tryParseUrn(schemaFieldUrn) : undefined;
+    const parent = parsed?.entityType === 'schemaField' ? (parsed.parts[0] ?? urn) : urn;
+    const definition = objectOf(field.schemaField);
+    return view.shapes.record('InputField', {
+      schemaFieldUrn,
+      schemaField: definition ? schemaFieldValueRecord(view, definition, parent) : null,
+    });
+  });
+  return view.shapes.record('InputFields', { fields });
 }
 
 function toolAssetMapper(asset: ToolAsset): EntityMapper {
@@ -67,7 +85,8 @@ function toolAssetMapper(asset: ToolAsset): EntityMapper {
           ? view.shapes.record(`${asset.typeName}EditableProperties`, { description: stringOr(editable.description) })
           : null;
       },
-      ...asset.entityOwn(view, urn),
+      inputFields: () => inputFieldsRecord(view, urn, stored.aspect('inputFields')),
+      ...asset.entityOwn(view, urn, stored),
     });
   };
 }
@@ -80,7 +99,14 @@ export const chartRecord = toolAssetMapper({
   urlField: 'chartUrl',
   editableAspect: 'editableChartProperties',
   own: (info) => ({ type: stringOr(info.type) }),
-  entityOwn: () => ({}),
+  entityOwn: (view, _urn, stored) => ({
+    query: () => {
+      const query = stored.aspect('chartQuery');
+      return query
+        ? view.shapes.record('ChartQuery', { rawQuery: stringOr(query.rawQuery), type: stringOr(query.type) })
+        : null;
+    },
+  }),
 });
 
 export const dashboardRecord = toolAssetMapper({

@@ -15,7 +15,7 @@ import { authorize, type AuthConfig } from '../../auth/bearer-auth.js';
 import { RestliError } from '../../errors.js';
 import { responseCaches } from '../../store/response-cache.js';
 import { RecentTexts } from '../../wire/recent-texts.js';
-import type { Contract } from '../../../spec/index.js';
+import { documentHash, type Contract } from '../../../spec/index.js';
 import type { ApiHandler, BodyRead, PreparedCall } from '../../wire/api-handler.js';
 import type { MockContext } from '../../controls/mock-context.js';
 import type { MockLogger } from '../../options.js';
@@ -56,12 +56,16 @@ interface CheckedBody {
   mutation: boolean;
   /** The response cache's key for the last caller that sent the body, made once while that caller sends it again. */
   lastKey?: { profile: string; authorization: string | undefined; key: string };
+  /** The document's hash (spec's documentHash), worked out on the body's first count. */
+  hash?: string;
 }
 
 /** A GraphQL response: its text, and whether the same request may be sent it from the cache until the store's next write. */
 interface ExecutionResponse {
   text: string;
   cacheable: boolean;
+  /** Whether the answer holds GraphQL errors (the per-operation counts count them). */
+  errors: boolean;
 }
 
 /** A cached response: its text, for the request journal, and the bytes sent. */
@@ -182,6 +186,24 @@ function operationOf(params: RequestParams, documents: DocumentCache): string | 
   return name === undefined ? undefined : `graphql:${name}`;
 }
 
+// The executable schema of a contract, or of a team's SDL over it, built once per process and shared by every
+// server of it (a test run starts many): it keeps nothing of a server's own, each request brings its store.
+// Loaded and built on the first GraphQL request: loading @graphql-tools and the resolvers was about a third of a
+// start, building the executable schema a tenth.
+const builtSchemas = new WeakMap<Contract, Promise<GraphQLSchema>>();
+const builtOverlays = new WeakMap<DocumentNode, Promise<GraphQLSchema>>();
+
+function executableSchema(contract: Contract, servedSdl: DocumentNode | undefined): Promise<GraphQLSchema> {
+  const built = servedSdl ? builtOverlays.get(servedSdl) : builtSchemas.get(contract);
+  if (built) return built;
+  const building = import('../schema.js').then(({ catalogSchema }) =>
+    holdToRequestBudget(catalogSchema(contract, servedSdl).schema),
+  );
+  if (servedSdl) builtOverlays.set(servedSdl, building);
+  else builtSchemas.set(contract, building);
+  return building;
+}
+
 /**
  * POST /api/graphql on node's request and response (other methods: 405 with `Allow: POST`): the body
  * read as the metadata-store API reads it, then the document parsed, validated and executed with
@@ -197,13 +219,11 @@ export function graphqlEndpoint({
 }: GraphqlSettings): ApiHandler<MockContext> {
   const documents = documentCache();
   const formatError = errorFormatter(logger);
-  // Loaded and built on the first GraphQL request: loading @graphql-tools and the resolvers was about
-  // a third of a start, building the executable schema a tenth.
-  let built: Promise<GraphQLSchema> | undefined;
   const cachedResponses = responseCaches<CachedResponse>(RESPONSE_CACHE_BUDGET);
   const errorsResponse = (errors: readonly Error[]): ExecutionResponse => ({
     text: responseText({ errors: errors.map(formatError) }),
     cacheable: false,
+    errors: true,
   });
 
   /**
@@ -213,9 +233,7 @@ export function graphqlEndpoint({
    * the journal (which every request adds to).
    */
   const run = async (params: RequestParams, contextOf: () => GraphqlContext): Promise<ExecutionResponse> => {
-    const schema = await (built ??= import('../schema.js').then(({ catalogSchema }) =>
-      holdToRequestBudget(catalogSchema(contract, servedSdl).schema),
-    ));
+    const schema = await executableSchema(contract, servedSdl);
     // The request's budget starts once the schema is there: the first request of a process loads it, which is
     // no work of that request's own.
     const contextValue = contextOf();
@@ -257,7 +275,7 @@ export function graphqlEndpoint({
       !contextValue.store.indexWaiting &&
       !contextValue.readJournal;
     const answer = errors ? { errors: errors.map(formatError), ...rest } : rest;
-    return { text: responseText(answer, contextValue.mockedFields), cacheable };
+    return { text: responseText(answer, contextValue.mockedFields), cacheable, errors: !!errors };
   };
 
   /** A failure while responding: a RestliError in the transport's error body, anything else a logged 500. */
@@ -285,6 +303,20 @@ export function graphqlEndpoint({
     // A body that was checked was read whole: it has its text.
     bodies.keep(POST, text as string, checked);
     return checked;
+  };
+
+  /** Counts the request in its session's per-operation counts (controls/operation-counts.ts). */
+  const count = (context: MockContext, checked: CheckedBody, errors: boolean): void => {
+    if (!context.operationCounts || checked.operation === undefined) return;
+    if (checked.hash === undefined) {
+      try {
+        checked.hash = documentHash(documents.parse(checked.params.query));
+      } catch {
+        checked.hash = 'unparsable';
+      }
+    }
+    const name = checked.operation.slice('graphql:'.length);
+    context.operationCounts.add(name, checked.hash, checked.params.variables, errors);
   };
 
   const prepare = (req: IncomingMessage, read: BodyRead): PreparedCall<MockContext> => {
@@ -325,6 +357,7 @@ export function graphqlEndpoint({
         try {
           authorize(auth, { authorization, kind: mutation ? 'protected' : 'open', write: false });
         } catch (error) {
+          count(context, checked, true);
           return failed(req, res, error);
         }
         // A document holding a mutation is never sent from, nor cached in, the store's cached responses.
@@ -332,7 +365,10 @@ export function graphqlEndpoint({
         const cache = key === undefined ? undefined : cachedResponses(context.store);
         const since = cache?.since();
         const known = key === undefined || since === undefined ? undefined : cache?.kept(key);
-        if (known) return sendJson(res, 200, known.text, known.bytes);
+        if (known) {
+          count(context, checked, false);
+          return sendJson(res, 200, known.text, known.bytes);
+        }
         const contextOf = (): GraphqlContext => ({
           contract,
           store: context.store,
@@ -344,13 +380,17 @@ export function graphqlEndpoint({
           journal: context.journal,
         });
         run(params, contextOf).then(
-          ({ text, cacheable }) => {
+          ({ text, cacheable, errors }) => {
+            count(context, checked, errors);
             if (!cache || key === undefined || !cacheable) return sendJson(res, 200, text);
             const bytes = Buffer.from(text, 'utf8');
             cache.keep(key, { value: { text, bytes }, size: text.length }, since);
             sendJson(res, 200, text, bytes);
           },
-          (error: unknown) => failed(req, res, error),
+          (error: unknown) => {
+            count(context, checked, true);
+            failed(req, res, error);
+          },
         );
       },
     };

@@ -27,8 +27,14 @@ describe('admin endpoints of the document', () => {
     await call(server(), 'POST', '/__mock/faults', { body: { operation: 'getEntityV2', times: 2 }, headers });
     await call(server(), 'PUT', '/__mock/settings', { body: { latencyMs: 1 }, headers });
     await call(server(), 'GET', `/entitiesV2/${encodeURIComponent(DATASET)}`, { headers });
+    await call(server(), 'POST', '/api/graphql', {
+      body: { query: 'query one($urn: String!) { dataset(urn: $urn) { urn } }', variables: { urn: DATASET } },
+      headers,
+    });
     const validators = new SchemaValidators();
     for (const [operationId, path] of [
+      ['listMockOperations', '/__mock/operations'],
+      ['getMockIndexed', `/__mock/indexed/${encodeURIComponent(DATASET)}?in=lineage`],
       ['listMockFaults', '/__mock/faults'],
       ['getMockSettings', '/__mock/settings'],
       ['listMockRequests', '/__mock/requests'],
