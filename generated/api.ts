@@ -982,6 +982,53 @@ export interface components {
         };
         AssertionKey: components["schemas"]["assertionKey"];
         /**
+         * AssertionRunEvent
+         * @description One evaluation of an assertion (time series): the run, the asset checked, and its outcome. Upstream: metadata-models/src/main/pegasus/com/linkedin/assertion/AssertionRunEvent.pdl.
+         */
+        assertionRunEvent: {
+            asserteeUrn: components["schemas"]["Urn"];
+            assertionUrn: components["schemas"]["Urn"];
+            batchSpec?: {
+                customProperties?: components["schemas"]["CustomProperties"];
+                /** Format: int32 */
+                limit?: number;
+                nativeBatchId?: string;
+                query?: string;
+            };
+            eventGranularity?: components["schemas"]["TimeWindowSize"];
+            messageId?: string;
+            partitionSpec?: components["schemas"]["PartitionSpec"];
+            result?: {
+                actualAggValue?: number;
+                error?: {
+                    properties?: components["schemas"]["CustomProperties"];
+                    /** @enum {string} */
+                    type: "SOURCE_CONNECTION_ERROR" | "SOURCE_QUERY_FAILED" | "INVALID_PARAMETERS" | "INSUFFICIENT_DATA" | "INVALID_SOURCE_TYPE" | "UNSUPPORTED_PLATFORM" | "CUSTOM_SQL_ERROR" | "FIELD_ASSERTION_ERROR" | "UNKNOWN_ERROR";
+                };
+                externalUrl?: string;
+                /** Format: int64 */
+                missingCount?: number;
+                nativeResults?: components["schemas"]["CustomProperties"];
+                /** Format: int64 */
+                rowCount?: number;
+                /** @enum {string} */
+                type: "INIT" | "SUCCESS" | "FAILURE" | "ERROR";
+                /** Format: int64 */
+                unexpectedCount?: number;
+            };
+            /** @description The evaluating system's identifier of the run. */
+            runId: string;
+            runtimeContext?: components["schemas"]["CustomProperties"];
+            /** @enum {string} */
+            status: "COMPLETE";
+            /**
+             * Format: int64
+             * @description When the assertion was evaluated, epoch milliseconds.
+             */
+            timestampMillis: number;
+        };
+        AssertionRunEvent: components["schemas"]["assertionRunEvent"];
+        /**
          * AuditStamp
          * @description Who did something and when.
          */
@@ -3219,6 +3266,16 @@ export interface components {
              */
             latencyMs?: number;
         };
+        /**
+         * Siblings
+         * @description The same asset as seen by other platforms (a dbt model and the warehouse table it builds), and whether this one is the primary of the group. Upstream: metadata-models/src/main/pegasus/com/linkedin/common/Siblings.pdl.
+         */
+        siblings: {
+            /** @description Whether this asset is the primary one of its group. */
+            primary: boolean;
+            siblings: components["schemas"]["Urn"][];
+        };
+        Siblings: components["schemas"]["siblings"];
         /**
          * Snapshot
          * @description An entity snapshot (legacy ingest and read), a union with exactly one key: the snapshot record name of the entity (`snapshot` in entities.yaml, e.g. `com.svc.metadata.snapshot.DatasetSnapshot`), holding the URN and a list of aspects, each a SnapshotAspect union.

@@ -6,6 +6,7 @@ export type ApplicationProperties = components['schemas']['ApplicationProperties
 export type Applications = components['schemas']['Applications'];
 export type AssertionInfo = components['schemas']['AssertionInfo'];
 export type AssertionKey = components['schemas']['AssertionKey'];
+export type AssertionRunEvent = components['schemas']['AssertionRunEvent'];
 export type BrowsePaths = components['schemas']['BrowsePaths'];
 export type BrowsePathsV2 = components['schemas']['BrowsePathsV2'];
 export type BusinessAttributeInfo = components['schemas']['BusinessAttributeInfo'];
@@ -117,6 +118,7 @@ export type QuerySubjects = components['schemas']['QuerySubjects'];
 export type RoleKey = components['schemas']['RoleKey'];
 export type SchemaFieldKey = components['schemas']['SchemaFieldKey'];
 export type SchemaMetadata = components['schemas']['SchemaMetadata'];
+export type Siblings = components['schemas']['Siblings'];
 export type Status = components['schemas']['Status'];
 export type StructuredProperties = components['schemas']['StructuredProperties'];
 export type StructuredPropertyKey = components['schemas']['StructuredPropertyKey'];
@@ -138,6 +140,7 @@ export interface AspectValues {
   applications: Applications;
   assertionInfo: AssertionInfo;
   assertionKey: AssertionKey;
+  assertionRunEvent: AssertionRunEvent;
   browsePaths: BrowsePaths;
   browsePathsV2: BrowsePathsV2;
   businessAttributeInfo: BusinessAttributeInfo;
@@ -249,6 +252,7 @@ export interface AspectValues {
   roleKey: RoleKey;
   schemaFieldKey: SchemaFieldKey;
   schemaMetadata: SchemaMetadata;
+  siblings: Siblings;
   status: Status;
   structuredProperties: StructuredProperties;
   structuredPropertyKey: StructuredPropertyKey;

@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- --runs N --seconds S --only core|search|graphql|app-search|timeseries|conformance|control --search-sizes 10000,100000,1000000]`:
+ * `npm run bench [-- --runs N --seconds S --only core|search|graphql|app-search|app-lineage|timeseries|conformance|control --search-sizes 10000,100000,1000000]`:
  * the benchmarks, each a median of N runs, printed as a markdown table in which every figure with a
  * target says whether this run met it. Throughput is reported as a ratio to a baseline measured
  * in the same run, the two loads alternated.
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { benchAppLineage } from './bench/app-lineage.js';
 import { benchAppSearch } from './bench/app-search.js';
 import { benchConformance } from './bench/conformance.js';
 import { benchGraphql } from './bench/graphql.js';
@@ -16,7 +17,7 @@ import { benchTestControl } from './bench/test-control.js';
 import { benchTimeseries } from './bench/timeseries.js';
 
 const USAGE =
-  'usage: npm run bench [-- --runs N --seconds S --only core|search|graphql|app-search|timeseries|conformance|control ... --search-sizes 10000,100000,1000000]';
+  'usage: npm run bench [-- --runs N --seconds S --only core|search|graphql|app-search|app-lineage|timeseries|conformance|control ... --search-sizes 10000,100000,1000000]';
 
 /** The options, or a one-line reason (and the usage) on stderr and exit 2. */
 function options() {
@@ -59,6 +60,7 @@ const suites: Record<string, (runs: number, seconds: number) => Promise<BenchRow
   search: (r, s) => benchSearch(r, s, chosen.searchSizes),
   graphql: benchGraphql,
   'app-search': benchAppSearch,
+  'app-lineage': benchAppLineage,
   timeseries: benchTimeseries,
   conformance: (r) => benchConformance(r),
   control: benchTestControl,

@@ -411,6 +411,73 @@ export type AssertionInfo = {
   volumeAssertion?: Maybe<VolumeAssertionInfo>;
 };
 
+/** The outcome of an assertion run. */
+export type AssertionResult = {
+  __typename?: 'AssertionResult';
+  /** The aggregate value observed. */
+  actualAggValue?: Maybe<Scalars['Float']['output']>;
+  /** What went wrong; upstream's mapper leaves it null. */
+  error?: Maybe<AssertionResultError>;
+  /** Where the full results are. */
+  externalUrl?: Maybe<Scalars['String']['output']>;
+  missingCount?: Maybe<Scalars['Long']['output']>;
+  /** The evaluating system's own results. */
+  nativeResults?: Maybe<Array<StringMapEntry>>;
+  rowCount?: Maybe<Scalars['Long']['output']>;
+  type: AssertionResultType;
+  unexpectedCount?: Maybe<Scalars['Long']['output']>;
+};
+
+/** What went wrong in an assertion run. */
+export type AssertionResultError = {
+  __typename?: 'AssertionResultError';
+  properties?: Maybe<Array<StringMapEntry>>;
+  type: AssertionResultErrorType;
+};
+
+/** Why an assertion run errored. */
+export type AssertionResultErrorType =
+  | 'CUSTOM_SQL_ERROR'
+  | 'FIELD_ASSERTION_ERROR'
+  | 'INSUFFICIENT_DATA'
+  | 'INVALID_PARAMETERS'
+  | 'INVALID_SOURCE_TYPE'
+  | 'SOURCE_CONNECTION_ERROR'
+  | 'SOURCE_QUERY_FAILED'
+  | 'UNKNOWN_ERROR'
+  | 'UNSUPPORTED_PLATFORM';
+
+/** The outcome kind of an assertion run. */
+export type AssertionResultType =
+  | 'ERROR'
+  | 'FAILURE'
+  /** Not evaluated yet. */
+  | 'INIT'
+  | 'SUCCESS';
+
+/** One evaluation of an assertion (a point of the time series aspect assertionRunEvent). */
+export type AssertionRunEvent = TimeSeriesAspect & {
+  __typename?: 'AssertionRunEvent';
+  /** URN of the asset the assertion checks. */
+  asserteeUrn: Scalars['String']['output'];
+  assertionUrn: Scalars['String']['output'];
+  /** The batch of data evaluated. */
+  batchSpec?: Maybe<BatchSpec>;
+  /** When the point was reported (its system metadata's lastObserved). */
+  lastObservedMillis?: Maybe<Scalars['Long']['output']>;
+  /** The partition evaluated. */
+  partitionSpec?: Maybe<PartitionSpec>;
+  /** The outcome, for a completed run. */
+  result?: Maybe<AssertionResult>;
+  /** The evaluating system's identifier of the run. */
+  runId: Scalars['String']['output'];
+  /** Parameters of the evaluation. */
+  runtimeContext?: Maybe<Array<StringMapEntry>>;
+  status: AssertionRunStatus;
+  /** When the assertion was evaluated, epoch milliseconds. */
+  timestampMillis: Scalars['Long']['output'];
+};
+
 /** Counts of an assertion's completed runs in a window. */
 export type AssertionRunEventsResult = {
   __typename?: 'AssertionRunEventsResult';
@@ -418,6 +485,8 @@ export type AssertionRunEventsResult = {
   errored: Scalars['Int']['output'];
   /** How many completed runs failed. */
   failed: Scalars['Int']['output'];
+  /** The run events of the window, newest first. */
+  runEvents: Array<AssertionRunEvent>;
   /** How many completed runs succeeded. */
   succeeded: Scalars['Int']['output'];
   /** How many run events the window holds. */
@@ -541,6 +610,17 @@ export type AssetSettings = {
   __typename?: 'AssetSettings';
   /** The settings of its summary tab. */
   assetSummary?: Maybe<AssetSummarySettings>;
+};
+
+/** The time of the oldest point of each of a dataset's time series, null where it has none. */
+export type AssetStatsResult = {
+  __typename?: 'AssetStatsResult';
+  /** The oldest profile's timestampMillis. */
+  oldestDatasetProfileTime?: Maybe<Scalars['Long']['output']>;
+  /** The oldest usage point's timestampMillis. */
+  oldestDatasetUsageTime?: Maybe<Scalars['Long']['output']>;
+  /** The oldest operation's timestampMillis. */
+  oldestOperationTime?: Maybe<Scalars['Long']['output']>;
 };
 
 /** The settings of an asset's summary tab. */
@@ -755,6 +835,15 @@ export type BatchSetDomainInput = {
   domainUrn?: InputMaybe<Scalars['String']['input']>;
   /** The resources. */
   resources: Array<ResourceRefInput>;
+};
+
+/** A batch of data an assertion run evaluated. */
+export type BatchSpec = {
+  __typename?: 'BatchSpec';
+  customProperties?: Maybe<Array<StringMapEntry>>;
+  limit?: Maybe<Scalars['Int']['output']>;
+  nativeBatchId?: Maybe<Scalars['String']['output']>;
+  query?: Maybe<Scalars['String']['output']>;
 };
 
 /** A change of many resources' deprecation. */
@@ -1005,6 +1094,62 @@ export type Cell = {
   linkParams?: Maybe<LinkParams>;
   /** Its value. */
   value: Scalars['String']['output'];
+};
+
+/** What kind of metadata a change touched. */
+export type ChangeCategoryType =
+  /** Descriptions and links. */
+  | 'DOCUMENTATION'
+  /** Glossary terms. */
+  | 'GLOSSARY_TERM'
+  /** Owners. */
+  | 'OWNERSHIP'
+  /** Tags. */
+  | 'TAG'
+  /** The columns of the schema. */
+  | 'TECHNICAL_SCHEMA';
+
+/** One change. */
+export type ChangeEvent = {
+  __typename?: 'ChangeEvent';
+  /** Not set, as upstream's mapper leaves it. */
+  auditStamp?: Maybe<AuditStamp>;
+  /** What kind of metadata it touched. */
+  category?: Maybe<ChangeCategoryType>;
+  /** The change in words. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** What it touched: a column's schema field URN, a tag or term URN. */
+  modifier?: Maybe<Scalars['String']['output']>;
+  /** What it did. */
+  operation?: Maybe<ChangeOperationType>;
+  /** Its details, e.g. fieldPath, tagUrn or description. */
+  parameters?: Maybe<Array<TimelineParameterEntry>>;
+  /** Always empty, as upstream's mapper sets it. */
+  urn: Scalars['String']['output'];
+};
+
+/** What a change did. */
+export type ChangeOperationType =
+  /** Something was added. */
+  | 'ADD'
+  /** Something was changed. */
+  | 'MODIFY'
+  /** Something was removed. */
+  | 'REMOVE';
+
+/** The changes written together, at one time. */
+export type ChangeTransaction = {
+  __typename?: 'ChangeTransaction';
+  /** Always MODIFY, as upstream's mapper sets it. */
+  changeType: ChangeOperationType;
+  /** The changes. */
+  changes?: Maybe<Array<ChangeEvent>>;
+  /** The computed version after them, e.g. 1.0.0-computed. */
+  lastSemanticVersion: Scalars['String']['output'];
+  /** When they were written, in epoch milliseconds. */
+  timestampMillis: Scalars['Long']['output'];
+  /** Always none, as upstream's mapper sets it. */
+  versionStamp: Scalars['String']['output'];
 };
 
 /** A chart, `urn:svc:chart:(<tool>,<id>)`. */
@@ -2574,6 +2719,8 @@ export type DataJobEditablePropertiesUpdate = {
 /** What a data job reads and writes. */
 export type DataJobInputOutput = {
   __typename?: 'DataJobInputOutput';
+  /** Column-level lineage through this job (aspect dataJobInputOutput, its fineGrainedLineages); null when it lists none. */
+  fineGrainedLineages?: Maybe<Array<FineGrainedLineage>>;
   /**
    * The jobs this job depends on (the relationship DownstreamOf).
    * @deprecated Use the relationship DownstreamOf instead.
@@ -3019,6 +3166,11 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & Suppo
    * @deprecated Use properties.externalUrl instead.
    */
   externalUrl?: Maybe<Scalars['String']['output']>;
+  /**
+   * Column-level lineage into this dataset (aspect upstreamLineage, its fineGrainedLineages); [] when the aspect lists
+   * none, null without the aspect.
+   */
+  fineGrainedLineages?: Maybe<Array<FineGrainedLineage>>;
   /** The forms assigned to this dataset (aspect forms). */
   forms?: Maybe<Forms>;
   /**
@@ -3046,6 +3198,11 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & Suppo
    * fields (a dotted path into the aspect), as getTimeseriesAspectValues' filter does.
    */
   operations?: Maybe<Array<Operation>>;
+  /**
+   * Counts of the dataset's operations (time series aspect operation) over a range, overall and per day: each count is
+   * the number of distinct lastUpdatedTimestamp values of an operation type.
+   */
+  operationsStats?: Maybe<OperationsQueryResult>;
   /**
    * Environment of the dataset, from its URN.
    * @deprecated Use properties.origin instead.
@@ -3094,6 +3251,8 @@ export type Dataset = BrowsableEntity & Entity & EntityWithRelationships & Suppo
   tags?: Maybe<GlobalTags>;
   /** The metadata tests this dataset passes and fails (aspect testResults). */
   testResults?: Maybe<TestResults>;
+  /** The oldest point of each of the dataset's time series (operation, datasetUsageStatistics, datasetProfile). */
+  timeseriesCapabilities?: Maybe<TimeseriesCapabilitiesResult>;
   /** Always DATASET. */
   type: EntityType;
   /**
@@ -3163,6 +3322,12 @@ export type DatasetOperationsArgs = {
   filter?: InputMaybe<FilterInput>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   startTimeMillis?: InputMaybe<Scalars['Long']['input']>;
+};
+
+
+/** A dataset: a table, a collection, a topic or another set of data with its own lifecycle. */
+export type DatasetOperationsStatsArgs = {
+  input?: InputMaybe<OperationsStatsInput>;
 };
 
 
@@ -4373,6 +4538,19 @@ export type FilterOperator =
   /** The field starts with the value. */
   | 'START_WITH';
 
+/** Column-level lineage: the fields one or more fields are computed from (one item of fineGrainedLineages). */
+export type FineGrainedLineage = {
+  __typename?: 'FineGrainedLineage';
+  /** The computed fields, each as its dataset and field path (schema field URNs only). */
+  downstreams?: Maybe<Array<SchemaFieldRef>>;
+  /** URN of the query that computes them. */
+  query?: Maybe<Scalars['String']['output']>;
+  /** How the fields are computed, e.g. IDENTITY or SUM. */
+  transformOperation?: Maybe<Scalars['String']['output']>;
+  /** The source fields, each as its dataset and field path (schema field URNs only). */
+  upstreams?: Maybe<Array<SchemaFieldRef>>;
+};
+
 /** A fixed interval. */
 export type FixedIntervalSchedule = {
   __typename?: 'FixedIntervalSchedule';
@@ -4603,6 +4781,55 @@ export type GetRootGlossaryTermsResult = {
   terms: Array<GlossaryTerm>;
   /** Number of such terms over all pages. */
   total: Scalars['Int']['output'];
+};
+
+/** Whose schema blame to compute, and up to which version. */
+export type GetSchemaBlameInput = {
+  /** URN of the dataset. */
+  datasetUrn: Scalars['String']['input'];
+  /** The version to stop at, e.g. 1.2.0; the newest when absent. */
+  version?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The last change of each column up to a version. */
+export type GetSchemaBlameResult = {
+  __typename?: 'GetSchemaBlameResult';
+  /** The last change of each column still in the schema; null when the dataset has no schema history. */
+  schemaFieldBlameList?: Maybe<Array<SchemaFieldBlame>>;
+  /** The version the blame stops at. */
+  version?: Maybe<SemanticVersionStruct>;
+};
+
+/** Whose schema versions to list. */
+export type GetSchemaVersionListInput = {
+  /** URN of the dataset. */
+  datasetUrn: Scalars['String']['input'];
+};
+
+/** The versions of a dataset's schema. */
+export type GetSchemaVersionListResult = {
+  __typename?: 'GetSchemaVersionListResult';
+  /** The newest version. */
+  latestVersion?: Maybe<SemanticVersionStruct>;
+  /** Every version, newest first; null when there are none. */
+  semanticVersionList?: Maybe<Array<SemanticVersionStruct>>;
+  /** The version asked for (not set by the list). */
+  version?: Maybe<SemanticVersionStruct>;
+};
+
+/** Whose timeline to compute, and which kinds of change. */
+export type GetTimelineInput = {
+  /** The kinds of change to include; every kind when absent. */
+  changeCategories?: InputMaybe<Array<ChangeCategoryType>>;
+  /** URN of the entity. */
+  urn: Scalars['String']['input'];
+};
+
+/** The changes of an entity. */
+export type GetTimelineResult = {
+  __typename?: 'GetTimelineResult';
+  /** One transaction per time aspects were written, oldest first. */
+  changeTransactions: Array<ChangeTransaction>;
 };
 
 /** The organisation's home page settings. */
@@ -5161,6 +5388,13 @@ export type InstitutionalMemoryUpdate = {
   elements: Array<InstitutionalMemoryMetadataUpdate>;
 };
 
+/** A key and a count. */
+export type IntMapEntry = {
+  __typename?: 'IntMapEntry';
+  key: Scalars['String']['output'];
+  value?: Maybe<Scalars['Int']['output']>;
+};
+
 /** A raw key-value schema. */
 export type KeyValueSchema = {
   __typename?: 'KeyValueSchema';
@@ -5251,6 +5485,11 @@ export type LineageRelationship = {
   entity?: Maybe<Entity>;
   /** Whether the edge was added by hand. */
   isManual?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * The paths through the graph to the entity: for one hop, the entity whose edge it is (the entity asked about or,
+   * with siblings merged, one of its siblings) followed by the entity reached.
+   */
+  paths?: Maybe<Array<Maybe<EntityPath>>>;
   /** Name of the relationship, for example DownstreamOf. */
   type: Scalars['String']['output'];
   /** Who last updated the edge. */
@@ -7048,6 +7287,52 @@ export type OperationType =
   /** Rows were updated. */
   | 'UPDATE';
 
+/** The operation counts of one day. */
+export type OperationsAggregation = {
+  __typename?: 'OperationsAggregation';
+  /** The day's counts. */
+  aggregations?: Maybe<OperationsAggregationsResult>;
+  /** Start of the day, epoch milliseconds. */
+  bucket?: Maybe<Scalars['Long']['output']>;
+  /** Always DAY. */
+  duration?: Maybe<WindowDuration>;
+  /** URN of the dataset. */
+  resource?: Maybe<Scalars['String']['output']>;
+};
+
+/** Operation counts by type; a type without operations is null, and every count is null without any operation. */
+export type OperationsAggregationsResult = {
+  __typename?: 'OperationsAggregationsResult';
+  /** The CUSTOM operations counted by their customOperationType. */
+  customOperationsMap?: Maybe<Array<IntMapEntry>>;
+  totalAlters?: Maybe<Scalars['Int']['output']>;
+  totalCreates?: Maybe<Scalars['Int']['output']>;
+  totalCustoms?: Maybe<Scalars['Int']['output']>;
+  totalDeletes?: Maybe<Scalars['Int']['output']>;
+  totalDrops?: Maybe<Scalars['Int']['output']>;
+  totalInserts?: Maybe<Scalars['Int']['output']>;
+  /** All operations, of every type. */
+  totalOperations?: Maybe<Scalars['Int']['output']>;
+  totalUpdates?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A dataset's operation statistics. */
+export type OperationsQueryResult = {
+  __typename?: 'OperationsQueryResult';
+  /** The counts over the whole range. */
+  aggregations?: Maybe<OperationsAggregationsResult>;
+  /** The counts of each day with operations, oldest first (days by lastUpdatedTimestamp). */
+  buckets?: Maybe<Array<Maybe<OperationsAggregation>>>;
+};
+
+/** The range of a dataset's operation statistics. */
+export type OperationsStatsInput = {
+  /** How far back from now; MONTH when absent. */
+  range?: InputMaybe<TimeRange>;
+  /** The time zone whose days the daily counts follow, e.g. Europe/Paris; UTC when absent. */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Where an entity comes from (aspect origin). */
 export type Origin = {
   __typename?: 'Origin';
@@ -7619,6 +7904,18 @@ export type Query = {
   getRootGlossaryNodes?: Maybe<GetRootGlossaryNodesResult>;
   /** The glossary terms that are in no term group. */
   getRootGlossaryTerms?: Maybe<GetRootGlossaryTermsResult>;
+  /**
+   * The changes of each column of a dataset up to a version, from the versions of its schemaMetadata; null for an
+   * entity type without a timeline.
+   */
+  getSchemaBlame?: Maybe<GetSchemaBlameResult>;
+  /** The versions of a dataset's schema, newest first, from the versions of its schemaMetadata; null when it has none. */
+  getSchemaVersionList?: Maybe<GetSchemaVersionListResult>;
+  /**
+   * The changes of an entity (datasets and glossary terms), one transaction per time its aspects were written;
+   * null for an entity type without a timeline or a change category the answer cannot name.
+   */
+  getTimeline?: Maybe<GetTimelineResult>;
   /** The organisation's home page settings (globalSettingsInfo.homePage). */
   globalHomePageSettings?: Maybe<GlobalHomePageSettings>;
   /** The organisation's default view, the one a user without a default of their own starts with. */
@@ -7897,6 +8194,24 @@ export type QueryGetRootGlossaryNodesArgs = {
 /** Reads. */
 export type QueryGetRootGlossaryTermsArgs = {
   input: GetRootGlossaryEntitiesInput;
+};
+
+
+/** Reads. */
+export type QueryGetSchemaBlameArgs = {
+  input: GetSchemaBlameInput;
+};
+
+
+/** Reads. */
+export type QueryGetSchemaVersionListArgs = {
+  input: GetSchemaVersionListInput;
+};
+
+
+/** Reads. */
+export type QueryGetTimelineArgs = {
+  input: GetTimelineInput;
 };
 
 
@@ -8347,6 +8662,40 @@ export type ResourceSpec = {
   resourceUrn: Scalars['String']['input'];
 };
 
+/**
+ * An entity the caller may not see, in place of a lineage neighbour when view authorization is on (its URN encrypted).
+ * The mock, like a deployment with view authorization off (upstream's default), never answers one.
+ */
+export type Restricted = Entity & EntityWithRelationships & {
+  __typename?: 'Restricted';
+  /** Lineage edges of the entity. */
+  lineage?: Maybe<EntityLineageResult>;
+  /** Edges of the entity. */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** Always RESTRICTED. */
+  type: EntityType;
+  /** The encrypted URN of the entity. */
+  urn: Scalars['String']['output'];
+};
+
+
+/**
+ * An entity the caller may not see, in place of a lineage neighbour when view authorization is on (its URN encrypted).
+ * The mock, like a deployment with view authorization off (upstream's default), never answers one.
+ */
+export type RestrictedLineageArgs = {
+  input: LineageInput;
+};
+
+
+/**
+ * An entity the caller may not see, in place of a lineage neighbour when view authorization is on (its URN encrypted).
+ * The mock, like a deployment with view authorization off (upstream's default), never answers one.
+ */
+export type RestrictedRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
 /** A rich text module's text. */
 export type RichTextModuleParams = {
   __typename?: 'RichTextModuleParams';
@@ -8529,6 +8878,30 @@ export type SchemaField = {
   tags?: Maybe<GlobalTags>;
   /** Platform-independent type of the field. */
   type: SchemaFieldDataType;
+};
+
+/** The last change of one column. */
+export type SchemaFieldBlame = {
+  __typename?: 'SchemaFieldBlame';
+  /** Path of the column. */
+  fieldPath: Scalars['String']['output'];
+  /** Its last change. */
+  schemaFieldChange: SchemaFieldChange;
+};
+
+/** A change of one column. */
+export type SchemaFieldChange = {
+  __typename?: 'SchemaFieldChange';
+  /** What the change did. */
+  changeType: ChangeOperationType;
+  /** The change in words, e.g. Added in v1.1.0. */
+  lastSchemaFieldChange?: Maybe<Scalars['String']['output']>;
+  /** The computed version that made it, e.g. 1.1.0. */
+  lastSemanticVersion: Scalars['String']['output'];
+  /** When the schema version that made it was written, in epoch milliseconds. */
+  timestampMillis: Scalars['Long']['output'];
+  /** The aspect versions current at the change, as aspect:version pairs joined by semicolons. */
+  versionStamp: Scalars['String']['output'];
 };
 
 /** Platform-independent type of a schema field. */
@@ -9013,6 +9386,17 @@ export type SearchSuggestion = {
   score?: Maybe<Scalars['Float']['output']>;
   /** The suggested text. */
   text: Scalars['String']['output'];
+};
+
+/** A computed version of a schema. */
+export type SemanticVersionStruct = {
+  __typename?: 'SemanticVersionStruct';
+  /** The version, e.g. 1.0.0. */
+  semanticVersion?: Maybe<Scalars['String']['output']>;
+  /** When it was written, in epoch milliseconds. */
+  semanticVersionTimestamp?: Maybe<Scalars['Long']['output']>;
+  /** The aspect versions current then, as aspect:version pairs joined by semicolons. */
+  versionStamp?: Maybe<Scalars['String']['output']>;
 };
 
 /** The entities that describe the same asset as this one on other platforms (aspect siblings). */
@@ -9545,6 +9929,20 @@ export type TimeWindow = {
   __typename?: 'TimeWindow';
   durationMillis: Scalars['Long']['output'];
   startTimeMillis: Scalars['Long']['output'];
+};
+
+/** One detail of a change. */
+export type TimelineParameterEntry = {
+  __typename?: 'TimelineParameterEntry';
+  key?: Maybe<Scalars['String']['output']>;
+  value?: Maybe<Scalars['String']['output']>;
+};
+
+/** What the time series of an asset hold. */
+export type TimeseriesCapabilitiesResult = {
+  __typename?: 'TimeseriesCapabilitiesResult';
+  /** The oldest points of a dataset's time series; empty for other assets. */
+  assetStats?: Maybe<AssetStatsResult>;
 };
 
 /** Restrictions of a structured property's value type. */
@@ -10253,6 +10651,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<OwnershipTypeEntity, 'info' | 'relationships'> & { info?: Maybe<_RefType['OwnershipTypeInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Post, 'lastModified' | 'relationships'> & { lastModified: _RefType['AuditStamp'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<QueryEntity, 'platform' | 'properties' | 'relationships' | 'subjects'> & { platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['QueryProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, subjects?: Maybe<Array<_RefType['QuerySubject']>> } )
+    | ( Omit<Restricted, 'lineage' | 'relationships'> & { lineage?: Maybe<_RefType['EntityLineageResult']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<_RefType['RoleProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<_RefType['BusinessAttributes']>, deprecation?: Maybe<_RefType['Deprecation']>, documentation?: Maybe<_RefType['Documentation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, parent: _RefType['Entity'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: _RefType['StructuredPropertyDefinition'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
@@ -10275,12 +10674,14 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
     | ( Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelGroupProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<MlPrimaryKey, 'application' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, primaryKeyProperties?: Maybe<_RefType['MLPrimaryKeyProperties']>, properties?: Maybe<_RefType['MLPrimaryKeyProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<Restricted, 'lineage' | 'relationships'> & { lineage?: Maybe<_RefType['EntityLineageResult']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
   ;
   SupportsVersions:
     | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'contract' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, contract?: Maybe<_RefType['DataContract']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
     | ( Omit<MlModel, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags' | 'versionProperties'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
   ;
   TimeSeriesAspect:
+    | ( AssertionRunEvent )
     | ( DataProcessRunEvent )
     | ( DatasetProfile )
     | ( Operation )
@@ -10319,6 +10720,11 @@ export type ResolversTypes = {
   AssertionActionType: AssertionActionType;
   AssertionActions: ResolverTypeWrapper<AssertionActions>;
   AssertionInfo: ResolverTypeWrapper<Omit<AssertionInfo, 'lastUpdated' | 'schemaAssertion' | 'source'> & { lastUpdated?: Maybe<ResolversTypes['AuditStamp']>, schemaAssertion?: Maybe<ResolversTypes['SchemaAssertionInfo']>, source?: Maybe<ResolversTypes['AssertionSource']> }>;
+  AssertionResult: ResolverTypeWrapper<AssertionResult>;
+  AssertionResultError: ResolverTypeWrapper<AssertionResultError>;
+  AssertionResultErrorType: AssertionResultErrorType;
+  AssertionResultType: AssertionResultType;
+  AssertionRunEvent: ResolverTypeWrapper<AssertionRunEvent>;
   AssertionRunEventsResult: ResolverTypeWrapper<AssertionRunEventsResult>;
   AssertionRunStatus: AssertionRunStatus;
   AssertionSource: ResolverTypeWrapper<Omit<AssertionSource, 'created'> & { created?: Maybe<ResolversTypes['AuditStamp']> }>;
@@ -10333,6 +10739,7 @@ export type ResolversTypes = {
   AssetCollectionModuleParams: ResolverTypeWrapper<AssetCollectionModuleParams>;
   AssetCollectionModuleParamsInput: AssetCollectionModuleParamsInput;
   AssetSettings: ResolverTypeWrapper<Omit<AssetSettings, 'assetSummary'> & { assetSummary?: Maybe<ResolversTypes['AssetSummarySettings']> }>;
+  AssetStatsResult: ResolverTypeWrapper<AssetStatsResult>;
   AssetSummarySettings: ResolverTypeWrapper<Omit<AssetSummarySettings, 'templates'> & { templates?: Maybe<Array<ResolversTypes['AssetSummarySettingsTemplate']>> }>;
   AssetSummarySettingsTemplate: ResolverTypeWrapper<Omit<AssetSummarySettingsTemplate, 'template'> & { template?: Maybe<ResolversTypes['DataHubPageTemplate']> }>;
   AuditStamp: ResolverTypeWrapper<AuditStamp>;
@@ -10356,6 +10763,7 @@ export type ResolversTypes = {
   BatchSetApplicationInput: BatchSetApplicationInput;
   BatchSetDataProductInput: BatchSetDataProductInput;
   BatchSetDomainInput: BatchSetDomainInput;
+  BatchSpec: ResolverTypeWrapper<BatchSpec>;
   BatchUpdateDeprecationInput: BatchUpdateDeprecationInput;
   BatchUpdateSoftDeletedInput: BatchUpdateSoftDeletedInput;
   BatchUpdateStepStatesInput: BatchUpdateStepStatesInput;
@@ -10378,6 +10786,10 @@ export type ResolversTypes = {
   BusinessAttributeInfo: ResolverTypeWrapper<Omit<BusinessAttributeInfo, 'created' | 'customProperties' | 'deleted' | 'glossaryTerms' | 'lastModified' | 'tags'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, lastModified: ResolversTypes['AuditStamp'], tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   BusinessAttributes: ResolverTypeWrapper<Omit<BusinessAttributes, 'businessAttribute'> & { businessAttribute?: Maybe<ResolversTypes['BusinessAttributeAssociation']> }>;
   Cell: ResolverTypeWrapper<Omit<Cell, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
+  ChangeCategoryType: ChangeCategoryType;
+  ChangeEvent: ResolverTypeWrapper<Omit<ChangeEvent, 'auditStamp'> & { auditStamp?: Maybe<ResolversTypes['AuditStamp']> }>;
+  ChangeOperationType: ChangeOperationType;
+  ChangeTransaction: ResolverTypeWrapper<Omit<ChangeTransaction, 'changes'> & { changes?: Maybe<Array<ResolversTypes['ChangeEvent']>> }>;
   Chart: ResolverTypeWrapper<Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, forms?: Maybe<ResolversTypes['Forms']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, inputFields?: Maybe<ResolversTypes['InputFields']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ChartProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ChartEditableProperties: ResolverTypeWrapper<ChartEditableProperties>;
   ChartEditablePropertiesUpdate: ChartEditablePropertiesUpdate;
@@ -10568,6 +10980,7 @@ export type ResolversTypes = {
   FieldValuesFailThresholdType: FieldValuesFailThresholdType;
   FilterInput: FilterInput;
   FilterOperator: FilterOperator;
+  FineGrainedLineage: ResolverTypeWrapper<FineGrainedLineage>;
   FixedIntervalSchedule: ResolverTypeWrapper<FixedIntervalSchedule>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ForeignKeyConstraint: ResolverTypeWrapper<Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversTypes['SchemaFieldEntity']>>> }>;
@@ -10594,6 +11007,12 @@ export type ResolversTypes = {
   GetRootGlossaryEntitiesInput: GetRootGlossaryEntitiesInput;
   GetRootGlossaryNodesResult: ResolverTypeWrapper<Omit<GetRootGlossaryNodesResult, 'nodes'> & { nodes: Array<ResolversTypes['GlossaryNode']> }>;
   GetRootGlossaryTermsResult: ResolverTypeWrapper<Omit<GetRootGlossaryTermsResult, 'terms'> & { terms: Array<ResolversTypes['GlossaryTerm']> }>;
+  GetSchemaBlameInput: GetSchemaBlameInput;
+  GetSchemaBlameResult: ResolverTypeWrapper<GetSchemaBlameResult>;
+  GetSchemaVersionListInput: GetSchemaVersionListInput;
+  GetSchemaVersionListResult: ResolverTypeWrapper<GetSchemaVersionListResult>;
+  GetTimelineInput: GetTimelineInput;
+  GetTimelineResult: ResolverTypeWrapper<Omit<GetTimelineResult, 'changeTransactions'> & { changeTransactions: Array<ResolversTypes['ChangeTransaction']> }>;
   GlobalHomePageSettings: ResolverTypeWrapper<Omit<GlobalHomePageSettings, 'defaultTemplate'> & { defaultTemplate?: Maybe<ResolversTypes['DataHubPageTemplate']> }>;
   GlobalTags: ResolverTypeWrapper<Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversTypes['TagAssociation']>> }>;
   GlobalTagsUpdate: GlobalTagsUpdate;
@@ -10641,13 +11060,14 @@ export type ResolversTypes = {
   InstitutionalMemoryMetadataUpdate: InstitutionalMemoryMetadataUpdate;
   InstitutionalMemoryUpdate: InstitutionalMemoryUpdate;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  IntMapEntry: ResolverTypeWrapper<IntMapEntry>;
   KeyValueSchema: ResolverTypeWrapper<KeyValueSchema>;
   LineageConfig: ResolverTypeWrapper<LineageConfig>;
   LineageDirection: LineageDirection;
   LineageEdge: LineageEdge;
   LineageFlags: LineageFlags;
   LineageInput: LineageInput;
-  LineageRelationship: ResolverTypeWrapper<Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversTypes['Entity']>, entity?: Maybe<ResolversTypes['Entity']>, updatedActor?: Maybe<ResolversTypes['Entity']> }>;
+  LineageRelationship: ResolverTypeWrapper<Omit<LineageRelationship, 'createdActor' | 'entity' | 'paths' | 'updatedActor'> & { createdActor?: Maybe<ResolversTypes['Entity']>, entity?: Maybe<ResolversTypes['Entity']>, paths?: Maybe<Array<Maybe<ResolversTypes['EntityPath']>>>, updatedActor?: Maybe<ResolversTypes['Entity']> }>;
   LineageSearchPath: LineageSearchPath;
   LinkModuleParams: ResolverTypeWrapper<LinkModuleParams>;
   LinkModuleParamsInput: LinkModuleParamsInput;
@@ -10704,6 +11124,10 @@ export type ResolversTypes = {
   Operation: ResolverTypeWrapper<Operation>;
   OperationSourceType: OperationSourceType;
   OperationType: OperationType;
+  OperationsAggregation: ResolverTypeWrapper<OperationsAggregation>;
+  OperationsAggregationsResult: ResolverTypeWrapper<OperationsAggregationsResult>;
+  OperationsQueryResult: ResolverTypeWrapper<OperationsQueryResult>;
+  OperationsStatsInput: OperationsStatsInput;
   Origin: ResolverTypeWrapper<Origin>;
   OriginType: OriginType;
   Owner: ResolverTypeWrapper<Omit<Owner, 'attribution' | 'owner' | 'ownershipType'> & { attribution?: Maybe<ResolversTypes['MetadataAttribution']>, owner: ResolversTypes['OwnerType'], ownershipType?: Maybe<ResolversTypes['OwnershipTypeEntity']> }>;
@@ -10775,6 +11199,7 @@ export type ResolversTypes = {
   ResourcePrivileges: ResolverTypeWrapper<ResourcePrivileges>;
   ResourceRefInput: ResourceRefInput;
   ResourceSpec: ResourceSpec;
+  Restricted: ResolverTypeWrapper<Omit<Restricted, 'lineage' | 'relationships'> & { lineage?: Maybe<ResolversTypes['EntityLineageResult']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   RichTextModuleParams: ResolverTypeWrapper<RichTextModuleParams>;
   RichTextModuleParamsInput: RichTextModuleParamsInput;
   Role: ResolverTypeWrapper<Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<ResolversTypes['RoleProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
@@ -10790,6 +11215,8 @@ export type ResolversTypes = {
   SchemaAssertionInfo: ResolverTypeWrapper<Omit<SchemaAssertionInfo, 'fields' | 'schema'> & { fields: Array<ResolversTypes['SchemaAssertionField']>, schema?: Maybe<ResolversTypes['SchemaMetadata']> }>;
   SchemaContract: ResolverTypeWrapper<Omit<SchemaContract, 'assertion'> & { assertion: ResolversTypes['Assertion'] }>;
   SchemaField: ResolverTypeWrapper<Omit<SchemaField, 'globalTags' | 'glossaryTerms' | 'schemaFieldEntity' | 'tags'> & { globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, schemaFieldEntity?: Maybe<ResolversTypes['SchemaFieldEntity']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  SchemaFieldBlame: ResolverTypeWrapper<SchemaFieldBlame>;
+  SchemaFieldChange: ResolverTypeWrapper<SchemaFieldChange>;
   SchemaFieldDataType: SchemaFieldDataType;
   SchemaFieldEntity: ResolverTypeWrapper<Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<ResolversTypes['BusinessAttributes']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, documentation?: Maybe<ResolversTypes['Documentation']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, parent: ResolversTypes['Entity'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   SchemaFieldRef: ResolverTypeWrapper<SchemaFieldRef>;
@@ -10816,6 +11243,7 @@ export type ResolversTypes = {
   SearchResultsVisualConfig: ResolverTypeWrapper<SearchResultsVisualConfig>;
   SearchSortInput: SearchSortInput;
   SearchSuggestion: ResolverTypeWrapper<SearchSuggestion>;
+  SemanticVersionStruct: ResolverTypeWrapper<SemanticVersionStruct>;
   SiblingProperties: ResolverTypeWrapper<Omit<SiblingProperties, 'siblings'> & { siblings?: Maybe<Array<Maybe<ResolversTypes['Entity']>>> }>;
   SortCriterion: SortCriterion;
   SortOrder: SortOrder;
@@ -10867,6 +11295,8 @@ export type ResolversTypes = {
   TimeSeriesAspect: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['TimeSeriesAspect']>;
   TimeSeriesChart: ResolverTypeWrapper<TimeSeriesChart>;
   TimeWindow: ResolverTypeWrapper<TimeWindow>;
+  TimelineParameterEntry: ResolverTypeWrapper<TimelineParameterEntry>;
+  TimeseriesCapabilitiesResult: ResolverTypeWrapper<TimeseriesCapabilitiesResult>;
   TypeQualifier: ResolverTypeWrapper<Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversTypes['EntityTypeEntity']>> }>;
   TypeQualifierInput: TypeQualifierInput;
   UnlinkVersionInput: UnlinkVersionInput;
@@ -10950,6 +11380,9 @@ export type ResolversParentTypes = {
   AssertionAction: AssertionAction;
   AssertionActions: AssertionActions;
   AssertionInfo: Omit<AssertionInfo, 'lastUpdated' | 'schemaAssertion' | 'source'> & { lastUpdated?: Maybe<ResolversParentTypes['AuditStamp']>, schemaAssertion?: Maybe<ResolversParentTypes['SchemaAssertionInfo']>, source?: Maybe<ResolversParentTypes['AssertionSource']> };
+  AssertionResult: AssertionResult;
+  AssertionResultError: AssertionResultError;
+  AssertionRunEvent: AssertionRunEvent;
   AssertionRunEventsResult: AssertionRunEventsResult;
   AssertionSource: Omit<AssertionSource, 'created'> & { created?: Maybe<ResolversParentTypes['AuditStamp']> };
   AssertionStdParameter: AssertionStdParameter;
@@ -10957,6 +11390,7 @@ export type ResolversParentTypes = {
   AssetCollectionModuleParams: AssetCollectionModuleParams;
   AssetCollectionModuleParamsInput: AssetCollectionModuleParamsInput;
   AssetSettings: Omit<AssetSettings, 'assetSummary'> & { assetSummary?: Maybe<ResolversParentTypes['AssetSummarySettings']> };
+  AssetStatsResult: AssetStatsResult;
   AssetSummarySettings: Omit<AssetSummarySettings, 'templates'> & { templates?: Maybe<Array<ResolversParentTypes['AssetSummarySettingsTemplate']>> };
   AssetSummarySettingsTemplate: Omit<AssetSummarySettingsTemplate, 'template'> & { template?: Maybe<ResolversParentTypes['DataHubPageTemplate']> };
   AuditStamp: AuditStamp;
@@ -10980,6 +11414,7 @@ export type ResolversParentTypes = {
   BatchSetApplicationInput: BatchSetApplicationInput;
   BatchSetDataProductInput: BatchSetDataProductInput;
   BatchSetDomainInput: BatchSetDomainInput;
+  BatchSpec: BatchSpec;
   BatchUpdateDeprecationInput: BatchUpdateDeprecationInput;
   BatchUpdateSoftDeletedInput: BatchUpdateSoftDeletedInput;
   BatchUpdateStepStatesInput: BatchUpdateStepStatesInput;
@@ -11002,6 +11437,8 @@ export type ResolversParentTypes = {
   BusinessAttributeInfo: Omit<BusinessAttributeInfo, 'created' | 'customProperties' | 'deleted' | 'glossaryTerms' | 'lastModified' | 'tags'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, lastModified: ResolversParentTypes['AuditStamp'], tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   BusinessAttributes: Omit<BusinessAttributes, 'businessAttribute'> & { businessAttribute?: Maybe<ResolversParentTypes['BusinessAttributeAssociation']> };
   Cell: Omit<Cell, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
+  ChangeEvent: Omit<ChangeEvent, 'auditStamp'> & { auditStamp?: Maybe<ResolversParentTypes['AuditStamp']> };
+  ChangeTransaction: Omit<ChangeTransaction, 'changes'> & { changes?: Maybe<Array<ResolversParentTypes['ChangeEvent']>> };
   Chart: Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputFields' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, forms?: Maybe<ResolversParentTypes['Forms']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, inputFields?: Maybe<ResolversParentTypes['InputFields']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ChartProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversParentTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ChartEditableProperties: ChartEditableProperties;
   ChartEditablePropertiesUpdate: ChartEditablePropertiesUpdate;
@@ -11172,6 +11609,7 @@ export type ResolversParentTypes = {
   FieldValuesAssertion: FieldValuesAssertion;
   FieldValuesFailThreshold: FieldValuesFailThreshold;
   FilterInput: FilterInput;
+  FineGrainedLineage: FineGrainedLineage;
   FixedIntervalSchedule: FixedIntervalSchedule;
   Float: Scalars['Float']['output'];
   ForeignKeyConstraint: Omit<ForeignKeyConstraint, 'foreignDataset' | 'foreignFields' | 'sourceFields'> & { foreignDataset?: Maybe<ResolversParentTypes['Dataset']>, foreignFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>>, sourceFields?: Maybe<Array<Maybe<ResolversParentTypes['SchemaFieldEntity']>>> };
@@ -11194,6 +11632,12 @@ export type ResolversParentTypes = {
   GetRootGlossaryEntitiesInput: GetRootGlossaryEntitiesInput;
   GetRootGlossaryNodesResult: Omit<GetRootGlossaryNodesResult, 'nodes'> & { nodes: Array<ResolversParentTypes['GlossaryNode']> };
   GetRootGlossaryTermsResult: Omit<GetRootGlossaryTermsResult, 'terms'> & { terms: Array<ResolversParentTypes['GlossaryTerm']> };
+  GetSchemaBlameInput: GetSchemaBlameInput;
+  GetSchemaBlameResult: GetSchemaBlameResult;
+  GetSchemaVersionListInput: GetSchemaVersionListInput;
+  GetSchemaVersionListResult: GetSchemaVersionListResult;
+  GetTimelineInput: GetTimelineInput;
+  GetTimelineResult: Omit<GetTimelineResult, 'changeTransactions'> & { changeTransactions: Array<ResolversParentTypes['ChangeTransaction']> };
   GlobalHomePageSettings: Omit<GlobalHomePageSettings, 'defaultTemplate'> & { defaultTemplate?: Maybe<ResolversParentTypes['DataHubPageTemplate']> };
   GlobalTags: Omit<GlobalTags, 'tags'> & { tags?: Maybe<Array<ResolversParentTypes['TagAssociation']>> };
   GlobalTagsUpdate: GlobalTagsUpdate;
@@ -11232,12 +11676,13 @@ export type ResolversParentTypes = {
   InstitutionalMemoryMetadataUpdate: InstitutionalMemoryMetadataUpdate;
   InstitutionalMemoryUpdate: InstitutionalMemoryUpdate;
   Int: Scalars['Int']['output'];
+  IntMapEntry: IntMapEntry;
   KeyValueSchema: KeyValueSchema;
   LineageConfig: LineageConfig;
   LineageEdge: LineageEdge;
   LineageFlags: LineageFlags;
   LineageInput: LineageInput;
-  LineageRelationship: Omit<LineageRelationship, 'createdActor' | 'entity' | 'updatedActor'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, entity?: Maybe<ResolversParentTypes['Entity']>, updatedActor?: Maybe<ResolversParentTypes['Entity']> };
+  LineageRelationship: Omit<LineageRelationship, 'createdActor' | 'entity' | 'paths' | 'updatedActor'> & { createdActor?: Maybe<ResolversParentTypes['Entity']>, entity?: Maybe<ResolversParentTypes['Entity']>, paths?: Maybe<Array<Maybe<ResolversParentTypes['EntityPath']>>>, updatedActor?: Maybe<ResolversParentTypes['Entity']> };
   LinkModuleParams: LinkModuleParams;
   LinkModuleParamsInput: LinkModuleParamsInput;
   LinkParams: LinkParams;
@@ -11288,6 +11733,10 @@ export type ResolversParentTypes = {
   NumberValue: NumberValue;
   NumericDataPoint: NumericDataPoint;
   Operation: Operation;
+  OperationsAggregation: OperationsAggregation;
+  OperationsAggregationsResult: OperationsAggregationsResult;
+  OperationsQueryResult: OperationsQueryResult;
+  OperationsStatsInput: OperationsStatsInput;
   Origin: Origin;
   Owner: Omit<Owner, 'attribution' | 'owner' | 'ownershipType'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']>, owner: ResolversParentTypes['OwnerType'], ownershipType?: Maybe<ResolversParentTypes['OwnershipTypeEntity']> };
   OwnerInput: OwnerInput;
@@ -11341,6 +11790,7 @@ export type ResolversParentTypes = {
   ResourcePrivileges: ResourcePrivileges;
   ResourceRefInput: ResourceRefInput;
   ResourceSpec: ResourceSpec;
+  Restricted: Omit<Restricted, 'lineage' | 'relationships'> & { lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   RichTextModuleParams: RichTextModuleParams;
   RichTextModuleParamsInput: RichTextModuleParamsInput;
   Role: Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<ResolversParentTypes['RoleProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
@@ -11354,6 +11804,8 @@ export type ResolversParentTypes = {
   SchemaAssertionInfo: Omit<SchemaAssertionInfo, 'fields' | 'schema'> & { fields: Array<ResolversParentTypes['SchemaAssertionField']>, schema?: Maybe<ResolversParentTypes['SchemaMetadata']> };
   SchemaContract: Omit<SchemaContract, 'assertion'> & { assertion: ResolversParentTypes['Assertion'] };
   SchemaField: Omit<SchemaField, 'globalTags' | 'glossaryTerms' | 'schemaFieldEntity' | 'tags'> & { globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, schemaFieldEntity?: Maybe<ResolversParentTypes['SchemaFieldEntity']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  SchemaFieldBlame: SchemaFieldBlame;
+  SchemaFieldChange: SchemaFieldChange;
   SchemaFieldEntity: Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<ResolversParentTypes['BusinessAttributes']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, documentation?: Maybe<ResolversParentTypes['Documentation']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, parent: ResolversParentTypes['Entity'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   SchemaFieldRef: SchemaFieldRef;
   SchemaFieldSpec: SchemaFieldSpec;
@@ -11378,6 +11830,7 @@ export type ResolversParentTypes = {
   SearchResultsVisualConfig: SearchResultsVisualConfig;
   SearchSortInput: SearchSortInput;
   SearchSuggestion: SearchSuggestion;
+  SemanticVersionStruct: SemanticVersionStruct;
   SiblingProperties: Omit<SiblingProperties, 'siblings'> & { siblings?: Maybe<Array<Maybe<ResolversParentTypes['Entity']>>> };
   SortCriterion: SortCriterion;
   SortQueriesInput: SortQueriesInput;
@@ -11421,6 +11874,8 @@ export type ResolversParentTypes = {
   TimeSeriesAspect: ResolversInterfaceTypes<ResolversParentTypes>['TimeSeriesAspect'];
   TimeSeriesChart: TimeSeriesChart;
   TimeWindow: TimeWindow;
+  TimelineParameterEntry: TimelineParameterEntry;
+  TimeseriesCapabilitiesResult: TimeseriesCapabilitiesResult;
   TypeQualifier: Omit<TypeQualifier, 'allowedTypes'> & { allowedTypes?: Maybe<Array<ResolversParentTypes['EntityTypeEntity']>> };
   TypeQualifierInput: TypeQualifierInput;
   UnlinkVersionInput: UnlinkVersionInput;
@@ -11608,9 +12063,40 @@ export type AssertionInfoResolvers<ContextType = any, ParentType extends Resolve
   volumeAssertion?: Resolver<Maybe<ResolversTypes['VolumeAssertionInfo']>, ParentType, ContextType>;
 };
 
+export type AssertionResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssertionResult'] = ResolversParentTypes['AssertionResult']> = {
+  actualAggValue?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['AssertionResultError']>, ParentType, ContextType>;
+  externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  missingCount?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  nativeResults?: Resolver<Maybe<Array<ResolversTypes['StringMapEntry']>>, ParentType, ContextType>;
+  rowCount?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['AssertionResultType'], ParentType, ContextType>;
+  unexpectedCount?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+};
+
+export type AssertionResultErrorResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssertionResultError'] = ResolversParentTypes['AssertionResultError']> = {
+  properties?: Resolver<Maybe<Array<ResolversTypes['StringMapEntry']>>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['AssertionResultErrorType'], ParentType, ContextType>;
+};
+
+export type AssertionRunEventResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssertionRunEvent'] = ResolversParentTypes['AssertionRunEvent']> = {
+  asserteeUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  assertionUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  batchSpec?: Resolver<Maybe<ResolversTypes['BatchSpec']>, ParentType, ContextType>;
+  lastObservedMillis?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  partitionSpec?: Resolver<Maybe<ResolversTypes['PartitionSpec']>, ParentType, ContextType>;
+  result?: Resolver<Maybe<ResolversTypes['AssertionResult']>, ParentType, ContextType>;
+  runId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  runtimeContext?: Resolver<Maybe<Array<ResolversTypes['StringMapEntry']>>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['AssertionRunStatus'], ParentType, ContextType>;
+  timestampMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type AssertionRunEventsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssertionRunEventsResult'] = ResolversParentTypes['AssertionRunEventsResult']> = {
   errored?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  runEvents?: Resolver<Array<ResolversTypes['AssertionRunEvent']>, ParentType, ContextType>;
   succeeded?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -11638,6 +12124,12 @@ export type AssetCollectionModuleParamsResolvers<ContextType = any, ParentType e
 
 export type AssetSettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssetSettings'] = ResolversParentTypes['AssetSettings']> = {
   assetSummary?: Resolver<Maybe<ResolversTypes['AssetSummarySettings']>, ParentType, ContextType>;
+};
+
+export type AssetStatsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssetStatsResult'] = ResolversParentTypes['AssetStatsResult']> = {
+  oldestDatasetProfileTime?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  oldestDatasetUsageTime?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  oldestOperationTime?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
 };
 
 export type AssetSummarySettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['AssetSummarySettings'] = ResolversParentTypes['AssetSummarySettings']> = {
@@ -11692,6 +12184,13 @@ export type BarSegmentResolvers<ContextType = any, ParentType extends ResolversP
 
 export type BatchGetStepStatesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['BatchGetStepStatesResult'] = ResolversParentTypes['BatchGetStepStatesResult']> = {
   results?: Resolver<Array<ResolversTypes['StepStateResult']>, ParentType, ContextType>;
+};
+
+export type BatchSpecResolvers<ContextType = any, ParentType extends ResolversParentTypes['BatchSpec'] = ResolversParentTypes['BatchSpec']> = {
+  customProperties?: Resolver<Maybe<Array<ResolversTypes['StringMapEntry']>>, ParentType, ContextType>;
+  limit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  nativeBatchId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  query?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type BatchUpdateStepStatesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['BatchUpdateStepStatesResult'] = ResolversParentTypes['BatchUpdateStepStatesResult']> = {
@@ -11785,6 +12284,24 @@ export type CellResolvers<ContextType = any, ParentType extends ResolversParentT
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
   linkParams?: Resolver<Maybe<ResolversTypes['LinkParams']>, ParentType, ContextType>;
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ChangeEventResolvers<ContextType = any, ParentType extends ResolversParentTypes['ChangeEvent'] = ResolversParentTypes['ChangeEvent']> = {
+  auditStamp?: Resolver<Maybe<ResolversTypes['AuditStamp']>, ParentType, ContextType>;
+  category?: Resolver<Maybe<ResolversTypes['ChangeCategoryType']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  modifier?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  operation?: Resolver<Maybe<ResolversTypes['ChangeOperationType']>, ParentType, ContextType>;
+  parameters?: Resolver<Maybe<Array<ResolversTypes['TimelineParameterEntry']>>, ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ChangeTransactionResolvers<ContextType = any, ParentType extends ResolversParentTypes['ChangeTransaction'] = ResolversParentTypes['ChangeTransaction']> = {
+  changeType?: Resolver<ResolversTypes['ChangeOperationType'], ParentType, ContextType>;
+  changes?: Resolver<Maybe<Array<ResolversTypes['ChangeEvent']>>, ParentType, ContextType>;
+  lastSemanticVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timestampMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  versionStamp?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ChartResolvers<ContextType = any, ParentType extends ResolversParentTypes['Chart'] = ResolversParentTypes['Chart']> = {
@@ -12343,6 +12860,7 @@ export type DataJobEditablePropertiesResolvers<ContextType = any, ParentType ext
 };
 
 export type DataJobInputOutputResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataJobInputOutput'] = ResolversParentTypes['DataJobInputOutput']> = {
+  fineGrainedLineages?: Resolver<Maybe<Array<ResolversTypes['FineGrainedLineage']>>, ParentType, ContextType>;
   inputDatajobs?: Resolver<Maybe<Array<ResolversTypes['DataJob']>>, ParentType, ContextType>;
   inputDatasets?: Resolver<Maybe<Array<ResolversTypes['Dataset']>>, ParentType, ContextType>;
   outputDatasets?: Resolver<Maybe<Array<ResolversTypes['Dataset']>>, ParentType, ContextType>;
@@ -12528,6 +13046,7 @@ export type DatasetResolvers<ContextType = any, ParentType extends ResolversPare
   embed?: Resolver<Maybe<ResolversTypes['Embed']>, ParentType, ContextType>;
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   externalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fineGrainedLineages?: Resolver<Maybe<Array<ResolversTypes['FineGrainedLineage']>>, ParentType, ContextType>;
   forms?: Resolver<Maybe<ResolversTypes['Forms']>, ParentType, ContextType>;
   globalTags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
@@ -12538,6 +13057,7 @@ export type DatasetResolvers<ContextType = any, ParentType extends ResolversPare
   lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<DatasetLineageArgs, 'input'>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   operations?: Resolver<Maybe<Array<ResolversTypes['Operation']>>, ParentType, ContextType, Partial<DatasetOperationsArgs>>;
+  operationsStats?: Resolver<Maybe<ResolversTypes['OperationsQueryResult']>, ParentType, ContextType, Partial<DatasetOperationsStatsArgs>>;
   origin?: Resolver<ResolversTypes['FabricType'], ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   parentContainers?: Resolver<Maybe<ResolversTypes['ParentContainersResult']>, ParentType, ContextType>;
@@ -12556,6 +13076,7 @@ export type DatasetResolvers<ContextType = any, ParentType extends ResolversPare
   subTypes?: Resolver<Maybe<ResolversTypes['SubTypes']>, ParentType, ContextType>;
   tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   testResults?: Resolver<Maybe<ResolversTypes['TestResults']>, ParentType, ContextType>;
+  timeseriesCapabilities?: Resolver<Maybe<ResolversTypes['TimeseriesCapabilitiesResult']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
   uri?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -12747,7 +13268,7 @@ export type EmbedResolvers<ContextType = any, ParentType extends ResolversParent
 };
 
 export type EntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['Entity'] = ResolversParentTypes['Entity']> = {
-  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataContract' | 'DataFlow' | 'DataHubConnection' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubRole' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'QueryEntity' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet' | 'VersionedDataset', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataContract' | 'DataFlow' | 'DataHubConnection' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubRole' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'QueryEntity' | 'Restricted' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet' | 'VersionedDataset', ParentType, ContextType>;
 };
 
 export type EntityAssertionsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityAssertionsResult'] = ResolversParentTypes['EntityAssertionsResult']> = {
@@ -12854,7 +13375,7 @@ export type EntityTypeInfoResolvers<ContextType = any, ParentType extends Resolv
 };
 
 export type EntityWithRelationshipsResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityWithRelationships'] = ResolversParentTypes['EntityWithRelationships']> = {
-  __resolveType: TypeResolveFn<'Assertion' | 'Chart' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'DataProcessInstance' | 'Dataset' | 'ERModelRelationship' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Assertion' | 'Chart' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'DataProcessInstance' | 'Dataset' | 'ERModelRelationship' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'Restricted', ParentType, ContextType>;
 };
 
 export type ExtraPropertyResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExtraProperty'] = ResolversParentTypes['ExtraProperty']> = {
@@ -12957,6 +13478,13 @@ export type FieldValuesAssertionResolvers<ContextType = any, ParentType extends 
 export type FieldValuesFailThresholdResolvers<ContextType = any, ParentType extends ResolversParentTypes['FieldValuesFailThreshold'] = ResolversParentTypes['FieldValuesFailThreshold']> = {
   type?: Resolver<ResolversTypes['FieldValuesFailThresholdType'], ParentType, ContextType>;
   value?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+};
+
+export type FineGrainedLineageResolvers<ContextType = any, ParentType extends ResolversParentTypes['FineGrainedLineage'] = ResolversParentTypes['FineGrainedLineage']> = {
+  downstreams?: Resolver<Maybe<Array<ResolversTypes['SchemaFieldRef']>>, ParentType, ContextType>;
+  query?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transformOperation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  upstreams?: Resolver<Maybe<Array<ResolversTypes['SchemaFieldRef']>>, ParentType, ContextType>;
 };
 
 export type FixedIntervalScheduleResolvers<ContextType = any, ParentType extends ResolversParentTypes['FixedIntervalSchedule'] = ResolversParentTypes['FixedIntervalSchedule']> = {
@@ -13073,6 +13601,21 @@ export type GetRootGlossaryTermsResultResolvers<ContextType = any, ParentType ex
   start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   terms?: Resolver<Array<ResolversTypes['GlossaryTerm']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GetSchemaBlameResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['GetSchemaBlameResult'] = ResolversParentTypes['GetSchemaBlameResult']> = {
+  schemaFieldBlameList?: Resolver<Maybe<Array<ResolversTypes['SchemaFieldBlame']>>, ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['SemanticVersionStruct']>, ParentType, ContextType>;
+};
+
+export type GetSchemaVersionListResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['GetSchemaVersionListResult'] = ResolversParentTypes['GetSchemaVersionListResult']> = {
+  latestVersion?: Resolver<Maybe<ResolversTypes['SemanticVersionStruct']>, ParentType, ContextType>;
+  semanticVersionList?: Resolver<Maybe<Array<ResolversTypes['SemanticVersionStruct']>>, ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['SemanticVersionStruct']>, ParentType, ContextType>;
+};
+
+export type GetTimelineResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['GetTimelineResult'] = ResolversParentTypes['GetTimelineResult']> = {
+  changeTransactions?: Resolver<Array<ResolversTypes['ChangeTransaction']>, ParentType, ContextType>;
 };
 
 export type GlobalHomePageSettingsResolvers<ContextType = any, ParentType extends ResolversParentTypes['GlobalHomePageSettings'] = ResolversParentTypes['GlobalHomePageSettings']> = {
@@ -13283,6 +13826,11 @@ export type InstitutionalMemoryMetadataSettingsResolvers<ContextType = any, Pare
   showInAssetPreview?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type IntMapEntryResolvers<ContextType = any, ParentType extends ResolversParentTypes['IntMapEntry'] = ResolversParentTypes['IntMapEntry']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
 export type KeyValueSchemaResolvers<ContextType = any, ParentType extends ResolversParentTypes['KeyValueSchema'] = ResolversParentTypes['KeyValueSchema']> = {
   keySchema?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   valueSchema?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -13299,6 +13847,7 @@ export type LineageRelationshipResolvers<ContextType = any, ParentType extends R
   degree?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
   isManual?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  paths?: Resolver<Maybe<Array<Maybe<ResolversTypes['EntityPath']>>>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedActor?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
   updatedOn?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
@@ -13767,6 +14316,30 @@ export type OperationResolvers<ContextType = any, ParentType extends ResolversPa
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type OperationsAggregationResolvers<ContextType = any, ParentType extends ResolversParentTypes['OperationsAggregation'] = ResolversParentTypes['OperationsAggregation']> = {
+  aggregations?: Resolver<Maybe<ResolversTypes['OperationsAggregationsResult']>, ParentType, ContextType>;
+  bucket?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  duration?: Resolver<Maybe<ResolversTypes['WindowDuration']>, ParentType, ContextType>;
+  resource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type OperationsAggregationsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['OperationsAggregationsResult'] = ResolversParentTypes['OperationsAggregationsResult']> = {
+  customOperationsMap?: Resolver<Maybe<Array<ResolversTypes['IntMapEntry']>>, ParentType, ContextType>;
+  totalAlters?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalCreates?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalCustoms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalDeletes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalDrops?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalInserts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalOperations?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalUpdates?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type OperationsQueryResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['OperationsQueryResult'] = ResolversParentTypes['OperationsQueryResult']> = {
+  aggregations?: Resolver<Maybe<ResolversTypes['OperationsAggregationsResult']>, ParentType, ContextType>;
+  buckets?: Resolver<Maybe<Array<Maybe<ResolversTypes['OperationsAggregation']>>>, ParentType, ContextType>;
+};
+
 export type OriginResolvers<ContextType = any, ParentType extends ResolversParentTypes['Origin'] = ResolversParentTypes['Origin']> = {
   externalType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['OriginType'], ParentType, ContextType>;
@@ -13950,6 +14523,9 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   getQuickFilters?: Resolver<Maybe<ResolversTypes['GetQuickFiltersResult']>, ParentType, ContextType, RequireFields<QueryGetQuickFiltersArgs, 'input'>>;
   getRootGlossaryNodes?: Resolver<Maybe<ResolversTypes['GetRootGlossaryNodesResult']>, ParentType, ContextType, RequireFields<QueryGetRootGlossaryNodesArgs, 'input'>>;
   getRootGlossaryTerms?: Resolver<Maybe<ResolversTypes['GetRootGlossaryTermsResult']>, ParentType, ContextType, RequireFields<QueryGetRootGlossaryTermsArgs, 'input'>>;
+  getSchemaBlame?: Resolver<Maybe<ResolversTypes['GetSchemaBlameResult']>, ParentType, ContextType, RequireFields<QueryGetSchemaBlameArgs, 'input'>>;
+  getSchemaVersionList?: Resolver<Maybe<ResolversTypes['GetSchemaVersionListResult']>, ParentType, ContextType, RequireFields<QueryGetSchemaVersionListArgs, 'input'>>;
+  getTimeline?: Resolver<Maybe<ResolversTypes['GetTimelineResult']>, ParentType, ContextType, RequireFields<QueryGetTimelineArgs, 'input'>>;
   globalHomePageSettings?: Resolver<Maybe<ResolversTypes['GlobalHomePageSettings']>, ParentType, ContextType>;
   globalViewsSettings?: Resolver<Maybe<ResolversTypes['GlobalViewsSettings']>, ParentType, ContextType>;
   glossaryNode?: Resolver<Maybe<ResolversTypes['GlossaryNode']>, ParentType, ContextType, RequireFields<QueryGlossaryNodeArgs, 'urn'>>;
@@ -14065,6 +14641,14 @@ export type ResourcePrivilegesResolvers<ContextType = any, ParentType extends Re
   resourceTypeDisplayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type RestrictedResolvers<ContextType = any, ParentType extends ResolversParentTypes['Restricted'] = ResolversParentTypes['Restricted']> = {
+  lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<RestrictedLineageArgs, 'input'>>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<RestrictedRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type RichTextModuleParamsResolvers<ContextType = any, ParentType extends ResolversParentTypes['RichTextModuleParams'] = ResolversParentTypes['RichTextModuleParams']> = {
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -14154,6 +14738,19 @@ export type SchemaFieldResolvers<ContextType = any, ParentType extends Resolvers
   schemaFieldEntity?: Resolver<Maybe<ResolversTypes['SchemaFieldEntity']>, ParentType, ContextType>;
   tags?: Resolver<Maybe<ResolversTypes['GlobalTags']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['SchemaFieldDataType'], ParentType, ContextType>;
+};
+
+export type SchemaFieldBlameResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaFieldBlame'] = ResolversParentTypes['SchemaFieldBlame']> = {
+  fieldPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  schemaFieldChange?: Resolver<ResolversTypes['SchemaFieldChange'], ParentType, ContextType>;
+};
+
+export type SchemaFieldChangeResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaFieldChange'] = ResolversParentTypes['SchemaFieldChange']> = {
+  changeType?: Resolver<ResolversTypes['ChangeOperationType'], ParentType, ContextType>;
+  lastSchemaFieldChange?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastSemanticVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timestampMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  versionStamp?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type SchemaFieldEntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['SchemaFieldEntity'] = ResolversParentTypes['SchemaFieldEntity']> = {
@@ -14279,6 +14876,12 @@ export type SearchSuggestionResolvers<ContextType = any, ParentType extends Reso
   frequency?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   score?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SemanticVersionStructResolvers<ContextType = any, ParentType extends ResolversParentTypes['SemanticVersionStruct'] = ResolversParentTypes['SemanticVersionStruct']> = {
+  semanticVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  semanticVersionTimestamp?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  versionStamp?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type SiblingPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['SiblingProperties'] = ResolversParentTypes['SiblingProperties']> = {
@@ -14451,7 +15054,7 @@ export type ThemeConfigResolvers<ContextType = any, ParentType extends Resolvers
 };
 
 export type TimeSeriesAspectResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimeSeriesAspect'] = ResolversParentTypes['TimeSeriesAspect']> = {
-  __resolveType: TypeResolveFn<'DataProcessRunEvent' | 'DatasetProfile' | 'Operation', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AssertionRunEvent' | 'DataProcessRunEvent' | 'DatasetProfile' | 'Operation', ParentType, ContextType>;
 };
 
 export type TimeSeriesChartResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimeSeriesChart'] = ResolversParentTypes['TimeSeriesChart']> = {
@@ -14465,6 +15068,15 @@ export type TimeSeriesChartResolvers<ContextType = any, ParentType extends Resol
 export type TimeWindowResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimeWindow'] = ResolversParentTypes['TimeWindow']> = {
   durationMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
   startTimeMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+};
+
+export type TimelineParameterEntryResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimelineParameterEntry'] = ResolversParentTypes['TimelineParameterEntry']> = {
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type TimeseriesCapabilitiesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['TimeseriesCapabilitiesResult'] = ResolversParentTypes['TimeseriesCapabilitiesResult']> = {
+  assetStats?: Resolver<Maybe<ResolversTypes['AssetStatsResult']>, ParentType, ContextType>;
 };
 
 export type TypeQualifierResolvers<ContextType = any, ParentType extends ResolversParentTypes['TypeQualifier'] = ResolversParentTypes['TypeQualifier']> = {
@@ -14614,12 +15226,16 @@ export type Resolvers<ContextType = any> = {
   AssertionAction?: AssertionActionResolvers<ContextType>;
   AssertionActions?: AssertionActionsResolvers<ContextType>;
   AssertionInfo?: AssertionInfoResolvers<ContextType>;
+  AssertionResult?: AssertionResultResolvers<ContextType>;
+  AssertionResultError?: AssertionResultErrorResolvers<ContextType>;
+  AssertionRunEvent?: AssertionRunEventResolvers<ContextType>;
   AssertionRunEventsResult?: AssertionRunEventsResultResolvers<ContextType>;
   AssertionSource?: AssertionSourceResolvers<ContextType>;
   AssertionStdParameter?: AssertionStdParameterResolvers<ContextType>;
   AssertionStdParameters?: AssertionStdParametersResolvers<ContextType>;
   AssetCollectionModuleParams?: AssetCollectionModuleParamsResolvers<ContextType>;
   AssetSettings?: AssetSettingsResolvers<ContextType>;
+  AssetStatsResult?: AssetStatsResultResolvers<ContextType>;
   AssetSummarySettings?: AssetSummarySettingsResolvers<ContextType>;
   AssetSummarySettingsTemplate?: AssetSummarySettingsTemplateResolvers<ContextType>;
   AuditStamp?: AuditStampResolvers<ContextType>;
@@ -14631,6 +15247,7 @@ export type Resolvers<ContextType = any> = {
   BarChart?: BarChartResolvers<ContextType>;
   BarSegment?: BarSegmentResolvers<ContextType>;
   BatchGetStepStatesResult?: BatchGetStepStatesResultResolvers<ContextType>;
+  BatchSpec?: BatchSpecResolvers<ContextType>;
   BatchUpdateStepStatesResult?: BatchUpdateStepStatesResultResolvers<ContextType>;
   BrowsableEntity?: BrowsableEntityResolvers<ContextType>;
   BrowsePath?: BrowsePathResolvers<ContextType>;
@@ -14646,6 +15263,8 @@ export type Resolvers<ContextType = any> = {
   BusinessAttributeInfo?: BusinessAttributeInfoResolvers<ContextType>;
   BusinessAttributes?: BusinessAttributesResolvers<ContextType>;
   Cell?: CellResolvers<ContextType>;
+  ChangeEvent?: ChangeEventResolvers<ContextType>;
+  ChangeTransaction?: ChangeTransactionResolvers<ContextType>;
   Chart?: ChartResolvers<ContextType>;
   ChartEditableProperties?: ChartEditablePropertiesResolvers<ContextType>;
   ChartProperties?: ChartPropertiesResolvers<ContextType>;
@@ -14771,6 +15390,7 @@ export type Resolvers<ContextType = any> = {
   FieldUsageCounts?: FieldUsageCountsResolvers<ContextType>;
   FieldValuesAssertion?: FieldValuesAssertionResolvers<ContextType>;
   FieldValuesFailThreshold?: FieldValuesFailThresholdResolvers<ContextType>;
+  FineGrainedLineage?: FineGrainedLineageResolvers<ContextType>;
   FixedIntervalSchedule?: FixedIntervalScheduleResolvers<ContextType>;
   ForeignKeyConstraint?: ForeignKeyConstraintResolvers<ContextType>;
   Form?: FormResolvers<ContextType>;
@@ -14789,6 +15409,9 @@ export type Resolvers<ContextType = any> = {
   GetQuickFiltersResult?: GetQuickFiltersResultResolvers<ContextType>;
   GetRootGlossaryNodesResult?: GetRootGlossaryNodesResultResolvers<ContextType>;
   GetRootGlossaryTermsResult?: GetRootGlossaryTermsResultResolvers<ContextType>;
+  GetSchemaBlameResult?: GetSchemaBlameResultResolvers<ContextType>;
+  GetSchemaVersionListResult?: GetSchemaVersionListResultResolvers<ContextType>;
+  GetTimelineResult?: GetTimelineResultResolvers<ContextType>;
   GlobalHomePageSettings?: GlobalHomePageSettingsResolvers<ContextType>;
   GlobalTags?: GlobalTagsResolvers<ContextType>;
   GlobalViewsSettings?: GlobalViewsSettingsResolvers<ContextType>;
@@ -14817,6 +15440,7 @@ export type Resolvers<ContextType = any> = {
   InstitutionalMemory?: InstitutionalMemoryResolvers<ContextType>;
   InstitutionalMemoryMetadata?: InstitutionalMemoryMetadataResolvers<ContextType>;
   InstitutionalMemoryMetadataSettings?: InstitutionalMemoryMetadataSettingsResolvers<ContextType>;
+  IntMapEntry?: IntMapEntryResolvers<ContextType>;
   KeyValueSchema?: KeyValueSchemaResolvers<ContextType>;
   LineageConfig?: LineageConfigResolvers<ContextType>;
   LineageRelationship?: LineageRelationshipResolvers<ContextType>;
@@ -14858,6 +15482,9 @@ export type Resolvers<ContextType = any> = {
   NumberValue?: NumberValueResolvers<ContextType>;
   NumericDataPoint?: NumericDataPointResolvers<ContextType>;
   Operation?: OperationResolvers<ContextType>;
+  OperationsAggregation?: OperationsAggregationResolvers<ContextType>;
+  OperationsAggregationsResult?: OperationsAggregationsResultResolvers<ContextType>;
+  OperationsQueryResult?: OperationsQueryResultResolvers<ContextType>;
   Origin?: OriginResolvers<ContextType>;
   Owner?: OwnerResolvers<ContextType>;
   OwnerType?: OwnerTypeResolvers<ContextType>;
@@ -14893,6 +15520,7 @@ export type Resolvers<ContextType = any> = {
   ResolvedActor?: ResolvedActorResolvers<ContextType>;
   ResolvedAuditStamp?: ResolvedAuditStampResolvers<ContextType>;
   ResourcePrivileges?: ResourcePrivilegesResolvers<ContextType>;
+  Restricted?: RestrictedResolvers<ContextType>;
   RichTextModuleParams?: RichTextModuleParamsResolvers<ContextType>;
   Role?: RoleResolvers<ContextType>;
   RoleAssociation?: RoleAssociationResolvers<ContextType>;
@@ -14905,6 +15533,8 @@ export type Resolvers<ContextType = any> = {
   SchemaAssertionInfo?: SchemaAssertionInfoResolvers<ContextType>;
   SchemaContract?: SchemaContractResolvers<ContextType>;
   SchemaField?: SchemaFieldResolvers<ContextType>;
+  SchemaFieldBlame?: SchemaFieldBlameResolvers<ContextType>;
+  SchemaFieldChange?: SchemaFieldChangeResolvers<ContextType>;
   SchemaFieldEntity?: SchemaFieldEntityResolvers<ContextType>;
   SchemaFieldRef?: SchemaFieldRefResolvers<ContextType>;
   SchemaFieldSpec?: SchemaFieldSpecResolvers<ContextType>;
@@ -14921,6 +15551,7 @@ export type Resolvers<ContextType = any> = {
   SearchResults?: SearchResultsResolvers<ContextType>;
   SearchResultsVisualConfig?: SearchResultsVisualConfigResolvers<ContextType>;
   SearchSuggestion?: SearchSuggestionResolvers<ContextType>;
+  SemanticVersionStruct?: SemanticVersionStructResolvers<ContextType>;
   SiblingProperties?: SiblingPropertiesResolvers<ContextType>;
   SqlAssertionInfo?: SqlAssertionInfoResolvers<ContextType>;
   Status?: StatusResolvers<ContextType>;
@@ -14951,6 +15582,8 @@ export type Resolvers<ContextType = any> = {
   TimeSeriesAspect?: TimeSeriesAspectResolvers<ContextType>;
   TimeSeriesChart?: TimeSeriesChartResolvers<ContextType>;
   TimeWindow?: TimeWindowResolvers<ContextType>;
+  TimelineParameterEntry?: TimelineParameterEntryResolvers<ContextType>;
+  TimeseriesCapabilitiesResult?: TimeseriesCapabilitiesResultResolvers<ContextType>;
   TypeQualifier?: TypeQualifierResolvers<ContextType>;
   UpdateStepStateResult?: UpdateStepStateResultResolvers<ContextType>;
   UsageAggregation?: UsageAggregationResolvers<ContextType>;

@@ -52,12 +52,16 @@ export function attributionRecord(view: EntityReferences, attribution: unknown):
     time: numberOr(value.time) ?? 0,
     actor: () => view.entity(actor),
     source: () => (source ? view.entity(source) : null),
-    sourceDetail: detail
-      ? Object.entries(detail).map(([key, entry]) =>
-          view.shapes.record('StringMapEntry', { key, value: stringOr(entry) }),
-        )
-      : null,
+    sourceDetail: stringMapRecords(view, detail),
   });
+}
+
+/** A stored string map as StringMapEntry records; null when there is no map. */
+export function stringMapRecords(view: EntityReferences, map: unknown): OutputRecord[] | null {
+  const value = objectOf(map);
+  return value
+    ? Object.entries(value).map(([key, entry]) => view.shapes.record('StringMapEntry', { key, value: stringOr(entry) }))
+    : null;
 }
 
 export function customPropertiesRecords(

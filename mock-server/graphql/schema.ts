@@ -22,6 +22,7 @@ import { homeFamily } from './home/index.js';
 import { lifecycleFamily } from './lifecycle/index.js';
 import { fillUnknownFields } from './overlay/fill.js';
 import { RecordShapes } from './records.js';
+import { timelineFamily } from './timeline/index.js';
 import type { FieldResolvers, ResolverFamily, ViewOf } from './resolver-types.js';
 import { shellFamily } from './shell/index.js';
 import { viewFamily } from './views/index.js';
@@ -36,6 +37,7 @@ const FAMILIES: readonly ResolverFamily[] = [
   shellFamily,
   homeFamily,
   lifecycleFamily,
+  timelineFamily,
 ];
 
 // The graphql instance @graphql-tools builds the schema with (CommonJS; see transport/document-cache.ts).

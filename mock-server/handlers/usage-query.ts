@@ -23,6 +23,12 @@ const RANGE_MS: Readonly<Record<string, number | undefined>> = {
   ALL: undefined,
 };
 
+/** Upstream's `convertRangeToStartTime`: the start of a range reaching back from `now` (0 for ALL). */
+export function rangeStartTime(range: string, now: number): number {
+  const back = RANGE_MS[range];
+  return back === undefined ? 0 : now - back;
+}
+
 /** Whether `timeZone` is a time zone name the date histogram can take (an IANA name such as `Europe/Paris`, or `UTC`). */
 export function isTimeZone(timeZone: string): boolean {
   try {
@@ -69,7 +75,7 @@ function zoneOffset(timestamp: number, timeZone: string): number {
  * Start of the calendar bucket of a timestamp, as the date histogram of upstream's query groups by: in
  * UTC, or on the wall clock of `timeZone` when given (the bucket starts at that zone's midnight, hour, ...).
  */
-function bucketStart(timestamp: number, duration: string, timeZone?: string): number {
+export function bucketStart(timestamp: number, duration: string, timeZone?: string): number {
   if (!timeZone) return utcBucketStart(timestamp, duration);
   const wall = utcBucketStart(timestamp + zoneOffset(timestamp, timeZone), duration);
   // The wall-clock start back to an instant, with the offset in force at that start (it differs across a DST change).
@@ -141,12 +147,11 @@ export function usageInRange(
   window: UsageWindow = {},
 ): UsageQueryResult {
   const now = Date.now();
-  const back = RANGE_MS[rangeFromEnd];
   const points = store
     .timeseries({
       urn: resource,
       aspect: USAGE_ASPECT,
-      startTimeMillis: window.startTimeMillis ?? (back === undefined ? 0 : now - back),
+      startTimeMillis: window.startTimeMillis ?? rangeStartTime(rangeFromEnd, now),
       endTimeMillis: now,
       limit: Number.MAX_SAFE_INTEGER,
     })

@@ -58,7 +58,7 @@ function schemaFieldUrn(b: SampleBuilder, datasetId: string, fieldPath: string):
   return b.urn('schemaField', datasetUrn(b, datasetId), fieldPath);
 }
 
-function schemaMetadata(
+export function schemaMetadata(
   b: SampleBuilder,
   d: DatasetDefinition,
   urn: string,
@@ -88,18 +88,27 @@ function schemaMetadata(
   };
 }
 
-function upstreamLineage(b: SampleBuilder, d: DatasetDefinition, stamp: AuditStamp): Record<string, unknown> {
-  const fineGrainedLineages = (d.fieldLineage ?? []).map((l) => ({
+/** Column-level lineage into the fields of one dataset (the fineGrainedLineages of upstreamLineage and dataJobInputOutput). */
+export function fineGrainedLineages(
+  b: SampleBuilder,
+  datasetId: string,
+  fieldLineage: DatasetDefinition['fieldLineage'] = [],
+): Record<string, unknown>[] {
+  return fieldLineage.map((l) => ({
     upstreamType: 'FIELD_SET',
     upstreams: l.from.map((f) => schemaFieldUrn(b, f.dataset, f.field)),
     downstreamType: 'FIELD',
-    downstreams: [schemaFieldUrn(b, d.id, l.field)],
+    downstreams: [schemaFieldUrn(b, datasetId, l.field)],
     transformOperation: l.transform,
     confidenceScore: 1,
   }));
+}
+
+function upstreamLineage(b: SampleBuilder, d: DatasetDefinition, stamp: AuditStamp): Record<string, unknown> {
+  const fieldLevel = fineGrainedLineages(b, d.id, d.fieldLineage);
   return {
     upstreams: d.upstreams.map((u) => ({ auditStamp: stamp, dataset: datasetUrn(b, u.id), type: u.type })),
-    ...(fineGrainedLineages.length ? { fineGrainedLineages } : {}),
+    ...(fieldLevel.length ? { fineGrainedLineages: fieldLevel } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ import { addDatasets } from './datasets.js';
 import { addDomainsAndProducts } from './domains-and-products.js';
 import { addGlossaryAndTags } from './glossary-and-tags.js';
 import { addGlossaryRelationsAndAttributes } from './glossary-relations-and-attributes.js';
+import { addHistoryAndQuality } from './history-and-quality.js';
 import { addMetadataTests } from './metadata-tests.js';
 import { addMlModels } from './ml-models.js';
 import { addPeople } from './people.js';
@@ -36,6 +37,7 @@ export function sampleCatalog(contract: Contract, referenceTime: number): Sample
   addPeople(b);
   addGlossaryAndTags(b);
   addGlossaryRelationsAndAttributes(b);
+  addHistoryAndQuality(b);
   addDatasets(b);
   addDatasetVersions(b);
   addChartsAndDashboards(b);

@@ -12,7 +12,8 @@ import {
   ownership,
   type OwnerDefinition,
 } from './common-aspects.js';
-import { datasetUrn } from './datasets.js';
+import type { DatasetDefinition } from './dataset-definitions.js';
+import { datasetUrn, fineGrainedLineages } from './datasets.js';
 import type { TagName } from './glossary-and-tags.js';
 import type { SampleBuilder } from './sample-builder.js';
 
@@ -26,6 +27,8 @@ interface TaskDefinition {
   outputs: string[];
   /** Tasks of the same flow that run before this one. */
   after?: string[];
+  /** Column-level lineage into the fields of the first output. */
+  fieldLineage?: DatasetDefinition['fieldLineage'];
 }
 
 interface FlowDefinition {
@@ -95,6 +98,10 @@ const FLOWS: readonly FlowDefinition[] = [
         type: 'SnowflakeOperator',
         inputs: ['orders', 'payments'],
         outputs: ['daily_revenue'],
+        fieldLineage: [
+          { field: 'gross_revenue', from: [{ dataset: 'orders', field: 'total_amount' }], transform: 'SUM' },
+          { field: 'refunds', from: [{ dataset: 'payments', field: 'amount_usd' }], transform: 'SUM' },
+        ],
       },
       {
         id: 'build_customer_lifetime_value',
@@ -184,6 +191,9 @@ export function addPipelines(b: SampleBuilder): void {
         inputDatasets: t.inputs.map((id) => datasetUrn(b, id)),
         outputDatasets: t.outputs.map((id) => datasetUrn(b, id)),
         ...(t.after ? { inputDatajobs: t.after.map((id) => dataJobUrn(b, f.id, id)) } : {}),
+        ...(t.fieldLineage && t.outputs[0]
+          ? { fineGrainedLineages: fineGrainedLineages(b, t.outputs[0], t.fieldLineage) }
+          : {}),
       });
       b.add(job, 'ownership', ownership(b, f.owners, created));
       // Upstream's default browsePathsV2 of a data job: the folder of its flow.

@@ -13,6 +13,8 @@ export interface SampleProposal {
   changeType: 'UPSERT';
   aspectName: string;
   aspect: Record<string, unknown>;
+  /** When the write was observed: the time of the aspect version it makes (the reference time without it). */
+  systemMetadata?: { lastObserved: number };
 }
 
 export interface AuditStamp {
@@ -93,14 +95,15 @@ export class SampleBuilder {
     return { time: this.referenceTime - daysAgo * DAY_MS, actor };
   }
 
-  /** Queues an UPSERT of one aspect; the entity type is the URN's. */
-  add(entityUrn: string, aspectName: string, aspect: Record<string, unknown>): void {
+  /** Queues an UPSERT of one aspect; the entity type is the URN's; written at the reference time unless `observed` is given. */
+  add(entityUrn: string, aspectName: string, aspect: Record<string, unknown>, observed?: AuditStamp): void {
     this.proposals.push({
       entityType: parseUrn(entityUrn).entityType,
       entityUrn,
       changeType: 'UPSERT',
       aspectName,
       aspect,
+      ...(observed ? { systemMetadata: { lastObserved: observed.time } } : {}),
     });
   }
 }

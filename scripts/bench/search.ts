@@ -51,7 +51,7 @@ const WORDS = [
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 
-function dataset(i: number) {
+export function dataset(i: number) {
   const platform = pick(PLATFORMS, i);
   const domain = pick(DOMAINS, i >> 1);
   const name = `${pick(STAGES, i >> 3)}.${domain}_${pick(WORDS, i >> 5)}_${i}`;

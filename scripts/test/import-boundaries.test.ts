@@ -94,6 +94,8 @@ const ROOMS: readonly { folder: string; may: Readonly<Record<string, readonly st
       'home/': ['caller/', 'entities/', 'discovery/', 'shell/'],
       // Creating, moving and deleting entities: the entity records returned, the creator made an owner.
       'lifecycle/': ['entities/', 'edits/'],
+      // The timeline: change transactions computed from an entity's stored aspect versions.
+      'timeline/': ['entities/'],
       // A team's schema: read, compared and filled on its own; schema.ts and the face use it.
       'overlay/': [],
     },

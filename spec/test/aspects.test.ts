@@ -26,7 +26,12 @@ describe('aspect schema files', () => {
 
   it('gives every time series aspect a required timestampMillis', () => {
     const timeseries = [...contract.aspects.values()].filter((a) => a.kind === 'timeseries');
-    expect(timeseries.map((a) => a.name).sort()).toEqual(['datasetProfile', 'datasetUsageStatistics', 'operation']);
+    expect(timeseries.map((a) => a.name).sort()).toEqual([
+      'assertionRunEvent',
+      'datasetProfile',
+      'datasetUsageStatistics',
+      'operation',
+    ]);
     for (const aspect of timeseries) expect(aspect.schema.required).toContain('timestampMillis');
   });
 

@@ -8,14 +8,15 @@
  */
 import { makeUrn } from '../../../spec/index.js';
 import { badRequestError } from '../errors.js';
-import { globalTagsRecord, statusRecord } from '../aspect-records.js';
-import { objectOf, objectsOf, stringOr, type JsonObject } from '../json-values.js';
+import type { TimeseriesPoint } from '../../store/types.js';
+import { globalTagsRecord, statusRecord, stringMapRecords } from '../aspect-records.js';
+import { numberOr, objectOf, objectsOf, stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import { assertionInfoRecord } from './assertion-info.js';
 import { catalogFields } from './catalog-fields.js';
 import { lineageOf, relationshipsOf } from './edges.js';
 import type { EntityView } from './entity-view.js';
-import { timeSeriesValues, type TimeSeriesArgs } from './time-series-values.js';
+import { timeSeriesLimit, timeSeriesPoints, type TimeSeriesArgs } from './time-series-values.js';
 
 /** Upstream's default page of an entity's assertions. */
 const DEFAULT_ASSERTIONS = 200;
@@ -37,19 +38,67 @@ function actionsRecord(view: EntityView, aspect: JsonObject | undefined): Output
 const completedWith = (events: JsonObject[], result: string): number =>
   events.filter((event) => event.status === 'COMPLETE' && objectOf(event.result)?.type === result).length;
 
+/** An assertion run event as upstream's AssertionRunEventMapper maps it (the result's error is left out, as there). */
+function runEventRecord(view: EntityView, point: TimeseriesPoint): OutputRecord {
+  const event = point.value;
+  const batch = objectOf(event.batchSpec);
+  const partition = objectOf(event.partitionSpec);
+  const result = objectOf(event.result);
+  return view.shapes.record('AssertionRunEvent', {
+    timestampMillis: event.timestampMillis,
+    lastObservedMillis: numberOr(point.systemMetadata?.lastObserved),
+    assertionUrn: stringOr(event.assertionUrn),
+    asserteeUrn: stringOr(event.asserteeUrn),
+    runId: stringOr(event.runId),
+    status: stringOr(event.status),
+    batchSpec: batch
+      ? view.shapes.record('BatchSpec', {
+          nativeBatchId: stringOr(batch.nativeBatchId),
+          query: stringOr(batch.query),
+          limit: numberOr(batch.limit),
+          customProperties: stringMapRecords(view, batch.customProperties),
+        })
+      : null,
+    partitionSpec: partition
+      ? view.shapes.record('PartitionSpec', {
+          partition: stringOr(partition.partition),
+          type: stringOr(partition.type),
+        })
+      : null,
+    runtimeContext: stringMapRecords(view, event.runtimeContext),
+    result: result
+      ? view.shapes.record('AssertionResult', {
+          type: stringOr(result.type),
+          rowCount: numberOr(result.rowCount),
+          missingCount: numberOr(result.missingCount),
+          unexpectedCount: numberOr(result.unexpectedCount),
+          actualAggValue: numberOr(result.actualAggValue),
+          externalUrl: stringOr(result.externalUrl),
+          nativeResults: stringMapRecords(view, result.nativeResults),
+        })
+      : null,
+  });
+}
+
+/**
+ * The run events of the window (AssertionRunEventResolver, .../resolvers/assertion/, v1.3.0.1): those
+ * of the status asked for, newest first, at most `limit`; the counts are of those returned.
+ */
 function runEventsRecord(
   view: EntityView,
   urn: string,
   args: TimeSeriesArgs & { status?: string | null },
 ): OutputRecord {
-  const events = timeSeriesValues(view, urn, 'assertionRunEvent', args).filter(
-    (event) => !args.status || event.status === args.status,
-  );
+  const points = timeSeriesPoints(view, urn, 'assertionRunEvent', args)
+    .filter((point) => !args.status || point.value.status === args.status)
+    .slice(0, timeSeriesLimit(args));
+  const events = points.map((point) => point.value);
   return view.shapes.record('AssertionRunEventsResult', {
     total: events.length,
     failed: completedWith(events, 'FAILURE'),
     succeeded: completedWith(events, 'SUCCESS'),
     errored: completedWith(events, 'ERROR'),
+    runEvents: () => points.map((point) => runEventRecord(view, point)),
   });
 }
 

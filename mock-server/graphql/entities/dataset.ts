@@ -12,6 +12,8 @@ import { schemaMetadataAt } from './catalog-fields.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
 import { assetContract } from './data-contract.js';
 import { datasetProfileRecords } from './dataset-profiles.js';
+import { operationsStatsRecord, timeseriesCapabilitiesRecord, type OperationsStatsArgs } from './dataset-stats.js';
+import { fineGrainedLineageRecords } from './fine-grained-lineages.js';
 import { testResultsRecord } from './metadata-tests.js';
 import { operationRecords } from './operations.js';
 import { pageFields } from './page-fields.js';
@@ -104,9 +106,15 @@ export function datasetRecord(view: EntityView, urn: string): OutputRecord {
     datasetProfiles: (args: TimeSeriesArgs) => datasetProfileRecords(view, urn, args),
     usageStats: (args: UsageStatsArgs) => usageStatsRecord(view, urn, args),
     statsSummary: () => statsSummaryRecord(view, urn),
+    operationsStats: (args: OperationsStatsArgs) => operationsStatsRecord(view, urn, args),
+    timeseriesCapabilities: () => timeseriesCapabilitiesRecord(view, urn),
     runs: (args: RunsArgs & { direction: string }) => assetRuns(view, urn, args),
     viewProperties: () => viewProperties(view, stored.aspect('viewProperties')),
     testResults: () => testResultsRecord(view, stored.aspect('testResults')),
+    fineGrainedLineages: () => {
+      const lineage = stored.aspect('upstreamLineage');
+      return lineage ? (fineGrainedLineageRecords(view, lineage.fineGrainedLineages) ?? []) : null;
+    },
     contract: () => assetContract(view, urn),
   });
 }

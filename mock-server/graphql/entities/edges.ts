@@ -7,6 +7,8 @@
  */
 import { tryParseUrn, type Contract } from '../../../spec/index.js';
 import type { RelatedEdge, RelationshipDirection, RelationshipQuery } from '../../store/relationship-index.js';
+import { badRequestError } from '../errors.js';
+import { stringsOf } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
 
@@ -25,6 +27,7 @@ interface LineageInput {
   startTimeMillis?: number | null;
   endTimeMillis?: number | null;
   includeGhostEntities?: boolean | null;
+  separateSiblings?: boolean | null;
 }
 
 /** A time window of lineage edges (inclusive milliseconds). */
@@ -164,24 +167,91 @@ export function lineageEdges(
   return edges;
 }
 
+/** A lineage edge and the entity whose edge it is (the entity asked about, or one of its siblings). */
+interface LineageHop {
+  from: string;
+  edge: RelatedEdge;
+}
+
+/** The lineage edges of an entity merged with its siblings', and how many were left out doing so. */
+interface MergedHops {
+  hops: LineageHop[];
+  filtered: number;
+}
+
+const siblingsOf = (view: EntityView, urn: string): { primary: boolean; siblings: string[] } | undefined => {
+  const aspect = view.aspectsOf(urn).aspect('siblings');
+  if (!aspect) return undefined;
+  return { primary: aspect.primary === true, siblings: stringsOf(aspect.siblings) };
+};
+
 /**
- * One hop of lineage (upstream's EntityLineageResultResolver asks its graph service for one hop): the
- * edges of the lineage steps within the input's time window, without entities that do not exist or
- * are soft-deleted unless includeGhostEntities (counted in `filtered`), ordered by URN, paged by start
- * and count; each with its edge's times, actors and whether it was drawn by hand, as upstream's
- * resolver maps them (createdOn, createdActor, updatedOn, updatedActor, isManual).
+ * Upstream's SiblingGraphService.getLineage without separateSiblings
+ * (metadata-io/src/main/java/com/linkedin/metadata/graph/SiblingGraphService.java, v1.3.0.1): the
+ * entity's edges and each sibling's, without edges into the sibling group, each other entity once
+ * (the first edge found), and without a result that is not its group's primary while one of its
+ * siblings is in the result too; every edge so left out counts as filtered.
+ */
+function siblingMergedHops(
+  view: EntityView,
+  urn: string,
+  direction: LineageInput['direction'],
+  window: EdgeWindow,
+): MergedHops {
+  const own = lineageEdges(view, urn, direction, window).map((edge) => ({ from: urn, edge }));
+  const group = siblingsOf(view, urn);
+  if (!group || group.siblings.length === 0) return { hops: own, filtered: 0 };
+  const members = new Set([urn, ...group.siblings]);
+  const hops: LineageHop[] = [];
+  const seen = new Set<string>();
+  let filtered = 0;
+  for (const member of members) {
+    const memberHops =
+      member === urn ? own : lineageEdges(view, member, direction, window).map((edge) => ({ from: member, edge }));
+    for (const hop of memberHops) {
+      if ((members.has(hop.edge.entity) && hop.edge.entity !== member) || seen.has(hop.edge.entity)) filtered += 1;
+      else {
+        seen.add(hop.edge.entity);
+        hops.push(hop);
+      }
+    }
+  }
+  const kept = hops.filter((hop) => {
+    const other = siblingsOf(view, hop.edge.entity);
+    return !other || other.primary || !other.siblings.some((sibling) => seen.has(sibling));
+  });
+  return { hops: kept, filtered: filtered + hops.length - kept.length };
+}
+
+/**
+ * One hop of lineage (upstream's EntityLineageResultResolver asks its graph service for one hop,
+ * datahub-graphql-core/.../resolvers/load/EntityLineageResultResolver.java, v1.3.0.1): the edges of the
+ * lineage steps within the input's time window, merged with the siblings' unless separateSiblings,
+ * without entities that do not exist or are soft-deleted unless includeGhostEntities (counted in
+ * `filtered`), ordered by URN, paged by start and count; each with its edge's times, actors, whether
+ * it was drawn by hand, and its path (the entity whose edge it is, then the entity reached), as
+ * upstream's resolver maps them (createdOn, createdActor, updatedOn, updatedActor, isManual, paths).
  */
 export function lineageOf(view: EntityView, urn: string): (args: { input: LineageInput }) => OutputRecord {
   return ({ input }) => {
-    const window = lineageWindow(input.startTimeMillis, lineageEnd(input.startTimeMillis, input.endTimeMillis));
-    const edges = lineageEdges(view, urn, input.direction, window);
-    const visible = input.includeGhostEntities
-      ? edges
-      : edges.filter((e) => view.store.entityExists(e.entity) && !view.store.isSoftDeleted(e.entity));
-    visible.sort((a, b) => (a.entity === b.entity ? a.type.localeCompare(b.type) : a.entity < b.entity ? -1 : 1));
     const start = input.start ?? 0;
-    const page = visible.slice(start, start + (input.count ?? DEFAULT_COUNT));
-    const relationships = page.map((edge) =>
+    const count = input.count ?? DEFAULT_COUNT;
+    if (start < 0) throw badRequestError(`input.start: must be 0 or more, got ${start}`);
+    if (count < 0) throw badRequestError(`input.count: must be 0 or more, got ${count}`);
+    const window = lineageWindow(input.startTimeMillis, lineageEnd(input.startTimeMillis, input.endTimeMillis));
+    const merged: MergedHops = input.separateSiblings
+      ? { hops: lineageEdges(view, urn, input.direction, window).map((edge) => ({ from: urn, edge })), filtered: 0 }
+      : siblingMergedHops(view, urn, input.direction, window);
+    const visible = input.includeGhostEntities
+      ? merged.hops
+      : merged.hops.filter(
+          ({ edge }) => view.store.entityExists(edge.entity) && !view.store.isSoftDeleted(edge.entity),
+        );
+    visible.sort((a, b) =>
+      a.edge.entity === b.edge.entity ? a.edge.type.localeCompare(b.edge.type) : a.edge.entity < b.edge.entity ? -1 : 1,
+    );
+    const page = visible.slice(start, start + count);
+    const relationships = page.map(({ from, edge }) =>
       view.shapes.record('LineageRelationship', {
         type: edge.type,
         entity: () => view.entity(edge.entity),
@@ -191,13 +261,14 @@ export function lineageOf(view: EntityView, urn: string): (args: { input: Lineag
         updatedOn: edge.updatedOn,
         updatedActor: () => (edge.updatedActor === null ? null : view.entity(edge.updatedActor)),
         isManual: edge.manual === 1,
+        paths: () => [view.shapes.record('EntityPath', { path: [view.entity(from), view.entity(edge.entity)] })],
       }),
     );
     return view.shapes.record('EntityLineageResult', {
       start,
       count: relationships.length,
       total: visible.length,
-      filtered: edges.length - visible.length,
+      filtered: merged.filtered + merged.hops.length - visible.length,
       relationships,
     });
   };

@@ -15,6 +15,7 @@ import { customPropertiesRecords } from '../aspect-records.js';
 import { objectOf, objectsOf, stringOr, stringsOf, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
+import { fineGrainedLineageRecords } from './fine-grained-lineages.js';
 import { pageFields } from './page-fields.js';
 import { jobRuns, type RunsArgs } from './process-instance.js';
 import { queryStatementRecord } from './query-entity.js';
@@ -64,6 +65,7 @@ function inputOutput(view: EntityView, aspect: JsonObject | undefined): OutputRe
     inputDatasets: () => stringsOf(aspect.inputDatasets).flatMap((urn) => view.entity(urn) ?? []),
     outputDatasets: () => stringsOf(aspect.outputDatasets).flatMap((urn) => view.entity(urn) ?? []),
     inputDatajobs: () => stringsOf(aspect.inputDatajobs).flatMap((urn) => view.entity(urn) ?? []),
+    fineGrainedLineages: () => fineGrainedLineageRecords(view, aspect.fineGrainedLineages),
   });
 }
 

@@ -8,6 +8,7 @@
 import { badRequest } from '../../errors.js';
 import { MAX_TIMESERIES_LIMIT } from '../../handlers/aspects.js';
 import { timeseriesPredicate } from '../../handlers/timeseries-filter.js';
+import type { TimeseriesPoint } from '../../store/types.js';
 import type { FacetFilterInput } from '../discovery/facet-filters.js';
 import type { JsonObject } from '../json-values.js';
 import type { EntityView } from './entity-view.js';
@@ -19,14 +20,13 @@ export interface TimeSeriesArgs {
   limit?: number | null;
 }
 
-/** The values of the entity's points of `aspect` the arguments select, newest first or in `order` (a stable sort of them). */
-export function timeSeriesValues(
+/** The entity's points of `aspect` the arguments' range and filter select (not their limit), newest first. */
+export function timeSeriesPoints(
   view: EntityView,
   urn: string,
   aspect: string,
   args: TimeSeriesArgs,
-  order?: (a: JsonObject, b: JsonObject) => number,
-): JsonObject[] {
+): TimeseriesPoint[] {
   if (args.limit != null && args.limit < 0) throw badRequest(`limit: must be 0 or more, got ${args.limit}`);
   const criteria = (args.filter?.and ?? []).map((c) => ({
     field: c.field,
@@ -40,7 +40,7 @@ export function timeSeriesValues(
     view.contract.aspects.get(aspect),
     (_, j) => `filter.and[${j}]`,
   );
-  const values = view.store
+  return view.store
     .timeseries({
       urn,
       aspect,
@@ -48,8 +48,22 @@ export function timeSeriesValues(
       endTimeMillis: args.endTimeMillis ?? undefined,
       limit: Number.MAX_SAFE_INTEGER,
     })
-    .map((p) => p.value)
-    .filter(matches);
+    .filter((p) => matches(p.value));
+}
+
+/** How many points a field answers at most: its limit, within upstream's cap. */
+export const timeSeriesLimit = (args: TimeSeriesArgs): number =>
+  Math.min(args.limit ?? MAX_TIMESERIES_LIMIT, MAX_TIMESERIES_LIMIT);
+
+/** The values of the entity's points of `aspect` the arguments select, newest first or in `order` (a stable sort of them). */
+export function timeSeriesValues(
+  view: EntityView,
+  urn: string,
+  aspect: string,
+  args: TimeSeriesArgs,
+  order?: (a: JsonObject, b: JsonObject) => number,
+): JsonObject[] {
+  const values = timeSeriesPoints(view, urn, aspect, args).map((p) => p.value);
   if (order) values.sort(order);
-  return values.slice(0, Math.min(args.limit ?? MAX_TIMESERIES_LIMIT, MAX_TIMESERIES_LIMIT));
+  return values.slice(0, timeSeriesLimit(args));
 }

@@ -422,9 +422,10 @@ describe('lineage and relationships', () => {
     for (const urn of urns) if ((await aspects(urn))?.status?.value?.removed !== true) kept.push(urn);
     return kept;
   };
+  // The entity's own edges: siblings kept apart (merged, a dbt model's lineage holds its warehouse table's too).
   const lineage = async (urn: string, direction: string) => {
     const json = await data(
-      `{ entity(urn: "${urn}") { ... on EntityWithRelationships { lineage(input: {direction: ${direction}, count: 1000}) { total relationships { type degree entity { urn } } } } } }`,
+      `{ entity(urn: "${urn}") { ... on EntityWithRelationships { lineage(input: {direction: ${direction}, count: 1000, separateSiblings: true}) { total relationships { type degree entity { urn } } } } } }`,
     );
     return json.entity.lineage as {
       total: number;

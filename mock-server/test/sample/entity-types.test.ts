@@ -187,13 +187,15 @@ describe.each<Namespace>(['svc', 'li'])("the sample's entity types over REST (na
         (m) => [m.name, m.aggregations],
       ),
     );
-    expect(reply.json.value.numEntities).toBe(14);
+    // The 13 tables and views and the dbt model of clean.orders (history-and-quality.ts).
+    expect(reply.json.value.numEntities).toBe(15);
     expect(facets.domains).toEqual({
       [urn('domain', 'commerce')]: 5,
       [urn('domain', 'payments')]: 5,
       [urn('domain', 'growth')]: 4,
     });
     expect(facets.platform).toEqual({
+      [platform('dbt')]: 1,
       [platform('hive')]: 4,
       [platform('kafka')]: 2,
       [platform('looker')]: 1,

@@ -43,7 +43,7 @@ describe.each<Namespace>(['svc', 'li'])('the mock with its sample catalog (names
     });
     expect(reply.status).toBe(200);
     const groups = (reply.json.value.metadata.groups as { name: string }[]).map((g) => g.name).sort();
-    expect(groups).toEqual(['hive', 'kafka', 'looker', 'postgres', 's3', 'snowflake']);
+    expect(groups).toEqual(['dbt', 'hive', 'kafka', 'looker', 'postgres', 's3', 'snowflake']);
   });
 
   it('hides the soft-deleted dataset from search but still reads it by URN', async () => {
