@@ -1,7 +1,7 @@
 /**
  * A dataset's `privileges`: what the caller may do on it, as upstream's EntityPrivilegesResolver computes
  * them for a dataset (datahub-graphql-core/.../resolvers/entity/EntityPrivilegesResolver.java, v1.3.0.1):
- * each answer is whether the policies grant the caller, over this dataset, the privilege the matching
+ * each answer is whether the stored policies grant the caller, over this dataset, the privilege the matching
  * check of upstream's authorization utilities asks for, or EDIT_ENTITY (all of an entity's edits), which
  * each of the edit checks also accepts. canManageEntity and canManageChildren concern glossary entities
  * only and stay null. With `--auth off` the caller may do everything, as `me` answers.
@@ -9,7 +9,7 @@
 import { callerOf, type GraphqlContext } from '../context.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from '../entities/entity-view.js';
-import { actorOf, grantedPrivileges } from './granted-privileges.js';
+import { actorOf, grantedPrivileges } from '../policy-engine.js';
 
 /** Each field and the privilege its upstream check asks for (besides EDIT_ENTITY for the edits). */
 const EDIT_CHECKS: Readonly<Record<string, string>> = {
@@ -42,7 +42,7 @@ const VIEW_CHECKS: Readonly<Record<string, string>> = {
 
 export function datasetPrivileges(ctx: GraphqlContext, view: EntityView, urn: string): OutputRecord {
   const everything = ctx.auth.mode === 'off';
-  const granted = new Set(everything ? [] : grantedPrivileges(ctx, actorOf(callerOf(ctx)), urn));
+  const granted = new Set(everything ? [] : grantedPrivileges(ctx.store, actorOf(ctx.store, callerOf(ctx).user), urn));
   const holds = (privilege: string) => everything || granted.has(privilege);
   const fields: Record<string, boolean> = {};
   for (const [field, privilege] of Object.entries(EDIT_CHECKS))

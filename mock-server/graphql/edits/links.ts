@@ -36,7 +36,7 @@ export interface AddLinkInput {
 }
 
 export function addLink(ctx: GraphqlContext, input: AddLinkInput): boolean {
-  const write = authorizeAll(ctx, [input.resourceUrn]);
+  const write = authorizeAll(ctx, [input.resourceUrn], ['EDIT_ENTITY_DOC_LINKS']);
   validate(ctx, input.linkUrl, input.resourceUrn);
   ctx.store.transaction(() => {
     const memory = storedCopy(ctx, input.resourceUrn, 'institutionalMemory');
@@ -64,7 +64,7 @@ export function removeLink(
   ctx: GraphqlContext,
   input: { linkUrl: string; label?: string | null; resourceUrn: string },
 ): boolean {
-  const write = authorizeAll(ctx, [input.resourceUrn]);
+  const write = authorizeAll(ctx, [input.resourceUrn], ['EDIT_ENTITY_DOC_LINKS']);
   validate(ctx, input.linkUrl, input.resourceUrn);
   ctx.store.transaction(() => {
     const memory = storedCopy(ctx, input.resourceUrn, 'institutionalMemory');
