@@ -15,6 +15,11 @@ export type Scalars = {
   Long: { input: number; output: number; }
 };
 
+/** The invite token whose role the caller takes. */
+export type AcceptRoleInput = {
+  inviteToken: Scalars['String']['input'];
+};
+
 /** The roles that grant access to an asset (aspect access). */
 export type Access = {
   __typename?: 'Access';
@@ -28,6 +33,88 @@ export type AccessLevel =
   | 'PRIVATE'
   /** Available to everyone. */
   | 'PUBLIC';
+
+/** An access token and, when stored, its metadata. */
+export type AccessToken = {
+  __typename?: 'AccessToken';
+  /** The bearer token. */
+  accessToken: Scalars['String']['output'];
+  metadata?: Maybe<AccessTokenMetadata>;
+};
+
+/** How long an access token stays valid. */
+export type AccessTokenDuration =
+  | 'NO_EXPIRY'
+  | 'ONE_DAY'
+  | 'ONE_HOUR'
+  | 'ONE_MONTH'
+  | 'ONE_WEEK'
+  | 'ONE_YEAR'
+  | 'SIX_MONTHS'
+  | 'THREE_MONTHS';
+
+/** What is stored of an access token (dataHubAccessTokenInfo); never the token itself. */
+export type AccessTokenMetadata = Entity & {
+  __typename?: 'AccessTokenMetadata';
+  /** The user the token acts as. */
+  actorUrn: Scalars['String']['output'];
+  createdAt: Scalars['Long']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  /** Null for a token that never expires. */
+  expiresAt?: Maybe<Scalars['Long']['output']>;
+  /** The token's id, the URN's last part. */
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  /** The user who made it. */
+  ownerUrn: Scalars['String']['output'];
+  relationships?: Maybe<EntityRelationshipsResult>;
+  type: EntityType;
+  urn: Scalars['String']['output'];
+};
+
+
+/** What is stored of an access token (dataHubAccessTokenInfo); never the token itself. */
+export type AccessTokenMetadataRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** The kind of an access token. */
+export type AccessTokenType =
+  | 'PERSONAL';
+
+/** Who a policy applies to. */
+export type ActorFilter = {
+  __typename?: 'ActorFilter';
+  allGroups: Scalars['Boolean']['output'];
+  allUsers: Scalars['Boolean']['output'];
+  groups?: Maybe<Array<Scalars['String']['output']>>;
+  resolvedGroups?: Maybe<Array<CorpGroup>>;
+  resolvedOwnershipTypes?: Maybe<Array<OwnershipTypeEntity>>;
+  resolvedRoles?: Maybe<Array<DataHubRole>>;
+  resolvedUsers?: Maybe<Array<CorpUser>>;
+  /** Whether it applies to the owners of each resource. */
+  resourceOwners: Scalars['Boolean']['output'];
+  /** The ownership types an owner must have, when any are named. */
+  resourceOwnersTypes?: Maybe<Array<Scalars['String']['output']>>;
+  roles?: Maybe<Array<Scalars['String']['output']>>;
+  users?: Maybe<Array<Scalars['String']['output']>>;
+};
+
+/** Who a policy applies to. */
+export type ActorFilterInput = {
+  allGroups: Scalars['Boolean']['input'];
+  allUsers: Scalars['Boolean']['input'];
+  groups?: InputMaybe<Array<Scalars['String']['input']>>;
+  resourceOwners: Scalars['Boolean']['input'];
+  resourceOwnersTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  users?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** The users to add to a group. */
+export type AddGroupMembersInput = {
+  groupUrn: Scalars['String']['input'];
+  userUrns: Array<Scalars['String']['input']>;
+};
 
 /** A link to add to an entity. */
 export type AddLinkInput = {
@@ -640,6 +727,12 @@ export type BatchAddTermsInput = {
   termUrns: Array<Scalars['String']['input']>;
 };
 
+/** A role and the users and groups to give it; no role takes their roles away. */
+export type BatchAssignRoleInput = {
+  actors: Array<Scalars['String']['input']>;
+  roleUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Which step states to read. */
 export type BatchGetStepStatesInput = {
   /** The step ids (a step state URN's id). */
@@ -1197,6 +1290,8 @@ export type CorpGroup = Entity & {
   info?: Maybe<CorpGroupInfo>;
   /** Name of the group from its URN. */
   name: Scalars['String']['output'];
+  /** Where the group comes from (aspect origin); null when not recorded. */
+  origin?: Maybe<Origin>;
   /** Owners of the group. */
   ownership?: Maybe<Ownership>;
   /** Read-only properties of the group (aspect corpGroupInfo). */
@@ -1267,6 +1362,14 @@ export type CorpGroupProperties = {
   email?: Maybe<Scalars['String']['output']>;
   /** Slack handle of the group. */
   slack?: Maybe<Scalars['String']['output']>;
+};
+
+/** The fields of a group's editable properties to set. */
+export type CorpGroupUpdateInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  pictureLink?: InputMaybe<Scalars['String']['input']>;
+  slack?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A user, `urn:svc:corpuser:<username>`. */
@@ -1452,11 +1555,59 @@ export type CorpUserStatus =
   /** A user whose access has been suspended. */
   | 'SUSPENDED';
 
+/** The fields of a user's editable profile to set. */
+export type CorpUserUpdateInput = {
+  aboutMe?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  personaUrn?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  pictureLink?: InputMaybe<Scalars['String']['input']>;
+  platformUrns?: InputMaybe<Array<Scalars['String']['input']>>;
+  skills?: InputMaybe<Array<Scalars['String']['input']>>;
+  slack?: InputMaybe<Scalars['String']['input']>;
+  teams?: InputMaybe<Array<Scalars['String']['input']>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A user's settings of saved views. */
 export type CorpUserViewsSettings = {
   __typename?: 'CorpUserViewsSettings';
   /** The user's default view; null when none is set or it no longer exists. */
   defaultView?: Maybe<DataHubView>;
+};
+
+/** An access token to make and keep in the token list. */
+export type CreateAccessTokenInput = {
+  actorUrn: Scalars['String']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+  duration: AccessTokenDuration;
+  name: Scalars['String']['input'];
+  type: AccessTokenType;
+};
+
+/** A group to create. */
+export type CreateGroupInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The group's id (the URN's last part); a random one when absent. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+};
+
+/** The role of the invite token to make; none for a token without a role. */
+export type CreateInviteTokenInput = {
+  roleUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The native user to make a password reset token for. */
+export type CreateNativeUserResetTokenInput = {
+  userUrn: Scalars['String']['input'];
+};
+
+/** An ownership type to create. */
+export type CreateOwnershipTypeInput = {
+  description: Scalars['String']['input'];
+  name: Scalars['String']['input'];
 };
 
 /** A post to create. */
@@ -1480,6 +1631,16 @@ export type CreateTagInput = {
   /** Optional id of the tag, used as the key of its URN. A random UUID is generated when it is absent. */
   id?: InputMaybe<Scalars['String']['input']>;
   /** Display name of the tag. */
+  name: Scalars['String']['input'];
+};
+
+/** A metadata test to create. */
+export type CreateTestInput = {
+  category: Scalars['String']['input'];
+  definition: TestDefinitionInput;
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The test's id (the URN's last part); a random one when absent. */
+  id?: InputMaybe<Scalars['String']['input']>;
   name: Scalars['String']['input'];
 };
 
@@ -1906,6 +2067,52 @@ export type DataHubPersona = {
   __typename?: 'DataHubPersona';
   /** URN of the persona. */
   urn: Scalars['String']['output'];
+};
+
+/** A policy as an entity (a relationship's other end). */
+export type DataHubPolicy = Entity & {
+  __typename?: 'DataHubPolicy';
+  actors: ActorFilter;
+  description?: Maybe<Scalars['String']['output']>;
+  editable: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  policyType: PolicyType;
+  privileges: Array<Scalars['String']['output']>;
+  relationships?: Maybe<EntityRelationshipsResult>;
+  resources?: Maybe<ResourceFilter>;
+  state: PolicyState;
+  type: EntityType;
+  urn: Scalars['String']['output'];
+};
+
+
+/** A policy as an entity (a relationship's other end). */
+export type DataHubPolicyRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** A role (dataHubRoleInfo): a set of policies' actors users and groups are assigned to. */
+export type DataHubRole = Entity & {
+  __typename?: 'DataHubRole';
+  aspects?: Maybe<Array<RawAspect>>;
+  description: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  /** Its users and groups (IsMemberOfRole, incoming) and its policies (IsAssociatedWithRole, incoming). */
+  relationships?: Maybe<EntityRelationshipsResult>;
+  type: EntityType;
+  urn: Scalars['String']['output'];
+};
+
+
+/** A role (dataHubRoleInfo): a set of policies' actors users and groups are assigned to. */
+export type DataHubRoleAspectsArgs = {
+  input?: InputMaybe<AspectParams>;
+};
+
+
+/** A role (dataHubRoleInfo): a set of policies' actors users and groups are assigned to. */
+export type DataHubRoleRelationshipsArgs = {
+  input: RelationshipsInput;
 };
 
 /** A saved view: entity types and filters a search applies when given its URN as `viewUrn`. */
@@ -3936,6 +4143,13 @@ export type FreshnessCronSchedule = {
   windowStartOffsetMs?: Maybe<Scalars['Long']['output']>;
 };
 
+/** An access token to make without storing it. */
+export type GetAccessTokenInput = {
+  actorUrn: Scalars['String']['input'];
+  duration: AccessTokenDuration;
+  type: AccessTokenType;
+};
+
 /** Whose privileges to evaluate, and over what. */
 export type GetGrantedPrivilegesInput = {
   /** The user. */
@@ -3944,6 +4158,11 @@ export type GetGrantedPrivilegesInput = {
   includeEvaluationDetails?: InputMaybe<Scalars['Boolean']['input']>;
   /** The resource; the platform's privileges when absent. */
   resourceSpec?: InputMaybe<ResourceSpec>;
+};
+
+/** The role of the invite token to read; none for a token without a role. */
+export type GetInviteTokenInput = {
+  roleUrn?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Which entities the quick filters are counted over. */
@@ -4444,6 +4663,12 @@ export type InstitutionalMemoryUpdate = {
   elements: Array<InstitutionalMemoryMetadataUpdate>;
 };
 
+/** An invite token: a new user who signs up with it gets its role. */
+export type InviteToken = {
+  __typename?: 'InviteToken';
+  inviteToken: Scalars['String']['output'];
+};
+
 /** A raw key-value schema. */
 export type KeyValueSchema = {
   __typename?: 'KeyValueSchema';
@@ -4567,6 +4792,22 @@ export type LinkSettingsInput = {
   showInAssetPreview?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** Which access tokens to list: `ownerUrn` and `actorUrn` filters are what the app sends. */
+export type ListAccessTokenInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of access tokens' metadata. */
+export type ListAccessTokenResult = {
+  __typename?: 'ListAccessTokenResult';
+  count: Scalars['Int']['output'];
+  start: Scalars['Int']['output'];
+  tokens: Array<AccessTokenMetadata>;
+  total: Scalars['Int']['output'];
+};
+
 /** Which domains to list. */
 export type ListDomainsInput = {
   /** Most domains returned; 20 when absent. */
@@ -4602,6 +4843,22 @@ export type ListGlobalViewsInput = {
   start?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** Which groups to list. */
+export type ListGroupsInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of groups. */
+export type ListGroupsResult = {
+  __typename?: 'ListGroupsResult';
+  count: Scalars['Int']['output'];
+  groups: Array<CorpGroup>;
+  start: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
 /** Which of the caller's views to list. */
 export type ListMyViewsInput = {
   /** Most views returned; 20 when absent. */
@@ -4612,6 +4869,40 @@ export type ListMyViewsInput = {
   start?: InputMaybe<Scalars['Int']['input']>;
   /** Only views of this type. */
   viewType?: InputMaybe<DataHubViewType>;
+};
+
+/** Which ownership types to list. */
+export type ListOwnershipTypesInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of ownership types. */
+export type ListOwnershipTypesResult = {
+  __typename?: 'ListOwnershipTypesResult';
+  count: Scalars['Int']['output'];
+  ownershipTypes: Array<OwnershipTypeEntity>;
+  start: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** Which policies to list. */
+export type ListPoliciesInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of policies. */
+export type ListPoliciesResult = {
+  __typename?: 'ListPoliciesResult';
+  count: Scalars['Int']['output'];
+  policies: Array<Policy>;
+  start: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
 };
 
 /** Which posts to list. */
@@ -4658,6 +4949,54 @@ export type ListRecommendationsResult = {
   __typename?: 'ListRecommendationsResult';
   /** The modules in upstream's order of candidate sources; a module without content is left out. */
   modules: Array<RecommendationModule>;
+};
+
+/** Which roles to list. */
+export type ListRolesInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of roles. */
+export type ListRolesResult = {
+  __typename?: 'ListRolesResult';
+  count: Scalars['Int']['output'];
+  roles: Array<DataHubRole>;
+  start: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** Which metadata tests to list. */
+export type ListTestsInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of metadata tests. */
+export type ListTestsResult = {
+  __typename?: 'ListTestsResult';
+  count: Scalars['Int']['output'];
+  start: Scalars['Int']['output'];
+  tests: Array<Test>;
+  total: Scalars['Int']['output'];
+};
+
+/** Which users to list. */
+export type ListUsersInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of users. */
+export type ListUsersResult = {
+  __typename?: 'ListUsersResult';
+  count: Scalars['Int']['output'];
+  start: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+  users: Array<CorpUser>;
 };
 
 /** A page of saved views. */
@@ -5248,6 +5587,10 @@ export type MetadataAttribution = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Give the caller the role an invite token carries. */
+  acceptRole?: Maybe<Scalars['Boolean']['output']>;
+  /** Add users to a native group (each user's nativeGroupMembership). */
+  addGroupMembers?: Maybe<Scalars['Boolean']['output']>;
   /** Add a link (institutional memory) to an entity. */
   addLink?: Maybe<Scalars['Boolean']['output']>;
   /** Add an owner (a user or a group) to an entity. */
@@ -5268,6 +5611,11 @@ export type Mutation = {
   batchAddTags?: Maybe<Scalars['Boolean']['output']>;
   /** Add glossary terms to several entities or schema fields. */
   batchAddTerms?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Give each actor (user or group) the role, or take every role away when none is given (roleMembership).
+   * Needs MANAGE_POLICIES.
+   */
+  batchAssignRole?: Maybe<Scalars['Boolean']['output']>;
   /** Remove owners from several entities. */
   batchRemoveOwners?: Maybe<Scalars['Boolean']['output']>;
   /** Remove tags from several entities or schema fields. */
@@ -5276,6 +5624,21 @@ export type Mutation = {
   batchRemoveTerms?: Maybe<Scalars['Boolean']['output']>;
   /** Store the states of steps (each replaced whole), the caller as the actor. */
   batchUpdateStepStates: BatchUpdateStepStatesResult;
+  /**
+   * Make a personal access token, store its metadata (dataHubAccessTokenInfo) and return it; it is a bearer token
+   * of the actor until it expires or is revoked.
+   */
+  createAccessToken?: Maybe<AccessToken>;
+  /** Create a native group (corpGroupInfo, origin NATIVE) and return its URN. Needs MANAGE_USERS_AND_GROUPS. */
+  createGroup?: Maybe<Scalars['String']['output']>;
+  /** Make a new invite token for a role, replacing the previous one. Needs MANAGE_POLICIES. */
+  createInviteToken?: Maybe<InviteToken>;
+  /** A token that lets a native user set a new password. Needs MANAGE_USER_CREDENTIALS. */
+  createNativeUserResetToken?: Maybe<ResetToken>;
+  /** Create a custom ownership type (ownershipTypeInfo). Needs MANAGE_GLOBAL_OWNERSHIP_TYPES. */
+  createOwnershipType?: Maybe<OwnershipTypeEntity>;
+  /** Store a new policy (dataHubPolicyInfo) and return its URN. Needs MANAGE_POLICIES. */
+  createPolicy?: Maybe<Scalars['String']['output']>;
   /** Create a post (a new post URN with postInfo). Needs the right to manage announcements (an admin token). */
   createPost?: Maybe<Scalars['Boolean']['output']>;
   /**
@@ -5283,18 +5646,30 @@ export type Mutation = {
    * Creating a tag whose URN already exists is an error ("This Tag already exists!").
    */
   createTag?: Maybe<Scalars['String']['output']>;
+  /** Store a new metadata test (testInfo) and return its URN. Needs MANAGE_TESTS. */
+  createTest?: Maybe<Scalars['String']['output']>;
   /**
    * Create a saved view and return it, at `urn:svc:dataHubView:<random UUID>`, created by the caller. A global view
    * needs an admin token; a personal one any caller's.
    */
   createView?: Maybe<DataHubView>;
+  /** Delete a custom ownership type. Needs MANAGE_GLOBAL_OWNERSHIP_TYPES. */
+  deleteOwnershipType?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a policy and return its URN. Needs MANAGE_POLICIES. */
+  deletePolicy?: Maybe<Scalars['String']['output']>;
   /** Delete a post. Needs the right to manage announcements (an admin token). */
   deletePost?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a metadata test. Needs MANAGE_TESTS. */
+  deleteTest?: Maybe<Scalars['Boolean']['output']>;
   /**
    * Delete a saved view. Allowed to its creator, and to an admin for a global view; a view that does not exist is a
    * BAD_REQUEST.
    */
   deleteView?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a group. Needs MANAGE_USERS_AND_GROUPS. */
+  removeGroup?: Maybe<Scalars['Boolean']['output']>;
+  /** Take users out of a group. */
+  removeGroupMembers?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a link from an entity, identified by its URL. */
   removeLink?: Maybe<Scalars['Boolean']['output']>;
   /** Remove an owner from an entity, of one ownership type or of every type. */
@@ -5303,8 +5678,16 @@ export type Mutation = {
   removeTag?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a glossary term from an entity or a dataset schema field. */
   removeTerm?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a user and what it owns of itself (its key and aspects). Needs MANAGE_USERS_AND_GROUPS. */
+  removeUser?: Maybe<Scalars['Boolean']['output']>;
+  /** Revoke an access token: its metadata is deleted and the token refused from then on. */
+  revokeAccessToken: Scalars['Boolean']['output'];
   /** Show or hide applications in the navigation (globalSettingsInfo.applications). Needs an admin token. */
   updateApplicationsSettings: Scalars['Boolean']['output'];
+  /** Change a group's editable properties (corpGroupEditableInfo): the given fields replace the stored ones. */
+  updateCorpGroupProperties?: Maybe<CorpGroup>;
+  /** Change a user's editable profile (corpUserEditableInfo): the given fields replace the stored ones. */
+  updateCorpUserProperties?: Maybe<CorpUser>;
   /** Set the caller's own default view, or clear it when `defaultView` is absent. */
   updateCorpUserViewsSettings?: Maybe<Scalars['Boolean']['output']>;
   /**
@@ -5325,15 +5708,35 @@ export type Mutation = {
   updateGlobalViewsSettings: Scalars['Boolean']['output'];
   /** Rename an entity: a glossary term or node (its info's name), a group (its display name) or a dataset (its editable name). */
   updateName?: Maybe<Scalars['Boolean']['output']>;
+  /** Change a custom ownership type's name or description. Needs MANAGE_GLOBAL_OWNERSHIP_TYPES. */
+  updateOwnershipType?: Maybe<OwnershipTypeEntity>;
+  /** Replace a stored policy and return its URN. Needs MANAGE_POLICIES. */
+  updatePolicy?: Maybe<Scalars['String']['output']>;
   /** Replace a post's kind and content. Needs the right to manage announcements (an admin token). */
   updatePost?: Maybe<Scalars['Boolean']['output']>;
+  /** Change the caller's own home page settings (corpUserSettings.homePage). */
+  updateUserHomePageSettings?: Maybe<Scalars['Boolean']['output']>;
   /** Set one of the caller's own settings (corpUserSettings.appearance). */
   updateUserSetting?: Maybe<Scalars['Boolean']['output']>;
+  /** Set a user's status (corpUserStatus) and return the user's URN. Needs MANAGE_USERS_AND_GROUPS. */
+  updateUserStatus?: Maybe<Scalars['String']['output']>;
   /**
    * Change a saved view's name, description or definition (those given). Allowed to its creator, and to an admin for a
    * global view; a view that does not exist is a BAD_REQUEST.
    */
   updateView?: Maybe<DataHubView>;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationAcceptRoleArgs = {
+  input: AcceptRoleInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationAddGroupMembersArgs = {
+  input: AddGroupMembersInput;
 };
 
 
@@ -5398,6 +5801,12 @@ export type MutationBatchAddTermsArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationBatchAssignRoleArgs = {
+  input: BatchAssignRoleInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationBatchRemoveOwnersArgs = {
   input: BatchRemoveOwnersInput;
 };
@@ -5422,6 +5831,42 @@ export type MutationBatchUpdateStepStatesArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateAccessTokenArgs = {
+  input: CreateAccessTokenInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateGroupArgs = {
+  input: CreateGroupInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateInviteTokenArgs = {
+  input: CreateInviteTokenInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateNativeUserResetTokenArgs = {
+  input: CreateNativeUserResetTokenInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateOwnershipTypeArgs = {
+  input: CreateOwnershipTypeInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreatePolicyArgs = {
+  input: PolicyUpdateInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreatePostArgs = {
   input: CreatePostInput;
 };
@@ -5434,8 +5879,27 @@ export type MutationCreateTagArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateTestArgs = {
+  input: CreateTestInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreateViewArgs = {
   input: CreateViewInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteOwnershipTypeArgs = {
+  deleteReferences?: InputMaybe<Scalars['Boolean']['input']>;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeletePolicyArgs = {
+  urn: Scalars['String']['input'];
 };
 
 
@@ -5446,8 +5910,26 @@ export type MutationDeletePostArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteTestArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationDeleteViewArgs = {
   urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRemoveGroupArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRemoveGroupMembersArgs = {
+  input: RemoveGroupMembersInput;
 };
 
 
@@ -5476,8 +5958,34 @@ export type MutationRemoveTermArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRemoveUserArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRevokeAccessTokenArgs = {
+  tokenId: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateApplicationsSettingsArgs = {
   input: UpdateApplicationsSettingsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateCorpGroupPropertiesArgs = {
+  input: CorpGroupUpdateInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateCorpUserPropertiesArgs = {
+  input: CorpUserUpdateInput;
+  urn: Scalars['String']['input'];
 };
 
 
@@ -5519,14 +6027,41 @@ export type MutationUpdateNameArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateOwnershipTypeArgs = {
+  input: UpdateOwnershipTypeInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdatePolicyArgs = {
+  input: PolicyUpdateInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdatePostArgs = {
   input: UpdatePostInput;
 };
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateUserHomePageSettingsArgs = {
+  input: UpdateUserHomePageSettingsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateUserSettingArgs = {
   input: UpdateUserSettingInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateUserStatusArgs = {
+  status: CorpUserStatus;
+  urn: Scalars['String']['input'];
 };
 
 
@@ -5620,6 +6155,20 @@ export type OperationType =
   | 'UNKNOWN'
   /** Rows were updated. */
   | 'UPDATE';
+
+/** Where an entity comes from (aspect origin). */
+export type Origin = {
+  __typename?: 'Origin';
+  /** The external system's name, for an EXTERNAL origin. */
+  externalType?: Maybe<Scalars['String']['output']>;
+  type: OriginType;
+};
+
+/** Whether an entity was made in the catalog or brought from another system. */
+export type OriginType =
+  | 'EXTERNAL'
+  | 'NATIVE'
+  | 'UNKNOWN';
 
 /** One owner of an entity. */
 export type Owner = {
@@ -5965,6 +6514,82 @@ export type PoliciesConfig = {
   resourcePrivileges: Array<ResourcePrivileges>;
 };
 
+/** A stored policy (dataHubPolicyInfo): who it applies to, over what, and the privileges it grants. */
+export type Policy = {
+  __typename?: 'Policy';
+  actors: ActorFilter;
+  description?: Maybe<Scalars['String']['output']>;
+  /** False for the policies the platform needs to work (the root user's, the built-in roles'). */
+  editable: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  privileges: Array<Scalars['String']['output']>;
+  resources?: Maybe<ResourceFilter>;
+  state: PolicyState;
+  type: PolicyType;
+  urn: Scalars['String']['output'];
+};
+
+/** How a criterion compares a resource's values with its own. */
+export type PolicyMatchCondition =
+  | 'EQUALS'
+  | 'NOT_EQUALS'
+  | 'STARTS_WITH';
+
+/** One criterion: a field of the resource (RESOURCE_TYPE, RESOURCE_URN, DOMAIN, ...) compared with values. */
+export type PolicyMatchCriterion = {
+  __typename?: 'PolicyMatchCriterion';
+  condition: PolicyMatchCondition;
+  field: Scalars['String']['output'];
+  values: Array<PolicyMatchCriterionValue>;
+};
+
+/** One criterion of a policy's resources. */
+export type PolicyMatchCriterionInput = {
+  condition: PolicyMatchCondition;
+  field: Scalars['String']['input'];
+  values: Array<Scalars['String']['input']>;
+};
+
+/** One value of a criterion, with the entity it names when it is a URN of a stored entity. */
+export type PolicyMatchCriterionValue = {
+  __typename?: 'PolicyMatchCriterionValue';
+  entity?: Maybe<Entity>;
+  value: Scalars['String']['output'];
+};
+
+/** Criteria, all of which a resource must meet. */
+export type PolicyMatchFilter = {
+  __typename?: 'PolicyMatchFilter';
+  criteria?: Maybe<Array<PolicyMatchCriterion>>;
+};
+
+/** Criteria of a policy's resources. */
+export type PolicyMatchFilterInput = {
+  criteria?: InputMaybe<Array<PolicyMatchCriterionInput>>;
+};
+
+/** A policy's state: only an ACTIVE policy grants anything. */
+export type PolicyState =
+  | 'ACTIVE'
+  | 'DRAFT'
+  | 'INACTIVE';
+
+/** Whether a policy grants privileges over the platform or over resources. */
+export type PolicyType =
+  | 'METADATA'
+  | 'PLATFORM';
+
+/** A policy to create, or the whole of a policy to replace. */
+export type PolicyUpdateInput = {
+  actors: ActorFilterInput;
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  privileges: Array<Scalars['String']['input']>;
+  resources?: InputMaybe<ResourceFilterInput>;
+  state: PolicyState;
+  type: PolicyType;
+};
+
 /** An announcement (postInfo). */
 export type Post = Entity & {
   __typename?: 'Post';
@@ -6130,6 +6755,8 @@ export type Query = {
   entity?: Maybe<Entity>;
   /** A relationship between datasets by URN; another entity type is a bad request. */
   erModelRelationship?: Maybe<ErModelRelationship>;
+  /** A new personal access token, not stored in the token list (the list keeps the tokens createAccessToken makes). */
+  getAccessToken?: Maybe<AccessToken>;
   /** The analytics page's chart groups over the usage events. */
   getAnalyticsCharts: Array<AnalyticsChartGroup>;
   /** How many entities of each type the catalog holds (soft-deleted ones left out). */
@@ -6138,6 +6765,8 @@ export type Query = {
   getGrantedPrivileges?: Maybe<Privileges>;
   /** The highlights shown at the top of the analytics page. */
   getHighlights: Array<Highlight>;
+  /** The invite token that signs a new user up with a role (or with none). Needs MANAGE_POLICIES. */
+  getInviteToken?: Maybe<InviteToken>;
   /** The analytics page's chart groups over the catalog's metadata, optionally of one entity type, domain or query. */
   getMetadataAnalyticsCharts: Array<AnalyticsChartGroup>;
   /** The shortcuts of the search bar: the platforms with the most entities and the entity types that have any. */
@@ -6154,18 +6783,32 @@ export type Query = {
   glossaryTerm?: Maybe<GlossaryTerm>;
   /** Whether analytics are enabled (a quickstart enables them). */
   isAnalyticsEnabled: Scalars['Boolean']['output'];
+  /** The access tokens' metadata (dataHubAccessTokenInfo), newest first; one's own, or anyone's with MANAGE_ACCESS_TOKENS. */
+  listAccessTokens: ListAccessTokenResult;
   /** Search over the assets of a data product, as its `entities` field searches them. */
   listDataProductAssets?: Maybe<SearchResults>;
   /** The domains below a parent domain (the top-level ones without it) that match a query, newest first. */
   listDomains?: Maybe<ListDomainsResult>;
   /** The global views, newest first, optionally matching a query on their names. */
   listGlobalViews?: Maybe<ListViewsResult>;
+  /** The groups, optionally matching a query. Needs MANAGE_USERS_AND_GROUPS. */
+  listGroups?: Maybe<ListGroupsResult>;
   /** The views the caller created, newest first, optionally of one type and matching a query on their names. */
   listMyViews?: Maybe<ListViewsResult>;
+  /** The ownership types that are not soft-deleted, optionally matching a query on their name. */
+  listOwnershipTypes: ListOwnershipTypesResult;
+  /** The stored policies, by name, optionally matching a query on their name and description. Needs MANAGE_POLICIES. */
+  listPolicies?: Maybe<ListPoliciesResult>;
   /** The posts, newest first, optionally matching a query, filters or one resource. */
   listPosts?: Maybe<ListPostsResult>;
   /** The recommendation modules for a user in a scenario (the home page, search results, an entity page). */
   listRecommendations?: Maybe<ListRecommendationsResult>;
+  /** The roles (dataHubRoleInfo), optionally matching a query on their name. */
+  listRoles?: Maybe<ListRolesResult>;
+  /** The metadata tests (testInfo). Needs MANAGE_TESTS or VIEW_TESTS. */
+  listTests?: Maybe<ListTestsResult>;
+  /** The users, optionally matching a query. Needs MANAGE_USERS_AND_GROUPS. */
+  listUsers?: Maybe<ListUsersResult>;
   /**
    * The caller: the user of the request's token (the anonymous user without one, `urn:svc:corpuser:UNKNOWN`) and
    * what it may manage.
@@ -6210,6 +6853,8 @@ export type Query = {
   structuredProperty?: Maybe<StructuredPropertyEntity>;
   /** Fetch a tag by its URN, `urn:svc:tag:<name>`. */
   tag?: Maybe<Tag>;
+  /** One metadata test, by URN; null when none is stored. */
+  test?: Maybe<Test>;
   /** The versions of an asset by URN; another entity type is a bad request. */
   versionSet?: Maybe<VersionSet>;
   /** Fetch a saved view by its URN, `urn:svc:dataHubView:<id>`; null when no view is stored there. */
@@ -6375,6 +7020,12 @@ export type QueryErModelRelationshipArgs = {
 
 
 /** Reads. */
+export type QueryGetAccessTokenArgs = {
+  input: GetAccessTokenInput;
+};
+
+
+/** Reads. */
 export type QueryGetEntityCountsArgs = {
   input?: InputMaybe<EntityCountInput>;
 };
@@ -6383,6 +7034,12 @@ export type QueryGetEntityCountsArgs = {
 /** Reads. */
 export type QueryGetGrantedPrivilegesArgs = {
   input: GetGrantedPrivilegesInput;
+};
+
+
+/** Reads. */
+export type QueryGetInviteTokenArgs = {
+  input: GetInviteTokenInput;
 };
 
 
@@ -6417,6 +7074,12 @@ export type QueryGlossaryTermArgs = {
 
 
 /** Reads. */
+export type QueryListAccessTokensArgs = {
+  input: ListAccessTokenInput;
+};
+
+
+/** Reads. */
 export type QueryListDataProductAssetsArgs = {
   input: SearchAcrossEntitiesInput;
   urn: Scalars['String']['input'];
@@ -6436,8 +7099,26 @@ export type QueryListGlobalViewsArgs = {
 
 
 /** Reads. */
+export type QueryListGroupsArgs = {
+  input: ListGroupsInput;
+};
+
+
+/** Reads. */
 export type QueryListMyViewsArgs = {
   input: ListMyViewsInput;
+};
+
+
+/** Reads. */
+export type QueryListOwnershipTypesArgs = {
+  input: ListOwnershipTypesInput;
+};
+
+
+/** Reads. */
+export type QueryListPoliciesArgs = {
+  input: ListPoliciesInput;
 };
 
 
@@ -6450,6 +7131,24 @@ export type QueryListPostsArgs = {
 /** Reads. */
 export type QueryListRecommendationsArgs = {
   input: ListRecommendationsInput;
+};
+
+
+/** Reads. */
+export type QueryListRolesArgs = {
+  input: ListRolesInput;
+};
+
+
+/** Reads. */
+export type QueryListTestsArgs = {
+  input: ListTestsInput;
+};
+
+
+/** Reads. */
+export type QueryListUsersArgs = {
+  input: ListUsersInput;
 };
 
 
@@ -6527,6 +7226,12 @@ export type QueryStructuredPropertyArgs = {
 
 /** Reads. */
 export type QueryTagArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryTestArgs = {
   urn: Scalars['String']['input'];
 };
 
@@ -6653,6 +7358,12 @@ export type RelationshipsInput = {
   types: Array<Scalars['String']['input']>;
 };
 
+/** The users to take out of a group. */
+export type RemoveGroupMembersInput = {
+  groupUrn: Scalars['String']['input'];
+  userUrns: Array<Scalars['String']['input']>;
+};
+
 /** A link to remove from an entity. */
 export type RemoveLinkInput = {
   /** Label of the link; when given, only the links with this URL and this label are removed. */
@@ -6673,6 +7384,12 @@ export type RemoveOwnerInput = {
   resourceUrn: Scalars['String']['input'];
 };
 
+/** A password reset token. */
+export type ResetToken = {
+  __typename?: 'ResetToken';
+  resetToken: Scalars['String']['output'];
+};
+
 /** A user or a group. */
 export type ResolvedActor = CorpGroup | CorpUser;
 
@@ -6683,6 +7400,40 @@ export type ResolvedAuditStamp = {
   actor?: Maybe<CorpUser>;
   /** When, in epoch milliseconds. */
   time: Scalars['Long']['output'];
+};
+
+/** The resources a metadata policy covers; none means every resource. */
+export type ResourceFilter = {
+  __typename?: 'ResourceFilter';
+  /**
+   * Every resource, in the older form.
+   * @deprecated Field no longer supported
+   */
+  allResources?: Maybe<Scalars['Boolean']['output']>;
+  /** Criteria every covered resource meets. */
+  filter?: Maybe<PolicyMatchFilter>;
+  /** Criteria that narrow what the privileges allow. */
+  privilegeConstraints?: Maybe<PolicyMatchFilter>;
+  /**
+   * URNs, in the older form.
+   * @deprecated Field no longer supported
+   */
+  resources?: Maybe<Array<Scalars['String']['output']>>;
+  /**
+   * An entity type, in the older form.
+   * @deprecated Field no longer supported
+   */
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+/** The resources of a policy. */
+export type ResourceFilterInput = {
+  allResources?: InputMaybe<Scalars['Boolean']['input']>;
+  filter?: InputMaybe<PolicyMatchFilterInput>;
+  privilegeConstraints?: InputMaybe<PolicyMatchFilterInput>;
+  resources?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** @deprecated Field no longer supported */
+  type?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The privileges a policy may grant over the resources of one type. */
@@ -7749,6 +8500,12 @@ export type TestDefinition = {
   json?: Maybe<Scalars['String']['output']>;
 };
 
+/** A test's definition. */
+export type TestDefinitionInput = {
+  /** The definition as JSON text. */
+  json?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** One test's outcome on an entity. */
 export type TestResult = {
   __typename?: 'TestResult';
@@ -7873,6 +8630,12 @@ export type UpdateNameInput = {
   urn: Scalars['String']['input'];
 };
 
+/** The fields of an ownership type to change. */
+export type UpdateOwnershipTypeInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** What a post says. */
 export type UpdatePostContentInput = {
   /** Text or a link. */
@@ -7904,6 +8667,16 @@ export type UpdateStepStateResult = {
   id: Scalars['String']['output'];
   /** Whether it was stored. */
   succeeded: Scalars['Boolean']['output'];
+};
+
+/** The caller's home page settings to change. */
+export type UpdateUserHomePageSettingsInput = {
+  /** Announcements (post URNs) the caller dismissed, added to those dismissed before. */
+  newDismissedAnnouncements?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  /** The page template to use as the caller's home page. */
+  pageTemplate?: InputMaybe<Scalars['String']['input']>;
+  /** Go back to the organisation's default template. */
+  removePageTemplate?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** One user setting to set. */
@@ -8239,6 +9012,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelGroupProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
   ;
   Entity:
+    | ( Omit<AccessTokenMetadata, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Application, 'domain' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { domain?: Maybe<_RefType['DomainAssociation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ApplicationProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Assertion, 'dataPlatformInstance' | 'info' | 'lineage' | 'platform' | 'relationships' | 'tags'> & { dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, info?: Maybe<_RefType['AssertionInfo']>, lineage?: Maybe<_RefType['EntityLineageResult']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<BusinessAttribute, 'institutionalMemory' | 'ownership' | 'properties' | 'relationships'> & { institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['BusinessAttributeInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
@@ -8250,6 +9024,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<DataFlow, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DataFlowProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataHubPageModule, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataHubPageTemplate, 'properties' | 'relationships'> & { properties: _RefType['DataHubPageTemplateProperties'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<DataHubPolicy, 'actors' | 'relationships' | 'resources'> & { actors: _RefType['ActorFilter'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, resources?: Maybe<_RefType['ResourceFilter']> } )
+    | ( Omit<DataHubRole, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataHubView, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<DataPlatform, 'info' | 'relationships'> & { info?: Maybe<_RefType['DataPlatformInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
@@ -8307,8 +9083,16 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AcceptRoleInput: AcceptRoleInput;
   Access: ResolverTypeWrapper<Omit<Access, 'roles'> & { roles?: Maybe<Array<ResolversTypes['RoleAssociation']>> }>;
   AccessLevel: AccessLevel;
+  AccessToken: ResolverTypeWrapper<Omit<AccessToken, 'metadata'> & { metadata?: Maybe<ResolversTypes['AccessTokenMetadata']> }>;
+  AccessTokenDuration: AccessTokenDuration;
+  AccessTokenMetadata: ResolverTypeWrapper<Omit<AccessTokenMetadata, 'relationships'> & { relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  AccessTokenType: AccessTokenType;
+  ActorFilter: ResolverTypeWrapper<Omit<ActorFilter, 'resolvedGroups' | 'resolvedOwnershipTypes' | 'resolvedRoles' | 'resolvedUsers'> & { resolvedGroups?: Maybe<Array<ResolversTypes['CorpGroup']>>, resolvedOwnershipTypes?: Maybe<Array<ResolversTypes['OwnershipTypeEntity']>>, resolvedRoles?: Maybe<Array<ResolversTypes['DataHubRole']>>, resolvedUsers?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
+  ActorFilterInput: ActorFilterInput;
+  AddGroupMembersInput: AddGroupMembersInput;
   AddLinkInput: AddLinkInput;
   AddOwnerInput: AddOwnerInput;
   AddOwnersInput: AddOwnersInput;
@@ -8360,6 +9144,7 @@ export type ResolversTypes = {
   BatchAddOwnersInput: BatchAddOwnersInput;
   BatchAddTagsInput: BatchAddTagsInput;
   BatchAddTermsInput: BatchAddTermsInput;
+  BatchAssignRoleInput: BatchAssignRoleInput;
   BatchGetStepStatesInput: BatchGetStepStatesInput;
   BatchGetStepStatesResult: ResolverTypeWrapper<BatchGetStepStatesResult>;
   BatchRemoveOwnersInput: BatchRemoveOwnersInput;
@@ -8400,6 +9185,7 @@ export type ResolversTypes = {
   CorpGroupEditableProperties: ResolverTypeWrapper<CorpGroupEditableProperties>;
   CorpGroupInfo: ResolverTypeWrapper<Omit<CorpGroupInfo, 'admins' | 'members'> & { admins?: Maybe<Array<ResolversTypes['CorpUser']>>, members?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
   CorpGroupProperties: ResolverTypeWrapper<CorpGroupProperties>;
+  CorpGroupUpdateInput: CorpGroupUpdateInput;
   CorpUser: ResolverTypeWrapper<Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<ResolversTypes['CorpUserEditableInfo']>, editableProperties?: Maybe<ResolversTypes['CorpUserEditableProperties']>, info?: Maybe<ResolversTypes['CorpUserInfo']>, properties?: Maybe<ResolversTypes['CorpUserProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversTypes['CorpUserSettings']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   CorpUserAppearanceSettings: ResolverTypeWrapper<CorpUserAppearanceSettings>;
   CorpUserEditableInfo: ResolverTypeWrapper<CorpUserEditableInfo>;
@@ -8409,9 +9195,16 @@ export type ResolversTypes = {
   CorpUserProperties: ResolverTypeWrapper<Omit<CorpUserProperties, 'customProperties' | 'manager'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, manager?: Maybe<ResolversTypes['CorpUser']> }>;
   CorpUserSettings: ResolverTypeWrapper<Omit<CorpUserSettings, 'appearance' | 'homePage' | 'views'> & { appearance?: Maybe<ResolversTypes['CorpUserAppearanceSettings']>, homePage?: Maybe<ResolversTypes['CorpUserHomePageSettings']>, views?: Maybe<ResolversTypes['CorpUserViewsSettings']> }>;
   CorpUserStatus: CorpUserStatus;
+  CorpUserUpdateInput: CorpUserUpdateInput;
   CorpUserViewsSettings: ResolverTypeWrapper<Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversTypes['DataHubView']> }>;
+  CreateAccessTokenInput: CreateAccessTokenInput;
+  CreateGroupInput: CreateGroupInput;
+  CreateInviteTokenInput: CreateInviteTokenInput;
+  CreateNativeUserResetTokenInput: CreateNativeUserResetTokenInput;
+  CreateOwnershipTypeInput: CreateOwnershipTypeInput;
   CreatePostInput: CreatePostInput;
   CreateTagInput: CreateTagInput;
+  CreateTestInput: CreateTestInput;
   CreateViewInput: CreateViewInput;
   CustomAssertionInfo: ResolverTypeWrapper<CustomAssertionInfo>;
   CustomPropertiesEntry: ResolverTypeWrapper<CustomPropertiesEntry>;
@@ -8434,6 +9227,8 @@ export type ResolversTypes = {
   DataHubPageTemplateSurface: ResolverTypeWrapper<DataHubPageTemplateSurface>;
   DataHubPageTemplateVisibility: ResolverTypeWrapper<DataHubPageTemplateVisibility>;
   DataHubPersona: ResolverTypeWrapper<DataHubPersona>;
+  DataHubPolicy: ResolverTypeWrapper<Omit<DataHubPolicy, 'actors' | 'relationships' | 'resources'> & { actors: ResolversTypes['ActorFilter'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, resources?: Maybe<ResolversTypes['ResourceFilter']> }>;
+  DataHubRole: ResolverTypeWrapper<Omit<DataHubRole, 'relationships'> & { relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataHubView: ResolverTypeWrapper<Omit<DataHubView, 'relationships'> & { relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataHubViewDefinition: ResolverTypeWrapper<DataHubViewDefinition>;
   DataHubViewDefinitionInput: DataHubViewDefinitionInput;
@@ -8553,7 +9348,9 @@ export type ResolversTypes = {
   FreshnessAssertionScheduleType: FreshnessAssertionScheduleType;
   FreshnessAssertionType: FreshnessAssertionType;
   FreshnessCronSchedule: ResolverTypeWrapper<FreshnessCronSchedule>;
+  GetAccessTokenInput: GetAccessTokenInput;
   GetGrantedPrivilegesInput: GetGrantedPrivilegesInput;
+  GetInviteTokenInput: GetInviteTokenInput;
   GetQuickFiltersInput: GetQuickFiltersInput;
   GetQuickFiltersResult: ResolverTypeWrapper<Omit<GetQuickFiltersResult, 'quickFilters'> & { quickFilters: Array<Maybe<ResolversTypes['QuickFilter']>> }>;
   GetRootGlossaryEntitiesInput: GetRootGlossaryEntitiesInput;
@@ -8599,6 +9396,7 @@ export type ResolversTypes = {
   InstitutionalMemoryMetadataUpdate: InstitutionalMemoryMetadataUpdate;
   InstitutionalMemoryUpdate: InstitutionalMemoryUpdate;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  InviteToken: ResolverTypeWrapper<InviteToken>;
   KeyValueSchema: ResolverTypeWrapper<KeyValueSchema>;
   LineageConfig: ResolverTypeWrapper<LineageConfig>;
   LineageDirection: LineageDirection;
@@ -8609,14 +9407,28 @@ export type ResolversTypes = {
   LinkModuleParams: ResolverTypeWrapper<LinkModuleParams>;
   LinkParams: ResolverTypeWrapper<LinkParams>;
   LinkSettingsInput: LinkSettingsInput;
+  ListAccessTokenInput: ListAccessTokenInput;
+  ListAccessTokenResult: ResolverTypeWrapper<Omit<ListAccessTokenResult, 'tokens'> & { tokens: Array<ResolversTypes['AccessTokenMetadata']> }>;
   ListDomainsInput: ListDomainsInput;
   ListDomainsResult: ResolverTypeWrapper<Omit<ListDomainsResult, 'domains'> & { domains: Array<ResolversTypes['Domain']> }>;
   ListGlobalViewsInput: ListGlobalViewsInput;
+  ListGroupsInput: ListGroupsInput;
+  ListGroupsResult: ResolverTypeWrapper<Omit<ListGroupsResult, 'groups'> & { groups: Array<ResolversTypes['CorpGroup']> }>;
   ListMyViewsInput: ListMyViewsInput;
+  ListOwnershipTypesInput: ListOwnershipTypesInput;
+  ListOwnershipTypesResult: ResolverTypeWrapper<Omit<ListOwnershipTypesResult, 'ownershipTypes'> & { ownershipTypes: Array<ResolversTypes['OwnershipTypeEntity']> }>;
+  ListPoliciesInput: ListPoliciesInput;
+  ListPoliciesResult: ResolverTypeWrapper<Omit<ListPoliciesResult, 'policies'> & { policies: Array<ResolversTypes['Policy']> }>;
   ListPostsInput: ListPostsInput;
   ListPostsResult: ResolverTypeWrapper<Omit<ListPostsResult, 'posts'> & { posts: Array<ResolversTypes['Post']> }>;
   ListRecommendationsInput: ListRecommendationsInput;
   ListRecommendationsResult: ResolverTypeWrapper<Omit<ListRecommendationsResult, 'modules'> & { modules: Array<ResolversTypes['RecommendationModule']> }>;
+  ListRolesInput: ListRolesInput;
+  ListRolesResult: ResolverTypeWrapper<Omit<ListRolesResult, 'roles'> & { roles: Array<ResolversTypes['DataHubRole']> }>;
+  ListTestsInput: ListTestsInput;
+  ListTestsResult: ResolverTypeWrapper<Omit<ListTestsResult, 'tests'> & { tests: Array<ResolversTypes['Test']> }>;
+  ListUsersInput: ListUsersInput;
+  ListUsersResult: ResolverTypeWrapper<Omit<ListUsersResult, 'users'> & { users: Array<ResolversTypes['CorpUser']> }>;
   ListViewsResult: ResolverTypeWrapper<Omit<ListViewsResult, 'views'> & { views: Array<ResolversTypes['DataHubView']> }>;
   LogicalOperator: LogicalOperator;
   Long: ResolverTypeWrapper<Scalars['Long']['output']>;
@@ -8654,6 +9466,8 @@ export type ResolversTypes = {
   Operation: ResolverTypeWrapper<Operation>;
   OperationSourceType: OperationSourceType;
   OperationType: OperationType;
+  Origin: ResolverTypeWrapper<Origin>;
+  OriginType: OriginType;
   Owner: ResolverTypeWrapper<Omit<Owner, 'attribution' | 'owner' | 'ownershipType'> & { attribution?: Maybe<ResolversTypes['MetadataAttribution']>, owner: ResolversTypes['OwnerType'], ownershipType?: Maybe<ResolversTypes['OwnershipTypeEntity']> }>;
   OwnerEntityType: OwnerEntityType;
   OwnerInput: OwnerInput;
@@ -8680,6 +9494,16 @@ export type ResolversTypes = {
   PlatformSchema: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PlatformSchema']>;
   PlatformType: PlatformType;
   PoliciesConfig: ResolverTypeWrapper<PoliciesConfig>;
+  Policy: ResolverTypeWrapper<Omit<Policy, 'actors' | 'resources'> & { actors: ResolversTypes['ActorFilter'], resources?: Maybe<ResolversTypes['ResourceFilter']> }>;
+  PolicyMatchCondition: PolicyMatchCondition;
+  PolicyMatchCriterion: ResolverTypeWrapper<Omit<PolicyMatchCriterion, 'values'> & { values: Array<ResolversTypes['PolicyMatchCriterionValue']> }>;
+  PolicyMatchCriterionInput: PolicyMatchCriterionInput;
+  PolicyMatchCriterionValue: ResolverTypeWrapper<Omit<PolicyMatchCriterionValue, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
+  PolicyMatchFilter: ResolverTypeWrapper<Omit<PolicyMatchFilter, 'criteria'> & { criteria?: Maybe<Array<ResolversTypes['PolicyMatchCriterion']>> }>;
+  PolicyMatchFilterInput: PolicyMatchFilterInput;
+  PolicyState: PolicyState;
+  PolicyType: PolicyType;
+  PolicyUpdateInput: PolicyUpdateInput;
   Post: ResolverTypeWrapper<Omit<Post, 'lastModified' | 'relationships'> & { lastModified: ResolversTypes['AuditStamp'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   PostContent: ResolverTypeWrapper<PostContent>;
   PostContentType: PostContentType;
@@ -8701,10 +9525,14 @@ export type ResolversTypes = {
   RelationshipDirection: RelationshipDirection;
   RelationshipFieldMapping: ResolverTypeWrapper<RelationshipFieldMapping>;
   RelationshipsInput: RelationshipsInput;
+  RemoveGroupMembersInput: RemoveGroupMembersInput;
   RemoveLinkInput: RemoveLinkInput;
   RemoveOwnerInput: RemoveOwnerInput;
+  ResetToken: ResolverTypeWrapper<ResetToken>;
   ResolvedActor: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ResolvedActor']>;
   ResolvedAuditStamp: ResolverTypeWrapper<Omit<ResolvedAuditStamp, 'actor'> & { actor?: Maybe<ResolversTypes['CorpUser']> }>;
+  ResourceFilter: ResolverTypeWrapper<Omit<ResourceFilter, 'filter' | 'privilegeConstraints'> & { filter?: Maybe<ResolversTypes['PolicyMatchFilter']>, privilegeConstraints?: Maybe<ResolversTypes['PolicyMatchFilter']> }>;
+  ResourceFilterInput: ResourceFilterInput;
   ResourcePrivileges: ResolverTypeWrapper<ResourcePrivileges>;
   ResourceRefInput: ResourceRefInput;
   ResourceSpec: ResourceSpec;
@@ -8782,6 +9610,7 @@ export type ResolversTypes = {
   TermAssociationInput: TermAssociationInput;
   Test: ResolverTypeWrapper<Omit<Test, 'definition' | 'relationships'> & { definition: ResolversTypes['TestDefinition'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   TestDefinition: ResolverTypeWrapper<TestDefinition>;
+  TestDefinitionInput: TestDefinitionInput;
   TestResult: ResolverTypeWrapper<Omit<TestResult, 'test'> & { test?: Maybe<ResolversTypes['Test']> }>;
   TestResultType: TestResultType;
   TestResults: ResolverTypeWrapper<Omit<TestResults, 'failing' | 'passing'> & { failing: Array<ResolversTypes['TestResult']>, passing: Array<ResolversTypes['TestResult']> }>;
@@ -8798,9 +9627,11 @@ export type ResolversTypes = {
   UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
   UpdateMediaInput: UpdateMediaInput;
   UpdateNameInput: UpdateNameInput;
+  UpdateOwnershipTypeInput: UpdateOwnershipTypeInput;
   UpdatePostContentInput: UpdatePostContentInput;
   UpdatePostInput: UpdatePostInput;
   UpdateStepStateResult: ResolverTypeWrapper<UpdateStepStateResult>;
+  UpdateUserHomePageSettingsInput: UpdateUserHomePageSettingsInput;
   UpdateUserSettingInput: UpdateUserSettingInput;
   UpdateViewInput: UpdateViewInput;
   UsageAggregation: ResolverTypeWrapper<Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversTypes['UsageAggregationMetrics']> }>;
@@ -8823,7 +9654,13 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AcceptRoleInput: AcceptRoleInput;
   Access: Omit<Access, 'roles'> & { roles?: Maybe<Array<ResolversParentTypes['RoleAssociation']>> };
+  AccessToken: Omit<AccessToken, 'metadata'> & { metadata?: Maybe<ResolversParentTypes['AccessTokenMetadata']> };
+  AccessTokenMetadata: Omit<AccessTokenMetadata, 'relationships'> & { relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  ActorFilter: Omit<ActorFilter, 'resolvedGroups' | 'resolvedOwnershipTypes' | 'resolvedRoles' | 'resolvedUsers'> & { resolvedGroups?: Maybe<Array<ResolversParentTypes['CorpGroup']>>, resolvedOwnershipTypes?: Maybe<Array<ResolversParentTypes['OwnershipTypeEntity']>>, resolvedRoles?: Maybe<Array<ResolversParentTypes['DataHubRole']>>, resolvedUsers?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
+  ActorFilterInput: ActorFilterInput;
+  AddGroupMembersInput: AddGroupMembersInput;
   AddLinkInput: AddLinkInput;
   AddOwnerInput: AddOwnerInput;
   AddOwnersInput: AddOwnersInput;
@@ -8867,6 +9704,7 @@ export type ResolversParentTypes = {
   BatchAddOwnersInput: BatchAddOwnersInput;
   BatchAddTagsInput: BatchAddTagsInput;
   BatchAddTermsInput: BatchAddTermsInput;
+  BatchAssignRoleInput: BatchAssignRoleInput;
   BatchGetStepStatesInput: BatchGetStepStatesInput;
   BatchGetStepStatesResult: BatchGetStepStatesResult;
   BatchRemoveOwnersInput: BatchRemoveOwnersInput;
@@ -8906,6 +9744,7 @@ export type ResolversParentTypes = {
   CorpGroupEditableProperties: CorpGroupEditableProperties;
   CorpGroupInfo: Omit<CorpGroupInfo, 'admins' | 'members'> & { admins?: Maybe<Array<ResolversParentTypes['CorpUser']>>, members?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
   CorpGroupProperties: CorpGroupProperties;
+  CorpGroupUpdateInput: CorpGroupUpdateInput;
   CorpUser: Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<ResolversParentTypes['CorpUserEditableInfo']>, editableProperties?: Maybe<ResolversParentTypes['CorpUserEditableProperties']>, info?: Maybe<ResolversParentTypes['CorpUserInfo']>, properties?: Maybe<ResolversParentTypes['CorpUserProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversParentTypes['CorpUserSettings']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   CorpUserAppearanceSettings: CorpUserAppearanceSettings;
   CorpUserEditableInfo: CorpUserEditableInfo;
@@ -8914,9 +9753,16 @@ export type ResolversParentTypes = {
   CorpUserInfo: Omit<CorpUserInfo, 'customProperties' | 'manager'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, manager?: Maybe<ResolversParentTypes['CorpUser']> };
   CorpUserProperties: Omit<CorpUserProperties, 'customProperties' | 'manager'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, manager?: Maybe<ResolversParentTypes['CorpUser']> };
   CorpUserSettings: Omit<CorpUserSettings, 'appearance' | 'homePage' | 'views'> & { appearance?: Maybe<ResolversParentTypes['CorpUserAppearanceSettings']>, homePage?: Maybe<ResolversParentTypes['CorpUserHomePageSettings']>, views?: Maybe<ResolversParentTypes['CorpUserViewsSettings']> };
+  CorpUserUpdateInput: CorpUserUpdateInput;
   CorpUserViewsSettings: Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversParentTypes['DataHubView']> };
+  CreateAccessTokenInput: CreateAccessTokenInput;
+  CreateGroupInput: CreateGroupInput;
+  CreateInviteTokenInput: CreateInviteTokenInput;
+  CreateNativeUserResetTokenInput: CreateNativeUserResetTokenInput;
+  CreateOwnershipTypeInput: CreateOwnershipTypeInput;
   CreatePostInput: CreatePostInput;
   CreateTagInput: CreateTagInput;
+  CreateTestInput: CreateTestInput;
   CreateViewInput: CreateViewInput;
   CustomAssertionInfo: CustomAssertionInfo;
   CustomPropertiesEntry: CustomPropertiesEntry;
@@ -8938,6 +9784,8 @@ export type ResolversParentTypes = {
   DataHubPageTemplateSurface: DataHubPageTemplateSurface;
   DataHubPageTemplateVisibility: DataHubPageTemplateVisibility;
   DataHubPersona: DataHubPersona;
+  DataHubPolicy: Omit<DataHubPolicy, 'actors' | 'relationships' | 'resources'> & { actors: ResolversParentTypes['ActorFilter'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, resources?: Maybe<ResolversParentTypes['ResourceFilter']> };
+  DataHubRole: Omit<DataHubRole, 'relationships'> & { relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataHubView: Omit<DataHubView, 'relationships'> & { relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataHubViewDefinition: DataHubViewDefinition;
   DataHubViewDefinitionInput: DataHubViewDefinitionInput;
@@ -9039,7 +9887,9 @@ export type ResolversParentTypes = {
   FreshnessAssertionInfo: FreshnessAssertionInfo;
   FreshnessAssertionSchedule: FreshnessAssertionSchedule;
   FreshnessCronSchedule: FreshnessCronSchedule;
+  GetAccessTokenInput: GetAccessTokenInput;
   GetGrantedPrivilegesInput: GetGrantedPrivilegesInput;
+  GetInviteTokenInput: GetInviteTokenInput;
   GetQuickFiltersInput: GetQuickFiltersInput;
   GetQuickFiltersResult: Omit<GetQuickFiltersResult, 'quickFilters'> & { quickFilters: Array<Maybe<ResolversParentTypes['QuickFilter']>> };
   GetRootGlossaryEntitiesInput: GetRootGlossaryEntitiesInput;
@@ -9076,6 +9926,7 @@ export type ResolversParentTypes = {
   InstitutionalMemoryMetadataUpdate: InstitutionalMemoryMetadataUpdate;
   InstitutionalMemoryUpdate: InstitutionalMemoryUpdate;
   Int: Scalars['Int']['output'];
+  InviteToken: InviteToken;
   KeyValueSchema: KeyValueSchema;
   LineageConfig: LineageConfig;
   LineageFlags: LineageFlags;
@@ -9084,14 +9935,28 @@ export type ResolversParentTypes = {
   LinkModuleParams: LinkModuleParams;
   LinkParams: LinkParams;
   LinkSettingsInput: LinkSettingsInput;
+  ListAccessTokenInput: ListAccessTokenInput;
+  ListAccessTokenResult: Omit<ListAccessTokenResult, 'tokens'> & { tokens: Array<ResolversParentTypes['AccessTokenMetadata']> };
   ListDomainsInput: ListDomainsInput;
   ListDomainsResult: Omit<ListDomainsResult, 'domains'> & { domains: Array<ResolversParentTypes['Domain']> };
   ListGlobalViewsInput: ListGlobalViewsInput;
+  ListGroupsInput: ListGroupsInput;
+  ListGroupsResult: Omit<ListGroupsResult, 'groups'> & { groups: Array<ResolversParentTypes['CorpGroup']> };
   ListMyViewsInput: ListMyViewsInput;
+  ListOwnershipTypesInput: ListOwnershipTypesInput;
+  ListOwnershipTypesResult: Omit<ListOwnershipTypesResult, 'ownershipTypes'> & { ownershipTypes: Array<ResolversParentTypes['OwnershipTypeEntity']> };
+  ListPoliciesInput: ListPoliciesInput;
+  ListPoliciesResult: Omit<ListPoliciesResult, 'policies'> & { policies: Array<ResolversParentTypes['Policy']> };
   ListPostsInput: ListPostsInput;
   ListPostsResult: Omit<ListPostsResult, 'posts'> & { posts: Array<ResolversParentTypes['Post']> };
   ListRecommendationsInput: ListRecommendationsInput;
   ListRecommendationsResult: Omit<ListRecommendationsResult, 'modules'> & { modules: Array<ResolversParentTypes['RecommendationModule']> };
+  ListRolesInput: ListRolesInput;
+  ListRolesResult: Omit<ListRolesResult, 'roles'> & { roles: Array<ResolversParentTypes['DataHubRole']> };
+  ListTestsInput: ListTestsInput;
+  ListTestsResult: Omit<ListTestsResult, 'tests'> & { tests: Array<ResolversParentTypes['Test']> };
+  ListUsersInput: ListUsersInput;
+  ListUsersResult: Omit<ListUsersResult, 'users'> & { users: Array<ResolversParentTypes['CorpUser']> };
   ListViewsResult: Omit<ListViewsResult, 'views'> & { views: Array<ResolversParentTypes['DataHubView']> };
   Long: Scalars['Long']['output'];
   MLFeature: Omit<MlFeature, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureProperties' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, featureProperties?: Maybe<ResolversParentTypes['MLFeatureProperties']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['MLFeatureProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
@@ -9124,6 +9989,7 @@ export type ResolversParentTypes = {
   NumberValue: NumberValue;
   NumericDataPoint: NumericDataPoint;
   Operation: Operation;
+  Origin: Origin;
   Owner: Omit<Owner, 'attribution' | 'owner' | 'ownershipType'> & { attribution?: Maybe<ResolversParentTypes['MetadataAttribution']>, owner: ResolversParentTypes['OwnerType'], ownershipType?: Maybe<ResolversParentTypes['OwnershipTypeEntity']> };
   OwnerInput: OwnerInput;
   OwnerType: ResolversUnionTypes<ResolversParentTypes>['OwnerType'];
@@ -9140,6 +10006,13 @@ export type ResolversParentTypes = {
   PlatformPrivileges: PlatformPrivileges;
   PlatformSchema: ResolversUnionTypes<ResolversParentTypes>['PlatformSchema'];
   PoliciesConfig: PoliciesConfig;
+  Policy: Omit<Policy, 'actors' | 'resources'> & { actors: ResolversParentTypes['ActorFilter'], resources?: Maybe<ResolversParentTypes['ResourceFilter']> };
+  PolicyMatchCriterion: Omit<PolicyMatchCriterion, 'values'> & { values: Array<ResolversParentTypes['PolicyMatchCriterionValue']> };
+  PolicyMatchCriterionInput: PolicyMatchCriterionInput;
+  PolicyMatchCriterionValue: Omit<PolicyMatchCriterionValue, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
+  PolicyMatchFilter: Omit<PolicyMatchFilter, 'criteria'> & { criteria?: Maybe<Array<ResolversParentTypes['PolicyMatchCriterion']>> };
+  PolicyMatchFilterInput: PolicyMatchFilterInput;
+  PolicyUpdateInput: PolicyUpdateInput;
   Post: Omit<Post, 'lastModified' | 'relationships'> & { lastModified: ResolversParentTypes['AuditStamp'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   PostContent: PostContent;
   Privilege: Privilege;
@@ -9156,10 +10029,14 @@ export type ResolversParentTypes = {
   RecommendationRequestContext: RecommendationRequestContext;
   RelationshipFieldMapping: RelationshipFieldMapping;
   RelationshipsInput: RelationshipsInput;
+  RemoveGroupMembersInput: RemoveGroupMembersInput;
   RemoveLinkInput: RemoveLinkInput;
   RemoveOwnerInput: RemoveOwnerInput;
+  ResetToken: ResetToken;
   ResolvedActor: ResolversUnionTypes<ResolversParentTypes>['ResolvedActor'];
   ResolvedAuditStamp: Omit<ResolvedAuditStamp, 'actor'> & { actor?: Maybe<ResolversParentTypes['CorpUser']> };
+  ResourceFilter: Omit<ResourceFilter, 'filter' | 'privilegeConstraints'> & { filter?: Maybe<ResolversParentTypes['PolicyMatchFilter']>, privilegeConstraints?: Maybe<ResolversParentTypes['PolicyMatchFilter']> };
+  ResourceFilterInput: ResourceFilterInput;
   ResourcePrivileges: ResourcePrivileges;
   ResourceRefInput: ResourceRefInput;
   ResourceSpec: ResourceSpec;
@@ -9228,6 +10105,7 @@ export type ResolversParentTypes = {
   TermAssociationInput: TermAssociationInput;
   Test: Omit<Test, 'definition' | 'relationships'> & { definition: ResolversParentTypes['TestDefinition'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   TestDefinition: TestDefinition;
+  TestDefinitionInput: TestDefinitionInput;
   TestResult: Omit<TestResult, 'test'> & { test?: Maybe<ResolversParentTypes['Test']> };
   TestResults: Omit<TestResults, 'failing' | 'passing'> & { failing: Array<ResolversParentTypes['TestResult']>, passing: Array<ResolversParentTypes['TestResult']> };
   TestsConfig: TestsConfig;
@@ -9242,9 +10120,11 @@ export type ResolversParentTypes = {
   UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
   UpdateMediaInput: UpdateMediaInput;
   UpdateNameInput: UpdateNameInput;
+  UpdateOwnershipTypeInput: UpdateOwnershipTypeInput;
   UpdatePostContentInput: UpdatePostContentInput;
   UpdatePostInput: UpdatePostInput;
   UpdateStepStateResult: UpdateStepStateResult;
+  UpdateUserHomePageSettingsInput: UpdateUserHomePageSettingsInput;
   UpdateUserSettingInput: UpdateUserSettingInput;
   UpdateViewInput: UpdateViewInput;
   UsageAggregation: Omit<UsageAggregation, 'metrics'> & { metrics?: Maybe<ResolversParentTypes['UsageAggregationMetrics']> };
@@ -9264,6 +10144,39 @@ export type ResolversParentTypes = {
 
 export type AccessResolvers<ContextType = any, ParentType extends ResolversParentTypes['Access'] = ResolversParentTypes['Access']> = {
   roles?: Resolver<Maybe<Array<ResolversTypes['RoleAssociation']>>, ParentType, ContextType>;
+};
+
+export type AccessTokenResolvers<ContextType = any, ParentType extends ResolversParentTypes['AccessToken'] = ResolversParentTypes['AccessToken']> = {
+  accessToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  metadata?: Resolver<Maybe<ResolversTypes['AccessTokenMetadata']>, ParentType, ContextType>;
+};
+
+export type AccessTokenMetadataResolvers<ContextType = any, ParentType extends ResolversParentTypes['AccessTokenMetadata'] = ResolversParentTypes['AccessTokenMetadata']> = {
+  actorUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownerUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<AccessTokenMetadataRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ActorFilterResolvers<ContextType = any, ParentType extends ResolversParentTypes['ActorFilter'] = ResolversParentTypes['ActorFilter']> = {
+  allGroups?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  allUsers?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  groups?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  resolvedGroups?: Resolver<Maybe<Array<ResolversTypes['CorpGroup']>>, ParentType, ContextType>;
+  resolvedOwnershipTypes?: Resolver<Maybe<Array<ResolversTypes['OwnershipTypeEntity']>>, ParentType, ContextType>;
+  resolvedRoles?: Resolver<Maybe<Array<ResolversTypes['DataHubRole']>>, ParentType, ContextType>;
+  resolvedUsers?: Resolver<Maybe<Array<ResolversTypes['CorpUser']>>, ParentType, ContextType>;
+  resourceOwners?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  resourceOwnersTypes?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  roles?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  users?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
 };
 
 export type AggregateResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['AggregateResults'] = ResolversParentTypes['AggregateResults']> = {
@@ -9675,6 +10588,7 @@ export type CorpGroupResolvers<ContextType = any, ParentType extends ResolversPa
   exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   info?: Resolver<Maybe<ResolversTypes['CorpGroupInfo']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  origin?: Resolver<Maybe<ResolversTypes['Origin']>, ParentType, ContextType>;
   ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
   properties?: Resolver<Maybe<ResolversTypes['CorpGroupProperties']>, ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<CorpGroupRelationshipsArgs, 'input'>>;
@@ -9973,6 +10887,31 @@ export type DataHubPageTemplateVisibilityResolvers<ContextType = any, ParentType
 
 export type DataHubPersonaResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPersona'] = ResolversParentTypes['DataHubPersona']> = {
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DataHubPolicyResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPolicy'] = ResolversParentTypes['DataHubPolicy']> = {
+  actors?: Resolver<ResolversTypes['ActorFilter'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  editable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  policyType?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  privileges?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataHubPolicyRelationshipsArgs, 'input'>>;
+  resources?: Resolver<Maybe<ResolversTypes['ResourceFilter']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['PolicyState'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DataHubRoleResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubRole'] = ResolversParentTypes['DataHubRole']> = {
+  aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<DataHubRoleAspectsArgs>>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataHubRoleRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type DataHubViewResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubView'] = ResolversParentTypes['DataHubView']> = {
@@ -10416,7 +11355,7 @@ export type EmbedResolvers<ContextType = any, ParentType extends ResolversParent
 };
 
 export type EntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['Entity'] = ResolversParentTypes['Entity']> = {
-  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AccessTokenMetadata' | 'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubPolicy' | 'DataHubRole' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet', ParentType, ContextType>;
 };
 
 export type EntityAssertionsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityAssertionsResult'] = ResolversParentTypes['EntityAssertionsResult']> = {
@@ -10922,6 +11861,10 @@ export type InstitutionalMemoryMetadataSettingsResolvers<ContextType = any, Pare
   showInAssetPreview?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type InviteTokenResolvers<ContextType = any, ParentType extends ResolversParentTypes['InviteToken'] = ResolversParentTypes['InviteToken']> = {
+  inviteToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type KeyValueSchemaResolvers<ContextType = any, ParentType extends ResolversParentTypes['KeyValueSchema'] = ResolversParentTypes['KeyValueSchema']> = {
   keySchema?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   valueSchema?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -10954,9 +11897,37 @@ export type LinkParamsResolvers<ContextType = any, ParentType extends ResolversP
   searchParams?: Resolver<Maybe<ResolversTypes['SearchParams']>, ParentType, ContextType>;
 };
 
+export type ListAccessTokenResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListAccessTokenResult'] = ResolversParentTypes['ListAccessTokenResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tokens?: Resolver<Array<ResolversTypes['AccessTokenMetadata']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type ListDomainsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListDomainsResult'] = ResolversParentTypes['ListDomainsResult']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   domains?: Resolver<Array<ResolversTypes['Domain']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ListGroupsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListGroupsResult'] = ResolversParentTypes['ListGroupsResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  groups?: Resolver<Array<ResolversTypes['CorpGroup']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ListOwnershipTypesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListOwnershipTypesResult'] = ResolversParentTypes['ListOwnershipTypesResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  ownershipTypes?: Resolver<Array<ResolversTypes['OwnershipTypeEntity']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ListPoliciesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListPoliciesResult'] = ResolversParentTypes['ListPoliciesResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  policies?: Resolver<Array<ResolversTypes['Policy']>, ParentType, ContextType>;
   start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -10970,6 +11941,27 @@ export type ListPostsResultResolvers<ContextType = any, ParentType extends Resol
 
 export type ListRecommendationsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListRecommendationsResult'] = ResolversParentTypes['ListRecommendationsResult']> = {
   modules?: Resolver<Array<ResolversTypes['RecommendationModule']>, ParentType, ContextType>;
+};
+
+export type ListRolesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListRolesResult'] = ResolversParentTypes['ListRolesResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['DataHubRole']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ListTestsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListTestsResult'] = ResolversParentTypes['ListTestsResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tests?: Resolver<Array<ResolversTypes['Test']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ListUsersResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListUsersResult'] = ResolversParentTypes['ListUsersResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  users?: Resolver<Array<ResolversTypes['CorpUser']>, ParentType, ContextType>;
 };
 
 export type ListViewsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListViewsResult'] = ResolversParentTypes['ListViewsResult']> = {
@@ -11246,6 +12238,8 @@ export type MetadataAttributionResolvers<ContextType = any, ParentType extends R
 };
 
 export type MutationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  acceptRole?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAcceptRoleArgs, 'input'>>;
+  addGroupMembers?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddGroupMembersArgs, 'input'>>;
   addLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddLinkArgs, 'input'>>;
   addOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddOwnerArgs, 'input'>>;
   addOwners?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddOwnersArgs, 'input'>>;
@@ -11256,28 +12250,49 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   batchAddOwners?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchAddOwnersArgs, 'input'>>;
   batchAddTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchAddTagsArgs, 'input'>>;
   batchAddTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchAddTermsArgs, 'input'>>;
+  batchAssignRole?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchAssignRoleArgs, 'input'>>;
   batchRemoveOwners?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveOwnersArgs, 'input'>>;
   batchRemoveTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTagsArgs, 'input'>>;
   batchRemoveTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTermsArgs, 'input'>>;
   batchUpdateStepStates?: Resolver<ResolversTypes['BatchUpdateStepStatesResult'], ParentType, ContextType, RequireFields<MutationBatchUpdateStepStatesArgs, 'input'>>;
+  createAccessToken?: Resolver<Maybe<ResolversTypes['AccessToken']>, ParentType, ContextType, RequireFields<MutationCreateAccessTokenArgs, 'input'>>;
+  createGroup?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateGroupArgs, 'input'>>;
+  createInviteToken?: Resolver<Maybe<ResolversTypes['InviteToken']>, ParentType, ContextType, RequireFields<MutationCreateInviteTokenArgs, 'input'>>;
+  createNativeUserResetToken?: Resolver<Maybe<ResolversTypes['ResetToken']>, ParentType, ContextType, RequireFields<MutationCreateNativeUserResetTokenArgs, 'input'>>;
+  createOwnershipType?: Resolver<Maybe<ResolversTypes['OwnershipTypeEntity']>, ParentType, ContextType, RequireFields<MutationCreateOwnershipTypeArgs, 'input'>>;
+  createPolicy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreatePolicyArgs, 'input'>>;
   createPost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationCreatePostArgs, 'input'>>;
   createTag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateTagArgs, 'input'>>;
+  createTest?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateTestArgs, 'input'>>;
   createView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationCreateViewArgs, 'input'>>;
+  deleteOwnershipType?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteOwnershipTypeArgs, 'urn'>>;
+  deletePolicy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationDeletePolicyArgs, 'urn'>>;
   deletePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeletePostArgs, 'urn'>>;
+  deleteTest?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteTestArgs, 'urn'>>;
   deleteView?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteViewArgs, 'urn'>>;
+  removeGroup?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveGroupArgs, 'urn'>>;
+  removeGroupMembers?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveGroupMembersArgs, 'input'>>;
   removeLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveLinkArgs, 'input'>>;
   removeOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveOwnerArgs, 'input'>>;
   removeTag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTagArgs, 'input'>>;
   removeTerm?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTermArgs, 'input'>>;
+  removeUser?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveUserArgs, 'urn'>>;
+  revokeAccessToken?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRevokeAccessTokenArgs, 'tokenId'>>;
   updateApplicationsSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateApplicationsSettingsArgs, 'input'>>;
+  updateCorpGroupProperties?: Resolver<Maybe<ResolversTypes['CorpGroup']>, ParentType, ContextType, RequireFields<MutationUpdateCorpGroupPropertiesArgs, 'input' | 'urn'>>;
+  updateCorpUserProperties?: Resolver<Maybe<ResolversTypes['CorpUser']>, ParentType, ContextType, RequireFields<MutationUpdateCorpUserPropertiesArgs, 'input' | 'urn'>>;
   updateCorpUserViewsSettings?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateCorpUserViewsSettingsArgs, 'input'>>;
   updateDataset?: Resolver<Maybe<ResolversTypes['Dataset']>, ParentType, ContextType, RequireFields<MutationUpdateDatasetArgs, 'input' | 'urn'>>;
   updateDescription?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateDescriptionArgs, 'input'>>;
   updateDocPropagationSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateDocPropagationSettingsArgs, 'input'>>;
   updateGlobalViewsSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateGlobalViewsSettingsArgs, 'input'>>;
   updateName?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateNameArgs, 'input'>>;
+  updateOwnershipType?: Resolver<Maybe<ResolversTypes['OwnershipTypeEntity']>, ParentType, ContextType, RequireFields<MutationUpdateOwnershipTypeArgs, 'input' | 'urn'>>;
+  updatePolicy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationUpdatePolicyArgs, 'input' | 'urn'>>;
   updatePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdatePostArgs, 'input'>>;
+  updateUserHomePageSettings?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateUserHomePageSettingsArgs, 'input'>>;
   updateUserSetting?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateUserSettingArgs, 'input'>>;
+  updateUserStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationUpdateUserStatusArgs, 'status' | 'urn'>>;
   updateView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationUpdateViewArgs, 'input' | 'urn'>>;
 };
 
@@ -11313,6 +12328,11 @@ export type OperationResolvers<ContextType = any, ParentType extends ResolversPa
   sourceType?: Resolver<Maybe<ResolversTypes['OperationSourceType']>, ParentType, ContextType>;
   timestampMillis?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type OriginResolvers<ContextType = any, ParentType extends ResolversParentTypes['Origin'] = ResolversParentTypes['Origin']> = {
+  externalType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['OriginType'], ParentType, ContextType>;
 };
 
 export type OwnerResolvers<ContextType = any, ParentType extends ResolversParentTypes['Owner'] = ResolversParentTypes['Owner']> = {
@@ -11414,6 +12434,33 @@ export type PoliciesConfigResolvers<ContextType = any, ParentType extends Resolv
   resourcePrivileges?: Resolver<Array<ResolversTypes['ResourcePrivileges']>, ParentType, ContextType>;
 };
 
+export type PolicyResolvers<ContextType = any, ParentType extends ResolversParentTypes['Policy'] = ResolversParentTypes['Policy']> = {
+  actors?: Resolver<ResolversTypes['ActorFilter'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  editable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  privileges?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  resources?: Resolver<Maybe<ResolversTypes['ResourceFilter']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['PolicyState'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PolicyMatchCriterionResolvers<ContextType = any, ParentType extends ResolversParentTypes['PolicyMatchCriterion'] = ResolversParentTypes['PolicyMatchCriterion']> = {
+  condition?: Resolver<ResolversTypes['PolicyMatchCondition'], ParentType, ContextType>;
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  values?: Resolver<Array<ResolversTypes['PolicyMatchCriterionValue']>, ParentType, ContextType>;
+};
+
+export type PolicyMatchCriterionValueResolvers<ContextType = any, ParentType extends ResolversParentTypes['PolicyMatchCriterionValue'] = ResolversParentTypes['PolicyMatchCriterionValue']> = {
+  entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PolicyMatchFilterResolvers<ContextType = any, ParentType extends ResolversParentTypes['PolicyMatchFilter'] = ResolversParentTypes['PolicyMatchFilter']> = {
+  criteria?: Resolver<Maybe<Array<ResolversTypes['PolicyMatchCriterion']>>, ParentType, ContextType>;
+};
+
 export type PostResolvers<ContextType = any, ParentType extends ResolversParentTypes['Post'] = ResolversParentTypes['Post']> = {
   content?: Resolver<ResolversTypes['PostContent'], ParentType, ContextType>;
   lastModified?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
@@ -11484,10 +12531,12 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   entities?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType, RequireFields<QueryEntitiesArgs, 'urns'>>;
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType, RequireFields<QueryEntityArgs, 'urn'>>;
   erModelRelationship?: Resolver<Maybe<ResolversTypes['ERModelRelationship']>, ParentType, ContextType, RequireFields<QueryErModelRelationshipArgs, 'urn'>>;
+  getAccessToken?: Resolver<Maybe<ResolversTypes['AccessToken']>, ParentType, ContextType, RequireFields<QueryGetAccessTokenArgs, 'input'>>;
   getAnalyticsCharts?: Resolver<Array<ResolversTypes['AnalyticsChartGroup']>, ParentType, ContextType>;
   getEntityCounts?: Resolver<Maybe<ResolversTypes['EntityCountResults']>, ParentType, ContextType, Partial<QueryGetEntityCountsArgs>>;
   getGrantedPrivileges?: Resolver<Maybe<ResolversTypes['Privileges']>, ParentType, ContextType, RequireFields<QueryGetGrantedPrivilegesArgs, 'input'>>;
   getHighlights?: Resolver<Array<ResolversTypes['Highlight']>, ParentType, ContextType>;
+  getInviteToken?: Resolver<Maybe<ResolversTypes['InviteToken']>, ParentType, ContextType, RequireFields<QueryGetInviteTokenArgs, 'input'>>;
   getMetadataAnalyticsCharts?: Resolver<Array<ResolversTypes['AnalyticsChartGroup']>, ParentType, ContextType, RequireFields<QueryGetMetadataAnalyticsChartsArgs, 'input'>>;
   getQuickFilters?: Resolver<Maybe<ResolversTypes['GetQuickFiltersResult']>, ParentType, ContextType, RequireFields<QueryGetQuickFiltersArgs, 'input'>>;
   getRootGlossaryTerms?: Resolver<Maybe<ResolversTypes['GetRootGlossaryTermsResult']>, ParentType, ContextType, RequireFields<QueryGetRootGlossaryTermsArgs, 'input'>>;
@@ -11496,12 +12545,19 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   glossaryNode?: Resolver<Maybe<ResolversTypes['GlossaryNode']>, ParentType, ContextType, RequireFields<QueryGlossaryNodeArgs, 'urn'>>;
   glossaryTerm?: Resolver<Maybe<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, RequireFields<QueryGlossaryTermArgs, 'urn'>>;
   isAnalyticsEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  listAccessTokens?: Resolver<ResolversTypes['ListAccessTokenResult'], ParentType, ContextType, RequireFields<QueryListAccessTokensArgs, 'input'>>;
   listDataProductAssets?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QueryListDataProductAssetsArgs, 'input' | 'urn'>>;
   listDomains?: Resolver<Maybe<ResolversTypes['ListDomainsResult']>, ParentType, ContextType, RequireFields<QueryListDomainsArgs, 'input'>>;
   listGlobalViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListGlobalViewsArgs, 'input'>>;
+  listGroups?: Resolver<Maybe<ResolversTypes['ListGroupsResult']>, ParentType, ContextType, RequireFields<QueryListGroupsArgs, 'input'>>;
   listMyViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListMyViewsArgs, 'input'>>;
+  listOwnershipTypes?: Resolver<ResolversTypes['ListOwnershipTypesResult'], ParentType, ContextType, RequireFields<QueryListOwnershipTypesArgs, 'input'>>;
+  listPolicies?: Resolver<Maybe<ResolversTypes['ListPoliciesResult']>, ParentType, ContextType, RequireFields<QueryListPoliciesArgs, 'input'>>;
   listPosts?: Resolver<Maybe<ResolversTypes['ListPostsResult']>, ParentType, ContextType, RequireFields<QueryListPostsArgs, 'input'>>;
   listRecommendations?: Resolver<Maybe<ResolversTypes['ListRecommendationsResult']>, ParentType, ContextType, RequireFields<QueryListRecommendationsArgs, 'input'>>;
+  listRoles?: Resolver<Maybe<ResolversTypes['ListRolesResult']>, ParentType, ContextType, RequireFields<QueryListRolesArgs, 'input'>>;
+  listTests?: Resolver<Maybe<ResolversTypes['ListTestsResult']>, ParentType, ContextType, RequireFields<QueryListTestsArgs, 'input'>>;
+  listUsers?: Resolver<Maybe<ResolversTypes['ListUsersResult']>, ParentType, ContextType, RequireFields<QueryListUsersArgs, 'input'>>;
   me?: Resolver<Maybe<ResolversTypes['AuthenticatedUser']>, ParentType, ContextType>;
   mlFeature?: Resolver<Maybe<ResolversTypes['MLFeature']>, ParentType, ContextType, RequireFields<QueryMlFeatureArgs, 'urn'>>;
   mlFeatureTable?: Resolver<Maybe<ResolversTypes['MLFeatureTable']>, ParentType, ContextType, RequireFields<QueryMlFeatureTableArgs, 'urn'>>;
@@ -11516,6 +12572,7 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   searchAcrossLineage?: Resolver<Maybe<ResolversTypes['SearchAcrossLineageResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossLineageArgs, 'input'>>;
   structuredProperty?: Resolver<Maybe<ResolversTypes['StructuredPropertyEntity']>, ParentType, ContextType, RequireFields<QueryStructuredPropertyArgs, 'urn'>>;
   tag?: Resolver<Maybe<ResolversTypes['Tag']>, ParentType, ContextType, RequireFields<QueryTagArgs, 'urn'>>;
+  test?: Resolver<Maybe<ResolversTypes['Test']>, ParentType, ContextType, RequireFields<QueryTestArgs, 'urn'>>;
   versionSet?: Resolver<Maybe<ResolversTypes['VersionSet']>, ParentType, ContextType, RequireFields<QueryVersionSetArgs, 'urn'>>;
   view?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<QueryViewArgs, 'urn'>>;
 };
@@ -11556,6 +12613,10 @@ export type RelationshipFieldMappingResolvers<ContextType = any, ParentType exte
   sourceField?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ResetTokenResolvers<ContextType = any, ParentType extends ResolversParentTypes['ResetToken'] = ResolversParentTypes['ResetToken']> = {
+  resetToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ResolvedActorResolvers<ContextType = any, ParentType extends ResolversParentTypes['ResolvedActor'] = ResolversParentTypes['ResolvedActor']> = {
   __resolveType: TypeResolveFn<'CorpGroup' | 'CorpUser', ParentType, ContextType>;
 };
@@ -11563,6 +12624,14 @@ export type ResolvedActorResolvers<ContextType = any, ParentType extends Resolve
 export type ResolvedAuditStampResolvers<ContextType = any, ParentType extends ResolversParentTypes['ResolvedAuditStamp'] = ResolversParentTypes['ResolvedAuditStamp']> = {
   actor?: Resolver<Maybe<ResolversTypes['CorpUser']>, ParentType, ContextType>;
   time?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+};
+
+export type ResourceFilterResolvers<ContextType = any, ParentType extends ResolversParentTypes['ResourceFilter'] = ResolversParentTypes['ResourceFilter']> = {
+  allResources?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  filter?: Resolver<Maybe<ResolversTypes['PolicyMatchFilter']>, ParentType, ContextType>;
+  privilegeConstraints?: Resolver<Maybe<ResolversTypes['PolicyMatchFilter']>, ParentType, ContextType>;
+  resources?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ResourcePrivilegesResolvers<ContextType = any, ParentType extends ResolversParentTypes['ResourcePrivileges'] = ResolversParentTypes['ResourcePrivileges']> = {
@@ -12061,6 +13130,9 @@ export type VolumeAssertionInfoResolvers<ContextType = any, ParentType extends R
 
 export type Resolvers<ContextType = any> = {
   Access?: AccessResolvers<ContextType>;
+  AccessToken?: AccessTokenResolvers<ContextType>;
+  AccessTokenMetadata?: AccessTokenMetadataResolvers<ContextType>;
+  ActorFilter?: ActorFilterResolvers<ContextType>;
   AggregateResults?: AggregateResultsResolvers<ContextType>;
   AggregationMetadata?: AggregationMetadataResolvers<ContextType>;
   AllowedValue?: AllowedValueResolvers<ContextType>;
@@ -12149,6 +13221,8 @@ export type Resolvers<ContextType = any> = {
   DataHubPageTemplateSurface?: DataHubPageTemplateSurfaceResolvers<ContextType>;
   DataHubPageTemplateVisibility?: DataHubPageTemplateVisibilityResolvers<ContextType>;
   DataHubPersona?: DataHubPersonaResolvers<ContextType>;
+  DataHubPolicy?: DataHubPolicyResolvers<ContextType>;
+  DataHubRole?: DataHubRoleResolvers<ContextType>;
   DataHubView?: DataHubViewResolvers<ContextType>;
   DataHubViewDefinition?: DataHubViewDefinitionResolvers<ContextType>;
   DataHubViewFilter?: DataHubViewFilterResolvers<ContextType>;
@@ -12263,14 +13337,22 @@ export type Resolvers<ContextType = any> = {
   InstitutionalMemory?: InstitutionalMemoryResolvers<ContextType>;
   InstitutionalMemoryMetadata?: InstitutionalMemoryMetadataResolvers<ContextType>;
   InstitutionalMemoryMetadataSettings?: InstitutionalMemoryMetadataSettingsResolvers<ContextType>;
+  InviteToken?: InviteTokenResolvers<ContextType>;
   KeyValueSchema?: KeyValueSchemaResolvers<ContextType>;
   LineageConfig?: LineageConfigResolvers<ContextType>;
   LineageRelationship?: LineageRelationshipResolvers<ContextType>;
   LinkModuleParams?: LinkModuleParamsResolvers<ContextType>;
   LinkParams?: LinkParamsResolvers<ContextType>;
+  ListAccessTokenResult?: ListAccessTokenResultResolvers<ContextType>;
   ListDomainsResult?: ListDomainsResultResolvers<ContextType>;
+  ListGroupsResult?: ListGroupsResultResolvers<ContextType>;
+  ListOwnershipTypesResult?: ListOwnershipTypesResultResolvers<ContextType>;
+  ListPoliciesResult?: ListPoliciesResultResolvers<ContextType>;
   ListPostsResult?: ListPostsResultResolvers<ContextType>;
   ListRecommendationsResult?: ListRecommendationsResultResolvers<ContextType>;
+  ListRolesResult?: ListRolesResultResolvers<ContextType>;
+  ListTestsResult?: ListTestsResultResolvers<ContextType>;
+  ListUsersResult?: ListUsersResultResolvers<ContextType>;
   ListViewsResult?: ListViewsResultResolvers<ContextType>;
   Long?: GraphQLScalarType;
   MLFeature?: MlFeatureResolvers<ContextType>;
@@ -12302,6 +13384,7 @@ export type Resolvers<ContextType = any> = {
   NumberValue?: NumberValueResolvers<ContextType>;
   NumericDataPoint?: NumericDataPointResolvers<ContextType>;
   Operation?: OperationResolvers<ContextType>;
+  Origin?: OriginResolvers<ContextType>;
   Owner?: OwnerResolvers<ContextType>;
   OwnerType?: OwnerTypeResolvers<ContextType>;
   Ownership?: OwnershipResolvers<ContextType>;
@@ -12315,6 +13398,10 @@ export type Resolvers<ContextType = any> = {
   PlatformPrivileges?: PlatformPrivilegesResolvers<ContextType>;
   PlatformSchema?: PlatformSchemaResolvers<ContextType>;
   PoliciesConfig?: PoliciesConfigResolvers<ContextType>;
+  Policy?: PolicyResolvers<ContextType>;
+  PolicyMatchCriterion?: PolicyMatchCriterionResolvers<ContextType>;
+  PolicyMatchCriterionValue?: PolicyMatchCriterionValueResolvers<ContextType>;
+  PolicyMatchFilter?: PolicyMatchFilterResolvers<ContextType>;
   Post?: PostResolvers<ContextType>;
   PostContent?: PostContentResolvers<ContextType>;
   Privilege?: PrivilegeResolvers<ContextType>;
@@ -12329,8 +13416,10 @@ export type Resolvers<ContextType = any> = {
   RecommendationModule?: RecommendationModuleResolvers<ContextType>;
   RecommendationParams?: RecommendationParamsResolvers<ContextType>;
   RelationshipFieldMapping?: RelationshipFieldMappingResolvers<ContextType>;
+  ResetToken?: ResetTokenResolvers<ContextType>;
   ResolvedActor?: ResolvedActorResolvers<ContextType>;
   ResolvedAuditStamp?: ResolvedAuditStampResolvers<ContextType>;
+  ResourceFilter?: ResourceFilterResolvers<ContextType>;
   ResourcePrivileges?: ResourcePrivilegesResolvers<ContextType>;
   RichTextModuleParams?: RichTextModuleParamsResolvers<ContextType>;
   Role?: RoleResolvers<ContextType>;

@@ -5,6 +5,7 @@
  */
 import { tryParseUrn, type NamespaceNames } from '../../spec/index.js';
 import { RestliError } from '../errors.js';
+import { PersonalTokens } from './personal-tokens.js';
 import { SessionTokens } from './session-tokens.js';
 
 /** standard: the spec's protected endpoints (operations, test, GraphQL mutations); all: every API request; off: none. */
@@ -46,6 +47,8 @@ export interface AuthConfig {
   tokens: ReadonlyMap<string, TokenGrant>;
   /** The access tokens sign-ins give (the frontend gateway's `POST /logIn`), accepted as the configured ones are. */
   sessionTokens: SessionTokens;
+  /** The personal access tokens GraphQL's createAccessToken and getAccessToken issue, until revoked. */
+  personalTokens: PersonalTokens;
   /** The actor of requests without a token, `urn:<ns>:corpuser:UNKNOWN`. */
   anonymousActor: string;
 }
@@ -104,6 +107,7 @@ export function authConfig(mode: AuthMode, grants: readonly TokenGrant[], names:
     mode,
     tokens: new Map(grants.map((g) => [g.token, g])),
     sessionTokens: new SessionTokens(names.urnPrefix),
+    personalTokens: new PersonalTokens(names.urnPrefix),
     anonymousActor: `${names.urnPrefix}corpuser:UNKNOWN`,
   };
 }
@@ -119,10 +123,10 @@ export function bearerToken(header: string | undefined): string | undefined {
   return /^\s*Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
 }
 
-/** The grant of a bearer token: a configured token, or a sign-in's access token that has not expired. */
+/** The grant of a bearer token: a configured token, a sign-in's access token or a personal one, unexpired and not revoked. */
 export function grantOf(config: AuthConfig, token: string | undefined): TokenGrant | undefined {
   if (token === undefined) return undefined;
-  return config.tokens.get(token) ?? config.sessionTokens.grantOf(token);
+  return config.tokens.get(token) ?? config.sessionTokens.grantOf(token) ?? config.personalTokens.grantOf(token);
 }
 
 /** The caller of a request, or a 401 (token missing or unknown where one is checked) / 403 (reader writing). */

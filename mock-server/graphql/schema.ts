@@ -19,6 +19,7 @@ import { entityFamily } from './entities/index.js';
 import { EntityView } from './entities/entity-view.js';
 import { ENTITY_MAPPERS } from './entities/mappers.js';
 import { homeFamily } from './home/index.js';
+import { managementFamily } from './management/index.js';
 import { fillUnknownFields } from './overlay/fill.js';
 import { RecordShapes } from './records.js';
 import type { FieldResolvers, ResolverFamily, ViewOf } from './resolver-types.js';
@@ -34,6 +35,7 @@ const FAMILIES: readonly ResolverFamily[] = [
   callerFamily,
   shellFamily,
   homeFamily,
+  managementFamily,
 ];
 
 // The graphql instance @graphql-tools builds the schema with (CommonJS; see transport/document-cache.ts).

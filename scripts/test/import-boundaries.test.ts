@@ -92,6 +92,8 @@ const ROOMS: readonly { folder: string; may: Readonly<Record<string, readonly st
       // The app shell and the home page: the caller's privileges, entity records, searches.
       'shell/': ['caller/', 'entities/', 'discovery/'],
       'home/': ['caller/', 'entities/', 'discovery/', 'shell/'],
+      // The management screens: entity records and the list paging of searches.
+      'management/': ['entities/', 'discovery/'],
       // A team's schema: read, compared and filled on its own; schema.ts and the face use it.
       'overlay/': [],
     },

@@ -1,7 +1,7 @@
 /**
  * A group (upstream's CorpGroupMapper): name from the URN, properties and the older `info` from corpGroupInfo
  * (CorpGroupPropertiesMapper, CorpGroupInfoMapper: admins and members each a user of that URN), editableProperties
- * from corpGroupEditableInfo.
+ * from corpGroupEditableInfo, origin from origin.
  */
 import { tryParseUrn, urnLastPart } from '../../../spec/index.js';
 import { ownershipRecord } from '../aspect-records.js';
@@ -55,6 +55,15 @@ export function corpGroupRecord(view: EntityView, urn: string): OutputRecord {
           pictureLink: stringOr(editable.pictureLink),
         })
       : null,
+    origin: () => {
+      const origin = stored.aspect('origin');
+      return origin
+        ? view.shapes.record('Origin', {
+            type: stringOr(origin.type) ?? 'UNKNOWN',
+            externalType: stringOr(origin.externalType),
+          })
+        : null;
+    },
     relationships: relationshipsOf(view, urn),
     exists: stored.exists,
   });

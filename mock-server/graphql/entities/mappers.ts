@@ -21,6 +21,8 @@ import { formRecord } from './forms.js';
 import { glossaryTermRecord } from './glossary-term.js';
 import { incidentRecord } from './incident.js';
 import { testRecord } from './metadata-tests.js';
+import { dataHubPolicyRecord, dataHubRoleRecord } from './policies-and-roles.js';
+import { accessTokenRecord } from './access-token.js';
 import {
   mlFeatureRecord,
   mlFeatureTableRecord,
@@ -78,6 +80,9 @@ export const ENTITY_MAPPERS: Readonly<Record<string, EntityMapper>> = {
   dataHubPageTemplate: pageTemplateRecord,
   dataHubPageModule: pageModuleRecord,
   post: postRecord,
+  dataHubPolicy: dataHubPolicyRecord,
+  dataHubRole: dataHubRoleRecord,
+  dataHubAccessToken: accessTokenRecord,
   test: testRecord,
   form: formRecord,
 };
