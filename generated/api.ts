@@ -1321,6 +1321,27 @@ export interface components {
         };
         DataFlowKey: components["schemas"]["dataFlowKey"];
         /**
+         * DataHubAccessTokenInfo
+         * @description What is kept of an access token (never the token itself): its name, the user it acts as, who made it, and when it was made and expires.
+         */
+        dataHubAccessTokenInfo: {
+            actorUrn: components["schemas"]["Urn"];
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            createdAt: number;
+            description?: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch; absent for a token that never expires.
+             */
+            expiresAt?: number;
+            name: string;
+            ownerUrn: components["schemas"]["Urn"];
+        };
+        DataHubAccessTokenInfo: components["schemas"]["dataHubAccessTokenInfo"];
+        /**
          * DataHubAccessTokenKey
          * @description Key of a dataHubAccessToken entity, `urn:svc:dataHubAccessToken:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubAccessTokenKey.pdl` at commit 6aa416e69d32c9398fed1dc7adbe52c345c23b08).
          */
@@ -2526,6 +2547,14 @@ export interface components {
             };
         };
         /**
+         * NativeGroupMembership
+         * @description The groups made in the catalog itself (origin NATIVE) that a user belongs to; the group screens add and remove them.
+         */
+        nativeGroupMembership: {
+            nativeGroups: components["schemas"]["Urn"][];
+        };
+        NativeGroupMembership: components["schemas"]["nativeGroupMembership"];
+        /**
          * NotebookKey
          * @description Key of a notebook entity, `urn:svc:notebook:(<notebookTool>,<notebookId>)` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/NotebookKey.pdl` at commit 305d485c6d1fec61f17dca53226c3229db024a03).
          */
@@ -2566,6 +2595,17 @@ export interface components {
             timestampMillis: number;
         };
         Operation: components["schemas"]["operation"];
+        /**
+         * Origin
+         * @description Where an entity comes from: made in the catalog itself (NATIVE) or brought from another system (EXTERNAL).
+         */
+        origin: {
+            /** @description The other system's name, for an EXTERNAL origin. */
+            externalType?: string;
+            /** @enum {string} */
+            type: "NATIVE" | "EXTERNAL";
+        };
+        Origin: components["schemas"]["origin"];
         /**
          * Ownership
          * @description The owners of an entity.
@@ -2770,6 +2810,14 @@ export interface components {
             id: string;
         };
         RoleKey: components["schemas"]["roleKey"];
+        /**
+         * RoleMembership
+         * @description The roles a user or group holds; the policies naming a role apply to its holders, and to the members of a group holding it.
+         */
+        roleMembership: {
+            roles: components["schemas"]["Urn"][];
+        };
+        RoleMembership: components["schemas"]["roleMembership"];
         Scenarios: {
             /** @description The built-in `sample` and `empty`, then one per seed file of `--scenarios DIR`. */
             scenarios: string[];

@@ -7,6 +7,7 @@
  * the same list, and every time in it is reckoned from that time, never read from the clock.
  */
 import type { Contract } from '../../spec/index.js';
+import { addAdministration } from './administration.js';
 import { addAnnouncements } from './announcements.js';
 import { addApplications } from './applications.js';
 import { addChartsAndDashboards } from './charts-and-dashboards.js';
@@ -46,5 +47,6 @@ export function sampleCatalog(contract: Contract, referenceTime: number): Sample
   addMetadataTests(b);
   addSavedViews(b);
   addTimeSeries(b);
+  addAdministration(b);
   return b.proposals;
 }

@@ -70,8 +70,10 @@ export function corpUserRecord(view: EntityView, urn: string): OutputRecord {
         ? view.shapes.record('CorpUserEditableInfo', { ...text(editable, editableFields), ...lists(editable) })
         : null,
     structuredProperties: () => structuredPropertiesRecord(view, stored.aspect('structuredProperties'), urn),
-    // ACTIVE is the only status the schema declares.
-    status: stored.aspect('corpUserStatus')?.status === 'ACTIVE' ? 'ACTIVE' : null,
+    // The statuses the schema declares; any other stored text has no value to show.
+    status: ['ACTIVE', 'SUSPENDED'].includes(String(stored.aspect('corpUserStatus')?.status))
+      ? stored.aspect('corpUserStatus')?.status
+      : null,
     tags: globalTagsRecord(view, stored.aspect('globalTags'), urn),
     relationships: relationshipsOf(view, urn),
     isNativeUser: stored.aspect('corpUserCredentials') !== undefined,
