@@ -989,6 +989,12 @@ export type BusinessAttributes = {
   businessAttribute?: Maybe<BusinessAttributeAssociation>;
 };
 
+/** The request to cancel, and its source. */
+export type CancelIngestionExecutionRequestInput = {
+  executionRequestUrn: Scalars['String']['input'];
+  ingestionSourceUrn: Scalars['String']['input'];
+};
+
 /** One cell of a table. */
 export type Cell = {
   __typename?: 'Cell';
@@ -1594,6 +1600,11 @@ export type CreateGroupInput = {
   name: Scalars['String']['input'];
 };
 
+/** The source to run now. */
+export type CreateIngestionExecutionRequestInput = {
+  ingestionSourceUrn: Scalars['String']['input'];
+};
+
 /** The role of the invite token to make; none for a token without a role. */
 export type CreateInviteTokenInput = {
   roleUrn?: InputMaybe<Scalars['String']['input']>;
@@ -1624,6 +1635,13 @@ export type CreatePostInput = {
   subResourceType?: InputMaybe<SubResourceType>;
 };
 
+/** A secret to create. */
+export type CreateSecretInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  value: Scalars['String']['input'];
+};
+
 /** Input required to create a new tag. */
 export type CreateTagInput = {
   /** Optional description of the tag. */
@@ -1632,6 +1650,12 @@ export type CreateTagInput = {
   id?: InputMaybe<Scalars['String']['input']>;
   /** Display name of the tag. */
   name: Scalars['String']['input'];
+};
+
+/** A recipe whose connection to test. */
+export type CreateTestConnectionRequestInput = {
+  recipe: Scalars['String']['input'];
+  version?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A metadata test to create. */
@@ -3678,6 +3702,60 @@ export type EntityWithRelationshipsRelationshipsArgs = {
   input: RelationshipsInput;
 };
 
+/** A request to run an ingestion source or test a connection (dataHubExecutionRequestInput), and its outcome. */
+export type ExecutionRequest = Entity & {
+  __typename?: 'ExecutionRequest';
+  /** The URN's last part. */
+  id: Scalars['String']['output'];
+  input: ExecutionRequestInput;
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** The outcome so far; null while the request waits to start. */
+  result?: Maybe<ExecutionRequestResult>;
+  /** The ingestion source it runs, when it still exists. */
+  source?: Maybe<IngestionSource>;
+  type: EntityType;
+  urn: Scalars['String']['output'];
+};
+
+
+/** A request to run an ingestion source or test a connection (dataHubExecutionRequestInput), and its outcome. */
+export type ExecutionRequestRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** What was asked. */
+export type ExecutionRequestInput = {
+  __typename?: 'ExecutionRequestInput';
+  actor?: Maybe<CorpUser>;
+  /** @deprecated Use actor instead */
+  actorUrn?: Maybe<Scalars['String']['output']>;
+  arguments?: Maybe<Array<StringMapEntry>>;
+  executorId?: Maybe<Scalars['String']['output']>;
+  requestedAt: Scalars['Long']['output'];
+  source: ExecutionRequestSource;
+  /** RUN_INGEST or TEST_CONNECTION. */
+  task: Scalars['String']['output'];
+};
+
+/** A request's outcome (dataHubExecutionRequestResult). */
+export type ExecutionRequestResult = {
+  __typename?: 'ExecutionRequestResult';
+  durationMs?: Maybe<Scalars['Long']['output']>;
+  /** The run's log. */
+  report?: Maybe<Scalars['String']['output']>;
+  startTimeMs?: Maybe<Scalars['Long']['output']>;
+  /** PENDING, RUNNING, SUCCESS, FAILURE, CANCELLED, ... */
+  status: Scalars['String']['output'];
+  structuredReport?: Maybe<StructuredReport>;
+};
+
+/** What made a request: MANUAL, SCHEDULED_INGESTION_SOURCE, ... and the source it runs. */
+export type ExecutionRequestSource = {
+  __typename?: 'ExecutionRequestSource';
+  ingestionSource?: Maybe<Scalars['String']['output']>;
+  type?: Maybe<Scalars['String']['output']>;
+};
+
 /** An extra property of a search result. */
 export type ExtraProperty = {
   __typename?: 'ExtraProperty';
@@ -4605,6 +4683,77 @@ export type IncrementingSegmentSpec = {
   transformer?: Maybe<IncrementingSegmentFieldTransformer>;
 };
 
+/** A source's recipe and how it is run. */
+export type IngestionConfig = {
+  __typename?: 'IngestionConfig';
+  debugMode?: Maybe<Scalars['Boolean']['output']>;
+  executorId: Scalars['String']['output'];
+  extraArgs?: Maybe<Array<StringMapEntry>>;
+  /** The recipe, JSON or YAML text. */
+  recipe: Scalars['String']['output'];
+  /** The ingestion framework's version to run it with. */
+  version?: Maybe<Scalars['String']['output']>;
+};
+
+/** When a source runs on its own. */
+export type IngestionSchedule = {
+  __typename?: 'IngestionSchedule';
+  /** A cron expression. */
+  interval: Scalars['String']['output'];
+  timezone?: Maybe<Scalars['String']['output']>;
+};
+
+/** A stored ingestion source (dataHubIngestionSourceInfo): a recipe, run by hand or on a schedule. */
+export type IngestionSource = {
+  __typename?: 'IngestionSource';
+  config: IngestionConfig;
+  /** The source's execution requests, newest first. */
+  executions?: Maybe<IngestionSourceExecutionRequests>;
+  /** The newest request that succeeded. */
+  latestSuccessfulExecution?: Maybe<ExecutionRequest>;
+  name: Scalars['String']['output'];
+  ownership?: Maybe<Ownership>;
+  /** The data platform of the source, when recorded. */
+  platform?: Maybe<DataPlatform>;
+  schedule?: Maybe<IngestionSchedule>;
+  /** Set for the sources the platform itself runs. */
+  source?: Maybe<IngestionSourceSource>;
+  /** The source's kind (the recipe's source type, e.g. snowflake). */
+  type: Scalars['String']['output'];
+  urn: Scalars['String']['output'];
+};
+
+
+/** A stored ingestion source (dataHubIngestionSourceInfo): a recipe, run by hand or on a schedule. */
+export type IngestionSourceExecutionsArgs = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of execution requests. */
+export type IngestionSourceExecutionRequests = {
+  __typename?: 'IngestionSourceExecutionRequests';
+  count?: Maybe<Scalars['Int']['output']>;
+  executionRequests: Array<ExecutionRequest>;
+  start?: Maybe<Scalars['Int']['output']>;
+  total?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Who made a source, when it is the platform itself. */
+export type IngestionSourceSource = {
+  __typename?: 'IngestionSourceSource';
+  type: IngestionSourceSourceType;
+};
+
+/** Who makes a source, when it is the platform itself. */
+export type IngestionSourceSourceInput = {
+  type: IngestionSourceSourceType;
+};
+
+/** The kinds of source the platform runs itself. */
+export type IngestionSourceSourceType =
+  | 'SYSTEM';
+
 /** Links to internal documentation about an entity. */
 export type InstitutionalMemory = {
   __typename?: 'InstitutionalMemory';
@@ -4833,6 +4982,17 @@ export type ListDomainsResult = {
   total: Scalars['Int']['output'];
 };
 
+/** Which execution requests to list. */
+export type ListExecutionRequestsInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<SortCriterion>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+  /** Whether to list the requests of the sources the platform runs itself. */
+  systemSources?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** Which global views to list. */
 export type ListGlobalViewsInput = {
   /** Most views returned; 20 when absent. */
@@ -4855,6 +5015,24 @@ export type ListGroupsResult = {
   __typename?: 'ListGroupsResult';
   count: Scalars['Int']['output'];
   groups: Array<CorpGroup>;
+  start: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** Which ingestion sources to list. */
+export type ListIngestionSourcesInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<SortCriterion>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of ingestion sources. */
+export type ListIngestionSourcesResult = {
+  __typename?: 'ListIngestionSourcesResult';
+  count: Scalars['Int']['output'];
+  ingestionSources: Array<IngestionSource>;
   start: Scalars['Int']['output'];
   total: Scalars['Int']['output'];
 };
@@ -4965,6 +5143,22 @@ export type ListRolesResult = {
   roles: Array<DataHubRole>;
   start: Scalars['Int']['output'];
   total: Scalars['Int']['output'];
+};
+
+/** Which secrets to list. */
+export type ListSecretsInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of secrets. */
+export type ListSecretsResult = {
+  __typename?: 'ListSecretsResult';
+  count?: Maybe<Scalars['Int']['output']>;
+  secrets: Array<Secret>;
+  start?: Maybe<Scalars['Int']['output']>;
+  total?: Maybe<Scalars['Int']['output']>;
 };
 
 /** Which metadata tests to list. */
@@ -5624,6 +5818,8 @@ export type Mutation = {
   batchRemoveTerms?: Maybe<Scalars['Boolean']['output']>;
   /** Store the states of steps (each replaced whole), the caller as the actor. */
   batchUpdateStepStates: BatchUpdateStepStatesResult;
+  /** Cancel a request that has not finished (its result becomes CANCELLED) and return the request's URN. */
+  cancelIngestionExecutionRequest?: Maybe<Scalars['String']['output']>;
   /**
    * Make a personal access token, store its metadata (dataHubAccessTokenInfo) and return it; it is a bearer token
    * of the actor until it expires or is revoked.
@@ -5631,6 +5827,10 @@ export type Mutation = {
   createAccessToken?: Maybe<AccessToken>;
   /** Create a native group (corpGroupInfo, origin NATIVE) and return its URN. Needs MANAGE_USERS_AND_GROUPS. */
   createGroup?: Maybe<Scalars['String']['output']>;
+  /** Ask for a run of an ingestion source now and return the request's URN. */
+  createIngestionExecutionRequest?: Maybe<Scalars['String']['output']>;
+  /** Store a new ingestion source and return its URN. */
+  createIngestionSource?: Maybe<Scalars['String']['output']>;
   /** Make a new invite token for a role, replacing the previous one. Needs MANAGE_POLICIES. */
   createInviteToken?: Maybe<InviteToken>;
   /** A token that lets a native user set a new password. Needs MANAGE_USER_CREDENTIALS. */
@@ -5641,6 +5841,8 @@ export type Mutation = {
   createPolicy?: Maybe<Scalars['String']['output']>;
   /** Create a post (a new post URN with postInfo). Needs the right to manage announcements (an admin token). */
   createPost?: Maybe<Scalars['Boolean']['output']>;
+  /** Store a secret, its value encrypted, and return its URN. */
+  createSecret?: Maybe<Scalars['String']['output']>;
   /**
    * Create a tag and return its URN, `urn:svc:tag:<id>`. The id is `input.id`, or a random UUID when it is absent.
    * Creating a tag whose URN already exists is an error ("This Tag already exists!").
@@ -5648,17 +5850,23 @@ export type Mutation = {
   createTag?: Maybe<Scalars['String']['output']>;
   /** Store a new metadata test (testInfo) and return its URN. Needs MANAGE_TESTS. */
   createTest?: Maybe<Scalars['String']['output']>;
+  /** Ask for a test of a recipe's connection and return the request's URN. */
+  createTestConnectionRequest?: Maybe<Scalars['String']['output']>;
   /**
    * Create a saved view and return it, at `urn:svc:dataHubView:<random UUID>`, created by the caller. A global view
    * needs an admin token; a personal one any caller's.
    */
   createView?: Maybe<DataHubView>;
+  /** Delete an ingestion source and return its URN. */
+  deleteIngestionSource?: Maybe<Scalars['String']['output']>;
   /** Delete a custom ownership type. Needs MANAGE_GLOBAL_OWNERSHIP_TYPES. */
   deleteOwnershipType?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a policy and return its URN. Needs MANAGE_POLICIES. */
   deletePolicy?: Maybe<Scalars['String']['output']>;
   /** Delete a post. Needs the right to manage announcements (an admin token). */
   deletePost?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a secret and return its URN. */
+  deleteSecret?: Maybe<Scalars['String']['output']>;
   /** Delete a metadata test. Needs MANAGE_TESTS. */
   deleteTest?: Maybe<Scalars['Boolean']['output']>;
   /**
@@ -5682,6 +5890,8 @@ export type Mutation = {
   removeUser?: Maybe<Scalars['Boolean']['output']>;
   /** Revoke an access token: its metadata is deleted and the token refused from then on. */
   revokeAccessToken: Scalars['Boolean']['output'];
+  /** Undo what an ingestion run wrote. The mock's runs write nothing, so it refuses with an error. */
+  rollbackIngestion?: Maybe<Scalars['String']['output']>;
   /** Show or hide applications in the navigation (globalSettingsInfo.applications). Needs an admin token. */
   updateApplicationsSettings: Scalars['Boolean']['output'];
   /** Change a group's editable properties (corpGroupEditableInfo): the given fields replace the stored ones. */
@@ -5706,6 +5916,8 @@ export type Mutation = {
   updateDocPropagationSettings: Scalars['Boolean']['output'];
   /** Set the organisation's default view, or clear it when `defaultView` is absent. Needs an admin token. */
   updateGlobalViewsSettings: Scalars['Boolean']['output'];
+  /** Replace an ingestion source and return its URN. */
+  updateIngestionSource?: Maybe<Scalars['String']['output']>;
   /** Rename an entity: a glossary term or node (its info's name), a group (its display name) or a dataset (its editable name). */
   updateName?: Maybe<Scalars['Boolean']['output']>;
   /** Change a custom ownership type's name or description. Needs MANAGE_GLOBAL_OWNERSHIP_TYPES. */
@@ -5714,6 +5926,8 @@ export type Mutation = {
   updatePolicy?: Maybe<Scalars['String']['output']>;
   /** Replace a post's kind and content. Needs the right to manage announcements (an admin token). */
   updatePost?: Maybe<Scalars['Boolean']['output']>;
+  /** Replace a secret's name, value and description, and return its URN. */
+  updateSecret?: Maybe<Scalars['String']['output']>;
   /** Change the caller's own home page settings (corpUserSettings.homePage). */
   updateUserHomePageSettings?: Maybe<Scalars['Boolean']['output']>;
   /** Set one of the caller's own settings (corpUserSettings.appearance). */
@@ -5831,6 +6045,12 @@ export type MutationBatchUpdateStepStatesArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCancelIngestionExecutionRequestArgs = {
+  input: CancelIngestionExecutionRequestInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreateAccessTokenArgs = {
   input: CreateAccessTokenInput;
 };
@@ -5839,6 +6059,18 @@ export type MutationCreateAccessTokenArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreateGroupArgs = {
   input: CreateGroupInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateIngestionExecutionRequestArgs = {
+  input: CreateIngestionExecutionRequestInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateIngestionSourceArgs = {
+  input: UpdateIngestionSourceInput;
 };
 
 
@@ -5873,6 +6105,12 @@ export type MutationCreatePostArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateSecretArgs = {
+  input: CreateSecretInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreateTagArgs = {
   input: CreateTagInput;
 };
@@ -5885,8 +6123,20 @@ export type MutationCreateTestArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateTestConnectionRequestArgs = {
+  input: CreateTestConnectionRequestInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreateViewArgs = {
   input: CreateViewInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteIngestionSourceArgs = {
+  urn: Scalars['String']['input'];
 };
 
 
@@ -5905,6 +6155,12 @@ export type MutationDeletePolicyArgs = {
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationDeletePostArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteSecretArgs = {
   urn: Scalars['String']['input'];
 };
 
@@ -5970,6 +6226,12 @@ export type MutationRevokeAccessTokenArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRollbackIngestionArgs = {
+  input: RollbackIngestionInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateApplicationsSettingsArgs = {
   input: UpdateApplicationsSettingsInput;
 };
@@ -6021,6 +6283,13 @@ export type MutationUpdateGlobalViewsSettingsArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateIngestionSourceArgs = {
+  input: UpdateIngestionSourceInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateNameArgs = {
   input: UpdateNameInput;
 };
@@ -6043,6 +6312,12 @@ export type MutationUpdatePolicyArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdatePostArgs = {
   input: UpdatePostInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateSecretArgs = {
+  input: UpdateSecretInput;
 };
 
 
@@ -6755,6 +7030,8 @@ export type Query = {
   entity?: Maybe<Entity>;
   /** A relationship between datasets by URN; another entity type is a bad request. */
   erModelRelationship?: Maybe<ErModelRelationship>;
+  /** One execution request; null when none is stored. */
+  executionRequest?: Maybe<ExecutionRequest>;
   /** A new personal access token, not stored in the token list (the list keeps the tokens createAccessToken makes). */
   getAccessToken?: Maybe<AccessToken>;
   /** The analytics page's chart groups over the usage events. */
@@ -6781,6 +7058,8 @@ export type Query = {
   glossaryNode?: Maybe<GlossaryNode>;
   /** Fetch a glossary term by its URN, `urn:svc:glossaryTerm:<name>`. */
   glossaryTerm?: Maybe<GlossaryTerm>;
+  /** One ingestion source; null when none is stored. */
+  ingestionSource?: Maybe<IngestionSource>;
   /** Whether analytics are enabled (a quickstart enables them). */
   isAnalyticsEnabled: Scalars['Boolean']['output'];
   /** The access tokens' metadata (dataHubAccessTokenInfo), newest first; one's own, or anyone's with MANAGE_ACCESS_TOKENS. */
@@ -6789,10 +7068,14 @@ export type Query = {
   listDataProductAssets?: Maybe<SearchResults>;
   /** The domains below a parent domain (the top-level ones without it) that match a query, newest first. */
   listDomains?: Maybe<ListDomainsResult>;
+  /** The execution requests, newest first, optionally of one source (an `ingestionSource` filter). */
+  listExecutionRequests?: Maybe<IngestionSourceExecutionRequests>;
   /** The global views, newest first, optionally matching a query on their names. */
   listGlobalViews?: Maybe<ListViewsResult>;
   /** The groups, optionally matching a query. Needs MANAGE_USERS_AND_GROUPS. */
   listGroups?: Maybe<ListGroupsResult>;
+  /** The ingestion sources matching the query (their name), by name. */
+  listIngestionSources?: Maybe<ListIngestionSourcesResult>;
   /** The views the caller created, newest first, optionally of one type and matching a query on their names. */
   listMyViews?: Maybe<ListViewsResult>;
   /** The ownership types that are not soft-deleted, optionally matching a query on their name. */
@@ -6805,6 +7088,8 @@ export type Query = {
   listRecommendations?: Maybe<ListRecommendationsResult>;
   /** The roles (dataHubRoleInfo), optionally matching a query on their name. */
   listRoles?: Maybe<ListRolesResult>;
+  /** The secrets' names and descriptions, never their values. */
+  listSecrets?: Maybe<ListSecretsResult>;
   /** The metadata tests (testInfo). Needs MANAGE_TESTS or VIEW_TESTS. */
   listTests?: Maybe<ListTestsResult>;
   /** The users, optionally matching a query. Needs MANAGE_USERS_AND_GROUPS. */
@@ -7020,6 +7305,12 @@ export type QueryErModelRelationshipArgs = {
 
 
 /** Reads. */
+export type QueryExecutionRequestArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
 export type QueryGetAccessTokenArgs = {
   input: GetAccessTokenInput;
 };
@@ -7074,6 +7365,12 @@ export type QueryGlossaryTermArgs = {
 
 
 /** Reads. */
+export type QueryIngestionSourceArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
 export type QueryListAccessTokensArgs = {
   input: ListAccessTokenInput;
 };
@@ -7093,6 +7390,12 @@ export type QueryListDomainsArgs = {
 
 
 /** Reads. */
+export type QueryListExecutionRequestsArgs = {
+  input: ListExecutionRequestsInput;
+};
+
+
+/** Reads. */
 export type QueryListGlobalViewsArgs = {
   input: ListGlobalViewsInput;
 };
@@ -7101,6 +7404,12 @@ export type QueryListGlobalViewsArgs = {
 /** Reads. */
 export type QueryListGroupsArgs = {
   input: ListGroupsInput;
+};
+
+
+/** Reads. */
+export type QueryListIngestionSourcesArgs = {
+  input: ListIngestionSourcesInput;
 };
 
 
@@ -7137,6 +7446,12 @@ export type QueryListRecommendationsArgs = {
 /** Reads. */
 export type QueryListRolesArgs = {
   input: ListRolesInput;
+};
+
+
+/** Reads. */
+export type QueryListSecretsArgs = {
+  input: ListSecretsInput;
 };
 
 
@@ -7517,6 +7832,11 @@ export type RoleProperties = {
   requestUrl?: Maybe<Scalars['String']['output']>;
   /** Kind of access, for example READ or WRITE. */
   type?: Maybe<Scalars['String']['output']>;
+};
+
+/** The run to undo. */
+export type RollbackIngestionInput = {
+  runId: Scalars['String']['input'];
 };
 
 /** One row of a table. */
@@ -8103,6 +8423,14 @@ export type SearchSuggestion = {
   text: Scalars['String']['output'];
 };
 
+/** A secret a recipe names as `${NAME}` (dataHubSecretValue); its value is never given back. */
+export type Secret = {
+  __typename?: 'Secret';
+  description?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  urn: Scalars['String']['output'];
+};
+
 /** The entities that describe the same asset as this one on other platforms (aspect siblings). */
 export type SiblingProperties = {
   __typename?: 'SiblingProperties';
@@ -8303,6 +8631,14 @@ export type StructuredPropertySettings = {
   showInColumnsTable: Scalars['Boolean']['output'];
   /** Offered as a search filter. */
   showInSearchFilters: Scalars['Boolean']['output'];
+};
+
+/** A run's report in a machine-readable form. */
+export type StructuredReport = {
+  __typename?: 'StructuredReport';
+  contentType: Scalars['String']['output'];
+  serializedValue: Scalars['String']['output'];
+  type: Scalars['String']['output'];
 };
 
 /** Kind of a sub-resource of an entity. */
@@ -8614,6 +8950,31 @@ export type UpdateGlobalViewsSettingsInput = {
   defaultView?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A source's recipe and how to run it. */
+export type UpdateIngestionSourceConfigInput = {
+  debugMode?: InputMaybe<Scalars['Boolean']['input']>;
+  executorId: Scalars['String']['input'];
+  extraArgs?: InputMaybe<Array<StringMapEntryInput>>;
+  recipe: Scalars['String']['input'];
+  version?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An ingestion source to create, or the whole of one to replace. */
+export type UpdateIngestionSourceInput = {
+  config: UpdateIngestionSourceConfigInput;
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  schedule?: InputMaybe<UpdateIngestionSourceScheduleInput>;
+  source?: InputMaybe<IngestionSourceSourceInput>;
+  type: Scalars['String']['input'];
+};
+
+/** A source's schedule. */
+export type UpdateIngestionSourceScheduleInput = {
+  interval: Scalars['String']['input'];
+  timezone: Scalars['String']['input'];
+};
+
 /** An image shown with a post. */
 export type UpdateMediaInput = {
   /** Its address. */
@@ -8658,6 +9019,14 @@ export type UpdatePostInput = {
   postType: PostType;
   /** The post. */
   urn: Scalars['String']['input'];
+};
+
+/** A secret to replace. */
+export type UpdateSecretInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  urn: Scalars['String']['input'];
+  value: Scalars['String']['input'];
 };
 
 /** What storing one step state did. */
@@ -9037,6 +9406,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<Domain, 'entities' | 'institutionalMemory' | 'ownership' | 'parentDomains' | 'relationships' | 'structuredProperties'> & { entities?: Maybe<_RefType['SearchResults']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentDomains?: Maybe<_RefType['ParentDomainsResult']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ERModelRelationshipProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<EntityTypeEntity, 'info' | 'relationships'> & { info: _RefType['EntityTypeInfo'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<ExecutionRequest, 'input' | 'relationships' | 'source'> & { input: _RefType['ExecutionRequestInput'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, source?: Maybe<_RefType['IngestionSource']> } )
     | ( Omit<Form, 'info' | 'ownership' | 'relationships'> & { info: _RefType['FormInfo'], ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<GlossaryNode, 'childrenCount' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { childrenCount?: Maybe<_RefType['GlossaryNodeChildrenCount']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentNodes?: Maybe<_RefType['ParentNodesResult']>, properties?: Maybe<_RefType['GlossaryNodeProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<GlossaryTerm, 'deprecation' | 'domain' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'structuredProperties'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentNodes?: Maybe<_RefType['ParentNodesResult']>, properties?: Maybe<_RefType['GlossaryTermProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
@@ -9169,6 +9539,7 @@ export type ResolversTypes = {
   BusinessAttributeAssociation: ResolverTypeWrapper<Omit<BusinessAttributeAssociation, 'businessAttribute'> & { businessAttribute: ResolversTypes['BusinessAttribute'] }>;
   BusinessAttributeInfo: ResolverTypeWrapper<Omit<BusinessAttributeInfo, 'created' | 'customProperties' | 'deleted' | 'glossaryTerms' | 'lastModified' | 'tags'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, lastModified: ResolversTypes['AuditStamp'], tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   BusinessAttributes: ResolverTypeWrapper<Omit<BusinessAttributes, 'businessAttribute'> & { businessAttribute?: Maybe<ResolversTypes['BusinessAttributeAssociation']> }>;
+  CancelIngestionExecutionRequestInput: CancelIngestionExecutionRequestInput;
   Cell: ResolverTypeWrapper<Omit<Cell, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   Chart: ResolverTypeWrapper<Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversTypes['BrowsePathV2']>, container?: Maybe<ResolversTypes['Container']>, dataPlatformInstance?: Maybe<ResolversTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, incidents?: Maybe<ResolversTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, ownership?: Maybe<ResolversTypes['Ownership']>, parentContainers?: Maybe<ResolversTypes['ParentContainersResult']>, platform: ResolversTypes['DataPlatform'], properties?: Maybe<ResolversTypes['ChartProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   ChartEditableProperties: ResolverTypeWrapper<ChartEditableProperties>;
@@ -9199,11 +9570,14 @@ export type ResolversTypes = {
   CorpUserViewsSettings: ResolverTypeWrapper<Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversTypes['DataHubView']> }>;
   CreateAccessTokenInput: CreateAccessTokenInput;
   CreateGroupInput: CreateGroupInput;
+  CreateIngestionExecutionRequestInput: CreateIngestionExecutionRequestInput;
   CreateInviteTokenInput: CreateInviteTokenInput;
   CreateNativeUserResetTokenInput: CreateNativeUserResetTokenInput;
   CreateOwnershipTypeInput: CreateOwnershipTypeInput;
   CreatePostInput: CreatePostInput;
+  CreateSecretInput: CreateSecretInput;
   CreateTagInput: CreateTagInput;
+  CreateTestConnectionRequestInput: CreateTestConnectionRequestInput;
   CreateTestInput: CreateTestInput;
   CreateViewInput: CreateViewInput;
   CustomAssertionInfo: ResolverTypeWrapper<CustomAssertionInfo>;
@@ -9310,6 +9684,10 @@ export type ResolversTypes = {
   EntityTypeInfo: ResolverTypeWrapper<EntityTypeInfo>;
   EntityTypeToPlatforms: EntityTypeToPlatforms;
   EntityWithRelationships: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['EntityWithRelationships']>;
+  ExecutionRequest: ResolverTypeWrapper<Omit<ExecutionRequest, 'input' | 'relationships' | 'source'> & { input: ResolversTypes['ExecutionRequestInput'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, source?: Maybe<ResolversTypes['IngestionSource']> }>;
+  ExecutionRequestInput: ResolverTypeWrapper<Omit<ExecutionRequestInput, 'actor'> & { actor?: Maybe<ResolversTypes['CorpUser']> }>;
+  ExecutionRequestResult: ResolverTypeWrapper<ExecutionRequestResult>;
+  ExecutionRequestSource: ResolverTypeWrapper<ExecutionRequestSource>;
   ExtraProperty: ResolverTypeWrapper<ExtraProperty>;
   FabricType: FabricType;
   FacetFilter: ResolverTypeWrapper<FacetFilter>;
@@ -9390,6 +9768,13 @@ export type ResolversTypes = {
   IncrementingSegmentRowCountChange: ResolverTypeWrapper<IncrementingSegmentRowCountChange>;
   IncrementingSegmentRowCountTotal: ResolverTypeWrapper<IncrementingSegmentRowCountTotal>;
   IncrementingSegmentSpec: ResolverTypeWrapper<IncrementingSegmentSpec>;
+  IngestionConfig: ResolverTypeWrapper<IngestionConfig>;
+  IngestionSchedule: ResolverTypeWrapper<IngestionSchedule>;
+  IngestionSource: ResolverTypeWrapper<Omit<IngestionSource, 'config' | 'executions' | 'latestSuccessfulExecution' | 'ownership' | 'platform'> & { config: ResolversTypes['IngestionConfig'], executions?: Maybe<ResolversTypes['IngestionSourceExecutionRequests']>, latestSuccessfulExecution?: Maybe<ResolversTypes['ExecutionRequest']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform?: Maybe<ResolversTypes['DataPlatform']> }>;
+  IngestionSourceExecutionRequests: ResolverTypeWrapper<Omit<IngestionSourceExecutionRequests, 'executionRequests'> & { executionRequests: Array<ResolversTypes['ExecutionRequest']> }>;
+  IngestionSourceSource: ResolverTypeWrapper<IngestionSourceSource>;
+  IngestionSourceSourceInput: IngestionSourceSourceInput;
+  IngestionSourceSourceType: IngestionSourceSourceType;
   InstitutionalMemory: ResolverTypeWrapper<Omit<InstitutionalMemory, 'elements'> & { elements: Array<ResolversTypes['InstitutionalMemoryMetadata']> }>;
   InstitutionalMemoryMetadata: ResolverTypeWrapper<Omit<InstitutionalMemoryMetadata, 'actor' | 'author' | 'created' | 'updated'> & { actor: ResolversTypes['ResolvedActor'], author: ResolversTypes['CorpUser'], created: ResolversTypes['AuditStamp'], updated?: Maybe<ResolversTypes['AuditStamp']> }>;
   InstitutionalMemoryMetadataSettings: ResolverTypeWrapper<InstitutionalMemoryMetadataSettings>;
@@ -9411,9 +9796,12 @@ export type ResolversTypes = {
   ListAccessTokenResult: ResolverTypeWrapper<Omit<ListAccessTokenResult, 'tokens'> & { tokens: Array<ResolversTypes['AccessTokenMetadata']> }>;
   ListDomainsInput: ListDomainsInput;
   ListDomainsResult: ResolverTypeWrapper<Omit<ListDomainsResult, 'domains'> & { domains: Array<ResolversTypes['Domain']> }>;
+  ListExecutionRequestsInput: ListExecutionRequestsInput;
   ListGlobalViewsInput: ListGlobalViewsInput;
   ListGroupsInput: ListGroupsInput;
   ListGroupsResult: ResolverTypeWrapper<Omit<ListGroupsResult, 'groups'> & { groups: Array<ResolversTypes['CorpGroup']> }>;
+  ListIngestionSourcesInput: ListIngestionSourcesInput;
+  ListIngestionSourcesResult: ResolverTypeWrapper<Omit<ListIngestionSourcesResult, 'ingestionSources'> & { ingestionSources: Array<ResolversTypes['IngestionSource']> }>;
   ListMyViewsInput: ListMyViewsInput;
   ListOwnershipTypesInput: ListOwnershipTypesInput;
   ListOwnershipTypesResult: ResolverTypeWrapper<Omit<ListOwnershipTypesResult, 'ownershipTypes'> & { ownershipTypes: Array<ResolversTypes['OwnershipTypeEntity']> }>;
@@ -9425,6 +9813,8 @@ export type ResolversTypes = {
   ListRecommendationsResult: ResolverTypeWrapper<Omit<ListRecommendationsResult, 'modules'> & { modules: Array<ResolversTypes['RecommendationModule']> }>;
   ListRolesInput: ListRolesInput;
   ListRolesResult: ResolverTypeWrapper<Omit<ListRolesResult, 'roles'> & { roles: Array<ResolversTypes['DataHubRole']> }>;
+  ListSecretsInput: ListSecretsInput;
+  ListSecretsResult: ResolverTypeWrapper<ListSecretsResult>;
   ListTestsInput: ListTestsInput;
   ListTestsResult: ResolverTypeWrapper<Omit<ListTestsResult, 'tests'> & { tests: Array<ResolversTypes['Test']> }>;
   ListUsersInput: ListUsersInput;
@@ -9540,6 +9930,7 @@ export type ResolversTypes = {
   Role: ResolverTypeWrapper<Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<ResolversTypes['RoleProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   RoleAssociation: ResolverTypeWrapper<Omit<RoleAssociation, 'role'> & { role: ResolversTypes['Role'] }>;
   RoleProperties: ResolverTypeWrapper<RoleProperties>;
+  RollbackIngestionInput: RollbackIngestionInput;
   Row: ResolverTypeWrapper<Omit<Row, 'cells'> & { cells?: Maybe<Array<ResolversTypes['Cell']>> }>;
   RowCountChange: ResolverTypeWrapper<RowCountChange>;
   RowCountTotal: ResolverTypeWrapper<RowCountTotal>;
@@ -9574,6 +9965,7 @@ export type ResolversTypes = {
   SearchResultsVisualConfig: ResolverTypeWrapper<SearchResultsVisualConfig>;
   SearchSortInput: SearchSortInput;
   SearchSuggestion: ResolverTypeWrapper<SearchSuggestion>;
+  Secret: ResolverTypeWrapper<Secret>;
   SiblingProperties: ResolverTypeWrapper<Omit<SiblingProperties, 'siblings'> & { siblings?: Maybe<Array<Maybe<ResolversTypes['Entity']>>> }>;
   SortCriterion: SortCriterion;
   SortOrder: SortOrder;
@@ -9593,6 +9985,7 @@ export type ResolversTypes = {
   StructuredPropertyEntity: ResolverTypeWrapper<Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: ResolversTypes['StructuredPropertyDefinition'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   StructuredPropertyParams: ResolverTypeWrapper<Omit<StructuredPropertyParams, 'structuredProperty'> & { structuredProperty: ResolversTypes['StructuredPropertyEntity'] }>;
   StructuredPropertySettings: ResolverTypeWrapper<StructuredPropertySettings>;
+  StructuredReport: ResolverTypeWrapper<StructuredReport>;
   SubResourceType: SubResourceType;
   SubTypes: ResolverTypeWrapper<SubTypes>;
   SummaryElement: ResolverTypeWrapper<Omit<SummaryElement, 'structuredProperty'> & { structuredProperty?: Maybe<ResolversTypes['StructuredPropertyEntity']> }>;
@@ -9625,11 +10018,15 @@ export type ResolversTypes = {
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
   UpdateDocPropagationSettingsInput: UpdateDocPropagationSettingsInput;
   UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
+  UpdateIngestionSourceConfigInput: UpdateIngestionSourceConfigInput;
+  UpdateIngestionSourceInput: UpdateIngestionSourceInput;
+  UpdateIngestionSourceScheduleInput: UpdateIngestionSourceScheduleInput;
   UpdateMediaInput: UpdateMediaInput;
   UpdateNameInput: UpdateNameInput;
   UpdateOwnershipTypeInput: UpdateOwnershipTypeInput;
   UpdatePostContentInput: UpdatePostContentInput;
   UpdatePostInput: UpdatePostInput;
+  UpdateSecretInput: UpdateSecretInput;
   UpdateStepStateResult: ResolverTypeWrapper<UpdateStepStateResult>;
   UpdateUserHomePageSettingsInput: UpdateUserHomePageSettingsInput;
   UpdateUserSettingInput: UpdateUserSettingInput;
@@ -9729,6 +10126,7 @@ export type ResolversParentTypes = {
   BusinessAttributeAssociation: Omit<BusinessAttributeAssociation, 'businessAttribute'> & { businessAttribute: ResolversParentTypes['BusinessAttribute'] };
   BusinessAttributeInfo: Omit<BusinessAttributeInfo, 'created' | 'customProperties' | 'deleted' | 'glossaryTerms' | 'lastModified' | 'tags'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, lastModified: ResolversParentTypes['AuditStamp'], tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   BusinessAttributes: Omit<BusinessAttributes, 'businessAttribute'> & { businessAttribute?: Maybe<ResolversParentTypes['BusinessAttributeAssociation']> };
+  CancelIngestionExecutionRequestInput: CancelIngestionExecutionRequestInput;
   Cell: Omit<Cell, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   Chart: Omit<Chart, 'application' | 'browsePathV2' | 'container' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'statsSummary' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, container?: Maybe<ResolversParentTypes['Container']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, incidents?: Maybe<ResolversParentTypes['EntityIncidentsResult']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, parentContainers?: Maybe<ResolversParentTypes['ParentContainersResult']>, platform: ResolversParentTypes['DataPlatform'], properties?: Maybe<ResolversParentTypes['ChartProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, statsSummary?: Maybe<ResolversParentTypes['ChartStatsSummary']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   ChartEditableProperties: ChartEditableProperties;
@@ -9757,11 +10155,14 @@ export type ResolversParentTypes = {
   CorpUserViewsSettings: Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversParentTypes['DataHubView']> };
   CreateAccessTokenInput: CreateAccessTokenInput;
   CreateGroupInput: CreateGroupInput;
+  CreateIngestionExecutionRequestInput: CreateIngestionExecutionRequestInput;
   CreateInviteTokenInput: CreateInviteTokenInput;
   CreateNativeUserResetTokenInput: CreateNativeUserResetTokenInput;
   CreateOwnershipTypeInput: CreateOwnershipTypeInput;
   CreatePostInput: CreatePostInput;
+  CreateSecretInput: CreateSecretInput;
   CreateTagInput: CreateTagInput;
+  CreateTestConnectionRequestInput: CreateTestConnectionRequestInput;
   CreateTestInput: CreateTestInput;
   CreateViewInput: CreateViewInput;
   CustomAssertionInfo: CustomAssertionInfo;
@@ -9859,6 +10260,10 @@ export type ResolversParentTypes = {
   EntityTypeInfo: EntityTypeInfo;
   EntityTypeToPlatforms: EntityTypeToPlatforms;
   EntityWithRelationships: ResolversInterfaceTypes<ResolversParentTypes>['EntityWithRelationships'];
+  ExecutionRequest: Omit<ExecutionRequest, 'input' | 'relationships' | 'source'> & { input: ResolversParentTypes['ExecutionRequestInput'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, source?: Maybe<ResolversParentTypes['IngestionSource']> };
+  ExecutionRequestInput: Omit<ExecutionRequestInput, 'actor'> & { actor?: Maybe<ResolversParentTypes['CorpUser']> };
+  ExecutionRequestResult: ExecutionRequestResult;
+  ExecutionRequestSource: ExecutionRequestSource;
   ExtraProperty: ExtraProperty;
   FacetFilter: FacetFilter;
   FacetFilterInput: FacetFilterInput;
@@ -9920,6 +10325,12 @@ export type ResolversParentTypes = {
   IncrementingSegmentRowCountChange: IncrementingSegmentRowCountChange;
   IncrementingSegmentRowCountTotal: IncrementingSegmentRowCountTotal;
   IncrementingSegmentSpec: IncrementingSegmentSpec;
+  IngestionConfig: IngestionConfig;
+  IngestionSchedule: IngestionSchedule;
+  IngestionSource: Omit<IngestionSource, 'config' | 'executions' | 'latestSuccessfulExecution' | 'ownership' | 'platform'> & { config: ResolversParentTypes['IngestionConfig'], executions?: Maybe<ResolversParentTypes['IngestionSourceExecutionRequests']>, latestSuccessfulExecution?: Maybe<ResolversParentTypes['ExecutionRequest']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform?: Maybe<ResolversParentTypes['DataPlatform']> };
+  IngestionSourceExecutionRequests: Omit<IngestionSourceExecutionRequests, 'executionRequests'> & { executionRequests: Array<ResolversParentTypes['ExecutionRequest']> };
+  IngestionSourceSource: IngestionSourceSource;
+  IngestionSourceSourceInput: IngestionSourceSourceInput;
   InstitutionalMemory: Omit<InstitutionalMemory, 'elements'> & { elements: Array<ResolversParentTypes['InstitutionalMemoryMetadata']> };
   InstitutionalMemoryMetadata: Omit<InstitutionalMemoryMetadata, 'actor' | 'author' | 'created' | 'updated'> & { actor: ResolversParentTypes['ResolvedActor'], author: ResolversParentTypes['CorpUser'], created: ResolversParentTypes['AuditStamp'], updated?: Maybe<ResolversParentTypes['AuditStamp']> };
   InstitutionalMemoryMetadataSettings: InstitutionalMemoryMetadataSettings;
@@ -9939,9 +10350,12 @@ export type ResolversParentTypes = {
   ListAccessTokenResult: Omit<ListAccessTokenResult, 'tokens'> & { tokens: Array<ResolversParentTypes['AccessTokenMetadata']> };
   ListDomainsInput: ListDomainsInput;
   ListDomainsResult: Omit<ListDomainsResult, 'domains'> & { domains: Array<ResolversParentTypes['Domain']> };
+  ListExecutionRequestsInput: ListExecutionRequestsInput;
   ListGlobalViewsInput: ListGlobalViewsInput;
   ListGroupsInput: ListGroupsInput;
   ListGroupsResult: Omit<ListGroupsResult, 'groups'> & { groups: Array<ResolversParentTypes['CorpGroup']> };
+  ListIngestionSourcesInput: ListIngestionSourcesInput;
+  ListIngestionSourcesResult: Omit<ListIngestionSourcesResult, 'ingestionSources'> & { ingestionSources: Array<ResolversParentTypes['IngestionSource']> };
   ListMyViewsInput: ListMyViewsInput;
   ListOwnershipTypesInput: ListOwnershipTypesInput;
   ListOwnershipTypesResult: Omit<ListOwnershipTypesResult, 'ownershipTypes'> & { ownershipTypes: Array<ResolversParentTypes['OwnershipTypeEntity']> };
@@ -9953,6 +10367,8 @@ export type ResolversParentTypes = {
   ListRecommendationsResult: Omit<ListRecommendationsResult, 'modules'> & { modules: Array<ResolversParentTypes['RecommendationModule']> };
   ListRolesInput: ListRolesInput;
   ListRolesResult: Omit<ListRolesResult, 'roles'> & { roles: Array<ResolversParentTypes['DataHubRole']> };
+  ListSecretsInput: ListSecretsInput;
+  ListSecretsResult: ListSecretsResult;
   ListTestsInput: ListTestsInput;
   ListTestsResult: Omit<ListTestsResult, 'tests'> & { tests: Array<ResolversParentTypes['Test']> };
   ListUsersInput: ListUsersInput;
@@ -10044,6 +10460,7 @@ export type ResolversParentTypes = {
   Role: Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<ResolversParentTypes['RoleProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   RoleAssociation: Omit<RoleAssociation, 'role'> & { role: ResolversParentTypes['Role'] };
   RoleProperties: RoleProperties;
+  RollbackIngestionInput: RollbackIngestionInput;
   Row: Omit<Row, 'cells'> & { cells?: Maybe<Array<ResolversParentTypes['Cell']>> };
   RowCountChange: RowCountChange;
   RowCountTotal: RowCountTotal;
@@ -10074,6 +10491,7 @@ export type ResolversParentTypes = {
   SearchResultsVisualConfig: SearchResultsVisualConfig;
   SearchSortInput: SearchSortInput;
   SearchSuggestion: SearchSuggestion;
+  Secret: Secret;
   SiblingProperties: Omit<SiblingProperties, 'siblings'> & { siblings?: Maybe<Array<Maybe<ResolversParentTypes['Entity']>>> };
   SortCriterion: SortCriterion;
   SqlAssertionInfo: SqlAssertionInfo;
@@ -10090,6 +10508,7 @@ export type ResolversParentTypes = {
   StructuredPropertyEntity: Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: ResolversParentTypes['StructuredPropertyDefinition'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   StructuredPropertyParams: Omit<StructuredPropertyParams, 'structuredProperty'> & { structuredProperty: ResolversParentTypes['StructuredPropertyEntity'] };
   StructuredPropertySettings: StructuredPropertySettings;
+  StructuredReport: StructuredReport;
   SubTypes: SubTypes;
   SummaryElement: Omit<SummaryElement, 'structuredProperty'> & { structuredProperty?: Maybe<ResolversParentTypes['StructuredPropertyEntity']> };
   SupportsVersions: ResolversInterfaceTypes<ResolversParentTypes>['SupportsVersions'];
@@ -10118,11 +10537,15 @@ export type ResolversParentTypes = {
   UpdateCorpUserViewsSettingsInput: UpdateCorpUserViewsSettingsInput;
   UpdateDocPropagationSettingsInput: UpdateDocPropagationSettingsInput;
   UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
+  UpdateIngestionSourceConfigInput: UpdateIngestionSourceConfigInput;
+  UpdateIngestionSourceInput: UpdateIngestionSourceInput;
+  UpdateIngestionSourceScheduleInput: UpdateIngestionSourceScheduleInput;
   UpdateMediaInput: UpdateMediaInput;
   UpdateNameInput: UpdateNameInput;
   UpdateOwnershipTypeInput: UpdateOwnershipTypeInput;
   UpdatePostContentInput: UpdatePostContentInput;
   UpdatePostInput: UpdatePostInput;
+  UpdateSecretInput: UpdateSecretInput;
   UpdateStepStateResult: UpdateStepStateResult;
   UpdateUserHomePageSettingsInput: UpdateUserHomePageSettingsInput;
   UpdateUserSettingInput: UpdateUserSettingInput;
@@ -11355,7 +11778,7 @@ export type EmbedResolvers<ContextType = any, ParentType extends ResolversParent
 };
 
 export type EntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['Entity'] = ResolversParentTypes['Entity']> = {
-  __resolveType: TypeResolveFn<'AccessTokenMetadata' | 'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubPolicy' | 'DataHubRole' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AccessTokenMetadata' | 'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataFlow' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubPolicy' | 'DataHubRole' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'ExecutionRequest' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet', ParentType, ContextType>;
 };
 
 export type EntityAssertionsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityAssertionsResult'] = ResolversParentTypes['EntityAssertionsResult']> = {
@@ -11463,6 +11886,40 @@ export type EntityTypeInfoResolvers<ContextType = any, ParentType extends Resolv
 
 export type EntityWithRelationshipsResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityWithRelationships'] = ResolversParentTypes['EntityWithRelationships']> = {
   __resolveType: TypeResolveFn<'Assertion' | 'Chart' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'DataProcessInstance' | 'Dataset' | 'ERModelRelationship' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey', ParentType, ContextType>;
+};
+
+export type ExecutionRequestResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExecutionRequest'] = ResolversParentTypes['ExecutionRequest']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  input?: Resolver<ResolversTypes['ExecutionRequestInput'], ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<ExecutionRequestRelationshipsArgs, 'input'>>;
+  result?: Resolver<Maybe<ResolversTypes['ExecutionRequestResult']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['IngestionSource']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ExecutionRequestInputResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExecutionRequestInput'] = ResolversParentTypes['ExecutionRequestInput']> = {
+  actor?: Resolver<Maybe<ResolversTypes['CorpUser']>, ParentType, ContextType>;
+  actorUrn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  arguments?: Resolver<Maybe<Array<ResolversTypes['StringMapEntry']>>, ParentType, ContextType>;
+  executorId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requestedAt?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['ExecutionRequestSource'], ParentType, ContextType>;
+  task?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ExecutionRequestResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExecutionRequestResult'] = ResolversParentTypes['ExecutionRequestResult']> = {
+  durationMs?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  report?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startTimeMs?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  structuredReport?: Resolver<Maybe<ResolversTypes['StructuredReport']>, ParentType, ContextType>;
+};
+
+export type ExecutionRequestSourceResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExecutionRequestSource'] = ResolversParentTypes['ExecutionRequestSource']> = {
+  ingestionSource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ExtraPropertyResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExtraProperty'] = ResolversParentTypes['ExtraProperty']> = {
@@ -11841,6 +12298,43 @@ export type IncrementingSegmentSpecResolvers<ContextType = any, ParentType exten
   transformer?: Resolver<Maybe<ResolversTypes['IncrementingSegmentFieldTransformer']>, ParentType, ContextType>;
 };
 
+export type IngestionConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['IngestionConfig'] = ResolversParentTypes['IngestionConfig']> = {
+  debugMode?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  executorId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  extraArgs?: Resolver<Maybe<Array<ResolversTypes['StringMapEntry']>>, ParentType, ContextType>;
+  recipe?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type IngestionScheduleResolvers<ContextType = any, ParentType extends ResolversParentTypes['IngestionSchedule'] = ResolversParentTypes['IngestionSchedule']> = {
+  interval?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timezone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type IngestionSourceResolvers<ContextType = any, ParentType extends ResolversParentTypes['IngestionSource'] = ResolversParentTypes['IngestionSource']> = {
+  config?: Resolver<ResolversTypes['IngestionConfig'], ParentType, ContextType>;
+  executions?: Resolver<Maybe<ResolversTypes['IngestionSourceExecutionRequests']>, ParentType, ContextType, Partial<IngestionSourceExecutionsArgs>>;
+  latestSuccessfulExecution?: Resolver<Maybe<ResolversTypes['ExecutionRequest']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  platform?: Resolver<Maybe<ResolversTypes['DataPlatform']>, ParentType, ContextType>;
+  schedule?: Resolver<Maybe<ResolversTypes['IngestionSchedule']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['IngestionSourceSource']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type IngestionSourceExecutionRequestsResolvers<ContextType = any, ParentType extends ResolversParentTypes['IngestionSourceExecutionRequests'] = ResolversParentTypes['IngestionSourceExecutionRequests']> = {
+  count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  executionRequests?: Resolver<Array<ResolversTypes['ExecutionRequest']>, ParentType, ContextType>;
+  start?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  total?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type IngestionSourceSourceResolvers<ContextType = any, ParentType extends ResolversParentTypes['IngestionSourceSource'] = ResolversParentTypes['IngestionSourceSource']> = {
+  type?: Resolver<ResolversTypes['IngestionSourceSourceType'], ParentType, ContextType>;
+};
+
 export type InstitutionalMemoryResolvers<ContextType = any, ParentType extends ResolversParentTypes['InstitutionalMemory'] = ResolversParentTypes['InstitutionalMemory']> = {
   elements?: Resolver<Array<ResolversTypes['InstitutionalMemoryMetadata']>, ParentType, ContextType>;
 };
@@ -11918,6 +12412,13 @@ export type ListGroupsResultResolvers<ContextType = any, ParentType extends Reso
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ListIngestionSourcesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListIngestionSourcesResult'] = ResolversParentTypes['ListIngestionSourcesResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  ingestionSources?: Resolver<Array<ResolversTypes['IngestionSource']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type ListOwnershipTypesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListOwnershipTypesResult'] = ResolversParentTypes['ListOwnershipTypesResult']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   ownershipTypes?: Resolver<Array<ResolversTypes['OwnershipTypeEntity']>, ParentType, ContextType>;
@@ -11948,6 +12449,13 @@ export type ListRolesResultResolvers<ContextType = any, ParentType extends Resol
   roles?: Resolver<Array<ResolversTypes['DataHubRole']>, ParentType, ContextType>;
   start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ListSecretsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListSecretsResult'] = ResolversParentTypes['ListSecretsResult']> = {
+  count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  secrets?: Resolver<Array<ResolversTypes['Secret']>, ParentType, ContextType>;
+  start?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  total?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type ListTestsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListTestsResult'] = ResolversParentTypes['ListTestsResult']> = {
@@ -12255,19 +12763,26 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   batchRemoveTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTagsArgs, 'input'>>;
   batchRemoveTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTermsArgs, 'input'>>;
   batchUpdateStepStates?: Resolver<ResolversTypes['BatchUpdateStepStatesResult'], ParentType, ContextType, RequireFields<MutationBatchUpdateStepStatesArgs, 'input'>>;
+  cancelIngestionExecutionRequest?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCancelIngestionExecutionRequestArgs, 'input'>>;
   createAccessToken?: Resolver<Maybe<ResolversTypes['AccessToken']>, ParentType, ContextType, RequireFields<MutationCreateAccessTokenArgs, 'input'>>;
   createGroup?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateGroupArgs, 'input'>>;
+  createIngestionExecutionRequest?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateIngestionExecutionRequestArgs, 'input'>>;
+  createIngestionSource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateIngestionSourceArgs, 'input'>>;
   createInviteToken?: Resolver<Maybe<ResolversTypes['InviteToken']>, ParentType, ContextType, RequireFields<MutationCreateInviteTokenArgs, 'input'>>;
   createNativeUserResetToken?: Resolver<Maybe<ResolversTypes['ResetToken']>, ParentType, ContextType, RequireFields<MutationCreateNativeUserResetTokenArgs, 'input'>>;
   createOwnershipType?: Resolver<Maybe<ResolversTypes['OwnershipTypeEntity']>, ParentType, ContextType, RequireFields<MutationCreateOwnershipTypeArgs, 'input'>>;
   createPolicy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreatePolicyArgs, 'input'>>;
   createPost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationCreatePostArgs, 'input'>>;
+  createSecret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateSecretArgs, 'input'>>;
   createTag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateTagArgs, 'input'>>;
   createTest?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateTestArgs, 'input'>>;
+  createTestConnectionRequest?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateTestConnectionRequestArgs, 'input'>>;
   createView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationCreateViewArgs, 'input'>>;
+  deleteIngestionSource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationDeleteIngestionSourceArgs, 'urn'>>;
   deleteOwnershipType?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteOwnershipTypeArgs, 'urn'>>;
   deletePolicy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationDeletePolicyArgs, 'urn'>>;
   deletePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeletePostArgs, 'urn'>>;
+  deleteSecret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationDeleteSecretArgs, 'urn'>>;
   deleteTest?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteTestArgs, 'urn'>>;
   deleteView?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteViewArgs, 'urn'>>;
   removeGroup?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveGroupArgs, 'urn'>>;
@@ -12278,6 +12793,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   removeTerm?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTermArgs, 'input'>>;
   removeUser?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveUserArgs, 'urn'>>;
   revokeAccessToken?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRevokeAccessTokenArgs, 'tokenId'>>;
+  rollbackIngestion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationRollbackIngestionArgs, 'input'>>;
   updateApplicationsSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateApplicationsSettingsArgs, 'input'>>;
   updateCorpGroupProperties?: Resolver<Maybe<ResolversTypes['CorpGroup']>, ParentType, ContextType, RequireFields<MutationUpdateCorpGroupPropertiesArgs, 'input' | 'urn'>>;
   updateCorpUserProperties?: Resolver<Maybe<ResolversTypes['CorpUser']>, ParentType, ContextType, RequireFields<MutationUpdateCorpUserPropertiesArgs, 'input' | 'urn'>>;
@@ -12286,10 +12802,12 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   updateDescription?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateDescriptionArgs, 'input'>>;
   updateDocPropagationSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateDocPropagationSettingsArgs, 'input'>>;
   updateGlobalViewsSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateGlobalViewsSettingsArgs, 'input'>>;
+  updateIngestionSource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationUpdateIngestionSourceArgs, 'input' | 'urn'>>;
   updateName?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateNameArgs, 'input'>>;
   updateOwnershipType?: Resolver<Maybe<ResolversTypes['OwnershipTypeEntity']>, ParentType, ContextType, RequireFields<MutationUpdateOwnershipTypeArgs, 'input' | 'urn'>>;
   updatePolicy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationUpdatePolicyArgs, 'input' | 'urn'>>;
   updatePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdatePostArgs, 'input'>>;
+  updateSecret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationUpdateSecretArgs, 'input'>>;
   updateUserHomePageSettings?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateUserHomePageSettingsArgs, 'input'>>;
   updateUserSetting?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateUserSettingArgs, 'input'>>;
   updateUserStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationUpdateUserStatusArgs, 'status' | 'urn'>>;
@@ -12531,6 +13049,7 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   entities?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType, RequireFields<QueryEntitiesArgs, 'urns'>>;
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType, RequireFields<QueryEntityArgs, 'urn'>>;
   erModelRelationship?: Resolver<Maybe<ResolversTypes['ERModelRelationship']>, ParentType, ContextType, RequireFields<QueryErModelRelationshipArgs, 'urn'>>;
+  executionRequest?: Resolver<Maybe<ResolversTypes['ExecutionRequest']>, ParentType, ContextType, RequireFields<QueryExecutionRequestArgs, 'urn'>>;
   getAccessToken?: Resolver<Maybe<ResolversTypes['AccessToken']>, ParentType, ContextType, RequireFields<QueryGetAccessTokenArgs, 'input'>>;
   getAnalyticsCharts?: Resolver<Array<ResolversTypes['AnalyticsChartGroup']>, ParentType, ContextType>;
   getEntityCounts?: Resolver<Maybe<ResolversTypes['EntityCountResults']>, ParentType, ContextType, Partial<QueryGetEntityCountsArgs>>;
@@ -12544,18 +13063,22 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   globalViewsSettings?: Resolver<Maybe<ResolversTypes['GlobalViewsSettings']>, ParentType, ContextType>;
   glossaryNode?: Resolver<Maybe<ResolversTypes['GlossaryNode']>, ParentType, ContextType, RequireFields<QueryGlossaryNodeArgs, 'urn'>>;
   glossaryTerm?: Resolver<Maybe<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, RequireFields<QueryGlossaryTermArgs, 'urn'>>;
+  ingestionSource?: Resolver<Maybe<ResolversTypes['IngestionSource']>, ParentType, ContextType, RequireFields<QueryIngestionSourceArgs, 'urn'>>;
   isAnalyticsEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   listAccessTokens?: Resolver<ResolversTypes['ListAccessTokenResult'], ParentType, ContextType, RequireFields<QueryListAccessTokensArgs, 'input'>>;
   listDataProductAssets?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QueryListDataProductAssetsArgs, 'input' | 'urn'>>;
   listDomains?: Resolver<Maybe<ResolversTypes['ListDomainsResult']>, ParentType, ContextType, RequireFields<QueryListDomainsArgs, 'input'>>;
+  listExecutionRequests?: Resolver<Maybe<ResolversTypes['IngestionSourceExecutionRequests']>, ParentType, ContextType, RequireFields<QueryListExecutionRequestsArgs, 'input'>>;
   listGlobalViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListGlobalViewsArgs, 'input'>>;
   listGroups?: Resolver<Maybe<ResolversTypes['ListGroupsResult']>, ParentType, ContextType, RequireFields<QueryListGroupsArgs, 'input'>>;
+  listIngestionSources?: Resolver<Maybe<ResolversTypes['ListIngestionSourcesResult']>, ParentType, ContextType, RequireFields<QueryListIngestionSourcesArgs, 'input'>>;
   listMyViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListMyViewsArgs, 'input'>>;
   listOwnershipTypes?: Resolver<ResolversTypes['ListOwnershipTypesResult'], ParentType, ContextType, RequireFields<QueryListOwnershipTypesArgs, 'input'>>;
   listPolicies?: Resolver<Maybe<ResolversTypes['ListPoliciesResult']>, ParentType, ContextType, RequireFields<QueryListPoliciesArgs, 'input'>>;
   listPosts?: Resolver<Maybe<ResolversTypes['ListPostsResult']>, ParentType, ContextType, RequireFields<QueryListPostsArgs, 'input'>>;
   listRecommendations?: Resolver<Maybe<ResolversTypes['ListRecommendationsResult']>, ParentType, ContextType, RequireFields<QueryListRecommendationsArgs, 'input'>>;
   listRoles?: Resolver<Maybe<ResolversTypes['ListRolesResult']>, ParentType, ContextType, RequireFields<QueryListRolesArgs, 'input'>>;
+  listSecrets?: Resolver<Maybe<ResolversTypes['ListSecretsResult']>, ParentType, ContextType, RequireFields<QueryListSecretsArgs, 'input'>>;
   listTests?: Resolver<Maybe<ResolversTypes['ListTestsResult']>, ParentType, ContextType, RequireFields<QueryListTestsArgs, 'input'>>;
   listUsers?: Resolver<Maybe<ResolversTypes['ListUsersResult']>, ParentType, ContextType, RequireFields<QueryListUsersArgs, 'input'>>;
   me?: Resolver<Maybe<ResolversTypes['AuthenticatedUser']>, ParentType, ContextType>;
@@ -12839,6 +13362,12 @@ export type SearchSuggestionResolvers<ContextType = any, ParentType extends Reso
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type SecretResolvers<ContextType = any, ParentType extends ResolversParentTypes['Secret'] = ResolversParentTypes['Secret']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type SiblingPropertiesResolvers<ContextType = any, ParentType extends ResolversParentTypes['SiblingProperties'] = ResolversParentTypes['SiblingProperties']> = {
   isPrimary?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   siblings?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType>;
@@ -12918,6 +13447,12 @@ export type StructuredPropertySettingsResolvers<ContextType = any, ParentType ex
   showInAssetSummary?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   showInColumnsTable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   showInSearchFilters?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type StructuredReportResolvers<ContextType = any, ParentType extends ResolversParentTypes['StructuredReport'] = ResolversParentTypes['StructuredReport']> = {
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  serializedValue?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type SubTypesResolvers<ContextType = any, ParentType extends ResolversParentTypes['SubTypes'] = ResolversParentTypes['SubTypes']> = {
@@ -13284,6 +13819,10 @@ export type Resolvers<ContextType = any> = {
   EntityTypeEntity?: EntityTypeEntityResolvers<ContextType>;
   EntityTypeInfo?: EntityTypeInfoResolvers<ContextType>;
   EntityWithRelationships?: EntityWithRelationshipsResolvers<ContextType>;
+  ExecutionRequest?: ExecutionRequestResolvers<ContextType>;
+  ExecutionRequestInput?: ExecutionRequestInputResolvers<ContextType>;
+  ExecutionRequestResult?: ExecutionRequestResultResolvers<ContextType>;
+  ExecutionRequestSource?: ExecutionRequestSourceResolvers<ContextType>;
   ExtraProperty?: ExtraPropertyResolvers<ContextType>;
   FacetFilter?: FacetFilterResolvers<ContextType>;
   FacetMetadata?: FacetMetadataResolvers<ContextType>;
@@ -13334,6 +13873,11 @@ export type Resolvers<ContextType = any> = {
   IncrementingSegmentRowCountChange?: IncrementingSegmentRowCountChangeResolvers<ContextType>;
   IncrementingSegmentRowCountTotal?: IncrementingSegmentRowCountTotalResolvers<ContextType>;
   IncrementingSegmentSpec?: IncrementingSegmentSpecResolvers<ContextType>;
+  IngestionConfig?: IngestionConfigResolvers<ContextType>;
+  IngestionSchedule?: IngestionScheduleResolvers<ContextType>;
+  IngestionSource?: IngestionSourceResolvers<ContextType>;
+  IngestionSourceExecutionRequests?: IngestionSourceExecutionRequestsResolvers<ContextType>;
+  IngestionSourceSource?: IngestionSourceSourceResolvers<ContextType>;
   InstitutionalMemory?: InstitutionalMemoryResolvers<ContextType>;
   InstitutionalMemoryMetadata?: InstitutionalMemoryMetadataResolvers<ContextType>;
   InstitutionalMemoryMetadataSettings?: InstitutionalMemoryMetadataSettingsResolvers<ContextType>;
@@ -13346,11 +13890,13 @@ export type Resolvers<ContextType = any> = {
   ListAccessTokenResult?: ListAccessTokenResultResolvers<ContextType>;
   ListDomainsResult?: ListDomainsResultResolvers<ContextType>;
   ListGroupsResult?: ListGroupsResultResolvers<ContextType>;
+  ListIngestionSourcesResult?: ListIngestionSourcesResultResolvers<ContextType>;
   ListOwnershipTypesResult?: ListOwnershipTypesResultResolvers<ContextType>;
   ListPoliciesResult?: ListPoliciesResultResolvers<ContextType>;
   ListPostsResult?: ListPostsResultResolvers<ContextType>;
   ListRecommendationsResult?: ListRecommendationsResultResolvers<ContextType>;
   ListRolesResult?: ListRolesResultResolvers<ContextType>;
+  ListSecretsResult?: ListSecretsResultResolvers<ContextType>;
   ListTestsResult?: ListTestsResultResolvers<ContextType>;
   ListUsersResult?: ListUsersResultResolvers<ContextType>;
   ListViewsResult?: ListViewsResultResolvers<ContextType>;
@@ -13447,6 +13993,7 @@ export type Resolvers<ContextType = any> = {
   SearchResults?: SearchResultsResolvers<ContextType>;
   SearchResultsVisualConfig?: SearchResultsVisualConfigResolvers<ContextType>;
   SearchSuggestion?: SearchSuggestionResolvers<ContextType>;
+  Secret?: SecretResolvers<ContextType>;
   SiblingProperties?: SiblingPropertiesResolvers<ContextType>;
   SqlAssertionInfo?: SqlAssertionInfoResolvers<ContextType>;
   Status?: StatusResolvers<ContextType>;
@@ -13459,6 +14006,7 @@ export type Resolvers<ContextType = any> = {
   StructuredPropertyEntity?: StructuredPropertyEntityResolvers<ContextType>;
   StructuredPropertyParams?: StructuredPropertyParamsResolvers<ContextType>;
   StructuredPropertySettings?: StructuredPropertySettingsResolvers<ContextType>;
+  StructuredReport?: StructuredReportResolvers<ContextType>;
   SubTypes?: SubTypesResolvers<ContextType>;
   SummaryElement?: SummaryElementResolvers<ContextType>;
   SupportsVersions?: SupportsVersionsResolvers<ContextType>;

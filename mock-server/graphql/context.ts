@@ -28,7 +28,7 @@ export type GraphqlContext = {
   requestBudget: RequestBudget;
   /** The session's request journal, for the recently viewed and edited entities (none outside a session). */
   journal?: Journal | undefined;
-  /** Set by a resolver that read the journal: the answer changes without a write, so the response is not kept. */
+  /** Set by a resolver that read the journal or the clock: the answer changes without a write, so the response is not kept. */
   readJournal?: boolean;
   /** The response paths a team's schema had filled (overlay/fill.ts), for `extensions.mockedFields`. */
   mockedFields?: string[];

@@ -23,6 +23,7 @@ import { incidentRecord } from './incident.js';
 import { testRecord } from './metadata-tests.js';
 import { dataHubPolicyRecord, dataHubRoleRecord } from './policies-and-roles.js';
 import { accessTokenRecord } from './access-token.js';
+import { executionRequestRecord } from './ingestion.js';
 import {
   mlFeatureRecord,
   mlFeatureTableRecord,
@@ -83,6 +84,7 @@ export const ENTITY_MAPPERS: Readonly<Record<string, EntityMapper>> = {
   dataHubPolicy: dataHubPolicyRecord,
   dataHubRole: dataHubRoleRecord,
   dataHubAccessToken: accessTokenRecord,
+  dataHubExecutionRequest: executionRequestRecord,
   test: testRecord,
   form: formRecord,
 };

@@ -1,7 +1,8 @@
 /**
- * The management screens' type family (upstream's resolvers/policy/, role/, user/, group/, auth/, ownership/
- * and test/): policies, roles and invitations, users, groups, access tokens, ownership types and metadata
- * tests, each check of who may act made against the stored policies (../context.ts, ../policy-engine.ts).
+ * The management screens' type family (upstream's resolvers/policy/, role/, user/, group/, auth/, ownership/,
+ * test/ and ingest/): policies, roles and invitations, users, groups, access tokens, ownership types, metadata
+ * tests, ingestion sources, their execution requests and secrets; each check of who may act is made against
+ * the stored policies (../context.ts, ../policy-engine.ts).
  */
 import type * as Args from '../../../generated/graphql/resolvers.js';
 import type { Resolver, ResolverFamily } from '../resolver-types.js';
@@ -22,6 +23,22 @@ import {
 } from './ownership-types.js';
 import { createPolicy, deletePolicy, listPolicies, updatePolicy } from './policies.js';
 import { acceptRole, batchAssignRole, createInviteToken, getInviteToken, listRoles } from './roles.js';
+import {
+  cancelIngestionExecutionRequest,
+  createIngestionExecutionRequest,
+  createTestConnectionRequest,
+  executionRequest,
+  listExecutionRequests,
+  rollbackIngestion,
+} from './execution-requests.js';
+import {
+  createIngestionSource,
+  deleteIngestionSource,
+  ingestionSource,
+  listIngestionSources,
+  updateIngestionSource,
+} from './ingestion-sources.js';
+import { createSecret, deleteSecret, listSecrets, updateSecret } from './secrets.js';
 import { createTest, deleteTest, listTests, test } from './tests.js';
 import {
   createNativeUserResetToken,
@@ -49,6 +66,16 @@ export const managementFamily: ResolverFamily = (viewOf) => ({
       listOwnershipTypes(ctx, viewOf(ctx), args)) satisfies Resolver<Args.QueryListOwnershipTypesArgs>,
     test: ((_root, args, ctx) => test(ctx, viewOf(ctx), args)) satisfies Resolver<Args.QueryTestArgs>,
     listTests: ((_root, args, ctx) => listTests(ctx, viewOf(ctx), args)) satisfies Resolver<Args.QueryListTestsArgs>,
+    listIngestionSources: ((_root, args, ctx) =>
+      listIngestionSources(ctx, viewOf(ctx), args)) satisfies Resolver<Args.QueryListIngestionSourcesArgs>,
+    ingestionSource: ((_root, args, ctx) =>
+      ingestionSource(ctx, viewOf(ctx), args)) satisfies Resolver<Args.QueryIngestionSourceArgs>,
+    listExecutionRequests: ((_root, args, ctx) =>
+      listExecutionRequests(ctx, viewOf(ctx), args)) satisfies Resolver<Args.QueryListExecutionRequestsArgs>,
+    executionRequest: ((_root, args, ctx) =>
+      executionRequest(ctx, viewOf(ctx), args)) satisfies Resolver<Args.QueryExecutionRequestArgs>,
+    listSecrets: ((_root, args, ctx) =>
+      listSecrets(ctx, viewOf(ctx), args)) satisfies Resolver<Args.QueryListSecretsArgs>,
   },
   Mutation: {
     createPolicy: ((_root, args, ctx) => createPolicy(ctx, args)) satisfies Resolver<Args.MutationCreatePolicyArgs>,
@@ -92,5 +119,26 @@ export const managementFamily: ResolverFamily = (viewOf) => ({
       deleteOwnershipType(ctx, args)) satisfies Resolver<Args.MutationDeleteOwnershipTypeArgs>,
     createTest: ((_root, args, ctx) => createTest(ctx, args)) satisfies Resolver<Args.MutationCreateTestArgs>,
     deleteTest: ((_root, args, ctx) => deleteTest(ctx, args)) satisfies Resolver<Args.MutationDeleteTestArgs>,
+    createIngestionSource: ((_root, args, ctx) =>
+      createIngestionSource(ctx, args)) satisfies Resolver<Args.MutationCreateIngestionSourceArgs>,
+    updateIngestionSource: ((_root, args, ctx) =>
+      updateIngestionSource(ctx, args)) satisfies Resolver<Args.MutationUpdateIngestionSourceArgs>,
+    deleteIngestionSource: ((_root, args, ctx) =>
+      deleteIngestionSource(ctx, args)) satisfies Resolver<Args.MutationDeleteIngestionSourceArgs>,
+    createSecret: ((_root, args, ctx) => createSecret(ctx, args)) satisfies Resolver<Args.MutationCreateSecretArgs>,
+    updateSecret: ((_root, args, ctx) => updateSecret(ctx, args)) satisfies Resolver<Args.MutationUpdateSecretArgs>,
+    deleteSecret: ((_root, args, ctx) => deleteSecret(ctx, args)) satisfies Resolver<Args.MutationDeleteSecretArgs>,
+    createIngestionExecutionRequest: ((_root, args, ctx) =>
+      createIngestionExecutionRequest(ctx, args)) satisfies Resolver<Args.MutationCreateIngestionExecutionRequestArgs>,
+    cancelIngestionExecutionRequest: ((_root, args, ctx) =>
+      cancelIngestionExecutionRequest(
+        ctx,
+        viewOf(ctx),
+        args,
+      )) satisfies Resolver<Args.MutationCancelIngestionExecutionRequestArgs>,
+    createTestConnectionRequest: ((_root, args, ctx) =>
+      createTestConnectionRequest(ctx, args)) satisfies Resolver<Args.MutationCreateTestConnectionRequestArgs>,
+    rollbackIngestion: ((_root, args, ctx) =>
+      rollbackIngestion(ctx, args)) satisfies Resolver<Args.MutationRollbackIngestionArgs>,
   },
 });

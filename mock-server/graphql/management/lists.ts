@@ -21,10 +21,17 @@ export interface Page<T> {
   items: T[];
 }
 
+/** The page asked for: start 0 and count 20 unless given. */
+export function pageBounds(input: ListInput): { start: number; count: number } {
+  return {
+    start: nonNegative(input.start, 0, 'input.start'),
+    count: nonNegative(input.count, DEFAULT_COUNT, 'input.count'),
+  };
+}
+
 /** One page of `items`, counted as upstream's list results count: `count` is the page's size. */
 export function pageOf<T>(items: readonly T[], input: ListInput): Page<T> {
-  const start = nonNegative(input.start, 0, 'input.start');
-  const count = nonNegative(input.count, DEFAULT_COUNT, 'input.count');
+  const { start, count } = pageBounds(input);
   const page = items.slice(start, start + count);
   return { start, count: page.length, total: items.length, items: page };
 }
@@ -50,8 +57,7 @@ export function searchPage(
   entity: string,
   input: ListInput,
 ): { start: number; count: number; total: number; urns: string[] } {
-  const start = nonNegative(input.start, 0, 'input.start');
-  const count = nonNegative(input.count, DEFAULT_COUNT, 'input.count');
+  const { start, count } = pageBounds(input);
   const found = ctx.discovery.search({ input: input.query || '*', entity, start, count, fulltext: true });
   return { start: found.from, count: found.pageSize, total: found.numEntities, urns: found.entities };
 }

@@ -5,10 +5,10 @@
  * user/, group/, auth/, ownership/, test/, v1.3.0.1). An access token works as a bearer token until revoked;
  * an invite token gives its role to who accepts it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MockServer } from '../../index.js';
 import { UNAUTHORIZED_MESSAGE } from '../../graphql/errors.js';
-import { ADMIN, READER, graphql, ingest, startServer } from '../graphql-harness.js';
+import { ADMIN, READER, call, graphql, ingest, startServer } from '../graphql-harness.js';
 
 let server: MockServer;
 beforeAll(async () => {
@@ -419,5 +419,212 @@ describe('invitations', () => {
     await ok(`mutation batchAssignRole($input: BatchAssignRoleInput!) { batchAssignRole(input: $input) }`, {
       input: { roleUrn: 'urn:svc:dataHubRole:Reader', actors: ['urn:svc:corpuser:reader'] },
     });
+  });
+});
+
+describe('ingestion', () => {
+  const SOURCE_INPUT = {
+    name: 'Warehouse',
+    type: 'snowflake',
+    schedule: { interval: '0 5 * * *', timezone: 'Europe/London' },
+    config: {
+      recipe: '{"source":{"type":"snowflake","config":{"password":"${SNOWFLAKE_PASSWORD}"}}}',
+      executorId: 'default',
+      version: '1.3.0',
+      debugMode: false,
+    },
+  };
+  const GET_SOURCE = `query getIngestionSource($urn: String!) { ingestionSource(urn: $urn) { urn name type schedule { interval timezone } config { recipe executorId version } executions(start: 0, count: 10) { total executionRequests { urn input { task source { type ingestionSource } } result { status durationMs report } } } latestSuccessfulExecution { urn } } }`;
+  const GET_REQUEST = `query getIngestionExecutionRequest($urn: String!) { executionRequest(urn: $urn) { urn input { task requestedAt actor { urn } } result { status startTimeMs durationMs report structuredReport { type } } source { urn } } }`;
+
+  it('creates, lists, updates and deletes a source; a bad schedule is refused, naming it', async () => {
+    const urn = (
+      await ok(
+        `mutation createIngestionSource($input: UpdateIngestionSourceInput!) { createIngestionSource(input: $input) }`,
+        { input: SOURCE_INPUT },
+      )
+    ).createIngestionSource;
+    const list = async () =>
+      (
+        await ok(
+          `query listIngestionSources($input: ListIngestionSourcesInput!) { listIngestionSources(input: $input) { total ingestionSources { urn name } } }`,
+          {
+            input: {
+              start: 0,
+              count: 25,
+              query: '*',
+              filters: [{ field: 'sourceType', values: ['SYSTEM'], negated: true }],
+            },
+          },
+        )
+      ).listIngestionSources.ingestionSources;
+    expect(await list()).toContainEqual({ urn, name: 'Warehouse' });
+    await ok(
+      `mutation updateIngestionSource($urn: String!, $input: UpdateIngestionSourceInput!) { updateIngestionSource(urn: $urn, input: $input) }`,
+      {
+        urn,
+        input: { ...SOURCE_INPUT, name: 'Warehouse (nightly)' },
+      },
+    );
+    expect((await ok(GET_SOURCE, { urn })).ingestionSource).toMatchObject({
+      name: 'Warehouse (nightly)',
+      schedule: { interval: '0 5 * * *', timezone: 'Europe/London' },
+      config: { executorId: 'default', version: '1.3.0' },
+      executions: { total: 0, executionRequests: [] },
+      latestSuccessfulExecution: null,
+    });
+    const bad = await run(
+      `mutation createIngestionSource($input: UpdateIngestionSourceInput!) { createIngestionSource(input: $input) }`,
+      {
+        input: { ...SOURCE_INPUT, schedule: { interval: 'daily', timezone: 'UTC' } },
+      },
+    );
+    expect(bad.errors?.[0]?.message).toContain('input.schedule.interval');
+    await ok(`mutation deleteIngestionSource($urn: String!) { deleteIngestionSource(urn: $urn) }`, { urn });
+    expect((await list()).find((source: any) => source.urn === urn)).toBeUndefined();
+    expect((await run(`{ listIngestionSources(input: {}) { total } }`, {}, READER)).errors?.[0]?.message).toBe(
+      UNAUTHORIZED_MESSAGE,
+    );
+  });
+
+  it('moves a run through its states on the clock, and cancels one that has not finished', async () => {
+    const source = (
+      await ok(
+        `mutation createIngestionSource($input: UpdateIngestionSourceInput!) { createIngestionSource(input: $input) }`,
+        { input: SOURCE_INPUT },
+      )
+    ).createIngestionSource;
+    const requested = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: requested });
+    try {
+      const urn = (
+        await ok(
+          `mutation createIngestionExecutionRequest($input: CreateIngestionExecutionRequestInput!) { createIngestionExecutionRequest(input: $input) }`,
+          {
+            input: { ingestionSourceUrn: source },
+          },
+        )
+      ).createIngestionExecutionRequest;
+      const request = async () => (await ok(GET_REQUEST, { urn })).executionRequest;
+      expect(await request()).toMatchObject({
+        input: { task: 'RUN_INGEST', requestedAt: requested, actor: { urn: 'urn:svc:corpuser:datahub' } },
+        result: null,
+        source: { urn: source },
+      });
+      vi.setSystemTime(requested + 2000);
+      expect((await request()).result).toMatchObject({
+        status: 'RUNNING',
+        startTimeMs: requested + 1000,
+        durationMs: null,
+      });
+      vi.setSystemTime(requested + 6000);
+      const done = (await request()).result;
+      expect(done).toMatchObject({ status: 'SUCCESS', durationMs: 4000, structuredReport: null });
+      expect(done.report).toContain('Extracting metadata.');
+      expect((await ok(GET_SOURCE, { urn: source })).ingestionSource).toMatchObject({
+        executions: {
+          total: 1,
+          executionRequests: [
+            { urn, input: { source: { type: 'MANUAL', ingestionSource: source } }, result: { status: 'SUCCESS' } },
+          ],
+        },
+        latestSuccessfulExecution: { urn },
+      });
+
+      const second = (
+        await ok(
+          `mutation createIngestionExecutionRequest($input: CreateIngestionExecutionRequestInput!) { createIngestionExecutionRequest(input: $input) }`,
+          {
+            input: { ingestionSourceUrn: source },
+          },
+        )
+      ).createIngestionExecutionRequest;
+      vi.setSystemTime(requested + 8000);
+      await ok(
+        `mutation cancelIngestionExecutionRequest($input: CancelIngestionExecutionRequestInput!) { cancelIngestionExecutionRequest(input: $input) }`,
+        {
+          input: { ingestionSourceUrn: source, executionRequestUrn: second },
+        },
+      );
+      vi.setSystemTime(requested + 60000);
+      expect((await ok(GET_REQUEST, { urn: second })).executionRequest.result).toMatchObject({
+        status: 'CANCELLED',
+        durationMs: 1000,
+      });
+      const listed = (
+        await ok(
+          `query listIngestionExecutionRequests($input: ListExecutionRequestsInput!) { listExecutionRequests(input: $input) { total executionRequests { urn result { status } } } }`,
+          {
+            input: { start: 0, count: 10, filters: [{ field: 'ingestionSource', values: [source] }] },
+          },
+        )
+      ).listExecutionRequests;
+      expect(listed).toEqual({
+        total: 2,
+        executionRequests: [
+          { urn: second, result: { status: 'CANCELLED' } },
+          { urn, result: { status: 'SUCCESS' } },
+        ],
+      });
+
+      const test = (
+        await ok(
+          `mutation createTestConnectionRequest($input: CreateTestConnectionRequestInput!) { createTestConnectionRequest(input: $input) }`,
+          {
+            input: { recipe: SOURCE_INPUT.config.recipe, version: '1.3.0' },
+          },
+        )
+      ).createTestConnectionRequest;
+      vi.setSystemTime(requested + 70000);
+      expect((await ok(GET_REQUEST, { urn: test })).executionRequest).toMatchObject({
+        input: { task: 'TEST_CONNECTION' },
+        result: { status: 'SUCCESS', structuredReport: { type: 'TEST_CONNECTION' } },
+        source: null,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    const rollback = await run(
+      `mutation rollbackIngestion($input: RollbackIngestionInput!) { rollbackIngestion(input: $input) }`,
+      { input: { runId: 'run-1' } },
+    );
+    expect(rollback.errors?.[0]?.message).toContain('rollbackIngestion');
+  });
+
+  it('keeps a secret without ever giving its value back', async () => {
+    const created = (
+      await ok(`mutation createSecret($input: CreateSecretInput!) { createSecret(input: $input) }`, {
+        input: { name: 'SNOWFLAKE_PASSWORD', value: 'hunter2-very-secret', description: 'The warehouse password' },
+      })
+    ).createSecret;
+    expect(created).toBe('urn:svc:dataHubSecret:SNOWFLAKE_PASSWORD');
+    const list = async () =>
+      (
+        await ok(
+          `query listSecrets($input: ListSecretsInput!) { listSecrets(input: $input) { total secrets { urn name description } } }`,
+          { input: { start: 0, count: 10 } },
+        )
+      ).listSecrets;
+    expect(await list()).toEqual({
+      total: 1,
+      secrets: [{ urn: created, name: 'SNOWFLAKE_PASSWORD', description: 'The warehouse password' }],
+    });
+    const again = await run(`mutation createSecret($input: CreateSecretInput!) { createSecret(input: $input) }`, {
+      input: { name: 'SNOWFLAKE_PASSWORD', value: 'x' },
+    });
+    expect(again.errors?.[0]?.message).toContain('input.name');
+    await ok(`mutation updateSecret($input: UpdateSecretInput!) { updateSecret(input: $input) }`, {
+      input: { urn: created, name: 'SNOWFLAKE_PASSWORD', value: 'hunter3-very-secret', description: 'Rotated' },
+    });
+    // Neither GraphQL nor the metadata-store API gives the value in clear.
+    const stored = await call(server, 'GET', `/entitiesV2/${encodeURIComponent(created)}`, { token: ADMIN });
+    expect(stored.status).toBe(200);
+    expect(stored.text).not.toContain('hunter');
+    expect(JSON.stringify(await list())).not.toContain('hunter');
+    expect((await run(`{ listSecrets(input: {}) { total } }`, {}, READER)).errors?.[0]?.message).toBe(
+      UNAUTHORIZED_MESSAGE,
+    );
+    await ok(`mutation deleteSecret($urn: String!) { deleteSecret(urn: $urn) }`, { urn: created });
+    expect((await list()).total).toBe(0);
   });
 });
