@@ -1366,12 +1366,81 @@ export interface components {
         };
         DataHubConnectionKey: components["schemas"]["dataHubConnectionKey"];
         /**
+         * ExecutionRequestInput
+         * @description A request to run a task (RUN_INGEST, TEST_CONNECTION) on an executor: its arguments, what made it and when.
+         */
+        dataHubExecutionRequestInput: {
+            actorUrn?: components["schemas"]["Urn"];
+            args: {
+                [key: string]: string;
+            };
+            executorId: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            requestedAt: number;
+            source: {
+                ingestionSource?: components["schemas"]["Urn"];
+                /** @description What made the request, e.g. MANUAL or SCHEDULED_INGESTION_SOURCE. */
+                type: string;
+            };
+            task: string;
+        };
+        /**
          * ExecutionRequestKey
          * @description Key of a dataHubExecutionRequest entity, `urn:svc:dataHubExecutionRequest:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/ExecutionRequestKey.pdl` at commit d45798cf17f627c85516fb04b690b1eebce2db21).
          */
         dataHubExecutionRequestKey: {
             id: string;
         };
+        /**
+         * ExecutionRequestResult
+         * @description The outcome of an execution request, as its executor reports it: a status (RUNNING, SUCCESS, FAILURE, CANCELLED, ...), its log and when it started and how long it took.
+         */
+        dataHubExecutionRequestResult: {
+            /** Format: int64 */
+            durationMs?: number;
+            report?: string;
+            /** Format: int64 */
+            startTimeMs?: number;
+            status: string;
+            structuredReport?: {
+                contentType: string;
+                serializedValue: string;
+                type: string;
+            };
+        };
+        /**
+         * DataHubIngestionSourceInfo
+         * @description An ingestion source: a recipe to run by hand or on a schedule, the executor that runs it and the framework version to run it with.
+         */
+        dataHubIngestionSourceInfo: {
+            config: {
+                debugMode?: boolean;
+                executorId?: string;
+                extraArgs?: {
+                    [key: string]: string;
+                };
+                /** @description The recipe, JSON or YAML text. */
+                recipe: string;
+                version?: string;
+            };
+            name: string;
+            platform?: components["schemas"]["Urn"];
+            schedule?: {
+                /** @description A cron expression. */
+                interval: string;
+                timezone: string;
+            };
+            source?: {
+                /** @enum {string} */
+                type: "SYSTEM";
+            };
+            /** @description The recipe's source type, e.g. snowflake. */
+            type: string;
+        };
+        DataHubIngestionSourceInfo: components["schemas"]["dataHubIngestionSourceInfo"];
         /**
          * DataHubIngestionSourceKey
          * @description Key of a dataHubIngestionSource entity, `urn:svc:dataHubIngestionSource:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubIngestionSourceKey.pdl` at commit 27d51b8b4218f61ae650307d4498ad3066ac4b85).
@@ -1445,6 +1514,18 @@ export interface components {
             id: string;
         };
         DataHubSecretKey: components["schemas"]["dataHubSecretKey"];
+        /**
+         * DataHubSecretValue
+         * @description A secret a recipe names: its name, its value as stored (encrypted, never given back in clear) and who made it.
+         */
+        dataHubSecretValue: {
+            created?: components["schemas"]["AuditStamp"];
+            description?: string;
+            name: string;
+            /** @description The encrypted value. */
+            value: string;
+        };
+        DataHubSecretValue: components["schemas"]["dataHubSecretValue"];
         /**
          * DataHubStepStateKey
          * @description Key of a dataHubStepState entity, `urn:svc:dataHubStepState:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubStepStateKey.pdl` at commit 06ffbee87b82869c9f05ec22720396cac5723cad).
@@ -2008,7 +2089,9 @@ export interface components {
         };
         ERModelRelationshipKey: components["schemas"]["erModelRelationshipKey"];
         EvaluationData: components["schemas"]["mlModelEvaluationData"];
+        ExecutionRequestInput: components["schemas"]["dataHubExecutionRequestInput"];
         ExecutionRequestKey: components["schemas"]["dataHubExecutionRequestKey"];
+        ExecutionRequestResult: components["schemas"]["dataHubExecutionRequestResult"];
         /**
          * FabricType
          * @description The environment (fabric) a dataset or model belongs to.

@@ -29,7 +29,10 @@ export type DataHubAccessTokenInfo = components['schemas']['DataHubAccessTokenIn
 export type DataHubAccessTokenKey = components['schemas']['DataHubAccessTokenKey'];
 export type DataHubActionKey = components['schemas']['DataHubActionKey'];
 export type DataHubConnectionKey = components['schemas']['DataHubConnectionKey'];
+export type ExecutionRequestInput = components['schemas']['ExecutionRequestInput'];
 export type ExecutionRequestKey = components['schemas']['ExecutionRequestKey'];
+export type ExecutionRequestResult = components['schemas']['ExecutionRequestResult'];
+export type DataHubIngestionSourceInfo = components['schemas']['DataHubIngestionSourceInfo'];
 export type DataHubIngestionSourceKey = components['schemas']['DataHubIngestionSourceKey'];
 export type DataHubOpenAPISchemaKey = components['schemas']['DataHubOpenAPISchemaKey'];
 export type DataHubPageModuleKey = components['schemas']['DataHubPageModuleKey'];
@@ -39,6 +42,7 @@ export type DataHubPolicyKey = components['schemas']['DataHubPolicyKey'];
 export type DataHubRetentionKey = components['schemas']['DataHubRetentionKey'];
 export type DataHubRoleKey = components['schemas']['DataHubRoleKey'];
 export type DataHubSecretKey = components['schemas']['DataHubSecretKey'];
+export type DataHubSecretValue = components['schemas']['DataHubSecretValue'];
 export type DataHubStepStateKey = components['schemas']['DataHubStepStateKey'];
 export type DataHubUpgradeKey = components['schemas']['DataHubUpgradeKey'];
 export type DataHubViewInfo = components['schemas']['DataHubViewInfo'];
@@ -157,7 +161,10 @@ export interface AspectValues {
   dataHubAccessTokenKey: DataHubAccessTokenKey;
   dataHubActionKey: DataHubActionKey;
   dataHubConnectionKey: DataHubConnectionKey;
+  dataHubExecutionRequestInput: ExecutionRequestInput;
   dataHubExecutionRequestKey: ExecutionRequestKey;
+  dataHubExecutionRequestResult: ExecutionRequestResult;
+  dataHubIngestionSourceInfo: DataHubIngestionSourceInfo;
   dataHubIngestionSourceKey: DataHubIngestionSourceKey;
   dataHubOpenAPISchemaKey: DataHubOpenAPISchemaKey;
   dataHubPageModuleKey: DataHubPageModuleKey;
@@ -167,6 +174,7 @@ export interface AspectValues {
   dataHubRetentionKey: DataHubRetentionKey;
   dataHubRoleKey: DataHubRoleKey;
   dataHubSecretKey: DataHubSecretKey;
+  dataHubSecretValue: DataHubSecretValue;
   dataHubStepStateKey: DataHubStepStateKey;
   dataHubUpgradeKey: DataHubUpgradeKey;
   dataHubViewInfo: DataHubViewInfo;

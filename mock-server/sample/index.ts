@@ -16,6 +16,7 @@ import { addDatasetVersions } from './dataset-versions.js';
 import { addDatasets } from './datasets.js';
 import { addDomainsAndProducts } from './domains-and-products.js';
 import { addGlossaryAndTags } from './glossary-and-tags.js';
+import { addIngestionSources } from './ingestion-sources.js';
 import { addMetadataTests } from './metadata-tests.js';
 import { addMlModels } from './ml-models.js';
 import { addPeople } from './people.js';
@@ -48,5 +49,6 @@ export function sampleCatalog(contract: Contract, referenceTime: number): Sample
   addSavedViews(b);
   addTimeSeries(b);
   addAdministration(b);
+  addIngestionSources(b);
   return b.proposals;
 }
