@@ -47,6 +47,7 @@ import {
   parseLatency,
   parseReferenceDay,
   parseTokenGrant,
+  upstreamRoleOf,
   parseUserAccount,
   PROFILES,
   UPSTREAM_ADDRESS_FORMS,
@@ -97,13 +98,13 @@ export const MOCK_COMMAND_DEFINITION = {
       type: 'string',
       multiple: true,
       value: 'T=URN[:ROLE]',
-      help: 'accept bearer token T as user URN with role admin (default) or reader; repeatable; without any, admin-token and reader-token are accepted',
+      help: 'accept bearer token T as user URN, assigned the built-in role Admin (default), Editor or Reader (admin and reader also name Admin and Reader); repeatable; without any, admin-token (datahub, Admin), reader-token (reader, Reader) and editor-token (editor, Editor) are accepted',
     },
     user: {
       type: 'string',
       multiple: true,
       value: 'NAME:PASSWORD[:ROLE]',
-      help: "let NAME sign in through POST /logIn (DataHub's web app) with PASSWORD, as an Admin (default), Editor or Reader (a Reader only reads); repeatable; datahub:datahub is always there unless replaced",
+      help: "let NAME sign in through POST /logIn (DataHub's web app) with PASSWORD, assigned the built-in role Admin (default), Editor or Reader, whose policies decide what NAME may do; repeatable; datahub:datahub is always there unless replaced",
     },
     'max-body': {
       type: 'string',
@@ -332,7 +333,7 @@ export function describeServer(server: MockServer, options: MockCliOptions): str
     `  inspector:      ${server.url}${ADMIN_PATH}/ui  (the journal live, sessions, faults, an entity's state)`,
     `  data:           ${options.data ?? 'in memory'}; body limit ${options.maxBodyText}`,
     `  auth:           ${server.auth.mode}`,
-    ...server.tokens.map((t) => `  token:          ${t.token}=${t.user}:${t.role}`),
+    ...server.tokens.map((t) => `  token:          ${t.token}=${t.user}:${upstreamRoleOf(t)}`),
     `  sign-in:        POST ${server.url}${FRONTEND_ROUTES.logIn} (DataHub's web app; also ${FRONTEND_ROUTES.authenticate}, ${FRONTEND_ROUTES.logOut}, ${FRONTEND_ROUTES.track})`,
     ...server.users.map((u) => `  user:           ${u.name}:${u.password}:${u.role}`),
   ];

@@ -1473,6 +1473,27 @@ export interface components {
         };
         DataFlowKey: components["schemas"]["dataFlowKey"];
         /**
+         * DataHubAccessTokenInfo
+         * @description What is kept of an access token (never the token itself): its name, the user it acts as, who made it, and when it was made and expires.
+         */
+        dataHubAccessTokenInfo: {
+            actorUrn: components["schemas"]["Urn"];
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            createdAt: number;
+            description?: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch; absent for a token that never expires.
+             */
+            expiresAt?: number;
+            name: string;
+            ownerUrn: components["schemas"]["Urn"];
+        };
+        DataHubAccessTokenInfo: components["schemas"]["dataHubAccessTokenInfo"];
+        /**
          * DataHubAccessTokenKey
          * @description Key of a dataHubAccessToken entity, `urn:svc:dataHubAccessToken:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubAccessTokenKey.pdl` at commit 6aa416e69d32c9398fed1dc7adbe52c345c23b08).
          */
@@ -1511,12 +1532,81 @@ export interface components {
         };
         DataHubConnectionKey: components["schemas"]["dataHubConnectionKey"];
         /**
+         * ExecutionRequestInput
+         * @description A request to run a task (RUN_INGEST, TEST_CONNECTION) on an executor: its arguments, what made it and when.
+         */
+        dataHubExecutionRequestInput: {
+            actorUrn?: components["schemas"]["Urn"];
+            args: {
+                [key: string]: string;
+            };
+            executorId: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            requestedAt: number;
+            source: {
+                ingestionSource?: components["schemas"]["Urn"];
+                /** @description What made the request, e.g. MANUAL or SCHEDULED_INGESTION_SOURCE. */
+                type: string;
+            };
+            task: string;
+        };
+        /**
          * ExecutionRequestKey
          * @description Key of a dataHubExecutionRequest entity, `urn:svc:dataHubExecutionRequest:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/ExecutionRequestKey.pdl` at commit d45798cf17f627c85516fb04b690b1eebce2db21).
          */
         dataHubExecutionRequestKey: {
             id: string;
         };
+        /**
+         * ExecutionRequestResult
+         * @description The outcome of an execution request, as its executor reports it: a status (RUNNING, SUCCESS, FAILURE, CANCELLED, ...), its log and when it started and how long it took.
+         */
+        dataHubExecutionRequestResult: {
+            /** Format: int64 */
+            durationMs?: number;
+            report?: string;
+            /** Format: int64 */
+            startTimeMs?: number;
+            status: string;
+            structuredReport?: {
+                contentType: string;
+                serializedValue: string;
+                type: string;
+            };
+        };
+        /**
+         * DataHubIngestionSourceInfo
+         * @description An ingestion source: a recipe to run by hand or on a schedule, the executor that runs it and the framework version to run it with.
+         */
+        dataHubIngestionSourceInfo: {
+            config: {
+                debugMode?: boolean;
+                executorId?: string;
+                extraArgs?: {
+                    [key: string]: string;
+                };
+                /** @description The recipe, JSON or YAML text. */
+                recipe: string;
+                version?: string;
+            };
+            name: string;
+            platform?: components["schemas"]["Urn"];
+            schedule?: {
+                /** @description A cron expression. */
+                interval: string;
+                timezone: string;
+            };
+            source?: {
+                /** @enum {string} */
+                type: "SYSTEM";
+            };
+            /** @description The recipe's source type, e.g. snowflake. */
+            type: string;
+        };
+        DataHubIngestionSourceInfo: components["schemas"]["dataHubIngestionSourceInfo"];
         /**
          * DataHubIngestionSourceKey
          * @description Key of a dataHubIngestionSource entity, `urn:svc:dataHubIngestionSource:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubIngestionSourceKey.pdl` at commit 27d51b8b4218f61ae650307d4498ad3066ac4b85).
@@ -1590,6 +1680,18 @@ export interface components {
             id: string;
         };
         DataHubSecretKey: components["schemas"]["dataHubSecretKey"];
+        /**
+         * DataHubSecretValue
+         * @description A secret a recipe names: its name, its value as stored (encrypted, never given back in clear) and who made it.
+         */
+        dataHubSecretValue: {
+            created?: components["schemas"]["AuditStamp"];
+            description?: string;
+            name: string;
+            /** @description The encrypted value. */
+            value: string;
+        };
+        DataHubSecretValue: components["schemas"]["dataHubSecretValue"];
         /**
          * DataHubStepStateKey
          * @description Key of a dataHubStepState entity, `urn:svc:dataHubStepState:<id>` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/DataHubStepStateKey.pdl` at commit 06ffbee87b82869c9f05ec22720396cac5723cad).
@@ -2177,7 +2279,9 @@ export interface components {
         };
         ERModelRelationshipKey: components["schemas"]["erModelRelationshipKey"];
         EvaluationData: components["schemas"]["mlModelEvaluationData"];
+        ExecutionRequestInput: components["schemas"]["dataHubExecutionRequestInput"];
         ExecutionRequestKey: components["schemas"]["dataHubExecutionRequestKey"];
+        ExecutionRequestResult: components["schemas"]["dataHubExecutionRequestResult"];
         /**
          * FabricType
          * @description The environment (fabric) a dataset or model belongs to.
@@ -2745,6 +2849,14 @@ export interface components {
             };
         };
         /**
+         * NativeGroupMembership
+         * @description The groups made in the catalog itself (origin NATIVE) that a user belongs to; the group screens add and remove them.
+         */
+        nativeGroupMembership: {
+            nativeGroups: components["schemas"]["Urn"][];
+        };
+        NativeGroupMembership: components["schemas"]["nativeGroupMembership"];
+        /**
          * NotebookKey
          * @description Key of a notebook entity, `urn:svc:notebook:(<notebookTool>,<notebookId>)` (fields, order and types checked against upstream's `metadata-models/src/main/pegasus/com/linkedin/metadata/key/NotebookKey.pdl` at commit 305d485c6d1fec61f17dca53226c3229db024a03).
          */
@@ -3076,6 +3188,14 @@ export interface components {
             id: string;
         };
         RoleKey: components["schemas"]["roleKey"];
+        /**
+         * RoleMembership
+         * @description The roles a user or group holds; the policies naming a role apply to its holders, and to the members of a group holding it.
+         */
+        roleMembership: {
+            roles: components["schemas"]["Urn"][];
+        };
+        RoleMembership: components["schemas"]["roleMembership"];
         Scenarios: {
             /** @description The built-in `sample` and `empty`, then one per seed file of `--scenarios DIR`. */
             scenarios: string[];

@@ -14,7 +14,14 @@ export { createMock, type Mock, type MockOptions, type ServedGraphqlSchema } fro
 export type { MockFetch } from './wire/mock-fetch.js';
 export type { MockServerOptions, MockLogger } from './options.js';
 export { silentLogger, consoleLogger, parseByteSize } from './options.js';
-export { authorize, requiresToken, authConfig, defaultTokens, parseTokenGrant } from './auth/bearer-auth.js';
+export {
+  authorize,
+  requiresToken,
+  authConfig,
+  defaultTokens,
+  parseTokenGrant,
+  upstreamRoleOf,
+} from './auth/bearer-auth.js';
 export type { AuthConfig, AuthMode, AccessKind, AccessRequest, Caller, Role, TokenGrant } from './auth/bearer-auth.js';
 export { parseUserAccount, UPSTREAM_ROLES, type UpstreamRole, type UserAccount } from './auth/users.js';
 export { CatalogStore } from './store/catalog-store.js';

@@ -430,12 +430,18 @@ export type SearchBoxSuggestionsQuery = { autoCompleteForMultiple: { query: stri
         | { urn: string }
         | { urn: string }
         | { urn: string }
+        | { urn: string }
+        | { urn: string }
+        | { urn: string }
       > }> } | null };
 
 export type BrowseDatasetsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type BrowseDatasetsQuery = { browse: { total: number, groups: Array<{ name: string, count: number }>, entities: Array<
+      | { urn: string }
+      | { urn: string }
+      | { urn: string }
       | { urn: string }
       | { urn: string }
       | { urn: string }
@@ -490,6 +496,9 @@ export type ChartAndDashboardPagesQuery = { chart: { urn: string, tool: string, 
           | { urn: string }
           | { urn: string }
          }> | null } | null, relationships: { total: number | null, relationships: Array<{ entity:
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
           | { urn: string }
           | { urn: string }
           | { urn: string }
@@ -599,7 +608,13 @@ export type LineageQuery = { dataset: { upstream: { total: number | null, relati
           | { urn: string, type: EntityType }
           | { urn: string, type: EntityType }
           | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
          | null }> } | null, downstream: { total: number | null, relationships: Array<{ type: string, entity:
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
+          | { urn: string, type: EntityType }
           | { urn: string, type: EntityType }
           | { urn: string, type: EntityType }
           | { urn: string, type: EntityType }
@@ -696,6 +711,9 @@ export type PeoplePagesQuery = { corpUser: { username: string, properties: { dis
           | { urn: string }
           | { urn: string }
           | { urn: string }
+          | { urn: string }
+          | { urn: string }
+          | { urn: string }
          | null }> } | null } | null, corpGroup: { name: string, properties: { displayName: string | null, description: string | null } | null, relationships: { total: number | null } | null } | null };
 
 export type SavedViewsQueryVariables = Exact<{ [key: string]: never; }>;
@@ -747,12 +765,18 @@ export type SavedViewsQuery = { listMyViews: { total: number, views: Array<{ urn
         | { urn: string, type: EntityType }
         | { urn: string, type: EntityType }
         | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
        }> } | null };
 
 export type SearchResultsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type SearchResultsQuery = { searchAcrossEntities: { start: number, count: number, total: number, searchResults: Array<{ entity:
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
+        | { urn: string, type: EntityType }
         | { urn: string, type: EntityType }
         | { urn: string, type: EntityType }
         | { urn: string, type: EntityType }

@@ -15,6 +15,11 @@ export type Scalars = {
   Long: { input: number; output: number; }
 };
 
+/** The invite token whose role the caller takes. */
+export type AcceptRoleInput = {
+  inviteToken: Scalars['String']['input'];
+};
+
 /** The roles that grant access to an asset (aspect access). */
 export type Access = {
   __typename?: 'Access';
@@ -29,12 +34,94 @@ export type AccessLevel =
   /** Available to everyone. */
   | 'PUBLIC';
 
+/** An access token and, when stored, its metadata. */
+export type AccessToken = {
+  __typename?: 'AccessToken';
+  /** The bearer token. */
+  accessToken: Scalars['String']['output'];
+  metadata?: Maybe<AccessTokenMetadata>;
+};
+
+/** How long an access token stays valid. */
+export type AccessTokenDuration =
+  | 'NO_EXPIRY'
+  | 'ONE_DAY'
+  | 'ONE_HOUR'
+  | 'ONE_MONTH'
+  | 'ONE_WEEK'
+  | 'ONE_YEAR'
+  | 'SIX_MONTHS'
+  | 'THREE_MONTHS';
+
+/** What is stored of an access token (dataHubAccessTokenInfo); never the token itself. */
+export type AccessTokenMetadata = Entity & {
+  __typename?: 'AccessTokenMetadata';
+  /** The user the token acts as. */
+  actorUrn: Scalars['String']['output'];
+  createdAt: Scalars['Long']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  /** Null for a token that never expires. */
+  expiresAt?: Maybe<Scalars['Long']['output']>;
+  /** The token's id, the URN's last part. */
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  /** The user who made it. */
+  ownerUrn: Scalars['String']['output'];
+  relationships?: Maybe<EntityRelationshipsResult>;
+  type: EntityType;
+  urn: Scalars['String']['output'];
+};
+
+
+/** What is stored of an access token (dataHubAccessTokenInfo); never the token itself. */
+export type AccessTokenMetadataRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** The kind of an access token. */
+export type AccessTokenType =
+  | 'PERSONAL';
+
+/** Who a policy applies to. */
+export type ActorFilter = {
+  __typename?: 'ActorFilter';
+  allGroups: Scalars['Boolean']['output'];
+  allUsers: Scalars['Boolean']['output'];
+  groups?: Maybe<Array<Scalars['String']['output']>>;
+  resolvedGroups?: Maybe<Array<CorpGroup>>;
+  resolvedOwnershipTypes?: Maybe<Array<OwnershipTypeEntity>>;
+  resolvedRoles?: Maybe<Array<DataHubRole>>;
+  resolvedUsers?: Maybe<Array<CorpUser>>;
+  /** Whether it applies to the owners of each resource. */
+  resourceOwners: Scalars['Boolean']['output'];
+  /** The ownership types an owner must have, when any are named. */
+  resourceOwnersTypes?: Maybe<Array<Scalars['String']['output']>>;
+  roles?: Maybe<Array<Scalars['String']['output']>>;
+  users?: Maybe<Array<Scalars['String']['output']>>;
+};
+
+/** Who a policy applies to. */
+export type ActorFilterInput = {
+  allGroups: Scalars['Boolean']['input'];
+  allUsers: Scalars['Boolean']['input'];
+  groups?: InputMaybe<Array<Scalars['String']['input']>>;
+  resourceOwners: Scalars['Boolean']['input'];
+  resourceOwnersTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  users?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
 /** A business attribute and the schema fields it is attached to or detached from. */
 export type AddBusinessAttributeInput = {
   /** The business attribute. */
   businessAttributeUrn: Scalars['String']['input'];
   /** The schema fields: a dataset with a field path each. */
   resourceUrn: Array<ResourceRefInput>;
+};
+
+/** The users to add to a group. */
+export type AddGroupMembersInput = {
+  groupUrn: Scalars['String']['input'];
+  userUrns: Array<Scalars['String']['input']>;
 };
 
 /** A link to add to an entity. */
@@ -774,6 +861,12 @@ export type BatchAddTermsInput = {
   termUrns: Array<Scalars['String']['input']>;
 };
 
+/** A role and the users and groups to give it; no role takes their roles away. */
+export type BatchAssignRoleInput = {
+  actors: Array<Scalars['String']['input']>;
+  roleUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Which step states to read. */
 export type BatchGetStepStatesInput = {
   /** The step ids (a step state URN's id). */
@@ -1083,6 +1176,12 @@ export type BusinessAttributeInfo = {
 export type BusinessAttributes = {
   __typename?: 'BusinessAttributes';
   businessAttribute?: Maybe<BusinessAttributeAssociation>;
+};
+
+/** The request to cancel, and its source. */
+export type CancelIngestionExecutionRequestInput = {
+  executionRequestUrn: Scalars['String']['input'];
+  ingestionSourceUrn: Scalars['String']['input'];
 };
 
 /** One cell of a table. */
@@ -1589,6 +1688,14 @@ export type CorpGroupProperties = {
   slack?: Maybe<Scalars['String']['output']>;
 };
 
+/** The fields of a group's editable properties to set. */
+export type CorpGroupUpdateInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  pictureLink?: InputMaybe<Scalars['String']['input']>;
+  slack?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A user, `urn:svc:corpuser:<username>`. */
 export type CorpUser = Entity & {
   __typename?: 'CorpUser';
@@ -1789,11 +1896,35 @@ export type CorpUserStatus =
   /** A user whose access has been suspended. */
   | 'SUSPENDED';
 
+/** The fields of a user's editable profile to set. */
+export type CorpUserUpdateInput = {
+  aboutMe?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  personaUrn?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  pictureLink?: InputMaybe<Scalars['String']['input']>;
+  platformUrns?: InputMaybe<Array<Scalars['String']['input']>>;
+  skills?: InputMaybe<Array<Scalars['String']['input']>>;
+  slack?: InputMaybe<Scalars['String']['input']>;
+  teams?: InputMaybe<Array<Scalars['String']['input']>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A user's settings of saved views. */
 export type CorpUserViewsSettings = {
   __typename?: 'CorpUserViewsSettings';
   /** The user's default view; null when none is set or it no longer exists. */
   defaultView?: Maybe<DataHubView>;
+};
+
+/** An access token to make and keep in the token list. */
+export type CreateAccessTokenInput = {
+  actorUrn: Scalars['String']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+  duration: AccessTokenDuration;
+  name: Scalars['String']['input'];
+  type: AccessTokenType;
 };
 
 /** A new application. */
@@ -1857,6 +1988,35 @@ export type CreateGlossaryEntityInput = {
   parentNode?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A group to create. */
+export type CreateGroupInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The group's id (the URN's last part); a random one when absent. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+};
+
+/** The source to run now. */
+export type CreateIngestionExecutionRequestInput = {
+  ingestionSourceUrn: Scalars['String']['input'];
+};
+
+/** The role of the invite token to make; none for a token without a role. */
+export type CreateInviteTokenInput = {
+  roleUrn?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The native user to make a password reset token for. */
+export type CreateNativeUserResetTokenInput = {
+  userUrn: Scalars['String']['input'];
+};
+
+/** An ownership type to create. */
+export type CreateOwnershipTypeInput = {
+  description: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+};
+
 /** A post to create. */
 export type CreatePostInput = {
   /** What it says. */
@@ -1890,6 +2050,13 @@ export type CreateQuerySubjectInput = {
   datasetUrn: Scalars['String']['input'];
 };
 
+/** A secret to create. */
+export type CreateSecretInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  value: Scalars['String']['input'];
+};
+
 /** A new structured property. */
 export type CreateStructuredPropertyInput = {
   allowedValues?: InputMaybe<Array<AllowedValueInput>>;
@@ -1917,6 +2084,22 @@ export type CreateTagInput = {
   /** Optional id of the tag, used as the key of its URN. A random UUID is generated when it is absent. */
   id?: InputMaybe<Scalars['String']['input']>;
   /** Display name of the tag. */
+  name: Scalars['String']['input'];
+};
+
+/** A recipe whose connection to test. */
+export type CreateTestConnectionRequestInput = {
+  recipe: Scalars['String']['input'];
+  version?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A metadata test to create. */
+export type CreateTestInput = {
+  category: Scalars['String']['input'];
+  definition: TestDefinitionInput;
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The test's id (the URN's last part); a random one when absent. */
+  id?: InputMaybe<Scalars['String']['input']>;
   name: Scalars['String']['input'];
 };
 
@@ -2496,6 +2679,28 @@ export type DataHubPersona = {
   __typename?: 'DataHubPersona';
   /** URN of the persona. */
   urn: Scalars['String']['output'];
+};
+
+/** A policy as an entity (a relationship's other end). */
+export type DataHubPolicy = Entity & {
+  __typename?: 'DataHubPolicy';
+  actors: ActorFilter;
+  description?: Maybe<Scalars['String']['output']>;
+  editable: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  policyType: PolicyType;
+  privileges: Array<Scalars['String']['output']>;
+  relationships?: Maybe<EntityRelationshipsResult>;
+  resources?: Maybe<ResourceFilter>;
+  state: PolicyState;
+  type: EntityType;
+  urn: Scalars['String']['output'];
+};
+
+
+/** A policy as an entity (a relationship's other end). */
+export type DataHubPolicyRelationshipsArgs = {
+  input: RelationshipsInput;
 };
 
 /** A role of the catalog (Admin, Editor, Reader...): a named set of policies its members get (aspect dataHubRoleInfo). */
@@ -4243,6 +4448,60 @@ export type EntityWithRelationshipsRelationshipsArgs = {
   input: RelationshipsInput;
 };
 
+/** A request to run an ingestion source or test a connection (dataHubExecutionRequestInput), and its outcome. */
+export type ExecutionRequest = Entity & {
+  __typename?: 'ExecutionRequest';
+  /** The URN's last part. */
+  id: Scalars['String']['output'];
+  input: ExecutionRequestInput;
+  relationships?: Maybe<EntityRelationshipsResult>;
+  /** The outcome so far; null while the request waits to start. */
+  result?: Maybe<ExecutionRequestResult>;
+  /** The ingestion source it runs, when it still exists. */
+  source?: Maybe<IngestionSource>;
+  type: EntityType;
+  urn: Scalars['String']['output'];
+};
+
+
+/** A request to run an ingestion source or test a connection (dataHubExecutionRequestInput), and its outcome. */
+export type ExecutionRequestRelationshipsArgs = {
+  input: RelationshipsInput;
+};
+
+/** What was asked. */
+export type ExecutionRequestInput = {
+  __typename?: 'ExecutionRequestInput';
+  actor?: Maybe<CorpUser>;
+  /** @deprecated Use actor instead */
+  actorUrn?: Maybe<Scalars['String']['output']>;
+  arguments?: Maybe<Array<StringMapEntry>>;
+  executorId?: Maybe<Scalars['String']['output']>;
+  requestedAt: Scalars['Long']['output'];
+  source: ExecutionRequestSource;
+  /** RUN_INGEST or TEST_CONNECTION. */
+  task: Scalars['String']['output'];
+};
+
+/** A request's outcome (dataHubExecutionRequestResult). */
+export type ExecutionRequestResult = {
+  __typename?: 'ExecutionRequestResult';
+  durationMs?: Maybe<Scalars['Long']['output']>;
+  /** The run's log. */
+  report?: Maybe<Scalars['String']['output']>;
+  startTimeMs?: Maybe<Scalars['Long']['output']>;
+  /** PENDING, RUNNING, SUCCESS, FAILURE, CANCELLED, ... */
+  status: Scalars['String']['output'];
+  structuredReport?: Maybe<StructuredReport>;
+};
+
+/** What made a request: MANUAL, SCHEDULED_INGESTION_SOURCE, ... and the source it runs. */
+export type ExecutionRequestSource = {
+  __typename?: 'ExecutionRequestSource';
+  ingestionSource?: Maybe<Scalars['String']['output']>;
+  type?: Maybe<Scalars['String']['output']>;
+};
+
 /** An extra property of a search result. */
 export type ExtraProperty = {
   __typename?: 'ExtraProperty';
@@ -4727,6 +4986,13 @@ export type FreshnessCronSchedule = {
   windowStartOffsetMs?: Maybe<Scalars['Long']['output']>;
 };
 
+/** An access token to make without storing it. */
+export type GetAccessTokenInput = {
+  actorUrn: Scalars['String']['input'];
+  duration: AccessTokenDuration;
+  type: AccessTokenType;
+};
+
 /** Whose privileges to evaluate, and over what. */
 export type GetGrantedPrivilegesInput = {
   /** The user. */
@@ -4735,6 +5001,11 @@ export type GetGrantedPrivilegesInput = {
   includeEvaluationDetails?: InputMaybe<Scalars['Boolean']['input']>;
   /** The resource; the platform's privileges when absent. */
   resourceSpec?: InputMaybe<ResourceSpec>;
+};
+
+/** The role of the invite token to read; none for a token without a role. */
+export type GetInviteTokenInput = {
+  roleUrn?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Which entities the quick filters are counted over. */
@@ -5315,6 +5586,77 @@ export type IncrementingSegmentSpec = {
   transformer?: Maybe<IncrementingSegmentFieldTransformer>;
 };
 
+/** A source's recipe and how it is run. */
+export type IngestionConfig = {
+  __typename?: 'IngestionConfig';
+  debugMode?: Maybe<Scalars['Boolean']['output']>;
+  executorId: Scalars['String']['output'];
+  extraArgs?: Maybe<Array<StringMapEntry>>;
+  /** The recipe, JSON or YAML text. */
+  recipe: Scalars['String']['output'];
+  /** The ingestion framework's version to run it with. */
+  version?: Maybe<Scalars['String']['output']>;
+};
+
+/** When a source runs on its own. */
+export type IngestionSchedule = {
+  __typename?: 'IngestionSchedule';
+  /** A cron expression. */
+  interval: Scalars['String']['output'];
+  timezone?: Maybe<Scalars['String']['output']>;
+};
+
+/** A stored ingestion source (dataHubIngestionSourceInfo): a recipe, run by hand or on a schedule. */
+export type IngestionSource = {
+  __typename?: 'IngestionSource';
+  config: IngestionConfig;
+  /** The source's execution requests, newest first. */
+  executions?: Maybe<IngestionSourceExecutionRequests>;
+  /** The newest request that succeeded. */
+  latestSuccessfulExecution?: Maybe<ExecutionRequest>;
+  name: Scalars['String']['output'];
+  ownership?: Maybe<Ownership>;
+  /** The data platform of the source, when recorded. */
+  platform?: Maybe<DataPlatform>;
+  schedule?: Maybe<IngestionSchedule>;
+  /** Set for the sources the platform itself runs. */
+  source?: Maybe<IngestionSourceSource>;
+  /** The source's kind (the recipe's source type, e.g. snowflake). */
+  type: Scalars['String']['output'];
+  urn: Scalars['String']['output'];
+};
+
+
+/** A stored ingestion source (dataHubIngestionSourceInfo): a recipe, run by hand or on a schedule. */
+export type IngestionSourceExecutionsArgs = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of execution requests. */
+export type IngestionSourceExecutionRequests = {
+  __typename?: 'IngestionSourceExecutionRequests';
+  count?: Maybe<Scalars['Int']['output']>;
+  executionRequests: Array<ExecutionRequest>;
+  start?: Maybe<Scalars['Int']['output']>;
+  total?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Who made a source, when it is the platform itself. */
+export type IngestionSourceSource = {
+  __typename?: 'IngestionSourceSource';
+  type: IngestionSourceSourceType;
+};
+
+/** Who makes a source, when it is the platform itself. */
+export type IngestionSourceSourceInput = {
+  type: IngestionSourceSourceType;
+};
+
+/** The kinds of source the platform runs itself. */
+export type IngestionSourceSourceType =
+  | 'SYSTEM';
+
 /** One schema field a chart or dashboard reads. */
 export type InputField = {
   __typename?: 'InputField';
@@ -5393,6 +5735,12 @@ export type IntMapEntry = {
   __typename?: 'IntMapEntry';
   key: Scalars['String']['output'];
   value?: Maybe<Scalars['Int']['output']>;
+};
+
+/** An invite token: a new user who signs up with it gets its role. */
+export type InviteToken = {
+  __typename?: 'InviteToken';
+  inviteToken: Scalars['String']['output'];
 };
 
 /** A raw key-value schema. */
@@ -5554,6 +5902,22 @@ export type LinkVersionInput = {
   versionSet: Scalars['String']['input'];
 };
 
+/** Which access tokens to list: `ownerUrn` and `actorUrn` filters are what the app sends. */
+export type ListAccessTokenInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of access tokens' metadata. */
+export type ListAccessTokenResult = {
+  __typename?: 'ListAccessTokenResult';
+  count: Scalars['Int']['output'];
+  start: Scalars['Int']['output'];
+  tokens: Array<AccessTokenMetadata>;
+  total: Scalars['Int']['output'];
+};
+
 /** Which business attributes to list. */
 export type ListBusinessAttributesInput = {
   /** Most attributes returned; 20 when absent. */
@@ -5600,6 +5964,17 @@ export type ListDomainsResult = {
   total: Scalars['Int']['output'];
 };
 
+/** Which execution requests to list. */
+export type ListExecutionRequestsInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<SortCriterion>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+  /** Whether to list the requests of the sources the platform runs itself. */
+  systemSources?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** Which global views to list. */
 export type ListGlobalViewsInput = {
   /** Most views returned; 20 when absent. */
@@ -5608,6 +5983,40 @@ export type ListGlobalViewsInput = {
   query?: InputMaybe<Scalars['String']['input']>;
   /** Offset of the first view; 0 when absent. */
   start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Which groups to list. */
+export type ListGroupsInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of groups. */
+export type ListGroupsResult = {
+  __typename?: 'ListGroupsResult';
+  count: Scalars['Int']['output'];
+  groups: Array<CorpGroup>;
+  start: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** Which ingestion sources to list. */
+export type ListIngestionSourcesInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<SortCriterion>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of ingestion sources. */
+export type ListIngestionSourcesResult = {
+  __typename?: 'ListIngestionSourcesResult';
+  count: Scalars['Int']['output'];
+  ingestionSources: Array<IngestionSource>;
+  start: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
 };
 
 /** Which of the caller's views to list. */
@@ -5620,6 +6029,40 @@ export type ListMyViewsInput = {
   start?: InputMaybe<Scalars['Int']['input']>;
   /** Only views of this type. */
   viewType?: InputMaybe<DataHubViewType>;
+};
+
+/** Which ownership types to list. */
+export type ListOwnershipTypesInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  filters?: InputMaybe<Array<FacetFilterInput>>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of ownership types. */
+export type ListOwnershipTypesResult = {
+  __typename?: 'ListOwnershipTypesResult';
+  count: Scalars['Int']['output'];
+  ownershipTypes: Array<OwnershipTypeEntity>;
+  start: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** Which policies to list. */
+export type ListPoliciesInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  orFilters?: InputMaybe<Array<AndFilterInput>>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of policies. */
+export type ListPoliciesResult = {
+  __typename?: 'ListPoliciesResult';
+  count: Scalars['Int']['output'];
+  policies: Array<Policy>;
+  start: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
 };
 
 /** Which posts to list. */
@@ -5693,6 +6136,70 @@ export type ListRecommendationsResult = {
   __typename?: 'ListRecommendationsResult';
   /** The modules in upstream's order of candidate sources; a module without content is left out. */
   modules: Array<RecommendationModule>;
+};
+
+/** Which roles to list. */
+export type ListRolesInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of roles. */
+export type ListRolesResult = {
+  __typename?: 'ListRolesResult';
+  count: Scalars['Int']['output'];
+  roles: Array<DataHubRole>;
+  start: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** Which secrets to list. */
+export type ListSecretsInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of secrets. */
+export type ListSecretsResult = {
+  __typename?: 'ListSecretsResult';
+  count?: Maybe<Scalars['Int']['output']>;
+  secrets: Array<Secret>;
+  start?: Maybe<Scalars['Int']['output']>;
+  total?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Which metadata tests to list. */
+export type ListTestsInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of metadata tests. */
+export type ListTestsResult = {
+  __typename?: 'ListTestsResult';
+  count: Scalars['Int']['output'];
+  start: Scalars['Int']['output'];
+  tests: Array<Test>;
+  total: Scalars['Int']['output'];
+};
+
+/** Which users to list. */
+export type ListUsersInput = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  query?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of users. */
+export type ListUsersResult = {
+  __typename?: 'ListUsersResult';
+  count: Scalars['Int']['output'];
+  start: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+  users: Array<CorpUser>;
 };
 
 /** A page of saved views. */
@@ -6351,8 +6858,12 @@ export type MoveDomainInput = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Give the caller the role an invite token carries. */
+  acceptRole?: Maybe<Scalars['Boolean']['output']>;
   /** Attach a business attribute to schema fields (each field's businessAttributes aspect). */
   addBusinessAttribute?: Maybe<Scalars['Boolean']['output']>;
+  /** Add users to a native group (each user's nativeGroupMembership). */
+  addGroupMembers?: Maybe<Scalars['Boolean']['output']>;
   /** Add a link (institutional memory) to an entity. */
   addLink?: Maybe<Scalars['Boolean']['output']>;
   /** Add an owner (a user or a group) to an entity. */
@@ -6375,6 +6886,11 @@ export type Mutation = {
   batchAddTags?: Maybe<Scalars['Boolean']['output']>;
   /** Add glossary terms to several entities or schema fields. */
   batchAddTerms?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * Give each actor (user or group) the role, or take every role away when none is given (roleMembership).
+   * Needs MANAGE_POLICIES.
+   */
+  batchAssignRole?: Maybe<Scalars['Boolean']['output']>;
   /** Remove owners from several entities. */
   batchRemoveOwners?: Maybe<Scalars['Boolean']['output']>;
   /** Remove tags from several entities or schema fields. */
@@ -6396,6 +6912,13 @@ export type Mutation = {
   batchUpdateSoftDeleted?: Maybe<Scalars['Boolean']['output']>;
   /** Store the states of steps (each replaced whole), the caller as the actor. */
   batchUpdateStepStates: BatchUpdateStepStatesResult;
+  /** Cancel a request that has not finished (its result becomes CANCELLED) and return the request's URN. */
+  cancelIngestionExecutionRequest?: Maybe<Scalars['String']['output']>;
+  /**
+   * Make a personal access token, store its metadata (dataHubAccessTokenInfo) and return it; it is a bearer token
+   * of the actor until it expires or is revoked.
+   */
+  createAccessToken?: Maybe<AccessToken>;
   /**
    * Create an application (applicationProperties, its domain when given; the caller becomes its owner) and
    * return it.
@@ -6432,6 +6955,20 @@ export type Mutation = {
    * A term of the same name under the same parent, or an id that is taken, is an error.
    */
   createGlossaryTerm?: Maybe<Scalars['String']['output']>;
+  /** Create a native group (corpGroupInfo, origin NATIVE) and return its URN. Needs MANAGE_USERS_AND_GROUPS. */
+  createGroup?: Maybe<Scalars['String']['output']>;
+  /** Ask for a run of an ingestion source now and return the request's URN. */
+  createIngestionExecutionRequest?: Maybe<Scalars['String']['output']>;
+  /** Store a new ingestion source and return its URN. */
+  createIngestionSource?: Maybe<Scalars['String']['output']>;
+  /** Make a new invite token for a role, replacing the previous one. Needs MANAGE_POLICIES. */
+  createInviteToken?: Maybe<InviteToken>;
+  /** A token that lets a native user set a new password. Needs MANAGE_USER_CREDENTIALS. */
+  createNativeUserResetToken?: Maybe<ResetToken>;
+  /** Create a custom ownership type (ownershipTypeInfo). Needs MANAGE_GLOBAL_OWNERSHIP_TYPES. */
+  createOwnershipType?: Maybe<OwnershipTypeEntity>;
+  /** Store a new policy (dataHubPolicyInfo) and return its URN. Needs MANAGE_POLICIES. */
+  createPolicy?: Maybe<Scalars['String']['output']>;
   /** Create a post (a new post URN with postInfo). Needs the right to manage announcements (an admin token). */
   createPost?: Maybe<Scalars['Boolean']['output']>;
   /**
@@ -6439,6 +6976,8 @@ export type Mutation = {
    * return it. The caller must be allowed to edit each subject dataset.
    */
   createQuery?: Maybe<QueryEntity>;
+  /** Store a secret, its value encrypted, and return its URN. */
+  createSecret?: Maybe<Scalars['String']['output']>;
   /**
    * Create a structured property (propertyDefinition, and structuredPropertySettings when settings are given) and
    * return it. Its id is the qualified name, else the id, else a random UUID.
@@ -6449,6 +6988,10 @@ export type Mutation = {
    * Creating a tag whose URN already exists is an error ("This Tag already exists!").
    */
   createTag?: Maybe<Scalars['String']['output']>;
+  /** Store a new metadata test (testInfo) and return its URN. Needs MANAGE_TESTS. */
+  createTest?: Maybe<Scalars['String']['output']>;
+  /** Ask for a test of a recipe's connection and return the request's URN. */
+  createTestConnectionRequest?: Maybe<Scalars['String']['output']>;
   /**
    * Create a saved view and return it, at `urn:svc:dataHubView:<random UUID>`, created by the caller. A global view
    * needs an admin token; a personal one any caller's.
@@ -6466,18 +7009,28 @@ export type Mutation = {
   deleteDomain?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a glossary term or node and the references to it (the terms of assets, related terms, children's parent). */
   deleteGlossaryEntity?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete an ingestion source and return its URN. */
+  deleteIngestionSource?: Maybe<Scalars['String']['output']>;
+  /** Delete a custom ownership type. Needs MANAGE_GLOBAL_OWNERSHIP_TYPES. */
+  deleteOwnershipType?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a page module; not a default one, and a personal one only by its creator. */
   deletePageModule: Scalars['Boolean']['output'];
   /** Delete a page template; not the default one, and a personal one only by its creator. */
   deletePageTemplate: Scalars['Boolean']['output'];
+  /** Delete a policy and return its URN. Needs MANAGE_POLICIES. */
+  deletePolicy?: Maybe<Scalars['String']['output']>;
   /** Delete a post. Needs the right to manage announcements (an admin token). */
   deletePost?: Maybe<Scalars['Boolean']['output']>;
   /** Delete a query. */
   deleteQuery?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a secret and return its URN. */
+  deleteSecret?: Maybe<Scalars['String']['output']>;
   /** Delete a structured property. */
   deleteStructuredProperty: Scalars['Boolean']['output'];
   /** Delete a tag and every reference to it. */
   deleteTag?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a metadata test. Needs MANAGE_TESTS. */
+  deleteTest?: Maybe<Scalars['Boolean']['output']>;
   /**
    * Delete a saved view. Allowed to its creator, and to an admin for a global view; a view that does not exist is a
    * BAD_REQUEST.
@@ -6494,6 +7047,10 @@ export type Mutation = {
   raiseIncident?: Maybe<Scalars['String']['output']>;
   /** Detach the business attribute from schema fields. */
   removeBusinessAttribute?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a group. Needs MANAGE_USERS_AND_GROUPS. */
+  removeGroup?: Maybe<Scalars['Boolean']['output']>;
+  /** Take users out of a group. */
+  removeGroupMembers?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a link from an entity, identified by its URL. */
   removeLink?: Maybe<Scalars['Boolean']['output']>;
   /** Remove an owner from an entity, of one ownership type or of every type. */
@@ -6506,6 +7063,12 @@ export type Mutation = {
   removeTag?: Maybe<Scalars['Boolean']['output']>;
   /** Remove a glossary term from an entity or a dataset schema field. */
   removeTerm?: Maybe<Scalars['Boolean']['output']>;
+  /** Delete a user and what it owns of itself (its key and aspects). Needs MANAGE_USERS_AND_GROUPS. */
+  removeUser?: Maybe<Scalars['Boolean']['output']>;
+  /** Revoke an access token: its metadata is deleted and the token refused from then on. */
+  revokeAccessToken: Scalars['Boolean']['output'];
+  /** Undo what an ingestion run wrote. The mock's runs write nothing, so it refuses with an error. */
+  rollbackIngestion?: Maybe<Scalars['String']['output']>;
   /** Put an entity in one domain (its domains aspect then lists only that domain). */
   setDomain?: Maybe<Scalars['Boolean']['output']>;
   /** Set a tag's color (tagProperties.colorHex). */
@@ -6524,6 +7087,10 @@ export type Mutation = {
   updateBusinessAttribute?: Maybe<BusinessAttribute>;
   /** Change a chart's owners, tags and editable description, and answer the chart. */
   updateChart?: Maybe<Chart>;
+  /** Change a group's editable properties (corpGroupEditableInfo): the given fields replace the stored ones. */
+  updateCorpGroupProperties?: Maybe<CorpGroup>;
+  /** Change a user's editable profile (corpUserEditableInfo): the given fields replace the stored ones. */
+  updateCorpUserProperties?: Maybe<CorpUser>;
   /** Set the caller's own default view, or clear it when `defaultView` is absent. */
   updateCorpUserViewsSettings?: Maybe<Scalars['Boolean']['output']>;
   /** Change a dashboard's owners, tags and editable description, and answer the dashboard. */
@@ -6562,17 +7129,23 @@ export type Mutation = {
   updateIncident?: Maybe<Scalars['Boolean']['output']>;
   /** Change an incident's status (state, stage, message), the caller as actor. */
   updateIncidentStatus?: Maybe<Scalars['Boolean']['output']>;
+  /** Replace an ingestion source and return its URN. */
+  updateIngestionSource?: Maybe<Scalars['String']['output']>;
   /** Draw and erase lineage edges by hand: each edge is written into the downstream's lineage aspect. */
   updateLineage?: Maybe<Scalars['Boolean']['output']>;
   /** Replace one link (institutionalMemory element, found by its current URL and label) with a new URL, label and settings. */
   updateLink?: Maybe<Scalars['Boolean']['output']>;
   /** Rename an entity: a glossary term or node (its info's name), a group (its display name) or a dataset (its editable name). */
   updateName?: Maybe<Scalars['Boolean']['output']>;
+  /** Change a custom ownership type's name or description. Needs MANAGE_GLOBAL_OWNERSHIP_TYPES. */
+  updateOwnershipType?: Maybe<OwnershipTypeEntity>;
   /**
    * Move a glossary term or node under another node, or to the root of the glossary without `parentNode` (the info
    * aspect's parentNode).
    */
   updateParentNode?: Maybe<Scalars['Boolean']['output']>;
+  /** Replace a stored policy and return its URN. Needs MANAGE_POLICIES. */
+  updatePolicy?: Maybe<Scalars['String']['output']>;
   /** Replace a post's kind and content. Needs the right to manage announcements (an admin token). */
   updatePost?: Maybe<Scalars['Boolean']['output']>;
   /**
@@ -6580,6 +7153,8 @@ export type Mutation = {
    * that does not exist is NOT_FOUND.
    */
   updateQuery?: Maybe<QueryEntity>;
+  /** Replace a secret's name, value and description, and return its URN. */
+  updateSecret?: Maybe<Scalars['String']['output']>;
   /**
    * Change a structured property's definition and settings (what is given; types, values and entity types are
    * added to the stored ones) and return it.
@@ -6587,8 +7162,12 @@ export type Mutation = {
   updateStructuredProperty: StructuredPropertyEntity;
   /** Change a tag's name, description and owners, and answer the tag. */
   updateTag?: Maybe<Tag>;
+  /** Change the caller's own home page settings (corpUserSettings.homePage). */
+  updateUserHomePageSettings?: Maybe<Scalars['Boolean']['output']>;
   /** Set one of the caller's own settings (corpUserSettings.appearance). */
   updateUserSetting?: Maybe<Scalars['Boolean']['output']>;
+  /** Set a user's status (corpUserStatus) and return the user's URN. Needs MANAGE_USERS_AND_GROUPS. */
+  updateUserStatus?: Maybe<Scalars['String']['output']>;
   /**
    * Change a saved view's name, description or definition (those given). Allowed to its creator, and to an admin for a
    * global view; a view that does not exist is a BAD_REQUEST.
@@ -6617,8 +7196,20 @@ export type Mutation = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationAcceptRoleArgs = {
+  input: AcceptRoleInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationAddBusinessAttributeArgs = {
   input: AddBusinessAttributeInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationAddGroupMembersArgs = {
+  input: AddGroupMembersInput;
 };
 
 
@@ -6689,6 +7280,12 @@ export type MutationBatchAddTermsArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationBatchAssignRoleArgs = {
+  input: BatchAssignRoleInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationBatchRemoveOwnersArgs = {
   input: BatchRemoveOwnersInput;
 };
@@ -6743,6 +7340,18 @@ export type MutationBatchUpdateStepStatesArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCancelIngestionExecutionRequestArgs = {
+  input: CancelIngestionExecutionRequestInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateAccessTokenArgs = {
+  input: CreateAccessTokenInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreateApplicationArgs = {
   input: CreateApplicationInput;
 };
@@ -6785,6 +7394,48 @@ export type MutationCreateGlossaryTermArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateGroupArgs = {
+  input: CreateGroupInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateIngestionExecutionRequestArgs = {
+  input: CreateIngestionExecutionRequestInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateIngestionSourceArgs = {
+  input: UpdateIngestionSourceInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateInviteTokenArgs = {
+  input: CreateInviteTokenInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateNativeUserResetTokenArgs = {
+  input: CreateNativeUserResetTokenInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateOwnershipTypeArgs = {
+  input: CreateOwnershipTypeInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreatePolicyArgs = {
+  input: PolicyUpdateInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreatePostArgs = {
   input: CreatePostInput;
 };
@@ -6797,6 +7448,12 @@ export type MutationCreateQueryArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateSecretArgs = {
+  input: CreateSecretInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreateStructuredPropertyArgs = {
   input: CreateStructuredPropertyInput;
 };
@@ -6805,6 +7462,18 @@ export type MutationCreateStructuredPropertyArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationCreateTagArgs = {
   input: CreateTagInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateTestArgs = {
+  input: CreateTestInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationCreateTestConnectionRequestArgs = {
+  input: CreateTestConnectionRequestInput;
 };
 
 
@@ -6851,6 +7520,19 @@ export type MutationDeleteGlossaryEntityArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteIngestionSourceArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteOwnershipTypeArgs = {
+  deleteReferences?: InputMaybe<Scalars['Boolean']['input']>;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationDeletePageModuleArgs = {
   input: DeletePageModuleInput;
 };
@@ -6859,6 +7541,12 @@ export type MutationDeletePageModuleArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationDeletePageTemplateArgs = {
   input: DeletePageTemplateInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeletePolicyArgs = {
+  urn: Scalars['String']['input'];
 };
 
 
@@ -6875,6 +7563,12 @@ export type MutationDeleteQueryArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteSecretArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationDeleteStructuredPropertyArgs = {
   input: DeleteStructuredPropertyInput;
 };
@@ -6882,6 +7576,12 @@ export type MutationDeleteStructuredPropertyArgs = {
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationDeleteTagArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationDeleteTestArgs = {
   urn: Scalars['String']['input'];
 };
 
@@ -6913,6 +7613,18 @@ export type MutationRaiseIncidentArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationRemoveBusinessAttributeArgs = {
   input: AddBusinessAttributeInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRemoveGroupArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRemoveGroupMembersArgs = {
+  input: RemoveGroupMembersInput;
 };
 
 
@@ -6949,6 +7661,24 @@ export type MutationRemoveTagArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationRemoveTermArgs = {
   input: TermAssociationInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRemoveUserArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRevokeAccessTokenArgs = {
+  tokenId: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationRollbackIngestionArgs = {
+  input: RollbackIngestionInput;
 };
 
 
@@ -7007,6 +7737,20 @@ export type MutationUpdateBusinessAttributeArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateChartArgs = {
   input: ChartUpdateInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateCorpGroupPropertiesArgs = {
+  input: CorpGroupUpdateInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateCorpUserPropertiesArgs = {
+  input: CorpUserUpdateInput;
   urn: Scalars['String']['input'];
 };
 
@@ -7111,6 +7855,13 @@ export type MutationUpdateIncidentStatusArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateIngestionSourceArgs = {
+  input: UpdateIngestionSourceInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateLineageArgs = {
   input: UpdateLineageInput;
 };
@@ -7129,8 +7880,22 @@ export type MutationUpdateNameArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateOwnershipTypeArgs = {
+  input: UpdateOwnershipTypeInput;
+  urn: Scalars['String']['input'];
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateParentNodeArgs = {
   input: UpdateParentNodeInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdatePolicyArgs = {
+  input: PolicyUpdateInput;
+  urn: Scalars['String']['input'];
 };
 
 
@@ -7148,6 +7913,12 @@ export type MutationUpdateQueryArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateSecretArgs = {
+  input: UpdateSecretInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateStructuredPropertyArgs = {
   input: UpdateStructuredPropertyInput;
 };
@@ -7161,8 +7932,21 @@ export type MutationUpdateTagArgs = {
 
 
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateUserHomePageSettingsArgs = {
+  input: UpdateUserHomePageSettingsInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpdateUserSettingArgs = {
   input: UpdateUserSettingInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpdateUserStatusArgs = {
+  status: CorpUserStatus;
+  urn: Scalars['String']['input'];
 };
 
 
@@ -7713,6 +8497,82 @@ export type PoliciesConfig = {
   resourcePrivileges: Array<ResourcePrivileges>;
 };
 
+/** A stored policy (dataHubPolicyInfo): who it applies to, over what, and the privileges it grants. */
+export type Policy = {
+  __typename?: 'Policy';
+  actors: ActorFilter;
+  description?: Maybe<Scalars['String']['output']>;
+  /** False for the policies the platform needs to work (the root user's, the built-in roles'). */
+  editable: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  privileges: Array<Scalars['String']['output']>;
+  resources?: Maybe<ResourceFilter>;
+  state: PolicyState;
+  type: PolicyType;
+  urn: Scalars['String']['output'];
+};
+
+/** How a criterion compares a resource's values with its own. */
+export type PolicyMatchCondition =
+  | 'EQUALS'
+  | 'NOT_EQUALS'
+  | 'STARTS_WITH';
+
+/** One criterion: a field of the resource (RESOURCE_TYPE, RESOURCE_URN, DOMAIN, ...) compared with values. */
+export type PolicyMatchCriterion = {
+  __typename?: 'PolicyMatchCriterion';
+  condition: PolicyMatchCondition;
+  field: Scalars['String']['output'];
+  values: Array<PolicyMatchCriterionValue>;
+};
+
+/** One criterion of a policy's resources. */
+export type PolicyMatchCriterionInput = {
+  condition: PolicyMatchCondition;
+  field: Scalars['String']['input'];
+  values: Array<Scalars['String']['input']>;
+};
+
+/** One value of a criterion, with the entity it names when it is a URN of a stored entity. */
+export type PolicyMatchCriterionValue = {
+  __typename?: 'PolicyMatchCriterionValue';
+  entity?: Maybe<Entity>;
+  value: Scalars['String']['output'];
+};
+
+/** Criteria, all of which a resource must meet. */
+export type PolicyMatchFilter = {
+  __typename?: 'PolicyMatchFilter';
+  criteria?: Maybe<Array<PolicyMatchCriterion>>;
+};
+
+/** Criteria of a policy's resources. */
+export type PolicyMatchFilterInput = {
+  criteria?: InputMaybe<Array<PolicyMatchCriterionInput>>;
+};
+
+/** A policy's state: only an ACTIVE policy grants anything. */
+export type PolicyState =
+  | 'ACTIVE'
+  | 'DRAFT'
+  | 'INACTIVE';
+
+/** Whether a policy grants privileges over the platform or over resources. */
+export type PolicyType =
+  | 'METADATA'
+  | 'PLATFORM';
+
+/** A policy to create, or the whole of a policy to replace. */
+export type PolicyUpdateInput = {
+  actors: ActorFilterInput;
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  privileges: Array<Scalars['String']['input']>;
+  resources?: InputMaybe<ResourceFilterInput>;
+  state: PolicyState;
+  type: PolicyType;
+};
+
 /** An announcement (postInfo). */
 export type Post = Entity & {
   __typename?: 'Post';
@@ -7888,6 +8748,10 @@ export type Query = {
   entity?: Maybe<Entity>;
   /** A relationship between datasets by URN; another entity type is a bad request. */
   erModelRelationship?: Maybe<ErModelRelationship>;
+  /** One execution request; null when none is stored. */
+  executionRequest?: Maybe<ExecutionRequest>;
+  /** A new personal access token, not stored in the token list (the list keeps the tokens createAccessToken makes). */
+  getAccessToken?: Maybe<AccessToken>;
   /** The analytics page's chart groups over the usage events. */
   getAnalyticsCharts: Array<AnalyticsChartGroup>;
   /** How many entities of each type the catalog holds (soft-deleted ones left out). */
@@ -7896,6 +8760,8 @@ export type Query = {
   getGrantedPrivileges?: Maybe<Privileges>;
   /** The highlights shown at the top of the analytics page. */
   getHighlights: Array<Highlight>;
+  /** The invite token that signs a new user up with a role (or with none). Needs MANAGE_POLICIES. */
+  getInviteToken?: Maybe<InviteToken>;
   /** The analytics page's chart groups over the catalog's metadata, optionally of one entity type, domain or query. */
   getMetadataAnalyticsCharts: Array<AnalyticsChartGroup>;
   /** The shortcuts of the search bar: the platforms with the most entities and the entity types that have any. */
@@ -7924,24 +8790,46 @@ export type Query = {
   glossaryNode?: Maybe<GlossaryNode>;
   /** Fetch a glossary term by its URN, `urn:svc:glossaryTerm:<name>`. */
   glossaryTerm?: Maybe<GlossaryTerm>;
+  /** One ingestion source; null when none is stored. */
+  ingestionSource?: Maybe<IngestionSource>;
   /** Whether analytics are enabled (a quickstart enables them). */
   isAnalyticsEnabled: Scalars['Boolean']['output'];
+  /** The access tokens' metadata (dataHubAccessTokenInfo), newest first; one's own, or anyone's with MANAGE_ACCESS_TOKENS. */
+  listAccessTokens: ListAccessTokenResult;
   /** The business attributes a full-text query finds, a page at a time. */
   listBusinessAttributes?: Maybe<ListBusinessAttributesResult>;
   /** Search over the assets of a data product, as its `entities` field searches them. */
   listDataProductAssets?: Maybe<SearchResults>;
   /** The domains below a parent domain (the top-level ones without it) that match a query, newest first. */
   listDomains?: Maybe<ListDomainsResult>;
+  /** The execution requests, newest first, optionally of one source (an `ingestionSource` filter). */
+  listExecutionRequests?: Maybe<IngestionSourceExecutionRequests>;
   /** The global views, newest first, optionally matching a query on their names. */
   listGlobalViews?: Maybe<ListViewsResult>;
+  /** The groups, optionally matching a query. Needs MANAGE_USERS_AND_GROUPS. */
+  listGroups?: Maybe<ListGroupsResult>;
+  /** The ingestion sources matching the query (their name), by name. */
+  listIngestionSources?: Maybe<ListIngestionSourcesResult>;
   /** The views the caller created, newest first, optionally of one type and matching a query on their names. */
   listMyViews?: Maybe<ListViewsResult>;
+  /** The ownership types that are not soft-deleted, optionally matching a query on their name. */
+  listOwnershipTypes: ListOwnershipTypesResult;
+  /** The stored policies, by name, optionally matching a query on their name and description. Needs MANAGE_POLICIES. */
+  listPolicies?: Maybe<ListPoliciesResult>;
   /** The posts, newest first, optionally matching a query, filters or one resource. */
   listPosts?: Maybe<ListPostsResult>;
   /** A page of Query entities: a search over them, the newest first unless a sort is given. */
   listQueries?: Maybe<ListQueriesResult>;
   /** The recommendation modules for a user in a scenario (the home page, search results, an entity page). */
   listRecommendations?: Maybe<ListRecommendationsResult>;
+  /** The roles (dataHubRoleInfo), optionally matching a query on their name. */
+  listRoles?: Maybe<ListRolesResult>;
+  /** The secrets' names and descriptions, never their values. */
+  listSecrets?: Maybe<ListSecretsResult>;
+  /** The metadata tests (testInfo). Needs MANAGE_TESTS or VIEW_TESTS. */
+  listTests?: Maybe<ListTestsResult>;
+  /** The users, optionally matching a query. Needs MANAGE_USERS_AND_GROUPS. */
+  listUsers?: Maybe<ListUsersResult>;
   /**
    * The caller: the user of the request's token (the anonymous user without one, `urn:svc:corpuser:UNKNOWN`) and
    * what it may manage.
@@ -7986,6 +8874,8 @@ export type Query = {
   structuredProperty?: Maybe<StructuredPropertyEntity>;
   /** Fetch a tag by its URN, `urn:svc:tag:<name>`. */
   tag?: Maybe<Tag>;
+  /** One metadata test, by URN; null when none is stored. */
+  test?: Maybe<Test>;
   /** The versions of an asset by URN; another entity type is a bad request. */
   versionSet?: Maybe<VersionSet>;
   /**
@@ -8162,6 +9052,18 @@ export type QueryErModelRelationshipArgs = {
 
 
 /** Reads. */
+export type QueryExecutionRequestArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryGetAccessTokenArgs = {
+  input: GetAccessTokenInput;
+};
+
+
+/** Reads. */
 export type QueryGetEntityCountsArgs = {
   input?: InputMaybe<EntityCountInput>;
 };
@@ -8170,6 +9072,12 @@ export type QueryGetEntityCountsArgs = {
 /** Reads. */
 export type QueryGetGrantedPrivilegesArgs = {
   input: GetGrantedPrivilegesInput;
+};
+
+
+/** Reads. */
+export type QueryGetInviteTokenArgs = {
+  input: GetInviteTokenInput;
 };
 
 
@@ -8228,6 +9136,18 @@ export type QueryGlossaryTermArgs = {
 
 
 /** Reads. */
+export type QueryIngestionSourceArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryListAccessTokensArgs = {
+  input: ListAccessTokenInput;
+};
+
+
+/** Reads. */
 export type QueryListBusinessAttributesArgs = {
   input: ListBusinessAttributesInput;
 };
@@ -8247,14 +9167,44 @@ export type QueryListDomainsArgs = {
 
 
 /** Reads. */
+export type QueryListExecutionRequestsArgs = {
+  input: ListExecutionRequestsInput;
+};
+
+
+/** Reads. */
 export type QueryListGlobalViewsArgs = {
   input: ListGlobalViewsInput;
 };
 
 
 /** Reads. */
+export type QueryListGroupsArgs = {
+  input: ListGroupsInput;
+};
+
+
+/** Reads. */
+export type QueryListIngestionSourcesArgs = {
+  input: ListIngestionSourcesInput;
+};
+
+
+/** Reads. */
 export type QueryListMyViewsArgs = {
   input: ListMyViewsInput;
+};
+
+
+/** Reads. */
+export type QueryListOwnershipTypesArgs = {
+  input: ListOwnershipTypesInput;
+};
+
+
+/** Reads. */
+export type QueryListPoliciesArgs = {
+  input: ListPoliciesInput;
 };
 
 
@@ -8273,6 +9223,30 @@ export type QueryListQueriesArgs = {
 /** Reads. */
 export type QueryListRecommendationsArgs = {
   input: ListRecommendationsInput;
+};
+
+
+/** Reads. */
+export type QueryListRolesArgs = {
+  input: ListRolesInput;
+};
+
+
+/** Reads. */
+export type QueryListSecretsArgs = {
+  input: ListSecretsInput;
+};
+
+
+/** Reads. */
+export type QueryListTestsArgs = {
+  input: ListTestsInput;
+};
+
+
+/** Reads. */
+export type QueryListUsersArgs = {
+  input: ListUsersInput;
 };
 
 
@@ -8350,6 +9324,12 @@ export type QueryStructuredPropertyArgs = {
 
 /** Reads. */
 export type QueryTagArgs = {
+  urn: Scalars['String']['input'];
+};
+
+
+/** Reads. */
+export type QueryTestArgs = {
   urn: Scalars['String']['input'];
 };
 
@@ -8591,6 +9571,12 @@ export type RelationshipsInput = {
   types: Array<Scalars['String']['input']>;
 };
 
+/** The users to take out of a group. */
+export type RemoveGroupMembersInput = {
+  groupUrn: Scalars['String']['input'];
+  userUrns: Array<Scalars['String']['input']>;
+};
+
 /** A link to remove from an entity. */
 export type RemoveLinkInput = {
   /** Label of the link; when given, only the links with this URL and this label are removed. */
@@ -8619,6 +9605,12 @@ export type RemoveStructuredPropertiesInput = {
   structuredPropertyUrns: Array<Scalars['String']['input']>;
 };
 
+/** A password reset token. */
+export type ResetToken = {
+  __typename?: 'ResetToken';
+  resetToken: Scalars['String']['output'];
+};
+
 /** A user or a group. */
 export type ResolvedActor = CorpGroup | CorpUser;
 
@@ -8629,6 +9621,40 @@ export type ResolvedAuditStamp = {
   actor?: Maybe<CorpUser>;
   /** When, in epoch milliseconds. */
   time: Scalars['Long']['output'];
+};
+
+/** The resources a metadata policy covers; none means every resource. */
+export type ResourceFilter = {
+  __typename?: 'ResourceFilter';
+  /**
+   * Every resource, in the older form.
+   * @deprecated Field no longer supported
+   */
+  allResources?: Maybe<Scalars['Boolean']['output']>;
+  /** Criteria every covered resource meets. */
+  filter?: Maybe<PolicyMatchFilter>;
+  /** Criteria that narrow what the privileges allow. */
+  privilegeConstraints?: Maybe<PolicyMatchFilter>;
+  /**
+   * URNs, in the older form.
+   * @deprecated Field no longer supported
+   */
+  resources?: Maybe<Array<Scalars['String']['output']>>;
+  /**
+   * An entity type, in the older form.
+   * @deprecated Field no longer supported
+   */
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+/** The resources of a policy. */
+export type ResourceFilterInput = {
+  allResources?: InputMaybe<Scalars['Boolean']['input']>;
+  filter?: InputMaybe<PolicyMatchFilterInput>;
+  privilegeConstraints?: InputMaybe<PolicyMatchFilterInput>;
+  resources?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** @deprecated Field no longer supported */
+  type?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The privileges a policy may grant over the resources of one type. */
@@ -8751,6 +9777,11 @@ export type RoleProperties = {
   requestUrl?: Maybe<Scalars['String']['output']>;
   /** Kind of access, for example READ or WRITE. */
   type?: Maybe<Scalars['String']['output']>;
+};
+
+/** The run to undo. */
+export type RollbackIngestionInput = {
+  runId: Scalars['String']['input'];
 };
 
 /** One row of a table. */
@@ -9388,6 +10419,14 @@ export type SearchSuggestion = {
   text: Scalars['String']['output'];
 };
 
+/** A secret a recipe names as `${NAME}` (dataHubSecretValue); its value is never given back. */
+export type Secret = {
+  __typename?: 'Secret';
+  description?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  urn: Scalars['String']['output'];
+};
+
 /** A computed version of a schema. */
 export type SemanticVersionStruct = {
   __typename?: 'SemanticVersionStruct';
@@ -9626,6 +10665,14 @@ export type StructuredPropertySettingsInput = {
   showInSearchFilters?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** A run's report in a machine-readable form. */
+export type StructuredReport = {
+  __typename?: 'StructuredReport';
+  contentType: Scalars['String']['output'];
+  serializedValue: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
 /** Kind of a sub-resource of an entity. */
 export type SubResourceType =
   /** A field of a dataset's schema, identified by its field path. */
@@ -9854,6 +10901,12 @@ export type TestDefinition = {
   json?: Maybe<Scalars['String']['output']>;
 };
 
+/** A test's definition. */
+export type TestDefinitionInput = {
+  /** The definition as JSON text. */
+  json?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** One test's outcome on an entity. */
 export type TestResult = {
   __typename?: 'TestResult';
@@ -10061,6 +11114,31 @@ export type UpdateIncidentInput = {
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A source's recipe and how to run it. */
+export type UpdateIngestionSourceConfigInput = {
+  debugMode?: InputMaybe<Scalars['Boolean']['input']>;
+  executorId: Scalars['String']['input'];
+  extraArgs?: InputMaybe<Array<StringMapEntryInput>>;
+  recipe: Scalars['String']['input'];
+  version?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An ingestion source to create, or the whole of one to replace. */
+export type UpdateIngestionSourceInput = {
+  config: UpdateIngestionSourceConfigInput;
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  schedule?: InputMaybe<UpdateIngestionSourceScheduleInput>;
+  source?: InputMaybe<IngestionSourceSourceInput>;
+  type: Scalars['String']['input'];
+};
+
+/** A source's schedule. */
+export type UpdateIngestionSourceScheduleInput = {
+  interval: Scalars['String']['input'];
+  timezone: Scalars['String']['input'];
+};
+
 /** Lineage edges to draw and to erase. */
 export type UpdateLineageInput = {
   /** The edges to draw. */
@@ -10099,6 +11177,12 @@ export type UpdateNameInput = {
   name: Scalars['String']['input'];
   /** URN of the entity. */
   urn: Scalars['String']['input'];
+};
+
+/** The fields of an ownership type to change. */
+export type UpdateOwnershipTypeInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Where a glossary term or node moves. */
@@ -10152,6 +11236,14 @@ export type UpdateQuerySubjectInput = {
   datasetUrn: Scalars['String']['input'];
 };
 
+/** A secret to replace. */
+export type UpdateSecretInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  urn: Scalars['String']['input'];
+  value: Scalars['String']['input'];
+};
+
 /** What storing one step state did. */
 export type UpdateStepStateResult = {
   __typename?: 'UpdateStepStateResult';
@@ -10180,6 +11272,16 @@ export type UpdateStructuredPropertyInput = {
 /** Entity types a property of URN values may also point to. */
 export type UpdateTypeQualifierInput = {
   newAllowedTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** The caller's home page settings to change. */
+export type UpdateUserHomePageSettingsInput = {
+  /** Announcements (post URNs) the caller dismissed, added to those dismissed before. */
+  newDismissedAnnouncements?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  /** The page template to use as the caller's home page. */
+  pageTemplate?: InputMaybe<Scalars['String']['input']>;
+  /** Go back to the organisation's default template. */
+  removePageTemplate?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** One user setting to set. */
@@ -10614,6 +11716,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelGroupProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
   ;
   Entity:
+    | ( Omit<AccessTokenMetadata, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Application, 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ApplicationProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Assertion, 'dataPlatformInstance' | 'info' | 'lineage' | 'platform' | 'relationships' | 'tags'> & { dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, info?: Maybe<_RefType['AssertionInfo']>, lineage?: Maybe<_RefType['EntityLineageResult']>, platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<BusinessAttribute, 'institutionalMemory' | 'ownership' | 'properties' | 'relationships'> & { institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['BusinessAttributeInfo']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
@@ -10627,6 +11730,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<DataHubConnection, 'platform' | 'relationships'> & { platform: _RefType['DataPlatform'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataHubPageModule, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataHubPageTemplate, 'properties' | 'relationships'> & { properties: _RefType['DataHubPageTemplateProperties'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<DataHubPolicy, 'actors' | 'relationships' | 'resources'> & { actors: _RefType['ActorFilter'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, resources?: Maybe<_RefType['ResourceFilter']> } )
     | ( Omit<DataHubRole, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataHubView, 'relationships'> & { relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<DataJob, 'application' | 'browsePathV2' | 'dataFlow' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'inputOutput' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataFlow?: Maybe<_RefType['DataFlow']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, inputOutput?: Maybe<_RefType['DataJobInputOutput']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['DataJobProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
@@ -10639,6 +11743,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<Domain, 'entities' | 'forms' | 'institutionalMemory' | 'ownership' | 'parentDomains' | 'properties' | 'relationships' | 'settings' | 'structuredProperties'> & { entities?: Maybe<_RefType['SearchResults']>, forms?: Maybe<_RefType['Forms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentDomains?: Maybe<_RefType['ParentDomainsResult']>, properties?: Maybe<_RefType['DomainProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['AssetSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<ErModelRelationship, 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'tags'> & { glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, properties?: Maybe<_RefType['ERModelRelationshipProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<EntityTypeEntity, 'info' | 'relationships'> & { info: _RefType['EntityTypeInfo'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<ExecutionRequest, 'input' | 'relationships' | 'source'> & { input: _RefType['ExecutionRequestInput'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, source?: Maybe<_RefType['IngestionSource']> } )
     | ( Omit<Form, 'info' | 'ownership' | 'relationships'> & { info: _RefType['FormInfo'], ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<GlossaryNode, 'childrenCount' | 'forms' | 'glossaryChildrenSearch' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'settings' | 'structuredProperties'> & { childrenCount?: Maybe<_RefType['GlossaryNodeChildrenCount']>, forms?: Maybe<_RefType['Forms']>, glossaryChildrenSearch?: Maybe<_RefType['ScrollResults']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentNodes?: Maybe<_RefType['ParentNodesResult']>, properties?: Maybe<_RefType['GlossaryNodeProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, settings?: Maybe<_RefType['AssetSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
     | ( Omit<GlossaryTerm, 'deprecation' | 'domain' | 'forms' | 'institutionalMemory' | 'ownership' | 'parentNodes' | 'properties' | 'relationships' | 'schemaMetadata' | 'settings' | 'structuredProperties'> & { deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, ownership?: Maybe<_RefType['Ownership']>, parentNodes?: Maybe<_RefType['ParentNodesResult']>, properties?: Maybe<_RefType['GlossaryTermProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, settings?: Maybe<_RefType['AssetSettings']>, structuredProperties?: Maybe<_RefType['StructuredProperties']> } )
@@ -10690,9 +11795,17 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AcceptRoleInput: AcceptRoleInput;
   Access: ResolverTypeWrapper<Omit<Access, 'roles'> & { roles?: Maybe<Array<ResolversTypes['RoleAssociation']>> }>;
   AccessLevel: AccessLevel;
+  AccessToken: ResolverTypeWrapper<Omit<AccessToken, 'metadata'> & { metadata?: Maybe<ResolversTypes['AccessTokenMetadata']> }>;
+  AccessTokenDuration: AccessTokenDuration;
+  AccessTokenMetadata: ResolverTypeWrapper<Omit<AccessTokenMetadata, 'relationships'> & { relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
+  AccessTokenType: AccessTokenType;
+  ActorFilter: ResolverTypeWrapper<Omit<ActorFilter, 'resolvedGroups' | 'resolvedOwnershipTypes' | 'resolvedRoles' | 'resolvedUsers'> & { resolvedGroups?: Maybe<Array<ResolversTypes['CorpGroup']>>, resolvedOwnershipTypes?: Maybe<Array<ResolversTypes['OwnershipTypeEntity']>>, resolvedRoles?: Maybe<Array<ResolversTypes['DataHubRole']>>, resolvedUsers?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
+  ActorFilterInput: ActorFilterInput;
   AddBusinessAttributeInput: AddBusinessAttributeInput;
+  AddGroupMembersInput: AddGroupMembersInput;
   AddLinkInput: AddLinkInput;
   AddOwnerInput: AddOwnerInput;
   AddOwnersInput: AddOwnersInput;
@@ -10755,6 +11868,7 @@ export type ResolversTypes = {
   BatchAddOwnersInput: BatchAddOwnersInput;
   BatchAddTagsInput: BatchAddTagsInput;
   BatchAddTermsInput: BatchAddTermsInput;
+  BatchAssignRoleInput: BatchAssignRoleInput;
   BatchGetStepStatesInput: BatchGetStepStatesInput;
   BatchGetStepStatesResult: ResolverTypeWrapper<BatchGetStepStatesResult>;
   BatchRemoveOwnersInput: BatchRemoveOwnersInput;
@@ -10785,6 +11899,7 @@ export type ResolversTypes = {
   BusinessAttributeAssociation: ResolverTypeWrapper<Omit<BusinessAttributeAssociation, 'businessAttribute'> & { businessAttribute: ResolversTypes['BusinessAttribute'] }>;
   BusinessAttributeInfo: ResolverTypeWrapper<Omit<BusinessAttributeInfo, 'created' | 'customProperties' | 'deleted' | 'glossaryTerms' | 'lastModified' | 'tags'> & { created: ResolversTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversTypes['AuditStamp']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, lastModified: ResolversTypes['AuditStamp'], tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   BusinessAttributes: ResolverTypeWrapper<Omit<BusinessAttributes, 'businessAttribute'> & { businessAttribute?: Maybe<ResolversTypes['BusinessAttributeAssociation']> }>;
+  CancelIngestionExecutionRequestInput: CancelIngestionExecutionRequestInput;
   Cell: ResolverTypeWrapper<Omit<Cell, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
   ChangeCategoryType: ChangeCategoryType;
   ChangeEvent: ResolverTypeWrapper<Omit<ChangeEvent, 'auditStamp'> & { auditStamp?: Maybe<ResolversTypes['AuditStamp']> }>;
@@ -10809,6 +11924,7 @@ export type ResolversTypes = {
   CorpGroupEditableProperties: ResolverTypeWrapper<CorpGroupEditableProperties>;
   CorpGroupInfo: ResolverTypeWrapper<Omit<CorpGroupInfo, 'admins' | 'members'> & { admins?: Maybe<Array<ResolversTypes['CorpUser']>>, members?: Maybe<Array<ResolversTypes['CorpUser']>> }>;
   CorpGroupProperties: ResolverTypeWrapper<CorpGroupProperties>;
+  CorpGroupUpdateInput: CorpGroupUpdateInput;
   CorpUser: ResolverTypeWrapper<Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'forms' | 'globalTags' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<ResolversTypes['CorpUserEditableInfo']>, editableProperties?: Maybe<ResolversTypes['CorpUserEditableProperties']>, forms?: Maybe<ResolversTypes['Forms']>, globalTags?: Maybe<ResolversTypes['GlobalTags']>, info?: Maybe<ResolversTypes['CorpUserInfo']>, properties?: Maybe<ResolversTypes['CorpUserProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversTypes['CorpUserSettings']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   CorpUserAppearanceSettings: ResolverTypeWrapper<CorpUserAppearanceSettings>;
   CorpUserEditableInfo: ResolverTypeWrapper<CorpUserEditableInfo>;
@@ -10818,7 +11934,9 @@ export type ResolversTypes = {
   CorpUserProperties: ResolverTypeWrapper<Omit<CorpUserProperties, 'customProperties' | 'manager'> & { customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>>, manager?: Maybe<ResolversTypes['CorpUser']> }>;
   CorpUserSettings: ResolverTypeWrapper<Omit<CorpUserSettings, 'appearance' | 'homePage' | 'views'> & { appearance?: Maybe<ResolversTypes['CorpUserAppearanceSettings']>, homePage?: Maybe<ResolversTypes['CorpUserHomePageSettings']>, views?: Maybe<ResolversTypes['CorpUserViewsSettings']> }>;
   CorpUserStatus: CorpUserStatus;
+  CorpUserUpdateInput: CorpUserUpdateInput;
   CorpUserViewsSettings: ResolverTypeWrapper<Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversTypes['DataHubView']> }>;
+  CreateAccessTokenInput: CreateAccessTokenInput;
   CreateApplicationInput: CreateApplicationInput;
   CreateApplicationPropertiesInput: CreateApplicationPropertiesInput;
   CreateBusinessAttributeInput: CreateBusinessAttributeInput;
@@ -10826,12 +11944,20 @@ export type ResolversTypes = {
   CreateDataProductPropertiesInput: CreateDataProductPropertiesInput;
   CreateDomainInput: CreateDomainInput;
   CreateGlossaryEntityInput: CreateGlossaryEntityInput;
+  CreateGroupInput: CreateGroupInput;
+  CreateIngestionExecutionRequestInput: CreateIngestionExecutionRequestInput;
+  CreateInviteTokenInput: CreateInviteTokenInput;
+  CreateNativeUserResetTokenInput: CreateNativeUserResetTokenInput;
+  CreateOwnershipTypeInput: CreateOwnershipTypeInput;
   CreatePostInput: CreatePostInput;
   CreateQueryInput: CreateQueryInput;
   CreateQueryPropertiesInput: CreateQueryPropertiesInput;
   CreateQuerySubjectInput: CreateQuerySubjectInput;
+  CreateSecretInput: CreateSecretInput;
   CreateStructuredPropertyInput: CreateStructuredPropertyInput;
   CreateTagInput: CreateTagInput;
+  CreateTestConnectionRequestInput: CreateTestConnectionRequestInput;
+  CreateTestInput: CreateTestInput;
   CreateViewInput: CreateViewInput;
   CustomAssertionInfo: ResolverTypeWrapper<CustomAssertionInfo>;
   CustomPropertiesEntry: ResolverTypeWrapper<CustomPropertiesEntry>;
@@ -10867,6 +11993,7 @@ export type ResolversTypes = {
   DataHubPageTemplateSurface: ResolverTypeWrapper<DataHubPageTemplateSurface>;
   DataHubPageTemplateVisibility: ResolverTypeWrapper<DataHubPageTemplateVisibility>;
   DataHubPersona: ResolverTypeWrapper<DataHubPersona>;
+  DataHubPolicy: ResolverTypeWrapper<Omit<DataHubPolicy, 'actors' | 'relationships' | 'resources'> & { actors: ResolversTypes['ActorFilter'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, resources?: Maybe<ResolversTypes['ResourceFilter']> }>;
   DataHubRole: ResolverTypeWrapper<Omit<DataHubRole, 'relationships'> & { relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataHubView: ResolverTypeWrapper<Omit<DataHubView, 'relationships'> & { relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   DataHubViewDefinition: ResolverTypeWrapper<DataHubViewDefinition>;
@@ -10961,6 +12088,10 @@ export type ResolversTypes = {
   EntityTypeInfo: ResolverTypeWrapper<EntityTypeInfo>;
   EntityTypeToPlatforms: EntityTypeToPlatforms;
   EntityWithRelationships: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['EntityWithRelationships']>;
+  ExecutionRequest: ResolverTypeWrapper<Omit<ExecutionRequest, 'input' | 'relationships' | 'source'> & { input: ResolversTypes['ExecutionRequestInput'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, source?: Maybe<ResolversTypes['IngestionSource']> }>;
+  ExecutionRequestInput: ResolverTypeWrapper<Omit<ExecutionRequestInput, 'actor'> & { actor?: Maybe<ResolversTypes['CorpUser']> }>;
+  ExecutionRequestResult: ResolverTypeWrapper<ExecutionRequestResult>;
+  ExecutionRequestSource: ResolverTypeWrapper<ExecutionRequestSource>;
   ExtraProperty: ResolverTypeWrapper<ExtraProperty>;
   FabricType: FabricType;
   FacetFilter: ResolverTypeWrapper<FacetFilter>;
@@ -11001,7 +12132,9 @@ export type ResolversTypes = {
   FreshnessAssertionType: FreshnessAssertionType;
   FreshnessContract: ResolverTypeWrapper<Omit<FreshnessContract, 'assertion'> & { assertion: ResolversTypes['Assertion'] }>;
   FreshnessCronSchedule: ResolverTypeWrapper<FreshnessCronSchedule>;
+  GetAccessTokenInput: GetAccessTokenInput;
   GetGrantedPrivilegesInput: GetGrantedPrivilegesInput;
+  GetInviteTokenInput: GetInviteTokenInput;
   GetQuickFiltersInput: GetQuickFiltersInput;
   GetQuickFiltersResult: ResolverTypeWrapper<Omit<GetQuickFiltersResult, 'quickFilters'> & { quickFilters: Array<Maybe<ResolversTypes['QuickFilter']>> }>;
   GetRootGlossaryEntitiesInput: GetRootGlossaryEntitiesInput;
@@ -11052,6 +12185,13 @@ export type ResolversTypes = {
   IncrementingSegmentRowCountChange: ResolverTypeWrapper<IncrementingSegmentRowCountChange>;
   IncrementingSegmentRowCountTotal: ResolverTypeWrapper<IncrementingSegmentRowCountTotal>;
   IncrementingSegmentSpec: ResolverTypeWrapper<IncrementingSegmentSpec>;
+  IngestionConfig: ResolverTypeWrapper<IngestionConfig>;
+  IngestionSchedule: ResolverTypeWrapper<IngestionSchedule>;
+  IngestionSource: ResolverTypeWrapper<Omit<IngestionSource, 'config' | 'executions' | 'latestSuccessfulExecution' | 'ownership' | 'platform'> & { config: ResolversTypes['IngestionConfig'], executions?: Maybe<ResolversTypes['IngestionSourceExecutionRequests']>, latestSuccessfulExecution?: Maybe<ResolversTypes['ExecutionRequest']>, ownership?: Maybe<ResolversTypes['Ownership']>, platform?: Maybe<ResolversTypes['DataPlatform']> }>;
+  IngestionSourceExecutionRequests: ResolverTypeWrapper<Omit<IngestionSourceExecutionRequests, 'executionRequests'> & { executionRequests: Array<ResolversTypes['ExecutionRequest']> }>;
+  IngestionSourceSource: ResolverTypeWrapper<IngestionSourceSource>;
+  IngestionSourceSourceInput: IngestionSourceSourceInput;
+  IngestionSourceSourceType: IngestionSourceSourceType;
   InputField: ResolverTypeWrapper<Omit<InputField, 'schemaField'> & { schemaField?: Maybe<ResolversTypes['SchemaField']> }>;
   InputFields: ResolverTypeWrapper<Omit<InputFields, 'fields'> & { fields?: Maybe<Array<Maybe<ResolversTypes['InputField']>>> }>;
   InstitutionalMemory: ResolverTypeWrapper<Omit<InstitutionalMemory, 'elements'> & { elements: Array<ResolversTypes['InstitutionalMemoryMetadata']> }>;
@@ -11061,6 +12201,7 @@ export type ResolversTypes = {
   InstitutionalMemoryUpdate: InstitutionalMemoryUpdate;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   IntMapEntry: ResolverTypeWrapper<IntMapEntry>;
+  InviteToken: ResolverTypeWrapper<InviteToken>;
   KeyValueSchema: ResolverTypeWrapper<KeyValueSchema>;
   LineageConfig: ResolverTypeWrapper<LineageConfig>;
   LineageDirection: LineageDirection;
@@ -11074,18 +12215,37 @@ export type ResolversTypes = {
   LinkParams: ResolverTypeWrapper<LinkParams>;
   LinkSettingsInput: LinkSettingsInput;
   LinkVersionInput: LinkVersionInput;
+  ListAccessTokenInput: ListAccessTokenInput;
+  ListAccessTokenResult: ResolverTypeWrapper<Omit<ListAccessTokenResult, 'tokens'> & { tokens: Array<ResolversTypes['AccessTokenMetadata']> }>;
   ListBusinessAttributesInput: ListBusinessAttributesInput;
   ListBusinessAttributesResult: ResolverTypeWrapper<Omit<ListBusinessAttributesResult, 'businessAttributes'> & { businessAttributes: Array<ResolversTypes['BusinessAttribute']> }>;
   ListDomainsInput: ListDomainsInput;
   ListDomainsResult: ResolverTypeWrapper<Omit<ListDomainsResult, 'domains'> & { domains: Array<ResolversTypes['Domain']> }>;
+  ListExecutionRequestsInput: ListExecutionRequestsInput;
   ListGlobalViewsInput: ListGlobalViewsInput;
+  ListGroupsInput: ListGroupsInput;
+  ListGroupsResult: ResolverTypeWrapper<Omit<ListGroupsResult, 'groups'> & { groups: Array<ResolversTypes['CorpGroup']> }>;
+  ListIngestionSourcesInput: ListIngestionSourcesInput;
+  ListIngestionSourcesResult: ResolverTypeWrapper<Omit<ListIngestionSourcesResult, 'ingestionSources'> & { ingestionSources: Array<ResolversTypes['IngestionSource']> }>;
   ListMyViewsInput: ListMyViewsInput;
+  ListOwnershipTypesInput: ListOwnershipTypesInput;
+  ListOwnershipTypesResult: ResolverTypeWrapper<Omit<ListOwnershipTypesResult, 'ownershipTypes'> & { ownershipTypes: Array<ResolversTypes['OwnershipTypeEntity']> }>;
+  ListPoliciesInput: ListPoliciesInput;
+  ListPoliciesResult: ResolverTypeWrapper<Omit<ListPoliciesResult, 'policies'> & { policies: Array<ResolversTypes['Policy']> }>;
   ListPostsInput: ListPostsInput;
   ListPostsResult: ResolverTypeWrapper<Omit<ListPostsResult, 'posts'> & { posts: Array<ResolversTypes['Post']> }>;
   ListQueriesInput: ListQueriesInput;
   ListQueriesResult: ResolverTypeWrapper<Omit<ListQueriesResult, 'queries'> & { queries: Array<ResolversTypes['QueryEntity']> }>;
   ListRecommendationsInput: ListRecommendationsInput;
   ListRecommendationsResult: ResolverTypeWrapper<Omit<ListRecommendationsResult, 'modules'> & { modules: Array<ResolversTypes['RecommendationModule']> }>;
+  ListRolesInput: ListRolesInput;
+  ListRolesResult: ResolverTypeWrapper<Omit<ListRolesResult, 'roles'> & { roles: Array<ResolversTypes['DataHubRole']> }>;
+  ListSecretsInput: ListSecretsInput;
+  ListSecretsResult: ResolverTypeWrapper<ListSecretsResult>;
+  ListTestsInput: ListTestsInput;
+  ListTestsResult: ResolverTypeWrapper<Omit<ListTestsResult, 'tests'> & { tests: Array<ResolversTypes['Test']> }>;
+  ListUsersInput: ListUsersInput;
+  ListUsersResult: ResolverTypeWrapper<Omit<ListUsersResult, 'users'> & { users: Array<ResolversTypes['CorpUser']> }>;
   ListViewsResult: ResolverTypeWrapper<Omit<ListViewsResult, 'views'> & { views: Array<ResolversTypes['DataHubView']> }>;
   LogicalOperator: LogicalOperator;
   Long: ResolverTypeWrapper<Scalars['Long']['output']>;
@@ -11159,6 +12319,16 @@ export type ResolversTypes = {
   PlatformSchema: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['PlatformSchema']>;
   PlatformType: PlatformType;
   PoliciesConfig: ResolverTypeWrapper<PoliciesConfig>;
+  Policy: ResolverTypeWrapper<Omit<Policy, 'actors' | 'resources'> & { actors: ResolversTypes['ActorFilter'], resources?: Maybe<ResolversTypes['ResourceFilter']> }>;
+  PolicyMatchCondition: PolicyMatchCondition;
+  PolicyMatchCriterion: ResolverTypeWrapper<Omit<PolicyMatchCriterion, 'values'> & { values: Array<ResolversTypes['PolicyMatchCriterionValue']> }>;
+  PolicyMatchCriterionInput: PolicyMatchCriterionInput;
+  PolicyMatchCriterionValue: ResolverTypeWrapper<Omit<PolicyMatchCriterionValue, 'entity'> & { entity?: Maybe<ResolversTypes['Entity']> }>;
+  PolicyMatchFilter: ResolverTypeWrapper<Omit<PolicyMatchFilter, 'criteria'> & { criteria?: Maybe<Array<ResolversTypes['PolicyMatchCriterion']>> }>;
+  PolicyMatchFilterInput: PolicyMatchFilterInput;
+  PolicyState: PolicyState;
+  PolicyType: PolicyType;
+  PolicyUpdateInput: PolicyUpdateInput;
   Post: ResolverTypeWrapper<Omit<Post, 'lastModified' | 'relationships'> & { lastModified: ResolversTypes['AuditStamp'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   PostContent: ResolverTypeWrapper<PostContent>;
   PostContentType: PostContentType;
@@ -11191,11 +12361,15 @@ export type ResolversTypes = {
   RelationshipFieldMapping: ResolverTypeWrapper<RelationshipFieldMapping>;
   RelationshipFieldMappingInput: RelationshipFieldMappingInput;
   RelationshipsInput: RelationshipsInput;
+  RemoveGroupMembersInput: RemoveGroupMembersInput;
   RemoveLinkInput: RemoveLinkInput;
   RemoveOwnerInput: RemoveOwnerInput;
   RemoveStructuredPropertiesInput: RemoveStructuredPropertiesInput;
+  ResetToken: ResolverTypeWrapper<ResetToken>;
   ResolvedActor: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ResolvedActor']>;
   ResolvedAuditStamp: ResolverTypeWrapper<Omit<ResolvedAuditStamp, 'actor'> & { actor?: Maybe<ResolversTypes['CorpUser']> }>;
+  ResourceFilter: ResolverTypeWrapper<Omit<ResourceFilter, 'filter' | 'privilegeConstraints'> & { filter?: Maybe<ResolversTypes['PolicyMatchFilter']>, privilegeConstraints?: Maybe<ResolversTypes['PolicyMatchFilter']> }>;
+  ResourceFilterInput: ResourceFilterInput;
   ResourcePrivileges: ResolverTypeWrapper<ResourcePrivileges>;
   ResourceRefInput: ResourceRefInput;
   ResourceSpec: ResourceSpec;
@@ -11205,6 +12379,7 @@ export type ResolversTypes = {
   Role: ResolverTypeWrapper<Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<ResolversTypes['RoleProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   RoleAssociation: ResolverTypeWrapper<Omit<RoleAssociation, 'role'> & { role: ResolversTypes['Role'] }>;
   RoleProperties: ResolverTypeWrapper<RoleProperties>;
+  RollbackIngestionInput: RollbackIngestionInput;
   Row: ResolverTypeWrapper<Omit<Row, 'cells'> & { cells?: Maybe<Array<ResolversTypes['Cell']>> }>;
   RowCountChange: ResolverTypeWrapper<RowCountChange>;
   RowCountTotal: ResolverTypeWrapper<RowCountTotal>;
@@ -11243,6 +12418,7 @@ export type ResolversTypes = {
   SearchResultsVisualConfig: ResolverTypeWrapper<SearchResultsVisualConfig>;
   SearchSortInput: SearchSortInput;
   SearchSuggestion: ResolverTypeWrapper<SearchSuggestion>;
+  Secret: ResolverTypeWrapper<Secret>;
   SemanticVersionStruct: ResolverTypeWrapper<SemanticVersionStruct>;
   SiblingProperties: ResolverTypeWrapper<Omit<SiblingProperties, 'siblings'> & { siblings?: Maybe<Array<Maybe<ResolversTypes['Entity']>>> }>;
   SortCriterion: SortCriterion;
@@ -11266,6 +12442,7 @@ export type ResolversTypes = {
   StructuredPropertyParams: ResolverTypeWrapper<Omit<StructuredPropertyParams, 'structuredProperty'> & { structuredProperty: ResolversTypes['StructuredPropertyEntity'] }>;
   StructuredPropertySettings: ResolverTypeWrapper<StructuredPropertySettings>;
   StructuredPropertySettingsInput: StructuredPropertySettingsInput;
+  StructuredReport: ResolverTypeWrapper<StructuredReport>;
   SubResourceType: SubResourceType;
   SubTypes: ResolverTypeWrapper<SubTypes>;
   SubmitFormPromptInput: SubmitFormPromptInput;
@@ -11286,6 +12463,7 @@ export type ResolversTypes = {
   TermRelationshipType: TermRelationshipType;
   Test: ResolverTypeWrapper<Omit<Test, 'definition' | 'relationships'> & { definition: ResolversTypes['TestDefinition'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
   TestDefinition: ResolverTypeWrapper<TestDefinition>;
+  TestDefinitionInput: TestDefinitionInput;
   TestResult: ResolverTypeWrapper<Omit<TestResult, 'test'> & { test?: Maybe<ResolversTypes['Test']> }>;
   TestResultType: TestResultType;
   TestResults: ResolverTypeWrapper<Omit<TestResults, 'failing' | 'passing'> & { failing: Array<ResolversTypes['TestResult']>, passing: Array<ResolversTypes['TestResult']> }>;
@@ -11311,19 +12489,25 @@ export type ResolversTypes = {
   UpdateEmbedInput: UpdateEmbedInput;
   UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
   UpdateIncidentInput: UpdateIncidentInput;
+  UpdateIngestionSourceConfigInput: UpdateIngestionSourceConfigInput;
+  UpdateIngestionSourceInput: UpdateIngestionSourceInput;
+  UpdateIngestionSourceScheduleInput: UpdateIngestionSourceScheduleInput;
   UpdateLineageInput: UpdateLineageInput;
   UpdateLinkInput: UpdateLinkInput;
   UpdateMediaInput: UpdateMediaInput;
   UpdateNameInput: UpdateNameInput;
+  UpdateOwnershipTypeInput: UpdateOwnershipTypeInput;
   UpdateParentNodeInput: UpdateParentNodeInput;
   UpdatePostContentInput: UpdatePostContentInput;
   UpdatePostInput: UpdatePostInput;
   UpdateQueryInput: UpdateQueryInput;
   UpdateQueryPropertiesInput: UpdateQueryPropertiesInput;
   UpdateQuerySubjectInput: UpdateQuerySubjectInput;
+  UpdateSecretInput: UpdateSecretInput;
   UpdateStepStateResult: ResolverTypeWrapper<UpdateStepStateResult>;
   UpdateStructuredPropertyInput: UpdateStructuredPropertyInput;
   UpdateTypeQualifierInput: UpdateTypeQualifierInput;
+  UpdateUserHomePageSettingsInput: UpdateUserHomePageSettingsInput;
   UpdateUserSettingInput: UpdateUserSettingInput;
   UpdateViewInput: UpdateViewInput;
   UpsertDataHubConnectionInput: UpsertDataHubConnectionInput;
@@ -11352,8 +12536,14 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AcceptRoleInput: AcceptRoleInput;
   Access: Omit<Access, 'roles'> & { roles?: Maybe<Array<ResolversParentTypes['RoleAssociation']>> };
+  AccessToken: Omit<AccessToken, 'metadata'> & { metadata?: Maybe<ResolversParentTypes['AccessTokenMetadata']> };
+  AccessTokenMetadata: Omit<AccessTokenMetadata, 'relationships'> & { relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
+  ActorFilter: Omit<ActorFilter, 'resolvedGroups' | 'resolvedOwnershipTypes' | 'resolvedRoles' | 'resolvedUsers'> & { resolvedGroups?: Maybe<Array<ResolversParentTypes['CorpGroup']>>, resolvedOwnershipTypes?: Maybe<Array<ResolversParentTypes['OwnershipTypeEntity']>>, resolvedRoles?: Maybe<Array<ResolversParentTypes['DataHubRole']>>, resolvedUsers?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
+  ActorFilterInput: ActorFilterInput;
   AddBusinessAttributeInput: AddBusinessAttributeInput;
+  AddGroupMembersInput: AddGroupMembersInput;
   AddLinkInput: AddLinkInput;
   AddOwnerInput: AddOwnerInput;
   AddOwnersInput: AddOwnersInput;
@@ -11406,6 +12596,7 @@ export type ResolversParentTypes = {
   BatchAddOwnersInput: BatchAddOwnersInput;
   BatchAddTagsInput: BatchAddTagsInput;
   BatchAddTermsInput: BatchAddTermsInput;
+  BatchAssignRoleInput: BatchAssignRoleInput;
   BatchGetStepStatesInput: BatchGetStepStatesInput;
   BatchGetStepStatesResult: BatchGetStepStatesResult;
   BatchRemoveOwnersInput: BatchRemoveOwnersInput;
@@ -11436,6 +12627,7 @@ export type ResolversParentTypes = {
   BusinessAttributeAssociation: Omit<BusinessAttributeAssociation, 'businessAttribute'> & { businessAttribute: ResolversParentTypes['BusinessAttribute'] };
   BusinessAttributeInfo: Omit<BusinessAttributeInfo, 'created' | 'customProperties' | 'deleted' | 'glossaryTerms' | 'lastModified' | 'tags'> & { created: ResolversParentTypes['AuditStamp'], customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, deleted?: Maybe<ResolversParentTypes['AuditStamp']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, lastModified: ResolversParentTypes['AuditStamp'], tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   BusinessAttributes: Omit<BusinessAttributes, 'businessAttribute'> & { businessAttribute?: Maybe<ResolversParentTypes['BusinessAttributeAssociation']> };
+  CancelIngestionExecutionRequestInput: CancelIngestionExecutionRequestInput;
   Cell: Omit<Cell, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
   ChangeEvent: Omit<ChangeEvent, 'auditStamp'> & { auditStamp?: Maybe<ResolversParentTypes['AuditStamp']> };
   ChangeTransaction: Omit<ChangeTransaction, 'changes'> & { changes?: Maybe<Array<ResolversParentTypes['ChangeEvent']>> };
@@ -11456,6 +12648,7 @@ export type ResolversParentTypes = {
   CorpGroupEditableProperties: CorpGroupEditableProperties;
   CorpGroupInfo: Omit<CorpGroupInfo, 'admins' | 'members'> & { admins?: Maybe<Array<ResolversParentTypes['CorpUser']>>, members?: Maybe<Array<ResolversParentTypes['CorpUser']>> };
   CorpGroupProperties: CorpGroupProperties;
+  CorpGroupUpdateInput: CorpGroupUpdateInput;
   CorpUser: Omit<CorpUser, 'editableInfo' | 'editableProperties' | 'forms' | 'globalTags' | 'info' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { editableInfo?: Maybe<ResolversParentTypes['CorpUserEditableInfo']>, editableProperties?: Maybe<ResolversParentTypes['CorpUserEditableProperties']>, forms?: Maybe<ResolversParentTypes['Forms']>, globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, info?: Maybe<ResolversParentTypes['CorpUserInfo']>, properties?: Maybe<ResolversParentTypes['CorpUserProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversParentTypes['CorpUserSettings']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   CorpUserAppearanceSettings: CorpUserAppearanceSettings;
   CorpUserEditableInfo: CorpUserEditableInfo;
@@ -11464,7 +12657,9 @@ export type ResolversParentTypes = {
   CorpUserInfo: Omit<CorpUserInfo, 'customProperties' | 'manager'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, manager?: Maybe<ResolversParentTypes['CorpUser']> };
   CorpUserProperties: Omit<CorpUserProperties, 'customProperties' | 'manager'> & { customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>>, manager?: Maybe<ResolversParentTypes['CorpUser']> };
   CorpUserSettings: Omit<CorpUserSettings, 'appearance' | 'homePage' | 'views'> & { appearance?: Maybe<ResolversParentTypes['CorpUserAppearanceSettings']>, homePage?: Maybe<ResolversParentTypes['CorpUserHomePageSettings']>, views?: Maybe<ResolversParentTypes['CorpUserViewsSettings']> };
+  CorpUserUpdateInput: CorpUserUpdateInput;
   CorpUserViewsSettings: Omit<CorpUserViewsSettings, 'defaultView'> & { defaultView?: Maybe<ResolversParentTypes['DataHubView']> };
+  CreateAccessTokenInput: CreateAccessTokenInput;
   CreateApplicationInput: CreateApplicationInput;
   CreateApplicationPropertiesInput: CreateApplicationPropertiesInput;
   CreateBusinessAttributeInput: CreateBusinessAttributeInput;
@@ -11472,12 +12667,20 @@ export type ResolversParentTypes = {
   CreateDataProductPropertiesInput: CreateDataProductPropertiesInput;
   CreateDomainInput: CreateDomainInput;
   CreateGlossaryEntityInput: CreateGlossaryEntityInput;
+  CreateGroupInput: CreateGroupInput;
+  CreateIngestionExecutionRequestInput: CreateIngestionExecutionRequestInput;
+  CreateInviteTokenInput: CreateInviteTokenInput;
+  CreateNativeUserResetTokenInput: CreateNativeUserResetTokenInput;
+  CreateOwnershipTypeInput: CreateOwnershipTypeInput;
   CreatePostInput: CreatePostInput;
   CreateQueryInput: CreateQueryInput;
   CreateQueryPropertiesInput: CreateQueryPropertiesInput;
   CreateQuerySubjectInput: CreateQuerySubjectInput;
+  CreateSecretInput: CreateSecretInput;
   CreateStructuredPropertyInput: CreateStructuredPropertyInput;
   CreateTagInput: CreateTagInput;
+  CreateTestConnectionRequestInput: CreateTestConnectionRequestInput;
+  CreateTestInput: CreateTestInput;
   CreateViewInput: CreateViewInput;
   CustomAssertionInfo: CustomAssertionInfo;
   CustomPropertiesEntry: CustomPropertiesEntry;
@@ -11510,6 +12713,7 @@ export type ResolversParentTypes = {
   DataHubPageTemplateSurface: DataHubPageTemplateSurface;
   DataHubPageTemplateVisibility: DataHubPageTemplateVisibility;
   DataHubPersona: DataHubPersona;
+  DataHubPolicy: Omit<DataHubPolicy, 'actors' | 'relationships' | 'resources'> & { actors: ResolversParentTypes['ActorFilter'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, resources?: Maybe<ResolversParentTypes['ResourceFilter']> };
   DataHubRole: Omit<DataHubRole, 'relationships'> & { relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataHubView: Omit<DataHubView, 'relationships'> & { relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   DataHubViewDefinition: DataHubViewDefinition;
@@ -11596,6 +12800,10 @@ export type ResolversParentTypes = {
   EntityTypeInfo: EntityTypeInfo;
   EntityTypeToPlatforms: EntityTypeToPlatforms;
   EntityWithRelationships: ResolversInterfaceTypes<ResolversParentTypes>['EntityWithRelationships'];
+  ExecutionRequest: Omit<ExecutionRequest, 'input' | 'relationships' | 'source'> & { input: ResolversParentTypes['ExecutionRequestInput'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, source?: Maybe<ResolversParentTypes['IngestionSource']> };
+  ExecutionRequestInput: Omit<ExecutionRequestInput, 'actor'> & { actor?: Maybe<ResolversParentTypes['CorpUser']> };
+  ExecutionRequestResult: ExecutionRequestResult;
+  ExecutionRequestSource: ExecutionRequestSource;
   ExtraProperty: ExtraProperty;
   FacetFilter: FacetFilter;
   FacetFilterInput: FacetFilterInput;
@@ -11626,7 +12834,9 @@ export type ResolversParentTypes = {
   FreshnessAssertionSchedule: FreshnessAssertionSchedule;
   FreshnessContract: Omit<FreshnessContract, 'assertion'> & { assertion: ResolversParentTypes['Assertion'] };
   FreshnessCronSchedule: FreshnessCronSchedule;
+  GetAccessTokenInput: GetAccessTokenInput;
   GetGrantedPrivilegesInput: GetGrantedPrivilegesInput;
+  GetInviteTokenInput: GetInviteTokenInput;
   GetQuickFiltersInput: GetQuickFiltersInput;
   GetQuickFiltersResult: Omit<GetQuickFiltersResult, 'quickFilters'> & { quickFilters: Array<Maybe<ResolversParentTypes['QuickFilter']>> };
   GetRootGlossaryEntitiesInput: GetRootGlossaryEntitiesInput;
@@ -11668,6 +12878,12 @@ export type ResolversParentTypes = {
   IncrementingSegmentRowCountChange: IncrementingSegmentRowCountChange;
   IncrementingSegmentRowCountTotal: IncrementingSegmentRowCountTotal;
   IncrementingSegmentSpec: IncrementingSegmentSpec;
+  IngestionConfig: IngestionConfig;
+  IngestionSchedule: IngestionSchedule;
+  IngestionSource: Omit<IngestionSource, 'config' | 'executions' | 'latestSuccessfulExecution' | 'ownership' | 'platform'> & { config: ResolversParentTypes['IngestionConfig'], executions?: Maybe<ResolversParentTypes['IngestionSourceExecutionRequests']>, latestSuccessfulExecution?: Maybe<ResolversParentTypes['ExecutionRequest']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, platform?: Maybe<ResolversParentTypes['DataPlatform']> };
+  IngestionSourceExecutionRequests: Omit<IngestionSourceExecutionRequests, 'executionRequests'> & { executionRequests: Array<ResolversParentTypes['ExecutionRequest']> };
+  IngestionSourceSource: IngestionSourceSource;
+  IngestionSourceSourceInput: IngestionSourceSourceInput;
   InputField: Omit<InputField, 'schemaField'> & { schemaField?: Maybe<ResolversParentTypes['SchemaField']> };
   InputFields: Omit<InputFields, 'fields'> & { fields?: Maybe<Array<Maybe<ResolversParentTypes['InputField']>>> };
   InstitutionalMemory: Omit<InstitutionalMemory, 'elements'> & { elements: Array<ResolversParentTypes['InstitutionalMemoryMetadata']> };
@@ -11677,6 +12893,7 @@ export type ResolversParentTypes = {
   InstitutionalMemoryUpdate: InstitutionalMemoryUpdate;
   Int: Scalars['Int']['output'];
   IntMapEntry: IntMapEntry;
+  InviteToken: InviteToken;
   KeyValueSchema: KeyValueSchema;
   LineageConfig: LineageConfig;
   LineageEdge: LineageEdge;
@@ -11688,18 +12905,37 @@ export type ResolversParentTypes = {
   LinkParams: LinkParams;
   LinkSettingsInput: LinkSettingsInput;
   LinkVersionInput: LinkVersionInput;
+  ListAccessTokenInput: ListAccessTokenInput;
+  ListAccessTokenResult: Omit<ListAccessTokenResult, 'tokens'> & { tokens: Array<ResolversParentTypes['AccessTokenMetadata']> };
   ListBusinessAttributesInput: ListBusinessAttributesInput;
   ListBusinessAttributesResult: Omit<ListBusinessAttributesResult, 'businessAttributes'> & { businessAttributes: Array<ResolversParentTypes['BusinessAttribute']> };
   ListDomainsInput: ListDomainsInput;
   ListDomainsResult: Omit<ListDomainsResult, 'domains'> & { domains: Array<ResolversParentTypes['Domain']> };
+  ListExecutionRequestsInput: ListExecutionRequestsInput;
   ListGlobalViewsInput: ListGlobalViewsInput;
+  ListGroupsInput: ListGroupsInput;
+  ListGroupsResult: Omit<ListGroupsResult, 'groups'> & { groups: Array<ResolversParentTypes['CorpGroup']> };
+  ListIngestionSourcesInput: ListIngestionSourcesInput;
+  ListIngestionSourcesResult: Omit<ListIngestionSourcesResult, 'ingestionSources'> & { ingestionSources: Array<ResolversParentTypes['IngestionSource']> };
   ListMyViewsInput: ListMyViewsInput;
+  ListOwnershipTypesInput: ListOwnershipTypesInput;
+  ListOwnershipTypesResult: Omit<ListOwnershipTypesResult, 'ownershipTypes'> & { ownershipTypes: Array<ResolversParentTypes['OwnershipTypeEntity']> };
+  ListPoliciesInput: ListPoliciesInput;
+  ListPoliciesResult: Omit<ListPoliciesResult, 'policies'> & { policies: Array<ResolversParentTypes['Policy']> };
   ListPostsInput: ListPostsInput;
   ListPostsResult: Omit<ListPostsResult, 'posts'> & { posts: Array<ResolversParentTypes['Post']> };
   ListQueriesInput: ListQueriesInput;
   ListQueriesResult: Omit<ListQueriesResult, 'queries'> & { queries: Array<ResolversParentTypes['QueryEntity']> };
   ListRecommendationsInput: ListRecommendationsInput;
   ListRecommendationsResult: Omit<ListRecommendationsResult, 'modules'> & { modules: Array<ResolversParentTypes['RecommendationModule']> };
+  ListRolesInput: ListRolesInput;
+  ListRolesResult: Omit<ListRolesResult, 'roles'> & { roles: Array<ResolversParentTypes['DataHubRole']> };
+  ListSecretsInput: ListSecretsInput;
+  ListSecretsResult: ListSecretsResult;
+  ListTestsInput: ListTestsInput;
+  ListTestsResult: Omit<ListTestsResult, 'tests'> & { tests: Array<ResolversParentTypes['Test']> };
+  ListUsersInput: ListUsersInput;
+  ListUsersResult: Omit<ListUsersResult, 'users'> & { users: Array<ResolversParentTypes['CorpUser']> };
   ListViewsResult: Omit<ListViewsResult, 'views'> & { views: Array<ResolversParentTypes['DataHubView']> };
   Long: Scalars['Long']['output'];
   MLFeature: Omit<MlFeature, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'featureProperties' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, browsePathV2?: Maybe<ResolversParentTypes['BrowsePathV2']>, dataPlatformInstance?: Maybe<ResolversParentTypes['DataPlatformInstance']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, featureProperties?: Maybe<ResolversParentTypes['MLFeatureProperties']>, forms?: Maybe<ResolversParentTypes['Forms']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['MLFeatureProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
@@ -11757,6 +12993,13 @@ export type ResolversParentTypes = {
   PlatformPrivileges: PlatformPrivileges;
   PlatformSchema: ResolversUnionTypes<ResolversParentTypes>['PlatformSchema'];
   PoliciesConfig: PoliciesConfig;
+  Policy: Omit<Policy, 'actors' | 'resources'> & { actors: ResolversParentTypes['ActorFilter'], resources?: Maybe<ResolversParentTypes['ResourceFilter']> };
+  PolicyMatchCriterion: Omit<PolicyMatchCriterion, 'values'> & { values: Array<ResolversParentTypes['PolicyMatchCriterionValue']> };
+  PolicyMatchCriterionInput: PolicyMatchCriterionInput;
+  PolicyMatchCriterionValue: Omit<PolicyMatchCriterionValue, 'entity'> & { entity?: Maybe<ResolversParentTypes['Entity']> };
+  PolicyMatchFilter: Omit<PolicyMatchFilter, 'criteria'> & { criteria?: Maybe<Array<ResolversParentTypes['PolicyMatchCriterion']>> };
+  PolicyMatchFilterInput: PolicyMatchFilterInput;
+  PolicyUpdateInput: PolicyUpdateInput;
   Post: Omit<Post, 'lastModified' | 'relationships'> & { lastModified: ResolversParentTypes['AuditStamp'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   PostContent: PostContent;
   Privilege: Privilege;
@@ -11782,11 +13025,15 @@ export type ResolversParentTypes = {
   RelationshipFieldMapping: RelationshipFieldMapping;
   RelationshipFieldMappingInput: RelationshipFieldMappingInput;
   RelationshipsInput: RelationshipsInput;
+  RemoveGroupMembersInput: RemoveGroupMembersInput;
   RemoveLinkInput: RemoveLinkInput;
   RemoveOwnerInput: RemoveOwnerInput;
   RemoveStructuredPropertiesInput: RemoveStructuredPropertiesInput;
+  ResetToken: ResetToken;
   ResolvedActor: ResolversUnionTypes<ResolversParentTypes>['ResolvedActor'];
   ResolvedAuditStamp: Omit<ResolvedAuditStamp, 'actor'> & { actor?: Maybe<ResolversParentTypes['CorpUser']> };
+  ResourceFilter: Omit<ResourceFilter, 'filter' | 'privilegeConstraints'> & { filter?: Maybe<ResolversParentTypes['PolicyMatchFilter']>, privilegeConstraints?: Maybe<ResolversParentTypes['PolicyMatchFilter']> };
+  ResourceFilterInput: ResourceFilterInput;
   ResourcePrivileges: ResourcePrivileges;
   ResourceRefInput: ResourceRefInput;
   ResourceSpec: ResourceSpec;
@@ -11796,6 +13043,7 @@ export type ResolversParentTypes = {
   Role: Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<ResolversParentTypes['RoleProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   RoleAssociation: Omit<RoleAssociation, 'role'> & { role: ResolversParentTypes['Role'] };
   RoleProperties: RoleProperties;
+  RollbackIngestionInput: RollbackIngestionInput;
   Row: Omit<Row, 'cells'> & { cells?: Maybe<Array<ResolversParentTypes['Cell']>> };
   RowCountChange: RowCountChange;
   RowCountTotal: RowCountTotal;
@@ -11830,6 +13078,7 @@ export type ResolversParentTypes = {
   SearchResultsVisualConfig: SearchResultsVisualConfig;
   SearchSortInput: SearchSortInput;
   SearchSuggestion: SearchSuggestion;
+  Secret: Secret;
   SemanticVersionStruct: SemanticVersionStruct;
   SiblingProperties: Omit<SiblingProperties, 'siblings'> & { siblings?: Maybe<Array<Maybe<ResolversParentTypes['Entity']>>> };
   SortCriterion: SortCriterion;
@@ -11850,6 +13099,7 @@ export type ResolversParentTypes = {
   StructuredPropertyParams: Omit<StructuredPropertyParams, 'structuredProperty'> & { structuredProperty: ResolversParentTypes['StructuredPropertyEntity'] };
   StructuredPropertySettings: StructuredPropertySettings;
   StructuredPropertySettingsInput: StructuredPropertySettingsInput;
+  StructuredReport: StructuredReport;
   SubTypes: SubTypes;
   SubmitFormPromptInput: SubmitFormPromptInput;
   SummaryElement: Omit<SummaryElement, 'structuredProperty'> & { structuredProperty?: Maybe<ResolversParentTypes['StructuredPropertyEntity']> };
@@ -11867,6 +13117,7 @@ export type ResolversParentTypes = {
   TermAssociationInput: TermAssociationInput;
   Test: Omit<Test, 'definition' | 'relationships'> & { definition: ResolversParentTypes['TestDefinition'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
   TestDefinition: TestDefinition;
+  TestDefinitionInput: TestDefinitionInput;
   TestResult: Omit<TestResult, 'test'> & { test?: Maybe<ResolversParentTypes['Test']> };
   TestResults: Omit<TestResults, 'failing' | 'passing'> & { failing: Array<ResolversParentTypes['TestResult']>, passing: Array<ResolversParentTypes['TestResult']> };
   TestsConfig: TestsConfig;
@@ -11890,19 +13141,25 @@ export type ResolversParentTypes = {
   UpdateEmbedInput: UpdateEmbedInput;
   UpdateGlobalViewsSettingsInput: UpdateGlobalViewsSettingsInput;
   UpdateIncidentInput: UpdateIncidentInput;
+  UpdateIngestionSourceConfigInput: UpdateIngestionSourceConfigInput;
+  UpdateIngestionSourceInput: UpdateIngestionSourceInput;
+  UpdateIngestionSourceScheduleInput: UpdateIngestionSourceScheduleInput;
   UpdateLineageInput: UpdateLineageInput;
   UpdateLinkInput: UpdateLinkInput;
   UpdateMediaInput: UpdateMediaInput;
   UpdateNameInput: UpdateNameInput;
+  UpdateOwnershipTypeInput: UpdateOwnershipTypeInput;
   UpdateParentNodeInput: UpdateParentNodeInput;
   UpdatePostContentInput: UpdatePostContentInput;
   UpdatePostInput: UpdatePostInput;
   UpdateQueryInput: UpdateQueryInput;
   UpdateQueryPropertiesInput: UpdateQueryPropertiesInput;
   UpdateQuerySubjectInput: UpdateQuerySubjectInput;
+  UpdateSecretInput: UpdateSecretInput;
   UpdateStepStateResult: UpdateStepStateResult;
   UpdateStructuredPropertyInput: UpdateStructuredPropertyInput;
   UpdateTypeQualifierInput: UpdateTypeQualifierInput;
+  UpdateUserHomePageSettingsInput: UpdateUserHomePageSettingsInput;
   UpdateUserSettingInput: UpdateUserSettingInput;
   UpdateViewInput: UpdateViewInput;
   UpsertDataHubConnectionInput: UpsertDataHubConnectionInput;
@@ -11928,6 +13185,39 @@ export type ResolversParentTypes = {
 
 export type AccessResolvers<ContextType = any, ParentType extends ResolversParentTypes['Access'] = ResolversParentTypes['Access']> = {
   roles?: Resolver<Maybe<Array<ResolversTypes['RoleAssociation']>>, ParentType, ContextType>;
+};
+
+export type AccessTokenResolvers<ContextType = any, ParentType extends ResolversParentTypes['AccessToken'] = ResolversParentTypes['AccessToken']> = {
+  accessToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  metadata?: Resolver<Maybe<ResolversTypes['AccessTokenMetadata']>, ParentType, ContextType>;
+};
+
+export type AccessTokenMetadataResolvers<ContextType = any, ParentType extends ResolversParentTypes['AccessTokenMetadata'] = ResolversParentTypes['AccessTokenMetadata']> = {
+  actorUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownerUrn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<AccessTokenMetadataRelationshipsArgs, 'input'>>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ActorFilterResolvers<ContextType = any, ParentType extends ResolversParentTypes['ActorFilter'] = ResolversParentTypes['ActorFilter']> = {
+  allGroups?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  allUsers?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  groups?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  resolvedGroups?: Resolver<Maybe<Array<ResolversTypes['CorpGroup']>>, ParentType, ContextType>;
+  resolvedOwnershipTypes?: Resolver<Maybe<Array<ResolversTypes['OwnershipTypeEntity']>>, ParentType, ContextType>;
+  resolvedRoles?: Resolver<Maybe<Array<ResolversTypes['DataHubRole']>>, ParentType, ContextType>;
+  resolvedUsers?: Resolver<Maybe<Array<ResolversTypes['CorpUser']>>, ParentType, ContextType>;
+  resourceOwners?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  resourceOwnersTypes?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  roles?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  users?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
 };
 
 export type AggregateResultsResolvers<ContextType = any, ParentType extends ResolversParentTypes['AggregateResults'] = ResolversParentTypes['AggregateResults']> = {
@@ -12786,6 +14076,21 @@ export type DataHubPersonaResolvers<ContextType = any, ParentType extends Resolv
   urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type DataHubPolicyResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubPolicy'] = ResolversParentTypes['DataHubPolicy']> = {
+  actors?: Resolver<ResolversTypes['ActorFilter'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  editable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  policyType?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  privileges?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<DataHubPolicyRelationshipsArgs, 'input'>>;
+  resources?: Resolver<Maybe<ResolversTypes['ResourceFilter']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['PolicyState'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type DataHubRoleResolvers<ContextType = any, ParentType extends ResolversParentTypes['DataHubRole'] = ResolversParentTypes['DataHubRole']> = {
   aspects?: Resolver<Maybe<Array<ResolversTypes['RawAspect']>>, ParentType, ContextType, Partial<DataHubRoleAspectsArgs>>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -13268,7 +14573,7 @@ export type EmbedResolvers<ContextType = any, ParentType extends ResolversParent
 };
 
 export type EntityResolvers<ContextType = any, ParentType extends ResolversParentTypes['Entity'] = ResolversParentTypes['Entity']> = {
-  __resolveType: TypeResolveFn<'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataContract' | 'DataFlow' | 'DataHubConnection' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubRole' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'QueryEntity' | 'Restricted' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet' | 'VersionedDataset', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'AccessTokenMetadata' | 'Application' | 'Assertion' | 'BusinessAttribute' | 'Chart' | 'Container' | 'CorpGroup' | 'CorpUser' | 'Dashboard' | 'DataContract' | 'DataFlow' | 'DataHubConnection' | 'DataHubPageModule' | 'DataHubPageTemplate' | 'DataHubPolicy' | 'DataHubRole' | 'DataHubView' | 'DataJob' | 'DataPlatform' | 'DataPlatformInstance' | 'DataProcessInstance' | 'DataProduct' | 'DataTypeEntity' | 'Dataset' | 'Domain' | 'ERModelRelationship' | 'EntityTypeEntity' | 'ExecutionRequest' | 'Form' | 'GlossaryNode' | 'GlossaryTerm' | 'Incident' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'OwnershipTypeEntity' | 'Post' | 'QueryEntity' | 'Restricted' | 'Role' | 'SchemaFieldEntity' | 'StructuredPropertyEntity' | 'Tag' | 'Test' | 'VersionSet' | 'VersionedDataset', ParentType, ContextType>;
 };
 
 export type EntityAssertionsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityAssertionsResult'] = ResolversParentTypes['EntityAssertionsResult']> = {
@@ -13376,6 +14681,40 @@ export type EntityTypeInfoResolvers<ContextType = any, ParentType extends Resolv
 
 export type EntityWithRelationshipsResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityWithRelationships'] = ResolversParentTypes['EntityWithRelationships']> = {
   __resolveType: TypeResolveFn<'Assertion' | 'Chart' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'DataProcessInstance' | 'Dataset' | 'ERModelRelationship' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'Restricted', ParentType, ContextType>;
+};
+
+export type ExecutionRequestResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExecutionRequest'] = ResolversParentTypes['ExecutionRequest']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  input?: Resolver<ResolversTypes['ExecutionRequestInput'], ParentType, ContextType>;
+  relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<ExecutionRequestRelationshipsArgs, 'input'>>;
+  result?: Resolver<Maybe<ResolversTypes['ExecutionRequestResult']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['IngestionSource']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['EntityType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ExecutionRequestInputResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExecutionRequestInput'] = ResolversParentTypes['ExecutionRequestInput']> = {
+  actor?: Resolver<Maybe<ResolversTypes['CorpUser']>, ParentType, ContextType>;
+  actorUrn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  arguments?: Resolver<Maybe<Array<ResolversTypes['StringMapEntry']>>, ParentType, ContextType>;
+  executorId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requestedAt?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['ExecutionRequestSource'], ParentType, ContextType>;
+  task?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ExecutionRequestResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExecutionRequestResult'] = ResolversParentTypes['ExecutionRequestResult']> = {
+  durationMs?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  report?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startTimeMs?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  structuredReport?: Resolver<Maybe<ResolversTypes['StructuredReport']>, ParentType, ContextType>;
+};
+
+export type ExecutionRequestSourceResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExecutionRequestSource'] = ResolversParentTypes['ExecutionRequestSource']> = {
+  ingestionSource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ExtraPropertyResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExtraProperty'] = ResolversParentTypes['ExtraProperty']> = {
@@ -13797,6 +15136,43 @@ export type IncrementingSegmentSpecResolvers<ContextType = any, ParentType exten
   transformer?: Resolver<Maybe<ResolversTypes['IncrementingSegmentFieldTransformer']>, ParentType, ContextType>;
 };
 
+export type IngestionConfigResolvers<ContextType = any, ParentType extends ResolversParentTypes['IngestionConfig'] = ResolversParentTypes['IngestionConfig']> = {
+  debugMode?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  executorId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  extraArgs?: Resolver<Maybe<Array<ResolversTypes['StringMapEntry']>>, ParentType, ContextType>;
+  recipe?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type IngestionScheduleResolvers<ContextType = any, ParentType extends ResolversParentTypes['IngestionSchedule'] = ResolversParentTypes['IngestionSchedule']> = {
+  interval?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timezone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type IngestionSourceResolvers<ContextType = any, ParentType extends ResolversParentTypes['IngestionSource'] = ResolversParentTypes['IngestionSource']> = {
+  config?: Resolver<ResolversTypes['IngestionConfig'], ParentType, ContextType>;
+  executions?: Resolver<Maybe<ResolversTypes['IngestionSourceExecutionRequests']>, ParentType, ContextType, Partial<IngestionSourceExecutionsArgs>>;
+  latestSuccessfulExecution?: Resolver<Maybe<ResolversTypes['ExecutionRequest']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownership?: Resolver<Maybe<ResolversTypes['Ownership']>, ParentType, ContextType>;
+  platform?: Resolver<Maybe<ResolversTypes['DataPlatform']>, ParentType, ContextType>;
+  schedule?: Resolver<Maybe<ResolversTypes['IngestionSchedule']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['IngestionSourceSource']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type IngestionSourceExecutionRequestsResolvers<ContextType = any, ParentType extends ResolversParentTypes['IngestionSourceExecutionRequests'] = ResolversParentTypes['IngestionSourceExecutionRequests']> = {
+  count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  executionRequests?: Resolver<Array<ResolversTypes['ExecutionRequest']>, ParentType, ContextType>;
+  start?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  total?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type IngestionSourceSourceResolvers<ContextType = any, ParentType extends ResolversParentTypes['IngestionSourceSource'] = ResolversParentTypes['IngestionSourceSource']> = {
+  type?: Resolver<ResolversTypes['IngestionSourceSourceType'], ParentType, ContextType>;
+};
+
 export type InputFieldResolvers<ContextType = any, ParentType extends ResolversParentTypes['InputField'] = ResolversParentTypes['InputField']> = {
   schemaField?: Resolver<Maybe<ResolversTypes['SchemaField']>, ParentType, ContextType>;
   schemaFieldUrn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -13829,6 +15205,10 @@ export type InstitutionalMemoryMetadataSettingsResolvers<ContextType = any, Pare
 export type IntMapEntryResolvers<ContextType = any, ParentType extends ResolversParentTypes['IntMapEntry'] = ResolversParentTypes['IntMapEntry']> = {
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   value?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type InviteTokenResolvers<ContextType = any, ParentType extends ResolversParentTypes['InviteToken'] = ResolversParentTypes['InviteToken']> = {
+  inviteToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type KeyValueSchemaResolvers<ContextType = any, ParentType extends ResolversParentTypes['KeyValueSchema'] = ResolversParentTypes['KeyValueSchema']> = {
@@ -13864,6 +15244,13 @@ export type LinkParamsResolvers<ContextType = any, ParentType extends ResolversP
   searchParams?: Resolver<Maybe<ResolversTypes['SearchParams']>, ParentType, ContextType>;
 };
 
+export type ListAccessTokenResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListAccessTokenResult'] = ResolversParentTypes['ListAccessTokenResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tokens?: Resolver<Array<ResolversTypes['AccessTokenMetadata']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type ListBusinessAttributesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListBusinessAttributesResult'] = ResolversParentTypes['ListBusinessAttributesResult']> = {
   businessAttributes?: Resolver<Array<ResolversTypes['BusinessAttribute']>, ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -13874,6 +15261,34 @@ export type ListBusinessAttributesResultResolvers<ContextType = any, ParentType 
 export type ListDomainsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListDomainsResult'] = ResolversParentTypes['ListDomainsResult']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   domains?: Resolver<Array<ResolversTypes['Domain']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ListGroupsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListGroupsResult'] = ResolversParentTypes['ListGroupsResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  groups?: Resolver<Array<ResolversTypes['CorpGroup']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ListIngestionSourcesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListIngestionSourcesResult'] = ResolversParentTypes['ListIngestionSourcesResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  ingestionSources?: Resolver<Array<ResolversTypes['IngestionSource']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ListOwnershipTypesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListOwnershipTypesResult'] = ResolversParentTypes['ListOwnershipTypesResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  ownershipTypes?: Resolver<Array<ResolversTypes['OwnershipTypeEntity']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ListPoliciesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListPoliciesResult'] = ResolversParentTypes['ListPoliciesResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  policies?: Resolver<Array<ResolversTypes['Policy']>, ParentType, ContextType>;
   start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -13894,6 +15309,34 @@ export type ListQueriesResultResolvers<ContextType = any, ParentType extends Res
 
 export type ListRecommendationsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListRecommendationsResult'] = ResolversParentTypes['ListRecommendationsResult']> = {
   modules?: Resolver<Array<ResolversTypes['RecommendationModule']>, ParentType, ContextType>;
+};
+
+export type ListRolesResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListRolesResult'] = ResolversParentTypes['ListRolesResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['DataHubRole']>, ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ListSecretsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListSecretsResult'] = ResolversParentTypes['ListSecretsResult']> = {
+  count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  secrets?: Resolver<Array<ResolversTypes['Secret']>, ParentType, ContextType>;
+  start?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  total?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type ListTestsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListTestsResult'] = ResolversParentTypes['ListTestsResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tests?: Resolver<Array<ResolversTypes['Test']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ListUsersResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListUsersResult'] = ResolversParentTypes['ListUsersResult']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  users?: Resolver<Array<ResolversTypes['CorpUser']>, ParentType, ContextType>;
 };
 
 export type ListViewsResultResolvers<ContextType = any, ParentType extends ResolversParentTypes['ListViewsResult'] = ResolversParentTypes['ListViewsResult']> = {
@@ -14185,7 +15628,9 @@ export type MetadataAttributionResolvers<ContextType = any, ParentType extends R
 };
 
 export type MutationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  acceptRole?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAcceptRoleArgs, 'input'>>;
   addBusinessAttribute?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddBusinessAttributeArgs, 'input'>>;
+  addGroupMembers?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddGroupMembersArgs, 'input'>>;
   addLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddLinkArgs, 'input'>>;
   addOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddOwnerArgs, 'input'>>;
   addOwners?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationAddOwnersArgs, 'input'>>;
@@ -14197,6 +15642,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   batchAddOwners?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchAddOwnersArgs, 'input'>>;
   batchAddTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchAddTagsArgs, 'input'>>;
   batchAddTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchAddTermsArgs, 'input'>>;
+  batchAssignRole?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchAssignRoleArgs, 'input'>>;
   batchRemoveOwners?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveOwnersArgs, 'input'>>;
   batchRemoveTags?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTagsArgs, 'input'>>;
   batchRemoveTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchRemoveTermsArgs, 'input'>>;
@@ -14206,6 +15652,8 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   batchUpdateDeprecation?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchUpdateDeprecationArgs, 'input'>>;
   batchUpdateSoftDeleted?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationBatchUpdateSoftDeletedArgs, 'input'>>;
   batchUpdateStepStates?: Resolver<ResolversTypes['BatchUpdateStepStatesResult'], ParentType, ContextType, RequireFields<MutationBatchUpdateStepStatesArgs, 'input'>>;
+  cancelIngestionExecutionRequest?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCancelIngestionExecutionRequestArgs, 'input'>>;
+  createAccessToken?: Resolver<Maybe<ResolversTypes['AccessToken']>, ParentType, ContextType, RequireFields<MutationCreateAccessTokenArgs, 'input'>>;
   createApplication?: Resolver<Maybe<ResolversTypes['Application']>, ParentType, ContextType, RequireFields<MutationCreateApplicationArgs, 'input'>>;
   createBusinessAttribute?: Resolver<Maybe<ResolversTypes['BusinessAttribute']>, ParentType, ContextType, RequireFields<MutationCreateBusinessAttributeArgs, 'input'>>;
   createDataProduct?: Resolver<Maybe<ResolversTypes['DataProduct']>, ParentType, ContextType, RequireFields<MutationCreateDataProductArgs, 'input'>>;
@@ -14213,10 +15661,20 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   createERModelRelationship?: Resolver<Maybe<ResolversTypes['ERModelRelationship']>, ParentType, ContextType, RequireFields<MutationCreateErModelRelationshipArgs, 'input'>>;
   createGlossaryNode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateGlossaryNodeArgs, 'input'>>;
   createGlossaryTerm?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateGlossaryTermArgs, 'input'>>;
+  createGroup?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateGroupArgs, 'input'>>;
+  createIngestionExecutionRequest?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateIngestionExecutionRequestArgs, 'input'>>;
+  createIngestionSource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateIngestionSourceArgs, 'input'>>;
+  createInviteToken?: Resolver<Maybe<ResolversTypes['InviteToken']>, ParentType, ContextType, RequireFields<MutationCreateInviteTokenArgs, 'input'>>;
+  createNativeUserResetToken?: Resolver<Maybe<ResolversTypes['ResetToken']>, ParentType, ContextType, RequireFields<MutationCreateNativeUserResetTokenArgs, 'input'>>;
+  createOwnershipType?: Resolver<Maybe<ResolversTypes['OwnershipTypeEntity']>, ParentType, ContextType, RequireFields<MutationCreateOwnershipTypeArgs, 'input'>>;
+  createPolicy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreatePolicyArgs, 'input'>>;
   createPost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationCreatePostArgs, 'input'>>;
   createQuery?: Resolver<Maybe<ResolversTypes['QueryEntity']>, ParentType, ContextType, RequireFields<MutationCreateQueryArgs, 'input'>>;
+  createSecret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateSecretArgs, 'input'>>;
   createStructuredProperty?: Resolver<ResolversTypes['StructuredPropertyEntity'], ParentType, ContextType, RequireFields<MutationCreateStructuredPropertyArgs, 'input'>>;
   createTag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateTagArgs, 'input'>>;
+  createTest?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateTestArgs, 'input'>>;
+  createTestConnectionRequest?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCreateTestConnectionRequestArgs, 'input'>>;
   createView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationCreateViewArgs, 'input'>>;
   deleteApplication?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteApplicationArgs, 'urn'>>;
   deleteAssertion?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteAssertionArgs, 'urn'>>;
@@ -14224,23 +15682,33 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   deleteDataProduct?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteDataProductArgs, 'urn'>>;
   deleteDomain?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteDomainArgs, 'urn'>>;
   deleteGlossaryEntity?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteGlossaryEntityArgs, 'urn'>>;
+  deleteIngestionSource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationDeleteIngestionSourceArgs, 'urn'>>;
+  deleteOwnershipType?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteOwnershipTypeArgs, 'urn'>>;
   deletePageModule?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePageModuleArgs, 'input'>>;
   deletePageTemplate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeletePageTemplateArgs, 'input'>>;
+  deletePolicy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationDeletePolicyArgs, 'urn'>>;
   deletePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeletePostArgs, 'urn'>>;
   deleteQuery?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteQueryArgs, 'urn'>>;
+  deleteSecret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationDeleteSecretArgs, 'urn'>>;
   deleteStructuredProperty?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteStructuredPropertyArgs, 'input'>>;
   deleteTag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteTagArgs, 'urn'>>;
+  deleteTest?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteTestArgs, 'urn'>>;
   deleteView?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteViewArgs, 'urn'>>;
   linkAssetVersion?: Resolver<Maybe<ResolversTypes['VersionSet']>, ParentType, ContextType, RequireFields<MutationLinkAssetVersionArgs, 'input'>>;
   moveDomain?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationMoveDomainArgs, 'input'>>;
   raiseIncident?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationRaiseIncidentArgs, 'input'>>;
   removeBusinessAttribute?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveBusinessAttributeArgs, 'input'>>;
+  removeGroup?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveGroupArgs, 'urn'>>;
+  removeGroupMembers?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveGroupMembersArgs, 'input'>>;
   removeLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveLinkArgs, 'input'>>;
   removeOwner?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveOwnerArgs, 'input'>>;
   removeRelatedTerms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveRelatedTermsArgs, 'input'>>;
   removeStructuredProperties?: Resolver<ResolversTypes['StructuredProperties'], ParentType, ContextType, RequireFields<MutationRemoveStructuredPropertiesArgs, 'input'>>;
   removeTag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTagArgs, 'input'>>;
   removeTerm?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveTermArgs, 'input'>>;
+  removeUser?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationRemoveUserArgs, 'urn'>>;
+  revokeAccessToken?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRevokeAccessTokenArgs, 'tokenId'>>;
+  rollbackIngestion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationRollbackIngestionArgs, 'input'>>;
   setDomain?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationSetDomainArgs, 'domainUrn' | 'entityUrn'>>;
   setTagColor?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationSetTagColorArgs, 'colorHex' | 'urn'>>;
   submitFormPrompt?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationSubmitFormPromptArgs, 'input' | 'urn'>>;
@@ -14250,6 +15718,8 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   updateAssetSettings?: Resolver<ResolversTypes['AssetSettings'], ParentType, ContextType, RequireFields<MutationUpdateAssetSettingsArgs, 'input'>>;
   updateBusinessAttribute?: Resolver<Maybe<ResolversTypes['BusinessAttribute']>, ParentType, ContextType, RequireFields<MutationUpdateBusinessAttributeArgs, 'input' | 'urn'>>;
   updateChart?: Resolver<Maybe<ResolversTypes['Chart']>, ParentType, ContextType, RequireFields<MutationUpdateChartArgs, 'input' | 'urn'>>;
+  updateCorpGroupProperties?: Resolver<Maybe<ResolversTypes['CorpGroup']>, ParentType, ContextType, RequireFields<MutationUpdateCorpGroupPropertiesArgs, 'input' | 'urn'>>;
+  updateCorpUserProperties?: Resolver<Maybe<ResolversTypes['CorpUser']>, ParentType, ContextType, RequireFields<MutationUpdateCorpUserPropertiesArgs, 'input' | 'urn'>>;
   updateCorpUserViewsSettings?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateCorpUserViewsSettingsArgs, 'input'>>;
   updateDashboard?: Resolver<Maybe<ResolversTypes['Dashboard']>, ParentType, ContextType, RequireFields<MutationUpdateDashboardArgs, 'input' | 'urn'>>;
   updateDataFlow?: Resolver<Maybe<ResolversTypes['DataFlow']>, ParentType, ContextType, RequireFields<MutationUpdateDataFlowArgs, 'input' | 'urn'>>;
@@ -14265,15 +15735,21 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   updateGlobalViewsSettings?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUpdateGlobalViewsSettingsArgs, 'input'>>;
   updateIncident?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateIncidentArgs, 'input' | 'urn'>>;
   updateIncidentStatus?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateIncidentStatusArgs, 'input' | 'urn'>>;
+  updateIngestionSource?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationUpdateIngestionSourceArgs, 'input' | 'urn'>>;
   updateLineage?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateLineageArgs, 'input'>>;
   updateLink?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateLinkArgs, 'input'>>;
   updateName?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateNameArgs, 'input'>>;
+  updateOwnershipType?: Resolver<Maybe<ResolversTypes['OwnershipTypeEntity']>, ParentType, ContextType, RequireFields<MutationUpdateOwnershipTypeArgs, 'input' | 'urn'>>;
   updateParentNode?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateParentNodeArgs, 'input'>>;
+  updatePolicy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationUpdatePolicyArgs, 'input' | 'urn'>>;
   updatePost?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdatePostArgs, 'input'>>;
   updateQuery?: Resolver<Maybe<ResolversTypes['QueryEntity']>, ParentType, ContextType, RequireFields<MutationUpdateQueryArgs, 'input' | 'urn'>>;
+  updateSecret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationUpdateSecretArgs, 'input'>>;
   updateStructuredProperty?: Resolver<ResolversTypes['StructuredPropertyEntity'], ParentType, ContextType, RequireFields<MutationUpdateStructuredPropertyArgs, 'input'>>;
   updateTag?: Resolver<Maybe<ResolversTypes['Tag']>, ParentType, ContextType, RequireFields<MutationUpdateTagArgs, 'input' | 'urn'>>;
+  updateUserHomePageSettings?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateUserHomePageSettingsArgs, 'input'>>;
   updateUserSetting?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationUpdateUserSettingArgs, 'input'>>;
+  updateUserStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationUpdateUserStatusArgs, 'status' | 'urn'>>;
   updateView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationUpdateViewArgs, 'input' | 'urn'>>;
   upsertConnection?: Resolver<ResolversTypes['DataHubConnection'], ParentType, ContextType, RequireFields<MutationUpsertConnectionArgs, 'input'>>;
   upsertPageModule?: Resolver<ResolversTypes['DataHubPageModule'], ParentType, ContextType, RequireFields<MutationUpsertPageModuleArgs, 'input'>>;
@@ -14444,6 +15920,33 @@ export type PoliciesConfigResolvers<ContextType = any, ParentType extends Resolv
   resourcePrivileges?: Resolver<Array<ResolversTypes['ResourcePrivileges']>, ParentType, ContextType>;
 };
 
+export type PolicyResolvers<ContextType = any, ParentType extends ResolversParentTypes['Policy'] = ResolversParentTypes['Policy']> = {
+  actors?: Resolver<ResolversTypes['ActorFilter'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  editable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  privileges?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  resources?: Resolver<Maybe<ResolversTypes['ResourceFilter']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['PolicyState'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PolicyMatchCriterionResolvers<ContextType = any, ParentType extends ResolversParentTypes['PolicyMatchCriterion'] = ResolversParentTypes['PolicyMatchCriterion']> = {
+  condition?: Resolver<ResolversTypes['PolicyMatchCondition'], ParentType, ContextType>;
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  values?: Resolver<Array<ResolversTypes['PolicyMatchCriterionValue']>, ParentType, ContextType>;
+};
+
+export type PolicyMatchCriterionValueResolvers<ContextType = any, ParentType extends ResolversParentTypes['PolicyMatchCriterionValue'] = ResolversParentTypes['PolicyMatchCriterionValue']> = {
+  entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PolicyMatchFilterResolvers<ContextType = any, ParentType extends ResolversParentTypes['PolicyMatchFilter'] = ResolversParentTypes['PolicyMatchFilter']> = {
+  criteria?: Resolver<Maybe<Array<ResolversTypes['PolicyMatchCriterion']>>, ParentType, ContextType>;
+};
+
 export type PostResolvers<ContextType = any, ParentType extends ResolversParentTypes['Post'] = ResolversParentTypes['Post']> = {
   content?: Resolver<ResolversTypes['PostContent'], ParentType, ContextType>;
   lastModified?: Resolver<ResolversTypes['AuditStamp'], ParentType, ContextType>;
@@ -14515,10 +16018,13 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   entities?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entity']>>>, ParentType, ContextType, RequireFields<QueryEntitiesArgs, 'urns'>>;
   entity?: Resolver<Maybe<ResolversTypes['Entity']>, ParentType, ContextType, RequireFields<QueryEntityArgs, 'urn'>>;
   erModelRelationship?: Resolver<Maybe<ResolversTypes['ERModelRelationship']>, ParentType, ContextType, RequireFields<QueryErModelRelationshipArgs, 'urn'>>;
+  executionRequest?: Resolver<Maybe<ResolversTypes['ExecutionRequest']>, ParentType, ContextType, RequireFields<QueryExecutionRequestArgs, 'urn'>>;
+  getAccessToken?: Resolver<Maybe<ResolversTypes['AccessToken']>, ParentType, ContextType, RequireFields<QueryGetAccessTokenArgs, 'input'>>;
   getAnalyticsCharts?: Resolver<Array<ResolversTypes['AnalyticsChartGroup']>, ParentType, ContextType>;
   getEntityCounts?: Resolver<Maybe<ResolversTypes['EntityCountResults']>, ParentType, ContextType, Partial<QueryGetEntityCountsArgs>>;
   getGrantedPrivileges?: Resolver<Maybe<ResolversTypes['Privileges']>, ParentType, ContextType, RequireFields<QueryGetGrantedPrivilegesArgs, 'input'>>;
   getHighlights?: Resolver<Array<ResolversTypes['Highlight']>, ParentType, ContextType>;
+  getInviteToken?: Resolver<Maybe<ResolversTypes['InviteToken']>, ParentType, ContextType, RequireFields<QueryGetInviteTokenArgs, 'input'>>;
   getMetadataAnalyticsCharts?: Resolver<Array<ResolversTypes['AnalyticsChartGroup']>, ParentType, ContextType, RequireFields<QueryGetMetadataAnalyticsChartsArgs, 'input'>>;
   getQuickFilters?: Resolver<Maybe<ResolversTypes['GetQuickFiltersResult']>, ParentType, ContextType, RequireFields<QueryGetQuickFiltersArgs, 'input'>>;
   getRootGlossaryNodes?: Resolver<Maybe<ResolversTypes['GetRootGlossaryNodesResult']>, ParentType, ContextType, RequireFields<QueryGetRootGlossaryNodesArgs, 'input'>>;
@@ -14530,15 +16036,26 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   globalViewsSettings?: Resolver<Maybe<ResolversTypes['GlobalViewsSettings']>, ParentType, ContextType>;
   glossaryNode?: Resolver<Maybe<ResolversTypes['GlossaryNode']>, ParentType, ContextType, RequireFields<QueryGlossaryNodeArgs, 'urn'>>;
   glossaryTerm?: Resolver<Maybe<ResolversTypes['GlossaryTerm']>, ParentType, ContextType, RequireFields<QueryGlossaryTermArgs, 'urn'>>;
+  ingestionSource?: Resolver<Maybe<ResolversTypes['IngestionSource']>, ParentType, ContextType, RequireFields<QueryIngestionSourceArgs, 'urn'>>;
   isAnalyticsEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  listAccessTokens?: Resolver<ResolversTypes['ListAccessTokenResult'], ParentType, ContextType, RequireFields<QueryListAccessTokensArgs, 'input'>>;
   listBusinessAttributes?: Resolver<Maybe<ResolversTypes['ListBusinessAttributesResult']>, ParentType, ContextType, RequireFields<QueryListBusinessAttributesArgs, 'input'>>;
   listDataProductAssets?: Resolver<Maybe<ResolversTypes['SearchResults']>, ParentType, ContextType, RequireFields<QueryListDataProductAssetsArgs, 'input' | 'urn'>>;
   listDomains?: Resolver<Maybe<ResolversTypes['ListDomainsResult']>, ParentType, ContextType, RequireFields<QueryListDomainsArgs, 'input'>>;
+  listExecutionRequests?: Resolver<Maybe<ResolversTypes['IngestionSourceExecutionRequests']>, ParentType, ContextType, RequireFields<QueryListExecutionRequestsArgs, 'input'>>;
   listGlobalViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListGlobalViewsArgs, 'input'>>;
+  listGroups?: Resolver<Maybe<ResolversTypes['ListGroupsResult']>, ParentType, ContextType, RequireFields<QueryListGroupsArgs, 'input'>>;
+  listIngestionSources?: Resolver<Maybe<ResolversTypes['ListIngestionSourcesResult']>, ParentType, ContextType, RequireFields<QueryListIngestionSourcesArgs, 'input'>>;
   listMyViews?: Resolver<Maybe<ResolversTypes['ListViewsResult']>, ParentType, ContextType, RequireFields<QueryListMyViewsArgs, 'input'>>;
+  listOwnershipTypes?: Resolver<ResolversTypes['ListOwnershipTypesResult'], ParentType, ContextType, RequireFields<QueryListOwnershipTypesArgs, 'input'>>;
+  listPolicies?: Resolver<Maybe<ResolversTypes['ListPoliciesResult']>, ParentType, ContextType, RequireFields<QueryListPoliciesArgs, 'input'>>;
   listPosts?: Resolver<Maybe<ResolversTypes['ListPostsResult']>, ParentType, ContextType, RequireFields<QueryListPostsArgs, 'input'>>;
   listQueries?: Resolver<Maybe<ResolversTypes['ListQueriesResult']>, ParentType, ContextType, RequireFields<QueryListQueriesArgs, 'input'>>;
   listRecommendations?: Resolver<Maybe<ResolversTypes['ListRecommendationsResult']>, ParentType, ContextType, RequireFields<QueryListRecommendationsArgs, 'input'>>;
+  listRoles?: Resolver<Maybe<ResolversTypes['ListRolesResult']>, ParentType, ContextType, RequireFields<QueryListRolesArgs, 'input'>>;
+  listSecrets?: Resolver<Maybe<ResolversTypes['ListSecretsResult']>, ParentType, ContextType, RequireFields<QueryListSecretsArgs, 'input'>>;
+  listTests?: Resolver<Maybe<ResolversTypes['ListTestsResult']>, ParentType, ContextType, RequireFields<QueryListTestsArgs, 'input'>>;
+  listUsers?: Resolver<Maybe<ResolversTypes['ListUsersResult']>, ParentType, ContextType, RequireFields<QueryListUsersArgs, 'input'>>;
   me?: Resolver<Maybe<ResolversTypes['AuthenticatedUser']>, ParentType, ContextType>;
   mlFeature?: Resolver<Maybe<ResolversTypes['MLFeature']>, ParentType, ContextType, RequireFields<QueryMlFeatureArgs, 'urn'>>;
   mlFeatureTable?: Resolver<Maybe<ResolversTypes['MLFeatureTable']>, ParentType, ContextType, RequireFields<QueryMlFeatureTableArgs, 'urn'>>;
@@ -14553,6 +16070,7 @@ export type QueryResolvers<ContextType = any, ParentType extends ResolversParent
   searchAcrossLineage?: Resolver<Maybe<ResolversTypes['SearchAcrossLineageResults']>, ParentType, ContextType, RequireFields<QuerySearchAcrossLineageArgs, 'input'>>;
   structuredProperty?: Resolver<Maybe<ResolversTypes['StructuredPropertyEntity']>, ParentType, ContextType, RequireFields<QueryStructuredPropertyArgs, 'urn'>>;
   tag?: Resolver<Maybe<ResolversTypes['Tag']>, ParentType, ContextType, RequireFields<QueryTagArgs, 'urn'>>;
+  test?: Resolver<Maybe<ResolversTypes['Test']>, ParentType, ContextType, RequireFields<QueryTestArgs, 'urn'>>;
   versionSet?: Resolver<Maybe<ResolversTypes['VersionSet']>, ParentType, ContextType, RequireFields<QueryVersionSetArgs, 'urn'>>;
   versionedDataset?: Resolver<Maybe<ResolversTypes['VersionedDataset']>, ParentType, ContextType, RequireFields<QueryVersionedDatasetArgs, 'urn'>>;
   view?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<QueryViewArgs, 'urn'>>;
@@ -14625,6 +16143,10 @@ export type RelationshipFieldMappingResolvers<ContextType = any, ParentType exte
   sourceField?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ResetTokenResolvers<ContextType = any, ParentType extends ResolversParentTypes['ResetToken'] = ResolversParentTypes['ResetToken']> = {
+  resetToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ResolvedActorResolvers<ContextType = any, ParentType extends ResolversParentTypes['ResolvedActor'] = ResolversParentTypes['ResolvedActor']> = {
   __resolveType: TypeResolveFn<'CorpGroup' | 'CorpUser', ParentType, ContextType>;
 };
@@ -14632,6 +16154,14 @@ export type ResolvedActorResolvers<ContextType = any, ParentType extends Resolve
 export type ResolvedAuditStampResolvers<ContextType = any, ParentType extends ResolversParentTypes['ResolvedAuditStamp'] = ResolversParentTypes['ResolvedAuditStamp']> = {
   actor?: Resolver<Maybe<ResolversTypes['CorpUser']>, ParentType, ContextType>;
   time?: Resolver<ResolversTypes['Long'], ParentType, ContextType>;
+};
+
+export type ResourceFilterResolvers<ContextType = any, ParentType extends ResolversParentTypes['ResourceFilter'] = ResolversParentTypes['ResourceFilter']> = {
+  allResources?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  filter?: Resolver<Maybe<ResolversTypes['PolicyMatchFilter']>, ParentType, ContextType>;
+  privilegeConstraints?: Resolver<Maybe<ResolversTypes['PolicyMatchFilter']>, ParentType, ContextType>;
+  resources?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ResourcePrivilegesResolvers<ContextType = any, ParentType extends ResolversParentTypes['ResourcePrivileges'] = ResolversParentTypes['ResourcePrivileges']> = {
@@ -14878,6 +16408,12 @@ export type SearchSuggestionResolvers<ContextType = any, ParentType extends Reso
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type SecretResolvers<ContextType = any, ParentType extends ResolversParentTypes['Secret'] = ResolversParentTypes['Secret']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  urn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type SemanticVersionStructResolvers<ContextType = any, ParentType extends ResolversParentTypes['SemanticVersionStruct'] = ResolversParentTypes['SemanticVersionStruct']> = {
   semanticVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   semanticVersionTimestamp?: Resolver<Maybe<ResolversTypes['Long']>, ParentType, ContextType>;
@@ -14963,6 +16499,12 @@ export type StructuredPropertySettingsResolvers<ContextType = any, ParentType ex
   showInAssetSummary?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   showInColumnsTable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   showInSearchFilters?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type StructuredReportResolvers<ContextType = any, ParentType extends ResolversParentTypes['StructuredReport'] = ResolversParentTypes['StructuredReport']> = {
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  serializedValue?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type SubTypesResolvers<ContextType = any, ParentType extends ResolversParentTypes['SubTypes'] = ResolversParentTypes['SubTypes']> = {
@@ -15209,6 +16751,9 @@ export type VolumeAssertionInfoResolvers<ContextType = any, ParentType extends R
 
 export type Resolvers<ContextType = any> = {
   Access?: AccessResolvers<ContextType>;
+  AccessToken?: AccessTokenResolvers<ContextType>;
+  AccessTokenMetadata?: AccessTokenMetadataResolvers<ContextType>;
+  ActorFilter?: ActorFilterResolvers<ContextType>;
   AggregateResults?: AggregateResultsResolvers<ContextType>;
   AggregationMetadata?: AggregationMetadataResolvers<ContextType>;
   AllowedValue?: AllowedValueResolvers<ContextType>;
@@ -15314,6 +16859,7 @@ export type Resolvers<ContextType = any> = {
   DataHubPageTemplateSurface?: DataHubPageTemplateSurfaceResolvers<ContextType>;
   DataHubPageTemplateVisibility?: DataHubPageTemplateVisibilityResolvers<ContextType>;
   DataHubPersona?: DataHubPersonaResolvers<ContextType>;
+  DataHubPolicy?: DataHubPolicyResolvers<ContextType>;
   DataHubRole?: DataHubRoleResolvers<ContextType>;
   DataHubView?: DataHubViewResolvers<ContextType>;
   DataHubViewDefinition?: DataHubViewDefinitionResolvers<ContextType>;
@@ -15379,6 +16925,10 @@ export type Resolvers<ContextType = any> = {
   EntityTypeEntity?: EntityTypeEntityResolvers<ContextType>;
   EntityTypeInfo?: EntityTypeInfoResolvers<ContextType>;
   EntityWithRelationships?: EntityWithRelationshipsResolvers<ContextType>;
+  ExecutionRequest?: ExecutionRequestResolvers<ContextType>;
+  ExecutionRequestInput?: ExecutionRequestInputResolvers<ContextType>;
+  ExecutionRequestResult?: ExecutionRequestResultResolvers<ContextType>;
+  ExecutionRequestSource?: ExecutionRequestSourceResolvers<ContextType>;
   ExtraProperty?: ExtraPropertyResolvers<ContextType>;
   FacetFilter?: FacetFilterResolvers<ContextType>;
   FacetMetadata?: FacetMetadataResolvers<ContextType>;
@@ -15435,22 +16985,37 @@ export type Resolvers<ContextType = any> = {
   IncrementingSegmentRowCountChange?: IncrementingSegmentRowCountChangeResolvers<ContextType>;
   IncrementingSegmentRowCountTotal?: IncrementingSegmentRowCountTotalResolvers<ContextType>;
   IncrementingSegmentSpec?: IncrementingSegmentSpecResolvers<ContextType>;
+  IngestionConfig?: IngestionConfigResolvers<ContextType>;
+  IngestionSchedule?: IngestionScheduleResolvers<ContextType>;
+  IngestionSource?: IngestionSourceResolvers<ContextType>;
+  IngestionSourceExecutionRequests?: IngestionSourceExecutionRequestsResolvers<ContextType>;
+  IngestionSourceSource?: IngestionSourceSourceResolvers<ContextType>;
   InputField?: InputFieldResolvers<ContextType>;
   InputFields?: InputFieldsResolvers<ContextType>;
   InstitutionalMemory?: InstitutionalMemoryResolvers<ContextType>;
   InstitutionalMemoryMetadata?: InstitutionalMemoryMetadataResolvers<ContextType>;
   InstitutionalMemoryMetadataSettings?: InstitutionalMemoryMetadataSettingsResolvers<ContextType>;
   IntMapEntry?: IntMapEntryResolvers<ContextType>;
+  InviteToken?: InviteTokenResolvers<ContextType>;
   KeyValueSchema?: KeyValueSchemaResolvers<ContextType>;
   LineageConfig?: LineageConfigResolvers<ContextType>;
   LineageRelationship?: LineageRelationshipResolvers<ContextType>;
   LinkModuleParams?: LinkModuleParamsResolvers<ContextType>;
   LinkParams?: LinkParamsResolvers<ContextType>;
+  ListAccessTokenResult?: ListAccessTokenResultResolvers<ContextType>;
   ListBusinessAttributesResult?: ListBusinessAttributesResultResolvers<ContextType>;
   ListDomainsResult?: ListDomainsResultResolvers<ContextType>;
+  ListGroupsResult?: ListGroupsResultResolvers<ContextType>;
+  ListIngestionSourcesResult?: ListIngestionSourcesResultResolvers<ContextType>;
+  ListOwnershipTypesResult?: ListOwnershipTypesResultResolvers<ContextType>;
+  ListPoliciesResult?: ListPoliciesResultResolvers<ContextType>;
   ListPostsResult?: ListPostsResultResolvers<ContextType>;
   ListQueriesResult?: ListQueriesResultResolvers<ContextType>;
   ListRecommendationsResult?: ListRecommendationsResultResolvers<ContextType>;
+  ListRolesResult?: ListRolesResultResolvers<ContextType>;
+  ListSecretsResult?: ListSecretsResultResolvers<ContextType>;
+  ListTestsResult?: ListTestsResultResolvers<ContextType>;
+  ListUsersResult?: ListUsersResultResolvers<ContextType>;
   ListViewsResult?: ListViewsResultResolvers<ContextType>;
   Long?: GraphQLScalarType;
   MLFeature?: MlFeatureResolvers<ContextType>;
@@ -15499,6 +17064,10 @@ export type Resolvers<ContextType = any> = {
   PlatformPrivileges?: PlatformPrivilegesResolvers<ContextType>;
   PlatformSchema?: PlatformSchemaResolvers<ContextType>;
   PoliciesConfig?: PoliciesConfigResolvers<ContextType>;
+  Policy?: PolicyResolvers<ContextType>;
+  PolicyMatchCriterion?: PolicyMatchCriterionResolvers<ContextType>;
+  PolicyMatchCriterionValue?: PolicyMatchCriterionValueResolvers<ContextType>;
+  PolicyMatchFilter?: PolicyMatchFilterResolvers<ContextType>;
   Post?: PostResolvers<ContextType>;
   PostContent?: PostContentResolvers<ContextType>;
   Privilege?: PrivilegeResolvers<ContextType>;
@@ -15517,8 +17086,10 @@ export type Resolvers<ContextType = any> = {
   RecommendationModule?: RecommendationModuleResolvers<ContextType>;
   RecommendationParams?: RecommendationParamsResolvers<ContextType>;
   RelationshipFieldMapping?: RelationshipFieldMappingResolvers<ContextType>;
+  ResetToken?: ResetTokenResolvers<ContextType>;
   ResolvedActor?: ResolvedActorResolvers<ContextType>;
   ResolvedAuditStamp?: ResolvedAuditStampResolvers<ContextType>;
+  ResourceFilter?: ResourceFilterResolvers<ContextType>;
   ResourcePrivileges?: ResourcePrivilegesResolvers<ContextType>;
   Restricted?: RestrictedResolvers<ContextType>;
   RichTextModuleParams?: RichTextModuleParamsResolvers<ContextType>;
@@ -15551,6 +17122,7 @@ export type Resolvers<ContextType = any> = {
   SearchResults?: SearchResultsResolvers<ContextType>;
   SearchResultsVisualConfig?: SearchResultsVisualConfigResolvers<ContextType>;
   SearchSuggestion?: SearchSuggestionResolvers<ContextType>;
+  Secret?: SecretResolvers<ContextType>;
   SemanticVersionStruct?: SemanticVersionStructResolvers<ContextType>;
   SiblingProperties?: SiblingPropertiesResolvers<ContextType>;
   SqlAssertionInfo?: SqlAssertionInfoResolvers<ContextType>;
@@ -15564,6 +17136,7 @@ export type Resolvers<ContextType = any> = {
   StructuredPropertyEntity?: StructuredPropertyEntityResolvers<ContextType>;
   StructuredPropertyParams?: StructuredPropertyParamsResolvers<ContextType>;
   StructuredPropertySettings?: StructuredPropertySettingsResolvers<ContextType>;
+  StructuredReport?: StructuredReportResolvers<ContextType>;
   SubTypes?: SubTypesResolvers<ContextType>;
   SummaryElement?: SummaryElementResolvers<ContextType>;
   SupportsVersions?: SupportsVersionsResolvers<ContextType>;

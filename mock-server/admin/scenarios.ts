@@ -12,6 +12,7 @@ import { sampleCatalog } from '../sample/index.js';
 import { readSeedFile } from '../seed/index.js';
 import { describeSkip, loadProposals, type StartupProposal } from '../ingest/startup-data.js';
 import type { CatalogStore } from '../store/catalog-store.js';
+import type { AccountRole } from '../ingest/account-roles.js';
 import { systemEntities } from '../ingest/system-entities.js';
 
 const SEED_EXTENSION = '.json';
@@ -19,11 +20,15 @@ const SEED_EXTENSION = '.json';
 export class ScenarioCatalog {
   private readonly scenarios = new Map<string, () => readonly StartupProposal[]>();
 
-  /** `referenceTime`: the mock's (`../ingest/reference-day.ts`), which every scenario is stamped with. */
+  /**
+   * `referenceTime`: the mock's (`../ingest/reference-day.ts`), which every scenario is stamped with; `accounts`:
+   * the roles of the accounts the mock was started with, which every scenario keeps.
+   */
   constructor(
     private readonly contract: Contract,
     private readonly referenceTime: number,
     dir?: string,
+    private readonly accounts: readonly AccountRole[] = [],
   ) {
     this.scenarios.set('sample', () => sampleCatalog(contract, referenceTime));
     this.scenarios.set('empty', () => []);
@@ -53,7 +58,7 @@ export class ScenarioCatalog {
       const report = loadProposals(
         store,
         `scenario ${name}`,
-        [...systemEntities(this.contract, this.referenceTime), ...proposals()],
+        [...systemEntities(this.contract, this.referenceTime, this.accounts), ...proposals()],
         this.referenceTime,
       );
       if (report.rejected > 0)

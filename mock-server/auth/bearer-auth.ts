@@ -5,19 +5,35 @@
  */
 import { tryParseUrn, type NamespaceNames } from '../../spec/index.js';
 import { RestliError } from '../errors.js';
+import { PersonalTokens } from './personal-tokens.js';
 import { SessionTokens } from './session-tokens.js';
 
 /** standard: the spec's protected endpoints (operations, test, GraphQL mutations); all: every API request; off: none. */
 export type AuthMode = 'standard' | 'all' | 'off';
 export const AUTH_MODES: readonly AuthMode[] = ['standard', 'all', 'off'];
 
-/** admin may read and write; reader may only read. */
+/** admin may read and write; reader may only read (the metadata-store API's decision). */
 export type Role = 'admin' | 'reader';
+
+/** Upstream's built-in roles (the roles of its default policies). */
+export type UpstreamRole = 'Admin' | 'Editor' | 'Reader';
+export const UPSTREAM_ROLES: readonly UpstreamRole[] = ['Admin', 'Editor', 'Reader'];
 
 export interface TokenGrant {
   token: string;
   user: string;
   role: Role;
+  /** The built-in role assigned to the user at start; without one, Admin for `admin` and Reader for `reader`. */
+  upstreamRole?: UpstreamRole;
+}
+
+/** The built-in role a grant assigns its user at start. */
+export const upstreamRoleOf = (grant: TokenGrant): UpstreamRole =>
+  grant.upstreamRole ?? (grant.role === 'reader' ? 'Reader' : 'Admin');
+
+/** The metadata-store API's role of a built-in role: an Admin or Editor may write, a Reader only read. */
+export function accessRole(role: UpstreamRole): Role {
+  return role === 'Reader' ? 'reader' : 'admin';
 }
 
 /**
@@ -31,6 +47,8 @@ export interface AuthConfig {
   tokens: ReadonlyMap<string, TokenGrant>;
   /** The access tokens sign-ins give (the frontend gateway's `POST /logIn`), accepted as the configured ones are. */
   sessionTokens: SessionTokens;
+  /** The personal access tokens GraphQL's createAccessToken and getAccessToken issue, until revoked. */
+  personalTokens: PersonalTokens;
   /** The actor of requests without a token, `urn:<ns>:corpuser:UNKNOWN`. */
   anonymousActor: string;
 }
@@ -50,31 +68,38 @@ export interface AccessRequest {
   target?: string | undefined;
 }
 
-/** The tokens available when none are configured; printed at start-up. */
+/** The tokens available when none are configured, one user per built-in role; printed at start-up. */
 export function defaultTokens(names: NamespaceNames): TokenGrant[] {
   return [
     { token: 'admin-token', user: `${names.urnPrefix}corpuser:datahub`, role: 'admin' },
     { token: 'reader-token', user: `${names.urnPrefix}corpuser:reader`, role: 'reader' },
+    { token: 'editor-token', user: `${names.urnPrefix}corpuser:editor`, role: 'admin', upstreamRole: 'Editor' },
   ];
 }
 
 /**
- * Parses `TOKEN=USER_URN[:admin|reader]` (role admin when omitted). A trailing `:admin`/`:reader` is
- * a role only when what precedes it is still a URN, so `urn:svc:corpuser:reader` names a user.
+ * Parses `TOKEN=USER_URN[:ROLE]`, ROLE one of upstream's built-in roles (Admin, Editor, Reader) or the mock's
+ * `admin`/`reader` (Admin when omitted). A trailing role is a role only when what precedes it is still a URN,
+ * so `urn:svc:corpuser:reader` names a user.
  */
 export function parseTokenGrant(text: string): TokenGrant | string {
   const eq = text.indexOf('=');
-  if (eq <= 0) return `--token '${text}': expected TOKEN=USER_URN[:admin|reader]`;
+  if (eq <= 0) return `--token '${text}': expected TOKEN=USER_URN[:Admin|Editor|Reader]`;
   const token = text.slice(0, eq);
   let user = text.slice(eq + 1);
   let role: Role = 'admin';
-  const suffix = /:(admin|reader)$/.exec(user);
+  let upstreamRole: UpstreamRole | undefined;
+  const suffix = /:(admin|reader|Admin|Editor|Reader)$/.exec(user);
   if (suffix && tryParseUrn(user.slice(0, suffix.index))) {
-    role = suffix[1] as Role;
+    const given = suffix[1] as string;
+    if ((UPSTREAM_ROLES as readonly string[]).includes(given)) {
+      upstreamRole = given as UpstreamRole;
+      role = accessRole(upstreamRole);
+    } else role = given as Role;
     user = user.slice(0, suffix.index);
   }
   if (!tryParseUrn(user)) return `--token '${text}': '${user}' is not a user URN`;
-  return { token, user, role };
+  return upstreamRole ? { token, user, role, upstreamRole } : { token, user, role };
 }
 
 export function authConfig(mode: AuthMode, grants: readonly TokenGrant[], names: NamespaceNames): AuthConfig {
@@ -82,6 +107,7 @@ export function authConfig(mode: AuthMode, grants: readonly TokenGrant[], names:
     mode,
     tokens: new Map(grants.map((g) => [g.token, g])),
     sessionTokens: new SessionTokens(names.urnPrefix),
+    personalTokens: new PersonalTokens(names.urnPrefix),
     anonymousActor: `${names.urnPrefix}corpuser:UNKNOWN`,
   };
 }
@@ -97,10 +123,10 @@ export function bearerToken(header: string | undefined): string | undefined {
   return /^\s*Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
 }
 
-/** The grant of a bearer token: a configured token, or a sign-in's access token that has not expired. */
+/** The grant of a bearer token: a configured token, a sign-in's access token or a personal one, unexpired and not revoked. */
 export function grantOf(config: AuthConfig, token: string | undefined): TokenGrant | undefined {
   if (token === undefined) return undefined;
-  return config.tokens.get(token) ?? config.sessionTokens.grantOf(token);
+  return config.tokens.get(token) ?? config.sessionTokens.grantOf(token) ?? config.personalTokens.grantOf(token);
 }
 
 /** The caller of a request, or a 401 (token missing or unknown where one is checked) / 403 (reader writing). */

@@ -2,13 +2,12 @@
  * The people who may sign in through the frontend gateway (`POST /logIn`), each with a password and one
  * of upstream's built-in roles. Upstream's quickstart signs in with `datahub`/`datahub` (the JAAS user
  * file datahub-frontend/conf/user.props, v1.3.0.1); that account is always there, and `--user` adds more.
- * The mock decides access with two roles (bearer-auth.ts): Admin and Editor may write, Reader may only read.
+ * Each account's role is assigned to its user at start (its roleMembership); GraphQL's privileges follow the stored
+ * policies and roles, the metadata-store API's writes the role (bearer-auth.ts: Admin and Editor write, Reader reads).
  */
-import type { Role } from './bearer-auth.js';
+import { UPSTREAM_ROLES, type UpstreamRole } from './bearer-auth.js';
 
-/** Upstream's built-in roles (the roles of its policies: Admin, Editor, Reader). */
-export type UpstreamRole = 'Admin' | 'Editor' | 'Reader';
-export const UPSTREAM_ROLES: readonly UpstreamRole[] = ['Admin', 'Editor', 'Reader'];
+export { accessRole, UPSTREAM_ROLES, type UpstreamRole } from './bearer-auth.js';
 
 export interface UserAccount {
   /** The user name, the id of the corpuser URN (`urn:<ns>:corpuser:<name>`). */
@@ -19,14 +18,6 @@ export interface UserAccount {
 
 /** Quickstart's well-known account. */
 export const DEFAULT_USERS: readonly UserAccount[] = [{ name: 'datahub', password: 'datahub', role: 'Admin' }];
-
-/**
- * The mock's role of an upstream role: an Editor edits metadata as an Admin does (the mock has no finer
- * policies, so its platform privileges are an Admin's too); a Reader only reads.
- */
-export function accessRole(role: UpstreamRole): Role {
-  return role === 'Reader' ? 'reader' : 'admin';
-}
 
 // A name travels in a cookie value and a URN: no separator, space, quote or backslash.
 const NAME = /^[^\s:;,"\\()]+$/;

@@ -20,6 +20,7 @@ import { EntityView } from './entities/entity-view.js';
 import { ENTITY_MAPPERS } from './entities/mappers.js';
 import { homeFamily } from './home/index.js';
 import { lifecycleFamily } from './lifecycle/index.js';
+import { managementFamily } from './management/index.js';
 import { fillUnknownFields } from './overlay/fill.js';
 import { RecordShapes } from './records.js';
 import { timelineFamily } from './timeline/index.js';
@@ -38,6 +39,7 @@ const FAMILIES: readonly ResolverFamily[] = [
   homeFamily,
   lifecycleFamily,
   timelineFamily,
+  managementFamily,
 ];
 
 // The graphql instance @graphql-tools builds the schema with (CommonJS; see transport/document-cache.ts).

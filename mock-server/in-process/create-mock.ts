@@ -12,7 +12,7 @@ import { SessionRegistry } from '../controls/sessions.js';
 import { createRequestListener } from '../transport/listener-assembly.js';
 import { loadTeamSchema } from '../graphql/index.js';
 import type { TeamSchema } from '../graphql/overlay/load.js';
-import { authConfig, defaultTokens, type AuthConfig, type TokenGrant } from '../auth/bearer-auth.js';
+import { authConfig, defaultTokens, upstreamRoleOf, type AuthConfig, type TokenGrant } from '../auth/bearer-auth.js';
 import { userAccounts, type UserAccount } from '../auth/users.js';
 import type { MockContext } from '../controls/mock-context.js';
 import type { RequestHandler } from '../transport/metadata-store-handler.js';
@@ -38,6 +38,7 @@ import { readSeedFile, replayHar, type HarReplay } from '../seed/index.js';
 import { describeSkip, loadProposals, type LoadReport } from '../ingest/startup-data.js';
 import { referenceTime } from '../ingest/reference-day.js';
 import { CatalogStore } from '../store/catalog-store.js';
+import type { AccountRole } from '../ingest/account-roles.js';
 import { systemEntities } from '../ingest/system-entities.js';
 import type { MockFetch } from '../wire/mock-fetch.js';
 import { injectedFetch } from './injected-fetch.js';
@@ -121,6 +122,18 @@ function openContext(
   };
 }
 
+/** The built-in role of each configured token's user, then of each sign-in account (a user given twice: the account's). */
+function accountRolesOf(
+  contract: Contract,
+  tokens: readonly TokenGrant[],
+  users: readonly UserAccount[],
+): AccountRole[] {
+  return [
+    ...tokens.map((grant) => ({ user: grant.user, role: upstreamRoleOf(grant) })),
+    ...users.map((account) => ({ user: `${contract.names.urnPrefix}corpuser:${account.name}`, role: account.role })),
+  ];
+}
+
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   checkServerOptions(options);
   const contract = loadContract(options.namespace ?? 'svc');
@@ -136,10 +149,18 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const { store } = context;
   try {
     const startupTime = referenceTime(options.referenceDay);
-    const scenarios = new ScenarioCatalog(contract, startupTime, options.scenarios);
+    const tokens = options.tokens ?? defaultTokens(contract.names);
+    const users = userAccounts(options.users);
+    const accounts = accountRolesOf(contract, tokens, users);
+    const scenarios = new ScenarioCatalog(contract, startupTime, options.scenarios, accounts);
     const loaded: LoadReport[] = [];
     if (freshStore) {
-      const booted = loadProposals(store, 'system entities', systemEntities(contract, startupTime), startupTime);
+      const booted = loadProposals(
+        store,
+        'system entities',
+        systemEntities(contract, startupTime, accounts),
+        startupTime,
+      );
       if (booted.rejected > 0)
         throw new Error(
           `the system entities do not fit the registry: ${booted.skipped.map((skip) => describeSkip('system entities', skip)).join('; ')}`,
@@ -166,9 +187,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       journalBytes: options.journalBytes ?? DEFAULT_JOURNAL_BYTES,
       settings: { latencyMs: options.latencyMs ?? 0, jitterMs: options.jitterMs ?? 0, indexLagMs },
     });
-    const tokens = options.tokens ?? defaultTokens(contract.names);
     const auth = authConfig(options.auth ?? 'standard', tokens, contract.names);
-    const users = userAccounts(options.users);
     const listener = createRequestListener({
       contract,
       sessions,

@@ -7,6 +7,7 @@
  * the same list, and every time in it is reckoned from that time, never read from the clock.
  */
 import type { Contract } from '../../spec/index.js';
+import { addAdministration } from './administration.js';
 import { addAnnouncements } from './announcements.js';
 import { addApplications } from './applications.js';
 import { addChartsAndDashboards } from './charts-and-dashboards.js';
@@ -17,6 +18,7 @@ import { addDomainsAndProducts } from './domains-and-products.js';
 import { addGlossaryAndTags } from './glossary-and-tags.js';
 import { addGlossaryRelationsAndAttributes } from './glossary-relations-and-attributes.js';
 import { addHistoryAndQuality } from './history-and-quality.js';
+import { addIngestionSources } from './ingestion-sources.js';
 import { addMetadataTests } from './metadata-tests.js';
 import { addMlModels } from './ml-models.js';
 import { addPeople } from './people.js';
@@ -52,5 +54,7 @@ export function sampleCatalog(contract: Contract, referenceTime: number): Sample
   addSavedViews(b);
   addTimeSeries(b);
   addQueriesAndContracts(b);
+  addAdministration(b);
+  addIngestionSources(b);
   return b.proposals;
 }

@@ -331,6 +331,14 @@ export class CatalogStore {
     return (wanted ? rows.filter((row) => wanted.has(row[1])) : rows).map((row) => storedAspect(aspectRowOf(row)));
   }
 
+  /**
+   * The latest version of one aspect on every entity that has it, by URN: the small sets a deployment reads
+   * whole from its primary store rather than its search index (the policies its authorizer caches, roles, secrets).
+   */
+  latestOfAspect(entityName: string, aspectName: string): StoredAspect[] {
+    return this.statements.latestOfAspect.all(entityName, aspectName).map(storedAspect);
+  }
+
   /** Every stored version of every aspect of an entity, each aspect's newest first. */
   aspectHistory(urn: string): StoredAspect[] {
     return this.statements.historyRows.all(urn).map(storedAspect);

@@ -194,6 +194,10 @@ export function prepareStatements(db: Database) {
         'SELECT aspect FROM aspects INDEXED BY latest_aspects_by_urn WHERE urn = ? AND version = 0 ORDER BY aspect',
       )
       .pluck() as Statement<[string], string>,
+    /** The latest rows of one aspect across every entity, by URN (the few entities a deployment lists whole: policies, roles, secrets). */
+    latestOfAspect: db.prepare(
+      'SELECT * FROM aspects INDEXED BY latest_aspects_by_entity WHERE entity = ? AND aspect = ? AND version = 0 ORDER BY urn',
+    ) as Statement<[string, string], AspectRow>,
     /** The latest value of one aspect. */
     latestValue: db
       .prepare('SELECT value FROM aspects WHERE urn = ? AND aspect = ? AND version = 0')

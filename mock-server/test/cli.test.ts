@@ -180,8 +180,9 @@ describe('catalog-contract mock (process)', () => {
       '/svc/docs',
       '/__mock/health',
       '/__mock/ui',
-      'admin-token=urn:svc:corpuser:datahub:admin',
-      'reader-token=urn:svc:corpuser:reader:reader',
+      'admin-token=urn:svc:corpuser:datahub:Admin',
+      'reader-token=urn:svc:corpuser:reader:Reader',
+      'editor-token=urn:svc:corpuser:editor:Editor',
       '/logIn',
       'datahub:datahub:Admin',
     ]) {

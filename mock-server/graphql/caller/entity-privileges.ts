@@ -2,7 +2,7 @@
  * An entity's `privileges`: what the caller may do on it, as upstream's EntityPrivilegesResolver computes
  * them (datahub-graphql-core/.../resolvers/entity/EntityPrivilegesResolver.java, v1.3.0.1): every entity
  * type gets the common checks (addCommonPrivileges); a dataset adds its embed, queries, schema field and
- * statistics checks, a chart and a dashboard their embed check. Each answer is whether the policies grant
+ * statistics checks, a chart and a dashboard their embed check. Each answer is whether the stored policies grant
  * the caller, over this entity, the privilege the matching check of upstream's authorization utilities asks
  * for, or EDIT_ENTITY (all of an entity's edits), which each of the edit checks also accepts. A check the
  * entity's type does not make stays null, as upstream leaves it unset (canManageEntity and canManageChildren
@@ -12,7 +12,7 @@ import { tryParseUrn } from '../../../spec/index.js';
 import { callerOf, type GraphqlContext } from '../context.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from '../entities/entity-view.js';
-import { actorOf, grantedPrivileges } from './granted-privileges.js';
+import { actorOf, grantedPrivileges } from '../policy-engine.js';
 
 /** The edit checks every entity type gets, and the privilege each asks for (besides EDIT_ENTITY). */
 const COMMON_EDIT_CHECKS: Readonly<Record<string, string>> = {
@@ -56,7 +56,7 @@ const DATASET_VIEW_CHECKS: Readonly<Record<string, string>> = {
 export function entityPrivileges(ctx: GraphqlContext, view: EntityView, urn: string): OutputRecord {
   const entityType = tryParseUrn(urn)?.entityType ?? '';
   const everything = ctx.auth.mode === 'off';
-  const granted = new Set(everything ? [] : grantedPrivileges(ctx, actorOf(callerOf(ctx)), urn));
+  const granted = new Set(everything ? [] : grantedPrivileges(ctx.store, actorOf(ctx.store, callerOf(ctx).user), urn));
   const holds = (privilege: string) => everything || granted.has(privilege);
   const fields: Record<string, boolean> = {};
   for (const [field, privilege] of Object.entries({ ...COMMON_EDIT_CHECKS, ...TYPE_EDIT_CHECKS[entityType] }))

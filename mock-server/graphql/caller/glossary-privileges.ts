@@ -13,7 +13,7 @@ import { stringOr } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from '../entities/entity-view.js';
 import { entityPrivileges } from './entity-privileges.js';
-import { actorOf, grantedPrivileges } from './granted-privileges.js';
+import { actorOf, grantedPrivileges } from '../policy-engine.js';
 
 /** A bound on the walk up the node chain, which also stops a cycle. */
 const MAX_PARENT_NODES = 50;
@@ -28,12 +28,12 @@ function parentNodeOf(ctx: GraphqlContext, urn: string): string | null {
 function canManageChildrenOf(ctx: GraphqlContext, node: string | null, manageGlossaries: boolean): boolean {
   if (manageGlossaries) return true;
   if (node === null) return false;
-  const actor = actorOf(callerOf(ctx));
-  if (grantedPrivileges(ctx, actor, node).includes('MANAGE_GLOSSARY_CHILDREN')) return true;
+  const actor = actorOf(ctx.store, callerOf(ctx).user);
+  if (grantedPrivileges(ctx.store, actor, node).includes('MANAGE_GLOSSARY_CHILDREN')) return true;
   const seen = new Set<string>();
   for (let current: string | null = node; current && !seen.has(current) && seen.size < MAX_PARENT_NODES;) {
     seen.add(current);
-    if (grantedPrivileges(ctx, actor, current).includes('MANAGE_ALL_GLOSSARY_CHILDREN')) return true;
+    if (grantedPrivileges(ctx.store, actor, current).includes('MANAGE_ALL_GLOSSARY_CHILDREN')) return true;
     current = parentNodeOf(ctx, current);
   }
   return false;
@@ -42,7 +42,8 @@ function canManageChildrenOf(ctx: GraphqlContext, node: string | null, manageGlo
 export function glossaryPrivileges(ctx: GraphqlContext, view: EntityView, urn: string): OutputRecord {
   const record = entityPrivileges(ctx, view, urn);
   const manageGlossaries =
-    ctx.auth.mode === 'off' || grantedPrivileges(ctx, actorOf(callerOf(ctx))).includes('MANAGE_GLOSSARIES');
+    ctx.auth.mode === 'off' ||
+    grantedPrivileges(ctx.store, actorOf(ctx.store, callerOf(ctx).user)).includes('MANAGE_GLOSSARIES');
   record.canManageEntity = canManageChildrenOf(ctx, parentNodeOf(ctx, urn), manageGlossaries);
   if (tryParseUrn(urn)?.entityType === 'glossaryNode')
     record.canManageChildren = canManageChildrenOf(ctx, urn, manageGlossaries);

@@ -10,14 +10,14 @@ import type {
   MutationUpdateUserSettingArgs,
   QueryGetGrantedPrivilegesArgs,
 } from '../../../generated/graphql/resolvers.js';
-import type { GraphqlContext } from '../context.js';
+import { callerOf, holdsPrivilege, type GraphqlContext } from '../context.js';
 import type { OutputRecord } from '../records.js';
 import type { Resolver, ResolverFamily } from '../resolver-types.js';
 import type { EntityView } from '../entities/entity-view.js';
 import { entityPrivileges } from './entity-privileges.js';
 import { getGrantedPrivileges } from './get-granted-privileges.js';
 import { glossaryPrivileges } from './glossary-privileges.js';
-import { holdsPlatformPrivilege, me } from './me.js';
+import { me } from './me.js';
 import { updateUserSetting } from './user-setting.js';
 
 type PrivilegesOf = (ctx: GraphqlContext, view: EntityView, urn: string) => OutputRecord;
@@ -61,7 +61,7 @@ export const callerFamily: ResolverFamily = (viewOf) => ({
   ),
   DataHubConnectionDetails: {
     json: ((details: OutputRecord, _args, ctx) => {
-      if (!holdsPlatformPrivilege(ctx, 'MANAGE_CONNECTIONS')) return null;
+      if (!holdsPrivilege(ctx, callerOf(ctx), ['MANAGE_CONNECTIONS'])) return null;
       return typeof details.json === 'function' ? (details.json as () => unknown)() : details.json;
     }) as Resolver<Record<string, never>>,
   },

@@ -1,14 +1,14 @@
 /**
  * `me` (upstream's MeResolver): the caller's user, as `corpUser` shows it, and its platform privileges:
- * what the default policies grant the caller's role (granted-privileges.ts), each field held when the
+ * what the stored policies grant the caller (../policy-engine.ts), each field held when the
  * caller holds any of the privileges upstream's AuthorizationUtils checks for it. With `--auth off` every
  * caller holds each (anyone may write). Without a token the caller is the anonymous user (upstream responds
  * 401 first), who holds what the policies grant every user.
  */
 import { callerOf, type GraphqlContext } from '../context.js';
 import type { EntityView } from '../entities/entity-view.js';
+import { actorOf, grantedPrivileges, grantsOverEntityType, type Actor } from '../policy-engine.js';
 import type { OutputRecord } from '../records.js';
-import { actorOf, grantedPrivileges, grantsOverEntityType, type Actor } from './granted-privileges.js';
 
 /** PlatformPrivileges' fields and the platform privileges any of which grants each (upstream's MeResolver). */
 const PLATFORM_FIELDS: Readonly<Record<string, readonly string[]>> = {
@@ -39,19 +39,14 @@ const PLATFORM_FIELDS: Readonly<Record<string, readonly string[]>> = {
   manageHomePageTemplates: ['MANAGE_HOME_PAGE_TEMPLATES'],
 };
 
-/** Whether the caller holds a platform privilege (every privilege with `--auth off`). */
-export function holdsPlatformPrivilege(ctx: GraphqlContext, privilege: string): boolean {
-  return ctx.auth.mode === 'off' || grantedPrivileges(ctx, actorOf(callerOf(ctx))).includes(privilege);
-}
-
 function platformPrivileges(ctx: GraphqlContext, view: EntityView, actor: Actor): OutputRecord {
   const everything = ctx.auth.mode === 'off';
-  const granted = new Set(grantedPrivileges(ctx, actor));
+  const granted = new Set(everything ? [] : grantedPrivileges(ctx.store, actor));
   const fields: Record<string, boolean> = {};
   for (const [field, privileges] of Object.entries(PLATFORM_FIELDS))
     fields[field] = everything || privileges.some((privilege) => granted.has(privilege));
   // Upstream's ApplicationAuthorizationUtils: editing applications, a metadata privilege over their type.
-  fields.manageApplications = everything || grantsOverEntityType(actor, 'EDIT_ENTITY', 'application');
+  fields.manageApplications = everything || grantsOverEntityType(ctx.store, actor, 'EDIT_ENTITY', 'application');
   return view.shapes.record('PlatformPrivileges', fields);
 }
 
@@ -59,6 +54,6 @@ export function me(ctx: GraphqlContext, view: EntityView): OutputRecord {
   const caller = callerOf(ctx);
   return view.shapes.record('AuthenticatedUser', {
     corpUser: () => view.corpUser(caller.user),
-    platformPrivileges: () => platformPrivileges(ctx, view, actorOf(caller)),
+    platformPrivileges: () => platformPrivileges(ctx, view, actorOf(ctx.store, caller.user)),
   });
 }

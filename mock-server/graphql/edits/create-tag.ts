@@ -8,14 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import { makeUrn } from '../../../spec/index.js';
 import type { MutationCreateTagArgs } from '../../../generated/graphql/resolvers.js';
-import { authorizeMutation, type GraphqlContext } from '../context.js';
+import { authorizePlatform, type GraphqlContext } from '../context.js';
 import { addCreatorAsOwner } from './owners.js';
 import { badRequestError } from '../errors.js';
 import { targetUrn } from '../target-urn.js';
 
 export function createTag(ctx: GraphqlContext, { input }: MutationCreateTagArgs): string {
   const urn = makeUrn(ctx.contract.names.urnPrefix, 'tag', [input.id ?? randomUUID()]);
-  const write = authorizeMutation(ctx, urn);
+  const write = authorizePlatform(ctx, ['CREATE_TAGS', 'MANAGE_TAGS']);
   targetUrn(ctx, urn, 'tag');
   return ctx.store.transaction(() => {
     if (ctx.store.entityExists(urn)) throw badRequestError('This Tag already exists!');

@@ -27,10 +27,24 @@ interface LabelKind {
   aspect: 'globalTags' | 'glossaryTerms';
   list: 'tags' | 'terms';
   key: 'tag' | 'urn';
+  /** The privileges that allow the edit besides EDIT_ENTITY (LabelUtils.isAuthorizedToUpdateTags / ...Terms). */
+  privileges: readonly string[];
 }
 
-export const TAGS: LabelKind = { entity: 'tag', aspect: 'globalTags', list: 'tags', key: 'tag' };
-export const TERMS: LabelKind = { entity: 'glossaryTerm', aspect: 'glossaryTerms', list: 'terms', key: 'urn' };
+export const TAGS: LabelKind = {
+  entity: 'tag',
+  aspect: 'globalTags',
+  list: 'tags',
+  key: 'tag',
+  privileges: ['EDIT_ENTITY_TAGS', 'EDIT_DATASET_COL_TAGS'],
+};
+export const TERMS: LabelKind = {
+  entity: 'glossaryTerm',
+  aspect: 'glossaryTerms',
+  list: 'terms',
+  key: 'urn',
+  privileges: ['EDIT_ENTITY_GLOSSARY_TERMS', 'EDIT_DATASET_COL_GLOSSARY_TERMS'],
+};
 
 /** The label container (globalTags or glossaryTerms record) with the labels added or removed. */
 function changed(
@@ -94,6 +108,7 @@ export function changeLabels(
   const write = authorizeAll(
     ctx,
     refs.map((r) => r.resourceUrn),
+    kind.privileges,
   );
   if (add) for (const label of labels) validateLabel(ctx, label, kind.entity);
   for (const ref of refs) validateResource(ctx, ref);

@@ -43,7 +43,7 @@ function settingsOf(input: AddLinkInput): { settings?: Record<string, unknown> }
 }
 
 export function addLink(ctx: GraphqlContext, input: AddLinkInput): boolean {
-  const write = authorizeAll(ctx, [input.resourceUrn]);
+  const write = authorizeAll(ctx, [input.resourceUrn], ['EDIT_ENTITY_DOC_LINKS']);
   validate(ctx, input.linkUrl, input.resourceUrn);
   ctx.store.transaction(() => {
     const memory = storedCopy(ctx, input.resourceUrn, 'institutionalMemory');
@@ -60,7 +60,7 @@ export function removeLink(
   ctx: GraphqlContext,
   input: { linkUrl: string; label?: string | null; resourceUrn: string },
 ): boolean {
-  const write = authorizeAll(ctx, [input.resourceUrn]);
+  const write = authorizeAll(ctx, [input.resourceUrn], ['EDIT_ENTITY_DOC_LINKS']);
   validate(ctx, input.linkUrl, input.resourceUrn);
   ctx.store.transaction(() => {
     const memory = storedCopy(ctx, input.resourceUrn, 'institutionalMemory');

@@ -82,6 +82,7 @@ export function addOwners(
   const write = authorizeAll(
     ctx,
     refs.map((r) => r.resourceUrn),
+    ['EDIT_ENTITY_OWNERS'],
   );
   const typed = owners.map((owner) => ({
     urn: owner.ownerUrn,
@@ -148,6 +149,7 @@ export function removeOwners(
   const write = authorizeAll(
     ctx,
     refs.map((r) => r.resourceUrn),
+    ['EDIT_ENTITY_OWNERS'],
   );
   for (const ref of refs) validateResourceExists(ctx, ref.resourceUrn);
   ctx.store.transaction(() => {

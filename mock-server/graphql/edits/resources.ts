@@ -17,10 +17,17 @@ export interface ResourceRef {
   subResource?: string | null;
 }
 
-/** The write permission for every target, checked before anything else as upstream does (a reader gets 403 even for a missing target). */
-export function authorizeAll(ctx: GraphqlContext, targets: readonly string[]): WriteContext {
+/**
+ * The write permission for every target: EDIT_ENTITY or one of the edit's own privileges (`anyOf`) over each,
+ * checked before anything else as upstream does (a reader gets 403 even for a missing target).
+ */
+export function authorizeAll(
+  ctx: GraphqlContext,
+  targets: readonly string[],
+  anyOf: readonly string[] = [],
+): WriteContext {
   let write: WriteContext | undefined;
-  for (const target of targets) write = authorizeMutation(ctx, target);
+  for (const target of targets) write = authorizeMutation(ctx, target, anyOf);
   return write ?? authorizeMutation(ctx, '');
 }
 

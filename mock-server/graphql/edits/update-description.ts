@@ -61,7 +61,7 @@ function updateContainerDescription(ctx: GraphqlContext, input: DescriptionUpdat
 }
 
 export function updateDescription(ctx: GraphqlContext, { input }: MutationUpdateDescriptionArgs): boolean {
-  const write = authorizeMutation(ctx, input.resourceUrn);
+  const write = authorizeMutation(ctx, input.resourceUrn, ['EDIT_ENTITY_DOCS', 'EDIT_DATASET_COL_DESCRIPTION']);
   const { entity } = targetUrn(ctx, input.resourceUrn);
   ctx.store.transaction(() => {
     if (entity.name === 'dataset') updateFieldDescription(ctx, input, write);

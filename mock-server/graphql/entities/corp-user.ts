@@ -69,8 +69,10 @@ export function corpUserRecord(view: EntityView, urn: string): OutputRecord {
       editable
         ? view.shapes.record('CorpUserEditableInfo', { ...text(editable, editableFields), ...lists(editable) })
         : null,
-    // ACTIVE is the only status the schema declares.
-    status: stored.aspect('corpUserStatus')?.status === 'ACTIVE' ? 'ACTIVE' : null,
+    // The statuses the schema declares; any other stored text has no value to show.
+    status: ['ACTIVE', 'SUSPENDED'].includes(String(stored.aspect('corpUserStatus')?.status))
+      ? stored.aspect('corpUserStatus')?.status
+      : null,
     isNativeUser: stored.aspect('corpUserCredentials') !== undefined,
     settings: () => settingsRecord(view, stored.aspect('corpUserSettings')),
   });

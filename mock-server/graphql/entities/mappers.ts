@@ -24,6 +24,9 @@ import { formRecord } from './forms.js';
 import { glossaryTermRecord } from './glossary-term.js';
 import { incidentRecord } from './incident.js';
 import { testRecord } from './metadata-tests.js';
+import { dataHubPolicyRecord } from './policies-and-roles.js';
+import { accessTokenRecord } from './access-token.js';
+import { executionRequestRecord } from './ingestion.js';
 import {
   mlFeatureRecord,
   mlFeatureTableRecord,
@@ -83,6 +86,9 @@ export const ENTITY_MAPPERS: Readonly<Record<string, EntityMapper>> = {
   dataHubPageTemplate: pageTemplateRecord,
   dataHubPageModule: pageModuleRecord,
   post: postRecord,
+  dataHubPolicy: dataHubPolicyRecord,
+  dataHubAccessToken: accessTokenRecord,
+  dataHubExecutionRequest: executionRequestRecord,
   test: testRecord,
   form: formRecord,
   query: queryRecord,

@@ -20,12 +20,11 @@ import type {
   UpdatePostContentInput,
 } from '../../../generated/graphql/resolvers.js';
 import type { WriteContext } from '../../store/types.js';
-import { holdsPlatformPrivilege } from '../caller/me.js';
-import { authorizeMutation, type GraphqlContext } from '../context.js';
+import { authorizePlatform, type GraphqlContext } from '../context.js';
 import { searchFilter, withCriterion } from '../discovery/facet-filters.js';
 import { nonNegative } from '../discovery/search-results.js';
 import type { EntityView } from '../entities/entity-view.js';
-import { badRequestError, CatalogGraphqlError, UNAUTHORIZED_MESSAGE } from '../errors.js';
+import { badRequestError, CatalogGraphqlError } from '../errors.js';
 import type { OutputRecord } from '../records.js';
 
 const ENTITY = 'post';
@@ -58,11 +57,8 @@ export function listPosts(view: EntityView, { input }: QueryListPostsArgs): Outp
 }
 
 /** The write context of a change of posts, when the caller holds one of the privileges; UNAUTHORIZED otherwise. */
-function postWrite(ctx: GraphqlContext, target: string, privileges: readonly string[]): WriteContext {
-  const write = authorizeMutation(ctx, target);
-  if (!privileges.some((privilege) => holdsPlatformPrivilege(ctx, privilege)))
-    throw new CatalogGraphqlError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
-  return write;
+function postWrite(ctx: GraphqlContext, privileges: readonly string[]): WriteContext {
+  return authorizePlatform(ctx, privileges);
 }
 
 const CREATE_OR_MANAGE = ['CREATE_GLOBAL_ANNOUNCEMENTS', 'MANAGE_GLOBAL_ANNOUNCEMENTS'];
@@ -92,7 +88,7 @@ function targetOf(ctx: GraphqlContext, input: MutationCreatePostArgs['input']): 
 
 export function createPost(ctx: GraphqlContext, { input }: MutationCreatePostArgs): boolean {
   const urn = makeUrn(ctx.contract.names.urnPrefix, ENTITY, [randomUUID()]);
-  const write = postWrite(ctx, urn, CREATE_OR_MANAGE);
+  const write = postWrite(ctx, CREATE_OR_MANAGE);
   const target = targetOf(ctx, input);
   const info = {
     type: input.postType,
@@ -115,7 +111,7 @@ function storedPost(ctx: GraphqlContext, urn: string): Record<string, unknown> {
 }
 
 export function updatePost(ctx: GraphqlContext, { input }: MutationUpdatePostArgs): boolean {
-  const write = postWrite(ctx, input.urn, CREATE_OR_MANAGE);
+  const write = postWrite(ctx, CREATE_OR_MANAGE);
   return ctx.store.transaction(() => {
     const info = storedPost(ctx, input.urn);
     const next = { ...info, type: input.postType, content: contentOf(input.content), lastModified: write.now };
@@ -125,7 +121,7 @@ export function updatePost(ctx: GraphqlContext, { input }: MutationUpdatePostArg
 }
 
 export function deletePost(ctx: GraphqlContext, { urn }: MutationDeletePostArgs): boolean {
-  const write = postWrite(ctx, urn, ['MANAGE_GLOBAL_ANNOUNCEMENTS']);
+  const write = postWrite(ctx, ['MANAGE_GLOBAL_ANNOUNCEMENTS']);
   return ctx.store.transaction(() => {
     storedPost(ctx, urn);
     ctx.store.deleteAspect(ENTITY, urn, ctx.contract.entity(ENTITY)?.keyAspect ?? 'postKey', write);

@@ -12,10 +12,8 @@ import type {
   MutationUpdateApplicationsSettingsArgs,
   MutationUpdateDocPropagationSettingsArgs,
 } from '../../../generated/graphql/resolvers.js';
-import { holdsPlatformPrivilege } from '../caller/me.js';
-import { authorizeMutation, type GraphqlContext } from '../context.js';
+import { authorizePlatform, type GraphqlContext } from '../context.js';
 import type { EntityView } from '../entities/entity-view.js';
-import { CatalogGraphqlError, UNAUTHORIZED_MESSAGE } from '../errors.js';
 import { globalSettingsPart, globalSettingsUrn, updateGlobalSettingsPart } from '../global-settings.js';
 import type { OutputRecord } from '../records.js';
 
@@ -28,10 +26,7 @@ export function docPropagationSettings(ctx: GraphqlContext, view: EntityView): O
 
 /** The write context of a change of the feature settings: a token that may write and manage features. */
 function featureWrite(ctx: GraphqlContext) {
-  const write = authorizeMutation(ctx, globalSettingsUrn(ctx));
-  if (!holdsPlatformPrivilege(ctx, 'MANAGE_FEATURES'))
-    throw new CatalogGraphqlError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
-  return write;
+  return authorizePlatform(ctx, ['MANAGE_FEATURES']);
 }
 
 export function updateDocPropagationSettings(

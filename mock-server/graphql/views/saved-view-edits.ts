@@ -3,10 +3,10 @@
  * CreateViewResolver.java, UpdateViewResolver.java, DeleteViewResolver.java, ViewUtils.java;
  * metadata-service/services/.../service/ViewService.java):
  * - createView writes dataHubViewInfo at `<prefix>dataHubView:<random UUID>`, created and last modified
- *   by the caller now; a GLOBAL view needs the right to manage global views (here the admin role), a
+ *   by the caller now; a GLOBAL view needs the right to manage global views (MANAGE_GLOBAL_VIEWS), a
  *   PERSONAL one a caller's token;
  * - updateView changes the name, description and definition given, and the last modified stamp;
- *   deleteView deletes the view. Both are for the view's creator, and for an admin on a GLOBAL view;
+ *   deleteView deletes the view. Both are for the view's creator, and for a holder of MANAGE_GLOBAL_VIEWS on a GLOBAL view;
  *   a view that does not exist is a BAD_REQUEST with upstream's message;
  * - a definition's filter: AND puts every filter in one alternative, OR each in its own
  *   (ViewUtils.mapFilter); its entity types are registry names.
@@ -20,7 +20,7 @@ import type {
 } from '../../../generated/graphql/resolvers.js';
 import { writeContext } from '../../handlers/context.js';
 import type { WriteContext } from '../../store/types.js';
-import { authorizeMutation, callerOf, type GraphqlContext } from '../context.js';
+import { authorizePlatform, callerOf, holdsPrivilege, type GraphqlContext } from '../context.js';
 import { entityNameOf } from '../discovery/entity-types.js';
 import { storedCriterion, type FacetFilterInput } from '../discovery/facet-filters.js';
 import type { EntityView } from '../entities/entity-view.js';
@@ -29,6 +29,8 @@ import type { OutputRecord } from '../records.js';
 import { targetUrn } from '../target-urn.js';
 
 const ENTITY = 'dataHubView';
+/** The privilege a GLOBAL view needs (AuthorizationUtils.canManageGlobalViews). */
+const MANAGE_GLOBAL_VIEWS = ['MANAGE_GLOBAL_VIEWS'];
 const ASPECT = 'dataHubViewInfo';
 
 interface DefinitionInput {
@@ -46,9 +48,9 @@ function definitionOf(input: DefinitionInput, at: string): Record<string, unknow
   };
 }
 
-/** The caller's write, for a view of this type: a GLOBAL one needs the admin role, a PERSONAL one a token. */
-function writeFor(ctx: GraphqlContext, urn: string, viewType: string): WriteContext {
-  if (viewType === 'GLOBAL') return authorizeMutation(ctx, urn);
+/** The caller's write, for a view of this type: a GLOBAL one needs MANAGE_GLOBAL_VIEWS, a PERSONAL one a token. */
+function writeFor(ctx: GraphqlContext, viewType: string): WriteContext {
+  if (viewType === 'GLOBAL') return authorizePlatform(ctx, MANAGE_GLOBAL_VIEWS);
   return writeContext(callerOf(ctx, true));
 }
 
@@ -60,7 +62,7 @@ function changeable(ctx: GraphqlContext, urn: string): { info: Record<string, un
   const caller = callerOf(ctx, true);
   if (!info) throw badRequestError(`Failed to modify View. View with urn ${urn} does not exist.`);
   const creator = (info.created as { actor?: string } | undefined)?.actor;
-  const manages = info.type === 'GLOBAL' && caller.role === 'admin';
+  const manages = info.type === 'GLOBAL' && holdsPrivilege(ctx, caller, MANAGE_GLOBAL_VIEWS);
   if (!manages && creator !== caller.user) throw new CatalogGraphqlError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
   return { info, write: writeContext(caller) };
 }
@@ -71,7 +73,7 @@ export function createView(
   { input }: MutationCreateViewArgs,
 ): OutputRecord | null {
   const urn = makeUrn(ctx.contract.names.urnPrefix, ENTITY, [randomUUID()]);
-  const write = writeFor(ctx, urn, input.viewType);
+  const write = writeFor(ctx, input.viewType);
   const stamp = { time: write.now, actor: write.actor };
   const info: Record<string, unknown> = {
     type: input.viewType,

@@ -3,8 +3,8 @@
  * view/GlobalViewsSettingsResolver.java, UpdateGlobalViewsSettingsResolver.java, settings/user/
  * UpdateCorpUserViewsSettingsResolver.java):
  * - the organisation's default is `views.defaultView` of globalSettingsInfo at `<prefix>globalSettings:0`
- *   (SettingsService's global settings URN); setting it needs the right to manage global views (here
- *   the admin role);
+ *   (SettingsService's global settings URN); setting it needs the right to manage global views
+ *   (MANAGE_GLOBAL_VIEWS);
  * - a user's is `views.defaultView` of their corpUserSettings, which a user without settings gets with
  *   `appearance.showSimplifiedHomepage` false; any caller with a token sets their own.
  * An absent `defaultView` clears the default; one that is not a URN is a BAD_REQUEST naming it (upstream's
@@ -17,7 +17,7 @@ import type {
 } from '../../../generated/graphql/resolvers.js';
 import { writeContext } from '../../handlers/context.js';
 import type { WriteContext } from '../../store/types.js';
-import { authorizeMutation, callerOf, type GraphqlContext } from '../context.js';
+import { authorizePlatform, callerOf, type GraphqlContext } from '../context.js';
 import type { EntityView } from '../entities/entity-view.js';
 import { badRequestError } from '../errors.js';
 import { globalSettingsPart, globalSettingsUrn } from '../global-settings.js';
@@ -58,7 +58,7 @@ export function updateGlobalViewsSettings(
   { input }: MutationUpdateGlobalViewsSettingsArgs,
 ): boolean {
   const urn = globalSettingsUrn(ctx);
-  const write = authorizeMutation(ctx, urn);
+  const write = authorizePlatform(ctx, ['MANAGE_GLOBAL_VIEWS']);
   return setDefaultView(
     ctx,
     { entityType: 'globalSettings', urn, aspect: 'globalSettingsInfo' },

@@ -55,8 +55,10 @@ describe('scenarios', () => {
     await ingest(server(), DATASET, 'status', { removed: false });
     const empty = await call(server(), 'POST', '/__mock/scenarios/empty');
     // Empty as a fresh upstream deployment is: only its system entities, key and one aspect each: the four
-    // ownership types, the six home page modules, the default home page template and the global settings.
-    expect(empty.json.tables.aspects).toBe(24);
+    // ownership types, the six home page modules, the default home page template and the global settings; the
+    // three built-in roles and the thirteen default policies; and the roleMembership of the default tokens' three
+    // users.
+    expect(empty.json.tables.aspects).toBe(24 + 2 * (3 + 13) + 2 * 3);
     for (const urn of ['urn:svc:ownershipType:__system__none', 'urn:svc:dataHubPageTemplate:home_default_1'])
       expect((await call(server(), 'GET', `/entitiesV2/${encodeURIComponent(urn)}`)).status).toBe(200);
     expect((await call(server(), 'POST', '/__mock/reset')).json.digest).toBe(empty.json.digest);

@@ -126,6 +126,14 @@ describe('--token grants', () => {
       want: { token: 't3', user: 'urn:svc:corpuser:datahub', role: 'admin' },
     },
     { given: 't4=urn:svc:corpuser:reader', want: { token: 't4', user: 'urn:svc:corpuser:reader', role: 'admin' } },
+    {
+      given: 't5=urn:svc:corpuser:ed:Editor',
+      want: { token: 't5', user: 'urn:svc:corpuser:ed', role: 'admin', upstreamRole: 'Editor' },
+    },
+    {
+      given: 't6=urn:svc:corpuser:ro:Reader',
+      want: { token: 't6', user: 'urn:svc:corpuser:ro', role: 'reader', upstreamRole: 'Reader' },
+    },
   ])('$given', ({ given, want }) => {
     expect(parseTokenGrant(given)).toEqual(want);
   });

@@ -117,7 +117,9 @@ describe.each(['svc', 'li'] as const)('the search page (namespace %s)', (ns) => 
   it('searchAcrossEntities answers the app search: 10 results, the total, platform and type facets', async () => {
     const result = await data(SEARCH, { types: [], query: '*', start: 0, count: 10, orFilters: [], searchFlags: {} });
     expect(result.count).toBe(10);
-    expect(result.total).toBe(DATASETS.length + 5);
+    // Besides the datasets: the five other entities ingested above, and the users of the three default tokens,
+    // each given its role (roleMembership) at start.
+    expect(result.total).toBe(DATASETS.length + 5 + 3);
     const platformFacet = result.facets.find((f: Facet) => f.field === 'platform');
     expect(platformFacet.aggregations.map((a: { value: string; count: number }) => [a.value, a.count])).toEqual(
       PLATFORM_FACET.map(([p, n]) => [platform(p), n]),
@@ -148,7 +150,7 @@ describe.each(['svc', 'li'] as const)('the search page (namespace %s)', (ns) => 
     const middle = await data(SEARCH_TRIMMED, { query: 'ord hive', count: 20 });
     expect(middle.total).toBe(0);
     const all = await data(SEARCH_TRIMMED, { query: '*', count: 20 });
-    expect(all.total).toBe(DATASETS.length + 5);
+    expect(all.total).toBe(DATASETS.length + 5 + 3);
   });
 
   it('scrollAcrossEntities pages through every result once; the page after a short one has no scroll id', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadContract, parseUrn, valuesAt, type Namespace } from '../../../spec/index.js';
 import { SchemaValidators } from '../../../spec/validation.js';
+import { systemEntities } from '../../ingest/system-entities.js';
 import { sampleCatalog, type SampleProposal } from '../../sample/index.js';
 
 const DAY_MS = 86_400_000;
@@ -131,8 +132,9 @@ describe.each<Namespace>(['svc', 'li'])('sample catalog (namespace %s)', (ns) =>
     expect([...defined].filter((name) => !present.has(name)).sort()).toEqual([]);
   });
 
-  it('points every relationship at an entity of the sample', () => {
-    const entities = new Set(proposals.map((p) => p.entityUrn));
+  it('points every relationship at an entity of the sample or one every store boots with (roles, policies)', () => {
+    const booted = systemEntities(contract, REFERENCE_TIME);
+    const entities = new Set([...proposals, ...booted].map((p) => p.entityUrn));
     const dangling = proposals.flatMap((p) =>
       (contract.aspects.get(p.aspectName)?.relationships ?? []).flatMap((r) =>
         valuesAt(p.aspect, r.path)

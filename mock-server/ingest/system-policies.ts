@@ -1,12 +1,20 @@
 /**
- * The policies a fresh v1.3.0.1 deployment boots with (metadata-service/war/src/main/resources/boot/policies.json):
- * who each applies to (every user, a built-in role, named users) and the privileges it grants, over the platform
- * (PLATFORM) or over every resource (METADATA). The mock's roles are upstream's built-in roles, so a caller's
- * privileges are those of the policies that apply to it.
+ * The policies and built-in roles a fresh v1.3.0.1 deployment boots with: the policies of
+ * metadata-service/war/src/main/resources/boot/policies.json (IngestPoliciesStep) and the roles Admin, Editor
+ * and Reader of metadata-service/configuration/src/main/resources/bootstrap_mcps/roles.yaml, written as
+ * dataHubPolicyInfo and dataHubRoleInfo in upstream's record shapes (DataHubPolicyInfo.pdl, DataHubRoleInfo.pdl).
+ * From then on they are stored entities like any other: the management screens change them, and every
+ * privilege is evaluated from what is stored (graphql/policy-engine.ts).
  */
+import { makeUrn, type Contract } from '../../spec/index.js';
+import type { StartupProposal } from './startup-data.js';
 
-export interface DefaultPolicy {
+interface DefaultPolicy {
   id: string;
+  displayName: string;
+  description: string;
+  /** Whether the policies screen lets it be changed (the root and role policies may not). */
+  editable: boolean;
   type: 'PLATFORM' | 'METADATA';
   allUsers: boolean;
   /** Built-in roles (Admin, Editor, Reader). */
@@ -15,14 +23,17 @@ export interface DefaultPolicy {
   users: readonly string[];
   /** Whether it applies only to the owners of a resource. */
   resourceOwners: boolean;
-  /** The entity types of the resources it covers; null for every resource. */
+  /** The entity types of the resources it covers (a RESOURCE_TYPE criterion); null for every resource. */
   resourceTypes: readonly string[] | null;
   privileges: readonly string[];
 }
 
-export const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
+const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
   {
     id: '0',
+    displayName: 'Root User - All Platform Privileges',
+    description: 'Every platform privilege, for the root user.',
+    editable: false,
     type: 'PLATFORM',
     allUsers: false,
     roles: [],
@@ -66,6 +77,9 @@ export const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
   },
   {
     id: '1',
+    displayName: 'Root User - Edit and View All Resources',
+    description: 'Every edit and view privilege on every resource, for the root user.',
+    editable: false,
     type: 'METADATA',
     allUsers: false,
     roles: [],
@@ -96,6 +110,9 @@ export const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
   },
   {
     id: '7',
+    displayName: 'All Users - Base Platform Privileges',
+    description: 'The platform privileges every user starts with; edit it to change what everyone may do.',
+    editable: true,
     type: 'PLATFORM',
     allUsers: true,
     roles: [],
@@ -106,6 +123,9 @@ export const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
   },
   {
     id: 'view-entity-page-all',
+    displayName: 'All Users - View Entity Page',
+    description: 'Every user may open the pages of every entity.',
+    editable: true,
     type: 'METADATA',
     allUsers: true,
     roles: [],
@@ -124,6 +144,9 @@ export const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
   },
   {
     id: 'view-dataset-sensitive',
+    displayName: 'All Users - View Dataset Sensitive Information',
+    description: 'Every user may see the usage, profiles and operations of every dataset.',
+    editable: true,
     type: 'METADATA',
     allUsers: true,
     roles: [],
@@ -134,6 +157,9 @@ export const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
   },
   {
     id: 'admin-platform-policy',
+    displayName: 'Admins - Platform Policy',
+    description: 'Holders of the Admin role hold every platform privilege.',
+    editable: false,
     type: 'PLATFORM',
     allUsers: false,
     roles: ['Admin'],
@@ -177,6 +203,9 @@ export const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
   },
   {
     id: 'admin-metadata-policy',
+    displayName: 'Admins - Metadata Policy',
+    description: 'Holders of the Admin role hold every metadata privilege.',
+    editable: false,
     type: 'METADATA',
     allUsers: false,
     roles: ['Admin'],
@@ -226,6 +255,9 @@ export const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
   },
   {
     id: 'editor-platform-policy',
+    displayName: 'Editors - Platform Policy',
+    description: 'The platform privileges of the Editor role.',
+    editable: false,
     type: 'PLATFORM',
     allUsers: false,
     roles: ['Editor'],
@@ -247,6 +279,9 @@ export const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
   },
   {
     id: 'editor-metadata-policy',
+    displayName: 'Editors - Metadata Policy',
+    description: 'Holders of the Editor role may view and edit the metadata of every asset.',
+    editable: false,
     type: 'METADATA',
     allUsers: false,
     roles: ['Editor'],
@@ -290,6 +325,9 @@ export const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
   },
   {
     id: 'editor-metadata-policy-entities',
+    displayName: 'Editors - Edit Metadata Entities',
+    description: 'Holders of the Editor role may edit the primary metadata entities.',
+    editable: true,
     type: 'METADATA',
     allUsers: false,
     roles: ['Editor'],
@@ -314,6 +352,9 @@ export const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
   },
   {
     id: 'reader-platform-policy',
+    displayName: 'Readers - Platform Policy',
+    description: 'The platform privileges of the Reader role.',
+    editable: false,
     type: 'PLATFORM',
     allUsers: false,
     roles: ['Reader'],
@@ -324,6 +365,9 @@ export const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
   },
   {
     id: 'reader-metadata-policy',
+    displayName: 'Readers - Metadata Policy',
+    description: 'Holders of the Reader role may view every asset.',
+    editable: false,
     type: 'METADATA',
     allUsers: false,
     roles: ['Reader'],
@@ -346,6 +390,9 @@ export const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
   },
   {
     id: 'asset-owners-metadata-policy',
+    displayName: 'Asset Owners - Metadata Policy',
+    description: 'The owners of an asset hold every metadata privilege over the assets they own, and only those.',
+    editable: true,
     type: 'METADATA',
     allUsers: false,
     roles: [],
@@ -390,3 +437,57 @@ export const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
     ],
   },
 ];
+
+/** The built-in roles, each with what it is for in the mock's words. */
+const BUILT_IN_ROLES: readonly { name: string; description: string }[] = [
+  { name: 'Admin', description: 'May do anything on the platform.' },
+  { name: 'Editor', description: "May read and change every asset's metadata, but not administer the platform." },
+  { name: 'Reader', description: "May read every asset's metadata; changes nothing unless a policy says otherwise." },
+];
+
+/** dataHubPolicyInfo of a default policy, as upstream's boot step stores it. */
+function policyInfo(policy: DefaultPolicy, urnPrefix: string): Record<string, unknown> {
+  const actors: Record<string, unknown> = {
+    resourceOwners: policy.resourceOwners,
+    allUsers: policy.allUsers,
+    allGroups: false,
+    users: policy.users.map((name) => makeUrn(urnPrefix, 'corpuser', [name])),
+    groups: [],
+  };
+  if (policy.roles.length) actors.roles = policy.roles.map((role) => makeUrn(urnPrefix, 'dataHubRole', [role]));
+  const info: Record<string, unknown> = {
+    displayName: policy.displayName,
+    description: policy.description,
+    type: policy.type,
+    state: 'ACTIVE',
+    privileges: [...policy.privileges],
+    actors,
+    editable: policy.editable,
+  };
+  if (policy.resourceTypes)
+    info.resources = {
+      allResources: false,
+      filter: { criteria: [{ field: 'RESOURCE_TYPE', values: [...policy.resourceTypes], condition: 'EQUALS' }] },
+    };
+  return info;
+}
+
+/** The built-in roles, then the default policies. Stamped with the reference time, so a fresh store's digest is stable. */
+export function systemPolicies(contract: Contract): StartupProposal[] {
+  const prefix = contract.names.urnPrefix;
+  const roles: StartupProposal[] = BUILT_IN_ROLES.map(({ name, description }) => ({
+    entityType: 'dataHubRole',
+    entityUrn: makeUrn(prefix, 'dataHubRole', [name]),
+    changeType: 'UPSERT',
+    aspectName: 'dataHubRoleInfo',
+    aspect: { name, description, editable: false },
+  }));
+  const policies: StartupProposal[] = DEFAULT_POLICIES.map((policy) => ({
+    entityType: 'dataHubPolicy',
+    entityUrn: makeUrn(prefix, 'dataHubPolicy', [policy.id]),
+    changeType: 'UPSERT',
+    aspectName: 'dataHubPolicyInfo',
+    aspect: policyInfo(policy, prefix),
+  }));
+  return [...roles, ...policies];
+}
