@@ -27,7 +27,7 @@ export interface CatalogUrn {
 
 /** The search the URNs are read with: upstream's `searchAcrossEntities`, which the mock serves alike. */
 export const CATALOG_URNS_QUERY =
-  'query catalogUrns { searchAcrossEntities(input: {query: "*", start: 0, count: 100}) { searchResults { entity { urn type } } } }';
+  'query catalogUrns { searchAcrossEntities(input: {query: "*", start: 0, count: 1000}) { searchResults { entity { urn type } } } }';
 
 /** The URNs of a `CATALOG_URNS_QUERY` answer (none when it answered otherwise). */
 export function catalogUrnsOf(body: unknown): CatalogUrn[] {
