@@ -8,7 +8,10 @@
  * types. Then the consumer example of docs/testing-with-the-mock.md and its msw set-up file (used by a jsdom test)
  * type-check against the package (tsc, strict, module nodenext) and pass, every command has its
  * help, and `npx catalog-contract mock` serves the API and the built docs and stops when npx is
- * told to.
+ * told to. And, read from package-lock.json (which the tarball does not ship), the packages a consumer's
+ * npm installs: the lock must hold what npm resolves without this repository's `overrides` (which do not
+ * reach a consumer), and each must admit the lowest Node of every range package.json claims, so that an
+ * install prints no EBADENGINE.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import {
@@ -23,6 +26,7 @@ import {
 } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative } from 'node:path';
+import semver from 'semver';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromRoot } from '../../spec/index.js';
@@ -116,6 +120,64 @@ function reachableDeclarations(): string[] {
     }
   }
   return [...seen];
+}
+
+interface LockEntry {
+  version?: string;
+  dev?: boolean;
+  engines?: Record<string, string> | string[];
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+/** The lock file's entry a package at `from` (a lock path, '' for the root) finds for `name`, as Node looks upwards. */
+function resolveInLock(packages: Record<string, LockEntry>, from: string, name: string): string | undefined {
+  for (let base = from; ;) {
+    const path = `${base === '' ? '' : `${base}/`}node_modules/${name}`;
+    if (packages[path]) return path;
+    if (base === '') return undefined;
+    const parent = base.lastIndexOf('/node_modules/');
+    base = parent < 0 ? '' : base.slice(0, parent);
+  }
+}
+
+/**
+ * The dependencies of the lock's runtime entries (those a consumer installs: not `dev`) that the entry
+ * they resolve to does not satisfy: an override of this repository chose that version, and a consumer,
+ * whom overrides do not reach, gets another one, which the lock says nothing about.
+ */
+function overriddenForConsumer(packages: Record<string, LockEntry>): string[] {
+  const found: string[] = [];
+  for (const [path, entry] of Object.entries(packages)) {
+    if (entry.dev) continue;
+    const ranges = { ...entry.peerDependencies, ...entry.optionalDependencies, ...entry.dependencies };
+    for (const [name, range] of Object.entries(ranges)) {
+      const target = resolveInLock(packages, path, name);
+      const version = target === undefined ? undefined : packages[target]?.version;
+      if (version === undefined || semver.validRange(range) === null) continue;
+      if (!semver.satisfies(version, range, { includePrerelease: true }))
+        found.push(`${path || 'catalog-contract'} wants ${name} ${range}, the lock has ${version} (${target})`);
+    }
+  }
+  return found;
+}
+
+/** The lock's runtime entries whose engines.node refuses one of the Node versions given. */
+function refusingNode(packages: Record<string, LockEntry>, nodes: string[]): string[] {
+  return Object.entries(packages).flatMap(([path, entry]) => {
+    const node = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
+    if (path === '' || entry.dev || node === undefined) return [];
+    const refused = nodes.filter((version) => !semver.satisfies(version, node));
+    return refused.length === 0 ? [] : [`${path}@${entry.version} needs Node ${node}, not ${refused.join(', ')}`];
+  });
+}
+
+/** The lowest version of each range of an `a || b` range: for ours, the lowest Node of each line we claim. */
+function lowestOfEach(range: string): string[] {
+  return new semver.Range(range).set.map(
+    (comparators) => semver.minVersion(comparators.map((c) => c.value).join(' '))?.version ?? '',
+  );
 }
 
 /** The folder of the built entry that may import the optional peers (`catalog-contract/msw`). */
@@ -277,6 +339,47 @@ describe('the tarball', () => {
       ([name, file]) => !((declaredFor(name, file) && shipsTypes(name)) || `@types/${name}` in manifest.dependencies),
     );
     expect(untyped, 'package, first declaration importing it').toEqual([]);
+  });
+});
+
+describe("the packages a consumer's npm install resolves, read from package-lock.json", () => {
+  const lock = JSON.parse(readFileSync(fromRoot('package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>;
+  };
+  const claimed = (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { engines: { node: string } }).engines
+    .node;
+
+  it('finds an overridden runtime dependency, one refusing a Node, and the lowest Node of each range claimed', () => {
+    const forced = {
+      '': { dependencies: { a: '1.0.0' } },
+      'node_modules/a': { version: '1.0.0', dependencies: { b: '^2.0.0' } },
+      'node_modules/b': { version: '1.3.2' },
+      'node_modules/c': { version: '1.0.0', dev: true, dependencies: { b: '^3.0.0' } },
+    };
+    expect(overriddenForConsumer(forced)).toEqual([
+      'node_modules/a wants b ^2.0.0, the lock has 1.3.2 (node_modules/b)',
+    ]);
+    expect(lowestOfEach('>=20.19 <21 || >=22.12 <27')).toEqual(['20.19.0', '22.12.0']);
+    const floored = {
+      'node_modules/d': { version: '2.0.2', engines: { node: '>=22.15.0' } },
+      'node_modules/e': { version: '1.0.0', engines: { node: '>=16.0.0' } },
+      'node_modules/f': { version: '1.0.0', dev: true, engines: { node: '>=24' } },
+    };
+    expect(refusingNode(floored, ['20.19.0', '22.12.0'])).toEqual([
+      'node_modules/d@2.0.2 needs Node >=22.15.0, not 20.19.0, 22.12.0',
+    ]);
+  });
+
+  it("are what npm resolves without this repository's overrides, which do not reach a consumer", () => {
+    expect(overriddenForConsumer(lock.packages), 'pin, as a dependency, a version whose own ranges fit').toEqual([]);
+  });
+
+  it('each admit the lowest Node of every range package.json claims', () => {
+    const lowest = lowestOfEach(claimed);
+    expect(lowest.length).toBeGreaterThan(0);
+    const runtime = Object.entries(lock.packages).filter(([path, entry]) => path !== '' && !entry.dev);
+    expect(runtime.map(([path]) => path)).toContain('node_modules/better-sqlite3');
+    expect(refusingNode(lock.packages, lowest), `package.json claims Node ${claimed}`).toEqual([]);
   });
 });
 
