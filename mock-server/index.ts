@@ -50,7 +50,7 @@ export { parseReferenceDay } from './ingest/reference-day.js';
 export { describeSkip } from './ingest/startup-data.js';
 export { describeHarReplay } from './seed/index.js';
 // What `operations --graphql-schema` reads a team's schema with, as the mock reads its own.
-export { loadTeamSchema } from './graphql/index.js';
+export { loadTeamSchema } from './graphql/team-schema.js';
 export {
   ADDRESS_FORMS,
   ADMIN_PATH,

@@ -6,23 +6,13 @@
  * contract's.
  */
 import type { Express } from 'express';
-import type { TeamSchema } from './overlay/load.js';
 import { graphiqlPage } from './transport/graphiql.js';
 import { GRAPHIQL_PATH } from '../addresses.js';
 
 export { graphqlEndpoint, type GraphqlSettings } from './transport/endpoint.js';
 export type { OperationLimits } from './transport/operation-limits.js';
 export { GRAPHIQL_PATH, GRAPHQL_PATH, GRAPHQL_V2_PATH } from '../addresses.js';
-export type { TeamSchema } from './overlay/load.js';
-
-/**
- * A team's schema read from `path` (a folder of `.graphql` files, one file, or an introspection JSON) and
- * compared with `builtInSdl`; rejects naming the file and line when it does not build. graphql is loaded
- * only when a team's schema is given.
- */
-export async function loadTeamSchema(path: string, builtInSdl: string): Promise<TeamSchema> {
-  return (await import('./overlay/load.js')).loadTeamSchema(path, builtInSdl);
-}
+export { loadTeamSchema, type TeamSchema } from './team-schema.js';
 
 export function mountGraphiql(app: Express, urnPrefix: string): void {
   app.get(GRAPHIQL_PATH, graphiqlPage(urnPrefix));

@@ -10,7 +10,7 @@ import { loadContract, type Contract } from '../../spec/index.js';
 import { ScenarioCatalog } from '../admin/index.js';
 import { SessionRegistry } from '../controls/sessions.js';
 import { createRequestListener } from '../transport/listener-assembly.js';
-import { loadTeamSchema } from '../graphql/index.js';
+import { loadTeamSchema } from '../graphql/team-schema.js';
 import type { TeamSchema } from '../graphql/overlay/load.js';
 import { authConfig, defaultTokens, upstreamRoleOf, type AuthConfig, type TokenGrant } from '../auth/bearer-auth.js';
 import { userAccounts, type UserAccount } from '../auth/users.js';
