@@ -7,7 +7,7 @@
  * month of daily runs (the last one failed) and the incident that failure raised. The column lineage
  * through the revenue job is in the pipelines (`pipelines.ts`).
  */
-import { ownerUrn } from './common-aspects.js';
+import { ownerUrn, ownership } from './common-aspects.js';
 import { DATASETS } from './dataset-definitions.js';
 import { datasetUrn, schemaMetadata } from './datasets.js';
 import type { SampleBuilder } from './sample-builder.js';
@@ -48,6 +48,11 @@ function addSibling(b: SampleBuilder, orders: string): void {
     qualifiedName: 'shop.clean.orders',
     description: 'The dbt model that builds clean.orders.',
   });
+  b.add(
+    model,
+    'ownership',
+    ownership(b, [{ owner: 'user:hiro.tanaka', type: 'TECHNICAL_OWNER' }], b.stamp(30, b.user('hiro.tanaka'))),
+  );
   b.add(model, 'siblings', { siblings: [orders], primary: false });
   b.add(orders, 'siblings', { siblings: [model], primary: true });
 }

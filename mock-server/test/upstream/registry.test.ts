@@ -61,7 +61,13 @@ describe.each([
     entityType: 'query',
     urn: 'urn:li:query:q1',
     aspect: 'queryProperties',
-    value: { statement: { value: 'select quokka', language: 'SQL' }, source: 'MANUAL' },
+    value: {
+      statement: { value: 'select quokka', language: 'SQL' },
+      source: 'MANUAL',
+      // Both stamps are required fields of upstream's QueryProperties record.
+      created: { time: 1700000000000, actor: 'urn:li:corpuser:etl' },
+      lastModified: { time: 1700000000000, actor: 'urn:li:corpuser:etl' },
+    },
     key: { queryKey: { id: 'q1' } },
   },
   {
