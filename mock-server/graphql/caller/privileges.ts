@@ -2,7 +2,7 @@
  * The privileges a policy may grant at v1.3.0.1, by identifier and display name (upstream's
  * metadata-utils/.../authorization/PoliciesConfig.java), with what each allows in the mock's words: the
  * platform's, then each resource type's in upstream's order, the last (`all`) the union of the others. `appConfig.policiesConfig` lists them and the
- * default policies (default-policies.ts) grant them.
+ * default policies (../../ingest/system-policies.ts) grant them.
  */
 
 /** Each privilege's display name, by identifier. */
