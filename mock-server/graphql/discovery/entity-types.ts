@@ -41,6 +41,7 @@ const ENTITY_NAMES: Readonly<Record<string, string>> = {
   QUERY: 'query',
   DATA_CONTRACT: 'dataContract',
   DATAHUB_CONNECTION: 'dataHubConnection',
+  SCHEMA_FIELD: 'schemaField',
 };
 
 const ENTITY_TYPES: Readonly<Record<string, string>> = Object.fromEntries(
@@ -49,7 +50,8 @@ const ENTITY_TYPES: Readonly<Record<string, string>> = Object.fromEntries(
 
 /**
  * The types searched when a cross-entity search names none: upstream's SearchUtils.SEARCHABLE_ENTITY_TYPES
- * (v1.3.0.1) that the schema serves, in its order (NOTEBOOK and SCHEMA_FIELD are not served).
+ * (v1.3.0.1) that the schema serves, in its order (NOTEBOOK is not served; SCHEMA_FIELD is searched only when named,
+ * as the app's asset lists of a container, a group or a tag name it).
  */
 export const SEARCHABLE_TYPES: readonly string[] = [
   'DATASET',

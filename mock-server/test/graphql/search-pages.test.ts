@@ -131,6 +131,19 @@ describe.each(['svc', 'li'] as const)('the search page (namespace %s)', (ns) => 
     expect(dataset.entity.platform.urn).toMatch(new RegExp(`^urn:${ns}:dataPlatform:`));
   });
 
+  it('a search naming SCHEMA_FIELD among its types answers, as the app asks for the assets of a container, group or tag', async () => {
+    // SearchUtils.SEARCHABLE_ENTITY_TYPES (datahub-graphql-core, v1.3.0.1) holds SCHEMA_FIELD; the app's asset lists name it.
+    const result = await data(SEARCH, {
+      types: ['DATASET', 'SCHEMA_FIELD'],
+      query: '*',
+      start: 0,
+      count: 10,
+      orFilters: [],
+      searchFlags: {},
+    });
+    expect(result.total).toBe(DATASETS.length);
+  });
+
   // A full-text search (searchFlags.fulltext, true when absent: SearchResolver's defaults and
   // SearchAcrossEntitiesResolver, datahub-graphql-core, v1.3.0.1) matches its last word as a prefix
   // (SearchQueryBuilder.getPrefixAndExactMatchQuery, metadata-io, v1.3.0.1).
