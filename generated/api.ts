@@ -1710,7 +1710,7 @@ export interface components {
         DataHubUpgradeKey: components["schemas"]["dataHubUpgradeKey"];
         /**
          * DataHubViewInfo
-         * @description A saved view: a name, whether it is a person's own or everyone's, and its definition, the entity types and the filter a search with its URN as `viewUrn` applies (upstream's `metadata-models/src/main/pegasus/com/linkedin/view/DataHubViewInfo.pdl` and `DataHubViewDefinition.pdl`). The filter's conditions are those a search evaluates (`IN` being `EQUAL` over several values).
+         * @description A saved view: a name, whether it is a person's own or everyone's, and its definition, the entity types and the filter a search with its URN as `viewUrn` applies (upstream's `metadata-models/src/main/pegasus/com/linkedin/view/DataHubViewInfo.pdl` and `DataHubViewDefinition.pdl`). The filter's conditions are those a search evaluates (`IN` being `EQUAL` over several values, `EXISTS` needing none).
          */
         dataHubViewInfo: {
             created: {
@@ -1748,7 +1748,7 @@ export interface components {
                      * @default EQUAL
                      * @enum {string}
                      */
-                    condition: "CONTAIN" | "END_WITH" | "EQUAL" | "GREATER_THAN" | "GREATER_THAN_OR_EQUAL_TO" | "IN" | "LESS_THAN" | "LESS_THAN_OR_EQUAL_TO" | "START_WITH";
+                    condition: "CONTAIN" | "END_WITH" | "EQUAL" | "EXISTS" | "GREATER_THAN" | "GREATER_THAN_OR_EQUAL_TO" | "IN" | "LESS_THAN" | "LESS_THAN_OR_EQUAL_TO" | "START_WITH";
                     field: string;
                     /** @default false */
                     negated: boolean;
@@ -3873,7 +3873,7 @@ export interface components {
              * @default EQUAL
              * @enum {string}
              */
-            condition: "CONTAIN" | "END_WITH" | "EQUAL" | "GREATER_THAN" | "GREATER_THAN_OR_EQUAL_TO" | "IN" | "LESS_THAN" | "LESS_THAN_OR_EQUAL_TO" | "START_WITH";
+            condition: "CONTAIN" | "END_WITH" | "EQUAL" | "EXISTS" | "GREATER_THAN" | "GREATER_THAN_OR_EQUAL_TO" | "IN" | "LESS_THAN" | "LESS_THAN_OR_EQUAL_TO" | "START_WITH";
             field: string;
             /** @default false */
             negated: boolean;

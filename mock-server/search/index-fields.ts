@@ -33,6 +33,14 @@ export interface EntityIndexFields {
 
 export const URN_FIELD = 'urn';
 export const REMOVED_FIELD = 'removed';
+/** Upstream's name for the Elasticsearch index a document is in: one per entity type, so it names the type. */
+export const ENTITY_INDEX_FIELD = '_index';
+
+/**
+ * The name of an entity type's search index in upstream (IndexConventionImpl.getEntityIndexName,
+ * metadata-utils, v1.3.0.1, without an index prefix): `datasetindex_v2`.
+ */
+export const entityIndexName = (entity: string): string => `${entity}index_v2`.toLowerCase();
 
 /** Types whose values go through the analyzer and are matched token by token. */
 export const TEXT_TYPES: ReadonlySet<SearchableFieldType> = new Set(['TEXT', 'TEXT_PARTIAL', 'WORD_GRAM']);

@@ -27,6 +27,7 @@ import { createSearchTables, type SearchTables } from './tables.js';
 
 export type * from './requests.js';
 export { filterAlternatives } from './requests.js';
+export { ENTITY_INDEX_FIELD, entityIndexName } from './index-fields.js';
 export { givenSort, type GivenSortCriterion } from './query/sort-order.js';
 export { upstreamSearchCount } from './query/search.js';
 export { shownFacetValues, facetValueLimit, filteredValues, shownFacets } from './query/facet-values.js';

@@ -5,6 +5,7 @@ export type Condition =
   | 'CONTAIN'
   | 'END_WITH'
   | 'EQUAL'
+  | 'EXISTS'
   | 'GREATER_THAN'
   | 'GREATER_THAN_OR_EQUAL_TO'
   | 'LESS_THAN'
@@ -14,7 +15,7 @@ export type Condition =
 export interface Criterion {
   field: string;
   value?: string;
-  /** Upstream's multi-value form: any of these values; `value` is ignored when it is set. */
+  /** Upstream's multi-value form: any of these values; `value` is ignored when it is set (and both by EXISTS). */
   values?: string[];
   condition?: Condition;
   negated?: boolean;

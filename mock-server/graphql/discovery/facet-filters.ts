@@ -1,8 +1,9 @@
 /**
  * GraphQL filters as the search index's filter (upstream's ResolverUtils.buildFilter): `orFilters` when
  * given, else `filters` as one conjunction; each FacetFilterInput becomes a criterion on its field with
- * its values (its deprecated single `value` when `values` is absent), negation and condition. IN is EQUAL over several values, as upstream treats it; the
- * conditions the index cannot evaluate (IEQUAL, EXISTS, the hierarchy ones) are a BAD_REQUEST naming them.
+ * its values (its deprecated single `value` when `values` is absent), negation and condition. IN is EQUAL over
+ * several values, as upstream treats it; EXISTS (with `negated`, "does not exist") needs no values; the
+ * conditions the index cannot evaluate (IEQUAL, the hierarchy ones) are a BAD_REQUEST naming them.
  */
 import type { Condition, Criterion, Filter } from '../../search/index.js';
 import { badRequestError } from '../errors.js';
@@ -24,6 +25,7 @@ export interface FilterArgs {
 const CONDITIONS: ReadonlySet<string> = new Set([
   'CONTAIN',
   'EQUAL',
+  'EXISTS',
   'GREATER_THAN',
   'GREATER_THAN_OR_EQUAL_TO',
   'LESS_THAN',

@@ -4,7 +4,10 @@
  * EQUAL is exact (a URN field compares the full URN; the last-key-part shortcut belongs to
  * `field:value` queries only). CONTAIN, START_WITH and END_WITH ignore case, as upstream's
  * case-insensitive wildcard queries do. Range conditions compare numbers on COUNT and DATETIME
- * fields and strings otherwise. Only search fields of the entity may be named (400 otherwise).
+ * fields and strings otherwise. EXISTS holds when the entity has any value of the field, as
+ * upstream's `exists` query (ESUtils.getQueryBuilderFromCriterionForSingleField, metadata-io, v1.3.0.1);
+ * its values are not read, and `negated` makes it upstream's "does not exist". Only search fields of
+ * the entity may be named (400 otherwise).
  */
 import { badRequest } from '../../errors.js';
 import {
@@ -78,6 +81,7 @@ function criterionSet(fields: EntityIndexFields, criterion: Criterion): Criterio
   if (!field)
     throw badRequest(`filter field '${criterion.field}' is not a searchable field of entity ${fields.entity}`);
   const condition = criterion.condition ?? 'EQUAL';
+  if (condition === 'EXISTS') return { sql: 'SELECT doc_id FROM search_value WHERE field = ?', params: [field.name] };
   const values = criterion.values && criterion.values.length > 0 ? criterion.values : [criterion.value ?? ''];
   const alternatives = values.map((v) => valueCondition(field, condition, v));
   const sql = `SELECT doc_id FROM search_value WHERE field = ? AND (${alternatives.map((a) => a.sql).join(' OR ')})`;

@@ -11,14 +11,24 @@
  * - DATETIME and COUNT fields (date, long) as numbers, BOOLEAN fields (hasValues flags too) false first;
  * - other types (browse paths, maps) do not sort;
  * - an alias of a field (the annotations' fieldNameAliases: `_entityName`, which upstream's search
- *   screens sort by name with) sorts as the field.
+ *   screens sort by name with) sorts as the field;
+ * - `_index` sorts by the name of the entity type's index (`glossarynodeindex_v2` before
+ *   `glossarytermindex_v2`), as Elasticsearch sorts on its `_index` field: the web app lists a
+ *   glossary node's child nodes before its terms that way.
  * Strings compare by their UTF-8 bytes, as Elasticsearch compares keyword terms. An entity with several
  * values sorts by the smallest ascending and by the largest descending (Elasticsearch's default sort
  * mode), one without a value after every other in either order (its default `missing: _last`).
  */
 import type { SearchableFieldType } from '../../../spec/index.js';
 import { badRequest } from '../../errors.js';
-import { NUMERIC_TYPES, URN_FIELD, URN_TYPES, type EntityIndexFields } from '../index-fields.js';
+import {
+  ENTITY_INDEX_FIELD,
+  NUMERIC_TYPES,
+  URN_FIELD,
+  URN_TYPES,
+  entityIndexName,
+  type EntityIndexFields,
+} from '../index-fields.js';
 import { compareUrns, firstInOrder } from '../memory/page-order.js';
 import type { SortCriterion } from '../requests.js';
 import type { SearchTables } from '../tables.js';
@@ -31,7 +41,7 @@ const KEYWORD_SUFFIX = '.keyword';
 
 /** The index field a sort field reads, and how its values compare; undefined when the entity cannot sort on it. */
 export function sortField(fields: EntityIndexFields, name: string): { field: string; kind: SortKind } | undefined {
-  if (name === URN_FIELD) return { field: URN_FIELD, kind: 'stored' };
+  if (name === URN_FIELD || name === ENTITY_INDEX_FIELD) return { field: name, kind: 'stored' };
   const subfield = name.endsWith(KEYWORD_SUFFIX);
   const named = subfield ? name.slice(0, -KEYWORD_SUFFIX.length) : name;
   const field = fields.aliases.get(named) ?? named;
@@ -74,7 +84,7 @@ export function checkedSort(
     if (!entities.some((entity) => sortField(fieldsOf(entity), field))) {
       throw badRequest(
         `${at}: ${field} is not a field ${entities.join(', ') || 'the entity types searched'} can be sorted on ` +
-          '(a keyword, text, number, date or boolean search field or its alias, `<field>.keyword` of a text or URN field, or urn)',
+          '(a keyword, text, number, date or boolean search field or its alias, `<field>.keyword` of a text or URN field, urn or _index)',
       );
     }
     return { field, order };
@@ -154,8 +164,8 @@ function criterionKeys(
     const fields = fieldsOf(hit.entity);
     const found = fields && sortField(fields, criterion.field);
     if (!found) return;
-    if (found.field === URN_FIELD) {
-      keys[i] = hit.urn;
+    if (found.field === URN_FIELD || found.field === ENTITY_INDEX_FIELD) {
+      keys[i] = found.field === URN_FIELD ? hit.urn : entityIndexName(hit.entity);
       return;
     }
     const group = byField.get(`${found.kind}:${found.field}`) ?? { kind: found.kind, at: [] };

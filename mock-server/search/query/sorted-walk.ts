@@ -13,7 +13,7 @@
  * read whole from the same index, keyed and ordered in JavaScript, and merged into the walk.
  */
 import type { EntityIndexFields } from '../index-fields.js';
-import { URN_FIELD } from '../index-fields.js';
+import { ENTITY_INDEX_FIELD, URN_FIELD } from '../index-fields.js';
 import { compareKeys, keyOf, sortField, type Key, type SortKind, type ValueRow } from './sort-order.js';
 import type { SortCriterion } from '../requests.js';
 import type { SearchTables } from '../tables.js';
@@ -63,7 +63,7 @@ function* keyedRows(tables: SearchTables, field: string, kind: SortKind, descend
 /**
  * The doc_ids of the hits before every other in the order of `sort` (at least `rows` of them, and
  * every hit sharing the first criterion's key with the last), or undefined when the walk cannot
- * tell them: the first criterion is the urn or a field the entity cannot sort on, or fewer than
+ * tell them: the first criterion is the urn, `_index` or a field the entity cannot sort on, or fewer than
  * `rows` hits hold a value (those without one may be on the page).
  */
 export function walkedHits(
@@ -75,7 +75,7 @@ export function walkedHits(
 ): number[] | undefined {
   const first = sort[0];
   const found = first && sortField(fields, first.field);
-  if (!found || found.field === URN_FIELD) return undefined;
+  if (!found || found.field === URN_FIELD || found.field === ENTITY_INDEX_FIELD) return undefined;
   const passed = new Set<number>();
   const hits: number[] = [];
   let last: Key;

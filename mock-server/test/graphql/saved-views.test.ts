@@ -135,7 +135,7 @@ describe.each<Profile>(['document', 'upstream'])('saved views, %s profile', (pro
     const body = proposal(
       'urn:svc:dataHubView:broken',
       'dataHubViewInfo',
-      viewInfo('Broken', [], { or: [{ and: [{ field: 'platform', condition: 'EXISTS' }] }] }),
+      viewInfo('Broken', [], { or: [{ and: [{ field: 'platform', condition: 'IEQUAL' }] }] }),
     );
     const reply = await call(server, 'POST', '/aspects?action=ingestProposal', { body, token: ADMIN });
     expect(reply.status).toBeGreaterThanOrEqual(400);
@@ -264,7 +264,7 @@ describe('saved views through GraphQL', () => {
         name: 'x',
         definition: {
           entityTypes: [],
-          filter: { operator: 'AND', filters: [{ field: 'platform', values: [], condition: 'EXISTS' }] },
+          filter: { operator: 'AND', filters: [{ field: 'platform', values: [], condition: 'IEQUAL' }] },
         },
       },
     });

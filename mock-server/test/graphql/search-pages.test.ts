@@ -4,7 +4,9 @@
  * (ScrollAcrossEntitiesResolver; SearchRequestHandler.extractScrollResult gives a next id only after a full page),
  * aggregateAcrossEntities (AggregateAcrossEntitiesResolver; AggregationQueryBuilder.getAggregations: the named facets
  * only, unknown names dropped) and getQuickFilters (GetQuickFiltersResolver: five platforms by count, then by URN,
- * three source and two catalog entity types by upstream's priority), in both namespaces. The catalog is written
+ * three source and two catalog entity types by upstream's priority), filters with the EXISTS condition
+ * (ESUtils.getQueryBuilderFromCriterionForSingleField: an `exists` query, `negated` its negation) and on `_index`, the
+ * index of each entity type (SearchUtil.ES_INDEX_FIELD, metadata-utils), sorts on `_index`, in both namespaces. The catalog is written
  * through the API: 21 datasets over six platforms (6 hive ... 1 s3), a dashboard (looker), a chart (tableau), a glossary term, a user.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,7 +87,9 @@ describe.each(['svc', 'li'] as const)('the search page (namespace %s)', (ns) => 
       { definition: 'An order', termSource: 'INTERNAL' },
       ADMIN,
     );
-    await ingest(server, `urn:${ns}:corpuser:jdoe`, 'corpUserInfo', { active: true }, ADMIN);
+    // Inactive but named: the app's user lists keep it for its display name (the EXISTS filter below).
+    const jdoe = { active: false, displayName: 'Jane Doe' };
+    await ingest(server, `urn:${ns}:corpuser:jdoe`, 'corpUserInfo', jdoe, ADMIN);
     await ingest(server, `urn:${ns}:tag:Gold`, 'tagProperties', { name: 'Gold' }, ADMIN);
     const hiveInfo = {
       name: 'hive',
@@ -254,5 +258,81 @@ describe.each(['svc', 'li'] as const)('the search page (namespace %s)', (ns) => 
     });
     expect(result.quickFilters[1].entity.info).toBeNull();
     expect(result.quickFilters[5].entity).toBeNull();
+  });
+
+  const urnsOf = (result: { searchResults: { entity: { urn: string } }[] }) =>
+    result.searchResults.map((r) => r.entity.urn);
+  const user = (name: string) => `urn:${ns}:corpuser:${name}`;
+
+  it("EXISTS keeps the entities with a value of the field; negated, those without: the app's user filters", async () => {
+    // The app's user lists (shared/userSearchUtils.ts): active users, or users with a display name.
+    const userFilters = [
+      { and: [{ field: 'active', values: ['true'] }] },
+      { and: [{ field: 'displayName', condition: 'EXISTS' }] },
+    ];
+    const users = await data(SEARCH, { types: ['CORP_USER'], query: '*', count: 20, orFilters: userFilters });
+    expect(urnsOf(users)).toEqual([user('jdoe')]);
+    const unnamed = [{ and: [{ field: 'displayName', condition: 'EXISTS', negated: true }] }];
+    const others = await data(SEARCH, { types: ['CORP_USER'], query: '*', count: 20, orFilters: unnamed });
+    expect(urnsOf(others)).toEqual([user('datahub'), user('editor'), user('reader')]);
+  });
+
+  it('EXISTS filters the search, scroll and aggregation roots alike', async () => {
+    const named = [{ field: 'displayName', condition: 'EXISTS' }];
+    const one = await data(SEARCH_ONE_TYPE, { type: 'CORP_USER', query: '*', start: 0, count: 10, filters: named });
+    expect(urnsOf(one)).toEqual([user('jdoe')]);
+    const page = await data(SCROLL, { types: ['CORP_USER'], query: '*', count: 5, orFilters: [{ and: named }] });
+    expect(urnsOf(page)).toEqual([user('jdoe')]);
+    const described = [{ and: [{ field: 'description', condition: 'EXISTS' }] }];
+    const facets = await data(AGGREGATE, {
+      types: ['DASHBOARD', 'CHART'],
+      query: '*',
+      facets: ['_entityType'],
+      orFilters: described,
+    });
+    expect(counts(facets.facets, '_entityType')).toEqual(['DASHBOARD:1', 'CHART:1']);
+    const undescribed = await data(AGGREGATE, {
+      types: ['DASHBOARD', 'CHART'],
+      query: '*',
+      facets: ['_entityType'],
+      orFilters: [{ and: [{ ...described[0]!.and[0], negated: true }] }],
+    });
+    expect(counts(undescribed.facets, '_entityType')).toEqual(['DASHBOARD:0', 'CHART:0']);
+  });
+
+  it('`_index` filters by the index of each entity type, `_entityType` by its type or entity name', async () => {
+    const types = ['DASHBOARD', 'CHART', 'GLOSSARY_TERM', 'TAG'];
+    const only = async (field: string, values: string[], negated = false) =>
+      urnsOf(await data(SEARCH, { types, query: '*', orFilters: [{ and: [{ field, values, negated }] }] }));
+    expect(await only('_index', ['dashboardindex_v2', 'tagindex_v2'])).toEqual([
+      `urn:${ns}:dashboard:(looker,orders)`,
+      `urn:${ns}:tag:Gold`,
+    ]);
+    expect(await only('_index', ['DASHBOARD'])).toEqual([]);
+    expect(await only('_entityType', ['glossaryTerm'])).toEqual([`urn:${ns}:glossaryTerm:Orders`]);
+    expect(await only('_entityType', ['GLOSSARY_TERM', 'CHART'], true)).toEqual([
+      `urn:${ns}:dashboard:(looker,orders)`,
+      `urn:${ns}:tag:Gold`,
+    ]);
+  });
+
+  it("sorts by `_index`, the name of each entity type's index, as the glossary lists nodes before terms", async () => {
+    const sorted = async (sortOrder: string) =>
+      urnsOf(
+        await data(SCROLL, {
+          types: ['TAG', 'GLOSSARY_TERM', 'DASHBOARD', 'CHART'],
+          query: '*',
+          count: 10,
+          sortInput: { sortCriteria: [{ field: '_index', sortOrder }] },
+        }),
+      );
+    const ascending = [
+      `urn:${ns}:chart:(tableau,orders)`,
+      `urn:${ns}:dashboard:(looker,orders)`,
+      `urn:${ns}:glossaryTerm:Orders`,
+      `urn:${ns}:tag:Gold`,
+    ];
+    expect(await sorted('ASCENDING')).toEqual(ascending);
+    expect(await sorted('DESCENDING')).toEqual([...ascending].reverse());
   });
 });

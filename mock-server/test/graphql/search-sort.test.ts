@@ -144,7 +144,8 @@ describe('sortInput', () => {
   });
 
   it("orders by a field's alias as by the field: `_entityName`, which upstream's search screens sort by name with", async () => {
-    // The dashboard's title has no alias (restli-facts 4.2): it sorts as missing the value, after the datasets with a name.
+    // The dashboard's title is its `_entityName` (DashboardInfo.pdl, v1.3.0.1): "sales board" after "gamma sales";
+    // the dataset without a name last.
     const sortInput = by('_entityName', 'ASCENDING');
     expect(await urns({ types: ['DATASET', 'DASHBOARD'], query: 'sales', sortInput })).toEqual([
       ALPHA,
