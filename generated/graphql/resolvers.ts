@@ -9965,7 +9965,7 @@ export type SchemaFieldDataType =
   | 'UNION';
 
 /** A schema field as an entity of its own, `urn:svc:schemaField:(<dataset urn>,<field path>)`. */
-export type SchemaFieldEntity = Entity & {
+export type SchemaFieldEntity = Entity & EntityWithRelationships & {
   __typename?: 'SchemaFieldEntity';
   /** The field's business attribute (aspect businessAttributes of the schema field). */
   businessAttributes?: Maybe<BusinessAttributes>;
@@ -9977,6 +9977,8 @@ export type SchemaFieldEntity = Entity & {
   fieldPath: Scalars['String']['output'];
   /** Glossary terms of the schema field entity (aspect glossaryTerms of the schema field). */
   glossaryTerms?: Maybe<GlossaryTerms>;
+  /** The fields this field is derived from (UPSTREAM) or that are derived from it (DOWNSTREAM), one hop. */
+  lineage?: Maybe<EntityLineageResult>;
   /** The dataset the field belongs to. */
   parent: Entity;
   /** Edges between this field and other entities. */
@@ -9991,6 +9993,12 @@ export type SchemaFieldEntity = Entity & {
   type: EntityType;
   /** URN of the schema field. */
   urn: Scalars['String']['output'];
+};
+
+
+/** A schema field as an entity of its own, `urn:svc:schemaField:(<dataset urn>,<field path>)`. */
+export type SchemaFieldEntityLineageArgs = {
+  input: LineageInput;
 };
 
 
@@ -11758,7 +11766,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<QueryEntity, 'platform' | 'properties' | 'relationships' | 'subjects'> & { platform?: Maybe<_RefType['DataPlatform']>, properties?: Maybe<_RefType['QueryProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, subjects?: Maybe<Array<_RefType['QuerySubject']>> } )
     | ( Omit<Restricted, 'lineage' | 'relationships'> & { lineage?: Maybe<_RefType['EntityLineageResult']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Role, 'properties' | 'relationships'> & { properties?: Maybe<_RefType['RoleProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
-    | ( Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<_RefType['BusinessAttributes']>, deprecation?: Maybe<_RefType['Deprecation']>, documentation?: Maybe<_RefType['Documentation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, parent: _RefType['Entity'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
+    | ( Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'lineage' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<_RefType['BusinessAttributes']>, deprecation?: Maybe<_RefType['Deprecation']>, documentation?: Maybe<_RefType['Documentation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, lineage?: Maybe<_RefType['EntityLineageResult']>, parent: _RefType['Entity'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<StructuredPropertyEntity, 'definition' | 'relationships'> & { definition: _RefType['StructuredPropertyDefinition'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Tag, 'editableProperties' | 'ownership' | 'relationships'> & { editableProperties?: Maybe<_RefType['EditableTagProperties']>, ownership?: Maybe<_RefType['Ownership']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
     | ( Omit<Test, 'definition' | 'relationships'> & { definition: _RefType['TestDefinition'], relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
@@ -11780,6 +11788,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Omit<MlModelGroup, 'application' | 'browsePathV2' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'platform' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['MLModelGroupProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<MlPrimaryKey, 'application' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'lineage' | 'ownership' | 'primaryKeyProperties' | 'properties' | 'relationships' | 'structuredProperties' | 'tags'> & { application?: Maybe<_RefType['ApplicationAssociation']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, forms?: Maybe<_RefType['Forms']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, primaryKeyProperties?: Maybe<_RefType['MLPrimaryKeyProperties']>, properties?: Maybe<_RefType['MLPrimaryKeyProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
     | ( Omit<Restricted, 'lineage' | 'relationships'> & { lineage?: Maybe<_RefType['EntityLineageResult']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']> } )
+    | ( Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'lineage' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<_RefType['BusinessAttributes']>, deprecation?: Maybe<_RefType['Deprecation']>, documentation?: Maybe<_RefType['Documentation']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, lineage?: Maybe<_RefType['EntityLineageResult']>, parent: _RefType['Entity'], relationships?: Maybe<_RefType['EntityRelationshipsResult']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']> } )
   ;
   SupportsVersions:
     | ( Omit<Dataset, 'access' | 'application' | 'assertions' | 'browsePathV2' | 'container' | 'contract' | 'dataPlatformInstance' | 'deprecation' | 'domain' | 'editableSchemaMetadata' | 'forms' | 'globalTags' | 'glossaryTerms' | 'incidents' | 'institutionalMemory' | 'lineage' | 'ownership' | 'parentContainers' | 'platform' | 'properties' | 'relationships' | 'runs' | 'schemaMetadata' | 'siblings' | 'siblingsSearch' | 'statsSummary' | 'structuredProperties' | 'tags' | 'testResults' | 'usageStats' | 'versionProperties'> & { access?: Maybe<_RefType['Access']>, application?: Maybe<_RefType['ApplicationAssociation']>, assertions?: Maybe<_RefType['EntityAssertionsResult']>, browsePathV2?: Maybe<_RefType['BrowsePathV2']>, container?: Maybe<_RefType['Container']>, contract?: Maybe<_RefType['DataContract']>, dataPlatformInstance?: Maybe<_RefType['DataPlatformInstance']>, deprecation?: Maybe<_RefType['Deprecation']>, domain?: Maybe<_RefType['DomainAssociation']>, editableSchemaMetadata?: Maybe<_RefType['EditableSchemaMetadata']>, forms?: Maybe<_RefType['Forms']>, globalTags?: Maybe<_RefType['GlobalTags']>, glossaryTerms?: Maybe<_RefType['GlossaryTerms']>, incidents?: Maybe<_RefType['EntityIncidentsResult']>, institutionalMemory?: Maybe<_RefType['InstitutionalMemory']>, lineage?: Maybe<_RefType['EntityLineageResult']>, ownership?: Maybe<_RefType['Ownership']>, parentContainers?: Maybe<_RefType['ParentContainersResult']>, platform: _RefType['DataPlatform'], properties?: Maybe<_RefType['DatasetProperties']>, relationships?: Maybe<_RefType['EntityRelationshipsResult']>, runs?: Maybe<_RefType['DataProcessInstanceResult']>, schemaMetadata?: Maybe<_RefType['SchemaMetadata']>, siblings?: Maybe<_RefType['SiblingProperties']>, siblingsSearch?: Maybe<_RefType['ScrollResults']>, statsSummary?: Maybe<_RefType['DatasetStatsSummary']>, structuredProperties?: Maybe<_RefType['StructuredProperties']>, tags?: Maybe<_RefType['GlobalTags']>, testResults?: Maybe<_RefType['TestResults']>, usageStats?: Maybe<_RefType['UsageQueryResult']>, versionProperties?: Maybe<_RefType['VersionProperties']> } )
@@ -12393,7 +12402,7 @@ export type ResolversTypes = {
   SchemaFieldBlame: ResolverTypeWrapper<SchemaFieldBlame>;
   SchemaFieldChange: ResolverTypeWrapper<SchemaFieldChange>;
   SchemaFieldDataType: SchemaFieldDataType;
-  SchemaFieldEntity: ResolverTypeWrapper<Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<ResolversTypes['BusinessAttributes']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, documentation?: Maybe<ResolversTypes['Documentation']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, parent: ResolversTypes['Entity'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
+  SchemaFieldEntity: ResolverTypeWrapper<Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'lineage' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<ResolversTypes['BusinessAttributes']>, deprecation?: Maybe<ResolversTypes['Deprecation']>, documentation?: Maybe<ResolversTypes['Documentation']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, lineage?: Maybe<ResolversTypes['EntityLineageResult']>, parent: ResolversTypes['Entity'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   SchemaFieldRef: ResolverTypeWrapper<SchemaFieldRef>;
   SchemaFieldSpec: ResolverTypeWrapper<SchemaFieldSpec>;
   SchemaMetadata: ResolverTypeWrapper<Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversTypes['PlatformSchema']> }>;
@@ -13054,7 +13063,7 @@ export type ResolversParentTypes = {
   SchemaField: Omit<SchemaField, 'globalTags' | 'glossaryTerms' | 'schemaFieldEntity' | 'tags'> & { globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, schemaFieldEntity?: Maybe<ResolversParentTypes['SchemaFieldEntity']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   SchemaFieldBlame: SchemaFieldBlame;
   SchemaFieldChange: SchemaFieldChange;
-  SchemaFieldEntity: Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<ResolversParentTypes['BusinessAttributes']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, documentation?: Maybe<ResolversParentTypes['Documentation']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, parent: ResolversParentTypes['Entity'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
+  SchemaFieldEntity: Omit<SchemaFieldEntity, 'businessAttributes' | 'deprecation' | 'documentation' | 'glossaryTerms' | 'lineage' | 'parent' | 'relationships' | 'structuredProperties' | 'tags'> & { businessAttributes?: Maybe<ResolversParentTypes['BusinessAttributes']>, deprecation?: Maybe<ResolversParentTypes['Deprecation']>, documentation?: Maybe<ResolversParentTypes['Documentation']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, lineage?: Maybe<ResolversParentTypes['EntityLineageResult']>, parent: ResolversParentTypes['Entity'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   SchemaFieldRef: SchemaFieldRef;
   SchemaFieldSpec: SchemaFieldSpec;
   SchemaMetadata: Omit<SchemaMetadata, 'fields' | 'foreignKeys' | 'platformSchema'> & { fields: Array<ResolversParentTypes['SchemaField']>, foreignKeys?: Maybe<Array<Maybe<ResolversParentTypes['ForeignKeyConstraint']>>>, platformSchema?: Maybe<ResolversParentTypes['PlatformSchema']> };
@@ -14680,7 +14689,7 @@ export type EntityTypeInfoResolvers<ContextType = any, ParentType extends Resolv
 };
 
 export type EntityWithRelationshipsResolvers<ContextType = any, ParentType extends ResolversParentTypes['EntityWithRelationships'] = ResolversParentTypes['EntityWithRelationships']> = {
-  __resolveType: TypeResolveFn<'Assertion' | 'Chart' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'DataProcessInstance' | 'Dataset' | 'ERModelRelationship' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'Restricted', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Assertion' | 'Chart' | 'Dashboard' | 'DataFlow' | 'DataJob' | 'DataProcessInstance' | 'Dataset' | 'ERModelRelationship' | 'MLFeature' | 'MLFeatureTable' | 'MLModel' | 'MLModelGroup' | 'MLPrimaryKey' | 'Restricted' | 'SchemaFieldEntity', ParentType, ContextType>;
 };
 
 export type ExecutionRequestResolvers<ContextType = any, ParentType extends ResolversParentTypes['ExecutionRequest'] = ResolversParentTypes['ExecutionRequest']> = {
@@ -16289,6 +16298,7 @@ export type SchemaFieldEntityResolvers<ContextType = any, ParentType extends Res
   documentation?: Resolver<Maybe<ResolversTypes['Documentation']>, ParentType, ContextType>;
   fieldPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   glossaryTerms?: Resolver<Maybe<ResolversTypes['GlossaryTerms']>, ParentType, ContextType>;
+  lineage?: Resolver<Maybe<ResolversTypes['EntityLineageResult']>, ParentType, ContextType, RequireFields<SchemaFieldEntityLineageArgs, 'input'>>;
   parent?: Resolver<ResolversTypes['Entity'], ParentType, ContextType>;
   relationships?: Resolver<Maybe<ResolversTypes['EntityRelationshipsResult']>, ParentType, ContextType, RequireFields<SchemaFieldEntityRelationshipsArgs, 'input'>>;
   status?: Resolver<Maybe<ResolversTypes['Status']>, ParentType, ContextType>;

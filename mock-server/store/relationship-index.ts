@@ -14,10 +14,16 @@
  * may ask for the edges of a time window, as upstream's lineage does (TimeFilterUtils.getEdgeTimeFilterQuery,
  * metadata-io/.../graph/elastic/TimeFilterUtils.java): an edge created or updated within it, a manual
  * edge, or one without times (rows written before edges kept them, until restoreIndices rebuilds them).
+ *
+ * Column-level lineage edges (field-lineage-edges.ts) go from one schema field to another: their row
+ * names the entity whose aspect states them as its `owner` (every other row has none: its source
+ * owns it), so that a rewrite of that aspect replaces them and a rebuild of the field's own entity
+ * leaves them alone.
  */
 import type { Database, Statement } from 'better-sqlite3';
 import { valuesAt, type Contract, type RelationshipField } from '../../spec/index.js';
 import { entityTypeOf } from './entity-urn.js';
+import { FIELD_LINEAGE_RELATIONSHIP, derivesFieldLineage, fieldLineageEdges } from './field-lineage-edges.js';
 import type { AspectWrite, DerivedIndex, LatestAspectValues } from './types.js';
 
 export type RelationshipDirection = 'INCOMING' | 'OUTGOING';
@@ -105,6 +111,8 @@ export class RelationshipIndex implements DerivedIndex {
   private statements?: {
     deleteSource: Statement<[string], void>;
     deleteAspect: Statement<[string, string], void>;
+    deleteOwned: Statement<[string], void>;
+    deleteOwnedAspect: Statement<[string, string], void>;
     created: Statement<
       [string, string],
       [type: string, destination: string, createdOn: number | null, createdActor: string | null]
@@ -120,6 +128,7 @@ export class RelationshipIndex implements DerivedIndex {
         updatedOn: number | null,
         updatedActor: string | null,
         manual: number,
+        owner: string | null,
       ],
       void
     >;
@@ -159,14 +168,21 @@ export class RelationshipIndex implements DerivedIndex {
       db.exec(
         `ALTER TABLE ${TABLE} ADD COLUMN created_actor TEXT; ALTER TABLE ${TABLE} ADD COLUMN updated_actor TEXT;`,
       );
+    // Rows written before column-level lineage had no owner column: none of them is a field's edge.
+    if (!hasColumn('owner')) db.exec(`ALTER TABLE ${TABLE} ADD COLUMN owner TEXT;`);
+    db.exec(`CREATE INDEX IF NOT EXISTS ${TABLE}_by_owner ON ${TABLE} (owner, aspect) WHERE owner IS NOT NULL;`);
     this.statements = {
-      deleteSource: db.prepare(`DELETE FROM ${TABLE} WHERE source = ?`),
-      deleteAspect: db.prepare(`DELETE FROM ${TABLE} WHERE source = ? AND aspect = ?`),
+      deleteSource: db.prepare(`DELETE FROM ${TABLE} WHERE source = ? AND owner IS NULL`),
+      deleteAspect: db.prepare(`DELETE FROM ${TABLE} WHERE source = ? AND aspect = ? AND owner IS NULL`),
+      deleteOwned: db.prepare(`DELETE FROM ${TABLE} WHERE owner = ?`),
+      deleteOwnedAspect: db.prepare(`DELETE FROM ${TABLE} WHERE owner = ? AND aspect = ?`),
       created: db
-        .prepare(`SELECT type, destination, created_on, created_actor FROM ${TABLE} WHERE source = ? AND aspect = ?`)
+        .prepare(
+          `SELECT type, destination, created_on, created_actor FROM ${TABLE} WHERE source = ? AND aspect = ? AND owner IS NULL`,
+        )
         .raw() as Statement<[string, string], [string, string, number | null, string | null]>,
       insert: db.prepare(
-        `INSERT OR IGNORE INTO ${TABLE} (source, type, destination, aspect, created_on, created_actor, updated_on, updated_actor, manual) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO ${TABLE} (source, type, destination, aspect, created_on, created_actor, updated_on, updated_actor, manual, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       clear: db.prepare(`DELETE FROM ${TABLE}`),
       count: db.prepare(`SELECT COUNT(*) FROM ${TABLE}`).pluck() as Statement<[], number>,
@@ -195,7 +211,7 @@ export class RelationshipIndex implements DerivedIndex {
   }
 
   derivesFrom(aspect: string): boolean {
-    return (this.contract.aspects.get(aspect)?.relationships.length ?? 0) > 0;
+    return (this.contract.aspects.get(aspect)?.relationships.length ?? 0) > 0 || derivesFieldLineage(aspect);
   }
 
   /**
@@ -203,7 +219,7 @@ export class RelationshipIndex implements DerivedIndex {
    * createdOn and createdActor (every edge of the entity is built afresh when any aspect may have changed).
    */
   indexEntity(urn: string, _entityType: string, latest: LatestAspectValues, changed?: ReadonlySet<string>): void {
-    const { deleteSource, deleteAspect, created, insert } = this.prepared;
+    const { deleteSource, deleteAspect, deleteOwned, deleteOwnedAspect, created, insert } = this.prepared;
     /** The stored creation of the written aspects' edges, by aspect, type and destination. */
     const kept = new Map<string, [createdOn: number | null, createdActor: string | null]>();
     if (changed) {
@@ -212,12 +228,18 @@ export class RelationshipIndex implements DerivedIndex {
           for (const [type, destination, on, actor] of created.all(urn, aspect))
             kept.set(`${aspect}\n${type}\n${destination}`, [on, actor]);
         deleteAspect.run(urn, aspect);
+        if (derivesFieldLineage(aspect)) deleteOwnedAspect.run(urn, aspect);
       }
-    } else deleteSource.run(urn);
+    } else {
+      deleteSource.run(urn);
+      deleteOwned.run(urn);
+    }
     for (const aspect of changed ?? latest.keys()) {
       const relationships = this.contract.aspects.get(aspect)?.relationships ?? [];
-      const value = relationships.length > 0 ? latest.get(aspect) : undefined;
+      const value = relationships.length > 0 || derivesFieldLineage(aspect) ? latest.get(aspect) : undefined;
       if (value === undefined) continue;
+      for (const { source, destination } of fieldLineageEdges(urn, aspect, value))
+        insert.run(source, FIELD_LINEAGE_RELATIONSHIP, destination, aspect, null, null, null, null, 0, urn);
       let write: AspectWrite | undefined;
       const writeOf = (): AspectWrite => (write ??= latest.writeOf?.(aspect) ?? {});
       for (const relationship of relationships) {
@@ -245,6 +267,7 @@ export class RelationshipIndex implements DerivedIndex {
               data.updatedOn,
               data.updatedActor,
               data.manual,
+              null,
             );
           }
         }

@@ -94,13 +94,21 @@ function lineageEdgesOf(contract: Contract): readonly LineageEdge[] {
   return edges;
 }
 
-/** The (relationship, direction, entity types on the other side) an entity type follows in one lineage direction. */
+const SCHEMA_FIELD = 'schemaField';
+
+/**
+ * The (relationship, direction, entity types on the other side) an entity type follows in one lineage direction.
+ * A schema field follows only the column-level edges between fields (`DownstreamOf`, outgoing upstream and
+ * incoming downstream), as upstream's LineageRegistry.getLineageRelationships answers for it (entity-registry, v1.3.0.1).
+ */
 function lineageSteps(
   contract: Contract,
   entityType: string,
   direction: LineageInput['direction'],
 ): { name: string; direction: RelationshipDirection; others: readonly string[] }[] {
   const wantUpstream = direction === 'UPSTREAM';
+  if (entityType === SCHEMA_FIELD)
+    return [{ name: 'DownstreamOf', direction: wantUpstream ? 'OUTGOING' : 'INCOMING', others: [SCHEMA_FIELD] }];
   return lineageEdgesOf(contract).flatMap((edge) => {
     const steps = [];
     if (edge.source === entityType && edge.upstream === wantUpstream)

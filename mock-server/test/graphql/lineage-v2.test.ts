@@ -6,7 +6,10 @@
  * metadata-io/.../graph/SiblingGraphService.java, v1.3.0.1): each edge with its path, siblings' edges
  * merged unless separateSiblings, ghosts counted in `filtered` unless includeGhostEntities; and
  * column-level lineage as FineGrainedLineagesMapper maps a dataset's upstreamLineage and a job's
- * dataJobInputOutput (a SchemaFieldRef is the field URN's parent and path).
+ * dataJobInputOutput (a SchemaFieldRef is the field URN's parent and path). A schema field's own lineage is the
+ * column graph: `<downstream field> DownstreamOf <upstream field>` edges drawn from those fineGrainedLineages and
+ * from a chart's inputFields (UpdateGraphIndicesService.getEdgesAndRelationshipTypesFromAspect, metadata-io), walked
+ * as LineageRegistry.getLineageRelationships walks a schemaField (entity-registry, v1.3.0.1).
  */
 import { describe, expect, it } from 'vitest';
 import { ADMIN, graphql, ingest } from '../graphql-harness.js';
@@ -249,5 +252,80 @@ describe.each(['svc', 'li'] as const)('the lineage graph in the %s namespace', (
     );
     expect(reply.errors?.[0]?.message).toContain(named);
     expect(reply.data?.dataset.lineage).toBeNull();
+  });
+
+  describe('column-level lineage of a schema field', () => {
+    const CHART = urn('chart:(looker,revenue)');
+    const REPORT = dataset('report');
+    const lineageOfField = async (fieldUrn: string, includeGhostEntities = true) => {
+      const reply = await run(ONE, { urn: fieldUrn, separateSiblings: true, includeGhostEntities });
+      expect(reply.errors).toBeUndefined();
+      return reply.data?.entity;
+    };
+
+    it.each([
+      {
+        given:
+          "a field a job's column lineage reads: the field it feeds downstream (the job's dataset upstream left out)",
+        field: field(RAW, 'id'),
+        upstream: [],
+        downstream: [['DownstreamOf', field(CLEAN, 'order_id'), [[field(RAW, 'id'), field(CLEAN, 'order_id')]]]],
+      },
+      {
+        given: "a field between a job's and a dataset's column lineage: one field each way",
+        field: field(CLEAN, 'order_id'),
+        upstream: [['DownstreamOf', field(RAW, 'id'), [[field(CLEAN, 'order_id'), field(RAW, 'id')]]]],
+        downstream: [['DownstreamOf', field(MART, 'total'), [[field(CLEAN, 'order_id'), field(MART, 'total')]]]],
+      },
+      {
+        given: 'a field summed from two: both upstream',
+        field: field(MART, 'total'),
+        upstream: [
+          ['DownstreamOf', field(CLEAN, 'amount'), [[field(MART, 'total'), field(CLEAN, 'amount')]]],
+          ['DownstreamOf', field(CLEAN, 'order_id'), [[field(MART, 'total'), field(CLEAN, 'order_id')]]],
+        ],
+        downstream: [],
+      },
+    ])('getEntityLineageV2, $given', async ({ field: asked, upstream, downstream }) => {
+      const entity = await lineageOfField(asked);
+      expect(entity.type).toBe('SCHEMA_FIELD');
+      expect(edges(entity.upstream)).toEqual(upstream);
+      expect(edges(entity.downstream)).toEqual(downstream);
+    });
+
+    it('fields without stored aspects are ghosts: left out and counted unless includeGhostEntities, as the app asks', async () => {
+      const entity = await lineageOfField(field(CLEAN, 'order_id'), false);
+      expect([entity.upstream.total, entity.upstream.filtered]).toEqual([0, 1]);
+      expect([entity.downstream.total, entity.downstream.filtered]).toEqual([0, 1]);
+    });
+
+    it("a chart's inputFields draw its own fields downstream of the dataset's; a rewrite of an aspect replaces its edges", async () => {
+      const s = server();
+      await ingest(s, CHART, 'inputFields', {
+        fields: [
+          { schemaFieldUrn: field(MART, 'total'), schemaField: { fieldPath: 'revenue', nativeDataType: 'NUMBER' } },
+        ],
+      });
+      const column = (from: string, to: string) => ({
+        upstreamType: 'FIELD_SET',
+        upstreams: [field(CLEAN, from)],
+        downstreamType: 'FIELD',
+        downstreams: [field(REPORT, to)],
+      });
+      await ingest(s, REPORT, 'upstreamLineage', {
+        upstreams: [{ dataset: CLEAN, type: 'TRANSFORMED' }],
+        fineGrainedLineages: [column('amount', 'amount')],
+      });
+      const downstreamOf = async (asked: string) =>
+        edges((await lineageOfField(asked)).downstream).map((e: any) => e[1]);
+      expect(await downstreamOf(field(MART, 'total'))).toEqual([field(CHART, 'revenue')]);
+      expect(await downstreamOf(field(CLEAN, 'amount'))).toEqual([field(MART, 'total'), field(REPORT, 'amount')]);
+      await ingest(s, REPORT, 'upstreamLineage', {
+        upstreams: [{ dataset: CLEAN, type: 'TRANSFORMED' }],
+        fineGrainedLineages: [column('order_id', 'order_id')],
+      });
+      expect(await downstreamOf(field(CLEAN, 'amount'))).toEqual([field(MART, 'total')]);
+      expect(await downstreamOf(field(CLEAN, 'order_id'))).toEqual([field(MART, 'total'), field(REPORT, 'order_id')]);
+    });
   });
 });
