@@ -4,8 +4,10 @@
  * SchemaMetadataChangeEventGenerator (columns added, removed, renamed, retyped, primary keys; column
  * descriptions and tags), GlobalTagsChangeEventGenerator, GlossaryTermsChangeEventGenerator,
  * OwnershipChangeEventGenerator, DatasetPropertiesChangeEventGenerator and
- * EditableDatasetPropertiesChangeEventGenerator. A missing earlier version is an empty aspect, so an
- * aspect's first version adds everything it holds.
+ * EditableDatasetPropertiesChangeEventGenerator, GlossaryTermInfoChangeEventGenerator (a term's definition).
+ * A missing earlier version is an empty aspect, so an aspect's first version adds everything it holds. The
+ * generators of editableSchemaMetadata and institutionalMemory are in their own files; `generators.ts` says
+ * which generators each entity type has.
  */
 import { tryParseUrn } from '../../../spec/index.js';
 import { objectOf, objectsOf, stringOr, type JsonObject } from '../json-values.js';
@@ -35,14 +37,18 @@ export type ChangeEventGenerator = (
   after: JsonObject,
 ) => ChangeEvent[];
 
-const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+export const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const idOf = (urn: string): string => tryParseUrn(urn)?.parts.join(',') ?? urn;
+
+/** The URN of a field of an entity: `urn:<ns>:schemaField:(<entity urn>,<path>)` (SchemaFieldUtils.generateSchemaFieldUrn). */
+export const schemaFieldUrnOf = (entityUrn: string, path: string): string =>
+  `${entityUrn.slice(0, entityUrn.indexOf(':', 4) + 1)}schemaField:(${entityUrn},${path})`;
 
 /**
  * Two sorted lists walked side by side (the generators' merge of sorted associations): each key only
  * in `before` removed, each only in `after` added.
  */
-function associationDiff(
+export function associationDiff(
   before: string[],
   after: string[],
   event: (key: string, operation: 'ADD' | 'REMOVE') => ChangeEvent,
@@ -68,7 +74,8 @@ function associationDiff(
 const tagsOf = (globalTags: unknown): string[] =>
   objectsOf(objectOf(globalTags)?.tags).flatMap((t) => stringOr(t.tag) ?? []);
 
-function tagEvents(entityUrn: string, before: unknown, after: unknown): ChangeEvent[] {
+/** The tags added to and removed from an entity (GlobalTagsChangeEventGenerator.computeDiffs). */
+export function tagEvents(entityUrn: string, before: unknown, after: unknown): ChangeEvent[] {
   return associationDiff(tagsOf(before), tagsOf(after), (tag, operation) => ({
     category: 'TAG',
     operation,
@@ -85,26 +92,28 @@ function tagEvents(entityUrn: string, before: unknown, after: unknown): ChangeEv
 const termsOf = (glossaryTerms: unknown): string[] =>
   objectsOf(objectOf(glossaryTerms)?.terms).flatMap((t) => stringOr(t.urn) ?? []);
 
-const globalTagsEvents: ChangeEventGenerator = (urn, category, before, after) =>
+export const globalTagsEvents: ChangeEventGenerator = (urn, category, before, after) =>
   category === 'TAG' ? tagEvents(urn, before, after) : [];
 
-const glossaryTermsEvents: ChangeEventGenerator = (urn, category, before, after) =>
-  category !== 'GLOSSARY_TERM'
-    ? []
-    : associationDiff(termsOf(before), termsOf(after), (term, operation) => ({
-        category: 'GLOSSARY_TERM',
-        operation,
-        semVerChange: 'MINOR',
-        modifier: term,
-        parameters: { termUrn: term },
-        description:
-          operation === 'ADD'
-            ? `Term '${idOf(term)}' added to entity '${urn}'.`
-            : `Term '${idOf(term)}' removed from entity '${urn}'.`,
-      }));
+/** The terms added to and removed from an entity (GlossaryTermsChangeEventGenerator.computeDiffs). */
+export const termEvents = (urn: string, before: unknown, after: unknown): ChangeEvent[] =>
+  associationDiff(termsOf(before), termsOf(after), (term, operation) => ({
+    category: 'GLOSSARY_TERM',
+    operation,
+    semVerChange: 'MINOR',
+    modifier: term,
+    parameters: { termUrn: term },
+    description:
+      operation === 'ADD'
+        ? `Term '${idOf(term)}' added to entity '${urn}'.`
+        : `Term '${idOf(term)}' removed from entity '${urn}'.`,
+  }));
+
+export const glossaryTermsEvents: ChangeEventGenerator = (urn, category, before, after) =>
+  category === 'GLOSSARY_TERM' ? termEvents(urn, before, after) : [];
 
 /** Owners as owner URN and type; a changed type is a modification. */
-const ownershipEvents: ChangeEventGenerator = (urn, category, before, after) => {
+export const ownershipEvents: ChangeEventGenerator = (urn, category, before, after) => {
   if (category !== 'OWNER') return [];
   const owners = (aspect: JsonObject | undefined) =>
     new Map(
@@ -129,22 +138,37 @@ const ownershipEvents: ChangeEventGenerator = (urn, category, before, after) => 
   return events;
 };
 
-/** A description added, removed or changed (both dataset properties aspects). */
-const descriptionEvents: ChangeEventGenerator = (urn, category, before, after) => {
-  if (category !== 'DOCUMENTATION') return [];
-  const base = stringOr(before?.description);
-  const target = stringOr(after.description);
-  const event = (operation: ChangeOperation, description: string, value: string): ChangeEvent[] => [
-    { category, operation, semVerChange: 'MINOR', modifier: null, parameters: { description: value }, description },
-  ];
-  if (base === null && target !== null)
-    return event('ADD', `Documentation for '${urn}' has been added: '${target}'.`, target);
-  if (base !== null && target === null)
-    return event('REMOVE', `Documentation for '${urn}' has been removed: '${base}'.`, base);
-  if (base !== null && target !== null && base !== target)
-    return event('MODIFY', `Documentation of '${urn}' has been changed from '${base}' to '${target}'.`, target);
-  return [];
-};
+/**
+ * The documentation of an entity added, removed or changed: a description (both dataset properties
+ * aspects, the text as parameter `description`) or a glossary term's definition (no parameters).
+ */
+const documentationEvents =
+  (field: 'description' | 'definition'): ChangeEventGenerator =>
+  (urn, category, before, after) => {
+    if (category !== 'DOCUMENTATION') return [];
+    const base = stringOr(before?.[field]);
+    const target = stringOr(after[field]);
+    const event = (operation: ChangeOperation, description: string, value: string): ChangeEvent[] => [
+      {
+        category,
+        operation,
+        semVerChange: 'MINOR',
+        modifier: null,
+        parameters: field === 'description' ? { description: value } : null,
+        description,
+      },
+    ];
+    if (base === null && target !== null)
+      return event('ADD', `Documentation for '${urn}' has been added: '${target}'.`, target);
+    if (base !== null && target === null)
+      return event('REMOVE', `Documentation for '${urn}' has been removed: '${base}'.`, base);
+    if (base !== null && target !== null && base !== target)
+      return event('MODIFY', `Documentation of '${urn}' has been changed from '${base}' to '${target}'.`, target);
+    return [];
+  };
+
+export const descriptionEvents = documentationEvents('description');
+export const definitionEvents = documentationEvents('definition');
 
 // ---- schemaMetadata ------------------------------------------------------------------------------
 
@@ -189,8 +213,7 @@ const COMPATIBLE = 'A forwards & backwards compatible change due to ';
 const INCOMPATIBLE = 'A backwards incompatible change due to';
 
 function schemaEvents(entityUrn: string, category: ChangeCategory, before: JsonObject | undefined, after: JsonObject) {
-  const fieldUrn = (path: string) =>
-    `${entityUrn.slice(0, entityUrn.indexOf(':', 4) + 1)}schemaField:(${entityUrn},${path})`;
+  const fieldUrn = (path: string) => schemaFieldUrnOf(entityUrn, path);
   const events: ChangeEvent[] = [];
   const technical = (
     field: Field,
@@ -336,24 +359,4 @@ function schemaEvents(entityUrn: string, category: ChangeCategory, before: JsonO
   return events.filter((event) => event.category === category);
 }
 
-const schemaMetadataEvents: ChangeEventGenerator = schemaEvents;
-
-/** The generators of an entity type, by category and aspect, as TimelineServiceImpl registers them. */
-export const TIMELINE_GENERATORS: Readonly<
-  Record<string, Partial<Record<ChangeCategory, Record<string, ChangeEventGenerator>>>>
-> = {
-  dataset: {
-    TAG: { schemaMetadata: schemaMetadataEvents, globalTags: globalTagsEvents },
-    OWNER: { ownership: ownershipEvents },
-    DOCUMENTATION: {
-      editableDatasetProperties: descriptionEvents,
-      datasetProperties: descriptionEvents,
-      schemaMetadata: schemaMetadataEvents,
-    },
-    GLOSSARY_TERM: { glossaryTerms: glossaryTermsEvents },
-    TECHNICAL_SCHEMA: { schemaMetadata: schemaMetadataEvents },
-  },
-  glossaryTerm: {
-    OWNER: { ownership: ownershipEvents },
-  },
-};
+export const schemaMetadataEvents: ChangeEventGenerator = schemaEvents;

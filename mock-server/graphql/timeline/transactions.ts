@@ -16,11 +16,11 @@ import { targetUrn } from '../target-urn.js';
 import {
   CHANGE_CATEGORIES,
   SEMANTIC_CHANGES,
-  TIMELINE_GENERATORS,
   type ChangeCategory,
   type ChangeEvent,
   type SemanticChange,
 } from './change-events.js';
+import { TIMELINE_GENERATORS } from './generators.js';
 
 export interface ChangeTransaction {
   timestamp: number;

@@ -4,7 +4,9 @@
  * the stored versions of its aspects as upstream's TimelineServiceImpl and its change event
  * generators do (metadata-io/.../timeline/, datahub-graphql-core/.../resolvers/timeline/ and
  * .../types/timeline/mappers/, v1.3.0.1). The versions are written by a seed file whose entries carry
- * their own lastObserved, so each has its own write time.
+ * their own lastObserved, so each has its own write time. The edits of a dataset's columns
+ * (EditableSchemaMetadataChangeEventGenerator), its links (InstitutionalMemoryChangeEventGenerator) and a
+ * glossary term's definition (GlossaryTermInfoChangeEventGenerator) have their own entity.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,8 +27,17 @@ describe.each(['svc', 'li'] as const)('the timeline in the %s namespace', (names
   const ORDERS = urn(`dataset:(${urn('dataPlatform:hive')},shop.orders,PROD)`);
   const OWNED = urn(`dataset:(${urn('dataPlatform:hive')},shop.owned,PROD)`);
   const field = (path: string) => urn(`schemaField:(${ORDERS},${path})`);
-  const entry = (entityUrn: string, aspectName: string, json: unknown, lastObserved: number) => ({
-    entityType: 'dataset',
+  const EDITED = urn(`dataset:(${urn('dataPlatform:hive')},shop.edited,PROD)`);
+  const TERM = urn('glossaryTerm:Revenue');
+  const editedField = (path: string) => urn(`schemaField:(${EDITED},${path})`);
+  const entry = (
+    entityUrn: string,
+    aspectName: string,
+    json: unknown,
+    lastObserved: number,
+    entityType = 'dataset',
+  ) => ({
+    entityType,
     entityUrn,
     changeType: 'UPSERT',
     aspectName,
@@ -53,6 +64,14 @@ describe.each(['svc', 'li'] as const)('the timeline in the %s namespace', (names
       },
       time,
     );
+  function edits(time: number, fields: Record<string, unknown>[], links: Record<string, string>) {
+    const createStamp = { time, actor: urn('corpuser:jdoe') };
+    const elements = Object.entries(links).map(([url, description]) => ({ url, description, createStamp }));
+    return [
+      entry(EDITED, 'editableSchemaMetadata', { editableSchemaFieldInfo: fields }, time),
+      entry(EDITED, 'institutionalMemory', { elements }, time),
+    ];
+  }
   const seed = join(scratch, `${namespace}.json`);
   writeFileSync(
     seed,
@@ -96,6 +115,33 @@ describe.each(['svc', 'li'] as const)('the timeline in the %s namespace', (names
         4000,
       ),
       entry(OWNED, 'ownership', { owners: [{ owner: urn('corpuser:jdoe'), type: 'DATAOWNER' }] }, 1000),
+      // EDITED, 1,000: amount described and tagged, a runbook link. 2,000: amount described anew and given a
+      // term, id described; the runbook's text changed, a dashboard link added. 3,000: amount's edits and
+      // id's description gone; the runbook link gone.
+      ...edits(
+        1000,
+        [{ fieldPath: 'amount', description: 'In USD', globalTags: { tags: [{ tag: urn('tag:Gold') }] } }],
+        {
+          'https://wiki.example.com/runbook': 'Runbook',
+        },
+      ),
+      ...edits(
+        2000,
+        [
+          { fieldPath: 'amount', description: 'In euros', glossaryTerms: { terms: [{ urn: TERM }] } },
+          { fieldPath: 'id', description: 'Key' },
+        ],
+        { 'https://wiki.example.com/runbook': 'Runbook v2', 'https://bi.example.com/orders': 'Dashboard' },
+      ),
+      ...edits(3000, [{ fieldPath: 'id' }], { 'https://bi.example.com/orders': 'Dashboard' }),
+      entry(TERM, 'glossaryTermInfo', { definition: 'Money in', termSource: 'INTERNAL' }, 1000, 'glossaryTerm'),
+      entry(
+        TERM,
+        'glossaryTermInfo',
+        { definition: 'Money in, net of refunds', termSource: 'INTERNAL' },
+        2000,
+        'glossaryTerm',
+      ),
     ]),
   );
   const server = serverForTests({ namespace, seed: [seed] });
@@ -320,5 +366,147 @@ describe.each(['svc', 'li'] as const)('the timeline in the %s namespace', (names
   ])('a malformed URN is refused, naming the input field (%#)', async (query, input, named) => {
     const reply = await run(query, input);
     expect(reply.errors?.[0]?.message).toContain(named);
+  });
+
+  /** Each transaction as [time, [category, operation, modifier, description] of each change]. */
+  const worded = (data: any) =>
+    data.getTimeline.changeTransactions.map((t: any) => [
+      t.timestampMillis,
+      t.changes.map((c: any) => [c.category, c.operation, c.modifier, c.description]),
+    ]);
+
+  it.each([
+    {
+      given: "DOCUMENTATION: the columns' edited descriptions and the links, in upstream's words",
+      categories: ['DOCUMENTATION'],
+      want: [
+        [
+          1000,
+          [
+            [
+              'DOCUMENTATION',
+              'ADD',
+              'https://wiki.example.com/runbook',
+              `Institutional Memory 'https://wiki.example.com/runbook' with documentation of '${EDITED}' has been added: 'Runbook'`,
+            ],
+            [
+              'DOCUMENTATION',
+              'ADD',
+              'amount',
+              `Documentation for the field 'amount' of '${editedField('amount')}' has been added: 'In USD'`,
+            ],
+          ],
+        ],
+        [
+          2000,
+          [
+            [
+              'DOCUMENTATION',
+              'ADD',
+              'https://bi.example.com/orders',
+              `Institutional Memory 'https://bi.example.com/orders' with documentation of '${EDITED}' has been added: 'Dashboard'`,
+            ],
+            [
+              'DOCUMENTATION',
+              'MODIFY',
+              'https://wiki.example.com/runbook',
+              `Documentation of Institutional Memory 'https://wiki.example.com/runbook' of  '${EDITED}' has been changed from 'Runbook' to 'Runbook v2'.`,
+            ],
+            [
+              'DOCUMENTATION',
+              'MODIFY',
+              'amount',
+              `Documentation for the field 'amount' of '${editedField('amount')}' has been updated from 'In USD' to 'In euros'.`,
+            ],
+            [
+              'DOCUMENTATION',
+              'ADD',
+              'id',
+              `Documentation for the field 'id' of '${editedField('id')}' has been added: 'Key'`,
+            ],
+          ],
+        ],
+        [
+          3000,
+          [
+            [
+              'DOCUMENTATION',
+              'REMOVE',
+              'https://wiki.example.com/runbook',
+              `Institutional Memory 'https://wiki.example.com/runbook' with documentation of '${EDITED}' has been removed: 'Runbook v2'`,
+            ],
+            [
+              'DOCUMENTATION',
+              'REMOVE',
+              'amount',
+              `Documentation for the field 'Optional.empty' of '${editedField('amount')}' has been removed: 'In euros'`,
+            ],
+            [
+              'DOCUMENTATION',
+              'REMOVE',
+              'id',
+              `Documentation for the field 'Optional[id]' of '${editedField('id')}' has been removed: 'Key'`,
+            ],
+          ],
+        ],
+      ],
+    },
+    {
+      given: "TAG and GLOSSARY_TERM: a column's tags and terms as the field's",
+      categories: ['TAG', 'GLOSSARY_TERM'],
+      want: [
+        [1000, [['TAG', 'ADD', urn('tag:Gold'), `Tag 'Gold' added to entity '${editedField('amount')}'.`]]],
+        [
+          2000,
+          [
+            ['GLOSSARY_TERM', 'ADD', TERM, `Term 'Revenue' added to entity '${editedField('amount')}'.`],
+            ['TAG', 'REMOVE', urn('tag:Gold'), `Tag 'Gold' removed from entity '${editedField('amount')}'.`],
+          ],
+        ],
+        [3000, [['GLOSSARY_TERM', 'REMOVE', TERM, `Term 'Revenue' removed from entity '${editedField('amount')}'.`]]],
+      ],
+    },
+  ])('getTimeline of edited columns and links, $given', async ({ categories, want }) => {
+    const reply = await run(TIMELINE, { urn: EDITED, changeCategories: categories });
+    expect(reply.errors).toBeUndefined();
+    const got = worded(reply.data);
+    // The order of a transaction's changes from several aspects is not part of upstream's answer.
+    const sorted = (transactions: any[]) =>
+      transactions.map(([time, changes]: any) => [
+        time,
+        [...changes].sort((a: string[], b: string[]) => (a.join() < b.join() ? -1 : 1)),
+      ]);
+    expect(sorted(got)).toEqual(sorted(want));
+  });
+
+  it("a column's tag event names the field path and the field as parent", async () => {
+    const reply = await run(TIMELINE, { urn: EDITED, changeCategories: ['TAG'] });
+    expect(reply.data?.getTimeline.changeTransactions[0].changes[0].parameters).toEqual([
+      { key: 'fieldPath', value: 'amount' },
+      { key: 'parentUrn', value: editedField('amount') },
+      { key: 'tagUrn', value: urn('tag:Gold') },
+    ]);
+  });
+
+  it("getTimeline of a glossary term: its definition's changes (DOCUMENTATION), without parameters", async () => {
+    const reply = await run(TIMELINE, { urn: TERM, changeCategories: ['DOCUMENTATION'] });
+    expect(reply.errors).toBeUndefined();
+    const changes = reply.data?.getTimeline.changeTransactions.map((t: any) => [
+      t.lastSemanticVersion,
+      t.changes.map((c: any) => [c.operation, c.parameters, c.description]),
+    ]);
+    expect(changes).toEqual([
+      ['0.0.0-computed', [['ADD', null, `Documentation for '${TERM}' has been added: 'Money in'.`]]],
+      [
+        '0.1.0-computed',
+        [
+          [
+            'MODIFY',
+            null,
+            `Documentation of '${TERM}' has been changed from 'Money in' to 'Money in, net of refunds'.`,
+          ],
+        ],
+      ],
+    ]);
   });
 });
