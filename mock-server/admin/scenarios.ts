@@ -6,7 +6,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import type { Contract } from '../../spec/index.js';
+import { counted, type Contract } from '../../spec/index.js';
 import { badRequest, notFound } from '../errors.js';
 import { sampleCatalog } from '../sample/index.js';
 import { readSeedFile } from '../seed/index.js';
@@ -63,7 +63,7 @@ export class ScenarioCatalog {
       );
       if (report.rejected > 0)
         throw badRequest(
-          `scenario '${name}': ${report.rejected} aspects rejected: ${report.skipped.map((skip) => describeSkip(`scenario ${name}`, skip)).join('; ')}`,
+          `scenario '${name}': ${counted(report.rejected, 'aspect')} rejected: ${report.skipped.map((skip) => describeSkip(`scenario ${name}`, skip)).join('; ')}`,
         );
     });
     store.markStartupState();

@@ -173,6 +173,25 @@ function refusingNode(packages: Record<string, LockEntry>, nodes: string[]): str
   });
 }
 
+/**
+ * The families in graphql-yoga's tree whose releases within a semver range have raised the Node they need
+ * (@graphql-tools/utils 12.1.0 brought @whatwg-node/promise-helpers 2, Node 22.15): a consumer's npm resolves
+ * their ranges afresh, so each is pinned, as a dependency, to the version the lock holds.
+ */
+const FLOOR_RAISING_FAMILIES = ['@envelop/', '@graphql-tools/', '@graphql-yoga/', '@whatwg-node/'];
+
+/** The lock's top-level runtime entries of those families that `dependencies` does not pin to the lock's version. */
+function unpinnedFamilies(packages: Record<string, LockEntry>, dependencies: Record<string, string>): string[] {
+  return Object.entries(packages).flatMap(([path, entry]) => {
+    const name = path.slice('node_modules/'.length);
+    if (entry.dev || !path.startsWith('node_modules/') || name.includes('/node_modules/')) return [];
+    if (!FLOOR_RAISING_FAMILIES.some((family) => name.startsWith(family))) return [];
+    return dependencies[name] === entry.version
+      ? []
+      : [`${name}@${entry.version} (package.json: ${dependencies[name]})`];
+  });
+}
+
 /** The lowest version of each range of an `a || b` range: for ours, the lowest Node of each line we claim. */
 function lowestOfEach(range: string): string[] {
   return new semver.Range(range).set.map(
@@ -368,6 +387,25 @@ describe("the packages a consumer's npm install resolves, read from package-lock
     expect(refusingNode(floored, ['20.19.0', '22.12.0'])).toEqual([
       'node_modules/d@2.0.2 needs Node >=22.15.0, not 20.19.0, 22.12.0',
     ]);
+  });
+
+  it('finds a runtime package of a floor-raising family not pinned to the version of the lock', () => {
+    const locked = {
+      'node_modules/@whatwg-node/server': { version: '0.11.0' },
+      'node_modules/@envelop/core': { version: '5.6.1' },
+      'node_modules/@whatwg-node/fetch': { version: '0.10.13', dev: true },
+      'node_modules/graphql-yoga/node_modules/@graphql-tools/utils': { version: '11.2.2' },
+      'node_modules/express': { version: '5.3.0' },
+    };
+    expect(unpinnedFamilies(locked, { '@whatwg-node/server': '^0.11.0', '@envelop/core': '5.6.1' })).toEqual([
+      '@whatwg-node/server@0.11.0 (package.json: ^0.11.0)',
+    ]);
+  });
+
+  it("pin graphql-yoga's families to the lock's versions, so that a consumer's npm resolves the same", () => {
+    const { dependencies } = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as Manifest;
+    expect(Object.keys(lock.packages)).toContain('node_modules/@whatwg-node/server');
+    expect(unpinnedFamilies(lock.packages, dependencies), 'pin each as a dependency').toEqual([]);
   });
 
   it("are what npm resolves without this repository's overrides, which do not reach a consumer", () => {

@@ -24,6 +24,7 @@ import { documentCache, type DocumentCache } from './document-cache.js';
 import { errorFormatter } from './error-formatter.js';
 import { holdToRequestBudget, RequestBudget } from './request-budget.js';
 import { limitExceeded, measureOperation, type OperationLimits } from './operation-limits.js';
+import { operationChoiceError } from './operation-choice.js';
 import { GRAPHIQL_PATH, GRAPHQL_PATH } from '../../addresses.js';
 
 // The graphql instance @graphql-tools builds the schema with (CommonJS; see document-cache.ts).
@@ -252,7 +253,7 @@ export function graphqlEndpoint({
     const invalid = documents.validate(schema, document);
     if (invalid.length > 0) return errorsResponse(invalid);
     const operation = selected;
-    if (!operation) return errorsResponse([new GraphQLError('Unable to detect operation AST')]);
+    if (!operation) return errorsResponse([new GraphQLError(operationChoiceError(document, params.operationName))]);
     if (operation.operation === OperationTypeNode.SUBSCRIPTION)
       return errorsResponse([new GraphQLError('Subscriptions are not supported')]);
     let result: ExecutionResult;

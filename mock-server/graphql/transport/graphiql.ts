@@ -1,11 +1,15 @@
 /**
- * GET /api/graphiql: the GraphiQL explorer, rendered by @graphql-yoga/render-graphiql as one
- * self-contained page (scripts, styles and editor workers inline), so it works with no network.
- * It posts to /api/graphql; the headers editor carries the bearer token mutations need.
+ * GET /api/graphiql: the GraphiQL explorer of @graphql-yoga/render-graphiql as one self-contained
+ * page (its scripts, styles and editor workers inline), so it works with no network. The page is ours,
+ * built from the renderer's parts, so that GraphiQL runs with our fetcher (./explorer-fetcher.ts),
+ * which posts to /api/graphql; the headers editor carries the bearer token mutations need.
  */
 import type { RequestHandler } from 'express';
 import { GRAPHQL_PATH } from '../../addresses.js';
+import { explorerFetcherScript } from './explorer-fetcher.js';
 import { screenOperations } from './screen-operations.js';
+
+const TITLE = 'Metadata catalog GraphQL explorer';
 
 /** The dataset of the sample catalog the first query reads. */
 const SAMPLE_DATASET = 'clean.orders';
@@ -38,20 +42,50 @@ query dataset {
 }
 `;
 
+/** Text for a <script> element: `</` can close no element. */
+const inScript = (text: string): string => text.replace(/<\//g, '<\\/');
+
 async function explorerPage(urnPrefix: string): Promise<string> {
-  // The renderer module holds the whole page (about 9 MB of text): loaded on the first visit, not at start-up.
-  const { renderGraphiQL } = await import('@graphql-yoga/render-graphiql');
-  return renderGraphiQL({
-    endpoint: GRAPHQL_PATH,
-    title: 'Metadata catalog GraphQL explorer',
-    method: 'POST',
-    useGETForQueries: false,
+  // The renderer's parts are the whole page (about 9 MB of text): loaded on the first visit, not at start-up.
+  const { css, editorWorkerService, favicon, graphqlWorker, js, jsonWorker } =
+    await import('@graphql-yoga/render-graphiql/graphiql');
+  const options = {
+    title: TITLE,
     isHeadersEditorEnabled: true,
     defaultEditorToolsVisibility: 'headers',
     defaultQuery: defaultQuery(urnPrefix),
     // The first tab is the default query; then a saved example operation per screen.
     defaultTabs: [{ query: defaultQuery(urnPrefix) }, ...screenOperations(urnPrefix)],
-  });
+  };
+  // The editor's workers run from blobs of their inline text; GraphiQL is the renderer's bundle, given our fetcher.
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8" />
+<title>${TITLE}</title>
+<link rel="icon" href="${favicon}" />
+<style>${css}</style>
+</head>
+<body class="no-focus-outline">
+<noscript>The explorer needs JavaScript.</noscript>
+<div id="root"></div>
+<script>
+const workerUrls = Object.fromEntries(
+  Object.entries(${inScript(JSON.stringify({ editorWorkerService, json: jsonWorker, graphql: graphqlWorker }))}).map(
+    ([label, text]) => [label, URL.createObjectURL(new Blob([text], { type: 'application/javascript' }))],
+  ),
+);
+self.MonacoEnvironment = { globalAPI: false, getWorkerUrl: (_moduleId, label) => workerUrls[label] };
+${explorerFetcherScript(GRAPHQL_PATH)}
+${js};
+YogaGraphiQL.renderYogaGraphiQL(document.querySelector('#root'), {
+  ...${inScript(JSON.stringify(options))},
+  fetcher: explorerFetcher,
+});
+</script>
+</body>
+</html>
+`;
 }
 
 export function graphiqlPage(urnPrefix: string): RequestHandler {

@@ -71,3 +71,21 @@ describe('scenarios', () => {
     expect(reply.json.message).toContain('one-dataset');
   });
 });
+
+describe('a scenario holding an aspect the store refuses', () => {
+  const refused = mkdtempSync(join(tmpdir(), 'scenarios-refused-'));
+  writeFileSync(
+    join(refused, 'user-aspect-on-dataset.json'),
+    JSON.stringify([proposal(DATASET, 'corpUserInfo', { active: true }).proposal]),
+  );
+  afterAll(() => rmSync(refused, { recursive: true, force: true }));
+  const server = serverForTests({ scenarios: refused });
+
+  it('is a 400 counting the refused aspect in the singular and naming it, the store left as it was', async () => {
+    const before = await digest(server());
+    const reply = await call(server(), 'POST', '/__mock/scenarios/user-aspect-on-dataset');
+    expect(reply.status).toBe(400);
+    expect(reply.json.message).toMatch(/^scenario 'user-aspect-on-dataset': 1 aspect rejected: .*corpUserInfo/);
+    expect(await digest(server())).toBe(before);
+  });
+});

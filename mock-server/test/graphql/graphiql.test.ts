@@ -1,7 +1,7 @@
 /**
  * The explorer at GET /api/graphiql works with no network: headless Chromium opens it, runs the
- * preloaded query (a dataset of the sample catalog, whose description it shows), enters and runs a
- * dataset query, sees the result, runs a mutation with the bearer header entered in the
+ * preloaded named query (a dataset of the sample catalog, whose description it shows), replaces it with
+ * an unnamed dataset query run at once, sees the result, runs a mutation with the bearer header entered in the
  * headers editor, and no request leaves the machine. A screenshot is kept
  * under .tmp/screenshots/ for a human to look at.
  */
@@ -18,18 +18,17 @@ const DESCRIPTION = 'Orders seen through the explorer';
 /** The description of hive clean.orders in the sample catalog (mock-server/sample/dataset-definitions.ts). */
 const SAMPLE_ORDERS_DESCRIPTION =
   'Orders with their latest status, de-duplicated from the order events and enriched with product data. One row per order.';
-/** Longer than GraphiQL's debounce of editor changes. */
-const EDIT_DEBOUNCE_MS = 600;
-
-/** Replaces the text of the Monaco editor inside `container`. */
+/**
+ * Replaces the text of the Monaco editor inside `container`. Nothing waits for GraphiQL to re-parse the
+ * edited document: a run right after an edit is what a quick user does, and GraphiQL then still holds the
+ * operation name of the text before.
+ */
 async function replaceEditorText(page: Page, container: string, text: string): Promise<void> {
   await page.locator(`${container} .monaco-editor`).locator('visible=true').first().click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
   // insertText, not type: Monaco would close every bracket and quote typed one key at a time.
   await page.keyboard.insertText(text);
-  // GraphiQL re-parses an edited document after a debounce; running before that sends the old operation name.
-  await page.waitForTimeout(EDIT_DEBOUNCE_MS);
 }
 
 let server: MockServer;
@@ -44,7 +43,7 @@ describe('GET /api/graphiql', () => {
     const reply = await call(server, 'GET', '/api/graphiql');
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(reply.text).toContain('"endpoint":"/api/graphql"');
+    expect(reply.text).toContain('const explorerEndpoint = "/api/graphql";');
     expect(reply.text).not.toMatch(/<(script|link)[^>]+(src|href)="(https?:)?\/\//);
   });
 
@@ -73,13 +72,17 @@ describe('GET /api/graphiql', () => {
         await expect.poll(response, { timeout: 30_000 }).toContain(`"description": "${SAMPLE_ORDERS_DESCRIPTION}"`);
         expect(await response()).toContain('"exists": true');
 
+        // The named query replaced by an unnamed one and run at once with the keyboard: GraphiQL still holds the
+        // name `dataset`, which the page's fetcher leaves out since the new text defines no operation of that name
+        // (GraphiQL's own fetcher failed in the page: "Cannot infer operation dataset").
         await replaceEditorText(
           page,
           '.graphiql-query-editor',
           `{ dataset(urn: "${DATASET}") { urn properties { description } } }`,
         );
-        await page.locator('.graphiql-execute-button').click();
+        await page.keyboard.press('ControlOrMeta+Enter');
         await expect.poll(response, { timeout: 30_000 }).toContain(DESCRIPTION);
+        expect(await response()).not.toContain('"errors"');
 
         await keepScreenshot(page, 'graphiql-dataset-query');
 

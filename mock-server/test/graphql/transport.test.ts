@@ -65,6 +65,31 @@ describe('POST /api/graphql responds to every executed request with 200 applicat
     const reply = await graphql(server, { query, operationName: 'b' });
     expect(reply.json.data).toEqual({ dataset: { urn: DATASET } });
   });
+
+  // graphql-java's UnknownOperationException, answered with 200 by upstream's GraphQLController
+  // (metadata-service/graphql-servlet-impl/src/main/java/com/datahub/graphql/GraphQLController.java, v1.3.0.1).
+  it('an operationName the document does not define is one error naming operationName, still 200', async () => {
+    const reply = await graphql(server, { query: '{ __typename }', operationName: 'dataset' });
+    expect(reply.status).toBe(200);
+    expect(reply.json.data).toBeUndefined();
+    expect(reply.json.errors).toEqual([
+      expect.objectContaining({
+        message:
+          "Unknown operation named 'dataset'. operationName must name an operation of the document (it defines: (unnamed)) or be left out.",
+      }),
+    ]);
+  });
+
+  it('a document of several operations with no operationName is one error listing them', async () => {
+    const reply = await graphql(server, { query: 'query a { __typename } query b { __typename }' });
+    expect(reply.status).toBe(200);
+    expect(reply.json.errors).toEqual([
+      expect.objectContaining({
+        message:
+          'Must provide operation name if query contains multiple operations. Set operationName to one of: a, b.',
+      }),
+    ]);
+  });
 });
 
 describe('a body that is not a GraphQL request is a 400', () => {
