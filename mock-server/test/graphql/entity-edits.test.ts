@@ -692,6 +692,52 @@ describe.each([
     });
   });
 
+  // resolvers/datacontract/UpsertDataContractResolver.java (v1.3.0.1): the contract found by its ContractFor
+  // edge is rewritten in place; a new one takes the id given; the state defaults to ACTIVE. Its refusals of what
+  // upstream stores unreadable are in the table below (registry: graphql-lifecycle-refusals).
+  it('upsertDataContract writes the contract the asset page reads; a second upsert rewrites it', async () => {
+    const FRESH = u('assertion:refunds-fresh');
+    const SHAPE = u('assertion:refunds-shape');
+    for (const [urn, type] of [
+      [FRESH, 'FRESHNESS'],
+      [SHAPE, 'DATA_SCHEMA'],
+    ] as const)
+      await ingest(server, urn, 'assertionInfo', { type, entityUrn: OTHER }, ADMIN);
+    const upsert = `mutation upsertDataContract($input: UpsertDataContractInput!) {
+      upsertDataContract(input: $input) {
+        urn type
+        properties { freshness { assertion { urn } } schema { assertion { urn } } dataQuality { assertion { urn } } }
+        status { state }
+      }
+    }`;
+    const CONTRACT = u('dataContract:refunds');
+    const first = await ok(upsert, {
+      input: { entityUrn: OTHER, id: 'refunds', freshness: [{ assertionUrn: FRESH }], state: 'PENDING' },
+    });
+    expect(first.upsertDataContract).toEqual({
+      urn: CONTRACT,
+      type: 'DATA_CONTRACT',
+      properties: { freshness: [{ assertion: { urn: FRESH } }], schema: null, dataQuality: null },
+      status: { state: 'PENDING' },
+    });
+    const second = await ok(upsert, {
+      input: { entityUrn: OTHER, id: 'ignored', schema: [{ assertionUrn: SHAPE }], dataQuality: [] },
+    });
+    expect(second.upsertDataContract).toEqual({
+      urn: CONTRACT,
+      type: 'DATA_CONTRACT',
+      properties: { freshness: null, schema: [{ assertion: { urn: SHAPE } }], dataQuality: [] },
+      status: { state: 'ACTIVE' },
+    });
+    const contractOf = `query getDatasetContract($urn: String!) {
+      dataset(urn: $urn) { contract { urn properties { schema { assertion { urn } } } status { state } } }
+    }`;
+    expect(await entityOf(contractOf, OTHER)).toEqual({
+      contract: { urn: CONTRACT, properties: { schema: [{ assertion: { urn: SHAPE } }] }, status: { state: 'ACTIVE' } },
+    });
+    expect(await entityOf(contractOf, DATASET)).toEqual({ contract: null });
+  });
+
   it.each([
     {
       given: 'setDomain to a domain that does not exist',
@@ -787,6 +833,30 @@ describe.each([
       query: `mutation verifyForm($input: VerifyFormInput!) { verifyForm(input: $input) }`,
       variables: () => ({ input: { formUrn: FORM, entityUrn: DATASET } }),
       want: () => `Form ${FORM} has not been assigned to entity ${DATASET}`,
+    },
+    {
+      given: 'upsertDataContract for an asset that does not exist',
+      query: `mutation upsertDataContract($input: UpsertDataContractInput!) { upsertDataContract(input: $input) { urn } }`,
+      variables: () => ({ input: { entityUrn: MISSING } }),
+      want: () => `Provided entity with urn ${MISSING} does not exist!`,
+    },
+    {
+      given: 'upsertDataContract promising an assertion that does not exist',
+      query: `mutation upsertDataContract($input: UpsertDataContractInput!) { upsertDataContract(input: $input) { urn } }`,
+      variables: () => ({ input: { entityUrn: DATASET, dataQuality: [{ assertionUrn: u('assertion:nothing') }] } }),
+      want: () => `Provided assertion with urn ${u('assertion:nothing')} does not exist!`,
+    },
+    {
+      given: 'upsertDataContract promising a dataset as an assertion',
+      query: `mutation upsertDataContract($input: UpsertDataContractInput!) { upsertDataContract(input: $input) { urn } }`,
+      variables: () => ({ input: { entityUrn: DATASET, freshness: [{ assertionUrn: OTHER }] } }),
+      want: () => 'input.freshness[0].assertionUrn',
+    },
+    {
+      given: 'upsertDataContract for a chart',
+      query: `mutation upsertDataContract($input: UpsertDataContractInput!) { upsertDataContract(input: $input) { urn } }`,
+      variables: () => ({ input: { entityUrn: CHART } }),
+      want: () => 'input.entityUrn',
     },
   ] satisfies Refusal[])('$given: BAD_REQUEST naming it, the store unchanged', async ({ query, variables, want }) => {
     const before = await digest(server);
