@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MockServer } from '../../index.js';
 import { UNAUTHORIZED_MESSAGE } from '../../graphql/errors.js';
 import { ADMIN, READER, call, graphql, ingest, startServer } from '../graphql-harness.js';
+import { proposal } from '../http-harness.js';
 
 let server: MockServer;
 beforeAll(async () => {
@@ -584,11 +585,55 @@ describe('ingestion', () => {
     } finally {
       vi.useRealTimers();
     }
-    const rollback = await run(
-      `mutation rollbackIngestion($input: RollbackIngestionInput!) { rollbackIngestion(input: $input) }`,
-      { input: { runId: 'run-1' } },
-    );
-    expect(rollback.errors?.[0]?.message).toContain('rollbackIngestion');
+  });
+
+  // RollbackIngestionResolver over RollbackService and EntityServiceImpl.rollbackRun (v1.3.0.1, hard delete): each
+  // aspect the run wrote goes back to the version another run wrote before it, or is deleted; an entity whose key
+  // the run wrote is deleted; the run's time series points are deleted; the request of that id is ROLLED_BACK.
+  it('rollbackIngestion undoes what the run wrote, and nothing else', async () => {
+    const KEPT = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,rollback.kept,PROD)';
+    const MADE = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,rollback.made,PROD)';
+    const RUN = 'nightly-2026-12-01';
+    const write = async (urn: string, aspect: string, value: unknown, runId?: string) => {
+      const extra = runId ? { systemMetadata: { runId } } : {};
+      const reply = await call(server, 'POST', '/aspects?action=ingestProposal', {
+        body: proposal(urn, aspect, value, extra),
+        token: ADMIN,
+      });
+      expect(reply.status).toBe(200);
+    };
+    await write(KEPT, 'datasetProperties', { name: 'kept', customProperties: {}, tags: [] });
+    await write(KEPT, 'datasetProperties', { name: 'overwritten by the run', customProperties: {}, tags: [] }, RUN);
+    await write(KEPT, 'globalTags', { tags: [{ tag: 'urn:svc:tag:Nightly' }] }, RUN);
+    await write(KEPT, 'datasetProfile', { timestampMillis: 1_700_000_000_000, rowCount: 9 }, RUN);
+    await write(MADE, 'datasetProperties', { name: 'made by the run', customProperties: {}, tags: [] }, RUN);
+    expect(
+      (
+        await call(server, 'GET', `/aspects/${encodeURIComponent(MADE)}?aspect=dataPlatformInstance&version=0`, {
+          token: ADMIN,
+        })
+      ).status,
+    ).toBe(200);
+    const page = `query getDataset($urn: String!) { dataset(urn: $urn) { properties { name } globalTags { tags { tag { urn } } } } }`;
+    expect((await ok(page, { urn: KEPT })).dataset.properties.name).toBe('overwritten by the run');
+
+    const rollback = `mutation rollbackIngestion($input: RollbackIngestionInput!) { rollbackIngestion(input: $input) }`;
+    expect((await run(rollback, { input: { runId: RUN } }, READER)).errors?.[0]?.message).toBe(UNAUTHORIZED_MESSAGE);
+    expect(await ok(rollback, { input: { runId: RUN } })).toEqual({ rollbackIngestion: 'true' });
+
+    expect((await ok(page, { urn: KEPT })).dataset).toEqual({ properties: { name: 'kept' }, globalTags: null });
+    const read = (urn: string, aspect: string) =>
+      call(server, 'GET', `/aspects/${encodeURIComponent(urn)}?aspect=${aspect}&version=0`, { token: ADMIN });
+    expect((await read(MADE, 'datasetProperties')).status).toBe(404);
+    expect((await read(MADE, 'dataPlatformInstance')).status).toBe(404);
+    const profiles = await call(server, 'POST', '/aspects?action=getTimeseriesAspectValues', {
+      body: { urn: KEPT, entity: 'dataset', aspect: 'datasetProfile' },
+      token: ADMIN,
+    });
+    expect(profiles.json.value.values).toEqual([]);
+
+    const reserved = await run(rollback, { input: { runId: 'no-run-id-provided' } });
+    expect(reserved.errors?.[0]?.message).toContain('You cannot delete using this reserved run-id');
   });
 
   it('keeps a secret without ever giving its value back', async () => {
