@@ -380,6 +380,21 @@ describe('access tokens', () => {
     expect((await graphql(server, { query: ME, token: made.accessToken })).status).toBe(401);
     expect((await ok(LIST, { input: {} })).listAccessTokens.total).toBe(0);
   });
+
+  // GetAccessTokenResolver calls the three-argument generateAccessToken, which StatefulTokenService inherits from
+  // StatelessTokenService (metadata-service/auth-impl/.../token/, v1.3.0.1): a version 1 token, nothing stored.
+  it('getAccessToken gives a working token that is stored nowhere, so never listed', async () => {
+    const reader = 'urn:svc:corpuser:reader';
+    const got = (
+      await ok(
+        `query getAccessToken($input: GetAccessTokenInput!) { getAccessToken(input: $input) { accessToken } }`,
+        { input: { type: 'PERSONAL', actorUrn: reader, duration: 'ONE_HOUR' } },
+        READER,
+      )
+    ).getAccessToken;
+    expect(await ok(ME, {}, got.accessToken)).toEqual({ me: { corpUser: { urn: reader } } });
+    expect((await ok(LIST, { input: {} })).listAccessTokens.total).toBe(0);
+  });
 });
 
 describe('invitations', () => {
