@@ -283,6 +283,59 @@ describe('group members', () => {
     );
     expect(missing.errors?.[0]?.message).toContain('input.groupUrn');
   });
+
+  // RemoveGroupResolver and RemoveUserResolver delete the entity, then its references
+  // (EntityClient.deleteEntityReferences → DeleteEntityService, v1.3.0.1): memberships and ownership entries.
+  it('removeGroup and removeUser take the group and user out of memberships and owners', async () => {
+    const group = 'urn:svc:corpGroup:leavers';
+    const user = 'urn:svc:corpuser:leaver';
+    const dataset = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,leavers.owned,PROD)';
+    await ok(`mutation createGroup($input: CreateGroupInput!) { createGroup(input: $input) }`, {
+      input: { id: 'leavers', name: 'Leavers' },
+    });
+    await ingest(server, user, 'corpUserInfo', { active: true }, ADMIN);
+    await ok(`mutation addGroupMembers($input: AddGroupMembersInput!) { addGroupMembers(input: $input) }`, {
+      input: { groupUrn: group, userUrns: [user] },
+    });
+    await ingest(
+      server,
+      dataset,
+      'ownership',
+      {
+        owners: [
+          { owner: user, type: 'DATAOWNER' },
+          { owner: group, type: 'DATAOWNER' },
+          { owner: 'urn:svc:corpuser:jdoe', type: 'DATAOWNER' },
+        ],
+      },
+      ADMIN,
+    );
+    // The stored aspects, as the REST API gives them: what the removal rewrote, not what a mapper shows.
+    const stored = async (urn: string, aspect: string) =>
+      (await call(server, 'GET', `/aspects/${encodeURIComponent(urn)}?aspect=${aspect}&version=0`, { token: ADMIN }))
+        .json.aspect;
+    const owners = async () =>
+      (Object.values(await stored(dataset, 'ownership'))[0] as any).owners.map((o: any) => o.owner);
+    const groups = async () =>
+      (
+        await ok(
+          `query getUser($urn: String!) { corpUser(urn: $urn) { relationships(input: { types: ["IsMemberOfNativeGroup"], direction: OUTGOING, start: 0, count: 10 }) { total } } }`,
+          { urn: user },
+        )
+      ).corpUser.relationships.total;
+    expect(await owners()).toEqual([user, group, 'urn:svc:corpuser:jdoe']);
+    expect(await groups()).toBe(1);
+    const removeGroup = `mutation removeGroup($urn: String!) { removeGroup(urn: $urn) }`;
+    expect((await run(removeGroup, { urn: group }, READER)).errors?.[0]?.message).toBe(UNAUTHORIZED_MESSAGE);
+    expect(await ok(removeGroup, { urn: group })).toEqual({ removeGroup: true });
+    expect(await groups()).toBe(0);
+    expect(Object.values(await stored(user, 'nativeGroupMembership'))[0]).toEqual({ nativeGroups: [] });
+    expect(await owners()).toEqual([user, 'urn:svc:corpuser:jdoe']);
+    expect(await ok(`mutation removeUser($urn: String!) { removeUser(urn: $urn) }`, { urn: user })).toEqual({
+      removeUser: true,
+    });
+    expect(await owners()).toEqual(['urn:svc:corpuser:jdoe']);
+  });
 });
 
 describe('users', () => {
