@@ -10,6 +10,7 @@
  * refuses, naming the input field.
  */
 import type { GraphqlContext } from '../context.js';
+import { contractUrnOf } from '../entities/data-contract.js';
 import type { EntityView } from '../entities/entity-view.js';
 import { authorizeAll } from '../edits/resources.js';
 import { badRequestError } from '../errors.js';
@@ -18,7 +19,6 @@ import { targetUrn } from '../target-urn.js';
 import { newEntityUrn } from './new-entity.js';
 
 const ENTITY = 'dataContract';
-const CONTRACT_FOR = 'ContractFor';
 const KINDS = ['freshness', 'schema', 'dataQuality'] as const;
 
 interface UpsertDataContractInput {
@@ -28,18 +28,6 @@ interface UpsertDataContractInput {
   dataQuality?: readonly { assertionUrn: string }[] | null;
   state?: string | null;
   id?: string | null;
-}
-
-/** The asset's contract: the first entity with a ContractFor edge to it, or null. */
-function existingContract(ctx: GraphqlContext, asset: string): string | null {
-  const page = ctx.store.relationships({
-    urn: asset,
-    direction: 'INCOMING',
-    types: [CONTRACT_FOR],
-    start: 0,
-    count: 1,
-  });
-  return page.relationships[0]?.entity ?? null;
 }
 
 function validateInput(ctx: GraphqlContext, input: UpsertDataContractInput): void {
@@ -72,7 +60,7 @@ export function upsertDataContract(
   if (targetUrn(ctx, input.entityUrn).entity.name !== 'dataset')
     throw badRequestError(`input.entityUrn: ${input.entityUrn} is not a dataset; a contract is for a dataset`);
   validateInput(ctx, input);
-  const urn = existingContract(ctx, input.entityUrn) ?? newContractUrn(ctx, input.id);
+  const urn = contractUrnOf(ctx.store, input.entityUrn) ?? newContractUrn(ctx, input.id);
   const properties: Record<string, unknown> = { entity: input.entityUrn };
   for (const kind of KINDS) {
     const promises = input[kind];
@@ -85,10 +73,7 @@ export function upsertDataContract(
       urn,
       'dataContractStatus',
       { state: input.state ?? 'ACTIVE' },
-      {
-        ...write,
-        valueRoot: 'input',
-      },
+      { ...write, valueRoot: 'input' },
     );
   });
   return view.entity(urn);
