@@ -671,6 +671,7 @@ describe('ingestion', () => {
       expect(reply.status).toBe(200);
     };
     await write(KEPT, 'datasetProperties', { name: 'kept', customProperties: {}, tags: [] });
+    await write(KEPT, 'datasetProperties', { name: 'first rewrite of the run', customProperties: {}, tags: [] }, RUN);
     await write(KEPT, 'datasetProperties', { name: 'overwritten by the run', customProperties: {}, tags: [] }, RUN);
     await write(KEPT, 'globalTags', { tags: [{ tag: 'urn:svc:tag:Nightly' }] }, RUN);
     await write(KEPT, 'datasetProfile', { timestampMillis: 1_700_000_000_000, rowCount: 9 }, RUN);
@@ -693,6 +694,11 @@ describe('ingestion', () => {
     const read = (urn: string, aspect: string) =>
       call(server, 'GET', `/aspects/${encodeURIComponent(urn)}?aspect=${aspect}&version=0`, { token: ADMIN });
     expect((await read(MADE, 'datasetProperties')).status).toBe(404);
+    // Both of the run's versions went; the one before the run is the only one left.
+    const older = await call(server, 'GET', `/aspects/${encodeURIComponent(KEPT)}?aspect=datasetProperties&version=1`, {
+      token: ADMIN,
+    });
+    expect(older.status).toBe(404);
     expect((await read(MADE, 'dataPlatformInstance')).status).toBe(404);
     const profiles = await call(server, 'POST', '/aspects?action=getTimeseriesAspectValues', {
       body: { urn: KEPT, entity: 'dataset', aspect: 'datasetProfile' },
