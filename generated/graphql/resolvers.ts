@@ -3278,6 +3278,11 @@ export type DataQualityContract = {
   assertion: Assertion;
 };
 
+/** A data quality promise: the assertion that checks it. */
+export type DataQualityContractInput = {
+  assertionUrn: Scalars['String']['input'];
+};
+
 /** One transformation of a data job. */
 export type DataTransform = {
   __typename?: 'DataTransform';
@@ -4973,6 +4978,11 @@ export type FreshnessAssertionType =
 export type FreshnessContract = {
   __typename?: 'FreshnessContract';
   assertion: Assertion;
+};
+
+/** A freshness promise: the assertion that checks it. */
+export type FreshnessContractInput = {
+  assertionUrn: Scalars['String']['input'];
 };
 
 /** A cron window. */
@@ -7179,6 +7189,14 @@ export type Mutation = {
    */
   upsertConnection: DataHubConnection;
   /**
+   * Create or replace the data contract of an asset: writes dataContractProperties (the asset and the assertions
+   * promised) and dataContractStatus (the state, ACTIVE when absent) of the contract whose ContractFor edge points at
+   * the asset, or of a new contract `<prefix>dataContract:<id>` when the asset has none. The asset and every assertion
+   * must exist. Needs EDIT_ENTITY or EDIT_ENTITY_DATA_CONTRACT over the asset. `urn` is accepted and not read, as
+   * upstream's resolver finds the contract by its asset.
+   */
+  upsertDataContract: DataContract;
+  /**
    * Create or replace a page module (dataHubPageModuleProperties) at `input.urn`, or at a new URN without one, and
    * return it. A GLOBAL module needs an admin token; the parameters of its type must be given.
    */
@@ -7960,6 +7978,13 @@ export type MutationUpdateViewArgs = {
 /** Writes. Every mutation is authorized as the actor of the request's bearer token. */
 export type MutationUpsertConnectionArgs = {
   input: UpsertDataHubConnectionInput;
+};
+
+
+/** Writes. Every mutation is authorized as the actor of the request's bearer token. */
+export type MutationUpsertDataContractArgs = {
+  input: UpsertDataContractInput;
+  urn?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -9873,6 +9898,11 @@ export type SchemaContract = {
   assertion: Assertion;
 };
 
+/** A schema promise: the assertion that checks it. */
+export type SchemaContractInput = {
+  assertionUrn: Scalars['String']['input'];
+};
+
 /** One field of a dataset schema, as ingested. */
 export type SchemaField = {
   __typename?: 'SchemaField';
@@ -11310,6 +11340,22 @@ export type UpdateViewInput = {
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** What a data contract promises for one asset. */
+export type UpsertDataContractInput = {
+  /** The data quality promises; none when absent. */
+  dataQuality?: InputMaybe<Array<DataQualityContractInput>>;
+  /** The asset the contract is for (a dataset). */
+  entityUrn: Scalars['String']['input'];
+  /** The freshness promises; none when absent. */
+  freshness?: InputMaybe<Array<FreshnessContractInput>>;
+  /** The id of a new contract's URN; a random UUID when absent. Not read when the asset has a contract already. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  /** The schema promises; none when absent. */
+  schema?: InputMaybe<Array<SchemaContractInput>>;
+  /** The contract's state; ACTIVE when absent. */
+  state?: InputMaybe<DataContractState>;
+};
+
 /** A connection to create or replace. */
 export type UpsertDataHubConnectionInput = {
   /** The id in the URN; a random UUID when absent. */
@@ -12031,6 +12077,7 @@ export type ResolversTypes = {
   DataProduct: ResolverTypeWrapper<Omit<DataProduct, 'application' | 'domain' | 'entities' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversTypes['ApplicationAssociation']>, domain?: Maybe<ResolversTypes['DomainAssociation']>, entities?: Maybe<ResolversTypes['SearchResults']>, forms?: Maybe<ResolversTypes['Forms']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversTypes['Ownership']>, properties?: Maybe<ResolversTypes['DataProductProperties']>, relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversTypes['AssetSettings']>, structuredProperties?: Maybe<ResolversTypes['StructuredProperties']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   DataProductProperties: ResolverTypeWrapper<Omit<DataProductProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversTypes['CustomPropertiesEntry']>> }>;
   DataQualityContract: ResolverTypeWrapper<Omit<DataQualityContract, 'assertion'> & { assertion: ResolversTypes['Assertion'] }>;
+  DataQualityContractInput: DataQualityContractInput;
   DataTransform: ResolverTypeWrapper<DataTransform>;
   DataTransformLogic: ResolverTypeWrapper<DataTransformLogic>;
   DataTypeEntity: ResolverTypeWrapper<Omit<DataTypeEntity, 'info' | 'relationships'> & { info: ResolversTypes['DataTypeInfo'], relationships?: Maybe<ResolversTypes['EntityRelationshipsResult']> }>;
@@ -12140,6 +12187,7 @@ export type ResolversTypes = {
   FreshnessAssertionScheduleType: FreshnessAssertionScheduleType;
   FreshnessAssertionType: FreshnessAssertionType;
   FreshnessContract: ResolverTypeWrapper<Omit<FreshnessContract, 'assertion'> & { assertion: ResolversTypes['Assertion'] }>;
+  FreshnessContractInput: FreshnessContractInput;
   FreshnessCronSchedule: ResolverTypeWrapper<FreshnessCronSchedule>;
   GetAccessTokenInput: GetAccessTokenInput;
   GetGrantedPrivilegesInput: GetGrantedPrivilegesInput;
@@ -12398,6 +12446,7 @@ export type ResolversTypes = {
   SchemaAssertionField: ResolverTypeWrapper<SchemaAssertionField>;
   SchemaAssertionInfo: ResolverTypeWrapper<Omit<SchemaAssertionInfo, 'fields' | 'schema'> & { fields: Array<ResolversTypes['SchemaAssertionField']>, schema?: Maybe<ResolversTypes['SchemaMetadata']> }>;
   SchemaContract: ResolverTypeWrapper<Omit<SchemaContract, 'assertion'> & { assertion: ResolversTypes['Assertion'] }>;
+  SchemaContractInput: SchemaContractInput;
   SchemaField: ResolverTypeWrapper<Omit<SchemaField, 'globalTags' | 'glossaryTerms' | 'schemaFieldEntity' | 'tags'> & { globalTags?: Maybe<ResolversTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversTypes['GlossaryTerms']>, schemaFieldEntity?: Maybe<ResolversTypes['SchemaFieldEntity']>, tags?: Maybe<ResolversTypes['GlobalTags']> }>;
   SchemaFieldBlame: ResolverTypeWrapper<SchemaFieldBlame>;
   SchemaFieldChange: ResolverTypeWrapper<SchemaFieldChange>;
@@ -12519,6 +12568,7 @@ export type ResolversTypes = {
   UpdateUserHomePageSettingsInput: UpdateUserHomePageSettingsInput;
   UpdateUserSettingInput: UpdateUserSettingInput;
   UpdateViewInput: UpdateViewInput;
+  UpsertDataContractInput: UpsertDataContractInput;
   UpsertDataHubConnectionInput: UpsertDataHubConnectionInput;
   UpsertPageModuleInput: UpsertPageModuleInput;
   UpsertPageTemplateInput: UpsertPageTemplateInput;
@@ -12748,6 +12798,7 @@ export type ResolversParentTypes = {
   DataProduct: Omit<DataProduct, 'application' | 'domain' | 'entities' | 'forms' | 'glossaryTerms' | 'institutionalMemory' | 'ownership' | 'properties' | 'relationships' | 'settings' | 'structuredProperties' | 'tags'> & { application?: Maybe<ResolversParentTypes['ApplicationAssociation']>, domain?: Maybe<ResolversParentTypes['DomainAssociation']>, entities?: Maybe<ResolversParentTypes['SearchResults']>, forms?: Maybe<ResolversParentTypes['Forms']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, institutionalMemory?: Maybe<ResolversParentTypes['InstitutionalMemory']>, ownership?: Maybe<ResolversParentTypes['Ownership']>, properties?: Maybe<ResolversParentTypes['DataProductProperties']>, relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']>, settings?: Maybe<ResolversParentTypes['AssetSettings']>, structuredProperties?: Maybe<ResolversParentTypes['StructuredProperties']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   DataProductProperties: Omit<DataProductProperties, 'createdOn' | 'customProperties'> & { createdOn?: Maybe<ResolversParentTypes['ResolvedAuditStamp']>, customProperties?: Maybe<Array<ResolversParentTypes['CustomPropertiesEntry']>> };
   DataQualityContract: Omit<DataQualityContract, 'assertion'> & { assertion: ResolversParentTypes['Assertion'] };
+  DataQualityContractInput: DataQualityContractInput;
   DataTransform: DataTransform;
   DataTransformLogic: DataTransformLogic;
   DataTypeEntity: Omit<DataTypeEntity, 'info' | 'relationships'> & { info: ResolversParentTypes['DataTypeInfo'], relationships?: Maybe<ResolversParentTypes['EntityRelationshipsResult']> };
@@ -12842,6 +12893,7 @@ export type ResolversParentTypes = {
   FreshnessAssertionInfo: FreshnessAssertionInfo;
   FreshnessAssertionSchedule: FreshnessAssertionSchedule;
   FreshnessContract: Omit<FreshnessContract, 'assertion'> & { assertion: ResolversParentTypes['Assertion'] };
+  FreshnessContractInput: FreshnessContractInput;
   FreshnessCronSchedule: FreshnessCronSchedule;
   GetAccessTokenInput: GetAccessTokenInput;
   GetGrantedPrivilegesInput: GetGrantedPrivilegesInput;
@@ -13060,6 +13112,7 @@ export type ResolversParentTypes = {
   SchemaAssertionField: SchemaAssertionField;
   SchemaAssertionInfo: Omit<SchemaAssertionInfo, 'fields' | 'schema'> & { fields: Array<ResolversParentTypes['SchemaAssertionField']>, schema?: Maybe<ResolversParentTypes['SchemaMetadata']> };
   SchemaContract: Omit<SchemaContract, 'assertion'> & { assertion: ResolversParentTypes['Assertion'] };
+  SchemaContractInput: SchemaContractInput;
   SchemaField: Omit<SchemaField, 'globalTags' | 'glossaryTerms' | 'schemaFieldEntity' | 'tags'> & { globalTags?: Maybe<ResolversParentTypes['GlobalTags']>, glossaryTerms?: Maybe<ResolversParentTypes['GlossaryTerms']>, schemaFieldEntity?: Maybe<ResolversParentTypes['SchemaFieldEntity']>, tags?: Maybe<ResolversParentTypes['GlobalTags']> };
   SchemaFieldBlame: SchemaFieldBlame;
   SchemaFieldChange: SchemaFieldChange;
@@ -13171,6 +13224,7 @@ export type ResolversParentTypes = {
   UpdateUserHomePageSettingsInput: UpdateUserHomePageSettingsInput;
   UpdateUserSettingInput: UpdateUserSettingInput;
   UpdateViewInput: UpdateViewInput;
+  UpsertDataContractInput: UpsertDataContractInput;
   UpsertDataHubConnectionInput: UpsertDataHubConnectionInput;
   UpsertPageModuleInput: UpsertPageModuleInput;
   UpsertPageTemplateInput: UpsertPageTemplateInput;
@@ -15761,6 +15815,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   updateUserStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationUpdateUserStatusArgs, 'status' | 'urn'>>;
   updateView?: Resolver<Maybe<ResolversTypes['DataHubView']>, ParentType, ContextType, RequireFields<MutationUpdateViewArgs, 'input' | 'urn'>>;
   upsertConnection?: Resolver<ResolversTypes['DataHubConnection'], ParentType, ContextType, RequireFields<MutationUpsertConnectionArgs, 'input'>>;
+  upsertDataContract?: Resolver<ResolversTypes['DataContract'], ParentType, ContextType, RequireFields<MutationUpsertDataContractArgs, 'input'>>;
   upsertPageModule?: Resolver<ResolversTypes['DataHubPageModule'], ParentType, ContextType, RequireFields<MutationUpsertPageModuleArgs, 'input'>>;
   upsertPageTemplate?: Resolver<ResolversTypes['DataHubPageTemplate'], ParentType, ContextType, RequireFields<MutationUpsertPageTemplateArgs, 'input'>>;
   upsertStructuredProperties?: Resolver<ResolversTypes['StructuredProperties'], ParentType, ContextType, RequireFields<MutationUpsertStructuredPropertiesArgs, 'input'>>;

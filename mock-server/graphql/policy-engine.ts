@@ -50,7 +50,7 @@ export function actorOf(store: CatalogStore, urn: string): Actor {
 }
 
 /** Whether the actor (or one of its groups) owns the resource, of one of `types` when any are named. */
-function owns(store: CatalogStore, actor: Actor, resourceUrn: string, types: readonly string[]): boolean {
+export function owns(store: CatalogStore, actor: Actor, resourceUrn: string, types: readonly string[]): boolean {
   const owners = objectsOf(store.getAspect(resourceUrn, 'ownership', 0)?.value.owners);
   return owners.some((owner) => {
     const who = stringOr(owner.owner);

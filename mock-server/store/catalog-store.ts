@@ -27,6 +27,7 @@ import type { DerivedIndex, StoredAspect, TimeseriesPoint, WriteContext } from '
 import { storedAspect, writeVersionedAspect } from './versioned-aspect.js';
 import { BatchCommit, type CommitWaiter, type WrittenEntities } from './batch-commit.js';
 import { ReadHold } from './read-hold.js';
+import { rollbackRun } from './run-rollback.js';
 
 export interface CatalogStoreOptions {
   contract: Contract;
@@ -311,6 +312,22 @@ export class CatalogStore {
       const deleted = versions + points;
       if (deleted > 0) this.noteWritten(urn, entity, [aspectName]);
       return { deleted, points };
+    });
+  }
+
+  /**
+   * Rolls back ingestion run `runId` (run-rollback.ts): the aspects it wrote undone, each to the version before
+   * it where another run wrote one, and the entities whose key it wrote deleted; the derived rows follow, as
+   * after any delete. Answers the entities changed and deleted and the rows undone.
+   */
+  rollbackRun(runId: string): { entities: string[]; deletedEntities: string[]; rows: number } {
+    return this.transaction(() => {
+      const result = rollbackRun(this.db, runId, (urn) => entityOfUrn(this.contract, urn).entity.keyAspect);
+      for (const [urn, aspects] of result.aspects) {
+        const { entity } = entityOfUrn(this.contract, urn);
+        this.noteWritten(urn, entity, result.deletedEntities.has(urn) ? [entity.keyAspect] : [...aspects]);
+      }
+      return { entities: [...result.aspects.keys()], deletedEntities: [...result.deletedEntities], rows: result.rows };
     });
   }
 

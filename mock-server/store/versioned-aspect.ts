@@ -8,7 +8,8 @@ import type { AspectRow, PrimaryStatements } from './database.js';
 import { StoredJson } from './stored-json.js';
 import type { AuditStamp, StoredAspect, SystemMetadata, WriteContext } from './types.js';
 
-const NO_RUN_ID = 'no-run-id-provided';
+/** The run id of a write that names none, as upstream's DEFAULT_RUN_ID. */
+export const NO_RUN_ID = 'no-run-id-provided';
 
 /** The system metadata of a write: upstream fills lastObserved and the run ids when the client leaves them out. */
 export function writeSystemMetadata(ctx: WriteContext): SystemMetadata {

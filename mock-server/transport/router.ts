@@ -13,6 +13,7 @@ import type { MockContext } from '../controls/mock-context.js';
 import type { Handler, HandlerResult } from '../handlers/context.js';
 import { HANDLERS } from '../handlers/index.js';
 import { accessKind, isWrite } from '../auth/operation-access.js';
+import { authorizeEntityWrites, writesEntities } from './entity-write-access.js';
 import { requestChecker, type CheckedRequest, type RequestChecker } from '../wire/request-validation.js';
 import { pathMatcher, type PathMatch } from '../wire/path-matcher.js';
 import { RestliQuery } from '../wire/restli-query.js';
@@ -24,9 +25,11 @@ interface Route {
   handler: Handler | undefined;
   kind: AccessKind;
   write: boolean;
+  /** Whether its writes are of entities, decided by the stored policies (entity-write-access.ts) rather than the role. */
+  entityWrite: boolean;
 }
 
-/** The entity URN a write targets, read defensively from the unchecked body (for the 403 message). */
+/** The entity URN a write targets, read defensively from the unchecked body (for the 403 message of a role's refusal). */
 function writeTarget(body: unknown): string | undefined {
   const field = (value: unknown, key: string): unknown =>
     typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
@@ -85,6 +88,7 @@ export function metadataStoreRouter({ contract, auth, validators }: RouterSettin
       handler: HANDLERS[op.operationId],
       kind: accessKind(op),
       write: isWrite(op),
+      entityWrite: isWrite(op) && writesEntities(op.operationId),
     });
     byResource.set(resource, routes);
   }
@@ -141,9 +145,11 @@ export function metadataStoreRouter({ contract, auth, validators }: RouterSettin
         const caller = authorize(auth, {
           authorization,
           kind: route.kind,
-          write: route.write,
+          write: route.write && !route.entityWrite,
           target: writeTarget(body),
         });
+        if (route.entityWrite && auth.mode !== 'off')
+          authorizeEntityWrites(context.store, caller, route.op.operationId, body);
         if (!route.handler)
           throw new RestliError(
             501,

@@ -96,8 +96,8 @@ const ROOMS: readonly { folder: string; may: Readonly<Record<string, readonly st
       'lifecycle/': ['entities/', 'edits/'],
       // The timeline: change transactions computed from an entity's stored aspect versions.
       'timeline/': ['entities/'],
-      // The management screens: entity records and the list paging of searches.
-      'management/': ['entities/', 'discovery/'],
+      // The management screens: entity records, the list paging of searches, a user's or group's references removed.
+      'management/': ['entities/', 'discovery/', 'lifecycle/'],
       // A team's schema: read, compared and filled on its own; schema.ts and the face use it.
       'overlay/': [],
     },

@@ -5,6 +5,7 @@
  * ContractFor edge points at it, the first when there are several
  * (.../resolvers/datacontract/EntityDataContractResolver.java); null when none does.
  */
+import type { CatalogStore } from '../../store/catalog-store.js';
 import { objectsOf, stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import { structuredPropertiesRecord } from './catalog-fields.js';
@@ -49,9 +50,14 @@ export function dataContractRecord(view: EntityView, urn: string): OutputRecord 
   });
 }
 
-/** The contract for an asset: the first entity with a ContractFor edge to it, or null. */
+/** The URN of an asset's contract: the first entity with a ContractFor edge to it, or null. */
+export function contractUrnOf(store: CatalogStore, urn: string): string | null {
+  const page = store.relationships({ urn, direction: 'INCOMING', types: [CONTRACT_FOR], start: 0, count: 1 });
+  return page.relationships[0]?.entity ?? null;
+}
+
+/** The contract for an asset, or null. */
 export function assetContract(view: EntityView, urn: string): OutputRecord | null {
-  const page = view.store.relationships({ urn, direction: 'INCOMING', types: [CONTRACT_FOR], start: 0, count: 1 });
-  const contract = page.relationships[0]?.entity;
+  const contract = contractUrnOf(view.store, urn);
   return contract ? view.entity(contract) : null;
 }

@@ -3,22 +3,20 @@
  * associations with their prompts, and the verifications), and a form entity as FormMapper maps its
  * formInfo and ownership aspects (datahub-graphql-core/.../types/form/, v1.3.0.1). A form without
  * formInfo has no record. `isAssignedToMe` is upstream's IsFormAssignedToMeResolver: the caller is one of
- * the form's users, or a member (groupMembership, nativeGroupMembership) of one of its groups.
+ * the form's users, or a member (groupMembership, nativeGroupMembership) of one of its groups (`formAssignedTo`).
  */
 import { ownershipRecord, resolvedAuditStampRecord } from '../aspect-records.js';
 import { callerOf, type GraphqlContext } from '../context.js';
 import { booleanOr, objectOf, objectsOf, stringOr, stringsOf, type JsonObject } from '../json-values.js';
+import { actorOf, type Actor } from '../policy-engine.js';
 import type { OutputRecord } from '../records.js';
 import { relationshipsOf } from './edges.js';
 import type { EntityView } from './entity-view.js';
 
-/** The groups a user belongs to, from its groupMembership and nativeGroupMembership aspects. */
-function groupsOf(view: EntityView, user: string): Set<string> {
-  const stored = view.aspectsOf(user);
-  return new Set([
-    ...stringsOf(stored.aspect('groupMembership')?.groups),
-    ...stringsOf(stored.aspect('nativeGroupMembership')?.nativeGroups),
-  ]);
+/** FormUtils.isFormAssignedToUser: the actor is one of the form's users or a member of one of its groups. */
+export function formAssignedTo(actors: JsonObject | undefined, actor: Actor): boolean {
+  if (stringsOf(actors?.users).includes(actor.urn)) return true;
+  return stringsOf(actors?.groups).some((group) => actor.groups.includes(group));
 }
 
 function actorsRecord(view: EntityView, actors: JsonObject | undefined): OutputRecord {
@@ -28,13 +26,8 @@ function actorsRecord(view: EntityView, actors: JsonObject | undefined): OutputR
     owners: booleanOr(actors?.owners) ?? false,
     users: users && (() => users.map((user) => view.corpUser(user))),
     groups: groups && (() => groups.flatMap((group) => view.entity(group) ?? [])),
-    isAssignedToMe: (_args: unknown, ctx: GraphqlContext) => {
-      const me = callerOf(ctx).user;
-      if (users?.includes(me)) return true;
-      if (!groups || groups.length === 0) return false;
-      const mine = groupsOf(view, me);
-      return groups.some((group) => mine.has(group));
-    },
+    isAssignedToMe: (_args: unknown, ctx: GraphqlContext) =>
+      formAssignedTo(actors, actorOf(view.store, callerOf(ctx).user)),
   });
 }
 

@@ -7,6 +7,7 @@ import type { Resolver, ResolverFamily } from '../resolver-types.js';
 import { createBusinessAttribute, deleteBusinessAttribute, updateBusinessAttribute } from './business-attributes.js';
 import { createERModelRelationship, updateERModelRelationship } from './er-model-relationships.js';
 import { upsertConnection } from './connections.js';
+import { upsertDataContract } from './data-contracts.js';
 import { createDomain, deleteDomain, moveDomain } from './domains.js';
 import { createGlossaryEntity, deleteGlossaryEntity, updateParentNode } from './glossary.js';
 import { createApplication, createDataProduct, deleteOfKind, updateDataProduct } from './products-and-applications.js';
@@ -90,6 +91,9 @@ export const lifecycleFamily: ResolverFamily = (viewOf) => ({
       input: Parameters<typeof updateQuery>[3];
     }>,
     deleteQuery: ((_r, { urn }, ctx) => deleteQuery(ctx, urn)) satisfies ByUrn,
+    upsertDataContract: ((_r, { input }, ctx) => upsertDataContract(ctx, viewOf(ctx), input)) satisfies Input<
+      Parameters<typeof upsertDataContract>[2]
+    >,
     upsertConnection: ((_r, { input }, ctx) => upsertConnection(ctx, viewOf(ctx), input)) satisfies Input<
       Parameters<typeof upsertConnection>[2]
     >,

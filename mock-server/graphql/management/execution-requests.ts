@@ -12,7 +12,9 @@
  *   not finished, its result CANCELLED;
  * - listExecutionRequests: the requests matching the filters (`ingestionSource`, `executionResultStatus`),
  *   newest first; executionRequest(urn): one of them;
- * - rollbackIngestion: the mock's runs write nothing, so there is nothing to undo: an error naming it.
+ * - rollbackIngestion: the run undone in the store (CatalogStore.rollbackRun, as RollbackService and
+ *   EntityServiceImpl.rollbackRun do it), and the execution request of that id, once it has a result, ROLLED_BACK;
+ *   the reserved run id of unlabelled writes is refused with upstream's message.
  */
 import type {
   MutationCancelIngestionExecutionRequestArgs,
@@ -22,7 +24,9 @@ import type {
   QueryExecutionRequestArgs,
   QueryListExecutionRequestsArgs,
 } from '../../../generated/graphql/resolvers.js';
+import { makeUrn } from '../../../spec/index.js';
 import type { WriteContext } from '../../store/types.js';
+import { NO_RUN_ID } from '../../store/versioned-aspect.js';
 import { authorizePlatform, type GraphqlContext } from '../context.js';
 import type { EntityView } from '../entities/entity-view.js';
 import { executionRequestRecord, executionRequestsOf, executionsPage, resultOf } from '../entities/ingestion.js';
@@ -36,6 +40,7 @@ import { newUrn } from './stored-entities.js';
 
 const REQUEST = 'dataHubExecutionRequest';
 const INPUT = 'dataHubExecutionRequestInput';
+const RESULT = 'dataHubExecutionRequestResult';
 
 function requestFieldOf(view: EntityView, urn: string, input: JsonObject, field: string): string[] {
   if (field === 'ingestionSource') return [stringOr(objectOf(input.source)?.ingestionSource) ?? ''];
@@ -131,15 +136,42 @@ export function cancelIngestionExecutionRequest(
         result.startTimeMs = now.startTimeMs;
         result.durationMs = write.now - now.startTimeMs;
       }
-      ctx.store.upsertAspect(REQUEST, urn, 'dataHubExecutionRequestResult', result, write);
+      ctx.store.upsertAspect(REQUEST, urn, RESULT, result, write);
     }
     return urn;
   });
 }
 
-export function rollbackIngestion(ctx: GraphqlContext, { input }: MutationRollbackIngestionArgs): string {
-  authorizePlatform(ctx, MANAGE_INGESTION);
-  throw badRequestError(
-    `rollbackIngestion: the mock runs no ingestion, so run '${input.runId}' wrote nothing it could undo`,
-  );
+export function rollbackIngestion(
+  ctx: GraphqlContext,
+  view: EntityView,
+  { input }: MutationRollbackIngestionArgs,
+): string {
+  const write = authorizePlatform(ctx, MANAGE_INGESTION);
+  if (input.runId === NO_RUN_ID)
+    throw badRequestError(
+      `${NO_RUN_ID} is a default run-id provided for non labeled ingestion runs. You cannot delete using this reserved run-id`,
+    );
+  ctx.store.transaction(() => {
+    ctx.store.rollbackRun(input.runId);
+    markRolledBack(ctx, view, input.runId, write);
+  });
+  // Upstream's resolver answers true, which its String field gives as "true".
+  return 'true';
+}
+
+/**
+ * RollbackService.updateExecutionRequestStatus: the execution request whose id is the run id, when it has a
+ * result (stored, or the one the mock's clock has reached), gets the status ROLLED_BACK.
+ */
+function markRolledBack(ctx: GraphqlContext, view: EntityView, runId: string, write: WriteContext): void {
+  const urn = makeUrn(ctx.contract.names.urnPrefix, REQUEST, [runId]);
+  const request = ctx.store.getAspect(urn, INPUT, 0)?.value;
+  const now = request ? resultOf(view, urn, request, write.now) : null;
+  if (!now) return;
+  const stored = ctx.store.getAspect(urn, RESULT, 0)?.value;
+  const result: JsonObject = stored ? structuredClone(stored) : {};
+  for (const field of ['startTimeMs', 'durationMs', 'report'] as const)
+    if (!stored && now[field] != null) result[field] = now[field] as JsonObject[string];
+  ctx.store.upsertAspect(REQUEST, urn, RESULT, { ...result, status: 'ROLLED_BACK' }, write);
 }

@@ -5,7 +5,8 @@
  * .../GroupService.java, v1.3.0.1):
  * - listGroups (MANAGE_USERS_AND_GROUPS): a search of the groups;
  * - createGroup (the same) writes corpGroupInfo and origin NATIVE at `corpGroup:<id or random UUID>` (an
- *   existing group is a BAD_REQUEST); removeGroup (the same) deletes it;
+ *   existing group is a BAD_REQUEST); removeGroup (the same) deletes it and the references to
+ *   it (users' group memberships, owners), as RemoveGroupResolver through deleteEntityReferences;
  * - addGroupMembers / removeGroupMembers (MANAGE_USERS_AND_GROUPS, or EDIT_GROUP_MEMBERS over the group):
  *   each user's nativeGroupMembership gains or loses the group (a group brought from another system keeps its
  *   members there: adding is refused, removing edits groupMembership); the group must exist;
@@ -30,13 +31,14 @@ import {
   unauthorized,
   type GraphqlContext,
 } from '../context.js';
+import { deleteEntityAndReferences } from '../lifecycle/delete-entity.js';
 import type { EntityView } from '../entities/entity-view.js';
 import { badRequestError } from '../errors.js';
 import { stringsOf } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import { targetUrn } from '../target-urn.js';
 import { searchPage } from './lists.js';
-import { newUrn, removeEntity } from './stored-entities.js';
+import { newUrn } from './stored-entities.js';
 import { MANAGE_USERS_AND_GROUPS } from './users.js';
 
 const GROUP = 'corpGroup';
@@ -74,7 +76,8 @@ export function createGroup(ctx: GraphqlContext, { input }: MutationCreateGroupA
 
 export function removeGroup(ctx: GraphqlContext, { urn }: MutationRemoveGroupArgs): boolean {
   const write = authorizePlatform(ctx, MANAGE_USERS_AND_GROUPS);
-  removeEntity(ctx, GROUP, urn, write);
+  targetUrn(ctx, urn, GROUP);
+  ctx.store.transaction(() => deleteEntityAndReferences(ctx, urn, write));
   return true;
 }
 

@@ -139,6 +139,6 @@ export const managementFamily: ResolverFamily = (viewOf) => ({
     createTestConnectionRequest: ((_root, args, ctx) =>
       createTestConnectionRequest(ctx, args)) satisfies Resolver<Args.MutationCreateTestConnectionRequestArgs>,
     rollbackIngestion: ((_root, args, ctx) =>
-      rollbackIngestion(ctx, args)) satisfies Resolver<Args.MutationRollbackIngestionArgs>,
+      rollbackIngestion(ctx, viewOf(ctx), args)) satisfies Resolver<Args.MutationRollbackIngestionArgs>,
   },
 });

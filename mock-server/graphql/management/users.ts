@@ -4,7 +4,8 @@
  * CreateNativeUserResetTokenResolver.java, types/corpuser/CorpUserType.java (update), resolvers/settings/
  * homePage/UpdateUserHomePageSettingsResolver.java, v1.3.0.1):
  * - listUsers (MANAGE_USERS_AND_GROUPS): a search of the users;
- * - removeUser (MANAGE_USERS_AND_GROUPS) deletes the user; updateUserStatus (the same) writes corpUserStatus;
+ * - removeUser (MANAGE_USERS_AND_GROUPS) deletes the user and the references to it (owners, ...), as
+ *   RemoveUserResolver does through deleteEntityReferences (../lifecycle/delete-entity.ts); updateUserStatus (the same) writes corpUserStatus;
  * - updateCorpUserProperties: the user itself, a holder of MANAGE_USERS_AND_GROUPS, or one the policies let
  *   edit the user's profile, sets the given fields of corpUserEditableInfo;
  * - createNativeUserResetToken (MANAGE_USER_CREDENTIALS): a native user's (one with corpUserCredentials) reset
@@ -30,6 +31,7 @@ import {
   unauthorized,
   type GraphqlContext,
 } from '../context.js';
+import { deleteEntityAndReferences } from '../lifecycle/delete-entity.js';
 import type { EntityView } from '../entities/entity-view.js';
 import { badRequestError } from '../errors.js';
 import { objectOf, stringsOf } from '../json-values.js';
@@ -37,7 +39,6 @@ import type { OutputRecord } from '../records.js';
 import { targetUrn } from '../target-urn.js';
 import { encrypt, randomToken } from './cipher.js';
 import { searchPage } from './lists.js';
-import { removeEntity } from './stored-entities.js';
 
 const USER = 'corpuser';
 export const MANAGE_USERS_AND_GROUPS = ['MANAGE_USERS_AND_GROUPS'];
@@ -57,7 +58,8 @@ export function listUsers(ctx: GraphqlContext, view: EntityView, { input }: Quer
 
 export function removeUser(ctx: GraphqlContext, { urn }: MutationRemoveUserArgs): boolean {
   const write = authorizePlatform(ctx, MANAGE_USERS_AND_GROUPS);
-  removeEntity(ctx, USER, urn, write);
+  targetUrn(ctx, urn, USER);
+  ctx.store.transaction(() => deleteEntityAndReferences(ctx, urn, write));
   return true;
 }
 

@@ -49,6 +49,7 @@ describe.each([
   const TEMPLATE = u('dataHubPageTemplate:orders-summary');
   const GROUP = u('corpGroup:bfoo');
   const FORM = u('form:retention-check');
+  const FIELD_FORM = u('form:column-review');
 
   let server: MockServer;
   beforeAll(async () => {
@@ -111,6 +112,25 @@ describe.each([
     });
     await key(OTHER, 'forms', {
       incompleteForms: [{ urn: FORM, incompletePrompts: [], completedPrompts: [] }],
+      completedForms: [],
+      verifications: [],
+    });
+    await key(FIELD_FORM, 'formInfo', {
+      name: 'Column review',
+      type: 'VERIFICATION',
+      prompts: [
+        {
+          id: 'columns',
+          title: 'Retention per column',
+          type: 'FIELDS_STRUCTURED_PROPERTY',
+          structuredPropertyParams: { urn: PROPERTY },
+          required: true,
+        },
+      ],
+      actors: { owners: false, users: [CALLER] },
+    });
+    await key(DATASET, 'forms', {
+      incompleteForms: [{ urn: FIELD_FORM, incompletePrompts: [], completedPrompts: [] }],
       completedForms: [],
       verifications: [],
     });
@@ -676,9 +696,17 @@ describe.each([
         },
       },
     );
-    await ok(`mutation verifyForm($input: VerifyFormInput!) { verifyForm(input: $input) }`, {
-      input: { formUrn: FORM, entityUrn: OTHER },
+    // FormService.isFormAssignedToUser (v1.3.0.1): a form for owners may be verified by an owner of the asset only.
+    const verify = `mutation verifyForm($input: VerifyFormInput!) { verifyForm(input: $input) }`;
+    await ingest(server, OTHER, 'ownership', { owners: [{ owner: CALLER, type: 'DATAOWNER' }] }, ADMIN);
+    const before = await digest(server);
+    const refused = await send(verify, { input: { formUrn: FORM, entityUrn: OTHER } }, READER);
+    expect(refused.errors?.[0]).toMatchObject({
+      message: `Failed to authorize form on entity as form with urn ${FORM} is not assigned to user`,
+      extensions: { type: 'UNAUTHORIZED' },
     });
+    expect(await digest(server)).toBe(before);
+    await ok(verify, { input: { formUrn: FORM, entityUrn: OTHER } });
     const read = `query getDataset($urn: String!) { dataset(urn: $urn) { structuredProperties { properties { structuredProperty { urn } values { ... on NumberValue { numberValue } } } } forms { incompleteForms { form { urn } } completedForms { form { urn } completedPrompts { id lastModified { actor { urn } } } } verifications { form { urn } } } } }`;
     expect(await entityOf(read, OTHER)).toMatchObject({
       structuredProperties: { properties: [{ structuredProperty: { urn: PROPERTY }, values: [{ numberValue: 30 }] }] },
@@ -690,6 +718,98 @@ describe.each([
         verifications: [{ form: { urn: FORM } }],
       },
     });
+  });
+
+  // FormService.submitFieldStructuredPropertyPromptResponse (v1.3.0.1): the answer goes to the field's schemaField
+  // entity; the prompt completes once every field of the schema has an answer. The form names its users.
+  it('submitFormPrompt on a schema field writes the field and completes the prompt; an assigned user verifies', async () => {
+    await ok(
+      `mutation submitFormPrompt($urn: String!, $input: SubmitFormPromptInput!) { submitFormPrompt(urn: $urn, input: $input) }`,
+      {
+        urn: DATASET,
+        input: {
+          promptId: 'columns',
+          formUrn: FIELD_FORM,
+          type: 'FIELDS_STRUCTURED_PROPERTY',
+          fieldPath: 'id',
+          structuredPropertyParams: { structuredPropertyUrn: PROPERTY, values: [{ numberValue: 7 }] },
+        },
+      },
+    );
+    const field = `query getSchemaField($urn: String!) { entity(urn: $urn) { ... on SchemaFieldEntity { structuredProperties { properties { structuredProperty { urn } values { ... on NumberValue { numberValue } } } } } } }`;
+    expect(await entityOf(field, FIELD)).toEqual({
+      structuredProperties: { properties: [{ structuredProperty: { urn: PROPERTY }, values: [{ numberValue: 7 }] }] },
+    });
+    const verify = `mutation verifyForm($input: VerifyFormInput!) { verifyForm(input: $input) }`;
+    const refused = await send(verify, { input: { formUrn: FIELD_FORM, entityUrn: DATASET } }, READER);
+    expect(refused.errors?.[0]?.extensions.type).toBe('UNAUTHORIZED');
+    await ok(verify, { input: { formUrn: FIELD_FORM, entityUrn: DATASET } });
+    const forms = `query getDataset($urn: String!) { dataset(urn: $urn) { forms { incompleteForms { form { urn } } completedForms { form { urn } completedPrompts { id fieldAssociations { completedFieldPrompts { fieldPath lastModified { actor { urn } } } } } } verifications { form { urn } } } } }`;
+    expect(await entityOf(forms, DATASET)).toEqual({
+      forms: {
+        incompleteForms: [],
+        completedForms: [
+          {
+            form: { urn: FIELD_FORM },
+            completedPrompts: [
+              {
+                id: 'columns',
+                fieldAssociations: {
+                  completedFieldPrompts: [{ fieldPath: 'id', lastModified: { actor: { urn: CALLER } } }],
+                },
+              },
+            ],
+          },
+        ],
+        verifications: [{ form: { urn: FIELD_FORM } }],
+      },
+    });
+  });
+
+  // resolvers/datacontract/UpsertDataContractResolver.java (v1.3.0.1): the contract found by its ContractFor
+  // edge is rewritten in place; a new one takes the id given; the state defaults to ACTIVE. Its refusals of what
+  // upstream stores unreadable are in the table below (registry: graphql-lifecycle-refusals).
+  it('upsertDataContract writes the contract the asset page reads; a second upsert rewrites it', async () => {
+    const FRESH = u('assertion:refunds-fresh');
+    const SHAPE = u('assertion:refunds-shape');
+    for (const [urn, type] of [
+      [FRESH, 'FRESHNESS'],
+      [SHAPE, 'DATA_SCHEMA'],
+    ] as const)
+      await ingest(server, urn, 'assertionInfo', { type, entityUrn: OTHER }, ADMIN);
+    const upsert = `mutation upsertDataContract($input: UpsertDataContractInput!) {
+      upsertDataContract(input: $input) {
+        urn type
+        properties { freshness { assertion { urn } } schema { assertion { urn } } dataQuality { assertion { urn } } }
+        status { state }
+      }
+    }`;
+    const CONTRACT = u('dataContract:refunds');
+    const first = await ok(upsert, {
+      input: { entityUrn: OTHER, id: 'refunds', freshness: [{ assertionUrn: FRESH }], state: 'PENDING' },
+    });
+    expect(first.upsertDataContract).toEqual({
+      urn: CONTRACT,
+      type: 'DATA_CONTRACT',
+      properties: { freshness: [{ assertion: { urn: FRESH } }], schema: null, dataQuality: null },
+      status: { state: 'PENDING' },
+    });
+    const second = await ok(upsert, {
+      input: { entityUrn: OTHER, id: 'ignored', schema: [{ assertionUrn: SHAPE }], dataQuality: [] },
+    });
+    expect(second.upsertDataContract).toEqual({
+      urn: CONTRACT,
+      type: 'DATA_CONTRACT',
+      properties: { freshness: null, schema: [{ assertion: { urn: SHAPE } }], dataQuality: [] },
+      status: { state: 'ACTIVE' },
+    });
+    const contractOf = `query getDatasetContract($urn: String!) {
+      dataset(urn: $urn) { contract { urn properties { schema { assertion { urn } } } status { state } } }
+    }`;
+    expect(await entityOf(contractOf, OTHER)).toEqual({
+      contract: { urn: CONTRACT, properties: { schema: [{ assertion: { urn: SHAPE } }] }, status: { state: 'ACTIVE' } },
+    });
+    expect(await entityOf(contractOf, DATASET)).toEqual({ contract: null });
   });
 
   it.each([
@@ -785,8 +905,61 @@ describe.each([
     {
       given: 'verifyForm of a form not assigned to the entity',
       query: `mutation verifyForm($input: VerifyFormInput!) { verifyForm(input: $input) }`,
-      variables: () => ({ input: { formUrn: FORM, entityUrn: DATASET } }),
-      want: () => `Form ${FORM} has not been assigned to entity ${DATASET}`,
+      variables: () => ({ input: { formUrn: FIELD_FORM, entityUrn: OTHER } }),
+      want: () => `Form ${FIELD_FORM} has not been assigned to entity ${OTHER}`,
+    },
+    {
+      given: 'submitFormPrompt on a schema field the dataset lacks',
+      query: `mutation submitFormPrompt($urn: String!, $input: SubmitFormPromptInput!) { submitFormPrompt(urn: $urn, input: $input) }`,
+      variables: () => ({
+        urn: DATASET,
+        input: {
+          promptId: 'columns',
+          formUrn: FIELD_FORM,
+          type: 'FIELDS_STRUCTURED_PROPERTY',
+          fieldPath: 'nope',
+          structuredPropertyParams: { structuredPropertyUrn: PROPERTY, values: [{ numberValue: 1 }] },
+        },
+      }),
+      want: () => 'Field nope does not exist in the datasets schema.',
+    },
+    {
+      given: 'submitFormPrompt on schema fields without a fieldPath',
+      query: `mutation submitFormPrompt($urn: String!, $input: SubmitFormPromptInput!) { submitFormPrompt(urn: $urn, input: $input) }`,
+      variables: () => ({
+        urn: DATASET,
+        input: {
+          promptId: 'columns',
+          formUrn: FIELD_FORM,
+          type: 'FIELDS_STRUCTURED_PROPERTY',
+          structuredPropertyParams: { structuredPropertyUrn: PROPERTY, values: [{ numberValue: 1 }] },
+        },
+      }),
+      want: () => 'Failed to provide fieldPath for prompt type FIELDS_STRUCTURED_PROPERTY',
+    },
+    {
+      given: 'upsertDataContract for an asset that does not exist',
+      query: `mutation upsertDataContract($input: UpsertDataContractInput!) { upsertDataContract(input: $input) { urn } }`,
+      variables: () => ({ input: { entityUrn: MISSING } }),
+      want: () => `Provided entity with urn ${MISSING} does not exist!`,
+    },
+    {
+      given: 'upsertDataContract promising an assertion that does not exist',
+      query: `mutation upsertDataContract($input: UpsertDataContractInput!) { upsertDataContract(input: $input) { urn } }`,
+      variables: () => ({ input: { entityUrn: DATASET, dataQuality: [{ assertionUrn: u('assertion:nothing') }] } }),
+      want: () => `Provided assertion with urn ${u('assertion:nothing')} does not exist!`,
+    },
+    {
+      given: 'upsertDataContract promising a dataset as an assertion',
+      query: `mutation upsertDataContract($input: UpsertDataContractInput!) { upsertDataContract(input: $input) { urn } }`,
+      variables: () => ({ input: { entityUrn: DATASET, freshness: [{ assertionUrn: OTHER }] } }),
+      want: () => 'input.freshness[0].assertionUrn',
+    },
+    {
+      given: 'upsertDataContract for a chart',
+      query: `mutation upsertDataContract($input: UpsertDataContractInput!) { upsertDataContract(input: $input) { urn } }`,
+      variables: () => ({ input: { entityUrn: CHART } }),
+      want: () => 'input.entityUrn',
     },
   ] satisfies Refusal[])('$given: BAD_REQUEST naming it, the store unchanged', async ({ query, variables, want }) => {
     const before = await digest(server);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MockServer } from '../../index.js';
 import { UNAUTHORIZED_MESSAGE } from '../../graphql/errors.js';
 import { ADMIN, READER, call, graphql, ingest, startServer } from '../graphql-harness.js';
+import { proposal } from '../http-harness.js';
 
 let server: MockServer;
 beforeAll(async () => {
@@ -282,6 +283,59 @@ describe('group members', () => {
     );
     expect(missing.errors?.[0]?.message).toContain('input.groupUrn');
   });
+
+  // RemoveGroupResolver and RemoveUserResolver delete the entity, then its references
+  // (EntityClient.deleteEntityReferences → DeleteEntityService, v1.3.0.1): memberships and ownership entries.
+  it('removeGroup and removeUser take the group and user out of memberships and owners', async () => {
+    const group = 'urn:svc:corpGroup:leavers';
+    const user = 'urn:svc:corpuser:leaver';
+    const dataset = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,leavers.owned,PROD)';
+    await ok(`mutation createGroup($input: CreateGroupInput!) { createGroup(input: $input) }`, {
+      input: { id: 'leavers', name: 'Leavers' },
+    });
+    await ingest(server, user, 'corpUserInfo', { active: true }, ADMIN);
+    await ok(`mutation addGroupMembers($input: AddGroupMembersInput!) { addGroupMembers(input: $input) }`, {
+      input: { groupUrn: group, userUrns: [user] },
+    });
+    await ingest(
+      server,
+      dataset,
+      'ownership',
+      {
+        owners: [
+          { owner: user, type: 'DATAOWNER' },
+          { owner: group, type: 'DATAOWNER' },
+          { owner: 'urn:svc:corpuser:jdoe', type: 'DATAOWNER' },
+        ],
+      },
+      ADMIN,
+    );
+    // The stored aspects, as the REST API gives them: what the removal rewrote, not what a mapper shows.
+    const stored = async (urn: string, aspect: string) =>
+      (await call(server, 'GET', `/aspects/${encodeURIComponent(urn)}?aspect=${aspect}&version=0`, { token: ADMIN }))
+        .json.aspect;
+    const owners = async () =>
+      (Object.values(await stored(dataset, 'ownership'))[0] as any).owners.map((o: any) => o.owner);
+    const groups = async () =>
+      (
+        await ok(
+          `query getUser($urn: String!) { corpUser(urn: $urn) { relationships(input: { types: ["IsMemberOfNativeGroup"], direction: OUTGOING, start: 0, count: 10 }) { total } } }`,
+          { urn: user },
+        )
+      ).corpUser.relationships.total;
+    expect(await owners()).toEqual([user, group, 'urn:svc:corpuser:jdoe']);
+    expect(await groups()).toBe(1);
+    const removeGroup = `mutation removeGroup($urn: String!) { removeGroup(urn: $urn) }`;
+    expect((await run(removeGroup, { urn: group }, READER)).errors?.[0]?.message).toBe(UNAUTHORIZED_MESSAGE);
+    expect(await ok(removeGroup, { urn: group })).toEqual({ removeGroup: true });
+    expect(await groups()).toBe(0);
+    expect(Object.values(await stored(user, 'nativeGroupMembership'))[0]).toEqual({ nativeGroups: [] });
+    expect(await owners()).toEqual([user, 'urn:svc:corpuser:jdoe']);
+    expect(await ok(`mutation removeUser($urn: String!) { removeUser(urn: $urn) }`, { urn: user })).toEqual({
+      removeUser: true,
+    });
+    expect(await owners()).toEqual(['urn:svc:corpuser:jdoe']);
+  });
 });
 
 describe('users', () => {
@@ -377,6 +431,21 @@ describe('access tokens', () => {
       revokeAccessToken: true,
     });
     expect((await graphql(server, { query: ME, token: made.accessToken })).status).toBe(401);
+    expect((await ok(LIST, { input: {} })).listAccessTokens.total).toBe(0);
+  });
+
+  // GetAccessTokenResolver calls the three-argument generateAccessToken, which StatefulTokenService inherits from
+  // StatelessTokenService (metadata-service/auth-impl/.../token/, v1.3.0.1): a version 1 token, nothing stored.
+  it('getAccessToken gives a working token that is stored nowhere, so never listed', async () => {
+    const reader = 'urn:svc:corpuser:reader';
+    const got = (
+      await ok(
+        `query getAccessToken($input: GetAccessTokenInput!) { getAccessToken(input: $input) { accessToken } }`,
+        { input: { type: 'PERSONAL', actorUrn: reader, duration: 'ONE_HOUR' } },
+        READER,
+      )
+    ).getAccessToken;
+    expect(await ok(ME, {}, got.accessToken)).toEqual({ me: { corpUser: { urn: reader } } });
     expect((await ok(LIST, { input: {} })).listAccessTokens.total).toBe(0);
   });
 });
@@ -584,11 +653,61 @@ describe('ingestion', () => {
     } finally {
       vi.useRealTimers();
     }
-    const rollback = await run(
-      `mutation rollbackIngestion($input: RollbackIngestionInput!) { rollbackIngestion(input: $input) }`,
-      { input: { runId: 'run-1' } },
-    );
-    expect(rollback.errors?.[0]?.message).toContain('rollbackIngestion');
+  });
+
+  // RollbackIngestionResolver over RollbackService and EntityServiceImpl.rollbackRun (v1.3.0.1, hard delete): each
+  // aspect the run wrote goes back to the version another run wrote before it, or is deleted; an entity whose key
+  // the run wrote is deleted; the run's time series points are deleted; the request of that id is ROLLED_BACK.
+  it('rollbackIngestion undoes what the run wrote, and nothing else', async () => {
+    const KEPT = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,rollback.kept,PROD)';
+    const MADE = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,rollback.made,PROD)';
+    const RUN = 'nightly-2026-12-01';
+    const write = async (urn: string, aspect: string, value: unknown, runId?: string) => {
+      const extra = runId ? { systemMetadata: { runId } } : {};
+      const reply = await call(server, 'POST', '/aspects?action=ingestProposal', {
+        body: proposal(urn, aspect, value, extra),
+        token: ADMIN,
+      });
+      expect(reply.status).toBe(200);
+    };
+    await write(KEPT, 'datasetProperties', { name: 'kept', customProperties: {}, tags: [] });
+    await write(KEPT, 'datasetProperties', { name: 'first rewrite of the run', customProperties: {}, tags: [] }, RUN);
+    await write(KEPT, 'datasetProperties', { name: 'overwritten by the run', customProperties: {}, tags: [] }, RUN);
+    await write(KEPT, 'globalTags', { tags: [{ tag: 'urn:svc:tag:Nightly' }] }, RUN);
+    await write(KEPT, 'datasetProfile', { timestampMillis: 1_700_000_000_000, rowCount: 9 }, RUN);
+    await write(MADE, 'datasetProperties', { name: 'made by the run', customProperties: {}, tags: [] }, RUN);
+    expect(
+      (
+        await call(server, 'GET', `/aspects/${encodeURIComponent(MADE)}?aspect=dataPlatformInstance&version=0`, {
+          token: ADMIN,
+        })
+      ).status,
+    ).toBe(200);
+    const page = `query getDataset($urn: String!) { dataset(urn: $urn) { properties { name } globalTags { tags { tag { urn } } } } }`;
+    expect((await ok(page, { urn: KEPT })).dataset.properties.name).toBe('overwritten by the run');
+
+    const rollback = `mutation rollbackIngestion($input: RollbackIngestionInput!) { rollbackIngestion(input: $input) }`;
+    expect((await run(rollback, { input: { runId: RUN } }, READER)).errors?.[0]?.message).toBe(UNAUTHORIZED_MESSAGE);
+    expect(await ok(rollback, { input: { runId: RUN } })).toEqual({ rollbackIngestion: 'true' });
+
+    expect((await ok(page, { urn: KEPT })).dataset).toEqual({ properties: { name: 'kept' }, globalTags: null });
+    const read = (urn: string, aspect: string) =>
+      call(server, 'GET', `/aspects/${encodeURIComponent(urn)}?aspect=${aspect}&version=0`, { token: ADMIN });
+    expect((await read(MADE, 'datasetProperties')).status).toBe(404);
+    // Both of the run's versions went; the one before the run is the only one left.
+    const older = await call(server, 'GET', `/aspects/${encodeURIComponent(KEPT)}?aspect=datasetProperties&version=1`, {
+      token: ADMIN,
+    });
+    expect(older.status).toBe(404);
+    expect((await read(MADE, 'dataPlatformInstance')).status).toBe(404);
+    const profiles = await call(server, 'POST', '/aspects?action=getTimeseriesAspectValues', {
+      body: { urn: KEPT, entity: 'dataset', aspect: 'datasetProfile' },
+      token: ADMIN,
+    });
+    expect(profiles.json.value.values).toEqual([]);
+
+    const reserved = await run(rollback, { input: { runId: 'no-run-id-provided' } });
+    expect(reserved.errors?.[0]?.message).toContain('You cannot delete using this reserved run-id');
   });
 
   it('keeps a secret without ever giving its value back', async () => {

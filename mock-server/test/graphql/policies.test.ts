@@ -12,7 +12,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../index.js';
 import { UNAUTHORIZED_MESSAGE } from '../../graphql/errors.js';
-import { ADMIN, READER, digest, graphql, ingest, startServer } from '../graphql-harness.js';
+import { ADMIN, READER, call, digest, graphql, ingest, startServer } from '../graphql-harness.js';
+import { proposal } from '../http-harness.js';
 
 const EDITOR = 'editor-token';
 
@@ -177,6 +178,46 @@ describe('privileges from the stored policies', () => {
     await run(ADMIN, ASSIGN_ROLE, { input: { roleUrn: null, actors: [group] } });
     await run(ADMIN, ASSIGN_ROLE, { input: { roleUrn: urn('dataHubRole:Reader'), actors: [reader] } });
     expect(await privileges(READER)).toMatchObject({ managePolicies: false, manageGlossaries: false });
+  });
+
+  // The REST writes ask the same policies (AuthUtil.isAPIAuthorizedEntityUrns over PoliciesConfig.API_PRIVILEGE_MAP,
+  // v1.3.0.1): an UPSERT needs EDIT_ENTITY over the URN, a delete DELETE_ENTITY; a refusal is 403 and writes nothing.
+  it('decides REST writes by the same policies, from the next request', async () => {
+    const owned = urn(`dataset:(${urn('dataPlatform:hive')},db.rest_written,PROD)`);
+    const upsert = (token: string) =>
+      call(server, 'POST', '/aspects?action=ingestProposal', {
+        body: proposal(owned, 'status', { removed: false }),
+        token,
+      });
+    const remove = (token: string) => call(server, 'POST', '/entities?action=delete', { body: { urn: owned }, token });
+    const before = await digest(server);
+    const refused = await upsert(READER);
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe(`User ${reader} is unauthorized to modify entity ${owned}`);
+    expect(await digest(server)).toBe(before);
+
+    const policy = {
+      type: 'METADATA',
+      name: 'Readers write rest_written',
+      state: 'ACTIVE',
+      description: 'Lets the reader write one dataset.',
+      resources: { filter: { criteria: [{ field: 'RESOURCE_URN', values: [owned], condition: 'EQUALS' }] } },
+      privileges: ['EDIT_ENTITY'],
+      actors: { users: [reader], resourceOwners: false, allUsers: false, allGroups: false },
+    };
+    const policyUrn = (await run(ADMIN, CREATE_POLICY, { input: policy })).data.createPolicy as string;
+    expect((await upsert(READER)).status).toBe(200);
+    expect((await remove(READER)).status).toBe(403);
+    await run(ADMIN, UPDATE_POLICY, {
+      urn: policyUrn,
+      input: { ...policy, privileges: ['EDIT_ENTITY', 'DELETE_ENTITY'] },
+    });
+    expect((await remove(READER)).status).toBe(200);
+    await run(ADMIN, DELETE_POLICY, { urn: policyUrn });
+    expect((await upsert(READER)).status).toBe(403);
+    // The Editor role's metadata policy grants EDIT_ENTITY over every entity; the root user holds every privilege.
+    expect((await upsert(EDITOR)).status).toBe(200);
+    expect((await remove(ADMIN)).status).toBe(200);
   });
 
   it('refuses a role that is not stored and an actor that is neither user nor group, naming them', async () => {
