@@ -4,7 +4,9 @@
  * take it away, change its weight, soft-delete, delete or replace an entity, inside transactions
  * that search and are rolled back, and across a reset to the start-up state, it returns what an index
  * that has not searched before (a fresh replay of the same writes) returns, and after the store was emptied
- * finds nothing where the word was.
+ * finds nothing where the word was. A full-text search's last word reads the kept list of the tokens it
+ * begins (upstream's `match_phrase_prefix`, SearchQueryBuilder.getPrefixAndExactMatchQuery in
+ * metadata-io, v1.3.0.1) and holds to the same: a write of any token the prefix begins changes it.
  */
 import { describe, expect, it } from 'vitest';
 import { contract, ctx, datasetUrn } from '../search-harness.js';
@@ -48,8 +50,14 @@ const requests: Partial<SearchRequest>[] = [
   { input: 'shop', filter: pii },
   { input: 'orders' },
 ];
+/** The same as full-text searches, whose last word is a prefix: `sho` begins `shop` (and `shopping`), `shop` itself. */
+const prefixRequests: Partial<SearchRequest>[] = [
+  ...requests.map((r) => ({ ...r, input: r.input!.slice(0, 3), fulltext: true })),
+  { input: 'shop', fulltext: true },
+  { input: 'table sh', fulltext: true },
+];
 // matchedFields list an entity's fields in the order its history wrote them: left out.
-const results = (index: SearchIndex) =>
+const resultsOf = (index: SearchIndex, requests: readonly Partial<SearchRequest>[]) =>
   requests.map((r) => {
     const { numEntities, entities, metadata } = index.search({
       input: '',
@@ -67,6 +75,10 @@ const NEW = datasetUrn('hive', 'a_new_table');
 /** Each write changes what a kept list of `shop`, `blue` or `orders` (or the urns it kept) holds. */
 const writes: { given: string; write: Write }[] = [
   { given: 'a new entity holding the word', write: [NEW, 'datasetProperties', { description: 'shop orders' }] },
+  {
+    given: 'a longer word the word begins',
+    write: [U1, 'datasetProperties', { description: 'shopping table red' }],
+  },
   { given: 'the word taken from an entity', write: [U0, 'datasetProperties', { description: 'table red' }] },
   { given: 'the word given again, twice', write: [U0, 'datasetProperties', { description: 'shop shop blue' }] },
   {
@@ -83,7 +95,12 @@ const writes: { given: string; write: Write }[] = [
   },
 ];
 
-describe('a ranked search reading kept posting lists', () => {
+describe.each([
+  { searched: 'a word', searches: requests },
+  { searched: 'a prefix', searches: prefixRequests },
+])('a ranked search of $searched reading kept posting lists', ({ searches }) => {
+  const results = (index: SearchIndex) => resultsOf(index, searches);
+
   it('returns after each write what an index that had not searched before returns', () => {
     const { store, index } = replay([]);
     writes.forEach(({ write }, i) => {
