@@ -165,6 +165,61 @@ describe.each([
   });
 });
 
+describe('a ranked search of each entity type reading one kept posting list', () => {
+  const chart = (name: string): string => `${urnPrefix}chart:(looker,${name})`;
+  const stamp = { time: 0, actor: ctx.actor };
+  const chartInfo = (description: string) => ({
+    title: description,
+    description,
+    lastModified: { created: stamp, lastModified: stamp },
+  });
+  type Typed = [entity: string, urn: string, aspect: string, value: Record<string, unknown> | null];
+  const typedStart: Typed[] = [
+    ...start.map(([urn, aspect, value]): Typed => ['dataset', urn, aspect, value]),
+    ['chart', chart('c1'), 'chartInfo', chartInfo('shop chart')],
+    ['chart', chart('c2'), 'chartInfo', chartInfo('shopping chart')],
+  ];
+  const typedWrites: { given: string; write: Typed }[] = [
+    { given: 'a new chart holding the word', write: ['chart', chart('c3'), 'chartInfo', chartInfo('shop orders')] },
+    { given: 'a dataset deleted', write: ['dataset', U0, 'datasetKey', null] },
+    { given: 'a chart after the delete', write: ['chart', chart('c4'), 'chartInfo', chartInfo('blue shop')] },
+    { given: 'a chart soft-deleted', write: ['chart', chart('c1'), 'status', { removed: true }] },
+    { given: 'a chart without the word', write: ['chart', chart('c2'), 'chartInfo', chartInfo('table red')] },
+  ];
+  const typedReplay = (writes: readonly Typed[]) => {
+    const index = createSearchIndex(contract);
+    const store = new CatalogStore({ contract, derived: [index] });
+    for (const write of [...typedStart, ...writes]) typedApply(store, write);
+    return { store, index };
+  };
+  const typedApply = (store: CatalogStore, [entity, urn, aspect, value]: Typed): void => {
+    if (value) store.upsertAspect(entity, urn, aspect, value, ctx);
+    else store.deleteAspect(entity, urn, aspect, ctx);
+  };
+  // Each type searched after the other, so the second reads the list the first kept.
+  const typedResults = (index: SearchIndex) =>
+    ['shop', 'sho', 'blue'].flatMap((input) =>
+      ['dataset', 'chart'].map((entity) => {
+        const { numEntities, entities } = index.search({ input, entity, start: 0, count: 10, fulltext: true });
+        return { entity, numEntities, entities };
+      }),
+    );
+
+  it('returns after each write what an index that had not searched before returns, for each type', () => {
+    const { store, index } = typedReplay([]);
+    // shop and sho, the last word of a full-text search: 12 datasets, c1 and c2 (shopping); blue: 4 datasets.
+    expect(typedResults(index).map((r) => r.numEntities)).toEqual([12, 2, 12, 2, 4, 0]);
+    expect(typedResults(index)[3]!.entities.sort()).toEqual([chart('c1'), chart('c2')]);
+    typedWrites.forEach(({ given, write }, i) => {
+      typedResults(index);
+      typedApply(store, write);
+      expect(typedResults(index), given).toEqual(
+        typedResults(typedReplay(typedWrites.slice(0, i + 1).map((w) => w.write)).index),
+      );
+    });
+  });
+});
+
 describe('a ranked page of hits of equal score', () => {
   it('orders them by the UTF-8 bytes of their urns, as SQLite orders text, past U+FFFF too', () => {
     const index = createSearchIndex(contract);
