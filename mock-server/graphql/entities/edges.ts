@@ -151,18 +151,26 @@ export function lineageEdges(
   window?: EdgeWindow,
 ): RelatedEdge[] {
   const entityType = tryParseUrn(urn)?.entityType ?? '';
+  const steps = lineageSteps(view.contract, entityType, direction);
+  // One read per direction of every step's relationships, then each step's edges in turn, as many as a page of ALL_EDGES.
+  const read = new Map<RelationshipDirection, RelatedEdge[]>();
+  const edgesOf = (way: RelationshipDirection): RelatedEdge[] => {
+    let found = read.get(way);
+    if (!found) {
+      const types = [...new Set(steps.filter((s) => s.direction === way).map((s) => s.name))];
+      found = view.store.relationshipEdges({ urn, direction: way, types, ...(window ? { window } : {}) });
+      read.set(way, found);
+    }
+    return found;
+  };
   const edges: RelatedEdge[] = [];
-  for (const step of lineageSteps(view.contract, entityType, direction)) {
-    const page = view.store.relationships({
-      urn,
-      direction: step.direction,
-      types: [step.name],
-      start: 0,
-      count: ALL_EDGES,
-      ...(window ? { window } : {}),
-    });
-    for (const edge of page.relationships)
+  for (const step of steps) {
+    let paged = 0;
+    for (const edge of edgesOf(step.direction)) {
+      if (edge.type !== step.name) continue;
+      if (paged++ === ALL_EDGES) break;
       if (step.others.includes(tryParseUrn(edge.entity)?.entityType ?? '')) edges.push(edge);
+    }
   }
   return edges;
 }
