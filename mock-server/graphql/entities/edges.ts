@@ -259,17 +259,26 @@ export function lineageOf(view: EntityView, urn: string): (args: { input: Lineag
       a.edge.entity === b.edge.entity ? a.edge.type.localeCompare(b.edge.type) : a.edge.entity < b.edge.entity ? -1 : 1,
     );
     const page = visible.slice(start, start + count);
+    // The page names few entities many times (the entity asked about in every path, the same actors, each
+    // entity reached again in its path): each record is built once for the page, and read while this field's
+    // answer is completed (its records read their aspects when asked, as before).
+    const records = new Map<string, OutputRecord | null>();
+    const entity = (of: string): OutputRecord | null => {
+      let record = records.get(of);
+      if (record === undefined) records.set(of, (record = view.entity(of)));
+      return record;
+    };
     const relationships = page.map(({ from, edge }) =>
       view.shapes.record('LineageRelationship', {
         type: edge.type,
-        entity: () => view.entity(edge.entity),
+        entity: () => entity(edge.entity),
         degree: 1,
         createdOn: edge.createdOn,
-        createdActor: () => (edge.createdActor === null ? null : view.entity(edge.createdActor)),
+        createdActor: () => (edge.createdActor === null ? null : entity(edge.createdActor)),
         updatedOn: edge.updatedOn,
-        updatedActor: () => (edge.updatedActor === null ? null : view.entity(edge.updatedActor)),
+        updatedActor: () => (edge.updatedActor === null ? null : entity(edge.updatedActor)),
         isManual: edge.manual === 1,
-        paths: () => [view.shapes.record('EntityPath', { path: [view.entity(from), view.entity(edge.entity)] })],
+        paths: () => [view.shapes.record('EntityPath', { path: [entity(from), entity(edge.entity)] })],
       }),
     );
     return view.shapes.record('EntityLineageResult', {
