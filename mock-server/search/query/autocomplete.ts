@@ -267,9 +267,19 @@ function sortMatches(tables: SearchTables, fields: EntityIndexFields, m: Matchin
     .all(...rows.params, read) as string[];
 }
 
-/** Whether a query without field or filter matches at least BROAD rows (counted up to there only). */
+/**
+ * Whether a query without field or filter matches at least BROAD rows (counted up to there only). The token
+ * index says so first where its own count of the query's rarest token (the last one as a prefix) reaches
+ * BROAD: the count of FTS5 builds a prefix's whole match list (20,000 rowids for a five-letter prefix of a
+ * fifth of 100,000 names). Either way the same suggestions come out; only their path differs.
+ */
 function isBroad(tables: SearchTables, m: Matching): boolean {
   if (m.narrowed) return false;
+  const last = m.tokens.length - 1;
+  const held = Math.min(
+    ...m.tokens.map((t, i) => (i === last ? tables.terms.docsWithPrefix(t) : tables.terms.docsWith(t))),
+  );
+  if (held >= BROAD) return true;
   const counted = tables
     .statement(
       'SELECT count(*) FROM (SELECT rowid FROM search_autocomplete WHERE search_autocomplete MATCH ? LIMIT ?)',
