@@ -25,6 +25,7 @@ import { fillUnknownFields } from './overlay/fill.js';
 import { RecordShapes } from './records.js';
 import { timelineFamily } from './timeline/index.js';
 import type { FieldResolvers, ResolverFamily, ViewOf } from './resolver-types.js';
+import { appConfigInputs } from './shell/app-config.js';
 import { shellFamily } from './shell/index.js';
 import { viewFamily } from './views/index.js';
 
@@ -48,7 +49,15 @@ const cjs = createRequire(import.meta.url)('graphql') as typeof import('graphql'
 export interface CatalogSchema {
   schema: GraphQLSchema;
   shapes: RecordShapes;
+  /**
+   * Root query fields whose answer to a document is fixed by what these give (read per request): the
+   * endpoint keeps an operation of such fields alone answered under them (configuration, not data).
+   */
+  answerInputs: ReadonlyMap<string, (ctx: GraphqlContext) => string>;
 }
+
+/** The root fields whose answer depends on the document and these inputs only. */
+const ANSWER_INPUTS: ReadonlyMap<string, (ctx: GraphqlContext) => string> = new Map([['appConfig', appConfigInputs]]);
 
 /** The families' resolvers merged by type; a field two families claim is a defect of the table. */
 function assemble(families: readonly ResolverFamily[], viewOf: ViewOf): FieldResolvers {
@@ -89,8 +98,9 @@ export function catalogSchema(contract: Contract, served?: DocumentNode): Catalo
       resolvers,
       resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
     });
-    return { schema: fillUnknownFields(schema, cjs.buildSchema(contract.graphqlSdl)), shapes };
+    // A team's SDL may fill fields of its own into an answer: none is kept.
+    return { schema: fillUnknownFields(schema, cjs.buildSchema(contract.graphqlSdl)), shapes, answerInputs: new Map() };
   }
   const schema = makeExecutableSchema({ typeDefs: contract.graphqlSdl, resolvers });
-  return { schema, shapes };
+  return { schema, shapes, answerInputs: ANSWER_INPUTS };
 }

@@ -11,7 +11,12 @@ import { AspectValidation } from './aspect-validation.js';
 import { aspectRowOf, openDatabase, prepareStatements, type PrimaryStatements } from './database.js';
 import { defaultAspects } from './default-aspects.js';
 import { entityOfUrn, keyAspectOf, systemActor } from './entity-urn.js';
-import { RelationshipIndex, type RelationshipPage, type RelationshipQuery } from './relationship-index.js';
+import {
+  RelationshipIndex,
+  type RelatedEdge,
+  type RelationshipPage,
+  type RelationshipQuery,
+} from './relationship-index.js';
 import { StoreState } from './digest-and-reset.js';
 import type { LentBytes } from './response-buffers.js';
 import {
@@ -422,6 +427,12 @@ export class CatalogStore {
   relationships(q: RelationshipQuery): RelationshipPage {
     this.catchUp();
     return this.relationshipIndex.query(q);
+  }
+
+  /** Every edge of a query, in the order `relationships` pages them (RelationshipIndex.edges). */
+  relationshipEdges(q: Omit<RelationshipQuery, 'start' | 'count'>): RelatedEdge[] {
+    this.catchUp();
+    return this.relationshipIndex.edges(q);
   }
 
   /** Counts per table and a sha256 digest of every primary, time series and derived row, in a stable order. */

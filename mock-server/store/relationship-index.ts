@@ -78,6 +78,18 @@ function pageSql(from: 'source' | 'destination', to: 'source' | 'destination'): 
           ORDER BY entity, type`;
 }
 
+/**
+ * Every edge of a query, as the page lists them, in the same order, without a page: SQLite ran the
+ * page's ORDER BY ... LIMIT through a temporary B-tree, about ten times the cost of the few rows an
+ * entity's lineage reads (measured at 100,000 datasets).
+ */
+function edgesSql(from: 'source' | 'destination', to: 'source' | 'destination'): string {
+  return `SELECT ${to} AS entity, type, max(coalesce(updated_on, 0)), created_on AS createdOn, created_actor AS createdActor,
+                 updated_on AS updatedOn, updated_actor AS updatedActor, manual
+          FROM ${TABLE} WHERE ${edgesWhere(from)}
+          GROUP BY ${to}, type ORDER BY entity, type`;
+}
+
 function totalSql(from: 'source' | 'destination', to: 'source' | 'destination'): string {
   return `SELECT COUNT(*) FROM (SELECT DISTINCT ${to}, type FROM ${TABLE} WHERE ${edgesWhere(from)})`;
 }
@@ -91,6 +103,18 @@ type PageParams = {
   start: number;
   count: number;
 };
+
+/** A row of edgesSql: the entity, the type, the latest update (ordering only), then the edge's data as RelatedEdge names it. */
+type EdgeRow = [
+  entity: string,
+  type: string,
+  latest: number,
+  createdOn: number | null,
+  createdActor: string | null,
+  updatedOn: number | null,
+  updatedActor: string | null,
+  manual: number,
+];
 
 /** An edge's own data, as it is written into its row. */
 type EdgeData = Omit<RelatedEdge, 'entity' | 'type'>;
@@ -135,6 +159,7 @@ export class RelationshipIndex implements DerivedIndex {
     clear: Statement<[], void>;
     count: Statement<[], number>;
     page: Record<RelationshipDirection, Statement<[PageParams], RelatedEdge>>;
+    edges: Record<RelationshipDirection, Statement<[Omit<PageParams, 'start' | 'count'>], EdgeRow>>;
     total: Record<RelationshipDirection, Statement<[Omit<PageParams, 'start' | 'count'>], number>>;
   };
 
@@ -189,6 +214,16 @@ export class RelationshipIndex implements DerivedIndex {
       page: {
         OUTGOING: db.prepare(pageSql('source', 'destination')),
         INCOMING: db.prepare(pageSql('destination', 'source')),
+      },
+      edges: {
+        OUTGOING: db.prepare(edgesSql('source', 'destination')).raw() as Statement<
+          [Omit<PageParams, 'start' | 'count'>],
+          EdgeRow
+        >,
+        INCOMING: db.prepare(edgesSql('destination', 'source')).raw() as Statement<
+          [Omit<PageParams, 'start' | 'count'>],
+          EdgeRow
+        >,
       },
       total: {
         OUTGOING: db.prepare(totalSql('source', 'destination')).pluck() as Statement<
@@ -285,19 +320,39 @@ export class RelationshipIndex implements DerivedIndex {
 
   /** Entities on the other side of the edges of `urn` (within the window, if any), paged in a stable order (by entity URN). */
   query(q: RelationshipQuery): RelationshipPage {
-    const params = {
-      urn: q.urn,
-      anyType: q.types.length === 0 ? 1 : 0,
-      types: JSON.stringify(q.types),
-      since: q.window?.since ?? null,
-      until: q.window?.until ?? null,
-    };
+    const params = edgeParams(q);
     const { page, total } = this.prepared;
     return {
       total: total[q.direction].get(params) ?? 0,
       relationships: page[q.direction].all({ ...params, start: Math.max(0, q.start), count: Math.max(0, q.count) }),
     };
   }
+
+  /** Every edge of `urn` (within the window, if any) in the order `query` pages them, without the page or its total. */
+  edges(q: Omit<RelationshipQuery, 'start' | 'count'>): RelatedEdge[] {
+    return this.prepared.edges[q.direction]
+      .all(edgeParams(q))
+      .map(([entity, type, , createdOn, createdActor, updatedOn, updatedActor, manual]) => ({
+        entity,
+        type,
+        createdOn,
+        createdActor,
+        updatedOn,
+        updatedActor,
+        manual,
+      }));
+  }
+}
+
+/** The parameters of a query's edges (edgesWhere). */
+function edgeParams(q: Omit<RelationshipQuery, 'start' | 'count'>): Omit<PageParams, 'start' | 'count'> {
+  return {
+    urn: q.urn,
+    anyType: q.types.length === 0 ? 1 : 0,
+    types: JSON.stringify(q.types),
+    since: q.window?.since ?? null,
+    until: q.window?.until ?? null,
+  };
 }
 
 /**

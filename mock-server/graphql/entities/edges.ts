@@ -159,18 +159,26 @@ export function lineageEdges(
   window?: EdgeWindow,
 ): RelatedEdge[] {
   const entityType = tryParseUrn(urn)?.entityType ?? '';
+  const steps = lineageSteps(view.contract, entityType, direction);
+  // One read per direction of every step's relationships, then each step's edges in turn, as many as a page of ALL_EDGES.
+  const read = new Map<RelationshipDirection, RelatedEdge[]>();
+  const edgesOf = (way: RelationshipDirection): RelatedEdge[] => {
+    let found = read.get(way);
+    if (!found) {
+      const types = [...new Set(steps.filter((s) => s.direction === way).map((s) => s.name))];
+      found = view.store.relationshipEdges({ urn, direction: way, types, ...(window ? { window } : {}) });
+      read.set(way, found);
+    }
+    return found;
+  };
   const edges: RelatedEdge[] = [];
-  for (const step of lineageSteps(view.contract, entityType, direction)) {
-    const page = view.store.relationships({
-      urn,
-      direction: step.direction,
-      types: [step.name],
-      start: 0,
-      count: ALL_EDGES,
-      ...(window ? { window } : {}),
-    });
-    for (const edge of page.relationships)
+  for (const step of steps) {
+    let paged = 0;
+    for (const edge of edgesOf(step.direction)) {
+      if (edge.type !== step.name) continue;
+      if (paged++ === ALL_EDGES) break;
       if (step.others.includes(tryParseUrn(edge.entity)?.entityType ?? '')) edges.push(edge);
+    }
   }
   return edges;
 }
@@ -259,17 +267,26 @@ export function lineageOf(view: EntityView, urn: string): (args: { input: Lineag
       a.edge.entity === b.edge.entity ? a.edge.type.localeCompare(b.edge.type) : a.edge.entity < b.edge.entity ? -1 : 1,
     );
     const page = visible.slice(start, start + count);
+    // The page names few entities many times (the entity asked about in every path, the same actors, each
+    // entity reached again in its path): each record is built once for the page, and read while this field's
+    // answer is completed (its records read their aspects when asked, as before).
+    const records = new Map<string, OutputRecord | null>();
+    const entity = (of: string): OutputRecord | null => {
+      let record = records.get(of);
+      if (record === undefined) records.set(of, (record = view.entity(of)));
+      return record;
+    };
     const relationships = page.map(({ from, edge }) =>
       view.shapes.record('LineageRelationship', {
         type: edge.type,
-        entity: () => view.entity(edge.entity),
+        entity: () => entity(edge.entity),
         degree: 1,
         createdOn: edge.createdOn,
-        createdActor: () => (edge.createdActor === null ? null : view.entity(edge.createdActor)),
+        createdActor: () => (edge.createdActor === null ? null : entity(edge.createdActor)),
         updatedOn: edge.updatedOn,
-        updatedActor: () => (edge.updatedActor === null ? null : view.entity(edge.updatedActor)),
+        updatedActor: () => (edge.updatedActor === null ? null : entity(edge.updatedActor)),
         isManual: edge.manual === 1,
-        paths: () => [view.shapes.record('EntityPath', { path: [view.entity(from), view.entity(edge.entity)] })],
+        paths: () => [view.shapes.record('EntityPath', { path: [entity(from), entity(edge.entity)] })],
       }),
     );
     return view.shapes.record('EntityLineageResult', {

@@ -81,11 +81,23 @@ function visualConfig(shapes: RecordShapes, applicationsEnabled: boolean): Outpu
 
 const fixed = new WeakMap<RecordShapes, Record<string, unknown>>();
 
+/** Whether the global settings show applications in the navigation: the one stored value the answer reads. */
+const applicationsEnabled = (ctx: GraphqlContext): boolean => globalSettingsPart(ctx, 'applications')?.enabled === true;
+
+/**
+ * What `appConfig`'s answer to a document depends on besides the document: the applications setting alone
+ * (upstream's AppConfigResolver reads the global settings, not the caller). The endpoint keeps the answer
+ * under it, so a write of the global settings gives the next request a new one.
+ */
+export function appConfigInputs(ctx: GraphqlContext): string {
+  return `applications ${applicationsEnabled(ctx)}`;
+}
+
 export function appConfig(ctx: GraphqlContext, view: EntityView): OutputRecord {
   let parts = fixed.get(view.shapes);
   if (!parts) fixed.set(view.shapes, (parts = fixedParts(view.shapes)));
   return view.shapes.record('AppConfig', {
     ...parts,
-    visualConfig: () => visualConfig(view.shapes, globalSettingsPart(ctx, 'applications')?.enabled === true),
+    visualConfig: () => visualConfig(view.shapes, applicationsEnabled(ctx)),
   });
 }

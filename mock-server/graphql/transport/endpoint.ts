@@ -9,7 +9,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import type { DocumentNode, ExecutionResult, FragmentDefinitionNode, GraphQLSchema } from 'graphql';
+import type {
+  DocumentNode,
+  ExecutionResult,
+  FragmentDefinitionNode,
+  GraphQLSchema,
+  OperationDefinitionNode,
+} from 'graphql';
 import { protocolHeaderNow, sendJson } from '../../wire/json-response.js';
 import { authorize, type AuthConfig } from '../../auth/bearer-auth.js';
 import { RestliError } from '../../errors.js';
@@ -95,6 +101,31 @@ function cacheKey(checked: CheckedBody, profile: string, authorization: string |
   const key = `${profile} ${authorization === undefined ? '-' : `+${authorization}`}\n${body}`;
   checked.lastKey = { profile, authorization, key };
   return key;
+}
+
+/** Answers kept per document of a configuration query (its variables and inputs vary little). */
+const ANSWERS_PER_DOCUMENT = 16;
+
+/**
+ * The key of a kept answer: for an operation whose root selections are all fields of `answerInputs` (no
+ * fragment, no directive), its name, variables, profile and the inputs those fields read now; undefined
+ * for any other operation.
+ */
+function keptAnswerKey(
+  operation: OperationDefinitionNode,
+  answerInputs: ReadonlyMap<string, (ctx: GraphqlContext) => string>,
+  params: RequestParams,
+  ctx: GraphqlContext,
+): string | undefined {
+  const fields = new Set<string>();
+  for (const selection of operation.selectionSet.selections) {
+    if (selection.kind !== Kind.FIELD || (selection.directives?.length ?? 0) > 0) return undefined;
+    if (!answerInputs.has(selection.name.value)) return undefined;
+    fields.add(selection.name.value);
+  }
+  if (fields.size === 0) return undefined;
+  const inputs = [...fields].sort().map((field) => `${field}: ${answerInputs.get(field)!(ctx)}`);
+  return [params.operationName ?? '', JSON.stringify(params.variables ?? {}), ctx.profile, ...inputs].join('\n');
 }
 
 /** Transport failures (no GraphQL execution) carry `{errors: [{message}]}`, as the 405 does. */
@@ -191,15 +222,22 @@ function operationOf(params: RequestParams, documents: DocumentCache): string | 
 // server of it (a test run starts many): it keeps nothing of a server's own, each request brings its store.
 // Loaded and built on the first GraphQL request: loading @graphql-tools and the resolvers was about a third of a
 // start, building the executable schema a tenth.
-const builtSchemas = new WeakMap<Contract, Promise<GraphQLSchema>>();
-const builtOverlays = new WeakMap<DocumentNode, Promise<GraphQLSchema>>();
+/** The executable schema, and the root fields whose answers are kept by their inputs (schema.ts answerInputs). */
+interface Executable {
+  schema: GraphQLSchema;
+  answerInputs: ReadonlyMap<string, (ctx: GraphqlContext) => string>;
+}
 
-function executableSchema(contract: Contract, servedSdl: DocumentNode | undefined): Promise<GraphQLSchema> {
+const builtSchemas = new WeakMap<Contract, Promise<Executable>>();
+const builtOverlays = new WeakMap<DocumentNode, Promise<Executable>>();
+
+function executableSchema(contract: Contract, servedSdl: DocumentNode | undefined): Promise<Executable> {
   const built = servedSdl ? builtOverlays.get(servedSdl) : builtSchemas.get(contract);
   if (built) return built;
-  const building = import('../schema.js').then(({ catalogSchema }) =>
-    holdToRequestBudget(catalogSchema(contract, servedSdl).schema),
-  );
+  const building = import('../schema.js').then(({ catalogSchema }) => {
+    const { schema, answerInputs } = catalogSchema(contract, servedSdl);
+    return { schema: holdToRequestBudget(schema), answerInputs };
+  });
   if (servedSdl) builtOverlays.set(servedSdl, building);
   else builtSchemas.set(contract, building);
   return building;
@@ -219,6 +257,13 @@ export function graphqlEndpoint({
   servedSdl,
 }: GraphqlSettings): ApiHandler<MockContext> {
   const documents = documentCache();
+  // The kept answers of configuration queries, by document (kept while it is kept parsed) and key.
+  const keptAnswers = new WeakMap<DocumentNode, Map<string, string>>();
+  const keepAnswer = (document: DocumentNode, key: string, text: string): void => {
+    let answers = keptAnswers.get(document);
+    if (!answers || answers.size >= ANSWERS_PER_DOCUMENT) keptAnswers.set(document, (answers = new Map()));
+    answers.set(key, text);
+  };
   const formatError = errorFormatter(logger);
   const cachedResponses = responseCaches<CachedResponse>(RESPONSE_CACHE_BUDGET);
   const errorsResponse = (errors: readonly Error[]): ExecutionResponse => ({
@@ -234,7 +279,7 @@ export function graphqlEndpoint({
    * the journal (which every request adds to).
    */
   const run = async (params: RequestParams, contextOf: () => GraphqlContext): Promise<ExecutionResponse> => {
-    const schema = await executableSchema(contract, servedSdl);
+    const { schema, answerInputs } = await executableSchema(contract, servedSdl);
     // The request's budget starts once the schema is there: the first request of a process loads it, which is
     // no work of that request's own.
     const contextValue = contextOf();
@@ -256,6 +301,16 @@ export function graphqlEndpoint({
     if (!operation) return errorsResponse([new GraphQLError(operationChoiceError(document, params.operationName))]);
     if (operation.operation === OperationTypeNode.SUBSCRIPTION)
       return errorsResponse([new GraphQLError('Subscriptions are not supported')]);
+    // A query of configuration fields alone is answered once per document, variables and inputs of those fields.
+    const answerKey =
+      operation.operation === OperationTypeNode.QUERY
+        ? keptAnswerKey(operation, answerInputs, params, contextValue)
+        : undefined;
+    const kept = answerKey === undefined ? undefined : keptAnswers.get(document)?.get(answerKey);
+    if (kept !== undefined) {
+      contextValue.requestBudget.finish();
+      return { text: kept, cacheable: true, errors: false };
+    }
     let result: ExecutionResult;
     try {
       result = (await execute({
@@ -276,7 +331,9 @@ export function graphqlEndpoint({
       !contextValue.store.indexWaiting &&
       !contextValue.readJournal;
     const answer = errors ? { errors: errors.map(formatError), ...rest } : rest;
-    return { text: responseText(answer, contextValue.mockedFields), cacheable, errors: !!errors };
+    const text = responseText(answer, contextValue.mockedFields);
+    if (answerKey !== undefined && cacheable) keepAnswer(document, answerKey, text);
+    return { text, cacheable, errors: !!errors };
   };
 
   /** A failure while responding: a RestliError in the transport's error body, anything else a logged 500. */
@@ -306,12 +363,21 @@ export function graphqlEndpoint({
     return checked;
   };
 
+  // Each parsed document's hash: bodies that differ only in their variables or extensions send the same
+  // document (kept parsed by its text), and printing it again for the hash was a tenth of a small query's work.
+  const hashes = new WeakMap<DocumentNode, string>();
+  const hashOf = (document: DocumentNode): string => {
+    let hash = hashes.get(document);
+    if (hash === undefined) hashes.set(document, (hash = documentHash(document)));
+    return hash;
+  };
+
   /** Counts the request in its session's per-operation counts (controls/operation-counts.ts). */
   const count = (context: MockContext, checked: CheckedBody, errors: boolean): void => {
     if (!context.operationCounts || checked.operation === undefined) return;
     if (checked.hash === undefined) {
       try {
-        checked.hash = documentHash(documents.parse(checked.params.query));
+        checked.hash = hashOf(documents.parse(checked.params.query));
       } catch {
         checked.hash = 'unparsable';
       }

@@ -15,6 +15,13 @@
  * touched its token (then it is what was committed, and stays so), and the record of the tokens a
  * transaction touched is dropped once none is open (on the next tick of the event loop, or at the
  * next read outside one). The lists are bounded by a byte budget; the least recently used go first.
+ *
+ * A prefix's list (the tokens it begins, merged: PREFIX_ROWS) is kept the same way, beside the
+ * tokens' lists and within the same budget: a search across entity types reads it once per type, and
+ * the search bar sends the same prefix at every keystroke that does not end a word. A change of any
+ * token's rows drops the lists of every prefix of that token (the token itself and each of its
+ * beginnings), and a list read inside a transaction is kept only when the transaction touched no
+ * token the prefix begins.
  */
 import type { Database, Statement } from 'better-sqlite3';
 import { integers } from './integer-list.js';
@@ -38,7 +45,8 @@ export interface PostingList {
 }
 
 interface Entry extends PostingList {
-  readonly term: string;
+  /** Where the list is kept: `t` and the token, or `p` and the prefix. */
+  readonly key: string;
   readonly urns: Map<number, string>;
   bytes: number;
   /** Whether the list is kept (its urns may be kept too). */
@@ -64,7 +72,7 @@ export function prefixRowParams(prefix: string): string[] {
 export interface TermLists {
   /** The posting list of a token: a kept one, or read now (and kept when it cannot go stale). */
   list(term: string): PostingList;
-  /** The posting list of the tokens a prefix begins (PREFIX_ROWS), read now: any of their rows may change it. */
+  /** The posting list of the tokens a prefix begins (PREFIX_ROWS): a kept one, or read now (and kept when it cannot go stale). */
   prefixList(prefix: string): PostingList;
   /**
    * The urns of these entities, in their order: of a list's entities, those kept and the others read
@@ -96,10 +104,13 @@ export function createTermLists(db: Database, budget = TERM_LIST_BUDGET): TermLi
   // Least recently used first (a Map keeps the order entries were set in).
   const kept = new Map<string, Entry>();
   let bytes = 0;
+  /** The prefixes' lists kept: while there are none, a touched token looks none up. */
+  let keptPrefixes = 0;
   const touched = new NotedKeys<string>(MOST_TOUCHED);
 
   const drop = (entry: Entry): void => {
-    kept.delete(entry.term);
+    kept.delete(entry.key);
+    if (entry.key[0] === 'p') keptPrefixes--;
     entry.kept = false;
     bytes -= entry.bytes;
   };
@@ -114,7 +125,8 @@ export function createTermLists(db: Database, budget = TERM_LIST_BUDGET): TermLi
   };
   const keep = (entry: Entry): void => {
     if (entry.bytes > budget) return;
-    kept.set(entry.term, entry);
+    kept.set(entry.key, entry);
+    if (entry.key[0] === 'p') keptPrefixes++;
     entry.kept = true;
     bytes += entry.bytes;
     grow(entry, 0);
@@ -126,40 +138,52 @@ export function createTermLists(db: Database, budget = TERM_LIST_BUDGET): TermLi
     return true;
   };
   const settle = afterTransaction(db, () => touched.clear());
+  /** Whether the open transaction touched a token the prefix begins. */
+  const touchedUnder = (prefix: string): boolean => {
+    if (touched.everything) return true;
+    for (const term of touched.values()) if (term.startsWith(prefix)) return true;
+    return false;
+  };
+  /** The kept list under the key, now the most recently used; or the rows read now, kept when `fresh` says they cannot go stale. */
+  const lookUp = (key: string, readRows: () => Rows, fresh: () => boolean): Entry => {
+    const found = kept.get(key);
+    if (found) {
+      kept.delete(key);
+      kept.set(key, found);
+      return found;
+    }
+    const rows = readRows();
+    const entry: Entry = {
+      key,
+      n: rows.n,
+      ids: integers(rows.ids ?? '', rows.n),
+      f: integers(rows.f ?? '', rows.n),
+      urns: new Map(),
+      bytes: LIST_OVERHEAD + rows.n * 16,
+      kept: false,
+    };
+    if (committed() || fresh()) keep(entry);
+    return entry;
+  };
+  const dropKey = (key: string): void => {
+    const found = kept.get(key);
+    if (found) drop(found);
+  };
 
   return {
     list(term) {
-      const found = kept.get(term);
-      if (found) {
-        kept.delete(term);
-        kept.set(term, found);
-        return found;
-      }
-      const rows = read.get(term) as Rows;
-      const entry: Entry = {
-        term,
-        n: rows.n,
-        ids: integers(rows.ids ?? '', rows.n),
-        f: integers(rows.f ?? '', rows.n),
-        urns: new Map(),
-        bytes: LIST_OVERHEAD + rows.n * 16,
-        kept: false,
-      };
-      if (committed() || !touched.has(term)) keep(entry);
-      return entry;
+      return lookUp(
+        `t${term}`,
+        () => read.get(term) as Rows,
+        () => !touched.has(term),
+      );
     },
     prefixList(prefix) {
-      const rows = readPrefix.get(...prefixRowParams(prefix)) as Rows;
-      const entry: Entry = {
-        term: prefix,
-        n: rows.n,
-        ids: integers(rows.ids ?? '', rows.n),
-        f: integers(rows.f ?? '', rows.n),
-        urns: new Map(),
-        bytes: LIST_OVERHEAD + rows.n * 16,
-        kept: false,
-      };
-      return entry;
+      return lookUp(
+        `p${prefix}`,
+        () => readPrefix.get(...prefixRowParams(prefix)) as Rows,
+        () => !touchedUnder(prefix),
+      );
     },
     urns(list, docIds) {
       const entry = list as Entry | undefined;
@@ -176,8 +200,9 @@ export function createTermLists(db: Database, budget = TERM_LIST_BUDGET): TermLi
       return docIds.map((id) => urns.get(id)!);
     },
     touched(term) {
-      const found = kept.get(term);
-      if (found) drop(found);
+      dropKey(`t${term}`);
+      // Every prefix of the token begins it: the token whole, and each of its beginnings.
+      for (let end = term.length; keptPrefixes > 0 && end >= 0; end--) dropKey(`p${term.slice(0, end)}`);
       if (!db.inTransaction) return;
       touched.note(term);
       settle();
@@ -186,6 +211,7 @@ export function createTermLists(db: Database, budget = TERM_LIST_BUDGET): TermLi
       for (const entry of kept.values()) entry.kept = false;
       kept.clear();
       bytes = 0;
+      keptPrefixes = 0;
       if (!db.inTransaction) return;
       touched.noteEverything();
       settle();

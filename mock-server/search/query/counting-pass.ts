@@ -10,6 +10,7 @@
 import { facetPairs } from './aggregations.js';
 import { integers } from '../memory/integer-list.js';
 import { intersection } from '../memory/list-intersection.js';
+import { positionsOfType } from '../memory/list-partition.js';
 import { scratch, zeroedScratch } from '../memory/scratch-arrays.js';
 import type { Columns } from '../memory/document-columns.js';
 import type { SearchTables } from '../tables.js';
@@ -84,8 +85,10 @@ interface Lists {
 
 /**
  * The candidates whose documents are hits, counted (and their facet ids): the first `rows` of `ids`,
- * or every doc_id below `rows` without `ids`. To rank, the hits' ids, frequencies and lengths are
- * copied to arrays of their own (the candidates' may be a kept posting list).
+ * or every doc_id below `rows` without `ids`; given `positions`, only the candidates at those
+ * positions of `ids` (the entity type's, of a kept posting list: ../memory/list-partition.ts). To
+ * rank, the hits' ids, frequencies and lengths are copied to arrays of their own (the candidates'
+ * may be a kept posting list).
  */
 function tally(
   c: Columns,
@@ -93,11 +96,13 @@ function tally(
   rows: number,
   ids: Float64Array | undefined,
   frequencies: readonly Float64Array[],
+  positions?: Int32Array,
 ): CountedHits {
   const ranks = frequencies.length > 0;
-  const lengths = scratch('hit lengths', ranks ? rows : 0);
-  const hitIds = scratch('hit ids', ranks ? rows : 0);
-  const hitFrequencies = frequencies.map((_, t) => scratch(`hit frequencies ${t}`, rows));
+  const walked = positions ? positions.length : rows;
+  const lengths = scratch('hit lengths', ranks ? walked : 0);
+  const hitIds = scratch('hit ids', ranks ? walked : 0);
+  const hitFrequencies = frequencies.map((_, t) => scratch(`hit frequencies ${t}`, walked));
   const code = c.entityCode(q.entity);
   const stamp = q.repeats ? c.stamp() : 0;
   const masks = q.requiredFacets && facetMasks(q.requiredFacets, c.facetLimit);
@@ -110,7 +115,8 @@ function tally(
   let counts = new Int32Array(256);
   let n = 0;
   try {
-    for (let i = 0; i < rows; i++) {
+    for (let k = 0; k < walked; k++) {
+      const i = positions ? positions[k]! : k;
       const id = ids ? ids[i]! : i;
       if (entity[id] !== code || code === 0 || (!withRemoved && removed[id] !== 0)) continue;
       const first = facetStart[id]!;
@@ -158,14 +164,19 @@ function tally(
 export function countHits(tables: SearchTables, q: CountingQuery): CountedHits {
   if (q.lists) {
     const [only] = q.lists;
+    const columns = tables.columns();
     const candidates =
       q.lists.length === 1 && only ? { n: only.n, ids: only.ids, frequencies: [only.f] } : intersection(q.lists);
+    // One kept list: only its entities of the type are walked (a search across types counts each type's).
+    const positions =
+      q.lists.length === 1 && only ? positionsOfType(only, columns, columns.entityCode(q.entity)) : undefined;
     return tally(
-      tables.columns(),
+      columns,
       q,
       candidates.n,
       candidates.ids,
       q.frequencyColumns.length > 0 ? candidates.frequencies : [],
+      positions,
     );
   }
   const lists = q.frequencyColumns.map((c, i) => `, group_concat(${c}) AS f${i}`).join('');

@@ -22,6 +22,7 @@ import type { SearchRequest, SearchResultValue, SortCriterion } from '../request
 import { sortHits, type SortedHit } from './sort-order.js';
 import { walkedHits } from './sorted-walk.js';
 import type { SearchTables } from '../tables.js';
+import { urnCriteriaExclude } from './urn-criteria.js';
 
 /**
  * The largest page, upstream's `searchService.limit.results.max` (application.yaml): the document
@@ -69,6 +70,17 @@ function rankedTerms(query: ParsedQuery): RankedTerm[] {
   ];
 }
 
+/** The answer of a search without hits: no entity, no aggregation (a field without buckets is left out). */
+function noHits(request: SearchRequest): SearchResultValue {
+  return {
+    numEntities: 0,
+    pageSize: Math.min(Math.max(0, request.count), MAX_SEARCH_RESULTS),
+    from: request.start,
+    entities: [],
+    metadata: { urns: [], matches: [], searchResultMetadatas: [] },
+  };
+}
+
 export function search(
   tables: SearchTables,
   fields: EntityIndexFields,
@@ -82,6 +94,8 @@ export function search(
   const docId = rank ? '+m0.doc_id' : 'd.doc_id';
   const filter = compileFilter(fields, request.filter, docId);
   const fieldClauses = query.clauses.flatMap((c) => (c.kind === 'field' ? [clauseSql(c)] : []));
+  // The input checked: URN criteria that leave out every entity of the type have no hit to read (urn-criteria.ts).
+  if (urnCriteriaExclude(fields, request.filter)) return noHits(request);
   const narrowed = fieldClauses.length > 0 || filter.params.length > 0;
   // Without ranking, a pass over the whole result should start from the rows a clause or filter
   // selects (a `+` keeps SQLite from reading every document of the type through the entity index

@@ -247,4 +247,13 @@ describe.each(['svc', 'li'] as const)('the app shell, namespace %s', (namespace)
     // The views part of the same aspect is kept.
     expect((await ok('{ globalViewsSettings { defaultView } }')).globalViewsSettings).toEqual({ defaultView: null });
   });
+
+  it('answers appConfig anew after each change of the applications setting (its answer is kept until then)', async () => {
+    const shown = async () => (await ok(APPLICATIONS)).appConfig.visualConfig.application.showApplicationInNavigation;
+    // From the third change on, the answer of the setting's value is one kept from before.
+    for (const enabled of [false, true, false, true]) {
+      expect(await ok(UPDATE_APPLICATIONS, { input: { enabled } })).toEqual({ updateApplicationsSettings: true });
+      expect([await shown(), await shown()]).toEqual([enabled, enabled]);
+    }
+  });
 });

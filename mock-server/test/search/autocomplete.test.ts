@@ -238,3 +238,61 @@ describe('autocomplete of a prefix whose matches rank after thousands of other v
     expect(suggest('ord', { start: 8, limit: 4 })).toEqual(['orders_8', 'orders_9', 'orders_10', 'orders_11']);
   });
 });
+
+// Whether an entity's suggestions fit in one walk (8,192 rows; three a dataset here) is worked out once per version
+// of the document columns: writes that take the entity past those rows drop it, so the matches now ranked after
+// them (1,500 shorter names written) are still found.
+describe('autocomplete after writes take an entity past the rows one walk reads', () => {
+  const write = (store: CatalogStore, others: number, more: number): void =>
+    store.transaction(() => {
+      writeNumberedDatasets(store, 'a', others);
+      writeNumberedDatasets(store, 'orders', 3);
+      for (let i = 0; i < more; i++)
+        store.upsertAspect('dataset', datasetUrn('hive', `b_${i}`), 'datasetProperties', { name: `b_${i}` }, ctx);
+    });
+  const build = (others: number) => {
+    const built = indexedDatasets([], '');
+    write(built.store, others, 0);
+    return built;
+  };
+  const suggest = (index: SearchIndex): string[] =>
+    index.autocomplete({ query: 'orders', entity: 'dataset', limit: 10 }).suggestions;
+  const entities = (index: SearchIndex): string[] =>
+    index.autocompleteEntities({ query: 'orders', entity: 'dataset', limit: 10 });
+
+  it('suggests what an index built after the writes suggests', () => {
+    const { store, index } = build(2_700);
+    expect(suggest(index)).toEqual(['orders_0', 'orders_1', 'orders_2']);
+    expect(entities(index)).toHaveLength(3);
+    store.transaction(() => {
+      for (let i = 0; i < 1_500; i++)
+        store.upsertAspect('dataset', datasetUrn('hive', `b_${i}`), 'datasetProperties', { name: `b_${i}` }, ctx);
+    });
+    const fresh = indexedDatasets([], '');
+    write(fresh.store, 2_700, 1_500);
+    expect(suggest(index)).toEqual(['orders_0', 'orders_1', 'orders_2']);
+    expect(suggest(index)).toEqual(suggest(fresh.index));
+    expect(entities(index)).toEqual(entities(fresh.index));
+    expect(entities(index)).toHaveLength(3);
+  });
+
+  it('suggests nothing of a type without live entities, and again once one is written', () => {
+    const { store, index } = build(10);
+    const chart = (name: string) => ({ query: name, entity: 'chart', limit: 5 });
+    expect(index.autocomplete(chart('orders')).suggestions).toEqual([]);
+    expect(index.autocompleteEntities(chart('orders'))).toEqual([]);
+    const stamp = { time: 0, actor: ctx.actor };
+    const urn = chartUrn('looker', 'orders_chart');
+    store.upsertAspect(
+      'chart',
+      urn,
+      'chartInfo',
+      { title: 'orders chart', description: '', lastModified: { created: stamp, lastModified: stamp } },
+      ctx,
+    );
+    expect(index.autocomplete(chart('orders')).suggestions).toEqual(['orders chart']);
+    expect(index.autocompleteEntities(chart('orders'))).toEqual([urn]);
+    store.upsertAspect('chart', urn, 'status', { removed: true }, ctx);
+    expect(index.autocomplete(chart('orders')).suggestions).toEqual([]);
+  });
+});

@@ -4,7 +4,9 @@
  * take it away, change its weight, soft-delete, delete or replace an entity, inside transactions
  * that search and are rolled back, and across a reset to the start-up state, it returns what an index
  * that has not searched before (a fresh replay of the same writes) returns, and after the store was emptied
- * finds nothing where the word was.
+ * finds nothing where the word was. A full-text search's last word reads the kept list of the tokens it
+ * begins (upstream's `match_phrase_prefix`, SearchQueryBuilder.getPrefixAndExactMatchQuery in
+ * metadata-io, v1.3.0.1) and holds to the same: a write of any token the prefix begins changes it.
  */
 import { describe, expect, it } from 'vitest';
 import { contract, ctx, datasetUrn } from '../search-harness.js';
@@ -48,8 +50,14 @@ const requests: Partial<SearchRequest>[] = [
   { input: 'shop', filter: pii },
   { input: 'orders' },
 ];
+/** The same as full-text searches, whose last word is a prefix: `sho` begins `shop` (and `shopping`), `shop` itself. */
+const prefixRequests: Partial<SearchRequest>[] = [
+  ...requests.map((r) => ({ ...r, input: r.input!.slice(0, 3), fulltext: true })),
+  { input: 'shop', fulltext: true },
+  { input: 'table sh', fulltext: true },
+];
 // matchedFields list an entity's fields in the order its history wrote them: left out.
-const results = (index: SearchIndex) =>
+const resultsOf = (index: SearchIndex, requests: readonly Partial<SearchRequest>[]) =>
   requests.map((r) => {
     const { numEntities, entities, metadata } = index.search({
       input: '',
@@ -67,6 +75,10 @@ const NEW = datasetUrn('hive', 'a_new_table');
 /** Each write changes what a kept list of `shop`, `blue` or `orders` (or the urns it kept) holds. */
 const writes: { given: string; write: Write }[] = [
   { given: 'a new entity holding the word', write: [NEW, 'datasetProperties', { description: 'shop orders' }] },
+  {
+    given: 'a longer word the word begins',
+    write: [U1, 'datasetProperties', { description: 'shopping table red' }],
+  },
   { given: 'the word taken from an entity', write: [U0, 'datasetProperties', { description: 'table red' }] },
   { given: 'the word given again, twice', write: [U0, 'datasetProperties', { description: 'shop shop blue' }] },
   {
@@ -83,7 +95,12 @@ const writes: { given: string; write: Write }[] = [
   },
 ];
 
-describe('a ranked search reading kept posting lists', () => {
+describe.each([
+  { searched: 'a word', searches: requests },
+  { searched: 'a prefix', searches: prefixRequests },
+])('a ranked search of $searched reading kept posting lists', ({ searches }) => {
+  const results = (index: SearchIndex) => resultsOf(index, searches);
+
   it('returns after each write what an index that had not searched before returns', () => {
     const { store, index } = replay([]);
     writes.forEach(({ write }, i) => {
@@ -145,6 +162,61 @@ describe('a ranked search reading kept posting lists', () => {
     results(index);
     store.rebuildDerived();
     expect(results(index)).toEqual(results(replay(writes.map((w) => w.write)).index));
+  });
+});
+
+describe('a ranked search of each entity type reading one kept posting list', () => {
+  const chart = (name: string): string => `${urnPrefix}chart:(looker,${name})`;
+  const stamp = { time: 0, actor: ctx.actor };
+  const chartInfo = (description: string) => ({
+    title: description,
+    description,
+    lastModified: { created: stamp, lastModified: stamp },
+  });
+  type Typed = [entity: string, urn: string, aspect: string, value: Record<string, unknown> | null];
+  const typedStart: Typed[] = [
+    ...start.map(([urn, aspect, value]): Typed => ['dataset', urn, aspect, value]),
+    ['chart', chart('c1'), 'chartInfo', chartInfo('shop chart')],
+    ['chart', chart('c2'), 'chartInfo', chartInfo('shopping chart')],
+  ];
+  const typedWrites: { given: string; write: Typed }[] = [
+    { given: 'a new chart holding the word', write: ['chart', chart('c3'), 'chartInfo', chartInfo('shop orders')] },
+    { given: 'a dataset deleted', write: ['dataset', U0, 'datasetKey', null] },
+    { given: 'a chart after the delete', write: ['chart', chart('c4'), 'chartInfo', chartInfo('blue shop')] },
+    { given: 'a chart soft-deleted', write: ['chart', chart('c1'), 'status', { removed: true }] },
+    { given: 'a chart without the word', write: ['chart', chart('c2'), 'chartInfo', chartInfo('table red')] },
+  ];
+  const typedReplay = (writes: readonly Typed[]) => {
+    const index = createSearchIndex(contract);
+    const store = new CatalogStore({ contract, derived: [index] });
+    for (const write of [...typedStart, ...writes]) typedApply(store, write);
+    return { store, index };
+  };
+  const typedApply = (store: CatalogStore, [entity, urn, aspect, value]: Typed): void => {
+    if (value) store.upsertAspect(entity, urn, aspect, value, ctx);
+    else store.deleteAspect(entity, urn, aspect, ctx);
+  };
+  // Each type searched after the other, so the second reads the list the first kept.
+  const typedResults = (index: SearchIndex) =>
+    ['shop', 'sho', 'blue'].flatMap((input) =>
+      ['dataset', 'chart'].map((entity) => {
+        const { numEntities, entities } = index.search({ input, entity, start: 0, count: 10, fulltext: true });
+        return { entity, numEntities, entities };
+      }),
+    );
+
+  it('returns after each write what an index that had not searched before returns, for each type', () => {
+    const { store, index } = typedReplay([]);
+    // shop and sho, the last word of a full-text search: 12 datasets, c1 and c2 (shopping); blue: 4 datasets.
+    expect(typedResults(index).map((r) => r.numEntities)).toEqual([12, 2, 12, 2, 4, 0]);
+    expect(typedResults(index)[3]!.entities.sort()).toEqual([chart('c1'), chart('c2')]);
+    typedWrites.forEach(({ given, write }, i) => {
+      typedResults(index);
+      typedApply(store, write);
+      expect(typedResults(index), given).toEqual(
+        typedResults(typedReplay(typedWrites.slice(0, i + 1).map((w) => w.write)).index),
+      );
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-/** The relationship index: edges from annotated aspects, both directions, paging, rebuilds. */
+/** The relationship index: edges from annotated aspects, both directions, paging (and every edge at once), rebuilds. */
 import { describe, expect, it } from 'vitest';
 import { loadContract, type Namespace } from '../../../spec/index.js';
 import { CatalogStore } from '../../store/catalog-store.js';
@@ -70,6 +70,8 @@ describe.each<Namespace>(['svc', 'li'])('CatalogStore relationships (%s)', (ns) 
     const page = store.relationships({ urn, direction, types, start: 0, count: 100 });
     expect(page.relationships.map((r) => r.entity)).toEqual(want);
     expect(page.total).toBe(want.length);
+    // Every edge without a page: the same edges, with the same data, in the same order.
+    expect(store.relationshipEdges({ urn, direction, types })).toEqual(page.relationships);
     store.close();
   });
 
