@@ -34,8 +34,18 @@ export const LINEAGE_DATASET = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,clean
 /** A mark written in the default session before the run: a reset reached by a refused request removes it. */
 const MARK_URN = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,fuzz_default_session_mark,PROD)';
 
-/** The default session's digest is compared after each request to it that may write, after this many reads, and at the end. */
+/**
+ * The default session's digest is compared after this many requests to it, and at the end: a digest reads and
+ * hashes every row (some 100 ms), so a change is named by the range of requests it fell in.
+ */
 const WATCH_EVERY = 50;
+
+/**
+ * The share of cases drawn over the whole range of their kind (hostile-kinds.ts `heavy`): the walks, lists
+ * and texts that run to the server's request budget or its body limit, and prove that they stop there. The
+ * others are small or past a limit the server checks first, and cost milliseconds.
+ */
+export const HEAVY_SHARE = 0.005;
 
 /** How many requests a kind may be ahead of the kind that sent the fewest and still be drawn. */
 const BALANCE_SLACK = 32;
@@ -98,6 +108,8 @@ export interface KindTally {
   sent: number;
   /** Answers by status class ('2xx', '4xx', '5xx') and 'no-answer'. */
   answers: Record<string, number>;
+  /** Milliseconds spent on the kind's requests: drawing them, waiting for their answers, and the checks after them. */
+  ms: number;
 }
 
 export interface HostileReport {
@@ -152,7 +164,7 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
     scale: options.scale ?? 1,
     kinds,
     sent: 0,
-    byKind: Object.fromEntries(kinds.map((kind) => [kind, { sent: 0, answers: {} }])),
+    byKind: Object.fromEntries(kinds.map((kind) => [kind, { sent: 0, answers: {}, ms: 0 }])),
     counts: Object.fromEntries(FAILED_CHECKS.map((check) => [check, 0])) as Record<FailedCheck, number>,
     residentMb: [],
     stopped: false,
@@ -199,8 +211,8 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
     options.onProgress?.(`round ${round} of ${options.rounds}: ${options.requests} requests of seed ${options.seed}`);
     const rng = new Seeded(options.seed);
     let watched = await digest();
-    // Requests to the default session since the last digest: number, kind, method, status class and the request.
-    let unwatched: { number: number; kind: string; method: string; answered: string; what: string }[] = [];
+    // Requests to the default session since the last digest: number, kind, status class and the request.
+    let unwatched: { number: number; kind: string; answered: string; what: string }[] = [];
     const watch = async (): Promise<void> => {
       const now = await digest();
       if (now !== watched && unwatched.length) {
@@ -279,7 +291,7 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
           });
       }
       if (!step.request.headers?.['x-mock-session'])
-        unwatched.push({ number, kind, method: step.request.method, answered, what: describe(step.request) });
+        unwatched.push({ number, kind, answered, what: describe(step.request) });
       return true;
     };
 
@@ -294,7 +306,10 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
       // so that a kind of many requests per case (sessions) does not crowd out the others.
       const fewest = Math.min(...hostileKinds.map((k) => sentThisRound.get(k) ?? 0));
       const kind = rng.pick(hostileKinds.filter((k) => (sentThisRound.get(k) ?? 0) <= fewest + BALANCE_SLACK));
+      const started = performance.now();
+      const heavy = rng.next() < HEAVY_SHARE;
       const hostile = drawCase(kind, rng, {
+        heavy,
         dataset: LINEAGE_DATASET,
         seed: options.seed,
         index,
@@ -303,18 +318,17 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
       });
       sentThisRound.set(kind, (sentThisRound.get(kind) ?? 0) + hostile.steps.length);
       for (const step of hostile.steps) {
-        const mayWrite = !step.request.headers?.['x-mock-session'] && step.request.method !== 'GET';
-        if (mayWrite && unwatched.length) await watch();
         const answer = await send(base, step.request, deadlineMs);
         if (!judge(step, kind, number++, answer)) break;
-        // A request that may write is watched alone, before and after, so that a change names it; reads in batches.
-        if (mayWrite || unwatched.length >= WATCH_EVERY) await watch();
+        if (unwatched.length >= WATCH_EVERY) await watch();
       }
+      (report.byKind[kind] as KindTally).ms += performance.now() - started;
     }
     if (report.stopped) break;
     await watch();
 
     if (conformanceCases) {
+      const started = performance.now();
       const before = await digest();
       const suite = await runConformance({
         baseUrl: server.url,
@@ -332,6 +346,7 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
           fail({ check: 'conformance', round, kind: result.id, message: `${result.id}: ${result.message}` });
       const phase = suite.checks.find((result) => result.id === 'fuzz.phase');
       tally.answers[phase?.status ?? 'not run'] = (tally.answers[phase?.status ?? 'not run'] ?? 0) + 1;
+      tally.ms += performance.now() - started;
       if (server.exited()) {
         fail({
           check: 'crash',
@@ -355,6 +370,7 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
 
   if (kinds.includes(START_OPTIONS_KIND) && options.startOptions && !report.stopped) {
     options.onProgress?.(`${options.startOptions.starts} starts with a bad numeric option`);
+    const started = performance.now();
     const starts = await startWithBadOptions(
       options.startOptions.command,
       new Seeded(options.seed ^ 0x5eed),
@@ -379,7 +395,7 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
           message: `${where} exited ${start.code} without naming ${start.option}: ${start.line}`,
         });
     }
-    report.byKind[START_OPTIONS_KIND] = { sent: starts.length, answers };
+    report.byKind[START_OPTIONS_KIND] = { sent: starts.length, answers, ms: performance.now() - started };
   }
 
   const [first, last] = [report.residentMb[0], report.residentMb[report.residentMb.length - 1]];
