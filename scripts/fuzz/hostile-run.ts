@@ -47,6 +47,9 @@ const WATCH_EVERY = 50;
  */
 export const HEAVY_SHARE = 0.005;
 
+/** The requests of a changed range that are not reads, named in full in its failure line. */
+const SUSPECTS_NAMED = 5;
+
 /** How many requests a kind may be ahead of the kind that sent the fewest and still be drawn. */
 const BALANCE_SLACK = 32;
 
@@ -211,8 +214,8 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
     options.onProgress?.(`round ${round} of ${options.rounds}: ${options.requests} requests of seed ${options.seed}`);
     const rng = new Seeded(options.seed);
     let watched = await digest();
-    // Requests to the default session since the last digest: number, kind, status class and the request.
-    let unwatched: { number: number; kind: string; answered: string; what: string }[] = [];
+    // Requests to the default session since the last digest: number, kind, method, status class and the request.
+    let unwatched: { number: number; kind: string; method: string; answered: string; what: string }[] = [];
     const watch = async (): Promise<void> => {
       const now = await digest();
       if (now !== watched && unwatched.length) {
@@ -221,12 +224,21 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
         const range =
           first === last ? `request #${first.number} (${first.what})` : `requests #${first.number}..#${last.number}`;
         const accepted = unwatched.filter((r) => r.answered === '2xx').map((r) => `#${r.number} ${r.kind}`);
+        // The suspects of a range: the requests in it that are not reads, the first few named in full.
+        const writes = unwatched.filter((r) => r.method !== 'GET');
+        const suspects =
+          first === last
+            ? ''
+            : `; not reads: ${writes.length} (${writes
+                .slice(0, SUSPECTS_NAMED)
+                .map((r) => `#${r.number} ${r.what}`)
+                .join(', ')}${writes.length > SUSPECTS_NAMED ? ', …' : ''})`;
         fail({
           check: 'store-changed',
           round,
           ...(first === last ? { request: first.number } : {}),
           kind: [...new Set(unwatched.map((r) => r.kind))].join(', '),
-          message: `the default session's store changed over ${range} of seed ${options.seed} (answered 2xx: ${accepted.join(', ') || 'none'}); reset to go on`,
+          message: `the default session's store changed over ${range} of seed ${options.seed} (answered 2xx: ${accepted.join(', ') || 'none'}${suspects}); reset to go on`,
         });
         watched = await restore();
       } else watched = now;
@@ -291,7 +303,7 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
           });
       }
       if (!step.request.headers?.['x-mock-session'])
-        unwatched.push({ number, kind, answered, what: describe(step.request) });
+        unwatched.push({ number, kind, method: step.request.method, answered, what: describe(step.request) });
       return true;
     };
 
