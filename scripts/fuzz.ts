@@ -68,10 +68,10 @@ function options() {
 }
 
 function print(report: HostileReport): void {
-  console.log(`\n| kind | sent | answers |\n|---|---:|---|`);
+  console.log(`\n| kind | sent | answers | seconds |\n|---|---:|---|---:|`);
   for (const [kind, tally] of Object.entries(report.byKind)) {
     const answers = Object.entries(tally.answers).map(([answer, n]) => `${answer} ${n}`);
-    console.log(`| ${kind} | ${tally.sent} | ${answers.join(', ')} |`);
+    console.log(`| ${kind} | ${tally.sent} | ${answers.join(', ')} | ${(tally.ms / 1000).toFixed(1)} |`);
   }
   const counts = Object.entries(report.counts).map(([check, n]) => `${n} ${check}`);
   console.log(`\n${report.sent} requests, ${report.rounds} rounds of ${report.requestsPerRound}: ${counts.join(', ')}`);

@@ -41,7 +41,32 @@ export interface DrawContext {
   sessions: number;
   /** The share of the largest sizes drawn (texts, lists, widths), in (0, 1]; depths are never scaled. */
   scale: number;
+  /**
+   * Whether the case is one of the few drawn over the whole range of its kind, up to the sizes that run to
+   * the server's request budget or its body limit (hostile-run.ts draws HEAVY_SHARE of the cases so). The
+   * others are small, or past a limit the server checks before any work: the depth, complexity, list and
+   * token limits of GraphQL, refused at once.
+   */
+  heavy: boolean;
 }
+
+/**
+ * The server's limits the light cases reach past (mock-server/options.ts and
+ * mock-server/graphql/transport/document-cache.ts; upstream's graphQL.query.depthLimit 50 in
+ * metadata-service/configuration/src/main/resources/application.yaml, v1.3.0.1). A walk of lineage or
+ * relationships adds three field levels per level: 17 levels reach depth 53.
+ */
+const OVER_DEPTH_LEVELS = 17;
+/** Aliases of a one-level lineage walk past the complexity limit of 2000 (about nine fields each). */
+const OVER_COMPLEXITY_ALIASES = 300;
+/** The most items a list argument may hold. */
+const LIST_ITEMS_LIMIT = 10_000;
+/** The tokens a GraphQL document may hold: a text of aliases past them is refused as it is parsed. */
+const TOKENS_LIMIT = 15_000;
+
+/** A nesting level for a deep walk: any up to 60 when heavy, else a few or past the depth limit. */
+const walkDepth = (rng: Seeded, context: DrawContext): number =>
+  context.heavy ? rng.size(1, 60) : rng.next() < 0.5 ? rng.size(1, 2) : OVER_DEPTH_LEVELS + rng.int(44);
 
 /** A size up to `max` scaled by the run's scale, at least `min`. */
 const sized = (rng: Seeded, context: DrawContext, min: number, max: number): number =>
@@ -90,9 +115,13 @@ function hugeJson(rng: Seeded, width: number): string {
   return json('x'.repeat(width * 8));
 }
 
-/** JSON text up to 100,000 levels deep (mostly) or up to 20 MB wide (past the mock's 16 MB body limit). */
+/**
+ * JSON text up to 100,000 levels deep (mostly) or wide: up to 20 MB (past the mock's 16 MB body limit) when
+ * heavy, else up to 200 kB.
+ */
 function deepOrHuge(rng: Seeded, context: DrawContext): string {
-  return rng.next() < 0.7 ? deepJson(rng, rng.size(1, 100_000)) : hugeJson(rng, sized(rng, context, 1, 2_500_000));
+  const widest = context.heavy ? 2_500_000 : 25_000;
+  return rng.next() < 0.7 ? deepJson(rng, rng.size(1, 100_000)) : hugeJson(rng, sized(rng, context, 1, widest));
 }
 
 /**
@@ -158,25 +187,38 @@ type Draw = (rng: Seeded, context: DrawContext) => HostileStep[];
 
 export const HOSTILE_KINDS = {
   /** `lineage` nested up to 60 levels (one 8 KB request of 50 levels froze the mock). */
-  'graphql.deep-lineage': (rng, { dataset }) => [
-    { request: graphql(`query { dataset(urn: ${json(dataset)}) { ${lineage(rng.size(1, 60))} } }`) },
+  'graphql.deep-lineage': (rng, context) => [
+    { request: graphql(`query { dataset(urn: ${json(context.dataset)}) { ${lineage(walkDepth(rng, context))} } }`) },
   ],
   /** `relationships` nested up to 60 levels. */
-  'graphql.deep-relationships': (rng, { dataset }) => [
-    { request: graphql(`query { dataset(urn: ${json(dataset)}) { ${relationships(rng.size(1, 60))} } }`) },
+  'graphql.deep-relationships': (rng, context) => [
+    {
+      request: graphql(
+        `query { dataset(urn: ${json(context.dataset)}) { ${relationships(walkDepth(rng, context))} } }`,
+      ),
+    },
   ],
-  /** Up to 1,500 aliases of a lineage walk of up to 6 levels. */
+  /** Up to 1,500 aliases of a lineage walk of up to 6 levels; when light, a few of one level, or past the complexity limit. */
   'graphql.aliases': (rng, context) => {
     const { dataset } = context;
-    const walk = lineage(rng.size(1, 6));
-    const count = sized(rng, context, 1, 1500);
+    const walk = lineage(context.heavy ? rng.size(1, 6) : 1);
+    const count = context.heavy
+      ? sized(rng, context, 1, 1500)
+      : rng.next() < 0.5
+        ? rng.size(1, 4)
+        : OVER_COMPLEXITY_ALIASES + sized(rng, context, 1, 1200);
     const fields = Array.from({ length: count }, (_, i) => `a${i}: dataset(urn: ${json(dataset)}) { ${walk} }`);
     return [{ request: graphql(`query { ${fields.join(' ')} }`) }];
   },
-  /** `entities(urns:)` with up to 200,000 URNs, as a variable or in the text. */
+  /** `entities(urns:)` with up to 200,000 URNs, as a variable or in the text; when light, a few, or just past the list limit. */
   'graphql.entities-urns': (rng, context) => {
     const { dataset, index } = context;
-    const urns = Array.from({ length: sized(rng, context, 1, 200_000) }, (_, i) =>
+    const count = context.heavy
+      ? sized(rng, context, 1, 200_000)
+      : rng.next() < 0.5
+        ? rng.size(1, 20)
+        : LIST_ITEMS_LIMIT + sized(rng, context, 1, 2_000);
+    const urns = Array.from({ length: count }, (_, i) =>
       i % 97 === 0 ? dataset : `urn:svc:dataset:(urn:svc:dataPlatform:hive,fz${index}_${i},PROD)`,
     );
     return [
@@ -188,10 +230,13 @@ export const HOSTILE_KINDS = {
       },
     ];
   },
-  /** A distinct query text of up to 10 MB each time, aliases of `__typename` or a long comment. */
+  /**
+   * A distinct query text of up to 10 MB each time (when light, up to some 30 bytes a token past the token
+   * limit), aliases of `__typename` or a long comment.
+   */
   'graphql.large-texts': (rng, context) => {
     const { seed, index } = context;
-    const bytes = sized(rng, context, 1_000, 10_000_000);
+    const bytes = sized(rng, context, 1_000, context.heavy ? 10_000_000 : TOKENS_LIMIT * 30);
     const text =
       rng.next() < 0.5
         ? `query Q${seed}_${index} { ${Array.from({ length: Math.ceil(bytes / 16) }, (_, i) => `t${index}_${i}: __typename`).join(' ')} }`

@@ -34,8 +34,21 @@ export const LINEAGE_DATASET = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,clean
 /** A mark written in the default session before the run: a reset reached by a refused request removes it. */
 const MARK_URN = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,fuzz_default_session_mark,PROD)';
 
-/** The default session's digest is compared after each request to it that may write, after this many reads, and at the end. */
+/**
+ * The default session's digest is compared after this many requests to it, and at the end: a digest reads and
+ * hashes every row (some 100 ms), so a change is named by the range of requests it fell in.
+ */
 const WATCH_EVERY = 50;
+
+/**
+ * The share of cases drawn over the whole range of their kind (hostile-kinds.ts `heavy`): the walks, lists
+ * and texts that run to the server's request budget or its body limit, and prove that they stop there. The
+ * others are small or past a limit the server checks first, and cost milliseconds.
+ */
+export const HEAVY_SHARE = 0.005;
+
+/** The requests of a changed range that are not reads, named in full in its failure line. */
+const SUSPECTS_NAMED = 5;
 
 /** How many requests a kind may be ahead of the kind that sent the fewest and still be drawn. */
 const BALANCE_SLACK = 32;
@@ -98,6 +111,8 @@ export interface KindTally {
   sent: number;
   /** Answers by status class ('2xx', '4xx', '5xx') and 'no-answer'. */
   answers: Record<string, number>;
+  /** Milliseconds spent on the kind's requests: drawing them, waiting for their answers, and the checks after them. */
+  ms: number;
 }
 
 export interface HostileReport {
@@ -152,7 +167,7 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
     scale: options.scale ?? 1,
     kinds,
     sent: 0,
-    byKind: Object.fromEntries(kinds.map((kind) => [kind, { sent: 0, answers: {} }])),
+    byKind: Object.fromEntries(kinds.map((kind) => [kind, { sent: 0, answers: {}, ms: 0 }])),
     counts: Object.fromEntries(FAILED_CHECKS.map((check) => [check, 0])) as Record<FailedCheck, number>,
     residentMb: [],
     stopped: false,
@@ -209,12 +224,21 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
         const range =
           first === last ? `request #${first.number} (${first.what})` : `requests #${first.number}..#${last.number}`;
         const accepted = unwatched.filter((r) => r.answered === '2xx').map((r) => `#${r.number} ${r.kind}`);
+        // The suspects of a range: the requests in it that are not reads, the first few named in full.
+        const writes = unwatched.filter((r) => r.method !== 'GET');
+        const suspects =
+          first === last
+            ? ''
+            : `; not reads: ${writes.length} (${writes
+                .slice(0, SUSPECTS_NAMED)
+                .map((r) => `#${r.number} ${r.what}`)
+                .join(', ')}${writes.length > SUSPECTS_NAMED ? ', …' : ''})`;
         fail({
           check: 'store-changed',
           round,
           ...(first === last ? { request: first.number } : {}),
           kind: [...new Set(unwatched.map((r) => r.kind))].join(', '),
-          message: `the default session's store changed over ${range} of seed ${options.seed} (answered 2xx: ${accepted.join(', ') || 'none'}); reset to go on`,
+          message: `the default session's store changed over ${range} of seed ${options.seed} (answered 2xx: ${accepted.join(', ') || 'none'}${suspects}); reset to go on`,
         });
         watched = await restore();
       } else watched = now;
@@ -294,7 +318,10 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
       // so that a kind of many requests per case (sessions) does not crowd out the others.
       const fewest = Math.min(...hostileKinds.map((k) => sentThisRound.get(k) ?? 0));
       const kind = rng.pick(hostileKinds.filter((k) => (sentThisRound.get(k) ?? 0) <= fewest + BALANCE_SLACK));
+      const started = performance.now();
+      const heavy = rng.next() < HEAVY_SHARE;
       const hostile = drawCase(kind, rng, {
+        heavy,
         dataset: LINEAGE_DATASET,
         seed: options.seed,
         index,
@@ -303,18 +330,17 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
       });
       sentThisRound.set(kind, (sentThisRound.get(kind) ?? 0) + hostile.steps.length);
       for (const step of hostile.steps) {
-        const mayWrite = !step.request.headers?.['x-mock-session'] && step.request.method !== 'GET';
-        if (mayWrite && unwatched.length) await watch();
         const answer = await send(base, step.request, deadlineMs);
         if (!judge(step, kind, number++, answer)) break;
-        // A request that may write is watched alone, before and after, so that a change names it; reads in batches.
-        if (mayWrite || unwatched.length >= WATCH_EVERY) await watch();
+        if (unwatched.length >= WATCH_EVERY) await watch();
       }
+      (report.byKind[kind] as KindTally).ms += performance.now() - started;
     }
     if (report.stopped) break;
     await watch();
 
     if (conformanceCases) {
+      const started = performance.now();
       const before = await digest();
       const suite = await runConformance({
         baseUrl: server.url,
@@ -332,6 +358,7 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
           fail({ check: 'conformance', round, kind: result.id, message: `${result.id}: ${result.message}` });
       const phase = suite.checks.find((result) => result.id === 'fuzz.phase');
       tally.answers[phase?.status ?? 'not run'] = (tally.answers[phase?.status ?? 'not run'] ?? 0) + 1;
+      tally.ms += performance.now() - started;
       if (server.exited()) {
         fail({
           check: 'crash',
@@ -355,6 +382,7 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
 
   if (kinds.includes(START_OPTIONS_KIND) && options.startOptions && !report.stopped) {
     options.onProgress?.(`${options.startOptions.starts} starts with a bad numeric option`);
+    const started = performance.now();
     const starts = await startWithBadOptions(
       options.startOptions.command,
       new Seeded(options.seed ^ 0x5eed),
@@ -379,7 +407,7 @@ export async function runHostile(server: ServerUnderTest, options: HostileOption
           message: `${where} exited ${start.code} without naming ${start.option}: ${start.line}`,
         });
     }
-    report.byKind[START_OPTIONS_KIND] = { sent: starts.length, answers };
+    report.byKind[START_OPTIONS_KIND] = { sent: starts.length, answers, ms: performance.now() - started };
   }
 
   const [first, last] = [report.residentMb[0], report.residentMb[report.residentMb.length - 1]];

@@ -125,7 +125,7 @@ describe('the run against a broken server', () => {
     expect(report.counts['store-changed']).toBeGreaterThan(0);
     expect(report.counts.memory).toBe(0);
     expect(report.failures.find((failure) => failure.check === 'store-changed')?.message).toMatch(
-      /^the default session's store changed over request #\d+ \(POST (?:http|HTTP):\/\/.* of seed 1/,
+      /^the default session's store changed over requests #\d+\.\.#\d+ of seed 1 \(.*not reads: \d+ \(.*#\d+ POST (?:http|HTTP):\/\//,
     );
     expect(report.failures.find((failure) => failure.check === 'cross-session')?.message).toMatch(
       /was found in fz1x\d+s\d/,
