@@ -24,7 +24,7 @@ export function dataPlatformRecord(view: EntityView, urn: string): OutputRecord 
   return view.shapes.record('DataPlatform', {
     urn,
     type: 'DATA_PLATFORM',
-    lastIngested: stored.lastIngested,
+    lastIngested: () => stored.lastIngested(),
     name: urnLastPart(urn),
     properties: infoRecord('DataPlatformProperties'),
     info: infoRecord('DataPlatformInfo'),
