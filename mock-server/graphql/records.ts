@@ -9,8 +9,28 @@ import { isObjectType, type GraphQLSchema } from 'graphql';
 /** A GraphQL output record: field values, or thunks `(args, context) => value` for fields with arguments. */
 export type OutputRecord = Record<string, unknown> & { __typename: string };
 
+/** Where a record built from shared field methods keeps what they read (the entity's view, URN and aspects). */
+const RECORD_STATE = Symbol('record state');
+
+/**
+ * Fields many records share, as methods: graphql-js's default resolver calls `record.field(args, context)`,
+ * so each reads its record's state (`stateOf(this)`) and a record refers to the one function instead of
+ * holding closures of its own (an entity page has some forty such fields).
+ */
+export interface SharedFields<State> {
+  methods: Readonly<Record<string, (this: OutputRecord, ...args: never[]) => unknown>>;
+  state: State;
+}
+
+/** The state of a record built by `recordWithShared`, for its shared methods. */
+export function stateOf<State>(record: OutputRecord): State {
+  return (record as unknown as { [RECORD_STATE]: State })[RECORD_STATE];
+}
+
 export class RecordShapes {
   private readonly nullRecords = new Map<string, Record<string, null>>();
+  /** Per type, per set of shared methods: the null record with the methods the type has as fields. */
+  private readonly sharedTemplates = new Map<string, Map<object, Record<string | symbol, unknown>>>();
 
   constructor(schema: GraphQLSchema) {
     const roots = new Set([schema.getQueryType()?.name, schema.getMutationType()?.name]);
@@ -23,13 +43,31 @@ export class RecordShapes {
   }
 
   /**
-   * A record of an object type from fields many types share (those the type lacks are left out) and
-   * its own values: an entity page's ownership, tags, links and such are built once for every type.
+   * A record of an object type from field methods many types share (those the type lacks are left out),
+   * the state they read, and its own values: an entity page's ownership, tags, links and such are written
+   * once for every type, and a record costs a copy of its type's template.
    */
-  recordWithShared(typeName: string, shared: Record<string, unknown>, own: Record<string, unknown>): OutputRecord {
-    const { nulls, record } = this.blank(typeName);
-    for (const key in shared) if (key in nulls) record[key] = shared[key];
-    return this.filled(typeName, nulls, record, own);
+  recordWithShared<State>(typeName: string, shared: SharedFields<State>, own: Record<string, unknown>): OutputRecord {
+    const nulls = this.nullsOf(typeName);
+    const record = Object.assign({}, this.sharedTemplate(typeName, nulls, shared.methods));
+    record[RECORD_STATE] = shared.state;
+    return this.filled(typeName, nulls, record as Record<string, unknown>, own);
+  }
+
+  private sharedTemplate(
+    typeName: string,
+    nulls: Record<string, null>,
+    methods: SharedFields<unknown>['methods'],
+  ): Record<string | symbol, unknown> {
+    let byMethods = this.sharedTemplates.get(typeName);
+    if (!byMethods) this.sharedTemplates.set(typeName, (byMethods = new Map()));
+    let template = byMethods.get(methods);
+    if (!template) {
+      template = { ...nulls, [RECORD_STATE]: null };
+      for (const key in methods) if (key in nulls) template[key] = methods[key];
+      byMethods.set(methods, template);
+    }
+    return template;
   }
 
   /** A record of an object type: every field the store did not give is an explicit null. */
@@ -44,9 +82,14 @@ export class RecordShapes {
    * dataset record property by property, six times slower.
    */
   private blank(typeName: string): { nulls: Record<string, null>; record: Record<string, unknown> } {
+    const nulls = this.nullsOf(typeName);
+    return { nulls, record: Object.assign({}, nulls) };
+  }
+
+  private nullsOf(typeName: string): Record<string, null> {
     const nulls = this.nullRecords.get(typeName);
     if (!nulls) throw new Error(`GraphQL schema has no object type ${typeName}`);
-    return { nulls, record: Object.assign({}, nulls) };
+    return nulls;
   }
 
   private filled(

@@ -12,7 +12,7 @@ import { tryParseUrn } from '../../../spec/index.js';
 import { attributionRecord, resolvedAuditStampRecord } from '../aspect-records.js';
 import { booleanOr, objectOf, objectsOf, stringOr, stringsOf, type JsonObject } from '../json-values.js';
 import { browsePathV2Entries } from '../discovery/browse-paths-v2.js';
-import type { OutputRecord } from '../records.js';
+import { stateOf, type OutputRecord, type SharedFields } from '../records.js';
 import { schemaMetadataRecord } from '../schema-metadata-record.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
 
@@ -157,16 +157,53 @@ function documentation(view: EntityView, aspect: JsonObject | undefined): Output
   return view.shapes.record('Documentation', { documentations });
 }
 
-/** The shared catalog fields, each a thunk over its aspect (page-fields.ts adds them to every entity page). */
-export function catalogFields(view: EntityView, urn: string, stored: EntityAspects): Record<string, unknown> {
-  return {
-    structuredProperties: () => structuredPropertiesRecord(view, stored.aspect('structuredProperties'), urn),
-    displayProperties: () => displayPropertiesRecord(view, stored.aspect('displayProperties')),
-    dataPlatformInstance: () => dataPlatformInstance(view, stored.aspect('dataPlatformInstance')),
-    application: () => applicationAssociation(view, urn, stored.aspect('applications')),
-    browsePathV2: () => browsePathV2(view, urn),
-    access: () => access(view, urn, stored.aspect('access')),
-    siblings: () => siblings(view, stored.aspect('siblings')),
-    documentation: () => documentation(view, stored.aspect('documentation')),
-  };
+/** What an entity record's shared field methods read: its view, URN and latest aspects. */
+export interface EntityState {
+  view: EntityView;
+  urn: string;
+  stored: EntityAspects;
+}
+
+/** The entity a shared field method is called on. */
+export const entityOf = (record: OutputRecord): EntityState => stateOf<EntityState>(record);
+
+/** The shared catalog fields, each a method over its aspect (page-fields.ts adds them to every entity page). */
+export const CATALOG_METHODS = {
+  structuredProperties(this: OutputRecord) {
+    const { view, urn, stored } = entityOf(this);
+    return structuredPropertiesRecord(view, stored.aspect('structuredProperties'), urn);
+  },
+  displayProperties(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    return displayPropertiesRecord(view, stored.aspect('displayProperties'));
+  },
+  dataPlatformInstance(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    return dataPlatformInstance(view, stored.aspect('dataPlatformInstance'));
+  },
+  application(this: OutputRecord) {
+    const { view, urn, stored } = entityOf(this);
+    return applicationAssociation(view, urn, stored.aspect('applications'));
+  },
+  browsePathV2(this: OutputRecord) {
+    const { view, urn } = entityOf(this);
+    return browsePathV2(view, urn);
+  },
+  access(this: OutputRecord) {
+    const { view, urn, stored } = entityOf(this);
+    return access(view, urn, stored.aspect('access'));
+  },
+  siblings(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    return siblings(view, stored.aspect('siblings'));
+  },
+  documentation(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    return documentation(view, stored.aspect('documentation'));
+  },
+};
+
+/** The shared catalog fields of an entity: the methods, and the state they read. */
+export function catalogFields(view: EntityView, urn: string, stored: EntityAspects): SharedFields<EntityState> {
+  return { methods: CATALOG_METHODS, state: { view, urn, stored } };
 }

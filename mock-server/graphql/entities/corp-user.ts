@@ -9,73 +9,96 @@ import { customPropertiesRecords } from '../aspect-records.js';
 import { booleanOr, numberOr, objectOf, stringOr, stringsOf, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
-import { pageFields } from './page-fields.js';
+import { entityOf } from './catalog-fields.js';
+import { PAGE_METHODS } from './page-fields.js';
 
 const text = (value: JsonObject, keys: string[]): Record<string, string | null> =>
   Object.fromEntries(keys.map((key) => [key, stringOr(value[key])]));
 
-export function corpUserRecord(view: EntityView, urn: string): OutputRecord {
-  const stored = view.aspectsOf(urn);
+/** corpUserInfo as a record of `typeName`: upstream maps it twice, as `properties` and as the older `info`. */
+function infoRecord(record: OutputRecord, typeName: string): OutputRecord | null {
+  const { view, urn, stored } = entityOf(record);
   const info = stored.aspect('corpUserInfo');
-  const editable = stored.aspect('corpUserEditableInfo');
-  const manager = stringOr(info?.managerUrn);
-  // Upstream maps corpUserInfo twice: as `properties` and as the older `info`, the same values.
-  const infoFields = (typeName: string) => () =>
-    info
-      ? view.shapes.record(typeName, {
-          active: info.active === true,
-          ...text(info, [
-            'displayName',
-            'email',
-            'title',
-            'departmentName',
-            'firstName',
-            'lastName',
-            'fullName',
-            'countryCode',
-          ]),
-          manager: () => (manager ? view.corpUser(manager) : null),
-          departmentId: numberOr(info.departmentId),
-          customProperties: customPropertiesRecords(view, info.customProperties, urn),
-        })
+  if (!info) return null;
+  const manager = stringOr(info.managerUrn);
+  return view.shapes.record(typeName, {
+    active: info.active === true,
+    ...text(info, [
+      'displayName',
+      'email',
+      'title',
+      'departmentName',
+      'firstName',
+      'lastName',
+      'fullName',
+      'countryCode',
+    ]),
+    manager: () => (manager ? view.corpUser(manager) : null),
+    departmentId: numberOr(info.departmentId),
+    customProperties: customPropertiesRecords(view, info.customProperties, urn),
+  });
+}
+
+const EDITABLE_FIELDS = ['displayName', 'title', 'aboutMe', 'pictureLink'];
+const lists = (value: JsonObject) => ({
+  teams: Array.isArray(value.teams) ? stringsOf(value.teams) : null,
+  skills: Array.isArray(value.skills) ? stringsOf(value.skills) : null,
+});
+/** The statuses the schema declares; any other stored text has no value to show. */
+const STATUSES = ['ACTIVE', 'SUSPENDED'];
+
+/** A user's own fields beside the page's, as methods of its records: a user named as an actor reads no aspect. */
+const CORP_USER_METHODS = {
+  ...PAGE_METHODS,
+  properties(this: OutputRecord) {
+    return infoRecord(this, 'CorpUserProperties');
+  },
+  info(this: OutputRecord) {
+    return infoRecord(this, 'CorpUserInfo');
+  },
+  editableProperties(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    const editable = stored.aspect('corpUserEditableInfo');
+    if (!editable) return null;
+    const persona = stringOr(editable.persona);
+    return view.shapes.record('CorpUserEditableProperties', {
+      ...text(editable, [...EDITABLE_FIELDS, 'slack', 'phone', 'email']),
+      ...lists(editable),
+      persona: persona ? view.shapes.record('DataHubPersona', { urn: persona }) : null,
+      platforms: () =>
+        Array.isArray(editable.platforms)
+          ? stringsOf(editable.platforms)
+              .filter((platform) => tryParseUrn(platform)?.entityType === 'dataPlatform')
+              .map((platform) => view.dataPlatform(platform))
+          : null,
+    });
+  },
+  editableInfo(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    const editable = stored.aspect('corpUserEditableInfo');
+    return editable
+      ? view.shapes.record('CorpUserEditableInfo', { ...text(editable, EDITABLE_FIELDS), ...lists(editable) })
       : null;
-  const editableFields = ['displayName', 'title', 'aboutMe', 'pictureLink'];
-  const lists = (value: JsonObject) => ({
-    teams: Array.isArray(value.teams) ? stringsOf(value.teams) : null,
-    skills: Array.isArray(value.skills) ? stringsOf(value.skills) : null,
-  });
-  return view.shapes.recordWithShared('CorpUser', pageFields(view, urn, stored), {
-    urn,
-    type: 'CORP_USER',
-    username: urnLastPart(urn),
-    properties: infoFields('CorpUserProperties'),
-    info: infoFields('CorpUserInfo'),
-    editableProperties: () => {
-      if (!editable) return null;
-      const persona = stringOr(editable.persona);
-      return view.shapes.record('CorpUserEditableProperties', {
-        ...text(editable, [...editableFields, 'slack', 'phone', 'email']),
-        ...lists(editable),
-        persona: persona ? view.shapes.record('DataHubPersona', { urn: persona }) : null,
-        platforms: () =>
-          Array.isArray(editable.platforms)
-            ? stringsOf(editable.platforms)
-                .filter((platform) => tryParseUrn(platform)?.entityType === 'dataPlatform')
-                .map((platform) => view.dataPlatform(platform))
-            : null,
-      });
-    },
-    editableInfo: () =>
-      editable
-        ? view.shapes.record('CorpUserEditableInfo', { ...text(editable, editableFields), ...lists(editable) })
-        : null,
-    // The statuses the schema declares; any other stored text has no value to show.
-    status: ['ACTIVE', 'SUSPENDED'].includes(String(stored.aspect('corpUserStatus')?.status))
-      ? stored.aspect('corpUserStatus')?.status
-      : null,
-    isNativeUser: stored.aspect('corpUserCredentials') !== undefined,
-    settings: () => settingsRecord(view, stored.aspect('corpUserSettings')),
-  });
+  },
+  status(this: OutputRecord) {
+    const status = entityOf(this).stored.aspect('corpUserStatus')?.status;
+    return STATUSES.includes(String(status)) ? status : null;
+  },
+  isNativeUser(this: OutputRecord) {
+    return entityOf(this).stored.aspect('corpUserCredentials') !== undefined;
+  },
+  settings(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    return settingsRecord(view, stored.aspect('corpUserSettings'));
+  },
+};
+
+export function corpUserRecord(view: EntityView, urn: string): OutputRecord {
+  return view.shapes.recordWithShared(
+    'CorpUser',
+    { methods: CORP_USER_METHODS, state: { view, urn, stored: view.aspectsOf(urn) } },
+    { urn, type: 'CORP_USER', username: urnLastPart(urn) },
+  );
 }
 
 /**

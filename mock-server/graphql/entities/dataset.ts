@@ -8,7 +8,7 @@ import { tryParseUrn } from '../../../spec/index.js';
 import { auditStampRecord, customPropertiesRecords, globalTagsRecord, glossaryTermsRecord } from '../aspect-records.js';
 import { booleanOr, numberOr, objectOf, objectsOf, stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
-import { schemaMetadataAt } from './catalog-fields.js';
+import { entityOf, schemaMetadataAt } from './catalog-fields.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
 import { assetContract } from './data-contract.js';
 import { datasetProfileRecords } from './dataset-profiles.js';
@@ -16,7 +16,7 @@ import { operationsStatsRecord, timeseriesCapabilitiesRecord, type OperationsSta
 import { fineGrainedLineageRecords } from './fine-grained-lineages.js';
 import { testResultsRecord } from './metadata-tests.js';
 import { operationRecords } from './operations.js';
-import { pageFields } from './page-fields.js';
+import { PAGE_METHODS } from './page-fields.js';
 import { assetRuns, type RunsArgs } from './process-instance.js';
 import type { TimeSeriesArgs } from './time-series-values.js';
 import { statsSummaryRecord, usageStatsRecord, type UsageStatsArgs } from './usage-stats.js';
@@ -81,40 +81,96 @@ export function datasetEditableProperties(view: EntityView, aspect: JsonObject |
     : null;
 }
 
+/** The latest datasetProperties aspect of the dataset a method is called on. */
+const propertiesOf = (record: OutputRecord): JsonObject | undefined =>
+  entityOf(record).stored.aspect('datasetProperties');
+
+/** A dataset's own fields beside the page's, as methods of its records (each reads the dataset's state). */
+const DATASET_METHODS = {
+  ...PAGE_METHODS,
+  platform(this: OutputRecord) {
+    const { view, urn } = entityOf(this);
+    return view.dataPlatform(tryParseUrn(urn)?.parts[0] ?? '');
+  },
+  properties(this: OutputRecord) {
+    const { view, urn } = entityOf(this);
+    const aspect = propertiesOf(this);
+    return aspect ? datasetProperties(view, urn, aspect, this.name as string, this.origin as string) : null;
+  },
+  editableProperties(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    return datasetEditableProperties(view, stored.aspect('editableDatasetProperties'));
+  },
+  schemaMetadata(this: OutputRecord, { version }: { version?: number | null }) {
+    const { view, urn, stored } = entityOf(this);
+    return schemaMetadataAt(view, urn, stored, version);
+  },
+  editableSchemaMetadata(this: OutputRecord) {
+    const { view, urn, stored } = entityOf(this);
+    return editableSchemaMetadata(view, urn, stored);
+  },
+  externalUrl(this: OutputRecord) {
+    return stringOr(propertiesOf(this)?.externalUrl);
+  },
+  description(this: OutputRecord) {
+    return stringOr(propertiesOf(this)?.description);
+  },
+  uri(this: OutputRecord) {
+    return stringOr(propertiesOf(this)?.uri);
+  },
+  operations(this: OutputRecord, args: TimeSeriesArgs) {
+    const { view, urn } = entityOf(this);
+    return operationRecords(view, urn, args);
+  },
+  datasetProfiles(this: OutputRecord, args: TimeSeriesArgs) {
+    const { view, urn } = entityOf(this);
+    return datasetProfileRecords(view, urn, args);
+  },
+  usageStats(this: OutputRecord, args: UsageStatsArgs) {
+    const { view, urn } = entityOf(this);
+    return usageStatsRecord(view, urn, args);
+  },
+  statsSummary(this: OutputRecord) {
+    const { view, urn } = entityOf(this);
+    return statsSummaryRecord(view, urn);
+  },
+  operationsStats(this: OutputRecord, args: OperationsStatsArgs) {
+    const { view, urn } = entityOf(this);
+    return operationsStatsRecord(view, urn, args);
+  },
+  timeseriesCapabilities(this: OutputRecord) {
+    const { view, urn } = entityOf(this);
+    return timeseriesCapabilitiesRecord(view, urn);
+  },
+  runs(this: OutputRecord, args: RunsArgs & { direction: string }) {
+    const { view, urn } = entityOf(this);
+    return assetRuns(view, urn, args);
+  },
+  viewProperties(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    return viewProperties(view, stored.aspect('viewProperties'));
+  },
+  testResults(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    return testResultsRecord(view, stored.aspect('testResults'));
+  },
+  fineGrainedLineages(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    const lineage = stored.aspect('upstreamLineage');
+    return lineage ? (fineGrainedLineageRecords(view, lineage.fineGrainedLineages) ?? []) : null;
+  },
+  contract(this: OutputRecord) {
+    const { view, urn } = entityOf(this);
+    return assetContract(view, urn);
+  },
+};
+
 export function datasetRecord(view: EntityView, urn: string): OutputRecord {
-  const stored = view.aspectsOf(urn);
-  const [platformUrn = '', name = '', origin = ''] = tryParseUrn(urn)?.parts ?? [];
-  const properties = () => stored.aspect('datasetProperties');
-  // Thunks for the aspect-backed fields: a query reads, parses and maps only the aspects it selects.
-  return view.shapes.recordWithShared('Dataset', pageFields(view, urn, stored), {
-    urn,
-    type: 'DATASET',
-    platform: () => view.dataPlatform(platformUrn),
-    name,
-    origin,
-    properties: () => {
-      const aspect = properties();
-      return aspect ? datasetProperties(view, urn, aspect, name, origin) : null;
-    },
-    editableProperties: () => datasetEditableProperties(view, stored.aspect('editableDatasetProperties')),
-    schemaMetadata: ({ version }: { version?: number | null }) => schemaMetadataAt(view, urn, stored, version),
-    editableSchemaMetadata: () => editableSchemaMetadata(view, urn, stored),
-    externalUrl: () => stringOr(properties()?.externalUrl),
-    description: () => stringOr(properties()?.description),
-    uri: () => stringOr(properties()?.uri),
-    operations: (args: TimeSeriesArgs) => operationRecords(view, urn, args),
-    datasetProfiles: (args: TimeSeriesArgs) => datasetProfileRecords(view, urn, args),
-    usageStats: (args: UsageStatsArgs) => usageStatsRecord(view, urn, args),
-    statsSummary: () => statsSummaryRecord(view, urn),
-    operationsStats: (args: OperationsStatsArgs) => operationsStatsRecord(view, urn, args),
-    timeseriesCapabilities: () => timeseriesCapabilitiesRecord(view, urn),
-    runs: (args: RunsArgs & { direction: string }) => assetRuns(view, urn, args),
-    viewProperties: () => viewProperties(view, stored.aspect('viewProperties')),
-    testResults: () => testResultsRecord(view, stored.aspect('testResults')),
-    fineGrainedLineages: () => {
-      const lineage = stored.aspect('upstreamLineage');
-      return lineage ? (fineGrainedLineageRecords(view, lineage.fineGrainedLineages) ?? []) : null;
-    },
-    contract: () => assetContract(view, urn),
-  });
+  const [, name = '', origin = ''] = tryParseUrn(urn)?.parts ?? [];
+  // The aspect-backed fields are methods: a query reads, parses and maps only the aspects it selects.
+  return view.shapes.recordWithShared(
+    'Dataset',
+    { methods: DATASET_METHODS, state: { view, urn, stored: view.aspectsOf(urn) } },
+    { urn, type: 'DATASET', name, origin },
+  );
 }

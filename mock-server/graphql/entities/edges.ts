@@ -12,7 +12,7 @@ import { stringsOf } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
 
-interface RelationshipsInput {
+export interface RelationshipsInput {
   types: string[];
   direction: RelationshipDirection;
   start?: number | null;
@@ -20,7 +20,7 @@ interface RelationshipsInput {
   includeSoftDelete?: boolean | null;
 }
 
-interface LineageInput {
+export interface LineageInput {
   direction: 'UPSTREAM' | 'DOWNSTREAM';
   start?: number | null;
   count?: number | null;

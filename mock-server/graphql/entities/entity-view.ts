@@ -28,8 +28,8 @@ export type EntityMapper = (view: EntityView, urn: string) => OutputRecord | nul
 export interface EntityAspects {
   latest(name: string): StoredAspect | undefined;
   aspect(name: string): JsonObject | undefined;
-  exists: () => boolean;
-  lastIngested: () => number | null;
+  exists(): boolean;
+  lastIngested(): number | null;
 }
 
 /** When ingestion last wrote any aspect: the newest lastObserved of a write that carried a run id. */
@@ -41,6 +41,37 @@ function lastIngested(aspects: Iterable<StoredAspect>): number | null {
     newest = Math.max(newest ?? 0, meta.lastObserved);
   }
   return newest;
+}
+
+/** An entity's latest aspects, each read when first asked for; methods, so an entity costs one small object. */
+class LatestAspects implements EntityAspects {
+  private read: Map<string, StoredAspect | undefined> | undefined;
+
+  constructor(
+    private readonly store: CatalogStore,
+    private readonly parsed: ParsedValues,
+    private readonly urn: string,
+  ) {}
+
+  latest(name: string): StoredAspect | undefined {
+    this.read ??= new Map();
+    if (!this.read.has(name)) this.read.set(name, this.store.getAspect(this.urn, name, 0));
+    return this.read.get(name);
+  }
+
+  aspect(name: string): JsonObject | undefined {
+    const stored = this.latest(name);
+    return stored && this.parsed.of(stored);
+  }
+
+  exists(): boolean {
+    return this.store.entityExists(this.urn);
+  }
+
+  /** Only a query that selects lastIngested reads every aspect's system metadata. */
+  lastIngested(): number | null {
+    return lastIngested(this.store.latestAspects(this.urn));
+  }
 }
 
 export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
@@ -66,21 +97,7 @@ export class EntityView implements EntityReferences, SchemaFieldEntityRefs {
    * a dataset's dozen aspects, and reading them all copies the large ones (a schema) for nothing.
    */
   aspectsOf(urn: string): EntityAspects {
-    const read = new Map<string, StoredAspect | undefined>();
-    const latest = (name: string): StoredAspect | undefined => {
-      if (!read.has(name)) read.set(name, this.store.getAspect(urn, name, 0));
-      return read.get(name);
-    };
-    return {
-      latest,
-      aspect: (name) => {
-        const stored = latest(name);
-        return stored && this.parsed.of(stored);
-      },
-      exists: () => this.store.entityExists(urn),
-      // Only a query that selects lastIngested reads every aspect's system metadata.
-      lastIngested: () => lastIngested(this.store.latestAspects(urn)),
-    };
+    return new LatestAspects(this.store, this.parsed, urn);
   }
 
   /** A stored aspect's value, parsed once per distinct text and frozen (shared by the requests that read it). */

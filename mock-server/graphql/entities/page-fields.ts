@@ -5,7 +5,8 @@
  * lineage, health, incidents, assertions, version properties, embed, forms, the raw `aspects(input)`, `exists` and
  * `lastIngested`, and the catalog fields of
  * catalog-fields.ts (structured properties, display properties, platform instance, application, v2 browse path,
- * access, siblings, documentation). Each is a thunk, so a query reads only the aspects it selects.
+ * access, siblings, documentation). Each is a method shared by every record, reading the record's entity (its
+ * view, URN and aspects), so a query reads only the aspects it selects and a record holds no closures.
  */
 import {
   deprecationRecord,
@@ -18,11 +19,11 @@ import {
 } from '../aspect-records.js';
 import { tryParseUrn } from '../../../spec/index.js';
 import { stringOr, type JsonObject } from '../json-values.js';
-import type { OutputRecord } from '../records.js';
+import type { OutputRecord, SharedFields } from '../records.js';
 import type { EntityAspects, EntityView } from './entity-view.js';
-import { catalogFields } from './catalog-fields.js';
+import { CATALOG_METHODS, entityOf, type EntityState } from './catalog-fields.js';
 import { entityAssertions, type AssertionsArgs } from './assertion.js';
-import { lineageOf, relationshipsOf } from './edges.js';
+import { lineageOf, relationshipsOf, type LineageInput, type RelationshipsInput } from './edges.js';
 import { healthOf } from './health.js';
 import { formsRecord } from './forms.js';
 import { entityIncidents, type IncidentsArgs } from './incident.js';
@@ -69,37 +70,103 @@ function embedRecord(view: EntityView, aspect: JsonObject | undefined): OutputRe
   return aspect ? view.shapes.record('Embed', { renderUrl: stringOr(aspect.renderUrl) }) : null;
 }
 
-export function pageFields(view: EntityView, urn: string, stored: EntityAspects): Record<string, unknown> {
-  const tags = () => globalTagsRecord(view, stored.aspect('globalTags'), urn);
-  return {
-    ...catalogFields(view, urn, stored),
-    lastIngested: stored.lastIngested,
-    exists: stored.exists,
-    container: () => {
-      const container = stringOr(stored.aspect('container')?.container);
-      return container ? view.container(container) : null;
-    },
-    parentContainers: () => parentContainers(view, stored),
-    ownership: () => ownershipRecord(view, stored.aspect('ownership'), urn),
-    // The newer deprecation aspect wins over datasetDeprecation, as in upstream's DatasetMapper.
-    deprecation: () => deprecationRecord(view, stored.aspect('deprecation') ?? stored.aspect('datasetDeprecation')),
-    institutionalMemory: () => institutionalMemoryRecord(view, stored.aspect('institutionalMemory'), urn),
-    status: () => statusRecord(view, stored.aspect('status')),
-    tags,
-    globalTags: tags,
-    glossaryTerms: () => glossaryTermsRecord(view, stored.aspect('glossaryTerms'), urn),
-    domain: () => domainAssociation(view, urn, stored),
-    subTypes: () => subTypesRecord(view, stored.aspect('subTypes')),
-    browsePaths: () => browsePathRecords(view, stored.aspect('browsePaths')),
-    relationships: relationshipsOf(view, urn),
-    lineage: lineageOf(view, urn),
-    health: () => healthOf(view, urn),
-    incidents: (args: IncidentsArgs) => entityIncidents(view, urn, args),
-    assertions: (args: AssertionsArgs) => entityAssertions(view, urn, args),
-    versionProperties: () => versionPropertiesRecord(view, stored.aspect('versionProperties')),
-    embed: () => embedRecord(view, stored.aspect('embed')),
-    forms: () => formsRecord(view, urn, stored.aspect('forms')),
-    aspects: ({ input }: { input?: AspectParams | null }) =>
-      rawAspectRecords(view, urn, tryParseUrn(urn)?.entityType ?? '', input),
-  };
+/** The fields every entity page shares, as methods of the records (each reads the entity's state). */
+export const PAGE_METHODS = {
+  ...CATALOG_METHODS,
+  lastIngested(this: OutputRecord) {
+    return entityOf(this).stored.lastIngested();
+  },
+  exists(this: OutputRecord) {
+    return entityOf(this).stored.exists();
+  },
+  container(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    const container = stringOr(stored.aspect('container')?.container);
+    return container ? view.container(container) : null;
+  },
+  parentContainers(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    return parentContainers(view, stored);
+  },
+  ownership(this: OutputRecord) {
+    const { view, urn, stored } = entityOf(this);
+    return ownershipRecord(view, stored.aspect('ownership'), urn);
+  },
+  // The newer deprecation aspect wins over datasetDeprecation, as in upstream's DatasetMapper.
+  deprecation(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    return deprecationRecord(view, stored.aspect('deprecation') ?? stored.aspect('datasetDeprecation'));
+  },
+  institutionalMemory(this: OutputRecord) {
+    const { view, urn, stored } = entityOf(this);
+    return institutionalMemoryRecord(view, stored.aspect('institutionalMemory'), urn);
+  },
+  status(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    return statusRecord(view, stored.aspect('status'));
+  },
+  tags: globalTags,
+  globalTags,
+  glossaryTerms(this: OutputRecord) {
+    const { view, urn, stored } = entityOf(this);
+    return glossaryTermsRecord(view, stored.aspect('glossaryTerms'), urn);
+  },
+  domain(this: OutputRecord) {
+    const { view, urn, stored } = entityOf(this);
+    return domainAssociation(view, urn, stored);
+  },
+  subTypes(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    return subTypesRecord(view, stored.aspect('subTypes'));
+  },
+  browsePaths(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    return browsePathRecords(view, stored.aspect('browsePaths'));
+  },
+  relationships(this: OutputRecord, args: { input: RelationshipsInput }) {
+    const { view, urn } = entityOf(this);
+    return relationshipsOf(view, urn)(args);
+  },
+  lineage(this: OutputRecord, args: { input: LineageInput }) {
+    const { view, urn } = entityOf(this);
+    return lineageOf(view, urn)(args);
+  },
+  health(this: OutputRecord) {
+    const { view, urn } = entityOf(this);
+    return healthOf(view, urn);
+  },
+  incidents(this: OutputRecord, args: IncidentsArgs) {
+    const { view, urn } = entityOf(this);
+    return entityIncidents(view, urn, args);
+  },
+  assertions(this: OutputRecord, args: AssertionsArgs) {
+    const { view, urn } = entityOf(this);
+    return entityAssertions(view, urn, args);
+  },
+  versionProperties(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    return versionPropertiesRecord(view, stored.aspect('versionProperties'));
+  },
+  embed(this: OutputRecord) {
+    const { view, stored } = entityOf(this);
+    return embedRecord(view, stored.aspect('embed'));
+  },
+  forms(this: OutputRecord) {
+    const { view, urn, stored } = entityOf(this);
+    return formsRecord(view, urn, stored.aspect('forms'));
+  },
+  aspects(this: OutputRecord, { input }: { input?: AspectParams | null }) {
+    const { view, urn } = entityOf(this);
+    return rawAspectRecords(view, urn, tryParseUrn(urn)?.entityType ?? '', input);
+  },
+};
+
+function globalTags(this: OutputRecord) {
+  const { view, urn, stored } = entityOf(this);
+  return globalTagsRecord(view, stored.aspect('globalTags'), urn);
+}
+
+/** The shared page fields of an entity: the methods, and the state they read. */
+export function pageFields(view: EntityView, urn: string, stored: EntityAspects): SharedFields<EntityState> {
+  return { methods: PAGE_METHODS, state: { view, urn, stored } };
 }

@@ -125,7 +125,7 @@ export function structuredPropertyRecord(view: EntityView, urn: string): OutputR
   return view.shapes.record('StructuredPropertyEntity', {
     urn,
     type: 'STRUCTURED_PROPERTY',
-    exists: stored.exists,
+    exists: () => stored.exists(),
     definition: () => definitionRecord(view, stored.aspect('propertyDefinition')),
     settings: () => {
       const settings = stored.aspect('structuredPropertySettings');

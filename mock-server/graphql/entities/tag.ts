@@ -3,29 +3,45 @@
  * the raw aspects with the shared page fields.
  */
 import { urnLastPart } from '../../../spec/index.js';
-import { stringOr } from '../json-values.js';
+import { stringOr, type JsonObject } from '../json-values.js';
 import type { OutputRecord } from '../records.js';
 import type { EntityView } from './entity-view.js';
-import { pageFields } from './page-fields.js';
+import { entityOf } from './catalog-fields.js';
+import { PAGE_METHODS } from './page-fields.js';
 
-export function tagRecord(view: EntityView, urn: string): OutputRecord {
-  const stored = view.aspectsOf(urn);
-  const properties = stored.aspect('tagProperties');
-  const description = stringOr(properties?.description);
-  return view.shapes.recordWithShared('Tag', pageFields(view, urn, stored), {
-    urn,
-    type: 'TAG',
-    name: urnLastPart(urn),
-    properties: properties
-      ? view.shapes.record('TagProperties', {
-          name: stringOr(properties.name) ?? urnLastPart(urn),
-          description,
+const propertiesOf = (record: OutputRecord): JsonObject | undefined => entityOf(record).stored.aspect('tagProperties');
+
+/** A tag's own fields beside the page's, as methods of its records: each reads tagProperties when selected. */
+const TAG_METHODS = {
+  ...PAGE_METHODS,
+  properties(this: OutputRecord) {
+    const properties = propertiesOf(this);
+    return properties
+      ? entityOf(this).view.shapes.record('TagProperties', {
+          name: stringOr(properties.name) ?? (this.name as string),
+          description: stringOr(properties.description),
           colorHex: stringOr(properties.colorHex),
         })
-      : null,
-    editableProperties: properties
-      ? view.shapes.record('EditableTagProperties', { name: stringOr(properties.name), description })
-      : null,
-    description,
-  });
+      : null;
+  },
+  editableProperties(this: OutputRecord) {
+    const properties = propertiesOf(this);
+    return properties
+      ? entityOf(this).view.shapes.record('EditableTagProperties', {
+          name: stringOr(properties.name),
+          description: stringOr(properties.description),
+        })
+      : null;
+  },
+  description(this: OutputRecord) {
+    return stringOr(propertiesOf(this)?.description);
+  },
+};
+
+export function tagRecord(view: EntityView, urn: string): OutputRecord {
+  return view.shapes.recordWithShared(
+    'Tag',
+    { methods: TAG_METHODS, state: { view, urn, stored: view.aspectsOf(urn) } },
+    { urn, type: 'TAG', name: urnLastPart(urn) },
+  );
 }

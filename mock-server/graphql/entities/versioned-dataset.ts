@@ -68,8 +68,8 @@ function stampedAspects(view: EntityView, urn: string, versions: Map<string, num
       const stored = read(name);
       return stored && view.valueOf(stored);
     },
-    exists: latest.exists,
-    lastIngested: latest.lastIngested,
+    exists: () => latest.exists(),
+    lastIngested: () => latest.lastIngested(),
   };
 }
 

@@ -22,7 +22,7 @@ import type { SearchRequest, SearchResultValue, SortCriterion } from '../request
 import { sortHits, type SortedHit } from './sort-order.js';
 import { walkedHits } from './sorted-walk.js';
 import type { SearchTables } from '../tables.js';
-import { urnCriteriaExclude } from './urn-criteria.js';
+import { onlyUrnEqualities, urnCriteriaExclude } from './urn-criteria.js';
 
 /**
  * The largest page, upstream's `searchService.limit.results.max` (application.yaml): the document
@@ -87,6 +87,8 @@ export function search(
   request: SearchRequest,
   fieldsOf: (entity: string) => EntityIndexFields | undefined,
 ): SearchResultValue {
+  // Nothing to check against the type's fields: URN criteria that leave out the type answer at once.
+  if (onlyUrnEqualities(request) && urnCriteriaExclude(fields, request.filter)) return noHits(request);
   const query = parseQuery(request.input ?? '', fields, request.fulltext === true);
   const rank = query.clauses.some((c) => c.kind === 'token') ? ranking(tables, rankedTerms(query)) : undefined;
   // A ranked search reads its driving token's entities in order and tests the other conditions on

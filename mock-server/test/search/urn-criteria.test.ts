@@ -63,4 +63,17 @@ describe('a filter on URNs of other entity types', () => {
     expect(() => search('chart', only(urnIs(ORDERS), { field: 'noSuchField', value: 'x' }))).toThrow(/noSuchField/);
     expect(() => search('chart', only(urnIs(ORDERS)), { input: 'noSuchField:x' })).toThrow(/noSuchField/);
   });
+
+  it('answers a match-everything query of URN equalities at once, and still refuses any other condition', () => {
+    const star = { input: '*', start: 0, count: 10 };
+    expect(search('chart', only(urnIs(ORDERS)), star)).toEqual(search('chart', only(urnIs(MISSING_CHART)), star));
+    expect(search('chart', only(urnIs(ORDERS, CHART)), star).entities).toEqual([CHART]);
+    expect(() =>
+      search(
+        'chart',
+        only(urnIs(ORDERS), { field: 'urn', value: ORDERS, condition: 'NO_SUCH_CONDITION' as Criterion['condition'] }),
+        star,
+      ),
+    ).toThrow(/NO_SUCH_CONDITION/);
+  });
 });
