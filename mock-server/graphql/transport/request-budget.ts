@@ -63,6 +63,26 @@ export class RequestBudget {
     return !this.exceeded;
   }
 
+  /**
+   * `map` applied to each of `items` under the budget, each counted as a field: a resolver that builds many
+   * records at once (`entities(urns:)` with 10,000 URNs) pauses for others between slices and stops at the
+   * deadline, as the fields do. An item mapped to undefined is left out. The array itself when the items fit
+   * in the current slice, else its promise.
+   */
+  map<T, R>(items: readonly T[], map: (item: T) => R | undefined): R[] | Promise<R[]> {
+    const results: R[] = [];
+    const from = (start: number): R[] | Promise<R[]> => {
+      for (let i = start; i < items.length; i += 1) {
+        if (!this.spend()) throw this.error();
+        if (this.pause) return this.pause.then(() => from(i));
+        const result = map(items[i] as T);
+        if (result !== undefined) results.push(result);
+      }
+      return results;
+    };
+    return from(0);
+  }
+
   /** Ends the request's work: the store is let go of. */
   finish(): void {
     this.release?.();

@@ -209,3 +209,32 @@ describe('the work of one GraphQL request', () => {
     });
   });
 });
+
+describe('the records one GraphQL field builds', () => {
+  // A budget no machine keeps while building 6,000 entity records, whatever the fields selected of them.
+  const server = serverForTests({ requestBudgetMs: 1 });
+  const urns = Array.from({ length: 6000 }, (_, i) => `urn:svc:dataset:(urn:svc:dataPlatform:hive,many.t${i},PROD)`);
+
+  it.each([
+    ['inline', { query: `query many { entities(urns: ${JSON.stringify(urns)}) { __typename } }` }],
+    [
+      'by variable',
+      { query: 'query many($urns: [String!]!) { entities(urns: $urns) { __typename } }', variables: { urns } },
+    ],
+  ])(
+    'holds entities(urns:) with 6,000 URNs %s to the budget, though it selects no field with a resolver',
+    async (_, request) => {
+      // __typename resolves without a resolver: only the building of the records can see the deadline.
+      const stopped = await graphql(server(), request);
+      expect(stopped.status).toBe(200);
+      expect(stopped.json).toEqual({
+        errors: [
+          expect.objectContaining({ message: 'request budget exceeded: more than 1 ms of work (--request-budget-ms)' }),
+        ],
+        extensions: {},
+      });
+      const few = await graphql(server(), { query: `query few { entities(urns: ["${urns[0]}"]) { __typename } }` });
+      expect(few.json).toEqual({ data: { entities: [{ __typename: 'Dataset' }] }, extensions: {} });
+    },
+  );
+});
