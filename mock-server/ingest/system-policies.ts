@@ -28,8 +28,12 @@ interface DefaultPolicy {
   privileges: readonly string[];
 }
 
-/** Every platform privilege: what the root user's policy and the Admin role's platform policy grant alike. */
-const PLATFORM_PRIVILEGES: readonly string[] = [
+/**
+ * The platform privileges the root user's policy and the Admin role's platform policy grant alike, as upstream's
+ * boot/policies.json lists them (v1.3.0.1). Not the same list as PoliciesConfig's (`caller/privileges.ts`): the
+ * boot file lacks MANAGE_CONNECTIONS and VIEW_TESTS, for one.
+ */
+const BOOT_PLATFORM_PRIVILEGES: readonly string[] = [
   'MANAGE_POLICIES',
   'MANAGE_INGESTION',
   'MANAGE_SECRETS',
@@ -76,7 +80,7 @@ const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
     users: ['datahub'],
     resourceOwners: false,
     resourceTypes: null,
-    privileges: PLATFORM_PRIVILEGES,
+    privileges: BOOT_PLATFORM_PRIVILEGES,
   },
   {
     id: '1',
@@ -169,7 +173,7 @@ const DEFAULT_POLICIES: readonly DefaultPolicy[] = [
     users: [],
     resourceOwners: false,
     resourceTypes: null,
-    privileges: PLATFORM_PRIVILEGES,
+    privileges: BOOT_PLATFORM_PRIVILEGES,
   },
   {
     id: 'admin-metadata-policy',
