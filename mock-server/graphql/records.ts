@@ -45,11 +45,14 @@ export class RecordShapes {
   /**
    * A record of an object type from field methods many types share (those the type lacks are left out),
    * the state they read, and its own values: an entity page's ownership, tags, links and such are written
-   * once for every type, and a record costs a copy of its type's template.
+   * once for every type, and a record is a new object over its type's template.
    */
   recordWithShared<State>(typeName: string, shared: SharedFields<State>, own: Record<string, unknown>): OutputRecord {
     const nulls = this.nullsOf(typeName);
-    const record = Object.assign({}, this.sharedTemplate(typeName, nulls, shared.methods));
+    const record = Object.create(this.sharedTemplate(typeName, nulls, shared.methods)) as Record<
+      string | symbol,
+      unknown
+    >;
     record[RECORD_STATE] = shared.state;
     return this.filled(typeName, nulls, record as Record<string, unknown>, own);
   }
@@ -77,13 +80,13 @@ export class RecordShapes {
   }
 
   /**
-   * A copy of the type's template, written into field by field: V8 clones a template of fast
-   * properties at once, where merging objects key by key (a spread or an assign of several) grew a
-   * dataset record property by property, six times slower.
+   * A record whose prototype is the type's template, written into field by field: graphql-js reads a field as
+   * a property, found on the record when the store gave it, else null on the template. Copying the template
+   * (some 150 fields of a dataset) into every record was most of the memory a lineage graph's answer took.
    */
   private blank(typeName: string): { nulls: Record<string, null>; record: Record<string, unknown> } {
     const nulls = this.nullsOf(typeName);
-    return { nulls, record: Object.assign({}, nulls) };
+    return { nulls, record: Object.create(nulls) as Record<string, unknown> };
   }
 
   private nullsOf(typeName: string): Record<string, null> {

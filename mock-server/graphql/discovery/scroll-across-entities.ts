@@ -46,25 +46,34 @@ export function checkKeepAlive(keepAlive: string | null | undefined, field: stri
     throw badRequestError(`${field}: '${keepAlive}' is not a time value such as 30s or 5m`);
 }
 
-/** scrollAcrossEntities with one more criterion in each of the input's filter groups (an entity's scoped searches). */
+/**
+ * scrollAcrossEntities with one more criterion in each of the input's filter groups (an entity's scoped searches).
+ * An equality on no value holds for no entity, so every group is empty: with a query that matches everything, the
+ * arguments are checked and the page is empty without a search of each type (an entity without siblings, asked for
+ * them by every node of a lineage graph).
+ */
 export function scrollWithCriterion(
   view: EntityView,
   input: ScrollArgs,
   criterion: { field: string; values: string[]; condition: string },
 ): OutputRecord {
   const groups = input.orFilters && input.orFilters.length > 0 ? input.orFilters : [{ and: [] }];
-  return scrollAcrossEntities(view, {
-    ...input,
-    orFilters: groups.map((group) => ({ and: [...(group.and ?? []), criterion] })),
-  });
+  const query = (input.query ?? '').trim();
+  const noHit = criterion.condition === 'EQUAL' && criterion.values.length === 0 && (query === '' || query === '*');
+  return scrollAcrossEntities(
+    view,
+    { ...input, orFilters: groups.map((group) => ({ and: [...(group.and ?? []), criterion] })) },
+    noHit,
+  );
 }
 
-export function scrollAcrossEntities(view: EntityView, input: ScrollArgs): OutputRecord {
+/** `noHit`: the caller knows that no entity matches; the arguments are checked all the same. */
+export function scrollAcrossEntities(view: EntityView, input: ScrollArgs, noHit = false): OutputRecord {
   checkKeepAlive(input.keepAlive, 'input.keepAlive');
   const start = offsetOf(input.scrollId, 'input.scrollId');
   const count = nonNegative(input.count, DEFAULT_COUNT, 'input.count');
   const { entities, page } = crossEntityPage(view, { ...input, start, count });
-  if (entities.length === 0)
+  if (entities.length === 0 || noHit)
     return view.shapes.record('ScrollResults', {
       nextScrollId: null,
       count: 0,

@@ -80,6 +80,18 @@ describe.each(['svc', 'li'] as const)('asset searches (namespace %s)', (ns) => {
     });
     const none = await graphql(server, { query: SIBLINGS, variables: { urn: ALONE } });
     expect(none.json.data.dataset.siblingsSearch).toMatchObject({ count: 0, total: 0, searchResults: [] });
+    // Without siblings there is nothing to find, and the arguments are checked all the same.
+    const badCount = await graphql(server, {
+      query: SIBLINGS.replace('count: 5', 'count: -1'),
+      variables: { urn: ALONE },
+    });
+    expect(badCount.json.errors[0]).toMatchObject({ extensions: { code: 400, type: 'BAD_REQUEST' } });
+    expect(badCount.json.errors[0].message).toContain('input.count');
+    const badScroll = await graphql(server, {
+      query: SIBLINGS.replace('count: 5', 'count: 5, scrollId: "nope"'),
+      variables: { urn: ALONE },
+    });
+    expect(badScroll.json.errors[0].message).toContain('input.scrollId');
   });
 
   it('listDataProductAssets searches the product assets only, and names urn for another type', async () => {
