@@ -324,7 +324,9 @@ export function graphqlEndpoint({
       contextValue.requestBudget.finish();
     }
     const { errors, ...rest } = result;
-    if (contextValue.requestBudget.exceeded) return errorsResponse([contextValue.requestBudget.error()]);
+    // One error in place of the partial answer, without the fields' path.
+    if (contextValue.requestBudget.exceeded)
+      return errorsResponse([new GraphQLError(contextValue.requestBudget.error().message)]);
     const cacheable =
       !errors &&
       operation.operation === OperationTypeNode.QUERY &&
