@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** The `catalog-contract` command: dispatches to its subcommands. */
+import './production-mode.js';
 import { readFileSync } from 'node:fs';
 import { fromRoot } from '../spec/index.js';
 import { nearest } from './nearest.js';
