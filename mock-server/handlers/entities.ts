@@ -109,11 +109,7 @@ export const browseEntities: Handler = ({ body }, { contract, discovery, store, 
 export const autocompleteEntities: Handler = ({ body }, { contract, discovery, store, profile }) => {
   store.catchUp();
   const request = discoveryRequest<AutocompleteRequest>(body, contract);
-  const result = discovery.autocomplete(request);
-  return {
-    json: {
-      value:
-        profile === 'upstream' ? upstreamAutocompleteResult(result, discovery.autocompleteEntities(request)) : result,
-    },
-  };
+  if (profile !== 'upstream') return { json: { value: discovery.autocomplete(request) } };
+  const { entities, ...result } = discovery.autocompleteWithEntities(request);
+  return { json: { value: upstreamAutocompleteResult(result, entities) } };
 };

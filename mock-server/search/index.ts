@@ -8,7 +8,7 @@ import type { Database } from 'better-sqlite3';
 import type { Contract } from '../../spec/index.js';
 import { badRequest } from '../errors.js';
 import type { DerivedIndex } from '../store/types.js';
-import { autocomplete, autocompleteEntities } from './query/autocomplete.js';
+import { autocomplete, autocompleteWithEntities } from './query/autocomplete.js';
 import { browse } from './query/browse.js';
 import { buildSearchDocument } from './write/document.js';
 import { indexFieldsOf, type EntityIndexFields } from './index-fields.js';
@@ -35,8 +35,8 @@ export { shownFacetValues, facetValueLimit, filteredValues, shownFacets } from '
 export interface SearchIndex extends DerivedIndex {
   search(request: SearchRequest): SearchResultValue;
   autocomplete(request: AutocompleteRequest): AutocompleteResultValue;
-  /** The URNs of the entities an autocomplete request matches, best first. */
-  autocompleteEntities(request: AutocompleteRequest): string[];
+  /** The suggestions and the URNs of the entities an autocomplete request matches, best first. */
+  autocompleteWithEntities(request: AutocompleteRequest): AutocompleteResultValue & { entities: string[] };
   browse(request: BrowseRequest): BrowseResultValue;
   /** The sort criteria of a search over these entity types (query/sort-order.ts); a field none of them can sort on is a 400 naming it by `at`. */
   sortCriteria(entities: readonly string[], given: readonly GivenSortCriterion[]): SortCriterion[];
@@ -114,7 +114,7 @@ export function createSearchIndex(contract: Contract): SearchIndex {
     count: () => attached().count(),
     search: (request) => search(flushed(), requestFields(request.entity), request, fieldsOfEntity),
     autocomplete: (request) => autocomplete(flushed(), requestFields(request.entity), request),
-    autocompleteEntities: (request) => autocompleteEntities(flushed(), requestFields(request.entity), request),
+    autocompleteWithEntities: (request) => autocompleteWithEntities(flushed(), requestFields(request.entity), request),
     browse: (request) => browse(flushed(), requestFields(request.entity), request),
     sortCriteria: (entities, given) => checkedSort(requestFields, entities, given),
     sortUrns(urns, sort) {

@@ -100,10 +100,8 @@ function suggestions(
     ...(input.field ? { field: input.field } : {}),
     ...(filter ? { filter } : {}),
   };
-  return {
-    suggestions: view.discovery.autocomplete(request).suggestions,
-    entities: view.discovery.autocompleteEntities(request),
-  };
+  const { suggestions, entities } = view.discovery.autocompleteWithEntities(request);
+  return { suggestions, entities };
 }
 
 export function autoComplete(view: EntityView, input: AutoCompleteArgs & { type?: string | null }): OutputRecord {

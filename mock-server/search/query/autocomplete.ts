@@ -6,6 +6,7 @@
  * that one autocomplete field. Soft-deleted entities are never suggested (upstream's autocomplete
  * always excludes them, whatever the filter says).
  */
+import type { Statement } from 'better-sqlite3';
 import { badRequest } from '../../errors.js';
 import { indexTokens, queryTokens } from '../analyzer.js';
 import { compileFilter } from './filters.js';
@@ -92,7 +93,7 @@ function walkRanked(
   wanted: number,
 ): { values: string[]; exhausted: boolean } {
   const rows = rankedRows(tables);
-  if (m.tokens.every((t) => ASCII_TOKEN.test(t)))
+  if (asciiQuery(m))
     return walkByValue(tables, fields, m, read, wanted, rows) ?? walkInMatches(tables, fields, m, read, rows);
   return walkInMatches(tables, fields, m, read, rows);
 }
@@ -155,54 +156,59 @@ function noLiveDocuments(tables: SearchTables, fields: EntityIndexFields): boole
   return tables.columns().liveDocuments(fields.entity) === 0;
 }
 
-/**
- * The entities of the first matching rows in ranking order, each where its best row shows, up to `wanted`: the walk
- * of walkByValue over the ranked suggestions, each passing row's entity looked up by the row's id. Undefined where
- * the walk cannot decide: a non-ASCII value among the rows, or a walk that stopped at its bound of rows before
- * finding `wanted` entities in an entity with more rows than that.
- */
-function walkEntities(
-  tables: SearchTables,
-  fields: EntityIndexFields,
-  m: Matching,
-  wanted: number,
-): number[] | undefined {
-  if (!m.tokens.every((t) => ASCII_TOKEN.test(t))) return undefined;
-  const holds = m.tokens.map(() => 'w.value LIKE ?').join(' AND ');
-  const passed = tables
-    .statement(
-      'SELECT w.id, w.value, octet_length(w.value) > length(w.value) AS wide FROM (SELECT id, value FROM search_suggestion ' +
-        'INDEXED BY search_suggestion_ranked WHERE entity = ? AND removed = 0 ORDER BY boost DESC, length(value), value LIMIT ?) w ' +
-        `WHERE (${holds}) OR octet_length(w.value) > length(w.value)`,
-    )
-    .iterate(fields.entity, rankedRows(tables), ...m.tokens.map((t) => `%${t}%`)) as IterableIterator<{
-    id: number;
-    value: string;
-    wide: number;
-  }>;
-  const docOf = tables.statement('SELECT doc_id FROM search_suggestion WHERE id = ?', true);
-  const docs: number[] = [];
-  const seen = new Set<number>();
-  for (const row of passed) {
-    if (row.wide) {
-      passed.return?.();
-      return undefined;
-    }
-    if (!matchesTokens(m.tokens, indexTokens(row.value))) continue;
-    const doc = docOf.get(row.id) as number;
-    if (seen.has(doc)) continue;
-    seen.add(doc);
-    docs.push(doc);
-    if (docs.length === wanted) {
-      passed.return?.();
-      return docs;
-    }
-  }
-  return walkedEverything(tables, fields) ? docs : undefined;
+/** A row of the ranked walk that holds every query token. */
+interface PassingRow {
+  id: number;
+  value: string;
 }
 
-/** A query token FTS5's unicode61 tokenizer keeps as it is. */
-const ASCII_TOKEN = /^[a-z0-9]+$/;
+/** What a walk collects from its passing rows: `add` takes one while it is not `done`. */
+interface Collector {
+  readonly done: boolean;
+  add(row: PassingRow): void;
+}
+
+/** The values of the passing rows, up to `read` of them or `wanted` distinct ones (walkByValue). */
+class ValueCollector implements Collector {
+  readonly values: string[] = [];
+  private readonly distinct = new Set<string>();
+  done = false;
+
+  constructor(
+    private readonly read: number,
+    private readonly wanted: number,
+  ) {}
+
+  add(row: PassingRow): void {
+    this.values.push(row.value);
+    this.distinct.add(row.value);
+    this.done = this.values.length === this.read || this.distinct.size === this.wanted;
+  }
+}
+
+/** The entities of the passing rows, each where its best row shows, up to `wanted` (autocompleteEntities). */
+class EntityCollector implements Collector {
+  readonly docs: number[] = [];
+  private readonly seen = new Set<number>();
+  private readonly docOf: Statement;
+  done = false;
+
+  constructor(
+    tables: SearchTables,
+    private readonly wanted: number,
+  ) {
+    this.docOf = tables.statement('SELECT doc_id FROM search_suggestion WHERE id = ?', true);
+  }
+
+  add(row: PassingRow): void {
+    const doc = this.docOf.get(row.id) as number;
+    if (!this.seen.has(doc)) {
+      this.seen.add(doc);
+      this.docs.push(doc);
+    }
+    this.done = this.docs.length === this.wanted;
+  }
+}
 
 /**
  * The walk of walkRanked for a query of ASCII tokens, tested on the walked values instead of
@@ -212,9 +218,41 @@ const ASCII_TOKEN = /^[a-z0-9]+$/;
  * passes those rows, and each is decided by its tokens. A non-ASCII value's tokens may be
  * case-folded from other letters (the Kelvin sign to k), and FTS5 ignores a rowid bound beside a
  * prefix query, so one such value among the rows walked hands the walk back to the match list
- * (undefined). Read row by row, the walk also stops once its values hold the `wanted` distinct
- * ones, the first of the ranking all the same.
+ * (false). Read row by row, the walk gives each passing row to every collector that is not done, and
+ * stops once all are: each has the first rows of the ranking all the same, and one not done has every
+ * passing row within the walk's bound of `rows`.
  */
+function walkPassing(
+  tables: SearchTables,
+  fields: EntityIndexFields,
+  m: Matching,
+  rows: number,
+  collectors: readonly Collector[],
+): boolean {
+  const holds = m.tokens.map(() => 'w.value LIKE ?').join(' AND ');
+  const passed = tables
+    .statement(
+      'SELECT w.id, w.value, octet_length(w.value) > length(w.value) AS wide FROM (SELECT id, value FROM search_suggestion ' +
+        'INDEXED BY search_suggestion_ranked WHERE entity = ? AND removed = 0 ORDER BY boost DESC, length(value), value LIMIT ?) w ' +
+        `WHERE (${holds}) OR octet_length(w.value) > length(w.value)`,
+    )
+    .iterate(fields.entity, rows, ...m.tokens.map((t) => `%${t}%`)) as IterableIterator<PassingRow & { wide: number }>;
+  for (const row of passed) {
+    if (row.wide) {
+      passed.return?.();
+      return false;
+    }
+    if (!matchesTokens(m.tokens, indexTokens(row.value))) continue;
+    for (const collector of collectors) if (!collector.done) collector.add(row);
+    if (collectors.every((collector) => collector.done)) {
+      passed.return?.();
+      return true;
+    }
+  }
+  return true;
+}
+
+/** The values of walkPassing, or undefined where it cannot decide. */
 function walkByValue(
   tables: SearchTables,
   fields: EntityIndexFields,
@@ -223,35 +261,32 @@ function walkByValue(
   wanted: number,
   rows: number,
 ): { values: string[]; exhausted: boolean } | undefined {
-  const holds = m.tokens.map(() => 'w.value LIKE ?').join(' AND ');
-  const passed = tables
-    .statement(
-      'SELECT w.value, octet_length(w.value) > length(w.value) AS wide FROM (SELECT value FROM search_suggestion ' +
-        'INDEXED BY search_suggestion_ranked WHERE entity = ? AND removed = 0 ORDER BY boost DESC, length(value), value LIMIT ?) w ' +
-        `WHERE (${holds}) OR octet_length(w.value) > length(w.value)`,
-    )
-    .iterate(fields.entity, rows, ...m.tokens.map((t) => `%${t}%`)) as IterableIterator<{
-    value: string;
-    wide: number;
-  }>;
-  const values: string[] = [];
-  const distinct = new Set<string>();
-  for (const row of passed) {
-    if (row.wide) {
-      passed.return?.();
-      return undefined;
-    }
-    if (matchesTokens(m.tokens, indexTokens(row.value))) {
-      values.push(row.value);
-      distinct.add(row.value);
-    }
-    if (values.length === read || distinct.size === wanted) {
-      passed.return?.();
-      return { values, exhausted: false };
-    }
-  }
-  return { values, exhausted: true };
+  const values = new ValueCollector(read, wanted);
+  return walkPassing(tables, fields, m, rows, [values]) ? walkedValues(values) : undefined;
 }
+
+/** A walk's values, and whether it found no more (the walk read every row of its bound). */
+function walkedValues(values: ValueCollector): { values: string[]; exhausted: boolean } {
+  return { values: values.values, exhausted: !values.done };
+}
+
+/**
+ * The entities of the first matching rows in ranking order, each where its best row shows, from a walk
+ * (`decided`, walkPassing's answer) of their EntityCollector. Undefined where the walk cannot decide: a non-ASCII
+ * value among the rows, or a walk that stopped at its bound of rows before finding them all in an entity with more
+ * rows than that.
+ */
+function walkedEntities(
+  tables: SearchTables,
+  fields: EntityIndexFields,
+  entities: EntityCollector,
+  decided: boolean,
+): number[] | undefined {
+  return decided && (entities.done || walkedEverything(tables, fields)) ? entities.docs : undefined;
+}
+
+/** A query token FTS5's unicode61 tokenizer keeps as it is. */
+const ASCII_TOKEN = /^[a-z0-9]+$/;
 
 /** Whether a value's tokens hold every query token, the last one as a prefix (FTS5's `"a" AND "b"*`). */
 function matchesTokens(query: string[], tokens: string[]): boolean {
@@ -289,6 +324,29 @@ function isBroad(tables: SearchTables, m: Matching): boolean {
   return counted === BROAD;
 }
 
+/** The suggestions of a walk when they decide the answer: enough distinct values, or every match of the entity. */
+function decidedSuggestions(
+  tables: SearchTables,
+  fields: EntityIndexFields,
+  walked: { values: string[]; exhausted: boolean },
+  start: number,
+  wanted: number,
+): string[] | undefined {
+  const distinct = [...new Set(walked.values)];
+  // A walk that stopped short of `read` rows may still hold enough distinct values: they are the first of the
+  // ranking all the same (in a large catalog the matches thin out among the first RANKED_ROWS, and sorting every
+  // match costs far more than the walk). A walk that read every row of the entity found every match (an entity
+  // with few values, or none).
+  if (distinct.length >= wanted || (walked.exhausted && walkedEverything(tables, fields)))
+    return distinct.slice(start, wanted);
+  return undefined;
+}
+
+/** Whether a broad query without field or filter walks the ranked suggestions (see autocomplete). */
+function walksRanked(tables: SearchTables, fields: EntityIndexFields, m: Matching): boolean {
+  return !m.narrowed && (walkedEverything(tables, fields) || isBroad(tables, m));
+}
+
 /**
  * The suggested values, ranked by their best boost, then shorter first, then alphabetically. The
  * rows are read in that order and each value kept where it first shows (there with its best boost,
@@ -304,22 +362,16 @@ export function autocomplete(
   const m = matching(fields, request);
   if (!m || noLiveDocuments(tables, fields)) return { suggestions: [], query: request.query };
   const start = Math.max(0, request.start ?? 0);
-  const wanted = start + request.limit;
+  const wanted = wantedOf(request);
   // A broad query without field or filter walks the ranked suggestions while the walk finds enough
   // matches; a narrow one (or a field, a filter, matches that rank low) sorts its matches.
   // An entity with fewer rows than a walk reads is walked whole, without counting the query's matches.
-  let walk = !m.narrowed && (walkedEverything(tables, fields) || isBroad(tables, m));
-  for (let read = Math.max(MIN_ROWS, 2 * wanted); ; read *= 4) {
+  let walk = walksRanked(tables, fields, m);
+  for (let read = firstRead(wanted); ; read *= 4) {
     if (walk) {
-      // A walk that stopped short of `read` rows may still hold enough distinct values: they are
-      // the first of the ranking all the same (in a large catalog the matches thin out among the
-      // first RANKED_ROWS, and sorting every match costs far more than the walk).
       const walked = walkRanked(tables, fields, m, read, wanted);
-      const distinct = [...new Set(walked.values)];
-      if (distinct.length >= wanted) return { suggestions: distinct.slice(start, wanted), query: request.query };
-      // A walk that read every row of the entity found every match (an entity with few values, or none).
-      if (walked.exhausted && walkedEverything(tables, fields))
-        return { suggestions: distinct.slice(start, wanted), query: request.query };
+      const suggestions = decidedSuggestions(tables, fields, walked, start, wanted);
+      if (suggestions) return { suggestions, query: request.query };
       walk = !walked.exhausted;
       if (walk) continue;
     }
@@ -330,21 +382,67 @@ export function autocomplete(
   }
 }
 
+/** The rows autocomplete's first round reads. */
+const firstRead = (wanted: number): number => Math.max(MIN_ROWS, 2 * wanted);
+
+const asciiQuery = (m: Matching): boolean => m.tokens.every((t) => ASCII_TOKEN.test(t));
+
 /** The entities whose autocomplete values the query matches, best first (upstream's AutoCompleteResult.entities). */
-export function autocompleteEntities(
+function autocompleteEntities(tables: SearchTables, fields: EntityIndexFields, request: AutocompleteRequest): string[] {
+  const m = matching(fields, request);
+  if (!m || noLiveDocuments(tables, fields)) return [];
+  // Without a field or filter, the ranked suggestions are walked as autocomplete walks them; every match is
+  // grouped and sorted otherwise (or where the walk cannot decide).
+  let docs: number[] | undefined;
+  if (!m.narrowed && asciiQuery(m)) {
+    const entities = new EntityCollector(tables, wantedOf(request));
+    docs = walkedEntities(tables, fields, entities, walkPassing(tables, fields, m, rankedRows(tables), [entities]));
+  }
+  return entityUrns(tables, fields, m, request, docs);
+}
+
+/**
+ * autocomplete and autocompleteEntities of one request (what upstream's AutoCompleteResults carry): a broad query
+ * without field or filter reads the ranked suggestions once for both, where each read them in turn.
+ */
+export function autocompleteWithEntities(
   tables: SearchTables,
   fields: EntityIndexFields,
   request: AutocompleteRequest,
-): string[] {
+): AutocompleteResultValue & { entities: string[] } {
   const m = matching(fields, request);
-  if (!m || noLiveDocuments(tables, fields)) return [];
+  if (!m || noLiveDocuments(tables, fields)) return { suggestions: [], query: request.query, entities: [] };
+  if (asciiQuery(m) && walksRanked(tables, fields, m)) {
+    const wanted = wantedOf(request);
+    const values = new ValueCollector(firstRead(wanted), wanted);
+    const entities = new EntityCollector(tables, wanted);
+    const decided = walkPassing(tables, fields, m, rankedRows(tables), [values, entities]);
+    const suggestions = decided
+      ? decidedSuggestions(tables, fields, walkedValues(values), Math.max(0, request.start ?? 0), wanted)
+      : undefined;
+    return {
+      ...(suggestions ? { suggestions, query: request.query } : autocomplete(tables, fields, request)),
+      entities: entityUrns(tables, fields, m, request, walkedEntities(tables, fields, entities, decided)),
+    };
+  }
+  return { ...autocomplete(tables, fields, request), entities: autocompleteEntities(tables, fields, request) };
+}
+
+/** The rows of the first `start + limit` suggestions or entities. */
+const wantedOf = (request: AutocompleteRequest): number => Math.max(0, request.start ?? 0) + request.limit;
+
+/** The URNs of the entities a walk found (`docs`), or of every match grouped by entity and sorted where it found none. */
+function entityUrns(
+  tables: SearchTables,
+  fields: EntityIndexFields,
+  m: Matching,
+  request: AutocompleteRequest,
+  docs: number[] | undefined,
+): string[] {
   const start = Math.max(0, request.start ?? 0);
-  // Without a field or filter, the ranked suggestions are walked as autocomplete walks them; every match is
-  // grouped and sorted otherwise (or where the walk cannot decide).
-  const walked = m.narrowed ? undefined : walkEntities(tables, fields, m, start + request.limit);
-  if (walked) {
+  if (docs) {
     const urnOf = tables.statement('SELECT urn FROM search_document WHERE doc_id = ?', true);
-    return walked.slice(start).map((doc) => urnOf.get(doc) as string);
+    return docs.slice(start).map((doc) => urnOf.get(doc) as string);
   }
   const rows = everyMatch(fields, m);
   return tables
@@ -353,5 +451,5 @@ export function autocompleteEntities(
         'GROUP BY d.doc_id ORDER BY boost DESC, length(d.value), d.value LIMIT ? OFFSET ?',
       true,
     )
-    .all(...rows.params, request.limit, Math.max(0, request.start ?? 0)) as string[];
+    .all(...rows.params, request.limit, start) as string[];
 }

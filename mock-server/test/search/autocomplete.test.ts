@@ -44,13 +44,20 @@ describe('autocomplete', () => {
     const origin = { or: [{ and: [{ field: 'origin', values: ['PROD'], condition: 'EQUAL' as const }] }] };
     for (const query of ['samp', 'sample kaf', 'dat', 'fct', 'nothing'])
       for (const limit of [1, 2, 10]) {
-        const walked = index.autocompleteEntities({ query, entity: 'dataset', limit });
-        const sorted = index.autocompleteEntities({ query, entity: 'dataset', limit, filter: origin });
-        expect(walked, `${query} ${limit}`).toEqual(sorted);
+        const walked = index.autocompleteWithEntities({ query, entity: 'dataset', limit });
+        const sorted = index.autocompleteWithEntities({ query, entity: 'dataset', limit, filter: origin });
+        expect(walked.entities, `${query} ${limit}`).toEqual(sorted.entities);
+        // One walk for both gives the suggestions a walk for the suggestions alone gives.
+        expect(walked.suggestions, `${query} ${limit}`).toEqual(suggest(query, { limit }));
       }
-    expect(index.autocompleteEntities({ query: 'samp', entity: 'dataset', limit: 10 })).toEqual([HDFS, KAFKA]);
-    expect(index.autocompleteEntities({ query: 'samp', entity: 'dataset', limit: 1, start: 1 })).toEqual([KAFKA]);
-    expect(index.autocompleteEntities({ query: 'baz', entity: 'chart', limit: 5 })).toEqual([
+    expect(index.autocompleteWithEntities({ query: 'samp', entity: 'dataset', limit: 10 }).entities).toEqual([
+      HDFS,
+      KAFKA,
+    ]);
+    expect(index.autocompleteWithEntities({ query: 'samp', entity: 'dataset', limit: 1, start: 1 }).entities).toEqual([
+      KAFKA,
+    ]);
+    expect(index.autocompleteWithEntities({ query: 'baz', entity: 'chart', limit: 5 }).entities).toEqual([
       chartUrn('looker', 'baz1'),
     ]);
   });
@@ -258,7 +265,7 @@ describe('autocomplete after writes take an entity past the rows one walk reads'
   const suggest = (index: SearchIndex): string[] =>
     index.autocomplete({ query: 'orders', entity: 'dataset', limit: 10 }).suggestions;
   const entities = (index: SearchIndex): string[] =>
-    index.autocompleteEntities({ query: 'orders', entity: 'dataset', limit: 10 });
+    index.autocompleteWithEntities({ query: 'orders', entity: 'dataset', limit: 10 }).entities;
 
   it('suggests what an index built after the writes suggests', () => {
     const { store, index } = build(2_700);
@@ -272,6 +279,9 @@ describe('autocomplete after writes take an entity past the rows one walk reads'
     write(fresh.store, 2_700, 1_500);
     expect(suggest(index)).toEqual(['orders_0', 'orders_1', 'orders_2']);
     expect(suggest(index)).toEqual(suggest(fresh.index));
+    expect(index.autocompleteWithEntities({ query: 'orders', entity: 'dataset', limit: 10 }).suggestions).toEqual(
+      suggest(fresh.index),
+    );
     expect(entities(index)).toEqual(entities(fresh.index));
     expect(entities(index)).toHaveLength(3);
   });
@@ -280,7 +290,7 @@ describe('autocomplete after writes take an entity past the rows one walk reads'
     const { store, index } = build(10);
     const chart = (name: string) => ({ query: name, entity: 'chart', limit: 5 });
     expect(index.autocomplete(chart('orders')).suggestions).toEqual([]);
-    expect(index.autocompleteEntities(chart('orders'))).toEqual([]);
+    expect(index.autocompleteWithEntities(chart('orders')).entities).toEqual([]);
     const stamp = { time: 0, actor: ctx.actor };
     const urn = chartUrn('looker', 'orders_chart');
     store.upsertAspect(
@@ -291,7 +301,7 @@ describe('autocomplete after writes take an entity past the rows one walk reads'
       ctx,
     );
     expect(index.autocomplete(chart('orders')).suggestions).toEqual(['orders chart']);
-    expect(index.autocompleteEntities(chart('orders'))).toEqual([urn]);
+    expect(index.autocompleteWithEntities(chart('orders')).entities).toEqual([urn]);
     store.upsertAspect('chart', urn, 'status', { removed: true }, ctx);
     expect(index.autocomplete(chart('orders')).suggestions).toEqual([]);
   });
