@@ -15,6 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../index.js';
 import { ADMIN, READER, digest, graphql, ingest, startServer } from '../graphql-harness.js';
 
+const SUBMIT_FORM_PROMPT = `mutation submitFormPrompt($urn: String!, $input: SubmitFormPromptInput!) { submitFormPrompt(urn: $urn, input: $input) }`;
+const VERIFY_FORM = `mutation verifyForm($input: VerifyFormInput!) { verifyForm(input: $input) }`;
+
 interface Refusal {
   given: string;
   query: string;
@@ -684,29 +687,25 @@ describe.each([
   });
 
   it('submitFormPrompt answers the prompt and completes the form; verifyForm verifies it', async () => {
-    await ok(
-      `mutation submitFormPrompt($urn: String!, $input: SubmitFormPromptInput!) { submitFormPrompt(urn: $urn, input: $input) }`,
-      {
-        urn: OTHER,
-        input: {
-          promptId: 'retention',
-          formUrn: FORM,
-          type: 'STRUCTURED_PROPERTY',
-          structuredPropertyParams: { structuredPropertyUrn: PROPERTY, values: [{ numberValue: 30 }] },
-        },
+    await ok(SUBMIT_FORM_PROMPT, {
+      urn: OTHER,
+      input: {
+        promptId: 'retention',
+        formUrn: FORM,
+        type: 'STRUCTURED_PROPERTY',
+        structuredPropertyParams: { structuredPropertyUrn: PROPERTY, values: [{ numberValue: 30 }] },
       },
-    );
+    });
     // FormService.isFormAssignedToUser (v1.3.0.1): a form for owners may be verified by an owner of the asset only.
-    const verify = `mutation verifyForm($input: VerifyFormInput!) { verifyForm(input: $input) }`;
     await ingest(server, OTHER, 'ownership', { owners: [{ owner: CALLER, type: 'DATAOWNER' }] }, ADMIN);
     const before = await digest(server);
-    const refused = await send(verify, { input: { formUrn: FORM, entityUrn: OTHER } }, READER);
+    const refused = await send(VERIFY_FORM, { input: { formUrn: FORM, entityUrn: OTHER } }, READER);
     expect(refused.errors?.[0]).toMatchObject({
       message: `Failed to authorize form on entity as form with urn ${FORM} is not assigned to user`,
       extensions: { type: 'UNAUTHORIZED' },
     });
     expect(await digest(server)).toBe(before);
-    await ok(verify, { input: { formUrn: FORM, entityUrn: OTHER } });
+    await ok(VERIFY_FORM, { input: { formUrn: FORM, entityUrn: OTHER } });
     const read = `query getDataset($urn: String!) { dataset(urn: $urn) { structuredProperties { properties { structuredProperty { urn } values { ... on NumberValue { numberValue } } } } forms { incompleteForms { form { urn } } completedForms { form { urn } completedPrompts { id lastModified { actor { urn } } } } verifications { form { urn } } } } }`;
     expect(await entityOf(read, OTHER)).toMatchObject({
       structuredProperties: { properties: [{ structuredProperty: { urn: PROPERTY }, values: [{ numberValue: 30 }] }] },
@@ -723,27 +722,23 @@ describe.each([
   // FormService.submitFieldStructuredPropertyPromptResponse (v1.3.0.1): the answer goes to the field's schemaField
   // entity; the prompt completes once every field of the schema has an answer. The form names its users.
   it('submitFormPrompt on a schema field writes the field and completes the prompt; an assigned user verifies', async () => {
-    await ok(
-      `mutation submitFormPrompt($urn: String!, $input: SubmitFormPromptInput!) { submitFormPrompt(urn: $urn, input: $input) }`,
-      {
-        urn: DATASET,
-        input: {
-          promptId: 'columns',
-          formUrn: FIELD_FORM,
-          type: 'FIELDS_STRUCTURED_PROPERTY',
-          fieldPath: 'id',
-          structuredPropertyParams: { structuredPropertyUrn: PROPERTY, values: [{ numberValue: 7 }] },
-        },
+    await ok(SUBMIT_FORM_PROMPT, {
+      urn: DATASET,
+      input: {
+        promptId: 'columns',
+        formUrn: FIELD_FORM,
+        type: 'FIELDS_STRUCTURED_PROPERTY',
+        fieldPath: 'id',
+        structuredPropertyParams: { structuredPropertyUrn: PROPERTY, values: [{ numberValue: 7 }] },
       },
-    );
+    });
     const field = `query getSchemaField($urn: String!) { entity(urn: $urn) { ... on SchemaFieldEntity { structuredProperties { properties { structuredProperty { urn } values { ... on NumberValue { numberValue } } } } } } }`;
     expect(await entityOf(field, FIELD)).toEqual({
       structuredProperties: { properties: [{ structuredProperty: { urn: PROPERTY }, values: [{ numberValue: 7 }] }] },
     });
-    const verify = `mutation verifyForm($input: VerifyFormInput!) { verifyForm(input: $input) }`;
-    const refused = await send(verify, { input: { formUrn: FIELD_FORM, entityUrn: DATASET } }, READER);
+    const refused = await send(VERIFY_FORM, { input: { formUrn: FIELD_FORM, entityUrn: DATASET } }, READER);
     expect(refused.errors?.[0]?.extensions.type).toBe('UNAUTHORIZED');
-    await ok(verify, { input: { formUrn: FIELD_FORM, entityUrn: DATASET } });
+    await ok(VERIFY_FORM, { input: { formUrn: FIELD_FORM, entityUrn: DATASET } });
     const forms = `query getDataset($urn: String!) { dataset(urn: $urn) { forms { incompleteForms { form { urn } } completedForms { form { urn } completedPrompts { id fieldAssociations { completedFieldPrompts { fieldPath lastModified { actor { urn } } } } } } verifications { form { urn } } } } }`;
     expect(await entityOf(forms, DATASET)).toEqual({
       forms: {
@@ -904,13 +899,13 @@ describe.each([
     },
     {
       given: 'verifyForm of a form not assigned to the entity',
-      query: `mutation verifyForm($input: VerifyFormInput!) { verifyForm(input: $input) }`,
+      query: VERIFY_FORM,
       variables: () => ({ input: { formUrn: FIELD_FORM, entityUrn: OTHER } }),
       want: () => `Form ${FIELD_FORM} has not been assigned to entity ${OTHER}`,
     },
     {
       given: 'submitFormPrompt on a schema field the dataset lacks',
-      query: `mutation submitFormPrompt($urn: String!, $input: SubmitFormPromptInput!) { submitFormPrompt(urn: $urn, input: $input) }`,
+      query: SUBMIT_FORM_PROMPT,
       variables: () => ({
         urn: DATASET,
         input: {
@@ -925,7 +920,7 @@ describe.each([
     },
     {
       given: 'submitFormPrompt on schema fields without a fieldPath',
-      query: `mutation submitFormPrompt($urn: String!, $input: SubmitFormPromptInput!) { submitFormPrompt(urn: $urn, input: $input) }`,
+      query: SUBMIT_FORM_PROMPT,
       variables: () => ({
         urn: DATASET,
         input: {
