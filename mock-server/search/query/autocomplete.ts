@@ -361,7 +361,7 @@ export function autocomplete(
 ): AutocompleteResultValue {
   const m = matching(fields, request);
   if (!m || noLiveDocuments(tables, fields)) return { suggestions: [], query: request.query };
-  const start = Math.max(0, request.start ?? 0);
+  const start = startOf(request);
   const wanted = wantedOf(request);
   // A broad query without field or filter walks the ranked suggestions while the walk finds enough
   // matches; a narrow one (or a field, a filter, matches that rank low) sorts its matches.
@@ -418,7 +418,7 @@ export function autocompleteWithEntities(
     const entities = new EntityCollector(tables, wanted);
     const decided = walkPassing(tables, fields, m, rankedRows(tables), [values, entities]);
     const suggestions = decided
-      ? decidedSuggestions(tables, fields, walkedValues(values), Math.max(0, request.start ?? 0), wanted)
+      ? decidedSuggestions(tables, fields, walkedValues(values), startOf(request), wanted)
       : undefined;
     return {
       ...(suggestions ? { suggestions, query: request.query } : autocomplete(tables, fields, request)),
@@ -428,8 +428,11 @@ export function autocompleteWithEntities(
   return { ...autocomplete(tables, fields, request), entities: autocompleteEntities(tables, fields, request) };
 }
 
-/** The rows of the first `start + limit` suggestions or entities. */
-const wantedOf = (request: AutocompleteRequest): number => Math.max(0, request.start ?? 0) + request.limit;
+/** The suggestions or entities a request skips. */
+const startOf = (request: AutocompleteRequest): number => Math.max(0, request.start ?? 0);
+
+/** The first `start + limit` suggestions or entities: those skipped and those answered. */
+const wantedOf = (request: AutocompleteRequest): number => startOf(request) + request.limit;
 
 /** The URNs of the entities a walk found (`docs`), or of every match grouped by entity and sorted where it found none. */
 function entityUrns(
@@ -439,7 +442,7 @@ function entityUrns(
   request: AutocompleteRequest,
   docs: number[] | undefined,
 ): string[] {
-  const start = Math.max(0, request.start ?? 0);
+  const start = startOf(request);
   if (docs) {
     const urnOf = tables.statement('SELECT urn FROM search_document WHERE doc_id = ?', true);
     return docs.slice(start).map((doc) => urnOf.get(doc) as string);
